@@ -1,0 +1,75 @@
+//! Aggregate identifiers. Imported records get name-based (v5) ids so a second import of the same
+//! record addresses the same aggregate; everything else gets time-ordered (v7) ids.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Namespace for Plinth's name-based ids (a fixed random v4, never to change).
+pub const PLINTH_NAMESPACE: Uuid = Uuid::from_u128(0x7c1f_3b0e_5a2d_4c86_9e41_d2b7_0a6f_58c3);
+
+macro_rules! id_type {
+    ($name:ident, $kind:literal) => {
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub Uuid);
+
+        impl $name {
+            pub fn new() -> Self {
+                Self(Uuid::now_v7())
+            }
+
+            /// The id of the record `source_id` of dataset `dataset`: the same every time.
+            pub fn for_import(dataset: &str, source_id: &str) -> Self {
+                Self(Uuid::new_v5(
+                    &PLINTH_NAMESPACE,
+                    format!("{}:{}:{}", $kind, dataset, source_id).as_bytes(),
+                ))
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = uuid::Error;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Uuid::parse_str(s).map(Self)
+            }
+        }
+    };
+}
+
+id_type!(ArtworkId, "artwork");
+id_type!(ArtistId, "artist");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn import_ids_are_stable_and_distinct_per_kind_and_dataset() {
+        assert_eq!(
+            ArtworkId::for_import("vancouver", "27"),
+            ArtworkId::for_import("vancouver", "27")
+        );
+        assert_ne!(
+            ArtworkId::for_import("vancouver", "27").0,
+            ArtistId::for_import("vancouver", "27").0
+        );
+        assert_ne!(
+            ArtworkId::for_import("vancouver", "27"),
+            ArtworkId::for_import("cambridge-ma", "27")
+        );
+    }
+}

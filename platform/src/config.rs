@@ -1,0 +1,251 @@
+//! Process configuration from the environment (DESIGN §2).
+//!
+//! | variable | default | meaning |
+//! |---|---|---|
+//! | `PLINTH_ADDR` | `127.0.0.1:8080` | listen address |
+//! | `PLINTH_DATA_DIR` | `./data` | private services, search index, files, outbox |
+//! | `DATABASE_URL` | unset: private cluster under the data dir | PostgreSQL |
+//! | `NATS_URL` | unset: private `nats-server -js` under the data dir | NATS JetStream |
+//! | `SEARCH_BACKEND` | `tantivy` | `tantivy` or `meilisearch` |
+//! | `MEILI_URL`, `MEILI_API_KEY` | unset | Meilisearch (required when the backend is meilisearch) |
+//! | `SMTP_URL` | unset: mail written to `<data>/outbox` | e.g. `smtp://host:25`, `smtps://user:pass@host` |
+//! | `MAIL_FROM` | `Plinth <no-reply@localhost>` | sender |
+//! | `PUBLIC_URL` | `http://<PLINTH_ADDR>` | base of links in mail |
+//! | `PRODUCT_NAME` | `Plinth` | the name the instance shows |
+//! | `MAP_STYLE_URL` | unset: a style that needs no network | map tiles |
+//! | `MAPBOX_ACCESS_TOKEN` | unset | use mapbox-gl instead of maplibre-gl |
+//! | `ADMIN_EMAILS` | empty | comma-separated bootstrap admins |
+//! | `STORAGE_URL` | unset: files under the data dir | `s3://bucket/prefix` for object storage |
+//! | `PLINTH_LOG` | `info` | tracing filter (`debug`, `info`, `warn`, `error`, or directives) |
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{var}: {problem}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub problem: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchBackend {
+    Tantivy,
+    Meilisearch,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: Option<String>,
+    pub nats_url: Option<String>,
+    pub search_backend: SearchBackend,
+    pub meili_url: Option<String>,
+    pub meili_api_key: Option<String>,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub public_url: String,
+    pub product_name: String,
+    pub map_style_url: Option<String>,
+    pub mapbox_access_token: Option<String>,
+    pub admin_emails: Vec<String>,
+    pub storage_url: Option<String>,
+    pub log: String,
+}
+
+/// Secrets stay out of debug output.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_ref().map(|_| "<set>"))
+            .field("nats_url", &self.nats_url)
+            .field("search_backend", &self.search_backend)
+            .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<set>"))
+            .field("public_url", &self.public_url)
+            .field("product_name", &self.product_name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads configuration through `get`, so tests need not touch the process environment.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |k: &str| {
+            get(k)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let addr_raw = var("PLINTH_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let addr: SocketAddr = addr_raw.parse().map_err(|_| ConfigError {
+            var: "PLINTH_ADDR",
+            problem: format!("'{addr_raw}' is not a host:port socket address"),
+        })?;
+        let database_url = var("DATABASE_URL");
+        if let Some(u) = &database_url {
+            check_scheme("DATABASE_URL", u, &["postgres", "postgresql"])?;
+        }
+        let nats_url = var("NATS_URL");
+        if let Some(u) = &nats_url {
+            check_scheme("NATS_URL", u, &["nats", "tls"])?;
+        }
+        let search_backend = match var("SEARCH_BACKEND").as_deref() {
+            None | Some("tantivy") => SearchBackend::Tantivy,
+            Some("meilisearch") => SearchBackend::Meilisearch,
+            Some(other) => {
+                return Err(ConfigError {
+                    var: "SEARCH_BACKEND",
+                    problem: format!("'{other}' is not one of tantivy, meilisearch"),
+                })
+            }
+        };
+        let meili_url = var("MEILI_URL");
+        if let Some(u) = &meili_url {
+            check_scheme("MEILI_URL", u, &["http", "https"])?;
+        }
+        if search_backend == SearchBackend::Meilisearch && meili_url.is_none() {
+            return Err(ConfigError {
+                var: "MEILI_URL",
+                problem: "required when SEARCH_BACKEND=meilisearch".into(),
+            });
+        }
+        let smtp_url = var("SMTP_URL");
+        if let Some(u) = &smtp_url {
+            check_scheme("SMTP_URL", u, &["smtp", "smtps"])?;
+        }
+        let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
+        check_scheme("PUBLIC_URL", &public_url, &["http", "https"])?;
+        let map_style_url = var("MAP_STYLE_URL");
+        if let Some(u) = &map_style_url {
+            check_scheme("MAP_STYLE_URL", u, &["http", "https"])?;
+        }
+        let storage_url = var("STORAGE_URL");
+        if let Some(u) = &storage_url {
+            check_scheme("STORAGE_URL", u, &["s3", "file"])?;
+        }
+        let admin_emails = var("ADMIN_EMAILS")
+            .map(|v| {
+                v.split(',')
+                    .map(|e| e.trim().to_lowercase())
+                    .filter(|e| !e.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        if let Some(bad) = admin_emails.iter().find(|e| !e.contains('@')) {
+            return Err(ConfigError {
+                var: "ADMIN_EMAILS",
+                problem: format!("'{bad}' is not an e-mail address"),
+            });
+        }
+        let product_name = var("PRODUCT_NAME").unwrap_or_else(|| "Plinth".into());
+        if product_name.chars().count() > 60 {
+            return Err(ConfigError {
+                var: "PRODUCT_NAME",
+                problem: "at most 60 characters".into(),
+            });
+        }
+        Ok(Self {
+            addr,
+            data_dir: PathBuf::from(var("PLINTH_DATA_DIR").unwrap_or_else(|| "./data".into())),
+            database_url,
+            nats_url,
+            search_backend,
+            meili_url,
+            meili_api_key: var("MEILI_API_KEY"),
+            smtp_url,
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Plinth <no-reply@localhost>".into()),
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            product_name,
+            map_style_url,
+            mapbox_access_token: var("MAPBOX_ACCESS_TOKEN"),
+            admin_emails,
+            storage_url,
+            log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
+        })
+    }
+}
+
+fn check_scheme(var: &'static str, value: &str, schemes: &[&str]) -> Result<(), ConfigError> {
+    let parsed = url::Url::parse(value).map_err(|e| ConfigError {
+        var,
+        problem: format!("not a URL ({e})"),
+    })?;
+    if schemes.contains(&parsed.scheme()) {
+        Ok(())
+    } else {
+        Err(ConfigError {
+            var,
+            problem: format!(
+                "scheme '{}' is not one of {}",
+                parsed.scheme(),
+                schemes.join(", ")
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn cfg(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let m: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| m.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_match_the_design() {
+        let c = cfg(&[]).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.data_dir, PathBuf::from("./data"));
+        assert_eq!(c.search_backend, SearchBackend::Tantivy);
+        assert_eq!(c.product_name, "Plinth");
+        assert_eq!(c.public_url, "http://127.0.0.1:8080");
+        assert!(c.database_url.is_none() && c.nats_url.is_none());
+    }
+
+    #[test]
+    fn bad_values_name_their_variable() {
+        assert_eq!(
+            cfg(&[("PLINTH_ADDR", "nope")]).unwrap_err().var,
+            "PLINTH_ADDR"
+        );
+        assert_eq!(
+            cfg(&[("DATABASE_URL", "mysql://x")]).unwrap_err().var,
+            "DATABASE_URL"
+        );
+        assert_eq!(
+            cfg(&[("SEARCH_BACKEND", "solr")]).unwrap_err().var,
+            "SEARCH_BACKEND"
+        );
+        assert_eq!(
+            cfg(&[("SEARCH_BACKEND", "meilisearch")]).unwrap_err().var,
+            "MEILI_URL"
+        );
+        assert_eq!(
+            cfg(&[("ADMIN_EMAILS", "a@b.c, nope")]).unwrap_err().var,
+            "ADMIN_EMAILS"
+        );
+        assert_eq!(
+            cfg(&[("NATS_URL", "http://x")]).unwrap_err().var,
+            "NATS_URL"
+        );
+    }
+
+    #[test]
+    fn secrets_do_not_appear_in_debug_output() {
+        let c = cfg(&[("DATABASE_URL", "postgres://u:hunter2@h/db")]).unwrap();
+        assert!(!format!("{c:?}").contains("hunter2"));
+    }
+}

@@ -1,0 +1,198 @@
+//! The HTTP contract shared by both APIs (DESIGN §6): the success envelope, one error type whose
+//! body is `{success:false, error, message, details?, timestamp}`, and extractors whose
+//! rejections use that same body.
+
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{FromRequestParts, OptionalFromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{SecondsFormat, Utc};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+pub const EVENT_POSITION_HEADER: &str = "x-event-position";
+pub const MIN_POSITION_HEADER: &str = "x-min-position";
+
+fn now() -> String {
+    Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// `{success: true, data, message, timestamp}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Envelope<T> {
+    pub success: bool,
+    pub data: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub timestamp: String,
+}
+
+pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
+    Json(Envelope {
+        success: true,
+        data,
+        message: None,
+        timestamp: now(),
+    })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Bad input: 400 with `VALIDATION_ERROR` and, where known, the field.
+    #[error("{message}")]
+    Validation {
+        message: String,
+        field: Option<String>,
+    },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("Authentication required")]
+    Unauthorized,
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("Too many requests")]
+    RateLimited { retry_after_secs: u64 },
+    #[error("{0}")]
+    Unavailable(String),
+    /// Logged with its cause; the client sees only a reference id.
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn validation(field: &str, message: impl Into<String>) -> Self {
+        ApiError::Validation {
+            message: message.into(),
+            field: Some(field.to_owned()),
+        }
+    }
+
+    pub fn internal(e: impl Into<anyhow::Error>) -> Self {
+        ApiError::Internal(e.into())
+    }
+
+    fn parts(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::Validation { .. } => (StatusCode::BAD_REQUEST, "VALIDATION_ERROR"),
+            ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "NOT_FOUND"),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "CONFLICT"),
+            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, "UNAUTHORIZED"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "FORBIDDEN"),
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "RATE_LIMITED"),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.parts();
+        let mut body = json!({
+            "success": false,
+            "error": code,
+            "message": self.to_string(),
+            "timestamp": now(),
+        });
+        match &self {
+            ApiError::Validation {
+                field: Some(field), ..
+            } => {
+                body["details"] = json!({ "field": field });
+            }
+            ApiError::Internal(cause) => {
+                let reference = Uuid::now_v7();
+                tracing::error!(error.reference = %reference, error = ?cause, "request failed");
+                body["message"] = Value::from("An unexpected error occurred");
+                body["details"] = json!({ "reference_id": reference });
+            }
+            _ => {}
+        }
+        let mut response = (status, Json(body)).into_response();
+        if let ApiError::RateLimited { retry_after_secs } = self {
+            if let Ok(v) = HeaderValue::from_str(&retry_after_secs.to_string()) {
+                response.headers_mut().insert("retry-after", v);
+            }
+        }
+        response
+    }
+}
+
+/// `axum::extract::Query` with the error envelope.
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| Query(q.0))
+            .map_err(|e: QueryRejection| ApiError::Validation {
+                message: e
+                    .body_text()
+                    .replace("Failed to deserialize query string: ", ""),
+                field: None,
+            })
+    }
+}
+
+/// A uuid path segment; anything else is a 400 naming the segment.
+pub struct PathId(pub Uuid);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let axum::extract::Path(raw): axum::extract::Path<String> =
+            <axum::extract::Path<String> as FromRequestParts<S>>::from_request_parts(parts, state)
+                .await
+                .map_err(|e: PathRejection| ApiError::Validation {
+                    message: e.body_text(),
+                    field: Some("id".into()),
+                })?;
+        Uuid::parse_str(&raw)
+            .map(PathId)
+            .map_err(|_| ApiError::validation("id", "id must be a UUID"))
+    }
+}
+
+/// The `X-Min-Position` a client asks reads to reflect; malformed values are a 400.
+pub struct MinPosition(pub crate::position::EventPosition);
+
+impl<S: Send + Sync> OptionalFromRequestParts<S> for MinPosition {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Option<Self>, ApiError> {
+        let Some(raw) = parts.headers.get(MIN_POSITION_HEADER) else {
+            return Ok(None);
+        };
+        raw.to_str()
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map(|p| Some(MinPosition(p)))
+            .ok_or_else(|| {
+                ApiError::validation(
+                    "X-Min-Position",
+                    "X-Min-Position must look like <transaction>-<position>",
+                )
+            })
+    }
+}
+
+/// Fallback for unknown `/api` paths.
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound("No such API route".into())
+}

@@ -1,0 +1,11 @@
+//! Plumbing every Plinth process shares: configuration, the database and its migrations, the
+//! event log, the NATS bus, the HTTP envelope and errors, and identity tokens.
+
+pub mod auth;
+pub mod bus;
+pub mod config;
+pub mod db;
+pub mod eventlog;
+pub mod http;
+pub mod local;
+pub mod position;

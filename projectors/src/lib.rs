@@ -1,0 +1,23 @@
+//! The read side's writers: the projector runtime (JetStream durable consumers, checkpoints,
+//! replay) and one module per read model.
+
+pub mod artists;
+pub mod artworks;
+pub mod replay;
+pub mod runtime;
+
+use std::sync::Arc;
+
+pub use runtime::{Projector, ProjectorOptions, ProjectorRuntime};
+
+/// Every projector this build has, by stable name.
+pub fn all() -> Vec<Arc<dyn Projector>> {
+    vec![
+        Arc::new(artworks::ArtworksProjector),
+        Arc::new(artists::ArtistsProjector),
+    ]
+}
+
+pub fn by_name(name: &str) -> Option<Arc<dyn Projector>> {
+    all().into_iter().find(|p| p.name() == name)
+}

@@ -1,0 +1,264 @@
+//! Running a projector: one JetStream durable consumer named after it; each batch of messages is
+//! applied in one Postgres transaction together with the projector's checkpoint, then acked.
+//! Messages at or below the checkpoint are acked and skipped, so redelivery is harmless.
+
+use async_nats::jetstream::{self, consumer::pull, AckKind};
+use async_trait::async_trait;
+use futures::StreamExt;
+use platform::bus::BusConfig;
+use platform::eventlog::EventEnvelope;
+use platform::position::EventPosition;
+use sqlx::{PgConnection, PgPool};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A read model builder. Implementations must be deterministic functions of the events they are
+/// given (timestamps come from the events), so a replay yields the same rows as the live run.
+#[async_trait]
+pub trait Projector: Send + Sync + 'static {
+    /// Stable: the durable consumer's name and the checkpoint row's key.
+    fn name(&self) -> &'static str;
+
+    /// The single aggregate type it reads, if only one (the consumer is then filtered to it).
+    fn aggregate_filter(&self) -> Option<&'static str>;
+
+    /// Its tables, as created by `create_tables` (used to swap a replay in).
+    fn tables(&self) -> &'static [&'static str];
+
+    /// DDL creating its tables (and indexes) in `schema`, idempotently.
+    fn create_tables(&self, schema: &str) -> String;
+
+    /// Applies events in relay order, in the caller's transaction, to tables in `schema`.
+    async fn apply(
+        &self,
+        db: &mut PgConnection,
+        schema: &str,
+        events: &[EventEnvelope],
+    ) -> anyhow::Result<()>;
+}
+
+/// A batch failed `max_failures` times in a row: the projector stops (others go on) and
+/// `/api/status` shows the error until it is fixed and restarted or replayed.
+#[derive(Debug, thiserror::Error)]
+#[error("projector {projector} stopped after repeated failures: {cause}")]
+pub struct Poisoned {
+    pub projector: &'static str,
+    pub cause: String,
+}
+
+/// The schema live read models are in.
+pub const LIVE_SCHEMA: &str = "rm";
+pub use platform::position::PROJECTION_CHANNEL;
+
+#[derive(Debug, Clone)]
+pub struct ProjectorOptions {
+    pub batch: usize,
+    /// How long JetStream waits for an ack before redelivering.
+    pub ack_wait: Duration,
+    /// Failures of one batch in a row before the projector stops as poisoned.
+    pub max_failures: u32,
+    pub backoff: Duration,
+}
+
+impl Default for ProjectorOptions {
+    fn default() -> Self {
+        Self {
+            batch: 500,
+            ack_wait: Duration::from_secs(30),
+            max_failures: 5,
+            backoff: Duration::from_millis(200),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct ProjectorRuntime {
+    pub pool: PgPool,
+    pub js: jetstream::Context,
+    pub bus: BusConfig,
+    pub options: ProjectorOptions,
+}
+
+/// Creates the projector's live tables and checkpoint row if missing.
+pub async fn prepare(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
+    sqlx::raw_sql(&p.create_tables(LIVE_SCHEMA))
+        .execute(pool)
+        .await?;
+    sqlx::query(
+        "INSERT INTO rm.projector_checkpoints (name, aggregate_type) VALUES ($1, $2) \
+         ON CONFLICT (name) DO UPDATE SET aggregate_type = EXCLUDED.aggregate_type",
+    )
+    .bind(p.name())
+    .bind(p.aggregate_filter())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn checkpoint(pool: &PgPool, name: &str) -> Result<EventPosition, sqlx::Error> {
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1")
+            .bind(name)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map_or(EventPosition::ZERO, |(tx, pos)| EventPosition::new(tx, pos)))
+}
+
+impl ProjectorRuntime {
+    async fn consumer(
+        &self,
+        p: &dyn Projector,
+    ) -> anyhow::Result<jetstream::consumer::Consumer<pull::Config>> {
+        let stream = platform::bus::ensure_stream(&self.js, &self.bus).await?;
+        let config = pull::Config {
+            durable_name: Some(p.name().to_owned()),
+            // NATS 2.9 ignores the plural `filter_subjects`: use the single filter.
+            filter_subject: p
+                .aggregate_filter()
+                .map(|t| self.bus.filter_for(t))
+                .unwrap_or_default(),
+            ack_policy: jetstream::consumer::AckPolicy::Explicit,
+            ack_wait: self.options.ack_wait,
+            max_ack_pending: 20_000,
+            deliver_policy: jetstream::consumer::DeliverPolicy::All,
+            ..Default::default()
+        };
+        Ok(stream.get_or_create_consumer(p.name(), config).await?)
+    }
+
+    /// Runs until the task is dropped, or returns an error when the projector is poisoned.
+    pub async fn run(&self, p: Arc<dyn Projector>) -> anyhow::Result<()> {
+        prepare(&self.pool, p.as_ref()).await?;
+        let consumer = self.consumer(p.as_ref()).await?;
+        let mut failures = 0u32;
+        loop {
+            // Take what is ready; when nothing is, block on one message so an idle projector
+            // reacts at once instead of waiting for a batch to fill.
+            let mut batch = collect(
+                consumer
+                    .fetch()
+                    .max_messages(self.options.batch)
+                    .messages()
+                    .await?,
+            )
+            .await?;
+            if batch.is_empty() {
+                batch = collect(
+                    consumer
+                        .batch()
+                        .max_messages(1)
+                        .expires(Duration::from_secs(5))
+                        .messages()
+                        .await?,
+                )
+                .await?;
+                if batch.is_empty() {
+                    continue;
+                }
+            }
+            let envelopes: Result<Vec<EventEnvelope>, _> = batch
+                .iter()
+                .map(|m| serde_json::from_slice::<EventEnvelope>(&m.payload))
+                .collect();
+            let result = match envelopes {
+                Ok(envelopes) => self.apply_batch(p.as_ref(), &envelopes).await,
+                Err(e) => Err(anyhow::Error::from(e).context("undecodable message")),
+            };
+            match result {
+                Ok(()) => {
+                    failures = 0;
+                    for m in &batch {
+                        m.ack().await.map_err(|e| anyhow::anyhow!(e))?;
+                    }
+                }
+                Err(e) => {
+                    failures += 1;
+                    tracing::warn!(projector = p.name(), failures, error = ?e, "projection failed");
+                    record_error(&self.pool, p.name(), &format!("{e:#}")).await;
+                    // Nak without delay, so the redelivery is served before newer messages,
+                    // and back off here instead.
+                    for m in &batch {
+                        let _ = m.ack_with(AckKind::Nak(None)).await;
+                    }
+                    if failures >= self.options.max_failures {
+                        return Err(anyhow::Error::new(Poisoned {
+                            projector: p.name(),
+                            cause: format!("{e:#}"),
+                        }));
+                    }
+                    tokio::time::sleep(self.options.backoff * 2u32.pow(failures.min(6))).await;
+                }
+            }
+        }
+    }
+
+    /// Applies events after the checkpoint in one transaction with the checkpoint update.
+    pub async fn apply_batch(
+        &self,
+        p: &dyn Projector,
+        events: &[EventEnvelope],
+    ) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        // The row lock also orders us against a replay swapping tables in.
+        let (cp_tx, cp_pos): (i64, i64) = sqlx::query_as(
+            "SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1 FOR UPDATE",
+        )
+        .bind(p.name())
+        .fetch_one(&mut *tx)
+        .await?;
+        let cp = EventPosition::new(cp_tx, cp_pos);
+        let fresh: Vec<EventEnvelope> = events
+            .iter()
+            .filter(|e| e.event_position() > cp)
+            .cloned()
+            .collect();
+        let Some(last) = fresh.last().map(EventEnvelope::event_position) else {
+            return Ok(());
+        };
+        p.apply(&mut tx, LIVE_SCHEMA, &fresh).await?;
+        sqlx::query(
+            "UPDATE rm.projector_checkpoints SET tx_id = $2, position = $3, \
+             applied = applied + $4, last_error = NULL, last_error_at = NULL, updated_at = now() \
+             WHERE name = $1",
+        )
+        .bind(p.name())
+        .bind(last.tx)
+        .bind(last.pos)
+        .bind(fresh.len() as i64)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(PROJECTION_CHANNEL)
+            .bind(p.name())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+async fn collect<S, E>(mut messages: S) -> anyhow::Result<Vec<jetstream::Message>>
+where
+    S: futures::Stream<Item = Result<jetstream::Message, E>> + Unpin,
+    E: std::fmt::Display,
+{
+    let mut out = Vec::new();
+    while let Some(m) = messages.next().await {
+        out.push(m.map_err(|e| anyhow::anyhow!("fetching messages: {e}"))?);
+    }
+    Ok(out)
+}
+
+async fn record_error(pool: &PgPool, name: &str, error: &str) {
+    let error: String = error.chars().take(2000).collect();
+    if let Err(e) = sqlx::query(
+        "UPDATE rm.projector_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1",
+    )
+    .bind(name)
+    .bind(error)
+    .execute(pool)
+    .await
+    {
+        tracing::warn!(projector = name, error = ?e, "could not record projector error");
+    }
+}

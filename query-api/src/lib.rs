@@ -1,0 +1,11 @@
+//! The read side's HTTP API: every read call answered from read models, with read-your-writes
+//! through `X-Min-Position`.
+
+pub mod positions;
+pub mod router;
+pub mod routes;
+pub mod state;
+
+pub use positions::Positions;
+pub use router::router;
+pub use state::QueryState;

@@ -1,0 +1,19 @@
+//! Every read route, top to bottom.
+
+use axum::routing::get;
+use axum::Router;
+
+use crate::routes::{artists, artworks, auth, status};
+use crate::state::QueryState;
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/status", get(status::get_status))
+        .route("/auth/status", get(auth::auth_status))
+        .route("/artworks", get(artworks::list_artworks))
+        .route("/artworks/nearby", get(artworks::nearby_artworks))
+        .route("/artworks/{id}", get(artworks::get_artwork))
+        .route("/artists", get(artists::list_artists))
+        .route("/artists/{id}", get(artists::get_artist))
+        .with_state(state)
+}

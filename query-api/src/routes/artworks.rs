@@ -1,0 +1,382 @@
+//! `GET /api/artworks/nearby`, `GET /api/artworks`, `GET /api/artworks/{id}`.
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use domain::geo::EARTH_RADIUS_M;
+use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::Row;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+use super::params::{
+    bool_param, float_param, int_param, Pagination, DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT,
+    MAX_PAGE,
+};
+use crate::state::QueryState;
+
+pub const DEFAULT_RADIUS_M: u32 = 500;
+pub const MAX_RADIUS_M: u32 = 50_000;
+pub const DEFAULT_NEARBY_LIMIT: u32 = 250;
+pub const MAX_NEARBY_LIMIT: u32 = 1_000;
+
+/// Read models these endpoints read (for `X-Min-Position`).
+const READS: &[&str] = &["artworks", "artists"];
+
+/// The full shape of an artwork in lists, nearby and detail.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct ArtworkDto {
+    pub id: Uuid,
+    pub title: String,
+    pub description: Option<String>,
+    pub artwork_type: String,
+    pub status: String,
+    pub lat: f64,
+    pub lon: f64,
+    pub tags: Value,
+    pub artists: Value,
+    pub photos: Value,
+    pub provenance: Option<Value>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance_m: Option<f64>,
+}
+
+/// What the map needs per marker.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct ArtworkMinimalDto {
+    pub id: Uuid,
+    pub title: String,
+    pub artwork_type: String,
+    pub lat: f64,
+    pub lon: f64,
+    pub distance_m: f64,
+}
+
+/// The columns of `ArtworkDto`, with artists resolved in credit order.
+const FULL_COLUMNS: &str = "a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, \
+    a.tags, a.photos, a.provenance, a.created_at, a.updated_at, \
+    (SELECT coalesce(jsonb_agg(jsonb_build_object('id', ar.id, 'name', ar.name) ORDER BY u.ord), '[]'::jsonb) \
+       FROM unnest(a.artist_ids) WITH ORDINALITY AS u(aid, ord) \
+       JOIN rm.artists ar ON ar.id = u.aid) AS artists";
+
+fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<ArtworkDto, sqlx::Error> {
+    Ok(ArtworkDto {
+        id: row.try_get("id")?,
+        title: row.try_get("title")?,
+        description: row.try_get("description")?,
+        artwork_type: row.try_get("artwork_type")?,
+        status: row.try_get("status")?,
+        lat: row.try_get("lat")?,
+        lon: row.try_get("lon")?,
+        tags: row.try_get("tags")?,
+        artists: row.try_get("artists")?,
+        photos: row.try_get("photos")?,
+        provenance: row.try_get("provenance")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        distance_m: row.try_get::<Option<f64>, _>("distance_m").ok().flatten(),
+    })
+}
+
+/// Waits for read-your-writes and marks the response when the wait ran out.
+pub async fn consistent(state: &QueryState, min: Option<MinPosition>, reads: &[&str]) -> bool {
+    match min {
+        Some(MinPosition(p)) => state.positions.wait_for(reads, p).await,
+        None => true,
+    }
+}
+
+pub fn with_consistency(resp: impl IntoResponse, caught_up: bool) -> Response {
+    let mut r = resp.into_response();
+    if !caught_up {
+        r.headers_mut().insert(
+            "x-read-consistency",
+            axum::http::HeaderValue::from_static("stale"),
+        );
+    }
+    r
+}
+
+#[derive(Debug, Serialize)]
+pub struct NearbyResponse<T> {
+    pub artworks: Vec<T>,
+    pub total: usize,
+    pub search_center: Center,
+    pub search_radius: u32,
+    pub limit: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Center {
+    pub lat: f64,
+    pub lon: f64,
+}
+
+/// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
+/// or two boxes (two when it crosses the antimeridian). Spherical, so exact up to rounding.
+pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, f64)> {
+    let ang = radius_m / EARTH_RADIUS_M; // angular radius in radians
+    let margin = 1e-9;
+    let dlat = ang.to_degrees() + margin;
+    let (min_lat, max_lat) = ((lat - dlat).max(-90.0), (lat + dlat).min(90.0));
+    let s = ang.sin() / lat.to_radians().cos();
+    // The circle contains a pole, or reaches it: every longitude is in range.
+    if min_lat <= -90.0 || max_lat >= 90.0 || !s.is_finite() || s >= 1.0 {
+        return vec![(min_lat, -180.0, max_lat, 180.0)];
+    }
+    let dlon = s.asin().to_degrees() + margin;
+    let (w, e) = (lon - dlon, lon + dlon);
+    if w < -180.0 {
+        vec![
+            (min_lat, w + 360.0, max_lat, 180.0),
+            (min_lat, -180.0, max_lat, e),
+        ]
+    } else if e > 180.0 {
+        vec![
+            (min_lat, w, max_lat, 180.0),
+            (min_lat, -180.0, max_lat, e - 360.0),
+        ]
+    } else {
+        vec![(min_lat, w, max_lat, e)]
+    }
+}
+
+/// `GET /api/artworks/nearby?lat&lon&radius&limit&minimal`: approved artworks within `radius`
+/// metres (great-circle), nearest first.
+pub async fn nearby_artworks(
+    State(state): State<QueryState>,
+    Query(q): Query<HashMap<String, String>>,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let get = |k: &str| q.get(k).map(String::as_str);
+    let lat = float_param("lat", get("lat"), -90.0, 90.0)?
+        .ok_or_else(|| ApiError::validation("lat", "lat is required"))?;
+    let lon = float_param("lon", get("lon"), -180.0, 180.0)?
+        .ok_or_else(|| ApiError::validation("lon", "lon is required"))?;
+    let radius = int_param("radius", get("radius"), DEFAULT_RADIUS_M, 1, MAX_RADIUS_M)?;
+    let limit = int_param(
+        "limit",
+        get("limit"),
+        DEFAULT_NEARBY_LIMIT,
+        1,
+        MAX_NEARBY_LIMIT,
+    )?;
+    let minimal = bool_param("minimal", get("minimal"))?;
+    let caught_up = consistent(&state, min, if minimal { &READS[..1] } else { READS }).await;
+
+    let boxes = bounding_boxes(lat, lon, f64::from(radius));
+    let b2 = boxes.get(1).copied().unwrap_or(boxes[0]);
+    let b1 = boxes[0];
+    let columns = if minimal {
+        "a.id, a.title, a.artwork_type, a.lat, a.lon"
+    } else {
+        FULL_COLUMNS
+    };
+    // Candidates come from the GiST index through the box; the haversine filter makes the
+    // answer exact; ordering by true distance (ties by id) keeps it deterministic.
+    let sql = format!(
+        "SELECT * FROM (
+            SELECT {columns},
+              2 * $3::float8 * asin(least(1, sqrt(
+                power(sin(radians(a.lat - $1) / 2), 2) +
+                cos(radians($1)) * cos(radians(a.lat)) * power(sin(radians(a.lon - $2) / 2), 2)
+              ))) AS distance_m
+            FROM rm.artworks a
+            WHERE a.status = 'approved'
+              AND (a.location <@ box(point($5, $6), point($7, $8))
+                OR a.location <@ box(point($9, $10), point($11, $12)))
+         ) c
+         WHERE c.distance_m <= $4
+         ORDER BY c.distance_m, c.id
+         LIMIT $13"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(lat)
+        .bind(lon)
+        .bind(EARTH_RADIUS_M)
+        .bind(f64::from(radius))
+        .bind(b1.1)
+        .bind(b1.0)
+        .bind(b1.3)
+        .bind(b1.2)
+        .bind(b2.1)
+        .bind(b2.0)
+        .bind(b2.3)
+        .bind(b2.2)
+        .bind(i64::from(limit))
+        .fetch_all(&state.pool)
+        .await?;
+    let center = Center { lat, lon };
+    let resp = if minimal {
+        let artworks = rows
+            .iter()
+            .map(|r| {
+                Ok(ArtworkMinimalDto {
+                    id: r.try_get("id")?,
+                    title: r.try_get("title")?,
+                    artwork_type: r.try_get("artwork_type")?,
+                    lat: r.try_get("lat")?,
+                    lon: r.try_get("lon")?,
+                    distance_m: r.try_get("distance_m")?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        ok(NearbyResponse {
+            total: artworks.len(),
+            artworks,
+            search_center: center,
+            search_radius: radius,
+            limit,
+        })
+        .into_response()
+    } else {
+        let artworks = rows
+            .iter()
+            .map(full_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        ok(NearbyResponse {
+            total: artworks.len(),
+            artworks,
+            search_center: center,
+            search_radius: radius,
+            limit,
+        })
+        .into_response()
+    };
+    Ok(with_consistency(resp, caught_up))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArtworkSort {
+    UpdatedDesc,
+    TitleAsc,
+    CreatedDesc,
+}
+
+impl ArtworkSort {
+    fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        match raw.map(str::trim) {
+            None | Some("") | Some("updated_desc") => Ok(Self::UpdatedDesc),
+            Some("title_asc") => Ok(Self::TitleAsc),
+            Some("created_desc") => Ok(Self::CreatedDesc),
+            Some(_) => Err(ApiError::validation(
+                "sort",
+                "sort must be one of updated_desc, title_asc, created_desc",
+            )),
+        }
+    }
+
+    /// Every order ends on the id, so pages never repeat or skip a row.
+    fn order_by(&self) -> &'static str {
+        match self {
+            Self::UpdatedDesc => "a.updated_at DESC, a.id",
+            Self::TitleAsc => "lower(a.title), a.id",
+            Self::CreatedDesc => "a.created_at DESC, a.id",
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct ArtworkPage {
+    pub artworks: Vec<ArtworkDto>,
+    pub pagination: Pagination,
+}
+
+/// `GET /api/artworks?page&limit&sort`: approved artworks, a page at a time.
+pub async fn list_artworks(
+    State(state): State<QueryState>,
+    Query(q): Query<HashMap<String, String>>,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let get = |k: &str| q.get(k).map(String::as_str);
+    let page = int_param("page", get("page"), DEFAULT_PAGE, 1, MAX_PAGE)?;
+    let limit = int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+    let sort = ArtworkSort::parse(get("sort"))?;
+    let caught_up = consistent(&state, min, READS).await;
+
+    let total: i64 = sqlx::query_scalar(
+        "SELECT coalesce(sum(n), 0)::int8 FROM rm.artwork_counts WHERE status = 'approved'",
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let pagination = Pagination::new(page, limit, total);
+    let sql = format!(
+        "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.status = 'approved' \
+         ORDER BY {} LIMIT $1 OFFSET $2",
+        sort.order_by()
+    );
+    let rows = sqlx::query(&sql)
+        .bind(i64::from(limit))
+        .bind(pagination.offset())
+        .fetch_all(&state.pool)
+        .await?;
+    let artworks = rows
+        .iter()
+        .map(full_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(with_consistency(
+        ok(ArtworkPage {
+            artworks,
+            pagination,
+        }),
+        caught_up,
+    ))
+}
+
+/// `GET /api/artworks/{id}`: one artwork, approved or removed (pending ones are not public).
+pub async fn get_artwork(
+    State(state): State<QueryState>,
+    PathId(id): PathId,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let caught_up = consistent(&state, min, READS).await;
+    let row = sqlx::query(&format!(
+        "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = $1 AND a.status <> 'pending'"
+    ))
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
+    Ok(with_consistency(ok(full_from_row(&row)?), caught_up))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::geo::haversine_m;
+
+    #[test]
+    fn boxes_contain_the_circle() {
+        for (lat, lon, r) in [
+            (49.28, -123.12, 500.0),
+            (0.0, 0.0, 50_000.0),
+            (-33.9, 151.2, 10.0),
+        ] {
+            let boxes = bounding_boxes(lat, lon, r);
+            assert_eq!(boxes.len(), 1);
+            let (s, w, n, e) = boxes[0];
+            // The box's edge midpoints lie on or outside the circle.
+            assert!(haversine_m(lat, lon, n, lon) >= r - 1e-6);
+            assert!(haversine_m(lat, lon, s, lon) >= r - 1e-6);
+            assert!(w < lon && e > lon);
+            // The farthest-east point of the circle is inside the box.
+            let dlon = ((r / EARTH_RADIUS_M).sin() / lat.to_radians().cos())
+                .asin()
+                .to_degrees();
+            assert!(lon + dlon <= e && lon - dlon >= w);
+        }
+    }
+
+    #[test]
+    fn boxes_split_at_the_antimeridian_and_cover_poles() {
+        let b = bounding_boxes(10.0, 179.999, 1_000.0);
+        assert_eq!(b.len(), 2);
+        assert!(b.iter().any(|x| x.3 == 180.0) && b.iter().any(|x| x.1 == -180.0));
+        let p = bounding_boxes(89.999, 0.0, 5_000.0);
+        assert_eq!(p, vec![(p[0].0, -180.0, 90.0, 180.0)]);
+    }
+}

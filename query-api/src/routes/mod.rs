@@ -1,0 +1,7 @@
+//! One module per resource.
+
+pub mod artists;
+pub mod artworks;
+pub mod auth;
+pub mod params;
+pub mod status;

@@ -1,0 +1,113 @@
+//! Query parameters shared by list endpoints, checked with the messages clients see.
+
+use platform::http::ApiError;
+use serde::Serialize;
+
+pub const DEFAULT_PAGE: u32 = 1;
+pub const DEFAULT_LIMIT: u32 = 30;
+pub const MAX_LIMIT: u32 = 100;
+/// Deep offsets are costly and nobody pages that far by hand.
+pub const MAX_PAGE: u32 = 10_000;
+
+/// Parses an optional numeric parameter given as text, so "abc" and "1.5" get our message.
+pub fn int_param(
+    name: &str,
+    raw: Option<&str>,
+    default: u32,
+    min: u32,
+    max: u32,
+) -> Result<u32, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(default);
+    };
+    match raw.parse::<u32>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(ApiError::validation(
+            name,
+            format!("{name} must be a whole number between {min} and {max}"),
+        )),
+    }
+}
+
+pub fn float_param(
+    name: &str,
+    raw: Option<&str>,
+    min: f64,
+    max: f64,
+) -> Result<Option<f64>, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    match raw.parse::<f64>() {
+        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(Some(v)),
+        _ => Err(ApiError::validation(
+            name,
+            format!("{name} must be a number between {min} and {max}"),
+        )),
+    }
+}
+
+pub fn bool_param(name: &str, raw: Option<&str>) -> Result<bool, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") | Some("false") | Some("0") => Ok(false),
+        Some("true") | Some("1") => Ok(true),
+        Some(_) => Err(ApiError::validation(
+            name,
+            format!("{name} must be true or false"),
+        )),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pagination {
+    pub page: u32,
+    pub limit: u32,
+    pub total: i64,
+    pub total_pages: i64,
+    pub has_more: bool,
+}
+
+impl Pagination {
+    pub fn new(page: u32, limit: u32, total: i64) -> Self {
+        let total_pages = (total + i64::from(limit) - 1) / i64::from(limit);
+        Self {
+            page,
+            limit,
+            total,
+            total_pages,
+            has_more: i64::from(page) < total_pages,
+        }
+    }
+
+    pub fn offset(&self) -> i64 {
+        i64::from(self.page - 1) * i64::from(self.limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_checked_against_their_range() {
+        assert_eq!(int_param("page", None, 1, 1, 10).ok(), Some(1));
+        assert_eq!(int_param("page", Some("3"), 1, 1, 10).ok(), Some(3));
+        for bad in ["0", "11", "-1", "1.5", "abc"] {
+            assert!(int_param("page", Some(bad), 1, 1, 10).is_err(), "{bad}");
+        }
+        assert!(float_param("lat", Some("NaN"), -90.0, 90.0).is_err());
+        assert!(float_param("lat", Some("inf"), -90.0, 90.0).is_err());
+        assert_eq!(
+            float_param("lat", Some("49.5"), -90.0, 90.0).ok(),
+            Some(Some(49.5))
+        );
+    }
+
+    #[test]
+    fn pagination_counts_pages() {
+        let p = Pagination::new(2, 30, 61);
+        assert_eq!((p.total_pages, p.has_more, p.offset()), (3, true, 30));
+        assert!(!Pagination::new(3, 30, 61).has_more);
+        assert_eq!(Pagination::new(1, 30, 0).total_pages, 0);
+    }
+}

@@ -1,0 +1,229 @@
+//! `GET /api/status`: each component's health and each projector's position and lag. A missing
+//! optional service degrades the answer; it never fails the call.
+
+use async_nats::jetstream::consumer::pull;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use platform::eventlog;
+use platform::http::ok;
+use platform::position::EventPosition;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+use crate::state::QueryState;
+
+#[derive(Debug, Serialize)]
+pub struct StatusReport {
+    pub status: &'static str,
+    pub product_name: String,
+    pub version: &'static str,
+    pub components: Components,
+    pub relay: Option<RelayStatus>,
+    pub projectors: Vec<ProjectorStatus>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Components {
+    pub database: Component,
+    pub nats: Component,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Component {
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RelayStatus {
+    pub position: String,
+    pub published: i64,
+    pub head: String,
+    /// Events stored but not yet published.
+    pub lag_events: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ProjectorStatus {
+    pub name: String,
+    pub position: String,
+    pub applied: i64,
+    /// Messages JetStream holds for this projector that it has not acknowledged.
+    pub pending: Option<u64>,
+    /// Events in the store after its position.
+    pub lag_events: i64,
+    pub last_error: Option<String>,
+    pub status: &'static str,
+}
+
+#[derive(sqlx::FromRow)]
+struct CheckpointRow {
+    name: String,
+    tx_id: i64,
+    position: i64,
+    applied: i64,
+    last_error: Option<String>,
+    aggregate_type: Option<String>,
+}
+
+/// Lag counts stop here: beyond it the number is only "large".
+const LAG_CAP: i64 = 1_000_000;
+const NATS_TIMEOUT: Duration = Duration::from_secs(2);
+
+async fn events_after(
+    state: &QueryState,
+    p: EventPosition,
+    aggregate_type: Option<&str>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM (SELECT 1 FROM es.events \
+         WHERE (tx_id, global_position) > ($1, $2) \
+           AND ($4::text IS NULL OR aggregate_type = $4) LIMIT $3) t",
+    )
+    .bind(p.tx)
+    .bind(p.pos)
+    .bind(LAG_CAP)
+    .bind(aggregate_type)
+    .fetch_one(&state.pool)
+    .await
+}
+
+async fn nats_pending(state: &QueryState, consumer: &str) -> Option<u64> {
+    let js = state.js.as_ref()?;
+    let work = async {
+        let stream = js.get_stream(&state.bus.stream).await.ok()?;
+        let mut c = stream.get_consumer::<pull::Config>(consumer).await.ok()?;
+        let info = c.info().await.ok()?;
+        Some(info.num_pending + info.num_ack_pending as u64)
+    };
+    tokio::time::timeout(NATS_TIMEOUT, work)
+        .await
+        .ok()
+        .flatten()
+}
+
+pub async fn get_status(State(state): State<QueryState>) -> Response {
+    let started = Instant::now();
+    let db = sqlx::query_scalar::<_, i32>("SELECT 1")
+        .fetch_one(&state.pool)
+        .await;
+    let database = match db {
+        Ok(_) => Component {
+            status: "ok",
+            latency_ms: Some(started.elapsed().as_secs_f64() * 1000.0),
+            error: None,
+        },
+        Err(e) => Component {
+            status: "down",
+            latency_ms: None,
+            error: Some(e.to_string()),
+        },
+    };
+    let nats = match &state.js {
+        None => Component {
+            status: "down",
+            latency_ms: None,
+            error: Some("not connected".into()),
+        },
+        Some(js) => {
+            let t = Instant::now();
+            let flushed =
+                tokio::time::timeout(NATS_TIMEOUT, js.get_stream(&state.bus.stream)).await;
+            match flushed {
+                Ok(Ok(_)) => Component {
+                    status: "ok",
+                    latency_ms: Some(t.elapsed().as_secs_f64() * 1000.0),
+                    error: None,
+                },
+                Ok(Err(e)) => Component {
+                    status: "down",
+                    latency_ms: None,
+                    error: Some(e.to_string()),
+                },
+                Err(_) => Component {
+                    status: "down",
+                    latency_ms: None,
+                    error: Some("timed out".into()),
+                },
+            }
+        }
+    };
+
+    let mut relay = None;
+    let mut projectors = Vec::new();
+    if database.status == "ok" {
+        let head = eventlog::head(&state.pool).await.unwrap_or_default();
+        let relay_row: Option<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT tx_id, position, published FROM es.relay_checkpoints WHERE name = $1",
+        )
+        .bind(format!("relay:{}", state.bus.stream))
+        .fetch_optional(&state.pool)
+        .await
+        .ok()
+        .flatten();
+        if let Some((tx, pos, published)) = relay_row {
+            let p = EventPosition::new(tx, pos);
+            relay = Some(RelayStatus {
+                position: p.to_string(),
+                published,
+                head: head.to_string(),
+                lag_events: events_after(&state, p, None).await.unwrap_or(-1),
+            });
+        }
+        let rows: Vec<CheckpointRow> = sqlx::query_as(
+            "SELECT name, tx_id, position, applied, last_error, aggregate_type \
+             FROM rm.projector_checkpoints ORDER BY name",
+        )
+        .fetch_all(&state.pool)
+        .await
+        .unwrap_or_default();
+        for CheckpointRow {
+            name,
+            tx_id,
+            position,
+            applied,
+            last_error,
+            aggregate_type,
+        } in rows
+        {
+            let p = EventPosition::new(tx_id, position);
+            projectors.push(ProjectorStatus {
+                pending: nats_pending(&state, &name).await,
+                lag_events: events_after(&state, p, aggregate_type.as_deref())
+                    .await
+                    .unwrap_or(-1),
+                status: if last_error.is_some() {
+                    "failing"
+                } else {
+                    "ok"
+                },
+                position: p.to_string(),
+                name,
+                applied,
+                last_error,
+            });
+        }
+    }
+    let healthy = database.status == "ok"
+        && nats.status == "ok"
+        && projectors.iter().all(|p| p.status == "ok");
+    let report = StatusReport {
+        status: if healthy { "ok" } else { "degraded" },
+        product_name: state.product_name.clone(),
+        version: env!("CARGO_PKG_VERSION"),
+        components: Components { database, nats },
+        relay,
+        projectors,
+    };
+    // Degraded is still an answer: 200 with the details; only a dead database is a 503.
+    let code = if report.components.database.status == "ok" {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (code, ok(report)).into_response()
+}

@@ -1,0 +1,224 @@
+//! Wiring the processes: connecting to (or starting) PostgreSQL and NATS, running the relay and
+//! the projectors under supervision, and building the HTTP app.
+
+use anyhow::Context;
+use async_nats::jetstream;
+use axum::http::{HeaderName, Request};
+use axum::response::IntoResponse;
+use axum::Router;
+use platform::bus::BusConfig;
+use platform::config::Config;
+use platform::local::{LocalNats, LocalPostgres};
+use projectors::runtime::Poisoned;
+use projectors::{Projector, ProjectorOptions, ProjectorRuntime};
+use sqlx::PgPool;
+use std::sync::Arc;
+use std::time::Duration;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+/// Database pool size for one process.
+const POOL_SIZE: u32 = 32;
+/// Largest request body any route accepts before its own, tighter limit applies.
+const BODY_LIMIT: usize = 2 * 1024 * 1024;
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The backing services of one process, with the private ones it started (stopped on drop).
+pub struct Services {
+    pub pool: PgPool,
+    pub js: jetstream::Context,
+    pub bus: BusConfig,
+    pub local_postgres: Option<LocalPostgres>,
+    pub local_nats: Option<LocalNats>,
+}
+
+impl Services {
+    /// Connects to `DATABASE_URL` / `NATS_URL`, or starts private instances under the data dir
+    /// when they are unset, then runs migrations.
+    pub async fn start(config: &Config) -> anyhow::Result<Self> {
+        let mut local_postgres = None;
+        let database_url = match &config.database_url {
+            Some(u) => u.clone(),
+            None => {
+                let pg = LocalPostgres::start(&config.data_dir.join("postgres"), "plinth")
+                    .await
+                    .context("starting the private PostgreSQL (or set DATABASE_URL)")?;
+                let url = pg.url();
+                local_postgres = Some(pg);
+                url
+            }
+        };
+        let mut local_nats = None;
+        let nats_url = match &config.nats_url {
+            Some(u) => u.clone(),
+            None => {
+                let n = LocalNats::start(&config.data_dir.join("nats"))
+                    .await
+                    .context("starting the private nats-server (or set NATS_URL)")?;
+                let url = n.url();
+                local_nats = Some(n);
+                url
+            }
+        };
+        let pool = platform::db::connect(&database_url, POOL_SIZE)
+            .await
+            .context("connecting to PostgreSQL (DATABASE_URL)")?;
+        platform::db::migrate(&pool)
+            .await
+            .context("running migrations")?;
+        let js = platform::bus::connect(&nats_url)
+            .await
+            .context("connecting to NATS (NATS_URL)")?;
+        let bus = BusConfig::default();
+        platform::bus::ensure_stream(&js, &bus)
+            .await
+            .context("creating the JetStream event stream")?;
+        Ok(Self {
+            pool,
+            js,
+            bus,
+            local_postgres,
+            local_nats,
+        })
+    }
+
+    pub async fn stop(&mut self) {
+        self.pool.close().await;
+        if let Some(n) = &mut self.local_nats {
+            if let Err(e) = n.stop().await {
+                tracing::warn!(error = ?e, "stopping the private nats-server");
+            }
+        }
+        if let Some(pg) = &mut self.local_postgres {
+            if let Err(e) = pg.stop().await {
+                tracing::warn!(error = ?e, "stopping the private PostgreSQL");
+            }
+        }
+    }
+}
+
+/// Runs the relay, restarting it after failures (NATS or Postgres away) with backoff.
+pub fn spawn_relay(
+    pool: PgPool,
+    js: jetstream::Context,
+    bus: BusConfig,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            let relay = command_api::Relay::new(pool.clone(), js.clone(), bus.clone());
+            if let Err(e) = relay.run().await {
+                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "relay stopped; restarting");
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
+/// Runs one projector, restarting it after transient failures; a poisoned one stays stopped.
+pub fn spawn_projector(
+    runtime: ProjectorRuntime,
+    p: Arc<dyn Projector>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            match runtime.run(p.clone()).await {
+                Ok(()) => return,
+                Err(e) if e.downcast_ref::<Poisoned>().is_some() => {
+                    tracing::error!(projector = p.name(), error = %e, "projector stopped");
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!(projector = p.name(), error = ?e, "projector failed; restarting");
+                }
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
+pub fn spawn_projectors(
+    pool: &PgPool,
+    js: &jetstream::Context,
+    bus: &BusConfig,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let runtime = ProjectorRuntime {
+        pool: pool.clone(),
+        js: js.clone(),
+        bus: bus.clone(),
+        options: ProjectorOptions::default(),
+    };
+    projectors::all()
+        .into_iter()
+        .map(|p| spawn_projector(runtime.clone(), p))
+        .collect()
+}
+
+/// The `/api` router with the cross-cutting layers: request ids, tracing, panics as 500s in the
+/// error envelope, a body limit and a timeout.
+pub fn api_app(api: Router) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    Router::new()
+        .nest("/api", api.fallback(platform::http::not_found))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(CatchPanicLayer::custom(|_| {
+            platform::http::ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                let id = req
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                // The path only: query strings can carry personal data.
+                tracing::info_span!("http", method = %req.method(), path = %req.uri().path(), request.id = %id)
+            }),
+        )
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+/// Builds the query API's state (read-your-writes tracker included).
+pub async fn query_state(
+    services: &Services,
+    config: &Config,
+) -> anyhow::Result<query_api::QueryState> {
+    Ok(query_api::QueryState {
+        pool: services.pool.clone(),
+        positions: query_api::Positions::start(services.pool.clone()).await?,
+        js: Some(services.js.clone()),
+        bus: services.bus.clone(),
+        product_name: config.product_name.clone(),
+    })
+}
+
+/// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

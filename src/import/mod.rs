@@ -1,0 +1,4 @@
+pub mod model;
+pub mod parse;
+pub use model::*;
+pub mod run;

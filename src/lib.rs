@@ -1,0 +1,5 @@
+//! The `plinth` binary's library: process wiring, the open-data importer and synthetic seeding.
+
+pub mod app;
+pub mod import;
+pub mod seed;

@@ -1,0 +1,188 @@
+//! `plinth`: one binary whose subcommands run every process of the system.
+
+use clap::{Parser, Subcommand};
+use platform::config::Config;
+use plinth::app::{self, Services};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "plinth",
+    version,
+    about = "Plinth: a community registry of public art"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Everything in one process: both APIs under /api, the relay and all projectors.
+    Serve,
+    /// The write side alone (today: the relay that publishes stored events).
+    CommandApi,
+    /// The read API alone.
+    QueryApi,
+    /// All projectors alone.
+    Projectors,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Rebuild read models from the event store and swap them in (all projectors, or one).
+    Replay { projector: Option<String> },
+    /// Import open-data files (see datasets/public-art/SOURCES.md) through commands.
+    Import {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write deterministic synthetic artworks for benchmarks.
+    SeedSynthetic {
+        #[arg(long)]
+        artworks: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn init_logging(config: &Config) {
+    let filter = tracing_subscriber::EnvFilter::try_new(&config.log)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("configuration error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logging(&config);
+    match run(cli.command, config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: Cmd, config: Config) -> anyhow::Result<()> {
+    let mut services = Services::start(&config).await?;
+    let result = run_with(command, &config, &services).await;
+    services.stop().await;
+    result
+}
+
+async fn serve_http(config: &Config, router: axum::Router) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    tracing::info!(addr = %config.addr, "listening on http://{}", config.addr);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(app::shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result<()> {
+    match command {
+        Cmd::Serve => {
+            let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
+            let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
+            let state = app::query_state(s, config).await?;
+            let result = serve_http(config, app::api_app(query_api::router(state))).await;
+            relay.abort();
+            projectors.iter().for_each(|p| p.abort());
+            result
+        }
+        Cmd::CommandApi => {
+            let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
+            app::shutdown_signal().await;
+            relay.abort();
+            Ok(())
+        }
+        Cmd::QueryApi => {
+            let state = app::query_state(s, config).await?;
+            serve_http(config, app::api_app(query_api::router(state))).await
+        }
+        Cmd::Projectors => {
+            let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
+            app::shutdown_signal().await;
+            projectors.iter().for_each(|p| p.abort());
+            Ok(())
+        }
+        Cmd::Migrate => {
+            println!("migrations applied");
+            Ok(())
+        }
+        Cmd::Replay { projector } => {
+            let list = match projector {
+                Some(name) => vec![projectors::by_name(&name).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "no projector named '{name}' (have: {})",
+                        projectors::all()
+                            .iter()
+                            .map(|p| p.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?],
+                None => projectors::all(),
+            };
+            for p in list {
+                let pb = indicatif::ProgressBar::new_spinner();
+                pb.set_message(format!("replaying {}", p.name()));
+                let r =
+                    projectors::replay::replay(&s.pool, p.as_ref(), |n| pb.set_position(n)).await?;
+                pb.finish_and_clear();
+                println!(
+                    "{}: {} events in {:.2} s ({:.0} events/s), now at {}",
+                    r.projector,
+                    r.events,
+                    r.seconds,
+                    r.events as f64 / r.seconds.max(1e-9),
+                    r.position
+                );
+            }
+            Ok(())
+        }
+        Cmd::Import { files } => {
+            let commands = command_api::Commands::new(s.pool.clone());
+            let started = std::time::Instant::now();
+            let reports = plinth::import::run::import_files(&commands, &files, true).await?;
+            print!("{}", plinth::import::run::summary(&reports));
+            let records: usize = reports
+                .iter()
+                .map(|r| {
+                    r.artworks_created
+                        + r.artworks_unchanged
+                        + r.artists_created
+                        + r.artists_unchanged
+                })
+                .sum();
+            let secs = started.elapsed().as_secs_f64();
+            println!(
+                "{records} records in {secs:.1} s ({:.0} records/s)",
+                records as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Cmd::SeedSynthetic { artworks, seed } => {
+            let started = std::time::Instant::now();
+            let r = plinth::seed::seed(&s.pool, artworks, seed, true).await?;
+            println!(
+                "seeded {} new artworks and {} new artists in {:.1} s",
+                r.artworks_new,
+                r.artists_new,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
+}
