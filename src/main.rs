@@ -20,7 +20,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Everything in one process: both APIs under /api, the relay and all projectors.
-    Serve,
+    Serve {
+        /// On first run (no imported record yet), import these open-data files.
+        #[arg(long)]
+        demo: bool,
+        files: Vec<PathBuf>,
+    },
     /// The write side alone (today: the relay that publishes stored events).
     CommandApi,
     /// The read API alone.
@@ -90,11 +95,25 @@ async fn serve_http(config: &Config, router: axum::Router) -> anyhow::Result<()>
     Ok(())
 }
 
+async fn has_imports(pool: &sqlx::PgPool) -> anyhow::Result<bool> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM es.events WHERE metadata->>'source' = 'import')",
+    )
+    .fetch_one(pool)
+    .await?)
+}
+
 async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result<()> {
     match command {
-        Cmd::Serve => {
+        Cmd::Serve { demo, files } => {
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
+            if demo && !files.is_empty() && !has_imports(&s.pool).await? {
+                tracing::info!(files = files.len(), "first run: importing the demo data");
+                let commands = command_api::Commands::new(s.pool.clone());
+                let reports = plinth::import::run::import_files(&commands, &files, true).await?;
+                print!("{}", plinth::import::run::summary(&reports));
+            }
             let state = app::query_state(s, config).await?;
             let result = serve_http(config, app::api_app(query_api::router(state))).await;
             relay.abort();

@@ -55,8 +55,6 @@ CREATE TABLE rm.projector_checkpoints (
     tx_id         bigint      NOT NULL DEFAULT 0,
     position      bigint      NOT NULL DEFAULT 0,
     applied       bigint      NOT NULL DEFAULT 0,
-    -- The one aggregate type it reads, if it reads only one (lag counts only those events).
-    aggregate_type text,
     last_error    text,
     last_error_at timestamptz,
     updated_at    timestamptz NOT NULL DEFAULT now()

@@ -37,11 +37,6 @@ impl BusConfig {
         )
     }
 
-    /// Subject filter for one aggregate type.
-    pub fn filter_for(&self, aggregate_type: &str) -> String {
-        format!("{}.{}.>", self.subject_prefix, aggregate_type)
-    }
-
     pub fn all_subjects(&self) -> String {
         format!("{}.>", self.subject_prefix)
     }
@@ -84,7 +79,6 @@ mod tests {
     fn subjects_follow_the_design() {
         let b = BusConfig::default();
         assert_eq!(b.subject("artwork", "abc"), "plinth.events.artwork.abc");
-        assert_eq!(b.filter_for("artist"), "plinth.events.artist.>");
         let t = BusConfig::isolated("a-B_9");
         assert_eq!(t.stream, "PLINTH_TEST_AB9");
         assert_eq!(t.all_subjects(), "plinthtest.ab9.>");

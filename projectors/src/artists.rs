@@ -20,10 +20,6 @@ impl Projector for ArtistsProjector {
         NAME
     }
 
-    fn aggregate_filter(&self) -> Option<&'static str> {
-        Some(Artist::TYPE)
-    }
-
     fn tables(&self) -> &'static [&'static str] {
         &["artists"]
     }

@@ -21,10 +21,6 @@ impl Projector for ArtworksProjector {
         NAME
     }
 
-    fn aggregate_filter(&self) -> Option<&'static str> {
-        Some(Artwork::TYPE)
-    }
-
     fn tables(&self) -> &'static [&'static str] {
         &["artworks", "artwork_counts"]
     }

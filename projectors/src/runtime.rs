@@ -19,16 +19,15 @@ pub trait Projector: Send + Sync + 'static {
     /// Stable: the durable consumer's name and the checkpoint row's key.
     fn name(&self) -> &'static str;
 
-    /// The single aggregate type it reads, if only one (the consumer is then filtered to it).
-    fn aggregate_filter(&self) -> Option<&'static str>;
-
     /// Its tables, as created by `create_tables` (used to swap a replay in).
     fn tables(&self) -> &'static [&'static str];
 
     /// DDL creating its tables (and indexes) in `schema`, idempotently.
     fn create_tables(&self, schema: &str) -> String;
 
-    /// Applies events in relay order, in the caller's transaction, to tables in `schema`.
+    /// Applies events in relay order, in the caller's transaction, to tables in `schema`. It is
+    /// given every event (and skips those it does not read), so its checkpoint passes every
+    /// position and a read can wait on it for any client's write.
     async fn apply(
         &self,
         db: &mut PgConnection,
@@ -45,6 +44,9 @@ pub struct Poisoned {
     pub projector: &'static str,
     pub cause: String,
 }
+
+/// Pause before looking again when a batch could not continue the checkpoint.
+const GAP_WAIT: Duration = Duration::from_millis(50);
 
 /// The schema live read models are in.
 pub const LIVE_SCHEMA: &str = "rm";
@@ -64,7 +66,7 @@ impl Default for ProjectorOptions {
     fn default() -> Self {
         Self {
             batch: 500,
-            ack_wait: Duration::from_secs(30),
+            ack_wait: Duration::from_secs(10),
             max_failures: 5,
             backoff: Duration::from_millis(200),
         }
@@ -84,14 +86,10 @@ pub async fn prepare(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
     sqlx::raw_sql(&p.create_tables(LIVE_SCHEMA))
         .execute(pool)
         .await?;
-    sqlx::query(
-        "INSERT INTO rm.projector_checkpoints (name, aggregate_type) VALUES ($1, $2) \
-         ON CONFLICT (name) DO UPDATE SET aggregate_type = EXCLUDED.aggregate_type",
-    )
-    .bind(p.name())
-    .bind(p.aggregate_filter())
-    .execute(pool)
-    .await?;
+    sqlx::query("INSERT INTO rm.projector_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
+        .bind(p.name())
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -112,11 +110,7 @@ impl ProjectorRuntime {
         let stream = platform::bus::ensure_stream(&self.js, &self.bus).await?;
         let config = pull::Config {
             durable_name: Some(p.name().to_owned()),
-            // NATS 2.9 ignores the plural `filter_subjects`: use the single filter.
-            filter_subject: p
-                .aggregate_filter()
-                .map(|t| self.bus.filter_for(t))
-                .unwrap_or_default(),
+            // Unfiltered on purpose: see `Projector::apply`.
             ack_policy: jetstream::consumer::AckPolicy::Explicit,
             ack_wait: self.options.ack_wait,
             max_ack_pending: 20_000,
@@ -165,10 +159,22 @@ impl ProjectorRuntime {
                 Err(e) => Err(anyhow::Error::from(e).context("undecodable message")),
             };
             match result {
-                Ok(()) => {
+                Ok(handled) => {
                     failures = 0;
-                    for m in &batch {
-                        m.ack().await.map_err(|e| anyhow::anyhow!(e))?;
+                    let mut waiting = 0;
+                    for (m, done) in batch.iter().zip(&handled) {
+                        if *done {
+                            m.ack().await.map_err(|e| anyhow::anyhow!(e))?;
+                        } else {
+                            waiting += 1;
+                            // Not next in order: hand it back and take it again later.
+                            let _ = m.ack_with(AckKind::Nak(None)).await;
+                        }
+                    }
+                    if waiting == batch.len() {
+                        // Nothing here could be applied: an earlier message is still out
+                        // (held by a previous instance until its ack wait ends).
+                        tokio::time::sleep(GAP_WAIT).await;
                     }
                 }
                 Err(e) => {
@@ -192,12 +198,16 @@ impl ProjectorRuntime {
         }
     }
 
-    /// Applies events after the checkpoint in one transaction with the checkpoint update.
+    /// Applies, in one transaction with the checkpoint, the events of `events` that continue the
+    /// checkpoint without a gap, and says for each event whether it is done (applied, or at or
+    /// below the checkpoint). JetStream redelivers a dead consumer's unacknowledged messages
+    /// only after its ack wait, possibly after newer ones: the event store, not arrival order,
+    /// decides what comes next.
     pub async fn apply_batch(
         &self,
         p: &dyn Projector,
         events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<Vec<bool>> {
         let mut tx = self.pool.begin().await?;
         // The row lock also orders us against a replay swapping tables in.
         let (cp_tx, cp_pos): (i64, i64) = sqlx::query_as(
@@ -207,24 +217,45 @@ impl ProjectorRuntime {
         .fetch_one(&mut *tx)
         .await?;
         let cp = EventPosition::new(cp_tx, cp_pos);
-        let fresh: Vec<EventEnvelope> = events
+        let mut fresh: Vec<&EventEnvelope> =
+            events.iter().filter(|e| e.event_position() > cp).collect();
+        fresh.sort_by_key(|e| e.event_position());
+        fresh.dedup_by_key(|e| e.event_position());
+        // What must come next, in the relay's order.
+        let expected: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT tx_id, global_position FROM es.events \
+             WHERE (tx_id, global_position) > ($1, $2) \
+             ORDER BY tx_id, global_position LIMIT $3",
+        )
+        .bind(cp.tx)
+        .bind(cp.pos)
+        .bind(fresh.len() as i64)
+        .fetch_all(&mut *tx)
+        .await?;
+        let contiguous = fresh
             .iter()
-            .filter(|e| e.event_position() > cp)
-            .cloned()
+            .zip(&expected)
+            .take_while(|(e, (t, pos))| e.event_position() == EventPosition::new(*t, *pos))
+            .count();
+        let apply: Vec<EventEnvelope> = fresh[..contiguous].iter().map(|e| (*e).clone()).collect();
+        let done_to = apply.last().map_or(cp, EventEnvelope::event_position);
+        let handled = events
+            .iter()
+            .map(|e| e.event_position() <= done_to)
             .collect();
-        let Some(last) = fresh.last().map(EventEnvelope::event_position) else {
-            return Ok(());
-        };
-        p.apply(&mut tx, LIVE_SCHEMA, &fresh).await?;
+        if apply.is_empty() {
+            return Ok(handled);
+        }
+        p.apply(&mut tx, LIVE_SCHEMA, &apply).await?;
         sqlx::query(
             "UPDATE rm.projector_checkpoints SET tx_id = $2, position = $3, \
              applied = applied + $4, last_error = NULL, last_error_at = NULL, updated_at = now() \
              WHERE name = $1",
         )
         .bind(p.name())
-        .bind(last.tx)
-        .bind(last.pos)
-        .bind(fresh.len() as i64)
+        .bind(done_to.tx)
+        .bind(done_to.pos)
+        .bind(apply.len() as i64)
         .execute(&mut *tx)
         .await?;
         sqlx::query("SELECT pg_notify($1, $2)")
@@ -233,7 +264,7 @@ impl ProjectorRuntime {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(handled)
     }
 }
 

@@ -67,27 +67,20 @@ struct CheckpointRow {
     position: i64,
     applied: i64,
     last_error: Option<String>,
-    aggregate_type: Option<String>,
 }
 
 /// Lag counts stop here: beyond it the number is only "large".
 const LAG_CAP: i64 = 1_000_000;
 const NATS_TIMEOUT: Duration = Duration::from_secs(2);
 
-async fn events_after(
-    state: &QueryState,
-    p: EventPosition,
-    aggregate_type: Option<&str>,
-) -> Result<i64, sqlx::Error> {
+async fn events_after(state: &QueryState, p: EventPosition) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT count(*) FROM (SELECT 1 FROM es.events \
-         WHERE (tx_id, global_position) > ($1, $2) \
-           AND ($4::text IS NULL OR aggregate_type = $4) LIMIT $3) t",
+         WHERE (tx_id, global_position) > ($1, $2) LIMIT $3) t",
     )
     .bind(p.tx)
     .bind(p.pos)
     .bind(LAG_CAP)
-    .bind(aggregate_type)
     .fetch_one(&state.pool)
     .await
 }
@@ -171,11 +164,11 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
                 position: p.to_string(),
                 published,
                 head: head.to_string(),
-                lag_events: events_after(&state, p, None).await.unwrap_or(-1),
+                lag_events: events_after(&state, p).await.unwrap_or(-1),
             });
         }
         let rows: Vec<CheckpointRow> = sqlx::query_as(
-            "SELECT name, tx_id, position, applied, last_error, aggregate_type \
+            "SELECT name, tx_id, position, applied, last_error \
              FROM rm.projector_checkpoints ORDER BY name",
         )
         .fetch_all(&state.pool)
@@ -187,15 +180,12 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
             position,
             applied,
             last_error,
-            aggregate_type,
         } in rows
         {
             let p = EventPosition::new(tx_id, position);
             projectors.push(ProjectorStatus {
                 pending: nats_pending(&state, &name).await,
-                lag_events: events_after(&state, p, aggregate_type.as_deref())
-                    .await
-                    .unwrap_or(-1),
+                lag_events: events_after(&state, p).await.unwrap_or(-1),
                 status: if last_error.is_some() {
                     "failing"
                 } else {

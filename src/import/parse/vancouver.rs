@@ -330,7 +330,7 @@ mod tests {
             144
         );
         assert!(p.artists.is_empty());
-        // 245 "No longer in place" + 4 "Deaccessioned" in all; 93 + 0 of them lack coordinates.
+        // 245 "No longer in place" + 4 "Deaccessioned" = 249; 93 of those lack coordinates.
         let removed = p
             .artworks
             .iter()

@@ -1,0 +1,36 @@
+# Plinth: `make run` serves the app with demo data on http://127.0.0.1:8080; `make test` runs
+# every test against real PostgreSQL and NATS (started if missing).
+
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/plinth/target
+PLINTH := $(CARGO_TARGET_DIR)/debug/plinth
+DATASETS := $(wildcard datasets/public-art/*.json datasets/public-art/*.geojson datasets/public-art/*.csv)
+
+.PHONY: run test build lint fmt bench replay deploy-check
+
+build:
+	cargo build --workspace
+
+## Build, then serve everything in one process; imports the demo data on the first run.
+## DATABASE_URL / NATS_URL unset: private PostgreSQL and nats-server start under ./data.
+run: build
+	$(PLINTH) serve --demo $(DATASETS)
+
+## Every test: unit, domain, integration (real PostgreSQL + NATS), deploy manifests.
+test:
+	eval "$$(bash deploy/local/test-services.sh)" && cargo test --workspace --no-fail-fast
+	python3 deploy/check.py
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+fmt:
+	cargo fmt --all
+
+## Rebuild every read model from the event store.
+replay: build
+	$(PLINTH) replay
+
+deploy-check:
+	python3 deploy/check.py

@@ -1,0 +1,9 @@
+//! Integration tests of the spine against the real PostgreSQL and NATS JetStream: each test gets
+//! a fresh database and its own stream and subject prefix.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod api;
+mod harness;
+mod import;
+mod projectors;
+mod relay;

@@ -1,0 +1,234 @@
+//! Projectors under failure: killed mid-stream, fed duplicates on purpose, and rebuilt by
+//! replay; the read models come out the same every way.
+
+use crate::harness::{all_datasets, runtime, spawn_relay, table, wait_projected, TestBus, TestDb};
+use async_nats::jetstream::message::PublishMessage;
+use platform::eventlog;
+use platform::position::EventPosition;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
+    let db = TestDb::new().await;
+    let bus = TestBus::new().await;
+    let relay = spawn_relay(&db, &bus);
+    let commands = command_api::Commands::new(db.pool.clone());
+    plinth::import::run::import_files(&commands, &all_datasets(), false)
+        .await
+        .unwrap();
+
+    // Start the artworks projector and kill it as soon as it has applied something.
+    let rt = runtime(&db, &bus);
+    let artworks = projectors::by_name("artworks").unwrap();
+    let task = tokio::spawn({
+        let rt = rt.clone();
+        let p = artworks.clone();
+        async move { rt.run(p).await }
+    });
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let cp = projectors::runtime::checkpoint(&db.pool, "artworks")
+            .await
+            .unwrap();
+        if cp > EventPosition::ZERO {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "projector never started"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    task.abort();
+    let _ = task.await;
+    let applied_at_kill: i64 =
+        sqlx::query_scalar("SELECT applied FROM rm.projector_checkpoints WHERE name = 'artworks'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let artwork_events: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM es.events WHERE aggregate_type = 'artwork'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(
+        applied_at_kill < artwork_events,
+        "the kill should land mid-stream"
+    );
+
+    // Duplicates on purpose: re-publish the first 300 events under fresh message ids, so
+    // JetStream delivers them again after the originals.
+    let early = eventlog::read_after(&db.pool, EventPosition::ZERO, 300)
+        .await
+        .unwrap();
+    for e in &early {
+        let msg = PublishMessage::build()
+            .message_id(format!("dup-{}", e.msg_id()))
+            .payload(serde_json::to_vec(e).unwrap().into());
+        bus.js
+            .send_publish(bus.bus.subject(&e.aggregate_type, &e.aggregate_id), msg)
+            .await
+            .unwrap()
+            .await
+            .unwrap();
+    }
+
+    // Restart every projector and let them finish.
+    let tasks: Vec<_> = projectors::all()
+        .into_iter()
+        .map(|p| {
+            let rt = rt.clone();
+            tokio::spawn(async move { rt.run(p).await })
+        })
+        .collect();
+    wait_projected(&db.pool).await;
+    // Let the duplicates (published after the originals) arrive and be skipped.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let live_artworks = table(&db.pool, "artworks").await;
+    let live_artists = table(&db.pool, "artists").await;
+    let live_counts: Vec<(String, i64)> =
+        sqlx::query_as("SELECT status, n FROM rm.artwork_counts ORDER BY status")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        live_artworks.len() as i64,
+        artwork_events,
+        "one row per artwork, none twice"
+    );
+    let counted: i64 = live_counts.iter().map(|(_, n)| n).sum();
+    assert_eq!(counted, artwork_events, "counts saw no duplicate");
+
+    // Replay every projector from the store; the swapped-in tables equal the live ones.
+    for p in projectors::all() {
+        let report = projectors::replay::replay(&db.pool, p.as_ref(), |_| {})
+            .await
+            .unwrap();
+        assert!(report.events > 0);
+    }
+    assert_eq!(table(&db.pool, "artworks").await, live_artworks);
+    assert_eq!(table(&db.pool, "artists").await, live_artists);
+    let replay_counts: Vec<(String, i64)> =
+        sqlx::query_as("SELECT status, n FROM rm.artwork_counts ORDER BY status")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(replay_counts, live_counts);
+
+    // After the swap the live projectors carry on from the replay's checkpoint.
+    let before = table(&db.pool, "artworks").await.len();
+    let metadata = domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7());
+    let record = plinth::import::run::artwork_record(
+        &plinth::import::parse::vancouver::DATASET,
+        &plinth::import::ImportedArtwork {
+            source_id: "test-after-replay".into(),
+            title: "After the replay".into(),
+            description: None,
+            artwork_type: "mural".into(),
+            lat: 49.28,
+            lon: -123.12,
+            tags: Default::default(),
+            artist_source_ids: vec![],
+            presence: plinth::import::Presence::InPlace,
+            source_url: None,
+        },
+        &mut vec![],
+    )
+    .unwrap();
+    let id = record.id.to_string();
+    commands
+        .artwork(
+            &id,
+            domain::ArtworkCommand::ImportArtwork(Box::new(record)),
+            &metadata,
+        )
+        .await
+        .unwrap();
+    wait_projected(&db.pool).await;
+    assert_eq!(table(&db.pool, "artworks").await.len(), before + 1);
+
+    for t in tasks {
+        t.abort();
+    }
+    relay.abort();
+    bus.delete().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_poison_event_stops_only_its_projector_and_is_reported() {
+    let db = TestDb::new().await;
+    let bus = TestBus::new().await;
+    // An artwork event of a kind this build does not know, then a good artist event.
+    sqlx::query(
+        "INSERT INTO es.events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata) \
+         VALUES ('artwork', '00000000-0000-0000-0000-000000000001', 1, 'ArtworkVanished', '1', \
+                 '{\"ArtworkVanished\": {}}'::jsonb, '{}'::jsonb)",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let commands = command_api::Commands::new(db.pool.clone());
+    plinth::import::run::import_files(
+        &commands,
+        &[crate::harness::dataset("vancouver-artists.json")],
+        false,
+    )
+    .await
+    .unwrap();
+    let relay = spawn_relay(&db, &bus);
+    let rt = runtime(&db, &bus);
+    let artists = tokio::spawn({
+        let rt = rt.clone();
+        async move { rt.run(projectors::by_name("artists").unwrap()).await }
+    });
+    let result = tokio::time::timeout(
+        Duration::from_secs(30),
+        rt.run(projectors::by_name("artworks").unwrap()),
+    )
+    .await
+    .expect("a poisoned projector stops by itself");
+    let err = result.unwrap_err();
+    assert!(
+        err.downcast_ref::<projectors::runtime::Poisoned>()
+            .is_some(),
+        "{err:#}"
+    );
+    let last_error: Option<String> = sqlx::query_scalar(
+        "SELECT last_error FROM rm.projector_checkpoints WHERE name = 'artworks'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert!(last_error.unwrap().contains("ArtworkVanished"));
+    let artworks_cp = projectors::runtime::checkpoint(&db.pool, "artworks")
+        .await
+        .unwrap();
+    assert_eq!(
+        artworks_cp,
+        EventPosition::ZERO,
+        "nothing past the poison is applied"
+    );
+
+    // The artists projector skips the artwork event and carries on with everything.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artists")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap_or(0);
+        if n == 610 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "artists projector stalled at {n}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!artists.is_finished());
+    artists.abort();
+    relay.abort();
+    bus.delete().await;
+    db.drop_db().await;
+}
