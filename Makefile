@@ -34,3 +34,9 @@ replay: build
 
 deploy-check:
 	python3 deploy/check.py
+
+## Benchmarks on 100k and 1M synthetic artworks (release build; figures go to docs/PERFORMANCE.md).
+bench:
+	CARGO_TARGET_DIR=$(HOME)/.cache/plinth/target-release cargo build --release --workspace
+	bench/run.sh 100000
+	bench/run.sh 1000000

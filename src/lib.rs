@@ -1,5 +1,6 @@
 //! The `plinth` binary's library: process wiring, the open-data importer and synthetic seeding.
 
 pub mod app;
+pub mod bench;
 pub mod import;
 pub mod seed;

@@ -41,6 +41,11 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Measure command-to-read-model latency against a running `plinth serve`.
+    BenchLag {
+        #[arg(long, default_value_t = 200)]
+        samples: usize,
+    },
     /// Write deterministic synthetic artworks for benchmarks.
     SeedSynthetic {
         #[arg(long)]
@@ -62,6 +67,8 @@ fn init_logging(config: &Config) {
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A `.env` in the working directory fills in what the environment does not set.
+    let _ = dotenvy::dotenv();
     let config = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -189,6 +196,15 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             println!(
                 "{records} records in {secs:.1} s ({:.0} records/s)",
                 records as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Cmd::BenchLag { samples } => {
+            let commands = command_api::Commands::new(s.pool.clone());
+            let r = plinth::bench::lag(&commands, samples).await?;
+            println!(
+                "event -> read model lag over {} samples: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                r.samples, r.p50_ms, r.p90_ms, r.p99_ms, r.max_ms
             );
             Ok(())
         }
