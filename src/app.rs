@@ -195,6 +195,7 @@ pub async fn query_state(
     Ok(query_api::QueryState {
         pool: services.pool.clone(),
         positions: query_api::Positions::start(services.pool.clone()).await?,
+        geo: query_api::geo::GeoIndex::start(services.pool.clone()),
         js: Some(services.js.clone()),
         bus: services.bus.clone(),
         product_name: config.product_name.clone(),

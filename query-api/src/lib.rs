@@ -1,6 +1,7 @@
 //! The read side's HTTP API: every read call answered from read models, with read-your-writes
 //! through `X-Min-Position`.
 
+pub mod geo;
 pub mod positions;
 pub mod router;
 pub mod routes;

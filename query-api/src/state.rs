@@ -4,12 +4,16 @@ use async_nats::jetstream;
 use platform::bus::BusConfig;
 use sqlx::PgPool;
 
+use crate::geo::GeoIndex;
 use crate::positions::Positions;
+use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct QueryState {
     pub pool: PgPool,
     pub positions: Positions,
+    /// The in-memory geo read model for nearby queries.
+    pub geo: Arc<GeoIndex>,
     /// Absent when NATS could not be reached at start; `/api/status` then says so.
     pub js: Option<jetstream::Context>,
     pub bus: BusConfig,

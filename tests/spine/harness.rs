@@ -185,6 +185,7 @@ impl TestApp {
         let state = query_api::QueryState {
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
+            geo: query_api::geo::GeoIndex::start(db.pool.clone()),
             js: Some(bus.js.clone()),
             bus: bus.bus.clone(),
             product_name: "Plinth".into(),

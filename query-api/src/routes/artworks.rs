@@ -116,6 +116,23 @@ pub struct Center {
     pub lon: f64,
 }
 
+fn nearby_body<T: Serialize>(
+    artworks: Vec<T>,
+    lat: f64,
+    lon: f64,
+    radius: u32,
+    limit: u32,
+) -> Response {
+    ok(NearbyResponse {
+        total: artworks.len(),
+        artworks,
+        search_center: Center { lat, lon },
+        search_radius: radius,
+        limit,
+    })
+    .into_response()
+}
+
 /// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
 /// or two boxes (two when it crosses the antimeridian). Spherical, so exact up to rounding.
 pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, f64)> {
@@ -166,7 +183,70 @@ pub async fn nearby_artworks(
         MAX_NEARBY_LIMIT,
     )?;
     let minimal = bool_param("minimal", get("minimal"))?;
-    let caught_up = consistent(&state, min, if minimal { &READS[..1] } else { READS }).await;
+    if state.geo.is_ready() {
+        let caught_up = match &min {
+            Some(MinPosition(p)) => {
+                let geo = state.geo.wait_for(*p).await;
+                geo && (minimal || state.positions.wait_for(&READS[1..], *p).await)
+            }
+            None => true,
+        };
+        let hits = state
+            .geo
+            .nearby(lat, lon, f64::from(radius), limit as usize);
+        let resp = if minimal {
+            let artworks: Vec<ArtworkMinimalDto> = hits
+                .into_iter()
+                .map(|(it, d)| ArtworkMinimalDto {
+                    id: it.id,
+                    title: it.title.into(),
+                    artwork_type: it.artwork_type.into(),
+                    lat: it.lat,
+                    lon: it.lon,
+                    distance_m: d,
+                })
+                .collect();
+            nearby_body(artworks, lat, lon, radius, limit)
+        } else {
+            let ids: Vec<Uuid> = hits.iter().map(|(it, _)| it.id).collect();
+            let rows = sqlx::query(&format!(
+                "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = ANY($1) AND a.status = 'approved'"
+            ))
+            .bind(&ids)
+            .fetch_all(&state.pool)
+            .await?;
+            let mut by_id: HashMap<Uuid, ArtworkDto> = rows
+                .iter()
+                .map(full_from_row)
+                .map(|r| r.map(|a| (a.id, a)))
+                .collect::<Result<_, _>>()?;
+            let artworks = hits
+                .into_iter()
+                .filter_map(|(it, d)| {
+                    by_id.remove(&it.id).map(|mut a| {
+                        a.distance_m = Some(d);
+                        a
+                    })
+                })
+                .collect();
+            nearby_body(artworks, lat, lon, radius, limit)
+        };
+        return Ok(with_consistency(resp, caught_up));
+    }
+    nearby_sql(&state, min, lat, lon, radius, limit, minimal).await
+}
+
+/// Nearby straight from PostgreSQL, while the geo model is still loading.
+async fn nearby_sql(
+    state: &QueryState,
+    min: Option<MinPosition>,
+    lat: f64,
+    lon: f64,
+    radius: u32,
+    limit: u32,
+    minimal: bool,
+) -> Result<Response, ApiError> {
+    let caught_up = consistent(state, min, if minimal { &READS[..1] } else { READS }).await;
 
     let boxes = bounding_boxes(lat, lon, f64::from(radius));
     let b2 = boxes.get(1).copied().unwrap_or(boxes[0]);
@@ -210,7 +290,6 @@ pub async fn nearby_artworks(
         .bind(i64::from(limit))
         .fetch_all(&state.pool)
         .await?;
-    let center = Center { lat, lon };
     let resp = if minimal {
         let artworks = rows
             .iter()
@@ -225,27 +304,13 @@ pub async fn nearby_artworks(
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        ok(NearbyResponse {
-            total: artworks.len(),
-            artworks,
-            search_center: center,
-            search_radius: radius,
-            limit,
-        })
-        .into_response()
+        nearby_body(artworks, lat, lon, radius, limit)
     } else {
         let artworks = rows
             .iter()
             .map(full_from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        ok(NearbyResponse {
-            total: artworks.len(),
-            artworks,
-            search_center: center,
-            search_radius: radius,
-            limit,
-        })
-        .into_response()
+        nearby_body(artworks, lat, lon, radius, limit)
     };
     Ok(with_consistency(resp, caught_up))
 }

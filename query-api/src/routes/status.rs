@@ -27,6 +27,15 @@ pub struct StatusReport {
 pub struct Components {
     pub database: Component,
     pub nats: Component,
+    pub geo_index: GeoStatus,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GeoStatus {
+    /// `ok` once loaded; `loading` while nearby is answered from PostgreSQL.
+    pub status: &'static str,
+    pub artworks: usize,
+    pub position: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -205,7 +214,19 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         status: if healthy { "ok" } else { "degraded" },
         product_name: state.product_name.clone(),
         version: env!("CARGO_PKG_VERSION"),
-        components: Components { database, nats },
+        components: Components {
+            database,
+            nats,
+            geo_index: GeoStatus {
+                status: if state.geo.is_ready() {
+                    "ok"
+                } else {
+                    "loading"
+                },
+                artworks: state.geo.len(),
+                position: state.geo.position().to_string(),
+            },
+        },
         relay,
         projectors,
     };

@@ -1,0 +1,310 @@
+//! The in-memory geo read model behind `GET /api/artworks/nearby`: approved artworks in a grid of
+//! 0.01° cells, loaded from `rm.artworks` at start and kept current from the artworks projector's
+//! commits (rows whose last event is past the model's position). Its position is the artworks
+//! checkpoint it last synced to, so read-your-writes waits on it like on any projector.
+
+use platform::position::{EventPosition, PROJECTION_CHANNEL};
+use sqlx::postgres::PgListener;
+use sqlx::{PgPool, Row};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use tokio::sync::watch;
+use uuid::Uuid;
+
+use domain::geo::haversine_m;
+
+/// Cell edge in degrees (about 1.1 km of latitude).
+const CELL_DEG: f64 = 0.01;
+/// Fallback sync interval in case a notification was missed.
+const RESYNC: Duration = Duration::from_secs(1);
+const PROJECTOR: &str = "artworks";
+
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub id: Uuid,
+    pub lat: f64,
+    pub lon: f64,
+    pub title: Box<str>,
+    pub artwork_type: Box<str>,
+}
+
+#[derive(Default)]
+struct Grid {
+    items: HashMap<Uuid, Item>,
+    cells: HashMap<(i32, i32), Vec<Uuid>>,
+}
+
+fn cell_of(lat: f64, lon: f64) -> (i32, i32) {
+    (
+        (lat / CELL_DEG).floor() as i32,
+        (lon / CELL_DEG).floor() as i32,
+    )
+}
+
+impl Grid {
+    fn remove(&mut self, id: &Uuid) {
+        if let Some(old) = self.items.remove(id) {
+            let c = cell_of(old.lat, old.lon);
+            if let Some(v) = self.cells.get_mut(&c) {
+                v.retain(|x| x != id);
+                if v.is_empty() {
+                    self.cells.remove(&c);
+                }
+            }
+        }
+    }
+
+    /// Puts an approved artwork in (or takes any other status out).
+    fn upsert(&mut self, item: Item, approved: bool) {
+        self.remove(&item.id);
+        if approved {
+            self.cells
+                .entry(cell_of(item.lat, item.lon))
+                .or_default()
+                .push(item.id);
+            self.items.insert(item.id, item);
+        }
+    }
+
+    fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
+        let mut hits: Vec<(&Item, f64)> = Vec::new();
+        for (s, w, n, e) in crate::routes::artworks::bounding_boxes(lat, lon, radius_m) {
+            let (r0, c0) = cell_of(s, w);
+            let (r1, c1) = cell_of(n, e);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    let Some(ids) = self.cells.get(&(r, c)) else {
+                        continue;
+                    };
+                    for id in ids {
+                        if let Some(it) = self.items.get(id) {
+                            let d = haversine_m(lat, lon, it.lat, it.lon);
+                            if d <= radius_m {
+                                hits.push((it, d));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Two boxes never overlap, but a cell can straddle both at ±180: drop repeats.
+        hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
+        hits.dedup_by(|a, b| a.0.id == b.0.id);
+        hits.truncate(limit);
+        hits.into_iter().map(|(i, d)| (i.clone(), d)).collect()
+    }
+}
+
+pub struct GeoIndex {
+    grid: RwLock<Grid>,
+    ready: AtomicBool,
+    position: watch::Sender<EventPosition>,
+}
+
+impl GeoIndex {
+    /// Starts syncing in the background; until the first load succeeds, `is_ready` is false
+    /// and callers use SQL.
+    pub fn start(pool: PgPool) -> Arc<Self> {
+        let (tx, _) = watch::channel(EventPosition::ZERO);
+        let index = Arc::new(Self {
+            grid: RwLock::new(Grid::default()),
+            ready: AtomicBool::new(false),
+            position: tx,
+        });
+        let me = index.clone();
+        tokio::spawn(async move { me.follow(pool).await });
+        index
+    }
+
+    /// A model that never loads: nearby is then always answered by PostgreSQL.
+    pub fn inactive() -> Arc<Self> {
+        let (tx, _) = watch::channel(EventPosition::ZERO);
+        Arc::new(Self {
+            grid: RwLock::new(Grid::default()),
+            ready: AtomicBool::new(false),
+            position: tx,
+        })
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    pub fn position(&self) -> EventPosition {
+        *self.position.borrow()
+    }
+
+    pub fn len(&self) -> usize {
+        self.grid.read().map(|g| g.items.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Waits (at most 2 s) until the model has applied `min`.
+    pub async fn wait_for(&self, min: EventPosition) -> bool {
+        let mut rx = self.position.subscribe();
+        tokio::time::timeout(crate::positions::MAX_WAIT, rx.wait_for(|p| *p >= min))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    pub fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
+        match self.grid.read() {
+            Ok(g) => g.nearby(lat, lon, radius_m, limit),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    async fn follow(self: Arc<Self>, pool: PgPool) {
+        let mut listener = loop {
+            match PgListener::connect_with(&pool).await {
+                Ok(mut l) => {
+                    if l.listen(PROJECTION_CHANNEL).await.is_ok() {
+                        break l;
+                    }
+                }
+                Err(e) => tracing::warn!(error = ?e, "geo index cannot listen yet"),
+            }
+            tokio::time::sleep(RESYNC).await;
+        };
+        loop {
+            if let Err(e) = self.sync(&pool).await {
+                // The read model may not exist yet (projector not started): try again.
+                tracing::debug!(error = ?e, "geo index sync failed");
+            }
+            let _ = tokio::time::timeout(RESYNC, listener.recv()).await;
+        }
+    }
+
+    /// Applies every row changed after the model's position, as of one consistent snapshot
+    /// that also gives the checkpoint those rows reflect.
+    async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
+        let from = self.position();
+        let mut tx = pool.begin().await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+        let cp: Option<(i64, i64)> =
+            sqlx::query_as("SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1")
+                .bind(PROJECTOR)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some((t, p)) = cp else {
+            return Ok(());
+        };
+        let to = EventPosition::new(t, p);
+        if to <= from && self.is_ready() {
+            return Ok(());
+        }
+        let rows = sqlx::query(
+            "SELECT id, lat, lon, title, artwork_type, status = 'approved' AS approved \
+             FROM rm.artworks WHERE (last_tx, last_pos) > ($1, $2)",
+        )
+        .bind(from.tx)
+        .bind(from.pos)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let mut items = Vec::with_capacity(rows.len());
+        for r in &rows {
+            items.push((
+                Item {
+                    id: r.try_get("id")?,
+                    lat: r.try_get("lat")?,
+                    lon: r.try_get("lon")?,
+                    title: r.try_get::<String, _>("title")?.into(),
+                    artwork_type: r.try_get::<String, _>("artwork_type")?.into(),
+                },
+                r.try_get::<bool, _>("approved")?,
+            ));
+        }
+        {
+            let mut g = self
+                .grid
+                .write()
+                .map_err(|_| anyhow::anyhow!("geo index lock poisoned"))?;
+            for (item, approved) in items {
+                g.upsert(item, approved);
+            }
+        }
+        self.position.send_replace(to);
+        if !self.ready.swap(true, Ordering::AcqRel) {
+            tracing::info!(artworks = self.len(), position = %to, "geo index loaded");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(n: u128, lat: f64, lon: f64) -> Item {
+        Item {
+            id: Uuid::from_u128(n),
+            lat,
+            lon,
+            title: "t".into(),
+            artwork_type: "mural".into(),
+        }
+    }
+
+    #[test]
+    fn finds_exactly_the_points_within_the_radius_nearest_first() {
+        let mut g = Grid::default();
+        // A 41 x 41 lattice around Vancouver, about 70 m apart.
+        let mut n = 0;
+        for i in -20..=20 {
+            for j in -20..=20 {
+                n += 1;
+                g.upsert(
+                    item(
+                        n,
+                        49.28 + f64::from(i) * 0.0006,
+                        -123.12 + f64::from(j) * 0.0009,
+                    ),
+                    true,
+                );
+            }
+        }
+        let got = g.nearby(49.28, -123.12, 500.0, 10_000);
+        let mut want: Vec<(Uuid, f64)> = g
+            .items
+            .values()
+            .map(|it| (it.id, haversine_m(49.28, -123.12, it.lat, it.lon)))
+            .filter(|(_, d)| *d <= 500.0)
+            .collect();
+        want.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let got_ids: Vec<Uuid> = got.iter().map(|(i, _)| i.id).collect();
+        let want_ids: Vec<Uuid> = want.iter().map(|(id, _)| *id).collect();
+        assert_eq!(got_ids, want_ids);
+        assert!(got.len() > 100);
+        assert_eq!(g.nearby(49.28, -123.12, 500.0, 7).len(), 7);
+    }
+
+    #[test]
+    fn moves_and_removals_are_reflected() {
+        let mut g = Grid::default();
+        g.upsert(item(1, 10.0, 10.0), true);
+        assert_eq!(g.nearby(10.0, 10.0, 100.0, 10).len(), 1);
+        g.upsert(item(1, 20.0, 20.0), true);
+        assert!(g.nearby(10.0, 10.0, 100.0, 10).is_empty());
+        assert_eq!(g.nearby(20.0, 20.0, 100.0, 10).len(), 1);
+        g.upsert(item(1, 20.0, 20.0), false);
+        assert!(g.nearby(20.0, 20.0, 100.0, 10).is_empty());
+        assert!(g.cells.is_empty());
+    }
+
+    #[test]
+    fn works_across_the_antimeridian() {
+        let mut g = Grid::default();
+        g.upsert(item(1, 0.0, 179.9995), true);
+        g.upsert(item(2, 0.0, -179.9995), true);
+        let got = g.nearby(0.0, 180.0, 200.0, 10);
+        assert_eq!(got.len(), 2);
+    }
+}
