@@ -196,3 +196,18 @@ impl<S: Send + Sync> OptionalFromRequestParts<S> for MinPosition {
 pub async fn not_found() -> ApiError {
     ApiError::NotFound("No such API route".into())
 }
+
+/// Adds `X-Event-Position` (the last position a command wrote) to a command's response, so the
+/// client can read its own write with `X-Min-Position`.
+pub fn with_position(
+    resp: impl IntoResponse,
+    position: Option<crate::position::EventPosition>,
+) -> Response {
+    let mut r = resp.into_response();
+    if let Some(p) = position {
+        if let Ok(v) = HeaderValue::from_str(&p.to_string()) {
+            r.headers_mut().insert(EVENT_POSITION_HEADER, v);
+        }
+    }
+    r
+}

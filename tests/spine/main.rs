@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod commands;
 mod harness;
 mod import;
 mod projectors;
