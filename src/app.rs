@@ -187,6 +187,34 @@ pub fn api_app(api: Router) -> Router {
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
+/// Serves the built web app (`webapp/dist`): files as they are, hashed assets cached for a year,
+/// and `index.html` for every other path so client routes work on reload.
+pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
+    use axum::http::HeaderValue;
+    use tower_http::services::{ServeDir, ServeFile};
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let index = dir.join("index.html");
+    if !index.exists() {
+        tracing::warn!(dir = %dir.display(), "web app not built (run `npm run build` in webapp/): serving the API only");
+        return app;
+    }
+    let assets = Router::new()
+        .nest_service("/assets", ServeDir::new(dir.join("assets")))
+        .layer(SetResponseHeaderLayer::overriding(
+            axum::http::header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ));
+    let spa = ServeDir::new(dir).fallback(ServeFile::new(index));
+    app.merge(assets).fallback_service(
+        tower::ServiceBuilder::new()
+            .layer(SetResponseHeaderLayer::if_not_present(
+                axum::http::header::CACHE_CONTROL,
+                HeaderValue::from_static("no-cache"),
+            ))
+            .service(spa),
+    )
+}
+
 /// Builds the query API's state (read-your-writes tracker included).
 pub async fn query_state(
     services: &Services,
@@ -199,6 +227,11 @@ pub async fn query_state(
         js: Some(services.js.clone()),
         bus: services.bus.clone(),
         product_name: config.product_name.clone(),
+        client: query_api::state::ClientConfig {
+            product_name: config.product_name.clone(),
+            map_style_url: config.map_style_url.clone(),
+            mapbox_access_token: config.mapbox_access_token.clone(),
+        },
     })
 }
 

@@ -24,6 +24,9 @@ enum Cmd {
         /// On first run (no imported record yet), import these open-data files.
         #[arg(long)]
         demo: bool,
+        /// The built web app to serve at `/`.
+        #[arg(long, default_value = "webapp/dist")]
+        web_dir: PathBuf,
         files: Vec<PathBuf>,
     },
     /// The write side alone (today: the relay that publishes stored events).
@@ -112,7 +115,11 @@ async fn has_imports(pool: &sqlx::PgPool) -> anyhow::Result<bool> {
 
 async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result<()> {
     match command {
-        Cmd::Serve { demo, files } => {
+        Cmd::Serve {
+            demo,
+            web_dir,
+            files,
+        } => {
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
             if demo && !files.is_empty() && !has_imports(&s.pool).await? {
@@ -122,7 +129,8 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 print!("{}", plinth::import::run::summary(&reports));
             }
             let state = app::query_state(s, config).await?;
-            let result = serve_http(config, app::api_app(query_api::router(state))).await;
+            let router = app::with_web_app(app::api_app(query_api::router(state)), &web_dir);
+            let result = serve_http(config, router).await;
             relay.abort();
             projectors.iter().for_each(|p| p.abort());
             result

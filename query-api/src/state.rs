@@ -18,4 +18,14 @@ pub struct QueryState {
     pub js: Option<jetstream::Context>,
     pub bus: BusConfig,
     pub product_name: String,
+    pub client: ClientConfig,
+}
+
+/// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
+/// Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct ClientConfig {
+    pub product_name: String,
+    pub map_style_url: Option<String>,
+    pub mapbox_access_token: Option<String>,
 }

@@ -189,6 +189,10 @@ impl TestApp {
             js: Some(bus.js.clone()),
             bus: bus.bus.clone(),
             product_name: "Plinth".into(),
+            client: query_api::state::ClientConfig {
+                product_name: "Plinth".into(),
+                ..Default::default()
+            },
         };
         let app = plinth::app::api_app(query_api::router(state));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -238,3 +238,8 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     };
     (code, ok(report)).into_response()
 }
+
+/// `GET /api/config`: the instance's name and map settings for the web app.
+pub async fn get_config(State(state): State<QueryState>) -> Response {
+    ok(state.client.clone()).into_response()
+}
