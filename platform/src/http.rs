@@ -40,6 +40,21 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
     })
 }
 
+/// The body of every error response (documentation; `ApiError` builds it).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    /// VALIDATION_ERROR, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN, RATE_LIMITED,
+    /// SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+    pub error: String,
+    pub message: String,
+    /// `{field}` for validation errors, `{reference_id}` for internal ones.
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<Value>,
+    pub timestamp: String,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// Bad input: 400 with `VALIDATION_ERROR` and, where known, the field.

@@ -2,6 +2,7 @@
 //! through `X-Min-Position`.
 
 pub mod geo;
+pub mod openapi;
 pub mod positions;
 pub mod router;
 pub mod routes;

@@ -23,7 +23,7 @@ pub struct QueryState {
 
 /// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
 /// Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
-#[derive(Debug, Clone, Default, serde::Serialize)]
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
 pub struct ClientConfig {
     pub product_name: String,
     pub map_style_url: Option<String>,

@@ -17,13 +17,14 @@ use crate::state::QueryState;
 const READS: &[&str] = &["artists", "artworks"];
 pub const MAX_SEARCH_CHARS: usize = 100;
 
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ArtistDto {
     pub id: Uuid,
     pub name: String,
     pub biography: Option<String>,
     pub country: Option<String>,
     pub website: Option<String>,
+    #[schema(value_type = Option<super::artworks::Provenance>)]
     pub provenance: Option<Value>,
     pub artwork_count: i64,
     pub created_at: DateTime<Utc>,
@@ -74,13 +75,24 @@ fn like_pattern(term: &str) -> String {
     p
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtistPage {
     pub artists: Vec<ArtistDto>,
     pub pagination: Pagination,
 }
 
 /// `GET /api/artists?page&limit&sort&search` (`_cb`, a cache buster, is ignored).
+#[utoipa::path(get, path = "/api/artists", tag = "artists",
+    params(
+        ("page" = Option<u32>, Query, description = "1 to 10000 (default 1)"),
+        ("limit" = Option<u32>, Query, description = "1 to 100 (default 30)"),
+        ("sort" = Option<String>, Query, description = "updated_desc (default), name_asc or created_desc"),
+        ("search" = Option<String>, Query, description = "Case-insensitive part of the name, at most 100 characters"),
+    ),
+    responses(
+        (status = 200, body = platform::http::Envelope<ArtistPage>),
+        (status = 400, body = platform::http::ErrorBody),
+    ))]
 pub async fn list_artists(
     State(state): State<QueryState>,
     Query(q): Query<HashMap<String, String>>,
@@ -127,14 +139,14 @@ pub async fn list_artists(
     ))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtistDetail {
     #[serde(flatten)]
     pub artist: ArtistDto,
     pub artworks: Vec<ArtistArtwork>,
 }
 
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ArtistArtwork {
     pub id: Uuid,
     pub title: String,
@@ -147,6 +159,13 @@ pub struct ArtistArtwork {
 const MAX_ARTIST_ARTWORKS: i64 = 500;
 
 /// `GET /api/artists/{id}`: the artist and their approved artworks, by title.
+#[utoipa::path(get, path = "/api/artists/{id}", tag = "artists",
+    params(("id" = Uuid, Path, description = "Artist id")),
+    responses(
+        (status = 200, body = platform::http::Envelope<ArtistDetail>),
+        (status = 400, body = platform::http::ErrorBody),
+        (status = 404, body = platform::http::ErrorBody),
+    ))]
 pub async fn get_artist(
     State(state): State<QueryState>,
     PathId(id): PathId,

@@ -26,7 +26,7 @@ pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 const READS: &[&str] = &["artworks", "artists"];
 
 /// The full shape of an artwork in lists, nearby and detail.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ArtworkDto {
     pub id: Uuid,
     pub title: String,
@@ -35,9 +35,15 @@ pub struct ArtworkDto {
     pub status: String,
     pub lat: f64,
     pub lon: f64,
+    /// Tag key to value, after the anchor tag schema.
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub tags: Value,
+    /// Credited artists in credit order.
+    #[schema(value_type = Vec<ArtistRef>)]
     pub artists: Value,
+    #[schema(value_type = Vec<Object>)]
     pub photos: Value,
+    #[schema(value_type = Option<Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -45,8 +51,26 @@ pub struct ArtworkDto {
     pub distance_m: Option<f64>,
 }
 
+/// An artist as credited on an artwork.
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtistRef {
+    pub id: Uuid,
+    pub name: String,
+}
+
+/// Where a record came from (see `domain::Provenance`).
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct Provenance {
+    pub dataset: String,
+    pub dataset_name: String,
+    pub licence: String,
+    pub attribution: String,
+    pub source_id: String,
+    pub source_url: Option<String>,
+}
+
 /// What the map needs per marker.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ArtworkMinimalDto {
     pub id: Uuid,
     pub title: String,
@@ -101,7 +125,7 @@ pub fn with_consistency(resp: impl IntoResponse, caught_up: bool) -> Response {
     r
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NearbyResponse<T> {
     pub artworks: Vec<T>,
     pub total: usize,
@@ -110,7 +134,7 @@ pub struct NearbyResponse<T> {
     pub limit: u32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Center {
     pub lat: f64,
     pub lon: f64,
@@ -164,6 +188,19 @@ pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, 
 
 /// `GET /api/artworks/nearby?lat&lon&radius&limit&minimal`: approved artworks within `radius`
 /// metres (great-circle), nearest first.
+#[utoipa::path(get, path = "/api/artworks/nearby", tag = "artworks",
+    params(
+        ("lat" = f64, Query, description = "Latitude, -90 to 90"),
+        ("lon" = f64, Query, description = "Longitude, -180 to 180"),
+        ("radius" = Option<u32>, Query, description = "Metres, 1 to 50000 (default 500)"),
+        ("limit" = Option<u32>, Query, description = "1 to 1000 (default 250)"),
+        ("minimal" = Option<bool>, Query, description = "Only what a map marker needs"),
+        ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+    ),
+    responses(
+        (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true", body = platform::http::Envelope<NearbyResponse<ArtworkDto>>),
+        (status = 400, body = platform::http::ErrorBody),
+    ))]
 pub async fn nearby_artworks(
     State(state): State<QueryState>,
     Query(q): Query<HashMap<String, String>>,
@@ -345,13 +382,23 @@ impl ArtworkSort {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtworkPage {
     pub artworks: Vec<ArtworkDto>,
     pub pagination: Pagination,
 }
 
 /// `GET /api/artworks?page&limit&sort`: approved artworks, a page at a time.
+#[utoipa::path(get, path = "/api/artworks", tag = "artworks",
+    params(
+        ("page" = Option<u32>, Query, description = "1 to 10000 (default 1)"),
+        ("limit" = Option<u32>, Query, description = "1 to 100 (default 30)"),
+        ("sort" = Option<String>, Query, description = "updated_desc (default), title_asc or created_desc"),
+    ),
+    responses(
+        (status = 200, body = platform::http::Envelope<ArtworkPage>),
+        (status = 400, body = platform::http::ErrorBody),
+    ))]
 pub async fn list_artworks(
     State(state): State<QueryState>,
     Query(q): Query<HashMap<String, String>>,
@@ -393,6 +440,13 @@ pub async fn list_artworks(
 }
 
 /// `GET /api/artworks/{id}`: one artwork, approved or removed (pending ones are not public).
+#[utoipa::path(get, path = "/api/artworks/{id}", tag = "artworks",
+    params(("id" = Uuid, Path, description = "Artwork id")),
+    responses(
+        (status = 200, body = platform::http::Envelope<ArtworkDto>),
+        (status = 400, body = platform::http::ErrorBody),
+        (status = 404, description = "Artwork with ID {id} not found", body = platform::http::ErrorBody),
+    ))]
 pub async fn get_artwork(
     State(state): State<QueryState>,
     PathId(id): PathId,

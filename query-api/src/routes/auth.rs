@@ -8,7 +8,7 @@ use platform::http::{ok, ApiError};
 use serde::Serialize;
 use uuid::Uuid;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AuthStatus {
     pub is_authenticated: bool,
     pub is_anonymous: bool,
@@ -19,13 +19,17 @@ pub struct AuthStatus {
     pub is_admin: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AuthUser {
     pub uuid: Uuid,
     pub email: Option<String>,
     pub created_at: Option<String>,
 }
 
+/// `GET /api/auth/status`.
+#[utoipa::path(get, path = "/api/auth/status", tag = "auth",
+    params(("X-User-Token" = Option<String>, Header, description = "The caller's token, if any")),
+    responses((status = 200, description = "A new token is returned in X-User-Token when none was sent", body = platform::http::Envelope<AuthStatus>)))]
 pub async fn auth_status(headers: HeaderMap) -> Result<Response, ApiError> {
     let presented = headers
         .get(USER_TOKEN_HEADER)

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::state::QueryState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StatusReport {
     pub status: &'static str,
     pub product_name: String,
@@ -23,14 +23,14 @@ pub struct StatusReport {
     pub projectors: Vec<ProjectorStatus>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Components {
     pub database: Component,
     pub nats: Component,
     pub geo_index: GeoStatus,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GeoStatus {
     /// `ok` once loaded; `loading` while nearby is answered from PostgreSQL.
     pub status: &'static str,
@@ -38,7 +38,7 @@ pub struct GeoStatus {
     pub position: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Component {
     pub status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,7 +47,7 @@ pub struct Component {
     pub error: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RelayStatus {
     pub position: String,
     pub published: i64,
@@ -56,7 +56,7 @@ pub struct RelayStatus {
     pub lag_events: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ProjectorStatus {
     pub name: String,
     pub position: String,
@@ -108,6 +108,11 @@ async fn nats_pending(state: &QueryState, consumer: &str) -> Option<u64> {
         .flatten()
 }
 
+#[utoipa::path(get, path = "/api/status", tag = "status",
+    responses(
+        (status = 200, body = platform::http::Envelope<StatusReport>),
+        (status = 503, description = "The database does not answer", body = platform::http::Envelope<StatusReport>),
+    ))]
 pub async fn get_status(State(state): State<QueryState>) -> Response {
     let started = Instant::now();
     let db = sqlx::query_scalar::<_, i32>("SELECT 1")
@@ -240,6 +245,8 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
 }
 
 /// `GET /api/config`: the instance's name and map settings for the web app.
+#[utoipa::path(get, path = "/api/config", tag = "status",
+    responses((status = 200, body = platform::http::Envelope<crate::state::ClientConfig>)))]
 pub async fn get_config(State(state): State<QueryState>) -> Response {
     ok(state.client.clone()).into_response()
 }
