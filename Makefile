@@ -3,27 +3,37 @@
 
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/plinth/target
+export npm_config_cache ?= $(HOME)/.cache/plinth/npm
 PLINTH := $(CARGO_TARGET_DIR)/debug/plinth
 DATASETS := $(wildcard datasets/public-art/*.json datasets/public-art/*.geojson datasets/public-art/*.csv)
 
-.PHONY: run test build lint fmt bench replay deploy-check
+.PHONY: run test build web lint fmt bench replay deploy-check
 
 build:
 	cargo build --workspace
 
+# Web app dependencies, reinstalled when the lock file changes.
+webapp/node_modules/.package-lock.json: webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund
+
+web: webapp/node_modules/.package-lock.json
+	cd webapp && npm run build
+
 ## Build, then serve everything in one process; imports the demo data on the first run.
 ## DATABASE_URL / NATS_URL unset: private PostgreSQL and nats-server start under ./data.
-run: build
+run: build web
 	$(PLINTH) serve --demo $(DATASETS)
 
-## Every test: unit, domain, integration (real PostgreSQL + NATS), deploy manifests.
-test:
+## Every test: unit, domain, integration (real PostgreSQL + NATS), web app, deploy manifests.
+test: webapp/node_modules/.package-lock.json
 	eval "$$(bash deploy/local/test-services.sh)" && cargo test --workspace --no-fail-fast
+	cd webapp && npm test
 	python3 deploy/check.py
 
-lint:
+lint: webapp/node_modules/.package-lock.json
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cd webapp && npm run typecheck && npm run lint
 
 fmt:
 	cargo fmt --all

@@ -1,0 +1,15 @@
+/** One artwork by id: shared by the detail, logbook, edit and list screens. */
+import { baseApi, unwrap } from './baseApi';
+import type { Artwork, Envelope } from './types';
+
+export const artworkApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getArtwork: build.query<Artwork, string>({
+      query: (id) => `/artworks/${encodeURIComponent(id)}`,
+      transformResponse: (r: Envelope<Artwork>) => unwrap(r),
+      providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
+    }),
+  }),
+});
+
+export const { useGetArtworkQuery } = artworkApi;

@@ -1,0 +1,106 @@
+/**
+ * The error catalogue of SPEC §8. Every failed call, whatever went wrong, becomes one `ApiError`
+ * so screens handle a single shape.
+ */
+
+export interface ApiError {
+  /** The server's error code (e.g. NOT_FOUND), or one of the client codes below. */
+  code: string;
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  message: string;
+  details?: unknown;
+  /** 401: the caller is not (or no longer) signed in. */
+  isUnauthorized: boolean;
+  /** 429: too many requests; `retryAfterSeconds` from the Retry-After header when given. */
+  isRateLimited: boolean;
+  retryAfterSeconds?: number;
+}
+
+export const ERROR_CODES = {
+  api: 'API_ERROR',
+  timeout: 'TIMEOUT',
+  network: 'NETWORK_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+  unknown: 'UNKNOWN_ERROR',
+  aborted: 'ABORTED',
+} as const;
+
+export const ERROR_MESSAGES = {
+  timeout: 'Request timeout',
+  network: 'Network error occurred',
+  invalidResponse: 'Expected JSON response from API',
+  unknown: 'An unexpected error occurred',
+  aborted: 'Request was cancelled',
+} as const;
+
+export function makeApiError(
+  code: string,
+  status: number,
+  message: string,
+  details?: unknown,
+  retryAfterSeconds?: number,
+): ApiError {
+  const error: ApiError = {
+    code,
+    status,
+    message,
+    isUnauthorized: status === 401,
+    isRateLimited: status === 429,
+  };
+  if (details !== undefined) error.details = details;
+  if (retryAfterSeconds !== undefined) error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}
+
+export const timeoutError = () => makeApiError(ERROR_CODES.timeout, 408, ERROR_MESSAGES.timeout);
+export const networkError = () => makeApiError(ERROR_CODES.network, 0, ERROR_MESSAGES.network);
+export const invalidResponseError = () =>
+  makeApiError(ERROR_CODES.invalidResponse, 500, ERROR_MESSAGES.invalidResponse);
+export const unknownError = (details?: unknown) =>
+  makeApiError(ERROR_CODES.unknown, 500, ERROR_MESSAGES.unknown, details);
+export const abortedError = () => makeApiError(ERROR_CODES.aborted, 0, ERROR_MESSAGES.aborted);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** An error from a response the server answered with a failure (non-OK, or `success: false`). */
+export function errorFromResponse(
+  status: number,
+  statusText: string,
+  body: unknown,
+  retryAfter?: string | null,
+): ApiError {
+  const b = isRecord(body) ? body : {};
+  const code = nonEmpty(b.error) ?? nonEmpty(b.code) ?? ERROR_CODES.api;
+  const message = nonEmpty(b.message) ?? nonEmpty(statusText) ?? ERROR_MESSAGES.unknown;
+  const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
+  return makeApiError(
+    code,
+    status,
+    message,
+    b.details,
+    Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined,
+  );
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    isRecord(value) &&
+    typeof value.code === 'string' &&
+    typeof value.status === 'number' &&
+    typeof value.message === 'string'
+  );
+}
+
+/** A message fit to show a person, for any error value a query or mutation may hold. */
+export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

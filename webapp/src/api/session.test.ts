@@ -1,0 +1,166 @@
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../app/store';
+import { ANON_TOKEN, authStatus, envelope, json, mockFetch } from '../testing/fetchMock';
+import {
+  displayName,
+  initSession,
+  roleOf,
+  selectCanModerate,
+  selectIsAdmin,
+  selectIsAuthenticated,
+  selectSessionReady,
+  selectUser,
+  signOut,
+  type SessionUser,
+} from './session';
+import { clearToken, getToken, setToken } from './token';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('token lifecycle at start-up (SPEC §4)', () => {
+  it('asks /auth/status for a token when none is stored, and keeps the one in the header', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/auth/status': () => envelope(authStatus(), { 'X-User-Token': ANON_TOKEN }) });
+    const store = makeStore();
+    expect(selectSessionReady(store.getState())).toBe(false);
+    await store.dispatch(initSession());
+    expect(callsTo('/api/auth/status')[0]!.headers.has('X-User-Token')).toBe(false);
+    expect(getToken()).toBe(ANON_TOKEN);
+    expect(localStorage.getItem('user-token')).toBe(ANON_TOKEN);
+    expect(selectSessionReady(store.getState())).toBe(true);
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+  });
+
+  it('falls back to the body’s user_token when no header came back', async () => {
+    mockFetch({ 'GET /api/auth/status': () => envelope(authStatus({ user_token: 'b'.repeat(64) })) });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(getToken()).toBe('b'.repeat(64));
+  });
+
+  it('generates a client UUID when there is no token and the call fails', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(getToken()).toMatch(UUID);
+    expect(selectSessionReady(store.getState())).toBe(true);
+  });
+
+  it('uses a hand-made UUID when crypto.randomUUID is missing', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => a.fill(7) });
+    await makeStore().dispatch(initSession());
+    expect(getToken()).toMatch(UUID);
+  });
+
+  it('keeps an existing token when the status call fails, and sends it', async () => {
+    setToken('c'.repeat(64));
+    const { callsTo } = mockFetch({ 'GET /api/auth/status': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }) });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(callsTo('/api/auth/status')[0]!.headers.get('X-User-Token')).toBe('c'.repeat(64));
+    expect(getToken()).toBe('c'.repeat(64));
+    expect(selectSessionReady(store.getState())).toBe(true);
+  });
+
+  it('replaces a stored token the server does not accept with the one it mints', async () => {
+    setToken('0f8fad5b-d9cb-469f-a165-70867728950e');
+    mockFetch({ 'GET /api/auth/status': () => envelope(authStatus(), { 'X-User-Token': ANON_TOKEN }) });
+    await makeStore().dispatch(initSession());
+    expect(getToken()).toBe(ANON_TOKEN);
+  });
+
+  it('removes the token from storage when cleared', () => {
+    setToken('d'.repeat(64));
+    clearToken();
+    expect(localStorage.getItem('user-token')).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe('roles come from the server', () => {
+  it('reads is_admin, is_moderator and can_review', async () => {
+    mockFetch({
+      'GET /api/auth/status': () =>
+        envelope(
+          authStatus({
+            is_authenticated: true,
+            is_anonymous: false,
+            user: { uuid: 'u-1', email: 'a@b.org', created_at: '2025-01-01' },
+            is_admin: true,
+            can_review: true,
+          }),
+        ),
+    });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(selectIsAuthenticated(store.getState())).toBe(true);
+    expect(selectIsAdmin(store.getState())).toBe(true);
+    expect(selectCanModerate(store.getState())).toBe(true);
+    expect(selectUser(store.getState())).toMatchObject({ id: 'u-1', email: 'a@b.org', emailVerified: true });
+  });
+});
+
+describe('sign-out (SPEC §4)', () => {
+  async function signedInStore() {
+    mockFetch({
+      'GET /api/auth/status': () =>
+        envelope(authStatus({ is_authenticated: true, user: { uuid: 'u-1', email: 'a@b.org', created_at: null } })),
+    });
+    setToken('session-token');
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(selectIsAuthenticated(store.getState())).toBe(true);
+    return store;
+  }
+
+  it('adopts the new anonymous token the server hands back', async () => {
+    const store = await signedInStore();
+    mockFetch({ 'POST /api/auth/logout': () => json({ success: true, new_user_token: 'e'.repeat(64) }) });
+    await store.dispatch(signOut());
+    expect(getToken()).toBe('e'.repeat(64));
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+    expect(selectUser(store.getState())).toBeNull();
+  });
+
+  it('clears the state and obtains a fresh anonymous token when logout fails', async () => {
+    const store = await signedInStore();
+    const { callsTo } = mockFetch({
+      'POST /api/auth/logout': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }),
+      'GET /api/auth/status': () => envelope(authStatus(), { 'X-User-Token': 'f'.repeat(64) }),
+    });
+    await store.dispatch(signOut());
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+    expect(callsTo('/api/auth/status')[0]!.headers.has('X-User-Token')).toBe(false);
+    expect(getToken()).toBe('f'.repeat(64));
+  });
+
+  it('falls back to a client UUID when neither logout nor status answers', async () => {
+    const store = await signedInStore();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await store.dispatch(signOut());
+    expect(getToken()).toMatch(UUID);
+  });
+});
+
+describe('display name and role (SPEC §3, §6)', () => {
+  const base: SessionUser = {
+    id: '12345678-aaaa-4bbb-8ccc-123456789012',
+    email: null,
+    emailVerified: false,
+    isModerator: false,
+    canReview: false,
+    isAdmin: false,
+    createdAt: null,
+  };
+  it('shows the email only when verified', () => {
+    expect(displayName(base)).toBe('Anonymous (12345678...)');
+    expect(displayName({ ...base, email: 'x@y.z', emailVerified: false })).toBe('Anonymous (12345678...)');
+    expect(displayName({ ...base, email: 'x@y.z', emailVerified: true })).toBe('x@y.z');
+  });
+  it('is admin, else moderator if canReview, else user', () => {
+    expect(roleOf({ ...base, isAdmin: true })).toBe('admin');
+    expect(roleOf({ ...base, canReview: true })).toBe('moderator');
+    expect(roleOf(base)).toBe('user');
+    expect(roleOf(null)).toBe('user');
+  });
+});

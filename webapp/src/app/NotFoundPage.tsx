@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'react-router';
+import { PageHeader } from '../components/PageTitle';
+import { EmptyState } from '../components/states';
+import { to } from '../config/routes';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <div className="page page--narrow">
+      <PageHeader title="Page not found" />
+      <EmptyState
+        icon="map"
+        title="There’s nothing here"
+        action={
+          <div className="button-row button-row--center">
+            <Link className="button button--filled" to={to.map()}>
+              Go to the map
+            </Link>
+            <Link className="button button--outlined" to={to.search()}>
+              Search
+            </Link>
+          </div>
+        }
+      >
+        <p>
+          No page lives at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+        </p>
+      </EmptyState>
+    </div>
+  );
+}

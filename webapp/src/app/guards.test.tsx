@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope, mockFetch } from '../testing/fetchMock';
+import { renderRoute } from '../testing/render';
+
+const ARTWORK = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Digital Orca',
+  description: 'A pixelated orca.',
+  artwork_type: 'sculpture',
+  status: 'approved',
+  lat: 49.2889,
+  lon: -123.1172,
+  tags: { material: 'metal', year: '2009' },
+  artists: [{ id: 'a1', name: 'Douglas Coupland' }],
+  photos: [],
+  provenance: null,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-02T00:00:00Z',
+};
+
+function api() {
+  return mockFetch({
+    'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    [`GET /api/artworks/${ARTWORK.id}`]: () => envelope(ARTWORK),
+  });
+}
+
+describe('route guards (SPEC §6)', () => {
+  it('sends anonymous visitors of an edit page to / with login=required and the full path', async () => {
+    api();
+    const { router } = renderRoute(`/artwork/${ARTWORK.id}/edit?from=detail#top`, { who: 'anonymous' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('login')).toBe('required');
+    expect(params.get('redirect')).toBe(`/artwork/${ARTWORK.id}/edit?from=detail#top`);
+  });
+
+  it('lets signed-in users edit', async () => {
+    api();
+    const { router } = renderRoute(`/artwork/${ARTWORK.id}/edit`, { who: 'user' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Digital Orca' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/artwork/${ARTWORK.id}/edit`);
+  });
+
+  it('waits for the session before deciding', async () => {
+    api();
+    const { router } = renderRoute('/admin', { who: 'initialising' });
+    expect(await screen.findByText('Checking your access…')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it.each([
+    ['/review', 'anonymous'],
+    ['/review', 'user'],
+    ['/moderation/feedback', 'user'],
+  ] as const)('sends %s as %s to /?error=moderator_required', async (path, who) => {
+    api();
+    const { router } = renderRoute(path, { who });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?error=moderator_required');
+  });
+
+  it.each([
+    ['anonymous'],
+    ['user'],
+    ['moderator'],
+  ] as const)('sends /admin as %s to /?error=admin_required', async (who) => {
+    api();
+    const { router } = renderRoute('/admin', { who });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?error=admin_required');
+  });
+
+  it('lets moderators review and admins administer', async () => {
+    api();
+    renderRoute('/review', { who: 'moderator' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
+  });
+
+  it('lets admins into /admin and /review', async () => {
+    api();
+    renderRoute('/admin', { who: 'admin' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('redirects and unknown paths (SPEC §2)', () => {
+  it.each([
+    ['/home', '/'],
+    ['/terms', '/pages/terms-of-service'],
+    ['/docs/terms-of-service', '/pages/terms-of-service'],
+    ['/privacy', '/pages/privacy-policy'],
+    ['/docs/privacy-policy', '/pages/privacy-policy'],
+  ])('%s goes to %s', async (from, target) => {
+    api();
+    const { router } = renderRoute(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+
+  it('shows the not-found page for any other path', async () => {
+    api();
+    renderRoute('/no/such/place');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/no/such/place')).toBeInTheDocument();
+  });
+
+  it('shows the terms page under its slug', async () => {
+    api();
+    renderRoute('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
+  });
+});

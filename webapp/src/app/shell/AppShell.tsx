@@ -1,0 +1,91 @@
+/**
+ * The frame around every screen (SPEC §2): skip link, rail, main content, bottom bar, drawer,
+ * dialogs, toasts and the live announcer. It also moves focus to each new page's heading and
+ * logs the guards' query flags.
+ */
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LiveAnnouncer } from '../../components/LiveAnnouncer';
+import { SignInDialog } from '../../features/auth/SignInDialog';
+import { FeedbackDialog } from '../../features/feedback/FeedbackDialog';
+import { announce } from '../../lib/announcer';
+import { logger } from '../../lib/logger';
+import { AboutDialog, WelcomeDialog } from './AboutDialogs';
+import { BottomBar, Drawer, NavRail } from './Navigation';
+import { Toaster } from './Toaster';
+
+/** The flags guards put on `/` are only logged (SPEC §6). */
+export function logGuardFlags(search: string): void {
+  const p = new URLSearchParams(search);
+  const login = p.get('login');
+  const error = p.get('error');
+  if (login === 'required') logger.info('Sign-in required for the requested page', { redirect: p.get('redirect') });
+  if (error === 'moderator_required' || error === 'reviewer_required' || error === 'admin_required') {
+    logger.info('Access denied by route guard', { error });
+  }
+}
+
+function useRouteFocus() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let done = false;
+    const settle = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      const main = document.getElementById('main-content');
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      } else {
+        main?.focus({ preventScroll: true });
+      }
+      announce(document.title);
+    };
+    const observer = new MutationObserver(settle);
+    const titleEl = document.querySelector('title');
+    if (titleEl) observer.observe(titleEl, { childList: true, characterData: true, subtree: true });
+    const timer = setTimeout(settle, 1000);
+    return () => {
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [location.pathname]);
+}
+
+export function AppShell() {
+  const location = useLocation();
+  useRouteFocus();
+  useEffect(() => {
+    logGuardFlags(location.search);
+  }, [location.search]);
+  const isMap = location.pathname === '/';
+
+  return (
+    <div className={`app${isMap ? ' app--map' : ''}`}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <NavRail />
+      <main id="main-content" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <BottomBar />
+      <Drawer />
+      <SignInDialog />
+      <FeedbackDialog />
+      <AboutDialog />
+      <WelcomeDialog />
+      <Toaster />
+      <LiveAnnouncer />
+    </div>
+  );
+}

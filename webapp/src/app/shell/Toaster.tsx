@@ -1,0 +1,52 @@
+/** Toasts (SPEC §3): stacked, auto-dismissed after their timeout, dismissible by hand. */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Confetti } from '../../components/Confetti';
+import { Icon, type IconName } from '../../components/Icon';
+import { to } from '../../config/routes';
+import { selectToasts, toastDismissed, type Toast } from '../../lib/ui';
+import { useAppDispatch, useAppSelector } from '../hooks';
+
+const ICONS: Record<Toast['type'], IconName> = { success: 'check', error: 'error', info: 'info', warning: 'warning' };
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const t = setTimeout(() => dispatch(toastDismissed(toast.id)), toast.timeoutMs);
+    return () => clearTimeout(t);
+  }, [dispatch, toast.id, toast.timeoutMs]);
+  const badge = toast.payload?.badge;
+  return (
+    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+      {badge && <Confetti />}
+      <span className="toast__icon" aria-hidden="true">
+        {badge?.icon_emoji ?? <Icon name={ICONS[toast.type]} size={20} />}
+      </span>
+      <span className="toast__message">
+        {toast.message}
+        {badge && (
+          <>
+            {' '}
+            <Link to={to.badges()} onClick={() => dispatch(toastDismissed(toast.id))}>
+              See your badges
+            </Link>
+          </>
+        )}
+      </span>
+      <button type="button" className="icon-button icon-button--small" aria-label="Dismiss" onClick={() => dispatch(toastDismissed(toast.id))}>
+        <Icon name="close" size={18} />
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <ol className="toaster" aria-label="Messages">
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,205 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, json, mockFetch } from '../../testing/fetchMock';
+import { renderRoute, renderWithProviders } from '../../testing/render';
+import { WelcomeDialog } from './AboutDialogs';
+import { formatUnreadBadge, mainEntries } from '../navigation';
+
+function api(unread = 0) {
+  return mockFetch({
+    'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    'GET /api/me/notifications/unread-count': () => envelope({ unread_count: unread }),
+    'GET /api/status': () => envelope({ product_name: 'Plinth', status: 'ok', version: '0.1.0', components: {}, relay: null, projectors: [] }),
+  });
+}
+
+function rail() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+async function ready() {
+  // The map screen (index route) has loaded.
+  await screen.findByRole('heading', { level: 1, name: 'Map of public artworks' });
+}
+
+describe('the rail’s entries (SPEC §2)', () => {
+  it('has Map, Artworks, Artists, Search, Help and Pages for everyone', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    const [mainList] = within(rail()).getAllByRole('list');
+    const links = within(mainList!).getAllByRole('link').map((l) => l.getAttribute('aria-label') ?? l.textContent);
+    expect(links).toEqual(['Map', 'Artworks', 'Artists', 'Search', 'Help', 'Pages']);
+  });
+
+  it('shows Login and no Administration, Notifications or Logout to anonymous visitors', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    const r = within(rail());
+    expect(r.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(r.queryByText('Administration')).not.toBeInTheDocument();
+    expect(r.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+    expect(r.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('shows Notifications, Profile and Logout to signed-in users, without Administration', async () => {
+    api();
+    renderRoute('/', { who: 'user' });
+    await ready();
+    const r = within(rail());
+    expect(r.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(r.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
+    expect(r.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(r.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(r.queryByRole('link', { name: 'Moderate' })).not.toBeInTheDocument();
+  });
+
+  it('shows Moderate (to /review) but not Admin to moderators', async () => {
+    api();
+    renderRoute('/', { who: 'moderator' });
+    await ready();
+    const r = within(rail());
+    expect(r.getByText('Administration')).toBeInTheDocument();
+    expect(r.getByRole('link', { name: 'Moderate' })).toHaveAttribute('href', '/review');
+    expect(r.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('shows Admin and Moderate to admins', async () => {
+    api();
+    renderRoute('/', { who: 'admin' });
+    await ready();
+    const r = within(rail());
+    expect(r.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(r.getByRole('link', { name: 'Moderate' })).toHaveAttribute('href', '/review');
+  });
+
+  it('expands and collapses, remembering the choice', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    const toggle = within(rail()).getByRole('button', { name: 'Collapse navigation' });
+    await userEvent.click(toggle);
+    expect(within(rail()).getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('plinth-rail-expanded')).toBe('false');
+  });
+});
+
+describe('the bottom bar and drawer', () => {
+  it('always has menu, feedback, add, map and login; notifications only when signed in', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    for (const name of ['Open menu', 'Send feedback', 'Add artwork', 'Map', 'Login']) {
+      expect(bar.getByRole(name === 'Map' ? 'link' : 'button', { name })).toBeInTheDocument();
+    }
+    expect(bar.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('caps the unread badge at 99+', async () => {
+    api(150);
+    renderRoute('/', { who: 'user' });
+    await ready();
+    const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    expect(await bar.findByRole('button', { name: 'Notifications, 99+ unread' })).toBeInTheDocument();
+    expect(bar.getByText('99+')).toBeInTheDocument();
+  });
+
+  it('goes to /profile/notifications from the notifications button', async () => {
+    api(3);
+    const { router } = renderRoute('/', { who: 'user' });
+    await ready();
+    await userEvent.click(await within(rail()).findByRole('button', { name: 'Notifications, 3 unread' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/notifications'));
+  });
+
+  it('opens the drawer with the rail’s entries except Pages, and closes on Escape', async () => {
+    api();
+    renderRoute('/', { who: 'moderator' });
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const names = within(drawer).getAllByRole('link').map((l) => l.textContent);
+    expect(names).toEqual(['Map', 'Artworks', 'Artists', 'Search', 'Help', 'Moderate']);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('opens the sign-in dialog from Login', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('asks before signing out', async () => {
+    api();
+    mockFetch({
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+      'POST /api/auth/logout': () => json({ success: true, new_user_token: 'e'.repeat(64) }),
+    });
+    const { store } = renderRoute('/', { who: 'user' });
+    await ready();
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Logout' }));
+    const confirm = screen.getByRole('dialog', { name: 'Sign out' });
+    expect(within(confirm).getByText('Are you sure you want to sign out?')).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(store.getState().session.isAuthenticated).toBe(false));
+  });
+});
+
+describe('skip link and welcome dialog', () => {
+  it('offers a skip link to the main content', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
+  });
+
+  it('shows the welcome dialog once, 500 ms after the first visit', async () => {
+    vi.useFakeTimers();
+    api();
+    renderWithProviders(<WelcomeDialog />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(499);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Plinth' })).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByRole('dialog', { name: 'Welcome to Plinth' })).toBeInTheDocument();
+    expect(localStorage.getItem('cultural-archiver-visited')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Start exploring' }));
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Plinth' })).not.toBeInTheDocument();
+  });
+
+  it('does not show it to returning visitors', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('cultural-archiver-visited', 'true');
+    api();
+    renderWithProviders(<WelcomeDialog />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.queryByRole('dialog', { name: /Welcome/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('navigation helpers', () => {
+  it('formats the unread badge', () => {
+    expect(formatUnreadBadge(0)).toBeNull();
+    expect(formatUnreadBadge(undefined)).toBeNull();
+    expect(formatUnreadBadge(7)).toBe('7');
+    expect(formatUnreadBadge(99)).toBe('99');
+    expect(formatUnreadBadge(100)).toBe('99+');
+  });
+
+  it('gives the rail Pages and the drawer not', () => {
+    expect(mainEntries('rail').map((e) => e.label)).toContain('Pages');
+    expect(mainEntries('drawer').map((e) => e.label)).not.toContain('Pages');
+  });
+});

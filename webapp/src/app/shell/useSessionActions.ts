@@ -1,0 +1,36 @@
+/** Sign-in, profile and sign-out actions shared by the rail, the drawer and the bottom bar. */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { selectIsAuthenticated, selectUser, signOut } from '../../api/session';
+import { to } from '../../config/routes';
+import { signInOpened, toastShown } from '../../lib/ui';
+import { useAppDispatch, useAppSelector } from '../hooks';
+
+export const LOGOUT_CONFIRM = 'Are you sure you want to sign out?';
+
+export function useSessionActions() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+
+  return {
+    signedIn,
+    user,
+    openProfileOrLogin: () => {
+      if (signedIn) void navigate(to.profile());
+      else dispatch(signInOpened('login'));
+    },
+    openNotifications: () => void navigate(to.notifications()),
+    confirmingLogout,
+    askLogout: () => setConfirmingLogout(true),
+    cancelLogout: () => setConfirmingLogout(false),
+    logout: async () => {
+      setConfirmingLogout(false);
+      await dispatch(signOut());
+      dispatch(toastShown({ type: 'info', message: 'You are signed out.' }));
+      void navigate(to.map());
+    },
+  };
+}

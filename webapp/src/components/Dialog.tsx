@@ -1,0 +1,257 @@
+/**
+ * An accessible modal dialog on the native <dialog> element: focus moves in and is trapped by
+ * the browser, Escape closes (through `onClose`, so callers may confirm first), focus returns to
+ * the opener on close, and the backdrop click closes too.
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons shown at the bottom. */
+  actions?: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+  /** Accessible description id inside children. */
+  describedBy?: string;
+  className?: string;
+}
+
+export function Dialog({ open, title, onClose, children, actions, size = 'medium', describedBy, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      if (typeof d.showModal === 'function') d.showModal();
+      else d.setAttribute('open', '');
+    } else if (!open && d.open) {
+      if (typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
+      const o = opener.current;
+      if (o instanceof HTMLElement && o.isConnected) o.focus();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      onCloseRef.current();
+    };
+    d.addEventListener('cancel', onCancel);
+    return () => d.removeEventListener('cancel', onCancel);
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${size}${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      aria-modal="true"
+      onKeyDown={(e) => {
+        // jsdom and old browsers have no native cancel event.
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCloseRef.current();
+        }
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onCloseRef.current();
+      }}
+    >
+      {open && (
+        <div className="dialog__surface">
+          <header className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label="Close">
+              <Icon name="close" />
+            </button>
+          </header>
+          <div className="dialog__body">{children}</div>
+          {actions && <footer className="dialog__actions">{actions}</footer>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      size="small"
+      actions={
+        <>
+          <button type="button" className="button button--text" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button--filled" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}
+
+/**
+ * Asks for one value (SPEC §5): a required value can't be blank, an optional maximum length is
+ * enforced, and a custom validator may return the message to show.
+ */
+export function PromptDialog({
+  open,
+  title,
+  label,
+  initialValue = '',
+  required = false,
+  maxLength,
+  multiline = false,
+  validate,
+  confirmLabel = 'OK',
+  onSubmit,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  initialValue?: string;
+  required?: boolean;
+  maxLength?: number;
+  multiline?: boolean;
+  validate?: (value: string) => string | null;
+  confirmLabel?: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+}) {
+  return open ? (
+    <PromptBody
+      title={title}
+      label={label}
+      initialValue={initialValue}
+      required={required}
+      maxLength={maxLength}
+      multiline={multiline}
+      validate={validate}
+      confirmLabel={confirmLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
+  ) : null;
+}
+
+export function promptError(
+  value: string,
+  rules: { label: string; required?: boolean; maxLength?: number | undefined; validate?: ((v: string) => string | null) | undefined },
+): string | null {
+  const v = value.trim();
+  if (rules.required && !v) return `${rules.label} is required`;
+  if (rules.maxLength !== undefined && v.length > rules.maxLength) {
+    return `${rules.label} must be at most ${rules.maxLength} characters`;
+  }
+  return rules.validate ? rules.validate(v) : null;
+}
+
+function PromptBody({
+  title,
+  label,
+  initialValue,
+  required,
+  maxLength,
+  multiline,
+  validate,
+  confirmLabel,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  label: string;
+  initialValue: string;
+  required: boolean;
+  maxLength: number | undefined;
+  multiline: boolean;
+  validate: ((value: string) => string | null) | undefined;
+  confirmLabel: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = promptError(value, { label, required, maxLength, validate });
+    setError(problem);
+    if (!problem) onSubmit(value.trim());
+  };
+  const inputProps = {
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(e.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-required': required || undefined,
+    autoFocus: true,
+  };
+  return (
+    <Dialog open title={title} onClose={onCancel} size="small">
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          <span className="field__label">{label}</span>
+          {multiline ? <textarea rows={4} {...inputProps} /> : <input {...inputProps} />}
+        </label>
+        {maxLength !== undefined && (
+          <p className="field__counter">
+            {value.trim().length}/{maxLength}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions dialog__actions--inline">
+          <button type="button" className="button button--text" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--filled">
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

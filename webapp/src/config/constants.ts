@@ -1,0 +1,63 @@
+/** Business constants and limits of SPEC §9, in one place. */
+
+export const DEFAULT_PRODUCT_NAME = 'Plinth';
+
+export const API_BASE_PATH = '/api';
+export const API_TIMEOUT_MS = 30_000;
+
+export const STORAGE_KEYS = {
+  userToken: 'user-token',
+  theme: 'user-theme',
+  visited: 'cultural-archiver-visited',
+  railExpanded: 'plinth-rail-expanded',
+  mapView: 'plinth-map-view',
+  fastUpload: 'plinth-fast-upload',
+} as const;
+
+export const PAGINATION = {
+  defaultPage: 1,
+  defaultLimit: 30,
+  defaultSort: 'updated_desc',
+} as const;
+
+export const SEARCH = { perPage: 20, status: 'approved', suggestionsLimit: 5 } as const;
+
+export const NEARBY = { defaultRadius: 500, defaultLimit: 250, maxRadius: 50_000 } as const;
+
+export const LIST_DETAILS_LIMIT = 50;
+export const LIST_DETAILS_CACHE_SECONDS = 5 * 60;
+export const REVIEW_QUEUE_LIMIT = 20;
+export const ADMIN_STATISTICS_DAYS = 30;
+
+export const GEOLOCATION = {
+  current: { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 },
+  watch: { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+  fallback: { latitude: 49.2827, longitude: -123.1207 },
+} as const;
+
+export const EARTH_RADIUS_M = 6_371_000;
+export const COORDINATE_DECIMALS = 6;
+
+export const FEEDBACK_NOTE_MAX = 1000;
+export const EMAIL_MAX = 254;
+
+export const NOTIFICATIONS = {
+  pollMs: 60_000,
+  maxKept: 50,
+  defaultLimit: 20,
+  defaultOffset: 0,
+  recentShown: 10,
+  badgeCap: 99,
+} as const;
+
+export const TOAST_TIMEOUT_MS = 4000;
+export const BADGE_TOAST_TIMEOUT_MS = 8000;
+export const CONFETTI = { particles: 100, durationMs: 3000 } as const;
+
+export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
+
+export const WELCOME_DELAY_MS = 500;
+export const FAST_SESSION_MAX_CHARS = 200_000;
+export const ANNOUNCE_DELAY_MS = 100;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MAP_MOVE_DEBOUNCE_MS = 300;

@@ -1,0 +1,65 @@
+/** Route paths of SPEC §2 and builders for links to them. */
+
+export const PATHS = {
+  map: '/',
+  home: '/home',
+  add: '/add',
+  artworks: '/artworks',
+  artists: '/artists',
+  search: '/search/:query?',
+  searchResults: '/search/results',
+  artworkNew: '/artwork/new',
+  artwork: '/artwork/:id',
+  artworkEdit: '/artwork/:id/edit',
+  logbook: '/logbook/:artworkId',
+  list: '/lists/:id',
+  artist: '/artist/:id',
+  profile: '/profile',
+  notifications: '/profile/notifications',
+  badges: '/profile/badges',
+  user: '/users/:uuid',
+  verify: '/verify',
+  review: '/review',
+  moderationFeedback: '/moderation/feedback',
+  admin: '/admin',
+  help: '/help',
+  status: '/status',
+  pages: '/pages',
+  page: '/pages/:slug',
+} as const;
+
+export const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/home', '/'],
+  ['/terms', '/pages/terms-of-service'],
+  ['/docs/terms-of-service', '/pages/terms-of-service'],
+  ['/privacy', '/pages/privacy-policy'],
+  ['/docs/privacy-policy', '/pages/privacy-policy'],
+];
+
+const seg = (s: string) => encodeURIComponent(s);
+
+export const to = {
+  map: () => '/',
+  add: () => '/add',
+  artworks: () => '/artworks',
+  artists: () => '/artists',
+  search: (query?: string) => (query ? `/search/${seg(query)}` : '/search'),
+  searchResults: (q: string) => `/search/results?q=${seg(q)}`,
+  artworkNew: () => '/artwork/new',
+  artwork: (id: string) => `/artwork/${seg(id)}`,
+  artworkEdit: (id: string) => `/artwork/${seg(id)}/edit`,
+  logbook: (artworkId: string) => `/logbook/${seg(artworkId)}`,
+  list: (id: string) => `/lists/${seg(id)}`,
+  artist: (id: string) => `/artist/${seg(id)}`,
+  profile: () => '/profile',
+  notifications: () => '/profile/notifications',
+  badges: () => '/profile/badges',
+  user: (uuid: string) => `/users/${seg(uuid)}`,
+  review: () => '/review',
+  moderationFeedback: () => '/moderation/feedback',
+  admin: () => '/admin',
+  help: () => '/help',
+  status: () => '/status',
+  pages: () => '/pages',
+  page: (slug: string) => `/pages/${seg(slug)}`,
+} as const;

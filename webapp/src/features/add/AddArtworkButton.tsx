@@ -1,0 +1,53 @@
+/**
+ * The bottom bar's large add button: choose photos, read their locations, then go to the photo
+ * search (located) or /add (not located). Pressing it again after use starts afresh.
+ */
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { Icon } from '../../components/Icon';
+import { clearFastUpload, getFastUpload, isImageFile, nextPathFor, startFastUpload } from '../../lib/fastUpload';
+import { toastShown } from '../../lib/ui';
+
+export function AddArtworkButton() {
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  const onPress = () => {
+    if (getFastUpload()) clearFastUpload();
+    input.current?.click();
+  };
+
+  const onChosen = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (input.current) input.current.value = '';
+    if (files.length === 0) return;
+    const rejected = files.filter((f) => !isImageFile(f)).length;
+    if (rejected > 0) {
+      dispatch(toastShown({ type: 'warning', message: 'Only image files can be added' }));
+    }
+    if (rejected === files.length) return;
+    const session = await startFastUpload(files);
+    void navigate(nextPathFor(session));
+  };
+
+  return (
+    <>
+      <button type="button" className="fab bottom-bar__add" onClick={onPress} aria-label="Add artwork">
+        <Icon name="add" size={30} />
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        onChange={(e) => void onChosen(e.target.files)}
+        data-testid="add-artwork-input"
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { Artwork } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { TypeChip } from '../../components/TypeChip';
+import { to } from '../../config/routes';
+import { artworkTypeColor } from '../../lib/map/artworkTypes';
+import { photoSource } from '../../lib/images';
+
+export function ArtworkCard({ artwork }: { artwork: Artwork }) {
+  const first = artwork.photos[0];
+  const photo = first ? photoSource(first, 'thumbnail') : null;
+  const artists = artwork.artists.map((a) => a.name).join(', ');
+  return (
+    <li className="card">
+      <Link to={to.artwork(artwork.id)} className="card__link">
+        {photo ? (
+          <img className="card__media" src={photo.src} alt="" loading="lazy" />
+        ) : (
+          <span className="card__media card__media--placeholder" style={{ color: artworkTypeColor(artwork.artwork_type) }}>
+            <Icon name="artworks" size={36} />
+          </span>
+        )}
+        <span className="card__body">
+          <span className="card__title">{artwork.title || 'Untitled'}</span>
+          {artists && <span className="card__meta">{artists}</span>}
+        </span>
+      </Link>
+      <span className="card__footer">
+        <TypeChip type={artwork.artwork_type} />
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,250 @@
+/** /artwork/{id}: photos, description, artists, tags by category, location and provenance. */
+import { Link, useParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { isApiError } from '../../api/errors';
+import type { Artwork } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { MiniMap } from '../../components/MiniMap';
+import { PageHeader, usePageTitle } from '../../components/PageTitle';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { TypeChip } from '../../components/TypeChip';
+import { to } from '../../config/routes';
+import { formatDate } from '../../lib/format';
+import { formatCoordinate } from '../../lib/geo';
+import { feedbackOpened } from '../../lib/ui';
+import { useGetArtworkQuery } from '../../api/artworkApi';
+import { photoSource } from '../../lib/images';
+import { groupTags, tagHref } from './tagGroups';
+
+export function artworkNotFoundMessage(id: string): string {
+  return `Artwork with ID ${id} not found`;
+}
+
+function isMissing(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR'));
+}
+
+export function ArtworkDetailPage() {
+  const { id = '' } = useParams();
+  const { data, error, isLoading, refetch } = useGetArtworkQuery(id, { skip: !id });
+
+  if (isLoading) {
+    return (
+      <div className="page">
+        <TitleOnly title="Artwork" />
+        <Loading label="Loading artwork…">
+          <div className="detail-skeleton">
+            <span className="skeleton__block skeleton__block--tall" />
+            <Skeleton lines={5} />
+          </div>
+        </Loading>
+      </div>
+    );
+  }
+  if (error || !data) {
+    if (!error || isMissing(error)) {
+      return (
+        <div className="page">
+          <TitleOnly title="Artwork not found" />
+          <EmptyState
+            icon="artworks"
+            title="Artwork not found"
+            action={
+              <Link className="button button--filled" to={to.map()}>
+                Back to the map
+              </Link>
+            }
+          >
+            <p>{artworkNotFoundMessage(id)}</p>
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className="page">
+        <TitleOnly title="Artwork" />
+        <ErrorState title="Could not load this artwork" error={error} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
+  return <ArtworkDetail artwork={data} />;
+}
+
+function TitleOnly({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}
+
+function ArtworkDetail({ artwork }: { artwork: Artwork }) {
+  const dispatch = useAppDispatch();
+  const groups = groupTags(artwork.tags);
+  const photos = artwork.photos.map((p) => photoSource(p, 'medium')).filter((p) => p !== null);
+  const title = artwork.title || 'Untitled';
+  const removed = artwork.status !== 'approved';
+
+  return (
+    <article className="page artwork-detail">
+      <PageHeader
+        title={title}
+        subtitle={
+          <span className="artwork-detail__chips">
+            <TypeChip type={artwork.artwork_type} />
+            {removed && <span className="chip chip--warning">{artwork.status === 'removed' ? 'Removed' : artwork.status}</span>}
+          </span>
+        }
+        actions={
+          <>
+            <Link className="button button--outlined" to={to.logbook(artwork.id)}>
+              <Icon name="camera" size={18} /> Log a visit
+            </Link>
+            <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
+              Edit
+            </Link>
+          </>
+        }
+      />
+
+      {removed && (
+        <p className="notice notice--warning" role="note">
+          This artwork is no longer listed. It is kept here so links to it keep working.
+        </p>
+      )}
+
+      <div className="artwork-detail__layout">
+        <div className="artwork-detail__main">
+          {photos.length > 0 ? (
+            <section aria-label="Photos" className="gallery">
+              {photos.map((p, i) => (
+                <a key={`${p.src}-${i}`} href={p.full} className="gallery__item" target="_blank" rel="noreferrer">
+                  <img src={p.src} alt={p.alt ?? `Photo ${i + 1} of ${title}`} loading={i === 0 ? 'eager' : 'lazy'} />
+                </a>
+              ))}
+            </section>
+          ) : (
+            <div className="gallery gallery--empty">
+              <Icon name="camera" size={32} />
+              <p>No photos yet.</p>
+              <Link to={to.logbook(artwork.id)}>Add the first photo</Link>
+            </div>
+          )}
+
+          {artwork.description && (
+            <section className="section">
+              <h2 className="section__title">About</h2>
+              <p className="prose">{artwork.description}</p>
+            </section>
+          )}
+
+          <section className="section">
+            <h2 className="section__title">{artwork.artists.length === 1 ? 'Artist' : 'Artists'}</h2>
+            {artwork.artists.length > 0 ? (
+              <ul className="link-list">
+                {artwork.artists.map((a) => (
+                  <li key={a.id}>
+                    <Link to={to.artist(a.id)}>{a.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{artwork.tags.artist_name ?? 'Artist unknown'}</p>
+            )}
+          </section>
+
+          {groups.length > 0 && (
+            <section className="section">
+              <h2 className="section__title">Details</h2>
+              {groups.map((g) => (
+                <div key={g.id} className="tag-group">
+                  <h3 className="tag-group__title">{g.label}</h3>
+                  <dl className="tag-list">
+                    {g.tags.map((t) => {
+                      const href = tagHref(t.key, t.value);
+                      return (
+                        <div key={t.key} className="tag-list__row">
+                          <dt>{t.label}</dt>
+                          <dd>
+                            {href ? (
+                              <a href={href} target="_blank" rel="noreferrer">
+                                {t.value}
+                                <span className="visually-hidden"> (opens in a new tab)</span>
+                              </a>
+                            ) : (
+                              t.value
+                            )}
+                          </dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </div>
+              ))}
+            </section>
+          )}
+        </div>
+
+        <aside className="artwork-detail__side">
+          <section className="section">
+            <h2 className="section__title">Location</h2>
+            <MiniMap lat={artwork.lat} lng={artwork.lon} title={title} type={artwork.artwork_type} />
+            <p className="coordinates">
+              {formatCoordinate(artwork.lat)}, {formatCoordinate(artwork.lon)}
+            </p>
+            <Link className="button button--text" to={`${to.map()}?lat=${artwork.lat}&lng=${artwork.lon}&zoom=17`}>
+              <Icon name="map" size={18} /> Show on the map
+            </Link>
+          </section>
+
+          {artwork.provenance && (
+            <section className="section provenance">
+              <h2 className="section__title">Source</h2>
+              <dl className="tag-list">
+                <div className="tag-list__row">
+                  <dt>Dataset</dt>
+                  <dd>
+                    {artwork.provenance.source_url ? (
+                      <a href={artwork.provenance.source_url} target="_blank" rel="noreferrer">
+                        {artwork.provenance.dataset_name}
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      artwork.provenance.dataset_name
+                    )}
+                  </dd>
+                </div>
+                <div className="tag-list__row">
+                  <dt>Licence</dt>
+                  <dd>{artwork.provenance.licence}</dd>
+                </div>
+                <div className="tag-list__row">
+                  <dt>Attribution</dt>
+                  <dd>{artwork.provenance.attribution}</dd>
+                </div>
+              </dl>
+            </section>
+          )}
+
+          <section className="section">
+            <h2 className="section__title">Something wrong?</h2>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--outlined"
+                onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'comment' }))}
+              >
+                <Icon name="feedback" size={18} /> Send feedback
+              </button>
+              <button
+                type="button"
+                className="button button--text"
+                onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
+              >
+                Report as missing
+              </button>
+            </div>
+            <p className="muted small">Last updated {formatDate(artwork.updated_at)}</p>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

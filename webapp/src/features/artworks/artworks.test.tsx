@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
+import { renderRoute } from '../../testing/render';
+import { groupTags } from './tagGroups';
+
+const ID = '44444444-4444-4444-8444-444444444444';
+const ARTWORK = {
+  id: ID,
+  title: 'The Birds',
+  description: 'Two giant sparrows.',
+  artwork_type: 'sculpture',
+  status: 'approved',
+  lat: 49.2728,
+  lon: -123.1049,
+  tags: {
+    material: 'bronze',
+    year: '2010',
+    artwork_type: 'sculpture',
+    website: 'https://example.org/birds',
+    wikidata_id: 'Q123',
+    access: 'public',
+    opening_hours: '24/7',
+  },
+  artists: [{ id: '55555555-5555-4555-8555-555555555555', name: 'Myfanwy MacLeod' }],
+  photos: ['2025/01/birds.jpg'],
+  provenance: {
+    dataset: 'vancouver',
+    dataset_name: 'City of Vancouver Public Art',
+    licence: 'Open Government Licence – Vancouver',
+    attribution: 'Contains information licensed under the Open Government Licence – Vancouver',
+    source_id: '123',
+    source_url: 'https://opendata.vancouver.ca/123',
+  },
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-03-01T00:00:00Z',
+};
+
+describe('tag grouping', () => {
+  it('groups known keys by category in schema order and puts the rest under Other details', () => {
+    const groups = groupTags(ARTWORK.tags);
+    expect(groups.map((g) => g.label)).toEqual(['Classification', 'Physical properties', 'History', 'Location', 'References', 'Other details']);
+    expect(groups.find((g) => g.id === 'other')?.tags).toEqual([{ key: 'opening_hours', label: 'Opening hours', value: '24/7' }]);
+    expect(groupTags({ name: '  ' })).toEqual([]);
+  });
+});
+
+describe('/artwork/{id}', () => {
+  it('shows photos, artists, grouped details and provenance', async () => {
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    renderRoute(`/artwork/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', '/api/images/medium/2025/01/birds.jpg');
+    expect(screen.getByRole('link', { name: 'Myfanwy MacLeod' })).toHaveAttribute('href', '/artist/55555555-5555-4555-8555-555555555555');
+    expect(screen.getByRole('heading', { name: 'Physical properties' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Other details' })).toBeInTheDocument();
+    expect(screen.getByText('Opening hours')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Q123/ })).toHaveAttribute('href', 'https://www.wikidata.org/wiki/Q123');
+    const source = screen.getByRole('heading', { name: 'Source' }).closest('section')!;
+    expect(within(source).getByRole('link', { name: /City of Vancouver Public Art/ })).toHaveAttribute('href', 'https://opendata.vancouver.ca/123');
+    expect(within(source).getByText('Open Government Licence – Vancouver')).toBeInTheDocument();
+    expect(screen.getByText('49.272800, -123.104900')).toBeInTheDocument();
+  });
+
+  it('opens the feedback dialog in missing mode with the note prefilled', async () => {
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    renderRoute(`/artwork/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report as missing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report a missing artwork' });
+    expect(within(dialog).getByRole('textbox', { name: 'Your note' })).toHaveValue('The artwork is missing');
+  });
+
+  it('offers a retry when loading fails', async () => {
+    let calls = 0;
+    mockFetch({
+      [`GET /api/artworks/${ID}`]: () => (++calls === 1 ? apiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred') : envelope(ARTWORK)),
+    });
+    renderRoute(`/artwork/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
+  });
+
+  it('treats a malformed id as a missing artwork', async () => {
+    mockFetch({ 'GET /api/artworks/nope': () => apiError(400, 'VALIDATION_ERROR', 'id must be a UUID', { field: 'id' }) });
+    renderRoute('/artwork/nope');
+    expect(await screen.findByText('Artwork with ID nope not found')).toBeInTheDocument();
+  });
+});
+
+describe('/artworks', () => {
+  it('pages and sorts through the URL', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/artworks': (req) =>
+        envelope({
+          artworks: [{ ...ARTWORK, title: `Page ${req.url.searchParams.get('page')}` }],
+          pagination: { page: Number(req.url.searchParams.get('page')), limit: 30, total: 61, total_pages: 3, has_more: true },
+        }),
+    });
+    const { router } = renderRoute('/artworks');
+    expect(await screen.findByText('Page 1')).toBeInTheDocument();
+    const first = callsTo('/api/artworks')[0]!;
+    expect(first.url.searchParams.get('sort')).toBe('updated_desc');
+    expect(first.url.searchParams.get('limit')).toBe('30');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'title_asc');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title_asc'));
+    await waitFor(() => expect(callsTo('/api/artworks').at(-1)!.url.searchParams.get('sort')).toBe('title_asc'));
+  });
+
+  it('says so when there are none', async () => {
+    mockFetch({ 'GET /api/artworks': () => envelope({ artworks: [], pagination: { page: 1, limit: 30, total: 0, total_pages: 0, has_more: false } }) });
+    renderRoute('/artworks');
+    expect(await screen.findByRole('heading', { name: 'No artworks yet' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * `/`: the map of artworks. Markers come from the nearby call for the viewport's centre with a
+ * radius reaching its corners (re-queried after each move, debounced), clustered on the GPU.
+ * A list of what is in view serves keyboard and screen-reader users, and browsers without WebGL.
+ */
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { usePageTitle } from '../../components/PageTitle';
+import { Spinner } from '../../components/states';
+import { TypeChip } from '../../components/TypeChip';
+import { errorMessage } from '../../api/errors';
+import type { ArtworkMinimal } from '../../api/types';
+import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
+import { config } from '../../config/env';
+import { to } from '../../config/routes';
+import { announce } from '../../lib/announcer';
+import { plural } from '../../lib/format';
+import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
+import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
+import { logger } from '../../lib/logger';
+import {
+  ARTWORK_TYPES,
+  artworkTypeColor,
+  artworkTypeLabel,
+  createMap,
+  isWebGLSupported,
+  nearbyAreaFor,
+  type MapPoint,
+  type NearbyArea,
+  type PlinthMap,
+} from '../../lib/map';
+import { initialView, saveView } from './mapView';
+import { useGetNearbyArtworksQuery } from './mapApi';
+
+type MapState = 'loading' | 'ready' | 'failed';
+
+export function MapPage() {
+  usePageTitle('Map');
+  const [search] = useSearchParams();
+  const [start] = useState(() => initialView(search));
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<PlinthMap | null>(null);
+  const [mapState, setMapState] = useState<MapState>(() => (isWebGLSupported() ? 'loading' : 'failed'));
+  const [area, setArea] = useState<NearbyArea | null>(() =>
+    isWebGLSupported() ? null : { lat: start.lat, lon: start.lng, radius: 2000 },
+  );
+  const [selected, setSelected] = useState<MapPoint | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const [legendOpen, setLegendOpen] = useState(false);
+  const geo = useGeolocation();
+  const userPos: LatLng | null = useMemo(
+    () => (geo.position ? { lat: geo.position.latitude, lng: geo.position.longitude } : null),
+    [geo.position],
+  );
+
+  const nearby = useGetNearbyArtworksQuery(area ? { ...area, limit: NEARBY.defaultLimit } : skipToken);
+  const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
+
+  // Create the map once.
+  useEffect(() => {
+    const el = container.current;
+    if (!el || !isWebGLSupported()) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cleanups: Array<() => void> = [];
+    createMap({
+      container: el,
+      center: { lat: start.lat, lng: start.lng },
+      zoom: start.zoom,
+      mapboxAccessToken: config.mapboxAccessToken,
+      styleUrl: config.mapStyleUrl,
+    })
+      .then((map) => {
+        if (cancelled) {
+          map.destroy();
+          return;
+        }
+        mapRef.current = map;
+        setMapState('ready');
+        setArea(nearbyAreaFor(map.getViewport()));
+        cleanups.push(
+          map.onMoveEnd((v) => {
+            saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
+            clearTimeout(timer);
+            timer = setTimeout(() => setArea(nearbyAreaFor(v)), MAP_MOVE_DEBOUNCE_MS);
+          }),
+          map.onPointClick((p) => {
+            setSelected(p);
+            announce(`${p.title || 'Untitled'} selected`);
+          }),
+          map.onBackgroundClick(() => setSelected(null)),
+        );
+      })
+      .catch((e: unknown) => {
+        logger.error('Map failed to load', { error: e });
+        if (!cancelled) {
+          setMapState('failed');
+          setArea({ lat: start.lat, lon: start.lng, radius: 2000 });
+        }
+      });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      cleanups.forEach((c) => c());
+      mapRef.current?.destroy();
+      mapRef.current = null;
+    };
+  }, [start]);
+
+  // Markers follow the data.
+  useEffect(() => {
+    mapRef.current?.setPoints(
+      artworks.map((a) => ({ id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon })),
+    );
+  }, [artworks, mapState]);
+
+  useEffect(() => {
+    mapRef.current?.setSelected(selected?.id ?? null);
+  }, [selected, mapState]);
+
+  useEffect(() => {
+    mapRef.current?.setUserLocation(userPos);
+  }, [userPos, mapState]);
+
+  const { locate } = geo;
+  const goToMe = useCallback(async () => {
+    const p = await locate();
+    if (p) {
+      mapRef.current?.flyTo({ lat: p.latitude, lng: p.longitude }, 15);
+      announce('Showing artworks near your location');
+    }
+  }, [locate]);
+
+  // Without an explicit view, centre on the user when the browser already allows it.
+  useEffect(() => {
+    if (start.explicit || mapState !== 'ready') return;
+    let cancelled = false;
+    void isLocationPermissionGranted().then((granted) => {
+      if (granted && !cancelled) void goToMe();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [start.explicit, mapState, goToMe]);
+
+  useEffect(() => {
+    if (geo.error) announce(geo.error, 'assertive');
+  }, [geo.error]);
+
+  const selectFromList = (a: ArtworkMinimal) => {
+    const p = { id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon };
+    setSelected(p);
+    mapRef.current?.flyTo({ lat: a.lat, lng: a.lon });
+  };
+
+  const distanceTo = (p: { lat: number; lng: number }) => (userPos ? formatDistance(haversineM(userPos, p)) : null);
+
+  return (
+    <div className="map-page">
+      <h1 className="visually-hidden">Map of public artworks</h1>
+      <div
+        ref={container}
+        className="map-canvas"
+        role="region"
+        aria-label="Map of artworks. Use the list of artworks in view for keyboard access."
+        hidden={mapState === 'failed'}
+      />
+      {mapState === 'loading' && (
+        <div className="map-overlay map-overlay--center" role="status">
+          <Spinner /> <span>Loading map…</span>
+        </div>
+      )}
+      {mapState === 'failed' && (
+        <div className="map-unavailable" role="note">
+          <Icon name="map" size={32} />
+          <p>The map can’t be shown in this browser (it needs WebGL). The artworks nearby are listed below.</p>
+        </div>
+      )}
+
+      <div className="map-toolbar">
+        <p className="map-status" role="status" aria-live="polite">
+          {nearby.isFetching ? (
+            <>
+              <Spinner /> Loading artworks…
+            </>
+          ) : nearby.error ? (
+            <>
+              <span>{errorMessage(nearby.error)}</span>{' '}
+              <button type="button" className="button button--text button--small" onClick={() => void nearby.refetch()}>
+                Retry
+              </button>
+            </>
+          ) : nearby.data ? (
+            nearby.data.artworks.length === 0 ? (
+              'No artworks in this area yet'
+            ) : nearby.data.artworks.length >= nearby.data.limit ? (
+              `${nearby.data.artworks.length.toLocaleString()} nearest shown. Zoom in for more`
+            ) : (
+              `${plural(nearby.data.artworks.length, 'artwork')} in this area`
+            )
+          ) : null}
+        </p>
+        <div className="map-toolbar__buttons">
+          <button
+            type="button"
+            className="button button--tonal button--small"
+            aria-expanded={listOpen || mapState === 'failed'}
+            aria-controls="map-list"
+            onClick={() => setListOpen((o) => !o)}
+            disabled={mapState === 'failed'}
+          >
+            <Icon name="list" size={18} /> List
+          </button>
+          <button
+            type="button"
+            className="button button--tonal button--small"
+            aria-expanded={legendOpen}
+            aria-controls="map-legend"
+            onClick={() => setLegendOpen((o) => !o)}
+          >
+            Legend
+          </button>
+        </div>
+      </div>
+
+      {legendOpen && (
+        <section id="map-legend" className="map-legend" aria-label="Marker colours">
+          <ul>
+            {ARTWORK_TYPES.map((t) => (
+              <li key={t}>
+                <span className="chip__dot" style={{ background: artworkTypeColor(t) }} aria-hidden="true" />
+                {artworkTypeLabel(t)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div className="map-locate">
+        <button
+          type="button"
+          className="fab fab--small"
+          onClick={() => void goToMe()}
+          aria-label={geo.status === 'loading' ? 'Finding your location' : 'Show my location'}
+          aria-busy={geo.status === 'loading'}
+          disabled={geo.status === 'loading' || mapState !== 'ready'}
+          title="Show my location"
+        >
+          {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" />}
+        </button>
+      </div>
+      {geo.error && (
+        <p className="map-geo-error" role="alert">
+          {geo.error}
+        </p>
+      )}
+
+      {(listOpen || mapState === 'failed') && (
+        <section id="map-list" className="map-list" aria-label="Artworks in this area">
+          <header className="map-list__header">
+            <h2>Artworks in this area</h2>
+            {mapState !== 'failed' && (
+              <button type="button" className="icon-button" aria-label="Close the list" onClick={() => setListOpen(false)}>
+                <Icon name="close" />
+              </button>
+            )}
+          </header>
+          {artworks.length === 0 ? (
+            <p className="muted">{nearby.isFetching ? 'Loading…' : 'Nothing here yet. Try zooming out.'}</p>
+          ) : (
+            <ul className="row-list">
+              {artworks.map((a) => (
+                <li key={a.id} className="row-list__item">
+                  <div className="row-list__link">
+                    <span className="row-list__text">
+                      <Link to={to.artwork(a.id)} className="row-list__title">
+                        {a.title || 'Untitled'}
+                      </Link>
+                      <span className="row-list__meta">
+                        <TypeChip type={a.artwork_type} />
+                        {distanceTo({ lat: a.lat, lng: a.lon }) && ` · ${distanceTo({ lat: a.lat, lng: a.lon })} away`}
+                      </span>
+                    </span>
+                    {mapState === 'ready' && (
+                      <button type="button" className="button button--text button--small" onClick={() => selectFromList(a)}>
+                        Show on map
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {selected && (
+        <section className="map-preview" aria-label="Selected artwork">
+          <div className="map-preview__body">
+            <h2 className="map-preview__title">{selected.title || 'Untitled'}</h2>
+            <p className="map-preview__meta">
+              <TypeChip type={selected.type} />
+              {distanceTo(selected) && <span> · {distanceTo(selected)} away</span>}
+            </p>
+          </div>
+          <div className="map-preview__actions">
+            <Link className="button button--filled" to={to.artwork(selected.id)}>
+              View details
+            </Link>
+            <button type="button" className="icon-button" aria-label="Close preview" onClick={() => setSelected(null)}>
+              <Icon name="close" />
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

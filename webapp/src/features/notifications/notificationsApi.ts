@@ -1,0 +1,115 @@
+/**
+ * Notifications (SPEC §3, §4, §7, §9): the list, the unread count (polled every 60 s while
+ * signed in), dismiss and mark-read, which lower the count at once (never below 0).
+ */
+import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import { selectIsAuthenticated } from '../../api/session';
+import { useAppSelector } from '../../app/hooks';
+import { NOTIFICATIONS } from '../../config/constants';
+
+export interface Notification {
+  id: string;
+  is_dismissed: boolean;
+  title?: string;
+  message?: string;
+  type?: string;
+  created_at?: string;
+  [key: string]: unknown;
+}
+
+export const NOTIFICATION_ERRORS = {
+  list: 'Failed to get notifications',
+  unread: 'Failed to get unread count',
+  dismiss: 'Failed to dismiss notification',
+  read: 'Failed to mark notification as read',
+} as const;
+
+export interface NotificationListArgs {
+  limit?: number;
+  offset?: number;
+  unread_only?: boolean;
+}
+
+export const notificationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getNotifications: build.query<Notification[], NotificationListArgs>({
+      query: ({ limit = NOTIFICATIONS.defaultLimit, offset = NOTIFICATIONS.defaultOffset, unread_only }) => ({
+        url: '/me/notifications',
+        params: { limit, offset, unread_only },
+      }),
+      transformResponse: (raw: unknown) =>
+        (envelopeOrFlat<{ notifications?: Notification[] }>(raw).notifications ?? []).slice(0, NOTIFICATIONS.maxKept),
+      providesTags: (r) => [
+        { type: 'Notification', id: LIST_ID },
+        ...(r ?? []).map((n) => ({ type: 'Notification' as const, id: n.id })),
+      ],
+    }),
+    getUnreadCount: build.query<number, void>({
+      query: () => '/me/notifications/unread-count',
+      transformResponse: (raw: unknown) => Math.max(0, Number(envelopeOrFlat<{ unread_count?: number }>(raw).unread_count ?? 0)),
+      providesTags: [{ type: 'Notification', id: 'UNREAD' }],
+    }),
+    dismissNotification: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/me/notifications/${encodeURIComponent(id)}/dismiss`, method: 'POST' }),
+      onQueryStarted: (id, api) => optimisticallyRead(id, api),
+    }),
+    markNotificationRead: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/me/notifications/${encodeURIComponent(id)}/read`, method: 'POST' }),
+      onQueryStarted: (id, api) => optimisticallyRead(id, api),
+    }),
+  }),
+});
+
+async function optimisticallyRead(
+  id: string,
+  { dispatch, queryFulfilled, getState }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown>; getState: () => unknown },
+) {
+  const patches: Array<{ undo: () => void }> = [];
+  const state = getState() as Parameters<typeof notificationsApi.util.selectInvalidatedBy>[0];
+  let wasUnread = false;
+  for (const { endpointName, originalArgs } of notificationsApi.util.selectInvalidatedBy(state, [
+    { type: 'Notification', id: LIST_ID },
+  ])) {
+    if (endpointName !== 'getNotifications') continue;
+    patches.push(
+      dispatch(
+        notificationsApi.util.updateQueryData('getNotifications', originalArgs as NotificationListArgs, (list) => {
+          const n = list.find((x) => x.id === id);
+          if (n && !n.is_dismissed) {
+            n.is_dismissed = true;
+            wasUnread = true;
+          }
+        }),
+      ) as { undo: () => void },
+    );
+  }
+  if (wasUnread) {
+    dispatch(notificationsApi.util.updateQueryData('getUnreadCount', undefined, (count) => Math.max(0, count - 1)));
+  }
+  try {
+    await queryFulfilled;
+  } catch {
+    // The list item is restored exactly; the count is re-read, since other changes may have
+    // moved it meanwhile (undoing a number would overwrite them).
+    patches.forEach((p) => p.undo());
+    if (wasUnread) dispatch(notificationsApi.util.invalidateTags([{ type: 'Notification', id: 'UNREAD' }]));
+  }
+}
+
+export const {
+  useGetNotificationsQuery,
+  useGetUnreadCountQuery,
+  useDismissNotificationMutation,
+  useMarkNotificationReadMutation,
+} = notificationsApi;
+
+/** The unread count for the shell's badge: polled while signed in, nothing otherwise. */
+export function useUnreadCount(): number {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { data } = useGetUnreadCountQuery(undefined, {
+    skip: !signedIn,
+    pollingInterval: signedIn ? NOTIFICATIONS.pollMs : 0,
+    skipPollingIfUnfocused: true,
+  });
+  return signedIn ? (data ?? 0) : 0;
+}

@@ -1,0 +1,365 @@
+/**
+ * The one place that touches a GL map library. maplibre-gl by default; mapbox-gl only when a
+ * Mapbox token is configured. Each engine is its own lazily loaded chunk, so only the chosen one
+ * is downloaded. Markers are clustered on the GPU (a clustered GeoJSON source drawn by circle
+ * layers); cluster counts are small HTML labels, since an offline style has no glyphs for text.
+ */
+import type { LatLng } from '../geo';
+import { artworkTypeColor, ARTWORK_TYPES } from './artworkTypes';
+import type { CreateMapOptions, MapPoint, MapViewport, PlinthMap } from './types';
+
+/* The subset of the (shared) maplibre-gl / mapbox-gl API used here. */
+interface GLFeature {
+  properties: Record<string, unknown> | null;
+  geometry: { type: string; coordinates?: unknown };
+}
+interface GLEvent {
+  point: { x: number; y: number };
+  features?: GLFeature[];
+}
+type Listener = (e: GLEvent) => void;
+interface GLSource {
+  setData: (data: GeoJSON.FeatureCollection) => void;
+  getClusterExpansionZoom: (id: number, cb?: (err: unknown, zoom: number) => void) => unknown;
+}
+interface GLMarker {
+  setLngLat: (ll: [number, number]) => GLMarker;
+  addTo: (map: GLMap) => GLMarker;
+  remove: () => void;
+}
+interface GLMap {
+  on(type: string, listener: Listener): unknown;
+  on(type: string, layer: string, listener: Listener): unknown;
+  off(type: string, listener: Listener): unknown;
+  off(type: string, layer: string, listener: Listener): unknown;
+  once(type: string, listener: () => void): unknown;
+  addSource: (id: string, source: Record<string, unknown>) => unknown;
+  getSource: (id: string) => unknown;
+  addLayer: (layer: Record<string, unknown>) => unknown;
+  setFilter: (layer: string, filter: unknown) => unknown;
+  addImage: (name: string, image: { width: number; height: number; data: Uint8Array }) => unknown;
+  hasImage: (name: string) => boolean;
+  queryRenderedFeatures: (point: { x: number; y: number }, opts: { layers: string[] }) => GLFeature[];
+  querySourceFeatures: (source: string, opts?: Record<string, unknown>) => GLFeature[];
+  easeTo: (opts: Record<string, unknown>) => unknown;
+  flyTo: (opts: Record<string, unknown>) => unknown;
+  getCenter: () => { lat: number; lng: number };
+  getZoom: () => number;
+  getBounds: () => { getNorth: () => number; getSouth: () => number; getEast: () => number; getWest: () => number } | null;
+  getCanvas: () => HTMLCanvasElement;
+  addControl: (control: unknown, position?: string) => unknown;
+  isStyleLoaded: () => boolean | void;
+  remove: () => void;
+  resize: () => unknown;
+}
+interface Engine {
+  kind: 'maplibre' | 'mapbox';
+  createMap: (opts: Record<string, unknown>) => GLMap;
+  createMarker: (el: HTMLElement) => GLMarker;
+  navigationControl: () => unknown;
+}
+
+async function loadEngine(mapboxToken: string | null): Promise<Engine> {
+  if (mapboxToken) {
+    const [{ default: mapboxgl }] = await Promise.all([
+      import('mapbox-gl'),
+      import('mapbox-gl/dist/mapbox-gl.css'),
+    ]);
+    mapboxgl.accessToken = mapboxToken;
+    return {
+      kind: 'mapbox',
+      createMap: (o) => new mapboxgl.Map(o as never) as unknown as GLMap,
+      createMarker: (el) => new mapboxgl.Marker({ element: el }) as unknown as GLMarker,
+      navigationControl: () => new mapboxgl.NavigationControl({ showCompass: false }),
+    };
+  }
+  const [maplibre] = await Promise.all([import('maplibre-gl'), import('maplibre-gl/dist/maplibre-gl.css')]);
+  return {
+    kind: 'maplibre',
+    createMap: (o) => new maplibre.Map(o as never) as unknown as GLMap,
+    createMarker: (el) => new maplibre.Marker({ element: el }) as unknown as GLMarker,
+    navigationControl: () => new maplibre.NavigationControl({ showCompass: false }),
+  };
+}
+
+const SOURCE = 'artworks';
+const USER_SOURCE = 'user-location';
+const L = {
+  clusters: 'artwork-clusters',
+  points: 'artwork-points',
+  selected: 'artwork-selected',
+  user: 'user-location',
+  userHalo: 'user-location-halo',
+};
+
+function toCollection(points: MapPoint[]): GeoJSON.FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: points.map((p) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      properties: { id: p.id, title: p.title, type: p.type },
+    })),
+  };
+}
+
+function typeColorExpression(): unknown[] {
+  const expr: unknown[] = ['match', ['get', 'type']];
+  for (const t of ARTWORK_TYPES) expr.push(t, artworkTypeColor(t));
+  expr.push(artworkTypeColor('other'));
+  return expr;
+}
+
+function waitForStyle(map: GLMap): Promise<void> {
+  return new Promise((resolve) => {
+    if (map.isStyleLoaded()) resolve();
+    else map.once('load', () => resolve());
+  });
+}
+
+export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap> {
+  const token = options.mapboxAccessToken ?? null;
+  const engine = await loadEngine(token);
+  const interactive = options.interactive ?? true;
+  const clustered = options.cluster ?? true;
+
+  let style: unknown;
+  let colors = { water: '#c9dcea', land: '#eef0e8', grid: '#b8bcb0' };
+  let offline = false;
+  if (options.styleUrl) style = options.styleUrl;
+  else if (engine.kind === 'mapbox') style = 'mapbox://styles/mapbox/streets-v12';
+  else {
+    const o = await import('./offlineStyle');
+    colors = o.themeMapColors();
+    style = o.offlineStyle(colors);
+    offline = true;
+  }
+
+  const map = engine.createMap({
+    container: options.container,
+    style,
+    center: [options.center.lng, options.center.lat],
+    zoom: options.zoom,
+    interactive,
+    attributionControl: interactive ? { compact: true } : false,
+    cooperativeGestures: false,
+    fadeDuration: 0,
+  });
+  if (interactive) map.addControl(engine.navigationControl(), 'top-right');
+
+  await waitForStyle(map);
+
+  if (offline) {
+    const o = await import('./offlineStyle');
+    if (!map.hasImage(o.GRID_PATTERN)) map.addImage(o.GRID_PATTERN, o.dotGridImage(colors.grid));
+    map.addLayer({
+      id: 'street-grid',
+      type: 'background',
+      paint: {
+        'background-pattern': o.GRID_PATTERN,
+        'background-opacity': ['interpolate', ['linear'], ['zoom'], 8, 0, 11, 0.9],
+      },
+    });
+  }
+
+  map.addSource(SOURCE, {
+    type: 'geojson',
+    data: toCollection([]),
+    cluster: clustered,
+    clusterRadius: 48,
+    clusterMaxZoom: 16,
+  });
+  map.addLayer({
+    id: L.clusters,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': ['step', ['get', 'point_count'], '#3949ab', 25, '#5e35b1', 100, '#8e24aa'],
+      'circle-radius': ['step', ['get', 'point_count'], 16, 10, 19, 50, 24, 200, 30],
+      'circle-opacity': 0.9,
+      'circle-stroke-width': 2,
+      'circle-stroke-color': '#ffffff',
+    },
+  });
+  map.addLayer({
+    id: L.points,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['!', ['has', 'point_count']],
+    paint: {
+      'circle-color': typeColorExpression(),
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 16, 9],
+      'circle-stroke-width': 2,
+      'circle-stroke-color': '#ffffff',
+    },
+  });
+  map.addLayer({
+    id: L.selected,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['==', ['get', 'id'], ''],
+    paint: {
+      'circle-color': 'rgba(0,0,0,0)',
+      'circle-radius': 14,
+      'circle-stroke-width': 3,
+      'circle-stroke-color': '#212121',
+    },
+  });
+  map.addSource(USER_SOURCE, { type: 'geojson', data: toCollection([]) });
+  map.addLayer({
+    id: L.userHalo,
+    type: 'circle',
+    source: USER_SOURCE,
+    paint: { 'circle-color': '#1a73e8', 'circle-opacity': 0.18, 'circle-radius': 18 },
+  });
+  map.addLayer({
+    id: L.user,
+    type: 'circle',
+    source: USER_SOURCE,
+    paint: {
+      'circle-color': '#1a73e8',
+      'circle-radius': 7,
+      'circle-stroke-width': 2,
+      'circle-stroke-color': '#ffffff',
+    },
+  });
+
+  // HTML labels for visible clusters' counts.
+  const labels = new Map<number, GLMarker>();
+  let labelFrame = 0;
+  const updateLabels = () => {
+    labelFrame = 0;
+    if (!clustered) return;
+    const seen = new Set<number>();
+    for (const f of map.querySourceFeatures(SOURCE, { filter: ['has', 'point_count'] })) {
+      const p = f.properties ?? {};
+      const id = Number(p.cluster_id);
+      const coords = f.geometry.coordinates as [number, number] | undefined;
+      if (!Number.isFinite(id) || !coords || seen.has(id)) continue;
+      seen.add(id);
+      if (!labels.has(id)) {
+        const el = document.createElement('div');
+        el.className = 'map-cluster-label';
+        el.setAttribute('aria-hidden', 'true');
+        const n = Number(p.point_count);
+        el.textContent = n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
+        labels.set(id, engine.createMarker(el).setLngLat(coords).addTo(map));
+      }
+    }
+    for (const [id, marker] of labels) {
+      if (!seen.has(id)) {
+        marker.remove();
+        labels.delete(id);
+      }
+    }
+  };
+  const scheduleLabels = () => {
+    if (!labelFrame) labelFrame = requestAnimationFrame(updateLabels);
+  };
+  map.on('render', scheduleLabels);
+
+  const source = () => map.getSource(SOURCE) as GLSource | undefined;
+
+  const viewport = (): MapViewport => {
+    const c = map.getCenter();
+    const b = map.getBounds();
+    return {
+      center: { lat: c.lat, lng: c.lng },
+      zoom: map.getZoom(),
+      bounds: b
+        ? { north: b.getNorth(), south: b.getSouth(), east: b.getEast(), west: b.getWest() }
+        : { north: c.lat, south: c.lat, east: c.lng, west: c.lng },
+    };
+  };
+
+  // Clusters zoom in on click; the pointer shows what is clickable.
+  const onClusterClick: Listener = (e) => {
+    const f = e.features?.[0];
+    const id = Number(f?.properties?.cluster_id);
+    const coords = f?.geometry.coordinates as [number, number] | undefined;
+    if (!Number.isFinite(id) || !coords) return;
+    const ease = (zoom: number) => map.easeTo({ center: coords, zoom: zoom + 0.25 });
+    const result = source()?.getClusterExpansionZoom(id, (err, zoom) => {
+      if (!err) ease(zoom);
+    });
+    if (result && typeof (result as Promise<number>).then === 'function') {
+      (result as Promise<number>).then(ease).catch(() => undefined);
+    }
+  };
+  const pointer = () => {
+    map.getCanvas().style.cursor = 'pointer';
+  };
+  const unpointer = () => {
+    map.getCanvas().style.cursor = '';
+  };
+  if (interactive) {
+    map.on('click', L.clusters, onClusterClick);
+    for (const layer of [L.clusters, L.points]) {
+      map.on('mouseenter', layer, pointer);
+      map.on('mouseleave', layer, unpointer);
+    }
+  }
+
+  const toPoint = (f: GLFeature): MapPoint | null => {
+    const p = f.properties ?? {};
+    const coords = f.geometry.coordinates as [number, number] | undefined;
+    if (typeof p.id !== 'string' || !coords) return null;
+    return {
+      id: p.id,
+      title: typeof p.title === 'string' ? p.title : '',
+      type: typeof p.type === 'string' ? p.type : 'other',
+      lat: coords[1],
+      lng: coords[0],
+    };
+  };
+
+  return {
+    kind: engine.kind,
+    setPoints: (points) => source()?.setData(toCollection(points)),
+    setSelected: (id) => map.setFilter(L.selected, ['==', ['get', 'id'], id ?? '']),
+    setUserLocation: (pos: LatLng | null) => {
+      const s = map.getSource(USER_SOURCE) as GLSource | undefined;
+      s?.setData(toCollection(pos ? [{ id: 'me', title: '', type: 'me', lat: pos.lat, lng: pos.lng }] : []));
+    },
+    flyTo: (center, zoom) => {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      const opts: Record<string, unknown> = { center: [center.lng, center.lat] };
+      if (zoom !== undefined) opts.zoom = zoom;
+      if (reduce) map.easeTo({ ...opts, duration: 0 });
+      else map.flyTo({ ...opts, essential: false });
+    },
+    getViewport: viewport,
+    onMoveEnd: (cb) => {
+      const l: Listener = () => cb(viewport());
+      map.on('moveend', l);
+      return () => map.off('moveend', l);
+    },
+    onPointClick: (cb) => {
+      const l: Listener = (e) => {
+        const f = e.features?.[0];
+        const p = f ? toPoint(f) : null;
+        if (p) cb(p);
+      };
+      map.on('click', L.points, l);
+      return () => map.off('click', L.points, l);
+    },
+    onBackgroundClick: (cb) => {
+      const l: Listener = (e) => {
+        const hits = map.queryRenderedFeatures(e.point, { layers: [L.points, L.clusters] });
+        if (hits.length === 0) cb();
+      };
+      map.on('click', l);
+      return () => map.off('click', l);
+    },
+    resize: () => {
+      map.resize();
+    },
+    destroy: () => {
+      if (labelFrame) cancelAnimationFrame(labelFrame);
+      for (const m of labels.values()) m.remove();
+      labels.clear();
+      map.remove();
+    },
+  };
+}

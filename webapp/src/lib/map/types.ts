@@ -1,0 +1,54 @@
+/** The map as screens see it: engine-neutral, so screens stay testable without WebGL. */
+import type { LatLng } from '../geo';
+
+export type MapEngineKind = 'maplibre' | 'mapbox';
+
+export interface MapPoint {
+  id: string;
+  title: string;
+  type: string;
+  lat: number;
+  lng: number;
+}
+
+export interface MapBounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+export interface MapViewport {
+  center: LatLng;
+  zoom: number;
+  bounds: MapBounds;
+}
+
+export interface CreateMapOptions {
+  container: HTMLElement;
+  center: LatLng;
+  zoom: number;
+  /** false: a static preview (no pan, zoom or controls). */
+  interactive?: boolean;
+  /** Cluster points on the GPU (default true). */
+  cluster?: boolean;
+  /** Mapbox token: set → mapbox-gl renders; unset → maplibre-gl. */
+  mapboxAccessToken?: string | null;
+  /** A style with real tiles; unset → the built-in offline style. */
+  styleUrl?: string | null;
+}
+
+export interface PlinthMap {
+  readonly kind: MapEngineKind;
+  setPoints: (points: MapPoint[]) => void;
+  setSelected: (id: string | null) => void;
+  setUserLocation: (position: LatLng | null) => void;
+  flyTo: (center: LatLng, zoom?: number) => void;
+  getViewport: () => MapViewport;
+  onMoveEnd: (cb: (viewport: MapViewport) => void) => () => void;
+  onPointClick: (cb: (point: MapPoint) => void) => () => void;
+  /** A click on the map that hit no marker or cluster. */
+  onBackgroundClick: (cb: () => void) => () => void;
+  resize: () => void;
+  destroy: () => void;
+}

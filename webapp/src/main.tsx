@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { applyTheme, storedTheme } from './lib/theme';
+import './styles/index.css';
+
+applyTheme(storedTheme());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

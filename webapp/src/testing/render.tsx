@@ -1,0 +1,70 @@
+/** Render screens with the real store and routes, as the app does. */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import type { SessionState, SessionUser } from '../api/session';
+import { routes } from '../app/routes';
+import { makeStore, type AppStore } from '../app/store';
+
+export type Who = 'initialising' | 'anonymous' | 'user' | 'moderator' | 'admin';
+
+const BASE_USER: SessionUser = {
+  id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  email: null,
+  emailVerified: false,
+  isModerator: false,
+  canReview: false,
+  isAdmin: false,
+  createdAt: null,
+};
+
+export function sessionFor(who: Who): SessionState {
+  switch (who) {
+    case 'initialising':
+      return { status: 'initialising', isAuthenticated: false, user: null };
+    case 'anonymous':
+      return { status: 'ready', isAuthenticated: false, user: BASE_USER };
+    case 'user':
+      return { status: 'ready', isAuthenticated: true, user: { ...BASE_USER, email: 'ada@example.org', emailVerified: true } };
+    case 'moderator':
+      return {
+        status: 'ready',
+        isAuthenticated: true,
+        user: { ...BASE_USER, email: 'mod@example.org', emailVerified: true, isModerator: true, canReview: true },
+      };
+    case 'admin':
+      return {
+        status: 'ready',
+        isAuthenticated: true,
+        user: { ...BASE_USER, email: 'admin@example.org', emailVerified: true, isAdmin: true, isModerator: true, canReview: true },
+      };
+  }
+}
+
+export function storeFor(who: Who = 'anonymous'): AppStore {
+  return makeStore({ session: sessionFor(who) });
+}
+
+/** The whole app (shell + routes) at `path`. */
+export function renderRoute(path: string, options: { who?: Who; store?: AppStore } = {}) {
+  const store = options.store ?? storeFor(options.who ?? 'anonymous');
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...result, store, router };
+}
+
+/** One component with a store and a router around it. */
+export function renderWithProviders(ui: ReactElement, options: { who?: Who; store?: AppStore; path?: string } = {}) {
+  const store = options.store ?? storeFor(options.who ?? 'anonymous');
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+    </Provider>,
+  );
+  return { ...result, store };
+}

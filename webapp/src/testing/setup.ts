@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetPositions } from '../api/position';
+
+// jsdom has no matchMedia, WebGL or object URLs; the app copes without them, quietly.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+HTMLCanvasElement.prototype.getContext = () => null;
+window.scrollTo = (() => undefined);
+
+beforeEach(() => {
+  // The logger's output is tested where it matters; elsewhere it is noise.
+  for (const level of ['debug', 'info', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation(() => undefined);
+  localStorage.clear();
+  sessionStorage.clear();
+  resetPositions();
+  document.title = '';
+  document.documentElement.removeAttribute('data-theme');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
