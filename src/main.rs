@@ -67,8 +67,24 @@ fn init_logging(config: &Config) {
         .init();
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = runtime.block_on(async_main());
+    // Background followers (geo index, positions) end with the runtime; don't wait on them.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(5));
+    code
+}
+
+async fn async_main() -> ExitCode {
     let cli = Cli::parse();
     // A `.env` in the working directory fills in what the environment does not set.
     let _ = dotenvy::dotenv();

@@ -67,7 +67,10 @@ impl Relay {
             let events = eventlog::read_after(&self.pool, position, BATCH).await?;
             if events.is_empty() {
                 // A lost listener connection reconnects on the next recv; polling covers the gap.
-                let _ = tokio::time::timeout(IDLE_POLL, listener.recv()).await;
+                if let Ok(Err(e)) = tokio::time::timeout(IDLE_POLL, listener.recv()).await {
+                    tracing::debug!(error = ?e, "relay listener failed");
+                    tokio::time::sleep(IDLE_POLL).await;
+                }
                 continue;
             }
             position = self.publish(&events).await?;

@@ -176,7 +176,11 @@ impl GeoIndex {
                 // The read model may not exist yet (projector not started): try again.
                 tracing::debug!(error = ?e, "geo index sync failed");
             }
-            let _ = tokio::time::timeout(RESYNC, listener.recv()).await;
+            if let Ok(Err(e)) = tokio::time::timeout(RESYNC, listener.recv()).await {
+                // Connection lost (or the pool closed at shutdown): don't spin.
+                tracing::debug!(error = ?e, "geo index listener failed");
+                tokio::time::sleep(RESYNC).await;
+            }
         }
     }
 

@@ -40,7 +40,9 @@ impl Positions {
             loop {
                 // Either a projector committed or the refresh interval passed: reload (the table
                 // has one small row per projector).
-                let _ = tokio::time::timeout(REFRESH, listener.recv()).await;
+                if let Ok(Err(_)) = tokio::time::timeout(REFRESH, listener.recv()).await {
+                    tokio::time::sleep(REFRESH).await;
+                }
                 match load(&pool).await {
                     Ok(map) => {
                         tx.send_if_modified(|cur| {
