@@ -223,7 +223,7 @@ async fn nearby_returns_exactly_the_approved_artworks_in_the_circle_nearest_firs
     let points = approved_points(&app).await;
     assert!(points.len() > 1000, "demo data imported");
 
-    // (name, lat, lon, radius given, radius meant, must find something)
+    // (name, lat, lon, radius given (None: the default, 500 m), must find something)
     let centres: &[(&str, f64, f64, Option<u32>, bool)] = &[
         ("downtown Vancouver", 49.2827, -123.1207, None, true),
         ("Cambridge", 42.3736, -71.1097, Some(1000), true),
