@@ -119,10 +119,12 @@ pub async fn list_artists(
     .fetch_one(&state.pool)
     .await?;
     let pagination = Pagination::new(page, limit, total);
+    // The page is chosen first, so the per-artist count runs for its rows only.
     let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM rm.artists a \
-         WHERE $1::text IS NULL OR lower(a.name) LIKE $1 \
-         ORDER BY {order} LIMIT $2 OFFSET $3"
+        "SELECT {COLUMNS} FROM (SELECT * FROM rm.artists a \
+            WHERE $1::text IS NULL OR lower(a.name) LIKE $1 \
+            ORDER BY {order} LIMIT $2 OFFSET $3) a \
+         ORDER BY {order}"
     ))
     .bind(&pattern)
     .bind(i64::from(limit))

@@ -39,8 +39,7 @@ pub struct ArtworkDto {
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub tags: Value,
     /// Credited artists in credit order.
-    #[schema(value_type = Vec<ArtistRef>)]
-    pub artists: Value,
+    pub artists: Vec<ArtistRef>,
     #[schema(value_type = Vec<Object>)]
     pub photos: Value,
     #[schema(value_type = Option<Provenance>)]
@@ -52,7 +51,7 @@ pub struct ArtworkDto {
 }
 
 /// An artist as credited on an artwork.
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ArtistRef {
     pub id: Uuid,
     pub name: String,
@@ -80,30 +79,72 @@ pub struct ArtworkMinimalDto {
     pub distance_m: f64,
 }
 
-/// The columns of `ArtworkDto`, with artists resolved in credit order.
+/// The columns of `ArtworkDto` (artists are resolved by [`hydrate`]).
 const FULL_COLUMNS: &str = "a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, \
-    a.tags, a.photos, a.provenance, a.created_at, a.updated_at, \
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('id', ar.id, 'name', ar.name) ORDER BY u.ord), '[]'::jsonb) \
-       FROM unnest(a.artist_ids) WITH ORDINALITY AS u(aid, ord) \
-       JOIN rm.artists ar ON ar.id = u.aid) AS artists";
+    a.tags, a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids";
 
-fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<ArtworkDto, sqlx::Error> {
-    Ok(ArtworkDto {
-        id: row.try_get("id")?,
-        title: row.try_get("title")?,
-        description: row.try_get("description")?,
-        artwork_type: row.try_get("artwork_type")?,
-        status: row.try_get("status")?,
-        lat: row.try_get("lat")?,
-        lon: row.try_get("lon")?,
-        tags: row.try_get("tags")?,
-        artists: row.try_get("artists")?,
-        photos: row.try_get("photos")?,
-        provenance: row.try_get("provenance")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        distance_m: row.try_get::<Option<f64>, _>("distance_m").ok().flatten(),
-    })
+fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<(ArtworkDto, Vec<Uuid>), sqlx::Error> {
+    Ok((
+        ArtworkDto {
+            id: row.try_get("id")?,
+            title: row.try_get("title")?,
+            description: row.try_get("description")?,
+            artwork_type: row.try_get("artwork_type")?,
+            status: row.try_get("status")?,
+            lat: row.try_get("lat")?,
+            lon: row.try_get("lon")?,
+            tags: row.try_get("tags")?,
+            artists: Vec::new(),
+            photos: row.try_get("photos")?,
+            provenance: row.try_get("provenance")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+            distance_m: row.try_get::<Option<f64>, _>("distance_m").ok().flatten(),
+        },
+        row.try_get("artist_ids")?,
+    ))
+}
+
+/// Turns rows into DTOs, resolving every credited artist's name with one query for all rows.
+pub async fn hydrate(
+    pool: &sqlx::PgPool,
+    rows: &[sqlx::postgres::PgRow],
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let parsed = rows
+        .iter()
+        .map(full_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut wanted: Vec<Uuid> = parsed
+        .iter()
+        .flat_map(|(_, ids)| ids.iter().copied())
+        .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let names: HashMap<Uuid, String> = if wanted.is_empty() {
+        HashMap::new()
+    } else {
+        sqlx::query_as::<_, (Uuid, String)>("SELECT id, name FROM rm.artists WHERE id = ANY($1)")
+            .bind(&wanted)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .collect()
+    };
+    Ok(parsed
+        .into_iter()
+        .map(|(mut dto, ids)| {
+            dto.artists = ids
+                .iter()
+                .filter_map(|id| {
+                    names.get(id).map(|name| ArtistRef {
+                        id: *id,
+                        name: name.clone(),
+                    })
+                })
+                .collect();
+            dto
+        })
+        .collect())
 }
 
 /// Waits for read-your-writes and marks the response when the wait ran out.
@@ -246,17 +287,20 @@ pub async fn nearby_artworks(
             nearby_body(artworks, lat, lon, radius, limit)
         } else {
             let ids: Vec<Uuid> = hits.iter().map(|(it, _)| it.id).collect();
+            // By primary key only: a status predicate here steers the planner onto the
+            // partial GiST index and a scan of every approved row.
             let rows = sqlx::query(&format!(
-                "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = ANY($1) AND a.status = 'approved'"
+                "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = ANY($1)"
             ))
             .bind(&ids)
             .fetch_all(&state.pool)
             .await?;
-            let mut by_id: HashMap<Uuid, ArtworkDto> = rows
-                .iter()
-                .map(full_from_row)
-                .map(|r| r.map(|a| (a.id, a)))
-                .collect::<Result<_, _>>()?;
+            let mut by_id: HashMap<Uuid, ArtworkDto> = hydrate(&state.pool, &rows)
+                .await?
+                .into_iter()
+                .filter(|a| a.status == "approved")
+                .map(|a| (a.id, a))
+                .collect();
             let artworks = hits
                 .into_iter()
                 .filter_map(|(it, d)| {
@@ -343,10 +387,7 @@ async fn nearby_sql(
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         nearby_body(artworks, lat, lon, radius, limit)
     } else {
-        let artworks = rows
-            .iter()
-            .map(full_from_row)
-            .collect::<Result<Vec<_>, _>>()?;
+        let artworks = hydrate(&state.pool, &rows).await?;
         nearby_body(artworks, lat, lon, radius, limit)
     };
     Ok(with_consistency(resp, caught_up))
@@ -426,10 +467,7 @@ pub async fn list_artworks(
         .bind(pagination.offset())
         .fetch_all(&state.pool)
         .await?;
-    let artworks = rows
-        .iter()
-        .map(full_from_row)
-        .collect::<Result<Vec<_>, _>>()?;
+    let artworks = hydrate(&state.pool, &rows).await?;
     Ok(with_consistency(
         ok(ArtworkPage {
             artworks,
@@ -460,7 +498,11 @@ pub async fn get_artwork(
     .fetch_optional(&state.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
-    Ok(with_consistency(ok(full_from_row(&row)?), caught_up))
+    let artwork = hydrate(&state.pool, std::slice::from_ref(&row))
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
+    Ok(with_consistency(ok(artwork), caught_up))
 }
 
 #[cfg(test)]
