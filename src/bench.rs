@@ -12,6 +12,8 @@ use uuid::Uuid;
 
 pub struct LagReport {
     pub samples: usize,
+    /// The command alone (aggregate load, append, position lookup).
+    pub command_p50_ms: f64,
     pub p50_ms: f64,
     pub p90_ms: f64,
     pub p99_ms: f64,
@@ -31,6 +33,7 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
     let run = Uuid::now_v7();
     let metadata = EventMetadata::system(EventSource::Synthetic, run);
     let mut lags = Vec::with_capacity(samples);
+    let mut command_ms = Vec::with_capacity(samples);
     for i in 0..samples {
         let source_id = format!("lag-{run}-{i}");
         let id = ArtworkId::for_import("bench", &source_id);
@@ -61,6 +64,7 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
                 &metadata,
             )
             .await?;
+        command_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         loop {
             let found: bool =
                 sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM rm.artworks WHERE id = $1)")
@@ -80,8 +84,10 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     lags.sort_by(f64::total_cmp);
+    command_ms.sort_by(f64::total_cmp);
     Ok(LagReport {
         samples,
+        command_p50_ms: percentile(&command_ms, 0.50),
         p50_ms: percentile(&lags, 0.50),
         p90_ms: percentile(&lags, 0.90),
         p99_ms: percentile(&lags, 0.99),

@@ -38,7 +38,13 @@ impl Projector for ArtistsProjector {
                 version    bigint NOT NULL,
                 last_tx    bigint NOT NULL,
                 last_pos   bigint NOT NULL
-            );
+            );"
+        )
+    }
+
+    fn create_indexes(&self, s: &str) -> String {
+        format!(
+            "
             CREATE INDEX IF NOT EXISTS artists_name_trgm ON {s}.artists
                 USING gin (lower(name) gin_trgm_ops);
             CREATE INDEX IF NOT EXISTS artists_name ON {s}.artists (lower(name), id);

@@ -46,6 +46,16 @@ impl Projector for ArtworksProjector {
                 last_tx      bigint NOT NULL,
                 last_pos     bigint NOT NULL
             );
+            CREATE TABLE IF NOT EXISTS {s}.artwork_counts (
+                status text PRIMARY KEY,
+                n      bigint NOT NULL
+            );"
+        )
+    }
+
+    fn create_indexes(&self, s: &str) -> String {
+        format!(
+            "
             CREATE INDEX IF NOT EXISTS artworks_location ON {s}.artworks USING gist (location)
                 WHERE status = 'approved';
             CREATE INDEX IF NOT EXISTS artworks_updated ON {s}.artworks (updated_at DESC, id)
@@ -55,11 +65,7 @@ impl Projector for ArtworksProjector {
             CREATE INDEX IF NOT EXISTS artworks_title ON {s}.artworks (lower(title), id)
                 WHERE status = 'approved';
             CREATE INDEX IF NOT EXISTS artworks_artists ON {s}.artworks USING gin (artist_ids);
-            CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);
-            CREATE TABLE IF NOT EXISTS {s}.artwork_counts (
-                status text PRIMARY KEY,
-                n      bigint NOT NULL
-            );"
+            CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);"
         )
     }
 

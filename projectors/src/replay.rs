@@ -53,6 +53,15 @@ pub async fn replay(
         progress(count);
     }
 
+    sqlx::raw_sql(&p.create_indexes(&schema))
+        .execute(pool)
+        .await?;
+    for table in p.tables() {
+        sqlx::raw_sql(&format!("ANALYZE {schema}.{table}"))
+            .execute(pool)
+            .await?;
+    }
+
     // Swap: block the live consumer on its checkpoint row, apply whatever arrived meanwhile,
     // replace the live tables and move the checkpoint to where the rebuild ended.
     let mut tx = pool.begin().await?;

@@ -22,8 +22,12 @@ pub trait Projector: Send + Sync + 'static {
     /// Its tables, as created by `create_tables` (used to swap a replay in).
     fn tables(&self) -> &'static [&'static str];
 
-    /// DDL creating its tables (and indexes) in `schema`, idempotently.
+    /// DDL creating its tables in `schema`, idempotently.
     fn create_tables(&self, schema: &str) -> String;
+
+    /// DDL creating its indexes in `schema`, idempotently. Separate so a replay can load rows
+    /// first and index once, which is several times faster than indexing row by row.
+    fn create_indexes(&self, schema: &str) -> String;
 
     /// Applies events in relay order, in the caller's transaction, to tables in `schema`. It is
     /// given every event (and skips those it does not read), so its checkpoint passes every
@@ -84,6 +88,9 @@ pub struct ProjectorRuntime {
 /// Creates the projector's live tables and checkpoint row if missing.
 pub async fn prepare(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
     sqlx::raw_sql(&p.create_tables(LIVE_SCHEMA))
+        .execute(pool)
+        .await?;
+    sqlx::raw_sql(&p.create_indexes(LIVE_SCHEMA))
         .execute(pool)
         .await?;
     sqlx::query("INSERT INTO rm.projector_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
