@@ -112,8 +112,17 @@ async fn run(command: Cmd, config: Config) -> anyhow::Result<()> {
     result
 }
 
-async fn serve_http(config: &Config, router: axum::Router) -> anyhow::Result<()> {
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+async fn bind(config: &Config) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {} (PLINTH_ADDR): {e}", config.addr))
+}
+
+async fn serve_http(
+    config: &Config,
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+) -> anyhow::Result<()> {
     tracing::info!(addr = %config.addr, "listening on http://{}", config.addr);
     axum::serve(listener, router)
         .with_graceful_shutdown(app::shutdown_signal())
@@ -136,6 +145,8 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             web_dir,
             files,
         } => {
+            // Bind first: a taken port must fail before anything starts.
+            let listener = bind(config).await?;
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
             if demo && !files.is_empty() && !has_imports(&s.pool).await? {
@@ -146,7 +157,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             let state = app::query_state(s, config).await?;
             let router = app::with_web_app(app::api_app(query_api::router(state)), &web_dir);
-            let result = serve_http(config, router).await;
+            let result = serve_http(config, listener, router).await;
             relay.abort();
             projectors.iter().for_each(|p| p.abort());
             result
@@ -158,8 +169,9 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             Ok(())
         }
         Cmd::QueryApi => {
+            let listener = bind(config).await?;
             let state = app::query_state(s, config).await?;
-            serve_http(config, app::api_app(query_api::router(state))).await
+            serve_http(config, listener, app::api_app(query_api::router(state))).await
         }
         Cmd::Projectors => {
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
