@@ -24,11 +24,14 @@ web: webapp/node_modules/.package-lock.json
 run: build web
 	$(PLINTH) serve --demo $(DATASETS)
 
-## Every test: unit, domain, integration (real PostgreSQL + NATS), web app, deploy manifests.
+## Every test: unit, domain, integration (real PostgreSQL + NATS), web app (unit, then end to end
+## in Chromium against plinth serve with the demo data), deploy manifests.
 test: webapp/node_modules/.package-lock.json
 	eval "$$(bash deploy/local/test-services.sh)" && cargo test --workspace --no-fail-fast
 	cd webapp && npm test
 	python3 deploy/check.py
+	cargo build --workspace
+	cd webapp && npm run build && npm run e2e
 
 lint: webapp/node_modules/.package-lock.json
 	cargo fmt --all -- --check

@@ -1,0 +1,136 @@
+/**
+ * The `test` every spec uses: the base URL of the server global setup started, a returning
+ * visitor by default (the welcome dialog is a modal that would cover every screen), helpers for
+ * screenshots, axe-core and the API, and a guard that fails a test on uncaught page errors.
+ */
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { ARTIFACTS_DIR } from './paths';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+export const PRODUCT = 'Plinth';
+export const VISITED_KEY = 'cultural-archiver-visited';
+export const THEME_KEY = 'user-theme';
+/** SPEC §9 fallback position: the map's default centre. */
+export const VANCOUVER = { lat: 49.2827, lng: -123.1207 };
+
+export interface ArtworkMinimal {
+  id: string;
+  title: string;
+  artwork_type: string;
+  lat: number;
+  lon: number;
+}
+
+interface Fixtures {
+  /** false (default): the visit flag is set before the app loads, so no welcome dialog. */
+  firstVisit: boolean;
+  /** Errors thrown in the page; the test fails if any was seen. */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  firstVisit: [false, { option: true }],
+  // Playwright requires the object pattern even when a fixture needs no other fixture.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, provide) => {
+    const url = process.env.PLINTH_E2E_BASE_URL;
+    if (!url) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
+    await provide(url);
+  },
+  context: async ({ context, firstVisit }, provide) => {
+    if (!firstVisit) {
+      await context.addInitScript((key) => {
+        try {
+          window.localStorage.setItem(key, 'true');
+        } catch {
+          // storage unavailable: the dialog would show, and the test will say so
+        }
+      }, VISITED_KEY);
+    }
+    await provide(context);
+  },
+  pageErrors: [
+    async ({ page }, provide) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await provide(errors);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A full-page screenshot of the screen under e2e/artifacts/<project>/<name>.png. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dir = path.join(ARTIFACTS_DIR, testInfo.project.name);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+export const isSerious = (f: AxeFinding) => f.impact === 'serious' || f.impact === 'critical';
+
+/** Runs axe-core on the page; returns every violation (filter with `isSerious`). */
+export async function a11yViolations(page: Page): Promise<AxeFinding[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    type Result = {
+      violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+    };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    }));
+  });
+}
+
+export function formatFindings(where: string, findings: AxeFinding[]): string {
+  return findings
+    .map((f) => `${where}: [${f.impact}] ${f.id} (${f.help}) at ${f.targets.slice(0, 8).join(' | ')}`)
+    .join('\n');
+}
+
+/** A GET on the server under test (not through the page). */
+export async function apiGet<T>(page: Page, pathAndQuery: string): Promise<T> {
+  const res = await page.request.get(`/api${pathAndQuery}`);
+  expect(res.ok(), `GET /api${pathAndQuery}`).toBeTruthy();
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+/** Waits for the nearby call of the map to answer and returns its artworks. */
+export async function waitForNearby(page: Page, action: () => Promise<unknown>): Promise<ArtworkMinimal[]> {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/artworks/nearby') && r.request().method() === 'GET', {
+      timeout: 30_000,
+    }),
+    action(),
+  ]);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { data: { artworks: ArtworkMinimal[] } };
+  return body.data.artworks;
+}
+
+/** The document title once the app has set it for the current screen. */
+export async function expectTitle(page: Page, pageName: string | RegExp): Promise<void> {
+  if (typeof pageName === 'string') await expect(page).toHaveTitle(`${pageName} - ${PRODUCT}`);
+  else await expect(page).toHaveTitle(pageName);
+}
