@@ -1,7 +1,12 @@
-//! The in-memory geo read model behind `GET /api/artworks/nearby`: approved artworks in a grid of
-//! 0.01° cells, loaded from `rm.artworks` at start and kept current from the artworks projector's
-//! commits (rows whose last event is past the model's position). Its position is the artworks
-//! checkpoint it last synced to, so read-your-writes waits on it like on any projector.
+//! The in-memory geo read model behind `GET /api/artworks/nearby`: approved artworks in an R-tree
+//! over points on the unit sphere, loaded from `rm.artworks` at start and kept current from the
+//! artworks projector's commits (rows whose last event is past the model's position). Its
+//! position is the artworks checkpoint it last synced to, so read-your-writes waits on it like on
+//! any projector.
+//!
+//! Straight-line (chord) distance between unit vectors grows with great-circle distance, so the
+//! tree's nearest-neighbour walk visits artworks in true distance order: a query stops after
+//! `limit` hits, whatever the density, with no special case at the poles or the antimeridian.
 
 use platform::position::{EventPosition, PROJECTION_CHANNEL};
 use sqlx::postgres::PgListener;
@@ -13,10 +18,10 @@ use std::time::Duration;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use domain::geo::haversine_m;
+use domain::geo::{haversine_m, EARTH_RADIUS_M};
+use rstar::primitives::GeomWithData;
+use rstar::RTree;
 
-/// Cell edge in degrees (about 1.1 km of latitude).
-const CELL_DEG: f64 = 0.01;
 /// Fallback sync interval in case a notification was missed.
 const RESYNC: Duration = Duration::from_secs(1);
 const PROJECTOR: &str = "artworks";
@@ -30,75 +35,105 @@ pub struct Item {
     pub artwork_type: Box<str>,
 }
 
+/// A tree entry: the point and the slot of its item.
+type Entry = GeomWithData<[f64; 3], u32>;
+
+fn unit(lat: f64, lon: f64) -> [f64; 3] {
+    let (p, l) = (lat.to_radians(), lon.to_radians());
+    [p.cos() * l.cos(), p.cos() * l.sin(), p.sin()]
+}
+
 #[derive(Default)]
-struct Grid {
-    items: HashMap<Uuid, Item>,
-    cells: HashMap<(i32, i32), Vec<Uuid>>,
+struct Model {
+    tree: RTree<Entry>,
+    items: Vec<Option<Item>>,
+    slot_of: HashMap<Uuid, u32>,
+    free: Vec<u32>,
 }
 
-fn cell_of(lat: f64, lon: f64) -> (i32, i32) {
-    (
-        (lat / CELL_DEG).floor() as i32,
-        (lon / CELL_DEG).floor() as i32,
-    )
-}
-
-impl Grid {
-    fn remove(&mut self, id: &Uuid) {
-        if let Some(old) = self.items.remove(id) {
-            let c = cell_of(old.lat, old.lon);
-            if let Some(v) = self.cells.get_mut(&c) {
-                v.retain(|x| x != id);
-                if v.is_empty() {
-                    self.cells.remove(&c);
-                }
+impl Model {
+    /// Builds the tree in one pass (much faster than inserting one by one).
+    fn bulk(items: Vec<Item>) -> Self {
+        let mut m = Model::default();
+        let mut entries = Vec::with_capacity(items.len());
+        for it in items {
+            if m.slot_of.contains_key(&it.id) {
+                continue;
             }
+            let slot = m.items.len() as u32;
+            entries.push(Entry::new(unit(it.lat, it.lon), slot));
+            m.slot_of.insert(it.id, slot);
+            m.items.push(Some(it));
+        }
+        m.tree = RTree::bulk_load(entries);
+        m
+    }
+
+    fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    fn remove(&mut self, id: &Uuid) {
+        if let Some(slot) = self.slot_of.remove(id) {
+            if let Some(old) = self.items[slot as usize].take() {
+                self.tree.remove(&Entry::new(unit(old.lat, old.lon), slot));
+            }
+            self.free.push(slot);
         }
     }
 
     /// Puts an approved artwork in (or takes any other status out).
     fn upsert(&mut self, item: Item, approved: bool) {
         self.remove(&item.id);
-        if approved {
-            self.cells
-                .entry(cell_of(item.lat, item.lon))
-                .or_default()
-                .push(item.id);
-            self.items.insert(item.id, item);
+        if !approved {
+            return;
         }
+        let slot = match self.free.pop() {
+            Some(s) => s,
+            None => {
+                self.items.push(None);
+                (self.items.len() - 1) as u32
+            }
+        };
+        self.tree.insert(Entry::new(unit(item.lat, item.lon), slot));
+        self.slot_of.insert(item.id, slot);
+        self.items[slot as usize] = Some(item);
     }
 
+    /// Approved artworks within `radius_m` (great-circle), nearest first, ties by id.
     fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
+        // Squared chord of the radius, with a hair of slack: the exact test is the haversine.
+        let chord = 2.0 * (radius_m / (2.0 * EARTH_RADIUS_M)).sin();
+        let max_d2 = chord * chord * (1.0 + 1e-9) + 1e-18;
         let mut hits: Vec<(&Item, f64)> = Vec::new();
-        for (s, w, n, e) in crate::routes::artworks::bounding_boxes(lat, lon, radius_m) {
-            let (r0, c0) = cell_of(s, w);
-            let (r1, c1) = cell_of(n, e);
-            for r in r0..=r1 {
-                for c in c0..=c1 {
-                    let Some(ids) = self.cells.get(&(r, c)) else {
-                        continue;
-                    };
-                    for id in ids {
-                        if let Some(it) = self.items.get(id) {
-                            let d = haversine_m(lat, lon, it.lat, it.lon);
-                            if d <= radius_m {
-                                hits.push((it, d));
-                            }
-                        }
-                    }
+        let mut last_d2 = 0.0;
+        for (entry, d2) in self
+            .tree
+            .nearest_neighbor_iter_with_distance_2(unit(lat, lon))
+        {
+            if d2 > max_d2 {
+                break;
+            }
+            // Past `limit`, go on only through (near-)ties, so the id order can decide them.
+            if hits.len() >= limit && d2 > last_d2 * (1.0 + 1e-9) + 1e-18 {
+                break;
+            }
+            last_d2 = d2;
+            if let Some(Some(it)) = self.items.get(entry.data as usize) {
+                let d = haversine_m(lat, lon, it.lat, it.lon);
+                if d <= radius_m {
+                    hits.push((it, d));
                 }
             }
         }
-        // Two boxes never overlap, but a cell can straddle both at ±180: drop repeats.
         hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
-        hits.dedup_by(|a, b| a.0.id == b.0.id);
         hits.truncate(limit);
         hits.into_iter().map(|(i, d)| (i.clone(), d)).collect()
     }
 }
 
 pub struct GeoIndex {
-    grid: RwLock<Grid>,
+    model: RwLock<Model>,
     ready: AtomicBool,
     position: watch::Sender<EventPosition>,
 }
@@ -109,7 +144,7 @@ impl GeoIndex {
     pub fn start(pool: PgPool) -> Arc<Self> {
         let (tx, _) = watch::channel(EventPosition::ZERO);
         let index = Arc::new(Self {
-            grid: RwLock::new(Grid::default()),
+            model: RwLock::new(Model::default()),
             ready: AtomicBool::new(false),
             position: tx,
         });
@@ -122,7 +157,7 @@ impl GeoIndex {
     pub fn inactive() -> Arc<Self> {
         let (tx, _) = watch::channel(EventPosition::ZERO);
         Arc::new(Self {
-            grid: RwLock::new(Grid::default()),
+            model: RwLock::new(Model::default()),
             ready: AtomicBool::new(false),
             position: tx,
         })
@@ -137,7 +172,7 @@ impl GeoIndex {
     }
 
     pub fn len(&self) -> usize {
-        self.grid.read().map(|g| g.items.len()).unwrap_or(0)
+        self.model.read().map(|m| m.len()).unwrap_or(0)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -153,8 +188,8 @@ impl GeoIndex {
     }
 
     pub fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
-        match self.grid.read() {
-            Ok(g) => g.nearby(lat, lon, radius_m, limit),
+        match self.model.read() {
+            Ok(m) => m.nearby(lat, lon, radius_m, limit),
             Err(_) => Vec::new(),
         }
     }
@@ -226,14 +261,26 @@ impl GeoIndex {
                 r.try_get::<bool, _>("approved")?,
             ));
         }
-        {
-            let mut g = self
-                .grid
+        if self.is_ready() {
+            let mut m = self
+                .model
                 .write()
                 .map_err(|_| anyhow::anyhow!("geo index lock poisoned"))?;
             for (item, approved) in items {
-                g.upsert(item, approved);
+                m.upsert(item, approved);
             }
+        } else {
+            // First load: build the whole tree at once, then swap it in.
+            let model = Model::bulk(
+                items
+                    .into_iter()
+                    .filter_map(|(item, approved)| approved.then_some(item))
+                    .collect(),
+            );
+            *self
+                .model
+                .write()
+                .map_err(|_| anyhow::anyhow!("geo index lock poisoned"))? = model;
         }
         self.position.send_replace(to);
         if !self.ready.swap(true, Ordering::AcqRel) {
@@ -259,7 +306,7 @@ mod tests {
 
     #[test]
     fn finds_exactly_the_points_within_the_radius_nearest_first() {
-        let mut g = Grid::default();
+        let mut g = Model::default();
         // A 41 x 41 lattice around Vancouver, about 70 m apart.
         let mut n = 0;
         for i in -20..=20 {
@@ -278,7 +325,8 @@ mod tests {
         let got = g.nearby(49.28, -123.12, 500.0, 10_000);
         let mut want: Vec<(Uuid, f64)> = g
             .items
-            .values()
+            .iter()
+            .flatten()
             .map(|it| (it.id, haversine_m(49.28, -123.12, it.lat, it.lon)))
             .filter(|(_, d)| *d <= 500.0)
             .collect();
@@ -292,7 +340,7 @@ mod tests {
 
     #[test]
     fn moves_and_removals_are_reflected() {
-        let mut g = Grid::default();
+        let mut g = Model::default();
         g.upsert(item(1, 10.0, 10.0), true);
         assert_eq!(g.nearby(10.0, 10.0, 100.0, 10).len(), 1);
         g.upsert(item(1, 20.0, 20.0), true);
@@ -300,12 +348,43 @@ mod tests {
         assert_eq!(g.nearby(20.0, 20.0, 100.0, 10).len(), 1);
         g.upsert(item(1, 20.0, 20.0), false);
         assert!(g.nearby(20.0, 20.0, 100.0, 10).is_empty());
-        assert!(g.cells.is_empty());
+        assert_eq!(g.tree.size(), 0);
+        assert_eq!(g.len(), 0);
+    }
+
+    #[test]
+    fn bulk_load_equals_inserting_one_by_one() {
+        let pts: Vec<Item> = (0..500u32)
+            .map(|i| {
+                item(
+                    u128::from(i),
+                    40.0 + f64::from(i % 23) * 0.001,
+                    -74.0 + f64::from(i / 23) * 0.001,
+                )
+            })
+            .collect();
+        let bulk = Model::bulk(pts.clone());
+        let mut one = Model::default();
+        for p in pts {
+            one.upsert(p, true);
+        }
+        let a: Vec<Uuid> = bulk
+            .nearby(40.01, -73.99, 800.0, 50)
+            .iter()
+            .map(|(i, _)| i.id)
+            .collect();
+        let b: Vec<Uuid> = one
+            .nearby(40.01, -73.99, 800.0, 50)
+            .iter()
+            .map(|(i, _)| i.id)
+            .collect();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 50);
     }
 
     #[test]
     fn works_across_the_antimeridian() {
-        let mut g = Grid::default();
+        let mut g = Model::default();
         g.upsert(item(1, 0.0, 179.9995), true);
         g.upsert(item(2, 0.0, -179.9995), true);
         let got = g.nearby(0.0, 180.0, 200.0, 10);

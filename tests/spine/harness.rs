@@ -169,6 +169,7 @@ pub async fn table(pool: &PgPool, table: &str) -> Vec<Value> {
 /// The app (query API + relay + projectors) on a random port over a fresh database and stream.
 pub struct TestApp {
     pub base: String,
+    pub geo: std::sync::Arc<query_api::geo::GeoIndex>,
     pub db: TestDb,
     pub bus: TestBus,
     pub client: reqwest::Client,
@@ -182,10 +183,11 @@ impl TestApp {
         let bus = TestBus::new().await;
         let mut tasks = vec![spawn_relay(&db, &bus)];
         tasks.extend(spawn_projectors(&db, &bus));
+        let geo = query_api::geo::GeoIndex::start(db.pool.clone());
         let state = query_api::QueryState {
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
-            geo: query_api::geo::GeoIndex::start(db.pool.clone()),
+            geo: geo.clone(),
             js: Some(bus.js.clone()),
             bus: bus.bus.clone(),
             product_name: "Plinth".into(),
@@ -202,6 +204,7 @@ impl TestApp {
         });
         Self {
             base,
+            geo,
             db,
             bus,
             client: reqwest::Client::new(),
@@ -218,7 +221,33 @@ impl TestApp {
             .await
             .unwrap();
         wait_projected(&app.db.pool).await;
+        let cp = projectors::runtime::checkpoint(&app.db.pool, "artworks")
+            .await
+            .unwrap();
+        assert!(app.geo.wait_for(cp).await, "the geo model did not catch up");
         app
+    }
+
+    /// A second read API over the same database whose nearby always comes from PostgreSQL.
+    pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
+        let state = query_api::QueryState {
+            pool: self.db.pool.clone(),
+            positions: query_api::Positions::start(self.db.pool.clone())
+                .await
+                .unwrap(),
+            geo: query_api::geo::GeoIndex::inactive(),
+            js: Some(self.bus.js.clone()),
+            bus: self.bus.bus.clone(),
+            product_name: "Plinth".into(),
+            client: Default::default(),
+        };
+        let app = plinth::app::api_app(query_api::router(state));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        (base, server)
     }
 
     pub async fn get(&self, path: &str) -> (u16, reqwest::header::HeaderMap, Value) {

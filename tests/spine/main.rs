@@ -4,6 +4,7 @@
 
 mod api;
 mod commands;
+mod geo;
 mod harness;
 mod import;
 mod projectors;
