@@ -1,12 +1,12 @@
 /** One artwork by id: shared by the detail, logbook, edit and list screens. */
 import { baseApi, unwrap } from './baseApi';
-import type { Artwork, Envelope } from './types';
+import type { ArtworkDto, Envelope_ArtworkDto } from './types';
 
 export const artworkApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getArtwork: build.query<Artwork, string>({
+    getArtwork: build.query<ArtworkDto, string>({
       query: (id) => `/artworks/${encodeURIComponent(id)}`,
-      transformResponse: (r: Envelope<Artwork>) => unwrap(r),
+      transformResponse: (r: Envelope_ArtworkDto) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
     }),
   }),

@@ -1,32 +1,13 @@
 /** Identity calls (SPEC §7): auth status, magic-link sign-in, logout. */
 import { baseApi, envelopeOrFlat, unwrap } from './baseApi';
-import type { AuthStatus, AuthUser, Envelope } from './types';
-
-export interface MagicLinkResponse {
-  message: string;
-  is_signup: boolean;
-  success?: boolean;
-  isSignup?: boolean;
-}
-
-export interface VerifyResponse {
-  success: boolean;
-  message?: string;
-  is_new_account?: boolean;
-  uuid_replaced?: boolean;
-  user?: AuthUser;
-}
-
-export interface LogoutResponse {
-  success: boolean;
-  new_user_token?: string;
-}
+import type { LogoutResponse, MagicLinkResponse, VerifyResponse } from './provisional';
+import type { AuthStatus, Envelope_AuthStatus } from './types';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAuthStatus: build.query<AuthStatus, void>({
       query: () => '/auth/status',
-      transformResponse: (r: Envelope<AuthStatus>) => unwrap(r),
+      transformResponse: (r: Envelope_AuthStatus) => unwrap(r),
       providesTags: ['Auth'],
     }),
     requestMagicLink: build.mutation<MagicLinkResponse, { email: string }>({

@@ -5,7 +5,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiRequest, type RequestArgs, type ResponseMeta } from './client';
 import type { ApiError } from './errors';
-import type { Envelope } from './types';
 
 export const plinthBaseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError, object, ResponseMeta> = async (
   args,
@@ -42,8 +41,8 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 });
 
-/** The `data` of the SPEC's response envelope. */
-export function unwrap<T>(response: Envelope<T>): T {
+/** The `data` of the response envelope (an `Envelope_*` type of `types.ts`). */
+export function unwrap<E extends { data: unknown }>(response: E): E['data'] {
   return response.data;
 }
 
@@ -51,7 +50,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Accepts both the enveloped (`{data: {...}}`) and the flat form of a response. */
+/**
+ * Accepts both the enveloped (`{data: {...}}`) and the flat form of a response: for the
+ * endpoints the OpenAPI document does not describe yet (types in `provisional.ts`).
+ */
 export function envelopeOrFlat<T>(raw: unknown): T {
   if (isRecord(raw) && 'data' in raw && isRecord(raw.data)) {
     const merged = { ...raw.data } as Record<string, unknown>;

@@ -98,6 +98,19 @@ describe('apiRequest: the error catalogue (SPEC §8)', () => {
     expect(e).toMatchObject({ code: 'CONFLICT', status: 200, message: 'Edited meanwhile' });
   });
 
+  it('returns an accepted non-OK status’s body as data (/status answers 503 with its report)', async () => {
+    mockFetch({ 'GET /api/status': () => json({ success: true, data: { status: 'degraded' } }, { status: 503 }) });
+    const r = await apiRequest<{ data: { status: string } }>({ url: '/status', acceptStatus: [503] });
+    expect('data' in r && r.data.data.status).toBe('degraded');
+  });
+
+  it('still fails on an accepted status whose body is an error, or not JSON', async () => {
+    mockFetch({ 'GET /api/status': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable') });
+    expect(await failure(apiRequest({ url: '/status', acceptStatus: [503] }))).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    mockFetch({ 'GET /api/status': () => new Response('<h1>down</h1>', { status: 503, statusText: 'Service Unavailable' }) });
+    expect(await failure(apiRequest({ url: '/status', acceptStatus: [503] }))).toMatchObject({ code: 'API_ERROR', status: 503 });
+  });
+
   it('uses the generic fallback for anything else that goes wrong', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('weird')));
     const e = await failure(apiRequest('/x'));

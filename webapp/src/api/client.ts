@@ -28,6 +28,8 @@ export interface RequestArgs {
   body?: unknown;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Non-OK statuses whose JSON body is an answer rather than an error (`/status`'s 503). */
+  acceptStatus?: number[];
 }
 
 export interface ResponseMeta {
@@ -130,7 +132,7 @@ export async function apiRequest<T = unknown>(
     notePosition(response.headers.get(EVENT_POSITION_HEADER));
 
     const contentType = response.headers.get('Content-Type');
-    if (!response.ok) {
+    if (!response.ok && !(args.acceptStatus?.includes(response.status) && isJson(contentType))) {
       let body: unknown = null;
       if (isJson(contentType)) body = await response.json().catch(() => null);
       const error = errorFromResponse(

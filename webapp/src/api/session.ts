@@ -32,15 +32,15 @@ export const initialSessionState: SessionState = {
   user: null,
 };
 
-export function userFromAuthStatus(s: AuthStatus): SessionUser | null {
-  if (!s.user) return null;
+/** Every auth status names a user (anonymous ones too) and all three role flags. */
+export function userFromAuthStatus(s: AuthStatus): SessionUser {
   return {
     id: s.user.uuid,
     email: s.user.email ?? null,
     emailVerified: s.is_authenticated && !!s.user.email,
-    isModerator: !!s.is_moderator,
-    canReview: !!s.can_review,
-    isAdmin: !!s.is_admin,
+    isModerator: s.is_moderator,
+    canReview: s.can_review,
+    isAdmin: s.is_admin,
     createdAt: s.user.created_at ?? null,
   };
 }

@@ -1,157 +1,63 @@
 /**
- * Response shapes of the Plinth API, written to match the server (query-api/src/routes). Once the
- * server publishes /api/openapi.json these are to be generated from it.
+ * Response shapes of the Plinth API.
+ *
+ * Everything the server documents is an alias of a type generated from its OpenAPI document
+ * (`docs/openapi.json` → `schema.d.ts`, `npm run api:types`; a test fails when the file is stale).
+ * Never edit `schema.d.ts` by hand, and never restate a documented shape here: when the server's
+ * API changes, regenerate and let the compiler point at what to adapt.
+ *
+ * Endpoints the document does not cover yet (sign-in, search, lists, submissions, profile,
+ * moderation, administration) have hand-written, provisional types, all in `provisional.ts`.
  */
+import type { components } from './schema';
 
-/** `{success, data, message?, timestamp}` */
-export interface Envelope<T> {
-  success: true;
-  data: T;
-  message?: string;
-  timestamp: string;
-}
+type Schemas = components['schemas'];
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  total_pages: number;
-  has_more: boolean;
-}
+export type Pagination = Schemas['Pagination'];
+export type Provenance = Schemas['Provenance'];
+export type ErrorBody = Schemas['ErrorBody'];
 
-export interface Provenance {
-  dataset: string;
-  dataset_name: string;
-  licence: string;
-  attribution: string;
-  source_id: string;
-  source_url: string | null;
-}
+export type ArtistRef = Schemas['ArtistRef'];
+export type ArtworkDto = Schemas['ArtworkDto'];
+export type ArtworkMinimalDto = Schemas['ArtworkMinimalDto'];
+export type ArtworkPage = Schemas['ArtworkPage'];
 
-export interface ArtistRef {
-  id: string;
-  name: string;
-}
+export type ArtistDto = Schemas['ArtistDto'];
+export type ArtistArtwork = Schemas['ArtistArtwork'];
+export type ArtistDetail = Schemas['ArtistDetail'];
+export type ArtistPage = Schemas['ArtistPage'];
 
-/** A photo as the server may describe it: an image key, a URL, or an object with either. */
-export type PhotoRef =
-  | string
-  | {
-      key?: string;
-      url?: string;
-      thumbnail_url?: string;
-      medium_url?: string;
-      large_url?: string;
-      caption?: string;
-      alt?: string;
-    };
+export type AuthUser = Schemas['AuthUser'];
+export type AuthStatus = Schemas['AuthStatus'];
 
-export interface Artwork {
-  id: string;
-  title: string;
-  description: string | null;
-  artwork_type: string;
-  status: string;
-  lat: number;
-  lon: number;
-  tags: Record<string, string>;
-  artists: ArtistRef[];
-  photos: PhotoRef[];
-  provenance: Provenance | null;
-  created_at: string;
-  updated_at: string;
-  distance_m?: number;
-}
+export type ClientConfig = Schemas['ClientConfig'];
 
-export interface ArtworkMinimal {
-  id: string;
-  title: string;
-  artwork_type: string;
-  lat: number;
-  lon: number;
-  distance_m: number;
-}
+export type StatusReport = Schemas['StatusReport'];
+export type ComponentHealth = Schemas['Component'];
+export type GeoIndexHealth = Schemas['GeoStatus'];
+export type ProjectorHealth = Schemas['ProjectorStatus'];
+export type RelayHealth = Schemas['RelayStatus'];
 
-export interface NearbyResponse<T> {
+export type Envelope_ArtistDetail = Schemas['Envelope_ArtistDetail'];
+export type Envelope_ArtistPage = Schemas['Envelope_ArtistPage'];
+export type Envelope_ArtworkDto = Schemas['Envelope_ArtworkDto'];
+export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
+export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
+export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
+export type Envelope_NearbyResponse_ArtworkDto = Schemas['Envelope_NearbyResponse_ArtworkDto'];
+export type Envelope_StatusReport = Schemas['Envelope_StatusReport'];
+
+/** `{success, data, message?, timestamp}` around any `data`: the generated envelope, generalised. */
+export type Envelope<T> = Omit<Envelope_StatusReport, 'data'> & { data: T };
+
+/** GET /artworks/nearby's `data`, with the item type as a parameter (see `NearbyMinimal`). */
+export type NearbyResponse<T = ArtworkDto> = Omit<Envelope_NearbyResponse_ArtworkDto['data'], 'artworks'> & {
   artworks: T[];
-  total: number;
-  search_center: { lat: number; lon: number };
-  search_radius: number;
-  limit: number;
-}
+};
 
-export interface ArtworkPage {
-  artworks: Artwork[];
-  pagination: Pagination;
-}
-
-export interface Artist {
-  id: string;
-  name: string;
-  biography: string | null;
-  country: string | null;
-  website: string | null;
-  provenance: Provenance | null;
-  artwork_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ArtistArtwork {
-  id: string;
-  title: string;
-  artwork_type: string;
-  lat: number;
-  lon: number;
-}
-
-export interface ArtistDetail extends Artist {
-  artworks: ArtistArtwork[];
-}
-
-export interface ArtistPage {
-  artists: Artist[];
-  pagination: Pagination;
-}
-
-export interface AuthUser {
-  uuid: string;
-  email: string | null;
-  created_at: string | null;
-}
-
-/** GET /auth/status (SPEC §3, plus the role flags the server adds). */
-export interface AuthStatus {
-  is_authenticated: boolean;
-  is_anonymous: boolean;
-  user_token: string;
-  user: AuthUser | null;
-  is_moderator?: boolean;
-  can_review?: boolean;
-  is_admin?: boolean;
-}
-
-export interface ComponentHealth {
-  status: string;
-  latency_ms?: number;
-  error?: string;
-}
-
-export interface ProjectorHealth {
-  name: string;
-  position: string;
-  applied: number;
-  pending: number | null;
-  lag_events: number;
-  last_error: string | null;
-  status: string;
-}
-
-export interface StatusReport {
-  status: string;
-  product_name: string;
-  version: string;
-  components: Record<string, ComponentHealth>;
-  relay: { position: string; published: number; head: string; lag_events: number } | null;
-  projectors: ProjectorHealth[];
-}
+/**
+ * GET /artworks/nearby?minimal=true. The document's schema names only the full form
+ * (`NearbyResponse_ArtworkDto`); its response description says the items are
+ * `ArtworkMinimalDto` when `minimal=true`, which is what the server sends.
+ */
+export type NearbyMinimal = NearbyResponse<ArtworkMinimalDto>;

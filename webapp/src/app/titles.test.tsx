@@ -9,8 +9,7 @@ function api(productName?: string) {
   return mockFetch({
     ...(productName
       ? {
-          'GET /api/status': () =>
-            envelope({ product_name: productName, status: 'ok', version: '0.1.0', components: {}, relay: null, projectors: [] }),
+          'GET /api/config': () => envelope({ product_name: productName, map_style_url: null, mapbox_access_token: null }),
         }
       : {}),
     'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
@@ -62,7 +61,7 @@ describe('page titles: "{Page} - {product}" (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
-  it('uses the product name the server reports', async () => {
+  it('uses the product name the server is configured with (GET /api/config)', async () => {
     api('Mosaic');
     renderRoute('/artworks');
     await waitFor(() => expect(document.title).toBe('Artworks - Mosaic'));

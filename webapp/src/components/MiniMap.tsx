@@ -1,16 +1,17 @@
 /** A small static map centred on one point (artwork detail). Loads the map chunk on demand. */
 import { useEffect, useRef, useState } from 'react';
-import { config } from '../config/env';
+import { useMapSettings } from '../api/configApi';
 import { createMap, isWebGLSupported, type PlinthMap } from '../lib/map';
 import { logger } from '../lib/logger';
 
 export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; title: string; type: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(() => !isWebGLSupported());
+  const settings = useMapSettings();
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || failed) return;
+    if (!el || failed || !settings) return;
     let map: PlinthMap | null = null;
     let cancelled = false;
     createMap({
@@ -19,8 +20,8 @@ export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; t
       zoom: 16,
       interactive: false,
       cluster: false,
-      mapboxAccessToken: config.mapboxAccessToken,
-      styleUrl: config.mapStyleUrl,
+      mapboxAccessToken: settings.mapboxAccessToken,
+      styleUrl: settings.styleUrl,
     })
       .then((m) => {
         if (cancelled) {
@@ -38,7 +39,7 @@ export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; t
       cancelled = true;
       map?.destroy();
     };
-  }, [lat, lng, title, type, failed]);
+  }, [lat, lng, title, type, failed, settings]);
 
   if (failed) {
     return (

@@ -1,6 +1,6 @@
 /** Page titles of the form '{Page} - {product}' (SPEC §2). */
 import { useEffect, type ReactNode } from 'react';
-import { useProductName } from '../api/statusApi';
+import { useProductName } from '../api/configApi';
 
 export function formatTitle(page: string, product: string): string {
   return page ? `${page} - ${product}` : product;

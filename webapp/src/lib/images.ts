@@ -1,5 +1,5 @@
 /** Photo references → image URLs under /api/images/{size}/{key} (DESIGN §6). */
-import type { PhotoRef } from '../api/types';
+import type { PhotoRef } from '../api/provisional';
 
 export type ImageSize = 'thumbnail' | 'medium' | 'large' | 'original';
 

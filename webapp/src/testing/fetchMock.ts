@@ -1,5 +1,6 @@
 /** A fetch stand-in: routes "METHOD /api/path" to handlers and records every request. */
 import { vi } from 'vitest';
+import type { AuthStatus } from '../api/types';
 
 export interface RecordedRequest {
   method: string;
@@ -44,7 +45,8 @@ export function mockFetch(routes: Record<string, Handler> = {}) {
 
 export const ANON_TOKEN = 'a'.repeat(64);
 
-export function authStatus(over: Record<string, unknown> = {}) {
+/** An auth status as the OpenAPI document describes it (anonymous unless overridden). */
+export function authStatus(over: Partial<AuthStatus> = {}): AuthStatus {
   return {
     is_authenticated: false,
     is_anonymous: true,

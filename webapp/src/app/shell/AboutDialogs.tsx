@@ -1,7 +1,7 @@
 /** The welcome dialog (first visit) and the About dialog: what Plinth is for. */
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useProductName } from '../../api/statusApi';
+import { useProductName } from '../../api/configApi';
 import { Dialog } from '../../components/Dialog';
 import { to } from '../../config/routes';
 import { dialogClosed, dialogOpened, selectDialog } from '../../lib/ui';

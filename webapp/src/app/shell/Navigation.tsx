@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName, roleOf, selectUser } from '../../api/session';
-import { useProductName } from '../../api/statusApi';
+import { useProductName } from '../../api/configApi';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { ThemePicker } from '../../components/ThemePicker';

@@ -42,11 +42,15 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
+  // A labelled landmark (axe `region`: all content inside landmarks), present even when empty;
+  // each toast is its own live region (status, or alert for errors).
   return (
-    <ol className="toaster" aria-label="Messages">
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
-      ))}
-    </ol>
+    <section className="toaster" aria-label="Notifications">
+      <ol className="toaster__list" aria-label="Messages">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -4,13 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { WelcomeDialog } from './AboutDialogs';
+import { toastShown } from '../../lib/ui';
 import { formatUnreadBadge, mainEntries } from '../navigation';
 
 function api(unread = 0) {
   return mockFetch({
     'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
     'GET /api/me/notifications/unread-count': () => envelope({ unread_count: unread }),
-    'GET /api/status': () => envelope({ product_name: 'Plinth', status: 'ok', version: '0.1.0', components: {}, relay: null, projectors: [] }),
+    'GET /api/config': () => envelope({ product_name: 'Plinth', map_style_url: null, mapbox_access_token: null }),
   });
 }
 
@@ -186,6 +187,22 @@ describe('skip link and welcome dialog', () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
     expect(screen.queryByRole('dialog', { name: /Welcome/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('toasts', () => {
+  it('sit in a labelled landmark, each its own live region', async () => {
+    api();
+    const { store } = renderRoute('/');
+    await ready();
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    const list = within(region).getByRole('list', { name: 'Messages' });
+    act(() => {
+      store.dispatch(toastShown({ type: 'info', message: 'Saved.' }));
+      store.dispatch(toastShown({ type: 'error', message: 'Failed.' }));
+    });
+    expect(within(list).getByRole('status')).toHaveTextContent('Saved.');
+    expect(within(list).getByRole('alert')).toHaveTextContent('Failed.');
   });
 });
 

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
 import { errorMessage } from '../../api/errors';
+import type { SubmissionReceipt } from '../../api/provisional';
 import { useAppDispatch } from '../../app/hooks';
 import { isValidLocation, LocationField, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
@@ -28,7 +29,7 @@ interface NewArtwork {
 
 const newArtworkApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    submitNewArtwork: build.mutation<{ id?: string }, NewArtwork>({
+    submitNewArtwork: build.mutation<SubmissionReceipt, NewArtwork>({
       query: (a) => {
         const form = new FormData();
         form.append('lat', String(a.lat));
@@ -40,7 +41,7 @@ const newArtworkApi = baseApi.injectEndpoints({
         for (const p of a.photos) form.append('photos', p, p.name);
         return { url: '/logbook', method: 'POST', body: form, timeoutMs: 120_000 };
       },
-      transformResponse: (raw: unknown) => envelopeOrFlat<{ id?: string }>(raw),
+      transformResponse: (raw: unknown) => envelopeOrFlat<SubmissionReceipt>(raw),
       invalidatesTags: [{ type: 'Submission', id: LIST_ID }],
     }),
   }),

@@ -1,24 +1,7 @@
 /** Admin calls (SPEC §7): statistics, permissions, audit log, badge definitions. */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { AdminStatistics, AuditRow, BadgeDefinition, PermissionRow } from '../../api/provisional';
 import { ADMIN_STATISTICS_DAYS } from '../../config/constants';
-
-export interface PermissionRow {
-  user_uuid?: string;
-  email?: string | null;
-  permission: string;
-  granted_at?: string;
-  [key: string]: unknown;
-}
-
-export interface AuditRow {
-  id?: string;
-  type?: string;
-  action_type?: string;
-  actor?: string;
-  decision?: string;
-  created_at?: string;
-  [key: string]: unknown;
-}
 
 function list<T>(raw: unknown, ...keys: string[]): T[] {
   const d = envelopeOrFlat<Record<string, unknown> | unknown[]>(raw);
@@ -29,9 +12,9 @@ function list<T>(raw: unknown, ...keys: string[]): T[] {
 
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getStatistics: build.query<Record<string, unknown>, number | void>({
+    getStatistics: build.query<AdminStatistics, number | void>({
       query: (days) => ({ url: '/admin/statistics', params: { days: days ?? ADMIN_STATISTICS_DAYS } }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<Record<string, unknown>>(raw),
+      transformResponse: (raw: unknown) => envelopeOrFlat<AdminStatistics>(raw),
       providesTags: ['Statistics'],
     }),
     getPermissions: build.query<PermissionRow[], { permission?: string; search?: string }>({
@@ -44,9 +27,9 @@ export const adminApi = baseApi.injectEndpoints({
       transformResponse: (raw: unknown) => list<AuditRow>(raw, 'logs', 'entries', 'audit'),
       providesTags: [{ type: 'Audit', id: LIST_ID }],
     }),
-    getBadgeDefinitions: build.query<Array<{ id?: string; badge_key?: string; title?: string; icon_emoji?: string; description?: string }>, void>({
+    getBadgeDefinitions: build.query<BadgeDefinition[], void>({
       query: () => '/admin/badges',
-      transformResponse: (raw: unknown) => list(raw, 'badges'),
+      transformResponse: (raw: unknown) => list<BadgeDefinition>(raw, 'badges'),
       providesTags: [{ type: 'Badge', id: LIST_ID }],
     }),
   }),

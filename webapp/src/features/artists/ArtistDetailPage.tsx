@@ -9,7 +9,7 @@ import { to } from '../../config/routes';
 import { plural } from '../../lib/format';
 import { useGetArtistQuery } from './artistsApi';
 
-function safeWebsite(url: string | null): string | null {
+function safeWebsite(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const u = new URL(url);

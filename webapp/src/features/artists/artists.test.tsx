@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { ArtistDto } from '../../api/types';
 import { envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
@@ -14,7 +15,7 @@ const ARTIST = {
   artwork_count: 2,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
-};
+} satisfies ArtistDto;
 
 describe('/artists', () => {
   it('searches after typing stops, from page 1', async () => {

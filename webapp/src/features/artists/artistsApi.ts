@@ -1,6 +1,6 @@
 /** Artist reads: the paged, searchable index and one artist with their artworks. */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
-import type { ArtistDetail, ArtistPage, Envelope } from '../../api/types';
+import type { ArtistDetail, ArtistPage, Envelope_ArtistDetail, Envelope_ArtistPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
 
 export const ARTIST_SORTS = ['updated_desc', 'name_asc', 'created_desc'] as const;
@@ -26,7 +26,7 @@ export const artistsApi = baseApi.injectEndpoints({
         url: '/artists',
         params: { page, limit, sort, search: search?.trim() || undefined },
       }),
-      transformResponse: (r: Envelope<ArtistPage>) => unwrap(r),
+      transformResponse: (r: Envelope_ArtistPage) => unwrap(r),
       providesTags: (result) => [
         { type: 'Artist', id: LIST_ID },
         ...(result?.artists.map((a) => ({ type: 'Artist' as const, id: a.id })) ?? []),
@@ -34,7 +34,7 @@ export const artistsApi = baseApi.injectEndpoints({
     }),
     getArtist: build.query<ArtistDetail, string>({
       query: (id) => `/artists/${encodeURIComponent(id)}`,
-      transformResponse: (r: Envelope<ArtistDetail>) => unwrap(r),
+      transformResponse: (r: Envelope_ArtistDetail) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Artist', id }],
     }),
   }),

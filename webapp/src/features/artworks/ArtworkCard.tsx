@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import type { Artwork } from '../../api/types';
+import type { ArtworkDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { artworkTypeColor } from '../../lib/map/artworkTypes';
 import { photoSource } from '../../lib/images';
 
-export function ArtworkCard({ artwork }: { artwork: Artwork }) {
+export function ArtworkCard({ artwork }: { artwork: ArtworkDto }) {
   const first = artwork.photos[0];
   const photo = first ? photoSource(first, 'thumbnail') : null;
   const artists = artwork.artists.map((a) => a.name).join(', ');

@@ -2,7 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { isApiError } from '../../api/errors';
-import type { Artwork } from '../../api/types';
+import type { ArtworkDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
@@ -75,7 +75,7 @@ function TitleOnly({ title }: { title: string }) {
   return null;
 }
 
-function ArtworkDetail({ artwork }: { artwork: Artwork }) {
+function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
   const dispatch = useAppDispatch();
   const groups = groupTags(artwork.tags);
   const photos = artwork.photos.map((p) => photoSource(p, 'medium')).filter((p) => p !== null);

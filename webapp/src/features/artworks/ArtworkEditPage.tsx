@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { errorMessage } from '../../api/errors';
-import type { Artwork } from '../../api/types';
+import type { ArtworkDto } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { isRouteMissing } from '../../components/QueryFailure';
@@ -40,7 +40,7 @@ export function ArtworkEditPage() {
   return <EditForm artwork={data} />;
 }
 
-export function diffEdits(artwork: Artwork, form: { title: string; description: string; type: string; tags: Record<string, string> }): ArtworkEdits {
+export function diffEdits(artwork: ArtworkDto, form: { title: string; description: string; type: string; tags: Record<string, string> }): ArtworkEdits {
   const edits: ArtworkEdits = {};
   if (form.title.trim() !== artwork.title) edits.title = form.title.trim();
   if (form.description.trim() !== (artwork.description ?? '')) edits.description = form.description.trim() || null;
@@ -53,7 +53,7 @@ export function diffEdits(artwork: Artwork, form: { title: string; description: 
   return edits;
 }
 
-function EditForm({ artwork }: { artwork: Artwork }) {
+function EditForm({ artwork }: { artwork: ArtworkDto }) {
   const [title, setTitle] = useState(artwork.title);
   const [description, setDescription] = useState(artwork.description ?? '');
   const [type, setType] = useState(artwork.artwork_type);

@@ -24,7 +24,8 @@ const ARTWORK = {
     opening_hours: '24/7',
   },
   artists: [{ id: '55555555-5555-4555-8555-555555555555', name: 'Myfanwy MacLeod' }],
-  photos: ['2025/01/birds.jpg'],
+  // The document types photos as objects (their keys are not documented yet).
+  photos: [{ key: '2025/01/birds.jpg' }],
   provenance: {
     dataset: 'vancouver',
     dataset_name: 'City of Vancouver Public Art',

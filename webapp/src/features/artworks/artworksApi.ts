@@ -1,6 +1,7 @@
 /** Artwork reads: the paged index and one artwork (SPEC §7). */
 import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { ArtworkPage, Envelope } from '../../api/types';
+import type { PendingEdit } from '../../api/provisional';
+import type { ArtworkPage, Envelope_ArtworkPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
 
 export const ARTWORK_SORTS = ['updated_desc', 'title_asc', 'created_desc'] as const;
@@ -25,7 +26,7 @@ export const artworksApi = baseApi.injectEndpoints({
         url: '/artworks',
         params: { page, limit, sort },
       }),
-      transformResponse: (r: Envelope<ArtworkPage>) => unwrap(r),
+      transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
       providesTags: (result) => [
         { type: 'Artwork', id: LIST_ID },
         ...(result?.artworks.map((a) => ({ type: 'Artwork' as const, id: a.id })) ?? []),
@@ -42,10 +43,10 @@ export const artworksApi = baseApi.injectEndpoints({
         body: { edits },
       }),
     }),
-    getPendingEdits: build.query<unknown[], string>({
+    getPendingEdits: build.query<PendingEdit[], string>({
       query: (id) => `/artwork/${encodeURIComponent(id)}/pending-edits`,
       transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<{ edits?: unknown[]; pending_edits?: unknown[] } | unknown[]>(raw);
+        const d = envelopeOrFlat<{ edits?: PendingEdit[]; pending_edits?: PendingEdit[] } | PendingEdit[]>(raw);
         return Array.isArray(d) ? d : (d.edits ?? d.pending_edits ?? []);
       },
       providesTags: (_r, _e, id) => [{ type: 'Submission', id: `edits-${id}` }],

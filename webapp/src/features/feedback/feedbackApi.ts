@@ -1,5 +1,6 @@
 /** POST /feedback: private notes to moderators about an artwork, an artist or the app. */
 import { baseApi, envelopeOrFlat } from '../../api/baseApi';
+import type { FeedbackReceipt } from '../../api/provisional';
 
 export interface FeedbackPayload {
   subject_type: string;
@@ -11,9 +12,9 @@ export interface FeedbackPayload {
 
 export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    sendFeedback: build.mutation<{ id: string }, FeedbackPayload>({
+    sendFeedback: build.mutation<FeedbackReceipt, FeedbackPayload>({
       query: (body) => ({ url: '/feedback', method: 'POST', body }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<{ id: string }>(raw),
+      transformResponse: (raw: unknown) => envelopeOrFlat<FeedbackReceipt>(raw),
       invalidatesTags: [{ type: 'Feedback', id: 'LIST' }],
     }),
   }),

@@ -1,6 +1,6 @@
 /** /help: how to use the registry, with links to the tutorials. */
 import { Link } from 'react-router';
-import { useProductName } from '../../api/statusApi';
+import { useProductName } from '../../api/configApi';
 import { useAppDispatch } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { to } from '../../config/routes';

@@ -1,18 +1,12 @@
 /** Saved lists (SPEC §3, §7, §9): details cached 5 minutes, cleared per list on change. */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
-import type { Artwork, Pagination } from '../../api/types';
+import type { ListDetailsResponse, ListSummary } from '../../api/provisional';
+import type { ArtworkDto, Pagination } from '../../api/types';
 import { LIST_DETAILS_CACHE_SECONDS, LIST_DETAILS_LIMIT } from '../../config/constants';
-
-export interface ListSummary {
-  id: string;
-  name: string;
-  item_count?: number;
-  is_public?: boolean;
-}
 
 export interface ListDetails {
   list: ListSummary;
-  items: Artwork[];
+  items: ArtworkDto[];
   pagination: Pagination | null;
 }
 
@@ -29,7 +23,7 @@ export const listsApi = baseApi.injectEndpoints({
     getList: build.query<ListDetails, { id: string; page?: number }>({
       query: ({ id, page = 1 }) => ({ url: `/lists/${encodeURIComponent(id)}`, params: { page, limit: LIST_DETAILS_LIMIT } }),
       transformResponse: (raw: unknown, _m, { id }) => {
-        const d = envelopeOrFlat<{ list?: ListSummary; name?: string; items?: Artwork[]; artworks?: Artwork[]; pagination?: Pagination }>(raw);
+        const d = envelopeOrFlat<ListDetailsResponse<ArtworkDto>>(raw);
         return {
           list: d.list ?? { id, name: d.name ?? 'List' },
           items: d.items ?? d.artworks ?? [],

@@ -1,5 +1,6 @@
 /** POST /logbook (multipart): a visit to an artwork, with photos and notes (SPEC §3, §7). */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { SubmissionReceipt } from '../../api/provisional';
 
 export interface LogbookSubmission {
   lat: number;
@@ -26,9 +27,9 @@ export function logbookFormData(s: LogbookSubmission): FormData {
 
 export const logbookApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    submitLogbook: build.mutation<{ id?: string; message?: string }, LogbookSubmission>({
+    submitLogbook: build.mutation<SubmissionReceipt, LogbookSubmission>({
       query: (s) => ({ url: '/logbook', method: 'POST', body: logbookFormData(s), timeoutMs: 120_000 }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<{ id?: string; message?: string }>(raw),
+      transformResponse: (raw: unknown) => envelopeOrFlat<SubmissionReceipt>(raw),
       invalidatesTags: [{ type: 'Submission', id: LIST_ID }],
     }),
   }),

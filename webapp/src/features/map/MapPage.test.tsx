@@ -11,7 +11,7 @@ const fake = vi.hoisted(() => {
     points: [] as unknown[],
     moveEnd: null as null | ((v: unknown) => void),
     click: null as null | ((p: unknown) => void),
-    created: [] as Array<{ center: unknown; zoom: number; mapboxAccessToken: unknown }>,
+    created: [] as Array<{ center: unknown; zoom: number; mapboxAccessToken: unknown; styleUrl?: unknown }>,
     viewport: {
       center: { lat: 49.2827, lng: -123.1207 },
       zoom: 13,
@@ -26,7 +26,7 @@ vi.mock('../../lib/map', async (importOriginal) => {
   return {
     ...actual,
     isWebGLSupported: () => true,
-    createMap: vi.fn((opts: { center: unknown; zoom: number; mapboxAccessToken: unknown }) => {
+    createMap: vi.fn((opts: { center: unknown; zoom: number; mapboxAccessToken: unknown; styleUrl?: unknown }) => {
       fake.created.push(opts);
       const map: PlinthMap = {
         kind: 'maplibre',
@@ -63,11 +63,32 @@ beforeEach(() => {
 });
 
 describe('the map screen', () => {
-  it('starts at the fallback position with maplibre (no Mapbox token)', async () => {
+  it('starts at the fallback position with maplibre and the offline style when /api/config fails', async () => {
     mockFetch({ 'GET /api/artworks/nearby': () => envelope({ artworks: [ART], total: 1, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }) });
     renderRoute('/');
     await waitFor(() => expect(fake.created).toHaveLength(1));
-    expect(fake.created[0]).toMatchObject({ center: { lat: 49.2827, lng: -123.1207 }, zoom: 13, mapboxAccessToken: null });
+    expect(fake.created[0]).toMatchObject({ center: { lat: 49.2827, lng: -123.1207 }, zoom: 13, mapboxAccessToken: null, styleUrl: null });
+  });
+
+  it('renders with mapbox-gl and the style the server configures (GET /api/config)', async () => {
+    mockFetch({
+      'GET /api/config': () =>
+        envelope({ product_name: 'Plinth', map_style_url: 'https://tiles.example.org/style.json', mapbox_access_token: 'pk.test' }),
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    });
+    renderRoute('/');
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    expect(fake.created[0]).toMatchObject({ mapboxAccessToken: 'pk.test', styleUrl: 'https://tiles.example.org/style.json' });
+  });
+
+  it('stays with maplibre-gl without a token, on the server’s style if it names one', async () => {
+    mockFetch({
+      'GET /api/config': () => envelope({ product_name: 'Plinth', map_style_url: '/styles/plinth.json', mapbox_access_token: null }),
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    });
+    renderRoute('/');
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    expect(fake.created[0]).toMatchObject({ mapboxAccessToken: null, styleUrl: 'http://localhost:5173/styles/plinth.json' });
   });
 
   it('asks for minimal markers around the viewport and draws them', async () => {

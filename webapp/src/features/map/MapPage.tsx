@@ -10,10 +10,10 @@ import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../components/PageTitle';
 import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
+import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
-import type { ArtworkMinimal } from '../../api/types';
+import type { ArtworkMinimalDto } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
-import { config } from '../../config/env';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
@@ -55,13 +55,15 @@ export function MapPage() {
     [geo.position],
   );
 
+  // The engine and style follow the server's settings: the map waits for them.
+  const mapSettings = useMapSettings();
   const nearby = useGetNearbyArtworksQuery(area ? { ...area, limit: NEARBY.defaultLimit } : skipToken);
   const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
 
-  // Create the map once.
+  // Create the map once its settings are known.
   useEffect(() => {
     const el = container.current;
-    if (!el || !isWebGLSupported()) return;
+    if (!el || !mapSettings || !isWebGLSupported()) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cleanups: Array<() => void> = [];
@@ -69,8 +71,8 @@ export function MapPage() {
       container: el,
       center: { lat: start.lat, lng: start.lng },
       zoom: start.zoom,
-      mapboxAccessToken: config.mapboxAccessToken,
-      styleUrl: config.mapStyleUrl,
+      mapboxAccessToken: mapSettings.mapboxAccessToken,
+      styleUrl: mapSettings.styleUrl,
     })
       .then((map) => {
         if (cancelled) {
@@ -107,7 +109,7 @@ export function MapPage() {
       mapRef.current?.destroy();
       mapRef.current = null;
     };
-  }, [start]);
+  }, [start, mapSettings]);
 
   // Markers follow the data.
   useEffect(() => {
@@ -149,7 +151,7 @@ export function MapPage() {
     if (geo.error) announce(geo.error, 'assertive');
   }, [geo.error]);
 
-  const selectFromList = (a: ArtworkMinimal) => {
+  const selectFromList = (a: ArtworkMinimalDto) => {
     const p = { id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon };
     setSelected(p);
     mapRef.current?.flyTo({ lat: a.lat, lng: a.lon });

@@ -1,21 +1,12 @@
 /** /moderation/feedback (moderators): private feedback sent by visitors. */
 import { Link } from 'react-router';
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { FeedbackItem } from '../../api/provisional';
 import { PageHeader } from '../../components/PageTitle';
 import { QueryFailure } from '../../components/QueryFailure';
 import { EmptyState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
-
-interface FeedbackItem {
-  id: string;
-  subject_type?: string;
-  subject_id?: string | null;
-  issue_type?: string;
-  note?: string;
-  status?: string;
-  created_at?: string;
-}
 
 const moderationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

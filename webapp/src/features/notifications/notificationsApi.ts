@@ -3,19 +3,10 @@
  * signed in), dismiss and mark-read, which lower the count at once (never below 0).
  */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { Notification } from '../../api/provisional';
 import { selectIsAuthenticated } from '../../api/session';
 import { useAppSelector } from '../../app/hooks';
 import { NOTIFICATIONS } from '../../config/constants';
-
-export interface Notification {
-  id: string;
-  is_dismissed: boolean;
-  title?: string;
-  message?: string;
-  type?: string;
-  created_at?: string;
-  [key: string]: unknown;
-}
 
 export const NOTIFICATION_ERRORS = {
   list: 'Failed to get notifications',

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useProductName } from '../../api/statusApi';
+import { useProductName } from '../../api/configApi';
 import { PageHeader } from '../../components/PageTitle';
 import { EmptyState } from '../../components/states';
 import { to } from '../../config/routes';

@@ -1,42 +1,6 @@
 /** The signed-in (or anonymous) user's own data: profile, submissions, badges; public profiles. */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
-
-export interface Submission {
-  id: string;
-  status?: string;
-  type?: string;
-  submission_type?: string;
-  title?: string;
-  artwork_id?: string | null;
-  created_at?: string;
-  [key: string]: unknown;
-}
-
-export interface Badge {
-  badge_id: string;
-  badge_key: string;
-  award_reason?: string;
-  title: string;
-  description?: string;
-  icon_emoji?: string;
-  awarded_at?: string;
-}
-
-export interface Profile {
-  is_reviewer?: boolean;
-  profile_name?: string | null;
-  debug?: { permissions?: Array<{ permission: string; is_active: boolean }> };
-  [key: string]: unknown;
-}
-
-export interface PublicProfile {
-  uuid?: string;
-  profile_name?: string | null;
-  badges?: Badge[];
-  submissions_count?: number;
-  created_at?: string;
-  [key: string]: unknown;
-}
+import type { Badge, Profile, PublicProfile, Submission } from '../../api/provisional';
 
 function listOf<T>(raw: unknown, key: string): T[] {
   const d = envelopeOrFlat<Record<string, unknown> | unknown[]>(raw);

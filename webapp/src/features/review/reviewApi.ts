@@ -1,17 +1,7 @@
 /** The moderators' review queue and decisions (SPEC §7). */
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { QueueItem } from '../../api/provisional';
 import { REVIEW_QUEUE_LIMIT } from '../../config/constants';
-
-export interface QueueItem {
-  id: string;
-  type?: string;
-  submission_type?: string;
-  status?: string;
-  title?: string;
-  notes?: string | null;
-  created_at?: string;
-  [key: string]: unknown;
-}
 
 export interface QueueArgs {
   page?: number;

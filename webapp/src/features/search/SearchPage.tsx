@@ -93,7 +93,7 @@ function PhotoMatch({ lat, lng }: { lat: number; lng: number }) {
                   </Link>
                   <span className="row-list__meta">
                     <TypeChip type={a.artwork_type} />
-                    {a.distance_m !== undefined && ` · ${formatDistance(a.distance_m)} away`}
+                    {a.distance_m != null && ` · ${formatDistance(a.distance_m)} away`}
                   </span>
                 </span>
                 <Link className="button button--tonal button--small" to={to.logbook(a.id)}>

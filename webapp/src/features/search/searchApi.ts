@@ -1,6 +1,7 @@
 /** Search (SPEC §7): full-text results, suggestions, and artworks near a photo's location. */
 import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { Artwork, Envelope, NearbyResponse } from '../../api/types';
+import type { RawSearchResult, SearchResponse, SuggestionsResponse } from '../../api/provisional';
+import type { ArtworkDto, Envelope_NearbyResponse_ArtworkDto } from '../../api/types';
 import { SEARCH } from '../../config/constants';
 
 export interface SearchResult {
@@ -18,18 +19,7 @@ export interface SearchResults {
   perPage: number;
 }
 
-interface RawResult {
-  id?: string;
-  type?: string;
-  kind?: string;
-  title?: string;
-  name?: string;
-  artwork_type?: string;
-  description?: string | null;
-  country?: string | null;
-}
-
-function normalise(raw: RawResult): SearchResult | null {
+function normalise(raw: RawSearchResult): SearchResult | null {
   if (!raw.id) return null;
   const kind = raw.kind === 'artist' || raw.type === 'artist' || (!raw.title && !!raw.name) ? 'artist' : 'artwork';
   return {
@@ -49,13 +39,7 @@ export const searchApi = baseApi.injectEndpoints({
         params: { q: q.trim(), page, per_page: SEARCH.perPage, status: SEARCH.status },
       }),
       transformResponse: (raw: unknown, _meta, { page = 1 }) => {
-        const d = envelopeOrFlat<{
-          results?: RawResult[];
-          artworks?: RawResult[];
-          artists?: RawResult[];
-          total?: number;
-          pagination?: { total?: number };
-        }>(raw);
+        const d = envelopeOrFlat<SearchResponse>(raw);
         const list = d.results ?? [...(d.artworks ?? []), ...(d.artists ?? []).map((a) => ({ ...a, kind: 'artist' }))];
         const results = list.map(normalise).filter((r): r is SearchResult => r !== null);
         return { results, total: d.total ?? d.pagination?.total ?? results.length, page, perPage: SEARCH.perPage };
@@ -65,16 +49,16 @@ export const searchApi = baseApi.injectEndpoints({
     searchSuggestions: build.query<string[], string>({
       query: (q) => ({ url: '/search/suggestions', params: { q: q.trim(), limit: SEARCH.suggestionsLimit } }),
       transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<{ suggestions?: Array<string | { text?: string; title?: string }> }>(raw);
+        const d = envelopeOrFlat<SuggestionsResponse>(raw);
         return (d.suggestions ?? [])
           .map((s) => (typeof s === 'string' ? s : (s.text ?? s.title ?? '')))
           .filter(Boolean)
           .slice(0, SEARCH.suggestionsLimit);
       },
     }),
-    artworksNearPhoto: build.query<Artwork[], { lat: number; lon: number }>({
+    artworksNearPhoto: build.query<ArtworkDto[], { lat: number; lon: number }>({
       query: ({ lat, lon }) => ({ url: '/artworks/nearby', params: { lat, lon, radius: 500, limit: 20 } }),
-      transformResponse: (r: Envelope<NearbyResponse<Artwork>>) => unwrap(r).artworks,
+      transformResponse: (r: Envelope_NearbyResponse_ArtworkDto) => unwrap(r).artworks,
       providesTags: [{ type: 'Artwork', id: LIST_ID }],
     }),
   }),

@@ -1,11 +1,25 @@
 /** /status: the health of each component and projector, from GET /status. */
 import { useGetStatusQuery } from '../../api/statusApi';
+import type { ComponentHealth } from '../../api/types';
 import { PageHeader } from '../../components/PageTitle';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 
 function Health({ status }: { status: string }) {
   const ok = status === 'ok';
   return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{ok ? 'Operational' : status}</span>;
+}
+
+function ComponentRow({ name, component }: { name: string; component: ComponentHealth }) {
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>
+        <Health status={component.status} />
+        {component.error && <span className="muted small"> {component.error}</span>}
+      </td>
+      <td>{component.latency_ms != null ? `${component.latency_ms.toFixed(1)} ms` : '—'}</td>
+    </tr>
+  );
 }
 
 export function StatusPage() {
@@ -43,16 +57,19 @@ export function StatusPage() {
                 </tr>
               </thead>
               <tbody>
-                {Object.entries(data.components).map(([name, c]) => (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <Health status={c.status} />
-                      {c.error && <span className="muted small"> {c.error}</span>}
-                    </td>
-                    <td>{c.latency_ms !== undefined ? `${c.latency_ms.toFixed(1)} ms` : '—'}</td>
-                  </tr>
-                ))}
+                <ComponentRow name="Database" component={data.components.database} />
+                <ComponentRow name="Messaging (NATS)" component={data.components.nats} />
+                <tr>
+                  <th scope="row">Geo index</th>
+                  <td>
+                    <Health status={data.components.geo_index.status} />
+                    <span className="muted small">
+                      {' '}
+                      {data.components.geo_index.artworks.toLocaleString()} artworks at {data.components.geo_index.position}
+                    </span>
+                  </td>
+                  <td>—</td>
+                </tr>
               </tbody>
             </table>
           </section>
