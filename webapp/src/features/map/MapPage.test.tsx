@@ -124,6 +124,21 @@ describe('the map screen', () => {
     expect(JSON.parse(sessionStorage.getItem('plinth-map-view')!)).toMatchObject({ lat: 49.3, lng: -122.8 });
   });
 
+  it('tiles a wide viewport into several nearby calls and merges their markers by id', async () => {
+    const OTHER = { ...ART, id: '88888888-8888-4888-8888-888888888888', title: 'Other', distance_m: 10 };
+    const { callsTo } = mockFetch({
+      'GET /api/artworks/nearby': () => envelope({ artworks: [ART, OTHER], total: 2, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 2 }),
+    });
+    renderRoute('/');
+    await screen.findByText('2 nearest shown. Zoom in for more');
+    const before = callsTo('/api/artworks/nearby').length;
+    act(() => fake.moveEnd?.({ center: { lat: 49.4, lng: -123 }, zoom: 7, bounds: { north: 50, south: 48.8, east: -121.5, west: -124.5 } }));
+    await waitFor(() => expect(callsTo('/api/artworks/nearby').length).toBeGreaterThan(before + 1));
+    for (const c of callsTo('/api/artworks/nearby').slice(before)) expect(Number(c.url.searchParams.get('radius'))).toBeLessThanOrEqual(50000);
+    await waitFor(() => expect(screen.getByText('2 nearest shown. Zoom in for more')).toBeInTheDocument());
+    expect(fake.points).toHaveLength(2);
+  });
+
   it('shows a preview card linking to the artwork when a marker is clicked', async () => {
     mockFetch({ 'GET /api/artworks/nearby': () => envelope({ artworks: [ART], total: 1, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }) });
     renderRoute('/');

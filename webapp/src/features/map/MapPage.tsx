@@ -1,6 +1,7 @@
 /**
  * `/`: the map of artworks. Markers come from the nearby call for the viewport's centre with a
- * radius reaching its corners (re-queried after each move, debounced), clustered on the GPU.
+ * radius reaching its corners, or for tiles of it when that radius is over the server's maximum
+ * (re-queried after each move, debounced), clustered on the GPU.
  * A list of what is in view serves keyboard and screen-reader users, and browsers without WebGL.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -26,13 +27,12 @@ import {
   artworkTypeLabel,
   createMap,
   isWebGLSupported,
-  nearbyAreaFor,
   type MapPoint,
   type NearbyArea,
   type PlinthMap,
 } from '../../lib/map';
-import { initialView, saveView } from './mapView';
-import { useGetNearbyArtworksQuery } from './mapApi';
+import { initialView, nearbyTilesFor, saveView } from './mapView';
+import { useGetNearbyTilesQuery } from './mapApi';
 
 type MapState = 'loading' | 'ready' | 'failed';
 
@@ -43,8 +43,8 @@ export function MapPage() {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<PlinthMap | null>(null);
   const [mapState, setMapState] = useState<MapState>(() => (isWebGLSupported() ? 'loading' : 'failed'));
-  const [area, setArea] = useState<NearbyArea | null>(() =>
-    isWebGLSupported() ? null : { lat: start.lat, lon: start.lng, radius: 2000 },
+  const [tiles, setTiles] = useState<NearbyArea[] | null>(() =>
+    isWebGLSupported() ? null : [{ lat: start.lat, lon: start.lng, radius: 2000 }],
   );
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
@@ -57,7 +57,7 @@ export function MapPage() {
 
   // The engine and style follow the server's settings: the map waits for them.
   const mapSettings = useMapSettings();
-  const nearby = useGetNearbyArtworksQuery(area ? { ...area, limit: NEARBY.defaultLimit } : skipToken);
+  const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((t) => ({ ...t, limit: NEARBY.defaultLimit })) : skipToken);
   const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
 
   // Create the map once its settings are known.
@@ -81,12 +81,12 @@ export function MapPage() {
         }
         mapRef.current = map;
         setMapState('ready');
-        setArea(nearbyAreaFor(map.getViewport()));
+        setTiles(nearbyTilesFor(map.getViewport()));
         cleanups.push(
           map.onMoveEnd((v) => {
             saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
             clearTimeout(timer);
-            timer = setTimeout(() => setArea(nearbyAreaFor(v)), MAP_MOVE_DEBOUNCE_MS);
+            timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);
           }),
           map.onPointClick((p) => {
             setSelected(p);
@@ -99,7 +99,7 @@ export function MapPage() {
         logger.error('Map failed to load', { error: e });
         if (!cancelled) {
           setMapState('failed');
-          setArea({ lat: start.lat, lon: start.lng, radius: 2000 });
+          setTiles([{ lat: start.lat, lon: start.lng, radius: 2000 }]);
         }
       });
     return () => {
@@ -197,7 +197,7 @@ export function MapPage() {
           ) : nearby.data ? (
             nearby.data.artworks.length === 0 ? (
               'No artworks in this area yet'
-            ) : nearby.data.artworks.length >= nearby.data.limit ? (
+            ) : nearby.data.truncated ? (
               `${nearby.data.artworks.length.toLocaleString()} nearest shown. Zoom in for more`
             ) : (
               `${plural(nearby.data.artworks.length, 'artwork')} in this area`

@@ -1,6 +1,12 @@
-/** Where the map opens: the URL's lat/lng/zoom, else the last view this tab had, else Vancouver. */
-import { STORAGE_KEYS } from '../../config/constants';
+/**
+ * Where the map opens: the URL's lat/lng/zoom, else the last view this tab had, else Vancouver.
+ * Also the tiling of a viewport into nearby queries, and the merge of their answers.
+ */
+import type { ArtworkMinimalDto } from '../../api/types';
+import { NEARBY, STORAGE_KEYS } from '../../config/constants';
+import { haversineM, type LatLng } from '../../lib/geo';
 import { FALLBACK_POSITION } from '../../lib/geolocation';
+import { nearbyAreaFor, type MapBounds, type MapViewport, type NearbyArea } from '../../lib/map';
 import { readItem, writeItem } from '../../lib/storage';
 
 export interface InitialView {
@@ -43,4 +49,83 @@ export function initialView(search: URLSearchParams): InitialView {
 
 export function saveView(view: { lat: number; lng: number; zoom: number }): void {
   writeItem(STORAGE_KEYS.mapView, JSON.stringify(view), 'session');
+}
+
+/** At most this many rows and columns of tiles (so at most 16 nearby calls per viewport). */
+export const MAX_TILES_PER_SIDE = 4;
+
+/** Centre to farthest corner, great-circle, in whole tens of metres (uncapped). */
+function coveringRadius(center: LatLng, b: MapBounds): number {
+  const corners = [
+    { lat: b.north, lng: b.east },
+    { lat: b.north, lng: b.west },
+    { lat: b.south, lng: b.east },
+    { lat: b.south, lng: b.west },
+  ];
+  // For a lat/lng box no wider than 180°, the farthest point from its centre is a corner.
+  return Math.max(100, Math.ceil(Math.max(...corners.map((c) => haversineM(center, c))) / 10) * 10);
+}
+
+function round5(x: number): number {
+  return Math.round(x * 1e5) / 1e5;
+}
+
+function gridTiles(b: MapBounds, rows: number, cols: number): NearbyArea[] {
+  const tiles: NearbyArea[] = [];
+  const dLat = (b.north - b.south) / rows;
+  const dLng = (b.east - b.west) / cols;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const tile = { south: b.south + r * dLat, north: b.south + (r + 1) * dLat, west: b.west + c * dLng, east: b.west + (c + 1) * dLng };
+      const center = { lat: round5((tile.north + tile.south) / 2), lng: round5((tile.east + tile.west) / 2) };
+      tiles.push({ lat: center.lat, lon: center.lng, radius: coveringRadius(center, tile) });
+    }
+  }
+  return tiles;
+}
+
+/**
+ * The nearby queries that cover a viewport. When one circle of at most NEARBY.maxRadius around
+ * the centre reaches the corners, that is the one query (`nearbyAreaFor`, as before). Otherwise
+ * the bounds are cut into the fewest rows × columns (each ≤ 4) whose tiles' circles are all within
+ * the maximum. If even 4 × 4 is not enough (continent scale), 4 × 4 it is: the radii are reported
+ * as needed but the server answers at most NEARBY.maxRadius, so there are gaps between the tiles.
+ * The antimeridian is not handled: bounds are clamped to [-180, 180] (latitudes to [-90, 90]), so
+ * a view across it (the engine reports e.g. west 170, east 190) only queries its part up to ±180.
+ */
+export function nearbyTilesFor(viewport: MapViewport): NearbyArea[] {
+  if (coveringRadius(viewport.center, viewport.bounds) <= NEARBY.maxRadius) return [nearbyAreaFor(viewport)];
+  const clamp = (x: number, lim: number) => Math.min(lim, Math.max(-lim, x));
+  const raw = viewport.bounds;
+  const b: MapBounds = { north: clamp(raw.north, 90), south: clamp(raw.south, 90), east: clamp(raw.east, 180), west: clamp(raw.west, 180) };
+  if (b.west > b.east) [b.west, b.east] = [-180, 180];
+  const candidates: Array<[number, number]> = [];
+  for (let rows = 1; rows <= MAX_TILES_PER_SIDE; rows++) {
+    for (let cols = 1; cols <= MAX_TILES_PER_SIDE; cols++) candidates.push([rows, cols]);
+  }
+  candidates.sort((x, y) => x[0] * x[1] - y[0] * y[1]);
+  let best: NearbyArea[] | null = null;
+  let bestMax = Infinity;
+  for (const [rows, cols] of candidates) {
+    if (best && rows * cols > best.length) break;
+    const tiles = gridTiles(b, rows, cols);
+    const max = Math.max(...tiles.map((t) => t.radius));
+    if (max <= NEARBY.maxRadius && max < bestMax) {
+      best = tiles;
+      bestMax = max;
+    }
+  }
+  return best ?? gridTiles(b, MAX_TILES_PER_SIDE, MAX_TILES_PER_SIDE);
+}
+
+/** Several tiles' artworks as one list: each id once, with its smallest distance, nearest first. */
+export function mergeNearby(lists: ArtworkMinimalDto[][]): ArtworkMinimalDto[] {
+  const byId = new Map<string, ArtworkMinimalDto>();
+  for (const list of lists) {
+    for (const a of list) {
+      const seen = byId.get(a.id);
+      if (!seen || a.distance_m < seen.distance_m) byId.set(a.id, a);
+    }
+  }
+  return [...byId.values()].sort((x, y) => x.distance_m - y.distance_m);
 }
