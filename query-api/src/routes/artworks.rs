@@ -166,6 +166,14 @@ pub fn with_consistency(resp: impl IntoResponse, caught_up: bool) -> Response {
     r
 }
 
+/// One nearby result, in the shape `minimal` asked for (documentation of the two shapes).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum NearbyItem {
+    Minimal(ArtworkMinimalDto),
+    Full(ArtworkDto),
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NearbyResponse<T> {
     pub artworks: Vec<T>,
@@ -239,7 +247,7 @@ pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, 
         ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
     ),
     responses(
-        (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true", body = platform::http::Envelope<NearbyResponse<ArtworkDto>>),
+        (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise", body = platform::http::Envelope<NearbyResponse<NearbyItem>>),
         (status = 400, body = platform::http::ErrorBody),
     ))]
 pub async fn nearby_artworks(

@@ -362,34 +362,9 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
-        Envelope_NearbyResponse_ArtworkDto: {
+        Envelope_NearbyResponse_NearbyItem: {
             data: {
-                artworks: {
-                    /** @description Credited artists in credit order. */
-                    artists: components["schemas"]["ArtistRef"][];
-                    artwork_type: string;
-                    /** Format: date-time */
-                    created_at: string;
-                    description?: string | null;
-                    /** Format: double */
-                    distance_m?: number | null;
-                    /** Format: uuid */
-                    id: string;
-                    /** Format: double */
-                    lat: number;
-                    /** Format: double */
-                    lon: number;
-                    photos: Record<string, never>[];
-                    provenance?: null | components["schemas"]["Provenance"];
-                    status: string;
-                    /** @description Tag key to value, after the anchor tag schema. */
-                    tags: {
-                        [key: string]: string;
-                    };
-                    title: string;
-                    /** Format: date-time */
-                    updated_at: string;
-                }[];
+                artworks: (components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"])[];
                 /** Format: int32 */
                 limit: number;
                 search_center: components["schemas"]["Center"];
@@ -435,6 +410,8 @@ export interface components {
             /** @description `ok` once loaded; `loading` while nearby is answered from PostgreSQL. */
             status: string;
         };
+        /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
+        NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
         Pagination: {
             has_more: boolean;
             /** Format: int32 */
@@ -632,13 +609,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Nearest first; items are ArtworkMinimalDto when minimal=true */
+            /** @description Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NearbyResponse_ArtworkDto"];
+                    "application/json": components["schemas"]["Envelope_NearbyResponse_NearbyItem"];
                 };
             };
             400: {

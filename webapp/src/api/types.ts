@@ -44,20 +44,24 @@ export type Envelope_ArtworkDto = Schemas['Envelope_ArtworkDto'];
 export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
 export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
-export type Envelope_NearbyResponse_ArtworkDto = Schemas['Envelope_NearbyResponse_ArtworkDto'];
+export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
+/** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
+export type NearbyItem = Schemas['NearbyItem'];
 export type Envelope_StatusReport = Schemas['Envelope_StatusReport'];
 
 /** `{success, data, message?, timestamp}` around any `data`: the generated envelope, generalised. */
 export type Envelope<T> = Omit<Envelope_StatusReport, 'data'> & { data: T };
 
-/** GET /artworks/nearby's `data`, with the item type as a parameter (see `NearbyMinimal`). */
-export type NearbyResponse<T = ArtworkDto> = Omit<Envelope_NearbyResponse_ArtworkDto['data'], 'artworks'> & {
+/**
+ * GET /artworks/nearby's `data`, narrowed to the one item shape a call asks for: the document
+ * declares the items as `NearbyItem` (minimal or full), and `minimal` decides which.
+ */
+export type NearbyResponse<T extends NearbyItem = ArtworkDto> = Omit<
+  Envelope_NearbyResponse_NearbyItem['data'],
+  'artworks'
+> & {
   artworks: T[];
 };
 
-/**
- * GET /artworks/nearby?minimal=true. The document's schema names only the full form
- * (`NearbyResponse_ArtworkDto`); its response description says the items are
- * `ArtworkMinimalDto` when `minimal=true`, which is what the server sends.
- */
+/** GET /artworks/nearby?minimal=true. */
 export type NearbyMinimal = NearbyResponse<ArtworkMinimalDto>;

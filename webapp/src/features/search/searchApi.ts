@@ -1,7 +1,7 @@
 /** Search (SPEC §7): full-text results, suggestions, and artworks near a photo's location. */
 import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
 import type { RawSearchResult, SearchResponse, SuggestionsResponse } from '../../api/provisional';
-import type { ArtworkDto, Envelope_NearbyResponse_ArtworkDto } from '../../api/types';
+import type { ArtworkDto, Envelope, NearbyResponse } from '../../api/types';
 import { SEARCH } from '../../config/constants';
 
 export interface SearchResult {
@@ -58,7 +58,7 @@ export const searchApi = baseApi.injectEndpoints({
     }),
     artworksNearPhoto: build.query<ArtworkDto[], { lat: number; lon: number }>({
       query: ({ lat, lon }) => ({ url: '/artworks/nearby', params: { lat, lon, radius: 500, limit: 20 } }),
-      transformResponse: (r: Envelope_NearbyResponse_ArtworkDto) => unwrap(r).artworks,
+      transformResponse: (r: Envelope<NearbyResponse<ArtworkDto>>) => unwrap(r).artworks,
       providesTags: [{ type: 'Artwork', id: LIST_ID }],
     }),
   }),
