@@ -50,9 +50,11 @@ export default defineConfig({
   projects: measure
     ? [{ name: 'measure', use: { viewport: { width: 1280, height: 800 } } }]
     : [
-        { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+        // Each layout spec runs at its own size only.
+        { name: 'desktop', testIgnore: '*.mobile.spec.ts', use: { viewport: { width: 1280, height: 800 } } },
         {
           name: 'mobile',
+          testIgnore: '*.desktop.spec.ts',
           use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
         },
       ],

@@ -134,3 +134,6 @@ export async function expectTitle(page: Page, pageName: string | RegExp): Promis
   if (typeof pageName === 'string') await expect(page).toHaveTitle(`${pageName} - ${PRODUCT}`);
   else await expect(page).toHaveTitle(pageName);
 }
+
+/** The drawer's navigation entries, in order (the rail adds Pages). */
+export const DRAWER_ENTRIES = ['Map', 'Artworks', 'Artists', 'Search', 'Help'];
