@@ -991,34 +991,10 @@ async fn status_is_ok_and_reads_wait_for_a_clients_own_writes() {
 
     // A new artwork, read back at once with the position its command returned.
     let commands = command_api::Commands::new(app.db.pool.clone());
-    let metadata = domain::EventMetadata::system(domain::EventSource::Import, Uuid::now_v7());
-    let record = plinth::import::run::artwork_record(
-        &plinth::import::parse::vancouver::DATASET,
-        &plinth::import::ImportedArtwork {
-            source_id: "api-read-your-writes".into(),
-            title: "Read Your Own Writes".into(),
-            description: Some("Written by the API test".into()),
-            artwork_type: "mural".into(),
-            lat: 49.2827,
-            lon: -123.1207,
-            tags: Default::default(),
-            artist_source_ids: vec!["103".into()],
-            presence: plinth::import::Presence::InPlace,
-            source_url: None,
-        },
-        &mut vec![],
-    )
-    .unwrap();
+    let record =
+        crate::harness::vancouver_artwork("api-read-your-writes", "Read Your Own Writes", &["103"]);
     let id = record.id.to_string();
-    let position = commands
-        .artwork(
-            &id,
-            domain::ArtworkCommand::ImportArtwork(Box::new(record)),
-            &metadata,
-        )
-        .await
-        .unwrap()
-        .expect("the command wrote an event");
+    let position = crate::harness::import_artwork(&commands, record).await;
     let min = position.to_string();
     let path = format!("/api/artworks/{id}");
     let (s, headers, body) = app.get_with(&path, &[("X-Min-Position", &min)]).await;

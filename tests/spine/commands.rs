@@ -7,23 +7,7 @@ use command_api::CommandError;
 use platform::http::ApiError;
 
 fn record(source_id: &str) -> domain::artwork::ImportedArtwork {
-    plinth::import::run::artwork_record(
-        &plinth::import::parse::vancouver::DATASET,
-        &plinth::import::ImportedArtwork {
-            source_id: source_id.into(),
-            title: "Contested".into(),
-            description: None,
-            artwork_type: "statue".into(),
-            lat: 49.28,
-            lon: -123.12,
-            tags: Default::default(),
-            artist_source_ids: vec![],
-            presence: plinth::import::Presence::InPlace,
-            source_url: None,
-        },
-        &mut vec![],
-    )
-    .unwrap()
+    crate::harness::vancouver_artwork(source_id, "Contested", &[])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

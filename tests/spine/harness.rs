@@ -279,3 +279,46 @@ impl TestApp {
         self.db.drop_db().await;
     }
 }
+
+/// An artwork record as the Vancouver importer would make it, for tests that write one.
+pub fn vancouver_artwork(
+    source_id: &str,
+    title: &str,
+    artist_source_ids: &[&str],
+) -> domain::artwork::ImportedArtwork {
+    plinth::import::run::artwork_record(
+        &plinth::import::parse::vancouver::DATASET,
+        &plinth::import::ImportedArtwork {
+            source_id: source_id.into(),
+            title: title.into(),
+            description: None,
+            artwork_type: "mural".into(),
+            lat: 49.2827,
+            lon: -123.1207,
+            tags: Default::default(),
+            artist_source_ids: artist_source_ids.iter().map(|s| s.to_string()).collect(),
+            presence: plinth::import::Presence::InPlace,
+            source_url: None,
+        },
+        &mut vec![],
+    )
+    .unwrap()
+}
+
+/// Executes the import of `record` and returns the position its command wrote.
+pub async fn import_artwork(
+    commands: &command_api::Commands,
+    record: domain::artwork::ImportedArtwork,
+) -> platform::position::EventPosition {
+    let metadata = domain::EventMetadata::system(domain::EventSource::Import, Uuid::now_v7());
+    let id = record.id.to_string();
+    commands
+        .artwork(
+            &id,
+            domain::ArtworkCommand::ImportArtwork(Box::new(record)),
+            &metadata,
+        )
+        .await
+        .unwrap()
+        .expect("the command wrote an event")
+}

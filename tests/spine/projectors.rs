@@ -117,33 +117,8 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
 
     // After the swap the live projectors carry on from the replay's checkpoint.
     let before = table(&db.pool, "artworks").await.len();
-    let metadata = domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7());
-    let record = plinth::import::run::artwork_record(
-        &plinth::import::parse::vancouver::DATASET,
-        &plinth::import::ImportedArtwork {
-            source_id: "test-after-replay".into(),
-            title: "After the replay".into(),
-            description: None,
-            artwork_type: "mural".into(),
-            lat: 49.28,
-            lon: -123.12,
-            tags: Default::default(),
-            artist_source_ids: vec![],
-            presence: plinth::import::Presence::InPlace,
-            source_url: None,
-        },
-        &mut vec![],
-    )
-    .unwrap();
-    let id = record.id.to_string();
-    commands
-        .artwork(
-            &id,
-            domain::ArtworkCommand::ImportArtwork(Box::new(record)),
-            &metadata,
-        )
-        .await
-        .unwrap();
+    let record = crate::harness::vancouver_artwork("test-after-replay", "After the replay", &[]);
+    crate::harness::import_artwork(&commands, record).await;
     wait_projected(&db.pool).await;
     assert_eq!(table(&db.pool, "artworks").await.len(), before + 1);
 
