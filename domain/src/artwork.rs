@@ -79,12 +79,6 @@ impl ArtworkStatus {
             Self::Removed => "removed",
         }
     }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        [Self::Pending, Self::Approved, Self::Removed]
-            .into_iter()
-            .find(|t| t.as_str() == s)
-    }
 }
 
 /// Most artists one artwork can credit.

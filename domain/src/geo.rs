@@ -77,11 +77,6 @@ impl Location {
     pub fn lon(&self) -> f64 {
         self.lon.0
     }
-
-    /// Great-circle distance in metres (haversine).
-    pub fn distance_m(&self, other: &Location) -> f64 {
-        haversine_m(self.lat(), self.lon(), other.lat(), other.lon())
-    }
 }
 
 /// Haversine distance in metres between two WGS84 points given in degrees.

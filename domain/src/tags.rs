@@ -232,14 +232,6 @@ impl Tags {
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
-
-    pub fn as_map(&self) -> &BTreeMap<String, String> {
-        &self.0
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 impl TryFrom<BTreeMap<String, String>> for Tags {

@@ -64,10 +64,6 @@ impl Positions {
         })
     }
 
-    pub fn current(&self) -> HashMap<String, EventPosition> {
-        self.rx.borrow().clone()
-    }
-
     /// Waits (at most [`MAX_WAIT`]) until every named projector has applied `min`. Returns
     /// whether they did.
     pub async fn wait_for(&self, projectors: &[&str], min: EventPosition) -> bool {
