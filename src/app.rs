@@ -218,11 +218,15 @@ pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
         .layer(tower_http::compression::CompressionLayer::new())
 }
 
-/// Builds the query API's state (read-your-writes tracker included).
+/// Builds the query API's state (read-your-writes tracker included). Creates the read models'
+/// tables first, so reads answer (empty) before the projectors have run.
 pub async fn query_state(
     services: &Services,
     config: &Config,
 ) -> anyhow::Result<query_api::QueryState> {
+    for p in projectors::all() {
+        projectors::runtime::prepare(&services.pool, p.as_ref()).await?;
+    }
     Ok(query_api::QueryState {
         pool: services.pool.clone(),
         positions: query_api::Positions::start(services.pool.clone()).await?,
@@ -236,6 +240,52 @@ pub async fn query_state(
             mapbox_access_token: config.mapbox_access_token.clone(),
         },
     })
+}
+
+/// Builds the write API's state: commands, mail and the identity settings.
+pub fn command_state(
+    services: &Services,
+    config: &Config,
+) -> anyhow::Result<command_api::CommandState> {
+    let mailer = platform::mail::Mailer::new(
+        config.smtp_url.as_deref(),
+        &config.mail_from,
+        &config.data_dir,
+    )?;
+    let settings = command_api::AuthSettings {
+        public_url: config.public_url.clone(),
+        product_name: config.product_name.clone(),
+        admin_emails: config.admin_emails.clone(),
+    };
+    Ok(command_api::CommandState {
+        accounts: command_api::Accounts::new(
+            command_api::Commands::new(services.pool.clone()),
+            mailer,
+            settings,
+        ),
+    })
+}
+
+/// The `/api` routes of the given sides (both for `serve`), the OpenAPI document, and the
+/// request extensions routes read (trusted proxy hops for client addresses).
+pub fn api_routes(
+    query: Option<query_api::QueryState>,
+    command: Option<command_api::CommandState>,
+    config: &Config,
+) -> Router {
+    let mut api = Router::new().route(
+        "/openapi.json",
+        axum::routing::get(crate::openapi::openapi_json),
+    );
+    if let Some(q) = query {
+        api = api.merge(query_api::router(q));
+    }
+    if let Some(c) = command {
+        api = api.merge(command_api::router(c));
+    }
+    api.layer(axum::Extension(platform::http::TrustedProxyHops(
+        config.trusted_proxy_hops,
+    )))
 }
 
 /// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).

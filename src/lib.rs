@@ -3,4 +3,5 @@
 pub mod app;
 pub mod bench;
 pub mod import;
+pub mod openapi;
 pub mod seed;

@@ -29,7 +29,8 @@ enum Cmd {
         web_dir: PathBuf,
         files: Vec<PathBuf>,
     },
-    /// The write side alone (today: the relay that publishes stored events).
+    /// The write API alone (every non-GET route under /api) and the relay that publishes stored
+    /// events.
     CommandApi,
     /// The read API alone.
     QueryApi,
@@ -49,12 +50,36 @@ enum Cmd {
         #[arg(long, default_value_t = 200)]
         samples: usize,
     },
+    /// Account administration.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCmd,
+    },
     /// Write deterministic synthetic artworks for benchmarks.
     SeedSynthetic {
         #[arg(long)]
         artworks: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCmd {
+    /// Grant a permission; creates the account when the address has never signed in.
+    Grant {
+        #[arg(long)]
+        email: String,
+        /// admin or moderator
+        #[arg(long)]
+        permission: String,
+    },
+    /// Revoke a permission.
+    Revoke {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        permission: String,
     },
 }
 
@@ -124,7 +149,8 @@ async fn serve_http(
     router: axum::Router,
 ) -> anyhow::Result<()> {
     tracing::info!(addr = %config.addr, "listening on http://{}", config.addr);
-    axum::serve(listener, router)
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(app::shutdown_signal())
         .await?;
     Ok(())
@@ -155,23 +181,29 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 let reports = plinth::import::run::import_files(&commands, &files, true).await?;
                 print!("{}", plinth::import::run::summary(&reports));
             }
-            let state = app::query_state(s, config).await?;
-            let router = app::with_web_app(app::api_app(query_api::router(state)), &web_dir);
+            let query = app::query_state(s, config).await?;
+            let command = app::command_state(s, config)?;
+            let routes = app::api_routes(Some(query), Some(command), config);
+            let router = app::with_web_app(app::api_app(routes), &web_dir);
             let result = serve_http(config, listener, router).await;
             relay.abort();
             projectors.iter().for_each(|p| p.abort());
             result
         }
         Cmd::CommandApi => {
+            let listener = bind(config).await?;
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
-            app::shutdown_signal().await;
+            let command = app::command_state(s, config)?;
+            let routes = app::api_routes(None, Some(command), config);
+            let result = serve_http(config, listener, app::api_app(routes)).await;
             relay.abort();
-            Ok(())
+            result
         }
         Cmd::QueryApi => {
             let listener = bind(config).await?;
-            let state = app::query_state(s, config).await?;
-            serve_http(config, listener, app::api_app(query_api::router(state))).await
+            let query = app::query_state(s, config).await?;
+            let routes = app::api_routes(Some(query), None, config);
+            serve_http(config, listener, app::api_app(routes)).await
         }
         Cmd::Projectors => {
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
@@ -241,6 +273,29 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             println!(
                 "event -> read model lag over {} samples: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (the command alone: p50 {:.1} ms)",
                 r.samples, r.p50_ms, r.p90_ms, r.p99_ms, r.max_ms, r.command_p50_ms
+            );
+            Ok(())
+        }
+        Cmd::Admin { command } => {
+            let (email, permission, grant) = match command {
+                AdminCmd::Grant { email, permission } => (email, permission, true),
+                AdminCmd::Revoke { email, permission } => (email, permission, false),
+            };
+            let permission = domain::Permission::parse(&permission).ok_or_else(|| {
+                anyhow::anyhow!("--permission must be admin or moderator, not '{permission}'")
+            })?;
+            let accounts = app::command_state(s, config)?.accounts;
+            let (account, position) = accounts
+                .set_permission_by_email(&email, permission, grant)
+                .await?;
+            println!(
+                "{} {} {} account {account}{}",
+                if grant { "granted" } else { "revoked" },
+                permission.as_str(),
+                if grant { "to" } else { "from" },
+                position
+                    .map(|p| format!(" (event position {p})"))
+                    .unwrap_or_default()
             );
             Ok(())
         }

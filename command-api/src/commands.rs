@@ -3,7 +3,9 @@
 
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError};
-use domain::{Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata};
+use domain::{
+    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata,
+};
 use platform::eventlog;
 use platform::http::ApiError;
 use platform::position::EventPosition;
@@ -60,6 +62,7 @@ pub struct Commands {
     pool: PgPool,
     artworks: Arc<PostgresCqrs<Artwork>>,
     artists: Arc<PostgresCqrs<Artist>>,
+    accounts: Arc<PostgresCqrs<Account>>,
 }
 
 impl Commands {
@@ -67,6 +70,7 @@ impl Commands {
         Self {
             artworks: Arc::new(framework(&pool)),
             artists: Arc::new(framework(&pool)),
+            accounts: Arc::new(framework(&pool)),
             pool,
         }
     }
@@ -108,5 +112,18 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<Artist, _>(id).await
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(account.id = %id))]
+    pub async fn account(
+        &self,
+        id: &str,
+        command: AccountCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::AccountError>> {
+        self.accounts
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<Account, _>(id).await
     }
 }

@@ -1,9 +1,14 @@
-//! The write side: executing commands against aggregates in the event store, the bulk append
-//! used for synthetic data, and the relay that publishes stored events to JetStream.
+//! The write side: executing commands against aggregates in the event store, identity's
+//! security state, the HTTP write routes, the bulk append used for synthetic data, and the relay
+//! that publishes stored events to JetStream.
 
+pub mod accounts;
 pub mod bulk;
 pub mod commands;
 pub mod relay;
+pub mod routes;
 
+pub use accounts::{Accounts, AuthSettings};
 pub use commands::{CommandError, Commands};
 pub use relay::Relay;
+pub use routes::{router, CommandState};

@@ -73,5 +73,19 @@ if [ -z "$nats_url" ]; then
   fi
 fi
 
+# --- SMTP sink (aiosmtpd, from PyPI, in a private virtualenv) ---
+# The tests start one aiosmtpd per test on a free port, storing mail in a Maildir they read.
+venv="$cache/venv-smtp"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    say "python3 cannot make a virtualenv. Install it with: apt-get install -y python3-venv"
+    exit 1
+  fi
+  "$venv/bin/pip" install --quiet --disable-pip-version-check 'aiosmtpd==1.4.6' >&2 \
+    || { say "pip could not install aiosmtpd 1.4.6"; exit 1; }
+  say "installed aiosmtpd into $venv"
+fi
+
 echo "export TEST_DATABASE_URL='$pg_url'"
+echo "export TEST_SMTP_PYTHON='$venv/bin/python'"
 echo "export TEST_NATS_URL='$nats_url'"

@@ -16,6 +16,7 @@
 //! | `MAPBOX_ACCESS_TOKEN` | unset | use mapbox-gl instead of maplibre-gl |
 //! | `ADMIN_EMAILS` | empty | comma-separated bootstrap admins |
 //! | `STORAGE_URL` | unset: files under the data dir | `s3://bucket/prefix` for object storage |
+//! | `TRUSTED_PROXY_HOPS` | `0` | reverse proxies whose `X-Forwarded-For` entries are trusted (client address for rate limits) |
 //! | `PLINTH_LOG` | `info` | tracing filter (`debug`, `info`, `warn`, `error`, or directives) |
 
 use std::net::SocketAddr;
@@ -51,6 +52,7 @@ pub struct Config {
     pub mapbox_access_token: Option<String>,
     pub admin_emails: Vec<String>,
     pub storage_url: Option<String>,
+    pub trusted_proxy_hops: usize,
     pub log: String,
 }
 
@@ -150,6 +152,15 @@ impl Config {
                 problem: "at most 60 characters".into(),
             });
         }
+        let hops_raw = var("TRUSTED_PROXY_HOPS").unwrap_or_else(|| "0".into());
+        let trusted_proxy_hops = hops_raw
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n <= 10)
+            .ok_or_else(|| ConfigError {
+                var: "TRUSTED_PROXY_HOPS",
+                problem: format!("'{hops_raw}' is not a number from 0 to 10"),
+            })?;
         Ok(Self {
             addr,
             data_dir: PathBuf::from(var("PLINTH_DATA_DIR").unwrap_or_else(|| "./data".into())),
@@ -166,6 +177,7 @@ impl Config {
             mapbox_access_token: var("MAPBOX_ACCESS_TOKEN"),
             admin_emails,
             storage_url,
+            trusted_proxy_hops,
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }
@@ -240,6 +252,10 @@ mod tests {
         assert_eq!(
             cfg(&[("NATS_URL", "http://x")]).unwrap_err().var,
             "NATS_URL"
+        );
+        assert_eq!(
+            cfg(&[("TRUSTED_PROXY_HOPS", "-1")]).unwrap_err().var,
+            "TRUSTED_PROXY_HOPS"
         );
     }
 

@@ -45,8 +45,8 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
 pub struct ErrorBody {
     /// Always false.
     pub success: bool,
-    /// VALIDATION_ERROR, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN, RATE_LIMITED,
-    /// SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+    /// VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
+    /// RATE_LIMITED, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
     pub error: String,
     pub message: String,
     /// `{field}` for validation errors, `{reference_id}` for internal ones.
@@ -71,8 +71,14 @@ pub enum ApiError {
     Unauthorized,
     #[error("{0}")]
     Forbidden(String),
-    #[error("Too many requests")]
-    RateLimited { retry_after_secs: u64 },
+    #[error("{message}")]
+    RateLimited {
+        retry_after_secs: u64,
+        message: String,
+    },
+    /// A sign-in link or code that is unknown, used, expired or wrong: 400 `INVALID_TOKEN`.
+    #[error("{0}")]
+    InvalidToken(String),
     #[error("{0}")]
     Unavailable(String),
     /// Logged with its cause; the client sees only a reference id.
@@ -81,6 +87,22 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// 429 with `Retry-After` and a message saying how long to wait.
+    pub fn rate_limited(retry_after_secs: u64, what: &str) -> Self {
+        let minutes = retry_after_secs.div_ceil(60);
+        let wait = if retry_after_secs < 60 {
+            format!("{retry_after_secs} seconds")
+        } else if minutes == 1 {
+            "1 minute".to_owned()
+        } else {
+            format!("{minutes} minutes")
+        };
+        ApiError::RateLimited {
+            retry_after_secs,
+            message: format!("Too many {what}. Try again in {wait}."),
+        }
+    }
+
     pub fn validation(field: &str, message: impl Into<String>) -> Self {
         ApiError::Validation {
             message: message.into(),
@@ -100,6 +122,7 @@ impl ApiError {
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, "UNAUTHORIZED"),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "FORBIDDEN"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "RATE_LIMITED"),
+            ApiError::InvalidToken(_) => (StatusCode::BAD_REQUEST, "INVALID_TOKEN"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
         }
@@ -136,7 +159,10 @@ impl IntoResponse for ApiError {
             _ => {}
         }
         let mut response = (status, Json(body)).into_response();
-        if let ApiError::RateLimited { retry_after_secs } = self {
+        if let ApiError::RateLimited {
+            retry_after_secs, ..
+        } = self
+        {
             if let Ok(v) = HeaderValue::from_str(&retry_after_secs.to_string()) {
                 response.headers_mut().insert("retry-after", v);
             }
@@ -225,4 +251,94 @@ pub fn with_position(
         }
     }
     r
+}
+
+/// How many reverse proxies in front of the service append to `X-Forwarded-For`
+/// (`TRUSTED_PROXY_HOPS`); 0 trusts none and uses the peer address. Added as a request extension.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TrustedProxyHops(pub usize);
+
+/// The client's address, for rate limits. With `n` trusted proxies, the n-th address from the
+/// right of `X-Forwarded-For` is the one the outermost trusted proxy saw; anything further left
+/// is the client's own claim and is ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientIp(pub std::net::IpAddr);
+
+impl ClientIp {
+    pub fn from_parts(
+        peer: Option<std::net::IpAddr>,
+        forwarded_for: Option<&str>,
+        hops: usize,
+    ) -> Option<Self> {
+        if hops > 0 {
+            if let Some(list) = forwarded_for {
+                let addrs: Vec<&str> = list.split(',').map(str::trim).collect();
+                if let Some(a) = addrs
+                    .len()
+                    .checked_sub(hops)
+                    .and_then(|i| addrs.get(i))
+                    .and_then(|s| s.parse().ok())
+                {
+                    return Some(ClientIp(a));
+                }
+            }
+        }
+        peer.map(ClientIp)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip());
+        let hops = parts
+            .extensions
+            .get::<TrustedProxyHops>()
+            .copied()
+            .unwrap_or_default()
+            .0;
+        let forwarded = parts
+            .headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok());
+        // Without a peer (in-process tests) everyone is one client: limits still apply.
+        Ok(
+            Self::from_parts(peer, forwarded, hops).unwrap_or(ClientIp(std::net::IpAddr::V4(
+                std::net::Ipv4Addr::UNSPECIFIED,
+            ))),
+        )
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_ip_trusts_only_the_configured_proxies() {
+        let peer: std::net::IpAddr = "10.0.0.9".parse().unwrap();
+        let xff = Some("6.6.6.6, 203.0.113.7, 10.0.0.2");
+        assert_eq!(ClientIp::from_parts(Some(peer), xff, 0).unwrap().0, peer);
+        assert_eq!(
+            ClientIp::from_parts(Some(peer), xff, 1)
+                .unwrap()
+                .0
+                .to_string(),
+            "10.0.0.2"
+        );
+        assert_eq!(
+            ClientIp::from_parts(Some(peer), xff, 2)
+                .unwrap()
+                .0
+                .to_string(),
+            "203.0.113.7"
+        );
+        // More hops than entries: the list is not trusted.
+        assert_eq!(ClientIp::from_parts(Some(peer), xff, 5).unwrap().0, peer);
+    }
 }

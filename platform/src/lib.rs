@@ -7,5 +7,8 @@ pub mod config;
 pub mod db;
 pub mod eventlog;
 pub mod http;
+pub mod identity;
 pub mod local;
+pub mod mail;
 pub mod position;
+pub mod ratelimit;

@@ -1,6 +1,7 @@
 //! The read side's writers: the projector runtime (JetStream durable consumers, checkpoints,
 //! replay) and one module per read model.
 
+pub mod accounts;
 pub mod artists;
 pub mod artworks;
 pub mod replay;
@@ -15,6 +16,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
     vec![
         Arc::new(artworks::ArtworksProjector),
         Arc::new(artists::ArtistsProjector),
+        Arc::new(accounts::AccountsProjector),
     ]
 }
 

@@ -3,13 +3,12 @@
 use axum::routing::get;
 use axum::Router;
 
-use crate::routes::{artists, artworks, auth, status};
+use crate::routes::{artists, artworks, auth, profile, status};
 use crate::state::QueryState;
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/status", get(status::get_status))
-        .route("/openapi.json", get(crate::openapi::openapi_json))
         .route("/config", get(status::get_config))
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))
@@ -17,5 +16,8 @@ pub fn router(state: QueryState) -> Router {
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
+        .route("/me/profile", get(profile::get_profile))
+        .route("/me/profile-check", get(profile::check_profile_name))
+        .route("/users/{id}", get(profile::get_user))
         .with_state(state)
 }

@@ -29,3 +29,9 @@ pub struct ClientConfig {
     pub map_style_url: Option<String>,
     pub mapbox_access_token: Option<String>,
 }
+
+impl axum::extract::FromRef<QueryState> for PgPool {
+    fn from_ref(s: &QueryState) -> PgPool {
+        s.pool.clone()
+    }
+}

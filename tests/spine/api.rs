@@ -1105,6 +1105,7 @@ async fn auth_status_mints_an_anonymous_token_and_recognises_it() {
             "is_moderator": false,
             "can_review": false,
             "is_admin": false,
+            "profile_name": null,
         })
     );
 

@@ -166,9 +166,142 @@ pub async fn table(pool: &PgPool, table: &str) -> Vec<Value> {
         .unwrap()
 }
 
-/// The app (query API + relay + projectors) on a random port over a fresh database and stream.
+/// A real SMTP server for one test: Python's aiosmtpd (installed by
+/// `deploy/local/test-services.sh`, found through `TEST_SMTP_PYTHON`) on a free port, storing
+/// each message in a Maildir. Stopped on drop.
+pub struct SmtpSink {
+    pub port: u16,
+    pub dir: PathBuf,
+    child: std::process::Child,
+}
+
+impl SmtpSink {
+    pub async fn start() -> Self {
+        let python = std::env::var("TEST_SMTP_PYTHON").unwrap_or_else(|_| {
+            format!(
+                "{}/.cache/plinth/venv-smtp/bin/python",
+                std::env::var("HOME").unwrap_or_default()
+            )
+        });
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = std::env::temp_dir().join(format!("plinth-smtp-{}", Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let child = std::process::Command::new(&python)
+            .args(["-m", "aiosmtpd", "-n", "-l"])
+            .arg(format!("127.0.0.1:{port}"))
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(dir.join("maildir"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start aiosmtpd with {python} ({e}): run deploy/local/test-services.sh"
+                )
+            });
+        // Owned at once, so Drop stops it whatever happens next.
+        let sink = Self { port, dir, child };
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return sink;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("aiosmtpd did not listen on {port}");
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Every message received so far, raw.
+    pub fn messages(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.dir.join("maildir/new")) else {
+            return Vec::new();
+        };
+        // In arrival order: Maildir names do not sort by time within a second.
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| {
+                let t = e.metadata().and_then(|m| m.modified()).ok();
+                (t, e.path())
+            })
+            .collect();
+        files.sort();
+        let files: Vec<PathBuf> = files.into_iter().map(|(_, p)| p).collect();
+        files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect()
+    }
+
+    /// Waits for the `n`-th message (1-based) to `to` and returns it.
+    pub async fn wait_for(&self, to: &str, n: usize) -> String {
+        for _ in 0..200 {
+            let mine: Vec<String> = self
+                .messages()
+                .into_iter()
+                .filter(|m| {
+                    m.lines()
+                        .any(|l| l.eq_ignore_ascii_case(&format!("To: {to}")))
+                })
+                .collect();
+            if mine.len() >= n {
+                return mine[n - 1].clone();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no mail #{n} to {to} arrived");
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The sign-in link token and the 6-digit code of a sign-in mail.
+pub fn link_and_code(mail: &str) -> (String, String) {
+    let mail = platform::mail::decode_quoted_printable(mail);
+    let token = mail
+        .split("verify?token=")
+        .nth(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .collect::<String>()
+        })
+        .expect("the mail has a link");
+    let code = mail
+        .split("sign-in dialog: ")
+        .nth(1)
+        .map(|rest| rest.chars().take(6).collect::<String>())
+        .expect("the mail has a code");
+    (token, code)
+}
+
+/// Settings a test app may change.
+#[derive(Default)]
+pub struct AppOptions {
+    pub admin_emails: Vec<String>,
+}
+
+/// The app (both APIs + relay + projectors, mail to a real SMTP sink) on a random port over a
+/// fresh database and stream.
 pub struct TestApp {
     pub base: String,
+    pub smtp: SmtpSink,
+    pub accounts: command_api::Accounts,
     pub geo: std::sync::Arc<query_api::geo::GeoIndex>,
     pub db: TestDb,
     pub bus: TestBus,
@@ -179,6 +312,10 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> Self {
+        Self::spawn_with(AppOptions::default()).await
+    }
+
+    pub async fn spawn_with(options: AppOptions) -> Self {
         let db = TestDb::new().await;
         let bus = TestBus::new().await;
         let mut tasks = vec![spawn_relay(&db, &bus)];
@@ -196,14 +333,42 @@ impl TestApp {
                 ..Default::default()
             },
         };
-        let app = plinth::app::api_app(query_api::router(state));
+        let smtp = SmtpSink::start().await;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
+        let mailer = platform::mail::Mailer::new(
+            Some(&smtp.url()),
+            "Plinth <no-reply@plinth.test>",
+            &std::env::temp_dir(),
+        )
+        .unwrap();
+        let accounts = command_api::Accounts::new(
+            command_api::Commands::new(db.pool.clone()),
+            mailer,
+            command_api::AuthSettings {
+                public_url: base.clone(),
+                product_name: "Plinth".into(),
+                admin_emails: options.admin_emails,
+            },
+        );
+        let command = command_api::CommandState {
+            accounts: accounts.clone(),
+        };
+        let config = platform::config::Config::from_lookup(|_| None).unwrap();
+        let app =
+            plinth::app::api_app(plinth::app::api_routes(Some(state), Some(command), &config));
         let server = tokio::spawn(async move {
-            axum::serve(listener, app).await.unwrap();
+            axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .await
+            .unwrap();
         });
         Self {
             base,
+            smtp,
+            accounts,
             geo,
             db,
             bus,
@@ -241,7 +406,8 @@ impl TestApp {
             product_name: "Plinth".into(),
             client: Default::default(),
         };
-        let app = plinth::app::api_app(query_api::router(state));
+        let config = platform::config::Config::from_lookup(|_| None).unwrap();
+        let app = plinth::app::api_app(plinth::app::api_routes(Some(state), None, &config));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let server = tokio::spawn(async move {
@@ -262,6 +428,30 @@ impl TestApp {
         let mut req = self.client.get(format!("{}{}", self.base, path));
         for (k, v) in headers {
             req = req.header(*k, *v);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        let body = resp.json::<Value>().await.unwrap_or(Value::Null);
+        (status, headers, body)
+    }
+
+    /// Sends a request with JSON body (or none) and optional token; answers status, headers, body.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, reqwest::header::HeaderMap, Value) {
+        let mut req = self
+            .client
+            .request(method, format!("{}{}", self.base, path));
+        if let Some(t) = token {
+            req = req.header("X-User-Token", t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
         }
         let resp = req.send().await.unwrap();
         let status = resp.status().as_u16();

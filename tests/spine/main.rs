@@ -2,6 +2,7 @@
 //! a fresh database and its own stream and subject prefix.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod accounts;
 mod api;
 mod commands;
 mod geo;

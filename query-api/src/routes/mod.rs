@@ -4,4 +4,5 @@ pub mod artists;
 pub mod artworks;
 pub mod auth;
 pub mod params;
+pub mod profile;
 pub mod status;

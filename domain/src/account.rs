@@ -1,0 +1,899 @@
+//! The `Account` aggregate: a signed-in person's identity, profile name, preferences,
+//! permissions, and the anonymous identities whose work they have claimed.
+//!
+//! Only this stream may carry an e-mail address (DESIGN §3). Sessions and link tokens are
+//! security state kept hashed outside the event store: no event here holds a secret.
+
+use chrono::{DateTime, Utc};
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use uuid::Uuid;
+
+/// SPEC §5 and §9: e-mail addresses are at most 254 characters.
+pub const EMAIL_MAX_CHARS: usize = 254;
+
+/// A normalised e-mail address: trimmed and lower-cased, so one address is one account.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct EmailAddress(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EmailError {
+    #[error("Email address is required")]
+    Required,
+    #[error("Please enter a valid email address")]
+    Invalid,
+}
+
+impl EmailAddress {
+    /// SPEC §5: required; `local@domain.tld` with no spaces and one `@`; at most 254 characters.
+    pub fn parse(s: &str) -> Result<Self, EmailError> {
+        let v = s.trim();
+        if v.is_empty() {
+            return Err(EmailError::Required);
+        }
+        if v.chars().count() > EMAIL_MAX_CHARS
+            || v.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err(EmailError::Invalid);
+        }
+        let Some((local, domain)) = v.split_once('@') else {
+            return Err(EmailError::Invalid);
+        };
+        let domain_ok = domain
+            .rsplit_once('.')
+            .is_some_and(|(host, tld)| !host.is_empty() && !tld.is_empty());
+        if local.is_empty() || domain.contains('@') || !domain_ok {
+            return Err(EmailError::Invalid);
+        }
+        Ok(Self(v.to_lowercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// For logs: the first character of the local part and the domain (`a…@example.org`).
+    pub fn masked(&self) -> String {
+        match self.0.split_once('@') {
+            Some((local, domain)) => {
+                let first: String = local.chars().take(1).collect();
+                format!("{first}…@{domain}")
+            }
+            None => "…".to_owned(),
+        }
+    }
+}
+
+impl TryFrom<String> for EmailAddress {
+    type Error = EmailError;
+    fn try_from(s: String) -> Result<Self, EmailError> {
+        Self::parse(&s)
+    }
+}
+
+impl From<EmailAddress> for String {
+    fn from(e: EmailAddress) -> String {
+        e.0
+    }
+}
+
+/// A public profile name: 3–20 ASCII letters, digits and inner dashes, not a reserved word.
+/// ASCII only, so no two names look alike through homoglyphs; unique case-insensitively (the
+/// write side reserves `key()` before setting it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ProfileName(String);
+
+pub const PROFILE_NAME_MIN: usize = 3;
+pub const PROFILE_NAME_MAX: usize = 20;
+
+/// Names that would pass for the product, its staff or its routes.
+const RESERVED_NAMES: &[&str] = &[
+    "admin",
+    "administrator",
+    "anonymous",
+    "api",
+    "help",
+    "mod",
+    "moderator",
+    "moderators",
+    "null",
+    "official",
+    "plinth",
+    "profile",
+    "review",
+    "reviewer",
+    "root",
+    "staff",
+    "support",
+    "system",
+    "undefined",
+    "user",
+    "users",
+    "verify",
+    "me",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileNameError {
+    #[error("Profile name must be 3 to 20 characters")]
+    Length,
+    #[error("Profile name may contain only letters, digits and dashes, and must start and end with a letter or digit")]
+    Characters,
+    #[error("That profile name is reserved")]
+    Reserved,
+}
+
+impl ProfileName {
+    pub fn parse(s: &str) -> Result<Self, ProfileNameError> {
+        let v = s.trim();
+        let n = v.chars().count();
+        if !(PROFILE_NAME_MIN..=PROFILE_NAME_MAX).contains(&n) {
+            return Err(ProfileNameError::Length);
+        }
+        let bytes = v.as_bytes();
+        let inner_ok = v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        let ends_ok = bytes.first().is_some_and(u8::is_ascii_alphanumeric)
+            && bytes.last().is_some_and(u8::is_ascii_alphanumeric);
+        if !inner_ok || !ends_ok || v.contains("--") {
+            return Err(ProfileNameError::Characters);
+        }
+        if RESERVED_NAMES.contains(&v.to_ascii_lowercase().as_str()) {
+            return Err(ProfileNameError::Reserved);
+        }
+        Ok(Self(v.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The uniqueness key: names differing only in case are the same name.
+    pub fn key(&self) -> String {
+        self.0.to_ascii_lowercase()
+    }
+}
+
+impl TryFrom<String> for ProfileName {
+    type Error = ProfileNameError;
+    fn try_from(s: String) -> Result<Self, ProfileNameError> {
+        Self::parse(&s)
+    }
+}
+
+impl From<ProfileName> for String {
+    fn from(n: ProfileName) -> String {
+        n.0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Permission {
+    Admin,
+    Moderator,
+}
+
+impl Permission {
+    pub const ALL: [Permission; 2] = [Permission::Admin, Permission::Moderator];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Permission::Admin => "admin",
+            Permission::Moderator => "moderator",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "admin" => Some(Permission::Admin),
+            "moderator" | "reviewer" => Some(Permission::Moderator),
+            _ => None,
+        }
+    }
+}
+
+/// A preference value: small and flat by design.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PreferenceValue {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+}
+
+/// The caller's settings (theme, units, notification choices…): at most 32 keys of
+/// `[a-z0-9_]{1,40}`, text values at most 200 characters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(
+    try_from = "BTreeMap<String, PreferenceValue>",
+    into = "BTreeMap<String, PreferenceValue>"
+)]
+pub struct Preferences(BTreeMap<String, PreferenceValue>);
+
+pub const PREFERENCES_MAX_KEYS: usize = 32;
+const PREFERENCE_KEY_MAX: usize = 40;
+const PREFERENCE_TEXT_MAX: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PreferencesError {
+    #[error("At most {PREFERENCES_MAX_KEYS} preferences")]
+    TooMany,
+    #[error("Preference names are 1 to 40 lower-case letters, digits or underscores: '{0}'")]
+    BadKey(String),
+    #[error("Preference '{0}' is too long (at most 200 characters)")]
+    TooLong(String),
+    #[error("Preference '{0}' must be a finite number")]
+    NotFinite(String),
+}
+
+impl Preferences {
+    pub fn new(map: BTreeMap<String, PreferenceValue>) -> Result<Self, PreferencesError> {
+        if map.len() > PREFERENCES_MAX_KEYS {
+            return Err(PreferencesError::TooMany);
+        }
+        for (k, v) in &map {
+            let key_ok = !k.is_empty()
+                && k.len() <= PREFERENCE_KEY_MAX
+                && k.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+            if !key_ok {
+                let shown: String = k.chars().take(PREFERENCE_KEY_MAX).collect();
+                return Err(PreferencesError::BadKey(shown));
+            }
+            match v {
+                PreferenceValue::Text(t) if t.chars().count() > PREFERENCE_TEXT_MAX => {
+                    return Err(PreferencesError::TooLong(k.clone()))
+                }
+                PreferenceValue::Number(n) if !n.is_finite() => {
+                    return Err(PreferencesError::NotFinite(k.clone()))
+                }
+                _ => {}
+            }
+        }
+        Ok(Self(map))
+    }
+
+    pub fn as_map(&self) -> &BTreeMap<String, PreferenceValue> {
+        &self.0
+    }
+}
+
+impl TryFrom<BTreeMap<String, PreferenceValue>> for Preferences {
+    type Error = PreferencesError;
+    fn try_from(m: BTreeMap<String, PreferenceValue>) -> Result<Self, PreferencesError> {
+        Self::new(m)
+    }
+}
+
+impl From<Preferences> for BTreeMap<String, PreferenceValue> {
+    fn from(p: Preferences) -> Self {
+        p.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AccountCommand {
+    /// A verified magic link or code: signs up on first use of the address, signs in always,
+    /// claims the anonymous identity the verifying device was using, and grants admin to a
+    /// bootstrap address (`ADMIN_EMAILS`) that does not hold it yet.
+    Authenticate {
+        email: EmailAddress,
+        at: DateTime<Utc>,
+        claim: Option<Uuid>,
+        bootstrap_admin: bool,
+    },
+    /// An operator creates the account ahead of its first sign-in (`plinth admin grant`).
+    Register {
+        email: EmailAddress,
+        at: DateTime<Utc>,
+    },
+    SetProfileName {
+        name: ProfileName,
+    },
+    SetPreferences {
+        preferences: Preferences,
+    },
+    GrantPermission {
+        permission: Permission,
+        by: Option<Uuid>,
+    },
+    RevokePermission {
+        permission: Permission,
+        by: Option<Uuid>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AccountEvent {
+    AccountSignedUp {
+        email: EmailAddress,
+        at: DateTime<Utc>,
+    },
+    AccountSignedIn {
+        at: DateTime<Utc>,
+    },
+    AnonymousIdentityClaimed {
+        anonymous_id: Uuid,
+        at: DateTime<Utc>,
+    },
+    ProfileNameSet {
+        profile_name: ProfileName,
+    },
+    PreferencesSet {
+        preferences: Preferences,
+    },
+    PermissionGranted {
+        permission: Permission,
+        by: Option<Uuid>,
+    },
+    PermissionRevoked {
+        permission: Permission,
+        by: Option<Uuid>,
+    },
+}
+
+impl DomainEvent for AccountEvent {
+    fn event_type(&self) -> String {
+        match self {
+            AccountEvent::AccountSignedUp { .. } => "AccountSignedUp",
+            AccountEvent::AccountSignedIn { .. } => "AccountSignedIn",
+            AccountEvent::AnonymousIdentityClaimed { .. } => "AnonymousIdentityClaimed",
+            AccountEvent::ProfileNameSet { .. } => "ProfileNameSet",
+            AccountEvent::PreferencesSet { .. } => "PreferencesSet",
+            AccountEvent::PermissionGranted { .. } => "PermissionGranted",
+            AccountEvent::PermissionRevoked { .. } => "PermissionRevoked",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AccountError {
+    #[error("no such account")]
+    NotFound,
+    #[error("this account belongs to another e-mail address")]
+    EmailMismatch,
+    #[error("the account does not hold the {0} permission")]
+    NotHeld(&'static str),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Account {
+    email: Option<EmailAddress>,
+    profile_name: Option<ProfileName>,
+    preferences: Preferences,
+    permissions: BTreeSet<Permission>,
+    claimed: BTreeSet<Uuid>,
+}
+
+impl Account {
+    pub fn exists(&self) -> bool {
+        self.email.is_some()
+    }
+
+    fn require(&self) -> Result<(), AccountError> {
+        if self.exists() {
+            Ok(())
+        } else {
+            Err(AccountError::NotFound)
+        }
+    }
+
+    /// Signs up when new; refuses an account id that already belongs to another address.
+    fn sign_up_if_new(
+        &self,
+        email: &EmailAddress,
+        at: DateTime<Utc>,
+        events: &mut Vec<AccountEvent>,
+    ) -> Result<(), AccountError> {
+        match &self.email {
+            None => {
+                events.push(AccountEvent::AccountSignedUp {
+                    email: email.clone(),
+                    at,
+                });
+                Ok(())
+            }
+            Some(e) if e == email => Ok(()),
+            Some(_) => Err(AccountError::EmailMismatch),
+        }
+    }
+}
+
+impl Aggregate for Account {
+    const TYPE: &'static str = "account";
+    type Command = AccountCommand;
+    type Event = AccountEvent;
+    type Error = AccountError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let mut events = Vec::new();
+        match command {
+            AccountCommand::Authenticate {
+                email,
+                at,
+                claim,
+                bootstrap_admin,
+            } => {
+                self.sign_up_if_new(&email, at, &mut events)?;
+                events.push(AccountEvent::AccountSignedIn { at });
+                if let Some(anonymous_id) = claim.filter(|id| !self.claimed.contains(id)) {
+                    events.push(AccountEvent::AnonymousIdentityClaimed { anonymous_id, at });
+                }
+                if bootstrap_admin && !self.permissions.contains(&Permission::Admin) {
+                    events.push(AccountEvent::PermissionGranted {
+                        permission: Permission::Admin,
+                        by: None,
+                    });
+                }
+            }
+            AccountCommand::Register { email, at } => {
+                self.sign_up_if_new(&email, at, &mut events)?;
+            }
+            AccountCommand::SetProfileName { name } => {
+                self.require()?;
+                if self.profile_name.as_ref() != Some(&name) {
+                    events.push(AccountEvent::ProfileNameSet { profile_name: name });
+                }
+            }
+            AccountCommand::SetPreferences { preferences } => {
+                self.require()?;
+                if self.preferences != preferences {
+                    events.push(AccountEvent::PreferencesSet { preferences });
+                }
+            }
+            AccountCommand::GrantPermission { permission, by } => {
+                self.require()?;
+                if !self.permissions.contains(&permission) {
+                    events.push(AccountEvent::PermissionGranted { permission, by });
+                }
+            }
+            AccountCommand::RevokePermission { permission, by } => {
+                self.require()?;
+                if !self.permissions.contains(&permission) {
+                    return Err(AccountError::NotHeld(permission.as_str()));
+                }
+                events.push(AccountEvent::PermissionRevoked { permission, by });
+            }
+        }
+        for e in events {
+            sink.write(e, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            AccountEvent::AccountSignedUp { email, .. } => self.email = Some(email),
+            AccountEvent::AccountSignedIn { .. } => {}
+            AccountEvent::AnonymousIdentityClaimed { anonymous_id, .. } => {
+                self.claimed.insert(anonymous_id);
+            }
+            AccountEvent::ProfileNameSet { profile_name } => self.profile_name = Some(profile_name),
+            AccountEvent::PreferencesSet { preferences } => self.preferences = preferences,
+            AccountEvent::PermissionGranted { permission, .. } => {
+                self.permissions.insert(permission);
+            }
+            AccountEvent::PermissionRevoked { permission, .. } => {
+                self.permissions.remove(&permission);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use cqrs_es::test::TestFramework;
+
+    type Harness = TestFramework<Account>;
+
+    fn at() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 9, 30, 0).unwrap()
+    }
+
+    fn email() -> EmailAddress {
+        EmailAddress::parse("Ada@Example.org").unwrap()
+    }
+
+    fn signed_up() -> AccountEvent {
+        AccountEvent::AccountSignedUp {
+            email: email(),
+            at: at(),
+        }
+    }
+
+    fn anon() -> Uuid {
+        Uuid::from_u128(7)
+    }
+
+    fn authenticate(claim: Option<Uuid>, bootstrap_admin: bool) -> AccountCommand {
+        AccountCommand::Authenticate {
+            email: email(),
+            at: at(),
+            claim,
+            bootstrap_admin,
+        }
+    }
+
+    // --- value objects ---
+
+    #[test]
+    fn email_rules_follow_spec_section_5() {
+        assert_eq!(EmailAddress::parse("  "), Err(EmailError::Required));
+        for bad in [
+            "ada",
+            "ada@",
+            "@example.org",
+            "ada@example",
+            "a da@example.org",
+            "a@b@c.org",
+            "ada@.org",
+        ] {
+            assert_eq!(EmailAddress::parse(bad), Err(EmailError::Invalid), "{bad}");
+        }
+        let long = format!("{}@example.org", "a".repeat(243));
+        assert_eq!(long.len(), 255);
+        assert_eq!(EmailAddress::parse(&long), Err(EmailError::Invalid));
+        assert!(EmailAddress::parse(&long[1..]).is_ok());
+        assert_eq!(email().as_str(), "ada@example.org");
+        assert_eq!(email().masked(), "a…@example.org");
+        assert_eq!(
+            EmailError::Required.to_string(),
+            "Email address is required"
+        );
+        assert_eq!(
+            EmailError::Invalid.to_string(),
+            "Please enter a valid email address"
+        );
+    }
+
+    #[test]
+    fn profile_name_rules() {
+        for good in ["ada", "Ada-Lovelace", "x1-y2-z3", "a".repeat(20).as_str()] {
+            assert!(ProfileName::parse(good).is_ok(), "{good}");
+        }
+        assert_eq!(ProfileName::parse("ab"), Err(ProfileNameError::Length));
+        assert_eq!(
+            ProfileName::parse(&"a".repeat(21)),
+            Err(ProfileNameError::Length)
+        );
+        for bad in ["-ada", "ada-", "a--da", "ada_l", "adé", "ad a"] {
+            assert_eq!(
+                ProfileName::parse(bad),
+                Err(ProfileNameError::Characters),
+                "{bad}"
+            );
+        }
+        assert_eq!(ProfileName::parse("Admin"), Err(ProfileNameError::Reserved));
+        assert_eq!(ProfileName::parse("Ada").unwrap().key(), "ada");
+    }
+
+    #[test]
+    fn preferences_are_small_and_flat() {
+        let mut m = BTreeMap::new();
+        m.insert("theme".to_owned(), PreferenceValue::Text("bauhaus".into()));
+        m.insert(
+            "email_notifications".to_owned(),
+            PreferenceValue::Bool(false),
+        );
+        assert!(Preferences::new(m.clone()).is_ok());
+        let mut bad = m.clone();
+        bad.insert("Theme".into(), PreferenceValue::Bool(true));
+        assert!(matches!(
+            Preferences::new(bad),
+            Err(PreferencesError::BadKey(_))
+        ));
+        let mut long = m.clone();
+        long.insert("note".into(), PreferenceValue::Text("x".repeat(201)));
+        assert!(matches!(
+            Preferences::new(long),
+            Err(PreferencesError::TooLong(_))
+        ));
+        let many: BTreeMap<_, _> = (0..33)
+            .map(|i| (format!("k{i}"), PreferenceValue::Bool(true)))
+            .collect();
+        assert_eq!(Preferences::new(many), Err(PreferencesError::TooMany));
+        let json = serde_json::to_string(&Preferences::new(m).unwrap()).unwrap();
+        assert_eq!(json, r#"{"email_notifications":false,"theme":"bauhaus"}"#);
+    }
+
+    // --- Authenticate ---
+
+    #[tokio::test]
+    async fn first_authentication_signs_up_signs_in_and_claims_the_device() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(authenticate(Some(anon()), false))
+            .await
+            .then_expect_events(vec![
+                signed_up(),
+                AccountEvent::AccountSignedIn { at: at() },
+                AccountEvent::AnonymousIdentityClaimed {
+                    anonymous_id: anon(),
+                    at: at(),
+                },
+            ]);
+    }
+
+    #[tokio::test]
+    async fn later_authentication_signs_in_and_claims_only_new_identities() {
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::AnonymousIdentityClaimed {
+                    anonymous_id: anon(),
+                    at: at(),
+                },
+            ])
+            .when_async(authenticate(Some(anon()), false))
+            .await
+            .then_expect_events(vec![AccountEvent::AccountSignedIn { at: at() }]);
+    }
+
+    #[tokio::test]
+    async fn authentication_from_a_second_device_claims_its_identity() {
+        let second = Uuid::from_u128(8);
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::AnonymousIdentityClaimed {
+                    anonymous_id: anon(),
+                    at: at(),
+                },
+            ])
+            .when_async(authenticate(Some(second), false))
+            .await
+            .then_expect_events(vec![
+                AccountEvent::AccountSignedIn { at: at() },
+                AccountEvent::AnonymousIdentityClaimed {
+                    anonymous_id: second,
+                    at: at(),
+                },
+            ]);
+    }
+
+    #[tokio::test]
+    async fn a_bootstrap_admin_is_granted_admin_once() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(authenticate(None, true))
+            .await
+            .then_expect_events(vec![
+                signed_up(),
+                AccountEvent::AccountSignedIn { at: at() },
+                AccountEvent::PermissionGranted {
+                    permission: Permission::Admin,
+                    by: None,
+                },
+            ]);
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::PermissionGranted {
+                    permission: Permission::Admin,
+                    by: None,
+                },
+            ])
+            .when_async(authenticate(None, true))
+            .await
+            .then_expect_events(vec![AccountEvent::AccountSignedIn { at: at() }]);
+    }
+
+    #[tokio::test]
+    async fn authentication_with_another_address_is_refused() {
+        Harness::with(())
+            .given(vec![AccountEvent::AccountSignedUp {
+                email: EmailAddress::parse("grace@example.org").unwrap(),
+                at: at(),
+            }])
+            .when_async(authenticate(None, false))
+            .await
+            .then_expect_error(AccountError::EmailMismatch);
+    }
+
+    // --- Register ---
+
+    #[tokio::test]
+    async fn register_creates_the_account_once() {
+        let cmd = AccountCommand::Register {
+            email: email(),
+            at: at(),
+        };
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(cmd.clone())
+            .await
+            .then_expect_events(vec![signed_up()]);
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(cmd)
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn register_refuses_another_address_on_the_same_id() {
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(AccountCommand::Register {
+                email: EmailAddress::parse("grace@example.org").unwrap(),
+                at: at(),
+            })
+            .await
+            .then_expect_error(AccountError::EmailMismatch);
+    }
+
+    // --- SetProfileName ---
+
+    #[tokio::test]
+    async fn profile_name_is_set_and_setting_it_again_is_a_no_op() {
+        let name = ProfileName::parse("Ada-L").unwrap();
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(AccountCommand::SetProfileName { name: name.clone() })
+            .await
+            .then_expect_events(vec![AccountEvent::ProfileNameSet {
+                profile_name: name.clone(),
+            }]);
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::ProfileNameSet {
+                    profile_name: name.clone(),
+                },
+            ])
+            .when_async(AccountCommand::SetProfileName { name })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn profile_name_needs_an_account() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(AccountCommand::SetProfileName {
+                name: ProfileName::parse("ada").unwrap(),
+            })
+            .await
+            .then_expect_error(AccountError::NotFound);
+    }
+
+    // --- SetPreferences ---
+
+    #[tokio::test]
+    async fn preferences_are_replaced_when_they_change() {
+        let mut m = BTreeMap::new();
+        m.insert("theme".to_owned(), PreferenceValue::Text("bauhaus".into()));
+        let p = Preferences::new(m).unwrap();
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(AccountCommand::SetPreferences {
+                preferences: p.clone(),
+            })
+            .await
+            .then_expect_events(vec![AccountEvent::PreferencesSet {
+                preferences: p.clone(),
+            }]);
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::PreferencesSet {
+                    preferences: p.clone(),
+                },
+            ])
+            .when_async(AccountCommand::SetPreferences { preferences: p })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn preferences_need_an_account() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(AccountCommand::SetPreferences {
+                preferences: Preferences::default(),
+            })
+            .await
+            .then_expect_error(AccountError::NotFound);
+    }
+
+    // --- GrantPermission / RevokePermission ---
+
+    #[tokio::test]
+    async fn grant_records_the_granter_and_is_idempotent() {
+        let by = Some(Uuid::from_u128(1));
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(AccountCommand::GrantPermission {
+                permission: Permission::Moderator,
+                by,
+            })
+            .await
+            .then_expect_events(vec![AccountEvent::PermissionGranted {
+                permission: Permission::Moderator,
+                by,
+            }]);
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::PermissionGranted {
+                    permission: Permission::Moderator,
+                    by,
+                },
+            ])
+            .when_async(AccountCommand::GrantPermission {
+                permission: Permission::Moderator,
+                by,
+            })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn grant_needs_an_account() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(AccountCommand::GrantPermission {
+                permission: Permission::Admin,
+                by: None,
+            })
+            .await
+            .then_expect_error(AccountError::NotFound);
+    }
+
+    #[tokio::test]
+    async fn revoke_removes_a_held_permission() {
+        Harness::with(())
+            .given(vec![
+                signed_up(),
+                AccountEvent::PermissionGranted {
+                    permission: Permission::Moderator,
+                    by: None,
+                },
+            ])
+            .when_async(AccountCommand::RevokePermission {
+                permission: Permission::Moderator,
+                by: None,
+            })
+            .await
+            .then_expect_events(vec![AccountEvent::PermissionRevoked {
+                permission: Permission::Moderator,
+                by: None,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn revoke_of_a_permission_not_held_is_refused() {
+        Harness::with(())
+            .given(vec![signed_up()])
+            .when_async(AccountCommand::RevokePermission {
+                permission: Permission::Admin,
+                by: None,
+            })
+            .await
+            .then_expect_error(AccountError::NotHeld("admin"));
+    }
+
+    #[test]
+    fn permissions_parse_their_names_and_the_reviewer_alias() {
+        assert_eq!(Permission::parse("Admin"), Some(Permission::Admin));
+        assert_eq!(Permission::parse("reviewer"), Some(Permission::Moderator));
+        assert_eq!(Permission::parse("root"), None);
+    }
+}

@@ -1,0 +1,301 @@
+//! Who is calling (DESIGN §5). Every request's `X-User-Token` is resolved here, on the server,
+//! for every route that needs to know:
+//!
+//! - a token whose hash is a live session is that account, with the permissions its read model
+//!   shows as active;
+//! - a token whose hash is a revoked or expired session grants nothing: a fresh anonymous token is
+//!   minted as if none had been sent;
+//! - any other well-formed token is an anonymous identity derived from its hash;
+//! - a missing or malformed token (a public uuid included) gets a fresh anonymous token, returned
+//!   in the `X-User-Token` response header by [`Caller::respond`].
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use domain::{ActorRole, EventMetadata, EventSource};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::auth::{UserToken, USER_TOKEN_HEADER};
+use crate::http::ApiError;
+
+/// A signed-in caller's account, as its live session shows it.
+#[derive(Debug, Clone)]
+pub struct AccountSession {
+    pub account_id: Uuid,
+    pub email: String,
+    pub created_at: DateTime<Utc>,
+    /// Active permissions (`admin`, `moderator`), sorted.
+    pub permissions: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum CallerKind {
+    Anonymous { id: Uuid },
+    Account(AccountSession),
+}
+
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub token: UserToken,
+    /// True when the request carried no usable token and this one was made for it.
+    pub minted: bool,
+    pub kind: CallerKind,
+    /// `X-Request-Id`, for event metadata.
+    pub request_id: Uuid,
+}
+
+impl Caller {
+    /// The actor id events record: the account uuid, or the anonymous identity.
+    pub fn actor_id(&self) -> Uuid {
+        match &self.kind {
+            CallerKind::Anonymous { id } => *id,
+            CallerKind::Account(a) => a.account_id,
+        }
+    }
+
+    pub fn account(&self) -> Option<&AccountSession> {
+        match &self.kind {
+            CallerKind::Account(a) => Some(a),
+            CallerKind::Anonymous { .. } => None,
+        }
+    }
+
+    /// The anonymous identity, when the caller is not signed in.
+    pub fn anonymous_id(&self) -> Option<Uuid> {
+        match &self.kind {
+            CallerKind::Anonymous { id } => Some(*id),
+            CallerKind::Account(_) => None,
+        }
+    }
+
+    fn has(&self, permission: &str) -> bool {
+        self.account()
+            .is_some_and(|a| a.permissions.iter().any(|p| p == permission))
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.has("admin")
+    }
+
+    /// Moderators review; admins may do whatever moderators may.
+    pub fn is_moderator(&self) -> bool {
+        self.has("moderator") || self.is_admin()
+    }
+
+    pub fn role(&self) -> ActorRole {
+        if self.is_admin() {
+            ActorRole::Admin
+        } else if self.is_moderator() {
+            ActorRole::Moderator
+        } else if self.account().is_some() {
+            ActorRole::User
+        } else {
+            ActorRole::Anonymous
+        }
+    }
+
+    /// 401 unless signed in.
+    pub fn require_account(&self) -> Result<&AccountSession, ApiError> {
+        self.account().ok_or(ApiError::Unauthorized)
+    }
+
+    /// 401 when anonymous, 403 when signed in without the moderator or admin permission.
+    pub fn require_moderator(&self) -> Result<&AccountSession, ApiError> {
+        let a = self.require_account()?;
+        if self.is_moderator() {
+            Ok(a)
+        } else {
+            Err(ApiError::Forbidden("Moderator permission required".into()))
+        }
+    }
+
+    /// 401 when anonymous, 403 when signed in without the admin permission.
+    pub fn require_admin(&self) -> Result<&AccountSession, ApiError> {
+        let a = self.require_account()?;
+        if self.is_admin() {
+            Ok(a)
+        } else {
+            Err(ApiError::Forbidden("Admin permission required".into()))
+        }
+    }
+
+    /// Metadata for the events this caller's request writes.
+    pub fn metadata(&self) -> EventMetadata {
+        EventMetadata {
+            actor_id: self.actor_id().to_string(),
+            actor_role: self.role(),
+            request_id: self.request_id,
+            correlation_id: self.request_id,
+            causation_id: None,
+            source: EventSource::Web,
+            time: Utc::now(),
+        }
+    }
+
+    /// The same caller re-read (permissions included), e.g. after waiting for `X-Min-Position`.
+    pub async fn refreshed(self, pool: &PgPool) -> Result<Caller, sqlx::Error> {
+        if self.minted {
+            return Ok(self);
+        }
+        resolve(pool, Some(self.token), self.request_id).await
+    }
+
+    /// Adds the minted token to a response, so the client adopts it.
+    pub fn respond(&self, resp: impl IntoResponse) -> Response {
+        let mut r = resp.into_response();
+        if self.minted {
+            if let Ok(v) = HeaderValue::from_str(self.token.expose()) {
+                r.headers_mut().insert(USER_TOKEN_HEADER, v);
+            }
+        }
+        r
+    }
+}
+
+/// account id, e-mail, created at, live, active permissions
+type SessionRow = (Uuid, String, DateTime<Utc>, bool, Vec<String>);
+
+/// Resolves a presented token (see the module documentation).
+pub async fn resolve(
+    pool: &PgPool,
+    presented: Option<UserToken>,
+    request_id: Uuid,
+) -> Result<Caller, sqlx::Error> {
+    let anonymous = |token: UserToken, minted: bool| Caller {
+        kind: CallerKind::Anonymous {
+            id: token.anonymous_id(),
+        },
+        token,
+        minted,
+        request_id,
+    };
+    let Some(token) = presented else {
+        return Ok(anonymous(UserToken::generate(), true));
+    };
+    let row: Option<SessionRow> = sqlx::query_as(
+        "SELECT s.account_id, a.email, a.created_at,
+                s.revoked_at IS NULL AND s.expires_at > now(),
+                coalesce((SELECT array_agg(p.permission ORDER BY p.permission)
+                            FROM rm.account_permissions p
+                           WHERE p.account_id = s.account_id AND p.is_active), '{}')
+           FROM auth.sessions s
+           JOIN auth.accounts a USING (account_id)
+          WHERE s.token_hash = $1",
+    )
+    .bind(token.hash().as_slice())
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        None => anonymous(token, false),
+        Some((_, _, _, false, _)) => anonymous(UserToken::generate(), true),
+        Some((account_id, email, created_at, true, permissions)) => Caller {
+            token,
+            minted: false,
+            kind: CallerKind::Account(AccountSession {
+                account_id,
+                email,
+                created_at,
+                permissions,
+            }),
+            request_id,
+        },
+    })
+}
+
+/// Extracts the caller; any state that holds the pool will do.
+impl<S> FromRequestParts<S> for Caller
+where
+    PgPool: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let presented = parts
+            .headers
+            .get(USER_TOKEN_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(UserToken::parse);
+        let request_id = parts
+            .headers
+            .get("x-request-id")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|s| Uuid::parse_str(s).ok())
+            .unwrap_or_else(Uuid::now_v7);
+        let pool = PgPool::from_ref(state);
+        Ok(resolve(&pool, presented, request_id).await?)
+    }
+}
+
+/// `GET /api/me/profile` (SPEC §3: `is_reviewer`, `debug.permissions[{permission, is_active}]`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Profile {
+    pub uuid: Uuid,
+    pub email: String,
+    pub profile_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    /// The caller's preferences: a flat object of strings, numbers and booleans.
+    #[schema(value_type = Object)]
+    pub preferences: serde_json::Value,
+    /// Moderator or admin: may review submissions.
+    pub is_reviewer: bool,
+    pub is_moderator: bool,
+    pub is_admin: bool,
+    /// Active permissions.
+    pub permissions: Vec<String>,
+    pub debug: ProfileDebug,
+}
+
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct ProfileDebug {
+    /// Every permission the account has held, revoked ones with `is_active: false`.
+    pub permissions: Vec<PermissionState>,
+}
+
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct PermissionState {
+    pub permission: String,
+    pub is_active: bool,
+}
+
+/// The signed-in caller's profile, from the accounts read model.
+pub async fn load_profile(pool: &PgPool, caller: &Caller) -> Result<Profile, ApiError> {
+    let a = caller.require_account()?;
+    let row: Option<(Option<String>, serde_json::Value)> =
+        sqlx::query_as("SELECT profile_name, preferences FROM rm.accounts WHERE account_id = $1")
+            .bind(a.account_id)
+            .fetch_optional(pool)
+            .await?;
+    let (profile_name, preferences) =
+        row.unwrap_or_else(|| (None, serde_json::Value::Object(Default::default())));
+    let history: Vec<(String, bool)> = sqlx::query_as(
+        "SELECT permission, is_active FROM rm.account_permissions
+          WHERE account_id = $1 ORDER BY permission",
+    )
+    .bind(a.account_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(Profile {
+        uuid: a.account_id,
+        email: a.email.clone(),
+        profile_name,
+        created_at: a.created_at,
+        preferences,
+        is_reviewer: caller.is_moderator(),
+        is_moderator: caller.is_moderator(),
+        is_admin: caller.is_admin(),
+        permissions: a.permissions.clone(),
+        debug: ProfileDebug {
+            permissions: history
+                .into_iter()
+                .map(|(permission, is_active)| PermissionState {
+                    permission,
+                    is_active,
+                })
+                .collect(),
+        },
+    })
+}

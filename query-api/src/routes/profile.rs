@@ -1,0 +1,150 @@
+//! The caller's profile, profile-name checks, and public profiles.
+
+use axum::extract::State;
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use domain::ProfileName;
+use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use platform::identity::{load_profile, Caller, Profile};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::routes::artworks::{consistent, with_consistency};
+use crate::state::QueryState;
+
+const READS: &[&str] = &["accounts"];
+
+fn private(mut r: Response) -> Response {
+    r.headers_mut().insert(
+        "cache-control",
+        HeaderValue::from_static("private, no-store"),
+    );
+    r
+}
+
+/// `GET /api/me/profile`.
+#[utoipa::path(get, path = "/api/me/profile", tag = "me",
+    responses(
+        (status = 200, description = "The signed-in caller's profile", body = platform::http::Envelope<Profile>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+pub async fn get_profile(
+    State(state): State<QueryState>,
+    caller: Caller,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    caller.require_account()?;
+    let waited = min.is_some();
+    let caught_up = consistent(&state, min, READS).await;
+    let caller = if waited {
+        caller.refreshed(&state.pool).await?
+    } else {
+        caller
+    };
+    let profile = load_profile(&state.pool, &caller).await?;
+    Ok(private(with_consistency(ok(profile), caught_up)))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ProfileCheckParams {
+    pub profile_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ProfileCheck {
+    pub profile_name: String,
+    /// The name follows the rules (3–20 ASCII letters, digits and inner dashes; not reserved).
+    pub valid: bool,
+    /// Valid and not taken by another account (names differing in case are the same name).
+    pub available: bool,
+    /// Why not, when it is not available.
+    pub message: Option<String>,
+}
+
+/// `GET /api/me/profile-check?profile_name=`.
+#[utoipa::path(get, path = "/api/me/profile-check", tag = "me", params(ProfileCheckParams),
+    responses(
+        (status = 200, description = "Whether the name may be used", body = platform::http::Envelope<ProfileCheck>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+pub async fn check_profile_name(
+    State(state): State<QueryState>,
+    caller: Caller,
+    Query(p): Query<ProfileCheckParams>,
+) -> Result<Response, ApiError> {
+    let account = caller.require_account()?;
+    let raw = p.profile_name.unwrap_or_default();
+    let shown: String = raw.trim().chars().take(64).collect();
+    let check = match ProfileName::parse(&raw) {
+        Err(e) => ProfileCheck {
+            profile_name: shown,
+            valid: false,
+            available: false,
+            message: Some(e.to_string()),
+        },
+        Ok(name) => {
+            let owner: Option<Uuid> =
+                sqlx::query_scalar("SELECT account_id FROM auth.profile_names WHERE name_key = $1")
+                    .bind(name.key())
+                    .fetch_optional(&state.pool)
+                    .await?;
+            let available = owner.is_none_or(|o| o == account.account_id);
+            ProfileCheck {
+                profile_name: name.as_str().to_owned(),
+                valid: true,
+                available,
+                message: (!available).then(|| "That profile name is already taken".to_owned()),
+            }
+        }
+    };
+    Ok(private(ok(check).into_response()))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PublicBadge {
+    pub badge_id: Uuid,
+    pub badge_key: String,
+    pub title: String,
+}
+
+/// What anyone may see of an account that chose a profile name. Never an e-mail or a credential.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PublicProfile {
+    pub uuid: Uuid,
+    pub profile_name: String,
+    /// Member since.
+    pub created_at: DateTime<Utc>,
+    /// Awarded badges (none are defined yet).
+    pub badges: Vec<PublicBadge>,
+}
+
+/// `GET /api/users/{id}`.
+#[utoipa::path(get, path = "/api/users/{id}", tag = "users",
+    params(("id" = Uuid, Path, description = "The account uuid")),
+    responses(
+        (status = 200, description = "The public profile", body = platform::http::Envelope<PublicProfile>),
+        (status = 404, description = "'User not found' (also when the account has no profile name)", body = platform::http::ErrorBody)))]
+pub async fn get_user(
+    State(state): State<QueryState>,
+    PathId(id): PathId,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let caught_up = consistent(&state, min, READS).await;
+    let row: Option<(String, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT profile_name, created_at FROM rm.accounts
+          WHERE account_id = $1 AND profile_name IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (profile_name, created_at) =
+        row.ok_or_else(|| ApiError::NotFound("User not found".into()))?;
+    Ok(with_consistency(
+        ok(PublicProfile {
+            uuid: id,
+            profile_name,
+            created_at,
+            badges: Vec::new(),
+        }),
+        caught_up,
+    ))
+}

@@ -1,0 +1,804 @@
+//! Accounts end to end against the real services: magic links through a real SMTP server,
+//! sessions, claiming, profile names, preferences, roles, and the security properties of
+//! DESIGN §5.
+
+use crate::harness::{link_and_code, AppOptions, TestApp};
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+
+/// A fresh anonymous token, minted by `GET /api/auth/status`.
+async fn anonymous_token(app: &TestApp) -> String {
+    let (status, headers, body) = app.get("/api/auth/status").await;
+    assert_eq!(status, 200);
+    let token = headers["x-user-token"].to_str().unwrap().to_owned();
+    assert_eq!(body["data"]["user_token"], token.as_str());
+    assert_eq!(body["data"]["is_anonymous"], true);
+    token
+}
+
+async fn request_link(
+    app: &TestApp,
+    email: &str,
+    token: Option<&str>,
+) -> (u16, reqwest::header::HeaderMap, Value) {
+    app.send(
+        Method::POST,
+        "/api/auth/request-magic-link",
+        token,
+        Some(json!({ "email": email })),
+    )
+    .await
+}
+
+async fn verify(
+    app: &TestApp,
+    body: Value,
+    token: Option<&str>,
+) -> (u16, reqwest::header::HeaderMap, Value) {
+    app.send(
+        Method::POST,
+        "/api/auth/verify-magic-link",
+        token,
+        Some(body),
+    )
+    .await
+}
+
+/// Signs in as `email` from the device holding `token` (the `n`-th mail to that address) and
+/// returns the session token and the verify answer.
+async fn sign_in(app: &TestApp, email: &str, token: &str, n: usize) -> (String, Value, String) {
+    let (status, _, _) = request_link(app, email, Some(token)).await;
+    assert_eq!(status, 200);
+    let mail = app.smtp.wait_for(email, n).await;
+    let (link, _) = link_and_code(&mail);
+    let (status, headers, body) = verify(app, json!({ "token": link }), Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = headers["x-user-token"].to_str().unwrap().to_owned();
+    let position = headers["x-event-position"].to_str().unwrap().to_owned();
+    (session, body["data"].clone(), position)
+}
+
+async fn status_of(
+    app: &TestApp,
+    token: &str,
+    min: Option<&str>,
+) -> (reqwest::header::HeaderMap, Value) {
+    let mut headers = vec![("X-User-Token", token)];
+    if let Some(m) = min {
+        headers.push(("X-Min-Position", m));
+    }
+    let (status, h, body) = app.get_with("/api/auth/status", &headers).await;
+    assert_eq!(status, 200);
+    (h, body["data"].clone())
+}
+
+#[tokio::test]
+async fn the_mail_arrives_and_its_link_works_once() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let email = "ada@example.org";
+    let (status, _, body) = request_link(&app, "  Ada@Example.org ", Some(&device)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["success"], true);
+    assert_eq!(body["data"]["is_signup"], true);
+
+    let mail = app.smtp.wait_for(email, 1).await;
+    assert!(
+        mail.contains("Subject: Create your Plinth account"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains(&format!("{}/verify?token=", app.base)),
+        "{mail}"
+    );
+    let (link, code) = link_and_code(&mail);
+    assert_eq!(link.len(), 64);
+    assert!(code.bytes().all(|b| b.is_ascii_digit()) && code.len() == 6);
+
+    let (status, headers, body) = verify(&app, json!({ "token": link }), Some(&device)).await;
+    assert_eq!(status, 200, "{body}");
+    let d = &body["data"];
+    assert_eq!(d["success"], true);
+    assert_eq!(d["message"], "Login successful");
+    assert_eq!(d["is_new_account"], true);
+    assert_eq!(d["uuid_replaced"], true);
+    assert_eq!(d["user"]["email"], email);
+    let session = headers["x-user-token"].to_str().unwrap();
+    assert_ne!(session, device);
+    assert!(headers.contains_key("x-event-position"));
+
+    let (_, s) = status_of(&app, session, None).await;
+    assert_eq!(s["is_authenticated"], true);
+    assert_eq!(s["is_anonymous"], false);
+    assert_eq!(s["user"]["uuid"], d["user"]["uuid"]);
+    assert_eq!(s["user"]["email"], email);
+
+    // Single use: the same link again, and the code of the same mail, both fail.
+    let (status, _, body) = verify(&app, json!({ "token": link }), None).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "INVALID_TOKEN");
+    assert_eq!(body["message"], "Failed to verify magic link");
+    let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
+    assert_eq!(status, 400);
+
+    // A second sign-in of the same address is not a new account.
+    let other_device = anonymous_token(&app).await;
+    let (_, again, _) = sign_in(&app, email, &other_device, 2).await;
+    assert_eq!(again["is_new_account"], false);
+    assert_eq!(again["user"]["uuid"], d["user"]["uuid"]);
+    let second = app.smtp.wait_for(email, 2).await;
+    assert!(second.contains("Subject: Sign in to Plinth"), "{second}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_code_works_once_and_wrong_codes_kill_the_link() {
+    let app = TestApp::spawn().await;
+    let email = "grace@example.org";
+    request_link(&app, email, None).await;
+    let (_, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+
+    let (status, _, body) = verify(&app, json!({ "email": email, "code": "12ab" }), None).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "VALIDATION_ERROR");
+    for _ in 0..5 {
+        let (status, _, body) = verify(&app, json!({ "email": email, "code": wrong }), None).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "Failed to verify magic link");
+    }
+    // Five wrong guesses: even the right code no longer works.
+    let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
+    assert_eq!(status, 400);
+
+    request_link(&app, email, None).await;
+    let (_, code) = link_and_code(&app.smtp.wait_for(email, 2).await);
+    let (status, headers, body) = verify(
+        &app,
+        json!({ "email": "Grace@Example.org", "code": code }),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(headers.contains_key("x-user-token"));
+    let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
+    assert_eq!(status, 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_expired_link_fails() {
+    let app = TestApp::spawn().await;
+    let email = "expired@example.org";
+    request_link(&app, email, None).await;
+    let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    // The expiry is one hour from the request.
+    let ttl: f64 = sqlx::query_scalar(
+        "SELECT extract(epoch FROM expires_at - created_at)::float8 FROM auth.link_tokens WHERE email = $1",
+    )
+    .bind(email)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(ttl.round(), 3600.0);
+    sqlx::query("UPDATE auth.link_tokens SET expires_at = now() - interval '1 second'")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (status, _, body) = verify(&app, json!({ "token": link }), None).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "Failed to verify magic link");
+    let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
+    assert_eq!(status, 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn email_rules_are_checked_on_the_server() {
+    let app = TestApp::spawn().await;
+    for (email, message) in [
+        ("", "Email address is required"),
+        ("   ", "Email address is required"),
+        ("nope", "Please enter a valid email address"),
+        ("a b@example.org", "Please enter a valid email address"),
+    ] {
+        let (status, _, body) = request_link(&app, email, None).await;
+        assert_eq!(status, 400, "{email}");
+        assert_eq!(body["error"], "VALIDATION_ERROR");
+        assert_eq!(body["message"], message);
+        assert_eq!(body["details"]["field"], "email");
+    }
+    let long = format!("{}@example.org", "a".repeat(243));
+    let (status, _, _) = request_link(&app, &long, None).await;
+    assert_eq!(status, 400);
+    let (status, _, body) = app
+        .send(
+            Method::POST,
+            "/api/auth/request-magic-link",
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("Email address is required"))
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn limits_per_address_and_per_client_answer_429_with_retry_after() {
+    let app = TestApp::spawn().await;
+    for _ in 0..5 {
+        let (status, _, _) = request_link(&app, "busy@example.org", None).await;
+        assert_eq!(status, 200);
+    }
+    let (status, headers, body) = request_link(&app, "busy@example.org", None).await;
+    assert_eq!(status, 429);
+    assert_eq!(body["error"], "RATE_LIMITED");
+    let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&retry), "{retry}");
+    assert!(
+        body["message"].as_str().unwrap().starts_with("Too many"),
+        "{body}"
+    );
+
+    // Per client: 20 requests an hour from one address, whatever the e-mail (the refused one
+    // above counted too: the client limit is checked first).
+    for i in 0..14 {
+        let (status, _, _) = request_link(&app, &format!("u{i}@example.org"), None).await;
+        assert_eq!(status, 200, "request {i}");
+    }
+    let (status, headers, _) = request_link(&app, "one-more@example.org", None).await;
+    assert_eq!(status, 429);
+    assert!(headers.contains_key("retry-after"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn is_signup_never_reveals_whether_an_address_has_an_account() {
+    let app = TestApp::spawn().await;
+    let owner_device = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, "known@example.org", &owner_device, 1).await;
+
+    // A stranger gets the same answer for a known and an unknown address.
+    let stranger = anonymous_token(&app).await;
+    let (_, _, known) = request_link(&app, "known@example.org", Some(&stranger)).await;
+    let (_, _, unknown) = request_link(&app, "unknown@example.org", Some(&stranger)).await;
+    assert_eq!(known["data"]["is_signup"], true);
+    assert_eq!(unknown["data"]["is_signup"], true);
+    let strip = |v: &Value, e: &str| v["data"]["message"].as_str().unwrap().replace(e, "<email>");
+    assert_eq!(
+        strip(&known, "known@example.org"),
+        strip(&unknown, "unknown@example.org")
+    );
+
+    // The account's own session, and the anonymous identity it claimed, know it.
+    let (_, _, mine) = request_link(&app, "known@example.org", Some(&session)).await;
+    assert_eq!(mine["data"]["is_signup"], false);
+    let (_, _, device) = request_link(&app, "known@example.org", Some(&owner_device)).await;
+    assert_eq!(device["data"]["is_signup"], false);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_public_uuid_used_as_a_token_grants_nothing() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let (session, answer, _) = sign_in(&app, "uuid@example.org", &device, 1).await;
+    let uuid = answer["user"]["uuid"].as_str().unwrap().to_owned();
+    let (headers, s) = status_of(&app, &uuid, None).await;
+    assert_eq!(s["is_authenticated"], false);
+    assert_ne!(s["user"]["uuid"], uuid.as_str());
+    assert!(
+        headers.contains_key("x-user-token"),
+        "a new anonymous token is minted"
+    );
+    let (status, _, _) = app
+        .send(Method::GET, "/api/me/profile", Some(&uuid), None)
+        .await;
+    assert_eq!(status, 401);
+    // A token-shaped value that is no session is only an (empty) anonymous identity.
+    let (status, _, _) = app
+        .send(Method::GET, "/api/me/profile", Some(&"0".repeat(64)), None)
+        .await;
+    assert_eq!(status, 401);
+    let (status, _, _) = app
+        .send(Method::GET, "/api/me/profile", Some(&session), None)
+        .await;
+    assert_eq!(status, 200);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_revoked_session_grants_nothing() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, "bye@example.org", &device, 1).await;
+    let (status, headers, body) = app
+        .send(Method::POST, "/api/auth/logout", Some(&session), None)
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["success"], true);
+    let fresh = body["data"]["new_user_token"].as_str().unwrap();
+    assert_eq!(headers["x-user-token"].to_str().unwrap(), fresh);
+    assert_ne!(fresh, session);
+
+    let (headers, s) = status_of(&app, &session, None).await;
+    assert_eq!(s["is_authenticated"], false);
+    assert_ne!(
+        s["user_token"],
+        session.as_str(),
+        "the dead token is replaced"
+    );
+    assert!(headers.contains_key("x-user-token"));
+    for (method, path, body) in [
+        (Method::GET, "/api/me/profile", None),
+        (
+            Method::PATCH,
+            "/api/me/profile",
+            Some(json!({ "profile_name": "ghost" })),
+        ),
+        (
+            Method::PUT,
+            "/api/me/preferences",
+            Some(json!({ "theme": "bauhaus" })),
+        ),
+        (
+            Method::GET,
+            "/api/me/profile-check?profile_name=ghost",
+            None,
+        ),
+    ] {
+        let (status, _, _) = app.send(method, path, Some(&session), body).await;
+        assert_eq!(status, 401, "{path}");
+    }
+    let (_, s) = status_of(&app, fresh, None).await;
+    assert_eq!(s["is_anonymous"], true);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn anonymous_work_is_claimed_on_sign_up_and_on_sign_in_from_a_second_device() {
+    let app = TestApp::spawn().await;
+    let first = anonymous_token(&app).await;
+    let second = anonymous_token(&app).await;
+    let (_, s1) = status_of(&app, &first, None).await;
+    let (_, s2) = status_of(&app, &second, None).await;
+    let (anon1, anon2) = (s1["user"]["uuid"].clone(), s2["user"]["uuid"].clone());
+
+    let (_, up, _) = sign_in(&app, "two@example.org", &first, 1).await;
+    assert_eq!(up["is_new_account"], true);
+    assert_eq!(up["uuid_replaced"], true);
+    let (_, inn, position) = sign_in(&app, "two@example.org", &second, 2).await;
+    assert_eq!(inn["is_new_account"], false);
+    assert_eq!(inn["uuid_replaced"], true);
+    let account = up["user"]["uuid"].as_str().unwrap();
+
+    // Each claim is an event of the account…
+    let claimed: Vec<String> = sqlx::query_scalar(
+        "SELECT payload->'AnonymousIdentityClaimed'->>'anonymous_id' FROM es.events
+          WHERE aggregate_type = 'account' AND aggregate_id = $1
+            AND event_type = 'AnonymousIdentityClaimed' ORDER BY sequence",
+    )
+    .bind(account)
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        claimed,
+        vec![anon1.as_str().unwrap(), anon2.as_str().unwrap()]
+    );
+    // …and the read model maps both identities to it (read after the verify's position).
+    let (_, _) = status_of(&app, &first, Some(&position)).await;
+    let owners: Vec<(uuid::Uuid, uuid::Uuid)> = sqlx::query_as(
+        "SELECT anonymous_id, account_id FROM rm.account_identities ORDER BY claimed_at",
+    )
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(owners.len(), 2);
+    assert!(owners.iter().all(|(_, a)| a.to_string() == account));
+
+    // Another account cannot take over an identity already claimed.
+    let (_, other, _) = sign_in(&app, "three@example.org", &first, 1).await;
+    assert_eq!(other["uuid_replaced"], false);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn role_flags_come_from_the_server_only() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let (session, answer, _) = sign_in(&app, "mallory@example.org", &device, 1).await;
+    let (status, _, body) = app
+        .send(
+            Method::PATCH,
+            "/api/me/profile",
+            Some(&session),
+            Some(json!({ "profile_name": "mallory", "is_admin": true, "permissions": ["admin"] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["is_admin"], false);
+    let (status, h, _) = app
+        .send(
+            Method::PUT,
+            "/api/me/preferences",
+            Some(&session),
+            Some(json!({ "is_admin": true, "is_moderator": true })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let position = h["x-event-position"].to_str().unwrap().to_owned();
+    let (_, _, body) = app
+        .get_with(
+            "/api/auth/status",
+            &[
+                ("X-User-Token", &session),
+                ("X-User-Role", "admin"),
+                ("X-Min-Position", &position),
+            ],
+        )
+        .await;
+    let s = &body["data"];
+    assert_eq!(
+        (
+            s["is_admin"].clone(),
+            s["is_moderator"].clone(),
+            s["can_review"].clone()
+        ),
+        (json!(false), json!(false), json!(false))
+    );
+
+    // A moderator is made by an operator (`plinth admin grant`) and shows on status and profile.
+    let (_, granted) = app
+        .accounts
+        .set_permission_by_email("mallory@example.org", domain::Permission::Moderator, true)
+        .await
+        .unwrap();
+    let granted = granted.unwrap().to_string();
+    let (_, s) = status_of(&app, &session, Some(&granted)).await;
+    assert_eq!(s["is_moderator"], true);
+    assert_eq!(s["can_review"], true);
+    assert_eq!(s["is_admin"], false);
+    let (_, _, body) = app
+        .get_with("/api/me/profile", &[("X-User-Token", &session)])
+        .await;
+    assert_eq!(body["data"]["is_reviewer"], true);
+    assert_eq!(
+        body["data"]["debug"]["permissions"],
+        json!([{ "permission": "moderator", "is_active": true }])
+    );
+    assert_eq!(body["data"]["uuid"], answer["user"]["uuid"]);
+
+    let (_, revoked) = app
+        .accounts
+        .set_permission_by_email("mallory@example.org", domain::Permission::Moderator, false)
+        .await
+        .unwrap();
+    let (_, s) = status_of(&app, &session, Some(&revoked.unwrap().to_string())).await;
+    assert_eq!(s["is_moderator"], false);
+    let (_, _, body) = app
+        .get_with("/api/me/profile", &[("X-User-Token", &session)])
+        .await;
+    assert_eq!(
+        body["data"]["debug"]["permissions"],
+        json!([{ "permission": "moderator", "is_active": false }])
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn admin_emails_are_admins_from_their_first_sign_in() {
+    let app = TestApp::spawn_with(AppOptions {
+        admin_emails: vec!["boss@example.org".into()],
+    })
+    .await;
+    let device = anonymous_token(&app).await;
+    let (session, _, position) = sign_in(&app, "Boss@example.org", &device, 1).await;
+    let (_, s) = status_of(&app, &session, Some(&position)).await;
+    assert_eq!(s["is_admin"], true);
+    assert_eq!(s["is_moderator"], true);
+    let other = anonymous_token(&app).await;
+    let (session, _, position) = sign_in(&app, "staff@example.org", &other, 1).await;
+    let (_, s) = status_of(&app, &session, Some(&position)).await;
+    assert_eq!(s["is_admin"], false);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn profile_names_are_checked_unique_and_public() {
+    let app = TestApp::spawn().await;
+    let d1 = anonymous_token(&app).await;
+    let d2 = anonymous_token(&app).await;
+    let (ada, a, _) = sign_in(&app, "ada.l@example.org", &d1, 1).await;
+    let (bob, _, _) = sign_in(&app, "bob@example.org", &d2, 1).await;
+    let ada_id = a["user"]["uuid"].as_str().unwrap().to_owned();
+
+    let (status, _, body) = app
+        .get_with("/api/me/profile", &[("X-User-Token", &ada)])
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["profile_name"], Value::Null);
+    assert_eq!(body["data"]["email"], "ada.l@example.org");
+    // Without a profile name there is no public profile.
+    let (status, _, body) = app.get(&format!("/api/users/{ada_id}")).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (404, Some("User not found"))
+    );
+
+    let (status, h, body) = app
+        .send(
+            Method::PATCH,
+            "/api/me/profile",
+            Some(&ada),
+            Some(json!({ "profile_name": "Ada-L" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["profile_name"], "Ada-L");
+    let position = h["x-event-position"].to_str().unwrap().to_owned();
+
+    let check = |name: &'static str, token: String| {
+        let app = &app;
+        async move {
+            let (status, _, body) = app
+                .get_with(
+                    &format!("/api/me/profile-check?profile_name={name}"),
+                    &[("X-User-Token", &token)],
+                )
+                .await;
+            assert_eq!(status, 200);
+            body["data"].clone()
+        }
+    };
+    let c = check("ada-l", bob.clone()).await;
+    assert_eq!(
+        (c["valid"].clone(), c["available"].clone()),
+        (json!(true), json!(false))
+    );
+    assert_eq!(c["message"], "That profile name is already taken");
+    assert_eq!(
+        check("ada-l", ada.clone()).await["available"],
+        true,
+        "one's own name is available"
+    );
+    let c = check("-bad", bob.clone()).await;
+    assert_eq!(c["valid"], false);
+    assert!(c["message"]
+        .as_str()
+        .unwrap()
+        .contains("letters, digits and dashes"));
+    assert_eq!(
+        check("admin", bob.clone()).await["message"],
+        "That profile name is reserved"
+    );
+    assert_eq!(check("bobby", bob.clone()).await["available"], true);
+    let (status, _, _) = app.get("/api/me/profile-check?profile_name=bobby").await;
+    assert_eq!(status, 401);
+
+    let (status, _, body) = app
+        .send(
+            Method::PATCH,
+            "/api/me/profile",
+            Some(&bob),
+            Some(json!({ "profile_name": "ADA-L" })),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (409, Some("That profile name is already taken"))
+    );
+    let (status, _, body) = app
+        .send(
+            Method::PATCH,
+            "/api/me/profile",
+            Some(&bob),
+            Some(json!({ "profile_name": "b" })),
+        )
+        .await;
+    assert_eq!(
+        (status, body["details"]["field"].as_str()),
+        (400, Some("profile_name"))
+    );
+
+    let (status, _, body) = app
+        .get_with(
+            &format!("/api/users/{ada_id}"),
+            &[("X-Min-Position", &position)],
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["profile_name"], "Ada-L");
+    assert_eq!(body["data"]["badges"], json!([]));
+    let text = body.to_string();
+    assert!(
+        !text.contains("example.org"),
+        "no e-mail in a public profile: {text}"
+    );
+    let (status, _, _) = app
+        .get(&format!("/api/users/{}", uuid::Uuid::new_v4()))
+        .await;
+    assert_eq!(status, 404);
+
+    // A changed name frees the old one.
+    let (status, _, _) = app
+        .send(
+            Method::PATCH,
+            "/api/me/profile",
+            Some(&ada),
+            Some(json!({ "profile_name": "Countess" })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(check("ada-l", bob.clone()).await["available"], true);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn preferences_are_validated_and_kept() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, "prefs@example.org", &device, 1).await;
+    let (status, _, _) = app
+        .send(
+            Method::PUT,
+            "/api/me/preferences",
+            Some(&device),
+            Some(json!({ "theme": "bauhaus" })),
+        )
+        .await;
+    assert_eq!(status, 401, "an anonymous identity has no preferences");
+    let (status, h, body) = app
+        .send(
+            Method::PUT,
+            "/api/me/preferences",
+            Some(&session),
+            Some(json!({ "theme": "bauhaus", "email_notifications": false, "zoom": 14 })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let position = h["x-event-position"].to_str().unwrap().to_owned();
+    let (_, _, body) = app
+        .get_with(
+            "/api/me/profile",
+            &[("X-User-Token", &session), ("X-Min-Position", &position)],
+        )
+        .await;
+    assert_eq!(
+        body["data"]["preferences"],
+        json!({ "email_notifications": false, "theme": "bauhaus", "zoom": 14.0 })
+    );
+    for bad in [
+        json!({ "Theme": "x" }),
+        json!({ "theme": "x".repeat(201) }),
+        json!({ "nested": { "a": 1 } }),
+        json!(["theme"]),
+    ] {
+        let (status, _, body) = app
+            .send(
+                Method::PUT,
+                "/api/me/preferences",
+                Some(&session),
+                Some(bad.clone()),
+            )
+            .await;
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+    app.stop().await;
+}
+
+/// A writer that keeps every log line in memory.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every log line of this test binary from now on, at debug level and above. Global on purpose:
+/// a thread-scoped subscriber misses events while other tests run in parallel.
+fn capture_logs() -> Captured {
+    static CAPTURED: std::sync::OnceLock<Captured> = std::sync::OnceLock::new();
+    CAPTURED
+        .get_or_init(|| {
+            let captured = Captured::default();
+            let writer = captured.clone();
+            let subscriber = tracing_subscriber::fmt()
+                .with_env_filter(tracing_subscriber::EnvFilter::new("debug"))
+                .with_writer(move || writer.clone())
+                .with_ansi(false)
+                .finish();
+            tracing::subscriber::set_global_default(subscriber).unwrap();
+            captured
+        })
+        .clone()
+}
+
+#[tokio::test]
+async fn tokens_appear_in_no_event_log_line_or_read_model() {
+    let captured = capture_logs();
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let email = "secret@example.org";
+    request_link(&app, email, Some(&device)).await;
+    let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let (_, headers, _) = verify(&app, json!({ "token": link }), Some(&device)).await;
+    let session = headers["x-user-token"].to_str().unwrap().to_owned();
+    let position = headers["x-event-position"].to_str().unwrap().to_owned();
+    let (_, _, body) = app
+        .send(Method::POST, "/api/auth/logout", Some(&session), None)
+        .await;
+    let fresh = body["data"]["new_user_token"].as_str().unwrap().to_owned();
+    status_of(&app, &device, Some(&position)).await;
+    crate::harness::wait_projected(&app.db.pool).await;
+
+    let secrets = [
+        ("link token", link.as_str()),
+        ("session token", session.as_str()),
+        ("anonymous token", device.as_str()),
+        ("new anonymous token", fresh.as_str()),
+    ];
+    // Every row of every table in every schema, as text.
+    let tables: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_schema::text, table_name::text FROM information_schema.tables
+          WHERE table_schema IN ('es', 'rm', 'auth') AND table_type = 'BASE TABLE'",
+    )
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    assert!(tables.len() >= 10, "{tables:?}");
+    let mut everything = String::new();
+    for (schema, table) in &tables {
+        let rows: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT coalesce(string_agg(t::text, '\n'), '') FROM {schema}.{table} t"
+        ))
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        everything.push_str(&rows.concat());
+    }
+    assert!(
+        everything.contains("AccountSignedUp"),
+        "the scan reads the event store"
+    );
+    for (what, secret) in secrets {
+        assert!(
+            !everything.contains(secret),
+            "the {what} is stored in clear"
+        );
+    }
+    let code_line = format!("\"{code}\"");
+    assert!(
+        !everything.contains(&code_line),
+        "the code is stored in clear"
+    );
+    // The address is in the Account stream and the auth schema only, never in metadata or rm.
+    let leaks: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE metadata::text LIKE '%secret@%'
+            OR (aggregate_type <> 'account' AND payload::text LIKE '%secret@%')",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(leaks, 0);
+
+    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    assert!(
+        logs.contains("signed in"),
+        "the capture sees the server's logs"
+    );
+    for (what, secret) in secrets {
+        assert!(!logs.contains(secret), "the {what} is in a log line");
+    }
+    app.stop().await;
+}
