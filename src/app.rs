@@ -233,6 +233,7 @@ pub async fn query_state(
         geo: query_api::geo::GeoIndex::start(services.pool.clone()),
         js: Some(services.js.clone()),
         bus: services.bus.clone(),
+        mailer: Some(mailer(config)?),
         product_name: config.product_name.clone(),
         client: query_api::state::ClientConfig {
             product_name: config.product_name.clone(),
@@ -242,16 +243,21 @@ pub async fn query_state(
     })
 }
 
+/// SMTP when `SMTP_URL` is set, else the outbox under the data dir.
+pub fn mailer(config: &Config) -> anyhow::Result<platform::mail::Mailer> {
+    platform::mail::Mailer::new(
+        config.smtp_url.as_deref(),
+        &config.mail_from,
+        &config.data_dir,
+    )
+}
+
 /// Builds the write API's state: commands, mail and the identity settings.
 pub fn command_state(
     services: &Services,
     config: &Config,
 ) -> anyhow::Result<command_api::CommandState> {
-    let mailer = platform::mail::Mailer::new(
-        config.smtp_url.as_deref(),
-        &config.mail_from,
-        &config.data_dir,
-    )?;
+    let mailer = mailer(config)?;
     let settings = command_api::AuthSettings {
         public_url: config.public_url.clone(),
         product_name: config.product_name.clone(),

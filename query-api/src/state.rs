@@ -17,6 +17,8 @@ pub struct QueryState {
     /// Absent when NATS could not be reached at start; `/api/status` then says so.
     pub js: Option<jetstream::Context>,
     pub bus: BusConfig,
+    /// For `/api/status` only: the write side sends the mail.
+    pub mailer: Option<platform::mail::Mailer>,
     pub product_name: String,
     pub client: ClientConfig,
 }

@@ -802,3 +802,26 @@ async fn tokens_appear_in_no_event_log_line_or_read_model() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_dead_mail_server_degrades_status_and_requests_are_still_answered() {
+    let mut app = TestApp::spawn().await;
+    app.smtp.kill();
+    let (status, _, body) = app.get("/api/status").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["status"], "degraded");
+    assert_eq!(body["data"]["components"]["mail"]["status"], "down");
+    assert!(body["data"]["components"]["mail"]["error"].is_string());
+    // The request is still answered (the mail fails after the answer and is logged), and the
+    // link it recorded is valid for a retry of the mail.
+    let (status, _, body) = request_link(&app, "later@example.org", None).await;
+    assert_eq!(status, 200, "{body}");
+    let live: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM auth.link_tokens WHERE email = 'later@example.org' AND used_at IS NULL",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(live, 1);
+    app.stop().await;
+}

@@ -217,6 +217,12 @@ impl SmtpSink {
         panic!("aiosmtpd did not listen on {port}");
     }
 
+    /// Stops the server (the mail service goes away; its Maildir stays until drop).
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     pub fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}", self.port)
     }
@@ -321,27 +327,28 @@ impl TestApp {
         let mut tasks = vec![spawn_relay(&db, &bus)];
         tasks.extend(spawn_projectors(&db, &bus));
         let geo = query_api::geo::GeoIndex::start(db.pool.clone());
-        let state = query_api::QueryState {
-            pool: db.pool.clone(),
-            positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
-            geo: geo.clone(),
-            js: Some(bus.js.clone()),
-            bus: bus.bus.clone(),
-            product_name: "Plinth".into(),
-            client: query_api::state::ClientConfig {
-                product_name: "Plinth".into(),
-                ..Default::default()
-            },
-        };
         let smtp = SmtpSink::start().await;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
         let mailer = platform::mail::Mailer::new(
             Some(&smtp.url()),
             "Plinth <no-reply@plinth.test>",
             &std::env::temp_dir(),
         )
         .unwrap();
+        let state = query_api::QueryState {
+            pool: db.pool.clone(),
+            positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
+            geo: geo.clone(),
+            js: Some(bus.js.clone()),
+            bus: bus.bus.clone(),
+            mailer: Some(mailer.clone()),
+            product_name: "Plinth".into(),
+            client: query_api::state::ClientConfig {
+                product_name: "Plinth".into(),
+                ..Default::default()
+            },
+        };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
         let accounts = command_api::Accounts::new(
             command_api::Commands::new(db.pool.clone()),
             mailer,
@@ -403,6 +410,7 @@ impl TestApp {
             geo: query_api::geo::GeoIndex::inactive(),
             js: Some(self.bus.js.clone()),
             bus: self.bus.bus.clone(),
+            mailer: None,
             product_name: "Plinth".into(),
             client: Default::default(),
         };

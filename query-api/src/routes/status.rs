@@ -27,6 +27,8 @@ pub struct StatusReport {
 pub struct Components {
     pub database: Component,
     pub nats: Component,
+    /// SMTP answers (or, without SMTP_URL, the outbox directory is writable).
+    pub mail: Component,
     pub geo_index: GeoStatus,
 }
 
@@ -160,6 +162,34 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         }
     };
 
+    let mail = match &state.mailer {
+        None => Component {
+            status: "down",
+            latency_ms: None,
+            error: Some("not configured in this process".into()),
+        },
+        Some(m) => {
+            let t = Instant::now();
+            match tokio::time::timeout(NATS_TIMEOUT, m.health()).await {
+                Ok(Ok(())) => Component {
+                    status: "ok",
+                    latency_ms: Some(t.elapsed().as_secs_f64() * 1000.0),
+                    error: None,
+                },
+                Ok(Err(e)) => Component {
+                    status: "down",
+                    latency_ms: None,
+                    error: Some(e),
+                },
+                Err(_) => Component {
+                    status: "down",
+                    latency_ms: None,
+                    error: Some("timed out".into()),
+                },
+            }
+        }
+    };
+
     let mut relay = None;
     let mut projectors = Vec::new();
     if database.status == "ok" {
@@ -214,6 +244,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     }
     let healthy = database.status == "ok"
         && nats.status == "ok"
+        && mail.status == "ok"
         && projectors.iter().all(|p| p.status == "ok");
     let report = StatusReport {
         status: if healthy { "ok" } else { "degraded" },
@@ -222,6 +253,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         components: Components {
             database,
             nats,
+            mail,
             geo_index: GeoStatus {
                 status: if state.geo.is_ready() {
                     "ok"
