@@ -16,13 +16,28 @@ Run from anywhere: python3 deploy/check.py
   e. the house rules: every compose service has a healthcheck (or disables it with a reason in
      the file), every k8s workload runs non-root with a read-only root and requests and limits,
      every container with a port has readiness and liveness probes, example Secrets are never
-     part of a kustomization.
+     part of a kustomization;
+  f. routing by method, which the split deployment relies on: every route of query-api's routers
+     (query-api/src) is a read (GET), every route of command-api's (command-api/src) a write
+     (POST, PUT, PATCH, DELETE);
+  g. k8s wiring: every Service's selector matches the pod labels of a Deployment (StatefulSet,
+     DaemonSet) and its targetPorts are ports of those pods; every Deployment's selector matches
+     its own pod labels; every overlay patch names an object the manifests define; every
+     HTTPRoute has a parent and its backendRefs name existing Services and ports of them; the
+     HTTPRoutes send each of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE under /api to exactly one
+     kind of backend, and that backend's pods run the plinth process serving the method
+     (reads: query-api or serve; writes: command-api or serve);
+  h. compose wiring: every bind-mounted file exists; the split profile's reverse proxy (a
+     Caddyfile mounted at /etc/caddy/Caddyfile) forwards only to compose services that share its
+     profile, that it depends_on, on the port they listen on, and sends each method under /api
+     to a service that serves it (as in g).
 
 Prints "deploy: N files checked, OK" or lists each problem and exits 1.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import shlex
@@ -62,6 +77,23 @@ HINTS = {
 }
 
 WORKLOAD_KINDS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"}
+# Workloads whose pods a Service can front.
+SERVED_KINDS = {"Deployment", "StatefulSet", "DaemonSet"}
+
+# Which plinth process serves which methods under /api (src/main.rs: `command-api` is "every
+# non-GET route", `query-api` "the read API", `serve` both; src/app.rs's api_routes). Checked
+# against the routers in f; proxies and HTTPRoutes must route each method to such a process.
+READ_METHODS = {"GET", "HEAD", "OPTIONS"}
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+SERVES = {
+    "serve": READ_METHODS | WRITE_METHODS,
+    "query-api": READ_METHODS,
+    "command-api": WRITE_METHODS,
+}
+# Where each API process's routes are declared (`.route("/path", get(handler))`).
+ROUTER_CODE = {"query-api": ROOT / "query-api" / "src", "command-api": ROOT / "command-api" / "src"}
+# A path under /api that every route to the APIs must cover.
+API_PATH = "/api/openapi.json"
 
 problems: list[str] = []
 files_checked: set[Path] = set()
@@ -127,6 +159,78 @@ def subcommands() -> set[str]:
     if not names:
         problem(MAIN_RS, "found no variants in `enum Cmd`")
     return names
+
+
+def router_methods() -> dict[str, dict[tuple[Path, str], set[str]]]:
+    """For query-api and command-api: {(file, path): methods} of every `.route(path, get(…))` in
+    the crate's sources (axum's method routers, chained or not; `get` answers HEAD too)."""
+    verbs = {"get", "head", "options", "post", "put", "patch", "delete", "trace", "connect"}
+    result: dict[str, dict[tuple[Path, str], set[str]]] = {}
+    for process, src in ROUTER_CODE.items():
+        routes: dict[tuple[Path, str], set[str]] = {}
+        for path in sorted(src.rglob("*.rs")) if src.is_dir() else []:
+            text = path.read_text(encoding="utf-8")
+            files_checked.add(path)
+            for m in re.finditer(r"\.route\(\s*\"([^\"]*)\"\s*,", text):
+                # The method router: up to the parenthesis that closes `.route(`.
+                depth, i = 1, m.end()
+                while i < len(text) and depth:
+                    depth += {"(": 1, ")": -1}.get(text[i], 0)
+                    i += 1
+                called = re.findall(r"(?<![A-Za-z0-9_])([a-z]+)\s*\(", text[m.end():i])
+                methods = {v.upper() for v in called if v in verbs}
+                if "any" in called:
+                    methods |= READ_METHODS | WRITE_METHODS
+                routes.setdefault((path, m.group(1)), set()).update(methods)
+        if not routes:
+            problem(src, f"found no `.route(\"…\", …)` of {process}")
+        result[process] = routes
+    return result
+
+
+def check_routers(routes: dict[str, dict[tuple[Path, str], set[str]]]) -> None:
+    for process, table in routes.items():
+        allowed = SERVES[process]
+        for (file, path), methods in sorted(table.items()):
+            for method in sorted(methods - allowed):
+                sent_to = sorted(p for p in ("query-api", "command-api") if method in SERVES[p])
+                problem(file, f"{process} routes {method} /api{path}, but the split "
+                        f"deployment sends {method} to {', '.join(sent_to) or 'no process'} "
+                        "(deploy/compose/Caddyfile, deploy/k8s/base/httproute.yaml)")
+
+
+def path_covers(kind: str, value: str, path: str) -> bool:
+    """Whether a route's path match (Gateway API PathPrefix/Exact, or a Caddy path pattern with
+    `*`) matches the request path."""
+    if kind == "Exact":
+        return value == path
+    if kind == "PathPrefix":
+        value = value.rstrip("/") or "/"
+        return value == "/" or path == value or path.startswith(value + "/")
+    if kind == "glob":
+        return fnmatch.fnmatchcase(path, value)
+    return False
+
+
+def check_method_routing(routed: dict[str, list[tuple[str, str, set[str]]]], where: str) -> None:
+    """routed: method → [(route description, backend description, subcommands its pods run)];
+    every method must reach exactly one backend, and one that serves it."""
+    for method in sorted(READ_METHODS | WRITE_METHODS):
+        targets = routed.get(method, [])
+        if not targets:
+            problem(where, f"nothing routes {method} {API_PATH} to a plinth API")
+            continue
+        if len({backend for _, backend, _ in targets}) > 1:
+            listing = "; ".join(f"{route} → {backend}" for route, backend, _ in targets)
+            problem(where, f"{method} {API_PATH} is routed to more than one backend: {listing}")
+        for route, backend, ran in targets:
+            if not ran:
+                problem(where, f"{route} sends {method} to {backend}, which runs no plinth API")
+            for sub in sorted(ran):
+                if method not in SERVES.get(sub, set()):
+                    serving = sorted(p for p, ms in SERVES.items() if method in ms)
+                    problem(where, f"{route} sends {method} to {backend} (`plinth {sub}`), which "
+                                   f"does not serve it (served by: {', '.join(serving)})")
 
 
 # --- YAML --------------------------------------------------------------------------------------
@@ -195,9 +299,14 @@ def simple_commands(argv: list[str]):
     yield current
 
 
-def plinth_invocations(argv: list[str], where: str, subs: set[str]) -> list[str]:
+def plinth_invocations(argv: list[str], where: str, subs: set[str], report: bool = True) -> list[str]:
     """The subcommands `plinth` is run with in argv (as a command, not as an argument), each
-    reported as a problem unless src/main.rs has it."""
+    reported as a problem unless src/main.rs has it (or report is False)."""
+    if not report:
+        kept = len(problems)
+        found = plinth_invocations(argv, where, subs)
+        del problems[kept:]
+        return found
     found: list[str] = []
     for cmd in simple_commands(argv):
         while cmd and (cmd[0] in WRAPPERS or re.match(r"[A-Za-z_][A-Za-z0-9_]*=", cmd[0])):
@@ -325,6 +434,187 @@ def check_compose(docs: dict[Path, list], known: set[str], subs: set[str], image
                 check_var(var, f"{rel(p)} (env_file of {name})", known)
 
 
+def bind_mounts(svc: dict) -> list[tuple[str, str]]:
+    """(source, target) of a compose service's bind mounts, short or long syntax."""
+    mounts = []
+    for v in svc.get("volumes") or []:
+        if isinstance(v, str):
+            parts = v.split(":")
+            if len(parts) >= 2 and parts[0].startswith((".", "/", "~")):
+                mounts.append((parts[0], parts[1]))
+        elif isinstance(v, dict) and v.get("type") == "bind":
+            mounts.append((str(v.get("source", "")), str(v.get("target", ""))))
+    return mounts
+
+
+def caddy_blocks(text: str) -> list:
+    """A Caddyfile as nested [tokens, children] lines (quotes, `#` comments and braces handled;
+    enough for site blocks, matchers, handle and reverse_proxy)."""
+    root: list = []
+    stack = [root]
+    for raw in text.splitlines():
+        try:
+            lexer = shlex.shlex(raw, posix=True)
+            lexer.whitespace_split = True
+            lexer.commenters = ""
+            tokens = list(lexer)
+        except ValueError:
+            tokens = raw.split()
+        if "#" in tokens or any(t.startswith("#") for t in tokens):
+            tokens = tokens[:next(i for i, t in enumerate(tokens) if t.startswith("#"))]
+        if not tokens:
+            continue
+        if tokens == ["}"]:
+            if len(stack) > 1:
+                stack.pop()
+            continue
+        opens = tokens[-1] == "{"
+        line = [tokens[:-1] if opens else tokens, []]
+        stack[-1].append(line)
+        if opens:
+            stack.append(line[1])
+    return root
+
+
+def caddy_matcher(tokens: list[str], named: dict[str, dict]) -> dict | None:
+    """The matcher a directive's first argument gives ({"methods": set|None, "paths": list|None}),
+    or None when the directive has no matcher (it matches every request)."""
+    if not tokens:
+        return None
+    first = tokens[0]
+    if first.startswith("@"):
+        return named.get(first, {"methods": set(), "paths": []})  # unknown matcher: matches nothing
+    if first.startswith("/") or first == "*":
+        return {"methods": None, "paths": [first]}
+    return None
+
+
+def caddy_routes(site: list) -> list[tuple[dict | None, list[str], str]]:
+    """(matcher, upstreams, description) of the site's handle / reverse_proxy routes, in the
+    order Caddy tries them: routes with a matcher in file order, then the catch-all ones."""
+    named: dict[str, dict] = {}
+    for tokens, children in site:
+        if tokens and tokens[0].startswith("@"):
+            m: dict = {"methods": None, "paths": None}
+            specs = [tokens[1:]] if len(tokens) > 1 else [t for t, _ in children]
+            for spec in specs:
+                if spec and spec[0] == "method":
+                    m["methods"] = {x.upper() for x in spec[1:]}
+                elif spec and spec[0] == "path":
+                    m["paths"] = spec[1:]
+            named[tokens[0]] = m
+
+    def upstreams(tokens: list[str], children: list) -> list[str]:
+        args = tokens[1:]
+        if args and caddy_matcher(args, named) is not None:
+            args = args[1:]
+        args += [u for t, _ in children if t and t[0] == "to" for u in t[1:]]
+        return args
+
+    routes = []
+    for tokens, children in site:
+        if not tokens:
+            continue
+        if tokens[0] == "reverse_proxy":
+            routes.append((caddy_matcher(tokens[1:], named), upstreams(tokens, children),
+                           " ".join(tokens)))
+        elif tokens[0] in {"handle", "route"}:
+            for t, c in children:
+                if t and t[0] == "reverse_proxy":
+                    routes.append((caddy_matcher(tokens[1:], named), upstreams(t, c),
+                                   f"{' '.join(tokens)} {{ {' '.join(t)} }}"))
+                    break
+    return [r for r in routes if r[0] is not None] + [r for r in routes if r[0] is None]
+
+
+def caddy_matches(matcher: dict | None, method: str, path: str) -> bool:
+    if matcher is None:
+        return True
+    if matcher["methods"] is not None and method not in matcher["methods"]:
+        return False
+    if matcher["paths"] is not None and not any(path_covers("glob", p, path) for p in matcher["paths"]):
+        return False
+    return True
+
+
+def listen_port(svc: dict) -> str | None:
+    """The port a plinth service listens on (PLINTH_ADDR), else None (unknown)."""
+    env = svc.get("environment")
+    addr = env.get("PLINTH_ADDR") if isinstance(env, dict) else None
+    if isinstance(env, list):
+        addr = next((e.split("=", 1)[1] for e in env if str(e).startswith("PLINTH_ADDR=")), None)
+    return str(addr).rsplit(":", 1)[-1] if addr else None
+
+
+def check_compose_proxy(docs: dict[Path, list], subs: set[str]) -> None:
+    compose = (docs.get(COMPOSE_FILE) or [None])[0]
+    if not isinstance(compose, dict):
+        return
+    services = compose.get("services") or {}
+    proxied_profiles: set[str] = set()
+    for name, svc in services.items():
+        svc = svc or {}
+        where = f"{rel(COMPOSE_FILE)}: service {name}"
+        for source, target in bind_mounts(svc):
+            src = (COMPOSE_FILE.parent / os.path.expanduser(source)).resolve()
+            if source.startswith((".", "~")) and not src.exists():
+                problem(where, f"bind mount {source} does not exist")
+                continue
+            if target != "/etc/caddy/Caddyfile" or not src.is_file():
+                continue
+            files_checked.add(src)
+            profiles = set(svc.get("profiles") or [])
+            proxied_profiles |= profiles
+            deps = svc.get("depends_on") or {}
+            deps = set(deps) if isinstance(deps, (dict, list)) else set()
+            sites = [c for t, c in caddy_blocks(src.read_text(encoding="utf-8")) if t]
+            if not sites:
+                problem(src, "no site block")
+            routed: dict[str, list[tuple[str, str, set[str]]]] = {}
+            for site in sites:
+                routes = caddy_routes(site)
+                for matcher, ups, desc in routes:
+                    if not ups:
+                        problem(src, f"`{desc}` names no upstream")
+                    for up in ups:
+                        host, _, port = re.sub(r"^[a-z]+://", "", up).partition(":")
+                        target_svc = services.get(host)
+                        if target_svc is None:
+                            problem(src, f"`{desc}`: upstream {up}: {host} is not a service of "
+                                         f"{rel(COMPOSE_FILE)} (have: {', '.join(sorted(services))})")
+                            continue
+                        theirs = set(target_svc.get("profiles") or [])
+                        if theirs and profiles and not theirs & profiles:
+                            problem(src, f"`{desc}`: {host} (profiles {sorted(theirs)}) never runs "
+                                         f"with {name} (profiles {sorted(profiles)})")
+                        if host not in deps:
+                            problem(where, f"forwards to {host} but does not depends_on it")
+                        want = listen_port(target_svc)
+                        if want and port != want:
+                            problem(src, f"`{desc}`: {host} listens on port {want}, not {port or '(none)'}")
+                for method in READ_METHODS | WRITE_METHODS:
+                    for matcher, ups, desc in routes:
+                        if caddy_matches(matcher, method, API_PATH):
+                            for up in ups:
+                                host = re.sub(r"^[a-z]+://", "", up).split(":", 1)[0]
+                                if host in services:
+                                    argv = as_argv(services[host].get("entrypoint")) + \
+                                        as_argv(services[host].get("command"))
+                                    ran = set(plinth_invocations(argv, where, subs, report=False))
+                                    routed.setdefault(method, []).append((f"`{desc}`", host, ran))
+                            break
+            check_method_routing(routed, rel(src))
+    # The split profile runs the APIs apart: it needs a proxy in front of them.
+    split_apis = [n for n, svc in services.items()
+                  if set(plinth_invocations(as_argv((svc or {}).get("entrypoint")) +
+                                            as_argv((svc or {}).get("command")), n, subs, report=False))
+                  & {"query-api", "command-api"}]
+    for n in split_apis:
+        if not set(services[n].get("profiles") or []) & proxied_profiles:
+            problem(f"{rel(COMPOSE_FILE)}: service {n}",
+                    "runs a split API, but no proxy (a service mounting a Caddyfile) shares its profile")
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 def pod_spec(doc: dict):
@@ -417,12 +707,117 @@ def check_container(c: dict, where: str, known: set[str], subs: set[str], images
                 problem(where, f"serves a port but has no {probe}")
 
 
+def check_k8s_wiring(k8s_docs: dict[Path, list], patch_files: set[Path], subs: set[str]) -> None:
+    objects: dict[tuple[str, str], tuple[Path, dict]] = {}
+    for path, ds in k8s_docs.items():
+        if path in patch_files or path.name.startswith("kustomization."):
+            continue
+        for doc in ds:
+            if isinstance(doc, dict) and doc.get("kind"):
+                name = (doc.get("metadata") or {}).get("name", "?")
+                objects[(doc["kind"], name)] = (path, doc)
+    for path in sorted(patch_files):
+        for doc in k8s_docs.get(path, []):
+            if isinstance(doc, dict) and doc.get("kind"):
+                key = (doc["kind"], (doc.get("metadata") or {}).get("name", "?"))
+                if key not in objects:
+                    problem(path, f"patches {key[0]} {key[1]}, which no manifest defines")
+
+    # Pods a Service can select: labels, named ports and port numbers, the subcommands they run.
+    pods: dict[str, dict] = {}
+    for (kind, name), (path, doc) in objects.items():
+        if kind not in SERVED_KINDS:
+            continue
+        template = (doc.get("spec") or {}).get("template") or {}
+        labels = ((template.get("metadata") or {}).get("labels")) or {}
+        selector = (((doc.get("spec") or {}).get("selector") or {}).get("matchLabels")) or {}
+        if not selector or any(labels.get(k) != v for k, v in selector.items()):
+            problem(path, f"{kind} {name}: spec.selector.matchLabels {selector} does not match "
+                          f"its pod labels {labels}")
+        ports: set[str] = set()
+        ran: set[str] = set()
+        for c in pod_spec(doc).get("containers") or []:
+            for p in c.get("ports") or []:
+                ports.add(str(p.get("containerPort")))
+                if p.get("name"):
+                    ports.add(str(p["name"]))
+            ran.update(plinth_invocations(as_argv(c.get("command")) + as_argv(c.get("args")),
+                                          name, subs, report=False))
+        pods[f"{kind} {name}"] = {"labels": labels, "ports": ports, "ran": ran}
+
+    services: dict[str, dict] = {}
+    for (kind, name), (path, doc) in objects.items():
+        if kind != "Service":
+            continue
+        spec = doc.get("spec") or {}
+        selector = spec.get("selector") or {}
+        ports = spec.get("ports") or []
+        services[name] = {"ports": {str(p.get("port")) for p in ports} |
+                          {str(p["name"]) for p in ports if p.get("name")}, "ran": set()}
+        if not selector:
+            continue  # ExternalName or manual Endpoints
+        matched = [w for w, pod in pods.items()
+                   if all(pod["labels"].get(k) == v for k, v in selector.items())]
+        if not matched:
+            problem(path, f"Service {name}: selector {selector} matches no Deployment's pod labels")
+        for w in matched:
+            services[name]["ran"] |= pods[w]["ran"]
+            for p in ports:
+                target = str(p.get("targetPort", p.get("port")))
+                if target not in pods[w]["ports"]:
+                    problem(path, f"Service {name}: targetPort {target} is not a container port of "
+                                  f"{w} (has: {', '.join(sorted(pods[w]['ports'])) or 'none'})")
+
+    routed: dict[str, list[tuple[str, str, set[str]]]] = {}
+    route_files = []
+    for (kind, name), (path, doc) in objects.items():
+        if kind != "HTTPRoute":
+            continue
+        route_files.append(path)
+        spec = doc.get("spec") or {}
+        if not spec.get("parentRefs"):
+            problem(path, f"HTTPRoute {name}: no parentRefs (the Gateway it attaches to)")
+        for n, rule in enumerate(spec.get("rules") or [], 1):
+            backends = []
+            for ref in rule.get("backendRefs") or []:
+                if ref.get("kind", "Service") != "Service" or ref.get("group", "") not in ("", "core"):
+                    continue
+                svc = services.get(ref.get("name"))
+                if svc is None:
+                    problem(path, f"HTTPRoute {name} rule {n}: backendRef {ref.get('name')} is not a "
+                                  f"Service of the manifests (have: {', '.join(sorted(services))})")
+                    continue
+                if ref.get("namespace"):
+                    problem(path, f"HTTPRoute {name} rule {n}: backendRef {ref['name']} names a "
+                                  "namespace; the Services live beside the route")
+                if ref.get("port") is None:
+                    problem(path, f"HTTPRoute {name} rule {n}: backendRef {ref['name']} has no port")
+                elif str(ref["port"]) not in svc["ports"]:
+                    problem(path, f"HTTPRoute {name} rule {n}: port {ref['port']} is not a port of "
+                                  f"Service {ref['name']} (has: {', '.join(sorted(svc['ports']))})")
+                backends.append((f"Service {ref.get('name')}", svc["ran"]))
+            for match in rule.get("matches") or [{}]:
+                path_match = match.get("path") or {"type": "PathPrefix", "value": "/"}
+                if not path_covers(path_match.get("type", "PathPrefix"), str(path_match.get("value", "/")),
+                                   API_PATH):
+                    continue
+                methods = {match["method"]} if match.get("method") else READ_METHODS | WRITE_METHODS
+                for method in methods:
+                    for backend, ran in backends:
+                        routed.setdefault(method, []).append(
+                            (f"HTTPRoute {name} rule {n}", backend, ran))
+    apis = any(pod["ran"] & {"query-api", "command-api"} for pod in pods.values())
+    if apis:
+        check_method_routing(routed, ", ".join(sorted({rel(p) for p in route_files})) or rel(K8S))
+
+
 def check_k8s(docs: dict[Path, list], known: set[str], subs: set[str], images: list) -> None:
     k8s_docs = {p: ds for p, ds in docs.items() if K8S in p.parents}
     if not k8s_docs:
         problem(K8S, "no manifests")
         return
     patch_files = check_kustomizations(k8s_docs, images)
+    check_k8s_wiring(k8s_docs, patch_files, subs)
     env_from: dict[str, set[str]] = {}
     env_objects: dict[str, list[tuple[Path, dict]]] = {"ConfigMap": [], "Secret": []}
     for path, ds in k8s_docs.items():
@@ -495,7 +890,9 @@ def main() -> int:
     subs = subcommands()
     docs = load_yaml_files()
     images: list[tuple[str, str]] = []
+    check_routers(router_methods())
     check_compose(docs, known, subs, images)
+    check_compose_proxy(docs, subs)
     check_k8s(docs, known, subs, images)
     check_env_example(known)
 
