@@ -227,7 +227,9 @@ pub async fn query_state(
     for p in projectors::all() {
         projectors::runtime::prepare(&services.pool, p.as_ref()).await?;
     }
+    let index = search_index(config).await?;
     Ok(query_api::QueryState {
+        search: query_api::search::SearchService::start(services.pool.clone(), index),
         pool: services.pool.clone(),
         positions: query_api::Positions::start(services.pool.clone()).await?,
         geo: query_api::geo::GeoIndex::start(services.pool.clone()),
@@ -240,6 +242,32 @@ pub async fn query_state(
             map_style_url: config.map_style_url.clone(),
             mapbox_access_token: config.mapbox_access_token.clone(),
         },
+    })
+}
+
+/// The configured search backend: Tantivy under `<data dir>/search` (default), or Meilisearch.
+pub async fn search_index(config: &Config) -> anyhow::Result<Arc<dyn search::SearchIndex>> {
+    Ok(match config.search_backend {
+        platform::config::SearchBackend::Tantivy => {
+            let dir = config.data_dir.join("search");
+            std::fs::create_dir_all(&dir).with_context(|| {
+                format!("creating the search index directory {}", dir.display())
+            })?;
+            Arc::new(
+                search::TantivyIndex::open(&dir)
+                    .with_context(|| format!("opening the search index in {}", dir.display()))?,
+            )
+        }
+        platform::config::SearchBackend::Meilisearch => {
+            let url = config.meili_url.as_deref().ok_or_else(|| {
+                anyhow::anyhow!("MEILI_URL: required when SEARCH_BACKEND=meilisearch")
+            })?;
+            Arc::new(
+                search::MeiliIndex::connect(url, config.meili_api_key.as_deref(), "plinth")
+                    .await
+                    .context("connecting to Meilisearch (MEILI_URL)")?,
+            )
+        }
     })
 }
 

@@ -6,6 +6,7 @@ pub mod artists;
 pub mod artworks;
 pub mod replay;
 pub mod runtime;
+pub mod search;
 
 use std::sync::Arc;
 
@@ -17,6 +18,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(artworks::ArtworksProjector),
         Arc::new(artists::ArtistsProjector),
         Arc::new(accounts::AccountsProjector),
+        Arc::new(search::SearchDocsProjector),
     ]
 }
 

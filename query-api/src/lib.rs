@@ -6,6 +6,7 @@ pub mod openapi;
 pub mod positions;
 pub mod router;
 pub mod routes;
+pub mod search;
 pub mod state;
 
 pub use positions::Positions;

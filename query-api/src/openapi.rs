@@ -3,7 +3,7 @@
 
 use utoipa::OpenApi;
 
-use crate::routes::{artists, artworks, auth, profile, status};
+use crate::routes::{artists, artworks, auth, profile, search, status};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -20,6 +20,8 @@ use crate::routes::{artists, artworks, auth, profile, status};
         profile::get_profile,
         profile::check_profile_name,
         profile::get_user,
+        search::search,
+        search::suggestions,
     ),
     components(schemas(artworks::ArtworkMinimalDto, platform::http::ErrorBody))
 )]

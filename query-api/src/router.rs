@@ -3,7 +3,7 @@
 use axum::routing::get;
 use axum::Router;
 
-use crate::routes::{artists, artworks, auth, profile, status};
+use crate::routes::{artists, artworks, auth, profile, search, status};
 use crate::state::QueryState;
 
 pub fn router(state: QueryState) -> Router {
@@ -16,6 +16,8 @@ pub fn router(state: QueryState) -> Router {
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
+        .route("/search", get(search::search))
+        .route("/search/suggestions", get(search::suggestions))
         .route("/me/profile", get(profile::get_profile))
         .route("/me/profile-check", get(profile::check_profile_name))
         .route("/users/{id}", get(profile::get_user))

@@ -14,6 +14,8 @@ pub struct QueryState {
     pub positions: Positions,
     /// The in-memory geo read model for nearby queries.
     pub geo: Arc<GeoIndex>,
+    /// The search read model (the configured index, fed from the search documents).
+    pub search: Arc<crate::search::SearchService>,
     /// Absent when NATS could not be reached at start; `/api/status` then says so.
     pub js: Option<jetstream::Context>,
     pub bus: BusConfig,

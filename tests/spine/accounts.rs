@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 
 /// A fresh anonymous token, minted by `GET /api/auth/status`.
-async fn anonymous_token(app: &TestApp) -> String {
+pub(crate) async fn anonymous_token(app: &TestApp) -> String {
     let (status, headers, body) = app.get("/api/auth/status").await;
     assert_eq!(status, 200);
     let token = headers["x-user-token"].to_str().unwrap().to_owned();
@@ -47,7 +47,12 @@ async fn verify(
 
 /// Signs in as `email` from the device holding `token` (the `n`-th mail to that address) and
 /// returns the session token and the verify answer.
-async fn sign_in(app: &TestApp, email: &str, token: &str, n: usize) -> (String, Value, String) {
+pub(crate) async fn sign_in(
+    app: &TestApp,
+    email: &str,
+    token: &str,
+    n: usize,
+) -> (String, Value, String) {
     let (status, _, _) = request_link(app, email, Some(token)).await;
     assert_eq!(status, 200);
     let mail = app.smtp.wait_for(email, n).await;
@@ -59,7 +64,7 @@ async fn sign_in(app: &TestApp, email: &str, token: &str, n: usize) -> (String, 
     (session, body["data"].clone(), position)
 }
 
-async fn status_of(
+pub(crate) async fn status_of(
     app: &TestApp,
     token: &str,
     min: Option<&str>,

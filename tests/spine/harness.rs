@@ -307,6 +307,9 @@ pub struct AppOptions {
 pub struct TestApp {
     pub base: String,
     pub smtp: SmtpSink,
+    pub search: std::sync::Arc<query_api::search::SearchService>,
+    /// The Tantivy index's directory (removed on drop).
+    pub search_dir: tempfile::TempDir,
     pub accounts: command_api::Accounts,
     pub geo: std::sync::Arc<query_api::geo::GeoIndex>,
     pub db: TestDb,
@@ -334,7 +337,12 @@ impl TestApp {
             &std::env::temp_dir(),
         )
         .unwrap();
+        let search_dir = tempfile::tempdir().unwrap();
+        let index: std::sync::Arc<dyn search::SearchIndex> =
+            std::sync::Arc::new(search::TantivyIndex::open(search_dir.path()).unwrap());
+        let search = query_api::search::SearchService::start(db.pool.clone(), index);
         let state = query_api::QueryState {
+            search: search.clone(),
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
             geo: geo.clone(),
@@ -375,6 +383,8 @@ impl TestApp {
         Self {
             base,
             smtp,
+            search,
+            search_dir,
             accounts,
             geo,
             db,
@@ -403,6 +413,7 @@ impl TestApp {
     /// A second read API over the same database whose nearby always comes from PostgreSQL.
     pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
         let state = query_api::QueryState {
+            search: self.search.clone(),
             pool: self.db.pool.clone(),
             positions: query_api::Positions::start(self.db.pool.clone())
                 .await

@@ -10,3 +10,4 @@ mod harness;
 mod import;
 mod projectors;
 mod relay;
+mod search;

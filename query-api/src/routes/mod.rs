@@ -5,4 +5,5 @@ pub mod artworks;
 pub mod auth;
 pub mod params;
 pub mod profile;
+pub mod search;
 pub mod status;

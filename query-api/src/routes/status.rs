@@ -29,7 +29,20 @@ pub struct Components {
     pub nats: Component,
     /// SMTP answers (or, without SMTP_URL, the outbox directory is writable).
     pub mail: Component,
+    pub search: SearchStatus,
     pub geo_index: GeoStatus,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SearchStatus {
+    /// `ok`, `loading` (first sync not done), or `down` (backend failing).
+    pub status: &'static str,
+    /// `tantivy` or `meilisearch`.
+    pub backend: &'static str,
+    pub documents: Option<u64>,
+    pub position: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -190,6 +203,29 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         }
     };
 
+    let search = {
+        let index = state.search.index();
+        let health = tokio::time::timeout(NATS_TIMEOUT, index.health()).await;
+        let error = match health {
+            Ok(Ok(())) => state.search.last_error(),
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(_) => Some("timed out".into()),
+        };
+        SearchStatus {
+            status: if error.is_some() {
+                "down"
+            } else if state.search.is_ready() {
+                "ok"
+            } else {
+                "loading"
+            },
+            backend: index.backend(),
+            documents: index.doc_count().await.ok(),
+            position: state.search.position().to_string(),
+            error,
+        }
+    };
+
     let mut relay = None;
     let mut projectors = Vec::new();
     if database.status == "ok" {
@@ -245,6 +281,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     let healthy = database.status == "ok"
         && nats.status == "ok"
         && mail.status == "ok"
+        && search.status != "down"
         && projectors.iter().all(|p| p.status == "ok");
     let report = StatusReport {
         status: if healthy { "ok" } else { "degraded" },
@@ -254,6 +291,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
             database,
             nats,
             mail,
+            search,
             geo_index: GeoStatus {
                 status: if state.geo.is_ready() {
                     "ok"

@@ -1,0 +1,274 @@
+//! The search documents: every artwork and artist flattened into the `search::SearchDoc` the
+//! index stores, kept in PostgreSQL as a transactional outbox for the index. Each row carries the
+//! position of the event that last changed it and a per-document version, so the query API's
+//! indexer (`query_api::search`) can feed any backend with idempotent, version-checked upserts
+//! from a consistent snapshot — and a replay (`plinth replay search`) starts a new generation,
+//! which makes every indexer rebuild its index from scratch.
+
+use async_trait::async_trait;
+use cqrs_es::Aggregate;
+use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent};
+use platform::eventlog::EventEnvelope;
+use search::{ArtistDoc, ArtworkDoc, DocStatus, GeoPoint, SearchDoc};
+use sqlx::PgConnection;
+use std::collections::{BTreeMap, HashMap};
+use uuid::Uuid;
+
+use crate::Projector;
+
+pub struct SearchDocsProjector;
+
+pub const NAME: &str = "search";
+
+fn status(s: &str) -> anyhow::Result<DocStatus> {
+    DocStatus::parse(s).ok_or_else(|| anyhow::anyhow!("unknown artwork status '{s}'"))
+}
+
+/// One document to write, with what the row needs beside it.
+struct Change {
+    doc: SearchDoc,
+    artist_ids: Vec<Uuid>,
+    tx: i64,
+    pos: i64,
+}
+
+#[async_trait]
+impl Projector for SearchDocsProjector {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["search_docs", "search_artists", "search_meta"]
+    }
+
+    fn create_tables(&self, s: &str) -> String {
+        format!(
+            "CREATE TABLE IF NOT EXISTS {s}.search_docs (
+                id         uuid PRIMARY KEY,
+                kind       text NOT NULL,
+                doc        jsonb NOT NULL,
+                version    bigint NOT NULL,
+                artist_ids uuid[] NOT NULL DEFAULT '{{}}',
+                last_tx    bigint NOT NULL,
+                last_pos   bigint NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS {s}.search_artists (
+                id   uuid PRIMARY KEY,
+                name text NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS {s}.search_meta (
+                generation uuid NOT NULL
+            );
+            INSERT INTO {s}.search_meta (generation)
+                SELECT gen_random_uuid() WHERE NOT EXISTS (SELECT 1 FROM {s}.search_meta);"
+        )
+    }
+
+    fn create_indexes(&self, s: &str) -> String {
+        format!(
+            "CREATE INDEX IF NOT EXISTS search_docs_change ON {s}.search_docs (last_tx, last_pos);
+             CREATE INDEX IF NOT EXISTS search_docs_artists ON {s}.search_docs USING gin (artist_ids);"
+        )
+    }
+
+    async fn apply(
+        &self,
+        db: &mut PgConnection,
+        s: &str,
+        events: &[EventEnvelope],
+    ) -> anyhow::Result<()> {
+        // Artists first within a batch, so artworks of the same batch see their names.
+        let mut names: HashMap<Uuid, String> = HashMap::new();
+        let mut changes: Vec<Change> = Vec::new();
+        let mut renamed: Vec<(Uuid, i64, i64)> = Vec::new();
+        for e in events.iter().filter(|e| e.aggregate_type == Artist::TYPE) {
+            let id = Uuid::parse_str(&e.aggregate_id)?;
+            match serde_json::from_value::<ArtistEvent>(e.payload.clone())? {
+                ArtistEvent::ArtistImported {
+                    name, biography, ..
+                } => {
+                    let name = String::from(name);
+                    names.insert(id, name.clone());
+                    renamed.push((id, e.tx_id, e.position));
+                    changes.push(Change {
+                        doc: SearchDoc::Artist(ArtistDoc {
+                            id,
+                            name,
+                            aliases: Vec::new(),
+                            bio: biography.map(String::from),
+                            status: DocStatus::Approved,
+                            updated_at: e.recorded_at,
+                            version: 0,
+                        }),
+                        artist_ids: Vec::new(),
+                        tx: e.tx_id,
+                        pos: e.position,
+                    });
+                }
+            }
+        }
+        if !names.is_empty() {
+            let (ids, ns): (Vec<Uuid>, Vec<String>) =
+                names.iter().map(|(k, v)| (*k, v.clone())).unzip();
+            sqlx::query(&format!(
+                "INSERT INTO {s}.search_artists (id, name) SELECT * FROM UNNEST($1::uuid[], $2::text[])
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name"
+            ))
+            .bind(&ids)
+            .bind(&ns)
+            .execute(&mut *db)
+            .await?;
+        }
+
+        let mut artworks = Vec::new();
+        for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
+            let id = Uuid::parse_str(&e.aggregate_id)?;
+            match serde_json::from_value::<ArtworkEvent>(e.payload.clone())? {
+                ArtworkEvent::ArtworkImported {
+                    title,
+                    description,
+                    artwork_type,
+                    location,
+                    tags,
+                    artist_ids,
+                    status: st,
+                    ..
+                } => {
+                    let artist_ids: Vec<Uuid> = artist_ids.into_iter().map(|a| a.0).collect();
+                    artworks.push((
+                        ArtworkDoc {
+                            id,
+                            title: title.into(),
+                            description: description.map(String::from),
+                            artwork_type: artwork_type.as_str().to_owned(),
+                            status: status(st.as_str())?,
+                            artist_names: Vec::new(),
+                            artist_aliases: Vec::new(),
+                            tags: BTreeMap::from(tags),
+                            notes: Vec::new(),
+                            location: Some(GeoPoint {
+                                lat: location.lat(),
+                                lon: location.lon(),
+                            }),
+                            updated_at: e.recorded_at,
+                            version: 0,
+                            thumbnail: None,
+                        },
+                        artist_ids,
+                        e.tx_id,
+                        e.position,
+                    ));
+                }
+            }
+        }
+
+        // Artworks of artists renamed (or first seen) in this batch take the new names too.
+        if !renamed.is_empty() {
+            let ids: Vec<Uuid> = renamed.iter().map(|r| r.0).collect();
+            let rows: Vec<(serde_json::Value, Vec<Uuid>)> = sqlx::query_as(&format!(
+                "SELECT doc, artist_ids FROM {s}.search_docs
+                  WHERE kind = 'artwork' AND artist_ids && $1::uuid[]"
+            ))
+            .bind(&ids)
+            .fetch_all(&mut *db)
+            .await?;
+            let last = renamed.iter().map(|r| (r.1, r.2)).max().unwrap_or_default();
+            // Artworks with their own event in this batch are rebuilt from it already.
+            let fresh: std::collections::HashSet<Uuid> = artworks.iter().map(|a| a.0.id).collect();
+            for (doc, artist_ids) in rows {
+                if let SearchDoc::Artwork(a) = serde_json::from_value::<SearchDoc>(doc)? {
+                    if !fresh.contains(&a.id) {
+                        artworks.push((a, artist_ids, last.0, last.1));
+                    }
+                }
+            }
+        }
+
+        if !artworks.is_empty() {
+            let wanted: Vec<Uuid> = artworks
+                .iter()
+                .flat_map(|a| a.1.iter().copied())
+                .filter(|id| !names.contains_key(id))
+                .collect();
+            if !wanted.is_empty() {
+                let known: Vec<(Uuid, String)> = sqlx::query_as(&format!(
+                    "SELECT id, name FROM {s}.search_artists WHERE id = ANY($1::uuid[])"
+                ))
+                .bind(&wanted)
+                .fetch_all(&mut *db)
+                .await?;
+                names.extend(known);
+            }
+            for (mut doc, artist_ids, tx, pos) in artworks {
+                doc.artist_names = artist_ids
+                    .iter()
+                    .filter_map(|a| names.get(a).cloned())
+                    .collect();
+                changes.push(Change {
+                    doc: SearchDoc::Artwork(doc),
+                    artist_ids,
+                    tx,
+                    pos,
+                });
+            }
+        }
+        write(db, s, changes).await
+    }
+}
+
+/// Upserts the documents; each change bumps the row's version, and the stored doc carries it.
+async fn write(db: &mut PgConnection, s: &str, changes: Vec<Change>) -> anyhow::Result<()> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    // One row per id: the last change wins (they are in apply order).
+    let mut last: HashMap<Uuid, Change> = HashMap::with_capacity(changes.len());
+    for c in changes {
+        last.insert(c.doc.id(), c);
+    }
+    let mut id = Vec::with_capacity(last.len());
+    let mut kind = Vec::with_capacity(last.len());
+    let mut doc = Vec::with_capacity(last.len());
+    let mut artists = Vec::with_capacity(last.len());
+    let mut tx = Vec::with_capacity(last.len());
+    let mut pos = Vec::with_capacity(last.len());
+    for (k, c) in last {
+        id.push(k);
+        kind.push(c.doc.kind().as_str().to_owned());
+        doc.push(serde_json::to_value(&c.doc)?);
+        // uuid[] through UNNEST needs a rectangular array: pass each list as text.
+        artists.push(format!(
+            "{{{}}}",
+            c.artist_ids
+                .iter()
+                .map(Uuid::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+        tx.push(c.tx);
+        pos.push(c.pos);
+    }
+    sqlx::query(&format!(
+        "INSERT INTO {s}.search_docs AS d (id, kind, doc, version, artist_ids, last_tx, last_pos)
+         SELECT u.id, u.kind, jsonb_set(u.doc, '{{version}}', '1'), 1, u.artists::uuid[], u.tx, u.pos
+           FROM UNNEST($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::int8[], $6::int8[])
+                AS u(id, kind, doc, artists, tx, pos)
+         ON CONFLICT (id) DO UPDATE SET
+             doc = jsonb_set(excluded.doc, '{{version}}', to_jsonb(d.version + 1)),
+             version = d.version + 1,
+             kind = excluded.kind,
+             artist_ids = excluded.artist_ids,
+             last_tx = excluded.last_tx,
+             last_pos = excluded.last_pos"
+    ))
+    .bind(&id)
+    .bind(&kind)
+    .bind(&doc)
+    .bind(&artists)
+    .bind(&tx)
+    .bind(&pos)
+    .execute(&mut *db)
+    .await?;
+    Ok(())
+}

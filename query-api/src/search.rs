@@ -1,0 +1,208 @@
+//! The search index as a read model: fed from the search projector's documents
+//! (`rm.search_docs`) into the configured `SearchIndex` (Tantivy in the data dir by default,
+//! Meilisearch when asked), like the geo model is fed from `rm.artworks`.
+//!
+//! Each sync reads, in one repeatable-read snapshot, the projector's checkpoint and every document
+//! changed after the index's own checkpoint, upserts them (version-checked, so replays are
+//! harmless) and commits with the new checkpoint `"<generation>/<tx>-<pos>"`. A replay of the
+//! projector starts a new generation: the index is then cleared and rebuilt. Its position is the
+//! projector checkpoint it last synced to, so read-your-writes waits on it like on any projector.
+
+use platform::position::{EventPosition, PROJECTION_CHANNEL};
+use search::{SearchDoc, SearchIndex};
+use sqlx::postgres::PgListener;
+use sqlx::PgPool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
+use uuid::Uuid;
+
+const RESYNC: Duration = Duration::from_secs(1);
+const PROJECTOR: &str = "search";
+/// Documents per read and per index commit while catching up.
+const CHUNK: i64 = 5_000;
+
+pub struct SearchService {
+    index: Arc<dyn SearchIndex>,
+    ready: AtomicBool,
+    position: watch::Sender<EventPosition>,
+    last_error: Mutex<Option<String>>,
+}
+
+/// `"<generation>/<tx>-<pos>"`.
+fn encode(generation: Uuid, p: EventPosition) -> String {
+    format!("{generation}/{p}")
+}
+
+fn decode(s: &str) -> Option<(Uuid, EventPosition)> {
+    let (g, p) = s.split_once('/')?;
+    Some((Uuid::parse_str(g).ok()?, p.parse().ok()?))
+}
+
+impl SearchService {
+    /// Starts feeding `index` in the background.
+    pub fn start(pool: PgPool, index: Arc<dyn SearchIndex>) -> Arc<Self> {
+        let (tx, _) = watch::channel(EventPosition::ZERO);
+        let me = Arc::new(Self {
+            index,
+            ready: AtomicBool::new(false),
+            position: tx,
+            last_error: Mutex::new(None),
+        });
+        let task = me.clone();
+        tokio::spawn(async move { task.follow(pool).await });
+        me
+    }
+
+    pub fn index(&self) -> &Arc<dyn SearchIndex> {
+        &self.index
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    pub fn position(&self) -> EventPosition {
+        *self.position.borrow()
+    }
+
+    pub fn last_error(&self) -> Option<String> {
+        self.last_error.lock().ok().and_then(|e| e.clone())
+    }
+
+    /// Waits (at most 2 s) until the index reflects `min`.
+    pub async fn wait_for(&self, min: EventPosition) -> bool {
+        let mut rx = self.position.subscribe();
+        tokio::time::timeout(crate::positions::MAX_WAIT, rx.wait_for(|p| *p >= min))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    async fn follow(self: Arc<Self>, pool: PgPool) {
+        let mut listener = loop {
+            match PgListener::connect_with(&pool).await {
+                Ok(mut l) => {
+                    if l.listen(PROJECTION_CHANNEL).await.is_ok() {
+                        break l;
+                    }
+                }
+                Err(e) => tracing::warn!(error = ?e, "search indexer cannot listen yet"),
+            }
+            tokio::time::sleep(RESYNC).await;
+        };
+        loop {
+            match self.sync(&pool).await {
+                Ok(()) => {
+                    if let Ok(mut e) = self.last_error.lock() {
+                        *e = None;
+                    }
+                }
+                Err(e) => {
+                    tracing::debug!(error = ?e, "search index sync failed");
+                    if let Ok(mut last) = self.last_error.lock() {
+                        *last = Some(format!("{e:#}"));
+                    }
+                }
+            }
+            if let Ok(Err(e)) = tokio::time::timeout(RESYNC, listener.recv()).await {
+                tracing::debug!(error = ?e, "search indexer listener failed");
+                tokio::time::sleep(RESYNC).await;
+            }
+        }
+    }
+
+    async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
+        let mut tx = pool.begin().await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+        let cp: Option<(i64, i64)> =
+            sqlx::query_as("SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1")
+                .bind(PROJECTOR)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some((t, p)) = cp else {
+            return Ok(());
+        };
+        let to = EventPosition::new(t, p);
+        let generation: Uuid = sqlx::query_scalar("SELECT generation FROM rm.search_meta LIMIT 1")
+            .fetch_one(&mut *tx)
+            .await?;
+        let stored = self.index.checkpoint().await?.as_deref().and_then(decode);
+        let mut from = match stored {
+            Some((g, p)) if g == generation => p,
+            Some(_) => {
+                tracing::info!(%generation, "search documents were replayed: rebuilding the index");
+                self.index.clear().await?;
+                EventPosition::ZERO
+            }
+            None => EventPosition::ZERO,
+        };
+        if to <= from {
+            self.caught_up(to);
+            return Ok(());
+        }
+        let started = std::time::Instant::now();
+        let mut total = 0usize;
+        loop {
+            let rows: Vec<(serde_json::Value, i64, i64)> = sqlx::query_as(
+                "SELECT doc, last_tx, last_pos FROM rm.search_docs
+                  WHERE (last_tx, last_pos) > ($1, $2)
+                  ORDER BY last_tx, last_pos LIMIT $3",
+            )
+            .bind(from.tx)
+            .bind(from.pos)
+            .bind(CHUNK)
+            .fetch_all(&mut *tx)
+            .await?;
+            let full = rows.len() as i64 == CHUNK;
+            let Some(&(_, lt, lp)) = rows.last() else {
+                break;
+            };
+            let mut docs = Vec::with_capacity(rows.len());
+            for (doc, _, _) in rows {
+                docs.push(serde_json::from_value::<SearchDoc>(doc)?);
+            }
+            total += docs.len();
+            self.index.upsert(docs).await?;
+            from = EventPosition::new(lt, lp);
+            if !full {
+                break;
+            }
+            // Progress survives a restart while catching up on a large index.
+            self.index.commit(encode(generation, from)).await?;
+        }
+        tx.commit().await?;
+        self.index.commit(encode(generation, to)).await?;
+        if total > 1000 {
+            tracing::info!(
+                documents = total,
+                seconds = started.elapsed().as_secs_f64(),
+                "search index caught up"
+            );
+        }
+        self.caught_up(to);
+        Ok(())
+    }
+
+    fn caught_up(&self, to: EventPosition) {
+        self.position.send_replace(to);
+        self.ready.store(true, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_round_trip_and_reject_garbage() {
+        let g = Uuid::new_v4();
+        let p = EventPosition::new(12, 345);
+        assert_eq!(decode(&encode(g, p)), Some((g, p)));
+        assert_eq!(decode("12-345"), None);
+        assert_eq!(decode("not-a-uuid/12-345"), None);
+    }
+}
