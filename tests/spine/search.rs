@@ -114,6 +114,15 @@ async fn search_over_the_demo_data() {
             .any(|x| x["text"] == "Douglas Coupland"),
         "{body}"
     );
+    // A misspelled name completes nothing: the typo-tolerant matches are offered instead.
+    let (_, _, body) = app.get("/api/search/suggestions?q=Coupalnd").await;
+    let s = body["data"]["suggestions"].as_array().unwrap();
+    assert!(
+        s.iter().any(|x| x["text"] == "Douglas Coupland"
+            && x["kind"] == "artist"
+            && x["id"].is_string()),
+        "{body}"
+    );
     let (status, _, body) = app.get("/api/search/suggestions?q=%20%20").await;
     assert_eq!(
         (status, body["data"]["suggestions"].as_array().map(Vec::len)),

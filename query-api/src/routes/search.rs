@@ -224,7 +224,7 @@ pub struct SuggestionsResponse {
 /// `GET /api/search/suggestions`.
 #[utoipa::path(get, path = "/api/search/suggestions", tag = "search", params(SuggestParams),
     responses(
-        (status = 200, description = "Prefix completions over approved titles, artist names, types and tag values", body = platform::http::Envelope<SuggestionsResponse>),
+        (status = 200, description = "Prefix completions over approved titles, artist names, types and tag values; when nothing completes the text, the best typo-tolerant matches", body = platform::http::Envelope<SuggestionsResponse>),
         (status = 400, description = "limit out of range or text too long", body = platform::http::ErrorBody)))]
 pub async fn suggestions(
     State(state): State<QueryState>,
@@ -239,7 +239,7 @@ pub async fn suggestions(
     if q.chars().count() > search::MAX_TEXT_CHARS {
         return Err(query_error(search::QueryError::TextTooLong.into()));
     }
-    let suggestions = if q.is_empty() {
+    let mut suggestions: Vec<SuggestionDto> = if q.is_empty() {
         Vec::new()
     } else {
         state
@@ -248,16 +248,44 @@ pub async fn suggestions(
             .suggest(q, limit)
             .await
             .map_err(query_error)?
-    };
-    let body = SuggestionsResponse {
-        suggestions: suggestions
             .into_iter()
             .map(|s| SuggestionDto {
                 text: s.text,
                 kind: format!("{:?}", s.kind).to_lowercase(),
                 id: s.id,
             })
-            .collect(),
+            .collect()
     };
+    // Nothing starts with a misspelled word: offer what a typo-tolerant search finds instead.
+    if !q.is_empty() && suggestions.is_empty() {
+        let query = SearchQuery {
+            text: q.to_owned(),
+            per_page: u32::try_from(limit).unwrap_or(5),
+            ..SearchQuery::default()
+        };
+        let found = state
+            .search
+            .index()
+            .search(&query)
+            .await
+            .map_err(query_error)?;
+        for h in found.hits {
+            let kind = match h.kind {
+                search::DocKind::Artist => "artist",
+                search::DocKind::Artwork => "title",
+            };
+            if !suggestions
+                .iter()
+                .any(|s| s.text.eq_ignore_ascii_case(&h.title))
+            {
+                suggestions.push(SuggestionDto {
+                    text: h.title,
+                    kind: kind.to_owned(),
+                    id: Some(h.id),
+                });
+            }
+        }
+    }
+    let body = SuggestionsResponse { suggestions };
     Ok(axum::response::IntoResponse::into_response(ok(body)))
 }
