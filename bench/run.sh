@@ -9,6 +9,8 @@ pg="${BENCH_PG:-postgres://postgres@127.0.0.1:5432}"
 bin="${PLINTH_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/plinth/target-release}/release/plinth}"
 db="plinth_bench_$n"
 export DATABASE_URL="$pg/$db" PLINTH_ADDR=127.0.0.1:8099 PLINTH_LOG=warn
+# The search index and any outbox mail go to a throwaway data dir.
+export PLINTH_DATA_DIR="$(mktemp -d /tmp/plinth-bench-data.XXXXXX)"
 psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
 # A private JetStream per run: one event store, one stream.
 nats_dir=$(mktemp -d /tmp/plinth-bench-nats.XXXXXX)
@@ -22,7 +24,7 @@ echo "## $n artworks"
 events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
 "$bin" serve > "/tmp/plinth-bench-$n.log" 2>&1 &
 pid=$!
-trap 'kill $pid $nats_pid 2>/dev/null || true; rm -rf "$nats_dir"' EXIT
+trap 'kill $pid $nats_pid 2>/dev/null || true; rm -rf "$nats_dir" "$PLINTH_DATA_DIR"' EXIT
 start=$(date +%s.%N)
 until [ "$(psql "$pg/$db" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints")" -ge "$events" ] 2>/dev/null; do sleep 0.2; done
 end=$(date +%s.%N)
@@ -30,9 +32,18 @@ python3 -c "d=$end-$start; print(f'relay + projectors: $events events in {d:.1f}
 "$bin" bench-lag --samples 200
 kill $pid; wait $pid 2>/dev/null || true
 "$bin" replay | sed 's/^/replay /'
+docs=$(psql "$pg/$db" -tAc "select count(*) from rm.search_docs")
+# The replay started a new search generation: the index is rebuilt from scratch at this start.
+rm -rf "$PLINTH_DATA_DIR/search"
+start=$(date +%s.%N)
 "$bin" serve > "/tmp/plinth-bench-$n.log" 2>&1 &
 pid=$!
 until curl -fs localhost:8099/api/status >/dev/null; do sleep 0.5; done
+until [ "$(curl -fs localhost:8099/api/status | python3 -c 'import json,sys; s=json.load(sys.stdin)["data"]["components"]["search"]; print(s["status"] == "ok" and s["documents"] or 0)')" -ge "$docs" ] 2>/dev/null; do sleep 0.5; done
+end=$(date +%s.%N)
+python3 -c "d=$end-$start; print(f'search index build at start: $docs documents in {d:.1f} s ({$docs/d:.0f} documents/s), index {sum(f.stat().st_size for f in __import__(\"pathlib\").Path(\"$PLINTH_DATA_DIR/search\").iterdir() if f.is_file())/1e6:.0f} MB')"
+echo "### search"; wrk -t2 -c16 -d20s --latency -s bench/search.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
+echo "### suggestions"; wrk -t2 -c16 -d20s --latency -s bench/suggest.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### nearby minimal"; MINIMAL=true wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### nearby full"; MINIMAL=false wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### artworks list"; wrk -t2 -c16 -d20s --latency -s bench/artworks.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
