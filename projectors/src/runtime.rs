@@ -85,8 +85,29 @@ pub struct ProjectorRuntime {
     pub options: ProjectorOptions,
 }
 
+/// Serialises DDL on the live read models across processes: concurrent `CREATE TABLE IF NOT
+/// EXISTS` of one name can fail in PostgreSQL (a unique violation on the type catalogue).
+const DDL_LOCK: i64 = 0x706c_696e_7468_0001;
+
 /// Creates the projector's live tables and checkpoint row if missing.
 pub async fn prepare(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
+    // The lock lives on a connection of its own, detached from the pool: if this future is
+    // dropped half-way, closing the connection releases the lock.
+    let mut lock = pool.acquire().await?.detach();
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(DDL_LOCK)
+        .execute(&mut lock)
+        .await?;
+    let result = create(pool, p).await;
+    let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(DDL_LOCK)
+        .execute(&mut lock)
+        .await;
+    let _ = sqlx::Connection::close(lock).await;
+    result
+}
+
+async fn create(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
     sqlx::raw_sql(&p.create_tables(LIVE_SCHEMA))
         .execute(pool)
         .await?;
