@@ -46,7 +46,8 @@ pub const LINKS_PER_IP: Limit = Limit {
     max: 20,
     window: Duration::from_secs(60 * 60),
 };
-pub const VERIFICATIONS_PER_IP: Limit = Limit {
+/// Failed verifications from one client before it must wait (successes do not count).
+pub const FAILED_VERIFICATIONS_PER_IP: Limit = Limit {
     max: 30,
     window: Duration::from_secs(15 * 60),
 };
@@ -350,13 +351,17 @@ impl Accounts {
                 "A token, or an email and code, is required",
             ));
         }
-        self.limit(
-            &format!("verify:ip:{}", ip.0),
-            VERIFICATIONS_PER_IP,
-            "sign-in attempts",
-        )
-        .await?;
-        let Some(email) = self.consume(req).await? else {
+        let bucket = format!("verify-failed:ip:{}", ip.0);
+        if let Err(secs) =
+            ratelimit::check(self.pool(), &bucket, FAILED_VERIFICATIONS_PER_IP).await?
+        {
+            return Err(ApiError::rate_limited(secs, "failed sign-in attempts"));
+        }
+        let consumed = self.consume(req).await;
+        if !matches!(consumed, Ok(Some(_))) {
+            ratelimit::record(self.pool(), &bucket).await?;
+        }
+        let Some(email) = consumed? else {
             return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
         };
         let email = EmailAddress::parse(&email).map_err(ApiError::internal)?;
@@ -543,8 +548,15 @@ impl Accounts {
         raw: serde_json::Value,
     ) -> Result<(Preferences, Option<EventPosition>), ApiError> {
         let account = caller.require_account()?;
-        let preferences: Preferences = serde_json::from_value(raw)
-            .map_err(|e| ApiError::validation("preferences", e.to_string()))?;
+        let preferences: Preferences = serde_json::from_value(raw).map_err(|e| {
+            // serde's own words for a bad shape name its internals: say what is wanted.
+            let message = if e.to_string().contains("Preference") {
+                e.to_string()
+            } else {
+                "Preferences must be one flat object of strings, numbers and booleans".to_owned()
+            };
+            ApiError::validation("preferences", message)
+        })?;
         let position = self
             .commands
             .account(

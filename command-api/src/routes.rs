@@ -143,7 +143,7 @@ pub async fn update_profile(
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PreferencesAnswer {
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, platform::identity::PreferenceValueDoc>)]
     pub preferences: serde_json::Value,
 }
 

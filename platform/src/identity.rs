@@ -238,7 +238,7 @@ pub struct Profile {
     pub profile_name: Option<String>,
     pub created_at: DateTime<Utc>,
     /// The caller's preferences: a flat object of strings, numbers and booleans.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, PreferenceValueDoc>)]
     pub preferences: serde_json::Value,
     /// Moderator or admin: may review submissions.
     pub is_reviewer: bool,
@@ -247,6 +247,15 @@ pub struct Profile {
     /// Active permissions.
     pub permissions: Vec<String>,
     pub debug: ProfileDebug,
+}
+
+/// One preference value (documentation of `domain::PreferenceValue`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum PreferenceValueDoc {
+    Bool(bool),
+    Number(f64),
+    Text(String),
 }
 
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]

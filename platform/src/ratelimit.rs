@@ -51,6 +51,39 @@ pub async fn hit(
     Ok(Ok(()))
 }
 
+/// Whether `bucket` still has room under `limit`, without counting anything; `Err(seconds)`
+/// to wait otherwise. With [`record`], for limits on failures only.
+pub async fn check(
+    pool: &PgPool,
+    bucket: &str,
+    limit: Limit,
+) -> Result<Result<(), u64>, sqlx::Error> {
+    let (count, oldest): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
+        "SELECT count(*), min(at) FROM auth.rate_events
+          WHERE bucket = $1 AND at > now() - make_interval(secs => $2)",
+    )
+    .bind(bucket)
+    .bind(limit.window.as_secs_f64())
+    .fetch_one(pool)
+    .await?;
+    if count < limit.max {
+        return Ok(Ok(()));
+    }
+    Ok(Err(oldest.map_or(limit.window.as_secs(), |o| {
+        let free_at = o + chrono::Duration::from_std(limit.window).unwrap_or_default();
+        (free_at - Utc::now()).num_seconds().max(1) as u64
+    })))
+}
+
+/// Counts one event (a failure) in `bucket`.
+pub async fn record(pool: &PgPool, bucket: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO auth.rate_events (bucket) VALUES ($1)")
+        .bind(bucket)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 /// Deletes attempts older than a day (no limit looks further back).
 pub async fn prune(pool: &PgPool) -> Result<u64, sqlx::Error> {
     Ok(

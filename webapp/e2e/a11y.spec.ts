@@ -75,6 +75,21 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await check(page, testInfo.project.name, 'artist');
   });
 
+  test('the search page, with suggestions open', async ({ page }, testInfo) => {
+    await page.goto('/search');
+    const box = page.getByRole('combobox', { name: 'Search artworks and artists' });
+    await box.pressSequentially('Coupalnd', { delay: 40 });
+    await expect(page.getByRole('option', { name: /Douglas Coupland/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await check(page, testInfo.project.name, 'search');
+  });
+
+  test('the search results page', async ({ page }, testInfo) => {
+    await page.goto('/search/results?q=orca');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+    await check(page, testInfo.project.name, 'search-results');
+  });
+
   test('the not-found page', async ({ page }, testInfo) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

@@ -6,7 +6,9 @@
  * Isolation: a fresh data dir under /tmp (PLINTH_DATA_DIR) and DATABASE_URL / NATS_URL unset,
  * so the server starts its own private PostgreSQL and nats-server there; the working directory is
  * that dir too, so no `.env` of the checkout is read. The base URL reaches the tests through
- * `PLINTH_E2E_BASE_URL` (workers inherit the runner's environment).
+ * `PLINTH_E2E_BASE_URL` and the data dir through `PLINTH_E2E_DATA_DIR` (workers inherit the
+ * runner's environment): with SMTP_URL unset the server writes each mail to `<data dir>/outbox/`,
+ * where the sign-in tests read their links and codes (e2e/mail.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -252,6 +254,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   console.log(`[e2e] plinth serve ready at ${base} in ${((Date.now() - started) / 1000).toFixed(1)} s (data ${dataDir})`);
 
   process.env.PLINTH_E2E_BASE_URL = base;
+  process.env.PLINTH_E2E_DATA_DIR = dataDir;
   process.env.PLINTH_E2E_ARTIFACTS = ARTIFACTS_DIR;
   return teardown;
 }

@@ -104,6 +104,9 @@ pub struct PublicBadge {
     pub badge_id: Uuid,
     pub badge_key: String,
     pub title: String,
+    pub description: Option<String>,
+    pub icon_emoji: Option<String>,
+    pub award_reason: Option<String>,
 }
 
 /// What anyone may see of an account that chose a profile name. Never an e-mail or a credential.

@@ -1,7 +1,19 @@
-/** Identity calls (SPEC §7): auth status, magic-link sign-in, logout. */
-import { baseApi, envelopeOrFlat, unwrap } from './baseApi';
-import type { LogoutResponse, MagicLinkResponse, VerifyResponse } from './provisional';
-import type { AuthStatus, Envelope_AuthStatus } from './types';
+/** Identity calls (SPEC §7): auth status, magic-link sign-in (link or code), logout. */
+import { baseApi, unwrap } from './baseApi';
+import type {
+  AuthStatus,
+  Envelope_AuthStatus,
+  Envelope_LogoutAnswer,
+  Envelope_MagicLinkAnswer,
+  Envelope_VerifyAnswer,
+  LogoutAnswer,
+  MagicLinkAnswer,
+  VerifyAnswer,
+  VerifyRequest,
+} from './types';
+
+/** The magic-link answer; SPEC §3 also reads `is_signup` as `isSignup`. */
+export type MagicLinkResponse = MagicLinkAnswer & { isSignup: boolean };
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -12,22 +24,28 @@ export const authApi = baseApi.injectEndpoints({
     }),
     requestMagicLink: build.mutation<MagicLinkResponse, { email: string }>({
       query: (body) => ({ url: '/auth/request-magic-link', method: 'POST', body }),
-      transformResponse: (raw: unknown) => {
-        const r = envelopeOrFlat<MagicLinkResponse>(raw);
-        const isSignup = Boolean(r.is_signup ?? r.isSignup);
-        return { ...r, is_signup: isSignup, isSignup };
+      transformResponse: (r: Envelope_MagicLinkAnswer) => {
+        const d = unwrap(r) as Partial<MagicLinkAnswer> & { isSignup?: boolean };
+        const isSignup = Boolean(d.is_signup ?? d.isSignup);
+        return {
+          success: d.success ?? r.success,
+          message: d.message ?? r.message ?? '',
+          is_signup: isSignup,
+          isSignup,
+        };
       },
     }),
-    verifyMagicLink: build.mutation<VerifyResponse, { token: string }>({
+    /** The new session token comes back in `X-User-Token`; the client stores it. */
+    verifyMagicLink: build.mutation<VerifyAnswer, VerifyRequest>({
       query: (body) => ({ url: '/auth/verify-magic-link', method: 'POST', body }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<VerifyResponse>(raw),
+      transformResponse: (r: Envelope_VerifyAnswer) => unwrap(r),
     }),
-    logout: build.mutation<LogoutResponse, void>({
+    /** The fresh anonymous token comes back in the body and in `X-User-Token`. */
+    logout: build.mutation<LogoutAnswer, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<LogoutResponse>(raw),
+      transformResponse: (r: Envelope_LogoutAnswer) => unwrap(r),
     }),
   }),
 });
 
-export const { useGetAuthStatusQuery, useRequestMagicLinkMutation, useVerifyMagicLinkMutation } =
-  authApi;
+export const { useGetAuthStatusQuery, useRequestMagicLinkMutation, useVerifyMagicLinkMutation } = authApi;

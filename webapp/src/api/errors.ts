@@ -104,3 +104,20 @@ export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.u
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+const CLIENT_CODES = new Set<string>([
+  ERROR_CODES.timeout,
+  ERROR_CODES.network,
+  ERROR_CODES.invalidResponse,
+  ERROR_CODES.unknown,
+  ERROR_CODES.aborted,
+]);
+
+/**
+ * The message of an answer the server gave (an unsuccessful request: 4xx/5xx or `success:
+ * false`), or undefined when no usable answer arrived (network failure, timeout, non-JSON…).
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status <= 0 || CLIENT_CODES.has(error.code)) return undefined;
+  return nonEmpty(error.message);
+}

@@ -8,7 +8,7 @@
  * type in `types.ts`, delete its entry here and let the compiler show what to adapt. Nothing
  * documented belongs in this file.
  */
-import type { AuthUser, Pagination } from './types';
+import type { Pagination } from './types';
 
 /** One entry of `ArtworkDto.photos`: the document types photos as objects without properties. */
 export type PhotoRef =
@@ -22,28 +22,6 @@ export type PhotoRef =
       caption?: string;
       alt?: string;
     };
-
-/* ---- Sign-in (POST /auth/request-magic-link, /auth/verify-magic-link, /auth/logout) ---- */
-
-export interface MagicLinkResponse {
-  message: string;
-  is_signup: boolean;
-  success?: boolean;
-  isSignup?: boolean;
-}
-
-export interface VerifyResponse {
-  success: boolean;
-  message?: string;
-  is_new_account?: boolean;
-  uuid_replaced?: boolean;
-  user?: AuthUser;
-}
-
-export interface LogoutResponse {
-  success: boolean;
-  new_user_token?: string;
-}
 
 /* ---- Submissions (POST /logbook, /feedback; GET /artwork/{id}/pending-edits) ---- */
 
@@ -59,31 +37,6 @@ export interface FeedbackReceipt {
 
 /** GET /artwork/{id}/pending-edits: not read field by field yet. */
 export type PendingEdit = unknown;
-
-/* ---- Search (GET /search, /search/suggestions) ---- */
-
-export interface RawSearchResult {
-  id?: string;
-  type?: string;
-  kind?: string;
-  title?: string;
-  name?: string;
-  artwork_type?: string;
-  description?: string | null;
-  country?: string | null;
-}
-
-export interface SearchResponse {
-  results?: RawSearchResult[];
-  artworks?: RawSearchResult[];
-  artists?: RawSearchResult[];
-  total?: number;
-  pagination?: { total?: number };
-}
-
-export interface SuggestionsResponse {
-  suggestions?: Array<string | { text?: string; title?: string }>;
-}
 
 /* ---- Lists (GET /me/lists, /lists/{id}; POST /lists) ---- */
 
@@ -102,7 +55,7 @@ export interface ListDetailsResponse<Item> {
   pagination?: Pagination;
 }
 
-/* ---- The user's own data (GET /me/…, /badges, /users/{id}) ---- */
+/* ---- The user's own data (GET /me/submissions, /me/badges, /badges) ---- */
 
 export interface Submission {
   id: string;
@@ -123,22 +76,6 @@ export interface Badge {
   description?: string;
   icon_emoji?: string;
   awarded_at?: string;
-}
-
-export interface Profile {
-  is_reviewer?: boolean;
-  profile_name?: string | null;
-  debug?: { permissions?: Array<{ permission: string; is_active: boolean }> };
-  [key: string]: unknown;
-}
-
-export interface PublicProfile {
-  uuid?: string;
-  profile_name?: string | null;
-  badges?: Badge[];
-  submissions_count?: number;
-  created_at?: string;
-  [key: string]: unknown;
 }
 
 export interface Notification {

@@ -92,6 +92,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/auth/logout`. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/request-magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/auth/request-magic-link`. */
+        post: operations["request_magic_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/status": {
         parameters: {
             query?: never;
@@ -103,6 +137,23 @@ export interface paths {
         get: operations["auth_status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/auth/verify-magic-link`. */
+        post: operations["verify_magic_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -126,6 +177,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/me/preferences`: replaces the caller's preferences with the body, a flat object. */
+        put: operations["put_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/profile`. */
+        get: operations["get_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** `PATCH /api/me/profile`. */
+        patch: operations["update_profile"];
+        trace?: never;
+    };
+    "/api/me/profile-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/profile-check?profile_name=`. */
+        get: operations["check_profile_name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/search`. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/search/suggestions`. */
+        get: operations["suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/status": {
         parameters: {
             query?: never;
@@ -134,6 +271,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/users/{id}`. */
+        get: operations["get_user"];
         put?: never;
         post?: never;
         delete?: never;
@@ -234,13 +388,19 @@ export interface components {
             is_anonymous: boolean;
             is_authenticated: boolean;
             is_moderator: boolean;
+            profile_name?: string | null;
             user: components["schemas"]["AuthUser"];
+            /** @description The caller's token, echoed (or the one just minted). */
             user_token: string;
         };
         AuthUser: {
+            /** Format: date-time */
             created_at?: string | null;
             email?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The account uuid when signed in, else the anonymous identity. Never a credential.
+             */
             uuid: string;
         };
         Center: {
@@ -267,7 +427,10 @@ export interface components {
         Components: {
             database: components["schemas"]["Component"];
             geo_index: components["schemas"]["GeoStatus"];
+            /** @description SMTP answers (or, without SMTP_URL, the outbox directory is writable). */
+            mail: components["schemas"]["Component"];
             nats: components["schemas"]["Component"];
+            search: components["schemas"]["SearchStatus"];
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistDetail: {
@@ -339,7 +502,9 @@ export interface components {
                 is_anonymous: boolean;
                 is_authenticated: boolean;
                 is_moderator: boolean;
+                profile_name?: string | null;
                 user: components["schemas"]["AuthUser"];
+                /** @description The caller's token, echoed (or the one just minted). */
                 user_token: string;
             };
             message?: string | null;
@@ -362,6 +527,29 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_LogoutAnswer: {
+            data: {
+                /** @description The fresh anonymous token the client adopts (also in `X-User-Token`). */
+                new_user_token: string;
+                success: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MagicLinkAnswer: {
+            data: {
+                /** @description False only when the caller's own token already belongs to this address's account. */
+                is_signup: boolean;
+                message: string;
+                success: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_NearbyResponse_NearbyItem: {
             data: {
                 artworks: (components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"])[];
@@ -370,6 +558,92 @@ export interface components {
                 search_center: components["schemas"]["Center"];
                 /** Format: int32 */
                 search_radius: number;
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PreferencesAnswer: {
+            data: {
+                preferences: {
+                    [key: string]: components["schemas"]["PreferenceValueDoc"];
+                };
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Profile: {
+            /** @description `GET /api/me/profile` (SPEC §3: `is_reviewer`, `debug.permissions[{permission, is_active}]`). */
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                debug: components["schemas"]["ProfileDebug"];
+                email: string;
+                is_admin: boolean;
+                is_moderator: boolean;
+                /** @description Moderator or admin: may review submissions. */
+                is_reviewer: boolean;
+                /** @description Active permissions. */
+                permissions: string[];
+                /** @description The caller's preferences: a flat object of strings, numbers and booleans. */
+                preferences: {
+                    [key: string]: components["schemas"]["PreferenceValueDoc"];
+                };
+                profile_name?: string | null;
+                /** Format: uuid */
+                uuid: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ProfileCheck: {
+            data: {
+                /** @description Valid and not taken by another account (names differing in case are the same name). */
+                available: boolean;
+                /** @description Why not, when it is not available. */
+                message?: string | null;
+                profile_name: string;
+                /** @description The name follows the rules (3–20 ASCII letters, digits and inner dashes; not reserved). */
+                valid: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PublicProfile: {
+            /** @description What anyone may see of an account that chose a profile name. Never an e-mail or a credential. */
+            data: {
+                /** @description Awarded badges (none are defined yet). */
+                badges: components["schemas"]["PublicBadge"][];
+                /**
+                 * Format: date-time
+                 * @description Member since.
+                 */
+                created_at: string;
+                profile_name: string;
+                /** Format: uuid */
+                uuid: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_SearchResponse: {
+            data: {
+                pagination: components["schemas"]["SearchPagination"];
+                /** @description The text searched for, after `tag:` tokens were taken out. */
+                query: string;
+                results: components["schemas"]["SearchResultDto"][];
+                tags: components["schemas"]["TagFilterDto"][];
+                /** Format: int64 */
                 total: number;
             };
             message?: string | null;
@@ -390,13 +664,36 @@ export interface components {
             success: boolean;
             timestamp: string;
         };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_SuggestionsResponse: {
+            data: {
+                suggestions: components["schemas"]["SuggestionDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_VerifyAnswer: {
+            data: {
+                is_new_account: boolean;
+                message: string;
+                success: boolean;
+                user: components["schemas"]["VerifiedUser"];
+                /** @description True when the device's anonymous identity was claimed by (and replaced with) the account. */
+                uuid_replaced: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
         /** @description The body of every error response (documentation; `ApiError` builds it). */
         ErrorBody: {
             /** @description `{field}` for validation errors, `{reference_id}` for internal ones. */
             details?: Record<string, never> | null;
             /**
-             * @description VALIDATION_ERROR, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN, RATE_LIMITED,
-             *     SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+             * @description VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
+             *     RATE_LIMITED, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
              */
             error: string;
             message: string;
@@ -410,6 +707,20 @@ export interface components {
             /** @description `ok` once loaded; `loading` while nearby is answered from PostgreSQL. */
             status: string;
         };
+        LogoutAnswer: {
+            /** @description The fresh anonymous token the client adopts (also in `X-User-Token`). */
+            new_user_token: string;
+            success: boolean;
+        };
+        MagicLinkAnswer: {
+            /** @description False only when the caller's own token already belongs to this address's account. */
+            is_signup: boolean;
+            message: string;
+            success: boolean;
+        };
+        MagicLinkRequest: {
+            email?: string | null;
+        };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
         NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
         Pagination: {
@@ -422,6 +733,53 @@ export interface components {
             total: number;
             /** Format: int64 */
             total_pages: number;
+        };
+        PermissionState: {
+            is_active: boolean;
+            permission: string;
+        };
+        /** @description One preference value (documentation of `domain::PreferenceValue`). */
+        PreferenceValueDoc: boolean | number | string;
+        PreferencesAnswer: {
+            preferences: {
+                [key: string]: components["schemas"]["PreferenceValueDoc"];
+            };
+        };
+        /** @description `GET /api/me/profile` (SPEC §3: `is_reviewer`, `debug.permissions[{permission, is_active}]`). */
+        Profile: {
+            /** Format: date-time */
+            created_at: string;
+            debug: components["schemas"]["ProfileDebug"];
+            email: string;
+            is_admin: boolean;
+            is_moderator: boolean;
+            /** @description Moderator or admin: may review submissions. */
+            is_reviewer: boolean;
+            /** @description Active permissions. */
+            permissions: string[];
+            /** @description The caller's preferences: a flat object of strings, numbers and booleans. */
+            preferences: {
+                [key: string]: components["schemas"]["PreferenceValueDoc"];
+            };
+            profile_name?: string | null;
+            /** Format: uuid */
+            uuid: string;
+        };
+        ProfileCheck: {
+            /** @description Valid and not taken by another account (names differing in case are the same name). */
+            available: boolean;
+            /** @description Why not, when it is not available. */
+            message?: string | null;
+            profile_name: string;
+            /** @description The name follows the rules (3–20 ASCII letters, digits and inner dashes; not reserved). */
+            valid: boolean;
+        };
+        ProfileDebug: {
+            /** @description Every permission the account has held, revoked ones with `is_active: false`. */
+            permissions: components["schemas"]["PermissionState"][];
+        };
+        ProfileUpdate: {
+            profile_name?: string | null;
         };
         ProjectorStatus: {
             /** Format: int64 */
@@ -450,6 +808,28 @@ export interface components {
             source_id: string;
             source_url?: string | null;
         };
+        PublicBadge: {
+            award_reason?: string | null;
+            /** Format: uuid */
+            badge_id: string;
+            badge_key: string;
+            description?: string | null;
+            icon_emoji?: string | null;
+            title: string;
+        };
+        /** @description What anyone may see of an account that chose a profile name. Never an e-mail or a credential. */
+        PublicProfile: {
+            /** @description Awarded badges (none are defined yet). */
+            badges: components["schemas"]["PublicBadge"][];
+            /**
+             * Format: date-time
+             * @description Member since.
+             */
+            created_at: string;
+            profile_name: string;
+            /** Format: uuid */
+            uuid: string;
+        };
         RelayStatus: {
             head: string;
             /**
@@ -461,6 +841,57 @@ export interface components {
             /** Format: int64 */
             published: number;
         };
+        SearchPagination: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            total_pages: number;
+        };
+        SearchResponse: {
+            pagination: components["schemas"]["SearchPagination"];
+            /** @description The text searched for, after `tag:` tokens were taken out. */
+            query: string;
+            results: components["schemas"]["SearchResultDto"][];
+            tags: components["schemas"]["TagFilterDto"][];
+            /** Format: int64 */
+            total: number;
+        };
+        SearchResultDto: {
+            artist_names: string[];
+            artwork_type?: string | null;
+            /** @description At most 200 characters of the description or biography. */
+            description?: string | null;
+            /** Format: double */
+            distance_m?: number | null;
+            /** Format: uuid */
+            id: string;
+            /** @description `artwork` or `artist`. */
+            kind: string;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            /** Format: float */
+            score: number;
+            status: string;
+            thumbnail?: string | null;
+            /** @description The artwork's title or the artist's name. */
+            title: string;
+        };
+        SearchStatus: {
+            /** @description `tantivy` or `meilisearch`. */
+            backend: string;
+            /** Format: int64 */
+            documents?: number | null;
+            error?: string | null;
+            position: string;
+            /** @description `ok`, `loading` (first sync not done), or `down` (backend failing). */
+            status: string;
+        };
         StatusReport: {
             components: components["schemas"]["Components"];
             product_name: string;
@@ -468,6 +899,44 @@ export interface components {
             relay?: null | components["schemas"]["RelayStatus"];
             status: string;
             version: string;
+        };
+        SuggestionDto: {
+            /**
+             * Format: uuid
+             * @description The one artwork or artist the phrase names, when it names exactly one.
+             */
+            id?: string | null;
+            /** @description `title`, `artist`, `type` or `tag`. */
+            kind: string;
+            text: string;
+        };
+        SuggestionsResponse: {
+            suggestions: components["schemas"]["SuggestionDto"][];
+        };
+        TagFilterDto: {
+            key: string;
+            value?: string | null;
+        };
+        VerifiedUser: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: uuid */
+            uuid: string;
+        };
+        VerifyAnswer: {
+            is_new_account: boolean;
+            message: string;
+            success: boolean;
+            user: components["schemas"]["VerifiedUser"];
+            /** @description True when the device's anonymous identity was claimed by (and replaced with) the account. */
+            uuid_replaced: boolean;
+        };
+        /** @description `{token}` from the link, or `{email, code}` from the mail's 6-digit code. */
+        VerifyRequest: {
+            code?: string | null;
+            email?: string | null;
+            token?: string | null;
         };
     };
     responses: never;
@@ -667,6 +1136,68 @@ export interface operations {
             };
         };
     };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is revoked; a new anonymous token is in the body and X-User-Token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LogoutAnswer"];
+                };
+            };
+        };
+    };
+    request_magic_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MagicLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description A link and code were mailed; `is_signup` never reveals whether the address has an account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MagicLinkAnswer"];
+                };
+            };
+            /** @description 'Email address is required' or 'Please enter a valid email address' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests for this address or from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     auth_status: {
         parameters: {
             query?: never;
@@ -679,13 +1210,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new token is returned in X-User-Token when none was sent */
+            /** @description A new token is returned in X-User-Token when none usable was sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AuthStatus"];
+                };
+            };
+        };
+    };
+    verify_magic_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the new session token is in X-User-Token */
+            200: {
+                headers: {
+                    "X-Event-Position"?: string;
+                    /** @description The session token */
+                    "X-User-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifyAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN 'Failed to verify magic link': unknown, used, expired or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -705,6 +1281,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ClientConfig"];
+                };
+            };
+        };
+    };
+    put_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description At most 32 keys of [a-z0-9_]{1,40}; values are strings (≤ 200 characters), numbers or booleans */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The stored preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PreferencesAnswer"];
+                };
+            };
+            /** @description A key or value breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in caller's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Profile"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Profile"];
+                };
+            };
+            /** @description The name breaks a rule (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'That profile name is already taken' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_profile_name: {
+        parameters: {
+            query?: {
+                profile_name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the name may be used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProfileCheck"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Free text (trimmed; at most 200 characters). `tag:key` and `tag:key:value` tokens filter
+                 *     by the anchor's tags (`tag:material:bronze`).
+                 */
+                q?: string | null;
+                /** @description 1-based, at most 1000. */
+                page?: number | null;
+                /** @description 1–100, default 20. */
+                per_page?: number | null;
+                /** @description `approved` (default); `pending`, `removed` or `all` for moderators only. */
+                status?: string | null;
+                /** @description `artworks`, `artists` or `all` (default). */
+                kind?: string | null;
+                /** @description Only artworks of this type (`statue`, `mural`, …). */
+                artwork_type?: string | null;
+                /** @description With `lon`: rank nearer artworks higher (and report `distance_m`). */
+                lat?: number | null;
+                lon?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ranked, typo-tolerant matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SearchResponse"];
+                };
+            };
+            /** @description A parameter is out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A status other than approved, asked by someone who is not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /** @description The prefix typed so far (trimmed); empty gives no suggestions. */
+                q?: string | null;
+                /** @description 1–20, default 5. */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prefix completions over approved titles, artist names, types and tag values; when nothing completes the text, the best typo-tolerant matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuggestionsResponse"];
+                };
+            };
+            /** @description limit out of range or text too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -733,6 +1554,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account uuid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublicProfile"];
+                };
+            };
+            /** @description 'User not found' (also when the account has no profile name) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

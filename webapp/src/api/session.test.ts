@@ -4,6 +4,7 @@ import { ANON_TOKEN, authStatus, envelope, json, mockFetch } from '../testing/fe
 import {
   displayName,
   initSession,
+  refreshSession,
   roleOf,
   selectCanModerate,
   selectIsAdmin,
@@ -90,6 +91,7 @@ describe('roles come from the server', () => {
             can_review: true,
           }),
         ),
+      'GET /api/me/profile': () => envelope({ uuid: 'u-1', email: 'a@b.org' }),
     });
     const store = makeStore();
     await store.dispatch(initSession());
@@ -100,11 +102,116 @@ describe('roles come from the server', () => {
   });
 });
 
+describe('roles and name from the profile (SPEC §6)', () => {
+  const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
+  const signedIn = () =>
+    envelope(
+      authStatus({
+        is_authenticated: true,
+        is_anonymous: false,
+        user: { uuid: ACCOUNT, email: 'a@b.org', created_at: '2025-01-01T00:00:00Z' },
+        profile_name: 'ada',
+      }),
+    );
+
+  it('reads the profile name from auth status, and the profile when signed in', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/auth/status': signedIn,
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, profile_name: 'ada-l', is_reviewer: false }),
+    });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(callsTo('/api/me/profile')).toHaveLength(1);
+    expect(selectUser(store.getState())).toMatchObject({ profileName: 'ada-l', createdAt: '2025-01-01T00:00:00Z' });
+    expect(selectCanModerate(store.getState())).toBe(false);
+  });
+
+  it('makes a reviewer (is_reviewer) a moderator, and waits for the profile before being ready', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch({
+      'GET /api/auth/status': signedIn,
+      'GET /api/me/profile': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const store = makeStore();
+    const done = store.dispatch(initSession());
+    await vi.waitFor(() => expect(selectIsAuthenticated(store.getState())).toBe(true));
+    expect(selectSessionReady(store.getState())).toBe(false);
+    answer(envelope({ uuid: ACCOUNT, is_reviewer: true, debug: { permissions: [] } }));
+    await done;
+    expect(selectSessionReady(store.getState())).toBe(true);
+    expect(selectCanModerate(store.getState())).toBe(true);
+    expect(roleOf(selectUser(store.getState()))).toBe('moderator');
+    expect(selectIsAdmin(store.getState())).toBe(false);
+  });
+
+  it('reads active permissions from debug.permissions, ignoring inactive ones', async () => {
+    mockFetch({
+      'GET /api/auth/status': signedIn,
+      'GET /api/me/profile': () =>
+        envelope({
+          uuid: ACCOUNT,
+          is_reviewer: false,
+          debug: {
+            permissions: [
+              { permission: 'admin', is_active: true },
+              { permission: 'moderator', is_active: false },
+            ],
+          },
+        }),
+    });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(selectIsAdmin(store.getState())).toBe(true);
+    expect(roleOf(selectUser(store.getState()))).toBe('admin');
+
+    mockFetch({
+      'GET /api/auth/status': signedIn,
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, debug: { permissions: [{ permission: 'admin', is_active: false }] } }),
+    });
+    const other = makeStore();
+    await other.dispatch(initSession());
+    expect(selectIsAdmin(other.getState())).toBe(false);
+    expect(selectCanModerate(other.getState())).toBe(false);
+  });
+
+  it('keeps the profile’s flags across a later auth status refresh', async () => {
+    mockFetch({
+      'GET /api/auth/status': signedIn,
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, permissions: ['moderator'] }),
+    });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(selectCanModerate(store.getState())).toBe(true);
+    mockFetch({ 'GET /api/auth/status': signedIn, 'GET /api/me/profile': () => json({ success: false, error: 'X', message: 'x' }, { status: 500 }) });
+    await store.dispatch(refreshSession());
+    expect(selectCanModerate(store.getState())).toBe(true);
+  });
+
+  it('is ready with the status’ flags when the profile fails', async () => {
+    mockFetch({
+      'GET /api/auth/status': () =>
+        envelope(authStatus({ is_authenticated: true, user: { uuid: ACCOUNT, email: 'a@b.org', created_at: null }, is_moderator: true, can_review: true })),
+      'GET /api/me/profile': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }),
+    });
+    const store = makeStore();
+    await store.dispatch(initSession());
+    expect(selectSessionReady(store.getState())).toBe(true);
+    expect(selectCanModerate(store.getState())).toBe(true);
+  });
+
+  it('does not ask for a profile when anonymous', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/auth/status': () => envelope(authStatus()) });
+    await makeStore().dispatch(initSession());
+    expect(callsTo('/api/me/profile')).toHaveLength(0);
+  });
+});
+
 describe('sign-out (SPEC §4)', () => {
   async function signedInStore() {
     mockFetch({
       'GET /api/auth/status': () =>
         envelope(authStatus({ is_authenticated: true, user: { uuid: 'u-1', email: 'a@b.org', created_at: null } })),
+      'GET /api/me/profile': () => envelope({ uuid: 'u-1', email: 'a@b.org', profile_name: 'ada' }),
     });
     setToken('session-token');
     const store = makeStore();
@@ -113,9 +220,40 @@ describe('sign-out (SPEC §4)', () => {
     return store;
   }
 
-  it('adopts the new anonymous token the server hands back', async () => {
+  it('adopts the new anonymous token the server hands back, then reads the new anonymous identity', async () => {
     const store = await signedInStore();
-    mockFetch({ 'POST /api/auth/logout': () => json({ success: true, new_user_token: 'e'.repeat(64) }) });
+    const NEW = 'e'.repeat(64);
+    const { callsTo } = mockFetch({
+      'POST /api/auth/logout': () => envelope({ success: true, new_user_token: NEW }, { 'X-User-Token': NEW }),
+      'GET /api/auth/status': () => envelope(authStatus({ user_token: NEW, user: { uuid: 'anon-2', email: null, created_at: null } })),
+    });
+    await store.dispatch(signOut());
+    expect(callsTo('/api/auth/logout')[0]!.headers.get('X-User-Token')).toBe('session-token');
+    expect(getToken()).toBe(NEW);
+    expect(localStorage.getItem('user-token')).toBe(NEW);
+    expect(callsTo('/api/auth/status')[0]!.headers.get('X-User-Token')).toBe(NEW);
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+    expect(selectUser(store.getState())).toMatchObject({ id: 'anon-2', emailVerified: false, profileName: null });
+  });
+
+  it('adopts new_user_token from the body when no header came back', async () => {
+    const store = await signedInStore();
+    const { callsTo } = mockFetch({
+      'POST /api/auth/logout': () => envelope({ success: true, new_user_token: 'e'.repeat(64) }),
+      'GET /api/auth/status': () => envelope(authStatus({ user_token: 'e'.repeat(64) })),
+    });
+    await store.dispatch(signOut());
+    expect(getToken()).toBe('e'.repeat(64));
+    // Adopted before asking who we are now: the status call presents it.
+    expect(callsTo('/api/auth/status')[0]!.headers.get('X-User-Token')).toBe('e'.repeat(64));
+  });
+
+  it('clears the state even when the status call after logout fails, keeping the new token', async () => {
+    const store = await signedInStore();
+    mockFetch({
+      'POST /api/auth/logout': () => envelope({ success: true, new_user_token: 'e'.repeat(64) }),
+      'GET /api/auth/status': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }),
+    });
     await store.dispatch(signOut());
     expect(getToken()).toBe('e'.repeat(64));
     expect(selectIsAuthenticated(store.getState())).toBe(false);
@@ -130,6 +268,7 @@ describe('sign-out (SPEC §4)', () => {
     });
     await store.dispatch(signOut());
     expect(selectIsAuthenticated(store.getState())).toBe(false);
+    // The failed session token was removed: the status call goes without one and is handed a new one.
     expect(callsTo('/api/auth/status')[0]!.headers.has('X-User-Token')).toBe(false);
     expect(getToken()).toBe('f'.repeat(64));
   });
@@ -139,6 +278,8 @@ describe('sign-out (SPEC §4)', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     await store.dispatch(signOut());
     expect(getToken()).toMatch(UUID);
+    expect(getToken()).not.toBe('session-token');
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
   });
 });
 
@@ -151,6 +292,7 @@ describe('display name and role (SPEC §3, §6)', () => {
     canReview: false,
     isAdmin: false,
     createdAt: null,
+    profileName: null,
   };
   it('shows the email only when verified', () => {
     expect(displayName(base)).toBe('Anonymous (12345678...)');

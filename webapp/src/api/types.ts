@@ -6,8 +6,8 @@
  * Never edit `schema.d.ts` by hand, and never restate a documented shape here: when the server's
  * API changes, regenerate and let the compiler point at what to adapt.
  *
- * Endpoints the document does not cover yet (sign-in, search, lists, submissions, profile,
- * moderation, administration) have hand-written, provisional types, all in `provisional.ts`.
+ * Endpoints the document does not cover yet (lists, submissions, badges, moderation,
+ * administration) have hand-written, provisional types, all in `provisional.ts`.
  */
 import type { components } from './schema';
 
@@ -29,8 +29,32 @@ export type ArtistPage = Schemas['ArtistPage'];
 
 export type AuthUser = Schemas['AuthUser'];
 export type AuthStatus = Schemas['AuthStatus'];
+export type MagicLinkRequest = Schemas['MagicLinkRequest'];
+export type MagicLinkAnswer = Schemas['MagicLinkAnswer'];
+/** `{token}` from the link, or `{email, code}` from the mail's 6-digit code. */
+export type VerifyRequest = Schemas['VerifyRequest'];
+export type VerifyAnswer = Schemas['VerifyAnswer'];
+export type VerifiedUser = Schemas['VerifiedUser'];
+export type LogoutAnswer = Schemas['LogoutAnswer'];
+
+export type PermissionState = Schemas['PermissionState'];
+export type ProfileDebug = Schemas['ProfileDebug'];
+export type ProfileCheck = Schemas['ProfileCheck'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type PublicBadge = Schemas['PublicBadge'];
+export type PublicProfile = Schemas['PublicProfile'];
 
 export type ClientConfig = Schemas['ClientConfig'];
+
+export type SearchResponse = Schemas['SearchResponse'];
+/** One hit of GET /search: `kind` is `artwork` or `artist`. */
+export type SearchResultDto = Schemas['SearchResultDto'];
+export type SearchPagination = Schemas['SearchPagination'];
+/** A `tag:key[:value]` token of the query, as the server applied it. */
+export type TagFilterDto = Schemas['TagFilterDto'];
+export type SuggestionsResponse = Schemas['SuggestionsResponse'];
+/** One completion of GET /search/suggestions: `kind` is `title`, `artist`, `type` or `tag`. */
+export type SuggestionDto = Schemas['SuggestionDto'];
 
 export type StatusReport = Schemas['StatusReport'];
 export type ComponentHealth = Schemas['Component'];
@@ -43,11 +67,30 @@ export type Envelope_ArtistPage = Schemas['Envelope_ArtistPage'];
 export type Envelope_ArtworkDto = Schemas['Envelope_ArtworkDto'];
 export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
 export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
+export type Envelope_MagicLinkAnswer = Schemas['Envelope_MagicLinkAnswer'];
+export type Envelope_VerifyAnswer = Schemas['Envelope_VerifyAnswer'];
+export type Envelope_LogoutAnswer = Schemas['Envelope_LogoutAnswer'];
+export type Envelope_Profile = Schemas['Envelope_Profile'];
+export type Envelope_ProfileCheck = Schemas['Envelope_ProfileCheck'];
+export type Envelope_PreferencesAnswer = Schemas['Envelope_PreferencesAnswer'];
+export type Envelope_PublicProfile = Schemas['Envelope_PublicProfile'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
 export type NearbyItem = Schemas['NearbyItem'];
 export type Envelope_StatusReport = Schemas['Envelope_StatusReport'];
+export type Envelope_SearchResponse = Schemas['Envelope_SearchResponse'];
+export type Envelope_SuggestionsResponse = Schemas['Envelope_SuggestionsResponse'];
+
+/**
+ * Preferences: the document declares them as an object without properties (`Record<string,
+ * never>`); the server keeps a flat object of strings, numbers and booleans.
+ */
+export type PreferenceValue = string | number | boolean;
+export type Preferences = Record<string, PreferenceValue>;
+
+/** GET/PATCH /me/profile's `data`, with `preferences` typed as the server keeps them. */
+export type Profile = Omit<Schemas['Profile'], 'preferences'> & { preferences: Preferences };
 
 /** `{success, data, message?, timestamp}` around any `data`: the generated envelope, generalised. */
 export type Envelope<T> = Omit<Envelope_StatusReport, 'data'> & { data: T };

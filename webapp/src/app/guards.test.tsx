@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch } from '../testing/fetchMock';
+import { initSession } from '../api/session';
+import { authStatus, envelope, mockFetch, type Handler } from '../testing/fetchMock';
 import { renderRoute } from '../testing/render';
+import { makeStore } from './store';
 
 const ARTWORK = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -83,6 +85,94 @@ describe('route guards (SPEC §6)', () => {
     renderRoute('/admin', { who: 'admin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('route guards read the server’s flags, once the session is initialised', () => {
+  const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
+  const signedIn = (over: Parameters<typeof authStatus>[0] = {}): Handler => () =>
+    envelope(
+      authStatus({
+        is_authenticated: true,
+        is_anonymous: false,
+        user: { uuid: ACCOUNT, email: 'rev@example.org', created_at: null },
+        ...over,
+      }),
+    );
+
+  /** The app as it starts: no session yet, then initSession against the mocked server. */
+  function start(path: string, routesFor: Record<string, Handler>) {
+    mockFetch({
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+      ...routesFor,
+    });
+    const store = makeStore();
+    const rendered = renderRoute(path, { store });
+    const init = store.dispatch(initSession());
+    return { ...rendered, init };
+  }
+
+  it('lets a reviewer (profile is_reviewer) into /review though auth status has no moderator flag', async () => {
+    start('/review', {
+      'GET /api/auth/status': signedIn(),
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, is_reviewer: true, debug: { permissions: [] } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review' })).toBeInTheDocument();
+  });
+
+  it('lets an admin by debug.permissions into /admin', async () => {
+    start('/admin', {
+      'GET /api/auth/status': signedIn(),
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, debug: { permissions: [{ permission: 'admin', is_active: true }] } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('lets a moderator by auth status (is_moderator, can_review) into /moderation/feedback', async () => {
+    start('/moderation/feedback', {
+      'GET /api/auth/status': signedIn({ is_moderator: true, can_review: true }),
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('checks access until both answers are in, then redirects a plain user', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { router, init } = start('/review', {
+      'GET /api/auth/status': signedIn(),
+      'GET /api/me/profile': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByText('Checking your access…')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe('/review');
+    await act(async () => {
+      answer(envelope({ uuid: ACCOUNT, is_reviewer: false, debug: { permissions: [{ permission: 'moderator', is_active: false }] } }));
+      await init;
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?error=moderator_required'));
+  });
+
+  it('sends a visitor to sign in only after the status answer says anonymous', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { router, init } = start(`/artwork/${ARTWORK.id}/edit`, {
+      'GET /api/auth/status': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByText('Checking your access…')).toBeInTheDocument();
+    await act(async () => {
+      answer(envelope(authStatus()));
+      await init;
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(new URLSearchParams(router.state.location.search).get('login')).toBe('required');
+  });
+
+  it('lets a signed-in user edit once the status says so', async () => {
+    start(`/artwork/${ARTWORK.id}/edit`, {
+      'GET /api/auth/status': signedIn(),
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT }),
+      [`GET /api/artworks/${ARTWORK.id}`]: () => envelope(ARTWORK),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Digital Orca' })).toBeInTheDocument();
   });
 });
 

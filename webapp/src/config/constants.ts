@@ -59,5 +59,7 @@ export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
 export const WELCOME_DELAY_MS = 500;
 export const FAST_SESSION_MAX_CHARS = 200_000;
 export const ANNOUNCE_DELAY_MS = 100;
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 250;
+/** The profile-name availability check waits this long after typing stops. */
+export const PROFILE_NAME_CHECK_DEBOUNCE_MS = 300;
 export const MAP_MOVE_DEBOUNCE_MS = 300;

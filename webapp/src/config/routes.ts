@@ -45,7 +45,9 @@ export const to = {
   artists: () => '/artists',
   search: (query?: string) => (query ? `/search/${seg(query)}` : '/search'),
   searchResults: (q: string) => `/search/results?q=${seg(q)}`,
-  artworkNew: () => '/artwork/new',
+  /** With `at`, the form starts at that location (the photo mode's "This is a new artwork"). */
+  artworkNew: (at?: { lat: number; lng: number }) =>
+    at ? `/artwork/new?${new URLSearchParams({ lat: String(at.lat), lng: String(at.lng) }).toString()}` : '/artwork/new',
   artwork: (id: string) => `/artwork/${seg(id)}`,
   artworkEdit: (id: string) => `/artwork/${seg(id)}/edit`,
   logbook: (artworkId: string) => `/logbook/${seg(artworkId)}`,

@@ -2,12 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../app/shell/Toaster';
-import { dialogOpened, feedbackOpened, signInOpened, toastShown } from '../lib/ui';
+import { feedbackOpened, toastShown } from '../lib/ui';
 import { apiError, json, mockFetch } from '../testing/fetchMock';
 import { renderWithProviders, storeFor } from '../testing/render';
 import { PromptDialog, promptError } from '../components/Dialog';
-import { validateEmail } from './auth/validation';
-import { SignInDialog } from './auth/SignInDialog';
 import { FeedbackDialog } from './feedback/FeedbackDialog';
 import { canSend } from './feedback/rules';
 
@@ -71,58 +69,6 @@ describe('feedback dialog (SPEC §4, §5, §8)', () => {
   it('prefills "The artwork is missing" in missing mode', () => {
     const { note } = openFeedback('missing');
     expect(note).toHaveValue('The artwork is missing');
-  });
-});
-
-describe('sign-in dialog (SPEC §4, §5, §8)', () => {
-  it('validates the email', () => {
-    expect(validateEmail('')).toBe('Email address is required');
-    expect(validateEmail('   ')).toBe('Email address is required');
-    expect(validateEmail('nope')).toBe('Please enter a valid email address');
-    expect(validateEmail(`${'a'.repeat(250)}@b.co`)).toBe('Please enter a valid email address');
-    expect(validateEmail('ada@example.org')).toBeNull();
-  });
-
-  it('shows the validation message, then "Check Your Email" after sending, and can try again', async () => {
-    const { calls } = mockFetch({
-      'POST /api/auth/request-magic-link': () => json({ success: true, data: { message: 'sent', is_signup: true } }),
-    });
-    const store = storeFor('anonymous');
-    store.dispatch(signInOpened('login'));
-    renderWithProviders(<SignInDialog />, { store });
-    await userEvent.click(screen.getByRole('button', { name: /Send link/ }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Email address is required');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email address' }), ' ada@example.org ');
-    await userEvent.click(screen.getByRole('button', { name: /Send link/ }));
-    expect(await screen.findByRole('dialog', { name: 'Check Your Email' })).toBeInTheDocument();
-    expect(JSON.parse(calls[0]!.body as string)).toEqual({ email: 'ada@example.org' });
-    expect(screen.getByText(/link to create your account/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'try again' }));
-    // The server said this address is new, so the dialog stays in sign-up wording.
-    expect(screen.getByRole('dialog', { name: 'Create an account' })).toBeInTheDocument();
-  });
-
-  it('shows the server’s message when the request fails', async () => {
-    mockFetch({ 'POST /api/auth/request-magic-link': () => apiError(429, 'RATE_LIMITED', 'Too many requests') });
-    const store = storeFor('anonymous');
-    store.dispatch(signInOpened('login'));
-    renderWithProviders(<SignInDialog />, { store });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.org');
-    await userEvent.click(screen.getByRole('button', { name: /Send link/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
-  });
-
-  it('resets each time it opens', async () => {
-    const store = storeFor('anonymous');
-    store.dispatch(signInOpened('login'));
-    renderWithProviders(<SignInDialog />, { store });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email address' }), 'half@');
-    act(() => {
-      store.dispatch(dialogOpened('about'));
-      store.dispatch(signInOpened('signup'));
-    });
-    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
-    expect(screen.getByRole('dialog', { name: 'Create an account' })).toBeInTheDocument();
   });
 });
 

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { FAST_SESSION_MAX_CHARS, STORAGE_KEYS } from '../config/constants';
 import { readExif } from './exif';
-import { removeItem, writeItem } from './storage';
+import { readItem, removeItem, writeItem } from './storage';
 import { randomUuid } from './uuid';
 
 export interface Coordinates {
@@ -57,6 +57,54 @@ export function persistSession(s: FastUploadSession): boolean {
     return false;
   }
   return writeItem(STORAGE_KEYS.fastUpload, json, 'session');
+}
+
+/** What session storage keeps of a session: no files and no previews (they die with the page). */
+export interface StoredFastUpload {
+  photos: Array<Pick<FastPhoto, 'id' | 'name' | 'exif'>>;
+  location: Coordinates | null;
+  detectedSources: FastUploadSession['detectedSources'] | null;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function coordinates(v: unknown): Coordinates | null {
+  if (!isRecord(v)) return null;
+  const { latitude, longitude } = v;
+  return typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude)
+    ? { latitude, longitude }
+    : null;
+}
+
+/** The session saved by `persistSession` (after a reload, say), or null if none or unreadable. */
+export function readStoredFastUpload(): StoredFastUpload | null {
+  const raw = readItem(STORAGE_KEYS.fastUpload, 'session');
+  if (!raw) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(v) || !Array.isArray(v.photos)) return null;
+  const photos = v.photos.filter(isRecord).flatMap((p) => {
+    if (typeof p.id !== 'string' || typeof p.name !== 'string') return [];
+    const exif = isRecord(p.exif) ? p.exif : {};
+    return [
+      {
+        id: p.id,
+        name: p.name,
+        exif: {
+          latitude: typeof exif.latitude === 'number' ? exif.latitude : null,
+          longitude: typeof exif.longitude === 'number' ? exif.longitude : null,
+        },
+      },
+    ];
+  });
+  const sources = isRecord(v.detectedSources) ? (v.detectedSources as FastUploadSession['detectedSources']) : null;
+  return { photos, location: coordinates(v.location), detectedSources: sources };
 }
 
 export function getFastUpload(): FastUploadSession | null {

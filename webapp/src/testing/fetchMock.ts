@@ -55,6 +55,7 @@ export function authStatus(over: Partial<AuthStatus> = {}): AuthStatus {
     is_moderator: false,
     can_review: false,
     is_admin: false,
+    profile_name: null,
     ...over,
   };
 }

@@ -17,6 +17,7 @@ const BASE_USER: SessionUser = {
   canReview: false,
   isAdmin: false,
   createdAt: null,
+  profileName: null,
 };
 
 export function sessionFor(who: Who): SessionState {

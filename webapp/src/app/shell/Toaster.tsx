@@ -17,12 +17,13 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [dispatch, toast.id, toast.timeoutMs]);
   const badge = toast.payload?.badge;
   return (
-    <li className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+    // The live region is the message, not the <li>: a list may only hold list items (axe `list`).
+    <li className={`toast toast--${toast.type}`}>
       {badge && <Confetti />}
       <span className="toast__icon" aria-hidden="true">
         {badge?.icon_emoji ?? <Icon name={ICONS[toast.type]} size={20} />}
       </span>
-      <span className="toast__message">
+      <span className="toast__message" role={toast.type === 'error' ? 'alert' : 'status'}>
         {toast.message}
         {badge && (
           <>

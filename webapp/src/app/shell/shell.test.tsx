@@ -136,19 +136,74 @@ describe('the bottom bar and drawer', () => {
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it('asks before signing out', async () => {
-    api();
-    mockFetch({
-      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
-      'POST /api/auth/logout': () => json({ success: true, new_user_token: 'e'.repeat(64) }),
+  describe('sign-out (SPEC §4, §5)', () => {
+    const NEW = 'e'.repeat(64);
+    const nearby = () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 });
+    const anonStatus = (token: string) => () =>
+      envelope(
+        {
+          is_authenticated: false,
+          is_anonymous: true,
+          user_token: token,
+          user: { uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: null, created_at: null },
+          is_moderator: false,
+          can_review: false,
+          is_admin: false,
+        },
+        { 'X-User-Token': token },
+      );
+
+    async function askToSignOut() {
+      await userEvent.click(within(rail()).getByRole('button', { name: 'Logout' }));
+      const confirm = screen.getByRole('dialog', { name: 'Sign out' });
+      expect(within(confirm).getByText('Are you sure you want to sign out?')).toBeInTheDocument();
+      return confirm;
+    }
+
+    it('asks first, and Cancel keeps the user signed in', async () => {
+      const { calls } = mockFetch({ 'GET /api/artworks/nearby': nearby });
+      const { store } = renderRoute('/', { who: 'user' });
+      await ready();
+      const confirm = await askToSignOut();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: 'Sign out' })).not.toBeInTheDocument();
+      expect(store.getState().session.isAuthenticated).toBe(true);
+      expect(calls.filter((c) => c.url.pathname === '/api/auth/logout')).toHaveLength(0);
     });
-    const { store } = renderRoute('/', { who: 'user' });
-    await ready();
-    await userEvent.click(within(rail()).getByRole('button', { name: 'Logout' }));
-    const confirm = screen.getByRole('dialog', { name: 'Sign out' });
-    expect(within(confirm).getByText('Are you sure you want to sign out?')).toBeInTheDocument();
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(store.getState().session.isAuthenticated).toBe(false));
+
+    it('on success adopts the server’s new anonymous token and shows Login again', async () => {
+      localStorage.setItem('user-token', 's'.repeat(64));
+      mockFetch({
+        'GET /api/artworks/nearby': nearby,
+        'POST /api/auth/logout': () => envelope({ success: true, new_user_token: NEW }, { 'X-User-Token': NEW }),
+        'GET /api/auth/status': anonStatus(NEW),
+      });
+      const { store } = renderRoute('/', { who: 'user' });
+      await ready();
+      await userEvent.click(within(await askToSignOut()).getByRole('button', { name: 'Sign out' }));
+      await waitFor(() => expect(store.getState().session.isAuthenticated).toBe(false));
+      expect(localStorage.getItem('user-token')).toBe(NEW);
+      expect(await within(rail()).findByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(within(rail()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+      expect(store.getState().session.user?.id).toBe('7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    });
+
+    it('on failure still clears the session and obtains a fresh anonymous token', async () => {
+      localStorage.setItem('user-token', 's'.repeat(64));
+      const FRESH = 'f'.repeat(64);
+      const { callsTo } = mockFetch({
+        'GET /api/artworks/nearby': nearby,
+        'POST /api/auth/logout': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'boom' }, { status: 500 }),
+        'GET /api/auth/status': anonStatus(FRESH),
+      });
+      const { store } = renderRoute('/', { who: 'user' });
+      await ready();
+      await userEvent.click(within(await askToSignOut()).getByRole('button', { name: 'Sign out' }));
+      await waitFor(() => expect(localStorage.getItem('user-token')).toBe(FRESH));
+      expect(store.getState().session.isAuthenticated).toBe(false);
+      expect(callsTo('/api/auth/status')[0]!.headers.has('X-User-Token')).toBe(false);
+      expect(await within(rail()).findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    });
   });
 });
 
@@ -201,6 +256,7 @@ describe('toasts', () => {
       store.dispatch(toastShown({ type: 'info', message: 'Saved.' }));
       store.dispatch(toastShown({ type: 'error', message: 'Failed.' }));
     });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('status')).toHaveTextContent('Saved.');
     expect(within(list).getByRole('alert')).toHaveTextContent('Failed.');
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectIsAuthenticated, selectUser, signOut } from '../../api/session';
 import { to } from '../../config/routes';
-import { signInOpened, toastShown } from '../../lib/ui';
+import { drawerToggled, signInOpened, toastShown } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 export const LOGOUT_CONFIRM = 'Are you sure you want to sign out?';
@@ -28,6 +28,7 @@ export function useSessionActions() {
     cancelLogout: () => setConfirmingLogout(false),
     logout: async () => {
       setConfirmingLogout(false);
+      dispatch(drawerToggled(false));
       await dispatch(signOut());
       dispatch(toastShown({ type: 'info', message: 'You are signed out.' }));
       void navigate(to.map());

@@ -3,7 +3,7 @@
  * submission (POST /logbook, type new_artwork) and appears once approved.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
 import { errorMessage } from '../../api/errors';
 import type { SubmissionReceipt } from '../../api/provisional';
@@ -47,14 +47,23 @@ const newArtworkApi = baseApi.injectEndpoints({
   }),
 });
 
+/** `?lat&lng` (from the photo search's "This is a new artwork"), when both are coordinates. */
+function locationFrom(params: URLSearchParams): LatLon | null {
+  const lat = Number(params.get('lat') ?? Number.NaN);
+  const lon = Number(params.get('lng') ?? Number.NaN);
+  const ok = params.get('lat')?.trim() && params.get('lng')?.trim() && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  return ok ? { lat, lon } : null;
+}
+
 export function NewArtworkPage() {
   const fast = useFastUpload();
   const [title, setTitle] = useState('');
   const [type, setType] = useState<string>('other');
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState<File[]>(() => fast?.photos.map((p) => p.file) ?? []);
+  const [params] = useSearchParams();
   const [location, setLocation] = useState<LatLon | null>(() =>
-    fast?.location ? { lat: fast.location.latitude, lon: fast.location.longitude } : null,
+    fast?.location ? { lat: fast.location.latitude, lon: fast.location.longitude } : locationFrom(params),
   );
   const [error, setError] = useState<string | null>(null);
   const [submit, { isLoading }] = newArtworkApi.useSubmitNewArtworkMutation();

@@ -1,26 +1,30 @@
 /**
  * Passwordless sign-in (SPEC §2, §4, §5, §8): email entry, then 'Check Your Email' with a way
- * back. The dialog resets each time it opens; sign-up wording follows the mode or the server.
+ * back ('try again') and the 6-digit code from the same mail, then 'Verifying...' while the code
+ * is checked. The dialog resets each time it opens; sign-up wording follows the mode or the
+ * server's is_signup flag, and stays neutral (it never claims an address is new).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useRequestMagicLinkMutation } from '../../api/authApi';
-import { isApiError } from '../../api/errors';
+import { useRequestMagicLinkMutation, useVerifyMagicLinkMutation } from '../../api/authApi';
+import { isApiError, serverMessage } from '../../api/errors';
+import { completeSignIn } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/states';
 import { announce } from '../../lib/announcer';
-import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce } from '../../lib/ui';
+import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce, toastShown } from '../../lib/ui';
+import { CODE_LENGTH, isCompleteCode, normaliseCode, SIGN_IN_MESSAGES } from './messages';
 import { validateEmail } from './validation';
 
-export const SIGN_IN_MESSAGES = {
-  sendFailed: 'Failed to send magic link. Please try again.',
-  sendFailedShort: 'Failed to send magic link',
-  checkEmail: 'Check Your Email',
-  verifying: 'Verifying...',
-} as const;
+export { SIGN_IN_MESSAGES } from './messages';
 
 type Step = 'email' | 'sent' | 'verifying';
+
+export const SIGN_IN_TITLES = {
+  login: 'Sign in',
+  signup: 'Sign in or create an account',
+} as const;
 
 export function SignInDialog() {
   const dispatch = useAppDispatch();
@@ -31,20 +35,25 @@ export function SignInDialog() {
 }
 
 function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose: () => void }) {
+  const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [signup, setSignup] = useState(mode === 'signup');
   const [request, { isLoading }] = useRequestMagicLinkMutation();
+  const [verify] = useVerifyMagicLinkMutation();
   const errorId = useId();
+  const codeErrorId = useId();
   const validation = touched ? validateEmail(email) : null;
 
   useEffect(() => {
-    if (step === 'sent') announce('Check your email for a sign-in link');
+    if (step === 'sent') announce('Check your email for a sign-in link and code');
   }, [step]);
 
-  const submit = async (e: FormEvent) => {
+  const submitEmail = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     setError(null);
@@ -56,24 +65,56 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
         return;
       }
       setSignup(mode === 'signup' || r.is_signup);
+      setCode('');
+      setCodeError(null);
       setStep('sent');
     } catch (err) {
-      setError(isApiError(err) && err.message ? err.message : SIGN_IN_MESSAGES.sendFailed);
+      // The server's message when it answered (validation, rate limit…); else the generic one.
+      setError(serverMessage(err) ?? SIGN_IN_MESSAGES.sendFailed);
+    }
+  };
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!isCompleteCode(code)) {
+      setCodeError(SIGN_IN_MESSAGES.codeInvalid);
+      return;
+    }
+    setCodeError(null);
+    setStep('verifying');
+    try {
+      const r = await verify({ email: email.trim(), code }).unwrap();
+      if (r.success === false) throw new Error(r.message || SIGN_IN_MESSAGES.verifyFailed);
+      await dispatch(completeSignIn());
+      dispatch(toastShown({ type: 'success', message: r.message || SIGN_IN_MESSAGES.success }));
+      onClose();
+    } catch (err) {
+      setStep('sent');
+      // Too many wrong codes: the server says when to try again. Anything else: the SPEC's text.
+      const limited = isApiError(err) && err.isRateLimited ? serverMessage(err) : undefined;
+      setCodeError(limited ?? SIGN_IN_MESSAGES.verifyFailed);
     }
   };
 
   const title =
-    step === 'sent' ? SIGN_IN_MESSAGES.checkEmail : step === 'verifying' ? SIGN_IN_MESSAGES.verifying : signup ? 'Create an account' : 'Sign in';
+    step === 'sent'
+      ? SIGN_IN_MESSAGES.checkEmail
+      : step === 'verifying'
+        ? SIGN_IN_MESSAGES.verifying
+        : signup
+          ? SIGN_IN_TITLES.signup
+          : SIGN_IN_TITLES.login;
 
   return (
     <Dialog open title={title} onClose={onClose} size="small">
       {step === 'email' && (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={(e) => void submitEmail(e)} noValidate>
           <p>
             {signup
-              ? 'Enter your email and we’ll send you a link to create your account. No password needed.'
-              : 'Enter your email and we’ll send you a sign-in link. No password needed.'}
+              ? 'Enter your email and we’ll send you a link and a 6-digit code. No password needed.'
+              : 'Enter your email and we’ll send you a sign-in link and a 6-digit code. No password needed.'}
           </p>
+          {signup && <p>{SIGN_IN_MESSAGES.signupNote}</p>}
           <p className="muted small">Anything you added anonymously on this device stays yours after you sign in.</p>
           <label className="field">
             <span className="field__label">Email address</span>
@@ -82,6 +123,7 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
               name="email"
               autoComplete="email"
               inputMode="email"
+              maxLength={254}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               onBlur={() => setTouched(true)}
@@ -110,11 +152,49 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
         <div className="sign-in-sent">
           <Icon name="mail" size={40} />
           <p>
-            We sent a {signup ? 'link to create your account' : 'sign-in link'} to <strong>{email.trim()}</strong>. It expires
-            in 1 hour.
+            We sent {signup ? 'a link and a 6-digit code' : 'a sign-in link and a 6-digit code'} to{' '}
+            <strong>{email.trim()}</strong>. They expire in 1 hour.
           </p>
+          {signup && <p>{SIGN_IN_MESSAGES.signupNote}</p>}
+          <p>Open the link on this device, or enter the code here.</p>
+          <form onSubmit={(e) => void submitCode(e)} noValidate>
+            <label className="field">
+              <span className="field__label">6-digit code</span>
+              <input
+                type="text"
+                name="code"
+                className="sign-in-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={CODE_LENGTH + 2}
+                value={code}
+                onChange={(e) => setCode(normaliseCode(e.target.value))}
+                aria-invalid={!!codeError || undefined}
+                aria-describedby={codeError ? codeErrorId : undefined}
+                autoFocus
+              />
+            </label>
+            {codeError && (
+              <p id={codeErrorId} className="field__error" role="alert">
+                {codeError}
+              </p>
+            )}
+            <div className="dialog__actions dialog__actions--inline">
+              <button type="submit" className="button button--filled">
+                Sign in with code
+              </button>
+            </div>
+          </form>
           <p className="muted small">Didn’t get it? Check your spam folder, or</p>
-          <button type="button" className="button button--text" onClick={() => setStep('email')}>
+          <button
+            type="button"
+            className="button button--text"
+            onClick={() => {
+              setError(null);
+              setStep('email');
+            }}
+          >
             try again
           </button>
         </div>

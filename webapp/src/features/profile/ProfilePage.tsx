@@ -1,5 +1,6 @@
-/** /profile: who you are here, your submissions, and your settings. */
+/** /profile: who you are here (name, member since, role, profile name), your submissions, and your settings. */
 import { Link } from 'react-router';
+import { useGetMyProfileQuery } from '../../api/accountApi';
 import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
@@ -10,6 +11,7 @@ import { ThemePicker } from '../../components/ThemePicker';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
+import { ProfileNameEditor } from './ProfileNameEditor';
 import { useGetMySubmissionsQuery } from './profileApi';
 
 const ROLE_LABELS = { admin: 'Administrator', moderator: 'Moderator', user: 'Contributor' } as const;
@@ -19,15 +21,27 @@ export function ProfilePage() {
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
   const submissions = useGetMySubmissionsQuery();
+  const profile = useGetMyProfileQuery(undefined, { skip: !signedIn });
+  const profileName = (signedIn ? (profile.data?.profile_name ?? user?.profileName) : null) ?? null;
+  const memberSince = signedIn ? (profile.data?.created_at ?? user?.createdAt ?? null) : null;
 
   return (
     <div className="page page--narrow">
       <PageHeader title="My submissions" documentTitle="Profile" subtitle={displayName(user)} />
-      <section className="section profile-card">
+      <section className="section profile-card" aria-label="Your profile">
         <Icon name="profile" size={40} />
         <div>
-          <p className="profile-card__name">{displayName(user)}</p>
-          <p className="muted small">{signedIn ? ROLE_LABELS[roleOf(user)] : 'Anonymous contributor on this device'}</p>
+          <p className="profile-card__name">{profileName ?? displayName(user)}</p>
+          {profileName && <p className="muted small">{displayName(user)}</p>}
+          <p className="muted small">
+            {signedIn ? ROLE_LABELS[roleOf(user)] : 'Anonymous contributor on this device'}
+            {memberSince && formatDate(memberSince) && <> · Member since {formatDate(memberSince)}</>}
+          </p>
+          {signedIn && profileName && user && (
+            <p className="small">
+              <Link to={to.user(user.id)}>View your public profile</Link>
+            </p>
+          )}
         </div>
         {!signedIn && (
           <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
@@ -35,6 +49,12 @@ export function ProfilePage() {
           </button>
         )}
       </section>
+      {signedIn && (
+        <section className="section">
+          <h2 className="section__title">Profile name</h2>
+          <ProfileNameEditor key={profileName ?? ''} current={profileName} />
+        </section>
+      )}
       {!signedIn && (
         <p className="notice" role="note">
           You can add artworks without an account. Sign in to keep your contributions across devices and earn badges.

@@ -1,6 +1,10 @@
-/** The signed-in (or anonymous) user's own data: profile, submissions, badges; public profiles. */
-import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
-import type { Badge, Profile, PublicProfile, Submission } from '../../api/provisional';
+/**
+ * The profile screens' calls: the user's submissions and badges, public profiles. The account's
+ * own profile (and its name check) lives in `api/accountApi.ts`, since the session reads it too.
+ */
+import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
+import type { Badge, Submission } from '../../api/provisional';
+import type { Envelope_PublicProfile, PublicProfile } from '../../api/types';
 
 function listOf<T>(raw: unknown, key: string): T[] {
   const d = envelopeOrFlat<Record<string, unknown> | unknown[]>(raw);
@@ -16,11 +20,6 @@ export const profileApi = baseApi.injectEndpoints({
       transformResponse: (raw: unknown) => listOf<Submission>(raw, 'submissions'),
       providesTags: [{ type: 'Submission', id: LIST_ID }],
     }),
-    getMyProfile: build.query<Profile, void>({
-      query: () => '/me/profile',
-      transformResponse: (raw: unknown) => envelopeOrFlat<Profile>(raw),
-      providesTags: ['Profile'],
-    }),
     getMyBadges: build.query<Badge[], void>({
       query: () => '/me/badges',
       transformResponse: (raw: unknown) => listOf<Badge>(raw, 'badges'),
@@ -33,16 +32,10 @@ export const profileApi = baseApi.injectEndpoints({
     }),
     getPublicProfile: build.query<PublicProfile, string>({
       query: (id) => `/users/${encodeURIComponent(id)}`,
-      transformResponse: (raw: unknown) => envelopeOrFlat<PublicProfile>(raw),
+      transformResponse: (r: Envelope_PublicProfile) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
   }),
 });
 
-export const {
-  useGetMySubmissionsQuery,
-  useGetMyProfileQuery,
-  useGetMyBadgesQuery,
-  useGetAllBadgesQuery,
-  useGetPublicProfileQuery,
-} = profileApi;
+export const { useGetMySubmissionsQuery, useGetMyBadgesQuery, useGetAllBadgesQuery, useGetPublicProfileQuery } = profileApi;

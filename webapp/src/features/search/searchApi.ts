@@ -1,64 +1,53 @@
-/** Search (SPEC §7): full-text results, suggestions, and artworks near a photo's location. */
-import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { RawSearchResult, SearchResponse, SuggestionsResponse } from '../../api/provisional';
-import type { ArtworkDto, Envelope, NearbyResponse } from '../../api/types';
-import { SEARCH } from '../../config/constants';
+/**
+ * Search (SPEC §7): GET /search (ranked, typo-tolerant; `tag:key:value` tokens filter),
+ * GET /search/suggestions (completions as you type), and the artworks near a photo's location
+ * (GET /artworks/nearby) for the photo mode of the add flow.
+ */
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import type {
+  ArtworkDto,
+  Envelope,
+  Envelope_SearchResponse,
+  Envelope_SuggestionsResponse,
+  NearbyResponse,
+  SearchResponse,
+  SuggestionDto,
+} from '../../api/types';
+import { NEARBY, SEARCH } from '../../config/constants';
+import { nearestFirst, type Candidate } from './searchQuery';
 
-export interface SearchResult {
-  id: string;
-  kind: 'artwork' | 'artist';
-  title: string;
-  subtitle: string | null;
-  artworkType: string | null;
+export interface SearchArgs {
+  /** Sent trimmed; callers skip the query when it is empty. */
+  q: string;
+  page?: number;
 }
 
-export interface SearchResults {
-  results: SearchResult[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
-function normalise(raw: RawSearchResult): SearchResult | null {
-  if (!raw.id) return null;
-  const kind = raw.kind === 'artist' || raw.type === 'artist' || (!raw.title && !!raw.name) ? 'artist' : 'artwork';
-  return {
-    id: raw.id,
-    kind,
-    title: raw.title ?? raw.name ?? 'Untitled',
-    subtitle: kind === 'artist' ? (raw.country ?? null) : (raw.description ?? null),
-    artworkType: raw.artwork_type ?? null,
-  };
+export interface NearPhotoArgs {
+  lat: number;
+  lon: number;
 }
 
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    search: build.query<SearchResults, { q: string; page?: number }>({
+    search: build.query<SearchResponse, SearchArgs>({
       query: ({ q, page = 1 }) => ({
         url: '/search',
         params: { q: q.trim(), page, per_page: SEARCH.perPage, status: SEARCH.status },
       }),
-      transformResponse: (raw: unknown, _meta, { page = 1 }) => {
-        const d = envelopeOrFlat<SearchResponse>(raw);
-        const list = d.results ?? [...(d.artworks ?? []), ...(d.artists ?? []).map((a) => ({ ...a, kind: 'artist' }))];
-        const results = list.map(normalise).filter((r): r is SearchResult => r !== null);
-        return { results, total: d.total ?? d.pagination?.total ?? results.length, page, perPage: SEARCH.perPage };
-      },
-      providesTags: ['Search'],
+      transformResponse: (r: Envelope_SearchResponse) => unwrap(r),
+      providesTags: [{ type: 'Search', id: LIST_ID }],
     }),
-    searchSuggestions: build.query<string[], string>({
+    searchSuggestions: build.query<SuggestionDto[], string>({
       query: (q) => ({ url: '/search/suggestions', params: { q: q.trim(), limit: SEARCH.suggestionsLimit } }),
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<SuggestionsResponse>(raw);
-        return (d.suggestions ?? [])
-          .map((s) => (typeof s === 'string' ? s : (s.text ?? s.title ?? '')))
-          .filter(Boolean)
-          .slice(0, SEARCH.suggestionsLimit);
-      },
+      transformResponse: (r: Envelope_SuggestionsResponse) => unwrap(r).suggestions.slice(0, SEARCH.suggestionsLimit),
+      keepUnusedDataFor: 60,
     }),
-    artworksNearPhoto: build.query<ArtworkDto[], { lat: number; lon: number }>({
-      query: ({ lat, lon }) => ({ url: '/artworks/nearby', params: { lat, lon, radius: 500, limit: 20 } }),
-      transformResponse: (r: Envelope<NearbyResponse<ArtworkDto>>) => unwrap(r).artworks,
+    artworksNearPhoto: build.query<Candidate[], NearPhotoArgs>({
+      query: ({ lat, lon }) => ({
+        url: '/artworks/nearby',
+        params: { lat, lon, radius: NEARBY.defaultRadius, limit: NEARBY.defaultLimit },
+      }),
+      transformResponse: (r: Envelope<NearbyResponse<ArtworkDto>>, _meta, at) => nearestFirst(unwrap(r).artworks, at),
       providesTags: [{ type: 'Artwork', id: LIST_ID }],
     }),
   }),

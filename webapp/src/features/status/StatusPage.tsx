@@ -59,6 +59,7 @@ export function StatusPage() {
               <tbody>
                 <ComponentRow name="Database" component={data.components.database} />
                 <ComponentRow name="Messaging (NATS)" component={data.components.nats} />
+                <ComponentRow name="Mail" component={data.components.mail} />
                 <tr>
                   <th scope="row">Geo index</th>
                   <td>
@@ -66,6 +67,20 @@ export function StatusPage() {
                     <span className="muted small">
                       {' '}
                       {data.components.geo_index.artworks.toLocaleString()} artworks at {data.components.geo_index.position}
+                    </span>
+                  </td>
+                  <td>—</td>
+                </tr>
+                <tr>
+                  <th scope="row">Search index</th>
+                  <td>
+                    <Health status={data.components.search.status} />
+                    <span className="muted small">
+                      {' '}
+                      {data.components.search.backend}
+                      {data.components.search.documents != null &&
+                        `, ${data.components.search.documents.toLocaleString()} documents`}
+                      {data.components.search.error && ` ${data.components.search.error}`}
                     </span>
                   </td>
                   <td>—</td>

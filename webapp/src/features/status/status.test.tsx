@@ -12,6 +12,8 @@ function report(databaseUp: boolean): StatusReport {
     components: {
       database: databaseUp ? { status: 'ok', latency_ms: 1.5 } : { status: 'error', error: 'connection refused' },
       nats: { status: 'unavailable', error: 'not configured' },
+      mail: { status: 'ok', latency_ms: null },
+      search: { status: 'ok', backend: 'tantivy', documents: 1234, position: '7-42' },
       geo_index: { status: 'loading', artworks: 1234, position: '7-42' },
     },
     relay: null,
@@ -24,7 +26,7 @@ function row(name: string) {
 }
 
 describe('the status screen (GET /api/status)', () => {
-  it('shows the database, NATS and the geo index as the document describes them', async () => {
+  it('shows the database, NATS, mail, the geo and search indexes as the document describes them', async () => {
     mockFetch({ 'GET /api/status': () => envelope(report(true)) });
     renderRoute('/status');
     expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
@@ -32,6 +34,8 @@ describe('the status screen (GET /api/status)', () => {
     expect(row('Database').getByText('1.5 ms')).toBeInTheDocument();
     expect(row('Messaging (NATS)').getByText('not configured', { exact: false })).toBeInTheDocument();
     expect(row('Messaging (NATS)').getByText('—')).toBeInTheDocument();
+    expect(row('Mail').getByText('Operational')).toBeInTheDocument();
+    expect(row('Search index').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
     expect(row('Geo index').getByText('loading')).toBeInTheDocument();
     expect(row('Geo index').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
     expect(row('artworks').getByText('3 events')).toBeInTheDocument();

@@ -1,0 +1,163 @@
+/**
+ * Accounts end to end (SPEC §2, §4, §5): a new visitor signs in with the magic link from the
+ * server's outbox, chooses a profile name, signs out, and signs in again on another device (a
+ * fresh browser context) with the 6-digit code of a second mail, finding the same profile.
+ * axe-core checks the sign-in dialog and /profile on the way.
+ */
+import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import { a11yViolations, expect, formatFindings, isSerious, screenshot, test, VISITED_KEY } from './fixtures';
+import { magicLinkToken, oneTimeCode, waitForMail } from './mail';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function noSeriousViolations(page: Page, where: string): Promise<void> {
+  await page.waitForTimeout(300);
+  const serious = (await a11yViolations(page)).filter(isSerious);
+  expect(serious, formatFindings(`${where} ${page.url()}`, serious)).toEqual([]);
+}
+
+const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
+
+/** Opens the sign-in dialog from the bottom bar (there at every size) and asks for a link. */
+async function requestLink(page: Page, email: string) {
+  await quickActions(page).getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Sign in/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog.getByRole('button', { name: /Send link/ }).click();
+  const sent = page.getByRole('dialog', { name: 'Check Your Email' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByText(email)).toBeVisible();
+  return sent;
+}
+
+async function expectSignedIn(page: Page) {
+  // Signing in refreshes status and profile (each may wait for read-your-writes, up to 2 s):
+  // allow for a loaded machine.
+  await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(quickActions(page).getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+}
+
+/** Logout from the rail (desktop) or the drawer (mobile), through the confirmation. */
+async function signOut(page: Page) {
+  const rail = page.getByRole('navigation', { name: 'Main' });
+  if (await rail.isVisible()) {
+    await rail.getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  }
+  const confirm = page.getByRole('dialog', { name: 'Sign out' });
+  await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await expect(quickActions(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+}
+
+/** Another device: a fresh context of the same size, a returning visitor (no welcome dialog). */
+async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
+  const use = testInfo.project.use;
+  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId };
+  if (use.viewport) options.viewport = use.viewport;
+  if (use.isMobile !== undefined) options.isMobile = use.isMobile;
+  if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
+  if (use.deviceScaleFactor !== undefined) options.deviceScaleFactor = use.deviceScaleFactor;
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+test('sign in by link, choose a profile name, sign out, sign in by code elsewhere', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const run = unique();
+  const email = `e2e-${run}-${testInfo.project.name}@example.org`;
+  const profileName = `e2e-${run}`;
+
+  // A new visitor asks for a link.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My submissions' })).toBeVisible();
+  await expect(page.getByText(/^Anonymous \([0-9a-f]{8}\.\.\.\)$/).first()).toBeVisible();
+  const anonymousToken = await page.evaluate(() => localStorage.getItem('user-token'));
+  expect(anonymousToken).toBeTruthy();
+  const sent = await requestLink(page, email);
+  await expect(sent.getByRole('textbox', { name: '6-digit code' })).toBeVisible();
+  await noSeriousViolations(page, `${testInfo.project.name} sign-in dialog`);
+  await screenshot(page, testInfo, 'sign-in-sent');
+
+  // The mail holds a link (and a code); the link signs in.
+  const first = await waitForMail(email);
+  const token = magicLinkToken(first);
+  await page.goto(`/verify?token=${token}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expectSignedIn(page);
+  const sessionToken = await page.evaluate(() => localStorage.getItem('user-token'));
+  expect(sessionToken).toBeTruthy();
+  expect(sessionToken).not.toBe(anonymousToken);
+
+  // The link works once.
+  const reuse = await page.request.post('/api/auth/verify-magic-link', { data: { token } });
+  expect(reuse.status()).toBe(400);
+
+  // /profile: the email, then a profile name of one's own.
+  await quickActions(page).getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const card = page.getByRole('region', { name: 'Your profile' });
+  await expect(card.getByText(email)).toBeVisible();
+  await expect(card.getByText(/Member since/)).toBeVisible();
+  const nameBox = page.getByRole('textbox', { name: 'Profile name' });
+  await nameBox.fill(profileName);
+  await expect(page.getByText(`${profileName} is available`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(card.locator('.profile-card__name')).toHaveText(profileName);
+  await expect(page.getByText('Profile name saved')).toBeVisible();
+  await noSeriousViolations(page, `${testInfo.project.name} profile`);
+  await screenshot(page, testInfo, 'profile');
+
+  await signOut(page);
+  const afterLogout = await page.evaluate(() => localStorage.getItem('user-token'));
+  expect(afterLogout).toBeTruthy();
+  expect(afterLogout).not.toBe(sessionToken);
+
+  // Another device: a second mail, this time the 6-digit code in the dialog.
+  const other = await otherDevice(browser, testInfo, baseURL!);
+  try {
+    const p2 = other.page;
+    await p2.goto('/profile');
+    await expect(p2.getByRole('heading', { level: 1, name: 'My submissions' })).toBeVisible();
+    const sent2 = await requestLink(p2, email);
+    const second = await waitForMail(email, [first.file]);
+    const code = oneTimeCode(second);
+    await sent2.getByRole('textbox', { name: '6-digit code' }).fill(code);
+    await sent2.getByRole('button', { name: 'Sign in with code' }).click();
+    await expect(p2.getByRole('dialog')).toHaveCount(0);
+    await expectSignedIn(p2);
+    const card2 = p2.getByRole('region', { name: 'Your profile' });
+    await expect(card2.locator('.profile-card__name')).toHaveText(profileName);
+    await expect(card2.getByText(email)).toBeVisible();
+
+    // The public profile shows the same name.
+    await card2.getByRole('link', { name: 'View your public profile' }).click();
+    await expect(p2.getByRole('heading', { level: 1, name: profileName })).toBeVisible();
+    await expect(p2.getByText('No badges yet.')).toBeVisible();
+    expect(other.errors, 'uncaught errors in the second page').toEqual([]);
+  } finally {
+    await other.context.close();
+  }
+});
+
+test('an unknown public profile is a not-found state', async ({ page }) => {
+  await page.goto('/users/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+});
+
+test('a used or unknown link says it failed and offers a new one', async ({ page }) => {
+  await page.goto(`/verify?token=${'0'.repeat(64)}`);
+  await expect(page.getByRole('heading', { name: 'Failed to verify magic link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Request a new link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+});

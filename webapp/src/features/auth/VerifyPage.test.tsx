@@ -1,0 +1,152 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '../../api/token';
+import { routes } from '../../app/routes';
+import { ANON_TOKEN, apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { renderRoute, storeFor } from '../../testing/render';
+import { safeRedirect } from './VerifyPage';
+
+const SESSION_TOKEN = 's'.repeat(64);
+const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
+const EMAIL = 'ada@example.org';
+let n = 0;
+/** Each test its own link token: the page remembers the tokens it has tried. */
+const linkToken = () => `${(++n).toString(16).padStart(4, '0')}${'f'.repeat(60)}`;
+
+const verifiedResponse = (message?: string): Response =>
+  envelope(
+    {
+      success: true,
+      ...(message ? { message } : {}),
+      is_new_account: true,
+      uuid_replaced: true,
+      user: { uuid: ACCOUNT, email: EMAIL, created_at: '2025-01-01T00:00:00Z' },
+    },
+    { 'X-User-Token': SESSION_TOKEN },
+  );
+const verified = (message?: string): Handler => () => verifiedResponse(message);
+
+const status: Handler = (req) =>
+  req.headers.get('X-User-Token') === SESSION_TOKEN
+    ? envelope(
+        authStatus({
+          is_authenticated: true,
+          is_anonymous: false,
+          user_token: SESSION_TOKEN,
+          user: { uuid: ACCOUNT, email: EMAIL, created_at: '2025-01-01T00:00:00Z' },
+        }),
+      )
+    : envelope(authStatus());
+
+function api(verify: Handler) {
+  return mockFetch({
+    'POST /api/auth/verify-magic-link': verify,
+    'GET /api/auth/status': status,
+    'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, email: EMAIL, profile_name: null, is_reviewer: false }),
+  });
+}
+
+describe('/verify (SPEC §2, §4)', () => {
+  it('verifies the token, stores the session token, refreshes the session and goes to the redirect', async () => {
+    localStorage.setItem('user-token', ANON_TOKEN);
+    let answer: (r: Response) => void = () => undefined;
+    const token = linkToken();
+    const { callsTo } = api(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { router, store } = renderRoute(`/verify?token=${token}&redirect=${encodeURIComponent('/help?from=mail')}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying...' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1));
+    const req = callsTo('/api/auth/verify-magic-link')[0]!;
+    expect(JSON.parse(req.body as string)).toEqual({ token });
+    expect(req.headers.get('X-User-Token')).toBe(ANON_TOKEN);
+
+    act(() => answer(verifiedResponse('Login successful')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+    expect(router.state.location.search).toBe('?from=mail');
+    expect(getToken()).toBe(SESSION_TOKEN);
+    expect(callsTo('/api/auth/status').at(-1)!.headers.get('X-User-Token')).toBe(SESSION_TOKEN);
+    expect(store.getState().session.isAuthenticated).toBe(true);
+    expect(store.getState().session.user).toMatchObject({ id: ACCOUNT, email: EMAIL, emailVerified: true });
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+  });
+
+  it('goes to / without a redirect, and toasts the server’s message', async () => {
+    const token = linkToken();
+    mockFetch({
+      'POST /api/auth/verify-magic-link': verified('Welcome back'),
+      'GET /api/auth/status': status,
+      'GET /api/me/profile': () => envelope({ uuid: ACCOUNT }),
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    });
+    const { router, store } = renderRoute(`/verify?token=${token}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().ui.toasts.map((t) => t.message)).toEqual(['Welcome back']);
+  });
+
+  it('defaults the toast to "Login successful"', async () => {
+    api(verified());
+    const { store } = renderRoute(`/verify?token=${linkToken()}&redirect=/help`);
+    await waitFor(() => expect(store.getState().ui.toasts.map((t) => t.message)).toEqual(['Login successful']));
+  });
+
+  it('shows "Failed to verify magic link" with a way to ask for a new link when the token is refused', async () => {
+    localStorage.setItem('user-token', ANON_TOKEN);
+    api(() => apiError(400, 'INVALID_TOKEN', 'Failed to verify magic link'));
+    const { router, store } = renderRoute(`/verify?token=${linkToken()}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify');
+    expect(getToken()).toBe(ANON_TOKEN);
+    expect(store.getState().session.isAuthenticated).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows the failure when no answer arrives', async () => {
+    mockFetch({ 'POST /api/auth/verify-magic-link': () => Promise.reject(new TypeError('offline')) });
+    renderRoute(`/verify?token=${linkToken()}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+  });
+
+  it('passes on the rate-limit message', async () => {
+    api(() => apiError(429, 'RATE_LIMITED', 'Too many attempts. Try again in 10 minutes.'));
+    renderRoute(`/verify?token=${linkToken()}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Try again in 10 minutes.')).toBeInTheDocument();
+  });
+
+  it('fails at once, without a call, when the link has no token', async () => {
+    const { calls } = mockFetch();
+    renderRoute('/verify');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/auth/verify-magic-link')).toHaveLength(0);
+  });
+
+  it('sends the single-use token once under StrictMode (effects run twice)', async () => {
+    const { callsTo } = api(verified());
+    const store = storeFor('anonymous');
+    const router = createMemoryRouter(routes, { initialEntries: [`/verify?token=${linkToken()}&redirect=/help`] });
+    render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+    expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1);
+    expect(store.getState().ui.toasts).toHaveLength(1);
+    expect(store.getState().session.isAuthenticated).toBe(true);
+  });
+
+  it('follows only same-site paths after sign-in', () => {
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect('/profile')).toBe('/profile');
+    expect(safeRedirect('//evil.example/x')).toBe('/');
+    expect(safeRedirect('/\\evil.example')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+  });
+});

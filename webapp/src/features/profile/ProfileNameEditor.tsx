@@ -1,0 +1,104 @@
+/**
+ * The profile-name field of /profile: availability is checked by the server as you type
+ * (GET /me/profile-check, debounced), and its message shown when the name is invalid or taken;
+ * Save sends PATCH /me/profile and shows the server's refusal (400 rule, 409 taken) inline.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useCheckProfileNameQuery, useUpdateProfileMutation } from '../../api/accountApi';
+import { serverMessage } from '../../api/errors';
+import { useAppDispatch } from '../../app/hooks';
+import { Spinner } from '../../components/states';
+import { PROFILE_NAME_CHECK_DEBOUNCE_MS } from '../../config/constants';
+import { useDebouncedValue } from '../../lib/hooks';
+import { toastShown } from '../../lib/ui';
+
+export const PROFILE_NAME_MESSAGES = {
+  checking: 'Checking availability…',
+  available: (name: string) => `${name} is available`,
+  taken: 'That profile name is already taken',
+  invalid: 'That profile name is not allowed',
+  saved: 'Profile name saved',
+  saveFailed: 'Could not save your profile name. Please try again.',
+} as const;
+
+/** Remount (key) it when the saved name changes: the draft starts from the saved name. */
+export function ProfileNameEditor({ current }: { current: string | null }) {
+  const dispatch = useAppDispatch();
+  const [draft, setDraft] = useState(current ?? '');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [update, { isLoading: saving }] = useUpdateProfileMutation();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const name = draft.trim();
+  const changed = name !== '' && name !== (current ?? '');
+  const debounced = useDebouncedValue(name, PROFILE_NAME_CHECK_DEBOUNCE_MS);
+  const settled = debounced === name;
+  const check = useCheckProfileNameQuery(debounced, { skip: !changed || !settled });
+  const result = changed && settled ? check.currentData : undefined;
+  const refused = !!result && (!result.valid || !result.available);
+
+  let hint: string | null = null;
+  let ok = false;
+  if (changed) {
+    if (!settled || check.isFetching) hint = PROFILE_NAME_MESSAGES.checking;
+    else if (result && refused) hint = result.message || (result.valid ? PROFILE_NAME_MESSAGES.taken : PROFILE_NAME_MESSAGES.invalid);
+    else if (result) {
+      hint = PROFILE_NAME_MESSAGES.available(name);
+      ok = true;
+    }
+  }
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!changed || refused) return;
+    setSaveError(null);
+    try {
+      await update({ profile_name: name }).unwrap();
+      dispatch(toastShown({ type: 'success', message: PROFILE_NAME_MESSAGES.saved }));
+    } catch (err) {
+      setSaveError(serverMessage(err) ?? PROFILE_NAME_MESSAGES.saveFailed);
+    }
+  };
+
+  const describedBy = [hint ? hintId : null, saveError ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className="profile-name-form" onSubmit={(e) => void save(e)} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          Profile name
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          name="profile_name"
+          autoComplete="nickname"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setSaveError(null);
+          }}
+          aria-invalid={refused || !!saveError || undefined}
+          aria-describedby={describedBy}
+        />
+      </div>
+      <p id={hintId} className={`field__hint${ok ? ' field__hint--ok' : ''}`} aria-live="polite">
+        {hint ?? (current ? null : 'Choose the name shown on your public profile.')}
+      </p>
+      {saveError && (
+        <p id={errorId} className="field__error" role="alert">
+          {saveError}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button button--filled" disabled={!changed || refused || saving}>
+          {saving && <Spinner />} Save
+        </button>
+      </div>
+    </form>
+  );
+}

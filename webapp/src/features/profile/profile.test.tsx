@@ -1,0 +1,232 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SessionState } from '../../api/session';
+import { makeStore } from '../../app/store';
+import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { renderRoute, sessionFor } from '../../testing/render';
+
+const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+const PROFILE = {
+  uuid: ACCOUNT,
+  email: 'ada@example.org',
+  profile_name: null as string | null,
+  created_at: '2024-03-12T10:00:00Z',
+  preferences: {},
+  is_reviewer: false,
+  is_moderator: false,
+  is_admin: false,
+  permissions: [],
+  debug: { permissions: [] },
+};
+
+const nameOf = (req: RecordedRequest) => req.url.searchParams.get('profile_name') ?? '';
+
+/** The server's rules, roughly: 3–20 ASCII letters, digits and inner dashes; 'taken' is taken. */
+const check: Handler = (req) => {
+  const name = nameOf(req);
+  if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{1,18})[A-Za-z0-9]$/.test(name)) {
+    return envelope({ profile_name: name, valid: false, available: false, message: 'Use 3–20 letters, digits or dashes' });
+  }
+  if (name.toLowerCase() === 'taken') {
+    return envelope({ profile_name: name, valid: true, available: false, message: 'That profile name is already taken' });
+  }
+  return envelope({ profile_name: name, valid: true, available: true, message: null });
+};
+
+function api(over: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/me/submissions': () => envelope({ submissions: [] }),
+    'GET /api/me/profile': () => envelope(PROFILE),
+    'GET /api/me/profile-check': check,
+    ...over,
+  });
+}
+
+function signedIn(profileName: string | null = null) {
+  const s: SessionState = sessionFor('user');
+  return makeStore({ session: { ...s, user: { ...s.user!, createdAt: '2024-03-12T10:00:00Z', profileName } } });
+}
+
+const nameBox = () => screen.getByRole('textbox', { name: 'Profile name' });
+/** Alerts of the screen (the shell's live announcer is an alert region too). */
+const main = () => within(screen.getByRole('main'));
+
+describe('/profile header (SPEC §3, §6)', () => {
+  it('shows an anonymous visitor the display name rule and a way to sign in, without asking for a profile', async () => {
+    const { callsTo } = api();
+    renderRoute('/profile', { who: 'anonymous' });
+    const card = await screen.findByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText('Anonymous (0f8fad5b...)')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Profile name' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Submissions' })).toBeInTheDocument();
+    expect(callsTo('/api/me/profile')).toHaveLength(0);
+  });
+
+  it('shows the signed-in user’s email, role and member-since date', async () => {
+    api();
+    renderRoute('/profile', { store: signedIn() });
+    const card = await screen.findByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText('ada@example.org')).toBeInTheDocument();
+    expect(within(card).getByText(/Contributor/)).toBeInTheDocument();
+    expect(within(card).getByText(/Member since .*2024/)).toBeInTheDocument();
+    expect(nameBox()).toHaveValue('');
+  });
+
+  it('leads with the profile name when there is one, and links the public profile', async () => {
+    api({ 'GET /api/me/profile': () => envelope({ ...PROFILE, profile_name: 'ada-l' }) });
+    renderRoute('/profile', { store: signedIn('ada-l') });
+    const card = await screen.findByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText('ada-l')).toHaveClass('profile-card__name');
+    expect(within(card).getByText('ada@example.org')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', `/users/${ACCOUNT}`);
+    expect(nameBox()).toHaveValue('ada-l');
+  });
+
+  it('shows the moderator role from the session', async () => {
+    api();
+    renderRoute('/profile', { who: 'moderator' });
+    const card = await screen.findByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText(/Moderator/)).toBeInTheDocument();
+  });
+});
+
+describe('the profile-name editor', () => {
+  it('checks availability once typing stops (debounced), with the typed name', async () => {
+    const { callsTo } = api();
+    renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), 'ada-lovelace');
+    expect(callsTo('/api/me/profile-check')).toHaveLength(0);
+    expect(screen.getByText('Checking availability…')).toBeInTheDocument();
+    expect(await screen.findByText('ada-lovelace is available')).toBeInTheDocument();
+    const calls = callsTo('/api/me/profile-check');
+    expect(calls).toHaveLength(1);
+    expect(nameOf(calls[0]!)).toBe('ada-lovelace');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(callsTo('/api/me/profile-check')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows the server’s message for a taken name and blocks saving it', async () => {
+    const { callsTo } = api();
+    renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), 'taken');
+    expect(await screen.findByText('That profile name is already taken')).toBeInTheDocument();
+    expect(nameBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(callsTo('/api/me/profile').filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('shows the server’s message for an invalid name', async () => {
+    api();
+    renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), '-x');
+    expect(await screen.findByText('Use 3–20 letters, digits or dashes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('does not check or save the current name', async () => {
+    const { callsTo } = api({ 'GET /api/me/profile': () => envelope({ ...PROFILE, profile_name: 'ada-l' }) });
+    renderRoute('/profile', { store: signedIn('ada-l') });
+    await screen.findByRole('region', { name: 'Your profile' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(callsTo('/api/me/profile-check')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves with PATCH /me/profile and shows the new name', async () => {
+    let saved: string | null = null;
+    const { calls } = api({
+      'GET /api/me/profile': () => envelope({ ...PROFILE, profile_name: saved }),
+      'PATCH /api/me/profile': (req) => {
+        saved = (JSON.parse(req.body as string) as { profile_name: string }).profile_name;
+        return envelope({ ...PROFILE, profile_name: saved });
+      },
+    });
+    const { store } = renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), '  ada-l ');
+    await screen.findByText('ada-l is available');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const card = screen.getByRole('region', { name: 'Your profile' });
+    await waitFor(() => expect(within(card).getByText('ada-l')).toHaveClass('profile-card__name'));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(JSON.parse(patch.body as string)).toEqual({ profile_name: 'ada-l' });
+    expect(nameBox()).toHaveValue('ada-l');
+    expect(store.getState().session.user?.profileName).toBe('ada-l');
+    expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Profile name saved');
+  });
+
+  it.each([
+    [409, 'CONFLICT', 'That profile name is already taken'],
+    [400, 'VALIDATION_ERROR', 'That profile name is reserved'],
+  ])('shows the server’s %s answer inline', async (status, code, message) => {
+    api({ 'PATCH /api/me/profile': () => apiError(status, code, message) });
+    renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), 'grace');
+    await screen.findByText('grace is available');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await main().findByRole('alert')).toHaveTextContent(message);
+    expect(nameBox()).toHaveValue('grace');
+    expect(nameBox()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says saving failed when no answer arrives', async () => {
+    api({ 'PATCH /api/me/profile': () => Promise.reject(new TypeError('offline')) });
+    renderRoute('/profile', { store: signedIn() });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Profile name' }), 'grace{Enter}');
+    expect(await main().findByRole('alert')).toHaveTextContent('Could not save your profile name. Please try again.');
+  });
+});
+
+describe('/users/{uuid} (public profile)', () => {
+  const OTHER = '6f1c9b2e-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
+
+  it('shows the profile name, member since and badges', async () => {
+    mockFetch({
+      [`GET /api/users/${OTHER}`]: () =>
+        envelope({
+          uuid: OTHER,
+          profile_name: 'grace',
+          created_at: '2023-06-01T00:00:00Z',
+          badges: [{ badge_id: 'b1', badge_key: 'first_photo', title: 'First photo', icon_emoji: '📸' }],
+        }),
+    });
+    renderRoute(`/users/${OTHER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
+    expect(screen.getByText(/Member since .*2023/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Badges' })).getByText('First photo')).toBeInTheDocument();
+  });
+
+  it('says so when there are no badges yet', async () => {
+    mockFetch({
+      [`GET /api/users/${OTHER}`]: () => envelope({ uuid: OTHER, profile_name: 'grace', created_at: '2023-06-01T00:00:00Z', badges: [] }),
+    });
+    renderRoute(`/users/${OTHER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
+    expect(screen.getByText('No badges yet.')).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for a 404', async () => {
+    mockFetch({ [`GET /api/users/${OTHER}`]: () => apiError(404, 'NOT_FOUND', 'User not found') });
+    renderRoute(`/users/${OTHER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the map' })).toHaveAttribute('href', '/');
+    expect(main().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found state for an address that is not a uuid (400)', async () => {
+    mockFetch({ 'GET /api/users/not-a-uuid': () => apiError(400, 'VALIDATION_ERROR', 'id must be a UUID') });
+    renderRoute('/users/not-a-uuid');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry for other failures', async () => {
+    mockFetch({ [`GET /api/users/${OTHER}`]: () => apiError(500, 'INTERNAL_ERROR', 'Something broke (ref 42)') });
+    renderRoute(`/users/${OTHER}`);
+    await screen.findByRole('main');
+    expect(await main().findByRole('alert')).toHaveTextContent('Something broke (ref 42)');
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+});

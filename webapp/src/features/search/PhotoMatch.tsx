@@ -1,0 +1,194 @@
+/**
+ * The photo mode of the add flow (/search?mode=photo&source=fast-upload&lat&lng): the photos
+ * just chosen, and the artworks already known within 500 m of where they were taken, nearest
+ * first. Each can get a logbook visit; otherwise "This is a new artwork" goes on to
+ * /artwork/new at the same place.
+ */
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageTitle';
+import { QueryFailure } from '../../components/QueryFailure';
+import { CardSkeletonGrid, EmptyState } from '../../components/states';
+import { TypeChip } from '../../components/TypeChip';
+import { NEARBY } from '../../config/constants';
+import { to } from '../../config/routes';
+import { readStoredFastUpload, useFastUpload, type Coordinates } from '../../lib/fastUpload';
+import { formatDistance } from '../../lib/geo';
+import { photoSource } from '../../lib/images';
+import { plural } from '../../lib/format';
+import { useArtworksNearPhotoQuery } from './searchApi';
+import type { Candidate } from './searchQuery';
+
+interface ShownPhoto {
+  id: string;
+  name: string;
+  /** An object URL of the file: only while the page that chose it is open. */
+  preview: string | null;
+}
+
+function coordinate(raw: string | null, max: number): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && Math.abs(n) <= max ? n : null;
+}
+
+/** Where the photos were taken: the URL's lat/lng, else the session's location. */
+function photoLocation(params: URLSearchParams, fallback: Coordinates | null): { lat: number; lng: number } | null {
+  const lat = coordinate(params.get('lat'), 90);
+  const lng = coordinate(params.get('lng'), 180);
+  if (lat !== null && lng !== null) return { lat, lng };
+  return fallback ? { lat: fallback.latitude, lng: fallback.longitude } : null;
+}
+
+export function PhotoMatch() {
+  const [params] = useSearchParams();
+  const live = useFastUpload();
+  // After a reload only the stored part is left: names and locations, no files or previews.
+  const [stored] = useState(readStoredFastUpload);
+  const photos: ShownPhoto[] = live
+    ? live.photos.map((p) => ({ id: p.id, name: p.name, preview: p.preview || null }))
+    : (stored?.photos.map((p) => ({ id: p.id, name: p.name, preview: null })) ?? []);
+  const at = photoLocation(params, live?.location ?? stored?.location ?? null);
+
+  return (
+    <div className="page page--narrow">
+      <PageHeader
+        title="Is it one of these?"
+        documentTitle="Search"
+        subtitle="Artworks already in the registry near where your photo was taken. If yours is among them, log a visit."
+      />
+      {photos.length > 0 && <PhotoStrip photos={photos} />}
+      {at ? (
+        <Candidates at={at} />
+      ) : (
+        <EmptyState
+          icon="place"
+          title="We don’t know where these photos were taken"
+          action={
+            <Link className="button button--filled" to={to.add()}>
+              <Icon name="place" size={18} /> Add the location
+            </Link>
+          }
+        >
+          <p>They carry no location. Add one to see the artworks nearby.</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+function PhotoStrip({ photos }: { photos: ShownPhoto[] }) {
+  return (
+    <section className="photo-match__photos" aria-label="Your photos">
+      <ul className="photo-strip">
+        {photos.map((p) => (
+          <li key={p.id}>
+            {p.preview ? (
+              <img src={p.preview} alt={`Your photo ${p.name}`} />
+            ) : (
+              <span className="photo-strip__placeholder" title={p.name}>
+                <Icon name="camera" size={24} />
+                <span className="photo-strip__name">{p.name}</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Candidates({ at }: { at: { lat: number; lng: number } }) {
+  const { data, error, isLoading, isFetching, refetch } = useArtworksNearPhotoQuery({ lat: at.lat, lon: at.lng });
+  const countId = useId();
+  const newArtwork = (
+    <div className="photo-match__new">
+      <Link className="button button--filled photo-match__new-button" to={to.artworkNew(at)}>
+        <Icon name="add" size={20} /> This is a new artwork
+      </Link>
+      <p className="muted small">Not in the list? Add it with your photos at this place.</p>
+    </div>
+  );
+
+  if (isLoading) {
+    return (
+      <>
+        {newArtwork}
+        <CardSkeletonGrid count={3} label="Looking for artworks nearby…" />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        {newArtwork}
+        <QueryFailure
+          error={error}
+          onRetry={() => void refetch()}
+          title="Could not look for nearby artworks"
+          unavailableTitle="Nearby search isn’t available"
+          unavailableText={<p>You can still add it as a new artwork.</p>}
+        />
+      </>
+    );
+  }
+  if (!data || data.length === 0) {
+    return (
+      <>
+        {newArtwork}
+        <EmptyState icon="place" title={`No artworks known within ${formatDistance(NEARBY.defaultRadius)}`}>
+          <p>It looks new to the registry: add it as a new artwork.</p>
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      {newArtwork}
+      <section className="photo-match__candidates" aria-labelledby={countId} aria-busy={isFetching}>
+        <h2 id={countId} className="photo-match__count">
+          {plural(data.length, 'artwork')} within {formatDistance(NEARBY.defaultRadius)}, nearest first
+        </h2>
+        <ol className="candidate-list" aria-label="Artworks nearby">
+          {data.map((a) => (
+            <CandidateRow key={a.id} artwork={a} />
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+function CandidateRow({ artwork: a }: { artwork: Candidate }) {
+  const first = a.photos[0];
+  const thumb = first ? photoSource(first, 'thumbnail') : null;
+  const title = a.title || 'Untitled';
+  return (
+    <li className="candidate">
+      {thumb ? (
+        <img className="candidate__media" src={thumb.src} alt="" loading="lazy" />
+      ) : (
+        <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
+          <Icon name="artworks" size={24} />
+        </span>
+      )}
+      <div className="candidate__body">
+        <h3 className="candidate__title">
+          <Link to={to.artwork(a.id)}>{title}</Link>
+        </h3>
+        <p className="candidate__meta">
+          <TypeChip type={a.artwork_type} />
+          <span>{formatDistance(a.distance_m)} away</span>
+        </p>
+      </div>
+      <Link
+        className="button button--tonal button--small candidate__action"
+        to={to.logbook(a.id)}
+        aria-label={`Log a visit to ${title}`}
+      >
+        <Icon name="check" size={16} /> Log a visit
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The search screens' pure rules: what text is sent, where a suggestion leads, tag filters, and
+ * the order of the photo mode's candidates.
+ */
+import type { ArtworkDto, SuggestionDto, TagFilterDto } from '../../api/types';
+import { to } from '../../config/routes';
+import { haversineM } from '../../lib/geo';
+
+/** The server refuses longer text (400). */
+export const SEARCH_TEXT_MAX = 200;
+
+/** SPEC §5: the text to search for, trimmed, or null when there is nothing to send. */
+export function searchText(raw: string): string | null {
+  const t = raw.trim();
+  return t ? t : null;
+}
+
+/** A page number from the URL: 1 for anything that is not a positive integer. */
+export function pageParam(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * Where picking a suggestion leads: the artwork or artist it names, when it names exactly one
+ * (it then carries an id), else a search for its text.
+ */
+export function suggestionTarget(s: SuggestionDto): string {
+  if (s.id && s.kind === 'title') return to.artwork(s.id);
+  if (s.id && s.kind === 'artist') return to.artist(s.id);
+  return to.searchResults(s.text);
+}
+
+const SUGGESTION_KIND_LABELS: Record<string, string> = {
+  title: 'Artwork',
+  artist: 'Artist',
+  type: 'Type',
+  tag: 'Tag',
+};
+
+export function suggestionKindLabel(kind: string): string {
+  return SUGGESTION_KIND_LABELS[kind] ?? kind;
+}
+
+/** `tag:key` or `tag:key:value`: the token that asks for this filter. */
+export function tagToken(tag: TagFilterDto): string {
+  return tag.value ? `tag:${tag.key}:${tag.value}` : `tag:${tag.key}`;
+}
+
+export function tagLabel(tag: TagFilterDto): string {
+  return tag.value ? `${tag.key.replace(/_/g, ' ')}: ${tag.value}` : tag.key.replace(/_/g, ' ');
+}
+
+/** The query again without one of its tag filters (the server's `query` is the free text). */
+export function withoutTag(text: string, tags: TagFilterDto[], removed: TagFilterDto): string {
+  const rest = tags.filter((t) => t !== removed).map(tagToken);
+  return [text.trim(), ...rest].filter(Boolean).join(' ');
+}
+
+/** An artwork near the photo, with its distance from where the photo was taken. */
+export type Candidate = ArtworkDto & { distance_m: number };
+
+/** Nearest first; the server's distance when it gave one, else the great-circle distance. */
+export function nearestFirst(artworks: ArtworkDto[], from: { lat: number; lon: number }): Candidate[] {
+  return artworks
+    .map((a) => ({
+      ...a,
+      distance_m: a.distance_m ?? haversineM({ lat: from.lat, lng: from.lon }, { lat: a.lat, lng: a.lon }),
+    }))
+    .sort((a, b) => a.distance_m - b.distance_m);
+}
