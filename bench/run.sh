@@ -44,6 +44,9 @@ end=$(date +%s.%N)
 python3 -c "d=$end-$start; print(f'search index build at start: $docs documents in {d:.1f} s ({$docs/d:.0f} documents/s), index {sum(f.stat().st_size for f in __import__(\"pathlib\").Path(\"$PLINTH_DATA_DIR/search\").iterdir() if f.is_file())/1e6:.0f} MB')"
 echo "### search"; wrk -t2 -c16 -d20s --latency -s bench/search.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### suggestions"; wrk -t2 -c16 -d20s --latency -s bench/suggest.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
+# One connection: the latency of one request on an otherwise idle server (no queueing).
+echo "### search, one connection"; wrk -t1 -c1 -d10s --latency -s bench/search.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%"
+echo "### suggestions, one connection"; wrk -t1 -c1 -d10s --latency -s bench/suggest.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%"
 echo "### nearby minimal"; MINIMAL=true wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### nearby full"; MINIMAL=false wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
 echo "### artworks list"; wrk -t2 -c16 -d20s --latency -s bench/artworks.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"

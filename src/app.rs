@@ -84,7 +84,13 @@ impl Services {
     }
 
     pub async fn stop(&mut self) {
-        self.pool.close().await;
+        // Bounded: a task still holding a connection must not keep the process from exiting.
+        if tokio::time::timeout(Duration::from_secs(5), self.pool.close())
+            .await
+            .is_err()
+        {
+            tracing::warn!("database connections still in use after 5 s; exiting anyway");
+        }
         if let Some(n) = &mut self.local_nats {
             if let Err(e) = n.stop().await {
                 tracing::warn!(error = ?e, "stopping the private nats-server");

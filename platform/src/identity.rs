@@ -135,9 +135,10 @@ impl Caller {
         }
     }
 
-    /// The same caller re-read (permissions included), e.g. after waiting for `X-Min-Position`.
-    pub async fn refreshed(self, pool: &PgPool) -> Result<Caller, sqlx::Error> {
-        if self.minted {
+    /// The same caller re-read (permissions included) when `waited` for `X-Min-Position`, so
+    /// a grant the client has seen is in force.
+    pub async fn refreshed(self, pool: &PgPool, waited: bool) -> Result<Caller, sqlx::Error> {
+        if self.minted || !waited {
             return Ok(self);
         }
         resolve(pool, Some(self.token), self.request_id).await

@@ -37,11 +37,7 @@ pub async fn hit(
     .await?;
     if count >= limit.max {
         tx.rollback().await?;
-        let wait = oldest.map_or(limit.window.as_secs(), |o| {
-            let free_at = o + chrono::Duration::from_std(limit.window).unwrap_or_default();
-            (free_at - Utc::now()).num_seconds().max(1) as u64
-        });
-        return Ok(Err(wait));
+        return Ok(Err(wait_for(oldest, limit)));
     }
     sqlx::query("INSERT INTO auth.rate_events (bucket) VALUES ($1)")
         .bind(bucket)
@@ -69,10 +65,15 @@ pub async fn check(
     if count < limit.max {
         return Ok(Ok(()));
     }
-    Ok(Err(oldest.map_or(limit.window.as_secs(), |o| {
+    Ok(Err(wait_for(oldest, limit)))
+}
+
+/// Seconds until the oldest counted attempt leaves the window (at least 1).
+fn wait_for(oldest: Option<DateTime<Utc>>, limit: Limit) -> u64 {
+    oldest.map_or(limit.window.as_secs(), |o| {
         let free_at = o + chrono::Duration::from_std(limit.window).unwrap_or_default();
         (free_at - Utc::now()).num_seconds().max(1) as u64
-    })))
+    })
 }
 
 /// Counts one event (a failure) in `bucket`.

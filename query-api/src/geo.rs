@@ -8,13 +8,11 @@
 //! tree's nearest-neighbour walk visits artworks in true distance order: a query stops after
 //! `limit` hits, whatever the density, with no special case at the poles or the antimeridian.
 
-use platform::position::{EventPosition, PROJECTION_CHANNEL};
-use sqlx::postgres::PgListener;
+use platform::position::EventPosition;
 use sqlx::{PgPool, Row};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
 use tokio::sync::watch;
 use uuid::Uuid;
 
@@ -22,8 +20,6 @@ use domain::geo::{haversine_m, EARTH_RADIUS_M};
 use rstar::primitives::GeomWithData;
 use rstar::RTree;
 
-/// Fallback sync interval in case a notification was missed.
-const RESYNC: Duration = Duration::from_secs(1);
 const PROJECTOR: &str = "artworks";
 
 #[derive(Debug, Clone)]
@@ -195,28 +191,7 @@ impl GeoIndex {
     }
 
     async fn follow(self: Arc<Self>, pool: PgPool) {
-        let mut listener = loop {
-            match PgListener::connect_with(&pool).await {
-                Ok(mut l) => {
-                    if l.listen(PROJECTION_CHANNEL).await.is_ok() {
-                        break l;
-                    }
-                }
-                Err(e) => tracing::warn!(error = ?e, "geo index cannot listen yet"),
-            }
-            tokio::time::sleep(RESYNC).await;
-        };
-        loop {
-            if let Err(e) = self.sync(&pool).await {
-                // The read model may not exist yet (projector not started): try again.
-                tracing::debug!(error = ?e, "geo index sync failed");
-            }
-            if let Ok(Err(e)) = tokio::time::timeout(RESYNC, listener.recv()).await {
-                // Connection lost (or the pool closed at shutdown): don't spin.
-                tracing::debug!(error = ?e, "geo index listener failed");
-                tokio::time::sleep(RESYNC).await;
-            }
-        }
+        crate::follow::follow(&pool, "geo index", || self.sync(&pool), |_| {}).await;
     }
 
     /// Applies every row changed after the model's position, as of one consistent snapshot

@@ -41,6 +41,10 @@ impl Positions {
                 // Either a projector committed or the refresh interval passed: reload (the table
                 // has one small row per projector).
                 if let Ok(Err(_)) = tokio::time::timeout(REFRESH, listener.recv()).await {
+                    if pool.is_closed() {
+                        // Shutting down: drop the listener, so closing the pool can finish.
+                        return;
+                    }
                     tokio::time::sleep(REFRESH).await;
                 }
                 match load(&pool).await {

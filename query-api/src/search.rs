@@ -8,17 +8,14 @@
 //! projector starts a new generation: the index is then cleared and rebuilt. Its position is the
 //! projector checkpoint it last synced to, so read-your-writes waits on it like on any projector.
 
-use platform::position::{EventPosition, PROJECTION_CHANNEL};
+use platform::position::EventPosition;
 use search::{SearchDoc, SearchIndex};
-use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-const RESYNC: Duration = Duration::from_secs(1);
 const PROJECTOR: &str = "search";
 /// Documents per read and per index commit while catching up.
 const CHUNK: i64 = 5_000;
@@ -80,36 +77,18 @@ impl SearchService {
     }
 
     async fn follow(self: Arc<Self>, pool: PgPool) {
-        let mut listener = loop {
-            match PgListener::connect_with(&pool).await {
-                Ok(mut l) => {
-                    if l.listen(PROJECTION_CHANNEL).await.is_ok() {
-                        break l;
-                    }
+        let me = self.clone();
+        crate::follow::follow(
+            &pool,
+            "search indexer",
+            || self.sync(&pool),
+            |outcome| {
+                if let Ok(mut last) = me.last_error.lock() {
+                    *last = outcome.err();
                 }
-                Err(e) => tracing::warn!(error = ?e, "search indexer cannot listen yet"),
-            }
-            tokio::time::sleep(RESYNC).await;
-        };
-        loop {
-            match self.sync(&pool).await {
-                Ok(()) => {
-                    if let Ok(mut e) = self.last_error.lock() {
-                        *e = None;
-                    }
-                }
-                Err(e) => {
-                    tracing::debug!(error = ?e, "search index sync failed");
-                    if let Ok(mut last) = self.last_error.lock() {
-                        *last = Some(format!("{e:#}"));
-                    }
-                }
-            }
-            if let Ok(Err(e)) = tokio::time::timeout(RESYNC, listener.recv()).await {
-                tracing::debug!(error = ?e, "search indexer listener failed");
-                tokio::time::sleep(RESYNC).await;
-            }
-        }
+            },
+        )
+        .await;
     }
 
     async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {

@@ -44,7 +44,8 @@ impl TestDb {
     }
 
     pub async fn drop_db(self) {
-        self.pool.close().await;
+        // Bounded, then FORCE: a follower still holding a connection must not hang the test.
+        let _ = tokio::time::timeout(Duration::from_secs(3), self.pool.close()).await;
         let admin = platform::db::connect(&format!("{}/postgres", pg_server()), 2)
             .await
             .unwrap();
@@ -327,6 +328,12 @@ impl TestApp {
     pub async fn spawn_with(options: AppOptions) -> Self {
         let db = TestDb::new().await;
         let bus = TestBus::new().await;
+        // As the query API's start does: the read models exist before the first request.
+        for p in projectors::all() {
+            projectors::runtime::prepare(&db.pool, p.as_ref())
+                .await
+                .unwrap();
+        }
         let mut tasks = vec![spawn_relay(&db, &bus)];
         tasks.extend(spawn_projectors(&db, &bus));
         let geo = query_api::geo::GeoIndex::start(db.pool.clone());

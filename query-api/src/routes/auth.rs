@@ -48,12 +48,7 @@ pub async fn auth_status(
 ) -> Result<Response, ApiError> {
     let waited = min.is_some();
     let caught_up = consistent(&state, min, READS).await;
-    // Roles are read again after the wait, so a grant the client has seen is reflected.
-    let caller = if waited {
-        caller.refreshed(&state.pool).await?
-    } else {
-        caller
-    };
+    let caller = caller.refreshed(&state.pool, waited).await?;
     let profile_name: Option<String> = match caller.account() {
         Some(a) => sqlx::query_scalar("SELECT profile_name FROM rm.accounts WHERE account_id = $1")
             .bind(a.account_id)

@@ -36,11 +36,7 @@ pub async fn get_profile(
     caller.require_account()?;
     let waited = min.is_some();
     let caught_up = consistent(&state, min, READS).await;
-    let caller = if waited {
-        caller.refreshed(&state.pool).await?
-    } else {
-        caller
-    };
+    let caller = caller.refreshed(&state.pool, waited).await?;
     let profile = load_profile(&state.pool, &caller).await?;
     Ok(private(with_consistency(ok(profile), caught_up)))
 }

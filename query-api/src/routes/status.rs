@@ -123,6 +123,30 @@ async fn nats_pending(state: &QueryState, consumer: &str) -> Option<u64> {
         .flatten()
 }
 
+impl Component {
+    fn down(error: &str) -> Self {
+        Component {
+            status: "down",
+            latency_ms: None,
+            error: Some(error.to_owned()),
+        }
+    }
+}
+
+/// Times one health check, bounded by `NATS_TIMEOUT`.
+async fn probe(check: impl std::future::Future<Output = Result<(), String>>) -> Component {
+    let t = Instant::now();
+    match tokio::time::timeout(NATS_TIMEOUT, check).await {
+        Ok(Ok(())) => Component {
+            status: "ok",
+            latency_ms: Some(t.elapsed().as_secs_f64() * 1000.0),
+            error: None,
+        },
+        Ok(Err(e)) => Component::down(&e),
+        Err(_) => Component::down("timed out"),
+    }
+}
+
 #[utoipa::path(get, path = "/api/status", tag = "status",
     responses(
         (status = 200, body = platform::http::Envelope<StatusReport>),
@@ -146,61 +170,20 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         },
     };
     let nats = match &state.js {
-        None => Component {
-            status: "down",
-            latency_ms: None,
-            error: Some("not connected".into()),
-        },
+        None => Component::down("not connected"),
         Some(js) => {
-            let t = Instant::now();
-            let flushed =
-                tokio::time::timeout(NATS_TIMEOUT, js.get_stream(&state.bus.stream)).await;
-            match flushed {
-                Ok(Ok(_)) => Component {
-                    status: "ok",
-                    latency_ms: Some(t.elapsed().as_secs_f64() * 1000.0),
-                    error: None,
-                },
-                Ok(Err(e)) => Component {
-                    status: "down",
-                    latency_ms: None,
-                    error: Some(e.to_string()),
-                },
-                Err(_) => Component {
-                    status: "down",
-                    latency_ms: None,
-                    error: Some("timed out".into()),
-                },
-            }
+            probe(async {
+                js.get_stream(&state.bus.stream)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })
+            .await
         }
     };
-
     let mail = match &state.mailer {
-        None => Component {
-            status: "down",
-            latency_ms: None,
-            error: Some("not configured in this process".into()),
-        },
-        Some(m) => {
-            let t = Instant::now();
-            match tokio::time::timeout(NATS_TIMEOUT, m.health()).await {
-                Ok(Ok(())) => Component {
-                    status: "ok",
-                    latency_ms: Some(t.elapsed().as_secs_f64() * 1000.0),
-                    error: None,
-                },
-                Ok(Err(e)) => Component {
-                    status: "down",
-                    latency_ms: None,
-                    error: Some(e),
-                },
-                Err(_) => Component {
-                    status: "down",
-                    latency_ms: None,
-                    error: Some("timed out".into()),
-                },
-            }
-        }
+        None => Component::down("not configured in this process"),
+        Some(m) => probe(m.health()).await,
     };
 
     let search = {
