@@ -230,9 +230,7 @@ pub async fn query_state(
     services: &Services,
     config: &Config,
 ) -> anyhow::Result<query_api::QueryState> {
-    for p in projectors::all() {
-        projectors::runtime::prepare(&services.pool, p.as_ref()).await?;
-    }
+    projectors::runtime::prepare_all(&services.pool).await?;
     let index = search_index(config).await?;
     Ok(query_api::QueryState {
         search: query_api::search::SearchService::start(services.pool.clone(), index),

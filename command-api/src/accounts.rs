@@ -11,9 +11,11 @@
 //! response time does not depend on the address either.
 
 use chrono::{DateTime, Utc};
+use cqrs_es::Aggregate;
+use domain::account::PROFILE_NAME_TAKEN;
 use domain::{
-    AccountCommand, ActorRole, EmailAddress, EventMetadata, EventSource, Permission, Preferences,
-    ProfileName,
+    Account, AccountCommand, ActorRole, EmailAddress, EventMetadata, EventSource, Permission,
+    Preferences, ProfileName,
 };
 use platform::auth::UserToken;
 use platform::http::{ApiError, ClientIp};
@@ -53,7 +55,6 @@ pub const FAILED_VERIFICATIONS_PER_IP: Limit = Limit {
 };
 
 pub const VERIFY_FAILED: &str = "Failed to verify magic link";
-pub const PROFILE_NAME_TAKEN: &str = "That profile name is already taken";
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -153,10 +154,6 @@ impl Accounts {
 
     pub fn pool(&self) -> &PgPool {
         self.commands.pool()
-    }
-
-    pub fn mailer(&self) -> &Mailer {
-        &self.mailer
     }
 
     async fn limit(&self, bucket: &str, limit: Limit, what: &str) -> Result<(), ApiError> {
@@ -374,10 +371,13 @@ impl Accounts {
         .await?;
 
         let (account_id, created_at) = self.account_row(&email).await?;
-        let is_new_account =
-            platform::eventlog::last_position_of(self.pool(), "account", &account_id.to_string())
-                .await?
-                .is_none();
+        let is_new_account = platform::eventlog::last_position_of(
+            self.pool(),
+            Account::TYPE,
+            &account_id.to_string(),
+        )
+        .await?
+        .is_none();
         let claim = match caller.anonymous_id() {
             Some(anon) => self.claim(anon, account_id).await?,
             None => None,

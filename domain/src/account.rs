@@ -87,6 +87,8 @@ impl From<EmailAddress> for String {
 pub struct ProfileName(String);
 
 pub const PROFILE_NAME_MIN: usize = 3;
+/// Said when another account holds the name (in any letter case).
+pub const PROFILE_NAME_TAKEN: &str = "That profile name is already taken";
 pub const PROFILE_NAME_MAX: usize = 20;
 
 /// Names that would pass for the product, its staff or its routes.

@@ -7,6 +7,8 @@ use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// One message to one recipient, plain text.
 #[derive(Debug, Clone)]
@@ -26,7 +28,16 @@ enum Transport {
 pub struct Mailer {
     from: Mailbox,
     transport: Transport,
+    /// The last SMTP check and when it ran: status probes come every few seconds, and each
+    /// check is a new connection to the mail server.
+    checked: Arc<Mutex<Option<Checked>>>,
 }
+
+/// When a health check ran, and what it found.
+type Checked = (Instant, Result<(), String>);
+
+/// How long an SMTP health check stands for.
+const HEALTH_TTL: Duration = Duration::from_secs(30);
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -52,7 +63,11 @@ impl Mailer {
             ),
             None => Transport::Outbox(data_dir.join("outbox")),
         };
-        Ok(Self { from, transport })
+        Ok(Self {
+            from,
+            transport,
+            checked: Arc::default(),
+        })
     }
 
     /// Where outbox mail goes, when there is no SMTP server.
@@ -112,14 +127,25 @@ impl Mailer {
         Ok(())
     }
 
-    /// For `/api/status`: SMTP answers a NOOP, or the outbox is writable.
+    /// For `/api/status`: SMTP answered a NOOP in the last 30 s, or the outbox is writable.
     pub async fn health(&self) -> Result<(), String> {
         match &self.transport {
-            Transport::Smtp(smtp) => match smtp.test_connection().await {
-                Ok(true) => Ok(()),
-                Ok(false) => Err("the SMTP server did not answer".into()),
-                Err(e) => Err(format!("SMTP: {e}")),
-            },
+            Transport::Smtp(smtp) => {
+                if let Some((at, result)) = self.checked.lock().ok().and_then(|c| c.clone()) {
+                    if at.elapsed() < HEALTH_TTL {
+                        return result;
+                    }
+                }
+                let result = match smtp.test_connection().await {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err("the SMTP server did not answer".into()),
+                    Err(e) => Err(format!("SMTP: {e}")),
+                };
+                if let Ok(mut c) = self.checked.lock() {
+                    *c = Some((Instant::now(), result.clone()));
+                }
+                result
+            }
             Transport::Outbox(dir) => {
                 tokio::fs::create_dir_all(dir)
                     .await

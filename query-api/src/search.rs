@@ -92,19 +92,9 @@ impl SearchService {
     }
 
     async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
-        let mut tx = pool.begin().await?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            .execute(&mut *tx)
-            .await?;
-        let cp: Option<(i64, i64)> =
-            sqlx::query_as("SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1")
-                .bind(PROJECTOR)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let Some((t, p)) = cp else {
+        let Some((mut tx, to)) = crate::follow::snapshot(pool, PROJECTOR).await? else {
             return Ok(());
         };
-        let to = EventPosition::new(t, p);
         let generation: Uuid = sqlx::query_scalar("SELECT generation FROM rm.search_meta LIMIT 1")
             .fetch_one(&mut *tx)
             .await?;

@@ -88,7 +88,7 @@ pub async fn check_profile_name(
                 profile_name: name.as_str().to_owned(),
                 valid: true,
                 available,
-                message: (!available).then(|| "That profile name is already taken".to_owned()),
+                message: (!available).then(|| domain::account::PROFILE_NAME_TAKEN.to_owned()),
             }
         }
     };
