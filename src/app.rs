@@ -20,9 +20,37 @@ use tower_http::trace::TraceLayer;
 
 /// Database pool size for one process.
 const POOL_SIZE: u32 = 32;
-/// Largest request body any route accepts before its own, tighter limit applies.
-const BODY_LIMIT: usize = 2 * 1024 * 1024;
+/// Largest request body any route accepts (a logbook post with ten photos); JSON bodies are held
+/// to axum's 2 MB default by their extractors.
+const BODY_LIMIT: usize = command_api::routes::UPLOAD_BODY_LIMIT;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Uploads of up to 150 MB need longer on a phone's connection.
+const UPLOAD_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// A 408 in the error envelope when a request takes longer than its route allows.
+async fn timeout(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let limit = if req.uri().path() == "/api/logbook" {
+        UPLOAD_TIMEOUT
+    } else {
+        REQUEST_TIMEOUT
+    };
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(r) => r,
+        Err(_) => (
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            axum::Json(serde_json::json!({
+                "success": false,
+                "error": "TIMEOUT",
+                "message": "Request timeout",
+                "timestamp": chrono::Utc::now().to_rfc3339(),
+            })),
+        )
+            .into_response(),
+    }
+}
 
 /// The backing services of one process, with the private ones it started (stopped on drop).
 pub struct Services {
@@ -171,10 +199,7 @@ pub fn api_app(api: Router) -> Router {
     Router::new()
         .nest("/api", api.fallback(platform::http::not_found))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(BODY_LIMIT))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
+        .layer(axum::middleware::from_fn(timeout))
         .layer(CatchPanicLayer::custom(|_| {
             platform::http::ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
         }))
@@ -240,6 +265,7 @@ pub async fn query_state(
         js: Some(services.js.clone()),
         bus: services.bus.clone(),
         mailer: Some(mailer(config)?),
+        storage: storage(config)?,
         product_name: config.product_name.clone(),
         client: query_api::state::ClientConfig {
             product_name: config.product_name.clone(),
@@ -295,13 +321,20 @@ pub fn command_state(
         product_name: config.product_name.clone(),
         admin_emails: config.admin_emails.clone(),
     };
+    let commands = command_api::Commands::new(services.pool.clone());
+    let media = command_api::Media::start(services.pool.clone(), storage(config)?);
     Ok(command_api::CommandState {
-        accounts: command_api::Accounts::new(
-            command_api::Commands::new(services.pool.clone()),
-            mailer,
-            settings,
-        ),
+        accounts: command_api::Accounts::new(commands.clone(), mailer, settings),
+        submissions: command_api::Submissions::new(commands, media),
     })
+}
+
+/// Photo storage: `STORAGE_URL`, or files under the data dir.
+pub fn storage(config: &Config) -> anyhow::Result<Arc<platform::storage::Storage>> {
+    Ok(Arc::new(platform::storage::Storage::from_config(
+        config.storage_url.as_deref(),
+        &config.data_dir,
+    )?))
 }
 
 /// The `/api` routes of the given sides (both for `serve`), the OpenAPI document, and the

@@ -5,6 +5,7 @@ use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError};
 use domain::{
     Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata,
+    Submission, SubmissionCommand,
 };
 use platform::eventlog;
 use platform::http::ApiError;
@@ -63,6 +64,7 @@ pub struct Commands {
     artworks: Arc<PostgresCqrs<Artwork>>,
     artists: Arc<PostgresCqrs<Artist>>,
     accounts: Arc<PostgresCqrs<Account>>,
+    submissions: Arc<PostgresCqrs<Submission>>,
 }
 
 impl Commands {
@@ -71,6 +73,7 @@ impl Commands {
             artworks: Arc::new(framework(&pool)),
             artists: Arc::new(framework(&pool)),
             accounts: Arc::new(framework(&pool)),
+            submissions: Arc::new(framework(&pool)),
             pool,
         }
     }
@@ -125,5 +128,39 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<Account, _>(id).await
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(submission.id = %id))]
+    pub async fn submission(
+        &self,
+        id: &str,
+        command: SubmissionCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::SubmissionError>> {
+        self.submissions
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<Submission, _>(id).await
+    }
+
+    /// An aggregate's current state and last sequence, folded from its stored events; `None`
+    /// when it has none.
+    pub async fn load<A: Aggregate>(&self, id: &str) -> anyhow::Result<Option<(A, i64)>> {
+        let rows: Vec<(i64, serde_json::Value)> = sqlx::query_as(&format!(
+            "SELECT sequence, payload FROM {EVENTS_TABLE}
+              WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"
+        ))
+        .bind(A::TYPE)
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let Some(last) = rows.last().map(|r| r.0) else {
+            return Ok(None);
+        };
+        let mut aggregate = A::default();
+        for (_, payload) in rows {
+            aggregate.apply(serde_json::from_value(payload)?);
+        }
+        Ok(Some((aggregate, last)))
     }
 }

@@ -5,10 +5,14 @@
 pub mod accounts;
 pub mod bulk;
 pub mod commands;
+pub mod media;
 pub mod relay;
 pub mod routes;
+pub mod submissions;
 
 pub use accounts::{Accounts, AuthSettings};
 pub use commands::{CommandError, Commands};
+pub use media::Media;
 pub use relay::Relay;
 pub use routes::{router, CommandState};
+pub use submissions::Submissions;

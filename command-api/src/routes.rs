@@ -15,10 +15,22 @@ use sqlx::PgPool;
 use crate::accounts::{
     Accounts, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest, VerifyAnswer, VerifyRequest,
 };
+use crate::submissions::{
+    ApproveRequest, BatchAnswer, BatchRequest, Decided, LogbookFields, RejectRequest,
+    SubmissionReceipt, Submissions, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
+};
+use axum::extract::multipart::{Field, Multipart, MultipartError};
+use axum::extract::DefaultBodyLimit;
+use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
+use platform::http::PathId;
+
+/// The largest logbook post: ten full-size photos and the form's text.
+pub const UPLOAD_BODY_LIMIT: usize = MAX_PHOTOS_PER_SUBMISSION * MAX_PHOTO_BYTES + 1024 * 1024;
 
 #[derive(Clone)]
 pub struct CommandState {
     pub accounts: Accounts,
+    pub submissions: Submissions,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -34,6 +46,14 @@ pub fn router(state: CommandState) -> Router {
         .route("/auth/logout", post(logout))
         .route("/me/profile", patch(update_profile))
         .route("/me/preferences", put(put_preferences))
+        .route(
+            "/logbook",
+            post(post_logbook).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
+        )
+        .route("/submissions/{id}/withdraw", post(withdraw_submission))
+        .route("/review/approve/{id}", post(approve_submission))
+        .route("/review/reject/{id}", post(reject_submission))
+        .route("/review/batch", put(review_batch))
         .with_state(state)
 }
 
@@ -168,12 +188,235 @@ pub async fn put_preferences(
     )))
 }
 
+fn multipart_error(e: MultipartError) -> ApiError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(TOO_LARGE.into())
+    } else {
+        ApiError::validation(
+            "photos",
+            format!("The form could not be read: {}", e.body_text()),
+        )
+    }
+}
+
+/// Reads a field into memory, refusing it as soon as it passes `max` bytes.
+async fn read_capped(
+    mut field: Field<'_>,
+    max: usize,
+    too_large: ApiError,
+) -> Result<bytes::Bytes, ApiError> {
+    let mut buf = bytes::BytesMut::new();
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        if buf.len() + chunk.len() > max {
+            return Err(too_large);
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(buf.freeze())
+}
+
+/// Multipart form fields of `POST /api/logbook`, for the OpenAPI document.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct LogbookForm {
+    /// -90 to 90.
+    lat: f64,
+    /// -180 to 180.
+    lon: f64,
+    /// `new_artwork` or `logbook`; inferred from `artworkId` when absent.
+    #[schema(rename = "type")]
+    kind: Option<String>,
+    /// A visit's artwork (approved); absent for a new artwork.
+    #[schema(rename = "artworkId")]
+    artwork_id: Option<uuid::Uuid>,
+    /// At most 1000 characters.
+    notes: Option<String>,
+    /// Visits: good, fair, poor, damaged or missing.
+    condition: Option<String>,
+    /// New artworks: at most 200 characters.
+    title: Option<String>,
+    /// New artworks: statue, mural, sculpture, installation, monument, graffiti, mosaic, relief, fountain or other (default).
+    artwork_type: Option<String>,
+    description: Option<String>,
+    /// New artworks: a JSON object of tag key to value, e.g. {"material":"bronze"}.
+    tags: Option<String>,
+    /// New artworks: a JSON array of artist names.
+    artists: Option<String>,
+    /// 1 to 10 images (JPEG, PNG or WebP by content), each at most 15 MB; a visit may have none if it has a note.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    photos: Vec<Vec<u8>>,
+}
+
+/// `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos.
+#[utoipa::path(post, path = "/api/logbook", tag = "submissions",
+    request_body(content = LogbookForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Recorded, pending review; possible duplicates listed", body = Envelope<SubmissionReceipt>,
+            headers(("X-Event-Position" = String))),
+        (status = 400, description = "A field breaks a rule (details.field names it): coordinates, too many photos, no photo, tags …", body = platform::http::ErrorBody),
+        (status = 404, description = "'Artwork with ID {id} not found'", body = platform::http::ErrorBody),
+        (status = 413, description = "'Each photo must be at most 15 MB'", body = platform::http::ErrorBody),
+        (status = 415, description = "'Only JPEG, PNG and WebP images can be uploaded' (judged by content)", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody)))]
+pub async fn post_logbook(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    mut form: Multipart,
+) -> Result<Response, ApiError> {
+    s.submissions.admit(&caller, ip.0).await?;
+    let mut fields = LogbookFields::default();
+    let mut accepted = Vec::new();
+    let outcome = async {
+        while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+            let name = field.name().unwrap_or_default().to_owned();
+            if matches!(name.as_str(), "photos" | "photos[]" | "photo") {
+                let index = accepted.len() + 1;
+                if index > MAX_PHOTOS_PER_SUBMISSION {
+                    return Err(ApiError::validation(
+                        "photos",
+                        domain::SubmissionError::TooManyPhotos.to_string(),
+                    ));
+                }
+                let bytes = read_capped(
+                    field,
+                    MAX_PHOTO_BYTES,
+                    ApiError::PayloadTooLarge(TOO_LARGE.into()),
+                )
+                .await?;
+                if bytes.is_empty() {
+                    continue;
+                }
+                accepted.push(s.submissions.accept_photo(&caller, bytes, index).await?);
+            } else {
+                let raw = read_capped(
+                    field,
+                    MAX_TEXT_FIELD_BYTES,
+                    ApiError::validation(&name, format!("{name} is too long")),
+                )
+                .await?;
+                let text = String::from_utf8(raw.to_vec())
+                    .map_err(|_| ApiError::validation(&name, format!("{name} must be text")))?;
+                fields.set(&name, text);
+            }
+        }
+        s.submissions.submit(&caller, fields, &accepted).await
+    }
+    .await;
+    match outcome {
+        Ok((receipt, position)) => {
+            let r = with_position((axum::http::StatusCode::CREATED, ok(receipt)), position);
+            Ok(no_store(caller.respond(r)))
+        }
+        Err(e) => {
+            let keys: Vec<_> = accepted.iter().map(|a| a.key).collect();
+            if let Err(d) = s.submissions.media().delete(&keys).await {
+                tracing::error!(error = %d, "could not delete the photos of a refused post");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission.
+#[utoipa::path(post, path = "/api/submissions/{id}/withdraw", tag = "submissions",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Withdrawn; its photos are deleted", body = Envelope<Decided>),
+        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission", body = platform::http::ErrorBody),
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+pub async fn withdraw_submission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    let (d, position) = s.submissions.withdraw(&caller, id).await?;
+    Ok(no_store(caller.respond(with_position(ok(d), position))))
+}
+
+/// `POST /api/review/approve/{id}`: moderators approve a pending submission.
+#[utoipa::path(post, path = "/api/review/approve/{id}", tag = "review",
+    params(("id" = uuid::Uuid, Path)),
+    request_body(content = Option<ApproveRequest>, description = "Optional: action create|link, artwork_id to link, overrides"),
+    responses(
+        (status = 200, description = "Approved; the artwork created, linked or logged to", body = Envelope<Decided>),
+        (status = 400, description = "A missing title to create, a bad override, link without artwork_id", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission, or the artwork to link", body = platform::http::ErrorBody),
+        (status = 409, description = "'This submission was already approved|rejected|withdrawn'", body = platform::http::ErrorBody)))]
+pub async fn approve_submission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    // The body is optional: no body (or `{}`) approves with the defaults.
+    let req: ApproveRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        ApproveRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::Validation {
+            message: format!("The body could not be read: {e}"),
+            field: None,
+        })?
+    };
+    let (d, position) = s.submissions.approve(&caller, id, req).await?;
+    Ok(no_store(with_position(ok(d), position)))
+}
+
+/// `POST /api/review/reject/{id}`: moderators reject with a reason; the photos are deleted.
+#[utoipa::path(post, path = "/api/review/reject/{id}", tag = "review",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = RejectRequest,
+    responses(
+        (status = 200, description = "Rejected", body = Envelope<Decided>),
+        (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission", body = platform::http::ErrorBody),
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+pub async fn reject_submission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Body(body): Body<RejectRequest>,
+) -> Result<Response, ApiError> {
+    let (d, position) = s
+        .submissions
+        .reject(&caller, id, body.reason.as_deref())
+        .await?;
+    Ok(no_store(with_position(ok(d), position)))
+}
+
+/// `PUT /api/review/batch`: several decisions at once; each succeeds or fails on its own.
+#[utoipa::path(put, path = "/api/review/batch", tag = "review",
+    request_body = BatchRequest,
+    responses(
+        (status = 200, description = "Per-item results", body = Envelope<BatchAnswer>),
+        (status = 400, description = "Empty or more than 50 items", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+pub async fn review_batch(
+    State(s): State<CommandState>,
+    caller: Caller,
+    Body(body): Body<BatchRequest>,
+) -> Result<Response, ApiError> {
+    let (answer, position) = s.submissions.batch(&caller, body).await?;
+    Ok(no_store(with_position(ok(answer), position)))
+}
+
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(
     request_magic_link,
     verify_magic_link,
     logout,
     update_profile,
-    put_preferences
+    put_preferences,
+    post_logbook,
+    withdraw_submission,
+    approve_submission,
+    reject_submission,
+    review_batch
 ))]
 pub struct CommandApiDoc;

@@ -22,6 +22,13 @@ pub struct ImportedArtist {
 pub enum ArtistCommand {
     /// Record an artist from an open dataset. Idempotent like `ImportArtwork`.
     ImportArtist(Box<ImportedArtist>),
+    /// Record an artist a moderator accepted by name with an approved submission. Idempotent:
+    /// the id is derived from the name (see `ArtistId::for_name`), so two approvals naming the
+    /// same new artist meet in one record.
+    CreateArtist {
+        name: PersonName,
+        submission_id: uuid::Uuid,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,12 +40,17 @@ pub enum ArtistEvent {
         website: Option<String>,
         provenance: Provenance,
     },
+    ArtistCreated {
+        name: PersonName,
+        submission_id: uuid::Uuid,
+    },
 }
 
 impl DomainEvent for ArtistEvent {
     fn event_type(&self) -> String {
         match self {
             ArtistEvent::ArtistImported { .. } => "ArtistImported".to_owned(),
+            ArtistEvent::ArtistCreated { .. } => "ArtistCreated".to_owned(),
         }
     }
 
@@ -117,11 +129,32 @@ impl Aggregate for Artist {
                 .await;
                 Ok(())
             }
+            ArtistCommand::CreateArtist {
+                name,
+                submission_id,
+            } => {
+                if self.exists {
+                    return Ok(());
+                }
+                sink.write(
+                    ArtistEvent::ArtistCreated {
+                        name,
+                        submission_id,
+                    },
+                    self,
+                )
+                .await;
+                Ok(())
+            }
         }
     }
 
     fn apply(&mut self, event: Self::Event) {
         match event {
+            ArtistEvent::ArtistCreated { name, .. } => {
+                self.exists = true;
+                self.name = Some(name);
+            }
             ArtistEvent::ArtistImported {
                 name, provenance, ..
             } => {
@@ -210,6 +243,39 @@ mod tests {
             .when_async(ArtistCommand::ImportArtist(Box::new(r)))
             .await
             .then_expect_error(ArtistError::BadWebsite);
+    }
+
+    #[tokio::test]
+    async fn creating_an_artist_by_name_records_it() {
+        let name = PersonName::parse("Jane Doe").unwrap();
+        let submission_id = uuid::Uuid::from_u128(3);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtistCommand::CreateArtist {
+                name: name.clone(),
+                submission_id,
+            })
+            .await
+            .then_expect_events(vec![ArtistEvent::ArtistCreated {
+                name,
+                submission_id,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn creating_an_artist_that_exists_changes_nothing() {
+        let name = PersonName::parse("Jane Doe").unwrap();
+        Harness::with(())
+            .given(vec![ArtistEvent::ArtistCreated {
+                name: name.clone(),
+                submission_id: uuid::Uuid::from_u128(3),
+            }])
+            .when_async(ArtistCommand::CreateArtist {
+                name,
+                submission_id: uuid::Uuid::from_u128(4),
+            })
+            .await
+            .then_expect_events(vec![]);
     }
 
     #[tokio::test]

@@ -7,9 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::geo::Location;
 use crate::ids::{ArtistId, ArtworkId};
+use crate::photo::Photo;
 use crate::provenance::Provenance;
+use crate::submission::{Condition, Note};
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
+use uuid::Uuid;
 
 /// The anchor tag schema's `artwork_type` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -98,13 +101,52 @@ pub struct ImportedArtwork {
     pub provenance: Provenance,
 }
 
+/// An artwork as a moderator approved it from a submission (the proposal's fields with the
+/// moderator's overrides applied).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApprovedArtwork {
+    pub submission_id: Uuid,
+    pub title: Title,
+    pub description: Option<LongText>,
+    pub artwork_type: ArtworkType,
+    pub location: Location,
+    pub tags: Tags,
+    pub artist_ids: Vec<ArtistId>,
+    pub photos: Vec<Photo>,
+}
+
+/// An approved visit, as it goes into the artwork's logbook.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Visit {
+    pub submission_id: Uuid,
+    pub visitor: Uuid,
+    pub condition: Option<Condition>,
+    pub note: Option<Note>,
+    pub photos: Vec<Photo>,
+    pub visited_at: chrono::DateTime<chrono::Utc>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ArtworkCommand {
     /// Record an artwork from an open dataset. Idempotent: importing a record that is already
     /// here changes nothing.
     ImportArtwork(Box<ImportedArtwork>),
+    /// Create the artwork an approved submission proposed. Idempotent per submission.
+    CreateFromSubmission(Box<ApprovedArtwork>),
+    /// Add an approved submission's photos, and move the artwork if the moderator said so.
+    /// Idempotent per submission.
+    AddPhotos {
+        submission_id: Uuid,
+        photos: Vec<Photo>,
+        location: Option<Location>,
+    },
+    /// Put an approved visit into the logbook. Idempotent per submission.
+    RecordVisit(Box<Visit>),
 }
 
+// Imports arrive in the hundreds of thousands and are matched by field; boxing the large variant
+// would save memory only on the rare small events.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ArtworkEvent {
     ArtworkImported {
@@ -117,13 +159,29 @@ pub enum ArtworkEvent {
         status: ArtworkStatus,
         provenance: Provenance,
     },
+    /// Created from an approved submission; approved from the start.
+    ArtworkCreated(Box<ApprovedArtwork>),
+    PhotosAdded {
+        submission_id: Uuid,
+        photos: Vec<Photo>,
+    },
+    ArtworkMoved {
+        submission_id: Uuid,
+        location: Location,
+    },
+    VisitRecorded(Box<Visit>),
 }
 
 impl DomainEvent for ArtworkEvent {
     fn event_type(&self) -> String {
         match self {
-            ArtworkEvent::ArtworkImported { .. } => "ArtworkImported".to_owned(),
+            ArtworkEvent::ArtworkImported { .. } => "ArtworkImported",
+            ArtworkEvent::ArtworkCreated(_) => "ArtworkCreated",
+            ArtworkEvent::PhotosAdded { .. } => "PhotosAdded",
+            ArtworkEvent::ArtworkMoved { .. } => "ArtworkMoved",
+            ArtworkEvent::VisitRecorded(_) => "VisitRecorded",
         }
+        .to_owned()
     }
 
     fn event_version(&self) -> String {
@@ -139,6 +197,11 @@ pub enum ArtworkError {
     TooManyArtists,
     #[error("an artwork cannot credit the same artist twice")]
     DuplicateArtist,
+    /// The API answers with SPEC §8's text, which names the id the aggregate does not know.
+    #[error("Artwork not found")]
+    NotFound,
+    #[error("This artwork already exists")]
+    AlreadyExists,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -149,6 +212,22 @@ pub struct Artwork {
     pub status: Option<ArtworkStatus>,
     pub artist_ids: Vec<ArtistId>,
     pub provenance: Option<Provenance>,
+    /// Submissions already applied here, so a retried approval changes nothing twice.
+    #[serde(default)]
+    pub submissions: std::collections::BTreeSet<Uuid>,
+}
+
+impl Artwork {
+    fn check_artists(artist_ids: &[ArtistId]) -> Result<(), ArtworkError> {
+        if artist_ids.len() > MAX_ARTISTS_PER_ARTWORK {
+            return Err(ArtworkError::TooManyArtists);
+        }
+        let mut seen = std::collections::HashSet::new();
+        if !artist_ids.iter().all(|a| seen.insert(*a)) {
+            return Err(ArtworkError::DuplicateArtist);
+        }
+        Ok(())
+    }
 }
 
 impl Aggregate for Artwork {
@@ -180,13 +259,7 @@ impl Aggregate for Artwork {
                         Err(ArtworkError::SourceMismatch(record.id))
                     };
                 }
-                if record.artist_ids.len() > MAX_ARTISTS_PER_ARTWORK {
-                    return Err(ArtworkError::TooManyArtists);
-                }
-                let mut seen = std::collections::HashSet::new();
-                if !record.artist_ids.iter().all(|a| seen.insert(*a)) {
-                    return Err(ArtworkError::DuplicateArtist);
-                }
+                Self::check_artists(&record.artist_ids)?;
                 // The id travels as the aggregate id; events carry only the facts.
                 sink.write(
                     ArtworkEvent::ArtworkImported {
@@ -204,11 +277,81 @@ impl Aggregate for Artwork {
                 .await;
                 Ok(())
             }
+            ArtworkCommand::CreateFromSubmission(a) => {
+                if self.exists {
+                    return if self.submissions.contains(&a.submission_id) {
+                        Ok(())
+                    } else {
+                        Err(ArtworkError::AlreadyExists)
+                    };
+                }
+                Self::check_artists(&a.artist_ids)?;
+                sink.write(ArtworkEvent::ArtworkCreated(a), self).await;
+                Ok(())
+            }
+            ArtworkCommand::AddPhotos {
+                submission_id,
+                photos,
+                location,
+            } => {
+                if !self.exists {
+                    return Err(ArtworkError::NotFound);
+                }
+                if self.submissions.contains(&submission_id) {
+                    return Ok(());
+                }
+                if let Some(location) = location {
+                    sink.write(
+                        ArtworkEvent::ArtworkMoved {
+                            submission_id,
+                            location,
+                        },
+                        self,
+                    )
+                    .await;
+                }
+                sink.write(
+                    ArtworkEvent::PhotosAdded {
+                        submission_id,
+                        photos,
+                    },
+                    self,
+                )
+                .await;
+                Ok(())
+            }
+            ArtworkCommand::RecordVisit(visit) => {
+                if !self.exists {
+                    return Err(ArtworkError::NotFound);
+                }
+                if self.submissions.contains(&visit.submission_id) {
+                    return Ok(());
+                }
+                sink.write(ArtworkEvent::VisitRecorded(visit), self).await;
+                Ok(())
+            }
         }
     }
 
     fn apply(&mut self, event: Self::Event) {
         match event {
+            ArtworkEvent::ArtworkCreated(a) => {
+                self.exists = true;
+                self.title = Some(a.title);
+                self.location = Some(a.location);
+                self.artist_ids = a.artist_ids;
+                self.status = Some(ArtworkStatus::Approved);
+                self.submissions.insert(a.submission_id);
+            }
+            ArtworkEvent::PhotosAdded { submission_id, .. } => {
+                self.submissions.insert(submission_id);
+            }
+            ArtworkEvent::ArtworkMoved { location, .. } => {
+                self.location = Some(location);
+            }
+            ArtworkEvent::VisitRecorded(v) => {
+                self.submissions.insert(v.submission_id);
+            }
             ArtworkEvent::ArtworkImported {
                 title,
                 location,
@@ -329,6 +472,162 @@ mod tests {
             .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
             .await
             .then_expect_error(ArtworkError::TooManyArtists);
+    }
+
+    fn approved(submission: u128) -> ApprovedArtwork {
+        ApprovedArtwork {
+            submission_id: Uuid::from_u128(submission),
+            title: Title::parse("Digital Orca").unwrap(),
+            description: None,
+            artwork_type: ArtworkType::Sculpture,
+            location: Location::parse(49.2891, -123.1167).unwrap(),
+            tags: Tags::default(),
+            artist_ids: vec![ArtistId::for_name("Douglas Coupland")],
+            photos: vec![photo()],
+        }
+    }
+
+    fn photo() -> Photo {
+        Photo {
+            key: crate::photo::PhotoKey::new(),
+            width: 400,
+            height: 300,
+            exif: crate::photo::ExifSummary::default(),
+        }
+    }
+
+    fn visit(submission: u128) -> Visit {
+        Visit {
+            submission_id: Uuid::from_u128(submission),
+            visitor: Uuid::from_u128(8),
+            condition: Some(Condition::Damaged),
+            note: Note::parse("Graffiti on the base").unwrap(),
+            photos: vec![photo()],
+            visited_at: chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap(),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_approved_proposal_creates_the_artwork() {
+        let a = approved(1);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a.clone())))
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkCreated(Box::new(a))]);
+    }
+
+    #[tokio::test]
+    async fn creating_again_for_the_same_submission_changes_nothing() {
+        let a = approved(1);
+        Harness::with(())
+            .given(vec![ArtworkEvent::ArtworkCreated(Box::new(a.clone()))])
+            .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a)))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn creating_over_an_existing_artwork_is_refused() {
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::CreateFromSubmission(Box::new(approved(1))))
+            .await
+            .then_expect_error(ArtworkError::AlreadyExists);
+    }
+
+    #[tokio::test]
+    async fn creating_with_an_artist_twice_is_refused() {
+        let mut a = approved(1);
+        a.artist_ids.push(a.artist_ids[0]);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a)))
+            .await
+            .then_expect_error(ArtworkError::DuplicateArtist);
+    }
+
+    #[tokio::test]
+    async fn linked_photos_are_added_and_the_artwork_moves_when_asked() {
+        let photos = vec![photo()];
+        let to = Location::parse(49.2935, -123.1339).unwrap();
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::AddPhotos {
+                submission_id: Uuid::from_u128(2),
+                photos: photos.clone(),
+                location: Some(to),
+            })
+            .await
+            .then_expect_events(vec![
+                ArtworkEvent::ArtworkMoved {
+                    submission_id: Uuid::from_u128(2),
+                    location: to,
+                },
+                ArtworkEvent::PhotosAdded {
+                    submission_id: Uuid::from_u128(2),
+                    photos,
+                },
+            ]);
+    }
+
+    #[tokio::test]
+    async fn adding_the_same_submissions_photos_twice_changes_nothing() {
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::PhotosAdded {
+                    submission_id: Uuid::from_u128(2),
+                    photos: vec![photo()],
+                },
+            ])
+            .when_async(ArtworkCommand::AddPhotos {
+                submission_id: Uuid::from_u128(2),
+                photos: vec![photo()],
+                location: None,
+            })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn photos_cannot_be_added_to_an_artwork_that_does_not_exist() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::AddPhotos {
+                submission_id: Uuid::from_u128(2),
+                photos: vec![photo()],
+                location: None,
+            })
+            .await
+            .then_expect_error(ArtworkError::NotFound);
+    }
+
+    #[tokio::test]
+    async fn an_approved_visit_goes_into_the_logbook_once() {
+        let v = visit(3);
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::RecordVisit(Box::new(v.clone())))
+            .await
+            .then_expect_events(vec![ArtworkEvent::VisitRecorded(Box::new(v.clone()))]);
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::VisitRecorded(Box::new(v.clone())),
+            ])
+            .when_async(ArtworkCommand::RecordVisit(Box::new(v)))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn a_visit_to_an_artwork_that_does_not_exist_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::RecordVisit(Box::new(visit(3))))
+            .await
+            .then_expect_error(ArtworkError::NotFound);
     }
 
     #[test]

@@ -52,6 +52,23 @@ macro_rules! id_type {
 
 id_type!(ArtworkId, "artwork");
 id_type!(ArtistId, "artist");
+id_type!(SubmissionId, "submission");
+
+impl ArtistId {
+    /// The id of an artist first named in a submission: the same for the same name, ignoring
+    /// case and spacing, so approvals naming one new artist meet in one record.
+    pub fn for_name(name: &str) -> Self {
+        let key = name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        Self(Uuid::new_v5(
+            &PLINTH_NAMESPACE,
+            format!("artist:named:{key}").as_bytes(),
+        ))
+    }
+}
 
 #[cfg(test)]
 mod tests {

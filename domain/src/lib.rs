@@ -7,7 +7,10 @@ pub mod artwork;
 pub mod geo;
 pub mod ids;
 pub mod metadata;
+pub mod photo;
 pub mod provenance;
+pub mod similarity;
+pub mod submission;
 pub mod tags;
 pub mod text;
 
@@ -17,11 +20,17 @@ pub use account::{
 };
 pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist};
 pub use artwork::{
-    Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkStatus, ArtworkType,
-    ImportedArtwork,
+    ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkStatus,
+    ArtworkType, ImportedArtwork, Visit,
 };
 pub use geo::{Latitude, Location, Longitude};
-pub use ids::{ArtistId, ArtworkId};
+pub use ids::{ArtistId, ArtworkId, SubmissionId};
 pub use metadata::{ActorRole, EventMetadata, EventSource};
+pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};
 pub use provenance::Provenance;
+pub use submission::{
+    Approval, ApprovalOutcome, Condition, NewArtworkProposal, Note, Reason, Submission,
+    SubmissionCommand, SubmissionError, SubmissionEvent, SubmissionKind, SubmissionStatus,
+    VisitReport,
+};
 pub use tags::{TagError, Tags};

@@ -62,7 +62,29 @@ pub struct EventMetadata {
     pub time: DateTime<Utc>,
 }
 
+/// A stored event's stable id, for causation links: derived from its key in the store (the same
+/// key the relay de-duplicates on), so it needs no column of its own.
+pub fn event_id(aggregate_type: &str, aggregate_id: &str, sequence: i64) -> Uuid {
+    Uuid::new_v5(
+        &crate::ids::PLINTH_NAMESPACE,
+        format!("event:{aggregate_type}/{aggregate_id}/{sequence}").as_bytes(),
+    )
+}
+
 impl EventMetadata {
+    /// The same request's metadata for events that `cause` (an event id) brought about.
+    pub fn caused_by(&self, cause: Uuid) -> Self {
+        Self {
+            causation_id: Some(cause),
+            request_id: self.request_id,
+            correlation_id: self.correlation_id,
+            actor_id: self.actor_id.clone(),
+            actor_role: self.actor_role,
+            source: self.source,
+            time: self.time,
+        }
+    }
+
     /// Metadata for work the system does on its own behalf (import, seeding, process managers).
     pub fn system(source: EventSource, correlation_id: Uuid) -> Self {
         Self {

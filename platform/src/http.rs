@@ -79,6 +79,12 @@ pub enum ApiError {
     /// A sign-in link or code that is unknown, used, expired or wrong: 400 `INVALID_TOKEN`.
     #[error("{0}")]
     InvalidToken(String),
+    /// 413 `PAYLOAD_TOO_LARGE`: an upload over its size limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 415 `UNSUPPORTED_MEDIA_TYPE`: an upload that is not an accepted image by its content.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     #[error("{0}")]
     Unavailable(String),
     /// Logged with its cause; the client sees only a reference id.
@@ -114,6 +120,11 @@ impl ApiError {
         ApiError::Internal(e.into())
     }
 
+    /// The error code the envelope carries (`VALIDATION_ERROR`, `CONFLICT`, …).
+    pub fn code(&self) -> &'static str {
+        self.parts().1
+    }
+
     fn parts(&self) -> (StatusCode, &'static str) {
         match self {
             ApiError::Validation { .. } => (StatusCode::BAD_REQUEST, "VALIDATION_ERROR"),
@@ -123,6 +134,10 @@ impl ApiError {
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "FORBIDDEN"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "RATE_LIMITED"),
             ApiError::InvalidToken(_) => (StatusCode::BAD_REQUEST, "INVALID_TOKEN"),
+            ApiError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE"),
+            ApiError::UnsupportedMediaType(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE")
+            }
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
         }

@@ -64,7 +64,7 @@ impl Projector for ArtistsProjector {
         let mut biography = Vec::new();
         let mut country = Vec::new();
         let mut website = Vec::new();
-        let mut provenance: Vec<Value> = Vec::new();
+        let mut provenance: Vec<Option<Value>> = Vec::new();
         let mut at = Vec::new();
         let mut version = Vec::new();
         let mut tx = Vec::new();
@@ -83,7 +83,19 @@ impl Projector for ArtistsProjector {
                     biography.push(b.map(String::from));
                     country.push(c);
                     website.push(w);
-                    provenance.push(serde_json::to_value(&p)?);
+                    provenance.push(Some(serde_json::to_value(&p)?));
+                    at.push(e.recorded_at);
+                    version.push(e.sequence);
+                    tx.push(e.tx_id);
+                    pos.push(e.position);
+                }
+                ArtistEvent::ArtistCreated { name: n, .. } => {
+                    id.push(Uuid::parse_str(&e.aggregate_id)?);
+                    name.push(String::from(n));
+                    biography.push(None);
+                    country.push(None);
+                    website.push(None);
+                    provenance.push(None);
                     at.push(e.recorded_at);
                     version.push(e.sequence);
                     tx.push(e.tx_id);

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Artwork, ArtworkEvent};
+use domain::{Artwork, ArtworkEvent, ArtworkStatus, Photo};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -22,7 +22,7 @@ impl Projector for ArtworksProjector {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["artworks", "artwork_counts"]
+        &["artworks", "artwork_counts", "artwork_visits"]
     }
 
     fn create_tables(&self, s: &str) -> String {
@@ -49,6 +49,16 @@ impl Projector for ArtworksProjector {
             CREATE TABLE IF NOT EXISTS {s}.artwork_counts (
                 status text PRIMARY KEY,
                 n      bigint NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS {s}.artwork_visits (
+                submission_id uuid PRIMARY KEY,
+                artwork_id    uuid NOT NULL,
+                visitor       uuid NOT NULL,
+                condition     text,
+                note          text,
+                photos        jsonb NOT NULL DEFAULT '[]',
+                visited_at    timestamptz NOT NULL,
+                recorded_at   timestamptz NOT NULL
             );"
         )
     }
@@ -65,7 +75,9 @@ impl Projector for ArtworksProjector {
             CREATE INDEX IF NOT EXISTS artworks_title ON {s}.artworks (lower(title), id)
                 WHERE status = 'approved';
             CREATE INDEX IF NOT EXISTS artworks_artists ON {s}.artworks USING gin (artist_ids);
-            CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);"
+            CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);
+            CREATE INDEX IF NOT EXISTS artwork_visits_artwork
+                ON {s}.artwork_visits (artwork_id, visited_at DESC);"
         )
     }
 
@@ -79,7 +91,7 @@ impl Projector for ArtworksProjector {
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             let event: ArtworkEvent = serde_json::from_value(e.payload.clone())?;
-            match event {
+            let change = match event {
                 ArtworkEvent::ArtworkImported {
                     title,
                     description,
@@ -90,25 +102,155 @@ impl Projector for ArtworksProjector {
                     status,
                     provenance,
                 } => {
-                    rows.id.push(id);
-                    rows.title.push(title.into());
-                    rows.description.push(description.map(String::from));
-                    rows.artwork_type.push(artwork_type.as_str().to_owned());
-                    rows.status.push(status.as_str().to_owned());
-                    rows.lat.push(location.lat());
-                    rows.lon.push(location.lon());
-                    rows.tags.push(serde_json::to_value(&tags)?);
-                    rows.artist_ids.push(serde_json::to_value(&artist_ids)?);
-                    rows.provenance.push(serde_json::to_value(&provenance)?);
-                    rows.at.push(e.recorded_at);
-                    rows.version.push(e.sequence);
-                    rows.tx.push(e.tx_id);
-                    rows.pos.push(e.position);
+                    rows.push(
+                        e,
+                        id,
+                        NewRow {
+                            title: title.into(),
+                            description: description.map(String::from),
+                            artwork_type: artwork_type.as_str(),
+                            status: status.as_str(),
+                            lat: location.lat(),
+                            lon: location.lon(),
+                            tags: serde_json::to_value(&tags)?,
+                            artist_ids: serde_json::to_value(&artist_ids)?,
+                            provenance: serde_json::to_value(&provenance)?,
+                            photos: Value::Array(Vec::new()),
+                        },
+                    );
+                    continue;
                 }
-            }
+                ArtworkEvent::ArtworkCreated(a) => {
+                    rows.push(
+                        e,
+                        id,
+                        NewRow {
+                            title: a.title.into(),
+                            description: a.description.map(String::from),
+                            artwork_type: a.artwork_type.as_str(),
+                            status: ArtworkStatus::Approved.as_str(),
+                            lat: a.location.lat(),
+                            lon: a.location.lon(),
+                            tags: serde_json::to_value(&a.tags)?,
+                            artist_ids: serde_json::to_value(&a.artist_ids)?,
+                            provenance: Value::Null,
+                            photos: public_photos(&a.photos, a.submission_id),
+                        },
+                    );
+                    continue;
+                }
+                ArtworkEvent::PhotosAdded {
+                    submission_id,
+                    photos,
+                } => Change::Photos(public_photos(&photos, submission_id)),
+                ArtworkEvent::ArtworkMoved { location, .. } => {
+                    Change::Moved(location.lat(), location.lon())
+                }
+                ArtworkEvent::VisitRecorded(v) => {
+                    sqlx::query(&format!(
+                        "INSERT INTO {schema}.artwork_visits (submission_id, artwork_id, visitor,
+                            condition, note, photos, visited_at, recorded_at)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                         ON CONFLICT (submission_id) DO NOTHING"
+                    ))
+                    .bind(v.submission_id)
+                    .bind(id)
+                    .bind(v.visitor)
+                    .bind(v.condition.map(|c| c.as_str()))
+                    .bind(v.note.as_ref().map(|n| n.as_str()))
+                    .bind(public_photos(&v.photos, v.submission_id))
+                    .bind(v.visited_at)
+                    .bind(e.recorded_at)
+                    .execute(&mut *db)
+                    .await?;
+                    Change::Photos(public_photos(&v.photos, v.submission_id))
+                }
+            };
+            // Updates apply to rows possibly created earlier in this batch.
+            std::mem::take(&mut rows).insert(db, schema).await?;
+            change.apply(db, schema, id, e).await?;
         }
         rows.insert(db, schema).await
     }
+}
+
+/// The photo fields the public read models keep: no EXIF summary (camera and place stay with
+/// the submission, for moderators).
+pub fn public_photos(photos: &[Photo], submission_id: Uuid) -> Value {
+    Value::Array(
+        photos
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "key": p.key.to_string(),
+                    "width": p.width,
+                    "height": p.height,
+                    "submission_id": submission_id,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// A change to an existing artwork row.
+enum Change {
+    /// Photos to put first in the gallery (newest first).
+    Photos(Value),
+    Moved(f64, f64),
+}
+
+impl Change {
+    async fn apply(
+        self,
+        db: &mut PgConnection,
+        s: &str,
+        id: Uuid,
+        e: &EventEnvelope,
+    ) -> anyhow::Result<()> {
+        const STAMP: &str = "updated_at = $2, version = $3, last_tx = $4, last_pos = $5";
+        let sql = match &self {
+            Change::Photos(_) => {
+                format!("UPDATE {s}.artworks SET photos = $6 || photos, {STAMP} WHERE id = $1")
+            }
+            Change::Moved(..) => format!(
+                "UPDATE {s}.artworks SET lat = $6, lon = $7, location = point($7, $6), {STAMP}
+                  WHERE id = $1"
+            ),
+        };
+        let q = match self {
+            Change::Photos(photos) => sqlx::query(&sql)
+                .bind(id)
+                .bind(e.recorded_at)
+                .bind(e.sequence)
+                .bind(e.tx_id)
+                .bind(e.position)
+                .bind(photos),
+            Change::Moved(lat, lon) => sqlx::query(&sql)
+                .bind(id)
+                .bind(e.recorded_at)
+                .bind(e.sequence)
+                .bind(e.tx_id)
+                .bind(e.position)
+                .bind(lat)
+                .bind(lon),
+        };
+        q.execute(db).await?;
+        Ok(())
+    }
+}
+
+/// One newly created artwork's columns.
+struct NewRow {
+    title: String,
+    description: Option<String>,
+    artwork_type: &'static str,
+    status: &'static str,
+    lat: f64,
+    lon: f64,
+    tags: Value,
+    artist_ids: Value,
+    provenance: Value,
+    photos: Value,
 }
 
 /// Column arrays for one multi-row insert of newly created artworks.
@@ -124,6 +266,7 @@ struct NewRows {
     tags: Vec<Value>,
     artist_ids: Vec<Value>,
     provenance: Vec<Value>,
+    photos: Vec<Value>,
     at: Vec<chrono::DateTime<chrono::Utc>>,
     version: Vec<i64>,
     tx: Vec<i64>,
@@ -131,6 +274,24 @@ struct NewRows {
 }
 
 impl NewRows {
+    fn push(&mut self, e: &EventEnvelope, id: Uuid, r: NewRow) {
+        self.id.push(id);
+        self.title.push(r.title);
+        self.description.push(r.description);
+        self.artwork_type.push(r.artwork_type.to_owned());
+        self.status.push(r.status.to_owned());
+        self.lat.push(r.lat);
+        self.lon.push(r.lon);
+        self.tags.push(r.tags);
+        self.artist_ids.push(r.artist_ids);
+        self.provenance.push(r.provenance);
+        self.photos.push(r.photos);
+        self.at.push(e.recorded_at);
+        self.version.push(e.sequence);
+        self.tx.push(e.tx_id);
+        self.pos.push(e.position);
+    }
+
     async fn insert(self, db: &mut PgConnection, s: &str) -> anyhow::Result<()> {
         if self.id.is_empty() {
             return Ok(());
@@ -138,17 +299,18 @@ impl NewRows {
         let sql = format!(
             "WITH new AS (
                 INSERT INTO {s}.artworks (id, title, description, artwork_type, status, lat, lon,
-                    location, tags, artist_ids, provenance, created_at, updated_at, version,
-                    last_tx, last_pos)
+                    location, tags, artist_ids, provenance, photos, created_at, updated_at,
+                    version, last_tx, last_pos)
                 SELECT u.id, u.title, u.description, u.artwork_type, u.status, u.lat, u.lon,
                     point(u.lon, u.lat), u.tags,
                     ARRAY(SELECT jsonb_array_elements_text(u.artist_ids)::uuid),
-                    u.provenance, u.at, u.at, u.version, u.tx, u.pos
+                    NULLIF(u.provenance, 'null'::jsonb), u.photos, u.at, u.at, u.version, u.tx,
+                    u.pos
                 FROM UNNEST($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
                     $6::float8[], $7::float8[], $8::jsonb[], $9::jsonb[], $10::jsonb[],
-                    $11::timestamptz[], $12::int8[], $13::int8[], $14::int8[])
+                    $11::timestamptz[], $12::int8[], $13::int8[], $14::int8[], $15::jsonb[])
                     AS u(id, title, description, artwork_type, status, lat, lon, tags,
-                         artist_ids, provenance, at, version, tx, pos)
+                         artist_ids, provenance, at, version, tx, pos, photos)
                 ON CONFLICT (id) DO NOTHING
                 RETURNING status
             )
@@ -171,6 +333,7 @@ impl NewRows {
             .bind(&self.version)
             .bind(&self.tx)
             .bind(&self.pos)
+            .bind(&self.photos)
             .execute(db)
             .await?;
         Ok(())

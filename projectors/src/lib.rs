@@ -7,6 +7,7 @@ pub mod artworks;
 pub mod replay;
 pub mod runtime;
 pub mod search;
+pub mod submissions;
 
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(artists::ArtistsProjector),
         Arc::new(accounts::AccountsProjector),
         Arc::new(search::SearchDocsProjector),
+        Arc::new(submissions::SubmissionsProjector),
     ]
 }
 

@@ -19,6 +19,8 @@ use crate::Projector;
 pub struct SearchDocsProjector;
 
 pub const NAME: &str = "search";
+/// Logbook notes kept per artwork document (the newest).
+const MAX_NOTES: usize = 20;
 
 fn status(s: &str) -> anyhow::Result<DocStatus> {
     DocStatus::parse(s).ok_or_else(|| anyhow::anyhow!("unknown artwork status '{s}'"))
@@ -85,9 +87,14 @@ impl Projector for SearchDocsProjector {
         for e in events.iter().filter(|e| e.aggregate_type == Artist::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             match serde_json::from_value::<ArtistEvent>(e.payload.clone())? {
-                ArtistEvent::ArtistImported {
-                    name, biography, ..
-                } => {
+                event
+                @ (ArtistEvent::ArtistImported { .. } | ArtistEvent::ArtistCreated { .. }) => {
+                    let (name, biography) = match event {
+                        ArtistEvent::ArtistImported {
+                            name, biography, ..
+                        } => (name, biography),
+                        ArtistEvent::ArtistCreated { name, .. } => (name, None),
+                    };
                     let name = String::from(name);
                     names.insert(id, name.clone());
                     renamed.push((id, e.tx_id, e.position));
@@ -121,10 +128,12 @@ impl Projector for SearchDocsProjector {
             .await?;
         }
 
-        let mut artworks = Vec::new();
+        let mut artworks: Vec<(ArtworkDoc, Vec<Uuid>, i64, i64)> = Vec::new();
+        let mut at: HashMap<Uuid, usize> = HashMap::new();
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
-            match serde_json::from_value::<ArtworkEvent>(e.payload.clone())? {
+            let event = serde_json::from_value::<ArtworkEvent>(e.payload.clone())?;
+            let created = match &event {
                 ArtworkEvent::ArtworkImported {
                     title,
                     description,
@@ -134,32 +143,107 @@ impl Projector for SearchDocsProjector {
                     artist_ids,
                     status: st,
                     ..
-                } => {
-                    let artist_ids: Vec<Uuid> = artist_ids.into_iter().map(|a| a.0).collect();
-                    artworks.push((
-                        ArtworkDoc {
-                            id,
-                            title: title.into(),
-                            description: description.map(String::from),
-                            artwork_type: artwork_type.as_str().to_owned(),
-                            status: status(st.as_str())?,
-                            artist_names: Vec::new(),
-                            artist_aliases: Vec::new(),
-                            tags: BTreeMap::from(tags),
-                            notes: Vec::new(),
-                            location: Some(GeoPoint {
-                                lat: location.lat(),
-                                lon: location.lon(),
-                            }),
-                            updated_at: e.recorded_at,
-                            version: 0,
-                            thumbnail: None,
-                        },
-                        artist_ids,
-                        e.tx_id,
-                        e.position,
-                    ));
+                } => Some((
+                    title.clone(),
+                    description.clone(),
+                    *artwork_type,
+                    *location,
+                    tags.clone(),
+                    artist_ids.clone(),
+                    status(st.as_str())?,
+                    None,
+                )),
+                ArtworkEvent::ArtworkCreated(a) => Some((
+                    a.title.clone(),
+                    a.description.clone(),
+                    a.artwork_type,
+                    a.location,
+                    a.tags.clone(),
+                    a.artist_ids.clone(),
+                    DocStatus::Approved,
+                    a.photos.first().map(|p| p.key.to_string()),
+                )),
+                _ => None,
+            };
+            if let Some((title, description, artwork_type, location, tags, artist_ids, st, thumb)) =
+                created
+            {
+                let artist_ids: Vec<Uuid> = artist_ids.into_iter().map(|a| a.0).collect();
+                at.insert(id, artworks.len());
+                artworks.push((
+                    ArtworkDoc {
+                        id,
+                        title: title.into(),
+                        description: description.map(String::from),
+                        artwork_type: artwork_type.as_str().to_owned(),
+                        status: st,
+                        artist_names: Vec::new(),
+                        artist_aliases: Vec::new(),
+                        tags: BTreeMap::from(tags),
+                        notes: Vec::new(),
+                        location: Some(GeoPoint {
+                            lat: location.lat(),
+                            lon: location.lon(),
+                        }),
+                        updated_at: e.recorded_at,
+                        version: 0,
+                        thumbnail: thumb,
+                    },
+                    artist_ids,
+                    e.tx_id,
+                    e.position,
+                ));
+                continue;
+            }
+            // A change to a known artwork: its document from this batch, or the stored one.
+            let slot = match at.get(&id) {
+                Some(i) => *i,
+                None => {
+                    let row: Option<(serde_json::Value, Vec<Uuid>)> = sqlx::query_as(&format!(
+                        "SELECT doc, artist_ids FROM {s}.search_docs WHERE id = $1"
+                    ))
+                    .bind(id)
+                    .fetch_optional(&mut *db)
+                    .await?;
+                    let Some((doc, artist_ids)) = row else {
+                        continue;
+                    };
+                    let SearchDoc::Artwork(doc) = serde_json::from_value::<SearchDoc>(doc)? else {
+                        continue;
+                    };
+                    at.insert(id, artworks.len());
+                    artworks.push((doc, artist_ids, e.tx_id, e.position));
+                    artworks.len() - 1
                 }
+            };
+            let entry = &mut artworks[slot];
+            entry.2 = e.tx_id;
+            entry.3 = e.position;
+            entry.0.updated_at = e.recorded_at;
+            match event {
+                ArtworkEvent::PhotosAdded { photos, .. } => {
+                    if let Some(p) = photos.first() {
+                        entry.0.thumbnail = Some(p.key.to_string());
+                    }
+                }
+                ArtworkEvent::ArtworkMoved { location, .. } => {
+                    entry.0.location = Some(GeoPoint {
+                        lat: location.lat(),
+                        lon: location.lon(),
+                    });
+                }
+                ArtworkEvent::VisitRecorded(v) => {
+                    if let Some(n) = &v.note {
+                        entry.0.notes.push(n.as_str().to_owned());
+                        // The newest notes are the ones worth finding; keep the document small.
+                        let excess = entry.0.notes.len().saturating_sub(MAX_NOTES);
+                        entry.0.notes.drain(..excess);
+                    }
+                    if let Some(p) = v.photos.first() {
+                        entry.0.thumbnail = Some(p.key.to_string());
+                    }
+                }
+                ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
             }
         }
 

@@ -3,7 +3,7 @@
 
 use utoipa::OpenApi;
 
-use crate::routes::{artists, artworks, auth, profile, search, status};
+use crate::routes::{artists, artworks, auth, images, profile, search, status, submissions};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -22,6 +22,11 @@ use crate::routes::{artists, artworks, auth, profile, search, status};
         profile::get_user,
         search::search,
         search::suggestions,
+        submissions::my_submissions,
+        submissions::review_queue,
+        submissions::review_submission,
+        submissions::review_stats,
+        images::get_image,
     ),
     components(schemas(artworks::ArtworkMinimalDto, platform::http::ErrorBody))
 )]

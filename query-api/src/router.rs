@@ -3,7 +3,7 @@
 use axum::routing::get;
 use axum::Router;
 
-use crate::routes::{artists, artworks, auth, profile, search, status};
+use crate::routes::{artists, artworks, auth, images, profile, search, status, submissions};
 use crate::state::QueryState;
 
 pub fn router(state: QueryState) -> Router {
@@ -21,5 +21,13 @@ pub fn router(state: QueryState) -> Router {
         .route("/me/profile", get(profile::get_profile))
         .route("/me/profile-check", get(profile::check_profile_name))
         .route("/users/{id}", get(profile::get_user))
+        .route("/me/submissions", get(submissions::my_submissions))
+        .route("/review/queue", get(submissions::review_queue))
+        .route(
+            "/review/submission/{id}",
+            get(submissions::review_submission),
+        )
+        .route("/review/stats", get(submissions::review_stats))
+        .route("/images/{size}/{key}", get(images::get_image))
         .with_state(state)
 }

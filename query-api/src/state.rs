@@ -21,6 +21,8 @@ pub struct QueryState {
     pub bus: BusConfig,
     /// For `/api/status` only: the write side sends the mail.
     pub mailer: Option<platform::mail::Mailer>,
+    /// Photo storage, for serving image variants.
+    pub storage: Arc<platform::storage::Storage>,
     pub product_name: String,
     pub client: ClientConfig,
 }

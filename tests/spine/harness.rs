@@ -311,6 +311,9 @@ pub struct TestApp {
     pub search: std::sync::Arc<query_api::search::SearchService>,
     /// The Tantivy index's directory (removed on drop).
     pub search_dir: tempfile::TempDir,
+    /// Photo storage's directory (removed on drop).
+    pub media_dir: tempfile::TempDir,
+    pub storage: std::sync::Arc<platform::storage::Storage>,
     pub accounts: command_api::Accounts,
     pub geo: std::sync::Arc<query_api::geo::GeoIndex>,
     pub db: TestDb,
@@ -344,7 +347,12 @@ impl TestApp {
         let index: std::sync::Arc<dyn search::SearchIndex> =
             std::sync::Arc::new(search::TantivyIndex::open(search_dir.path()).unwrap());
         let search = query_api::search::SearchService::start(db.pool.clone(), index);
+        let media_dir = tempfile::tempdir().unwrap();
+        let storage = std::sync::Arc::new(
+            platform::storage::Storage::from_config(None, media_dir.path()).unwrap(),
+        );
         let state = query_api::QueryState {
+            storage: storage.clone(),
             search: search.clone(),
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
@@ -360,8 +368,10 @@ impl TestApp {
         };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
+        let commands = command_api::Commands::new(db.pool.clone());
+        let media = command_api::Media::start(db.pool.clone(), storage.clone());
         let accounts = command_api::Accounts::new(
-            command_api::Commands::new(db.pool.clone()),
+            commands.clone(),
             mailer,
             command_api::AuthSettings {
                 public_url: base.clone(),
@@ -371,6 +381,7 @@ impl TestApp {
         );
         let command = command_api::CommandState {
             accounts: accounts.clone(),
+            submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
         let app =
@@ -388,6 +399,8 @@ impl TestApp {
             smtp,
             search,
             search_dir,
+            media_dir,
+            storage,
             accounts,
             geo,
             db,
@@ -416,6 +429,7 @@ impl TestApp {
     /// A second read API over the same database whose nearby always comes from PostgreSQL.
     pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
         let state = query_api::QueryState {
+            storage: self.storage.clone(),
             search: self.search.clone(),
             pool: self.db.pool.clone(),
             positions: query_api::Positions::start(self.db.pool.clone())

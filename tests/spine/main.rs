@@ -11,3 +11,4 @@ mod import;
 mod projectors;
 mod relay;
 mod search;
+mod submissions;

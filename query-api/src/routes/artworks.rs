@@ -40,8 +40,8 @@ pub struct ArtworkDto {
     pub tags: Value,
     /// Credited artists in credit order.
     pub artists: Vec<ArtistRef>,
-    #[schema(value_type = Vec<Object>)]
-    pub photos: Value,
+    /// Approved photos, newest first.
+    pub photos: Vec<platform::images::PhotoDto>,
     #[schema(value_type = Option<Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
@@ -95,7 +95,7 @@ fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<(ArtworkDto, Vec<Uuid>),
             lon: row.try_get("lon")?,
             tags: row.try_get("tags")?,
             artists: Vec::new(),
-            photos: row.try_get("photos")?,
+            photos: platform::images::PhotoDto::list(&row.try_get::<Value, _>("photos")?, false),
             provenance: row.try_get("provenance")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
@@ -489,7 +489,7 @@ pub async fn list_artworks(
 #[utoipa::path(get, path = "/api/artworks/{id}", tag = "artworks",
     params(("id" = Uuid, Path, description = "Artwork id")),
     responses(
-        (status = 200, body = platform::http::Envelope<ArtworkDto>),
+        (status = 200, body = platform::http::Envelope<ArtworkDetailDto>),
         (status = 400, body = platform::http::ErrorBody),
         (status = 404, description = "Artwork with ID {id} not found", body = platform::http::ErrorBody),
     ))]
@@ -510,7 +510,24 @@ pub async fn get_artwork(
         .await?
         .pop()
         .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
-    Ok(with_consistency(ok(artwork), caught_up))
+    let logbook =
+        crate::routes::submissions::logbook_of(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
+    Ok(with_consistency(
+        ok(ArtworkDetailDto { artwork, logbook }),
+        caught_up,
+    ))
+}
+
+/// Logbook entries the detail shows (the newest).
+const LOGBOOK_ON_DETAIL: i64 = 50;
+
+/// An artwork with its logbook, for its detail page.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ArtworkDetailDto {
+    #[serde(flatten)]
+    pub artwork: ArtworkDto,
+    /// Approved visits, newest first (at most 50).
+    pub logbook: Vec<crate::routes::submissions::LogbookEntryDto>,
 }
 
 #[cfg(test)]

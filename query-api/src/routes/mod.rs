@@ -3,7 +3,9 @@
 pub mod artists;
 pub mod artworks;
 pub mod auth;
+pub mod images;
 pub mod params;
 pub mod profile;
 pub mod search;
 pub mod status;
+pub mod submissions;

@@ -58,7 +58,7 @@ pub fn bool_param(name: &str, raw: Option<&str>) -> Result<bool, ApiError> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Pagination {
     pub page: u32,
     pub limit: u32,

@@ -1,12 +1,13 @@
 /** One artwork by id: shared by the detail, logbook, edit and list screens. */
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkDto, Envelope_ArtworkDto } from './types';
+import type { ArtworkDetail } from './provisional';
+import type { Envelope } from './types';
 
 export const artworkApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getArtwork: build.query<ArtworkDto, string>({
+    getArtwork: build.query<ArtworkDetail, string>({
       query: (id) => `/artworks/${encodeURIComponent(id)}`,
-      transformResponse: (r: Envelope_ArtworkDto) => unwrap(r),
+      transformResponse: (r: Envelope<ArtworkDetail>) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
     }),
   }),

@@ -121,3 +121,14 @@ export function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error) || error.status <= 0 || CLIENT_CODES.has(error.code)) return undefined;
   return nonEmpty(error.message);
 }
+
+/**
+ * The form field a failed call is about: the server's `details.field` (400 VALIDATION_ERROR),
+ * or `photos` for a photo it refused as too large (413) or of the wrong kind (415).
+ */
+export function errorField(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  if (isRecord(error.details) && typeof error.details.field === 'string' && error.details.field) return error.details.field;
+  if (error.status === 413 || error.status === 415) return 'photos';
+  return undefined;
+}

@@ -177,6 +177,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/images/{size}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/images/{size}/{key}`. */
+        get: operations["get_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos. */
+        post: operations["post_logbook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/preferences": {
         parameters: {
             query?: never;
@@ -221,6 +255,128 @@ export interface paths {
         };
         /** `GET /api/me/profile-check?profile_name=`. */
         get: operations["check_profile_name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/me/submissions`: the caller's own submissions (and those of the anonymous
+         *     identities its account claimed), newest first, pending ones included.
+         */
+        get: operations["my_submissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/approve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/review/approve/{id}`: moderators approve a pending submission. */
+        post: operations["approve_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/review/batch`: several decisions at once; each succeeds or fails on its own. */
+        put: operations["review_batch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/review/queue`: submissions by status and type, oldest first (moderators). */
+        get: operations["review_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/reject/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/review/reject/{id}`: moderators reject with a reason; the photos are deleted. */
+        post: operations["reject_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/review/stats` (moderators). */
+        get: operations["review_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/submission/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/review/submission/{id}`: one submission with the artworks near it (moderators). */
+        get: operations["review_submission"];
         put?: never;
         post?: never;
         delete?: never;
@@ -279,6 +435,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission. */
+        post: operations["withdraw_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -300,6 +473,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /api/review/approve/{id}`'s body; everything optional. */
+        ApproveRequest: {
+            /** @description `create` (the default for new artworks) or `link` (to `artwork_id`). Ignored for visits. */
+            action?: string | null;
+            /** Format: uuid */
+            artwork_id?: string | null;
+            overrides?: null | components["schemas"]["Overrides"];
+        };
         ArtistArtwork: {
             artwork_type: string;
             /** Format: uuid */
@@ -338,6 +519,11 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description An artwork with its logbook, for its detail page. */
+        ArtworkDetailDto: components["schemas"]["ArtworkDto"] & {
+            /** @description Approved visits, newest first (at most 50). */
+            logbook: components["schemas"]["LogbookEntryDto"][];
+        };
         /** @description The full shape of an artwork in lists, nearby and detail. */
         ArtworkDto: {
             /** @description Credited artists in credit order. */
@@ -354,7 +540,8 @@ export interface components {
             lat: number;
             /** Format: double */
             lon: number;
-            photos: Record<string, never>[];
+            /** @description Approved photos, newest first. */
+            photos: components["schemas"]["PhotoDto"][];
             provenance?: null | components["schemas"]["Provenance"];
             status: string;
             /** @description Tag key to value, after the anchor tag schema. */
@@ -403,6 +590,32 @@ export interface components {
              */
             uuid: string;
         };
+        BatchAnswer: {
+            approved: number;
+            failed: number;
+            rejected: number;
+            results: components["schemas"]["BatchResult"][];
+        };
+        BatchItem: {
+            /** @description `approve` or `reject`. */
+            action: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Required to reject. */
+            reason?: string | null;
+        };
+        BatchRequest: {
+            batch: components["schemas"]["BatchItem"][];
+        };
+        BatchResult: {
+            /** @description The error code, as a single call would have answered. */
+            error?: string | null;
+            /** Format: uuid */
+            id: string;
+            message?: string | null;
+            status?: string | null;
+            success: boolean;
+        };
         Center: {
             /** Format: double */
             lat: number;
@@ -432,6 +645,18 @@ export interface components {
             nats: components["schemas"]["Component"];
             search: components["schemas"]["SearchStatus"];
         };
+        /** @description What a decision answers. */
+        Decided: {
+            /**
+             * Format: uuid
+             * @description The artwork an approval created, linked or logged to.
+             */
+            artwork_id?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description `approved`, `rejected` or `withdrawn`. */
+            status: string;
+        };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistDetail: {
             data: components["schemas"]["ArtistDto"] & {
@@ -452,33 +677,11 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
-        Envelope_ArtworkDto: {
-            /** @description The full shape of an artwork in lists, nearby and detail. */
-            data: {
-                /** @description Credited artists in credit order. */
-                artists: components["schemas"]["ArtistRef"][];
-                artwork_type: string;
-                /** Format: date-time */
-                created_at: string;
-                description?: string | null;
-                /** Format: double */
-                distance_m?: number | null;
-                /** Format: uuid */
-                id: string;
-                /** Format: double */
-                lat: number;
-                /** Format: double */
-                lon: number;
-                photos: Record<string, never>[];
-                provenance?: null | components["schemas"]["Provenance"];
-                status: string;
-                /** @description Tag key to value, after the anchor tag schema. */
-                tags: {
-                    [key: string]: string;
-                };
-                title: string;
-                /** Format: date-time */
-                updated_at: string;
+        Envelope_ArtworkDetailDto: {
+            /** @description An artwork with its logbook, for its detail page. */
+            data: components["schemas"]["ArtworkDto"] & {
+                /** @description Approved visits, newest first (at most 50). */
+                logbook: components["schemas"]["LogbookEntryDto"][];
             };
             message?: string | null;
             success: boolean;
@@ -512,6 +715,18 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_BatchAnswer: {
+            data: {
+                approved: number;
+                failed: number;
+                rejected: number;
+                results: components["schemas"]["BatchResult"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ClientConfig: {
             /**
              * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
@@ -521,6 +736,24 @@ export interface components {
                 map_style_url?: string | null;
                 mapbox_access_token?: string | null;
                 product_name: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Decided: {
+            /** @description What a decision answers. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The artwork an approval created, linked or logged to.
+                 */
+                artwork_id?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @description `approved`, `rejected` or `withdrawn`. */
+                status: string;
             };
             message?: string | null;
             success: boolean;
@@ -636,6 +869,44 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ReviewDetail: {
+            data: {
+                /**
+                 * @description Approved artworks within 100 m, the likeliest duplicate first (for a visit, without its
+                 *     own artwork).
+                 */
+                nearby: components["schemas"]["NearbyCandidate"][];
+                submission: components["schemas"]["SubmissionDto"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ReviewStats: {
+            data: {
+                /** Format: int64 */
+                approved: number;
+                /**
+                 * Format: int64
+                 * @description Approvals and rejections in the last 7 days.
+                 */
+                decided_last_7_days: number;
+                /** Format: date-time */
+                oldest_pending_at?: string | null;
+                /** Format: int64 */
+                pending: number;
+                pending_by_type: components["schemas"]["PendingByType"];
+                /** Format: int64 */
+                rejected: number;
+                /** Format: int64 */
+                withdrawn: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_SearchResponse: {
             data: {
                 pagination: components["schemas"]["SearchPagination"];
@@ -659,6 +930,43 @@ export interface components {
                 relay?: null | components["schemas"]["RelayStatus"];
                 status: string;
                 version: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_SubmissionList: {
+            data: {
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                pagination: components["schemas"]["Pagination"];
+                submissions: components["schemas"]["SubmissionDto"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_SubmissionReceipt: {
+            /** @description What `POST /api/logbook` answers. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /**
+                 * @description Known artworks within 100 m that may be the same one, best match first (new artworks
+                 *     only).
+                 */
+                nearby: components["schemas"]["NearbyCandidate"][];
+                photos: components["schemas"]["PhotoDto"][];
+                /** @description Always `pending`: every submission waits for a moderator. */
+                status: string;
+                /** @description `new_artwork` or `logbook`. */
+                submission_type: string;
             };
             message?: string | null;
             success: boolean;
@@ -701,11 +1009,73 @@ export interface components {
             success: boolean;
             timestamp: string;
         };
+        /** @description SPEC §3's photo EXIF summary. */
+        ExifDto: {
+            dateTime?: string | null;
+            /** Format: int32 */
+            height?: number | null;
+            /** Format: double */
+            latitude?: number | null;
+            /** Format: double */
+            longitude?: number | null;
+            make?: string | null;
+            model?: string | null;
+            /** Format: int32 */
+            orientation?: number | null;
+            /** Format: int32 */
+            width?: number | null;
+        };
         GeoStatus: {
             artworks: number;
             position: string;
             /** @description `ok` once loaded; `loading` while nearby is answered from PostgreSQL. */
             status: string;
+        };
+        /** @description One approved visit in an artwork's logbook. */
+        LogbookEntryDto: {
+            condition?: string | null;
+            /** Format: uuid */
+            id: string;
+            note?: string | null;
+            photos: components["schemas"]["PhotoDto"][];
+            /** Format: date-time */
+            visited_at: string;
+            visitor: components["schemas"]["Submitter"];
+        };
+        /** @description Multipart form fields of `POST /api/logbook`, for the OpenAPI document. */
+        LogbookForm: {
+            /** @description New artworks: a JSON array of artist names. */
+            artists?: string | null;
+            /**
+             * Format: uuid
+             * @description A visit's artwork (approved); absent for a new artwork.
+             */
+            artworkId?: string | null;
+            /** @description New artworks: statue, mural, sculpture, installation, monument, graffiti, mosaic, relief, fountain or other (default). */
+            artwork_type?: string | null;
+            /** @description Visits: good, fair, poor, damaged or missing. */
+            condition?: string | null;
+            description?: string | null;
+            /**
+             * Format: double
+             * @description -90 to 90.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description -180 to 180.
+             */
+            lon: number;
+            /** @description At most 1000 characters. */
+            notes?: string | null;
+            /** @description 1 to 10 images (JPEG, PNG or WebP by content), each at most 15 MB; a visit may have none if it has a note. */
+            photos: string[];
+            /** @description New artworks: a JSON object of tag key to value, e.g. {"material":"bronze"}. */
+            tags?: string | null;
+            /** @description New artworks: at most 200 characters. */
+            title?: string | null;
+            /** @description `new_artwork` or `logbook`; inferred from `artworkId` when absent. */
+            type?: string | null;
         };
         LogoutAnswer: {
             /** @description The fresh anonymous token the client adopts (also in `X-User-Token`). */
@@ -721,8 +1091,40 @@ export interface components {
         MagicLinkRequest: {
             email?: string | null;
         };
+        /** @description A known artwork that may be the one a submission shows. */
+        NearbyCandidate: {
+            artwork_type: string;
+            /** Format: double */
+            distance_m: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            /**
+             * Format: double
+             * @description 0 to 1: how likely this is the same artwork.
+             */
+            similarity: number;
+            thumbnail_url?: string | null;
+            title: string;
+        };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
         NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
+        /** @description A moderator's corrections to a proposal before it becomes (or moves) an artwork. */
+        Overrides: {
+            artwork_type?: string | null;
+            description?: string | null;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            tags?: {
+                [key: string]: string;
+            } | null;
+            title?: string | null;
+        };
         Pagination: {
             has_more: boolean;
             /** Format: int32 */
@@ -734,9 +1136,36 @@ export interface components {
             /** Format: int64 */
             total_pages: number;
         };
+        PendingByType: {
+            /** Format: int64 */
+            logbook: number;
+            /** Format: int64 */
+            new_artwork: number;
+        };
         PermissionState: {
             is_active: boolean;
             permission: string;
+        };
+        /** @description A photo in an API answer. */
+        PhotoDto: {
+            exif?: null | components["schemas"]["ExifDto"];
+            /** Format: int32 */
+            height: number;
+            /** @description 32 hex digits. */
+            key: string;
+            /** @description At most 2048 px. */
+            large_url: string;
+            /** @description At most 1024 px. */
+            medium_url: string;
+            /** @description At most 400 px on the longest edge. */
+            thumbnail_url: string;
+            /** @description The full-size, metadata-free rendering. */
+            url: string;
+            /**
+             * Format: int32
+             * @description Size as shown (orientation applied).
+             */
+            width: number;
         };
         /** @description One preference value (documentation of `domain::PreferenceValue`). */
         PreferenceValueDoc: boolean | number | string;
@@ -830,6 +1259,9 @@ export interface components {
             /** Format: uuid */
             uuid: string;
         };
+        RejectRequest: {
+            reason?: string | null;
+        };
         RelayStatus: {
             head: string;
             /**
@@ -840,6 +1272,32 @@ export interface components {
             position: string;
             /** Format: int64 */
             published: number;
+        };
+        ReviewDetail: {
+            /**
+             * @description Approved artworks within 100 m, the likeliest duplicate first (for a visit, without its
+             *     own artwork).
+             */
+            nearby: components["schemas"]["NearbyCandidate"][];
+            submission: components["schemas"]["SubmissionDto"];
+        };
+        ReviewStats: {
+            /** Format: int64 */
+            approved: number;
+            /**
+             * Format: int64
+             * @description Approvals and rejections in the last 7 days.
+             */
+            decided_last_7_days: number;
+            /** Format: date-time */
+            oldest_pending_at?: string | null;
+            /** Format: int64 */
+            pending: number;
+            pending_by_type: components["schemas"]["PendingByType"];
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            withdrawn: number;
         };
         SearchPagination: {
             /** Format: int32 */
@@ -899,6 +1357,82 @@ export interface components {
             relay?: null | components["schemas"]["RelayStatus"];
             status: string;
             version: string;
+        };
+        /** @description A submission as its author or a moderator sees it. */
+        SubmissionDto: {
+            /** @description Artist names as proposed. */
+            artists: string[];
+            /**
+             * Format: uuid
+             * @description A visit's artwork, or the artwork an approval created or linked.
+             */
+            artwork_id?: string | null;
+            artwork_title?: string | null;
+            artwork_type?: string | null;
+            /** @description Visits: good, fair, poor, damaged or missing. */
+            condition?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            description?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            notes?: string | null;
+            /** @description Photos with their EXIF summary. */
+            photos: components["schemas"]["PhotoDto"][];
+            /**
+             * Format: int64
+             * @description 1-based place among pending submissions, oldest first; null unless pending.
+             */
+            queue_position?: number | null;
+            /** @description The rejection reason. */
+            reason?: string | null;
+            /** @description `pending`, `approved`, `rejected` or `withdrawn`. */
+            status: string;
+            /** @description `new_artwork` or `logbook`. */
+            submission_type: string;
+            submitter?: null | components["schemas"]["Submitter"];
+            tags: {
+                [key: string]: string;
+            };
+            title?: string | null;
+        };
+        SubmissionList: {
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            page: number;
+            pagination: components["schemas"]["Pagination"];
+            submissions: components["schemas"]["SubmissionDto"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description What `POST /api/logbook` answers. */
+        SubmissionReceipt: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Known artworks within 100 m that may be the same one, best match first (new artworks
+             *     only).
+             */
+            nearby: components["schemas"]["NearbyCandidate"][];
+            photos: components["schemas"]["PhotoDto"][];
+            /** @description Always `pending`: every submission waits for a moderator. */
+            status: string;
+            /** @description `new_artwork` or `logbook`. */
+            submission_type: string;
+        };
+        /** @description Who sent a submission, as moderators see it. */
+        Submitter: {
+            /** @description The profile name, else 'Anonymous ({first 8 characters of the id}...)'. */
+            display_name: string;
+            /** Format: uuid */
+            id: string;
         };
         SuggestionDto: {
             /**
@@ -1114,7 +1648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ArtworkDto"];
+                    "application/json": components["schemas"]["Envelope_ArtworkDetailDto"];
                 };
             };
             400: {
@@ -1285,6 +1819,117 @@ export interface operations {
             };
         };
     };
+    get_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description thumbnail (≤ 400 px), medium (≤ 1024), large (≤ 2048) or original */
+                size: string;
+                /** @description The photo's key (32 hex digits) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JPEG without GPS or camera metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such image (or its variants are still being made) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_logbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LogbookForm"];
+            };
+        };
+        responses: {
+            /** @description Recorded, pending review; possible duplicates listed */
+            201: {
+                headers: {
+                    "X-Event-Position"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SubmissionReceipt"];
+                };
+            };
+            /** @description A field breaks a rule (details.field names it): coordinates, too many photos, no photo, tags … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Artwork with ID {id} not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Each photo must be at most 15 MB' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only JPEG, PNG and WebP images can be uploaded' (judged by content) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many submissions; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     put_preferences: {
         parameters: {
             query?: never;
@@ -1439,6 +2084,356 @@ export interface operations {
             };
         };
     };
+    my_submissions: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SubmissionList"];
+                };
+            };
+        };
+    };
+    approve_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: action create|link, artwork_id to link, overrides */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved; the artwork created, linked or logged to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Decided"];
+                };
+            };
+            /** @description A missing title to create, a bad override, link without artwork_id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission, or the artwork to link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This submission was already approved|rejected|withdrawn' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Per-item results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchAnswer"];
+                };
+            };
+            /** @description Empty or more than 50 items */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_queue: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                limit?: string | null;
+                /** @description pending (default), approved, rejected or withdrawn. */
+                status?: string | null;
+                /** @description new_artwork or logbook; all when absent. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SubmissionList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Decided"];
+                };
+            };
+            /** @description 'A reason is required' or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewStats"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Submission not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search: {
         parameters: {
             query?: {
@@ -1554,6 +2549,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+        };
+    };
+    withdraw_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn; its photos are deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Decided"];
+                };
+            };
+            /** @description Not the author */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -64,7 +64,7 @@ export type RelayHealth = Schemas['RelayStatus'];
 
 export type Envelope_ArtistDetail = Schemas['Envelope_ArtistDetail'];
 export type Envelope_ArtistPage = Schemas['Envelope_ArtistPage'];
-export type Envelope_ArtworkDto = Schemas['Envelope_ArtworkDto'];
+export type Envelope_ArtworkDetailDto = Schemas['Envelope_ArtworkDetailDto'];
 export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
 export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
 export type Envelope_MagicLinkAnswer = Schemas['Envelope_MagicLinkAnswer'];

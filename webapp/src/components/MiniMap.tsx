@@ -1,23 +1,45 @@
-/** A small static map centred on one point (artwork detail). Loads the map chunk on demand. */
+/**
+ * A small static map centred on one point (artwork detail, review), optionally with more points
+ * around it (a submission's nearby artworks). Loads the map chunk on demand.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useMapSettings } from '../api/configApi';
-import { createMap, isWebGLSupported, type PlinthMap } from '../lib/map';
+import { createMap, isWebGLSupported, type MapPoint, type PlinthMap } from '../lib/map';
 import { logger } from '../lib/logger';
 
-export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; title: string; type: string }) {
+const CENTRE_ID = 'here';
+
+export function MiniMap({
+  lat,
+  lng,
+  title,
+  type,
+  others,
+  label,
+}: {
+  lat: number;
+  lng: number;
+  title: string;
+  type: string;
+  /** More points to show; the centre point is then ringed. */
+  others?: MapPoint[];
+  /** The map's accessible name (default: "Map showing the location of {title}"). */
+  label?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<PlinthMap | null>(null);
   const [failed, setFailed] = useState(() => !isWebGLSupported());
   const settings = useMapSettings();
 
   useEffect(() => {
     const el = ref.current;
     if (!el || failed || !settings) return;
-    let map: PlinthMap | null = null;
+    let created: PlinthMap | null = null;
     let cancelled = false;
     createMap({
       container: el,
       center: { lat, lng },
-      zoom: 16,
+      zoom: others?.length ? 17 : 16,
       interactive: false,
       cluster: false,
       mapboxAccessToken: settings.mapboxAccessToken,
@@ -28,8 +50,8 @@ export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; t
           m.destroy();
           return;
         }
-        map = m;
-        m.setPoints([{ id: 'here', title, type, lat, lng }]);
+        created = m;
+        setMap(m);
       })
       .catch((e: unknown) => {
         logger.warn('Mini-map failed to load', { error: e });
@@ -37,16 +59,26 @@ export function MiniMap({ lat, lng, title, type }: { lat: number; lng: number; t
       });
     return () => {
       cancelled = true;
-      map?.destroy();
+      created?.destroy();
+      setMap(null);
     };
-  }, [lat, lng, title, type, failed, settings]);
+    // `others` only changes the markers (below), not the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lat, lng, failed, settings]);
 
+  useEffect(() => {
+    if (!map) return;
+    map.setPoints([{ id: CENTRE_ID, title, type, lat, lng }, ...(others ?? [])]);
+    map.setSelected(others?.length ? CENTRE_ID : null);
+  }, [map, lat, lng, title, type, others]);
+
+  const name = label ?? `Map showing the location of ${title}`;
   if (failed) {
     return (
-      <div className="mini-map mini-map--fallback" role="img" aria-label={`Location of ${title}`}>
+      <div className="mini-map mini-map--fallback" role="img" aria-label={name}>
         <span>Map preview unavailable</span>
       </div>
     );
   }
-  return <div ref={ref} className="mini-map" role="img" aria-label={`Map showing the location of ${title}`} />;
+  return <div ref={ref} className="mini-map" role="img" aria-label={name} />;
 }

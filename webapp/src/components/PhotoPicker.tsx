@@ -1,4 +1,4 @@
-/** Choose image files (only images are accepted) and see them before sending. */
+/** Choose image files (only images are accepted) and see them before sending; remove any. */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Icon } from './Icon';
 
@@ -7,29 +7,41 @@ export function PhotoPicker({
   onChange,
   label = 'Photos',
   max = 10,
+  error,
 }: {
   files: File[];
   onChange: (files: File[]) => void;
   label?: string;
   max?: number;
+  /** A problem with the chosen photos (from a failed submit or the server). */
+  error?: string | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState(0);
   const hintId = useId();
+  const errorId = useId();
   const previews = useMemo(() => files.map((f) => ({ file: f, url: URL.createObjectURL?.(f) ?? '' })), [files]);
   useEffect(() => () => previews.forEach((p) => p.url && URL.revokeObjectURL?.(p.url)), [previews]);
+  const message = rejected > 0 ? 'Only image files can be added.' : (error ?? null);
 
   return (
     <fieldset className="fieldset">
       <legend className="field__label">{label}</legend>
       <p id={hintId} className="muted small">
-        Images only, up to {max}.
+        JPEG, PNG or WebP images, up to {max}, each at most 15 MB.
       </p>
       {previews.length > 0 && (
-        <ul className="photo-grid">
+        <ul className="photo-grid" aria-label="Chosen photos">
           {previews.map((p, i) => (
             <li key={`${p.file.name}-${i}`}>
-              {p.url && <img src={p.url} alt={p.file.name} />}
+              {p.url ? (
+                <img src={p.url} alt={`Photo ${i + 1}: ${p.file.name}`} />
+              ) : (
+                <span className="photo-placeholder" aria-hidden="true">
+                  <Icon name="camera" size={24} />
+                </span>
+              )}
+              <span className="photo-grid__caption">{p.file.name}</span>
               <button
                 type="button"
                 className="icon-button icon-button--small photo-grid__remove"
@@ -48,6 +60,7 @@ export function PhotoPicker({
         accept="image/*"
         multiple
         hidden
+        data-testid="photo-picker-input"
         onChange={(e) => {
           const chosen = Array.from(e.target.files ?? []);
           const images = chosen.filter((f) => f.type.startsWith('image/'));
@@ -56,12 +69,19 @@ export function PhotoPicker({
           e.target.value = '';
         }}
       />
-      <button type="button" className="button button--outlined" aria-describedby={hintId} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="button button--outlined"
+        aria-describedby={`${hintId}${message ? ` ${errorId}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        disabled={files.length >= max}
+        onClick={() => input.current?.click()}
+      >
         <Icon name="camera" size={18} /> {files.length ? 'Add more photos' : 'Choose photos'}
       </button>
-      {rejected > 0 && (
-        <p className="field__error" role="alert">
-          Only image files can be added.
+      {message && (
+        <p id={errorId} className="field__error" role="alert">
+          {message}
         </p>
       )}
     </fieldset>

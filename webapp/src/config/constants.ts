@@ -63,3 +63,22 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** The profile-name availability check waits this long after typing stops. */
 export const PROFILE_NAME_CHECK_DEBOUNCE_MS = 300;
 export const MAP_MOVE_DEBOUNCE_MS = 300;
+
+/** POST /logbook's limits (the server's contract for submissions). */
+export const SUBMISSION = {
+  maxPhotos: 10,
+  maxPhotoBytes: 15 * 1024 * 1024,
+  /** The server checks the content; the browser's type is a first guess. */
+  photoTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  noteMax: 1000,
+  titleMax: 200,
+  descriptionMax: 10_000,
+  rejectReasonMax: 500,
+  /** Uploads of several large photos take a while on a phone. */
+  uploadTimeoutMs: 120_000,
+} as const;
+
+/** GET /me/submissions page size. */
+export const MY_SUBMISSIONS_LIMIT = 20;
+/** PUT /review/batch takes 1 to 50 decisions. */
+export const REVIEW_BATCH_MAX = 50;

@@ -41,8 +41,9 @@ function emit() {
   listeners.forEach((l) => l());
 }
 
+/** SPEC §5: fast upload accepts only image files (by their type). */
 export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/');
+  return file.type.toLowerCase().startsWith('image/');
 }
 
 /** Saves the session's serialisable part; false (and nothing stored) when too large. */
@@ -163,6 +164,18 @@ export async function startFastUpload(files: File[]): Promise<FastUploadSession>
   };
   setFastUpload(next);
   return next;
+}
+
+function sameCoordinates(a: Coordinates | null, b: Coordinates | null): boolean {
+  return !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude;
+}
+
+/** Where the session's location came from: a photo, the device, or placed by hand. */
+export function locationSource(s: FastUploadSession): 'exif' | 'browser' | 'manual' | null {
+  if (!s.location) return null;
+  if (sameCoordinates(s.location, s.detectedSources.exif.coordinates)) return 'exif';
+  if (sameCoordinates(s.location, s.detectedSources.browser.coordinates)) return 'browser';
+  return 'manual';
 }
 
 /** Where the add flow goes next: the photo search when located, else /add. */

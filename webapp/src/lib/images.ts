@@ -1,7 +1,13 @@
 /** Photo references → image URLs under /api/images/{size}/{key} (DESIGN §6). */
-import type { PhotoRef } from '../api/provisional';
+import type { Photo } from '../api/provisional';
 
 export type ImageSize = 'thumbnail' | 'medium' | 'large' | 'original';
+
+/**
+ * What screens may hold as a photo: a `Photo` of the API, a bare key or URL, or a partial
+ * object (the OpenAPI document still types some photos as objects without properties).
+ */
+export type PhotoInput = string | (Partial<Photo> & { caption?: string; alt?: string });
 
 export interface PhotoSource {
   src: string;
@@ -18,7 +24,21 @@ export function imageUrl(key: string, size: ImageSize): string {
   return `/api/images/${size}/${path}`;
 }
 
-export function photoSource(photo: PhotoRef, size: ImageSize = 'medium'): PhotoSource | null {
+function sizedUrl(photo: Partial<Photo>, size: ImageSize): string | undefined {
+  switch (size) {
+    case 'thumbnail':
+      return photo.thumbnail_url;
+    case 'medium':
+      return photo.medium_url;
+    case 'large':
+      return photo.large_url;
+    case 'original':
+      return photo.url;
+  }
+}
+
+/** The URL of `photo` at `size` (the server's own URL when it gave one), and of its large view. */
+export function photoSource(photo: PhotoInput, size: ImageSize = 'medium'): PhotoSource | null {
   if (typeof photo === 'string') {
     if (!photo.trim()) return null;
     return isUrl(photo)
@@ -26,9 +46,11 @@ export function photoSource(photo: PhotoRef, size: ImageSize = 'medium'): PhotoS
       : { src: imageUrl(photo, size), full: imageUrl(photo, 'large'), alt: null };
   }
   const alt = photo.alt ?? photo.caption ?? null;
+  const sized = sizedUrl(photo, size);
+  const large = photo.large_url ?? (photo.key ? imageUrl(photo.key, 'large') : undefined);
+  if (sized) return { src: sized, full: large ?? photo.url ?? sized, alt };
   if (photo.key) return { src: imageUrl(photo.key, size), full: imageUrl(photo.key, 'large'), alt };
-  const sized = size === 'thumbnail' ? photo.thumbnail_url : size === 'large' ? photo.large_url : photo.medium_url;
-  const src = sized ?? photo.url ?? photo.medium_url ?? photo.thumbnail_url ?? photo.large_url;
+  const src = photo.url ?? photo.medium_url ?? photo.thumbnail_url ?? photo.large_url;
   if (!src) return null;
   return { src, full: photo.large_url ?? photo.url ?? src, alt };
 }

@@ -1,54 +1,58 @@
 /**
- * /add: the fast photo upload. Shows the chosen photos and where they were taken; without a
- * location in the photos, the browser's location can be used instead. Then on to the photo
- * search, which shows the artworks already known nearby.
+ * /add: the fast photo upload. Shows the chosen photos (images only) and where they were taken,
+ * read from their EXIF in the browser; without that, the device's location or a point placed
+ * on the map (or typed) instead. Then on to the photo search, which shows the artworks already
+ * known nearby.
  */
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
+import { isValidLocation, LocationField, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { EmptyState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
+import { announce } from '../../lib/announcer';
 import {
   isImageFile,
+  locationSource,
   nextPathFor,
   startFastUpload,
   updateFastUploadLocation,
   useFastUpload,
+  type FastUploadSession,
 } from '../../lib/fastUpload';
 import { formatCoordinate } from '../../lib/geo';
-import { getCurrentPosition, GEOLOCATION_MESSAGES } from '../../lib/geolocation';
 import { toastShown } from '../../lib/ui';
+
+export const NOT_IMAGE_MESSAGE = 'Only image files can be added';
+
+const SOURCE_TEXT = { exif: 'from your photo', browser: 'from your device', manual: 'placed by you' } as const;
 
 export function AddPage() {
   const session = useFastUpload();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const input = useRef<HTMLInputElement>(null);
-  const [locating, setLocating] = useState(false);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [reading, setReading] = useState(false);
 
   const choose = async (list: FileList | null) => {
     const files = Array.from(list ?? []);
     if (input.current) input.current.value = '';
-    if (files.some((f) => !isImageFile(f))) {
-      dispatch(toastShown({ type: 'warning', message: 'Only image files can be added' }));
-    }
-    if (files.some(isImageFile)) await startFastUpload(files);
-  };
-
-  const locateWithBrowser = async () => {
-    setLocating(true);
+    if (files.length === 0) return;
+    const others = files.filter((f) => !isImageFile(f));
+    setRefused(others.map((f) => f.name));
+    if (others.length > 0) dispatch(toastShown({ type: 'warning', message: NOT_IMAGE_MESSAGE }));
+    if (others.length === files.length) return;
+    setReading(true);
     try {
-      const p = await getCurrentPosition();
-      const coords = { latitude: p.latitude, longitude: p.longitude };
-      updateFastUploadLocation(coords, { detected: true, error: null, coordinates: coords });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : GEOLOCATION_MESSAGES.failed;
-      updateFastUploadLocation(null, { detected: false, error: message, coordinates: null });
-      dispatch(toastShown({ type: 'error', message }));
+      const s = await startFastUpload(files);
+      const n = s.photos.length;
+      announce(
+        `${n === 1 ? '1 photo' : `${n} photos`} chosen. ${s.location ? 'Location found in the photo.' : 'No location in the photos.'}`,
+      );
     } finally {
-      setLocating(false);
+      setReading(false);
     }
   };
 
@@ -64,7 +68,16 @@ export function AddPage() {
         onChange={(e) => void choose(e.target.files)}
         data-testid="add-page-input"
       />
-      {!session || session.photos.length === 0 ? (
+      {refused.length > 0 && (
+        <p className="notice notice--warning" role="alert" data-testid="refused-files">
+          {NOT_IMAGE_MESSAGE}: {refused.join(', ')} {refused.length === 1 ? 'was' : 'were'} left out.
+        </p>
+      )}
+      {reading ? (
+        <p role="status">
+          <Spinner /> Reading your photos…
+        </p>
+      ) : !session || session.photos.length === 0 ? (
         <EmptyState
           icon="camera"
           title="Choose photos of the artwork"
@@ -82,7 +95,13 @@ export function AddPage() {
             <ul className="photo-grid">
               {session.photos.map((p) => (
                 <li key={p.id}>
-                  <img src={p.preview} alt={p.name} />
+                  {p.preview ? (
+                    <img src={p.preview} alt={p.name} />
+                  ) : (
+                    <span className="photo-placeholder" aria-hidden="true">
+                      <Icon name="camera" size={24} />
+                    </span>
+                  )}
                   <span className="photo-grid__caption">
                     {p.exif.latitude !== null ? <Icon name="place" size={14} label="Has location" /> : null}
                     {p.name}
@@ -94,46 +113,78 @@ export function AddPage() {
               Choose different photos
             </button>
           </section>
-          <section className="section">
-            <h2 className="section__title">Location</h2>
-            {session.location ? (
-              <p>
-                <Icon name="place" size={18} /> {formatCoordinate(session.location.latitude)},{' '}
-                {formatCoordinate(session.location.longitude)}
-                <span className="muted">
-                  {' '}
-                  ({session.detectedSources.exif.detected ? 'from your photo' : 'from your device'})
-                </span>
-              </p>
-            ) : (
-              <>
-                <p>None of these photos says where it was taken.</p>
-                {session.detectedSources.browser.error && (
-                  <p className="field__error" role="alert">
-                    {session.detectedSources.browser.error}
-                  </p>
-                )}
-                <button type="button" className="button button--outlined" onClick={() => void locateWithBrowser()} disabled={locating}>
-                  {locating ? <Spinner /> : <Icon name="myLocation" size={18} />} Use my current location
-                </button>
-              </>
-            )}
-          </section>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--filled"
-              disabled={!session.location}
-              onClick={() => void navigate(nextPathFor(session))}
-            >
-              Find nearby artworks
-            </button>
-            <Link className="button button--text" to={to.artworkNew()}>
-              Skip: it’s a new artwork
-            </Link>
-          </div>
+          <LocationSection key={session.photos.map((p) => p.id).join(',')} session={session} />
         </>
       )}
     </div>
+  );
+}
+
+function LocationSection({ session }: { session: FastUploadSession }) {
+  const navigate = useNavigate();
+  const start = session.location ? { lat: session.location.latitude, lon: session.location.longitude } : null;
+  const [draft, setDraft] = useState<LatLon | null>(start);
+  const [editing, setEditing] = useState(!start);
+  const source = locationSource(session);
+  const at = session.location;
+
+  const onChange = (v: LatLon | null) => {
+    setDraft(v);
+    updateFastUploadLocation(isValidLocation(v) ? { latitude: v.lat, longitude: v.lon } : null);
+  };
+
+  return (
+    <>
+      <section className="section" aria-labelledby="add-location-title">
+        <h2 id="add-location-title" className="section__title">
+          Location
+        </h2>
+        {at && source ? (
+          <p data-testid="add-location">
+            <Icon name="place" size={18} /> {formatCoordinate(at.latitude)}, {formatCoordinate(at.longitude)}
+            <span className="muted"> ({SOURCE_TEXT[source]})</span>
+          </p>
+        ) : (
+          <p>None of these photos says where it was taken. Use your device’s location, or place the artwork on the map.</p>
+        )}
+        {editing ? (
+          <LocationField
+            legend="Where is the artwork?"
+            value={draft}
+            onChange={onChange}
+            withMap
+            onDeviceLocation={(r) =>
+              r.at
+                ? updateFastUploadLocation(
+                    { latitude: r.at.lat, longitude: r.at.lon },
+                    { detected: true, error: null, coordinates: { latitude: r.at.lat, longitude: r.at.lon } },
+                  )
+                : updateFastUploadLocation(session.location, { detected: false, error: r.error, coordinates: null })
+            }
+          />
+        ) : (
+          <button type="button" className="button button--text" onClick={() => setEditing(true)}>
+            Change the location
+          </button>
+        )}
+      </section>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--filled"
+          disabled={!at}
+          onClick={() => void navigate(nextPathFor(session))}
+          data-testid="find-nearby"
+        >
+          Find nearby artworks
+        </button>
+        <Link
+          className="button button--text"
+          to={to.artworkNew(at ? { lat: at.latitude, lng: at.longitude } : undefined)}
+        >
+          Skip: it’s a new artwork
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,15 @@
-/** /artwork/{id}: photos, description, artists, tags by category, location and provenance. */
+/**
+ * /artwork/{id}: photos, description, artists, tags by category, location, provenance and the
+ * logbook of visits.
+ */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { isApiError } from '../../api/errors';
-import type { ArtworkDto } from '../../api/types';
+import type { ArtworkDetail as Artwork, LogbookEntry, Photo } from '../../api/provisional';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
+import { PhotoImage } from '../../components/PhotoImage';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
@@ -14,6 +19,7 @@ import { formatCoordinate } from '../../lib/geo';
 import { feedbackOpened } from '../../lib/ui';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { photoSource } from '../../lib/images';
+import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { groupTags, tagHref } from './tagGroups';
 
 export function artworkNotFoundMessage(id: string): string {
@@ -75,10 +81,9 @@ function TitleOnly({ title }: { title: string }) {
   return null;
 }
 
-function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
+function ArtworkDetail({ artwork }: { artwork: Artwork }) {
   const dispatch = useAppDispatch();
   const groups = groupTags(artwork.tags);
-  const photos = artwork.photos.map((p) => photoSource(p, 'medium')).filter((p) => p !== null);
   const title = artwork.title || 'Untitled';
   const removed = artwork.status !== 'approved';
 
@@ -94,7 +99,7 @@ function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
         }
         actions={
           <>
-            <Link className="button button--outlined" to={to.logbook(artwork.id)}>
+            <Link className="button button--outlined" to={to.logbook(artwork.id)} data-testid="log-visit-link">
               <Icon name="camera" size={18} /> Log a visit
             </Link>
             <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
@@ -112,14 +117,8 @@ function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
 
       <div className="artwork-detail__layout">
         <div className="artwork-detail__main">
-          {photos.length > 0 ? (
-            <section aria-label="Photos" className="gallery">
-              {photos.map((p, i) => (
-                <a key={`${p.src}-${i}`} href={p.full} className="gallery__item" target="_blank" rel="noreferrer">
-                  <img src={p.src} alt={p.alt ?? `Photo ${i + 1} of ${title}`} loading={i === 0 ? 'eager' : 'lazy'} />
-                </a>
-              ))}
-            </section>
+          {artwork.photos.length > 0 ? (
+            <Gallery photos={artwork.photos} title={title} />
           ) : (
             <div className="gallery gallery--empty">
               <Icon name="camera" size={32} />
@@ -180,6 +179,8 @@ function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
               ))}
             </section>
           )}
+
+          <Logbook artworkId={artwork.id} entries={artwork.logbook ?? []} title={title} />
         </div>
 
         <aside className="artwork-detail__side">
@@ -246,5 +247,101 @@ function ArtworkDetail({ artwork }: { artwork: ArtworkDto }) {
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The photos: one large, the others as thumbnails that show it instead. */
+function Gallery({ photos, title }: { photos: Photo[]; title: string }) {
+  const [shown, setShown] = useState(0);
+  const index = Math.min(shown, photos.length - 1);
+  const current = photos[index];
+  if (!current) return null;
+  const full = photoSource(current, 'large')?.full ?? current.large_url;
+  return (
+    <section aria-label="Photos" className="gallery-viewer" data-testid="artwork-gallery">
+      <a href={full} className="gallery-viewer__main" target="_blank" rel="noreferrer">
+        <PhotoImage
+          photo={current}
+          size="medium"
+          alt={`Photo ${index + 1} of ${title}`}
+          loading={index === 0 ? 'eager' : 'lazy'}
+        />
+        <span className="visually-hidden"> (opens the full size in a new tab)</span>
+      </a>
+      {photos.length > 1 && (
+        <ul className="gallery-viewer__thumbs" aria-label="All photos">
+          {photos.map((p, i) => (
+            <li key={p.key || i}>
+              <button
+                type="button"
+                className="gallery-viewer__thumb"
+                aria-label={`Show photo ${i + 1} of ${photos.length}`}
+                aria-pressed={i === index}
+                onClick={() => setShown(i)}
+              >
+                <PhotoImage photo={p} size="thumbnail" alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const CONDITION_TEXT: Record<string, string> = {
+  good: 'Good condition',
+  fair: 'Fair condition',
+  poor: 'Poor condition',
+  damaged: 'Damaged',
+  missing: 'Reported missing',
+};
+
+/** Visits people logged, newest first. */
+function Logbook({ artworkId, entries, title }: { artworkId: string; entries: LogbookEntry[]; title: string }) {
+  return (
+    <section className="section" aria-labelledby="logbook-title">
+      <h2 id="logbook-title" className="section__title">
+        Logbook
+      </h2>
+      {entries.length === 0 ? (
+        <p className="muted">
+          No visits logged yet. <Link to={to.logbook(artworkId)}>Log the first visit</Link>
+        </p>
+      ) : (
+        <ol className="logbook" aria-label={`Visits to ${title}`}>
+          {entries.map((e) => (
+            <li key={e.id} className="logbook__entry" data-testid="logbook-entry">
+              <p className="logbook__meta">
+                <strong>{e.visitor.display_name}</strong>
+                {formatDate(e.visited_at) && (
+                  <>
+                    {' · '}
+                    <time dateTime={e.visited_at}>{formatDate(e.visited_at)}</time>
+                  </>
+                )}
+                {e.condition && (
+                  <span className={`chip chip--small chip--text chip--condition-${e.condition}`}>
+                    {CONDITION_TEXT[e.condition] ?? artworkTypeLabel(e.condition)}
+                  </span>
+                )}
+              </p>
+              {e.note && <p className="logbook__note">{e.note}</p>}
+              {e.photos.length > 0 && (
+                <ul className="photo-strip" aria-label={`Photos by ${e.visitor.display_name}`}>
+                  {e.photos.map((p, i) => (
+                    <li key={p.key || i}>
+                      <a href={p.large_url} target="_blank" rel="noreferrer">
+                        <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} by ${e.visitor.display_name}`} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -40,7 +40,7 @@ export function ArtworkEditPage() {
   return <EditForm artwork={data} />;
 }
 
-export function diffEdits(artwork: ArtworkDto, form: { title: string; description: string; type: string; tags: Record<string, string> }): ArtworkEdits {
+export function diffEdits(artwork: Omit<ArtworkDto, 'photos'>, form: { title: string; description: string; type: string; tags: Record<string, string> }): ArtworkEdits {
   const edits: ArtworkEdits = {};
   if (form.title.trim() !== artwork.title) edits.title = form.title.trim();
   if (form.description.trim() !== (artwork.description ?? '')) edits.description = form.description.trim() || null;
@@ -53,7 +53,7 @@ export function diffEdits(artwork: ArtworkDto, form: { title: string; descriptio
   return edits;
 }
 
-function EditForm({ artwork }: { artwork: ArtworkDto }) {
+function EditForm({ artwork }: { artwork: Omit<ArtworkDto, 'photos'> }) {
   const [title, setTitle] = useState(artwork.title);
   const [description, setDescription] = useState(artwork.description ?? '');
   const [type, setType] = useState(artwork.artwork_type);

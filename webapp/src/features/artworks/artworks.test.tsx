@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
+import { photo } from '../../testing/submissions';
 import { groupTags } from './tagGroups';
 
 const ID = '44444444-4444-4444-8444-444444444444';
@@ -86,6 +87,58 @@ describe('/artwork/{id}', () => {
     mockFetch({ 'GET /api/artworks/nope': () => apiError(400, 'VALIDATION_ERROR', 'id must be a UUID', { field: 'id' }) });
     renderRoute('/artwork/nope');
     expect(await screen.findByText('Artwork with ID nope not found')).toBeInTheDocument();
+  });
+});
+
+describe('/artwork/{id}: photos and logbook', () => {
+  const WITH_LOGBOOK = {
+    ...ARTWORK,
+    photos: [photo(1), photo(2), photo(3)],
+    logbook: [
+      {
+        id: 'e1',
+        note: 'Freshly cleaned',
+        condition: 'good',
+        photos: [photo(4)],
+        visited_at: '2025-06-01T09:00:00Z',
+        visitor: { id: 'v1', display_name: 'ada-l' },
+      },
+      { id: 'e2', note: null, condition: 'damaged', photos: [], visited_at: '2025-05-01T09:00:00Z', visitor: { id: 'v2', display_name: 'Anonymous (12345678...)' } },
+    ],
+  };
+
+  it('shows one photo large, the others as thumbnails that show it', async () => {
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
+    renderRoute(`/artwork/${ID}`);
+    const gallery = await screen.findByTestId('artwork-gallery');
+    expect(within(gallery).getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', photo(1).medium_url);
+    expect(within(gallery).getByRole('link', { name: /Photo 1 of The Birds/ })).toHaveAttribute('href', photo(1).large_url);
+    const thumbs = within(gallery).getByRole('list', { name: 'All photos' });
+    expect(within(thumbs).getByRole('button', { name: 'Show photo 1 of 3' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(thumbs).getByRole('button', { name: 'Show photo 3 of 3' }));
+    expect(within(gallery).getByRole('img', { name: 'Photo 3 of The Birds' })).toHaveAttribute('src', photo(3).medium_url);
+    expect(within(thumbs).getByRole('button', { name: 'Show photo 3 of 3' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('lists the logbook, newest first, with a way to log a visit', async () => {
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
+    renderRoute(`/artwork/${ID}`);
+    const entries = await screen.findAllByTestId('logbook-entry');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('ada-l');
+    expect(entries[0]).toHaveTextContent('Good condition');
+    expect(within(entries[0]!).getByText('Freshly cleaned')).toBeInTheDocument();
+    expect(within(entries[0]!).getByRole('img', { name: 'Photo 1 by ada-l' })).toHaveAttribute('src', photo(4).thumbnail_url);
+    expect(within(entries[0]!).getByRole('time')).toHaveAttribute('dateTime', '2025-06-01T09:00:00Z');
+    expect(entries[1]).toHaveTextContent('Anonymous (12345678...)');
+    expect(entries[1]).toHaveTextContent('Damaged');
+    expect(screen.getByTestId('log-visit-link')).toHaveAttribute('href', `/logbook/${ID}`);
+  });
+
+  it('invites the first visit when the logbook is empty', async () => {
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope({ ...ARTWORK, logbook: [] }) });
+    renderRoute(`/artwork/${ID}`);
+    expect(await screen.findByRole('link', { name: 'Log the first visit' })).toHaveAttribute('href', `/logbook/${ID}`);
   });
 });
 

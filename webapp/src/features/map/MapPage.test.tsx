@@ -46,6 +46,8 @@ vi.mock('../../lib/map', async (importOriginal) => {
           return () => undefined;
         },
         onBackgroundClick: () => () => undefined,
+        setPin: () => undefined,
+        onPinMove: () => () => undefined,
         resize: () => undefined,
         destroy: () => undefined,
       };

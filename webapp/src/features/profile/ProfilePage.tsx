@@ -5,14 +5,12 @@ import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../ap
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
 import { ThemePicker } from '../../components/ThemePicker';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
-import { useGetMySubmissionsQuery } from './profileApi';
+import { MySubmissions } from './MySubmissions';
 
 const ROLE_LABELS = { admin: 'Administrator', moderator: 'Moderator', user: 'Contributor' } as const;
 
@@ -20,7 +18,6 @@ export function ProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
-  const submissions = useGetMySubmissionsQuery();
   const profile = useGetMyProfileQuery(undefined, { skip: !signedIn });
   const profileName = (signedIn ? (profile.data?.profile_name ?? user?.profileName) : null) ?? null;
   const memberSince = signedIn ? (profile.data?.created_at ?? user?.createdAt ?? null) : null;
@@ -70,52 +67,7 @@ export function ProfilePage() {
           </Link>
         </nav>
       )}
-      <section className="section">
-        <h2 className="section__title">Submissions</h2>
-        {submissions.isLoading ? (
-          <Loading label="Loading submissions…">
-            <Skeleton lines={4} />
-          </Loading>
-        ) : submissions.error ? (
-          <QueryFailure
-            error={submissions.error}
-            onRetry={() => void submissions.refetch()}
-            title="Could not load your submissions"
-            unavailableTitle="Your submissions will appear here"
-            unavailableText={<p>This server doesn’t list submissions yet.</p>}
-          />
-        ) : !submissions.data || submissions.data.length === 0 ? (
-          <EmptyState
-            icon="camera"
-            title="No submissions yet"
-            action={
-              <Link className="button button--filled" to={to.add()}>
-                Add an artwork
-              </Link>
-            }
-          >
-            <p>Artworks, visits and edits you send appear here with their review status.</p>
-          </EmptyState>
-        ) : (
-          <ul className="row-list">
-            {submissions.data.map((s) => (
-              <li key={s.id} className="row-list__item">
-                <div className="row-list__link">
-                  <span className="row-list__text">
-                    <span className="row-list__title">
-                      {s.artwork_id ? <Link to={to.artwork(s.artwork_id)}>{s.title ?? 'Artwork'}</Link> : (s.title ?? 'Submission')}
-                    </span>
-                    <span className="row-list__meta">
-                      {[s.submission_type ?? s.type, formatDate(s.created_at)].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                  {s.status && <span className={`chip chip--status chip--${s.status}`}>{s.status}</span>}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <MySubmissions />
       <section className="section">
         <h2 className="section__title">Settings</h2>
         <ThemePicker />

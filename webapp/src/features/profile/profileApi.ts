@@ -1,9 +1,10 @@
 /**
- * The profile screens' calls: the user's submissions and badges, public profiles. The account's
+ * The profile screens' calls: the user's badges, public profiles. The user's submissions live in
+ * `api/submissionsApi.ts`, since the add and logbook screens update them. The account's
  * own profile (and its name check) lives in `api/accountApi.ts`, since the session reads it too.
  */
 import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { Badge, Submission } from '../../api/provisional';
+import type { Badge } from '../../api/provisional';
 import type { Envelope_PublicProfile, PublicProfile } from '../../api/types';
 
 function listOf<T>(raw: unknown, key: string): T[] {
@@ -15,11 +16,6 @@ function listOf<T>(raw: unknown, key: string): T[] {
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getMySubmissions: build.query<Submission[], void>({
-      query: () => '/me/submissions',
-      transformResponse: (raw: unknown) => listOf<Submission>(raw, 'submissions'),
-      providesTags: [{ type: 'Submission', id: LIST_ID }],
-    }),
     getMyBadges: build.query<Badge[], void>({
       query: () => '/me/badges',
       transformResponse: (raw: unknown) => listOf<Badge>(raw, 'badges'),
@@ -38,4 +34,4 @@ export const profileApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetMySubmissionsQuery, useGetMyBadgesQuery, useGetAllBadgesQuery, useGetPublicProfileQuery } = profileApi;
+export const { useGetMyBadgesQuery, useGetAllBadgesQuery, useGetPublicProfileQuery } = profileApi;

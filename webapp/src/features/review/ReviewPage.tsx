@@ -1,122 +1,381 @@
-/** /review (moderators): the queue of submissions waiting for a decision. */
-import { useState } from 'react';
-import { Link } from 'react-router';
+/**
+ * /review (moderators): the counts, the queue of submissions (oldest first, filtered by status
+ * and type), batch decisions, and one submission at a time in detail.
+ */
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
+import {
+  SUBMISSION_STATUSES,
+  type BatchAnswer,
+  type ReviewItem,
+  type SubmissionStatus,
+  type SubmissionType,
+} from '../../api/provisional';
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
+import { Pagination } from '../../components/Pagination';
 import { PageHeader } from '../../components/PageTitle';
+import { PhotoImage } from '../../components/PhotoImage';
 import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, Loading, Skeleton, Spinner } from '../../components/states';
+import { REVIEW_BATCH_MAX, SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
-import { formatDate } from '../../lib/format';
+import { announce } from '../../lib/announcer';
+import { formatDate, plural } from '../../lib/format';
+import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
-import { useApproveSubmissionMutation, useGetReviewQueueQuery, useRejectSubmissionMutation } from './reviewApi';
+import { ReviewDetailPanel } from './ReviewDetail';
+import { useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
 
-const TYPES = [
+const TYPES: Array<{ value: '' | SubmissionType; label: string }> = [
   { value: '', label: 'All types' },
   { value: 'new_artwork', label: 'New artworks' },
   { value: 'logbook', label: 'Visits' },
-  { value: 'artwork_edit', label: 'Artwork edits' },
-  { value: 'artist_edit', label: 'Artist edits' },
 ];
 
+const STATUS_LABELS: Record<SubmissionStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+};
+
+function statusParam(raw: string | null): SubmissionStatus {
+  return (SUBMISSION_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as SubmissionStatus) : 'pending';
+}
+
+function typeParam(raw: string | null): SubmissionType | undefined {
+  return raw === 'new_artwork' || raw === 'logbook' ? raw : undefined;
+}
+
+function pageParam(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
 export function ReviewPage() {
-  const dispatch = useAppDispatch();
-  const [type, setType] = useState('');
-  const { data, error, isLoading, refetch } = useGetReviewQueueQuery({ type: type || undefined });
-  const [approve] = useApproveSubmissionMutation();
-  const [reject] = useRejectSubmissionMutation();
+  const [params, setParams] = useSearchParams();
+  const status = statusParam(params.get('status'));
+  const type = typeParam(params.get('type'));
+  const page = pageParam(params.get('page'));
+  const openId = params.get('submission');
+  const queueHeading = useRef<HTMLHeadingElement>(null);
 
-  const [rejecting, setRejecting] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      dispatch(toastShown({ type: 'success', message: done }));
-    } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e) }));
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
     }
+    setParams(next);
   };
 
   return (
-    <div className="page">
+    <div className="page review-page">
       <PageHeader
         title="Review"
-        subtitle="Submissions waiting for a moderator"
+        subtitle="Submissions waiting for a moderator, oldest first"
         actions={
           <Link className="button button--outlined" to={to.moderationFeedback()}>
             Feedback inbox
           </Link>
         }
       />
-      <div className="toolbar">
-        <label className="field">
-          <span className="field__label">Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value)}>
-            {TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <Stats />
+      <div className={`review-layout${openId ? ' review-layout--open' : ''}`}>
+        <section className="review-layout__queue" aria-labelledby="review-queue-title">
+          <h2 id="review-queue-title" ref={queueHeading} tabIndex={-1} className="section__title">
+            Submissions
+          </h2>
+          <div className="toolbar">
+            <label className="field">
+              <span className="field__label">Status</span>
+              <select value={status} onChange={(e) => update({ status: e.target.value === 'pending' ? null : e.target.value, page: null })}>
+                {SUBMISSION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">Type</span>
+              <select value={type ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
+                {TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <Queue
+            key={`${status}-${type ?? ''}-${page}`}
+            status={status}
+            type={type}
+            page={page}
+            openId={openId}
+            onOpen={(id) => update({ submission: id })}
+            onPage={(p) => update({ page: p > 1 ? String(p) : null })}
+          />
+        </section>
+        {openId && (
+          <ReviewDetailPanel
+            key={openId}
+            id={openId}
+            onClose={(decided) => {
+              update({ submission: null });
+              if (decided) queueHeading.current?.focus();
+            }}
+          />
+        )}
       </div>
-      {isLoading ? (
-        <Loading label="Loading the queue…">
-          <Skeleton lines={6} />
-        </Loading>
-      ) : error ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load the review queue"
-          icon="moderate"
-          unavailableTitle="Reviewing isn’t available on this server yet"
-          unavailableText={<p>Submissions will queue here for approval once the server accepts them.</p>}
-        />
-      ) : !data || data.items.length === 0 ? (
-        <EmptyState icon="moderate" title="The queue is empty">
-          <p>Nothing is waiting for review. Thank you!</p>
-        </EmptyState>
-      ) : (
-        <ul className="row-list" aria-label="Review queue">
-          {data.items.map((s) => (
-            <li key={s.id} className="row-list__item">
-              <div className="row-list__link">
-                <span className="row-list__text">
-                  <span className="row-list__title">{s.title ?? s.submission_type ?? s.type ?? 'Submission'}</span>
-                  <span className="row-list__meta">
-                    {[s.submission_type ?? s.type, formatDate(s.created_at), s.notes].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="button-row">
-                  <button type="button" className="button button--filled button--small" onClick={() => void run(() => approve(s.id).unwrap(), 'Approved')}>
-                    Approve
-                  </button>
-                  <button type="button" className="button button--outlined button--small" onClick={() => setRejecting(s.id)}>
-                    Reject
-                  </button>
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
+    </div>
+  );
+}
+
+function Stats() {
+  const { data } = useGetReviewStatsQuery();
+  if (!data) return null;
+  const rows: Array<[string, string]> = [
+    ['Pending', data.pending.toLocaleString()],
+    ['New artworks pending', data.pending_by_type.new_artwork.toLocaleString()],
+    ['Visits pending', data.pending_by_type.logbook.toLocaleString()],
+    ['Oldest pending', data.oldest_pending_at ? formatDate(data.oldest_pending_at) : '—'],
+    ['Decided in the last 7 days', data.decided_last_7_days.toLocaleString()],
+    ['Approved', data.approved.toLocaleString()],
+    ['Rejected', data.rejected.toLocaleString()],
+    ['Withdrawn', data.withdrawn.toLocaleString()],
+  ];
+  return (
+    <section aria-label="Review statistics" className="section">
+      <dl className="stat-grid" data-testid="review-stats">
+        {rows.map(([k, v]) => (
+          <div key={k} className="stat">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Queue({
+  status,
+  type,
+  page,
+  openId,
+  onOpen,
+  onPage,
+}: {
+  status: SubmissionStatus;
+  type: SubmissionType | undefined;
+  page: number;
+  openId: string | null;
+  onOpen: (id: string) => void;
+  onPage: (page: number) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({ page, status, type });
+  const [batch, { isLoading: deciding }] = useReviewBatchMutation();
+  const [chosen, setSelected] = useState<string[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const [failures, setFailures] = useState<Array<{ id: string; title: string; message: string }>>([]);
+  const items = data?.submissions;
+  const pending = status === 'pending';
+
+  // What left the list (decided here or elsewhere) is no longer selected.
+  const selected = chosen.filter((id) => items?.some((s) => s.id === id));
+
+  const decide = async (action: 'approve' | 'reject', reason?: string) => {
+    const batchItems = (items ?? []).filter((s) => selected.includes(s.id)).slice(0, REVIEW_BATCH_MAX);
+    if (batchItems.length === 0) return;
+    setFailures([]);
+    let answer: BatchAnswer;
+    try {
+      answer = await batch(batchItems.map((s) => ({ id: s.id, action, ...(reason ? { reason } : {}) }))).unwrap();
+    } catch (e) {
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The batch could not be applied') }));
+      return;
+    }
+    const failed = answer.results.filter((r) => !r.success);
+    const title = (id: string) => {
+      const s = batchItems.find((c) => c.id === id);
+      return s ? submissionTitle(s) : id;
+    };
+    setFailures(failed.map((r) => ({ id: r.id, title: title(r.id), message: r.message ?? r.error ?? 'Failed' })));
+    setSelected(failed.map((r) => r.id));
+    const done = action === 'approve' ? `${plural(answer.approved, 'submission')} approved` : `${plural(answer.rejected, 'submission')} rejected`;
+    const summary = failed.length > 0 ? `${done}; ${failed.length} failed` : done;
+    dispatch(toastShown({ type: failed.length > 0 ? 'warning' : 'success', message: summary }));
+    announce(summary);
+  };
+
+  if (isLoading) {
+    return (
+      <Loading label="Loading the queue…">
+        <Skeleton lines={6} />
+      </Loading>
+    );
+  }
+  if (error) {
+    return (
+      <QueryFailure
+        error={error}
+        onRetry={() => void refetch()}
+        title="Could not load the review queue"
+        icon="moderate"
+        unavailableTitle="Reviewing isn’t available on this server yet"
+        unavailableText={<p>Submissions will queue here for approval once the server accepts them.</p>}
+      />
+    );
+  }
+  if (!data || data.submissions.length === 0) {
+    return (
+      <EmptyState icon="moderate" title={pending ? 'The queue is empty' : `No ${STATUS_LABELS[status].toLowerCase()} submissions`}>
+        {pending && <p>Nothing is waiting for review. Thank you!</p>}
+      </EmptyState>
+    );
+  }
+
+  const all = data.submissions.map((s) => s.id);
+  const allSelected = all.length > 0 && all.every((id) => selected.includes(id));
+  const totalPages = Math.max(1, Math.ceil(data.total / Math.max(1, data.limit)));
+
+  return (
+    <>
+      <p className="muted small" aria-live="polite">
+        {plural(data.total, 'submission')}
+        {isFetching && (
+          <>
+            {' '}
+            <Spinner label="Refreshing" />
+          </>
+        )}
+      </p>
+      {pending && (
+        <div className="batch-bar" role="group" aria-label="Batch decisions">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={(e) => setSelected(e.target.checked ? all : [])}
+              data-testid="review-select-all"
+            />
+            <span>Select all on this page</span>
+          </label>
+          <span className="muted small">{selected.length} selected</span>
+          <button
+            type="button"
+            className="button button--tonal button--small"
+            disabled={selected.length === 0 || deciding}
+            onClick={() => void decide('approve')}
+            data-testid="review-approve-selected"
+          >
+            Approve selected
+          </button>
+          <button
+            type="button"
+            className="button button--outlined button--small"
+            disabled={selected.length === 0 || deciding}
+            onClick={() => setRejecting(true)}
+            data-testid="review-reject-selected"
+          >
+            Reject selected
+          </button>
+          {deciding && <Spinner label="Applying the decisions" />}
+        </div>
       )}
+      {failures.length > 0 && (
+        <div className="notice notice--warning" role="alert" data-testid="batch-failures">
+          <p>These could not be decided:</p>
+          <ul>
+            {failures.map((f) => (
+              <li key={f.id}>
+                {f.title}: {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ol className="review-list" aria-label="Review queue">
+        {data.submissions.map((s) => (
+          <QueueRow
+            key={s.id}
+            item={s}
+            selectable={pending}
+            selected={selected.includes(s.id)}
+            open={openId === s.id}
+            onSelect={(on) => setSelected((sel) => (on ? [...sel, s.id] : sel.filter((x) => x !== s.id)))}
+            onOpen={() => onOpen(s.id)}
+          />
+        ))}
+      </ol>
+      <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Queue pages" />
       <PromptDialog
-        open={rejecting !== null}
-        title="Reject submission"
+        open={rejecting}
+        title={`Reject ${plural(selected.length, 'submission')}`}
         label="Reason"
         required
-        maxLength={500}
+        maxLength={SUBMISSION.rejectReasonMax}
         multiline
         confirmLabel="Reject"
-        onCancel={() => setRejecting(null)}
+        onCancel={() => setRejecting(false)}
         onSubmit={(reason) => {
-          const id = rejecting;
-          setRejecting(null);
-          if (id) void run(() => reject({ id, reason }).unwrap(), 'Rejected');
+          setRejecting(false);
+          void decide('reject', reason);
         }}
       />
-    </div>
+    </>
+  );
+}
+
+function QueueRow({
+  item: s,
+  selectable,
+  selected,
+  open,
+  onSelect,
+  onOpen,
+}: {
+  item: ReviewItem;
+  selectable: boolean;
+  selected: boolean;
+  open: boolean;
+  onSelect: (on: boolean) => void;
+  onOpen: () => void;
+}) {
+  const title = submissionTitle(s);
+  return (
+    <li className={`review-item${open ? ' review-item--open' : ''}`} data-testid="review-item" data-submission-id={s.id}>
+      {selectable && (
+        <input
+          type="checkbox"
+          className="review-item__check"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`Select ${title}`}
+        />
+      )}
+      <ul className="review-item__photos" aria-hidden={s.photos.length === 0 || undefined}>
+        {s.photos.slice(0, 3).map((p, i) => (
+          <li key={p.key || i}>
+            <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} of ${title}`} />
+          </li>
+        ))}
+      </ul>
+      <div className="review-item__body">
+        <button type="button" className="review-item__open" onClick={onOpen} aria-expanded={open}>
+          {title}
+        </button>
+        <p className="row-list__meta">
+          {[submissionKind(s.submission_type), s.submitter.display_name, formatDate(s.created_at)].filter(Boolean).join(' · ')}
+          {s.status !== 'pending' && <span className={`chip chip--small chip--text chip--${s.status}`}>{statusText(s)}</span>}
+        </p>
+        {s.notes && <p className="review-item__notes">{s.notes}</p>}
+      </div>
+    </li>
   );
 }

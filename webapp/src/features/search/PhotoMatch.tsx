@@ -104,7 +104,7 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
   const countId = useId();
   const newArtwork = (
     <div className="photo-match__new">
-      <Link className="button button--filled photo-match__new-button" to={to.artworkNew(at)}>
+      <Link className="button button--filled photo-match__new-button" to={to.artworkNew(at)} data-testid="photo-match-new-artwork">
         <Icon name="add" size={20} /> This is a new artwork
       </Link>
       <p className="muted small">Not in the list? Add it with your photos at this place.</p>

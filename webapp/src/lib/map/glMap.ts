@@ -15,6 +15,7 @@ interface GLFeature {
 }
 interface GLEvent {
   point: { x: number; y: number };
+  lngLat?: { lat: number; lng: number };
   features?: GLFeature[];
 }
 type Listener = (e: GLEvent) => void;
@@ -24,7 +25,9 @@ interface GLSource {
 }
 interface GLMarker {
   setLngLat: (ll: [number, number]) => GLMarker;
+  getLngLat: () => { lat: number; lng: number };
   addTo: (map: GLMap) => GLMarker;
+  on: (type: string, listener: () => void) => unknown;
   remove: () => void;
 }
 interface GLMap {
@@ -55,7 +58,7 @@ interface GLMap {
 interface Engine {
   kind: 'maplibre' | 'mapbox';
   createMap: (opts: Record<string, unknown>) => GLMap;
-  createMarker: (el: HTMLElement) => GLMarker;
+  createMarker: (el: HTMLElement, draggable?: boolean) => GLMarker;
   navigationControl: () => unknown;
 }
 
@@ -69,7 +72,7 @@ async function loadEngine(mapboxToken: string | null): Promise<Engine> {
     return {
       kind: 'mapbox',
       createMap: (o) => new mapboxgl.Map(o as never) as unknown as GLMap,
-      createMarker: (el) => new mapboxgl.Marker({ element: el }) as unknown as GLMarker,
+      createMarker: (el, draggable = false) => new mapboxgl.Marker({ element: el, draggable }) as unknown as GLMarker,
       navigationControl: () => new mapboxgl.NavigationControl({ showCompass: false }),
     };
   }
@@ -77,7 +80,7 @@ async function loadEngine(mapboxToken: string | null): Promise<Engine> {
   return {
     kind: 'maplibre',
     createMap: (o) => new maplibre.Map(o as never) as unknown as GLMap,
-    createMarker: (el) => new maplibre.Marker({ element: el }) as unknown as GLMarker,
+    createMarker: (el, draggable = false) => new maplibre.Marker({ element: el, draggable }) as unknown as GLMarker,
     navigationControl: () => new maplibre.NavigationControl({ showCompass: false }),
   };
 }
@@ -135,8 +138,17 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     offline = true;
   }
 
+  // Each map gets its own element inside the container: an earlier map being removed from the
+  // same container (React's effects run twice in development) would otherwise strip the classes
+  // the new one relies on, leaving its canvas unpositioned.
+  const host = document.createElement('div');
+  host.className = 'plinth-map-host';
+  host.style.width = '100%';
+  host.style.height = '100%';
+  options.container.appendChild(host);
+
   const map = engine.createMap({
-    container: options.container,
+    container: host,
     style,
     center: [options.center.lng, options.center.lat],
     zoom: options.zoom,
@@ -314,6 +326,30 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     };
   };
 
+  // The hand-placed pin: an HTML marker, so it can be dragged.
+  let pin: GLMarker | null = null;
+  const pinListeners = new Set<(at: LatLng) => void>();
+  const setPin = (at: LatLng | null) => {
+    if (!at) {
+      pin?.remove();
+      pin = null;
+      return;
+    }
+    if (!pin) {
+      const el = document.createElement('div');
+      el.className = 'map-pin';
+      el.setAttribute('aria-hidden', 'true');
+      const marker = engine.createMarker(el, interactive);
+      marker.on('dragend', () => {
+        const ll = marker.getLngLat();
+        pinListeners.forEach((l) => l({ lat: ll.lat, lng: ll.lng }));
+      });
+      pin = marker.setLngLat([at.lng, at.lat]).addTo(map);
+    } else {
+      pin.setLngLat([at.lng, at.lat]);
+    }
+  };
+
   return {
     kind: engine.kind,
     setPoints: (points) => source()?.setData(toCollection(points)),
@@ -347,19 +383,27 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     onBackgroundClick: (cb) => {
       const l: Listener = (e) => {
         const hits = map.queryRenderedFeatures(e.point, { layers: [L.points, L.clusters] });
-        if (hits.length === 0) cb();
+        if (hits.length === 0 && e.lngLat) cb({ lat: e.lngLat.lat, lng: e.lngLat.lng });
       };
       map.on('click', l);
       return () => map.off('click', l);
+    },
+    setPin,
+    onPinMove: (cb) => {
+      pinListeners.add(cb);
+      return () => pinListeners.delete(cb);
     },
     resize: () => {
       map.resize();
     },
     destroy: () => {
+      pin?.remove();
+      pinListeners.clear();
       if (labelFrame) cancelAnimationFrame(labelFrame);
       for (const m of labels.values()) m.remove();
       labels.clear();
       map.remove();
+      host.remove();
     },
   };
 }

@@ -47,8 +47,12 @@ export interface PlinthMap {
   getViewport: () => MapViewport;
   onMoveEnd: (cb: (viewport: MapViewport) => void) => () => void;
   onPointClick: (cb: (point: MapPoint) => void) => () => void;
-  /** A click on the map that hit no marker or cluster. */
-  onBackgroundClick: (cb: () => void) => () => void;
+  /** A click on the map that hit no marker or cluster, with where it was. */
+  onBackgroundClick: (cb: (at: LatLng) => void) => () => void;
+  /** One draggable pin (placing a location by hand); null removes it. */
+  setPin: (at: LatLng | null) => void;
+  /** The pin was dragged to a new place. */
+  onPinMove: (cb: (at: LatLng) => void) => () => void;
   resize: () => void;
   destroy: () => void;
 }

@@ -1,0 +1,921 @@
+//! The `Submission` aggregate: something a visitor asks the registry to record — a new artwork
+//! or a visit to a known one — waiting for a moderator. pending → approved | rejected |
+//! withdrawn, exactly once. Approval's effect on the artwork is the `Artwork` aggregate's own
+//! events, issued by the caller with this approval as their causation.
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::artwork::ArtworkType;
+use crate::geo::Location;
+use crate::ids::ArtworkId;
+use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
+use crate::tags::Tags;
+use crate::text::{LongText, PersonName, Title};
+
+/// Longest note a visitor can leave with a submission.
+pub const MAX_NOTE_CHARS: usize = 1000;
+/// Longest rejection reason.
+pub const MAX_REASON_CHARS: usize = 500;
+/// Most artist names one proposal can carry.
+pub const MAX_PROPOSED_ARTISTS: usize = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubmissionKind {
+    NewArtwork,
+    /// A logbook entry: a visit to a known artwork.
+    Logbook,
+}
+
+impl SubmissionKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            SubmissionKind::NewArtwork => "new_artwork",
+            SubmissionKind::Logbook => "logbook",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "new_artwork" => Some(Self::NewArtwork),
+            "logbook" => Some(Self::Logbook),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubmissionStatus {
+    Pending,
+    Approved,
+    Rejected,
+    Withdrawn,
+}
+
+impl SubmissionStatus {
+    pub const ALL: [SubmissionStatus; 4] = [
+        Self::Pending,
+        Self::Approved,
+        Self::Rejected,
+        Self::Withdrawn,
+    ];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+            Self::Withdrawn => "withdrawn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// The state a visitor found an artwork in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    Good,
+    Fair,
+    Poor,
+    Damaged,
+    Missing,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 5] = [
+        Self::Good,
+        Self::Fair,
+        Self::Poor,
+        Self::Damaged,
+        Self::Missing,
+    ];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::Good => "good",
+            Self::Fair => "fair",
+            Self::Poor => "poor",
+            Self::Damaged => "damaged",
+            Self::Missing => "missing",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// A visitor's note: trimmed, at most [`MAX_NOTE_CHARS`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Note(String);
+
+impl Note {
+    /// `None` for blank input.
+    pub fn parse(s: &str) -> Result<Option<Self>, SubmissionError> {
+        let v = s.trim();
+        if v.is_empty() {
+            return Ok(None);
+        }
+        if v.chars().count() > MAX_NOTE_CHARS {
+            return Err(SubmissionError::NoteTooLong);
+        }
+        Ok(Some(Self(v.to_owned())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Note {
+    type Error = SubmissionError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        Note::parse(&s)?.ok_or(SubmissionError::NoteTooLong)
+    }
+}
+
+impl From<Note> for String {
+    fn from(n: Note) -> String {
+        n.0
+    }
+}
+
+/// Why a moderator refused a submission: required, at most [`MAX_REASON_CHARS`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Reason(String);
+
+impl Reason {
+    pub fn parse(s: &str) -> Result<Self, SubmissionError> {
+        let v = s.trim();
+        if v.is_empty() {
+            return Err(SubmissionError::ReasonRequired);
+        }
+        if v.chars().count() > MAX_REASON_CHARS {
+            return Err(SubmissionError::ReasonTooLong);
+        }
+        Ok(Self(v.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Reason {
+    type Error = SubmissionError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        Reason::parse(&s)
+    }
+}
+
+impl From<Reason> for String {
+    fn from(r: Reason) -> String {
+        r.0
+    }
+}
+
+/// A proposal for an artwork the registry does not have.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewArtworkProposal {
+    pub submitter: Uuid,
+    pub location: Location,
+    pub title: Option<Title>,
+    pub description: Option<LongText>,
+    pub artwork_type: ArtworkType,
+    pub tags: Tags,
+    pub artist_names: Vec<PersonName>,
+    pub note: Option<Note>,
+    pub photos: Vec<Photo>,
+}
+
+/// A visit to a known artwork: where the visitor stood, what they saw, their photos.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VisitReport {
+    pub submitter: Uuid,
+    pub artwork_id: ArtworkId,
+    pub location: Location,
+    pub condition: Option<Condition>,
+    pub note: Option<Note>,
+    pub photos: Vec<Photo>,
+    pub visited_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// What approving does with the submission, decided by the moderator.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Approval {
+    /// A new-artwork proposal becomes the artwork `artwork_id` (a fresh id).
+    CreateArtwork { artwork_id: ArtworkId },
+    /// A new-artwork proposal turns out to be a known artwork: its photos go there, and the
+    /// artwork moves when the moderator says so.
+    LinkArtwork {
+        artwork_id: ArtworkId,
+        location_override: Option<Location>,
+    },
+    /// A visit goes into its artwork's logbook.
+    LogVisit,
+}
+
+/// What an approval did, as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalOutcome {
+    Created,
+    Linked,
+    Logged,
+}
+
+impl ApprovalOutcome {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::Created => "created",
+            Self::Linked => "linked",
+            Self::Logged => "logged",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SubmissionCommand {
+    ProposeArtwork(Box<NewArtworkProposal>),
+    LogVisit(Box<VisitReport>),
+    Approve {
+        reviewer: Uuid,
+        approval: Approval,
+    },
+    Reject {
+        reviewer: Uuid,
+        reason: Reason,
+    },
+    /// `identities`: every identity the caller speaks for (its account and the anonymous
+    /// identities it has claimed); the author must be among them.
+    Withdraw {
+        identities: Vec<Uuid>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SubmissionEvent {
+    ArtworkProposed(Box<NewArtworkProposal>),
+    VisitLogged(Box<VisitReport>),
+    SubmissionApproved {
+        reviewer: Uuid,
+        /// The artwork the approval created, linked or logged to.
+        artwork_id: ArtworkId,
+        outcome: ApprovalOutcome,
+        /// Where a linked artwork was moved to, if the moderator moved it.
+        location_override: Option<Location>,
+    },
+    SubmissionRejected {
+        reviewer: Uuid,
+        reason: Reason,
+    },
+    SubmissionWithdrawn {
+        by: Uuid,
+    },
+}
+
+impl DomainEvent for SubmissionEvent {
+    fn event_type(&self) -> String {
+        match self {
+            SubmissionEvent::ArtworkProposed(_) => "ArtworkProposed",
+            SubmissionEvent::VisitLogged(_) => "VisitLogged",
+            SubmissionEvent::SubmissionApproved { .. } => "SubmissionApproved",
+            SubmissionEvent::SubmissionRejected { .. } => "SubmissionRejected",
+            SubmissionEvent::SubmissionWithdrawn { .. } => "SubmissionWithdrawn",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SubmissionError {
+    #[error("This submission already exists")]
+    AlreadySubmitted,
+    #[error("Submission not found")]
+    NotFound,
+    #[error("This submission was already {}", .0.as_str())]
+    AlreadyDecided(SubmissionStatus),
+    #[error("Add at least one photo")]
+    PhotoRequired,
+    #[error("Add a photo or a note")]
+    EmptyVisit,
+    #[error("At most {MAX_PHOTOS_PER_SUBMISSION} photos can be added")]
+    TooManyPhotos,
+    #[error("The same photo was added twice")]
+    DuplicatePhoto,
+    #[error("Notes must be at most {MAX_NOTE_CHARS} characters")]
+    NoteTooLong,
+    #[error("A reason is required")]
+    ReasonRequired,
+    #[error("The reason must be at most {MAX_REASON_CHARS} characters")]
+    ReasonTooLong,
+    #[error("At most {MAX_PROPOSED_ARTISTS} artists can be named")]
+    TooManyArtists,
+    #[error("This approval does not fit a {} submission", .0.as_str())]
+    WrongApproval(SubmissionKind),
+    #[error("Only its author can withdraw a submission")]
+    NotAuthor,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Submission {
+    pub kind: Option<SubmissionKind>,
+    pub status: Option<SubmissionStatus>,
+    pub submitter: Option<Uuid>,
+    /// A visit's artwork, or the artwork an approval created or linked.
+    pub artwork_id: Option<ArtworkId>,
+    pub photos: Vec<Photo>,
+    /// What was submitted, for the approval that acts on it.
+    pub proposal: Option<Box<NewArtworkProposal>>,
+    pub visit: Option<Box<VisitReport>>,
+}
+
+impl Submission {
+    fn check_photos(photos: &[Photo]) -> Result<(), SubmissionError> {
+        if photos.len() > MAX_PHOTOS_PER_SUBMISSION {
+            return Err(SubmissionError::TooManyPhotos);
+        }
+        let mut seen = std::collections::HashSet::new();
+        if !photos.iter().all(|p| seen.insert(p.key)) {
+            return Err(SubmissionError::DuplicatePhoto);
+        }
+        Ok(())
+    }
+
+    fn pending(&self) -> Result<SubmissionKind, SubmissionError> {
+        match (self.kind, self.status) {
+            (Some(kind), Some(SubmissionStatus::Pending)) => Ok(kind),
+            (Some(_), Some(done)) => Err(SubmissionError::AlreadyDecided(done)),
+            _ => Err(SubmissionError::NotFound),
+        }
+    }
+}
+
+impl Aggregate for Submission {
+    const TYPE: &'static str = "submission";
+    type Command = SubmissionCommand;
+    type Event = SubmissionEvent;
+    type Error = SubmissionError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let event = match command {
+            SubmissionCommand::ProposeArtwork(p) => {
+                if self.kind.is_some() {
+                    return Err(SubmissionError::AlreadySubmitted);
+                }
+                if p.photos.is_empty() {
+                    return Err(SubmissionError::PhotoRequired);
+                }
+                Self::check_photos(&p.photos)?;
+                if p.artist_names.len() > MAX_PROPOSED_ARTISTS {
+                    return Err(SubmissionError::TooManyArtists);
+                }
+                SubmissionEvent::ArtworkProposed(p)
+            }
+            SubmissionCommand::LogVisit(v) => {
+                if self.kind.is_some() {
+                    return Err(SubmissionError::AlreadySubmitted);
+                }
+                if v.photos.is_empty() && v.note.is_none() {
+                    return Err(SubmissionError::EmptyVisit);
+                }
+                Self::check_photos(&v.photos)?;
+                SubmissionEvent::VisitLogged(v)
+            }
+            SubmissionCommand::Approve { reviewer, approval } => {
+                let kind = self.pending()?;
+                let (artwork_id, outcome, location_override) = match (approval, kind) {
+                    (Approval::CreateArtwork { artwork_id }, SubmissionKind::NewArtwork) => {
+                        (artwork_id, ApprovalOutcome::Created, None)
+                    }
+                    (
+                        Approval::LinkArtwork {
+                            artwork_id,
+                            location_override,
+                        },
+                        SubmissionKind::NewArtwork,
+                    ) => (artwork_id, ApprovalOutcome::Linked, location_override),
+                    (Approval::LogVisit, SubmissionKind::Logbook) => (
+                        self.artwork_id.ok_or(SubmissionError::NotFound)?,
+                        ApprovalOutcome::Logged,
+                        None,
+                    ),
+                    _ => return Err(SubmissionError::WrongApproval(kind)),
+                };
+                SubmissionEvent::SubmissionApproved {
+                    reviewer,
+                    artwork_id,
+                    outcome,
+                    location_override,
+                }
+            }
+            SubmissionCommand::Reject { reviewer, reason } => {
+                self.pending()?;
+                SubmissionEvent::SubmissionRejected { reviewer, reason }
+            }
+            SubmissionCommand::Withdraw { identities } => {
+                self.pending()?;
+                let author = self.submitter.ok_or(SubmissionError::NotFound)?;
+                if !identities.contains(&author) {
+                    return Err(SubmissionError::NotAuthor);
+                }
+                SubmissionEvent::SubmissionWithdrawn { by: author }
+            }
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            SubmissionEvent::ArtworkProposed(p) => {
+                self.kind = Some(SubmissionKind::NewArtwork);
+                self.status = Some(SubmissionStatus::Pending);
+                self.submitter = Some(p.submitter);
+                self.photos = p.photos.clone();
+                self.proposal = Some(p);
+            }
+            SubmissionEvent::VisitLogged(v) => {
+                self.kind = Some(SubmissionKind::Logbook);
+                self.status = Some(SubmissionStatus::Pending);
+                self.submitter = Some(v.submitter);
+                self.artwork_id = Some(v.artwork_id);
+                self.photos = v.photos.clone();
+                self.visit = Some(v);
+            }
+            SubmissionEvent::SubmissionApproved { artwork_id, .. } => {
+                self.status = Some(SubmissionStatus::Approved);
+                self.artwork_id = Some(artwork_id);
+            }
+            SubmissionEvent::SubmissionRejected { .. } => {
+                self.status = Some(SubmissionStatus::Rejected);
+            }
+            SubmissionEvent::SubmissionWithdrawn { .. } => {
+                self.status = Some(SubmissionStatus::Withdrawn);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::photo::{ExifSummary, PhotoKey};
+    use cqrs_es::test::TestFramework;
+    use std::collections::BTreeMap;
+
+    type Harness = TestFramework<Submission>;
+
+    fn photo() -> Photo {
+        Photo {
+            key: PhotoKey::new(),
+            width: 4000,
+            height: 3000,
+            exif: ExifSummary {
+                latitude: Some(49.2827),
+                longitude: Some(-123.1207),
+                ..ExifSummary::default()
+            },
+        }
+    }
+
+    fn author() -> Uuid {
+        Uuid::from_u128(7)
+    }
+
+    fn proposal() -> NewArtworkProposal {
+        NewArtworkProposal {
+            submitter: author(),
+            location: Location::parse(49.2827, -123.1207).unwrap(),
+            title: Some(Title::parse("Digital Orca").unwrap()),
+            description: None,
+            artwork_type: ArtworkType::Sculpture,
+            tags: Tags::parse(BTreeMap::from([("material".into(), "metal".into())])).unwrap(),
+            artist_names: vec![PersonName::parse("Douglas Coupland").unwrap()],
+            note: Note::parse("Next to the convention centre").unwrap(),
+            photos: vec![photo()],
+        }
+    }
+
+    fn visit() -> VisitReport {
+        VisitReport {
+            submitter: author(),
+            artwork_id: ArtworkId(Uuid::from_u128(42)),
+            location: Location::parse(49.2827, -123.1207).unwrap(),
+            condition: Some(Condition::Good),
+            note: Note::parse("Freshly cleaned").unwrap(),
+            photos: vec![photo()],
+            visited_at: chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap(),
+        }
+    }
+
+    fn proposed(p: &NewArtworkProposal) -> SubmissionEvent {
+        SubmissionEvent::ArtworkProposed(Box::new(p.clone()))
+    }
+
+    fn reviewer() -> Uuid {
+        Uuid::from_u128(99)
+    }
+
+    // ---- ProposeArtwork
+
+    #[tokio::test]
+    async fn proposing_an_artwork_records_it_pending() {
+        let p = proposal();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p.clone())))
+            .await
+            .then_expect_events(vec![proposed(&p)]);
+    }
+
+    #[tokio::test]
+    async fn a_proposal_without_photos_is_refused() {
+        let mut p = proposal();
+        p.photos.clear();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p)))
+            .await
+            .then_expect_error(SubmissionError::PhotoRequired);
+    }
+
+    #[tokio::test]
+    async fn a_proposal_with_eleven_photos_is_refused() {
+        let mut p = proposal();
+        p.photos = (0..=MAX_PHOTOS_PER_SUBMISSION).map(|_| photo()).collect();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p)))
+            .await
+            .then_expect_error(SubmissionError::TooManyPhotos);
+    }
+
+    #[tokio::test]
+    async fn a_proposal_with_the_same_photo_twice_is_refused() {
+        let mut p = proposal();
+        p.photos.push(p.photos[0].clone());
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p)))
+            .await
+            .then_expect_error(SubmissionError::DuplicatePhoto);
+    }
+
+    #[tokio::test]
+    async fn a_proposal_naming_too_many_artists_is_refused() {
+        let mut p = proposal();
+        p.artist_names = (0..=MAX_PROPOSED_ARTISTS)
+            .map(|i| PersonName::parse(&format!("Artist {i}")).unwrap())
+            .collect();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p)))
+            .await
+            .then_expect_error(SubmissionError::TooManyArtists);
+    }
+
+    #[tokio::test]
+    async fn a_submission_id_cannot_be_used_twice() {
+        let p = proposal();
+        Harness::with(())
+            .given(vec![proposed(&p)])
+            .when_async(SubmissionCommand::ProposeArtwork(Box::new(p)))
+            .await
+            .then_expect_error(SubmissionError::AlreadySubmitted);
+    }
+
+    // ---- LogVisit
+
+    #[tokio::test]
+    async fn logging_a_visit_records_it_pending() {
+        let v = visit();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::LogVisit(Box::new(v.clone())))
+            .await
+            .then_expect_events(vec![SubmissionEvent::VisitLogged(Box::new(v))]);
+    }
+
+    #[tokio::test]
+    async fn a_visit_with_only_a_note_is_accepted() {
+        let mut v = visit();
+        v.photos.clear();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::LogVisit(Box::new(v.clone())))
+            .await
+            .then_expect_events(vec![SubmissionEvent::VisitLogged(Box::new(v))]);
+    }
+
+    #[tokio::test]
+    async fn a_visit_without_photo_or_note_is_refused() {
+        let mut v = visit();
+        v.photos.clear();
+        v.note = None;
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::LogVisit(Box::new(v)))
+            .await
+            .then_expect_error(SubmissionError::EmptyVisit);
+    }
+
+    #[tokio::test]
+    async fn a_visit_with_eleven_photos_is_refused() {
+        let mut v = visit();
+        v.photos = (0..=MAX_PHOTOS_PER_SUBMISSION).map(|_| photo()).collect();
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::LogVisit(Box::new(v)))
+            .await
+            .then_expect_error(SubmissionError::TooManyPhotos);
+    }
+
+    #[tokio::test]
+    async fn a_visit_cannot_reuse_a_submission_id() {
+        let v = visit();
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::LogVisit(Box::new(v)))
+            .await
+            .then_expect_error(SubmissionError::AlreadySubmitted);
+    }
+
+    // ---- Approve
+
+    #[tokio::test]
+    async fn approving_a_proposal_as_new_names_the_new_artwork() {
+        let id = ArtworkId(Uuid::from_u128(5));
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::CreateArtwork { artwork_id: id },
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: id,
+                outcome: ApprovalOutcome::Created,
+                location_override: None,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn approving_a_proposal_as_a_known_artwork_links_it() {
+        let id = ArtworkId(Uuid::from_u128(6));
+        let moved = Some(Location::parse(49.28, -123.12).unwrap());
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::LinkArtwork {
+                    artwork_id: id,
+                    location_override: moved,
+                },
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: id,
+                outcome: ApprovalOutcome::Linked,
+                location_override: moved,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn approving_a_visit_logs_it_to_its_artwork() {
+        let v = visit();
+        Harness::with(())
+            .given(vec![SubmissionEvent::VisitLogged(Box::new(v.clone()))])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::LogVisit,
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: v.artwork_id,
+                outcome: ApprovalOutcome::Logged,
+                location_override: None,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn a_visit_cannot_be_approved_as_a_new_artwork() {
+        Harness::with(())
+            .given(vec![SubmissionEvent::VisitLogged(Box::new(visit()))])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::CreateArtwork {
+                    artwork_id: ArtworkId::new(),
+                },
+            })
+            .await
+            .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::Logbook));
+    }
+
+    #[tokio::test]
+    async fn a_proposal_cannot_be_approved_as_a_visit() {
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::LogVisit,
+            })
+            .await
+            .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::NewArtwork));
+    }
+
+    #[tokio::test]
+    async fn approving_twice_is_refused() {
+        let id = ArtworkId(Uuid::from_u128(5));
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::SubmissionApproved {
+                    reviewer: reviewer(),
+                    artwork_id: id,
+                    outcome: ApprovalOutcome::Created,
+                    location_override: None,
+                },
+            ])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::CreateArtwork {
+                    artwork_id: ArtworkId::new(),
+                },
+            })
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
+    }
+
+    #[tokio::test]
+    async fn approving_a_submission_that_does_not_exist_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                approval: Approval::LogVisit,
+            })
+            .await
+            .then_expect_error(SubmissionError::NotFound);
+    }
+
+    // ---- Reject
+
+    #[tokio::test]
+    async fn rejecting_records_the_reason() {
+        let reason = Reason::parse("Not public art").unwrap();
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Reject {
+                reviewer: reviewer(),
+                reason: reason.clone(),
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionRejected {
+                reviewer: reviewer(),
+                reason,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn rejecting_a_rejected_submission_is_refused() {
+        let reason = Reason::parse("Blurry").unwrap();
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::SubmissionRejected {
+                    reviewer: reviewer(),
+                    reason: reason.clone(),
+                },
+            ])
+            .when_async(SubmissionCommand::Reject {
+                reviewer: reviewer(),
+                reason,
+            })
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Rejected));
+    }
+
+    #[tokio::test]
+    async fn rejecting_a_withdrawn_submission_is_refused() {
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::SubmissionWithdrawn { by: author() },
+            ])
+            .when_async(SubmissionCommand::Reject {
+                reviewer: reviewer(),
+                reason: Reason::parse("Duplicate").unwrap(),
+            })
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Withdrawn));
+    }
+
+    #[test]
+    fn reasons_are_required_and_bounded() {
+        assert_eq!(Reason::parse("  "), Err(SubmissionError::ReasonRequired));
+        assert_eq!(
+            Reason::parse(&"x".repeat(MAX_REASON_CHARS + 1)),
+            Err(SubmissionError::ReasonTooLong)
+        );
+        assert_eq!(Reason::parse(" Blurry ").unwrap().as_str(), "Blurry");
+    }
+
+    #[test]
+    fn notes_are_optional_and_bounded() {
+        assert_eq!(Note::parse("   "), Ok(None));
+        assert_eq!(
+            Note::parse(&"x".repeat(MAX_NOTE_CHARS + 1)),
+            Err(SubmissionError::NoteTooLong)
+        );
+    }
+
+    // ---- Withdraw
+
+    #[tokio::test]
+    async fn its_author_can_withdraw_a_pending_submission() {
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Withdraw {
+                identities: vec![Uuid::from_u128(1), author()],
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionWithdrawn { by: author() }]);
+    }
+
+    #[tokio::test]
+    async fn someone_else_cannot_withdraw_it() {
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Withdraw {
+                identities: vec![Uuid::from_u128(1)],
+            })
+            .await
+            .then_expect_error(SubmissionError::NotAuthor);
+    }
+
+    #[tokio::test]
+    async fn a_decided_submission_cannot_be_withdrawn() {
+        let id = ArtworkId(Uuid::from_u128(5));
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::SubmissionApproved {
+                    reviewer: reviewer(),
+                    artwork_id: id,
+                    outcome: ApprovalOutcome::Created,
+                    location_override: None,
+                },
+            ])
+            .when_async(SubmissionCommand::Withdraw {
+                identities: vec![author()],
+            })
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
+    }
+
+    #[test]
+    fn stored_event_shapes_are_stable() {
+        let id = ArtworkId(Uuid::from_u128(5));
+        let e = SubmissionEvent::SubmissionApproved {
+            reviewer: reviewer(),
+            artwork_id: id,
+            outcome: ApprovalOutcome::Linked,
+            location_override: None,
+        };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["SubmissionApproved"]["outcome"], "linked");
+        assert_eq!(v["SubmissionApproved"]["artwork_id"], id.to_string());
+        assert_eq!(serde_json::from_value::<SubmissionEvent>(v).unwrap(), e);
+
+        let p = proposed(&proposal());
+        assert_eq!(p.event_type(), "ArtworkProposed");
+        let v = serde_json::to_value(&p).unwrap();
+        assert_eq!(v["ArtworkProposed"]["artwork_type"], "sculpture");
+        assert_eq!(v["ArtworkProposed"]["artist_names"][0], "Douglas Coupland");
+        assert_eq!(serde_json::from_value::<SubmissionEvent>(v).unwrap(), p);
+    }
+}

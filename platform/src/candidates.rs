@@ -1,0 +1,86 @@
+//! The duplicate check's candidates: approved artworks within `domain::similarity`'s radius of
+//! a point, scored by distance, title and type, best first. Read from `rm.artworks` with its
+//! GiST index; used by the logbook receipt (command side) and the review detail (query side).
+
+use domain::similarity::{duplicate_score, DUPLICATE_RADIUS_M};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::images::{image_url, PhotoDto};
+
+/// Most candidates an answer lists.
+pub const MAX_CANDIDATES: i64 = 10;
+
+/// A known artwork that may be the one a submission shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NearbyCandidate {
+    pub id: Uuid,
+    pub title: String,
+    pub artwork_type: String,
+    pub lat: f64,
+    pub lon: f64,
+    pub distance_m: f64,
+    /// 0 to 1: how likely this is the same artwork.
+    pub similarity: f64,
+    pub thumbnail_url: Option<String>,
+}
+
+/// Approved artworks within 100 m of (`lat`, `lon`), best match first.
+pub async fn duplicate_candidates(
+    pool: &PgPool,
+    lat: f64,
+    lon: f64,
+    title: Option<&str>,
+    artwork_type: Option<&str>,
+    exclude: Option<Uuid>,
+) -> Result<Vec<NearbyCandidate>, sqlx::Error> {
+    // A cos(lat)-scaled box for the index, then the exact great-circle distance.
+    let dlat = DUPLICATE_RADIUS_M / 111_320.0;
+    let dlon = dlat / lat.to_radians().cos().abs().max(0.01);
+    let rows: Vec<(Uuid, String, String, f64, f64, f64, serde_json::Value)> = sqlx::query_as(
+        "SELECT id, title, artwork_type, lat, lon,
+                2 * 6371000 * asin(sqrt(
+                    power(sin(radians(lat - $1) / 2), 2)
+                    + cos(radians($1)) * cos(radians(lat)) * power(sin(radians(lon - $2) / 2), 2)
+                )) AS d,
+                photos
+           FROM rm.artworks
+          WHERE status = 'approved'
+            AND location <@ box(point($2 - $4, $1 - $3), point($2 + $4, $1 + $3))
+            AND id IS DISTINCT FROM $6
+          ORDER BY location <-> point($2, $1)
+          LIMIT $5",
+    )
+    .bind(lat)
+    .bind(lon)
+    .bind(dlat)
+    .bind(dlon)
+    .bind(MAX_CANDIDATES * 4)
+    .bind(exclude)
+    .fetch_all(pool)
+    .await?;
+    let mut out: Vec<NearbyCandidate> = rows
+        .into_iter()
+        .filter(|r| r.5 <= DUPLICATE_RADIUS_M)
+        .map(|(id, t, kind, la, lo, d, photos)| NearbyCandidate {
+            similarity: duplicate_score(d, title, &t, artwork_type == Some(kind.as_str())),
+            thumbnail_url: PhotoDto::list(&photos, false)
+                .first()
+                .map(|p| image_url(domain::PhotoSize::Thumbnail, &p.key)),
+            id,
+            title: t,
+            artwork_type: kind,
+            lat: la,
+            lon: lo,
+            distance_m: (d * 10.0).round() / 10.0,
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.similarity
+            .total_cmp(&a.similarity)
+            .then(a.distance_m.total_cmp(&b.distance_m))
+    });
+    out.truncate(MAX_CANDIDATES as usize);
+    Ok(out)
+}

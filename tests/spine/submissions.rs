@@ -1,0 +1,780 @@
+//! Contributions end to end against the real services: logbook posts with real phone-like JPEGs,
+//! the photo pipeline and what it serves, the review calls and their errors, and the effects of
+//! approval on artworks, their logbook, search and "my submissions".
+
+use crate::accounts::{anonymous_token, sign_in};
+use crate::harness::{AppOptions, TestApp};
+use platform::photos::testing::{has_metadata, phone_jpeg, PhoneJpeg};
+use reqwest::multipart::{Form, Part};
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const MODERATOR: &str = "moderator@plinth.test";
+/// The Vancouver Convention Centre's west plaza.
+const LAT: f64 = 49.28915;
+const LON: f64 = -123.11722;
+
+fn jpeg_part(bytes: Vec<u8>, name: &str) -> Part {
+    Part::bytes(bytes)
+        .file_name(name.to_owned())
+        .mime_str("image/jpeg")
+        .unwrap()
+}
+
+fn phone(lat: f64, lon: f64) -> Vec<u8> {
+    phone_jpeg(&PhoneJpeg::new(640, 480, lat, lon))
+}
+
+/// A new-artwork form at (`LAT`, `LON`) with one phone photo.
+fn proposal(title: &str) -> Form {
+    Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("type", "new_artwork")
+        .text("title", title.to_owned())
+        .text("artwork_type", "sculpture")
+        .text("tags", r#"{"material":"metal"}"#)
+        .text("artists", r#"["Douglas Coupland"]"#)
+        .text("notes", "A pixelated orca by the water")
+        .part("photos", jpeg_part(phone(LAT, LON), "orca.jpg"))
+}
+
+async fn post_form(
+    app: &TestApp,
+    token: &str,
+    form: Form,
+) -> (u16, reqwest::header::HeaderMap, Value) {
+    let resp = app
+        .client
+        .post(format!("{}/api/logbook", app.base))
+        .header("X-User-Token", token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    let headers = resp.headers().clone();
+    (status, headers, resp.json().await.unwrap_or(Value::Null))
+}
+
+async fn get_as(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16, Value) {
+    let mut headers = vec![("X-User-Token", token)];
+    if let Some(m) = min {
+        headers.push(("X-Min-Position", m));
+    }
+    let (status, _, body) = app.get_with(path, &headers).await;
+    (status, body)
+}
+
+fn position(headers: &reqwest::header::HeaderMap) -> String {
+    headers["x-event-position"].to_str().unwrap().to_owned()
+}
+
+/// A moderator's session, its role in force (as a client that has seen the sign-in would).
+async fn moderator(app: &TestApp) -> String {
+    let anon = anonymous_token(app).await;
+    let (session, _, pos) = sign_in(app, MODERATOR, &anon, 1).await;
+    let (status, _) = get_as(app, "/api/review/stats", &session, Some(&pos)).await;
+    assert_eq!(status, 200);
+    session
+}
+
+async fn spawn() -> TestApp {
+    TestApp::spawn_with(AppOptions {
+        admin_emails: vec![MODERATOR.to_owned()],
+    })
+    .await
+}
+
+/// Waits until the photo's variants are stored, and answers the image responses by size.
+async fn served(app: &TestApp, key: &str) -> Vec<(String, reqwest::Response)> {
+    let mut out = Vec::new();
+    for size in ["thumbnail", "medium", "large", "original"] {
+        let url = format!("{}/api/images/{size}/{key}", app.base);
+        let mut tries = 0;
+        loop {
+            let r = app.client.get(&url).send().await.unwrap();
+            if r.status() == 200 {
+                out.push((size.to_owned(), r));
+                break;
+            }
+            tries += 1;
+            assert!(tries < 200, "{size} of {key} never appeared");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    out
+}
+
+async fn approve(
+    app: &TestApp,
+    token: &str,
+    id: &str,
+    body: Value,
+) -> (u16, reqwest::header::HeaderMap, Value) {
+    app.send(
+        Method::POST,
+        &format!("/api/review/approve/{id}"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_without_metadata() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let form = proposal("Digital Orca").part(
+        "photos",
+        jpeg_part(
+            phone_jpeg(&PhoneJpeg {
+                orientation: 6,
+                ..PhoneJpeg::new(800, 600, LAT, LON)
+            }),
+            "turned.jpg",
+        ),
+    );
+    let (status, headers, body) = post_form(&app, &anon, form).await;
+    assert_eq!(status, 201, "{body}");
+    let receipt = &body["data"];
+    assert_eq!(receipt["status"], "pending");
+    assert_eq!(receipt["submission_type"], "new_artwork");
+    assert_eq!(receipt["photos"].as_array().unwrap().len(), 2);
+    // Orientation 6 turns the stored 800 × 600 into a portrait.
+    assert_eq!(receipt["photos"][1]["width"], 600);
+    assert_eq!(receipt["photos"][1]["height"], 800);
+
+    // Read-your-writes: the author sees it, pending, first in the queue.
+    let (status, mine) = get_as(
+        &app,
+        "/api/me/submissions",
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let s = &mine["data"]["submissions"][0];
+    assert_eq!(s["id"], receipt["id"]);
+    assert_eq!(s["status"], "pending");
+    assert_eq!(s["queue_position"], 1);
+    assert_eq!(s["title"], "Digital Orca");
+    assert_eq!(s["artists"], json!(["Douglas Coupland"]));
+    assert_eq!(
+        s["photos"][0]["exif"]["make"], "Plinthcam",
+        "the author sees their EXIF"
+    );
+    assert!((s["photos"][0]["exif"]["latitude"].as_f64().unwrap() - LAT).abs() < 1e-4);
+
+    // Another visitor sees nothing of it.
+    let other = anonymous_token(&app).await;
+    let (_, theirs) = get_as(&app, "/api/me/submissions", &other, None).await;
+    assert_eq!(theirs["data"]["total"], 0);
+
+    // Every served size of every photo: a JPEG with no metadata, within its size, cacheable.
+    for photo in receipt["photos"].as_array().unwrap() {
+        let key = photo["key"].as_str().unwrap();
+        for (size, r) in served(&app, key).await {
+            assert_eq!(r.headers()["content-type"], "image/jpeg");
+            assert_eq!(
+                r.headers()["cache-control"],
+                "public, max-age=31536000, immutable"
+            );
+            let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+            let bytes = r.bytes().await.unwrap();
+            assert_eq!(
+                has_metadata(&bytes),
+                Vec::<String>::new(),
+                "{size} of {key}"
+            );
+            assert!(
+                !bytes.windows(9).any(|w| w == b"Plinthcam"),
+                "{size} carries the camera make"
+            );
+            assert!(
+                exif::Reader::new()
+                    .read_from_container(&mut std::io::Cursor::new(&bytes[..]))
+                    .is_err(),
+                "{size} has EXIF"
+            );
+            let img = image::load_from_memory(&bytes).unwrap();
+            let edge = img.width().max(img.height());
+            let max = match size.as_str() {
+                "thumbnail" => 400,
+                "medium" => 1024,
+                _ => 2048,
+            };
+            assert!(edge <= max, "{size} is {edge} px");
+            if photo["height"].as_u64() > photo["width"].as_u64() {
+                assert!(img.height() > img.width(), "{size} is not upright");
+            }
+            let again = app
+                .client
+                .get(format!("{}/api/images/{size}/{key}", app.base))
+                .header("If-None-Match", &etag)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(again.status(), 304);
+        }
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn bad_posts_are_refused_with_the_right_codes_and_leave_no_files() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let photo = || jpeg_part(phone(LAT, LON), "p.jpg");
+
+    let mut eleven = Form::new().text("lat", "49.28").text("lon", "-123.1");
+    for _ in 0..11 {
+        eleven = eleven.part("photos", photo());
+    }
+    let (status, _, body) = post_form(&app, &anon, eleven).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("VALIDATION_ERROR"))
+    );
+    assert_eq!(body["details"]["field"], "photos");
+    assert_eq!(body["message"], "At most 10 photos can be added");
+
+    // 15 MB and one byte, starting like a JPEG.
+    let mut big = vec![0xFF, 0xD8, 0xFF, 0xE0];
+    big.resize(15 * 1024 * 1024 + 1, 0);
+    let form = Form::new()
+        .text("lat", "49.28")
+        .text("lon", "-123.1")
+        .part("photos", jpeg_part(big, "big.jpg"));
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (413, Some("PAYLOAD_TOO_LARGE"))
+    );
+    assert_eq!(body["message"], "Each photo must be at most 15 MB");
+
+    // A text file named and typed as a JPEG.
+    let form = Form::new().text("lat", "49.28").text("lon", "-123.1").part(
+        "photos",
+        jpeg_part(b"just some text, not a picture".to_vec(), "fake.jpg"),
+    );
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (415, Some("UNSUPPORTED_MEDIA_TYPE"))
+    );
+
+    for (lat, lon, field) in [
+        ("95", "-123.1", "lat"),
+        ("49.2", "-181", "lon"),
+        ("abc", "1", "lat"),
+        ("", "1", "lat"),
+    ] {
+        let form = Form::new()
+            .text("lat", lat)
+            .text("lon", lon)
+            .part("photos", photo());
+        let (status, _, body) = post_form(&app, &anon, form).await;
+        assert_eq!(status, 400, "{lat},{lon}: {body}");
+        assert_eq!(body["details"]["field"], field);
+    }
+
+    let form = Form::new().text("lat", "49.28").text("lon", "-123.1");
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("Add at least one photo"))
+    );
+
+    let ghost = uuid::Uuid::now_v7();
+    let form = Form::new()
+        .text("lat", "49.28")
+        .text("lon", "-123.1")
+        .text("artworkId", ghost.to_string())
+        .part("photos", photo());
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(status, 404);
+    assert_eq!(
+        body["message"],
+        format!("Artwork with ID {ghost} not found")
+    );
+
+    let form = Form::new()
+        .text("lat", "49.28")
+        .text("lon", "-123.1")
+        .text("tags", "[1]")
+        .part("photos", photo());
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(
+        (status, body["details"]["field"].as_str()),
+        (400, Some("tags"))
+    );
+
+    // Nothing refused was recorded, and no upload was kept.
+    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, None).await;
+    assert_eq!(mine["data"]["total"], 0);
+    let live: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM media.photos WHERE status <> 'deleted'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(live, 0);
+    let uploads = app.media_dir.path().join("media/uploads");
+    let left = std::fs::read_dir(&uploads).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(left, 0, "uploads left in {}", uploads.display());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn review_calls_are_for_moderators_only() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let user = sign_in(&app, "someone@plinth.test", &anon, 1).await.0;
+    let id = uuid::Uuid::now_v7();
+    for (who, token, status) in [
+        ("anonymous", anon.as_str(), 401),
+        ("user", user.as_str(), 403),
+    ] {
+        for path in [
+            "/api/review/queue",
+            "/api/review/stats",
+            &format!("/api/review/submission/{id}"),
+        ] {
+            let (s, _) = get_as(&app, path, token, None).await;
+            assert_eq!(s, status, "{who} GET {path}");
+        }
+        let (s, _, _) = approve(&app, token, &id.to_string(), json!({})).await;
+        assert_eq!(s, status, "{who} approve");
+        let (s, _, _) = app
+            .send(
+                Method::POST,
+                &format!("/api/review/reject/{id}"),
+                Some(token),
+                Some(json!({"reason": "no"})),
+            )
+            .await;
+        assert_eq!(s, status, "{who} reject");
+        let (s, _, _) = app
+            .send(
+                Method::PUT,
+                "/api/review/batch",
+                Some(token),
+                Some(json!({"batch": [{"id": id, "action": "approve"}]})),
+            )
+            .await;
+        assert_eq!(s, status, "{who} batch");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let (_, _, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
+    let id = body["data"]["id"].as_str().unwrap().to_owned();
+    let key = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let modr = moderator(&app).await;
+
+    let (status, queue) = get_as(&app, "/api/review/queue?type=new_artwork", &modr, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(queue["data"]["submissions"][0]["id"], id.as_str());
+    assert!(queue["data"]["submissions"][0]["submitter"]["display_name"]
+        .as_str()
+        .unwrap()
+        .starts_with("Anonymous ("));
+    let (_, stats) = get_as(&app, "/api/review/stats", &modr, None).await;
+    assert_eq!(stats["data"]["pending"], 1);
+    assert_eq!(stats["data"]["pending_by_type"]["new_artwork"], 1);
+
+    // Approving without a title to create is refused before anything is recorded.
+    let (status, headers, body) = approve(
+        &app,
+        &modr,
+        &id,
+        json!({"overrides": {"title": "Digital Orca (Coupland)"}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "approved");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let pos = position(&headers);
+
+    // Deciding twice is a conflict, with no second effect.
+    let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
+    assert_eq!((status, body["error"].as_str()), (409, Some("CONFLICT")));
+    assert_eq!(body["message"], "This submission was already approved");
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            &format!("/api/review/reject/{id}"),
+            Some(&modr),
+            Some(json!({"reason": "late"})),
+        )
+        .await;
+    assert_eq!(status, 409);
+    let created: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE aggregate_type = 'artwork' AND event_type = 'ArtworkCreated'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(created, 1);
+    // The artwork's creation names the approval as its cause.
+    let meta: Value = sqlx::query_scalar(
+        "SELECT metadata FROM es.events WHERE aggregate_type = 'artwork' AND aggregate_id = $1",
+    )
+    .bind(&artwork)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let seq: i64 = sqlx::query_scalar(
+        "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'submission' AND aggregate_id = $1",
+    )
+    .bind(&id)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        meta["causation_id"],
+        domain::metadata::event_id("submission", &id, seq).to_string()
+    );
+
+    // It is on the detail page with the override, its artist and its photo; on the map; found.
+    let (status, detail) =
+        get_as(&app, &format!("/api/artworks/{artwork}"), &anon, Some(&pos)).await;
+    assert_eq!(status, 200, "{detail}");
+    let d = &detail["data"];
+    assert_eq!(d["title"], "Digital Orca (Coupland)");
+    assert_eq!(d["status"], "approved");
+    assert_eq!(d["artists"][0]["name"], "Douglas Coupland");
+    assert_eq!(d["tags"]["material"], "metal");
+    assert_eq!(d["photos"][0]["key"], key.as_str());
+    assert!(
+        d["photos"][0].get("exif").is_none(),
+        "public photos carry no EXIF"
+    );
+    let (_, near) = get_as(
+        &app,
+        &format!("/api/artworks/nearby?lat={LAT}&lon={LON}&radius=50"),
+        &anon,
+        Some(&pos),
+    )
+    .await;
+    assert_eq!(
+        near["data"]["artworks"][0]["id"],
+        artwork.as_str(),
+        "{near}"
+    );
+    let (_, found) = get_as(&app, "/api/search?q=digtal%20orca", &anon, Some(&pos)).await;
+    assert_eq!(
+        found["data"]["results"][0]["id"],
+        artwork.as_str(),
+        "{found}"
+    );
+
+    // The author sees the approval, linked to the artwork.
+    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, Some(&pos)).await;
+    let s = &mine["data"]["submissions"][0];
+    assert_eq!(
+        (s["status"].as_str(), s["artwork_id"].as_str()),
+        (Some("approved"), Some(artwork.as_str()))
+    );
+    assert_eq!(s["queue_position"], Value::Null);
+
+    // A visit with a photo and a note, approved, is in the artwork's logbook.
+    let visitor = anonymous_token(&app).await;
+    let form = Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("artworkId", artwork.clone())
+        .text("condition", "damaged")
+        .text("notes", "Someone painted the fins")
+        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
+    let (status, headers, body) = post_form(&app, &visitor, form).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["submission_type"], "logbook");
+    let visit_pos = position(&headers);
+    let visit = body["data"]["id"].as_str().unwrap().to_owned();
+    let visit_photo = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (_, review) = get_as(
+        &app,
+        &format!("/api/review/submission/{visit}"),
+        &modr,
+        Some(&visit_pos),
+    )
+    .await;
+    assert_eq!(review["data"]["submission"]["condition"], "damaged");
+    assert_eq!(
+        review["data"]["submission"]["artwork_title"],
+        "Digital Orca (Coupland)"
+    );
+    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
+    assert_eq!(status, 200);
+    let (_, detail) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    let entry = &detail["data"]["logbook"][0];
+    assert_eq!(entry["note"], "Someone painted the fins");
+    assert_eq!(entry["condition"], "damaged");
+    assert_eq!(entry["photos"][0]["key"], visit_photo.as_str());
+    assert_eq!(
+        detail["data"]["photos"][0]["key"],
+        visit_photo.as_str(),
+        "newest photo first"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let (_, _, first) = post_form(&app, &anon, proposal("Digital Orca")).await;
+    let (_, headers, body) = approve(
+        &app,
+        &modr,
+        first["data"]["id"].as_str().unwrap(),
+        json!({}),
+    )
+    .await;
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    // Wait until the artworks read model has it (the duplicate check reads it).
+    let _ = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+
+    let form = Form::new()
+        .text("lat", (LAT + 0.0001).to_string())
+        .text("lon", LON.to_string())
+        .text("title", "Digital Orka")
+        .text("artwork_type", "sculpture")
+        .part("photos", jpeg_part(phone(LAT, LON), "again.jpg"));
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(status, 201);
+    let nearby = &body["data"]["nearby"][0];
+    assert_eq!(nearby["id"], artwork.as_str());
+    assert!(nearby["distance_m"].as_f64().unwrap() < 15.0);
+    assert!(
+        nearby["similarity"].as_f64().unwrap() >= domain::similarity::LIKELY_DUPLICATE,
+        "{nearby}"
+    );
+    let second = body["data"]["id"].as_str().unwrap().to_owned();
+    let photo = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let (status, _, body) = approve(&app, &modr, &second, json!({"action": "link"})).await;
+    assert_eq!(
+        (status, body["details"]["field"].as_str()),
+        (400, Some("artwork_id"))
+    );
+    let (status, headers, body) = approve(
+        &app,
+        &modr,
+        &second,
+        json!({"action": "link", "artwork_id": artwork}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["artwork_id"], artwork.as_str());
+    let (_, detail) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    let keys: Vec<&str> = detail["data"]["photos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(keys[0], photo);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn rejection_deletes_the_photos_and_tells_the_author_why() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let (_, _, body) = post_form(&app, &anon, proposal("Not art")).await;
+    let id = body["data"]["id"].as_str().unwrap().to_owned();
+    let key = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    served(&app, &key).await;
+
+    let (status, _, body) = app
+        .send(
+            Method::POST,
+            &format!("/api/review/reject/{id}"),
+            Some(&modr),
+            Some(json!({"reason": " "})),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("A reason is required"))
+    );
+    let (status, headers, _) = app
+        .send(
+            Method::POST,
+            &format!("/api/review/reject/{id}"),
+            Some(&modr),
+            Some(json!({"reason": "A parking sign"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    for size in ["thumbnail", "medium", "large", "original"] {
+        let (status, _, _) = app.get(&format!("/api/images/{size}/{key}")).await;
+        assert_eq!(status, 404, "{size} still served");
+    }
+    let uploads = app.media_dir.path().join("media/uploads");
+    assert_eq!(std::fs::read_dir(&uploads).unwrap().count(), 0);
+    let (_, mine) = get_as(
+        &app,
+        "/api/me/submissions",
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    let s = &mine["data"]["submissions"][0];
+    assert_eq!(
+        (s["status"].as_str(), s["reason"].as_str()),
+        (Some("rejected"), Some("A parking sign"))
+    );
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            &format!("/api/review/reject/{id}"),
+            Some(&modr),
+            Some(json!({"reason": "again"})),
+        )
+        .await;
+    assert_eq!(status, 409);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_batch_decides_each_item_on_its_own() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let mut ids = Vec::new();
+    for title in ["One", "Two", "Three"] {
+        let (_, _, body) = post_form(&app, &anon, proposal(title)).await;
+        ids.push(body["data"]["id"].as_str().unwrap().to_owned());
+    }
+    let (status, _, body) = app
+        .send(
+            Method::PUT,
+            "/api/review/batch",
+            Some(&modr),
+            Some(json!({"batch": [
+                {"id": ids[0], "action": "approve"},
+                {"id": ids[1], "action": "reject", "reason": "Duplicate"},
+                {"id": ids[2], "action": "reject"},
+                {"id": ids[0], "action": "approve"},
+            ]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let d = &body["data"];
+    assert_eq!(
+        (
+            d["approved"].as_u64(),
+            d["rejected"].as_u64(),
+            d["failed"].as_u64()
+        ),
+        (Some(1), Some(1), Some(2))
+    );
+    assert_eq!(d["results"][2]["error"], "VALIDATION_ERROR");
+    assert_eq!(d["results"][3]["error"], "CONFLICT");
+    let (status, _, _) = app
+        .send(
+            Method::PUT,
+            "/api/review/batch",
+            Some(&modr),
+            Some(json!({"batch": []})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let (_, _, body) = post_form(&app, &anon, proposal("Mine")).await;
+    let first = body["data"]["id"].as_str().unwrap().to_owned();
+    let (_, _, body) = post_form(&app, &anon, proposal("Also mine")).await;
+    let second = body["data"]["id"].as_str().unwrap().to_owned();
+
+    let stranger = anonymous_token(&app).await;
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            &format!("/api/submissions/{first}/withdraw"),
+            Some(&stranger),
+            None,
+        )
+        .await;
+    assert_eq!(status, 403);
+    let (status, _, body) = app
+        .send(
+            Method::POST,
+            &format!("/api/submissions/{first}/withdraw"),
+            Some(&anon),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "withdrawn");
+
+    // Signing in claims the anonymous identity: its submissions stay the account's.
+    let (session, _, pos) = sign_in(&app, "author@plinth.test", &anon, 1).await;
+    let (_, mine) = get_as(&app, "/api/me/submissions", &session, Some(&pos)).await;
+    let ids: Vec<&str> = mine["data"]["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec![second.as_str(), first.as_str()]);
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            &format!("/api/submissions/{second}/withdraw"),
+            Some(&session),
+            None,
+        )
+        .await;
+    assert_eq!(
+        status, 200,
+        "the account withdraws what its anonymous identity sent"
+    );
+    app.stop().await;
+}

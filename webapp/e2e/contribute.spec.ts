@@ -1,0 +1,321 @@
+/**
+ * Contributions and moderation end to end (the issue's acceptance test), against the real server:
+ *
+ * 1. An anonymous visitor presses the bottom bar's add button and chooses a photo with GPS EXIF:
+ *    the photo search at its location, "This is a new artwork", the form (title, type, an artist,
+ *    consent), the receipt (pending), and /profile listing it as pending.
+ * 2. A moderator, granted by the CLI (`plinth admin grant`) and signed in by the outbox mail,
+ *    approves it in /review as a new artwork: it leaves the queue, and the artwork has a page with
+ *    the photo, is found by search and is listed on the map at its place.
+ * 3. The visitor logs a visit (photo, condition, note); the moderator approves it; the artwork's
+ *    logbook shows the note.
+ *
+ * axe-core checks /artwork/new and /review on the way. The photo is made here: a real baseline
+ * JPEG drawn by Chromium's canvas encoder (the server decodes it), with an EXIF APP1 segment
+ * carrying GPS spliced in by `src/testing/jpeg.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import { jpegWithExif } from '../src/testing/jpeg';
+import { a11yViolations, apiGet, type ArtworkMinimal, expect, formatFindings, isSerious, screenshot, test, VISITED_KEY } from './fixtures';
+import { magicLinkToken, waitForMail } from './mail';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+type Dms = [number, number, number];
+
+function dms(v: number): Dms {
+  const a = Math.abs(v);
+  const d = Math.floor(a);
+  const m = Math.floor((a - d) * 60);
+  const s = Math.round(((a - d) * 60 - m) * 60 * 100) / 100;
+  return [d, m, s];
+}
+
+/** The decimal degrees an EXIF reader gets back from `dms` (seconds kept to 1/100). */
+const fromDms = ([d, m, s]: Dms) => d + m / 60 + s / 3600;
+
+/**
+ * A real JPEG (Chromium's canvas encoder: baseline, with pixel data) with an EXIF APP1 segment
+ * holding GPS at `at`, inserted after the encoder's SOI and JFIF APP0.
+ */
+async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate((hue) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    const g = ctx.createLinearGradient(0, 0, 320, 240);
+    g.addColorStop(0, `hsl(${hue % 360} 70% 45%)`);
+    g.addColorStop(1, `hsl(${(hue + 140) % 360} 60% 70%)`);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#111';
+    ctx.beginPath();
+    ctx.ellipse(160, 130, 90, 45, 0.2, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, seed);
+  const jpeg = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+  const exif = jpegWithExif({
+    gps: { lat: dms(at.lat), latRef: at.lat >= 0 ? 'N' : 'S', lon: dms(at.lon), lonRef: at.lon >= 0 ? 'E' : 'W' },
+    make: 'Plinth',
+    model: 'E2E Camera',
+    little: true,
+  });
+  // jpegWithExif is SOI, APP1, EOI: keep the APP1 segment only.
+  const app1 = Buffer.from(exif.subarray(2, exif.length - 2));
+  let insertAt = 2;
+  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + jpeg.readUInt16BE(4);
+  return Buffer.concat([jpeg.subarray(0, insertAt), app1, jpeg.subarray(insertAt)]);
+}
+
+/** A place downtown with no artwork within 200 m, so the photo search leads to a new artwork. */
+async function emptySpotDowntown(page: Page): Promise<{ lat: number; lon: number }> {
+  for (let i = 0; i < 12; i++) {
+    for (let j = 0; j < 12; j++) {
+      const lat = 49.268 + i * 0.0025;
+      const lon = -123.145 + j * 0.004;
+      const near = await apiGet<{ artworks: ArtworkMinimal[] }>(page, `/artworks/nearby?lat=${lat}&lon=${lon}&radius=200&limit=5`);
+      if (near.artworks.length === 0) return { lat, lon };
+    }
+  }
+  throw new Error('no place downtown without artworks within 200 m');
+}
+
+async function noSeriousViolations(page: Page, where: string): Promise<void> {
+  await page.waitForTimeout(300);
+  const serious = (await a11yViolations(page)).filter(isSerious);
+  expect(serious, formatFindings(`${where} ${page.url()}`, serious)).toEqual([]);
+}
+
+function plinthBinary(): string {
+  if (process.env.PLINTH_BIN) return process.env.PLINTH_BIN;
+  const target = process.env.CARGO_TARGET_DIR || path.join(homedir(), '.cache/plinth/target');
+  return path.join(target, 'debug/plinth');
+}
+
+/**
+ * `plinth admin grant --email … --permission moderator` against the server's own private
+ * PostgreSQL and NATS. Without DATABASE_URL / NATS_URL the CLI would manage the data dir's
+ * services itself: re-attach to the PostgreSQL and stop it on exit, and replace the running
+ * nats-server, taking the server down. So both URLs are read from the data dir: PostgreSQL's port
+ * from line 4 of postmaster.pid (trust auth, user postgres, database plinth), the nats-server's
+ * from its port file.
+ */
+function grantModerator(email: string): string {
+  const dataDir = process.env.PLINTH_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('PLINTH_E2E_DATA_DIR is unset: run through `npx playwright test` (global setup).');
+  const pgPort = Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3]?.trim());
+  const natsPort = Number(readFileSync(path.join(dataDir, 'nats/plinth-port'), 'utf8').trim());
+  expect(pgPort, 'PostgreSQL port of the e2e server').toBeGreaterThan(0);
+  expect(natsPort, 'NATS port of the e2e server').toBeGreaterThan(0);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['STORAGE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PLINTH_ADDR']) delete env[k];
+  Object.assign(env, {
+    PLINTH_DATA_DIR: dataDir,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/plinth`,
+    NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    PLINTH_LOG: 'warn',
+  });
+  const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', 'moderator'], {
+    cwd: dataDir,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(r.status, `plinth admin grant failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  expect(r.stdout).toContain('granted moderator to account');
+  return r.stdout.trim();
+}
+
+/** Another browser of the same size, a returning visitor (no welcome dialog). */
+async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
+  const use = testInfo.project.use;
+  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId };
+  if (use.viewport) options.viewport = use.viewport;
+  if (use.isMobile !== undefined) options.isMobile = use.isMobile;
+  if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
+  if (use.deviceScaleFactor !== undefined) options.deviceScaleFactor = use.deviceScaleFactor;
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
+
+/** Sign in as `email` with the link of the outbox mail. */
+async function signInByMail(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await quickActions(page).getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Sign in/ });
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog.getByRole('button', { name: /Send link/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Check Your Email' })).toBeVisible();
+  const mail = await waitForMail(email);
+  await page.goto(`/verify?token=${magicLinkToken(mail)}`);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+/** /review with the queue loaded and the item named `title` in it (reloading while it arrives). */
+async function openInQueue(page: Page, title: string) {
+  const item = page.getByTestId('review-item').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+  await expect(async () => {
+    await page.goto('/review');
+    await expect(page).toHaveURL(/\/review$/);
+    await expect(item).toHaveCount(1, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await item.getByRole('button', { name: title, exact: true }).click();
+  const detail = page.getByTestId('review-detail');
+  await expect(detail.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  return { item, detail };
+}
+
+test('a photo becomes a new artwork, approved by a moderator, then a visit in its logbook', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
+  const run = unique();
+  const title = `E2E Orca ${run} ${testInfo.project.name}`;
+  const artist = `E2E Artist ${run}`;
+  const visitNote = `E2E visit ${run}`;
+
+  // (1) An anonymous visitor adds a photo from the bottom bar.
+  await page.goto('/');
+  const spot = await emptySpotDowntown(page);
+  const photo = await gpsJpeg(page, spot, 200);
+  await expect(quickActions(page).getByRole('button', { name: 'Add artwork' })).toBeVisible();
+  await page.getByTestId('add-artwork-input').setInputFiles({ name: 'orca.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page).toHaveURL(/\/search\?mode=photo&source=fast-upload&lat=[-\d.]+&lng=[-\d.]+$/);
+  const url = new URL(page.url());
+  const exifLat = fromDms(dms(spot.lat));
+  const exifLon = -fromDms(dms(spot.lon));
+  expect(Number(url.searchParams.get('lat'))).toBeCloseTo(exifLat, 5);
+  expect(Number(url.searchParams.get('lng'))).toBeCloseTo(exifLon, 5);
+  await expect(page.getByRole('region', { name: 'Your photos' }).getByRole('img', { name: 'Your photo orca.jpg' })).toBeVisible();
+
+  await page.getByTestId('photo-match-new-artwork').click();
+  await expect(page).toHaveURL(/\/artwork\/new\?lat=/);
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByLabel('Latitude')).toHaveValue(exifLat.toFixed(6));
+  await expect(page.getByLabel('Longitude')).toHaveValue(exifLon.toFixed(6));
+  await noSeriousViolations(page, `${testInfo.project.name} new artwork`);
+
+  await page.getByTestId('new-artwork-title').fill(title);
+  await page.getByTestId('new-artwork-type').selectOption('sculpture');
+  await page.getByTestId('new-artwork-description').fill('A black orca on a gradient, made by the e2e test.');
+  await page.getByRole('button', { name: 'Add an artist' }).click();
+  await page.getByRole('textbox', { name: 'Artist 1' }).fill(artist);
+  await page.getByTestId('new-artwork-notes').fill('Seen on the e2e walk.');
+  await page.getByTestId('consent-checkbox').check();
+  await screenshot(page, testInfo, 'contribute-new-artwork');
+  await page.getByTestId('new-artwork-submit').click();
+
+  const receipt = page.getByTestId('submission-receipt');
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  await expect(receipt.getByTestId('receipt-status')).toHaveText('Pending review');
+  await expect(receipt.getByRole('list', { name: 'Photos sent' }).getByRole('listitem')).toHaveCount(1);
+  await screenshot(page, testInfo, 'contribute-receipt');
+
+  await receipt.getByTestId('receipt-profile-link').click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const mine = page.getByTestId('my-submission').filter({ hasText: title });
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByTestId('submission-status')).toHaveText(/^Pending review/);
+  const submissionId = await mine.getAttribute('data-submission-id');
+  expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // (2) A moderator, granted by the CLI and signed in by mail, approves it as a new artwork.
+  const moderatorEmail = `e2e-mod-${run}-${testInfo.project.name}@example.org`;
+  grantModerator(moderatorEmail);
+  const mod = await otherDevice(browser, testInfo, baseURL!);
+  try {
+    const m = mod.page;
+    await signInByMail(m, moderatorEmail);
+    const { detail } = await openInQueue(m, title);
+    await expect(detail).toContainText('Sculpture');
+    await expect(detail).toContainText(artist);
+    await expect(detail.getByRole('img', { name: `Photo 1 of ${title}` })).toBeVisible();
+    await noSeriousViolations(m, `${testInfo.project.name} review`);
+    await screenshot(m, testInfo, 'contribute-review');
+    await detail.getByRole('button', { name: 'Approve as new artwork' }).click();
+    await expect(m.getByTestId('review-item').and(m.locator(`[data-submission-id="${submissionId}"]`))).toHaveCount(0);
+    await expect(m.getByTestId('review-detail')).toHaveCount(0);
+
+    // The visitor's submission is approved and leads to the new artwork.
+    let artworkId = '';
+    await expect(async () => {
+      await page.goto('/profile');
+      await expect(mine.getByTestId('submission-status')).toHaveText('Approved', { timeout: 3000 });
+      const href = await mine.getByRole('link', { name: /^View the artwork/ }).getAttribute('href', { timeout: 3000 });
+      artworkId = /\/artwork\/([0-9a-f-]{36})$/.exec(href ?? '')?.[1] ?? '';
+      expect(artworkId).not.toBe('');
+    }).toPass({ timeout: 30_000 });
+    await mine.getByRole('link', { name: /^View the artwork/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/artwork/${artworkId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    const gallery = page.getByTestId('artwork-gallery');
+    await expect(gallery.getByRole('img').first()).toBeVisible();
+    await expect
+      .poll(() => gallery.getByRole('img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: artist })).toBeVisible();
+    await screenshot(page, testInfo, 'contribute-artwork');
+
+    // Found by search, by its title.
+    await expect(async () => {
+      await page.goto(`/search/results?q=${encodeURIComponent(title)}`);
+      await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: title })).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+
+    // On the map at its place: the list of the area names it.
+    await expect(async () => {
+      await page.goto(`/?lat=${exifLat}&lng=${exifLon}&zoom=17`);
+      await page.getByRole('button', { name: 'List' }).click();
+      const area = page.getByRole('region', { name: 'Artworks in this area' });
+      await expect(area.getByRole('link', { name: title })).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 40_000 });
+    const near = await apiGet<{ artworks: ArtworkMinimal[] }>(page, `/artworks/nearby?lat=${exifLat}&lon=${exifLon}&radius=100`);
+    expect(near.artworks.map((a) => a.id)).toContain(artworkId);
+
+    // (3) The visitor logs a visit from the artwork's page.
+    await page.goto(`/artwork/${artworkId}`);
+    await page.getByTestId('log-visit-link').click();
+    await expect(page).toHaveURL(new RegExp(`/logbook/${artworkId}$`));
+    const visitPhoto = await gpsJpeg(page, { lat: exifLat, lon: exifLon }, 20);
+    await page.getByTestId('photo-picker-input').setInputFiles({ name: 'visit.jpg', mimeType: 'image/jpeg', buffer: visitPhoto });
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+    await page.getByTestId('logbook-condition').selectOption('good');
+    await page.getByTestId('logbook-notes').fill(visitNote);
+    await page.getByTestId('consent-checkbox').check();
+    await page.getByTestId('logbook-submit').click();
+    const visitReceipt = page.getByTestId('submission-receipt');
+    await expect(visitReceipt).toBeVisible({ timeout: 30_000 });
+    await expect(visitReceipt.getByTestId('receipt-status')).toHaveText('Pending review');
+
+    // The moderator approves the visit.
+    const visit = await openInQueue(m, `Visit to ${title}`);
+    await expect(visit.detail).toContainText(visitNote);
+    await visit.detail.getByTestId('review-approve').click();
+    await expect(visit.item).toHaveCount(0);
+
+    // The artwork's logbook shows it.
+    await expect(async () => {
+      await page.goto(`/artwork/${artworkId}`);
+      await expect(page.getByTestId('logbook-entry').filter({ hasText: visitNote })).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    const entry = page.getByTestId('logbook-entry').filter({ hasText: visitNote });
+    await expect(entry).toContainText('Good condition');
+    await screenshot(page, testInfo, 'contribute-logbook');
+    expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
+  } finally {
+    await mod.context.close();
+  }
+});

@@ -1,0 +1,171 @@
+/**
+ * Submissions, shared by the add, logbook and profile screens: POST /logbook (a new artwork or
+ * a visit, multipart), the sender's own list (GET /me/submissions) and withdrawing one.
+ *
+ * A just-sent submission goes into the cached first page of the list at once, so its owner
+ * sees it without waiting; the list's next fetch carries X-Min-Position (client.ts), so the
+ * server answers only once it has it too.
+ */
+import { rememberLocalPreviews } from '../lib/localPreviews';
+import { MY_SUBMISSIONS_LIMIT, SUBMISSION } from '../config/constants';
+import { baseApi, envelopeOrFlat, LIST_ID } from './baseApi';
+import type { Condition, Submission, SubmissionPage, SubmissionReceipt, SubmissionType } from './provisional';
+
+export interface LogbookForm {
+  type: SubmissionType;
+  lat: number;
+  lon: number;
+  photos: File[];
+  notes?: string;
+  /** Visits: the artwork visited. */
+  artworkId?: string;
+  condition?: Condition | null;
+  /** New artworks. */
+  title?: string;
+  artwork_type?: string;
+  description?: string;
+  tags?: Record<string, string>;
+  artists?: string[];
+  /** Not sent: the visited artwork's title, for the list entry shown before the server's. */
+  artworkTitle?: string | null;
+}
+
+/** The multipart body of POST /logbook: empty optional fields are left out. */
+export function logbookFormData(s: LogbookForm): FormData {
+  const form = new FormData();
+  form.append('type', s.type);
+  form.append('lat', String(s.lat));
+  form.append('lon', String(s.lon));
+  const text = (name: string, value: string | null | undefined) => {
+    const v = value?.trim();
+    if (v) form.append(name, v);
+  };
+  text('notes', s.notes);
+  if (s.type === 'logbook') {
+    text('artworkId', s.artworkId);
+    text('condition', s.condition);
+  } else {
+    text('title', s.title);
+    text('artwork_type', s.artwork_type);
+    text('description', s.description);
+    if (s.tags && Object.keys(s.tags).length > 0) form.append('tags', JSON.stringify(s.tags));
+    if (s.artists && s.artists.length > 0) form.append('artists', JSON.stringify(s.artists));
+  }
+  for (const p of s.photos) form.append('photos', p, p.name);
+  return form;
+}
+
+/** The list entry for a submission just sent, until the server's own arrives. */
+export function sentSubmission(receipt: SubmissionReceipt, s: LogbookForm, now = new Date()): Submission {
+  const visit = s.type === 'logbook';
+  return {
+    id: receipt.id,
+    submission_type: receipt.submission_type,
+    status: 'pending',
+    title: visit ? null : s.title?.trim() || null,
+    artwork_type: visit ? null : (s.artwork_type ?? null),
+    notes: s.notes?.trim() || null,
+    condition: visit ? (s.condition ?? null) : null,
+    lat: s.lat,
+    lon: s.lon,
+    photos: receipt.photos,
+    tags: visit ? {} : (s.tags ?? {}),
+    artists: visit ? [] : (s.artists ?? []),
+    artwork_id: visit ? (s.artworkId ?? null) : null,
+    artwork_title: visit ? (s.artworkTitle ?? null) : null,
+    reason: null,
+    queue_position: null,
+    created_at: now.toISOString(),
+    decided_at: null,
+  };
+}
+
+export interface MySubmissionsArgs {
+  page?: number;
+}
+
+export const submissionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    submitLogbook: build.mutation<SubmissionReceipt, LogbookForm>({
+      query: (s) => ({ url: '/logbook', method: 'POST', body: logbookFormData(s), timeoutMs: SUBMISSION.uploadTimeoutMs }),
+      transformResponse: (raw: unknown) => {
+        const r = envelopeOrFlat<SubmissionReceipt>(raw);
+        return { ...r, photos: r.photos ?? [], nearby: r.nearby ?? [] };
+      },
+      // Moderators' queue and counts change; the sender's list is updated in place (below).
+      invalidatesTags: [
+        { type: 'Review', id: LIST_ID },
+        { type: 'Review', id: 'STATS' },
+      ],
+      async onQueryStarted(arg, api) {
+        let receipt: SubmissionReceipt;
+        try {
+          ({ data: receipt } = await api.queryFulfilled);
+        } catch {
+          return;
+        }
+        rememberLocalPreviews(receipt.photos, arg.photos);
+        const entry = sentSubmission(receipt, arg);
+        for (const cached of submissionsApi.util.selectCachedArgsForQuery(api.getState(), 'getMySubmissions')) {
+          if ((cached.page ?? 1) !== 1) continue;
+          api.dispatch(
+            submissionsApi.util.updateQueryData('getMySubmissions', cached, (draft) => {
+              if (draft.submissions.some((s) => s.id === entry.id)) return;
+              draft.submissions.unshift(entry);
+              draft.total += 1;
+            }),
+          );
+        }
+      },
+    }),
+    getMySubmissions: build.query<SubmissionPage, MySubmissionsArgs>({
+      query: ({ page = 1 }) => ({ url: '/me/submissions', params: { page, limit: MY_SUBMISSIONS_LIMIT } }),
+      transformResponse: (raw: unknown) => {
+        const d = envelopeOrFlat<Partial<SubmissionPage>>(raw);
+        const submissions = d.submissions ?? [];
+        return {
+          submissions,
+          total: d.total ?? submissions.length,
+          page: d.page ?? 1,
+          limit: d.limit ?? MY_SUBMISSIONS_LIMIT,
+        };
+      },
+      providesTags: (r) => [
+        { type: 'Submission', id: LIST_ID },
+        ...(r?.submissions.map((s) => ({ type: 'Submission' as const, id: s.id })) ?? []),
+      ],
+      // Long enough that a list seen before adding an artwork is still there to show it.
+      keepUnusedDataFor: 600,
+    }),
+    withdrawSubmission: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/submissions/${encodeURIComponent(id)}/withdraw`, method: 'POST' }),
+      async onQueryStarted(id, api) {
+        const patches = submissionsApi.util.selectCachedArgsForQuery(api.getState(), 'getMySubmissions').map((args) =>
+          api.dispatch(
+            submissionsApi.util.updateQueryData('getMySubmissions', args, (draft) => {
+              const s = draft.submissions.find((x) => x.id === id);
+              if (s) {
+                s.status = 'withdrawn';
+                s.queue_position = null;
+              }
+            }),
+          ),
+        );
+        try {
+          await api.queryFulfilled;
+        } catch {
+          patches.forEach((p) => p.undo());
+        }
+      },
+      // Others' queue positions move up.
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Submission', id: LIST_ID },
+        { type: 'Submission', id },
+        { type: 'Review', id: LIST_ID },
+        { type: 'Review', id: 'STATS' },
+      ],
+    }),
+  }),
+});
+
+export const { useSubmitLogbookMutation, useGetMySubmissionsQuery, useWithdrawSubmissionMutation } = submissionsApi;

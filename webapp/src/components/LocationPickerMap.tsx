@@ -1,0 +1,102 @@
+/**
+ * An interactive map for placing a location by hand: a click sets the point, and its pin can be
+ * dragged. The coordinate inputs beside it are the keyboard-accessible way to do the same.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useMapSettings } from '../api/configApi';
+import type { LatLng } from '../lib/geo';
+import { FALLBACK_POSITION } from '../lib/geolocation';
+import { logger } from '../lib/logger';
+import { createMap, isWebGLSupported, type PlinthMap } from '../lib/map';
+
+export function LocationPickerMap({
+  value,
+  onPick,
+  center,
+  label = 'Map: click to place the artwork, or drag its pin. The coordinates can also be typed below.',
+}: {
+  value: LatLng | null;
+  onPick: (at: LatLng) => void;
+  /** Where to start without a value (default: the fallback position). */
+  center?: LatLng | null;
+  label?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<PlinthMap | null>(null);
+  const [failed, setFailed] = useState(() => !isWebGLSupported());
+  const settings = useMapSettings();
+  const [start] = useState<{ at: LatLng; zoom: number }>(() =>
+    value
+      ? { at: value, zoom: 17 }
+      : center
+        ? { at: center, zoom: 15 }
+        : { at: { lat: FALLBACK_POSITION.latitude, lng: FALLBACK_POSITION.longitude }, zoom: 12 },
+  );
+  const onPickRef = useRef(onPick);
+  /** The last place the map itself picked: no need to move the map there. */
+  const picked = useRef<LatLng | null>(null);
+  useEffect(() => {
+    onPickRef.current = onPick;
+  }, [onPick]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || failed || !settings) return;
+    let created: PlinthMap | null = null;
+    let cancelled = false;
+    const cleanups: Array<() => void> = [];
+    const pick = (at: LatLng) => {
+      picked.current = at;
+      onPickRef.current(at);
+    };
+    createMap({
+      container: el,
+      center: start.at,
+      zoom: start.zoom,
+      cluster: false,
+      mapboxAccessToken: settings.mapboxAccessToken,
+      styleUrl: settings.styleUrl,
+    })
+      .then((m) => {
+        if (cancelled) {
+          m.destroy();
+          return;
+        }
+        created = m;
+        cleanups.push(m.onBackgroundClick(pick), m.onPinMove(pick));
+        setMap(m);
+      })
+      .catch((e: unknown) => {
+        logger.warn('Location map failed to load', { error: e });
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      cleanups.forEach((c) => c());
+      created?.destroy();
+      setMap(null);
+    };
+  }, [failed, settings, start]);
+
+  const lat = value?.lat;
+  const lng = value?.lng;
+  useEffect(() => {
+    if (!map) return;
+    if (lat === undefined || lng === undefined) {
+      map.setPin(null);
+      return;
+    }
+    map.setPin({ lat, lng });
+    const p = picked.current;
+    if (!p || p.lat !== lat || p.lng !== lng) map.flyTo({ lat, lng }, Math.max(map.getViewport().zoom, 16));
+  }, [map, lat, lng]);
+
+  if (failed) {
+    return (
+      <p className="muted small" role="note">
+        The map can’t be shown in this browser: type the coordinates instead.
+      </p>
+    );
+  }
+  return <div ref={ref} className="mini-map location-picker" role="region" aria-label={label} data-testid="location-picker-map" />;
+}

@@ -1,0 +1,173 @@
+/**
+ * Pieces the new-artwork and logbook forms share: the licence consent, the upload status, the
+ * receipt shown once sent, and focus on the first problem after a failed submit.
+ */
+import { useEffect, useId, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import type { SubmissionReceipt } from '../api/provisional';
+import { to } from '../config/routes';
+import { formatDistance } from '../lib/geo';
+import { uploadingLabel } from '../lib/photoRules';
+import { Icon } from './Icon';
+import { PhotoImage } from './PhotoImage';
+import { Spinner } from './states';
+import { TypeChip } from './TypeChip';
+
+export const CONSENT_LABEL = 'I took these photos and agree to publish them under CC BY-SA 4.0';
+export const CONSENT_MESSAGE = 'Please agree to publish your photos under the licence';
+const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+
+export function ConsentField({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | null;
+}) {
+  const errorId = useId();
+  const hintId = useId();
+  return (
+    <div className="field field--checkbox">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          required
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
+          data-testid="consent-checkbox"
+        />
+        <span>{CONSENT_LABEL}</span>
+      </label>
+      <p id={hintId} className="muted small">
+        Others may share and adapt them with credit.{' '}
+        <a href={LICENCE_URL} target="_blank" rel="noreferrer">
+          About the licence<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spoken and shown while the photos upload. */
+export function UploadStatus({ sending, photos }: { sending: boolean; photos: number }) {
+  return (
+    <p className="upload-status" role="status" aria-live="polite" data-testid="upload-status">
+      {sending && (
+        <>
+          <Spinner /> {uploadingLabel(photos)}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A form-level error (one the server gave for no field, or the network). */
+export function FormError({ message, innerRef }: { message: string | null; innerRef?: RefObject<HTMLParagraphElement | null> }) {
+  if (!message) return null;
+  return (
+    <p ref={innerRef} className="field__error form-error" role="alert" tabIndex={-1} data-testid="form-error">
+      {message}
+    </p>
+  );
+}
+
+/** After a failed submit (each `attempt`), focus the first invalid field, else the form error. */
+export function useFocusOnProblem(
+  attempt: number,
+  form: RefObject<HTMLFormElement | null>,
+  fallback: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    if (attempt === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? fallback.current)?.focus();
+  }, [attempt, form, fallback]);
+}
+
+/** What the server said on receiving a submission: pending, and possible duplicates. */
+export function SubmissionReceiptView({
+  receipt,
+  title,
+  headingRef,
+  children,
+}: {
+  receipt: SubmissionReceipt;
+  title: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
+}) {
+  const visit = receipt.submission_type === 'logbook';
+  return (
+    <section className="receipt" aria-labelledby={`receipt-${receipt.id}`} data-testid="submission-receipt">
+      <h2 id={`receipt-${receipt.id}`} ref={headingRef} tabIndex={-1} className="receipt__title">
+        <Icon name="check" size={24} /> {title}
+      </h2>
+      <p>
+        <span className="chip chip--status chip--pending" data-testid="receipt-status">
+          Pending review
+        </span>{' '}
+        {visit
+          ? 'A moderator will check your visit; it then shows in the artwork’s logbook.'
+          : 'A moderator will check it; it then appears on the map.'}
+      </p>
+      {receipt.photos.length > 0 && (
+        <ul className="photo-grid" aria-label="Photos sent">
+          {receipt.photos.map((p, i) => (
+            <li key={p.key}>
+              <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} you sent`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {!visit && receipt.nearby.length > 0 && (
+        <section className="section" aria-labelledby={`dupes-${receipt.id}`}>
+          <h3 id={`dupes-${receipt.id}`} className="section__title">
+            Possible duplicates
+          </h3>
+          <p className="muted small">
+            These artworks are already in the registry close by. If yours is one of them, a moderator will add your photos to it.
+          </p>
+          <ol className="candidate-list" aria-label="Possible duplicates">
+            {receipt.nearby.map((c) => (
+              <li key={c.id} className="candidate">
+                {c.thumbnail_url ? (
+                  <PhotoImage photo={c.thumbnail_url} alt="" className="candidate__media" />
+                ) : (
+                  <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
+                    <Icon name="artworks" size={24} />
+                  </span>
+                )}
+                <div className="candidate__body">
+                  <h4 className="candidate__title">
+                    <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
+                  </h4>
+                  <p className="candidate__meta">
+                    <TypeChip type={c.artwork_type} />
+                    <span>{formatDistance(c.distance_m)} away</span>
+                    <span>{Math.round(c.similarity * 100)}% similar</span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <div className="button-row">
+        <Link className="button button--filled" to={to.profile()} data-testid="receipt-profile-link">
+          See your submissions
+        </Link>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * /profile's "Submissions": what this person (or this device, anonymously) sent, with each
+ * one's review status, newest first; pending ones can be withdrawn.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import type { Submission } from '../../api/provisional';
+import { useGetMySubmissionsQuery, useWithdrawSubmissionMutation } from '../../api/submissionsApi';
+import { useAppDispatch } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { Pagination } from '../../components/Pagination';
+import { PhotoImage } from '../../components/PhotoImage';
+import { QueryFailure } from '../../components/QueryFailure';
+import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { to } from '../../config/routes';
+import { formatDate } from '../../lib/format';
+import { statusText, submissionTitle } from '../../lib/submissionText';
+import { artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { toastShown } from '../../lib/ui';
+
+function pageFrom(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function MySubmissions() {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  // Always asked again on arrival: X-Min-Position makes it include what was just sent.
+  const { data, error, isLoading, refetch } = useGetMySubmissionsQuery({ page }, { refetchOnMountOrArgChange: true });
+  const [withdraw] = useWithdrawSubmissionMutation();
+  const [confirming, setConfirming] = useState<Submission | null>(null);
+
+  const onWithdraw = async (s: Submission) => {
+    setConfirming(null);
+    try {
+      await withdraw(s.id).unwrap();
+      dispatch(toastShown({ type: 'success', message: 'Submission withdrawn' }));
+    } catch (e) {
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'Could not withdraw the submission') }));
+    }
+  };
+
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+
+  return (
+    <section className="section" aria-labelledby="my-submissions-title">
+      <h2 id="my-submissions-title" className="section__title">
+        Submissions
+      </h2>
+      {isLoading ? (
+        <Loading label="Loading submissions…">
+          <Skeleton lines={4} />
+        </Loading>
+      ) : error ? (
+        <QueryFailure
+          error={error}
+          onRetry={() => void refetch()}
+          title="Could not load your submissions"
+          unavailableTitle="Your submissions will appear here"
+          unavailableText={<p>This server doesn’t list submissions yet.</p>}
+        />
+      ) : !data || data.submissions.length === 0 ? (
+        <EmptyState
+          icon="camera"
+          title="No submissions yet"
+          action={
+            <Link className="button button--filled" to={to.add()}>
+              Add an artwork
+            </Link>
+          }
+        >
+          <p>Artworks and visits you send appear here with their review status.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="row-list" aria-label="Your submissions">
+            {data.submissions.map((s) => (
+              <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} />
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            label="Submission pages"
+            onPage={(p) => {
+              const next = new URLSearchParams(params);
+              if (p > 1) next.set('page', String(p));
+              else next.delete('page');
+              setParams(next);
+            }}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Withdraw this submission?"
+        message={`“${confirming ? submissionTitle(confirming) : ''}” will not be reviewed. This can’t be undone.`}
+        confirmLabel="Withdraw"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) void onWithdraw(confirming);
+        }}
+      />
+    </section>
+  );
+}
+
+function SubmissionRow({ submission: s, onWithdraw }: { submission: Submission; onWithdraw: () => void }) {
+  const title = submissionTitle(s);
+  const first = s.photos[0];
+  const kind = s.submission_type === 'logbook' ? 'Visit' : `New artwork${s.artwork_type ? ` (${artworkTypeLabel(s.artwork_type)})` : ''}`;
+  return (
+    <li className="row-list__item submission-row" data-testid="my-submission" data-submission-id={s.id}>
+      <div className="row-list__link">
+        {first ? (
+          <PhotoImage photo={first} size="thumbnail" alt="" className="submission-row__thumb" />
+        ) : (
+          <span className="submission-row__thumb photo-placeholder" aria-hidden="true">
+            <Icon name="camera" size={20} />
+          </span>
+        )}
+        <span className="row-list__text">
+          <span className="row-list__title">{title}</span>
+          <span className="row-list__meta">{[kind, formatDate(s.created_at)].filter(Boolean).join(' · ')}</span>
+          <span className="submission-row__status">
+            <span className={`chip chip--status chip--text chip--${s.status}`} data-testid="submission-status">
+              {statusText(s)}
+            </span>
+            {s.status === 'approved' && s.artwork_id && (
+              <Link to={to.artwork(s.artwork_id)} className="small">
+                View the artwork{s.artwork_title ? `: ${s.artwork_title}` : ''}
+              </Link>
+            )}
+          </span>
+          {s.status === 'rejected' && s.reason && <span className="small submission-row__reason">Reason: {s.reason}</span>}
+        </span>
+        {s.status === 'pending' && (
+          <button type="button" className="button button--text button--small" onClick={onWithdraw} aria-label={`Withdraw ${title}`}>
+            Withdraw
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * One submission under review: its photos with their EXIF, where it was taken among the
+ * artworks nearby, and the decisions (approve as a new artwork, link to a nearby one, approve a
+ * visit, reject with a reason).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import type { ApproveRequest, NearbyCandidate, ReviewItem, ReviewPhoto } from '../../api/provisional';
+import { useAppDispatch } from '../../app/hooks';
+import { PromptDialog } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { MiniMap } from '../../components/MiniMap';
+import { PhotoImage } from '../../components/PhotoImage';
+import { ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
+import { TypeChip } from '../../components/TypeChip';
+import { SUBMISSION } from '../../config/constants';
+import { to } from '../../config/routes';
+import { announce } from '../../lib/announcer';
+import { formatDate } from '../../lib/format';
+import { formatCoordinate, formatDistance } from '../../lib/geo';
+import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
+import { toastShown } from '../../lib/ui';
+import {
+  ALREADY_DECIDED_MESSAGE,
+  isAlreadyDecided,
+  useApproveSubmissionMutation,
+  useGetReviewSubmissionQuery,
+  useRejectSubmissionMutation,
+} from './reviewApi';
+
+export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decided: boolean) => void }) {
+  const { data, error, isLoading, refetch } = useGetReviewSubmissionQuery(id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = !!data;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
+
+  return (
+    <section className="review-detail" aria-labelledby="review-detail-title" data-testid="review-detail">
+      <header className="review-detail__header">
+        <h2 id="review-detail-title" ref={heading} tabIndex={-1} className="section__title">
+          {data ? submissionTitle(data.submission) : 'Submission'}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close the submission" onClick={() => onClose(false)}>
+          <Icon name="close" />
+        </button>
+      </header>
+      {isLoading ? (
+        <Loading label="Loading the submission…">
+          <Skeleton lines={6} />
+        </Loading>
+      ) : error || !data ? (
+        <ErrorState title="Could not load this submission" error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Detail item={data.submission} nearby={data.nearby} target={data.target ?? null} onDecided={() => onClose(true)} />
+      )}
+    </section>
+  );
+}
+
+function Detail({
+  item,
+  nearby,
+  target,
+  onDecided,
+}: {
+  item: ReviewItem;
+  nearby: NearbyCandidate[];
+  target: { id: string; title: string; artwork_type: string } | null;
+  onDecided: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [approve, { isLoading: approving }] = useApproveSubmissionMutation();
+  const [reject, { isLoading: rejecting }] = useRejectSubmissionMutation();
+  const [askReason, setAskReason] = useState(false);
+  const busy = approving || rejecting;
+  const pending = item.status === 'pending';
+  const visit = item.submission_type === 'logbook';
+  const title = submissionTitle(item);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      dispatch(toastShown({ type: 'success', message: done }));
+      announce(done);
+      onDecided();
+    } catch (e) {
+      if (isAlreadyDecided(e)) {
+        dispatch(toastShown({ type: 'warning', message: ALREADY_DECIDED_MESSAGE }));
+        onDecided();
+      } else {
+        dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The decision could not be saved') }));
+      }
+    }
+  };
+  const approveWith = (body: ApproveRequest | undefined, done: string) =>
+    void run(() => approve(body ? { id: item.id, body } : { id: item.id }).unwrap(), done);
+
+  return (
+    <div className="review-detail__body">
+      <p className="row-list__meta">
+        {submissionKind(item.submission_type)} · {item.submitter.display_name} · {formatDate(item.created_at)}{' '}
+        <span className={`chip chip--small chip--text chip--${item.status}`}>{statusText(item)}</span>
+      </p>
+      {visit && (target ?? item.artwork_id) && (
+        <p>
+          Visit to{' '}
+          <Link to={to.artwork(target?.id ?? item.artwork_id ?? '')}>{(target?.title ?? item.artwork_title) || 'Untitled'}</Link>{' '}
+          {target && <TypeChip type={target.artwork_type} />}
+        </p>
+      )}
+      {!visit && item.artwork_type && (
+        <p>
+          Proposed type: <TypeChip type={item.artwork_type} />
+        </p>
+      )}
+      {visit && item.condition && <p>Condition: {item.condition}</p>}
+      {!visit && item.description && <p className="prose">{item.description}</p>}
+      {item.notes && (
+        <blockquote className="review-detail__notes" aria-label="Note to the moderators">
+          <p>{item.notes}</p>
+        </blockquote>
+      )}
+      {!visit && (item.artists.length > 0 || Object.keys(item.tags).length > 0) && (
+        <dl className="tag-list">
+          {item.artists.length > 0 && (
+            <div className="tag-list__row">
+              <dt>Artists</dt>
+              <dd>{item.artists.join(', ')}</dd>
+            </div>
+          )}
+          {Object.entries(item.tags).map(([k, v]) => (
+            <div key={k} className="tag-list__row">
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      <h3 className="section__title">Photos</h3>
+      {item.photos.length === 0 ? (
+        <p className="muted">No photos.</p>
+      ) : (
+        <ul className="review-photos">
+          {item.photos.map((p, i) => (
+            <ReviewPhotoView key={p.key || i} photo={p} index={i} title={title} />
+          ))}
+        </ul>
+      )}
+
+      <h3 className="section__title">Where</h3>
+      <MiniMap
+        lat={item.lat}
+        lng={item.lon}
+        title={title}
+        type={item.artwork_type ?? 'other'}
+        others={nearby.map((c) => ({ id: c.id, title: c.title, type: c.artwork_type, lat: c.lat, lng: c.lon }))}
+        label={`Map of the submission and ${nearby.length} artworks nearby`}
+      />
+      <p className="coordinates">
+        {formatCoordinate(item.lat)}, {formatCoordinate(item.lon)}
+      </p>
+
+      <h3 className="section__title">Artworks nearby</h3>
+      {nearby.length === 0 ? (
+        <p className="muted">No approved artworks within 100 m.</p>
+      ) : (
+        <ol className="candidate-list" aria-label="Nearby candidates">
+          {nearby.map((c) => (
+            <li key={c.id} className="candidate" data-testid="review-candidate">
+              {c.thumbnail_url ? (
+                <PhotoImage photo={c.thumbnail_url} alt="" className="candidate__media" />
+              ) : (
+                <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
+                  <Icon name="artworks" size={24} />
+                </span>
+              )}
+              <div className="candidate__body">
+                <h4 className="candidate__title">
+                  <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
+                </h4>
+                <p className="candidate__meta">
+                  <TypeChip type={c.artwork_type} />
+                  <span>{formatDistance(c.distance_m)} away</span>
+                  <span>{Math.round(c.similarity * 100)}% similar</span>
+                </p>
+              </div>
+              {pending && !visit && (
+                <button
+                  type="button"
+                  className="button button--tonal button--small candidate__action"
+                  disabled={busy}
+                  aria-label={`Link to ${c.title || 'Untitled'}`}
+                  onClick={() => approveWith({ action: 'link', artwork_id: c.id }, `Photos added to ${c.title || 'the artwork'}`)}
+                >
+                  Link to this artwork
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {pending && (
+        <div className="review-detail__actions">
+          {visit ? (
+            <button
+              type="button"
+              className="button button--filled"
+              disabled={busy}
+              onClick={() => approveWith(undefined, 'Visit approved')}
+              data-testid="review-approve"
+            >
+              {approving && <Spinner />} Approve
+            </button>
+          ) : (
+            <ApproveNewForm item={item} busy={busy} onApprove={(body) => approveWith(body, 'Approved as a new artwork')} />
+          )}
+          <button type="button" className="button button--outlined" disabled={busy} onClick={() => setAskReason(true)} data-testid="review-reject">
+            {rejecting && <Spinner />} Reject
+          </button>
+        </div>
+      )}
+      <PromptDialog
+        open={askReason}
+        title="Reject submission"
+        label="Reason"
+        required
+        maxLength={SUBMISSION.rejectReasonMax}
+        multiline
+        confirmLabel="Reject"
+        onCancel={() => setAskReason(false)}
+        onSubmit={(reason) => {
+          setAskReason(false);
+          void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected');
+        }}
+      />
+    </div>
+  );
+}
+
+/** The title and type the new artwork gets: the proposal's, unless the moderator changes them. */
+function ApproveNewForm({ item, busy, onApprove }: { item: ReviewItem; busy: boolean; onApprove: (body: ApproveRequest | undefined) => void }) {
+  const [title, setTitle] = useState(item.title ?? '');
+  const [type, setType] = useState(item.artwork_type ?? 'other');
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const typeId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const t = title.trim();
+    if (!t) {
+      setError('A new artwork needs a title');
+      return;
+    }
+    setError(null);
+    const overrides: NonNullable<ApproveRequest['overrides']> = {};
+    if (t !== (item.title ?? '')) overrides.title = t;
+    if (type !== (item.artwork_type ?? 'other')) overrides.artwork_type = type;
+    onApprove(Object.keys(overrides).length > 0 ? { action: 'create', overrides } : undefined);
+  };
+  return (
+    <form className="approve-form" onSubmit={submit} noValidate aria-label="Approve as new artwork">
+      <div className="field">
+        <label className="field__label" htmlFor={titleId}>
+          Title
+        </label>
+        <input
+          id={titleId}
+          value={title}
+          maxLength={SUBMISSION.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${titleId}-error` : undefined}
+        />
+        {error && (
+          <p id={`${titleId}-error`} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={typeId}>
+          Artwork type
+        </label>
+        <select id={typeId} value={type} onChange={(e) => setType(e.target.value)}>
+          {ARTWORK_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {artworkTypeLabel(t)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--filled" disabled={busy} data-testid="review-approve">
+        Approve as new artwork
+      </button>
+    </form>
+  );
+}
+
+function ReviewPhotoView({ photo, index, title }: { photo: ReviewPhoto; index: number; title: string }) {
+  const x = photo.exif;
+  const camera = [x?.make, x?.model].filter(Boolean).join(' ');
+  const rows: Array<[string, string]> = [];
+  if (x?.date_time) rows.push(['Taken', x.date_time]);
+  if (camera) rows.push(['Camera', camera]);
+  if (x?.latitude != null && x.longitude != null) rows.push(['GPS', `${formatCoordinate(x.latitude)}, ${formatCoordinate(x.longitude)}`]);
+  const w = x?.width ?? photo.width;
+  const h = x?.height ?? photo.height;
+  if (w && h) rows.push(['Size', `${w} × ${h}`]);
+  if (x?.orientation != null) rows.push(['Orientation', String(x.orientation)]);
+  return (
+    <li className="review-photo">
+      <a href={photo.large_url} target="_blank" rel="noreferrer">
+        <PhotoImage photo={photo} size="medium" alt={`Photo ${index + 1} of ${title}`} />
+        <span className="visually-hidden"> (opens the full size in a new tab)</span>
+      </a>
+      {rows.length > 0 ? (
+        <dl className="exif-list" aria-label={`Photo ${index + 1} EXIF`}>
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="muted small">No EXIF data.</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+/** How a submission is named and its status worded, the same on every screen. */
+import type { Submission } from '../api/provisional';
+
+export function submissionTitle(s: Pick<Submission, 'submission_type' | 'title' | 'artwork_title'>): string {
+  if (s.submission_type === 'logbook') return `Visit to ${s.artwork_title || 'an artwork'}`;
+  return s.title || 'Untitled artwork';
+}
+
+export function submissionKind(type: string): string {
+  return type === 'logbook' ? 'Visit' : type === 'new_artwork' ? 'New artwork' : type.replace(/_/g, ' ');
+}
+
+/** The status chip's text: a pending one says where it is in the queue when known. */
+export function statusText(s: Pick<Submission, 'status' | 'queue_position'>): string {
+  switch (s.status) {
+    case 'pending':
+      return s.queue_position ? `Pending review · #${s.queue_position} in queue` : 'Pending review';
+    case 'approved':
+      return 'Approved';
+    case 'rejected':
+      return 'Rejected';
+    case 'withdrawn':
+      return 'Withdrawn';
+    default:
+      return String(s.status);
+  }
+}

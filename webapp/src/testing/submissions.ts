@@ -1,0 +1,116 @@
+/** Photos, submissions and receipts shaped as the submissions contract describes them. */
+import type { NearbyCandidate, Photo, ReviewItem, Submission, SubmissionReceipt } from '../api/provisional';
+import { json } from './fetchMock';
+
+export function photo(n: number): Photo {
+  const key = n.toString(16).padStart(32, '0');
+  return {
+    key,
+    width: 1600,
+    height: 1200,
+    url: `/api/images/original/${key}`,
+    thumbnail_url: `/api/images/thumbnail/${key}`,
+    medium_url: `/api/images/medium/${key}`,
+    large_url: `/api/images/large/${key}`,
+  };
+}
+
+export const ARTWORK_ID = '77777777-7777-4777-8777-777777777777';
+
+export function candidate(over: Partial<NearbyCandidate> = {}): NearbyCandidate {
+  return {
+    id: ARTWORK_ID,
+    title: 'Girl in a Wetsuit',
+    artwork_type: 'statue',
+    lat: 49.3031,
+    lon: -123.1265,
+    distance_m: 12,
+    similarity: 0.87,
+    thumbnail_url: null,
+    ...over,
+  };
+}
+
+export function receipt(over: Partial<SubmissionReceipt> = {}): SubmissionReceipt {
+  return {
+    id: '99999999-9999-4999-8999-999999999999',
+    status: 'pending',
+    submission_type: 'new_artwork',
+    photos: [photo(1)],
+    nearby: [],
+    ...over,
+  };
+}
+
+export function submission(over: Partial<Submission> = {}): Submission {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    submission_type: 'new_artwork',
+    status: 'pending',
+    title: 'Bronze whale',
+    artwork_type: 'sculpture',
+    notes: null,
+    condition: null,
+    lat: 49.3,
+    lon: -123.12,
+    photos: [photo(2)],
+    tags: {},
+    artists: [],
+    artwork_id: null,
+    artwork_title: null,
+    reason: null,
+    queue_position: 1,
+    created_at: '2025-05-01T10:00:00Z',
+    decided_at: null,
+    ...over,
+  };
+}
+
+export function reviewItem(over: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    ...submission(),
+    submitter: { id: '22222222-2222-4222-8222-222222222222', display_name: 'Anonymous (22222222...)' },
+    photos: [
+      {
+        ...photo(3),
+        exif: {
+          latitude: 49.3,
+          longitude: -123.12,
+          date_time: '2025:05:01 09:58:00',
+          make: 'Google',
+          model: 'Pixel 8',
+          orientation: 1,
+          width: 4000,
+          height: 3000,
+        },
+      },
+    ],
+    ...over,
+  };
+}
+
+/** POST /logbook's answer: 201 with the receipt and the write's event position. */
+export function created(data: unknown, position = '7-3'): Response {
+  return json({ success: true, data, timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201, headers: { 'X-Event-Position': position } });
+}
+
+/** A promise to settle by hand, for looking at a screen while a call is under way. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** The fields of a multipart body, files by name. */
+export function formFields(body: unknown): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (!(body instanceof FormData)) return out;
+  for (const [k, v] of body.entries()) {
+    const value = typeof v === 'string' ? v : v.name;
+    const prev = out[k];
+    out[k] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
