@@ -978,6 +978,7 @@ async fn status_is_ok_and_reads_wait_for_a_clients_own_writes() {
     assert_eq!(d["components"]["database"]["status"], "ok", "{d}");
     assert_eq!(d["components"]["nats"]["status"], "ok", "{d}");
     assert_eq!(d["components"]["mail"]["status"], "ok", "{d}");
+    assert_eq!(d["components"]["storage"]["status"], "ok", "{d}");
     assert!(d["components"]["database"]["latency_ms"].is_number());
     assert_eq!(d["relay"]["lag_events"], 0, "{d}");
     assert_eq!(d["relay"]["position"], d["relay"]["head"], "{d}");

@@ -29,6 +29,8 @@ pub struct Components {
     pub nats: Component,
     /// SMTP answers (or, without SMTP_URL, the outbox directory is writable).
     pub mail: Component,
+    /// Photo storage answers a write, read and delete.
+    pub storage: Component,
     pub search: SearchStatus,
     pub geo_index: GeoStatus,
 }
@@ -185,6 +187,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
         None => Component::down("not configured in this process"),
         Some(m) => probe(m.health()).await,
     };
+    let storage = probe(state.storage.health()).await;
 
     let search = {
         let index = state.search.index();
@@ -264,6 +267,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     let healthy = database.status == "ok"
         && nats.status == "ok"
         && mail.status == "ok"
+        && storage.status == "ok"
         && search.status != "down"
         && projectors.iter().all(|p| p.status == "ok");
     let report = StatusReport {
@@ -274,6 +278,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
             database,
             nats,
             mail,
+            storage,
             search,
             geo_index: GeoStatus {
                 status: if state.geo.is_ready() {

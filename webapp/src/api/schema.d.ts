@@ -644,6 +644,8 @@ export interface components {
             mail: components["schemas"]["Component"];
             nats: components["schemas"]["Component"];
             search: components["schemas"]["SearchStatus"];
+            /** @description Photo storage answers a write, read and delete. */
+            storage: components["schemas"]["Component"];
         };
         /** @description What a decision answers. */
         Decided: {

@@ -60,6 +60,7 @@ export function StatusPage() {
                 <ComponentRow name="Database" component={data.components.database} />
                 <ComponentRow name="Messaging (NATS)" component={data.components.nats} />
                 <ComponentRow name="Mail" component={data.components.mail} />
+                <ComponentRow name="Photo storage" component={data.components.storage} />
                 <tr>
                   <th scope="row">Geo index</th>
                   <td>

@@ -13,6 +13,7 @@ function report(databaseUp: boolean): StatusReport {
       database: databaseUp ? { status: 'ok', latency_ms: 1.5 } : { status: 'error', error: 'connection refused' },
       nats: { status: 'unavailable', error: 'not configured' },
       mail: { status: 'ok', latency_ms: null },
+      storage: { status: 'ok', latency_ms: null },
       search: { status: 'ok', backend: 'tantivy', documents: 1234, position: '7-42' },
       geo_index: { status: 'loading', artworks: 1234, position: '7-42' },
     },
