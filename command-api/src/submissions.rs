@@ -517,7 +517,7 @@ impl Submissions {
         req: ApproveRequest,
     ) -> Result<(Decided, Option<EventPosition>), ApiError> {
         let reviewer = caller.require_moderator()?.account_id;
-        let (state, _) = self.load(id).await?;
+        let (state, loaded_sequence) = self.load(id).await?;
         Self::check_pending(&state)?;
         let o = req.overrides.unwrap_or_default();
         let moved = match (o.lat, o.lon) {
@@ -644,12 +644,9 @@ impl Submissions {
             )
             .await
             .map_err(submission_error)?;
-        let sequence = self
-            .commands
-            .load::<Submission>(&sid)
-            .await
-            .map_err(ApiError::Internal)?
-            .map_or(0, |(_, seq)| seq);
+        // Any event after the one loaded would have decided the submission and refused this
+        // approval, so the approval is the next in the stream.
+        let sequence = loaded_sequence + 1;
         let caused = metadata.caused_by(event_id(
             <Submission as cqrs_es::Aggregate>::TYPE,
             &sid,
@@ -808,7 +805,7 @@ impl Submissions {
         id: Uuid,
     ) -> Result<(Decided, Option<EventPosition>), ApiError> {
         let (state, _) = self.load(id).await?;
-        let identities = identities_of(self.pool(), caller).await?;
+        let identities = caller.identities(self.pool()).await?;
         let position = self
             .commands
             .submission(
@@ -830,7 +827,7 @@ impl Submissions {
     }
 
     async fn forget_photos(&self, state: &Submission) {
-        let keys: Vec<PhotoKey> = state.photos.iter().map(|p| p.key).collect();
+        let keys: Vec<PhotoKey> = state.photos().iter().map(|p| p.key).collect();
         if let Err(e) = self.media.delete(&keys).await {
             // The decision stands; the files are found again by the media table's status.
             tracing::error!(error = %e, "could not delete a submission's photos");
@@ -899,21 +896,6 @@ impl Submissions {
         }
         Ok((answer, last))
     }
-}
-
-/// Every identity a caller speaks for: itself, and the anonymous identities its account claimed.
-pub async fn identities_of(pool: &PgPool, caller: &Caller) -> Result<Vec<Uuid>, ApiError> {
-    let mut ids = vec![caller.actor_id()];
-    if let Some(a) = caller.account() {
-        let claimed: Vec<Uuid> = sqlx::query_scalar(
-            "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
-        )
-        .bind(a.account_id)
-        .fetch_all(pool)
-        .await?;
-        ids.extend(claimed);
-    }
-    Ok(ids)
 }
 
 /// What an approval does to artworks once it is recorded.

@@ -337,13 +337,21 @@ pub struct Submission {
     pub submitter: Option<Uuid>,
     /// A visit's artwork, or the artwork an approval created or linked.
     pub artwork_id: Option<ArtworkId>,
-    pub photos: Vec<Photo>,
     /// What was submitted, for the approval that acts on it.
     pub proposal: Option<Box<NewArtworkProposal>>,
     pub visit: Option<Box<VisitReport>>,
 }
 
 impl Submission {
+    /// The photos submitted, whichever kind this is.
+    pub fn photos(&self) -> &[Photo] {
+        match (&self.proposal, &self.visit) {
+            (Some(p), _) => &p.photos,
+            (None, Some(v)) => &v.photos,
+            (None, None) => &[],
+        }
+    }
+
     fn check_photos(photos: &[Photo]) -> Result<(), SubmissionError> {
         if photos.len() > MAX_PHOTOS_PER_SUBMISSION {
             return Err(SubmissionError::TooManyPhotos);
@@ -451,7 +459,6 @@ impl Aggregate for Submission {
                 self.kind = Some(SubmissionKind::NewArtwork);
                 self.status = Some(SubmissionStatus::Pending);
                 self.submitter = Some(p.submitter);
-                self.photos = p.photos.clone();
                 self.proposal = Some(p);
             }
             SubmissionEvent::VisitLogged(v) => {
@@ -459,7 +466,6 @@ impl Aggregate for Submission {
                 self.status = Some(SubmissionStatus::Pending);
                 self.submitter = Some(v.submitter);
                 self.artwork_id = Some(v.artwork_id);
-                self.photos = v.photos.clone();
                 self.visit = Some(v);
             }
             SubmissionEvent::SubmissionApproved { artwork_id, .. } => {

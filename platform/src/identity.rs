@@ -122,6 +122,22 @@ impl Caller {
         }
     }
 
+    /// Every identity this caller speaks for: itself, and the anonymous identities its account
+    /// claimed (from the `accounts` read model).
+    pub async fn identities(&self, pool: &PgPool) -> Result<Vec<Uuid>, sqlx::Error> {
+        let mut ids = vec![self.actor_id()];
+        if let Some(a) = self.account() {
+            let claimed: Vec<Uuid> = sqlx::query_scalar(
+                "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
+            )
+            .bind(a.account_id)
+            .fetch_all(pool)
+            .await?;
+            ids.extend(claimed);
+        }
+        Ok(ids)
+    }
+
     /// Metadata for the events this caller's request writes.
     pub fn metadata(&self) -> EventMetadata {
         EventMetadata {

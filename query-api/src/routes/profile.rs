@@ -15,7 +15,8 @@ use crate::state::QueryState;
 
 const READS: &[&str] = &["accounts"];
 
-fn private(mut r: Response) -> Response {
+/// Marks an answer about the caller as not cacheable by shared caches.
+pub(crate) fn private(mut r: Response) -> Response {
     r.headers_mut().insert(
         "cache-control",
         HeaderValue::from_static("private, no-store"),

@@ -2,7 +2,6 @@
 //! positions, the review queue, one submission with the artworks near it, and review statistics.
 
 use axum::extract::State;
-use axum::http::HeaderValue;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use platform::candidates::{duplicate_candidates, NearbyCandidate};
@@ -16,6 +15,7 @@ use uuid::Uuid;
 
 use crate::routes::artworks::{consistent, with_consistency};
 use crate::routes::params::{int_param, Pagination};
+use crate::routes::profile::private;
 use crate::state::QueryState;
 
 /// Read models these endpoints read (for `X-Min-Position`).
@@ -23,14 +23,6 @@ const READS: &[&str] = &["submissions", "accounts"];
 
 /// SPEC §9: review queue limit 20.
 pub const REVIEW_QUEUE_LIMIT: u32 = 20;
-
-fn private(mut r: Response) -> Response {
-    r.headers_mut().insert(
-        "cache-control",
-        HeaderValue::from_static("private, no-store"),
-    );
-    r
-}
 
 /// Who sent a submission, as moderators see it.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
@@ -169,16 +161,7 @@ pub async fn my_submissions(
     let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
     let limit = int_param("limit", p.limit.as_deref(), 20, 1, 100)?;
     let caught_up = consistent(&state, min, READS).await;
-    let mut ids = vec![caller.actor_id()];
-    if let Some(a) = caller.account() {
-        let claimed: Vec<Uuid> = sqlx::query_scalar(
-            "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
-        )
-        .bind(a.account_id)
-        .fetch_all(&state.pool)
-        .await?;
-        ids.extend(claimed);
-    }
+    let ids = caller.identities(&state.pool).await?;
     let total: i64 =
         sqlx::query_scalar("SELECT count(*) FROM rm.submissions WHERE submitter = ANY($1)")
             .bind(&ids)
