@@ -48,8 +48,10 @@ replay: build
 deploy-check:
 	python3 deploy/check.py
 
-## Benchmarks on 100k and 1M synthetic artworks (release build; figures go to docs/PERFORMANCE.md).
+## Benchmarks on 100k and 1M synthetic artworks, then 10 concurrent 10-photo uploads (release
+## build; figures go to docs/PERFORMANCE.md).
 bench:
-	CARGO_TARGET_DIR=$(HOME)/.cache/plinth/target-release cargo build --release --workspace
+	CARGO_TARGET_DIR=$(HOME)/.cache/plinth/target-release cargo build --release --workspace --bins --examples
 	bench/run.sh 100000
 	bench/run.sh 1000000
+	bench/uploads.sh 10 10

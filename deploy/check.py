@@ -27,6 +27,11 @@ Run from anywhere: python3 deploy/check.py
      HTTPRoutes send each of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE under /api to exactly one
      kind of backend, and that backend's pods run the plinth process serving the method
      (reads: query-api or serve; writes: command-api or serve);
+  i. the Dockerfile that builds the plinth image: its last stage runs as the uid/gid the k8s pods
+     ask for, exposes the port the plinth containers and PLINTH_ADDR use, puts `plinth` on the
+     PATH, installs curl (compose's health checks), sets only known variables and defaults to a
+     subcommand of `enum Cmd`; the build stage builds `--locked`; .dockerignore leaves in every
+     file the build copies (sources, manifests, lock files, the web app);
   h. compose wiring: every bind-mounted file exists; the split profile's reverse proxy (a
      Caddyfile mounted at /etc/caddy/Caddyfile) forwards only to compose services that share its
      profile, that it depends_on, on the port they listen on, and sends each method under /api
@@ -61,6 +66,13 @@ CONFIG_RS = ROOT / "platform" / "src" / "config.rs"
 MAIN_RS = ROOT / "src" / "main.rs"
 COMPOSE_FILE = DEPLOY / "compose" / "compose.yaml"
 COMPOSE_ENV = DEPLOY / "compose" / ".env"
+DOCKERFILE = ROOT / "Dockerfile"
+DOCKERIGNORE = ROOT / ".dockerignore"
+# Files the image's build needs from the context; none may be excluded by .dockerignore.
+BUILD_INPUTS = ["Cargo.toml", "Cargo.lock", "rust-toolchain.toml", "src/main.rs",
+                "domain/Cargo.toml", "platform/src/config.rs", "tests/spine/main.rs",
+                "webapp/package.json", "webapp/package-lock.json", "webapp/index.html",
+                "webapp/src/main.tsx", "webapp/vite.config.ts"]
 K8S = DEPLOY / "k8s"
 ENV_EXAMPLE = ROOT / ".env.example"
 
@@ -70,6 +82,9 @@ APP_NAME = "plinth"  # the binary, and the last segment of the image repository
 EXTRA_VARS = {
     # Read by Rust's standard library: print a backtrace when a thread panics.
     "RUST_BACKTRACE",
+    # Read by glibc's malloc: fewer per-thread arenas, so the photo renders' large buffers are
+    # reused instead of stranded (docs/PERFORMANCE.md, "Photos": peak 368 → 235 MB).
+    "MALLOC_ARENA_MAX",
 }
 # Names people reach for by habit, with what to use instead.
 HINTS = {
@@ -883,6 +898,136 @@ def check_env_example(known: set[str]) -> None:
             problem(ENV_EXAMPLE, f"{m.group(1)} has no comment line above it")
 
 
+# --- The image ---------------------------------------------------------------------------------
+
+def dockerfile_instructions(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
+    out: list[tuple[str, str]] = []
+    pending = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not pending and (not stripped or stripped.startswith("#")):
+            continue
+        if stripped.startswith("#"):
+            continue
+        if stripped.endswith("\\"):
+            pending += stripped[:-1] + " "
+            continue
+        whole = (pending + stripped).strip()
+        pending = ""
+        word, _, rest = whole.partition(" ")
+        out.append((word.upper(), rest.strip()))
+    return out
+
+
+def exec_form(args: str) -> list[str]:
+    try:
+        value = yaml.safe_load(args)
+    except yaml.YAMLError:
+        value = None
+    return [str(v) for v in value] if isinstance(value, list) else shlex.split(args)
+
+
+def ignored(path: str, patterns: list[str]) -> bool:
+    """Whether .dockerignore's patterns (last match wins, `!` re-includes) exclude `path`."""
+    result = False
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    for raw in patterns:
+        negate = raw.startswith("!")
+        pat = raw[1:] if negate else raw
+        pat = pat.strip("/")
+        regex = fnmatch.translate(pat).replace(".*", "[^/]*").replace("[^/]*[^/]*", ".*")
+        if any(re.fullmatch(regex, p) for p in prefixes):
+            result = not negate
+    return result
+
+
+def check_dockerfile(docs: dict[Path, list], known: set[str], subs: set[str]) -> None:
+    if not DOCKERFILE.exists():
+        problem(DOCKERFILE, "missing: compose and k8s run an image nothing here builds")
+        return
+    files_checked.add(DOCKERFILE)
+    instructions = dockerfile_instructions(DOCKERFILE.read_text(encoding="utf-8"))
+    starts = [i for i, (word, _) in enumerate(instructions) if word == "FROM"]
+    if not starts:
+        problem(DOCKERFILE, "has no FROM")
+        return
+    build = [args for word, args in instructions[: starts[-1]] if word == "RUN"]
+    final = instructions[starts[-1]:]
+    where = f"{rel(DOCKERFILE)} (last stage)"
+
+    if not any(re.search(r"\bcargo build\b.*--locked", r) and f"--bin {APP_NAME}" in r for r in build):
+        problem(DOCKERFILE, f"no build stage runs `cargo build --locked --bin {APP_NAME}`")
+
+    users = [args for word, args in final if word == "USER"]
+    uid, _, gid = (users[-1] if users else "").partition(":")
+    if not users:
+        problem(where, "has no USER: the image would run as root")
+    pods = []
+    for path, ds in docs.items():
+        if K8S not in path.parents:
+            continue
+        for d in ds:
+            if isinstance(d, dict) and d.get("kind") in WORKLOAD_KINDS:
+                sc = pod_spec(d).get("securityContext") or {}
+                if "runAsUser" in sc:
+                    pods.append((f"{rel(path)} {d.get('metadata', {}).get('name')}", sc))
+    for name, sc in pods:
+        if users and str(sc.get("runAsUser")) != uid:
+            problem(where, f"USER {users[-1]} but {name} runs as uid {sc.get('runAsUser')}")
+        if users and "runAsGroup" in sc and str(sc.get("runAsGroup")) != (gid or uid):
+            problem(where, f"USER {users[-1]} but {name} runs as gid {sc.get('runAsGroup')}")
+
+    exposed = {p.split("/")[0] for word, args in final if word == "EXPOSE" for p in args.split()}
+    ports = set()
+    for path, ds in docs.items():
+        for d in ds:
+            if not isinstance(d, dict):
+                continue
+            if K8S in path.parents and d.get("kind") in WORKLOAD_KINDS:
+                for c in pod_spec(d).get("containers") or []:
+                    if is_app_image(c.get("image")) or APP_NAME in as_argv(c.get("command")):
+                        ports.update(str(p.get("containerPort")) for p in c.get("ports") or [])
+            if path == COMPOSE_FILE:
+                for key, value in d.items():
+                    if key.startswith("x-") and isinstance(value, dict) and "PLINTH_ADDR" in value:
+                        ports.add(str(value["PLINTH_ADDR"]).rpartition(":")[2])
+    for port in sorted(ports - exposed):
+        problem(where, f"does not EXPOSE {port}, the port the manifests use")
+
+    env = [args for word, args in final if word == "ENV"]
+    for args in env:
+        for name in re.findall(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=", args):
+            check_var(name, where, known)
+    addr = re.search(r"PLINTH_ADDR=(\S+)", " ".join(env))
+    if addr and addr.group(1).rpartition(":")[2] not in exposed:
+        problem(where, f"PLINTH_ADDR={addr.group(1)} is not on an EXPOSEd port")
+
+    runs = " ".join(args for word, args in final if word == "RUN")
+    if not re.search(r"apt-get install[^&;]*\bcurl\b|apk add[^&;]*\bcurl\b", runs):
+        problem(where, "does not install curl, which compose's health checks run")
+    copies = [args for word, args in final if word == "COPY"]
+    if not any(re.search(rf"\s/usr/(local/)?bin/{APP_NAME}$", c) for c in copies):
+        problem(where, f"does not put {APP_NAME} in /usr/local/bin or /usr/bin")
+    entry = [exec_form(args) for word, args in final if word == "ENTRYPOINT"]
+    if entry and entry[-1] != [APP_NAME]:
+        problem(where, f"ENTRYPOINT is {entry[-1]}, not [\"{APP_NAME}\"]")
+    cmd = [exec_form(args) for word, args in final if word == "CMD"]
+    if cmd and (not cmd[-1] or cmd[-1][0] not in subs):
+        problem(where, f"CMD {cmd[-1]} is not a subcommand of {APP_NAME}")
+
+    if DOCKERIGNORE.exists():
+        files_checked.add(DOCKERIGNORE)
+        patterns = [line.strip() for line in DOCKERIGNORE.read_text(encoding="utf-8").splitlines()
+                    if line.strip() and not line.lstrip().startswith("#")]
+        for path in BUILD_INPUTS:
+            if not (ROOT / path).exists():
+                problem(DEPLOY / "check.py", f"BUILD_INPUTS names {path}, which does not exist")
+            elif ignored(path, patterns):
+                problem(DOCKERIGNORE, f"excludes {path}, which the image's build needs")
+
+
 # --- main --------------------------------------------------------------------------------------
 
 def main() -> int:
@@ -895,6 +1040,7 @@ def main() -> int:
     check_compose_proxy(docs, subs)
     check_k8s(docs, known, subs, images)
     check_env_example(known)
+    check_dockerfile(docs, known, subs)
 
     repos: dict[str, list[str]] = {}
     for where, image in images:
@@ -906,7 +1052,7 @@ def main() -> int:
     elif not repos:
         problem("plinth image", "no reference to the plinth image found in compose or k8s")
 
-    deploy_files = sum(1 for p in files_checked if DEPLOY in p.parents)
+    deploy_files = sum(1 for p in files_checked if DEPLOY in p.parents or p.parent == ROOT)
     if problems:
         print(f"deploy: {len(problems)} problem(s) in {deploy_files} files:", file=sys.stderr)
         for p in problems:

@@ -151,6 +151,25 @@ pub fn spawn_relay(
     })
 }
 
+/// Runs the approval follower (see `command_api::approvals`), restarting it after failures.
+pub fn spawn_approval_follower(
+    submissions: command_api::Submissions,
+    js: jetstream::Context,
+    bus: BusConfig,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let follower = command_api::ApprovalFollower::new(submissions, js, bus);
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            if let Err(e) = follower.run().await {
+                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "approval follower stopped; restarting");
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
 /// Runs one projector, restarting it after transient failures; a poisoned one stays stopped.
 pub fn spawn_projector(
     runtime: ProjectorRuntime,
@@ -310,21 +329,32 @@ pub fn mailer(config: &Config) -> anyhow::Result<platform::mail::Mailer> {
     )
 }
 
-/// Builds the write API's state: commands, mail and the identity settings.
-pub fn command_state(
-    services: &Services,
+/// Identity's write side: accounts, permissions and sign-in mail.
+pub fn accounts(
+    commands: command_api::Commands,
     config: &Config,
-) -> anyhow::Result<command_api::CommandState> {
-    let mailer = mailer(config)?;
+) -> anyhow::Result<command_api::Accounts> {
     let settings = command_api::AuthSettings {
         public_url: config.public_url.clone(),
         product_name: config.product_name.clone(),
         admin_emails: config.admin_emails.clone(),
     };
+    Ok(command_api::Accounts::new(
+        commands,
+        mailer(config)?,
+        settings,
+    ))
+}
+
+/// Builds the write API's state: accounts, and submissions with the photo worker (started here).
+pub fn command_state(
+    services: &Services,
+    config: &Config,
+) -> anyhow::Result<command_api::CommandState> {
     let commands = command_api::Commands::new(services.pool.clone());
     let media = command_api::Media::start(services.pool.clone(), storage(config)?);
     Ok(command_api::CommandState {
-        accounts: command_api::Accounts::new(commands.clone(), mailer, settings),
+        accounts: accounts(commands.clone(), config)?,
         submissions: command_api::Submissions::new(commands, media),
     })
 }

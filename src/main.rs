@@ -183,10 +183,16 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             let query = app::query_state(s, config).await?;
             let command = app::command_state(s, config)?;
+            let follower = app::spawn_approval_follower(
+                command.submissions.clone(),
+                s.js.clone(),
+                s.bus.clone(),
+            );
             let routes = app::api_routes(Some(query), Some(command), config);
             let router = app::with_web_app(app::api_app(routes), &web_dir);
             let result = serve_http(config, listener, router).await;
             relay.abort();
+            follower.abort();
             projectors.iter().for_each(|p| p.abort());
             result
         }
@@ -194,9 +200,15 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let listener = bind(config).await?;
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
             let command = app::command_state(s, config)?;
+            let follower = app::spawn_approval_follower(
+                command.submissions.clone(),
+                s.js.clone(),
+                s.bus.clone(),
+            );
             let routes = app::api_routes(None, Some(command), config);
             let result = serve_http(config, listener, app::api_app(routes)).await;
             relay.abort();
+            follower.abort();
             result
         }
         Cmd::QueryApi => {
@@ -284,7 +296,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let permission = domain::Permission::parse(&permission).ok_or_else(|| {
                 anyhow::anyhow!("--permission must be admin or moderator, not '{permission}'")
             })?;
-            let accounts = app::command_state(s, config)?.accounts;
+            let accounts = app::accounts(command_api::Commands::new(s.pool.clone()), config)?;
             let (account, position) = accounts
                 .set_permission_by_email(&email, permission, grant)
                 .await?;

@@ -1,8 +1,9 @@
 //! The write side: executing commands against aggregates in the event store, identity's
-//! security state, the HTTP write routes, the bulk append used for synthetic data, and the relay
-//! that publishes stored events to JetStream.
+//! security state, the HTTP write routes, the bulk append used for synthetic data, the relay
+//! that publishes stored events to JetStream, and the follower that sees every approval through.
 
 pub mod accounts;
+pub mod approvals;
 pub mod bulk;
 pub mod commands;
 pub mod media;
@@ -11,6 +12,7 @@ pub mod routes;
 pub mod submissions;
 
 pub use accounts::{Accounts, AuthSettings};
+pub use approvals::ApprovalFollower;
 pub use commands::{CommandError, Commands};
 pub use media::Media;
 pub use relay::Relay;

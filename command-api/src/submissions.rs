@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use domain::metadata::event_id;
 use domain::photo::{Photo, PhotoKey, MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
 use domain::{
-    Approval, ApprovedArtwork, ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, ArtworkType,
-    Condition, EventMetadata, Location, NewArtworkProposal, Note, Reason, Submission,
+    Approval, ApprovalEffect, ApprovedFields, ArtistCommand, ArtistId, ArtworkCommand, ArtworkId,
+    ArtworkType, Condition, EventMetadata, Location, NewArtworkProposal, Note, Reason, Submission,
     SubmissionCommand, SubmissionError, SubmissionId, SubmissionKind, SubmissionStatus, Tags,
-    Visit, VisitReport,
+    VisitReport,
 };
 use platform::candidates::{duplicate_candidates, NearbyCandidate};
 use platform::http::ApiError;
@@ -41,6 +41,8 @@ const PER_CLIENT: Limit = Limit {
 pub const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
 /// Most decisions one batch may carry.
 pub const MAX_BATCH: usize = 50;
+/// Tries at carrying out an approval when another writer touched its artwork first.
+const CARRY_OUT_ATTEMPTS: u32 = 3;
 
 pub const TOO_LARGE: &str = "Each photo must be at most 15 MB";
 pub const NOT_AN_IMAGE: &str = "Only JPEG, PNG and WebP images can be uploaded";
@@ -517,7 +519,7 @@ impl Submissions {
         req: ApproveRequest,
     ) -> Result<(Decided, Option<EventPosition>), ApiError> {
         let reviewer = caller.require_moderator()?.account_id;
-        let (state, loaded_sequence) = self.load(id).await?;
+        let (state, _) = self.load(id).await?;
         Self::check_pending(&state)?;
         let o = req.overrides.unwrap_or_default();
         let moved = match (o.lat, o.lon) {
@@ -534,10 +536,9 @@ impl Submissions {
             }
         };
         // Everything the effect needs is checked before the decision is recorded.
-        let (approval, effect) = match (state.proposal.as_deref(), state.visit.as_deref()) {
+        let approval = match (state.proposal.as_deref(), state.visit.as_deref()) {
             (Some(p), _) => match req.action.as_deref().unwrap_or("create") {
                 "create" => {
-                    let artwork_id = ArtworkId::new();
                     let title = match o.title.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
                         Some(t) => domain::text::Title::parse(t)
                             .map_err(|e| ApiError::validation("title", e.to_string()))?,
@@ -556,7 +557,7 @@ impl Submissions {
                         ),
                         None => p.description.clone(),
                     };
-                    let kind = match o.artwork_type.as_deref() {
+                    let artwork_type = match o.artwork_type.as_deref() {
                         Some(t) => artwork_type(Some(t))?,
                         None => p.artwork_type,
                     };
@@ -565,23 +566,16 @@ impl Submissions {
                             .map_err(|e| ApiError::validation("tags", e.to_string()))?,
                         None => p.tags.clone(),
                     };
-                    (
-                        Approval::CreateArtwork { artwork_id },
-                        Effect::Create {
-                            artwork_id,
-                            artwork: Box::new(ApprovedArtwork {
-                                submission_id: id,
-                                title,
-                                description,
-                                artwork_type: kind,
-                                location: moved.unwrap_or(p.location),
-                                tags,
-                                artist_ids: Vec::new(),
-                                photos: p.photos.clone(),
-                            }),
-                            artists: p.artist_names.clone(),
-                        },
-                    )
+                    Approval::CreateArtwork {
+                        artwork_id: ArtworkId::new(),
+                        fields: Box::new(ApprovedFields {
+                            title,
+                            description,
+                            artwork_type,
+                            location: moved.unwrap_or(p.location),
+                            tags,
+                        }),
+                    }
                 }
                 "link" => {
                     let target = req.artwork_id.ok_or_else(|| {
@@ -598,18 +592,10 @@ impl Submissions {
                             "Artwork with ID {target} not found"
                         )));
                     }
-                    (
-                        Approval::LinkArtwork {
-                            artwork_id: ArtworkId(target),
-                            location_override: moved,
-                        },
-                        Effect::Link {
-                            submission_id: id,
-                            artwork_id: ArtworkId(target),
-                            photos: p.photos.clone(),
-                            location: moved,
-                        },
-                    )
+                    Approval::LinkArtwork {
+                        artwork_id: ArtworkId(target),
+                        location_override: moved,
+                    }
                 }
                 _ => {
                     return Err(ApiError::validation(
@@ -618,41 +604,19 @@ impl Submissions {
                     ))
                 }
             },
-            (None, Some(v)) => (
-                Approval::LogVisit,
-                Effect::Visit(
-                    Box::new(Visit {
-                        submission_id: id,
-                        visitor: v.submitter,
-                        condition: v.condition,
-                        note: v.note.clone(),
-                        photos: v.photos.clone(),
-                        visited_at: v.visited_at,
-                    }),
-                    v.artwork_id,
-                ),
-            ),
+            (None, Some(_)) => Approval::LogVisit,
             (None, None) => return Err(ApiError::NotFound(SubmissionError::NotFound.to_string())),
         };
         let metadata = caller.metadata();
-        let sid = id.to_string();
         self.commands
             .submission(
-                &sid,
+                &id.to_string(),
                 SubmissionCommand::Approve { reviewer, approval },
                 &metadata,
             )
             .await
             .map_err(submission_error)?;
-        // Any event after the one loaded would have decided the submission and refused this
-        // approval, so the approval is the next in the stream.
-        let sequence = loaded_sequence + 1;
-        let caused = metadata.caused_by(event_id(
-            <Submission as cqrs_es::Aggregate>::TYPE,
-            &sid,
-            sequence,
-        ));
-        let (artwork_id, position) = self.carry_out(effect, &caused).await?;
+        let (artwork_id, position) = self.carry_out_approval(id, &metadata).await?;
         Ok((
             Decided {
                 id,
@@ -663,67 +627,76 @@ impl Submissions {
         ))
     }
 
-    /// The approval's effect on artworks (and new artists), each command idempotent.
-    async fn carry_out(
+    /// Carries out the recorded approval of submission `id` on artworks (and new artists),
+    /// as commands caused by the approval event. Safe to repeat: each command is idempotent
+    /// per submission. Used right after approving, and by the [`crate::ApprovalFollower`]
+    /// for an approval whose effect a crash cut off.
+    pub async fn carry_out_approval(
         &self,
-        effect: Effect,
+        id: Uuid,
         md: &EventMetadata,
     ) -> Result<(ArtworkId, Option<EventPosition>), ApiError> {
-        let artwork_error = |e: CommandError<domain::ArtworkError>| ApiError::from(e);
-        match effect {
-            Effect::Create {
-                artwork_id,
-                mut artwork,
-                artists,
-            } => {
-                artwork.artist_ids = self
-                    .resolve_artists(&artists, artwork.submission_id, md)
-                    .await?;
-                let position = self
-                    .commands
-                    .artwork(
-                        &artwork_id.to_string(),
-                        ArtworkCommand::CreateFromSubmission(artwork),
-                        md,
-                    )
-                    .await
-                    .map_err(artwork_error)?;
-                Ok((artwork_id, position))
-            }
-            Effect::Link {
-                submission_id,
-                artwork_id,
-                photos,
-                location,
-            } => {
-                let position = self
-                    .commands
-                    .artwork(
-                        &artwork_id.to_string(),
-                        ArtworkCommand::AddPhotos {
-                            submission_id,
-                            photos,
-                            location,
-                        },
-                        md,
-                    )
-                    .await
-                    .map_err(artwork_error)?;
-                Ok((artwork_id, position))
-            }
-            Effect::Visit(visit, artwork_id) => {
-                let position = self
-                    .commands
-                    .artwork(
-                        &artwork_id.to_string(),
-                        ArtworkCommand::RecordVisit(visit),
-                        md,
-                    )
-                    .await
-                    .map_err(artwork_error)?;
-                Ok((artwork_id, position))
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            match self.try_carry_out(id, md).await {
+                // Someone else (the follower, or a second moderator's retry) wrote to the same
+                // artwork or artist first: the next attempt finds its work done, or does it.
+                Err(ApiError::Conflict(_)) if attempt < CARRY_OUT_ATTEMPTS => continue,
+                other => return other,
             }
         }
+    }
+
+    async fn try_carry_out(
+        &self,
+        id: Uuid,
+        md: &EventMetadata,
+    ) -> Result<(ArtworkId, Option<EventPosition>), ApiError> {
+        let sid = id.to_string();
+        let (state, sequence) = self.load(id).await?;
+        let effect = state.approval_effect(id).ok_or_else(|| {
+            ApiError::NotFound(format!("Submission {id} has no approval to carry out"))
+        })?;
+        // Nothing follows an approval in a submission's stream: it is the last event.
+        let md = md.caused_by(event_id(
+            <Submission as cqrs_es::Aggregate>::TYPE,
+            &sid,
+            sequence,
+        ));
+        let artwork_error = |e: CommandError<domain::ArtworkError>| ApiError::from(e);
+        let (artwork_id, command) = match effect {
+            ApprovalEffect::Create {
+                artwork_id,
+                mut artwork,
+                artist_names,
+            } => {
+                artwork.artist_ids = self.resolve_artists(&artist_names, id, &md).await?;
+                (artwork_id, ArtworkCommand::CreateFromSubmission(artwork))
+            }
+            ApprovalEffect::Link {
+                artwork_id,
+                submission_id,
+                photos,
+                location,
+            } => (
+                artwork_id,
+                ArtworkCommand::AddPhotos {
+                    submission_id,
+                    photos,
+                    location,
+                },
+            ),
+            ApprovalEffect::Visit { artwork_id, visit } => {
+                (artwork_id, ArtworkCommand::RecordVisit(visit))
+            }
+        };
+        let position = self
+            .commands
+            .artwork(&artwork_id.to_string(), command, &md)
+            .await
+            .map_err(artwork_error)?;
+        Ok((artwork_id, position))
     }
 
     /// Artists named in a proposal: a known artist of that name (ignoring case), else a new
@@ -778,24 +751,13 @@ impl Submissions {
             .map_err(|e| ApiError::validation("reason", e.to_string()))?;
         let (state, _) = self.load(id).await?;
         Self::check_pending(&state)?;
-        let position = self
-            .commands
-            .submission(
-                &id.to_string(),
-                SubmissionCommand::Reject { reviewer, reason },
-                &caller.metadata(),
-            )
-            .await
-            .map_err(submission_error)?;
-        self.forget_photos(&state).await;
-        Ok((
-            Decided {
-                id,
-                status: SubmissionStatus::Rejected.as_str().to_owned(),
-                artwork_id: None,
-            },
-            position,
-        ))
+        self.close(
+            caller,
+            id,
+            &state,
+            SubmissionCommand::Reject { reviewer, reason },
+        )
+        .await
     }
 
     /// Withdraws the caller's own pending submission and deletes its photos' files.
@@ -806,32 +768,46 @@ impl Submissions {
     ) -> Result<(Decided, Option<EventPosition>), ApiError> {
         let (state, _) = self.load(id).await?;
         let identities = caller.identities(self.pool()).await?;
-        let position = self
-            .commands
-            .submission(
-                &id.to_string(),
-                SubmissionCommand::Withdraw { identities },
-                &caller.metadata(),
-            )
-            .await
-            .map_err(submission_error)?;
-        self.forget_photos(&state).await;
-        Ok((
-            Decided {
-                id,
-                status: SubmissionStatus::Withdrawn.as_str().to_owned(),
-                artwork_id: None,
-            },
-            position,
-        ))
+        self.close(
+            caller,
+            id,
+            &state,
+            SubmissionCommand::Withdraw { identities },
+        )
+        .await
     }
 
-    async fn forget_photos(&self, state: &Submission) {
+    /// Records a rejection or withdrawal (`command`) of the submission in `state`, then deletes
+    /// its photos' files.
+    async fn close(
+        &self,
+        caller: &Caller,
+        id: Uuid,
+        state: &Submission,
+        command: SubmissionCommand,
+    ) -> Result<(Decided, Option<EventPosition>), ApiError> {
+        let status = match command {
+            SubmissionCommand::Reject { .. } => SubmissionStatus::Rejected,
+            _ => SubmissionStatus::Withdrawn,
+        };
+        let position = self
+            .commands
+            .submission(&id.to_string(), command, &caller.metadata())
+            .await
+            .map_err(submission_error)?;
         let keys: Vec<PhotoKey> = state.photos().iter().map(|p| p.key).collect();
         if let Err(e) = self.media.delete(&keys).await {
             // The decision stands; the files are found again by the media table's status.
             tracing::error!(error = %e, "could not delete a submission's photos");
         }
+        Ok((
+            Decided {
+                id,
+                status: status.as_str().to_owned(),
+                artwork_id: None,
+            },
+            position,
+        ))
     }
 
     /// Decides several submissions; each item succeeds or fails on its own.
@@ -896,20 +872,4 @@ impl Submissions {
         }
         Ok((answer, last))
     }
-}
-
-/// What an approval does to artworks once it is recorded.
-enum Effect {
-    Create {
-        artwork_id: ArtworkId,
-        artwork: Box<ApprovedArtwork>,
-        artists: Vec<domain::text::PersonName>,
-    },
-    Link {
-        submission_id: Uuid,
-        artwork_id: ArtworkId,
-        photos: Vec<Photo>,
-        location: Option<Location>,
-    },
-    Visit(Box<Visit>, ArtworkId),
 }

@@ -7,7 +7,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::artwork::ArtworkType;
+use crate::artwork::{ApprovedArtwork, ArtworkType, Visit};
 use crate::geo::Location;
 use crate::ids::ArtworkId;
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
@@ -209,11 +209,24 @@ pub struct VisitReport {
     pub visited_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// A new artwork as the moderator approved it: the proposal's fields with the moderator's edits.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApprovedFields {
+    pub title: Title,
+    pub description: Option<LongText>,
+    pub artwork_type: ArtworkType,
+    pub location: Location,
+    pub tags: Tags,
+}
+
 /// What approving does with the submission, decided by the moderator.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Approval {
-    /// A new-artwork proposal becomes the artwork `artwork_id` (a fresh id).
-    CreateArtwork { artwork_id: ArtworkId },
+    /// A new-artwork proposal becomes the artwork `artwork_id` (a fresh id), as `fields` say.
+    CreateArtwork {
+        artwork_id: ArtworkId,
+        fields: Box<ApprovedFields>,
+    },
     /// A new-artwork proposal turns out to be a known artwork: its photos go there, and the
     /// artwork moves when the moderator says so.
     LinkArtwork {
@@ -273,6 +286,11 @@ pub enum SubmissionEvent {
         outcome: ApprovalOutcome,
         /// Where a linked artwork was moved to, if the moderator moved it.
         location_override: Option<Location>,
+        /// A created artwork as approved, so the approval's effect can be carried out again
+        /// from the event alone. Absent from approvals recorded before it was kept: their
+        /// artwork is the proposal as submitted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fields: Option<Box<ApprovedFields>>,
     },
     SubmissionRejected {
         reviewer: Uuid,
@@ -340,9 +358,95 @@ pub struct Submission {
     /// What was submitted, for the approval that acts on it.
     pub proposal: Option<Box<NewArtworkProposal>>,
     pub visit: Option<Box<VisitReport>>,
+    /// The approval, once approved.
+    pub approval: Option<RecordedApproval>,
+}
+
+/// An approval as recorded, for carrying out its effect (again).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedApproval {
+    pub outcome: ApprovalOutcome,
+    pub location_override: Option<Location>,
+    pub fields: Option<Box<ApprovedFields>>,
+}
+
+/// What an approval does to artworks (and artists), as those aggregates' commands. Each is
+/// idempotent per submission, so an effect can be carried out again after a crash.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApprovalEffect {
+    /// `artwork.artist_ids` is empty: `artist_names` are resolved to artists (found, or
+    /// created) first.
+    Create {
+        artwork_id: ArtworkId,
+        artwork: Box<ApprovedArtwork>,
+        artist_names: Vec<PersonName>,
+    },
+    Link {
+        artwork_id: ArtworkId,
+        submission_id: Uuid,
+        photos: Vec<Photo>,
+        location: Option<Location>,
+    },
+    Visit {
+        artwork_id: ArtworkId,
+        visit: Box<Visit>,
+    },
 }
 
 impl Submission {
+    /// The effect of this submission's approval (`id` is the submission's own id); `None`
+    /// unless it was approved.
+    pub fn approval_effect(&self, id: Uuid) -> Option<ApprovalEffect> {
+        let approval = self.approval.as_ref()?;
+        let artwork_id = self.artwork_id?;
+        match (approval.outcome, &self.proposal, &self.visit) {
+            (ApprovalOutcome::Created, Some(p), _) => {
+                let fields = match &approval.fields {
+                    Some(f) => (**f).clone(),
+                    None => ApprovedFields {
+                        title: p.title.clone()?,
+                        description: p.description.clone(),
+                        artwork_type: p.artwork_type,
+                        location: p.location,
+                        tags: p.tags.clone(),
+                    },
+                };
+                Some(ApprovalEffect::Create {
+                    artwork_id,
+                    artwork: Box::new(ApprovedArtwork {
+                        submission_id: id,
+                        title: fields.title,
+                        description: fields.description,
+                        artwork_type: fields.artwork_type,
+                        location: fields.location,
+                        tags: fields.tags,
+                        artist_ids: Vec::new(),
+                        photos: p.photos.clone(),
+                    }),
+                    artist_names: p.artist_names.clone(),
+                })
+            }
+            (ApprovalOutcome::Linked, Some(p), _) => Some(ApprovalEffect::Link {
+                artwork_id,
+                submission_id: id,
+                photos: p.photos.clone(),
+                location: approval.location_override,
+            }),
+            (ApprovalOutcome::Logged, _, Some(v)) => Some(ApprovalEffect::Visit {
+                artwork_id,
+                visit: Box::new(Visit {
+                    submission_id: id,
+                    visitor: v.submitter,
+                    condition: v.condition,
+                    note: v.note.clone(),
+                    photos: v.photos.clone(),
+                    visited_at: v.visited_at,
+                }),
+            }),
+            _ => None,
+        }
+    }
+
     /// The photos submitted, whichever kind this is.
     pub fn photos(&self) -> &[Photo] {
         match (&self.proposal, &self.visit) {
@@ -411,20 +515,22 @@ impl Aggregate for Submission {
             }
             SubmissionCommand::Approve { reviewer, approval } => {
                 let kind = self.pending()?;
-                let (artwork_id, outcome, location_override) = match (approval, kind) {
-                    (Approval::CreateArtwork { artwork_id }, SubmissionKind::NewArtwork) => {
-                        (artwork_id, ApprovalOutcome::Created, None)
-                    }
+                let (artwork_id, outcome, location_override, fields) = match (approval, kind) {
+                    (
+                        Approval::CreateArtwork { artwork_id, fields },
+                        SubmissionKind::NewArtwork,
+                    ) => (artwork_id, ApprovalOutcome::Created, None, Some(fields)),
                     (
                         Approval::LinkArtwork {
                             artwork_id,
                             location_override,
                         },
                         SubmissionKind::NewArtwork,
-                    ) => (artwork_id, ApprovalOutcome::Linked, location_override),
+                    ) => (artwork_id, ApprovalOutcome::Linked, location_override, None),
                     (Approval::LogVisit, SubmissionKind::Logbook) => (
                         self.artwork_id.ok_or(SubmissionError::NotFound)?,
                         ApprovalOutcome::Logged,
+                        None,
                         None,
                     ),
                     _ => return Err(SubmissionError::WrongApproval(kind)),
@@ -434,6 +540,7 @@ impl Aggregate for Submission {
                     artwork_id,
                     outcome,
                     location_override,
+                    fields,
                 }
             }
             SubmissionCommand::Reject { reviewer, reason } => {
@@ -468,9 +575,20 @@ impl Aggregate for Submission {
                 self.artwork_id = Some(v.artwork_id);
                 self.visit = Some(v);
             }
-            SubmissionEvent::SubmissionApproved { artwork_id, .. } => {
+            SubmissionEvent::SubmissionApproved {
+                artwork_id,
+                outcome,
+                location_override,
+                fields,
+                ..
+            } => {
                 self.status = Some(SubmissionStatus::Approved);
                 self.artwork_id = Some(artwork_id);
+                self.approval = Some(RecordedApproval {
+                    outcome,
+                    location_override,
+                    fields,
+                });
             }
             SubmissionEvent::SubmissionRejected { .. } => {
                 self.status = Some(SubmissionStatus::Rejected);
@@ -541,6 +659,36 @@ mod tests {
 
     fn reviewer() -> Uuid {
         Uuid::from_u128(99)
+    }
+
+    /// The proposal as a moderator approved it, retitled and moved.
+    fn edited() -> ApprovedFields {
+        ApprovedFields {
+            title: Title::parse("Digital Orca (1)").unwrap(),
+            description: Some(LongText::parse("Pixelated whale").unwrap()),
+            artwork_type: ArtworkType::Sculpture,
+            location: Location::parse(49.2890, -123.1170).unwrap(),
+            tags: Tags::default(),
+        }
+    }
+
+    /// The submission's state after `events`.
+    fn state(events: Vec<SubmissionEvent>) -> Submission {
+        let mut s = Submission::default();
+        for e in events {
+            s.apply(e);
+        }
+        s
+    }
+
+    fn approved(id: ArtworkId, outcome: ApprovalOutcome) -> SubmissionEvent {
+        SubmissionEvent::SubmissionApproved {
+            reviewer: reviewer(),
+            artwork_id: id,
+            outcome,
+            location_override: None,
+            fields: None,
+        }
     }
 
     // ---- ProposeArtwork
@@ -676,7 +824,10 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
-                approval: Approval::CreateArtwork { artwork_id: id },
+                approval: Approval::CreateArtwork {
+                    artwork_id: id,
+                    fields: Box::new(edited()),
+                },
             })
             .await
             .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
@@ -684,6 +835,7 @@ mod tests {
                 artwork_id: id,
                 outcome: ApprovalOutcome::Created,
                 location_override: None,
+                fields: Some(Box::new(edited())),
             }]);
     }
 
@@ -706,6 +858,7 @@ mod tests {
                 artwork_id: id,
                 outcome: ApprovalOutcome::Linked,
                 location_override: moved,
+                fields: None,
             }]);
     }
 
@@ -724,6 +877,7 @@ mod tests {
                 artwork_id: v.artwork_id,
                 outcome: ApprovalOutcome::Logged,
                 location_override: None,
+                fields: None,
             }]);
     }
 
@@ -735,6 +889,7 @@ mod tests {
                 reviewer: reviewer(),
                 approval: Approval::CreateArtwork {
                     artwork_id: ArtworkId::new(),
+                    fields: Box::new(edited()),
                 },
             })
             .await
@@ -764,12 +919,14 @@ mod tests {
                     artwork_id: id,
                     outcome: ApprovalOutcome::Created,
                     location_override: None,
+                    fields: None,
                 },
             ])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
                 approval: Approval::CreateArtwork {
                     artwork_id: ArtworkId::new(),
+                    fields: Box::new(edited()),
                 },
             })
             .await
@@ -894,6 +1051,7 @@ mod tests {
                     artwork_id: id,
                     outcome: ApprovalOutcome::Created,
                     location_override: None,
+                    fields: None,
                 },
             ])
             .when_async(SubmissionCommand::Withdraw {
@@ -901,6 +1059,138 @@ mod tests {
             })
             .await
             .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
+    }
+
+    // ---- The approval's effect
+
+    #[test]
+    fn an_approval_as_new_creates_the_artwork_as_edited_with_the_proposals_photos() {
+        let p = proposal();
+        let sid = Uuid::from_u128(1);
+        let aid = ArtworkId(Uuid::from_u128(5));
+        let s = state(vec![
+            proposed(&p),
+            SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: aid,
+                outcome: ApprovalOutcome::Created,
+                location_override: None,
+                fields: Some(Box::new(edited())),
+            },
+        ]);
+        let e = edited();
+        assert_eq!(
+            s.approval_effect(sid),
+            Some(ApprovalEffect::Create {
+                artwork_id: aid,
+                artwork: Box::new(ApprovedArtwork {
+                    submission_id: sid,
+                    title: e.title,
+                    description: e.description,
+                    artwork_type: e.artwork_type,
+                    location: e.location,
+                    tags: e.tags,
+                    artist_ids: vec![],
+                    photos: p.photos.clone(),
+                }),
+                artist_names: p.artist_names.clone(),
+            })
+        );
+    }
+
+    #[test]
+    fn an_approval_recorded_without_fields_creates_the_proposal_as_submitted() {
+        let p = proposal();
+        let aid = ArtworkId(Uuid::from_u128(5));
+        let s = state(vec![proposed(&p), approved(aid, ApprovalOutcome::Created)]);
+        let Some(ApprovalEffect::Create { artwork, .. }) = s.approval_effect(Uuid::from_u128(1))
+        else {
+            panic!("no create effect");
+        };
+        assert_eq!(Some(artwork.title), p.title);
+        assert_eq!(artwork.location, p.location);
+        assert_eq!(artwork.tags, p.tags);
+    }
+
+    #[test]
+    fn a_link_moves_the_known_artwork_only_when_the_moderator_said_so() {
+        let p = proposal();
+        let sid = Uuid::from_u128(1);
+        let aid = ArtworkId(Uuid::from_u128(6));
+        let moved = Some(Location::parse(49.28, -123.12).unwrap());
+        let s = state(vec![
+            proposed(&p),
+            SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: aid,
+                outcome: ApprovalOutcome::Linked,
+                location_override: moved,
+                fields: None,
+            },
+        ]);
+        assert_eq!(
+            s.approval_effect(sid),
+            Some(ApprovalEffect::Link {
+                artwork_id: aid,
+                submission_id: sid,
+                photos: p.photos.clone(),
+                location: moved,
+            })
+        );
+    }
+
+    #[test]
+    fn an_approved_visit_goes_into_its_artworks_logbook() {
+        let v = visit();
+        let sid = Uuid::from_u128(1);
+        let s = state(vec![
+            SubmissionEvent::VisitLogged(Box::new(v.clone())),
+            approved(v.artwork_id, ApprovalOutcome::Logged),
+        ]);
+        assert_eq!(
+            s.approval_effect(sid),
+            Some(ApprovalEffect::Visit {
+                artwork_id: v.artwork_id,
+                visit: Box::new(Visit {
+                    submission_id: sid,
+                    visitor: v.submitter,
+                    condition: v.condition,
+                    note: v.note.clone(),
+                    photos: v.photos.clone(),
+                    visited_at: v.visited_at,
+                }),
+            })
+        );
+    }
+
+    #[test]
+    fn only_an_approved_submission_has_an_effect() {
+        let sid = Uuid::from_u128(1);
+        assert_eq!(
+            state(vec![proposed(&proposal())]).approval_effect(sid),
+            None
+        );
+        let rejected = state(vec![
+            proposed(&proposal()),
+            SubmissionEvent::SubmissionRejected {
+                reviewer: reviewer(),
+                reason: Reason::parse("Blurry").unwrap(),
+            },
+        ]);
+        assert_eq!(rejected.approval_effect(sid), None);
+    }
+
+    #[test]
+    fn approvals_stored_before_fields_were_kept_still_read() {
+        let aid = ArtworkId(Uuid::from_u128(5));
+        let old = serde_json::json!({"SubmissionApproved": {
+            "reviewer": reviewer(), "artwork_id": aid, "outcome": "created",
+            "location_override": null
+        }});
+        assert_eq!(
+            serde_json::from_value::<SubmissionEvent>(old).unwrap(),
+            approved(aid, ApprovalOutcome::Created)
+        );
     }
 
     #[test]
@@ -911,6 +1201,7 @@ mod tests {
             artwork_id: id,
             outcome: ApprovalOutcome::Linked,
             location_override: None,
+            fields: None,
         };
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v["SubmissionApproved"]["outcome"], "linked");

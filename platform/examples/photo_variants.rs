@@ -1,6 +1,7 @@
 //! Times the upload path's image work on a 12-megapixel phone photo: `inspect` plus
 //! `render_variants`, 5 runs. Build with `--release`; debug timings mean nothing.
-//! `cargo run --release -p platform --example photo_variants`
+//! `cargo run --release -p platform --example photo_variants [-- --display-p3]`
+//! (`--display-p3`: the photo carries a Display P3 profile, so the render converts it to sRGB).
 
 use std::time::Instant;
 
@@ -11,10 +12,21 @@ use platform::photos::{inspect, render_variants};
 const RUNS: usize = 5;
 
 fn main() -> anyhow::Result<()> {
+    let display_p3 = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("--display-p3") => true,
+        Some(other) => {
+            anyhow::bail!("unknown argument {other:?}; usage: photo_variants [--display-p3]")
+        }
+    };
     let started = Instant::now();
-    let photo = phone_jpeg(&PhoneJpeg::new(4000, 3000, 49.2827, -123.1207));
+    let photo = phone_jpeg(&PhoneJpeg {
+        display_p3,
+        ..PhoneJpeg::new(4000, 3000, 49.2827, -123.1207)
+    });
     println!(
-        "input: 4000×3000 phone JPEG, {} bytes (made in {} ms)",
+        "input: 4000×3000 phone JPEG{}, {} bytes (made in {} ms)",
+        if display_p3 { " tagged Display P3" } else { "" },
         photo.len(),
         started.elapsed().as_millis()
     );

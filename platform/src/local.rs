@@ -11,6 +11,13 @@
 //! child process; a leftover one from a killed `plinth` is terminated (found
 //! through its pid file) before a new one is started.
 //!
+//! One process owns each service: it holds an exclusive lock on the file
+//! `<dir>.lock` beside the service's directory and stops the service when it
+//! exits. The operating system drops the lock when its holder dies, which is how
+//! a leftover is told apart from a server still in use. A second process (say
+//! `plinth admin grant` beside a running `plinth serve`) finds the lock taken and
+//! attaches without owning: it uses the running server and leaves it running.
+//!
 //! `initdb` and the PostgreSQL server refuse to run as root: when plinth runs
 //! as root, they run as the `postgres` system user (via `runuser`), which is
 //! made the owner of the cluster directory.
@@ -75,11 +82,17 @@ pub struct LocalPostgres {
     runuser: Option<PathBuf>,
     /// Whether this handle still has to stop the server.
     running: bool,
+    /// Held while this process owns the cluster; `None` when attached to a
+    /// cluster another process owns.
+    owner: Option<OwnerLock>,
 }
 
 impl LocalPostgres {
     /// Starts (or re-attaches to a still-running) private cluster under `dir` (e.g. `<data>/postgres`),
     /// creating it with initdb on first use, and ensures database `database` exists. Returns once it accepts connections.
+    ///
+    /// When another live process owns the cluster, attaches to it without owning
+    /// it: the server is then left running by [`Self::stop`] and on drop.
     ///
     /// `database` must match `[a-z0-9_]{1,63}`. Fails with installation advice
     /// when the PostgreSQL server binaries are missing.
@@ -98,6 +111,7 @@ impl LocalPostgres {
             .await
             .with_context(|| format!("resolving {}", dir.display()))?;
 
+        let owner = OwnerLock::try_take(&dir)?;
         // From here on, dropping `pg` stops the server if it was started.
         let mut pg = LocalPostgres {
             dir,
@@ -106,8 +120,12 @@ impl LocalPostgres {
             database: database.to_owned(),
             runuser,
             running: false,
+            owner,
         };
         let needs_initdb = !pg.dir.join("PG_VERSION").exists();
+        if pg.owner.is_none() {
+            return pg.attach_to_owned().await;
+        }
         if needs_initdb {
             // Before any chown: never take over a directory that is not ours.
             pg.ensure_empty().await?;
@@ -146,6 +164,37 @@ impl LocalPostgres {
         Ok(pg)
     }
 
+    /// Uses the cluster another process owns (and is responsible for stopping).
+    async fn attach_to_owned(mut self) -> Result<Self> {
+        let busy = || {
+            anyhow!(
+                "another plinth process owns {} but its PostgreSQL is not running yet; \
+                 try again once that process has started, or stop it",
+                self.dir.display()
+            )
+        };
+        if !self.dir.join("PG_VERSION").exists() || !self.is_server_running().await {
+            return Err(busy());
+        }
+        self.port = read_postmaster_port(&self.dir).await.ok_or_else(busy)?;
+        info!(port = self.port, dir = %self.dir.display(), "attached to private PostgreSQL owned by another process");
+        self.ensure_database().await?;
+        Ok(self)
+    }
+
+    /// Whether this handle stops the server (`false` when attached to one
+    /// another process owns).
+    pub fn is_owner(&self) -> bool {
+        self.owner.is_some()
+    }
+
+    /// Gives up ownership and leaves the server running, as if this process
+    /// had been killed: the next [`Self::start`] on the directory adopts it.
+    pub fn detach(mut self) {
+        self.running = false;
+        self.owner = None;
+    }
+
     /// postgres://USER@127.0.0.1:PORT/DATABASE (TCP on loopback so sqlx connects normally)
     pub fn url(&self) -> String {
         format!(
@@ -179,6 +228,7 @@ impl LocalPostgres {
             }
         }
         self.running = false;
+        self.owner = None;
         info!(port = self.port, dir = %self.dir.display(), "stopped private PostgreSQL");
         Ok(())
     }
@@ -542,15 +592,19 @@ pub struct LocalNats {
     dir: PathBuf,
     /// TCP port on 127.0.0.1.
     port: u16,
-    /// The server process, until stopped.
+    /// The server process, until stopped; `None` also when attached to a
+    /// server another process owns.
     child: Option<Child>,
+    /// Held while this process owns the server.
+    owner: Option<OwnerLock>,
 }
 
 impl LocalNats {
     /// Starts `nats-server -js` bound to 127.0.0.1 on a free (or previously used, remembered) port with its store under `dir`.
     ///
     /// Returns once the server accepts connections (up to 10 s). Fails with
-    /// installation advice when `nats-server` is missing.
+    /// installation advice when `nats-server` is missing. When another live
+    /// process owns the server, attaches to it and leaves it running.
     pub async fn start(dir: &Path) -> Result<Self> {
         let bin = find_nats_server()?;
         tokio::fs::create_dir_all(dir)
@@ -560,6 +614,9 @@ impl LocalNats {
             .await
             .with_context(|| format!("resolving {}", dir.display()))?;
 
+        let Some(owner) = OwnerLock::try_take(&dir)? else {
+            return Self::attach_to_owned(dir).await;
+        };
         stop_stale_nats(&dir).await;
         let port = choose_port(&dir).await?;
         let log = dir.join("nats.log");
@@ -592,10 +649,47 @@ impl LocalNats {
             dir,
             port,
             child: Some(child),
+            owner: Some(owner),
         };
         nats.wait_until_ready(&log).await?;
         info!(port, dir = %nats.dir.display(), "started private NATS JetStream");
         Ok(nats)
+    }
+
+    /// Uses the server another process owns (and is responsible for stopping).
+    async fn attach_to_owned(dir: PathBuf) -> Result<Self> {
+        match read_port_file(&dir).await {
+            Some(port) if nats_greets(port).await => {
+                info!(port, dir = %dir.display(), "attached to private NATS owned by another process");
+                Ok(LocalNats {
+                    dir,
+                    port,
+                    child: None,
+                    owner: None,
+                })
+            }
+            _ => bail!(
+                "another plinth process owns {} but its nats-server is not answering; \
+                 try again once that process has started, or stop it",
+                dir.display()
+            ),
+        }
+    }
+
+    /// Whether this handle stops the server (`false` when attached to one
+    /// another process owns).
+    pub fn is_owner(&self) -> bool {
+        self.owner.is_some()
+    }
+
+    /// Gives up ownership and leaves the server running, as if this process
+    /// had been killed: the next [`Self::start`] on the directory replaces it.
+    pub fn detach(mut self) {
+        if let Some(child) = self.child.take() {
+            // Dropping the handle would kill the process (`kill_on_drop`).
+            std::mem::forget(child);
+        }
+        self.owner = None;
     }
 
     /// nats://127.0.0.1:PORT
@@ -638,6 +732,7 @@ impl LocalNats {
             }
         }
         let _ = tokio::fs::remove_file(self.dir.join("nats.pid")).await;
+        self.owner = None;
         info!(port = self.port, dir = %self.dir.display(), "stopped private NATS JetStream");
         Ok(())
     }
@@ -792,6 +887,37 @@ async fn process_alive(proc_dir: &Path) -> bool {
 // ---------------------------------------------------------------------------
 // Shared helpers
 // ---------------------------------------------------------------------------
+
+/// An exclusive advisory lock (`flock`) on `<dir>.lock`, held by the process
+/// that owns the service in `dir`; the operating system releases it when that
+/// process exits, however it exits.
+#[derive(Debug)]
+struct OwnerLock {
+    _file: std::fs::File,
+}
+
+impl OwnerLock {
+    /// The lock, or `None` when another open handle (another process, or
+    /// another owner in this one) holds it.
+    fn try_take(dir: &Path) -> Result<Option<Self>> {
+        let mut path = dir.as_os_str().to_owned();
+        path.push(".lock");
+        let path = PathBuf::from(path);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(OwnerLock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(err)) => {
+                Err(err).with_context(|| format!("locking {}", path.display()))
+            }
+        }
+    }
+}
 
 /// Effective uid, from `/proc/self/status`, else `id -u`.
 async fn effective_uid() -> Result<u32> {

@@ -189,8 +189,8 @@ async fn nats_left_running_by_a_killed_plinth_is_replaced() {
     let dir = tmp.path().join("nats");
     let stale = LocalNats::start(&dir).await.unwrap();
     let port = stale.port();
-    // Simulate `plinth` being killed: the handle never runs its Drop.
-    std::mem::forget(stale);
+    // As if `plinth` had been killed: the server runs on, its owner lock is gone.
+    stale.detach();
 
     let mut nats = LocalNats::start(&dir).await.unwrap();
     assert_eq!(nats.port(), port, "remembered port not reused");
@@ -205,12 +205,62 @@ async fn postgres_left_running_by_a_killed_plinth_is_reattached() {
     let dir = tmp.path().join("postgres");
     let stale = LocalPostgres::start(&dir, "plinth").await.unwrap();
     let port = stale.port();
-    std::mem::forget(stale);
+    stale.detach();
 
     let mut pg = LocalPostgres::start(&dir, "plinth").await.unwrap();
+    assert!(pg.is_owner(), "a leftover server is adopted");
     assert_eq!(pg.port(), port);
     let pool = connect(&pg.url()).await;
     pool.close().await;
     pg.stop().await.unwrap();
     assert!(port_is_closed(port).await, "PostgreSQL still listening");
+}
+
+#[tokio::test]
+async fn postgres_owned_by_a_live_process_is_attached_and_left_running() {
+    let tmp = TempDir::new("pgshared");
+    let dir = tmp.path().join("postgres");
+    let mut owner = LocalPostgres::start(&dir, "plinth").await.unwrap();
+    assert!(owner.is_owner());
+
+    // A second handle (in production another process, e.g. `plinth admin grant`).
+    let mut guest = LocalPostgres::start(&dir, "plinth").await.unwrap();
+    assert!(!guest.is_owner());
+    assert_eq!(guest.url(), owner.url());
+    let pool = connect(&guest.url()).await;
+    pool.close().await;
+    guest.stop().await.unwrap();
+    drop(guest);
+
+    let pool = connect(&owner.url()).await;
+    let one: i32 = sqlx::query_scalar("SELECT 1")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(one, 1, "the owner's server was stopped by a guest");
+    pool.close().await;
+    let port = owner.port();
+    owner.stop().await.unwrap();
+    assert!(port_is_closed(port).await, "PostgreSQL still listening");
+}
+
+#[tokio::test]
+async fn nats_owned_by_a_live_process_is_attached_and_left_running() {
+    let tmp = TempDir::new("natsshared");
+    let dir = tmp.path().join("nats");
+    let mut owner = LocalNats::start(&dir).await.unwrap();
+    assert!(owner.is_owner());
+
+    let mut guest = LocalNats::start(&dir).await.unwrap();
+    assert!(!guest.is_owner());
+    assert_eq!(guest.url(), owner.url());
+    async_nats::connect(guest.url()).await.unwrap();
+    guest.stop().await.unwrap();
+    drop(guest);
+
+    let client = async_nats::connect(owner.url()).await.unwrap();
+    client.flush().await.unwrap();
+    let port = owner.port();
+    owner.stop().await.unwrap();
+    assert!(port_is_closed(port).await, "nats-server still listening");
 }

@@ -778,3 +778,215 @@ async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
     );
     app.stop().await;
 }
+
+/// Every event of `aggregate_type`/`id`, as (event type, metadata), in order.
+async fn events_of(app: &TestApp, aggregate_type: &str, id: &str) -> Vec<(String, Value)> {
+    sqlx::query_as(
+        "SELECT event_type, metadata FROM es.events
+          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
+    )
+    .bind(aggregate_type)
+    .bind(id)
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() {
+    use domain::{Approval, ApprovedFields, ArtworkId, SubmissionCommand};
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let (_, _, body) = post_form(&app, &anon, proposal("Crown Fountain")).await;
+    let cut_off = body["data"]["id"].as_str().unwrap().to_owned();
+
+    // Given an approval recorded by a request that died before carrying out its effect.
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let artwork = ArtworkId::new();
+    let approver =
+        domain::EventMetadata::system(domain::EventSource::Web, uuid::Uuid::from_u128(0xC0FFEE));
+    commands
+        .submission(
+            &cut_off,
+            SubmissionCommand::Approve {
+                reviewer: uuid::Uuid::now_v7(),
+                approval: Approval::CreateArtwork {
+                    artwork_id: artwork,
+                    fields: Box::new(ApprovedFields {
+                        title: domain::text::Title::parse("Crown Fountain (edited)").unwrap(),
+                        description: None,
+                        artwork_type: domain::ArtworkType::Fountain,
+                        location: domain::Location::parse(LAT, LON).unwrap(),
+                        tags: domain::Tags::default(),
+                    }),
+                },
+            },
+            &approver,
+        )
+        .await
+        .unwrap();
+    assert!(events_of(&app, "artwork", &artwork.to_string())
+        .await
+        .is_empty());
+    // And one approved through the API, whose request carried its effect out itself.
+    let modr = moderator(&app).await;
+    let (_, _, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
+    let whole = body["data"]["id"].as_str().unwrap().to_owned();
+    let (status, _, body) = approve(&app, &modr, &whole, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let whole_artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+
+    // When the follower runs.
+    let submissions = command_api::Submissions::new(
+        commands.clone(),
+        command_api::Media::start(app.db.pool.clone(), app.storage.clone()),
+    );
+    let follower = command_api::ApprovalFollower {
+        grace: Duration::ZERO,
+        ..command_api::ApprovalFollower::new(submissions, app.bus.js.clone(), app.bus.bus.clone())
+    };
+    let task = tokio::spawn(async move { follower.run().await });
+
+    // Then the cut-off approval's artwork is created, as edited, caused by the approval.
+    let mut tries = 0;
+    let created = loop {
+        let events = events_of(&app, "artwork", &artwork.to_string()).await;
+        if !events.is_empty() {
+            break events;
+        }
+        tries += 1;
+        assert!(tries < 300, "the follower never carried the approval out");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(created.len(), 1);
+    let (event_type, meta) = &created[0];
+    assert_eq!(event_type, "ArtworkCreated");
+    assert_eq!(meta["source"], "process-manager");
+    assert_eq!(meta["correlation_id"], approver.correlation_id.to_string());
+    assert_eq!(
+        meta["causation_id"],
+        domain::metadata::event_id("submission", &cut_off, 2).to_string()
+    );
+    let mut tries = 0;
+    let detail = loop {
+        let (status, detail) = get_as(&app, &format!("/api/artworks/{artwork}"), &anon, None).await;
+        if status == 200 {
+            break detail;
+        }
+        tries += 1;
+        assert!(tries < 300, "the created artwork was never readable");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(detail["data"]["title"], "Crown Fountain (edited)");
+    assert_eq!(detail["data"]["artists"][0]["name"], "Douglas Coupland");
+
+    // And once it has seen every approval, the whole one still has its one creation.
+    let stream = app.bus.js.get_stream(&app.bus.bus.stream).await.unwrap();
+    let mut tries = 0;
+    loop {
+        let mut consumer: async_nats::jetstream::consumer::PullConsumer = stream
+            .get_consumer(command_api::approvals::CONSUMER)
+            .await
+            .unwrap();
+        let info = consumer.info().await.unwrap();
+        if info.num_pending == 0 && info.num_ack_pending == 0 {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 300, "the follower never caught up");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let events = events_of(&app, "artwork", &whole_artwork).await;
+    assert_eq!(events.len(), 1, "{events:?}");
+    task.abort();
+}
+
+#[tokio::test]
+async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
+    let app = spawn().await;
+    // The worker: an upload whose file has gone cannot be rendered; after its attempts it is
+    // marked failed (and never served).
+    let media = command_api::Media::start(app.db.pool.clone(), app.storage.clone());
+    let accepted = media
+        .accept(phone(LAT, LON).into(), uuid::Uuid::now_v7())
+        .await
+        .unwrap();
+    let key = accepted.key;
+    app.storage
+        .delete(&platform::storage::upload_path(key))
+        .await
+        .unwrap();
+    let status = |key: domain::PhotoKey| {
+        let pool = app.db.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>("SELECT status FROM media.photos WHERE key = $1")
+                .bind(key.0)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    // The worker's own retries (2 s apart) may take some of the three attempts.
+    let mut calls = 0;
+    while status(key).await == "uploaded" {
+        calls += 1;
+        assert!(
+            calls <= 3,
+            "still not failed after {calls} attempts of ours"
+        );
+        // Past the lease a retry would wait for.
+        sqlx::query("UPDATE media.photos SET claimed_at = NULL WHERE key = $1")
+            .bind(key.0)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        if let Err(e) = media.process(key).await {
+            assert_eq!(e.to_string(), "the upload is missing from storage");
+        }
+    }
+    let attempts: i32 = sqlx::query_scalar("SELECT attempts FROM media.photos WHERE key = $1")
+        .bind(key.0)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 3);
+    assert_eq!(status(key).await, "failed");
+
+    // The review detail and the author's list name a submission's photo the worker gave up on.
+    let anon = anonymous_token(&app).await;
+    let (_, headers, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
+    let id = body["data"]["id"].as_str().unwrap().to_owned();
+    let photo = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    served(&app, &photo).await;
+    let modr = moderator(&app).await;
+    let pos = position(&headers);
+    let (_, detail) = get_as(
+        &app,
+        &format!("/api/review/submission/{id}"),
+        &modr,
+        Some(&pos),
+    )
+    .await;
+    assert_eq!(
+        detail["data"]["submission"]["unprocessable_photos"],
+        json!([])
+    );
+    sqlx::query("UPDATE media.photos SET status = 'failed' WHERE key = $1")
+        .bind(uuid::Uuid::parse_str(&photo).unwrap())
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let (_, detail) = get_as(&app, &format!("/api/review/submission/{id}"), &modr, None).await;
+    assert_eq!(
+        detail["data"]["submission"]["unprocessable_photos"],
+        json!([photo])
+    );
+    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, None).await;
+    assert_eq!(
+        mine["data"]["submissions"][0]["unprocessable_photos"],
+        json!([photo])
+    );
+}

@@ -15,7 +15,6 @@
  * carrying GPS spliced in by `src/testing/jpeg.ts`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
@@ -101,28 +100,19 @@ function plinthBinary(): string {
 }
 
 /**
- * `plinth admin grant --email … --permission moderator` against the server's own private
- * PostgreSQL and NATS. Without DATABASE_URL / NATS_URL the CLI would manage the data dir's
- * services itself: re-attach to the PostgreSQL and stop it on exit, and replace the running
- * nats-server, taking the server down. So both URLs are read from the data dir: PostgreSQL's port
- * from line 4 of postmaster.pid (trust auth, user postgres, database plinth), the nats-server's
- * from its port file.
+ * `plinth admin grant --email … --permission moderator` with only the server's data dir, as an
+ * operator would run it beside `plinth serve`: the CLI finds the private PostgreSQL and NATS owned
+ * by the running server, uses them, and leaves them running (the rest of the test goes on
+ * against that server).
  */
 function grantModerator(email: string): string {
   const dataDir = process.env.PLINTH_E2E_DATA_DIR;
   if (!dataDir) throw new Error('PLINTH_E2E_DATA_DIR is unset: run through `npx playwright test` (global setup).');
-  const pgPort = Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3]?.trim());
-  const natsPort = Number(readFileSync(path.join(dataDir, 'nats/plinth-port'), 'utf8').trim());
-  expect(pgPort, 'PostgreSQL port of the e2e server').toBeGreaterThan(0);
-  expect(natsPort, 'NATS port of the e2e server').toBeGreaterThan(0);
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['STORAGE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PLINTH_ADDR']) delete env[k];
-  Object.assign(env, {
-    PLINTH_DATA_DIR: dataDir,
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/plinth`,
-    NATS_URL: `nats://127.0.0.1:${natsPort}`,
-    PLINTH_LOG: 'warn',
-  });
+  for (const k of ['DATABASE_URL', 'NATS_URL', 'STORAGE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PLINTH_ADDR']) {
+    delete env[k];
+  }
+  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_LOG: 'warn' });
   const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', 'moderator'], {
     cwd: dataDir,
     env,

@@ -50,6 +50,9 @@ pub struct SubmissionDto {
     pub lon: f64,
     /// Photos with their EXIF summary.
     pub photos: Vec<PhotoDto>,
+    /// Keys of photos whose served sizes could not be made (the upload is kept privately, but
+    /// the photo will not show): a moderator may want to ask for another.
+    pub unprocessable_photos: Vec<String>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub tags: Value,
     /// Artist names as proposed.
@@ -77,10 +80,33 @@ pub struct SubmissionList {
     pub pagination: Pagination,
 }
 
+impl SubmissionList {
+    /// One page of rows read with [`COLUMNS`]; `moderator` adds each submitter.
+    fn from_rows(
+        rows: &[sqlx::postgres::PgRow],
+        moderator: bool,
+        pagination: Pagination,
+    ) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            submissions: rows
+                .iter()
+                .map(|r| from_row(r, moderator))
+                .collect::<Result<_, _>>()?,
+            total: pagination.total,
+            page: pagination.page,
+            limit: pagination.limit,
+            pagination,
+        })
+    }
+}
+
 /// The columns every submission answer reads; `$1`-free.
 const COLUMNS: &str = "s.id, s.kind, s.status, s.title, s.description, s.artwork_type, s.note,
     s.condition, s.lat, s.lon, s.photos, s.tags, s.artist_names, s.artwork_id, a.title AS artwork_title,
     s.reason, s.created_at, s.decided_at, s.submitter, acc.profile_name,
+    ARRAY(SELECT replace(m.key::text, '-', '') FROM jsonb_array_elements(s.photos) p
+           JOIN media.photos m ON m.key = (p->>'key')::uuid
+          WHERE m.status = 'failed') AS unprocessable_photos,
     CASE WHEN s.status = 'pending' THEN (
         SELECT count(*) FROM rm.submissions q
          WHERE q.status = 'pending' AND (q.created_at, q.id) <= (s.created_at, s.id)
@@ -124,6 +150,7 @@ fn from_row(row: &sqlx::postgres::PgRow, moderator: bool) -> Result<SubmissionDt
         lat: row.try_get("lat")?,
         lon: row.try_get("lon")?,
         photos: PhotoDto::list(&row.try_get::<Value, _>("photos")?, true),
+        unprocessable_photos: row.try_get("unprocessable_photos")?,
         tags: row.try_get("tags")?,
         artists: serde_json::from_value(names).unwrap_or_default(),
         artwork_id: row.try_get("artwork_id")?,
@@ -177,17 +204,7 @@ pub async fn my_submissions(
     .bind(pagination.offset())
     .fetch_all(&state.pool)
     .await?;
-    let submissions = rows
-        .iter()
-        .map(|r| from_row(r, false))
-        .collect::<Result<Vec<_>, _>>()?;
-    let list = SubmissionList {
-        submissions,
-        total,
-        page,
-        limit,
-        pagination,
-    };
+    let list = SubmissionList::from_rows(&rows, false, pagination)?;
     Ok(private(
         caller.respond(with_consistency(ok(list), caught_up)),
     ))
@@ -260,17 +277,7 @@ pub async fn review_queue(
     .bind(pagination.offset())
     .fetch_all(&state.pool)
     .await?;
-    let submissions = rows
-        .iter()
-        .map(|r| from_row(r, true))
-        .collect::<Result<Vec<_>, _>>()?;
-    let list = SubmissionList {
-        submissions,
-        total,
-        page,
-        limit,
-        pagination,
-    };
+    let list = SubmissionList::from_rows(&rows, true, pagination)?;
     Ok(private(with_consistency(ok(list), caught_up)))
 }
 

@@ -1,13 +1,12 @@
 /** One artwork by id: shared by the detail, logbook, edit and list screens. */
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkDetail } from './provisional';
-import type { Envelope } from './types';
+import type { ArtworkDetailDto, Envelope_ArtworkDetailDto } from './types';
 
 export const artworkApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getArtwork: build.query<ArtworkDetail, string>({
+    getArtwork: build.query<ArtworkDetailDto, string>({
       query: (id) => `/artworks/${encodeURIComponent(id)}`,
-      transformResponse: (r: Envelope<ArtworkDetail>) => unwrap(r),
+      transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
     }),
   }),

@@ -1403,6 +1403,11 @@ export interface components {
                 [key: string]: string;
             };
             title?: string | null;
+            /**
+             * @description Keys of photos whose served sizes could not be made (the upload is kept privately, but
+             *     the photo will not show): a moderator may want to ask for another.
+             */
+            unprocessable_photos: string[];
         };
         SubmissionList: {
             /** Format: int32 */

@@ -8,9 +8,19 @@
  */
 import { rememberLocalPreviews } from '../lib/localPreviews';
 import { MY_SUBMISSIONS_LIMIT, SUBMISSION } from '../config/constants';
-import { baseApi, envelopeOrFlat, LIST_ID } from './baseApi';
-import type { Condition, Submission, SubmissionPage, SubmissionReceipt, SubmissionType } from './provisional';
+import { baseApi, LIST_ID, unwrap } from './baseApi';
+import type {
+  Condition,
+  Envelope_SubmissionList,
+  Envelope_SubmissionReceipt,
+  LogbookFormFields,
+  SubmissionDto,
+  SubmissionList,
+  SubmissionReceipt,
+  SubmissionType,
+} from './types';
 
+/** What the add and logbook screens send: the document's `LogbookForm`, with files and typed values. */
 export interface LogbookForm {
   type: SubmissionType;
   lat: number;
@@ -33,12 +43,14 @@ export interface LogbookForm {
 /** The multipart body of POST /logbook: empty optional fields are left out. */
 export function logbookFormData(s: LogbookForm): FormData {
   const form = new FormData();
-  form.append('type', s.type);
-  form.append('lat', String(s.lat));
-  form.append('lon', String(s.lon));
-  const text = (name: string, value: string | null | undefined) => {
+  // The document's field names, checked by the compiler.
+  const field = (name: keyof LogbookFormFields, value: string) => form.append(name, value);
+  field('type', s.type);
+  field('lat', String(s.lat));
+  field('lon', String(s.lon));
+  const text = (name: keyof LogbookFormFields, value: string | null | undefined) => {
     const v = value?.trim();
-    if (v) form.append(name, v);
+    if (v) field(name, v);
   };
   text('notes', s.notes);
   if (s.type === 'logbook') {
@@ -48,15 +60,15 @@ export function logbookFormData(s: LogbookForm): FormData {
     text('title', s.title);
     text('artwork_type', s.artwork_type);
     text('description', s.description);
-    if (s.tags && Object.keys(s.tags).length > 0) form.append('tags', JSON.stringify(s.tags));
-    if (s.artists && s.artists.length > 0) form.append('artists', JSON.stringify(s.artists));
+    if (s.tags && Object.keys(s.tags).length > 0) field('tags', JSON.stringify(s.tags));
+    if (s.artists && s.artists.length > 0) field('artists', JSON.stringify(s.artists));
   }
-  for (const p of s.photos) form.append('photos', p, p.name);
+  for (const p of s.photos) form.append('photos' satisfies keyof LogbookFormFields, p, p.name);
   return form;
 }
 
 /** The list entry for a submission just sent, until the server's own arrives. */
-export function sentSubmission(receipt: SubmissionReceipt, s: LogbookForm, now = new Date()): Submission {
+export function sentSubmission(receipt: SubmissionReceipt, s: LogbookForm, now = new Date()): SubmissionDto {
   const visit = s.type === 'logbook';
   return {
     id: receipt.id,
@@ -69,6 +81,7 @@ export function sentSubmission(receipt: SubmissionReceipt, s: LogbookForm, now =
     lat: s.lat,
     lon: s.lon,
     photos: receipt.photos,
+    unprocessable_photos: [],
     tags: visit ? {} : (s.tags ?? {}),
     artists: visit ? [] : (s.artists ?? []),
     artwork_id: visit ? (s.artworkId ?? null) : null,
@@ -88,10 +101,7 @@ export const submissionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     submitLogbook: build.mutation<SubmissionReceipt, LogbookForm>({
       query: (s) => ({ url: '/logbook', method: 'POST', body: logbookFormData(s), timeoutMs: SUBMISSION.uploadTimeoutMs }),
-      transformResponse: (raw: unknown) => {
-        const r = envelopeOrFlat<SubmissionReceipt>(raw);
-        return { ...r, photos: r.photos ?? [], nearby: r.nearby ?? [] };
-      },
+      transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
       // Moderators' queue and counts change; the sender's list is updated in place (below).
       invalidatesTags: [
         { type: 'Review', id: LIST_ID },
@@ -118,18 +128,9 @@ export const submissionsApi = baseApi.injectEndpoints({
         }
       },
     }),
-    getMySubmissions: build.query<SubmissionPage, MySubmissionsArgs>({
+    getMySubmissions: build.query<SubmissionList, MySubmissionsArgs>({
       query: ({ page = 1 }) => ({ url: '/me/submissions', params: { page, limit: MY_SUBMISSIONS_LIMIT } }),
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<Partial<SubmissionPage>>(raw);
-        const submissions = d.submissions ?? [];
-        return {
-          submissions,
-          total: d.total ?? submissions.length,
-          page: d.page ?? 1,
-          limit: d.limit ?? MY_SUBMISSIONS_LIMIT,
-        };
-      },
+      transformResponse: (r: Envelope_SubmissionList) => unwrap(r),
       providesTags: (r) => [
         { type: 'Submission', id: LIST_ID },
         ...(r?.submissions.map((s) => ({ type: 'Submission' as const, id: s.id })) ?? []),

@@ -4,10 +4,12 @@
  * Everything the server documents is an alias of a type generated from its OpenAPI document
  * (`docs/openapi.json` → `schema.d.ts`, `npm run api:types`; a test fails when the file is stale).
  * Never edit `schema.d.ts` by hand, and never restate a documented shape here: when the server's
- * API changes, regenerate and let the compiler point at what to adapt.
+ * API changes, regenerate and let the compiler point at what to adapt. The few hand-written
+ * types below only name or narrow what the document leaves loose (values it lists in prose only,
+ * preferences, the envelope around any `data`, nearby results), each saying why.
  *
- * Endpoints the document does not cover yet (lists, submissions, badges, moderation,
- * administration) have hand-written, provisional types, all in `provisional.ts`.
+ * Endpoints the document does not cover yet (lists, pending edits, badges, notifications,
+ * feedback, administration) have hand-written, provisional types, all in `provisional.ts`.
  */
 import type { components } from './schema';
 
@@ -46,6 +48,65 @@ export type PublicProfile = Schemas['PublicProfile'];
 
 export type ClientConfig = Schemas['ClientConfig'];
 
+/**
+ * A stored photo. Its variants are made a moment after upload, so a URL may answer 404 for a
+ * while: show a placeholder (or the sender's local preview) on error. `exif` only on a
+ * submission's photos (its sender's and moderators' views), never on an artwork's.
+ */
+export type PhotoDto = Schemas['PhotoDto'];
+/** What the camera recorded; every field may be missing. */
+export type ExifDto = Schemas['ExifDto'];
+
+/** A submission as its author or a moderator sees it; `submitter` only in moderators' views. */
+export type SubmissionDto = Schemas['SubmissionDto'];
+export type Submitter = Schemas['Submitter'];
+/** GET /me/submissions and GET /review/queue: one page. */
+export type SubmissionList = Schemas['SubmissionList'];
+/** What POST /logbook answers (201). */
+export type SubmissionReceipt = Schemas['SubmissionReceipt'];
+/** POST /logbook's multipart fields (the document's, for their names; the form holds `File`s). */
+export type LogbookFormFields = Schemas['LogbookForm'];
+/** An approved artwork near a submission: a possible duplicate, best first. */
+export type NearbyCandidate = Schemas['NearbyCandidate'];
+
+/** GET /artworks/{id}: the artwork with its logbook (approved visits, newest first, at most 50). */
+export type ArtworkDetailDto = Schemas['ArtworkDetailDto'];
+/** A visit in an artwork's logbook. */
+export type LogbookEntryDto = Schemas['LogbookEntryDto'];
+
+/** GET /review/submission/{id}. */
+export type ReviewDetail = Schemas['ReviewDetail'];
+export type ReviewStats = Schemas['ReviewStats'];
+export type PendingByType = Schemas['PendingByType'];
+/** POST /review/approve/{id}: every field optional. */
+export type ApproveRequest = Schemas['ApproveRequest'];
+/** A moderator's corrections to a proposal before it becomes an artwork. */
+export type Overrides = Schemas['Overrides'];
+export type RejectRequest = Schemas['RejectRequest'];
+/** What approving, rejecting or withdrawing answers. */
+export type Decided = Schemas['Decided'];
+/** PUT /review/batch. */
+export type BatchRequest = Schemas['BatchRequest'];
+export type BatchItem = Schemas['BatchItem'];
+/** PUT /review/batch's answer: one result per decision. */
+export type BatchAnswer = Schemas['BatchAnswer'];
+export type BatchResult = Schemas['BatchResult'];
+
+/*
+ * The document types a submission's `submission_type`, `status` and `condition` as plain
+ * strings, listing their values in prose only. These are those values, for the screens that
+ * offer or compare them.
+ */
+export const SUBMISSION_TYPES = ['new_artwork', 'logbook'] as const;
+export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** A visit's report of the artwork's state. */
+export const CONDITIONS = ['good', 'fair', 'poor', 'damaged', 'missing'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
 export type SearchResponse = Schemas['SearchResponse'];
 /** One hit of GET /search: `kind` is `artwork` or `artist`. */
 export type SearchResultDto = Schemas['SearchResultDto'];
@@ -65,6 +126,12 @@ export type RelayHealth = Schemas['RelayStatus'];
 export type Envelope_ArtistDetail = Schemas['Envelope_ArtistDetail'];
 export type Envelope_ArtistPage = Schemas['Envelope_ArtistPage'];
 export type Envelope_ArtworkDetailDto = Schemas['Envelope_ArtworkDetailDto'];
+export type Envelope_SubmissionList = Schemas['Envelope_SubmissionList'];
+export type Envelope_SubmissionReceipt = Schemas['Envelope_SubmissionReceipt'];
+export type Envelope_ReviewDetail = Schemas['Envelope_ReviewDetail'];
+export type Envelope_ReviewStats = Schemas['Envelope_ReviewStats'];
+export type Envelope_Decided = Schemas['Envelope_Decided'];
+export type Envelope_BatchAnswer = Schemas['Envelope_BatchAnswer'];
 export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
 export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
 export type Envelope_MagicLinkAnswer = Schemas['Envelope_MagicLinkAnswer'];

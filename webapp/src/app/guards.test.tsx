@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initSession } from '../api/session';
+import type { ArtworkDetailDto } from '../api/types';
 import { authStatus, envelope, mockFetch, type Handler } from '../testing/fetchMock';
 import { renderRoute } from '../testing/render';
 import { makeStore } from './store';
@@ -19,7 +20,8 @@ const ARTWORK = {
   provenance: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-02T00:00:00Z',
-};
+  logbook: [],
+} satisfies ArtworkDetailDto;
 
 function api() {
   return mockFetch({

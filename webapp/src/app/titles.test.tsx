@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ArtworkDetailDto } from '../api/types';
 import { apiError, envelope, mockFetch } from '../testing/fetchMock';
 import { renderRoute } from '../testing/render';
 
@@ -30,7 +31,8 @@ function api(productName?: string) {
         provenance: null,
         created_at: '2025-01-01T00:00:00Z',
         updated_at: '2025-01-01T00:00:00Z',
-      }),
+        logbook: [],
+      } satisfies ArtworkDetailDto),
     'GET /api/artworks/33333333-3333-4333-8333-333333333333': () =>
       apiError(404, 'NOT_FOUND', 'Artwork with ID 33333333-3333-4333-8333-333333333333 not found'),
   });

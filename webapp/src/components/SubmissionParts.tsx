@@ -1,10 +1,11 @@
 /**
  * Pieces the new-artwork and logbook forms share: the licence consent, the upload status, the
- * receipt shown once sent, and focus on the first problem after a failed submit.
+ * receipt shown once sent, a nearby artwork that may be the same one (also in the review), and
+ * focus on the first problem after a failed submit.
  */
 import { useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type { SubmissionReceipt } from '../api/provisional';
+import type { NearbyCandidate, SubmissionReceipt } from '../api/types';
 import { to } from '../config/routes';
 import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
@@ -139,25 +140,7 @@ export function SubmissionReceiptView({
           </p>
           <ol className="candidate-list" aria-label="Possible duplicates">
             {receipt.nearby.map((c) => (
-              <li key={c.id} className="candidate">
-                {c.thumbnail_url ? (
-                  <PhotoImage photo={c.thumbnail_url} alt="" className="candidate__media" />
-                ) : (
-                  <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
-                    <Icon name="artworks" size={24} />
-                  </span>
-                )}
-                <div className="candidate__body">
-                  <h4 className="candidate__title">
-                    <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
-                  </h4>
-                  <p className="candidate__meta">
-                    <TypeChip type={c.artwork_type} />
-                    <span>{formatDistance(c.distance_m)} away</span>
-                    <span>{Math.round(c.similarity * 100)}% similar</span>
-                  </p>
-                </div>
-              </li>
+              <CandidateCard key={c.id} candidate={c} />
             ))}
           </ol>
         </section>
@@ -169,5 +152,32 @@ export function SubmissionReceiptView({
         {children}
       </div>
     </section>
+  );
+}
+
+/** An approved artwork near a submission: photo, title, type, distance and title similarity;
+ * `action` is a button of the caller's (the review's "Link to this artwork"). */
+export function CandidateCard({ candidate: c, action, ...rest }: { candidate: NearbyCandidate; action?: ReactNode; 'data-testid'?: string }) {
+  return (
+    <li className="candidate" {...rest}>
+      {c.thumbnail_url ? (
+        <PhotoImage photo={c.thumbnail_url} alt="" className="candidate__media" />
+      ) : (
+        <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
+          <Icon name="artworks" size={24} />
+        </span>
+      )}
+      <div className="candidate__body">
+        <h4 className="candidate__title">
+          <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
+        </h4>
+        <p className="candidate__meta">
+          <TypeChip type={c.artwork_type} />
+          <span>{formatDistance(c.distance_m)} away</span>
+          <span>{Math.round(c.similarity * 100)}% similar</span>
+        </p>
+      </div>
+      {action}
+    </li>
   );
 }

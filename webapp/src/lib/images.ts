@@ -1,13 +1,13 @@
 /** Photo references → image URLs under /api/images/{size}/{key} (DESIGN §6). */
-import type { Photo } from '../api/provisional';
+import type { PhotoDto } from '../api/types';
 
 export type ImageSize = 'thumbnail' | 'medium' | 'large' | 'original';
 
 /**
- * What screens may hold as a photo: a `Photo` of the API, a bare key or URL, or a partial
- * object (the OpenAPI document still types some photos as objects without properties).
+ * What screens may hold as a photo: a `PhotoDto` of the API, a bare key or URL (a search hit's
+ * or a nearby candidate's thumbnail), or a partial object (a key alone, say).
  */
-export type PhotoInput = string | (Partial<Photo> & { caption?: string; alt?: string });
+export type PhotoInput = string | (Partial<PhotoDto> & { caption?: string; alt?: string });
 
 export interface PhotoSource {
   src: string;
@@ -24,7 +24,7 @@ export function imageUrl(key: string, size: ImageSize): string {
   return `/api/images/${size}/${path}`;
 }
 
-function sizedUrl(photo: Partial<Photo>, size: ImageSize): string | undefined {
+function sizedUrl(photo: Partial<PhotoDto>, size: ImageSize): string | undefined {
   switch (size) {
     case 'thumbnail':
       return photo.thumbnail_url;

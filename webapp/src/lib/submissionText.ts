@@ -1,7 +1,7 @@
 /** How a submission is named and its status worded, the same on every screen. */
-import type { Submission } from '../api/provisional';
+import type { SubmissionDto } from '../api/types';
 
-export function submissionTitle(s: Pick<Submission, 'submission_type' | 'title' | 'artwork_title'>): string {
+export function submissionTitle(s: Pick<SubmissionDto, 'submission_type' | 'title' | 'artwork_title'>): string {
   if (s.submission_type === 'logbook') return `Visit to ${s.artwork_title || 'an artwork'}`;
   return s.title || 'Untitled artwork';
 }
@@ -11,7 +11,7 @@ export function submissionKind(type: string): string {
 }
 
 /** The status chip's text: a pending one says where it is in the queue when known. */
-export function statusText(s: Pick<Submission, 'status' | 'queue_position'>): string {
+export function statusText(s: Pick<SubmissionDto, 'status' | 'queue_position'>): string {
   switch (s.status) {
     case 'pending':
       return s.queue_position ? `Pending review · #${s.queue_position} in queue` : 'Pending review';

@@ -1,8 +1,8 @@
-/** Photos, submissions and receipts shaped as the submissions contract describes them. */
-import type { NearbyCandidate, Photo, ReviewItem, Submission, SubmissionReceipt } from '../api/provisional';
+/** Photos, submissions and receipts shaped as the server's OpenAPI document describes them. */
+import type { NearbyCandidate, PhotoDto, SubmissionDto, SubmissionList, SubmissionReceipt } from '../api/types';
 import { json } from './fetchMock';
 
-export function photo(n: number): Photo {
+export function photo(n: number): PhotoDto {
   const key = n.toString(16).padStart(32, '0');
   return {
     key,
@@ -42,7 +42,7 @@ export function receipt(over: Partial<SubmissionReceipt> = {}): SubmissionReceip
   };
 }
 
-export function submission(over: Partial<Submission> = {}): Submission {
+export function submission(over: Partial<SubmissionDto> = {}): SubmissionDto {
   return {
     id: '11111111-1111-4111-8111-111111111111',
     submission_type: 'new_artwork',
@@ -54,6 +54,7 @@ export function submission(over: Partial<Submission> = {}): Submission {
     lat: 49.3,
     lon: -123.12,
     photos: [photo(2)],
+    unprocessable_photos: [],
     tags: {},
     artists: [],
     artwork_id: null,
@@ -66,7 +67,8 @@ export function submission(over: Partial<Submission> = {}): Submission {
   };
 }
 
-export function reviewItem(over: Partial<ReviewItem> = {}): ReviewItem {
+/** A submission as moderators see it: with its submitter and the photos' EXIF. */
+export function reviewItem(over: Partial<SubmissionDto> = {}): SubmissionDto {
   return {
     ...submission(),
     submitter: { id: '22222222-2222-4222-8222-222222222222', display_name: 'Anonymous (22222222...)' },
@@ -76,7 +78,7 @@ export function reviewItem(over: Partial<ReviewItem> = {}): ReviewItem {
         exif: {
           latitude: 49.3,
           longitude: -123.12,
-          date_time: '2025:05:01 09:58:00',
+          dateTime: '2025:05:01 09:58:00',
           make: 'Google',
           model: 'Pixel 8',
           orientation: 1,
@@ -89,8 +91,23 @@ export function reviewItem(over: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
+/** GET /me/submissions' or GET /review/queue's page of `submissions`. */
+export function submissionList(
+  submissions: SubmissionDto[],
+  { total = submissions.length, page = 1, limit = 20 }: { total?: number; page?: number; limit?: number } = {},
+): SubmissionList {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    submissions,
+    total,
+    page,
+    limit,
+    pagination: { page, limit, total, total_pages: totalPages, has_more: page < totalPages },
+  };
+}
+
 /** POST /logbook's answer: 201 with the receipt and the write's event position. */
-export function created(data: unknown, position = '7-3'): Response {
+export function created(data: SubmissionReceipt, position = '7-3'): Response {
   return json({ success: true, data, timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201, headers: { 'X-Event-Position': position } });
 }
 

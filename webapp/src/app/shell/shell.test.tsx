@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { WelcomeDialog } from './AboutDialogs';
+import { Toaster } from './Toaster';
+import { TOAST_TIMEOUT_MS } from '../../config/constants';
 import { toastShown } from '../../lib/ui';
 import { formatUnreadBadge, mainEntries } from '../navigation';
 
@@ -246,19 +248,47 @@ describe('skip link and welcome dialog', () => {
 });
 
 describe('toasts', () => {
-  it('sit in a labelled landmark, each its own live region', async () => {
+  it('have a labelled landmark in the shell', async () => {
+    localStorage.setItem('cultural-archiver-visited', 'true');
     api();
-    const { store } = renderRoute('/');
+    renderRoute('/');
     await ready();
     const region = screen.getByRole('region', { name: 'Notifications' });
-    const list = within(region).getByRole('list', { name: 'Messages' });
+    expect(within(region).getByRole('list', { name: 'Messages' })).toBeInTheDocument();
+  });
+
+  // The Toaster alone: the map screen around it has asynchronous work of its own that a slow
+  // machine may still be doing when the toasts are shown.
+  it('show each toast as its own live region', () => {
+    const { store } = renderWithProviders(<Toaster />);
     act(() => {
       store.dispatch(toastShown({ type: 'info', message: 'Saved.' }));
       store.dispatch(toastShown({ type: 'error', message: 'Failed.' }));
     });
+    const list = screen.getByRole('list', { name: 'Messages' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('status')).toHaveTextContent('Saved.');
     expect(within(list).getByRole('alert')).toHaveTextContent('Failed.');
+  });
+
+  it('go after their timeout, or when dismissed', () => {
+    vi.useFakeTimers();
+    const { store } = renderWithProviders(<Toaster />);
+    act(() => {
+      store.dispatch(toastShown({ type: 'info', message: 'Saved.' }));
+      store.dispatch(toastShown({ type: 'error', message: 'Failed.', timeoutMs: 10_000 }));
+    });
+    act(() => {
+      vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 1);
+    });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 });
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorField, errorMessage } from '../../api/errors';
-import type { SubmissionReceipt } from '../../api/provisional';
+import type { SubmissionReceipt } from '../../api/types';
 import { useSubmitLogbookMutation } from '../../api/submissionsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';

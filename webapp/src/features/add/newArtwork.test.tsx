@@ -6,7 +6,7 @@ import { clearFastUpload, getFastUpload, startFastUpload } from '../../lib/fastU
 import { apiError, envelope, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
 import { jpegFile, WETSUIT } from '../../testing/jpeg';
 import { renderRoute, storeFor } from '../../testing/render';
-import { ARTWORK_ID, candidate, created, deferred, formFields, receipt, submission } from '../../testing/submissions';
+import { ARTWORK_ID, candidate, created, deferred, formFields, receipt, submission, submissionList } from '../../testing/submissions';
 
 const PATH = '/artwork/new?lat=49.303&lng=-123.1264';
 const main = () => within(screen.getByRole('main'));
@@ -181,7 +181,7 @@ describe('the sender sees a just-sent submission at once', () => {
     const later = deferred<Response>();
     let gets = 0;
     const { callsTo } = mockFetch({
-      'GET /api/me/submissions': () => (++gets === 1 ? envelope({ submissions: [OLD], total: 1, page: 1, limit: 20 }) : later.promise),
+      'GET /api/me/submissions': () => (++gets === 1 ? envelope(submissionList([OLD])) : later.promise),
       'POST /api/logbook': () => created(receipt(), '7-3'),
     });
     const store = storeFor('anonymous');
@@ -207,7 +207,7 @@ describe('the sender sees a just-sent submission at once', () => {
     const refetch: RecordedRequest = callsTo('/api/me/submissions')[1]!;
     expect(refetch.headers.get('X-Min-Position')).toBe('7-3');
 
-    later.resolve(envelope({ submissions: [submission({ id: receipt().id, queue_position: 3 }), OLD], total: 2, page: 1, limit: 20 }));
+    later.resolve(envelope(submissionList([submission({ id: receipt().id, queue_position: 3 }), OLD])));
     expect(await screen.findByText('Pending review · #3 in queue')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { isApiError } from '../../api/errors';
-import type { ArtworkDetail as Artwork, LogbookEntry, Photo } from '../../api/provisional';
+import type { ArtworkDetailDto as Artwork, LogbookEntryDto, PhotoDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PhotoImage } from '../../components/PhotoImage';
@@ -180,7 +180,7 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
             </section>
           )}
 
-          <Logbook artworkId={artwork.id} entries={artwork.logbook ?? []} title={title} />
+          <Logbook artworkId={artwork.id} entries={artwork.logbook} title={title} />
         </div>
 
         <aside className="artwork-detail__side">
@@ -251,7 +251,7 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
 }
 
 /** The photos: one large, the others as thumbnails that show it instead. */
-function Gallery({ photos, title }: { photos: Photo[]; title: string }) {
+function Gallery({ photos, title }: { photos: PhotoDto[]; title: string }) {
   const [shown, setShown] = useState(0);
   const index = Math.min(shown, photos.length - 1);
   const current = photos[index];
@@ -298,7 +298,7 @@ const CONDITION_TEXT: Record<string, string> = {
 };
 
 /** Visits people logged, newest first. */
-function Logbook({ artworkId, entries, title }: { artworkId: string; entries: LogbookEntry[]; title: string }) {
+function Logbook({ artworkId, entries, title }: { artworkId: string; entries: LogbookEntryDto[]; title: string }) {
   return (
     <section className="section" aria-labelledby="logbook-title">
       <h2 id="logbook-title" className="section__title">

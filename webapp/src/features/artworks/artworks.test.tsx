@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { ArtworkDetailDto } from '../../api/types';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { photo } from '../../testing/submissions';
@@ -25,8 +26,7 @@ const ARTWORK = {
     opening_hours: '24/7',
   },
   artists: [{ id: '55555555-5555-4555-8555-555555555555', name: 'Myfanwy MacLeod' }],
-  // The document types photos as objects (their keys are not documented yet).
-  photos: [{ key: '2025/01/birds.jpg' }],
+  photos: [photo(1)],
   provenance: {
     dataset: 'vancouver',
     dataset_name: 'City of Vancouver Public Art',
@@ -37,7 +37,8 @@ const ARTWORK = {
   },
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-03-01T00:00:00Z',
-};
+  logbook: [],
+} satisfies ArtworkDetailDto;
 
 describe('tag grouping', () => {
   it('groups known keys by category in schema order and puts the rest under Other details', () => {
@@ -53,7 +54,7 @@ describe('/artwork/{id}', () => {
     mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', '/api/images/medium/2025/01/birds.jpg');
+    expect(screen.getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', photo(1).medium_url);
     expect(screen.getByRole('link', { name: 'Myfanwy MacLeod' })).toHaveAttribute('href', '/artist/55555555-5555-4555-8555-555555555555');
     expect(screen.getByRole('heading', { name: 'Physical properties' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Other details' })).toBeInTheDocument();
@@ -105,7 +106,7 @@ describe('/artwork/{id}: photos and logbook', () => {
       },
       { id: 'e2', note: null, condition: 'damaged', photos: [], visited_at: '2025-05-01T09:00:00Z', visitor: { id: 'v2', display_name: 'Anonymous (12345678...)' } },
     ],
-  };
+  } satisfies ArtworkDetailDto;
 
   it('shows one photo large, the others as thumbnails that show it', async () => {
     mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
@@ -136,7 +137,7 @@ describe('/artwork/{id}: photos and logbook', () => {
   });
 
   it('invites the first visit when the logbook is empty', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope({ ...ARTWORK, logbook: [] }) });
+    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     expect(await screen.findByRole('link', { name: 'Log the first visit' })).toHaveAttribute('href', `/logbook/${ID}`);
   });

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { errorField, errorMessage, isApiError } from '../../api/errors';
-import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/provisional';
+import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/types';
 import { useSubmitLogbookMutation } from '../../api/submissionsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ArtworkDetailDto } from '../../api/types';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../../lib/fastUpload';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { jpegFile, WETSUIT } from '../../testing/jpeg';
@@ -21,7 +22,7 @@ const ARTWORK = {
   logbook: [],
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
-};
+} satisfies ArtworkDetailDto;
 const PATH = `/logbook/${ARTWORK_ID}`;
 const VISIT = receipt({ submission_type: 'logbook', nearby: [] });
 const main = () => within(screen.getByRole('main'));

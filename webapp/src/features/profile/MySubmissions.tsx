@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
-import type { Submission } from '../../api/provisional';
+import type { SubmissionDto } from '../../api/types';
 import { useGetMySubmissionsQuery, useWithdrawSubmissionMutation } from '../../api/submissionsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -32,9 +32,9 @@ export function MySubmissions() {
   // Always asked again on arrival: X-Min-Position makes it include what was just sent.
   const { data, error, isLoading, refetch } = useGetMySubmissionsQuery({ page }, { refetchOnMountOrArgChange: true });
   const [withdraw] = useWithdrawSubmissionMutation();
-  const [confirming, setConfirming] = useState<Submission | null>(null);
+  const [confirming, setConfirming] = useState<SubmissionDto | null>(null);
 
-  const onWithdraw = async (s: Submission) => {
+  const onWithdraw = async (s: SubmissionDto) => {
     setConfirming(null);
     try {
       await withdraw(s.id).unwrap();
@@ -109,7 +109,7 @@ export function MySubmissions() {
   );
 }
 
-function SubmissionRow({ submission: s, onWithdraw }: { submission: Submission; onWithdraw: () => void }) {
+function SubmissionRow({ submission: s, onWithdraw }: { submission: SubmissionDto; onWithdraw: () => void }) {
   const title = submissionTitle(s);
   const first = s.photos[0];
   const kind = s.submission_type === 'logbook' ? 'Visit' : `New artwork${s.artwork_type ? ` (${artworkTypeLabel(s.artwork_type)})` : ''}`;

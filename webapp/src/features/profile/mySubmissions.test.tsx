@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Submission } from '../../api/provisional';
+import type { SubmissionDto } from '../../api/types';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
-import { ARTWORK_ID, photo, submission } from '../../testing/submissions';
+import { ARTWORK_ID, photo, submission, submissionList } from '../../testing/submissions';
 
 const PENDING = submission({ id: '10000000-0000-4000-8000-000000000001', title: 'Bronze whale', queue_position: 3 });
 const APPROVED = submission({
@@ -28,8 +28,7 @@ const REJECTED = submission({
 });
 const WITHDRAWN = submission({ id: '10000000-0000-4000-8000-000000000004', title: 'Old mural', status: 'withdrawn', queue_position: null });
 
-const page = (submissions: Submission[], over: { total?: number; page?: number } = {}) =>
-  envelope({ submissions, total: over.total ?? submissions.length, page: over.page ?? 1, limit: 20 });
+const page = (submissions: SubmissionDto[], over: { total?: number; page?: number } = {}) => envelope(submissionList(submissions, over));
 
 const rows = () => screen.findAllByTestId('my-submission');
 const statusOf = (row: HTMLElement) => within(row).getByTestId('submission-status').textContent;

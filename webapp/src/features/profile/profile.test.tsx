@@ -5,6 +5,7 @@ import type { SessionState } from '../../api/session';
 import { makeStore } from '../../app/store';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, sessionFor } from '../../testing/render';
+import { submissionList } from '../../testing/submissions';
 
 const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -37,7 +38,7 @@ const check: Handler = (req) => {
 
 function api(over: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/me/submissions': () => envelope({ submissions: [] }),
+    'GET /api/me/submissions': () => envelope(submissionList([])),
     'GET /api/me/profile': () => envelope(PROFILE),
     'GET /api/me/profile-check': check,
     ...over,

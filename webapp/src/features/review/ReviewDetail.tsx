@@ -6,11 +6,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
-import type { ApproveRequest, NearbyCandidate, ReviewItem, ReviewPhoto } from '../../api/provisional';
+import type { ApproveRequest, NearbyCandidate, Overrides, PhotoDto, SubmissionDto } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
+import { CandidateCard } from '../../components/SubmissionParts';
 import { PhotoImage } from '../../components/PhotoImage';
 import { ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
@@ -18,7 +19,7 @@ import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { formatDate } from '../../lib/format';
-import { formatCoordinate, formatDistance } from '../../lib/geo';
+import { formatCoordinate } from '../../lib/geo';
 import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
@@ -55,23 +56,13 @@ export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decid
       ) : error || !data ? (
         <ErrorState title="Could not load this submission" error={error} onRetry={() => void refetch()} />
       ) : (
-        <Detail item={data.submission} nearby={data.nearby} target={data.target ?? null} onDecided={() => onClose(true)} />
+        <Detail item={data.submission} nearby={data.nearby} onDecided={() => onClose(true)} />
       )}
     </section>
   );
 }
 
-function Detail({
-  item,
-  nearby,
-  target,
-  onDecided,
-}: {
-  item: ReviewItem;
-  nearby: NearbyCandidate[];
-  target: { id: string; title: string; artwork_type: string } | null;
-  onDecided: () => void;
-}) {
+function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: NearbyCandidate[]; onDecided: () => void }) {
   const dispatch = useAppDispatch();
   const [approve, { isLoading: approving }] = useApproveSubmissionMutation();
   const [reject, { isLoading: rejecting }] = useRejectSubmissionMutation();
@@ -102,14 +93,12 @@ function Detail({
   return (
     <div className="review-detail__body">
       <p className="row-list__meta">
-        {submissionKind(item.submission_type)} · {item.submitter.display_name} · {formatDate(item.created_at)}{' '}
+        {[submissionKind(item.submission_type), item.submitter?.display_name, formatDate(item.created_at)].filter(Boolean).join(' · ')}{' '}
         <span className={`chip chip--small chip--text chip--${item.status}`}>{statusText(item)}</span>
       </p>
-      {visit && (target ?? item.artwork_id) && (
+      {visit && item.artwork_id && (
         <p>
-          Visit to{' '}
-          <Link to={to.artwork(target?.id ?? item.artwork_id ?? '')}>{(target?.title ?? item.artwork_title) || 'Untitled'}</Link>{' '}
-          {target && <TypeChip type={target.artwork_type} />}
+          Visit to <Link to={to.artwork(item.artwork_id)}>{item.artwork_title || 'Untitled'}</Link>
         </p>
       )}
       {!visit && item.artwork_type && (
@@ -147,7 +136,13 @@ function Detail({
       ) : (
         <ul className="review-photos">
           {item.photos.map((p, i) => (
-            <ReviewPhotoView key={p.key || i} photo={p} index={i} title={title} />
+            <ReviewPhotoView
+              key={p.key || i}
+              photo={p}
+              index={i}
+              title={title}
+              unprocessable={item.unprocessable_photos.includes(p.key)}
+            />
           ))}
         </ul>
       )}
@@ -171,36 +166,25 @@ function Detail({
       ) : (
         <ol className="candidate-list" aria-label="Nearby candidates">
           {nearby.map((c) => (
-            <li key={c.id} className="candidate" data-testid="review-candidate">
-              {c.thumbnail_url ? (
-                <PhotoImage photo={c.thumbnail_url} alt="" className="candidate__media" />
-              ) : (
-                <span className="candidate__media candidate__media--placeholder" aria-hidden="true">
-                  <Icon name="artworks" size={24} />
-                </span>
-              )}
-              <div className="candidate__body">
-                <h4 className="candidate__title">
-                  <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
-                </h4>
-                <p className="candidate__meta">
-                  <TypeChip type={c.artwork_type} />
-                  <span>{formatDistance(c.distance_m)} away</span>
-                  <span>{Math.round(c.similarity * 100)}% similar</span>
-                </p>
-              </div>
-              {pending && !visit && (
-                <button
-                  type="button"
-                  className="button button--tonal button--small candidate__action"
-                  disabled={busy}
-                  aria-label={`Link to ${c.title || 'Untitled'}`}
-                  onClick={() => approveWith({ action: 'link', artwork_id: c.id }, `Photos added to ${c.title || 'the artwork'}`)}
-                >
-                  Link to this artwork
-                </button>
-              )}
-            </li>
+            <CandidateCard
+              key={c.id}
+              candidate={c}
+              data-testid="review-candidate"
+              action={
+                pending &&
+                !visit && (
+                  <button
+                    type="button"
+                    className="button button--tonal button--small candidate__action"
+                    disabled={busy}
+                    aria-label={`Link to ${c.title || 'Untitled'}`}
+                    onClick={() => approveWith({ action: 'link', artwork_id: c.id }, `Photos added to ${c.title || 'the artwork'}`)}
+                  >
+                    Link to this artwork
+                  </button>
+                )
+              }
+            />
           ))}
         </ol>
       )}
@@ -244,7 +228,7 @@ function Detail({
 }
 
 /** The title and type the new artwork gets: the proposal's, unless the moderator changes them. */
-function ApproveNewForm({ item, busy, onApprove }: { item: ReviewItem; busy: boolean; onApprove: (body: ApproveRequest | undefined) => void }) {
+function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: boolean; onApprove: (body: ApproveRequest | undefined) => void }) {
   const [title, setTitle] = useState(item.title ?? '');
   const [type, setType] = useState(item.artwork_type ?? 'other');
   const [error, setError] = useState<string | null>(null);
@@ -258,7 +242,7 @@ function ApproveNewForm({ item, busy, onApprove }: { item: ReviewItem; busy: boo
       return;
     }
     setError(null);
-    const overrides: NonNullable<ApproveRequest['overrides']> = {};
+    const overrides: Overrides = {};
     if (t !== (item.title ?? '')) overrides.title = t;
     if (type !== (item.artwork_type ?? 'other')) overrides.artwork_type = type;
     onApprove(Object.keys(overrides).length > 0 ? { action: 'create', overrides } : undefined);
@@ -302,11 +286,22 @@ function ApproveNewForm({ item, busy, onApprove }: { item: ReviewItem; busy: boo
   );
 }
 
-function ReviewPhotoView({ photo, index, title }: { photo: ReviewPhoto; index: number; title: string }) {
+function ReviewPhotoView({
+  photo,
+  index,
+  title,
+  unprocessable,
+}: {
+  photo: PhotoDto;
+  index: number;
+  title: string;
+  /** The server could not make this photo's sizes: it will not show, here or once approved. */
+  unprocessable: boolean;
+}) {
   const x = photo.exif;
   const camera = [x?.make, x?.model].filter(Boolean).join(' ');
   const rows: Array<[string, string]> = [];
-  if (x?.date_time) rows.push(['Taken', x.date_time]);
+  if (x?.dateTime) rows.push(['Taken', x.dateTime]);
   if (camera) rows.push(['Camera', camera]);
   if (x?.latitude != null && x.longitude != null) rows.push(['GPS', `${formatCoordinate(x.latitude)}, ${formatCoordinate(x.longitude)}`]);
   const w = x?.width ?? photo.width;
@@ -315,10 +310,16 @@ function ReviewPhotoView({ photo, index, title }: { photo: ReviewPhoto; index: n
   if (x?.orientation != null) rows.push(['Orientation', String(x.orientation)]);
   return (
     <li className="review-photo">
-      <a href={photo.large_url} target="_blank" rel="noreferrer">
-        <PhotoImage photo={photo} size="medium" alt={`Photo ${index + 1} of ${title}`} />
-        <span className="visually-hidden"> (opens the full size in a new tab)</span>
-      </a>
+      {unprocessable ? (
+        <p className="notice notice--warning" role="note">
+          Photo {index + 1} could not be processed and will not be shown. Ask for another photo if it matters.
+        </p>
+      ) : (
+        <a href={photo.large_url} target="_blank" rel="noreferrer">
+          <PhotoImage photo={photo} size="medium" alt={`Photo ${index + 1} of ${title}`} />
+          <span className="visually-hidden"> (opens the full size in a new tab)</span>
+        </a>
+      )}
       {rows.length > 0 ? (
         <dl className="exif-list" aria-label={`Photo ${index + 1} EXIF`}>
           {rows.map(([k, v]) => (

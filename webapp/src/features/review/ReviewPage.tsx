@@ -8,10 +8,10 @@ import { errorMessage } from '../../api/errors';
 import {
   SUBMISSION_STATUSES,
   type BatchAnswer,
-  type ReviewItem,
+  type SubmissionDto,
   type SubmissionStatus,
   type SubmissionType,
-} from '../../api/provisional';
+} from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
@@ -340,7 +340,7 @@ function QueueRow({
   onSelect,
   onOpen,
 }: {
-  item: ReviewItem;
+  item: SubmissionDto;
   selectable: boolean;
   selected: boolean;
   open: boolean;
@@ -371,7 +371,7 @@ function QueueRow({
           {title}
         </button>
         <p className="row-list__meta">
-          {[submissionKind(s.submission_type), s.submitter.display_name, formatDate(s.created_at)].filter(Boolean).join(' · ')}
+          {[submissionKind(s.submission_type), s.submitter?.display_name, formatDate(s.created_at)].filter(Boolean).join(' · ')}
           {s.status !== 'pending' && <span className={`chip chip--small chip--text chip--${s.status}`}>{statusText(s)}</span>}
         </p>
         {s.notes && <p className="review-item__notes">{s.notes}</p>}

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ReviewItem } from '../../api/provisional';
+import type { BatchAnswer, Decided, ReviewDetail, ReviewStats, SubmissionDto } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
-import { ARTWORK_ID, candidate, deferred, photo, reviewItem } from '../../testing/submissions';
+import { ARTWORK_ID, candidate, deferred, photo, reviewItem, submissionList } from '../../testing/submissions';
 
 const A = reviewItem({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', title: 'Bronze whale', artwork_type: 'sculpture', notes: 'By the seawall' });
 const B = reviewItem({
@@ -27,7 +27,7 @@ const STATS = {
   pending_by_type: { new_artwork: 2, logbook: 1 },
   oldest_pending_at: '2025-05-01T10:00:00Z',
   decided_last_7_days: 4,
-};
+} satisfies ReviewStats;
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
 const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
@@ -36,7 +36,7 @@ const titles = () => queueRows().map((r) => within(r).getByRole('button').textCo
 
 /** A server with a queue: decisions take items out of it. */
 function server(over: Record<string, Handler> = {}) {
-  const queue: ReviewItem[] = [A, B, C];
+  const queue: SubmissionDto[] = [A, B, C];
   const take = (id: string) => {
     const i = queue.findIndex((s) => s.id === id);
     if (i >= 0) queue.splice(i, 1);
@@ -46,17 +46,19 @@ function server(over: Record<string, Handler> = {}) {
       const type = req.url.searchParams.get('type');
       const status = req.url.searchParams.get('status');
       const items = status === 'pending' ? queue.filter((s) => !type || s.submission_type === type) : [];
-      return envelope({ submissions: items, total: items.length, page: 1, limit: 20 });
+      return envelope(submissionList(items));
     },
     'GET /api/review/stats': () => envelope(STATS),
-    [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: A, nearby: [candidate()] }),
-    [`GET /api/review/submission/${B.id}`]: () =>
-      envelope({ submission: B, nearby: [], target: { id: ARTWORK_ID, title: 'Girl in a Wetsuit', artwork_type: 'statue' } }),
-    [`GET /api/review/submission/${C.id}`]: () => envelope({ submission: C, nearby: [] }),
+    [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: A, nearby: [candidate()] } satisfies ReviewDetail),
+    [`GET /api/review/submission/${B.id}`]: () => envelope({ submission: B, nearby: [] } satisfies ReviewDetail),
+    [`GET /api/review/submission/${C.id}`]: () => envelope({ submission: C, nearby: [] } satisfies ReviewDetail),
     ...Object.fromEntries(
       [A, B, C].flatMap((s) => [
-        [`POST /api/review/approve/${s.id}`, () => (take(s.id), envelope({ id: s.id, status: 'approved', artwork_id: ARTWORK_ID }))],
-        [`POST /api/review/reject/${s.id}`, () => (take(s.id), envelope({ id: s.id, status: 'rejected' }))],
+        [
+          `POST /api/review/approve/${s.id}`,
+          () => (take(s.id), envelope({ id: s.id, status: 'approved', artwork_id: ARTWORK_ID } satisfies Decided)),
+        ],
+        [`POST /api/review/reject/${s.id}`, () => (take(s.id), envelope({ id: s.id, status: 'rejected' } satisfies Decided))],
       ]),
     ) as Record<string, Handler>,
     ...over,
@@ -141,13 +143,25 @@ describe('/review: one submission', () => {
     const post = callsTo(`/api/review/approve/${A.id}`)[0]!;
     expect(bodyOf(post)).toEqual({ action: 'create', overrides: { title: 'Leaping whale', artwork_type: 'statue' } });
 
-    approval.resolve(envelope({ id: A.id, status: 'approved', artwork_id: ARTWORK_ID }, { 'X-Event-Position': '9-1' }));
+    approval.resolve(envelope({ id: A.id, status: 'approved', artwork_id: ARTWORK_ID } satisfies Decided, { 'X-Event-Position': '9-1' }));
     await waitFor(() => expect(toasts(store)).toContain('Approved as a new artwork'));
     await waitFor(() => expect(screen.queryByTestId('review-detail')).not.toBeInTheDocument());
     // Focus goes back to the queue.
     expect(screen.getByRole('heading', { level: 2, name: 'Submissions' })).toHaveFocus();
     await waitFor(() => expect(callsTo('/api/review/queue').at(-1)!.headers.get('X-Min-Position')).toBe('9-1'));
     expect(titles()).toEqual(['Visit to Girl in a Wetsuit', 'Untitled artwork']);
+  });
+
+  it('says which photos could not be processed instead of showing a broken image', async () => {
+    const broken = photo(7);
+    const withBroken = { ...A, photos: [...A.photos, broken], unprocessable_photos: [broken.key] };
+    server({ [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: withBroken, nearby: [] } satisfies ReviewDetail) });
+    renderRoute('/review', { who: 'moderator' });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByRole('img', { name: 'Photo 1 of Bronze whale' })).toBeInTheDocument();
+    expect(within(detail).queryByRole('img', { name: 'Photo 2 of Bronze whale' })).not.toBeInTheDocument();
+    expect(within(detail).getByRole('note')).toHaveTextContent('Photo 2 could not be processed and will not be shown.');
   });
 
   it('approves as proposed with an empty body, and asks for a title when the proposal has none', async () => {
@@ -244,7 +258,7 @@ describe('/review: batch decisions', () => {
           approved: 1,
           rejected: 0,
           failed: 1,
-        });
+        } satisfies BatchAnswer);
       },
     });
     const { store } = renderRoute('/review', { who: 'moderator' });
@@ -278,7 +292,7 @@ describe('/review: batch decisions', () => {
           approved: 0,
           rejected: 3,
           failed: 0,
-        }),
+        } satisfies BatchAnswer),
     });
     const { store } = renderRoute('/review', { who: 'moderator' });
     await screen.findAllByTestId('review-item');

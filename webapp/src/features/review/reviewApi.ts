@@ -5,21 +5,27 @@
  * A decided submission leaves the cached pending queues at once; the queue's refetch carries
  * X-Min-Position, so it no longer lists it either.
  */
-import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
 import type {
-  ApproveAnswer,
   ApproveRequest,
   BatchAnswer,
-  BatchDecision,
-  RejectAnswer,
+  BatchItem,
+  BatchRequest,
+  Decided,
+  Envelope_BatchAnswer,
+  Envelope_Decided,
+  Envelope_ReviewDetail,
+  Envelope_ReviewStats,
+  Envelope_SubmissionList,
+  RejectRequest,
   ReviewDetail,
-  ReviewItem,
   ReviewStats,
-  SubmissionPage,
+  SubmissionList,
   SubmissionStatus,
   SubmissionType,
-} from '../../api/provisional';
+} from '../../api/types';
 import { REVIEW_QUEUE_LIMIT } from '../../config/constants';
 
 export interface QueueArgs {
@@ -41,7 +47,7 @@ const isPendingQueue = (args: QueueArgs) => (args.status ?? 'pending') === 'pend
 /** A recipe that takes `ids` out of a cached queue page. */
 function without(ids: string[]) {
   const gone = new Set(ids);
-  return (draft: SubmissionPage<ReviewItem>) => {
+  return (draft: SubmissionList) => {
     const before = draft.submissions.length;
     draft.submissions = draft.submissions.filter((s) => !gone.has(s.id));
     draft.total = Math.max(0, draft.total - (before - draft.submissions.length));
@@ -68,76 +74,43 @@ function decided(id: string, error: unknown, artworkId?: string | null) {
 
 export const reviewApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getReviewQueue: build.query<SubmissionPage<ReviewItem>, QueueArgs>({
+    getReviewQueue: build.query<SubmissionList, QueueArgs>({
       query: ({ page = 1, status = 'pending', type }) => ({
         url: '/review/queue',
         params: { page, limit: REVIEW_QUEUE_LIMIT, status, type },
       }),
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<Partial<SubmissionPage<ReviewItem>>>(raw);
-        const submissions = d.submissions ?? [];
-        return { submissions, total: d.total ?? submissions.length, page: d.page ?? 1, limit: d.limit ?? REVIEW_QUEUE_LIMIT };
-      },
+      transformResponse: (r: Envelope_SubmissionList) => unwrap(r),
       providesTags: (r) => [QUEUE, ...(r?.submissions.map((s) => ({ type: 'Review' as const, id: s.id })) ?? [])],
     }),
     getReviewSubmission: build.query<ReviewDetail, string>({
       query: (id) => `/review/submission/${encodeURIComponent(id)}`,
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<ReviewDetail>(raw);
-        return { ...d, nearby: d.nearby ?? [] };
-      },
+      transformResponse: (r: Envelope_ReviewDetail) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Review', id }],
     }),
     getReviewStats: build.query<ReviewStats, void>({
       query: () => '/review/stats',
-      transformResponse: (raw: unknown) => envelopeOrFlat<ReviewStats>(raw),
+      transformResponse: (r: Envelope_ReviewStats) => unwrap(r),
       providesTags: [STATS],
     }),
-    approveSubmission: build.mutation<ApproveAnswer, { id: string; body?: ApproveRequest }>({
+    approveSubmission: build.mutation<Decided, { id: string; body?: ApproveRequest }>({
       query: ({ id, body }) => ({ url: `/review/approve/${encodeURIComponent(id)}`, method: 'POST', body: body ?? {} }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<ApproveAnswer>(raw),
-      async onQueryStarted({ id }, api) {
-        const patches = reviewApi.util
-          .selectCachedArgsForQuery(api.getState(), 'getReviewQueue')
-          .filter(isPendingQueue)
-          .map((args) => api.dispatch(reviewApi.util.updateQueryData('getReviewQueue', args, without([id]))));
-        try {
-          await api.queryFulfilled;
-        } catch (e) {
-          // Decided elsewhere (409): it stays out of the pending queue.
-          if (!isAlreadyDecided(failure(e))) patches.forEach((p) => p.undo());
-        }
-      },
+      transformResponse: (r: Envelope_Decided) => unwrap(r),
+      onQueryStarted: ({ id }, api) => leaveQueuesAtOnce(id, api),
       invalidatesTags: (r, error, { id }) => decided(id, error, r?.artwork_id),
     }),
-    rejectSubmission: build.mutation<RejectAnswer, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/review/reject/${encodeURIComponent(id)}`, method: 'POST', body: { reason } }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<RejectAnswer>(raw),
-      async onQueryStarted({ id }, api) {
-        const patches = reviewApi.util
-          .selectCachedArgsForQuery(api.getState(), 'getReviewQueue')
-          .filter(isPendingQueue)
-          .map((args) => api.dispatch(reviewApi.util.updateQueryData('getReviewQueue', args, without([id]))));
-        try {
-          await api.queryFulfilled;
-        } catch (e) {
-          if (!isAlreadyDecided(failure(e))) patches.forEach((p) => p.undo());
-        }
-      },
+    rejectSubmission: build.mutation<Decided, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `/review/reject/${encodeURIComponent(id)}`,
+        method: 'POST',
+        body: { reason } satisfies RejectRequest,
+      }),
+      transformResponse: (r: Envelope_Decided) => unwrap(r),
+      onQueryStarted: ({ id }, api) => leaveQueuesAtOnce(id, api),
       invalidatesTags: (_r, error, { id }) => decided(id, error),
     }),
-    reviewBatch: build.mutation<BatchAnswer, BatchDecision[]>({
-      query: (batch) => ({ url: '/review/batch', method: 'PUT', body: { batch } }),
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<Partial<BatchAnswer>>(raw);
-        const results = d.results ?? [];
-        return {
-          results,
-          approved: d.approved ?? 0,
-          rejected: d.rejected ?? 0,
-          failed: d.failed ?? results.filter((r) => !r.success).length,
-        };
-      },
+    reviewBatch: build.mutation<BatchAnswer, BatchItem[]>({
+      query: (batch) => ({ url: '/review/batch', method: 'PUT', body: { batch } satisfies BatchRequest }),
+      transformResponse: (r: Envelope_BatchAnswer) => unwrap(r),
       async onQueryStarted(_batch, api) {
         let data: BatchAnswer;
         try {
@@ -146,15 +119,38 @@ export const reviewApi = baseApi.injectEndpoints({
           return;
         }
         const done = data.results.filter((r) => r.success).map((r) => r.id);
-        if (done.length === 0) return;
-        for (const args of reviewApi.util.selectCachedArgsForQuery(api.getState(), 'getReviewQueue').filter(isPendingQueue)) {
-          api.dispatch(reviewApi.util.updateQueryData('getReviewQueue', args, without(done)));
-        }
+        if (done.length > 0) leaveQueues(done, api);
       },
       invalidatesTags: (r) => (r ? [QUEUE, STATS, { type: 'Artwork', id: LIST_ID }] : []),
     }),
   }),
 });
+
+/** What a decision's `onQueryStarted` is given that the queue patches need. Spelled out rather
+ * than derived from `reviewApi`, whose type would then depend on itself. */
+interface CacheApi {
+  getState: () => Parameters<typeof baseApi.util.selectCachedArgsForQuery>[0];
+  dispatch: <R>(thunk: ThunkAction<R, never, unknown, UnknownAction>) => R;
+}
+
+/** Takes `ids` out of every cached pending queue; the patches undo it. */
+function leaveQueues(ids: string[], api: CacheApi): { undo: () => void }[] {
+  return reviewApi.util
+    .selectCachedArgsForQuery(api.getState(), 'getReviewQueue')
+    .filter(isPendingQueue)
+    .map((args) => api.dispatch(reviewApi.util.updateQueryData('getReviewQueue', args, without(ids))));
+}
+
+/** One decision: the submission leaves the queues before the answer, and comes back if it fails,
+ * unless someone else decided it first (409), when it stays out. */
+async function leaveQueuesAtOnce(id: string, api: CacheApi & { queryFulfilled: Promise<unknown> }): Promise<void> {
+  const patches = leaveQueues([id], api);
+  try {
+    await api.queryFulfilled;
+  } catch (e) {
+    if (!isAlreadyDecided(failure(e))) patches.forEach((p) => p.undo());
+  }
+}
 
 export const {
   useGetReviewQueueQuery,
