@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetPositions } from '../api/position';
 
@@ -18,6 +18,10 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+// findBy*/waitFor give up after 1 s by default, which a screen's first render can exceed on a
+// loaded 2-core CI machine; what never appears still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });
+
 HTMLCanvasElement.prototype.getContext = () => null;
 window.scrollTo = (() => undefined);
 
