@@ -22,10 +22,12 @@
 //! as root, they run as the `postgres` system user (via `runuser`), which is
 //! made the owner of the cluster directory.
 
+use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, TcpListener};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -111,7 +113,7 @@ impl LocalPostgres {
             .await
             .with_context(|| format!("resolving {}", dir.display()))?;
 
-        let owner = OwnerLock::try_take(&dir)?;
+        let owner = OwnerLock::try_take(&dir).await?;
         // From here on, dropping `pg` stops the server if it was started.
         let mut pg = LocalPostgres {
             dir,
@@ -614,7 +616,7 @@ impl LocalNats {
             .await
             .with_context(|| format!("resolving {}", dir.display()))?;
 
-        let Some(owner) = OwnerLock::try_take(&dir)? else {
+        let Some(owner) = OwnerLock::try_take(&dir).await? else {
             return Self::attach_to_owned(dir).await;
         };
         stop_stale_nats(&dir).await;
@@ -893,13 +895,25 @@ async fn process_alive(proc_dir: &Path) -> bool {
 /// process exits, however it exits.
 #[derive(Debug)]
 struct OwnerLock {
+    path: PathBuf,
     _file: std::fs::File,
 }
+
+/// The lock files this process has taken: `true` while held, `false` once
+/// let go of. A lock let go of can read as held for a moment afterwards: a
+/// child that another thread is spawning holds a copy of every open file of
+/// this process, the lock's included, from its fork until its exec closes it
+/// (`O_CLOEXEC`).
+static TAKEN_HERE: Mutex<BTreeMap<PathBuf, bool>> = Mutex::new(BTreeMap::new());
+
+/// How long a lock this process released is waited for before it is taken
+/// to belong to another process.
+const RELEASED_LOCK_GRACE: Duration = Duration::from_secs(3);
 
 impl OwnerLock {
     /// The lock, or `None` when another open handle (another process, or
     /// another owner in this one) holds it.
-    fn try_take(dir: &Path) -> Result<Option<Self>> {
+    async fn try_take(dir: &Path) -> Result<Option<Self>> {
         let mut path = dir.as_os_str().to_owned();
         path.push(".lock");
         let path = PathBuf::from(path);
@@ -909,14 +923,35 @@ impl OwnerLock {
             .write(true)
             .open(&path)
             .with_context(|| format!("opening {}", path.display()))?;
-        match file.try_lock() {
-            Ok(()) => Ok(Some(OwnerLock { _file: file })),
-            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
-            Err(std::fs::TryLockError::Error(err)) => {
-                Err(err).with_context(|| format!("locking {}", path.display()))
+        let deadline = Instant::now() + RELEASED_LOCK_GRACE;
+        loop {
+            match file.try_lock() {
+                Ok(()) => {
+                    taken_here().insert(path.clone(), true);
+                    return Ok(Some(OwnerLock { path, _file: file }));
+                }
+                Err(std::fs::TryLockError::WouldBlock)
+                    if Instant::now() < deadline && taken_here().get(&path) == Some(&false) =>
+                {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+                Err(std::fs::TryLockError::Error(err)) => {
+                    return Err(err).with_context(|| format!("locking {}", path.display()))
+                }
             }
         }
     }
+}
+
+impl Drop for OwnerLock {
+    fn drop(&mut self) {
+        taken_here().insert(self.path.clone(), false);
+    }
+}
+
+fn taken_here() -> MutexGuard<'static, BTreeMap<PathBuf, bool>> {
+    TAKEN_HERE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Effective uid, from `/proc/self/status`, else `id -u`.
@@ -1036,5 +1071,64 @@ mod tests {
         assert!(parse_version("16") > parse_version("9.6"));
         assert_eq!(shell_quote("/tmp/a b"), "'/tmp/a b'");
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
+    }
+
+    /// A fresh directory path under the temp dir (not created: the lock file sits beside it).
+    fn scratch(tag: &str) -> PathBuf {
+        std::env::temp_dir().join(format!(
+            "plinth-lock-{tag}-{}-{:016x}",
+            std::process::id(),
+            rand::random::<u64>()
+        ))
+    }
+
+    fn lock_file(dir: &Path) -> PathBuf {
+        let mut path = dir.as_os_str().to_owned();
+        path.push(".lock");
+        PathBuf::from(path)
+    }
+
+    #[tokio::test]
+    async fn a_lock_let_go_of_is_taken_again_once_a_spawning_child_drops_its_copy() {
+        // Given an owner, and a copy of its lock file as a child between fork and exec holds it.
+        let dir = scratch("copy");
+        let owner = OwnerLock::try_take(&dir).await.unwrap().unwrap();
+        let childs_copy = owner._file.try_clone().unwrap();
+        // When the owner lets go, and the child execs a moment later.
+        drop(owner);
+        let exec = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            drop(childs_copy);
+        });
+        // Then the next owner waits for that and takes the lock.
+        let again = OwnerLock::try_take(&dir).await.unwrap();
+        assert!(
+            again.is_some(),
+            "a lock let go of here was taken to be another owner's"
+        );
+        exec.await.unwrap();
+        // And while it is held, a second taker in this process gets nothing, at once.
+        let started = Instant::now();
+        assert!(OwnerLock::try_take(&dir).await.unwrap().is_none());
+        assert!(
+            started.elapsed() < RELEASED_LOCK_GRACE,
+            "waited for a lock held here"
+        );
+        drop(again);
+        let _ = std::fs::remove_file(lock_file(&dir));
+    }
+
+    #[tokio::test]
+    async fn a_lock_another_process_holds_is_not_taken() {
+        // Given a lock held through a handle this module did not make (another process's).
+        let dir = scratch("other");
+        let other = std::fs::File::create(lock_file(&dir)).unwrap();
+        other.try_lock().unwrap();
+        // When it is asked for, then it is not granted.
+        assert!(OwnerLock::try_take(&dir).await.unwrap().is_none());
+        // And once that process exits, it is.
+        drop(other);
+        assert!(OwnerLock::try_take(&dir).await.unwrap().is_some());
+        let _ = std::fs::remove_file(lock_file(&dir));
     }
 }

@@ -32,10 +32,14 @@ impl Drop for TempDir {
     }
 }
 
+/// Whether nothing listens on 127.0.0.1:`port`. A connection from `port` to
+/// itself is TCP's self-connect (the kernel gave the client that very port,
+/// which it may when nothing listens there), not a listener.
 async fn port_is_closed(port: u16) -> bool {
-    tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .is_err()
+    match tokio::net::TcpStream::connect(("127.0.0.1", port)).await {
+        Err(_) => true,
+        Ok(stream) => stream.local_addr().unwrap().port() == port,
+    }
 }
 
 async fn connect(url: &str) -> sqlx::PgPool {

@@ -58,6 +58,27 @@ async fn post_form(
     (status, headers, resp.json().await.unwrap_or(Value::Null))
 }
 
+/// An accepted proposal: its id, its first photo's key and the response's headers.
+struct Proposed {
+    id: String,
+    photo: String,
+    headers: reqwest::header::HeaderMap,
+}
+
+/// Posts `proposal(title)` as `token` and checks that it was accepted.
+async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed {
+    let (status, headers, body) = post_form(app, token, proposal(title)).await;
+    assert_eq!(status, 201, "{body}");
+    Proposed {
+        id: body["data"]["id"].as_str().unwrap().to_owned(),
+        photo: body["data"]["photos"][0]["key"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        headers,
+    }
+}
+
 async fn get_as(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16, Value) {
     let mut headers = vec![("X-User-Token", token)];
     if let Some(m) = min {
@@ -372,12 +393,7 @@ async fn review_calls_are_for_moderators_only() {
 async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
-    let (_, _, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
-    let id = body["data"]["id"].as_str().unwrap().to_owned();
-    let key = body["data"]["photos"][0]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let Proposed { id, photo: key, .. } = propose(&app, &anon, "Digital Orca").await;
     let modr = moderator(&app).await;
 
     let (status, queue) = get_as(&app, "/api/review/queue?type=new_artwork", &modr, None).await;
@@ -542,14 +558,8 @@ async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
     let modr = moderator(&app).await;
-    let (_, _, first) = post_form(&app, &anon, proposal("Digital Orca")).await;
-    let (_, headers, body) = approve(
-        &app,
-        &modr,
-        first["data"]["id"].as_str().unwrap(),
-        json!({}),
-    )
-    .await;
+    let first = propose(&app, &anon, "Digital Orca").await;
+    let (_, headers, body) = approve(&app, &modr, &first.id, json!({})).await;
     let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
     // Wait until the artworks read model has it (the duplicate check reads it).
     let _ = get_as(
@@ -618,12 +628,7 @@ async fn rejection_deletes_the_photos_and_tells_the_author_why() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
     let modr = moderator(&app).await;
-    let (_, _, body) = post_form(&app, &anon, proposal("Not art")).await;
-    let id = body["data"]["id"].as_str().unwrap().to_owned();
-    let key = body["data"]["photos"][0]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let Proposed { id, photo: key, .. } = propose(&app, &anon, "Not art").await;
     served(&app, &key).await;
 
     let (status, _, body) = app
@@ -684,8 +689,7 @@ async fn a_batch_decides_each_item_on_its_own() {
     let modr = moderator(&app).await;
     let mut ids = Vec::new();
     for title in ["One", "Two", "Three"] {
-        let (_, _, body) = post_form(&app, &anon, proposal(title)).await;
-        ids.push(body["data"]["id"].as_str().unwrap().to_owned());
+        ids.push(propose(&app, &anon, title).await.id);
     }
     let (status, _, body) = app
         .send(
@@ -728,10 +732,8 @@ async fn a_batch_decides_each_item_on_its_own() {
 async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
-    let (_, _, body) = post_form(&app, &anon, proposal("Mine")).await;
-    let first = body["data"]["id"].as_str().unwrap().to_owned();
-    let (_, _, body) = post_form(&app, &anon, proposal("Also mine")).await;
-    let second = body["data"]["id"].as_str().unwrap().to_owned();
+    let first = propose(&app, &anon, "Mine").await.id;
+    let second = propose(&app, &anon, "Also mine").await.id;
 
     let stranger = anonymous_token(&app).await;
     let (status, _, _) = app
@@ -797,8 +799,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     use domain::{Approval, ApprovedFields, ArtworkId, SubmissionCommand};
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
-    let (_, _, body) = post_form(&app, &anon, proposal("Crown Fountain")).await;
-    let cut_off = body["data"]["id"].as_str().unwrap().to_owned();
+    let cut_off = propose(&app, &anon, "Crown Fountain").await.id;
 
     // Given an approval recorded by a request that died before carrying out its effect.
     let commands = command_api::Commands::new(app.db.pool.clone());
@@ -830,8 +831,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
         .is_empty());
     // And one approved through the API, whose request carried its effect out itself.
     let modr = moderator(&app).await;
-    let (_, _, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
-    let whole = body["data"]["id"].as_str().unwrap().to_owned();
+    let whole = propose(&app, &anon, "Digital Orca").await.id;
     let (status, _, body) = approve(&app, &modr, &whole, json!({})).await;
     assert_eq!(status, 200, "{body}");
     let whole_artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
@@ -954,12 +954,7 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
 
     // The review detail and the author's list name a submission's photo the worker gave up on.
     let anon = anonymous_token(&app).await;
-    let (_, headers, body) = post_form(&app, &anon, proposal("Digital Orca")).await;
-    let id = body["data"]["id"].as_str().unwrap().to_owned();
-    let photo = body["data"]["photos"][0]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let Proposed { id, photo, headers } = propose(&app, &anon, "Digital Orca").await;
     served(&app, &photo).await;
     let modr = moderator(&app).await;
     let pos = position(&headers);
