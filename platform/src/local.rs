@@ -1050,6 +1050,7 @@ async fn log_tail(path: &Path, lines: usize) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
