@@ -173,6 +173,9 @@ describe('the search box (combobox with suggestions)', () => {
     await userEvent.click(await screen.findByRole('option', { name: /mural/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search/results'));
     expect(router.state.location.search).toBe('?q=mural');
+    // The router's state changes before React has rendered the results page (a transition): wait
+    // for that page, or the search box found could be the one of the page on its way out.
+    await screen.findByRole('heading', { name: 'No results for "mural"' });
 
     const again = await screen.findByRole('combobox', { name: 'Search artworks and artists' });
     expect(again).toHaveValue('mural');
