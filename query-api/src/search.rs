@@ -103,6 +103,10 @@ impl SearchService {
             Some((g, p)) if g == generation => p,
             Some(_) => {
                 tracing::info!(%generation, "search documents were replayed: rebuilding the index");
+                // Until the rebuild is done the index holds part of what it should: searches say
+                // so, and read-your-writes waits for the end of the rebuild.
+                self.ready.store(false, Ordering::Release);
+                self.position.send_replace(EventPosition::ZERO);
                 self.index.clear().await?;
                 EventPosition::ZERO
             }

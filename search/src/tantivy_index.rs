@@ -710,10 +710,10 @@ impl SearchIndex for TantivyIndex {
     }
 
     async fn checkpoint(&self) -> Result<Option<String>, Error> {
-        let shared = self.shared.clone();
-        tokio::task::spawn_blocking(move || Ok(shared.index.load_metas()?.payload))
+        // Under the writer's lock, as commits and their reader reloads are: a checkpoint read
+        // between a commit and its reload would be ahead of what searches see.
+        self.with_writer(|shared, _| Ok(shared.index.load_metas()?.payload))
             .await
-            .map_err(join_error)?
     }
 
     async fn clear(&self) -> Result<(), Error> {

@@ -90,10 +90,11 @@ fn query_error(e: search::Error) -> ApiError {
     }
 }
 
-/// Waits for the search documents, then for the index, to pass `min`.
+/// Waits for the search documents, then for the index, to pass `min`. An index still loading
+/// or being rebuilt is never consistent: it holds only part of the documents.
 async fn search_consistent(state: &QueryState, min: Option<MinPosition>) -> bool {
     let Some(MinPosition(p)) = min else {
-        return true;
+        return state.search.is_ready();
     };
     consistent(state, Some(MinPosition(p)), READS).await && state.search.wait_for(p).await
 }
