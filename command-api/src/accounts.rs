@@ -37,8 +37,14 @@ use crate::Commands;
 pub const LINK_TTL: Duration = Duration::from_secs(60 * 60);
 /// A session lasts 180 days unless revoked.
 pub const SESSION_TTL: Duration = Duration::from_secs(180 * 24 * 60 * 60);
-/// Wrong codes a link survives before it is dead.
+/// Wrong codes before a link's code is dead. The link itself stays usable: a code can be guessed
+/// (one in a million a try), a 256-bit link cannot, so guessing must not lock its owner out.
 pub const MAX_CODE_ATTEMPTS: i32 = 5;
+/// Wrong codes for one address in a day, across all its links; past it only the link signs in.
+pub const CODE_ATTEMPTS_PER_EMAIL: Limit = Limit {
+    max: 20,
+    window: Duration::from_secs(24 * 60 * 60),
+};
 
 pub const LINKS_PER_EMAIL: Limit = Limit {
     max: 5,
@@ -91,6 +97,28 @@ pub struct VerifyRequest {
     pub token: Option<String>,
     pub email: Option<String>,
     pub code: Option<String>,
+    /// Whether the calling device's anonymous work becomes the account's (default true). The web
+    /// app asks the person first: a link someone else sent must not take this device's work.
+    pub claim_anonymous_work: Option<bool>,
+}
+
+/// `{token}`: a link to look at before signing in with it.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct InspectRequest {
+    pub token: Option<String>,
+}
+
+/// What signing in with a link would do; nothing is changed by asking.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InspectAnswer {
+    pub success: bool,
+    /// The address the link signs in as (the link's holder can sign in as it anyway).
+    pub email: String,
+    /// No account has this address yet: signing in creates it.
+    pub is_new_account: bool,
+    /// Submissions of the calling device's anonymous identity that signing in could claim; 0 when
+    /// the caller is signed in or the identity is already claimed.
+    pub anonymous_submissions: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -126,6 +154,14 @@ pub struct Verified {
 
 fn sha256(bytes: &[u8]) -> Vec<u8> {
     Sha256::digest(bytes).to_vec()
+}
+
+/// The per-address bucket of wrong codes (the address only as a hash).
+fn code_bucket(email: &EmailAddress) -> String {
+    format!(
+        "code:email:{}",
+        hex::encode(sha256(email.as_str().as_bytes()))
+    )
 }
 
 fn code_hash(token_hash: &[u8], code: &str) -> Vec<u8> {
@@ -172,7 +208,7 @@ impl Accounts {
     ) -> Result<MagicLinkAnswer, ApiError> {
         let email = parse_email(raw_email)?;
         self.limit(
-            &format!("link:ip:{}", ip.0),
+            &format!("link:ip:{}", ip.bucket()),
             LINKS_PER_IP,
             "sign-in requests",
         )
@@ -294,11 +330,9 @@ impl Accounts {
             let email: Option<String> = sqlx::query_scalar(
                 "UPDATE auth.link_tokens SET used_at = now()
                   WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-                    AND failed_attempts < $2
                   RETURNING email",
             )
             .bind(token.hash().as_slice())
-            .bind(MAX_CODE_ATTEMPTS)
             .fetch_optional(self.pool())
             .await?;
             return Ok(email);
@@ -309,6 +343,13 @@ impl Accounts {
             return Err(ApiError::validation(
                 "code",
                 "The code is the 6 digits from the mail",
+            ));
+        }
+        let daily = code_bucket(&email);
+        if let Err(secs) = ratelimit::check(self.pool(), &daily, CODE_ATTEMPTS_PER_EMAIL).await? {
+            return Err(ApiError::rate_limited(
+                secs,
+                "wrong codes for this address; the link in the mail still works",
             ));
         }
         let used: Option<String> = sqlx::query_scalar(
@@ -323,7 +364,8 @@ impl Accounts {
         .fetch_optional(self.pool())
         .await?;
         if used.is_none() {
-            // Each wrong code costs every live link of the address an attempt.
+            ratelimit::record(self.pool(), &daily).await?;
+            // Each wrong code costs every live code of the address an attempt.
             sqlx::query(
                 "UPDATE auth.link_tokens SET failed_attempts = failed_attempts + 1
                   WHERE email = $1 AND used_at IS NULL AND expires_at > now()",
@@ -333,6 +375,75 @@ impl Accounts {
             .await?;
         }
         Ok(used)
+    }
+
+    /// Refuses a client that failed too many verifications lately.
+    async fn check_failures(&self, bucket: &str) -> Result<(), ApiError> {
+        match ratelimit::check(self.pool(), bucket, FAILED_VERIFICATIONS_PER_IP).await? {
+            Ok(()) => Ok(()),
+            Err(secs) => Err(ApiError::rate_limited(secs, "failed sign-in attempts")),
+        }
+    }
+
+    /// `POST /api/auth/magic-link/inspect`: whom a link signs in as, and what this device would
+    /// bring along, so the person can say yes before anything happens. Changes nothing.
+    pub async fn inspect(
+        &self,
+        req: &InspectRequest,
+        ip: ClientIp,
+        caller: &Caller,
+    ) -> Result<InspectAnswer, ApiError> {
+        let bucket = format!("verify-failed:ip:{}", ip.bucket());
+        self.check_failures(&bucket).await?;
+        let email: Option<String> = match req.token.as_deref().and_then(UserToken::parse) {
+            Some(token) => {
+                sqlx::query_scalar(
+                    "SELECT email FROM auth.link_tokens
+                      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()",
+                )
+                .bind(token.hash().as_slice())
+                .fetch_optional(self.pool())
+                .await?
+            }
+            None => None,
+        };
+        let Some(email) = email else {
+            ratelimit::record(self.pool(), &bucket).await?;
+            return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
+        };
+        let account: Option<Uuid> =
+            sqlx::query_scalar("SELECT account_id FROM auth.accounts WHERE email = $1")
+                .bind(&email)
+                .fetch_optional(self.pool())
+                .await?;
+        let is_new_account = match account {
+            None => true,
+            Some(id) => {
+                platform::eventlog::last_position_of(self.pool(), Account::TYPE, &id.to_string())
+                    .await?
+                    .is_none()
+            }
+        };
+        let anonymous_submissions = match caller.anonymous_id() {
+            None => 0,
+            Some(anon) => {
+                sqlx::query_scalar(
+                    "SELECT count(*) FROM rm.submissions s
+                      WHERE s.submitter = $1
+                        AND NOT EXISTS (SELECT 1 FROM auth.identity_claims c
+                                         WHERE c.anonymous_id = $1)",
+                )
+                .bind(anon)
+                .fetch_one(self.pool())
+                .await?
+            }
+        };
+        Ok(InspectAnswer {
+            success: true,
+            email,
+            is_new_account,
+            anonymous_submissions,
+        })
     }
 
     /// `POST /api/auth/verify-magic-link`.
@@ -348,12 +459,8 @@ impl Accounts {
                 "A token, or an email and code, is required",
             ));
         }
-        let bucket = format!("verify-failed:ip:{}", ip.0);
-        if let Err(secs) =
-            ratelimit::check(self.pool(), &bucket, FAILED_VERIFICATIONS_PER_IP).await?
-        {
-            return Err(ApiError::rate_limited(secs, "failed sign-in attempts"));
-        }
+        let bucket = format!("verify-failed:ip:{}", ip.bucket());
+        self.check_failures(&bucket).await?;
         let consumed = self.consume(req).await;
         if !matches!(consumed, Ok(Some(_))) {
             ratelimit::record(self.pool(), &bucket).await?;
@@ -379,8 +486,10 @@ impl Accounts {
         .await?
         .is_none();
         let claim = match caller.anonymous_id() {
-            Some(anon) => self.claim(anon, account_id).await?,
-            None => None,
+            Some(anon) if req.claim_anonymous_work.unwrap_or(true) => {
+                self.claim(anon, account_id).await?
+            }
+            _ => None,
         };
         let bootstrap_admin = self
             .settings

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
 use crate::accounts::{
-    Accounts, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest, VerifyAnswer, VerifyRequest,
+    Accounts, InspectAnswer, InspectRequest, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest,
+    VerifyAnswer, VerifyRequest,
 };
 use crate::submissions::{
     ApproveRequest, BatchAnswer, BatchRequest, Decided, LogbookFields, RejectRequest,
@@ -42,6 +43,7 @@ impl FromRef<CommandState> for PgPool {
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .route("/auth/request-magic-link", post(request_magic_link))
+        .route("/auth/magic-link/inspect", post(inspect_magic_link))
         .route("/auth/verify-magic-link", post(verify_magic_link))
         .route("/auth/logout", post(logout))
         .route("/me/profile", patch(update_profile))
@@ -97,6 +99,23 @@ pub async fn request_magic_link(
         .accounts
         .request_link(body.email.as_deref(), ip, &caller)
         .await?;
+    Ok(no_store(caller.respond(ok(answer))))
+}
+
+/// `POST /api/auth/magic-link/inspect`.
+#[utoipa::path(post, path = "/api/auth/magic-link/inspect", tag = "auth",
+    request_body = InspectRequest,
+    responses(
+        (status = 200, description = "Whom the link signs in as and what this device's anonymous identity could bring along; nothing changes", body = Envelope<InspectAnswer>),
+        (status = 400, description = "INVALID_TOKEN 'Failed to verify magic link': unknown, used or expired", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many failed attempts from this client", body = platform::http::ErrorBody)))]
+pub async fn inspect_magic_link(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    Body(body): Body<InspectRequest>,
+) -> Result<Response, ApiError> {
+    let answer = s.accounts.inspect(&body, ip, &caller).await?;
     Ok(no_store(caller.respond(ok(answer))))
 }
 
@@ -264,7 +283,7 @@ pub async fn post_logbook(
     ip: ClientIp,
     mut form: Multipart,
 ) -> Result<Response, ApiError> {
-    s.submissions.admit(&caller, ip.0).await?;
+    s.submissions.admit(&caller, ip.network()).await?;
     let mut fields = LogbookFields::default();
     let mut accepted = Vec::new();
     let outcome = async {
@@ -409,6 +428,7 @@ pub async fn review_batch(
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(
     request_magic_link,
+    inspect_magic_link,
     verify_magic_link,
     logout,
     update_profile,

@@ -180,7 +180,9 @@ fn submission_error(e: CommandError<SubmissionError>) -> ApiError {
         CommandError::Rejected(e) => match e {
             SubmissionError::NotFound => ApiError::NotFound(e.to_string()),
             SubmissionError::AlreadyDecided(_) => ApiError::Conflict(e.to_string()),
-            SubmissionError::NotAuthor => ApiError::Forbidden(e.to_string()),
+            SubmissionError::NotAuthor | SubmissionError::OwnSubmission => {
+                ApiError::Forbidden(e.to_string())
+            }
             SubmissionError::PhotoRequired
             | SubmissionError::TooManyPhotos
             | SubmissionError::DuplicatePhoto => ApiError::validation("photos", e.to_string()),
@@ -611,7 +613,11 @@ impl Submissions {
         self.commands
             .submission(
                 &id.to_string(),
-                SubmissionCommand::Approve { reviewer, approval },
+                SubmissionCommand::Approve {
+                    reviewer,
+                    reviewer_identities: caller.identities(self.pool()).await?,
+                    approval,
+                },
                 &metadata,
             )
             .await

@@ -260,8 +260,11 @@ impl ApprovalOutcome {
 pub enum SubmissionCommand {
     ProposeArtwork(Box<NewArtworkProposal>),
     LogVisit(Box<VisitReport>),
+    /// `reviewer_identities`: every identity the reviewer speaks for (its account and the
+    /// anonymous identities it claimed); the author must not be among them.
     Approve {
         reviewer: Uuid,
+        reviewer_identities: Vec<Uuid>,
         approval: Approval,
     },
     Reject {
@@ -346,6 +349,8 @@ pub enum SubmissionError {
     WrongApproval(SubmissionKind),
     #[error("Only its author can withdraw a submission")]
     NotAuthor,
+    #[error("A moderator cannot approve their own submission")]
+    OwnSubmission,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -513,8 +518,17 @@ impl Aggregate for Submission {
                 Self::check_photos(&v.photos)?;
                 SubmissionEvent::VisitLogged(v)
             }
-            SubmissionCommand::Approve { reviewer, approval } => {
+            SubmissionCommand::Approve {
+                reviewer,
+                reviewer_identities,
+                approval,
+            } => {
                 let kind = self.pending()?;
+                if self.submitter.is_some_and(|author| {
+                    author == reviewer || reviewer_identities.contains(&author)
+                }) {
+                    return Err(SubmissionError::OwnSubmission);
+                }
                 let (artwork_id, outcome, location_override, fields) = match (approval, kind) {
                     (
                         Approval::CreateArtwork { artwork_id, fields },
@@ -824,6 +838,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::CreateArtwork {
                     artwork_id: id,
                     fields: Box::new(edited()),
@@ -847,6 +862,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::LinkArtwork {
                     artwork_id: id,
                     location_override: moved,
@@ -869,6 +885,7 @@ mod tests {
             .given(vec![SubmissionEvent::VisitLogged(Box::new(v.clone()))])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::LogVisit,
             })
             .await
@@ -882,11 +899,42 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn approve_fails_when_the_reviewer_speaks_for_the_author() {
+        // The author signed in later as a moderator: the anonymous identity is now theirs.
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                reviewer_identities: vec![reviewer(), author()],
+                approval: Approval::LinkArtwork {
+                    artwork_id: ArtworkId::new(),
+                    location_override: None,
+                },
+            })
+            .await
+            .then_expect_error(SubmissionError::OwnSubmission);
+    }
+
+    #[tokio::test]
+    async fn approve_fails_when_the_reviewer_is_the_author() {
+        Harness::with(())
+            .given(vec![SubmissionEvent::VisitLogged(Box::new(visit()))])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: author(),
+                reviewer_identities: vec![],
+                approval: Approval::LogVisit,
+            })
+            .await
+            .then_expect_error(SubmissionError::OwnSubmission);
+    }
+
+    #[tokio::test]
     async fn a_visit_cannot_be_approved_as_a_new_artwork() {
         Harness::with(())
             .given(vec![SubmissionEvent::VisitLogged(Box::new(visit()))])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::CreateArtwork {
                     artwork_id: ArtworkId::new(),
                     fields: Box::new(edited()),
@@ -902,6 +950,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::LogVisit,
             })
             .await
@@ -924,6 +973,7 @@ mod tests {
             ])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::CreateArtwork {
                     artwork_id: ArtworkId::new(),
                     fields: Box::new(edited()),
@@ -939,6 +989,7 @@ mod tests {
             .given_no_previous_events()
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
+                reviewer_identities: vec![reviewer()],
                 approval: Approval::LogVisit,
             })
             .await

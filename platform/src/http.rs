@@ -280,26 +280,71 @@ pub struct TrustedProxyHops(pub usize);
 pub struct ClientIp(pub std::net::IpAddr);
 
 impl ClientIp {
-    pub fn from_parts(
+    /// `forwarded_for` holds every `X-Forwarded-For` line in the order received: a proxy may add
+    /// its own line instead of appending to the last one, and the list is their concatenation.
+    pub fn from_parts<'a>(
         peer: Option<std::net::IpAddr>,
-        forwarded_for: Option<&str>,
+        forwarded_for: impl IntoIterator<Item = &'a str>,
         hops: usize,
     ) -> Option<Self> {
         if hops > 0 {
-            if let Some(list) = forwarded_for {
-                let addrs: Vec<&str> = list.split(',').map(str::trim).collect();
-                if let Some(a) = addrs
-                    .len()
-                    .checked_sub(hops)
-                    .and_then(|i| addrs.get(i))
-                    .and_then(|s| s.parse().ok())
-                {
-                    return Some(ClientIp(a));
-                }
+            let addrs: Vec<&str> = forwarded_for
+                .into_iter()
+                .flat_map(|line| line.split(','))
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
+            if let Some(a) = addrs
+                .len()
+                .checked_sub(hops)
+                .and_then(|i| addrs.get(i))
+                .and_then(|s| parse_forwarded_addr(s))
+            {
+                return Some(ClientIp(a));
             }
         }
         peer.map(ClientIp)
     }
+
+    /// What rate limits count as one client: an IPv4 address, or an IPv6 /64 — one subscriber's
+    /// prefix, inside which a host may take any address it likes.
+    pub fn network(&self) -> std::net::IpAddr {
+        use std::net::{IpAddr, Ipv6Addr};
+        match self.0 {
+            IpAddr::V4(a) => IpAddr::V4(a),
+            IpAddr::V6(a) => match a.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => {
+                    let s = a.segments();
+                    IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+                }
+            },
+        }
+    }
+
+    /// [`ClientIp::network`] as a rate-limit bucket suffix (`203.0.113.7`, `2001:db8:1:2::/64`).
+    pub fn bucket(&self) -> String {
+        match self.network() {
+            std::net::IpAddr::V4(a) => a.to_string(),
+            std::net::IpAddr::V6(a) => format!("{a}/64"),
+        }
+    }
+}
+
+/// One `X-Forwarded-For` entry: an address, `ip:port`, `[v6]` or `[v6]:port` (proxies write all
+/// of these); anything else (`unknown`, obfuscated names) is not an address.
+fn parse_forwarded_addr(entry: &str) -> Option<std::net::IpAddr> {
+    let entry = entry.trim().trim_matches('"');
+    if let Ok(ip) = entry.parse() {
+        return Some(ip);
+    }
+    if let Ok(sock) = entry.parse::<std::net::SocketAddr>() {
+        return Some(sock.ip());
+    }
+    entry
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .and_then(|inner| inner.parse().ok())
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
@@ -318,8 +363,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
             .0;
         let forwarded = parts
             .headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok());
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
         // Without a peer (in-process tests) everyone is one client: limits still apply.
         Ok(
             Self::from_parts(peer, forwarded, hops).unwrap_or(ClientIp(std::net::IpAddr::V4(
@@ -337,7 +383,7 @@ mod tests {
     #[test]
     fn client_ip_trusts_only_the_configured_proxies() {
         let peer: std::net::IpAddr = "10.0.0.9".parse().unwrap();
-        let xff = Some("6.6.6.6, 203.0.113.7, 10.0.0.2");
+        let xff = ["6.6.6.6, 203.0.113.7, 10.0.0.2"];
         assert_eq!(ClientIp::from_parts(Some(peer), xff, 0).unwrap().0, peer);
         assert_eq!(
             ClientIp::from_parts(Some(peer), xff, 1)
@@ -355,5 +401,43 @@ mod tests {
         );
         // More hops than entries: the list is not trusted.
         assert_eq!(ClientIp::from_parts(Some(peer), xff, 5).unwrap().0, peer);
+    }
+
+    #[test]
+    fn every_forwarded_line_counts_and_ports_are_dropped() {
+        let peer: std::net::IpAddr = "10.0.0.9".parse().unwrap();
+        // Two lines: the second proxy started its own header line.
+        let lines = ["6.6.6.6, 203.0.113.7:51234", "[2001:db8::5]:443"];
+        let ip = |hops| {
+            ClientIp::from_parts(Some(peer), lines, hops)
+                .unwrap()
+                .0
+                .to_string()
+        };
+        assert_eq!(ip(1), "2001:db8::5");
+        assert_eq!(ip(2), "203.0.113.7");
+        assert_eq!(ip(3), "6.6.6.6");
+        let bracketed = ClientIp::from_parts(Some(peer), ["[2001:db8::7]"], 1).unwrap();
+        assert_eq!(bracketed.0.to_string(), "2001:db8::7");
+        // Not an address: the peer is used.
+        let unknown = ClientIp::from_parts(Some(peer), ["unknown"], 1).unwrap();
+        assert_eq!(unknown.0, peer);
+    }
+
+    #[test]
+    fn rate_limits_count_ipv6_by_its_64_prefix() {
+        let a = ClientIp("2001:db8:aa:bb:1:2:3:4".parse().unwrap());
+        let b = ClientIp("2001:db8:aa:bb:ffff::9".parse().unwrap());
+        let other = ClientIp("2001:db8:aa:bc::1".parse().unwrap());
+        assert_eq!(a.bucket(), "2001:db8:aa:bb::/64");
+        assert_eq!(a.bucket(), b.bucket());
+        assert_ne!(a.bucket(), other.bucket());
+        assert_eq!(
+            ClientIp("203.0.113.7".parse().unwrap()).bucket(),
+            "203.0.113.7"
+        );
+        // An IPv4 client seen through an IPv6 socket is that IPv4 address.
+        let mapped = ClientIp("::ffff:203.0.113.7".parse().unwrap());
+        assert_eq!(mapped.bucket(), "203.0.113.7");
     }
 }

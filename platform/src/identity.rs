@@ -1,8 +1,8 @@
 //! Who is calling (DESIGN §5). Every request's `X-User-Token` is resolved here, on the server,
 //! for every route that needs to know:
 //!
-//! - a token whose hash is a live session is that account, with the permissions its read model
-//!   shows as active;
+//! - a token whose hash is a live session is that account, with the permissions its `Account`
+//!   event stream holds (the source of truth, never a read model that may lag);
 //! - a token whose hash is a revoked or expired session grants nothing: a fresh anonymous token is
 //!   minted as if none had been sent;
 //! - any other well-formed token is an anonymous identity derived from its hash;
@@ -192,17 +192,29 @@ pub async fn resolve(
     let Some(token) = presented else {
         return Ok(anonymous(UserToken::generate(), true));
     };
+    // Permissions come from the Account stream itself, not from the accounts read model: a
+    // revoked role must not outlive the revocation because a projector is behind or stopped.
+    // The stream's last grant or revoke of each permission decides (primary-key lookup of one
+    // account's handful of events).
     let row: Option<SessionRow> = sqlx::query_as(
         "SELECT s.account_id, a.email, a.created_at,
                 s.revoked_at IS NULL AND s.expires_at > now(),
                 coalesce((SELECT array_agg(p.permission ORDER BY p.permission)
-                            FROM rm.account_permissions p
-                           WHERE p.account_id = s.account_id AND p.is_active), '{}')
+                            FROM (SELECT DISTINCT ON (permission)
+                                         e.payload -> e.event_type ->> 'permission' AS permission,
+                                         e.event_type
+                                    FROM es.events e
+                                   WHERE e.aggregate_type = $2
+                                     AND e.aggregate_id = s.account_id::text
+                                     AND e.event_type IN ('PermissionGranted', 'PermissionRevoked')
+                                   ORDER BY permission, e.sequence DESC) p
+                           WHERE p.event_type = 'PermissionGranted'), '{}')
            FROM auth.sessions s
            JOIN auth.accounts a USING (account_id)
           WHERE s.token_hash = $1",
     )
     .bind(token.hash().as_slice())
+    .bind(<domain::Account as cqrs_es::Aggregate>::TYPE)
     .fetch_optional(pool)
     .await?;
     Ok(match row {

@@ -137,11 +137,11 @@ async fn the_mail_arrives_and_its_link_works_once() {
 }
 
 #[tokio::test]
-async fn the_code_works_once_and_wrong_codes_kill_the_link() {
+async fn the_code_works_once_and_wrong_codes_kill_the_code_not_the_link() {
     let app = TestApp::spawn().await;
     let email = "grace@example.org";
     request_link(&app, email, None).await;
-    let (_, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
     let wrong = if code == "000000" { "000001" } else { "000000" };
 
     let (status, _, body) = verify(&app, json!({ "email": email, "code": "12ab" }), None).await;
@@ -152,9 +152,13 @@ async fn the_code_works_once_and_wrong_codes_kill_the_link() {
         assert_eq!(status, 400);
         assert_eq!(body["message"], "Failed to verify magic link");
     }
-    // Five wrong guesses: even the right code no longer works.
+    // Five wrong guesses: even the right code no longer works …
     let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
     assert_eq!(status, 400);
+    // … but whoever guessed has not locked the owner out: the link still signs in.
+    let (status, headers, body) = verify(&app, json!({ "token": link }), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(headers.contains_key("x-user-token"));
 
     request_link(&app, email, None).await;
     let (_, code) = link_and_code(&app.smtp.wait_for(email, 2).await);
@@ -168,6 +172,37 @@ async fn the_code_works_once_and_wrong_codes_kill_the_link() {
     assert!(headers.contains_key("x-user-token"));
     let (status, _, _) = verify(&app, json!({ "email": email, "code": code }), None).await;
     assert_eq!(status, 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_day_of_wrong_codes_locks_the_code_for_the_address_and_the_link_still_works() {
+    let app = TestApp::spawn().await;
+    let email = "locked@example.org";
+    // Each link allows five wrong codes; the address allows 20 a day across its links.
+    let mut wrong_codes = 0;
+    for n in 1..=4 {
+        request_link(&app, email, None).await;
+        let (_, code) = link_and_code(&app.smtp.wait_for(email, n).await);
+        let wrong = if code == "000000" { "000001" } else { "000000" };
+        for _ in 0..5 {
+            let (status, _, body) =
+                verify(&app, json!({ "email": email, "code": wrong }), None).await;
+            assert_eq!(status, 400, "{body}");
+            wrong_codes += 1;
+        }
+    }
+    assert_eq!(wrong_codes, 20);
+    request_link(&app, email, None).await;
+    let (link, code) = link_and_code(&app.smtp.wait_for(email, 5).await);
+    // The right code of a fresh link is refused for the rest of the day …
+    let (status, headers, body) = verify(&app, json!({ "email": email, "code": code }), None).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["error"], "RATE_LIMITED");
+    assert!(headers.contains_key("retry-after"));
+    // … and the link signs in.
+    let (status, _, body) = verify(&app, json!({ "token": link }), None).await;
+    assert_eq!(status, 200, "{body}");
     app.stop().await;
 }
 

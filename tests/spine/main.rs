@@ -6,6 +6,7 @@ mod accounts;
 mod api;
 mod commands;
 mod geo;
+mod hardening;
 mod harness;
 mod import;
 mod projectors;

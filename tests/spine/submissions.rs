@@ -811,6 +811,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
             &cut_off,
             SubmissionCommand::Approve {
                 reviewer: uuid::Uuid::now_v7(),
+                reviewer_identities: vec![],
                 approval: Approval::CreateArtwork {
                     artwork_id: artwork,
                     fields: Box::new(ApprovedFields {

@@ -109,6 +109,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/magic-link/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/auth/magic-link/inspect`. */
+        post: operations["inspect_magic_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/request-magic-link": {
         parameters: {
             query?: never;
@@ -762,6 +779,26 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_InspectAnswer: {
+            /** @description What signing in with a link would do; nothing is changed by asking. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Submissions of the calling device's anonymous identity that signing in could claim; 0 when
+                 *     the caller is signed in or the identity is already claimed.
+                 */
+                anonymous_submissions: number;
+                /** @description The address the link signs in as (the link's holder can sign in as it anyway). */
+                email: string;
+                /** @description No account has this address yet: signing in creates it. */
+                is_new_account: boolean;
+                success: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_LogoutAnswer: {
             data: {
                 /** @description The fresh anonymous token the client adopts (also in `X-User-Token`). */
@@ -1032,6 +1069,24 @@ export interface components {
             position: string;
             /** @description `ok` once loaded; `loading` while nearby is answered from PostgreSQL. */
             status: string;
+        };
+        /** @description What signing in with a link would do; nothing is changed by asking. */
+        InspectAnswer: {
+            /**
+             * Format: int64
+             * @description Submissions of the calling device's anonymous identity that signing in could claim; 0 when
+             *     the caller is signed in or the identity is already claimed.
+             */
+            anonymous_submissions: number;
+            /** @description The address the link signs in as (the link's holder can sign in as it anyway). */
+            email: string;
+            /** @description No account has this address yet: signing in creates it. */
+            is_new_account: boolean;
+            success: boolean;
+        };
+        /** @description `{token}`: a link to look at before signing in with it. */
+        InspectRequest: {
+            token?: string | null;
         };
         /** @description One approved visit in an artwork's logbook. */
         LogbookEntryDto: {
@@ -1475,6 +1530,11 @@ export interface components {
         };
         /** @description `{token}` from the link, or `{email, code}` from the mail's 6-digit code. */
         VerifyRequest: {
+            /**
+             * @description Whether the calling device's anonymous work becomes the account's (default true). The web
+             *     app asks the person first: a link someone else sent must not take this device's work.
+             */
+            claim_anonymous_work?: boolean | null;
             code?: string | null;
             email?: string | null;
             token?: string | null;
@@ -1693,6 +1753,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_LogoutAnswer"];
+                };
+            };
+        };
+    };
+    inspect_magic_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InspectRequest"];
+            };
+        };
+        responses: {
+            /** @description Whom the link signs in as and what this device's anonymous identity could bring along; nothing changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InspectAnswer"];
+                };
+            };
+            /** @description INVALID_TOKEN 'Failed to verify magic link': unknown, used or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed attempts from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,248 @@
+//! Issue 15's sign-in and authorization hardening, end to end: a link is looked at before it
+//! signs in, claiming asks, a moderator cannot approve their own work, and a revoked role is
+//! refused at once even while the accounts projector is stopped.
+
+use crate::accounts::{anonymous_token, sign_in};
+use crate::harness::{link_and_code, AppOptions, TestApp};
+use platform::photos::testing::{phone_jpeg, PhoneJpeg};
+use reqwest::multipart::{Form, Part};
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const LAT: f64 = 49.2901;
+const LON: f64 = -123.1334;
+
+/// Proposes a new artwork from the identity holding `token`; answers the submission id.
+async fn propose(app: &TestApp, token: &str, title: &str) -> String {
+    let photo = phone_jpeg(&PhoneJpeg::new(320, 240, LAT, LON));
+    let form = Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("title", title.to_owned())
+        .text("artwork_type", "mural")
+        .part(
+            "photos",
+            Part::bytes(photo)
+                .file_name("wall.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
+    let resp = app
+        .client
+        .post(format!("{}/api/logbook", app.base))
+        .header("X-User-Token", token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 201);
+    let body: Value = resp.json().await.unwrap();
+    body["data"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let (status, _, body) = app.send(Method::POST, path, Some(token), Some(body)).await;
+    (status, body)
+}
+
+async fn get(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16, Value) {
+    let mut headers = vec![("X-User-Token", token)];
+    if let Some(m) = min {
+        headers.push(("X-Min-Position", m));
+    }
+    let (status, _, body) = app.get_with(path, &headers).await;
+    (status, body)
+}
+
+#[tokio::test]
+async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    propose(&app, &device, "Device Mural").await;
+    let email = "careful@example.org";
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            "/api/auth/request-magic-link",
+            Some(&device),
+            Some(json!({ "email": email })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (link, _) = link_and_code(&app.smtp.wait_for(email, 1).await);
+
+    // Given a link, looking at it says whom it signs in as and what this device would bring
+    // (the submission is counted from the read model: wait until it is there).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let seen = loop {
+        let (status, body) = post(
+            &app,
+            "/api/auth/magic-link/inspect",
+            &device,
+            json!({ "token": link }),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        if body["data"]["anonymous_submissions"] == 1 || tokio::time::Instant::now() > deadline {
+            break body;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(
+        seen["data"],
+        json!({ "success": true, "email": email, "is_new_account": true, "anonymous_submissions": 1 })
+    );
+    // … and changes nothing: the device is still anonymous, no account exists, the link lives.
+    let (_, status) = get(&app, "/api/auth/status", &device, None).await;
+    assert_eq!(status["data"]["is_anonymous"], true);
+    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.accounts")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(accounts, 0);
+
+    // When the person signs in but keeps the device's work apart, nothing is claimed.
+    let (status, headers, body) = app
+        .send(
+            Method::POST,
+            "/api/auth/verify-magic-link",
+            Some(&device),
+            Some(json!({ "token": link, "claim_anonymous_work": false })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["uuid_replaced"], false);
+    let session = headers["x-user-token"].to_str().unwrap().to_owned();
+    let position = headers["x-event-position"].to_str().unwrap().to_owned();
+    let (_, mine) = get(&app, "/api/me/submissions", &session, Some(&position)).await;
+    assert_eq!(mine["data"]["pagination"]["total"], 0, "{mine}");
+    let claims: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.identity_claims")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(claims, 0);
+
+    // A used link cannot be looked at again.
+    let (status, body) = post(
+        &app,
+        "/api/auth/magic-link/inspect",
+        &device,
+        json!({ "token": link }),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "INVALID_TOKEN");
+    assert_eq!(body["message"], "Failed to verify magic link");
+    let (status, _) = post(
+        &app,
+        "/api/auth/magic-link/inspect",
+        &device,
+        json!({ "token": "not-a-token" }),
+    )
+    .await;
+    assert_eq!(status, 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_moderator_cannot_approve_their_own_submission() {
+    let moderator = "self-approver@plinth.test";
+    let app = TestApp::spawn_with(AppOptions {
+        admin_emails: vec![moderator.to_owned()],
+    })
+    .await;
+    // An anonymous proposal, and then the same device signs in as a moderator, claiming it.
+    let device = anonymous_token(&app).await;
+    let id = propose(&app, &device, "My Own Mural").await;
+    let (session, answer, position) = sign_in(&app, moderator, &device, 1).await;
+    assert_eq!(answer["uuid_replaced"], true);
+    let (status, _) = get(&app, "/api/review/stats", &session, Some(&position)).await;
+    assert_eq!(status, 200);
+
+    let (status, body) = post(
+        &app,
+        &format!("/api/review/approve/{id}"),
+        &session,
+        json!({ "action": "create" }),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(body["error"], "FORBIDDEN");
+    assert_eq!(
+        body["message"],
+        "A moderator cannot approve their own submission"
+    );
+    let (status, body) = get(
+        &app,
+        &format!("/api/review/submission/{id}"),
+        &session,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["submission"]["status"], "pending", "{body}");
+    app.stop().await;
+}
+
+async fn projected_permission(app: &TestApp, account: uuid::Uuid) -> Option<bool> {
+    sqlx::query_scalar(
+        "SELECT is_active FROM rm.account_permissions WHERE account_id = $1 AND permission = 'moderator'",
+    )
+    .bind(account)
+    .fetch_optional(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+async fn wait_projected_permission(app: &TestApp, account: uuid::Uuid, active: bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while projected_permission(app, account).await != Some(active) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the accounts projector never showed moderator = {active}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped() {
+    let app = TestApp::spawn().await;
+    let email = "revoked@plinth.test";
+    let (account, _) = app
+        .accounts
+        .set_permission_by_email(email, domain::Permission::Moderator, true)
+        .await
+        .unwrap();
+    let device = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, email, &device, 1).await;
+    // The grant is in force at once, without waiting for any read model.
+    let (status, _) = get(&app, "/api/review/stats", &session, None).await;
+    assert_eq!(status, 200);
+    wait_projected_permission(&app, account, true).await;
+
+    // Given the accounts projector stopped: its checkpoint row is held, so no batch commits.
+    let mut stopper = app.db.pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM rm.projector_checkpoints WHERE name = 'accounts' FOR UPDATE")
+        .execute(&mut *stopper)
+        .await
+        .unwrap();
+
+    // When the role is revoked …
+    app.accounts
+        .set_permission_by_email(email, domain::Permission::Moderator, false)
+        .await
+        .unwrap();
+    // … the very next request is refused, though the read model still says moderator.
+    let (status, body) = get(&app, "/api/review/stats", &session, None).await;
+    assert_eq!(status, 403, "{body}");
+    let (_, me) = get(&app, "/api/auth/status", &session, None).await;
+    assert_eq!(me["data"]["is_moderator"], false, "{me}");
+    assert_eq!(projected_permission(&app, account).await, Some(true));
+
+    // Once the projector runs again it catches up (the test's premise held).
+    stopper.rollback().await.unwrap();
+    wait_projected_permission(&app, account, false).await;
+    app.stop().await;
+}
