@@ -24,6 +24,8 @@ const POOL_SIZE: u32 = 32;
 /// to axum's 2 MB default by their extractors.
 const BODY_LIMIT: usize = command_api::routes::UPLOAD_BODY_LIMIT;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// How often the write side prunes rate-limit counts and expired links.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(10 * 60);
 /// Uploads of up to 150 MB need longer on a phone's connection.
 const UPLOAD_TIMEOUT: Duration = Duration::from_secs(600);
 
@@ -237,6 +239,16 @@ pub fn api_app(api: Router) -> Router {
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
+/// Every answer of a process, web app and `/api` alike, with the security headers
+/// (`platform::headers`): the outermost layer, so it sees what every handler answered.
+pub fn secured(app: Router, config: &Config) -> Router {
+    let headers = platform::headers::SecurityHeaders::from_config(config);
+    app.layer(axum::middleware::from_fn_with_state(
+        headers,
+        platform::headers::security_headers,
+    ))
+}
+
 /// Serves the built web app (`webapp/dist`): files as they are, hashed assets cached for a year,
 /// and `index.html` for every other path so client routes work on reload.
 pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
@@ -353,8 +365,10 @@ pub fn command_state(
 ) -> anyhow::Result<command_api::CommandState> {
     let commands = command_api::Commands::new(services.pool.clone());
     let media = command_api::Media::start(services.pool.clone(), storage(config)?);
+    let accounts = accounts(commands.clone(), config)?;
+    accounts.spawn_housekeeping(HOUSEKEEPING_EVERY);
     Ok(command_api::CommandState {
-        accounts: accounts(commands.clone(), config)?,
+        accounts,
         submissions: command_api::Submissions::new(commands, media),
     })
 }

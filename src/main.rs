@@ -149,7 +149,8 @@ async fn serve_http(
     router: axum::Router,
 ) -> anyhow::Result<()> {
     tracing::info!(addr = %config.addr, "listening on http://{}", config.addr);
-    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let service =
+        app::secured(router, config).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(app::shutdown_signal())
         .await?;

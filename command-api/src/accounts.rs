@@ -243,7 +243,6 @@ impl Accounts {
                 .await?;
         let mail = self.link_mail(&email, &link, &code, exists);
         let mailer = self.mailer.clone();
-        let pool = self.pool().clone();
         let masked = email.masked();
         // After the answer: the response time must not depend on the address or the mail server.
         tokio::spawn(async move {
@@ -251,12 +250,6 @@ impl Accounts {
                 Ok(()) => tracing::info!(to = %masked, "sign-in mail sent"),
                 Err(e) => tracing::error!(to = %masked, error = %e, "sign-in mail failed"),
             }
-            let _ = sqlx::query(
-                "DELETE FROM auth.link_tokens WHERE expires_at < now() - interval '1 day'",
-            )
-            .execute(&pool)
-            .await;
-            let _ = ratelimit::prune(&pool).await;
         });
         Ok(MagicLinkAnswer {
             success: true,
@@ -265,6 +258,35 @@ impl Accounts {
                 email.as_str()
             ),
             is_signup,
+        })
+    }
+
+    /// Deletes what no check looks at any more: rate-limit counts older than a day and links a
+    /// day past their expiry. Run on a timer ([`Accounts::spawn_housekeeping`]); answers the rows
+    /// deleted.
+    pub async fn prune(&self) -> Result<u64, sqlx::Error> {
+        let links =
+            sqlx::query("DELETE FROM auth.link_tokens WHERE expires_at < now() - interval '1 day'")
+                .execute(self.pool())
+                .await?
+                .rows_affected();
+        Ok(links + ratelimit::prune(self.pool()).await?)
+    }
+
+    /// Prunes every `every` for the life of the process (a failure is logged and retried at
+    /// the next tick).
+    pub fn spawn_housekeeping(&self, every: Duration) -> tokio::task::JoinHandle<()> {
+        let me = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                match me.prune().await {
+                    Ok(n) => tracing::debug!(rows = n, "pruned rate-limit counts and old links"),
+                    Err(e) => tracing::warn!(error = %e, "pruning rate-limit counts failed"),
+                }
+            }
         })
     }
 

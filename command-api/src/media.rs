@@ -53,13 +53,18 @@ impl Media {
             .map_err(|e| UploadError::Internal(anyhow::anyhow!(e)))??;
         let key = PhotoKey::new();
         let size = i32::try_from(bytes.len()).unwrap_or(i32::MAX);
+        // The whole EXIF summary stays here, erasable; events get only its non-personal part.
+        let exif =
+            serde_json::to_value(&inspected.exif).map_err(|e| UploadError::Internal(e.into()))?;
         sqlx::query(
-            "INSERT INTO media.photos (key, uploaded_by, bytes, format) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO media.photos (key, uploaded_by, bytes, format, exif)
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(key.0)
         .bind(uploaded_by)
         .bind(size)
         .bind(inspected.format.mime_type())
+        .bind(exif)
         .execute(&self.pool)
         .await
         .map_err(|e| UploadError::Internal(e.into()))?;
@@ -68,6 +73,19 @@ impl Media {
             .await
             .map_err(|e| UploadError::Internal(e.into()))?;
         Ok(Accepted { key, inspected })
+    }
+
+    /// Forgets the personal EXIF fields of these photos (the author asked).
+    pub async fn erase_metadata(&self, keys: &[PhotoKey]) -> Result<(), sqlx::Error> {
+        let ids: Vec<Uuid> = keys.iter().map(|k| k.0).collect();
+        sqlx::query(
+            "UPDATE media.photos SET exif = NULL, exif_erased_at = coalesce(exif_erased_at, now())
+              WHERE key = ANY($1)",
+        )
+        .bind(&ids)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// Queues variants for photos whose submission is now recorded.

@@ -17,8 +17,8 @@ use crate::accounts::{
     VerifyAnswer, VerifyRequest,
 };
 use crate::submissions::{
-    ApproveRequest, BatchAnswer, BatchRequest, Decided, LogbookFields, RejectRequest,
-    SubmissionReceipt, Submissions, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
+    ApproveRequest, BatchAnswer, BatchRequest, Decided, LogbookFields, MetadataErased,
+    RejectRequest, SubmissionReceipt, Submissions, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
 };
 use axum::extract::multipart::{Field, Multipart, MultipartError};
 use axum::extract::DefaultBodyLimit;
@@ -53,6 +53,10 @@ pub fn router(state: CommandState) -> Router {
             post(post_logbook).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
         )
         .route("/submissions/{id}/withdraw", post(withdraw_submission))
+        .route(
+            "/submissions/{id}/photo-metadata/erase",
+            post(erase_photo_metadata),
+        )
         .route("/review/approve/{id}", post(approve_submission))
         .route("/review/reject/{id}", post(reject_submission))
         .route("/review/batch", put(review_batch))
@@ -354,6 +358,25 @@ pub async fn withdraw_submission(
     Ok(no_store(caller.respond(with_position(ok(d), position))))
 }
 
+/// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
+/// camera of its photos forgotten.
+#[utoipa::path(post, path = "/api/submissions/{id}/photo-metadata/erase", tag = "submissions",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Erased (again, harmlessly, when it already was)", body = Envelope<MetadataErased>),
+        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission", body = platform::http::ErrorBody)))]
+pub async fn erase_photo_metadata(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    let (answer, position) = s.submissions.erase_photo_metadata(&caller, id).await?;
+    Ok(no_store(
+        caller.respond(with_position(ok(answer), position)),
+    ))
+}
+
 /// `POST /api/review/approve/{id}`: moderators approve a pending submission.
 #[utoipa::path(post, path = "/api/review/approve/{id}", tag = "review",
     params(("id" = uuid::Uuid, Path)),
@@ -435,6 +458,7 @@ pub async fn review_batch(
     put_preferences,
     post_logbook,
     withdraw_submission,
+    erase_photo_metadata,
     approve_submission,
     reject_submission,
     review_batch

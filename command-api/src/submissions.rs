@@ -140,6 +140,14 @@ pub struct Decided {
     pub artwork_id: Option<Uuid>,
 }
 
+/// The answer to an erasure of photo metadata.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MetadataErased {
+    pub id: Uuid,
+    /// Photos whose GPS position, time and camera are now forgotten.
+    pub photos: usize,
+}
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BatchRequest {
     pub batch: Vec<BatchItem>,
@@ -396,7 +404,7 @@ impl Submissions {
                 key: a.key,
                 width: a.inspected.width,
                 height: a.inspected.height,
-                exif: a.inspected.exif.clone(),
+                exif: a.inspected.exif.without_personal(),
             })
             .collect();
         let submitter = caller.actor_id();
@@ -781,6 +789,37 @@ impl Submissions {
             SubmissionCommand::Withdraw { identities },
         )
         .await
+    }
+
+    /// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the location, time and
+    /// camera their photos' EXIF named forgotten, in any state of the submission. The event
+    /// (recorded once) tells every read model; the operational copy is cleared every time, so
+    /// a retry after a failure finishes the job.
+    pub async fn erase_photo_metadata(
+        &self,
+        caller: &Caller,
+        id: Uuid,
+    ) -> Result<(MetadataErased, Option<EventPosition>), ApiError> {
+        let (state, _) = self.load(id).await?;
+        let identities = caller.identities(self.pool()).await?;
+        let position = self
+            .commands
+            .submission(
+                &id.to_string(),
+                SubmissionCommand::ErasePhotoMetadata { identities },
+                &caller.metadata(),
+            )
+            .await
+            .map_err(submission_error)?;
+        let keys: Vec<PhotoKey> = state.photos().iter().map(|p| p.key).collect();
+        self.media.erase_metadata(&keys).await?;
+        Ok((
+            MetadataErased {
+                id,
+                photos: keys.len(),
+            },
+            position,
+        ))
     }
 
     /// Records a rejection or withdrawal (`command`) of the submission in `state`, then deletes

@@ -67,6 +67,8 @@ pub enum ArtistError {
     CountryTooLong,
     #[error("website must be an http or https URL of at most 500 characters")]
     BadWebsite,
+    #[error("source_url must be an http or https URL of at most 500 characters")]
+    BadSourceUrl,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -110,11 +112,15 @@ impl Aggregate for Artist {
                 {
                     return Err(ArtistError::CountryTooLong);
                 }
-                if let Some(w) = &record.website {
-                    let l = w.to_ascii_lowercase();
-                    if !(l.starts_with("http://") || l.starts_with("https://")) || w.len() > 500 {
-                        return Err(ArtistError::BadWebsite);
-                    }
+                if !record
+                    .website
+                    .as_deref()
+                    .is_none_or(crate::provenance::is_web_url)
+                {
+                    return Err(ArtistError::BadWebsite);
+                }
+                if !record.provenance.has_valid_link() {
+                    return Err(ArtistError::BadSourceUrl);
                 }
                 sink.write(
                     ArtistEvent::ArtistImported {
@@ -243,6 +249,17 @@ mod tests {
             .when_async(ArtistCommand::ImportArtist(Box::new(r)))
             .await
             .then_expect_error(ArtistError::BadWebsite);
+    }
+
+    #[tokio::test]
+    async fn import_fails_with_a_source_url_that_is_not_http() {
+        let mut r = record("103");
+        r.provenance.source_url = Some("javascript:alert(document.cookie)".into());
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+            .await
+            .then_expect_error(ArtistError::BadSourceUrl);
     }
 
     #[tokio::test]

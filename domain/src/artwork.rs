@@ -202,6 +202,8 @@ pub enum ArtworkError {
     NotFound,
     #[error("This artwork already exists")]
     AlreadyExists,
+    #[error("source_url must be an http or https URL of at most 500 characters")]
+    BadSourceUrl,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -260,6 +262,9 @@ impl Aggregate for Artwork {
                     };
                 }
                 Self::check_artists(&record.artist_ids)?;
+                if !record.provenance.has_valid_link() {
+                    return Err(ArtworkError::BadSourceUrl);
+                }
                 // The id travels as the aggregate id; events carry only the facts.
                 sink.write(
                     ArtworkEvent::ArtworkImported {
@@ -422,6 +427,29 @@ mod tests {
     #[tokio::test]
     async fn import_records_a_new_artwork() {
         let r = record("27");
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::ImportArtwork(Box::new(r.clone())))
+            .await
+            .then_expect_events(vec![imported(&r)]);
+    }
+
+    #[tokio::test]
+    async fn import_fails_with_a_source_url_that_is_not_http() {
+        let mut r = record("27");
+        r.provenance.source_url = Some("data:text/html,<script>alert(1)</script>".into());
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
+            .await
+            .then_expect_error(ArtworkError::BadSourceUrl);
+    }
+
+    #[tokio::test]
+    async fn import_accepts_an_https_source_url() {
+        let mut r = record("27");
+        r.provenance.source_url =
+            Some("https://opendata.vancouver.ca/explore/dataset/public-art/".into());
         Harness::with(())
             .given_no_previous_events()
             .when_async(ArtworkCommand::ImportArtwork(Box::new(r.clone())))

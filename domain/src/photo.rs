@@ -121,6 +121,20 @@ pub struct ExifSummary {
     pub height: Option<u32>,
 }
 
+impl ExifSummary {
+    /// The fields that say nothing about the person: orientation and stored size. Events keep
+    /// only these; the location, time and camera stay in operational storage, where the author
+    /// can have them erased.
+    pub fn without_personal(&self) -> ExifSummary {
+        ExifSummary {
+            orientation: self.orientation,
+            width: self.width,
+            height: self.height,
+            ..ExifSummary::default()
+        }
+    }
+}
+
 /// One photo of a submission or an artwork.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Photo {
@@ -135,6 +149,29 @@ pub struct Photo {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_personal_part_of_an_exif_summary_is_dropped() {
+        let full = ExifSummary {
+            latitude: Some(49.28),
+            longitude: Some(-123.12),
+            date_time: Some("2024:05:01 14:03:22".into()),
+            make: Some("Plinthcam".into()),
+            model: Some("Pocket".into()),
+            orientation: Some(6),
+            width: Some(800),
+            height: Some(600),
+        };
+        assert_eq!(
+            full.without_personal(),
+            ExifSummary {
+                orientation: Some(6),
+                width: Some(800),
+                height: Some(600),
+                ..ExifSummary::default()
+            }
+        );
+    }
 
     #[test]
     fn keys_round_trip_and_reject_anything_else() {

@@ -276,6 +276,11 @@ pub enum SubmissionCommand {
     Withdraw {
         identities: Vec<Uuid>,
     },
+    /// The author asks that the location, time and camera their photos' EXIF named be
+    /// forgotten; `identities` as for `Withdraw`. Allowed in every state, once.
+    ErasePhotoMetadata {
+        identities: Vec<Uuid>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -302,6 +307,11 @@ pub enum SubmissionEvent {
     SubmissionWithdrawn {
         by: Uuid,
     },
+    /// The photos' personal EXIF fields (see [`crate::photo::ExifSummary::without_personal`])
+    /// are erased wherever they are kept. The event names no value it erased.
+    PhotoMetadataErased {
+        by: Uuid,
+    },
 }
 
 impl DomainEvent for SubmissionEvent {
@@ -312,6 +322,7 @@ impl DomainEvent for SubmissionEvent {
             SubmissionEvent::SubmissionApproved { .. } => "SubmissionApproved",
             SubmissionEvent::SubmissionRejected { .. } => "SubmissionRejected",
             SubmissionEvent::SubmissionWithdrawn { .. } => "SubmissionWithdrawn",
+            SubmissionEvent::PhotoMetadataErased { .. } => "PhotoMetadataErased",
         }
         .to_owned()
     }
@@ -365,6 +376,9 @@ pub struct Submission {
     pub visit: Option<Box<VisitReport>>,
     /// The approval, once approved.
     pub approval: Option<RecordedApproval>,
+    /// The author had the photos' personal EXIF fields erased.
+    #[serde(default)]
+    pub photo_metadata_erased: bool,
 }
 
 /// An approval as recorded, for carrying out its effect (again).
@@ -569,6 +583,16 @@ impl Aggregate for Submission {
                 }
                 SubmissionEvent::SubmissionWithdrawn { by: author }
             }
+            SubmissionCommand::ErasePhotoMetadata { identities } => {
+                let author = self.submitter.ok_or(SubmissionError::NotFound)?;
+                if !identities.contains(&author) {
+                    return Err(SubmissionError::NotAuthor);
+                }
+                if self.photo_metadata_erased {
+                    return Ok(());
+                }
+                SubmissionEvent::PhotoMetadataErased { by: author }
+            }
         };
         sink.write(event, self).await;
         Ok(())
@@ -609,6 +633,9 @@ impl Aggregate for Submission {
             }
             SubmissionEvent::SubmissionWithdrawn { .. } => {
                 self.status = Some(SubmissionStatus::Withdrawn);
+            }
+            SubmissionEvent::PhotoMetadataErased { .. } => {
+                self.photo_metadata_erased = true;
             }
         }
     }
@@ -1110,6 +1137,64 @@ mod tests {
             })
             .await
             .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
+    }
+
+    // ---- ErasePhotoMetadata
+
+    #[tokio::test]
+    async fn its_author_can_erase_the_photo_metadata_even_after_approval() {
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::SubmissionApproved {
+                    reviewer: reviewer(),
+                    artwork_id: ArtworkId(Uuid::from_u128(5)),
+                    outcome: ApprovalOutcome::Created,
+                    location_override: None,
+                    fields: None,
+                },
+            ])
+            .when_async(SubmissionCommand::ErasePhotoMetadata {
+                identities: vec![author()],
+            })
+            .await
+            .then_expect_events(vec![SubmissionEvent::PhotoMetadataErased { by: author() }]);
+    }
+
+    #[tokio::test]
+    async fn erasing_the_photo_metadata_twice_records_nothing_more() {
+        Harness::with(())
+            .given(vec![
+                proposed(&proposal()),
+                SubmissionEvent::PhotoMetadataErased { by: author() },
+            ])
+            .when_async(SubmissionCommand::ErasePhotoMetadata {
+                identities: vec![author()],
+            })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn someone_else_cannot_erase_the_photo_metadata() {
+        Harness::with(())
+            .given(vec![proposed(&proposal())])
+            .when_async(SubmissionCommand::ErasePhotoMetadata {
+                identities: vec![reviewer()],
+            })
+            .await
+            .then_expect_error(SubmissionError::NotAuthor);
+    }
+
+    #[tokio::test]
+    async fn erasing_the_metadata_of_no_submission_fails() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ErasePhotoMetadata {
+                identities: vec![author()],
+            })
+            .await
+            .then_expect_error(SubmissionError::NotFound);
     }
 
     // ---- The approval's effect

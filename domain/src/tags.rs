@@ -294,11 +294,7 @@ fn validate(key: &str, value: String) -> Result<(String, String), TagError> {
             _ => return Err(TagError::BadYear { key }),
         },
         Url => {
-            let lower = value.to_ascii_lowercase();
-            let ok = (lower.starts_with("http://") || lower.starts_with("https://"))
-                && value.len() <= 500
-                && !value.contains(char::is_whitespace);
-            if !ok {
+            if !crate::provenance::is_web_url(&value) {
                 return Err(TagError::BadUrl { key });
             }
             value

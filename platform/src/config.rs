@@ -17,6 +17,7 @@
 //! | `ADMIN_EMAILS` | empty | comma-separated bootstrap admins |
 //! | `STORAGE_URL` | unset: files under the data dir | `s3://bucket/prefix` for object storage |
 //! | `TRUSTED_PROXY_HOPS` | `0` | reverse proxies whose `X-Forwarded-For` entries are trusted (client address for rate limits) |
+//! | `CSP_EXTRA_ORIGINS` | empty | space-separated origins the map may load from besides `MAP_STYLE_URL`'s (tile and glyph hosts its style names) |
 //! | `PLINTH_LOG` | `info` | tracing filter (`debug`, `info`, `warn`, `error`, or directives) |
 
 use std::net::SocketAddr;
@@ -53,6 +54,8 @@ pub struct Config {
     pub admin_emails: Vec<String>,
     pub storage_url: Option<String>,
     pub trusted_proxy_hops: usize,
+    /// Origins (`https://host[:port]`) the web app's Content-Security-Policy also allows the map.
+    pub csp_extra_origins: Vec<String>,
     pub log: String,
 }
 
@@ -161,6 +164,17 @@ impl Config {
                 var: "TRUSTED_PROXY_HOPS",
                 problem: format!("'{hops_raw}' is not a number from 0 to 10"),
             })?;
+        let mut csp_extra_origins = Vec::new();
+        for raw in var("CSP_EXTRA_ORIGINS")
+            .unwrap_or_default()
+            .split_whitespace()
+        {
+            check_scheme("CSP_EXTRA_ORIGINS", raw, &["http", "https"])?;
+            let origin = url::Url::parse(raw)
+                .map(|u| u.origin().ascii_serialization())
+                .unwrap_or_default();
+            csp_extra_origins.push(origin);
+        }
         Ok(Self {
             addr,
             data_dir: PathBuf::from(var("PLINTH_DATA_DIR").unwrap_or_else(|| "./data".into())),
@@ -178,6 +192,7 @@ impl Config {
             admin_emails,
             storage_url,
             trusted_proxy_hops,
+            csp_extra_origins,
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }

@@ -254,6 +254,9 @@ where
             .and_then(|v| v.to_str().ok())
             .and_then(|s| Uuid::parse_str(s).ok())
             .unwrap_or_else(Uuid::now_v7);
+        if let Some(used) = parts.extensions.get::<crate::headers::TokenUse>() {
+            used.mark();
+        }
         let pool = PgPool::from_ref(state);
         Ok(resolve(&pool, presented, request_id).await?)
     }

@@ -8,6 +8,7 @@ pub mod candidates;
 pub mod config;
 pub mod db;
 pub mod eventlog;
+pub mod headers;
 pub mod http;
 pub mod identity;
 pub mod images;

@@ -153,6 +153,27 @@ impl Projector for SubmissionsProjector {
                         .run()
                         .await?;
                 }
+                SubmissionEvent::PhotoMetadataErased { .. } => {
+                    // Photos submitted before the personal EXIF fields left the events still
+                    // carry them here: drop them (a replay applies this event again).
+                    sqlx::query(&format!(
+                        "UPDATE {s}.submissions SET
+                            photos = coalesce((
+                                SELECT jsonb_agg(CASE WHEN p ? 'exif'
+                                    THEN jsonb_set(p, '{{exif}}', (p -> 'exif')
+                                         - 'latitude' - 'longitude' - 'date_time' - 'make' - 'model')
+                                    ELSE p END ORDER BY n)
+                                  FROM jsonb_array_elements(photos) WITH ORDINALITY AS x(p, n)), '[]'),
+                            version = $2, last_tx = $3, last_pos = $4
+                          WHERE id = $1"
+                    ))
+                    .bind(id)
+                    .bind(e.sequence)
+                    .bind(e.tx_id)
+                    .bind(e.position)
+                    .execute(&mut *db)
+                    .await?;
+                }
             }
         }
         Ok(())

@@ -13,8 +13,9 @@ use std::time::Duration;
 const LAT: f64 = 49.2901;
 const LON: f64 = -123.1334;
 
-/// Proposes a new artwork from the identity holding `token`; answers the submission id.
-async fn propose(app: &TestApp, token: &str, title: &str) -> String {
+/// Proposes a new artwork from the identity holding `token`; answers the submission id and
+/// its photo's key.
+async fn propose_with_photo(app: &TestApp, token: &str, title: &str) -> (String, String) {
     let photo = phone_jpeg(&PhoneJpeg::new(320, 240, LAT, LON));
     let form = Form::new()
         .text("lat", LAT.to_string())
@@ -38,7 +39,15 @@ async fn propose(app: &TestApp, token: &str, title: &str) -> String {
         .unwrap();
     assert_eq!(resp.status().as_u16(), 201);
     let body: Value = resp.json().await.unwrap();
-    body["data"]["id"].as_str().unwrap().to_owned()
+    let key = body["data"]["photos"][0]["key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    (body["data"]["id"].as_str().unwrap().to_owned(), key)
+}
+
+async fn propose(app: &TestApp, token: &str, title: &str) -> String {
+    propose_with_photo(app, token, title).await.0
 }
 
 async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (u16, Value) {
@@ -244,5 +253,216 @@ async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped(
     // Once the projector runs again it catches up (the test's premise held).
     stopper.rollback().await.unwrap();
     wait_projected_permission(&app, account, false).await;
+    app.stop().await;
+}
+
+fn assert_security_headers(h: &reqwest::header::HeaderMap, what: &str) {
+    let csp = h
+        .get("content-security-policy")
+        .unwrap_or_else(|| panic!("{what}: no Content-Security-Policy"))
+        .to_str()
+        .unwrap();
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(h["x-frame-options"], "DENY", "{what}");
+    assert_eq!(
+        h["referrer-policy"], "strict-origin-when-cross-origin",
+        "{what}"
+    );
+}
+
+#[tokio::test]
+async fn html_api_and_image_answers_carry_the_security_headers() {
+    let app = TestApp::spawn().await;
+    // API: an answer that minted a token is private and varies by it.
+    let resp = app
+        .client
+        .get(format!("{}/api/auth/status", app.base))
+        .send()
+        .await
+        .unwrap();
+    let h = resp.headers().clone();
+    assert_security_headers(&h, "/api/auth/status");
+    assert!(h["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .starts_with("default-src 'none'"));
+    assert!(h.contains_key("x-user-token"));
+    let cache = h["cache-control"].to_str().unwrap();
+    assert!(
+        cache.contains("no-store") || cache.starts_with("private"),
+        "{cache}"
+    );
+    assert_eq!(h["vary"], "X-User-Token");
+    // Plain http: no HSTS.
+    assert!(!h.contains_key("strict-transport-security"));
+
+    // An image: the author's own photo, once its variants exist.
+    let device = anonymous_token(&app).await;
+    let (_, key) = propose_with_photo(&app, &device, "Headers Mural").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let image = loop {
+        let resp = app
+            .client
+            .get(format!("{}/api/images/thumbnail/{key}", app.base))
+            .header("X-User-Token", &device)
+            .send()
+            .await
+            .unwrap();
+        if resp.status() == 200 || tokio::time::Instant::now() > deadline {
+            break resp;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(image.status(), 200);
+    assert_security_headers(image.headers(), "an image");
+
+    // HTML: the web app's shell, with its own policy and HSTS behind https.
+    let web = tempfile::tempdir().unwrap();
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><title>t</title>",
+    )
+    .unwrap();
+    let config = platform::config::Config::from_lookup(|k| {
+        (k == "PUBLIC_URL").then(|| "https://art.example.org".to_owned())
+    })
+    .unwrap();
+    let router = plinth::app::secured(
+        plinth::app::with_web_app(axum::Router::new(), web.path()),
+        &config,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    for path in ["/", "/artwork/some-id"] {
+        let resp = app
+            .client
+            .get(format!("http://{addr}{path}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        let h = resp.headers();
+        assert!(h["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert_security_headers(h, path);
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(
+            csp.starts_with("default-src 'self'; script-src 'self';"),
+            "{csp}"
+        );
+        assert!(csp.contains("worker-src 'self' blob:"), "{csp}");
+        assert_eq!(
+            h["strict-transport-security"],
+            "max-age=31536000; includeSubDomains"
+        );
+    }
+    server.abort();
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn housekeeping_prunes_old_rate_limit_counts_and_dead_links_and_keeps_live_ones() {
+    let app = TestApp::spawn().await;
+    sqlx::query(
+        "INSERT INTO auth.rate_events (bucket, at) VALUES
+           ('link:ip:198.51.100.1', now() - interval '25 hours'),
+           ('link:ip:198.51.100.1', now() - interval '2 minutes')",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO auth.link_tokens (token_hash, email, code_hash, expires_at) VALUES
+           ('\\x01', 'old@example.org', '\\x01', now() - interval '2 days'),
+           ('\\x02', 'live@example.org', '\\x02', now() + interval '1 hour')",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+
+    let pruned = app.accounts.prune().await.unwrap();
+
+    assert_eq!(pruned, 2);
+    let counts: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.rate_events")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(counts, 1);
+    let links: Vec<String> = sqlx::query_scalar("SELECT email FROM auth.link_tokens")
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(links, vec!["live@example.org".to_owned()]);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_author_has_the_gps_and_camera_of_their_photos_erased() {
+    let app = TestApp::spawn().await;
+    let author = anonymous_token(&app).await;
+    let (id, _) = propose_with_photo(&app, &author, "Located Mural").await;
+
+    // The author sees what their photo's EXIF said …
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let exif = loop {
+        let (_, mine) = get(&app, "/api/me/submissions", &author, None).await;
+        let exif = mine["data"]["submissions"][0]["photos"][0]["exif"].clone();
+        if !exif.is_null() || tokio::time::Instant::now() > deadline {
+            break exif;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        (exif["latitude"].as_f64().unwrap() - LAT).abs() < 1e-4,
+        "{exif}"
+    );
+    assert_eq!(exif["make"], "Plinthcam");
+    // … which the event store never held: its events keep only orientation and size.
+    let payload: Value = sqlx::query_scalar(
+        "SELECT payload FROM es.events WHERE aggregate_id = $1 AND event_type = 'ArtworkProposed'",
+    )
+    .bind(&id)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let stored = &payload["ArtworkProposed"]["photos"][0]["exif"];
+    assert!(
+        stored["latitude"].is_null() && stored["make"].is_null(),
+        "{payload}"
+    );
+    assert_eq!(stored["width"], 320);
+
+    // Nobody else may erase it.
+    let stranger = anonymous_token(&app).await;
+    let path = format!("/api/submissions/{id}/photo-metadata/erase");
+    let (status, body) = post(&app, &path, &stranger, json!({})).await;
+    assert_eq!(status, 403, "{body}");
+
+    // The author may, and again harmlessly.
+    for _ in 0..2 {
+        let (status, body) = post(&app, &path, &author, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["photos"], 1);
+    }
+    let (_, mine) = get(&app, "/api/me/submissions", &author, None).await;
+    let exif = &mine["data"]["submissions"][0]["photos"][0]["exif"];
+    for gone in ["latitude", "longitude", "dateTime", "make", "model"] {
+        assert!(exif[gone].is_null(), "{gone}: {exif}");
+    }
+    assert_eq!(exif["width"], 320);
+    let kept: Option<Value> = sqlx::query_scalar("SELECT exif FROM media.photos")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(kept, None);
+    let erasures: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'PhotoMetadataErased'",
+    )
+    .bind(&id)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(erasures, 1);
     app.stop().await;
 }

@@ -384,8 +384,11 @@ impl TestApp {
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
-        let app =
-            plinth::app::api_app(plinth::app::api_routes(Some(state), Some(command), &config));
+        // As `plinth serve` answers: the security headers outermost.
+        let app = plinth::app::secured(
+            plinth::app::api_app(plinth::app::api_routes(Some(state), Some(command), &config)),
+            &config,
+        );
         let server = tokio::spawn(async move {
             axum::serve(
                 listener,

@@ -107,6 +107,10 @@ const COLUMNS: &str = "s.id, s.kind, s.status, s.title, s.description, s.artwork
     ARRAY(SELECT replace(m.key::text, '-', '') FROM jsonb_array_elements(s.photos) p
            JOIN media.photos m ON m.key = (p->>'key')::uuid
           WHERE m.status = 'failed') AS unprocessable_photos,
+    (SELECT jsonb_object_agg(replace(m.key::text, '-', ''),
+                             jsonb_build_object('exif', m.exif, 'erased', m.exif_erased_at IS NOT NULL))
+       FROM jsonb_array_elements(s.photos) p
+       JOIN media.photos m ON m.key = (p->>'key')::uuid) AS photo_privacy,
     CASE WHEN s.status = 'pending' THEN (
         SELECT count(*) FROM rm.submissions q
          WHERE q.status = 'pending' AND (q.created_at, q.id) <= (s.created_at, s.id)
@@ -135,6 +139,41 @@ fn display_name(id: Uuid, profile_name: Option<String>) -> String {
     profile_name.unwrap_or_else(|| format!("Anonymous ({}...)", &id.to_string()[..8]))
 }
 
+/// The EXIF fields events do not keep (position, time, camera) come from the photo's media row,
+/// unless the author had them erased — then they are dropped even where an older event still
+/// put them in the read model and its erasure is not projected yet.
+fn with_private_exif(mut photos: Value, privacy: Option<&Value>) -> Value {
+    const PERSONAL: [&str; 5] = ["latitude", "longitude", "date_time", "make", "model"];
+    let Some(privacy) = privacy else {
+        return photos;
+    };
+    for p in photos.as_array_mut().into_iter().flatten() {
+        let Some(info) = p
+            .get("key")
+            .and_then(Value::as_str)
+            .and_then(|k| privacy.get(k))
+        else {
+            continue;
+        };
+        let erased = info.get("erased").and_then(Value::as_bool).unwrap_or(false);
+        let stored = info.get("exif").filter(|e| e.is_object()).cloned();
+        match (
+            erased,
+            stored,
+            p.get_mut("exif").and_then(Value::as_object_mut),
+        ) {
+            (true, _, Some(exif)) => PERSONAL.iter().for_each(|f| {
+                exif.remove(*f);
+            }),
+            (false, Some(stored), _) => {
+                p["exif"] = stored;
+            }
+            _ => {}
+        }
+    }
+    photos
+}
+
 fn from_row(row: &sqlx::postgres::PgRow, moderator: bool) -> Result<SubmissionDto, sqlx::Error> {
     let submitter: Uuid = row.try_get("submitter")?;
     let names: Value = row.try_get("artist_names")?;
@@ -149,7 +188,13 @@ fn from_row(row: &sqlx::postgres::PgRow, moderator: bool) -> Result<SubmissionDt
         condition: row.try_get("condition")?,
         lat: row.try_get("lat")?,
         lon: row.try_get("lon")?,
-        photos: PhotoDto::list(&row.try_get::<Value, _>("photos")?, true),
+        photos: PhotoDto::list(
+            &with_private_exif(
+                row.try_get::<Value, _>("photos")?,
+                row.try_get::<Option<Value>, _>("photo_privacy")?.as_ref(),
+            ),
+            true,
+        ),
         unprocessable_photos: row.try_get("unprocessable_photos")?,
         tags: row.try_get("tags")?,
         artists: serde_json::from_value(names).unwrap_or_default(),
@@ -432,4 +477,34 @@ pub async fn logbook_of(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn private_exif_comes_from_the_media_row_unless_erased() {
+        let photos = json!([
+            { "key": "a1", "width": 4, "height": 3, "exif": { "orientation": 1, "width": 4, "height": 3 } },
+            { "key": "b2", "width": 4, "height": 3,
+              "exif": { "latitude": 49.0, "longitude": -123.0, "make": "Old", "orientation": 6 } },
+            { "key": "c3", "width": 4, "height": 3, "exif": { "orientation": 1 } }
+        ]);
+        let privacy = json!({
+            "a1": { "exif": { "latitude": 1.5, "longitude": 2.5, "orientation": 1 }, "erased": false },
+            "b2": { "exif": null, "erased": true }
+        });
+        let out = with_private_exif(photos.clone(), Some(&privacy));
+        assert_eq!(
+            out[0]["exif"],
+            json!({ "latitude": 1.5, "longitude": 2.5, "orientation": 1 })
+        );
+        // Erased: an old event's copy in the read model loses its personal fields.
+        assert_eq!(out[1]["exif"], json!({ "orientation": 6 }));
+        // No media row: as the read model has it.
+        assert_eq!(out[2], photos[2]);
+        assert_eq!(with_private_exif(photos.clone(), None), photos);
+    }
 }

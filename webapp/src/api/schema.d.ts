@@ -452,6 +452,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/photo-metadata/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
+         *     camera of its photos forgotten.
+         */
+        post: operations["erase_photo_metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -822,6 +842,19 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MetadataErased: {
+            /** @description The answer to an erasure of photo metadata. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @description Photos whose GPS position, time and camera are now forgotten. */
+                photos: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_NearbyResponse_NearbyItem: {
             data: {
                 artworks: (components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"])[];
@@ -1147,6 +1180,13 @@ export interface components {
         };
         MagicLinkRequest: {
             email?: string | null;
+        };
+        /** @description The answer to an erasure of photo metadata. */
+        MetadataErased: {
+            /** Format: uuid */
+            id: string;
+            /** @description Photos whose GPS position, time and camera are now forgotten. */
+            photos: number;
         };
         /** @description A known artwork that may be the one a submission shows. */
         NearbyCandidate: {
@@ -2658,6 +2698,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+        };
+    };
+    erase_photo_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (again, harmlessly, when it already was) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MetadataErased"];
+                };
+            };
+            /** @description Not the author */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
