@@ -13,6 +13,7 @@ import type {
   Condition,
   Envelope_SubmissionList,
   Envelope_SubmissionReceipt,
+  ExifDto,
   LogbookFormFields,
   SubmissionDto,
   SubmissionList,
@@ -166,7 +167,40 @@ export const submissionsApi = baseApi.injectEndpoints({
         { type: 'Review', id: 'STATS' },
       ],
     }),
+    /** The author has the GPS position, time and camera of a submission's photos forgotten. */
+    erasePhotoMetadata: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/submissions/${encodeURIComponent(id)}/photo-metadata/erase`, method: 'POST' }),
+      async onQueryStarted(id, api) {
+        const patches = submissionsApi.util.selectCachedArgsForQuery(api.getState(), 'getMySubmissions').map((args) =>
+          api.dispatch(
+            submissionsApi.util.updateQueryData('getMySubmissions', args, (draft) => {
+              const s = draft.submissions.find((x) => x.id === id);
+              s?.photos.forEach((p) => {
+                if (p.exif) p.exif = withoutPersonalExif(p.exif);
+              });
+            }),
+          ),
+        );
+        try {
+          await api.queryFulfilled;
+        } catch {
+          patches.forEach((p) => p.undo());
+        }
+      },
+      invalidatesTags: (_r, _e, id) => [{ type: 'Submission', id }],
+    }),
   }),
 });
 
-export const { useSubmitLogbookMutation, useGetMySubmissionsQuery, useWithdrawSubmissionMutation } = submissionsApi;
+/** What stays of a photo's EXIF once its personal fields are erased: orientation and size. */
+export function withoutPersonalExif(exif: ExifDto): ExifDto {
+  return { ...exif, latitude: null, longitude: null, dateTime: null, make: null, model: null };
+}
+
+/** Whether any photo still tells where or with what it was taken. */
+export function hasPersonalExif(s: SubmissionDto): boolean {
+  return s.photos.some((p) => p.exif && (p.exif.latitude != null || p.exif.longitude != null || p.exif.make != null || p.exif.model != null || p.exif.dateTime != null));
+}
+
+export const { useSubmitLogbookMutation, useGetMySubmissionsQuery, useWithdrawSubmissionMutation, useErasePhotoMetadataMutation } =
+  submissionsApi;

@@ -1,12 +1,18 @@
 /**
  * /profile's "Submissions": what this person (or this device, anonymously) sent, with each
- * one's review status, newest first; pending ones can be withdrawn.
+ * one's review status, newest first; pending ones can be withdrawn, and the location and camera
+ * their photos' EXIF named can be erased at any time.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import type { SubmissionDto } from '../../api/types';
-import { useGetMySubmissionsQuery, useWithdrawSubmissionMutation } from '../../api/submissionsApi';
+import {
+  hasPersonalExif,
+  useErasePhotoMetadataMutation,
+  useGetMySubmissionsQuery,
+  useWithdrawSubmissionMutation,
+} from '../../api/submissionsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
@@ -33,6 +39,18 @@ export function MySubmissions() {
   const { data, error, isLoading, refetch } = useGetMySubmissionsQuery({ page }, { refetchOnMountOrArgChange: true });
   const [withdraw] = useWithdrawSubmissionMutation();
   const [confirming, setConfirming] = useState<SubmissionDto | null>(null);
+  const [erase] = useErasePhotoMetadataMutation();
+  const [erasing, setErasing] = useState<SubmissionDto | null>(null);
+
+  const onErase = async (s: SubmissionDto) => {
+    setErasing(null);
+    try {
+      await erase(s.id).unwrap();
+      dispatch(toastShown({ type: 'success', message: 'Photo location and camera details removed' }));
+    } catch (e) {
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'Could not remove the photo details') }));
+    }
+  };
 
   const onWithdraw = async (s: SubmissionDto) => {
     setConfirming(null);
@@ -79,7 +97,7 @@ export function MySubmissions() {
         <>
           <ul className="row-list" aria-label="Your submissions">
             {data.submissions.map((s) => (
-              <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} />
+              <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
             ))}
           </ul>
           <Pagination
@@ -105,11 +123,21 @@ export function MySubmissions() {
           if (confirming) void onWithdraw(confirming);
         }}
       />
+      <ConfirmDialog
+        open={erasing !== null}
+        title="Remove photo location and camera details?"
+        message={`The GPS position, time and camera recorded in the photos of “${erasing ? submissionTitle(erasing) : ''}” will be forgotten. The photos and the artwork’s location stay. This can’t be undone.`}
+        confirmLabel="Remove"
+        onCancel={() => setErasing(null)}
+        onConfirm={() => {
+          if (erasing) void onErase(erasing);
+        }}
+      />
     </section>
   );
 }
 
-function SubmissionRow({ submission: s, onWithdraw }: { submission: SubmissionDto; onWithdraw: () => void }) {
+function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: SubmissionDto; onWithdraw: () => void; onErase: () => void }) {
   const title = submissionTitle(s);
   const first = s.photos[0];
   const kind = s.submission_type === 'logbook' ? 'Visit' : `New artwork${s.artwork_type ? ` (${artworkTypeLabel(s.artwork_type)})` : ''}`;
@@ -141,6 +169,16 @@ function SubmissionRow({ submission: s, onWithdraw }: { submission: SubmissionDt
         {s.status === 'pending' && (
           <button type="button" className="button button--text button--small" onClick={onWithdraw} aria-label={`Withdraw ${title}`}>
             Withdraw
+          </button>
+        )}
+        {hasPersonalExif(s) && (
+          <button
+            type="button"
+            className="button button--text button--small"
+            onClick={onErase}
+            aria-label={`Remove photo location and camera details of ${title}`}
+          >
+            Remove photo details
           </button>
         )}
       </div>

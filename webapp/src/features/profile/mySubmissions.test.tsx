@@ -103,6 +103,33 @@ describe('/profile: my submissions', () => {
     expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Submission withdrawn');
   });
 
+  it('erases the location and camera of its photos after confirming, and offers it only while there is some', async () => {
+    const located = {
+      ...APPROVED,
+      photos: [{ ...photo(9), exif: { latitude: 49.3, longitude: -123.1, dateTime: '2025:05:01 09:58:00', make: 'Google', model: 'Pixel 8', orientation: 1, width: 4000, height: 3000 } }],
+    };
+    let erased = false;
+    const { callsTo } = mockFetch({
+      'GET /api/me/submissions': () =>
+        page([erased ? { ...located, photos: [{ ...located.photos[0]!, exif: { latitude: null, longitude: null, dateTime: null, make: null, model: null, orientation: 1, width: 4000, height: 3000 } }] } : located, PENDING]),
+      [`POST /api/submissions/${APPROVED.id}/photo-metadata/erase`]: () => {
+        erased = true;
+        return envelope({ id: APPROVED.id, photos: 1 });
+      },
+    });
+    const { store } = renderRoute('/profile');
+    const [row, pendingRow] = await rows();
+    // Nothing to erase on a submission whose photos say nothing personal.
+    expect(within(pendingRow!).queryByRole('button', { name: /Remove photo location/ })).not.toBeInTheDocument();
+    const name = 'Remove photo location and camera details of Girl in a Wetsuit';
+    await userEvent.click(within(row!).getByRole('button', { name }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove photo location and camera details?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(async () => expect(within((await rows())[0]!).queryByRole('button', { name })).not.toBeInTheDocument());
+    expect(callsTo(`/api/submissions/${APPROVED.id}/photo-metadata/erase`)).toHaveLength(1);
+    expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Photo location and camera details removed');
+  });
+
   it('keeps it pending and says why when withdrawing fails', async () => {
     mockFetch({
       'GET /api/me/submissions': () => page([PENDING]),
