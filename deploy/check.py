@@ -109,6 +109,9 @@ SERVES = {
 ROUTER_CODE = {"query-api": ROOT / "query-api" / "src", "command-api": ROOT / "command-api" / "src"}
 # A path under /api that every route to the APIs must cover.
 API_PATH = "/api/openapi.json"
+# Every process that serves HTTP answers these (src/app.rs `probes`).
+PROBE_PATHS = {"startupProbe": "/healthz", "livenessProbe": "/healthz", "readinessProbe": "/readyz"}
+HTTP_SUBCOMMANDS = {"serve", "query-api", "command-api"}
 
 problems: list[str] = []
 files_checked: set[Path] = set()
@@ -429,6 +432,8 @@ def check_compose(docs: dict[Path, list], known: set[str], subs: set[str], image
             test = as_argv(hc["test"])
             plinth_invocations(test[1:] if test[:1] in (["CMD"], ["CMD-SHELL"]) else test,
                                f"{where} healthcheck", subs)
+            if set(ran) & HTTP_SUBCOMMANDS and not any(t.endswith("/readyz") for t in test):
+                problem(where, "serves HTTP but its healthcheck does not ask /readyz")
         image = svc.get("image")
         if not (is_app_image(image) or ran):
             continue
@@ -720,6 +725,11 @@ def check_container(c: dict, where: str, known: set[str], subs: set[str], images
         for probe in ("readinessProbe", "livenessProbe"):
             if not c.get(probe):
                 problem(where, f"serves a port but has no {probe}")
+        # Liveness must not do I/O (a database outage would restart every pod); readiness must.
+        for probe, path in PROBE_PATHS.items():
+            got = (((c.get(probe) or {}).get("httpGet")) or {}).get("path")
+            if c.get(probe) and got != path:
+                problem(where, f"{probe} asks {got!r}, not {path!r}")
 
 
 def check_k8s_wiring(k8s_docs: dict[Path, list], patch_files: set[Path], subs: set[str]) -> None:

@@ -239,6 +239,42 @@ pub fn api_app(api: Router) -> Router {
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
+/// How long readiness waits for the database.
+const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Liveness and readiness for orchestrators, outside `/api`: `GET /healthz` answers while the
+/// process serves HTTP (no I/O, so a slow database never gets a live process restarted);
+/// `GET /readyz` answers 200 when PostgreSQL answers within 2 s and NATS is connected, else 503
+/// naming what is missing (no error text).
+pub fn probes(pool: PgPool, js: jetstream::Context) -> Router {
+    use axum::http::StatusCode;
+    use axum::routing::get;
+    let nats = js.client();
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(move || {
+                let pool = pool.clone();
+                let nats = nats.clone();
+                async move {
+                    let db = tokio::time::timeout(
+                        READY_TIMEOUT,
+                        sqlx::query_scalar::<_, i32>("SELECT 1").fetch_one(&pool),
+                    )
+                    .await
+                    .is_ok_and(|r| r.is_ok());
+                    let bus = nats.connection_state() == async_nats::connection::State::Connected;
+                    match (db, bus) {
+                        (true, true) => (StatusCode::OK, "ready"),
+                        (false, _) => (StatusCode::SERVICE_UNAVAILABLE, "not ready: database"),
+                        (true, false) => (StatusCode::SERVICE_UNAVAILABLE, "not ready: nats"),
+                    }
+                }
+            }),
+        )
+}
+
 /// Every answer of a process, web app and `/api` alike, with the security headers
 /// (`platform::headers`): the outermost layer, so it sees what every handler answered.
 pub fn secured(app: Router, config: &Config) -> Router {
@@ -303,6 +339,7 @@ pub async fn query_state(
             map_style_url: config.map_style_url.clone(),
             mapbox_access_token: config.mapbox_access_token.clone(),
         },
+        status_cache: Default::default(),
     })
 }
 

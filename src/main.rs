@@ -190,7 +190,8 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 s.bus.clone(),
             );
             let routes = app::api_routes(Some(query), Some(command), config);
-            let router = app::with_web_app(app::api_app(routes), &web_dir);
+            let router = app::with_web_app(app::api_app(routes), &web_dir)
+                .merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
             relay.abort();
             follower.abort();
@@ -207,7 +208,8 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 s.bus.clone(),
             );
             let routes = app::api_routes(None, Some(command), config);
-            let result = serve_http(config, listener, app::api_app(routes)).await;
+            let router = app::api_app(routes).merge(app::probes(s.pool.clone(), s.js.clone()));
+            let result = serve_http(config, listener, router).await;
             relay.abort();
             follower.abort();
             result
@@ -216,7 +218,8 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let listener = bind(config).await?;
             let query = app::query_state(s, config).await?;
             let routes = app::api_routes(Some(query), None, config);
-            serve_http(config, listener, app::api_app(routes)).await
+            let router = app::api_app(routes).merge(app::probes(s.pool.clone(), s.js.clone()));
+            serve_http(config, listener, router).await
         }
         Cmd::Projectors => {
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);

@@ -42,6 +42,9 @@ export default defineConfig({
     },
     locale: 'en-CA',
     timezoneId: 'America/Vancouver',
+    // The server's Content-Security-Policy forbids inline scripts, which is how axe is injected;
+    // e2e/csp.spec.ts checks the policy in contexts that keep it.
+    bypassCSP: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,

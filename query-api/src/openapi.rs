@@ -10,6 +10,7 @@ use crate::routes::{artists, artworks, auth, images, profile, search, status, su
     info(title = "Plinth API", description = "Community registry of public art"),
     paths(
         status::get_status,
+        status::get_admin_status,
         status::get_config,
         auth::auth_status,
         artworks::nearby_artworks,

@@ -9,6 +9,7 @@ use crate::state::QueryState;
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/status", get(status::get_status))
+        .route("/admin/status", get(status::get_admin_status))
         .route("/config", get(status::get_config))
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))

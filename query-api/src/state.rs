@@ -25,6 +25,8 @@ pub struct QueryState {
     pub storage: Arc<platform::storage::Storage>,
     pub product_name: String,
     pub client: ClientConfig,
+    /// The public `/api/status` answer, made at most every few seconds.
+    pub status_cache: crate::routes::status::StatusCache,
 }
 
 /// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a

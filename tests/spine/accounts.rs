@@ -63,6 +63,17 @@ pub(crate) async fn sign_in(
     (session, body["data"].clone(), position)
 }
 
+/// A signed-in admin's session (`plinth admin grant` before the first sign-in); `email` must be
+/// the test's own.
+pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
+    app.accounts
+        .set_permission_by_email(email, domain::Permission::Admin, true)
+        .await
+        .unwrap();
+    let device = anonymous_token(app).await;
+    sign_in(app, email, &device, 1).await.0
+}
+
 pub(crate) async fn status_of(
     app: &TestApp,
     token: &str,
@@ -733,12 +744,23 @@ async fn preferences_are_validated_and_kept() {
 #[tokio::test]
 async fn a_dead_mail_server_degrades_status_and_requests_are_still_answered() {
     let mut app = TestApp::spawn().await;
+    let admin = admin_session(&app, "ops@example.org").await;
     app.smtp.kill();
-    let (status, _, body) = app.get("/api/status").await;
+    let (status, _, body) = app
+        .get_with("/api/admin/status", &[("X-User-Token", &admin)])
+        .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["status"], "degraded");
     assert_eq!(body["data"]["components"]["mail"]["status"], "down");
     assert!(body["data"]["components"]["mail"]["error"].is_string());
+    // Everyone sees that mail is down, and not why.
+    let (status, _, body) = app.get("/api/status").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["status"], "degraded");
+    assert_eq!(
+        body["data"]["components"]["mail"],
+        json!({ "status": "down" })
+    );
     // The request is still answered (the mail fails after the answer and is logged), and the
     // link it recorded is valid for a retry of the mail.
     let (status, _, body) = request_link(&app, "later@example.org", None).await;

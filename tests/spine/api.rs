@@ -959,14 +959,22 @@ async fn artists_list_search_and_detail() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn status_is_ok_and_reads_wait_for_a_clients_own_writes() {
     let app = TestApp::with_demo_data().await;
+    let admin = crate::accounts::admin_session(&app, "status-admin@example.org").await;
 
     // The relay's checkpoint is written just after it publishes, so it may trail the
-    // projectors by a moment: wait (bounded) for it to settle.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    // projectors by a moment, and the admin's own sign-in is still being projected: wait
+    // (bounded) for both to settle.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     let body = loop {
-        let (s, _, body) = app.get("/api/status").await;
-        assert_ok_envelope(s, &body, "/api/status");
-        if body["data"]["relay"]["lag_events"] == 0 || tokio::time::Instant::now() > deadline {
+        let (s, _, body) = app
+            .get_with("/api/admin/status", &[("X-User-Token", &admin)])
+            .await;
+        assert_ok_envelope(s, &body, "/api/admin/status");
+        let settled = body["data"]["relay"]["lag_events"] == 0
+            && body["data"]["projectors"]
+                .as_array()
+                .is_some_and(|ps| ps.iter().all(|p| p["lag_events"] == 0));
+        if settled || tokio::time::Instant::now() > deadline {
             break body;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

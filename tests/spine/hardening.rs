@@ -466,3 +466,97 @@ async fn an_author_has_the_gps_and_camera_of_their_photos_erased() {
     assert_eq!(erasures, 1);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_public_status_says_what_is_up_and_only_admins_see_why() {
+    let app = TestApp::spawn().await;
+    let (status, headers, body) = app.get("/api/status").await;
+    assert_eq!(status, 200, "{body}");
+    let d = &body["data"];
+    assert_eq!(d["product_name"], "Plinth");
+    for c in ["database", "nats", "mail", "storage", "geo_index"] {
+        let keys: Vec<&String> = d["components"][c].as_object().unwrap().keys().collect();
+        assert_eq!(keys, vec!["status"], "{c}: {d}");
+    }
+    assert_eq!(d["components"]["search"]["backend"], "tantivy");
+    assert!(d.get("relay").is_none(), "{d}");
+    let projectors = d["projectors"].as_array().unwrap();
+    assert!(!projectors.is_empty());
+    for p in projectors {
+        let mut keys: Vec<&String> = p.as_object().unwrap().keys().collect();
+        keys.sort();
+        assert_eq!(keys, vec!["caught_up", "name", "status"], "{p}");
+    }
+    assert_eq!(headers["cache-control"], "public, max-age=5");
+    // The same answer for a few seconds, whoever asks.
+    let (_, _, again) = app.get("/api/status").await;
+    assert_eq!(again["data"], body["data"]);
+
+    // The details are for admins only.
+    let (status, _, _) = app.get("/api/admin/status").await;
+    assert_eq!(status, 401);
+    let user = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, "someone@example.org", &user, 1).await;
+    let (status, _) = get(&app, "/api/admin/status", &session, None).await;
+    assert_eq!(status, 403);
+    let admin = crate::accounts::admin_session(&app, "root@example.org").await;
+    let (status, detail) = get(&app, "/api/admin/status", &admin, None).await;
+    assert_eq!(status, 200);
+    assert!(
+        detail["data"]["components"]["database"]["latency_ms"].is_number(),
+        "{detail}"
+    );
+    assert!(
+        detail["data"]["projectors"][0]["lag_events"].is_number(),
+        "{detail}"
+    );
+    app.stop().await;
+}
+
+async fn serve(router: axum::Router) -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (base, server)
+}
+
+#[tokio::test]
+async fn liveness_answers_without_io_and_readiness_names_what_is_missing() {
+    let app = TestApp::spawn().await;
+    let (base, server) = serve(plinth::app::probes(app.db.pool.clone(), app.bus.js.clone())).await;
+    for (path, body) in [("/healthz", "ok"), ("/readyz", "ready")] {
+        let resp = app
+            .client
+            .get(format!("{base}{path}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        assert_eq!(resp.text().await.unwrap(), body);
+    }
+    server.abort();
+
+    // A database nobody answers at: alive, not ready.
+    let dead = sqlx::postgres::PgPoolOptions::new()
+        .acquire_timeout(Duration::from_millis(500))
+        .connect_lazy("postgres://postgres@127.0.0.1:9/none")
+        .unwrap();
+    let (base, server) = serve(plinth::app::probes(dead, app.bus.js.clone())).await;
+    let live = app
+        .client
+        .get(format!("{base}/healthz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(live.status(), 200);
+    let ready = app
+        .client
+        .get(format!("{base}/readyz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ready.status(), 503);
+    assert_eq!(ready.text().await.unwrap(), "not ready: database");
+    server.abort();
+    app.stop().await;
+}

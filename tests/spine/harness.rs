@@ -365,6 +365,7 @@ impl TestApp {
                 product_name: "Plinth".into(),
                 ..Default::default()
             },
+            status_cache: Default::default(),
         };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -444,6 +445,7 @@ impl TestApp {
             mailer: None,
             product_name: "Plinth".into(),
             client: Default::default(),
+            status_cache: Default::default(),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
         let app = plinth::app::api_app(plinth::app::api_routes(Some(state), None, &config));

@@ -88,12 +88,12 @@ async function json(url: string): Promise<unknown> {
 async function probe(base: string): Promise<string | null> {
   try {
     const status = (await json(`${base}/api/status`)) as {
-      data?: { projectors?: Array<{ name: string; pending?: number; lag_events?: number }> };
+      data?: { projectors?: Array<{ name: string; caught_up?: boolean }> };
     };
     const list = (await json(`${base}/api/artworks?limit=1`)) as { data?: { pagination?: { total?: number } } };
     const total = list.data?.pagination?.total ?? 0;
     if (total < MIN_ARTWORKS) return `${total} artworks projected so far`;
-    const behind = (status.data?.projectors ?? []).filter((p) => (p.pending ?? 0) > 0 || (p.lag_events ?? 0) > 0);
+    const behind = (status.data?.projectors ?? []).filter((p) => p.caught_up !== true);
     if (behind.length > 0) return `projectors still catching up: ${behind.map((p) => p.name).join(', ')}`;
     return null;
   } catch (e) {

@@ -1,5 +1,7 @@
-//! `GET /api/status`: each component's health and each projector's position and lag. A missing
-//! optional service degrades the answer; it never fails the call.
+//! `GET /api/status`: is each part up, for everyone — cheap (computed at most every few seconds,
+//! whoever asks) and free of internal detail. `GET /api/admin/status`: each component's latency
+//! and errors, the relay's and each projector's position, lag and last error, for admins. A
+//! missing optional service degrades the answer; it never fails the call.
 
 use async_nats::jetstream::consumer::pull;
 use axum::extract::State;
@@ -12,6 +14,92 @@ use serde::Serialize;
 use std::time::{Duration, Instant};
 
 use crate::state::QueryState;
+use platform::identity::Caller;
+use std::sync::Arc;
+
+/// How long one public answer is served to everyone.
+const PUBLIC_TTL: Duration = Duration::from_secs(5);
+
+/// The last public answer and when it was made; its lock also makes concurrent askers wait for
+/// one computation instead of each running the checks.
+#[derive(Clone, Default)]
+pub struct StatusCache(Arc<tokio::sync::Mutex<Option<(Instant, StatusCode, PublicStatus)>>>);
+
+/// The public answer: up or not, per part. No error text, lag or position.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublicStatus {
+    /// `ok` or `degraded`.
+    pub status: &'static str,
+    pub product_name: String,
+    pub version: &'static str,
+    pub components: PublicComponents,
+    pub projectors: Vec<PublicProjector>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublicComponents {
+    pub database: Health,
+    pub nats: Health,
+    pub mail: Health,
+    pub storage: Health,
+    pub search: PublicSearch,
+    pub geo_index: Health,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok`, `loading` or `down`.
+    pub status: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublicSearch {
+    pub status: &'static str,
+    /// `tantivy` or `meilisearch`.
+    pub backend: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PublicProjector {
+    pub name: String,
+    /// `ok`, or `degraded` while its last batch failed (it retries).
+    pub status: &'static str,
+    /// Nothing waits for it: no event in the store or message in JetStream it has not applied.
+    pub caught_up: bool,
+}
+
+impl PublicStatus {
+    fn of(r: &StatusReport) -> Self {
+        let health = |c: &Component| Health { status: c.status };
+        Self {
+            status: r.status,
+            product_name: r.product_name.clone(),
+            version: r.version,
+            components: PublicComponents {
+                database: health(&r.components.database),
+                nats: health(&r.components.nats),
+                mail: health(&r.components.mail),
+                storage: health(&r.components.storage),
+                search: PublicSearch {
+                    status: r.components.search.status,
+                    backend: r.components.search.backend,
+                },
+                geo_index: Health {
+                    status: r.components.geo_index.status,
+                },
+            },
+            projectors: r
+                .projectors
+                .iter()
+                .map(|p| PublicProjector {
+                    name: p.name.clone(),
+                    status: p.status,
+                    caught_up: p.lag_events == 0 && p.pending.unwrap_or(0) == 0,
+                })
+                .collect(),
+        }
+    }
+}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StatusReport {
@@ -151,10 +239,58 @@ async fn probe(check: impl std::future::Future<Output = Result<(), String>>) -> 
 
 #[utoipa::path(get, path = "/api/status", tag = "status",
     responses(
-        (status = 200, body = platform::http::Envelope<StatusReport>),
-        (status = 503, description = "The database does not answer", body = platform::http::Envelope<StatusReport>),
+        (status = 200, description = "Up or not, per part; the same answer for everyone for a few seconds", body = platform::http::Envelope<PublicStatus>),
+        (status = 503, description = "The database does not answer", body = platform::http::Envelope<PublicStatus>),
     ))]
 pub async fn get_status(State(state): State<QueryState>) -> Response {
+    let mut cached = state.status_cache.0.lock().await;
+    let fresh = cached
+        .as_ref()
+        .filter(|(at, _, _)| at.elapsed() < PUBLIC_TTL)
+        .map(|(_, code, public)| (*code, public.clone()));
+    let (code, public) = match fresh {
+        Some(hit) => hit,
+        None => {
+            let (code, full) = report(&state).await;
+            let public = PublicStatus::of(&full);
+            *cached = Some((Instant::now(), code, public.clone()));
+            (code, public)
+        }
+    };
+    drop(cached);
+    let mut r = (code, ok(public)).into_response();
+    r.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("public, max-age=5"),
+    );
+    r
+}
+
+/// `GET /api/admin/status`: the whole report, for admins.
+#[utoipa::path(get, path = "/api/admin/status", tag = "status",
+    responses(
+        (status = 200, body = platform::http::Envelope<StatusReport>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 503, description = "The database does not answer", body = platform::http::Envelope<StatusReport>),
+    ))]
+pub async fn get_admin_status(
+    State(state): State<QueryState>,
+    caller: Caller,
+) -> Result<Response, platform::http::ApiError> {
+    caller.require_admin()?;
+    let (code, full) = report(&state).await;
+    let mut r = (code, ok(full)).into_response();
+    r.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    Ok(r)
+}
+
+/// Every check, run now.
+async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
+    let state = state.clone();
     let started = Instant::now();
     let db = sqlx::query_scalar::<_, i32>("SELECT 1")
         .fetch_one(&state.pool)
@@ -253,7 +389,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
                 pending: nats_pending(&state, &name).await,
                 lag_events: events_after(&state, p).await.unwrap_or(-1),
                 status: if last_error.is_some() {
-                    "failing"
+                    "degraded"
                 } else {
                     "ok"
                 },
@@ -299,7 +435,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
-    (code, ok(report)).into_response()
+    (code, report)
 }
 
 /// `GET /api/config`: the instance's name and map settings for the web app.

@@ -2,7 +2,9 @@
 import { baseApi, unwrap } from './baseApi';
 import type {
   AuthStatus,
+  InspectAnswer,
   Envelope_AuthStatus,
+  Envelope_InspectAnswer,
   Envelope_LogoutAnswer,
   Envelope_MagicLinkAnswer,
   Envelope_VerifyAnswer,
@@ -34,6 +36,11 @@ export const authApi = baseApi.injectEndpoints({
           isSignup,
         };
       },
+    }),
+    /** Whom a link signs in as, and what this device would bring along; changes nothing. */
+    inspectMagicLink: build.mutation<InspectAnswer, { token: string }>({
+      query: (body) => ({ url: '/auth/magic-link/inspect', method: 'POST', body }),
+      transformResponse: (r: Envelope_InspectAnswer) => unwrap(r),
     }),
     /** The new session token comes back in `X-User-Token`; the client stores it. */
     verifyMagicLink: build.mutation<VerifyAnswer, VerifyRequest>({

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/status`: the whole report, for admins. */
+        get: operations["get_admin_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artists": {
         parameters: {
             query?: never;
@@ -941,6 +958,21 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PublicStatus: {
+            /** @description The public answer: up or not, per part. No error text, lag or position. */
+            data: {
+                components: components["schemas"]["PublicComponents"];
+                product_name: string;
+                projectors: components["schemas"]["PublicProjector"][];
+                /** @description `ok` or `degraded`. */
+                status: string;
+                version: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ReviewDetail: {
             data: {
                 /**
@@ -1101,6 +1133,10 @@ export interface components {
             artworks: number;
             position: string;
             /** @description `ok` once loaded; `loading` while nearby is answered from PostgreSQL. */
+            status: string;
+        };
+        Health: {
+            /** @description `ok`, `loading` or `down`. */
             status: string;
         };
         /** @description What signing in with a link would do; nothing is changed by asking. */
@@ -1343,6 +1379,14 @@ export interface components {
             icon_emoji?: string | null;
             title: string;
         };
+        PublicComponents: {
+            database: components["schemas"]["Health"];
+            geo_index: components["schemas"]["Health"];
+            mail: components["schemas"]["Health"];
+            nats: components["schemas"]["Health"];
+            search: components["schemas"]["PublicSearch"];
+            storage: components["schemas"]["Health"];
+        };
         /** @description What anyone may see of an account that chose a profile name. Never an e-mail or a credential. */
         PublicProfile: {
             /** @description Awarded badges (none are defined yet). */
@@ -1355,6 +1399,27 @@ export interface components {
             profile_name: string;
             /** Format: uuid */
             uuid: string;
+        };
+        PublicProjector: {
+            /** @description Nothing waits for it: no event in the store or message in JetStream it has not applied. */
+            caught_up: boolean;
+            name: string;
+            /** @description `ok`, or `degraded` while its last batch failed (it retries). */
+            status: string;
+        };
+        PublicSearch: {
+            /** @description `tantivy` or `meilisearch`. */
+            backend: string;
+            status: string;
+        };
+        /** @description The public answer: up or not, per part. No error text, lag or position. */
+        PublicStatus: {
+            components: components["schemas"]["PublicComponents"];
+            product_name: string;
+            projectors: components["schemas"]["PublicProjector"][];
+            /** @description `ok` or `degraded`. */
+            status: string;
+            version: string;
         };
         RejectRequest: {
             reason?: string | null;
@@ -1588,6 +1653,52 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_admin_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+        };
+    };
     list_artists: {
         parameters: {
             query?: {
@@ -2683,12 +2794,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Up or not, per part; the same answer for everyone for a few seconds */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_StatusReport"];
+                    "application/json": components["schemas"]["Envelope_PublicStatus"];
                 };
             };
             /** @description The database does not answer */
@@ -2697,7 +2809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_StatusReport"];
+                    "application/json": components["schemas"]["Envelope_PublicStatus"];
                 };
             };
         };

@@ -36,6 +36,7 @@ export type MagicLinkAnswer = Schemas['MagicLinkAnswer'];
 /** `{token}` from the link, or `{email, code}` from the mail's 6-digit code. */
 export type VerifyRequest = Schemas['VerifyRequest'];
 export type VerifyAnswer = Schemas['VerifyAnswer'];
+export type InspectAnswer = Schemas['InspectAnswer'];
 export type VerifiedUser = Schemas['VerifiedUser'];
 export type LogoutAnswer = Schemas['LogoutAnswer'];
 
@@ -118,6 +119,7 @@ export type SuggestionsResponse = Schemas['SuggestionsResponse'];
 export type SuggestionDto = Schemas['SuggestionDto'];
 
 export type StatusReport = Schemas['StatusReport'];
+export type PublicStatus = Schemas['PublicStatus'];
 export type ComponentHealth = Schemas['Component'];
 export type GeoIndexHealth = Schemas['GeoStatus'];
 export type ProjectorHealth = Schemas['ProjectorStatus'];
@@ -136,6 +138,7 @@ export type Envelope_ArtworkPage = Schemas['Envelope_ArtworkPage'];
 export type Envelope_AuthStatus = Schemas['Envelope_AuthStatus'];
 export type Envelope_MagicLinkAnswer = Schemas['Envelope_MagicLinkAnswer'];
 export type Envelope_VerifyAnswer = Schemas['Envelope_VerifyAnswer'];
+export type Envelope_InspectAnswer = Schemas['Envelope_InspectAnswer'];
 export type Envelope_LogoutAnswer = Schemas['Envelope_LogoutAnswer'];
 export type Envelope_Profile = Schemas['Envelope_Profile'];
 export type Envelope_ProfileCheck = Schemas['Envelope_ProfileCheck'];
@@ -146,6 +149,7 @@ export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyRespons
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
 export type NearbyItem = Schemas['NearbyItem'];
 export type Envelope_StatusReport = Schemas['Envelope_StatusReport'];
+export type Envelope_PublicStatus = Schemas['Envelope_PublicStatus'];
 export type Envelope_SearchResponse = Schemas['Envelope_SearchResponse'];
 export type Envelope_SuggestionsResponse = Schemas['Envelope_SuggestionsResponse'];
 

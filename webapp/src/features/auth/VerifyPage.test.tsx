@@ -42,8 +42,17 @@ const status: Handler = (req) =>
       )
     : envelope(authStatus());
 
-function api(verify: Handler) {
+const inspected =
+  (over: { is_new_account?: boolean; anonymous_submissions?: number } = {}): Handler =>
+  () =>
+    envelope({ success: true, email: EMAIL, is_new_account: false, anonymous_submissions: 0, ...over });
+
+/** The button that signs in, once the page has looked at the link. */
+const signInButton = () => screen.findByRole('button', { name: `Sign in as ${EMAIL}` });
+
+function api(verify: Handler, inspect: Handler = inspected()) {
   return mockFetch({
+    'POST /api/auth/magic-link/inspect': inspect,
     'POST /api/auth/verify-magic-link': verify,
     'GET /api/auth/status': status,
     'GET /api/me/profile': () => envelope({ uuid: ACCOUNT, email: EMAIL, profile_name: null, is_reviewer: false }),
@@ -58,10 +67,13 @@ describe('/verify (SPEC §2, §4)', () => {
     const { callsTo } = api(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { router, store } = renderRoute(`/verify?token=${token}&redirect=${encodeURIComponent('/help?from=mail')}`);
 
+    // Opening the link signs nobody in: it says whom the link is for and waits for a click.
+    await userEvent.click(await signInButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying...' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/auth/magic-link/inspect')[0]!.body as string)).toEqual({ token });
     const req = callsTo('/api/auth/verify-magic-link')[0]!;
-    expect(JSON.parse(req.body as string)).toEqual({ token });
+    expect(JSON.parse(req.body as string)).toEqual({ token, claim_anonymous_work: true });
     expect(req.headers.get('X-User-Token')).toBe(ANON_TOKEN);
 
     act(() => answer(verifiedResponse('Login successful')));
@@ -77,12 +89,14 @@ describe('/verify (SPEC §2, §4)', () => {
   it('goes to / without a redirect, and toasts the server’s message', async () => {
     const token = linkToken();
     mockFetch({
+      'POST /api/auth/magic-link/inspect': inspected(),
       'POST /api/auth/verify-magic-link': verified('Welcome back'),
       'GET /api/auth/status': status,
       'GET /api/me/profile': () => envelope({ uuid: ACCOUNT }),
       'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
     });
     const { router, store } = renderRoute(`/verify?token=${token}`);
+    await userEvent.click(await signInButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().ui.toasts.map((t) => t.message)).toEqual(['Welcome back']);
   });
@@ -90,29 +104,53 @@ describe('/verify (SPEC §2, §4)', () => {
   it('defaults the toast to "Login successful"', async () => {
     api(verified());
     const { store } = renderRoute(`/verify?token=${linkToken()}&redirect=/help`);
+    await userEvent.click(await signInButton());
     await waitFor(() => expect(store.getState().ui.toasts.map((t) => t.message)).toEqual(['Login successful']));
   });
 
   it('shows "Failed to verify magic link" with a way to ask for a new link when the token is refused', async () => {
     localStorage.setItem('user-token', ANON_TOKEN);
-    api(() => apiError(400, 'INVALID_TOKEN', 'Failed to verify magic link'));
+    const refused = () => apiError(400, 'INVALID_TOKEN', 'Failed to verify magic link');
+    const { callsTo } = api(refused, refused);
     const { router, store } = renderRoute(`/verify?token=${linkToken()}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify');
     expect(getToken()).toBe(ANON_TOKEN);
     expect(store.getState().session.isAuthenticated).toBe(false);
+    expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('fails when the link is refused at sign-in after it was looked at', async () => {
+    api(() => apiError(400, 'INVALID_TOKEN', 'Failed to verify magic link'));
+    const { store } = renderRoute(`/verify?token=${linkToken()}`);
+    await userEvent.click(await signInButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+    expect(store.getState().session.isAuthenticated).toBe(false);
+  });
+
+  it('asks before this device’s contributions go to the account, and can leave them out', async () => {
+    const { callsTo } = api(verified(), inspected({ is_new_account: true, anonymous_submissions: 2 }));
+    renderRoute(`/verify?token=${linkToken()}`);
+    const box = await screen.findByRole('checkbox', { name: 'Add the 2 contributions made on this device to this account' });
+    expect(box).toBeChecked();
+    expect(screen.getByText(/creates an account for/)).toBeInTheDocument();
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: `Create account as ${EMAIL}` }));
+    await waitFor(() => expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/auth/verify-magic-link')[0]!.body as string)).toMatchObject({ claim_anonymous_work: false });
+  });
+
   it('shows the failure when no answer arrives', async () => {
-    mockFetch({ 'POST /api/auth/verify-magic-link': () => Promise.reject(new TypeError('offline')) });
+    mockFetch({ 'POST /api/auth/magic-link/inspect': () => Promise.reject(new TypeError('offline')) });
     renderRoute(`/verify?token=${linkToken()}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
   });
 
   it('passes on the rate-limit message', async () => {
-    api(() => apiError(429, 'RATE_LIMITED', 'Too many attempts. Try again in 10 minutes.'));
+    const limited = () => apiError(429, 'RATE_LIMITED', 'Too many attempts. Try again in 10 minutes.');
+    api(limited, limited);
     renderRoute(`/verify?token=${linkToken()}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
     expect(screen.getByText('Too many attempts. Try again in 10 minutes.')).toBeInTheDocument();
@@ -122,10 +160,10 @@ describe('/verify (SPEC §2, §4)', () => {
     const { calls } = mockFetch();
     renderRoute('/verify');
     expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname === '/api/auth/verify-magic-link')).toHaveLength(0);
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/auth/'))).toHaveLength(0);
   });
 
-  it('sends the single-use token once under StrictMode (effects run twice)', async () => {
+  it('sends the single-use token once under StrictMode (effects run twice), and only after the click', async () => {
     const { callsTo } = api(verified());
     const store = storeFor('anonymous');
     const router = createMemoryRouter(routes, { initialEntries: [`/verify?token=${linkToken()}&redirect=/help`] });
@@ -136,6 +174,9 @@ describe('/verify (SPEC §2, §4)', () => {
         </Provider>
       </StrictMode>,
     );
+    const button = await signInButton();
+    expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(0);
+    await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
     expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1);
     expect(store.getState().ui.toasts).toHaveLength(1);

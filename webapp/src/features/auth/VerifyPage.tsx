@@ -1,15 +1,20 @@
 /**
  * /verify?token=…: completes a magic-link sign-in, then goes where the user was heading.
  *
- * The token works once, so it is sent once per page load whatever React does with effects
- * (StrictMode runs them twice; a remount runs them again): the attempt is kept per token and
- * every mount only listens to it.
+ * Opening the link signs nobody in: the page first asks the server whom the link signs in as
+ * (no side effect) and signs in only when the person clicks "Sign in as …" — a link someone else
+ * sent cannot sign this device in silently. When this device has anonymous contributions, the
+ * page asks whether they go to the account.
+ *
+ * The token works once, so it is sent to verify once per page load whatever React does with
+ * effects (StrictMode runs them twice; a remount runs them again): the attempt is kept per token
+ * and every mount only listens to it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/authApi';
 import { isApiError, serverMessage } from '../../api/errors';
-import type { VerifyAnswer } from '../../api/types';
+import type { InspectAnswer, VerifyAnswer } from '../../api/types';
 import { completeSignIn } from '../../api/session';
 import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
@@ -31,12 +36,28 @@ export function safeRedirect(raw: string | null): string {
 }
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
+type Inspected = { ok: true; link: InspectAnswer } | { ok: false; message: string };
 
-/** One attempt per token for the life of the page. */
+/** One sign-in attempt per token for the life of the page. */
 const attempts = new Map<string, Promise<Outcome>>();
 
-async function attempt(dispatch: AppDispatch, token: string): Promise<Outcome> {
-  const request = dispatch(authApi.endpoints.verifyMagicLink.initiate({ token }));
+function failure(e: unknown): string {
+  return isApiError(e) && e.isRateLimited ? (serverMessage(e) ?? VERIFY_MESSAGES.failed) : VERIFY_MESSAGES.failed;
+}
+
+async function inspect(dispatch: AppDispatch, token: string): Promise<Inspected> {
+  const request = dispatch(authApi.endpoints.inspectMagicLink.initiate({ token }));
+  try {
+    return { ok: true, link: await request.unwrap() };
+  } catch (e) {
+    return { ok: false, message: failure(e) };
+  } finally {
+    request.reset();
+  }
+}
+
+async function attempt(dispatch: AppDispatch, token: string, claim: boolean): Promise<Outcome> {
+  const request = dispatch(authApi.endpoints.verifyMagicLink.initiate({ token, claim_anonymous_work: claim }));
   try {
     const r: VerifyAnswer = await request.unwrap();
     if (r.success === false) return { ok: false, message: VERIFY_MESSAGES.failed };
@@ -44,21 +65,22 @@ async function attempt(dispatch: AppDispatch, token: string): Promise<Outcome> {
     await dispatch(completeSignIn());
     return { ok: true, message: r.message || VERIFY_MESSAGES.success };
   } catch (e) {
-    const limited = isApiError(e) && e.isRateLimited ? serverMessage(e) : undefined;
-    return { ok: false, message: limited ?? VERIFY_MESSAGES.failed };
+    return { ok: false, message: failure(e) };
   } finally {
     request.reset();
   }
 }
 
-function verifyOnce(dispatch: AppDispatch, token: string): Promise<Outcome> {
+function verifyOnce(dispatch: AppDispatch, token: string, claim: boolean): Promise<Outcome> {
   let p = attempts.get(token);
   if (!p) {
-    p = attempt(dispatch, token);
+    p = attempt(dispatch, token, claim);
     attempts.set(token, p);
   }
   return p;
 }
+
+type Step = { step: 'checking' } | { step: 'confirm'; link: InspectAnswer } | { step: 'verifying' } | { step: 'failed'; message: string };
 
 export function VerifyPage() {
   const [params] = useSearchParams();
@@ -66,29 +88,38 @@ export function VerifyPage() {
   const redirect = params.get('redirect');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(token ? null : VERIFY_MESSAGES.failed);
+  const claimId = useId();
+  const [state, setState] = useState<Step>(token ? { step: 'checking' } : { step: 'failed', message: VERIFY_MESSAGES.failed });
+  const [claim, setClaim] = useState(true);
 
   useEffect(() => {
     if (!token) return;
     let live = true;
-    void verifyOnce(dispatch, token).then((outcome) => {
+    void inspect(dispatch, token).then((r) => {
       if (!live) return;
-      if (!outcome.ok) {
-        setError(outcome.message);
-        return;
-      }
-      dispatch(toastShown({ type: 'success', message: outcome.message }));
-      void navigate(safeRedirect(redirect), { replace: true });
+      setState(r.ok ? { step: 'confirm', link: r.link } : { step: 'failed', message: r.message });
     });
     return () => {
       live = false;
     };
-  }, [token, redirect, dispatch, navigate]);
+  }, [token, dispatch]);
 
+  const signIn = async (claimWork: boolean) => {
+    setState({ step: 'verifying' });
+    const outcome = await verifyOnce(dispatch, token, claimWork);
+    if (!outcome.ok) {
+      setState({ step: 'failed', message: outcome.message });
+      return;
+    }
+    dispatch(toastShown({ type: 'success', message: outcome.message }));
+    void navigate(safeRedirect(redirect), { replace: true });
+  };
+
+  const title = state.step === 'verifying' ? VERIFY_MESSAGES.verifying : 'Sign in';
   return (
     <div className="page page--narrow">
-      <PageHeader title={error ? 'Sign in' : VERIFY_MESSAGES.verifying} documentTitle="Verify sign-in" />
-      {error ? (
+      <PageHeader title={title} documentTitle="Verify sign-in" />
+      {state.step === 'failed' ? (
         <EmptyState
           icon="error"
           title={VERIFY_MESSAGES.failed}
@@ -98,12 +129,37 @@ export function VerifyPage() {
             </button>
           }
         >
-          {error !== VERIFY_MESSAGES.failed && <p>{error}</p>}
+          {state.message !== VERIFY_MESSAGES.failed && <p>{state.message}</p>}
           <p>Links and codes work once and expire after 1 hour. Request a new one to sign in.</p>
         </EmptyState>
+      ) : state.step === 'confirm' ? (
+        <section className="section verify-confirm" aria-labelledby={`${claimId}-q`}>
+          <p id={`${claimId}-q`}>
+            This link {state.link.is_new_account ? 'creates an account for' : 'signs you in as'} <strong>{state.link.email}</strong>. If you did not
+            ask for it, close this page: nothing happens until you choose.
+          </p>
+          {state.link.anonymous_submissions > 0 && (
+            <p>
+              <label htmlFor={claimId} className="checkbox">
+                <input id={claimId} type="checkbox" checked={claim} onChange={(e) => setClaim(e.target.checked)} />{' '}
+                Add the {state.link.anonymous_submissions === 1 ? 'contribution' : `${state.link.anonymous_submissions} contributions`} made on this device
+                to this account
+              </label>
+            </p>
+          )}
+          <p>
+            <button
+              type="button"
+              className="button button--filled"
+              onClick={() => void signIn(state.link.anonymous_submissions === 0 || claim)}
+            >
+              {state.link.is_new_account ? 'Create account as' : 'Sign in as'} {state.link.email}
+            </button>
+          </p>
+        </section>
       ) : (
-        <Loading label={VERIFY_MESSAGES.verifying}>
-          <p className="muted">Checking your sign-in link…</p>
+        <Loading label={state.step === 'verifying' ? VERIFY_MESSAGES.verifying : 'Checking your sign-in link…'}>
+          <p className="muted">{state.step === 'verifying' ? 'Signing you in…' : 'Checking your sign-in link…'}</p>
         </Loading>
       )}
     </div>

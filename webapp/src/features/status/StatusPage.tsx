@@ -1,34 +1,128 @@
-/** /status: the health of each component and projector, from GET /status. */
-import { useGetStatusQuery } from '../../api/statusApi';
-import type { ComponentHealth } from '../../api/types';
+/**
+ * /status: whether each component and projection is up, from the public GET /status. Admins see
+ * the details instead (latencies, errors, positions, lags) from GET /admin/status.
+ */
+import { useGetAdminStatusQuery, useGetStatusQuery } from '../../api/statusApi';
+import type { PublicStatus, StatusReport } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
+
+/** One row of either table, whichever answer it came from. */
+interface Row {
+  name: string;
+  status: string;
+  /** Admins only: the error or the index's size. */
+  detail?: string;
+  /** Admins only: latency, or how far behind a projection is. */
+  measure?: string;
+}
+
+interface View {
+  status: string;
+  version: string;
+  components: Row[];
+  projectors: Row[];
+  detailed: boolean;
+}
+
+function fromPublic(s: PublicStatus): View {
+  const c = s.components;
+  return {
+    status: s.status,
+    version: s.version,
+    detailed: false,
+    components: [
+      { name: 'Database', status: c.database.status },
+      { name: 'Messaging (NATS)', status: c.nats.status },
+      { name: 'Mail', status: c.mail.status },
+      { name: 'Photo storage', status: c.storage.status },
+      { name: 'Geo index', status: c.geo_index.status },
+      { name: 'Search index', status: c.search.status, detail: c.search.backend },
+    ],
+    projectors: s.projectors.map((p) => ({
+      name: p.name,
+      status: p.status,
+      measure: p.caught_up ? 'Up to date' : 'Catching up',
+    })),
+  };
+}
+
+function fromReport(r: StatusReport): View {
+  const c = r.components;
+  const latency = (ms?: number | null) => (ms != null ? `${ms.toFixed(1)} ms` : '—');
+  const component = (name: string, h: StatusReport['components']['database']): Row => ({
+    name,
+    status: h.status,
+    detail: h.error ?? undefined,
+    measure: latency(h.latency_ms),
+  });
+  return {
+    status: r.status,
+    version: r.version,
+    detailed: true,
+    components: [
+      component('Database', c.database),
+      component('Messaging (NATS)', c.nats),
+      component('Mail', c.mail),
+      component('Photo storage', c.storage),
+      {
+        name: 'Geo index',
+        status: c.geo_index.status,
+        detail: `${c.geo_index.artworks.toLocaleString()} artworks at ${c.geo_index.position}`,
+        measure: '—',
+      },
+      {
+        name: 'Search index',
+        status: c.search.status,
+        detail: [c.search.backend, c.search.documents != null ? `${c.search.documents.toLocaleString()} documents` : null, c.search.error]
+          .filter(Boolean)
+          .join(', '),
+        measure: '—',
+      },
+    ],
+    projectors: r.projectors.map((p) => ({
+      name: p.name,
+      status: p.status,
+      detail: p.last_error ?? undefined,
+      measure: p.lag_events < 0 ? 'unknown' : `${p.lag_events.toLocaleString()} events`,
+    })),
+  };
+}
 
 function Health({ status }: { status: string }) {
   const ok = status === 'ok';
   return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{ok ? 'Operational' : status}</span>;
 }
 
-function ComponentRow({ name, component }: { name: string; component: ComponentHealth }) {
+function Rows({ rows, measure }: { rows: Row[]; measure: boolean }) {
   return (
-    <tr>
-      <th scope="row">{name}</th>
-      <td>
-        <Health status={component.status} />
-        {component.error && <span className="muted small"> {component.error}</span>}
-      </td>
-      <td>{component.latency_ms != null ? `${component.latency_ms.toFixed(1)} ms` : '—'}</td>
-    </tr>
+    <tbody>
+      {rows.map((r) => (
+        <tr key={r.name}>
+          <th scope="row">{r.name}</th>
+          <td>
+            <Health status={r.status} />
+            {r.detail && <span className="muted small"> {r.detail}</span>}
+          </td>
+          {measure && <td>{r.measure ?? '—'}</td>}
+        </tr>
+      ))}
+    </tbody>
   );
 }
 
 export function StatusPage() {
-  const { data, error, isLoading, isFetching, refetch } = useGetStatusQuery(undefined, { pollingInterval: 30_000 });
+  const isAdmin = useAppSelector((s) => s.session.user?.isAdmin ?? false);
+  const everyone = useGetStatusQuery(undefined, { pollingInterval: 30_000, skip: isAdmin });
+  const admin = useGetAdminStatusQuery(undefined, { pollingInterval: 30_000, skip: !isAdmin });
+  const { error, isLoading, isFetching, refetch } = isAdmin ? admin : everyone;
+  const view = isAdmin ? (admin.data ? fromReport(admin.data) : undefined) : everyone.data ? fromPublic(everyone.data) : undefined;
   return (
     <div className="page page--narrow">
       <PageHeader
         title="Status"
-        subtitle={data ? `Version ${data.version}` : undefined}
+        subtitle={view ? `Version ${view.version}` : undefined}
         actions={
           <button type="button" className="button button--outlined" onClick={() => void refetch()} disabled={isFetching}>
             Refresh
@@ -39,12 +133,12 @@ export function StatusPage() {
         <Loading label="Checking the system…">
           <Skeleton lines={5} />
         </Loading>
-      ) : error || !data ? (
+      ) : error || !view ? (
         <ErrorState title="The status could not be read" error={error} onRetry={() => void refetch()} />
       ) : (
         <>
-          <p className={`notice ${data.status === 'ok' ? '' : 'notice--warning'}`} role="status">
-            {data.status === 'ok' ? 'All systems operational.' : 'Some parts of the system are degraded.'}
+          <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
+            {view.status === 'ok' ? 'All systems operational.' : 'Some parts of the system are degraded.'}
           </p>
           <section className="section">
             <h2 className="section__title">Components</h2>
@@ -53,45 +147,15 @@ export function StatusPage() {
                 <tr>
                   <th scope="col">Component</th>
                   <th scope="col">State</th>
-                  <th scope="col">Latency</th>
+                  {view.detailed && <th scope="col">Latency</th>}
                 </tr>
               </thead>
-              <tbody>
-                <ComponentRow name="Database" component={data.components.database} />
-                <ComponentRow name="Messaging (NATS)" component={data.components.nats} />
-                <ComponentRow name="Mail" component={data.components.mail} />
-                <ComponentRow name="Photo storage" component={data.components.storage} />
-                <tr>
-                  <th scope="row">Geo index</th>
-                  <td>
-                    <Health status={data.components.geo_index.status} />
-                    <span className="muted small">
-                      {' '}
-                      {data.components.geo_index.artworks.toLocaleString()} artworks at {data.components.geo_index.position}
-                    </span>
-                  </td>
-                  <td>—</td>
-                </tr>
-                <tr>
-                  <th scope="row">Search index</th>
-                  <td>
-                    <Health status={data.components.search.status} />
-                    <span className="muted small">
-                      {' '}
-                      {data.components.search.backend}
-                      {data.components.search.documents != null &&
-                        `, ${data.components.search.documents.toLocaleString()} documents`}
-                      {data.components.search.error && ` ${data.components.search.error}`}
-                    </span>
-                  </td>
-                  <td>—</td>
-                </tr>
-              </tbody>
+              <Rows rows={view.components} measure={view.detailed} />
             </table>
           </section>
           <section className="section">
             <h2 className="section__title">Projections</h2>
-            {data.projectors.length === 0 ? (
+            {view.projectors.length === 0 ? (
               <p className="muted">No projections reported.</p>
             ) : (
               <table className="table">
@@ -99,21 +163,10 @@ export function StatusPage() {
                   <tr>
                     <th scope="col">Read model</th>
                     <th scope="col">State</th>
-                    <th scope="col">Behind by</th>
+                    <th scope="col">{view.detailed ? 'Behind by' : 'Progress'}</th>
                   </tr>
                 </thead>
-                <tbody>
-                  {data.projectors.map((p) => (
-                    <tr key={p.name}>
-                      <th scope="row">{p.name}</th>
-                      <td>
-                        <Health status={p.status} />
-                        {p.last_error && <span className="muted small"> {p.last_error}</span>}
-                      </td>
-                      <td>{p.lag_events < 0 ? 'unknown' : `${p.lag_events.toLocaleString()} events`}</td>
-                    </tr>
-                  ))}
-                </tbody>
+                <Rows rows={view.projectors} measure />
               </table>
             )}
           </section>

@@ -1,8 +1,28 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../api/types';
+import type { PublicStatus, StatusReport } from '../../api/types';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
+
+function publicStatus(databaseUp: boolean): PublicStatus {
+  return {
+    status: databaseUp ? 'ok' : 'degraded',
+    product_name: 'Plinth',
+    version: '0.1.0',
+    components: {
+      database: { status: databaseUp ? 'ok' : 'down' },
+      nats: { status: 'ok' },
+      mail: { status: 'down' },
+      storage: { status: 'ok' },
+      search: { status: 'ok', backend: 'tantivy' },
+      geo_index: { status: 'loading' },
+    },
+    projectors: [
+      { name: 'artworks', status: 'ok', caught_up: true },
+      { name: 'search', status: 'degraded', caught_up: false },
+    ],
+  };
+}
 
 function report(databaseUp: boolean): StatusReport {
   return {
@@ -26,27 +46,46 @@ function row(name: string) {
   return within(screen.getByRole('rowheader', { name }).closest('tr')!);
 }
 
-describe('the status screen (GET /api/status)', () => {
-  it('shows the database, NATS, mail, the geo and search indexes as the document describes them', async () => {
-    mockFetch({ 'GET /api/status': () => envelope(report(true)) });
+describe('the status screen', () => {
+  it('shows everyone whether each part is up, from the public GET /api/status', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
     renderRoute('/status');
     expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
     expect(row('Database').getByText('Operational')).toBeInTheDocument();
-    expect(row('Database').getByText('1.5 ms')).toBeInTheDocument();
-    expect(row('Messaging (NATS)').getByText('not configured', { exact: false })).toBeInTheDocument();
-    expect(row('Messaging (NATS)').getByText('—')).toBeInTheDocument();
-    expect(row('Mail').getByText('Operational')).toBeInTheDocument();
-    expect(row('Search index').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
+    expect(row('Mail').getByText('down')).toBeInTheDocument();
+    expect(row('Search index').getByText('tantivy', { exact: false })).toBeInTheDocument();
     expect(row('Geo index').getByText('loading')).toBeInTheDocument();
-    expect(row('Geo index').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
-    expect(row('artworks').getByText('3 events')).toBeInTheDocument();
+    expect(row('artworks').getByText('Up to date')).toBeInTheDocument();
+    expect(row('search').getByText('Catching up')).toBeInTheDocument();
+    expect(row('search').getByText('degraded')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Latency' })).not.toBeInTheDocument();
+    expect(callsTo('/api/admin/status')).toHaveLength(0);
   });
 
-  it('still shows the report when the server answers 503 (the database is down)', async () => {
-    mockFetch({ 'GET /api/status': () => json({ success: true, data: report(false), timestamp: '2025-01-01T00:00:00Z' }, { status: 503 }) });
+  it('still shows the answer when the server says 503 (the database is down)', async () => {
+    mockFetch({ 'GET /api/status': () => json({ success: true, data: publicStatus(false), timestamp: '2025-01-01T00:00:00Z' }, { status: 503 }) });
     renderRoute('/status');
     expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
-    expect(row('Database').getByText('connection refused', { exact: false })).toBeInTheDocument();
+    expect(row('Database').getByText('down')).toBeInTheDocument();
     expect(screen.queryByText('The status could not be read')).not.toBeInTheDocument();
+  });
+
+  it('shows admins the details from GET /api/admin/status', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/admin/status': () => envelope(report(true)) });
+    renderRoute('/status', { who: 'admin' });
+    expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
+    expect(row('Database').getByText('1.5 ms')).toBeInTheDocument();
+    expect(row('Messaging (NATS)').getByText('not configured', { exact: false })).toBeInTheDocument();
+    expect(row('Search index').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
+    expect(row('Geo index').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
+    expect(row('artworks').getByText('3 events')).toBeInTheDocument();
+    expect(callsTo('/api/status')).toHaveLength(0);
+  });
+
+  it('shows admins the details of a dead database from a 503', async () => {
+    mockFetch({ 'GET /api/admin/status': () => json({ success: true, data: report(false), timestamp: '2025-01-01T00:00:00Z' }, { status: 503 }) });
+    renderRoute('/status', { who: 'admin' });
+    expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
+    expect(row('Database').getByText('connection refused', { exact: false })).toBeInTheDocument();
   });
 });
