@@ -9,7 +9,6 @@ use axum::Router;
 use platform::bus::BusConfig;
 use platform::config::Config;
 use platform::local::{LocalNats, LocalPostgres};
-use projectors::runtime::Poisoned;
 use projectors::{Projector, ProjectorOptions, ProjectorRuntime};
 use sqlx::PgPool;
 use std::sync::Arc;
@@ -172,28 +171,13 @@ pub fn spawn_approval_follower(
     })
 }
 
-/// Runs one projector, restarting it after transient failures; a poisoned one stays stopped.
+/// Runs one projector under [`ProjectorRuntime::supervise`]: retried after transient failures, a
+/// poisoned one stopped until an admin restarts it.
 pub fn spawn_projector(
     runtime: ProjectorRuntime,
     p: Arc<dyn Projector>,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut backoff = Duration::from_millis(250);
-        loop {
-            match runtime.run(p.clone()).await {
-                Ok(()) => return,
-                Err(e) if e.downcast_ref::<Poisoned>().is_some() => {
-                    tracing::error!(projector = p.name(), error = %e, "projector stopped");
-                    return;
-                }
-                Err(e) => {
-                    tracing::warn!(projector = p.name(), error = ?e, "projector failed; restarting");
-                }
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(Duration::from_secs(10));
-        }
-    })
+    tokio::spawn(async move { runtime.supervise(p).await })
 }
 
 pub fn spawn_projectors(
@@ -401,7 +385,11 @@ pub fn command_state(
     config: &Config,
 ) -> anyhow::Result<command_api::CommandState> {
     let commands = command_api::Commands::new(services.pool.clone());
-    let media = command_api::Media::start(services.pool.clone(), storage(config)?);
+    let media = command_api::Media::start(
+        services.pool.clone(),
+        storage(config)?,
+        config.render_budget_bytes,
+    );
     let accounts = accounts(commands.clone(), config)?;
     accounts.spawn_housekeeping(HOUSEKEEPING_EVERY);
     Ok(command_api::CommandState {
@@ -438,6 +426,48 @@ pub fn api_routes(
     api.layer(axum::Extension(platform::http::TrustedProxyHops(
         config.trusted_proxy_hops,
     )))
+}
+
+/// How long a stopping process lets the requests in flight (uploads among them) finish.
+pub const REQUEST_GRACE: Duration = Duration::from_secs(20);
+/// How long a stopping process then lets the photo renders it runs finish (queued photos are
+/// left for the next start). The two together stay within the 40 s the k8s manifests give.
+pub const RENDER_GRACE: Duration = Duration::from_secs(15);
+
+/// Serves `app` until `stop` resolves, then takes no new connections and lets the requests in
+/// flight finish, for at most `grace`: a bounded graceful shutdown. Answers whether every
+/// request finished.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+    grace: Duration,
+) -> std::io::Result<bool> {
+    let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+    let signal = async move {
+        stop.await;
+        let _ = stopping.send(true);
+    };
+    let server = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(signal);
+    let deadline = async move {
+        let _ = stopped.wait_for(|s| *s).await;
+        tracing::info!(
+            grace_secs = grace.as_secs(),
+            "stopping: finishing the requests in flight"
+        );
+        tokio::time::sleep(grace).await;
+    };
+    tokio::select! {
+        served = async move { server.await } => served.map(|()| true),
+        () = deadline => {
+            tracing::warn!("stopping with requests unfinished after the grace period");
+            Ok(false)
+        }
+    }
 }
 
 /// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).

@@ -149,11 +149,13 @@ async fn serve_http(
     router: axum::Router,
 ) -> anyhow::Result<()> {
     tracing::info!(addr = %config.addr, "listening on http://{}", config.addr);
-    let service =
-        app::secured(router, config).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(app::shutdown_signal())
-        .await?;
+    app::serve_until(
+        listener,
+        app::secured(router, config),
+        app::shutdown_signal(),
+        app::REQUEST_GRACE,
+    )
+    .await?;
     Ok(())
 }
 
@@ -189,10 +191,12 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 s.js.clone(),
                 s.bus.clone(),
             );
+            let media = command.submissions.media().clone();
             let routes = app::api_routes(Some(query), Some(command), config);
             let router = app::with_web_app(app::api_app(routes), &web_dir)
                 .merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
+            media.drain(app::RENDER_GRACE).await;
             relay.abort();
             follower.abort();
             projectors.iter().for_each(|p| p.abort());
@@ -207,9 +211,11 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 s.js.clone(),
                 s.bus.clone(),
             );
+            let media = command.submissions.media().clone();
             let routes = app::api_routes(None, Some(command), config);
             let router = app::api_app(routes).merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
+            media.drain(app::RENDER_GRACE).await;
             relay.abort();
             follower.abort();
             result

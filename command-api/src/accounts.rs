@@ -270,7 +270,8 @@ impl Accounts {
                 .execute(self.pool())
                 .await?
                 .rows_affected();
-        Ok(links + ratelimit::prune(self.pool()).await?)
+        let answers = crate::idempotency::prune(self.pool()).await?;
+        Ok(links + answers + ratelimit::prune(self.pool()).await?)
     }
 
     /// Prunes every `every` for the life of the process (a failure is logged and retried at

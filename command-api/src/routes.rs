@@ -16,6 +16,7 @@ use crate::accounts::{
     Accounts, InspectAnswer, InspectRequest, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest,
     VerifyAnswer, VerifyRequest,
 };
+use crate::idempotency;
 use crate::submissions::{
     ApproveRequest, BatchAnswer, BatchRequest, Decided, LogbookFields, MetadataErased,
     RejectRequest, SubmissionReceipt, Submissions, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
@@ -60,6 +61,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/review/approve/{id}", post(approve_submission))
         .route("/review/reject/{id}", post(reject_submission))
         .route("/review/batch", put(review_batch))
+        .route("/admin/projectors/{name}/restart", post(restart_projector))
         .with_state(state)
 }
 
@@ -273,24 +275,50 @@ pub struct LogbookForm {
 /// `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos.
 #[utoipa::path(post, path = "/api/logbook", tag = "submissions",
     request_body(content = LogbookForm, content_type = "multipart/form-data"),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "1–255 visible ASCII characters naming this request for the caller: a retry with the same key gets the first answer (for 24 hours, with Idempotent-Replayed: true) instead of a second submission")),
     responses(
         (status = 201, description = "Recorded, pending review; possible duplicates listed", body = Envelope<SubmissionReceipt>,
             headers(("X-Event-Position" = String))),
         (status = 400, description = "A field breaks a rule (details.field names it): coordinates, too many photos, no photo, tags …", body = platform::http::ErrorBody),
         (status = 404, description = "'Artwork with ID {id} not found'", body = platform::http::ErrorBody),
-        (status = 413, description = "'Each photo must be at most 15 MB'", body = platform::http::ErrorBody),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = platform::http::ErrorBody),
+        (status = 413, description = "'Each photo must be at most 15 MB', or a photo over 50 megapixels", body = platform::http::ErrorBody),
         (status = 415, description = "'Only JPEG, PNG and WebP images can be uploaded' (judged by content)", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody)))]
+        (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody),
+        (status = 503, description = "This process takes no more uploads now; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn post_logbook(
     State(s): State<CommandState>,
     caller: Caller,
     ip: ClientIp,
+    headers: axum::http::HeaderMap,
     mut form: Multipart,
 ) -> Result<Response, ApiError> {
+    // A retry of a request already answered gets that answer, before anything is read. A new
+    // identity (no token sent) has no earlier request to match.
+    let claim = match idempotency::key_from(&headers)? {
+        Some(key) if !caller.minted => {
+            match idempotency::begin(s.submissions.pool(), caller.actor_id(), &key).await? {
+                idempotency::Begin::Replay(answer) => return Ok(no_store(answer)),
+                idempotency::Begin::Run(claim) => Some(claim),
+            }
+        }
+        _ => None,
+    };
+    // Held for the whole request: uploads in flight and renders waiting are bounded per process.
+    let _slot = s
+        .submissions
+        .media()
+        .upload_slot()
+        .map_err(|_| ApiError::Busy {
+            retry_after_secs: crate::media::BUSY_RETRY_AFTER_SECS,
+            message: "Too many photos are being processed right now. Try again in a few seconds."
+                .into(),
+        })?;
     s.submissions.admit(&caller, ip.network()).await?;
     let mut fields = LogbookFields::default();
     let mut accepted = Vec::new();
-    let outcome = async {
+    let read = async {
         while let Some(field) = form.next_field().await.map_err(multipart_error)? {
             let name = field.name().unwrap_or_default().to_owned();
             if matches!(name.as_str(), "photos" | "photos[]" | "photo") {
@@ -323,22 +351,44 @@ pub async fn post_logbook(
                 fields.set(&name, text);
             }
         }
-        s.submissions.submit(&caller, fields, &accepted).await
+        Ok(())
     }
     .await;
-    match outcome {
-        Ok((receipt, position)) => {
-            let r = with_position((axum::http::StatusCode::CREATED, ok(receipt)), position);
-            Ok(no_store(caller.respond(r)))
-        }
-        Err(e) => {
-            let keys: Vec<_> = accepted.iter().map(|a| a.key).collect();
-            if let Err(d) = s.submissions.media().delete(&keys).await {
-                tracing::error!(error = %d, "could not delete the photos of a refused post");
+    // Once the body is read, the rest runs to its end even if the client goes away: a recorded
+    // submission always has its answer kept for the key, a refused one its photos deleted.
+    let submissions = s.submissions.clone();
+    let finish = async move {
+        let outcome = match read {
+            Ok(()) => submissions.submit(&caller, fields, &accepted).await,
+            Err(e) => Err(e),
+        };
+        match outcome {
+            Ok((receipt, position)) => {
+                let body = serde_json::to_value(ok(receipt).0).map_err(ApiError::internal)?;
+                if let Some(claim) = claim {
+                    let at = position.map(|p| p.to_string());
+                    if let Err(e) = claim
+                        .complete(axum::http::StatusCode::CREATED, &body, at.as_deref())
+                        .await
+                    {
+                        // Recorded all the same: answer it; a retry is told to wait (the key
+                        // stays claimed until it is stale), not given a second submission.
+                        tracing::warn!(error = %e, "could not keep the answer for its idempotency key");
+                    }
+                }
+                let r = with_position((axum::http::StatusCode::CREATED, Json(body)), position);
+                Ok(no_store(caller.respond(r)))
             }
-            Err(e)
+            Err(e) => {
+                let keys: Vec<_> = accepted.iter().map(|a| a.key).collect();
+                if let Err(d) = submissions.media().delete(&keys).await {
+                    tracing::error!(error = %d, "could not delete the photos of a refused post");
+                }
+                Err(e)
+            }
         }
-    }
+    };
+    tokio::spawn(finish).await.map_err(ApiError::internal)?
 }
 
 /// `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission.
@@ -461,6 +511,59 @@ pub async fn review_batch(
     erase_photo_metadata,
     approve_submission,
     reject_submission,
-    review_batch
+    review_batch,
+    restart_projector
 ))]
 pub struct CommandApiDoc;
+
+/// The answer to a restart request.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RestartRequested {
+    pub name: String,
+    /// The event it had stopped at.
+    pub stopped_event: Option<String>,
+}
+
+/// `POST /api/admin/projectors/{name}/restart`: admins run a projector stopped on a poison event
+/// again (after the cause is fixed); the process running it takes the request up within seconds.
+#[utoipa::path(post, path = "/api/admin/projectors/{name}/restart", tag = "admin",
+    params(("name" = String, Path, description = "The projector's name (see /api/admin/status)")),
+    responses(
+        (status = 202, description = "Restart requested", body = Envelope<RestartRequested>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "No projector of that name", body = platform::http::ErrorBody),
+        (status = 409, description = "The projector is not stopped", body = platform::http::ErrorBody)))]
+pub async fn restart_projector(
+    State(s): State<CommandState>,
+    caller: Caller,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> Result<Response, ApiError> {
+    let admin = caller.require_admin()?;
+    let row: Option<(bool, Option<String>)> = sqlx::query_as(
+        "UPDATE rm.projector_checkpoints
+            SET restart_requested_at = CASE WHEN stopped_at IS NULL THEN restart_requested_at
+                                            ELSE clock_timestamp() END
+          WHERE name = $1
+          RETURNING stopped_at IS NOT NULL, stopped_event",
+    )
+    .bind(&name)
+    .fetch_optional(s.accounts.pool())
+    .await?;
+    match row {
+        None => Err(ApiError::NotFound(format!("No projector named '{name}'"))),
+        Some((false, _)) => Err(ApiError::Conflict(format!(
+            "Projector '{name}' is not stopped"
+        ))),
+        Some((true, stopped_event)) => {
+            tracing::warn!(projector = %name, admin = %admin.account_id, "projector restart requested");
+            let answer = RestartRequested {
+                name,
+                stopped_event,
+            };
+            Ok(no_store(
+                (axum::http::StatusCode::ACCEPTED, ok(answer)).into_response(),
+            ))
+        }
+    }
+}

@@ -218,10 +218,12 @@ fn photo_error(e: UploadError, index: usize) -> ApiError {
         UploadError::Photo(PhotoError::TooLarge { .. }) => {
             ApiError::PayloadTooLarge(TOO_LARGE.into())
         }
-        UploadError::Photo(PhotoError::TooManyPixels { width, height }) => ApiError::validation(
-            "photos",
-            format!("Photo {index} is too large to process ({width} × {height} pixels)"),
-        ),
+        UploadError::Photo(PhotoError::TooManyPixels { width, height }) => {
+            ApiError::PayloadTooLarge(format!(
+                "Photo {index} is too large to process ({width} × {height} pixels; at most {} megapixels)",
+                platform::photos::MAX_PIXELS / 1_000_000
+            ))
+        }
         UploadError::Photo(PhotoError::Corrupt(_)) => {
             ApiError::validation("photos", format!("Photo {index} could not be read"))
         }
@@ -471,12 +473,14 @@ impl Submissions {
             ),
             _ => (None, None),
         };
+        let keys: Vec<PhotoKey> = accepted.iter().map(|a| a.key).collect();
+        self.media.reserve(&keys, id.0).await?;
         let position = self
             .commands
             .submission(&id.to_string(), command, &metadata)
             .await
             .map_err(submission_error)?;
-        self.media.enqueue(accepted.iter().map(|a| a.key));
+        self.media.enqueue(keys);
         let nearby = if kind == SubmissionKind::NewArtwork {
             duplicate_candidates(
                 self.pool(),

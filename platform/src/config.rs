@@ -18,6 +18,7 @@
 //! | `STORAGE_URL` | unset: files under the data dir | `s3://bucket/prefix` for object storage |
 //! | `TRUSTED_PROXY_HOPS` | `0` | reverse proxies whose `X-Forwarded-For` entries are trusted (client address for rate limits) |
 //! | `CSP_EXTRA_ORIGINS` | empty | space-separated origins the map may load from besides `MAP_STYLE_URL`'s (tile and glyph hosts its style names) |
+//! | `PHOTO_RENDER_BUDGET_MB` | `384` | memory the photo worker may use for renders at once (64–16384); a photo whose render alone would need more is refused on upload |
 //! | `PLINTH_LOG` | `info` | tracing filter (`debug`, `info`, `warn`, `error`, or directives) |
 
 use std::net::SocketAddr;
@@ -56,6 +57,8 @@ pub struct Config {
     pub trusted_proxy_hops: usize,
     /// Origins (`https://host[:port]`) the web app's Content-Security-Policy also allows the map.
     pub csp_extra_origins: Vec<String>,
+    /// `PHOTO_RENDER_BUDGET_MB` in bytes.
+    pub render_budget_bytes: u64,
     pub log: String,
 }
 
@@ -164,6 +167,16 @@ impl Config {
                 var: "TRUSTED_PROXY_HOPS",
                 problem: format!("'{hops_raw}' is not a number from 0 to 10"),
             })?;
+        let budget_raw = var("PHOTO_RENDER_BUDGET_MB").unwrap_or_else(|| "384".into());
+        let render_budget_bytes = budget_raw
+            .parse::<u64>()
+            .ok()
+            .filter(|mb| (64..=16_384).contains(mb))
+            .map(|mb| mb * 1024 * 1024)
+            .ok_or_else(|| ConfigError {
+                var: "PHOTO_RENDER_BUDGET_MB",
+                problem: format!("'{budget_raw}' is not a number of megabytes from 64 to 16384"),
+            })?;
         let mut csp_extra_origins = Vec::new();
         for raw in var("CSP_EXTRA_ORIGINS")
             .unwrap_or_default()
@@ -193,6 +206,7 @@ impl Config {
             storage_url,
             trusted_proxy_hops,
             csp_extra_origins,
+            render_budget_bytes,
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }

@@ -87,6 +87,12 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Unavailable(String),
+    /// 503 `SERVICE_UNAVAILABLE` with `Retry-After`: this process is at a load limit.
+    #[error("{message}")]
+    Busy {
+        retry_after_secs: u64,
+        message: String,
+    },
     /// Logged with its cause; the client sees only a reference id.
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
@@ -138,7 +144,9 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE")
             }
-            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
+            ApiError::Unavailable(_) | ApiError::Busy { .. } => {
+                (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE")
+            }
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
         }
     }
@@ -175,6 +183,9 @@ impl IntoResponse for ApiError {
         }
         let mut response = (status, Json(body)).into_response();
         if let ApiError::RateLimited {
+            retry_after_secs, ..
+        }
+        | ApiError::Busy {
             retry_after_secs, ..
         } = self
         {

@@ -12,8 +12,13 @@ use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbImage};
 
 /// Most pixels (width × height, as stored) an upload may have: a decompression-bomb guard checked
-/// on the header before any pixel buffer is allocated.
-pub const MAX_PIXELS: u64 = 100_000_000;
+/// on the header before any pixel buffer is allocated. 50 MP is above every phone's default
+/// photo (12–48 MP) and keeps one render within a few hundred megabytes.
+pub const MAX_PIXELS: u64 = 50_000_000;
+
+/// What a render holds besides its pixel buffers: the scaled copies (≤ 2048 px) and the encoded
+/// JPEGs, the full-size one included.
+const RENDER_OVERHEAD: u64 = 32 * 1024 * 1024;
 
 /// Most bytes one decode may allocate (image's own default, made explicit): enough for
 /// `MAX_PIXELS` of 8-bit RGBA.
@@ -89,6 +94,9 @@ pub struct Inspected {
     /// picture by a quarter.
     pub width: u32,
     pub height: u32,
+    /// An upper bound of the memory [`render_variants`] takes for it, in bytes: what the worker
+    /// admits renders by.
+    pub render_bytes: u64,
 }
 
 /// Checks an upload and reads its facts without decoding its pixels: the byte limit, the format
@@ -100,6 +108,7 @@ pub fn inspect(bytes: &[u8]) -> Result<Inspected, PhotoError> {
     let (width, height) = decoder.dimensions();
     check_pixels(width, height)?;
     let exif = summarize(read_exif(bytes).as_ref(), width, height);
+    let render_bytes = render_memory(&decoder, quarter_turned(exif.orientation));
     let (width, height) = if quarter_turned(exif.orientation) {
         (height, width)
     } else {
@@ -110,7 +119,24 @@ pub fn inspect(bytes: &[u8]) -> Result<Inspected, PhotoError> {
         exif,
         width,
         height,
+        render_bytes,
     })
+}
+
+/// The most [`render_variants`] holds at once for this image: the decoded buffer (twice when a
+/// quarter turn copies it), an 8-bit RGBA and an RGB copy when it is not 8-bit RGB already
+/// (alpha, grey, 16-bit), and [`RENDER_OVERHEAD`].
+fn render_memory(decoder: &impl ImageDecoder, quarter_turn: bool) -> u64 {
+    let (width, height) = decoder.dimensions();
+    let pixels = u64::from(width) * u64::from(height);
+    let decoded = decoder.total_bytes();
+    let turned = if quarter_turn { decoded } else { 0 };
+    let converted = if decoder.color_type() == image::ColorType::Rgb8 {
+        0
+    } else {
+        7 * pixels
+    };
+    decoded + turned + converted + RENDER_OVERHEAD
 }
 
 /// One served size of a photo: a baseline JPEG with no EXIF, XMP, ICC or comment segment.
@@ -564,6 +590,18 @@ pub mod testing {
 
     use super::jpeg;
 
+    /// A baseline JPEG whose frame header claims `width` × `height` while its data stays as
+    /// small as it was: a decompression bomb's shape, refused on its header.
+    pub fn with_claimed_size(mut jpeg: Vec<u8>, width: u16, height: u16) -> Vec<u8> {
+        let sof = jpeg
+            .windows(2)
+            .position(|w| w == [0xFF, 0xC0])
+            .expect("a baseline JPEG has a SOF0 segment");
+        jpeg[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());
+        jpeg[sof + 7..sof + 9].copy_from_slice(&width.to_be_bytes());
+        jpeg
+    }
+
     /// What [`phone_jpeg`] makes: the stored pixel size and the EXIF it carries.
     #[derive(Debug, Clone, PartialEq)]
     pub struct PhoneJpeg {
@@ -783,7 +821,9 @@ pub mod testing {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
-    use super::testing::{field, has_metadata, phone_jpeg, scene, with_app1, with_exif, PhoneJpeg};
+    use super::testing::{
+        field, has_metadata, phone_jpeg, scene, with_app1, with_claimed_size, with_exif, PhoneJpeg,
+    };
     use super::*;
 
     const SANTIAGO: (f64, f64) = (-33.8568, -70.6483);
@@ -884,13 +924,6 @@ mod tests {
     }
 
     /// The JPEG with its frame header claiming another size.
-    fn with_claimed_size(mut jpeg: Vec<u8>, width: u16, height: u16) -> Vec<u8> {
-        let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
-        jpeg[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());
-        jpeg[sof + 7..sof + 9].copy_from_slice(&width.to_be_bytes());
-        jpeg
-    }
-
     #[test]
     fn sniff_accepts_jpeg_png_and_webp_magic() {
         assert_eq!(sniff(&jpeg_of(8, 8)), Some(ImageFormat::Jpeg));
@@ -1141,6 +1174,49 @@ mod tests {
         assert_eq!(render_variants(&bomb), Err(expected));
         // 3.6 gigapixels would take many seconds and gigabytes to even allocate and clear.
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    #[test]
+    fn a_100_megapixel_header_is_refused_and_50_megapixels_is_the_limit() {
+        let hundred = with_claimed_size(jpeg_of(16, 16), 10_000, 10_000);
+        assert_eq!(
+            inspect(&hundred),
+            Err(PhotoError::TooManyPixels {
+                width: 10_000,
+                height: 10_000
+            })
+        );
+        let fifty = with_claimed_size(jpeg_of(16, 16), 10_000, 5_000);
+        assert!(inspect(&fifty).is_ok());
+        let over = with_claimed_size(jpeg_of(16, 16), 10_000, 5_001);
+        assert!(matches!(
+            inspect(&over),
+            Err(PhotoError::TooManyPixels { .. })
+        ));
+    }
+
+    #[test]
+    fn the_render_memory_bound_counts_the_decoded_buffer_turns_and_conversions() {
+        let mb = |b: u64| b as f64 / 1e6;
+        let overhead = RENDER_OVERHEAD;
+        // An upright 8-bit RGB JPEG: its buffer only.
+        let upright = inspect(&jpeg_of(400, 300)).unwrap();
+        assert_eq!(upright.render_bytes, 400 * 300 * 3 + overhead);
+        // Turned by a quarter: the buffer twice.
+        let mut spec = PhoneJpeg::new(400, 300, VANCOUVER.0, VANCOUVER.1);
+        spec.orientation = 6;
+        let turned = inspect(&phone_jpeg(&spec)).unwrap();
+        assert_eq!(turned.render_bytes, 2 * 400 * 300 * 3 + overhead);
+        // RGBA: the buffer, then 8-bit RGBA and RGB copies.
+        let mut png = Vec::new();
+        DynamicImage::ImageRgba8(DynamicImage::ImageRgb8(scene(40, 30)).into_rgba8())
+            .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        let png = inspect(&png).unwrap();
+        assert_eq!(png.render_bytes, 40 * 30 * 4 + 7 * 40 * 30 + overhead);
+        // A 48 MP phone photo turned upright fits a 384 MB budget.
+        let phone48 = 2 * 8_000 * 6_000 * 3 + overhead;
+        assert!(mb(phone48) < 384.0 * 1.048_576, "{}", mb(phone48));
     }
 
     #[test]

@@ -40,13 +40,58 @@ pub trait Projector: Send + Sync + 'static {
     ) -> anyhow::Result<()>;
 }
 
-/// A batch failed `max_failures` times in a row: the projector stops (others go on) and
-/// `/api/status` shows the error until it is fixed and restarted or replayed.
+/// One event's projection failed `max_failures` times in a row, alone in its batch, with an
+/// error a retry does not get past: the projector stops at it (others go on) and says so in
+/// `rm.projector_checkpoints`, naming the event, until an admin restarts it or the process
+/// restarts.
 #[derive(Debug, thiserror::Error)]
-#[error("projector {projector} stopped after repeated failures: {cause}")]
+#[error("projector {projector} stopped at {event}: {cause}")]
 pub struct Poisoned {
     pub projector: &'static str,
+    /// `Type/id#sequence at tx:position`.
+    pub event: String,
     pub cause: String,
+}
+
+/// Is this an error a retry can get past — the database or NATS unreachable or restarting, a
+/// serialization failure or deadlock, a pool timeout — rather than one the same events
+/// reproduce?
+pub fn is_transient(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        if let Some(db) = cause.downcast_ref::<sqlx::Error>() {
+            return match db {
+                sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::Protocol(_)
+                | sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::WorkerCrashed => true,
+                sqlx::Error::Database(d) => d.code().is_some_and(|c| {
+                    // Connection exceptions, serialization failure, deadlock, insufficient
+                    // resources, operator intervention (shutdown, crash recovery), lock timeout.
+                    c.starts_with("08")
+                        || c == "40001"
+                        || c == "40P01"
+                        || c.starts_with("53")
+                        || c.starts_with("57P")
+                        || c == "55P03"
+                }),
+                _ => false,
+            };
+        }
+        cause.downcast_ref::<std::io::Error>().is_some()
+    })
+}
+
+/// How an event is named in a stopped projector's report.
+pub fn describe(e: &EventEnvelope) -> String {
+    format!(
+        "{}/{}#{} at {}",
+        e.aggregate_type,
+        e.aggregate_id,
+        e.sequence,
+        e.event_position()
+    )
 }
 
 /// Pause before looking again when a batch could not continue the checkpoint.
@@ -64,6 +109,13 @@ pub struct ProjectorOptions {
     /// Failures of one batch in a row before the projector stops as poisoned.
     pub max_failures: u32,
     pub backoff: Duration,
+    /// Longest pause between retries of a transient failure.
+    pub max_backoff: Duration,
+    /// How long the projector waits on JetStream for an event the store has before it reads it
+    /// from the store instead (a purged or lost stream, an unpublished event).
+    pub heal_after: Duration,
+    /// How often a stopped projector looks for an admin's restart request.
+    pub restart_poll: Duration,
 }
 
 impl Default for ProjectorOptions {
@@ -73,6 +125,9 @@ impl Default for ProjectorOptions {
             ack_wait: Duration::from_secs(10),
             max_failures: 5,
             backoff: Duration::from_millis(200),
+            max_backoff: Duration::from_secs(10),
+            heal_after: Duration::from_secs(15),
+            restart_poll: Duration::from_secs(2),
         }
     }
 }
@@ -157,11 +212,84 @@ impl ProjectorRuntime {
         Ok(stream.get_or_create_consumer(p.name(), config).await?)
     }
 
-    /// Runs until the task is dropped, or returns an error when the projector is poisoned.
+    /// Runs `p` for the life of the task: transient failures (database or NATS away) are
+    /// retried forever with backoff, shown as degraded meanwhile; a poison event stops it until
+    /// an admin asks for a restart (`POST /api/admin/projectors/{name}/restart`).
+    pub async fn supervise(&self, p: Arc<dyn Projector>) {
+        let mut backoff = self.options.backoff;
+        loop {
+            let started = tokio::time::Instant::now();
+            let e = match self.run(p.clone()).await {
+                Ok(()) => return,
+                Err(e) => e,
+            };
+            if let Some(poisoned) = e.downcast_ref::<Poisoned>() {
+                tracing::error!(projector = p.name(), event = %poisoned.event, error = %poisoned.cause, "projector stopped");
+                self.wait_for_restart(p.name(), &poisoned.event).await;
+                backoff = self.options.backoff;
+                continue;
+            }
+            tracing::warn!(projector = p.name(), error = %format!("{e:#}"), "projector interrupted; retrying");
+            record_error(&self.pool, p.name(), &format!("{e:#}")).await;
+            if started.elapsed() > self.options.max_backoff * 3 {
+                backoff = self.options.backoff;
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(self.options.max_backoff);
+        }
+    }
+
+    /// Marks the projector stopped at `event`, then waits until an admin asks for a restart.
+    async fn wait_for_restart(&self, name: &str, event: &str) {
+        let mut tick = tokio::time::interval(self.options.restart_poll);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut marked = false;
+        loop {
+            tick.tick().await;
+            if !marked {
+                marked = sqlx::query(
+                    "UPDATE rm.projector_checkpoints
+                        SET stopped_at = clock_timestamp(), stopped_event = $2 WHERE name = $1",
+                )
+                .bind(name)
+                .bind(event)
+                .execute(&self.pool)
+                .await
+                .is_ok();
+                continue;
+            }
+            let asked: Result<Option<bool>, _> = sqlx::query_scalar(
+                "SELECT restart_requested_at > stopped_at FROM rm.projector_checkpoints
+                  WHERE name = $1",
+            )
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await;
+            if let Ok(Some(true)) = asked {
+                tracing::info!(projector = name, "restarting on request");
+                return;
+            }
+        }
+    }
+
+    /// Runs until the task is dropped; returns [`Poisoned`] when an event stops the projector,
+    /// or the transient error that interrupted it.
     pub async fn run(&self, p: Arc<dyn Projector>) -> anyhow::Result<()> {
         prepare(&self.pool, p.as_ref()).await?;
+        // Running (again): whatever stopped it is for this run to find again.
+        sqlx::query(
+            "UPDATE rm.projector_checkpoints SET stopped_at = NULL, stopped_event = NULL
+              WHERE name = $1",
+        )
+        .bind(p.name())
+        .execute(&self.pool)
+        .await?;
         let consumer = self.consumer(p.as_ref()).await?;
+        // Failures in a row that a retry did not get past; while `isolate`, one event at a time,
+        // so the one that fails is known.
         let mut failures = 0u32;
+        let mut isolate = false;
+        let mut stalled_since: Option<tokio::time::Instant> = None;
         loop {
             // Take what is ready; when nothing is, block on one message so an idle projector
             // reacts at once instead of waiting for a batch to fill.
@@ -184,6 +312,7 @@ impl ProjectorRuntime {
                 )
                 .await?;
                 if batch.is_empty() {
+                    self.heal_if_stalled(p.as_ref(), &mut stalled_since).await?;
                     continue;
                 }
             }
@@ -191,13 +320,13 @@ impl ProjectorRuntime {
                 .iter()
                 .map(|m| serde_json::from_slice::<EventEnvelope>(&m.payload))
                 .collect();
-            let result = match envelopes {
-                Ok(envelopes) => self.apply_batch(p.as_ref(), &envelopes).await,
-                Err(e) => Err(anyhow::Error::from(e).context("undecodable message")),
+            let limit = if isolate { 1 } else { usize::MAX };
+            let result = match &envelopes {
+                Ok(envelopes) => self.apply_batch_limited(p.as_ref(), envelopes, limit).await,
+                Err(e) => Err(anyhow::anyhow!("undecodable message: {e}")),
             };
             match result {
                 Ok(handled) => {
-                    failures = 0;
                     let mut waiting = 0;
                     for (m, done) in batch.iter().zip(&handled) {
                         if *done {
@@ -209,23 +338,45 @@ impl ProjectorRuntime {
                         }
                     }
                     if waiting == batch.len() {
-                        // Nothing here could be applied: an earlier message is still out
-                        // (held by a previous instance until its ack wait ends).
+                        // Nothing here could be applied: an earlier message is still out (held
+                        // by a previous instance until its ack wait ends) or lost.
+                        stalled_since.get_or_insert_with(tokio::time::Instant::now);
+                        self.heal_if_stalled(p.as_ref(), &mut stalled_since).await?;
                         tokio::time::sleep(GAP_WAIT).await;
+                    } else {
+                        stalled_since = None;
+                        failures = 0;
+                        isolate = false;
                     }
                 }
                 Err(e) => {
-                    failures += 1;
-                    tracing::warn!(projector = p.name(), failures, error = ?e, "projection failed");
-                    record_error(&self.pool, p.name(), &format!("{e:#}")).await;
                     // Nak without delay, so the redelivery is served before newer messages,
                     // and back off here instead.
                     for m in &batch {
                         let _ = m.ack_with(AckKind::Nak(None)).await;
                     }
+                    if is_transient(&e) {
+                        return Err(e);
+                    }
+                    tracing::warn!(projector = p.name(), failures, error = %format!("{e:#}"), "projection failed");
+                    record_error(&self.pool, p.name(), &format!("{e:#}")).await;
+                    if !isolate {
+                        // Find the event: retry one at a time from the checkpoint.
+                        isolate = true;
+                        continue;
+                    }
+                    failures += 1;
                     if failures >= self.options.max_failures {
+                        let cp = checkpoint(&self.pool, p.name()).await?;
+                        let event = envelopes
+                            .iter()
+                            .flatten()
+                            .filter(|e| e.event_position() > cp)
+                            .min_by_key(|e| e.event_position())
+                            .map_or_else(|| "an undecodable message".to_owned(), describe);
                         return Err(anyhow::Error::new(Poisoned {
                             projector: p.name(),
+                            event,
                             cause: format!("{e:#}"),
                         }));
                     }
@@ -233,6 +384,48 @@ impl ProjectorRuntime {
                 }
             }
         }
+    }
+
+    /// When the projector has waited on JetStream for `heal_after` while the event store holds
+    /// final events past its checkpoint (a purged or lost stream, a relay that is behind), it
+    /// applies them from the store; the messages, if they ever come, are then skipped.
+    async fn heal_if_stalled(
+        &self,
+        p: &dyn Projector,
+        stalled_since: &mut Option<tokio::time::Instant>,
+    ) -> anyhow::Result<()> {
+        let since = *stalled_since.get_or_insert_with(tokio::time::Instant::now);
+        if since.elapsed() < self.options.heal_after {
+            return Ok(());
+        }
+        let mut healed = 0usize;
+        loop {
+            let cp = checkpoint(&self.pool, p.name()).await?;
+            let missing = platform::eventlog::read_after(
+                &self.pool,
+                cp,
+                i64::try_from(self.options.batch).unwrap_or(500),
+            )
+            .await?;
+            if missing.is_empty() {
+                break;
+            }
+            let handled = self.apply_batch(p, &missing).await?;
+            let applied = handled.iter().filter(|d| **d).count();
+            healed += applied;
+            if applied == 0 {
+                break;
+            }
+        }
+        if healed > 0 {
+            tracing::warn!(
+                projector = p.name(),
+                events = healed,
+                "JetStream lacked events the store has: applied them from the store"
+            );
+        }
+        *stalled_since = Some(tokio::time::Instant::now());
+        Ok(())
     }
 
     /// Applies, in one transaction with the checkpoint, the events of `events` that continue the
@@ -244,6 +437,16 @@ impl ProjectorRuntime {
         &self,
         p: &dyn Projector,
         events: &[EventEnvelope],
+    ) -> anyhow::Result<Vec<bool>> {
+        self.apply_batch_limited(p, events, usize::MAX).await
+    }
+
+    /// [`Self::apply_batch`], applying at most `limit` events.
+    pub async fn apply_batch_limited(
+        &self,
+        p: &dyn Projector,
+        events: &[EventEnvelope],
+        limit: usize,
     ) -> anyhow::Result<Vec<bool>> {
         let mut tx = self.pool.begin().await?;
         // The row lock also orders us against a replay swapping tables in.
@@ -273,7 +476,8 @@ impl ProjectorRuntime {
             .iter()
             .zip(&expected)
             .take_while(|(e, (t, pos))| e.event_position() == EventPosition::new(*t, *pos))
-            .count();
+            .count()
+            .min(limit);
         let apply: Vec<EventEnvelope> = fresh[..contiguous].iter().map(|e| (*e).clone()).collect();
         let done_to = apply.last().map_or(cp, EventEnvelope::event_position);
         let handled = events

@@ -10,6 +10,9 @@ use std::time::Duration;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+/// The photo worker's render budget in tests: the default `PHOTO_RENDER_BUDGET_MB`.
+pub const RENDER_BUDGET: u64 = 384 * 1024 * 1024;
+
 /// The server tests create their databases on (`TEST_DATABASE_URL`, without a database name).
 pub fn pg_server() -> String {
     std::env::var("TEST_DATABASE_URL")
@@ -84,6 +87,9 @@ pub fn test_options() -> ProjectorOptions {
         ack_wait: Duration::from_secs(2),
         max_failures: 3,
         backoff: Duration::from_millis(10),
+        max_backoff: Duration::from_millis(500),
+        heal_after: Duration::from_secs(3),
+        restart_poll: Duration::from_millis(100),
     }
 }
 
@@ -107,7 +113,10 @@ pub fn spawn_projectors(db: &TestDb, bus: &TestBus) -> Vec<JoinHandle<anyhow::Re
         .into_iter()
         .map(|p| {
             let rt = rt.clone();
-            tokio::spawn(async move { rt.run(p).await })
+            tokio::spawn(async move {
+                rt.supervise(p).await;
+                Ok(())
+            })
         })
         .collect()
 }
@@ -315,6 +324,9 @@ pub struct TestApp {
     pub media_dir: tempfile::TempDir,
     pub storage: std::sync::Arc<platform::storage::Storage>,
     pub accounts: command_api::Accounts,
+    /// The write side's state, for tests that serve it themselves (graceful shutdown).
+    pub command: command_api::CommandState,
+    pub media: command_api::Media,
     pub geo: std::sync::Arc<query_api::geo::GeoIndex>,
     pub db: TestDb,
     pub bus: TestBus,
@@ -370,7 +382,7 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let commands = command_api::Commands::new(db.pool.clone());
-        let media = command_api::Media::start(db.pool.clone(), storage.clone());
+        let media = command_api::Media::start(db.pool.clone(), storage.clone(), RENDER_BUDGET);
         let accounts = command_api::Accounts::new(
             commands.clone(),
             mailer,
@@ -387,7 +399,11 @@ impl TestApp {
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
         // As `plinth serve` answers: the security headers outermost.
         let app = plinth::app::secured(
-            plinth::app::api_app(plinth::app::api_routes(Some(state), Some(command), &config)),
+            plinth::app::api_app(plinth::app::api_routes(
+                Some(state),
+                Some(command.clone()),
+                &config,
+            )),
             &config,
         );
         let server = tokio::spawn(async move {
@@ -406,6 +422,8 @@ impl TestApp {
             media_dir,
             storage,
             accounts,
+            command,
+            media,
             geo,
             db,
             bus,

@@ -11,5 +11,7 @@ mod harness;
 mod import;
 mod projectors;
 mod relay;
+mod resilience;
 mod search;
 mod submissions;
+mod uploads;

@@ -3,7 +3,7 @@
 //! approval on artworks, their logbook, search and "my submissions".
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::harness::{AppOptions, TestApp};
+use crate::harness::{AppOptions, TestApp, RENDER_BUDGET};
 use platform::photos::testing::{has_metadata, phone_jpeg, PhoneJpeg};
 use reqwest::multipart::{Form, Part};
 use reqwest::Method;
@@ -840,7 +840,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     // When the follower runs.
     let submissions = command_api::Submissions::new(
         commands.clone(),
-        command_api::Media::start(app.db.pool.clone(), app.storage.clone()),
+        command_api::Media::start(app.db.pool.clone(), app.storage.clone(), RENDER_BUDGET),
     );
     let follower = command_api::ApprovalFollower {
         grace: Duration::ZERO,
@@ -907,7 +907,7 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
     let app = spawn().await;
     // The worker: an upload whose file has gone cannot be rendered; after its attempts it is
     // marked failed (and never served).
-    let media = command_api::Media::start(app.db.pool.clone(), app.storage.clone());
+    let media = command_api::Media::start(app.db.pool.clone(), app.storage.clone(), RENDER_BUDGET);
     let accepted = media
         .accept(phone(LAT, LON).into(), uuid::Uuid::now_v7())
         .await

@@ -62,7 +62,8 @@ pub struct PublicSearch {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PublicProjector {
     pub name: String,
-    /// `ok`, or `degraded` while its last batch failed (it retries).
+    /// `ok`; `degraded` while its last batch failed (it retries); `stopped` on an event
+    /// whose projection keeps failing, until an admin restarts it.
     pub status: &'static str,
     /// Nothing waits for it: no event in the store or message in JetStream it has not applied.
     pub caught_up: bool,
@@ -159,6 +160,48 @@ pub struct RelayStatus {
     pub head: String,
     /// Events stored but not yet published.
     pub lag_events: i64,
+    /// The oldest open transaction that has written (or holds a transaction id): the relay
+    /// publishes nothing newer than it until it ends. Reported, and the whole status degraded,
+    /// once it is older than 30 s.
+    pub holding_transaction: Option<OpenTransaction>,
+}
+
+/// A transaction holding the relay back.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OpenTransaction {
+    /// Its server process, for `pg_terminate_backend` when it must go.
+    pub pid: i32,
+    pub age_secs: f64,
+    /// `active`, `idle in transaction`, …
+    pub state: Option<String>,
+}
+
+/// An open transaction older than this holding the relay is reported.
+const LONG_TRANSACTION_SECS: f64 = 30.0;
+
+/// The oldest transaction in this database holding a transaction id, if it is at least
+/// `min_age_secs` old.
+pub async fn oldest_open_transaction(
+    pool: &sqlx::PgPool,
+    min_age_secs: f64,
+) -> Option<OpenTransaction> {
+    let row: Option<(i32, f64, Option<String>)> = sqlx::query_as(
+        "SELECT pid, extract(epoch FROM clock_timestamp() - xact_start)::float8, state
+           FROM pg_stat_activity
+          WHERE datname = current_database()
+            AND backend_xid IS NOT NULL AND xact_start IS NOT NULL
+          ORDER BY xact_start LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .ok()
+    .flatten();
+    row.filter(|(_, age, _)| *age >= min_age_secs)
+        .map(|(pid, age_secs, state)| OpenTransaction {
+            pid,
+            age_secs,
+            state,
+        })
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -172,6 +215,8 @@ pub struct ProjectorStatus {
     pub lag_events: i64,
     pub last_error: Option<String>,
     pub status: &'static str,
+    /// The event it stopped at (`Type/id#sequence at tx:position`), when stopped.
+    pub stopped_event: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -181,6 +226,8 @@ struct CheckpointRow {
     position: i64,
     applied: i64,
     last_error: Option<String>,
+    stopped: bool,
+    stopped_event: Option<String>,
 }
 
 /// Lag counts stop here: beyond it the number is only "large".
@@ -367,10 +414,13 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
                 published,
                 head: head.to_string(),
                 lag_events: events_after(&state, p).await.unwrap_or(-1),
+                holding_transaction: oldest_open_transaction(&state.pool, LONG_TRANSACTION_SECS)
+                    .await,
             });
         }
         let rows: Vec<CheckpointRow> = sqlx::query_as(
-            "SELECT name, tx_id, position, applied, last_error \
+            "SELECT name, tx_id, position, applied, last_error, \
+                    stopped_at IS NOT NULL AS stopped, stopped_event \
              FROM rm.projector_checkpoints ORDER BY name",
         )
         .fetch_all(&state.pool)
@@ -382,17 +432,22 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
             position,
             applied,
             last_error,
+            stopped,
+            stopped_event,
         } in rows
         {
             let p = EventPosition::new(tx_id, position);
             projectors.push(ProjectorStatus {
                 pending: nats_pending(&state, &name).await,
                 lag_events: events_after(&state, p).await.unwrap_or(-1),
-                status: if last_error.is_some() {
+                status: if stopped {
+                    "stopped"
+                } else if last_error.is_some() {
                     "degraded"
                 } else {
                     "ok"
                 },
+                stopped_event,
                 position: p.to_string(),
                 name,
                 applied,
@@ -405,7 +460,10 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
         && mail.status == "ok"
         && storage.status == "ok"
         && search.status != "down"
-        && projectors.iter().all(|p| p.status == "ok");
+        && projectors.iter().all(|p| p.status == "ok")
+        && relay
+            .as_ref()
+            .is_none_or(|r| r.holding_transaction.is_none());
     let report = StatusReport {
         status: if healthy { "ok" } else { "degraded" },
         product_name: state.product_name.clone(),

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/projectors/{name}/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/projectors/{name}/restart`: admins run a projector stopped on a poison event
+         *     again (after the cause is fixed); the process running it takes the request up within seconds.
+         */
+        post: operations["restart_projector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/status": {
         parameters: {
             query?: never;
@@ -973,6 +993,18 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_RestartRequested: {
+            /** @description The answer to a restart request. */
+            data: {
+                name: string;
+                /** @description The event it had stopped at. */
+                stopped_event?: string | null;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ReviewDetail: {
             data: {
                 /**
@@ -1245,6 +1277,18 @@ export interface components {
         };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
         NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
+        /** @description A transaction holding the relay back. */
+        OpenTransaction: {
+            /** Format: double */
+            age_secs: number;
+            /**
+             * Format: int32
+             * @description Its server process, for `pg_terminate_backend` when it must go.
+             */
+            pid: number;
+            /** @description `active`, `idle in transaction`, … */
+            state?: string | null;
+        };
         /** @description A moderator's corrections to a proposal before it becomes (or moves) an artwork. */
         Overrides: {
             artwork_type?: string | null;
@@ -1360,6 +1404,8 @@ export interface components {
             pending?: number | null;
             position: string;
             status: string;
+            /** @description The event it stopped at (`Type/id#sequence at tx:position`), when stopped. */
+            stopped_event?: string | null;
         };
         /** @description Where a record came from (see `domain::Provenance`). */
         Provenance: {
@@ -1404,7 +1450,10 @@ export interface components {
             /** @description Nothing waits for it: no event in the store or message in JetStream it has not applied. */
             caught_up: boolean;
             name: string;
-            /** @description `ok`, or `degraded` while its last batch failed (it retries). */
+            /**
+             * @description `ok`; `degraded` while its last batch failed (it retries); `stopped` on an event
+             *     whose projection keeps failing, until an admin restarts it.
+             */
             status: string;
         };
         PublicSearch: {
@@ -1426,6 +1475,7 @@ export interface components {
         };
         RelayStatus: {
             head: string;
+            holding_transaction?: null | components["schemas"]["OpenTransaction"];
             /**
              * Format: int64
              * @description Events stored but not yet published.
@@ -1434,6 +1484,12 @@ export interface components {
             position: string;
             /** Format: int64 */
             published: number;
+        };
+        /** @description The answer to a restart request. */
+        RestartRequested: {
+            name: string;
+            /** @description The event it had stopped at. */
+            stopped_event?: string | null;
         };
         ReviewDetail: {
             /**
@@ -1653,6 +1709,65 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    restart_projector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The projector's name (see /api/admin/status) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restart requested */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RestartRequested"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No projector of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The projector is not stopped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_admin_status: {
         parameters: {
             query?: never;
@@ -2123,7 +2238,10 @@ export interface operations {
     post_logbook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters naming this request for the caller: a retry with the same key gets the first answer (for 24 hours, with Idempotent-Replayed: true) instead of a second submission */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2161,7 +2279,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Each photo must be at most 15 MB' */
+            /** @description A request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Each photo must be at most 15 MB', or a photo over 50 megapixels */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2181,6 +2308,15 @@ export interface operations {
             };
             /** @description Too many submissions; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This process takes no more uploads now; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

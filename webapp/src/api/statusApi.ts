@@ -1,6 +1,16 @@
-/** GET /status (public: up or not, per part) and GET /admin/status (admins: the details). */
+/**
+ * GET /status (public: up or not, per part), GET /admin/status (admins: the details) and
+ * POST /admin/projectors/{name}/restart (admins: run a stopped projection again).
+ */
 import { baseApi, unwrap } from './baseApi';
-import type { Envelope_PublicStatus, Envelope_StatusReport, PublicStatus, StatusReport } from './types';
+import type {
+  Envelope_PublicStatus,
+  Envelope_RestartRequested,
+  Envelope_StatusReport,
+  PublicStatus,
+  RestartRequested,
+  StatusReport,
+} from './types';
 
 export const statusApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +25,12 @@ export const statusApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_StatusReport) => unwrap(r),
       providesTags: ['Status'],
     }),
+    restartProjector: build.mutation<RestartRequested, string>({
+      query: (name) => ({ url: `/admin/projectors/${encodeURIComponent(name)}/restart`, method: 'POST' }),
+      transformResponse: (r: Envelope_RestartRequested) => unwrap(r),
+      invalidatesTags: ['Status'],
+    }),
   }),
 });
 
-export const { useGetStatusQuery, useGetAdminStatusQuery } = statusApi;
+export const { useGetStatusQuery, useGetAdminStatusQuery, useRestartProjectorMutation } = statusApi;

@@ -39,6 +39,11 @@ export interface LogbookForm {
   artists?: string[];
   /** Not sent: the visited artwork's title, for the list entry shown before the server's. */
   artworkTitle?: string | null;
+  /**
+   * Sent as Idempotency-Key: one per draft, so sending it again after a lost answer returns
+   * the first answer instead of recording it twice.
+   */
+  idempotencyKey?: string;
 }
 
 /** The multipart body of POST /logbook: empty optional fields are left out. */
@@ -101,7 +106,13 @@ export interface MySubmissionsArgs {
 export const submissionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     submitLogbook: build.mutation<SubmissionReceipt, LogbookForm>({
-      query: (s) => ({ url: '/logbook', method: 'POST', body: logbookFormData(s), timeoutMs: SUBMISSION.uploadTimeoutMs }),
+      query: (s) => ({
+        url: '/logbook',
+        method: 'POST',
+        body: logbookFormData(s),
+        timeoutMs: SUBMISSION.uploadTimeoutMs,
+        ...(s.idempotencyKey ? { headers: { 'Idempotency-Key': s.idempotencyKey } } : {}),
+      }),
       transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
       // Moderators' queue and counts change; the sender's list is updated in place (below).
       invalidatesTags: [

@@ -120,6 +120,7 @@ export type SuggestionDto = Schemas['SuggestionDto'];
 
 export type StatusReport = Schemas['StatusReport'];
 export type PublicStatus = Schemas['PublicStatus'];
+export type RestartRequested = Schemas['RestartRequested'];
 export type ComponentHealth = Schemas['Component'];
 export type GeoIndexHealth = Schemas['GeoStatus'];
 export type ProjectorHealth = Schemas['ProjectorStatus'];
@@ -150,6 +151,7 @@ export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyRespons
 export type NearbyItem = Schemas['NearbyItem'];
 export type Envelope_StatusReport = Schemas['Envelope_StatusReport'];
 export type Envelope_PublicStatus = Schemas['Envelope_PublicStatus'];
+export type Envelope_RestartRequested = Schemas['Envelope_RestartRequested'];
 export type Envelope_SearchResponse = Schemas['Envelope_SearchResponse'];
 export type Envelope_SuggestionsResponse = Schemas['Envelope_SuggestionsResponse'];
 

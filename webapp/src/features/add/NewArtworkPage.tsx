@@ -146,6 +146,8 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [submit, { isLoading: sending }] = useSubmitLogbookMutation();
+  // One key per draft: sending again after a lost answer cannot record it twice.
+  const idempotencyKey = useRef(randomUuid());
   const dispatch = useAppDispatch();
   const form = useRef<HTMLFormElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
@@ -181,6 +183,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     }
     try {
       const receipt = await submit({
+        idempotencyKey: idempotencyKey.current,
         type: 'new_artwork',
         lat: location.lat,
         lon: location.lon,

@@ -8,6 +8,7 @@ import { useGetArtworkQuery } from '../../api/artworkApi';
 import { errorField, errorMessage, isApiError } from '../../api/errors';
 import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/types';
 import { useSubmitLogbookMutation } from '../../api/submissionsApi';
+import { randomUuid } from '../../lib/uuid';
 import { useAppDispatch } from '../../app/hooks';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
@@ -148,6 +149,8 @@ function LogbookForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [submit, { isLoading: sending }] = useSubmitLogbookMutation();
+  // One key per draft: sending again after a lost answer cannot record it twice.
+  const idempotencyKey = useRef(randomUuid());
   const dispatch = useAppDispatch();
   const form = useRef<HTMLFormElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
@@ -180,6 +183,7 @@ function LogbookForm({
     }
     try {
       const receipt = await submit({
+        idempotencyKey: idempotencyKey.current,
         type: 'logbook',
         artworkId,
         lat: location.lat,

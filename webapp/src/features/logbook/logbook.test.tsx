@@ -145,6 +145,29 @@ describe('/logbook/{artworkId}', () => {
     expect(await screen.findByTestId('form-error')).toHaveTextContent(`Artwork with ID ${ARTWORK_ID} not found`);
   });
 
+  it('sends the same Idempotency-Key again when the first answer was lost', async () => {
+    let posts = 0;
+    const { callsTo } = mockFetch({
+      [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK),
+      'POST /api/logbook': () => {
+        posts += 1;
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return created(VISIT);
+      },
+    });
+    renderRoute(PATH);
+    await screen.findByRole('link', { name: 'Girl in a Wetsuit' });
+    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
+    expect(await screen.findByTestId('form-error')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
+    await screen.findByRole('heading', { name: 'Thanks! Your visit was sent for review' });
+    const keys = callsTo('/api/logbook').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('says so when the artwork does not exist', async () => {
     mockFetch({ [`GET /api/artworks/${ARTWORK_ID}`]: () => apiError(404, 'NOT_FOUND', 'Not found') });
     renderRoute(PATH);

@@ -2,7 +2,9 @@
  * /status: whether each component and projection is up, from the public GET /status. Admins see
  * the details instead (latencies, errors, positions, lags) from GET /admin/status.
  */
-import { useGetAdminStatusQuery, useGetStatusQuery } from '../../api/statusApi';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { useGetAdminStatusQuery, useGetStatusQuery, useRestartProjectorMutation } from '../../api/statusApi';
 import type { PublicStatus, StatusReport } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
@@ -16,6 +18,8 @@ interface Row {
   detail?: string;
   /** Admins only: latency, or how far behind a projection is. */
   measure?: string;
+  /** Admins only: a stopped projection can be run again. */
+  restartable?: boolean;
 }
 
 interface View {
@@ -24,6 +28,8 @@ interface View {
   components: Row[];
   projectors: Row[];
   detailed: boolean;
+  /** Admins only: a transaction holding the relay back, described. */
+  holdingTransaction?: string;
 }
 
 function fromPublic(s: PublicStatus): View {
@@ -84,10 +90,44 @@ function fromReport(r: StatusReport): View {
     projectors: r.projectors.map((p) => ({
       name: p.name,
       status: p.status,
-      detail: p.last_error ?? undefined,
+      detail: p.stopped_event ? `Stopped at ${p.stopped_event}: ${p.last_error ?? 'unknown error'}` : (p.last_error ?? undefined),
       measure: p.lag_events < 0 ? 'unknown' : `${p.lag_events.toLocaleString()} events`,
+      restartable: p.status === 'stopped',
     })),
+    holdingTransaction: r.relay?.holding_transaction
+      ? `A transaction open for ${Math.round(r.relay.holding_transaction.age_secs)} s (server process ${r.relay.holding_transaction.pid}, ${r.relay.holding_transaction.state ?? 'state unknown'}) holds back the publishing of new events.`
+      : undefined,
   };
+}
+
+function Restart({ name }: { name: string }) {
+  const [restart, { isLoading }] = useRestartProjectorMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
+  const onClick = async () => {
+    setProblem(null);
+    try {
+      await restart(name).unwrap();
+      setAsked(true);
+    } catch (e) {
+      setProblem(errorMessage(e, 'The restart could not be requested'));
+    }
+  };
+  if (asked) return <span className="muted small"> Restart requested.</span>;
+  return (
+    <>
+      {' '}
+      <button type="button" className="button button--outlined button--small" onClick={() => void onClick()} disabled={isLoading} aria-label={`Restart ${name}`}>
+        Restart
+      </button>
+      {problem && (
+        <span className="field-error small" role="alert">
+          {' '}
+          {problem}
+        </span>
+      )}
+    </>
+  );
 }
 
 function Health({ status }: { status: string }) {
@@ -104,6 +144,7 @@ function Rows({ rows, measure }: { rows: Row[]; measure: boolean }) {
           <td>
             <Health status={r.status} />
             {r.detail && <span className="muted small"> {r.detail}</span>}
+            {r.restartable && <Restart name={r.name} />}
           </td>
           {measure && <td>{r.measure ?? '—'}</td>}
         </tr>
@@ -140,6 +181,11 @@ export function StatusPage() {
           <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
             {view.status === 'ok' ? 'All systems operational.' : 'Some parts of the system are degraded.'}
           </p>
+          {view.holdingTransaction && (
+            <p className="notice notice--warning" data-testid="holding-transaction">
+              {view.holdingTransaction}
+            </p>
+          )}
           <section className="section">
             <h2 className="section__title">Components</h2>
             <table className="table">

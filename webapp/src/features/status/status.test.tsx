@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicStatus, StatusReport } from '../../api/types';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
@@ -87,5 +88,40 @@ describe('the status screen', () => {
     renderRoute('/status', { who: 'admin' });
     expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
     expect(row('Database').getByText('connection refused', { exact: false })).toBeInTheDocument();
+  });
+
+  it('lets admins restart a projection stopped on an event, and names the event', async () => {
+    const stopped = report(true);
+    stopped.status = 'degraded';
+    stopped.projectors = [
+      {
+        name: 'artworks',
+        position: '7-41',
+        applied: 9,
+        lag_events: 4,
+        pending: 4,
+        last_error: 'unknown variant `ArtworkVanished`',
+        status: 'stopped',
+        stopped_event: 'artwork/0001#1 at 7-42',
+      },
+    ];
+    stopped.relay = {
+      position: '7-41',
+      published: 9,
+      head: '7-45',
+      lag_events: 4,
+      holding_transaction: { pid: 4242, age_secs: 95.2, state: 'idle in transaction' },
+    };
+    const { callsTo } = mockFetch({
+      'GET /api/admin/status': () => envelope(stopped),
+      'POST /api/admin/projectors/artworks/restart': () => envelope({ name: 'artworks', stopped_event: 'artwork/0001#1 at 7-42' }),
+    });
+    renderRoute('/status', { who: 'admin' });
+    expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
+    expect(row('artworks').getByText('Stopped at artwork/0001#1 at 7-42: unknown variant `ArtworkVanished`', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('holding-transaction')).toHaveTextContent('A transaction open for 95 s (server process 4242, idle in transaction)');
+    await userEvent.click(row('artworks').getByRole('button', { name: 'Restart artworks' }));
+    expect(await row('artworks').findByText('Restart requested.')).toBeInTheDocument();
+    expect(callsTo('/api/admin/projectors/artworks/restart')).toHaveLength(1);
   });
 });

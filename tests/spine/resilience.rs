@@ -1,0 +1,333 @@
+//! Issue 15's projector resilience: transient failures retried forever (shown as degraded, never
+//! stopping the projector), a poison event stopping one projector and naming the event until an
+//! admin restarts it, JetStream losing events healed from the event store, and a long-running
+//! transaction holding the relay reported with its age.
+
+use crate::accounts::{admin_session, anonymous_token, sign_in};
+use crate::harness::{
+    all_datasets, runtime, spawn_relay, wait_projected, TestApp, TestBus, TestDb,
+};
+use async_trait::async_trait;
+use platform::eventlog::EventEnvelope;
+use projectors::Projector;
+use serde_json::Value;
+use sqlx::PgConnection;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A projector with switchable faults: while `transient` is set every batch fails as if the
+/// pool timed out; while `broken` is set, any artwork event fails the same way every time (a
+/// bug a later build fixes). It records the positions it applied.
+struct Faulty {
+    transient: AtomicBool,
+    broken: AtomicBool,
+    attempts: AtomicU32,
+}
+
+impl Faulty {
+    fn new() -> Arc<Faulty> {
+        Arc::new(Faulty {
+            transient: AtomicBool::new(false),
+            broken: AtomicBool::new(false),
+            attempts: AtomicU32::new(0),
+        })
+    }
+}
+
+#[async_trait]
+impl Projector for Faulty {
+    fn name(&self) -> &'static str {
+        "faulty"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["faulty_seen"]
+    }
+
+    fn create_tables(&self, schema: &str) -> String {
+        format!("CREATE TABLE IF NOT EXISTS {schema}.faulty_seen (position bigint PRIMARY KEY);")
+    }
+
+    fn create_indexes(&self, _schema: &str) -> String {
+        String::new()
+    }
+
+    async fn apply(
+        &self,
+        db: &mut PgConnection,
+        schema: &str,
+        events: &[EventEnvelope],
+    ) -> anyhow::Result<()> {
+        self.attempts.fetch_add(1, Ordering::Relaxed);
+        if self.transient.load(Ordering::Relaxed) {
+            return Err(anyhow::Error::new(sqlx::Error::PoolTimedOut).context("projecting"));
+        }
+        for e in events {
+            if self.broken.load(Ordering::Relaxed) && e.aggregate_type == "artwork" {
+                anyhow::bail!("cannot read {} event", e.event_type);
+            }
+            sqlx::query(&format!(
+                "INSERT INTO {schema}.faulty_seen (position) VALUES ($1)"
+            ))
+            .bind(e.position)
+            .execute(&mut *db)
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// Waits until `f` holds, polling every 50 ms, for at most `secs`.
+async fn until<F, Fut>(secs: u64, what: &str, mut f: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while !f().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not within {secs} s"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn faulty_caught_up(pool: &sqlx::PgPool) -> bool {
+    let cp = projectors::runtime::checkpoint(pool, "faulty")
+        .await
+        .unwrap();
+    let head = platform::eventlog::head(pool).await.unwrap();
+    cp == head
+}
+
+async fn projector_status(app: &TestApp, admin: &str, name: &str) -> Value {
+    let (status, _, body) = app
+        .get_with("/api/admin/status", &[("X-User-Token", admin)])
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["projectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+async fn import_some(app: &TestApp) {
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let record = crate::harness::vancouver_artwork("resilience-1", "Resilience", &[]);
+    crate::harness::import_artwork(&commands, record).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transient_failures_are_retried_past_any_count_and_shown_as_degraded() {
+    let app = TestApp::spawn().await;
+    let admin = admin_session(&app, "ops@example.org").await;
+    let faulty = Faulty::new();
+    faulty.transient.store(true, Ordering::Relaxed);
+    let task = tokio::spawn({
+        let rt = runtime(&app.db, &app.bus);
+        let p: Arc<dyn Projector> = faulty.clone();
+        async move { rt.supervise(p).await }
+    });
+    import_some(&app).await;
+
+    // Given many more failures in a row than stop a projector on a poison event…
+    let max = crate::harness::test_options().max_failures;
+    until(60, "failing attempts", || async {
+        faulty.attempts.load(Ordering::Relaxed) > 3 * max
+    })
+    .await;
+    // …it is degraded, not stopped, and says why.
+    let status = projector_status(&app, &admin, "faulty").await;
+    assert_eq!(status["status"], "degraded", "{status}");
+    assert!(status["last_error"]
+        .as_str()
+        .unwrap()
+        .contains("pool timed out"));
+
+    // When the cause goes away it catches up by itself, and is ok again.
+    faulty.transient.store(false, Ordering::Relaxed);
+    until(60, "catching up", || faulty_caught_up(&app.db.pool)).await;
+    until(30, "ok again", || async {
+        projector_status(&app, &admin, "faulty").await["status"] == "ok"
+    })
+    .await;
+    assert!(!task.is_finished());
+    task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it() {
+    let app = TestApp::spawn().await;
+    let admin = admin_session(&app, "ops@example.org").await;
+    let faulty = Faulty::new();
+    faulty.broken.store(true, Ordering::Relaxed);
+    let task = tokio::spawn({
+        let rt = runtime(&app.db, &app.bus);
+        let p: Arc<dyn Projector> = faulty.clone();
+        async move { rt.supervise(p).await }
+    });
+    import_some(&app).await;
+    let (id, first_artwork_event): (String, i64) = sqlx::query_as(
+        "SELECT aggregate_id, global_position FROM es.events
+          WHERE aggregate_type = 'artwork' ORDER BY global_position LIMIT 1",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+
+    // It stops at the artwork event, naming it; everything before it is applied.
+    until(60, "stopped", || async {
+        projector_status(&app, &admin, "faulty").await["status"] == "stopped"
+    })
+    .await;
+    let status = projector_status(&app, &admin, "faulty").await;
+    let named = status["stopped_event"].as_str().unwrap();
+    assert!(named.starts_with(&format!("artwork/{id}#1 at ")), "{named}");
+    let seen: Option<i64> = sqlx::query_scalar("SELECT max(position) FROM rm.faulty_seen")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert!(seen.unwrap_or(0) < first_artwork_event);
+    // Everyone sees that it stopped; the other projectors go on.
+    let (_, _, public) = app.get("/api/status").await;
+    let listed = public["data"]["projectors"].as_array().unwrap();
+    assert!(listed
+        .iter()
+        .any(|p| p["name"] == "faulty" && p["status"] == "stopped"));
+    assert!(listed
+        .iter()
+        .filter(|p| p["name"] != "faulty")
+        .all(|p| p["status"] == "ok"));
+
+    // Only admins restart a projector, and only a stopped one.
+    let path = "/api/admin/projectors/faulty/restart";
+    let (status, _, _) = app.send(reqwest::Method::POST, path, None, None).await;
+    assert_eq!(status, 401);
+    let device = anonymous_token(&app).await;
+    let (member, _, _) = sign_in(&app, "member@example.org", &device, 1).await;
+    let (status, _, _) = app
+        .send(reqwest::Method::POST, path, Some(&member), None)
+        .await;
+    assert_eq!(status, 403);
+    let (status, _, _) = app
+        .send(
+            reqwest::Method::POST,
+            "/api/admin/projectors/nonesuch/restart",
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, 404);
+    let (status, _, _) = app
+        .send(
+            reqwest::Method::POST,
+            "/api/admin/projectors/artworks/restart",
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409);
+
+    // The fixed build: restarted, it applies the event and catches up.
+    faulty.broken.store(false, Ordering::Relaxed);
+    let (status, _, body) = app
+        .send(reqwest::Method::POST, path, Some(&admin), None)
+        .await;
+    assert_eq!(status, 202, "{body}");
+    assert_eq!(body["data"]["stopped_event"], named);
+    until(60, "caught up after the restart", || {
+        faulty_caught_up(&app.db.pool)
+    })
+    .await;
+    until(30, "ok after the restart", || async {
+        projector_status(&app, &admin, "faulty").await["status"] == "ok"
+    })
+    .await;
+    task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn projectors_heal_a_purged_stream_from_the_event_store() {
+    let db = TestDb::new().await;
+    let bus = TestBus::new().await;
+    let relay = spawn_relay(&db, &bus);
+    let commands = command_api::Commands::new(db.pool.clone());
+    plinth::import::run::import_files(&commands, &all_datasets()[..1], false)
+        .await
+        .unwrap();
+    // Every event is published…
+    until(60, "published", || async {
+        let (tx, pos): (i64, i64) =
+            sqlx::query_as("SELECT tx_id, position FROM es.relay_checkpoints LIMIT 1")
+                .fetch_optional(&db.pool)
+                .await
+                .unwrap()
+                .unwrap_or((0, 0));
+        platform::position::EventPosition::new(tx, pos)
+            == platform::eventlog::head(&db.pool).await.unwrap()
+    })
+    .await;
+    // …and then lost: the stream is purged before any projector read it.
+    let mut stream = bus.js.get_stream(&bus.bus.stream).await.unwrap();
+    stream.purge().await.unwrap();
+    assert_eq!(stream.info().await.unwrap().state.messages, 0);
+
+    let rt = runtime(&db, &bus);
+    let tasks: Vec<_> = projectors::all()
+        .into_iter()
+        .map(|p| {
+            let rt = rt.clone();
+            tokio::spawn(async move { rt.supervise(p).await })
+        })
+        .collect();
+    wait_projected(&db.pool).await;
+    let artists: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artists")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert!(artists > 0);
+    for t in tasks {
+        t.abort();
+    }
+    relay.abort();
+    bus.delete().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_long_transaction_holding_the_relay_is_reported_with_its_age() {
+    let db = TestDb::new().await;
+    let mut holder = db.pool.begin().await.unwrap();
+    let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&mut *holder)
+        .await
+        .unwrap();
+    // Holding a transaction id, as a transaction that has written does.
+    sqlx::query("SELECT pg_current_xact_id()")
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let seen = loop {
+        if let Some(t) = query_api::routes::status::oldest_open_transaction(&db.pool, 0.5).await {
+            break t;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never reported");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(seen.pid, pid);
+    assert!(seen.age_secs >= 0.5);
+    assert_eq!(seen.state.as_deref(), Some("idle in transaction"));
+    holder.rollback().await.unwrap();
+    assert!(
+        query_api::routes::status::oldest_open_transaction(&db.pool, 0.0)
+            .await
+            .is_none_or(|t| t.pid != pid)
+    );
+    db.drop_db().await;
+}
