@@ -331,3 +331,127 @@ async fn a_long_transaction_holding_the_relay_is_reported_with_its_age() {
     );
     db.drop_db().await;
 }
+
+/// How long PostgreSQL is away in the outage test: the scenario's length, not a wait for a
+/// condition (every wait below polls a condition with a deadline).
+const OUTAGE: Duration = Duration::from_secs(60);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_projector_catches_up_on_its_own_after_a_60_second_database_outage_under_writes() {
+    // A private PostgreSQL this test may stop (the shared one serves the other tests).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("postgres");
+    let mut pg = platform::local::LocalPostgres::start(&dir, "plinth_outage")
+        .await
+        .unwrap();
+    let pool = platform::db::connect(&pg.url(), 20).await.unwrap();
+    platform::db::migrate(&pool).await.unwrap();
+    let bus = TestBus::new().await;
+    // As `plinth serve` runs them: the relay and every projector restarted after failures.
+    let relay = plinth::app::spawn_relay(pool.clone(), bus.js.clone(), bus.bus.clone());
+    let rt = projectors::ProjectorRuntime {
+        pool: pool.clone(),
+        js: bus.js.clone(),
+        bus: bus.bus.clone(),
+        options: crate::harness::test_options(),
+    };
+    let tasks: Vec<_> = projectors::all()
+        .into_iter()
+        .map(|p| {
+            let rt = rt.clone();
+            tokio::spawn(async move { rt.supervise(p).await })
+        })
+        .collect();
+
+    // A writer that keeps importing artworks, through the outage, counting what was recorded.
+    let stop = Arc::new(AtomicBool::new(false));
+    let written = Arc::new(AtomicU32::new(0));
+    let writer = tokio::spawn({
+        let commands = command_api::Commands::new(pool.clone());
+        let (stop, written) = (stop.clone(), written.clone());
+        async move {
+            let mut n = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                n += 1;
+                let record = crate::harness::vancouver_artwork(
+                    &format!("outage-{n}"),
+                    &format!("Outage {n}"),
+                    &[],
+                );
+                let metadata = domain::EventMetadata::system(
+                    domain::EventSource::Import,
+                    uuid::Uuid::now_v7(),
+                );
+                let id = record.id.to_string();
+                let command = domain::ArtworkCommand::ImportArtwork(Box::new(record));
+                if commands.artwork(&id, command, &metadata).await.is_ok() {
+                    written.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
+    });
+    until(60, "writes projected before the outage", || async {
+        written.load(Ordering::Relaxed) >= 20
+            && sqlx::query_scalar::<_, i64>("SELECT count(*) FROM rm.artworks")
+                .fetch_one(&pool)
+                .await
+                .unwrap_or(0)
+                > 0
+    })
+    .await;
+
+    pg.stop().await.unwrap();
+    let before = written.load(Ordering::Relaxed);
+    tokio::time::sleep(OUTAGE).await;
+    let mut pg = platform::local::LocalPostgres::start(&dir, "plinth_outage")
+        .await
+        .unwrap();
+    until(60, "writes after the outage", || async {
+        written.load(Ordering::Relaxed) >= before + 20
+    })
+    .await;
+    stop.store(true, Ordering::Relaxed);
+    writer.await.unwrap();
+
+    // Every projector catches up with everything written, none stopped.
+    let names: Vec<&str> = projectors::all().iter().map(|p| p.name()).collect();
+    until(120, "every projector caught up", || async {
+        let behind: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM rm.projector_checkpoints c
+              WHERE stopped_at IS NOT NULL
+                 OR EXISTS (SELECT 1 FROM es.events e
+                             WHERE (e.tx_id, e.global_position) > (c.tx_id, c.position))",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap_or(i64::MAX);
+        let registered: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.projector_checkpoints")
+            .fetch_one(&pool)
+            .await
+            .unwrap_or(0);
+        behind == 0 && registered == i64::try_from(names.len()).unwrap()
+    })
+    .await;
+    let artworks: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artworks")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT aggregate_id) FROM es.events WHERE aggregate_type = 'artwork'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(artworks, stored);
+    // (A write cut off by the stop may have committed without its answer.)
+    assert!(stored >= i64::from(written.load(Ordering::Relaxed)));
+    for t in tasks {
+        t.abort();
+    }
+    relay.abort();
+    pool.close().await;
+    pg.stop().await.unwrap();
+    bus.delete().await;
+}
