@@ -108,15 +108,19 @@ pub fn spawn_relay(db: &TestDb, bus: &TestBus) -> JoinHandle<anyhow::Result<()>>
 }
 
 pub fn spawn_projectors(db: &TestDb, bus: &TestBus) -> Vec<JoinHandle<anyhow::Result<()>>> {
-    let rt = runtime(db, bus);
+    supervise_all(&runtime(db, bus))
+        .into_iter()
+        .map(|t| tokio::spawn(async move { t.await.map_err(anyhow::Error::from) }))
+        .collect()
+}
+
+/// Every projector under `rt`, supervised as `plinth serve` runs them.
+pub fn supervise_all(rt: &ProjectorRuntime) -> Vec<JoinHandle<()>> {
     projectors::all()
         .into_iter()
         .map(|p| {
             let rt = rt.clone();
-            tokio::spawn(async move {
-                rt.supervise(p).await;
-                Ok(())
-            })
+            tokio::spawn(async move { rt.supervise(p).await })
         })
         .collect()
 }
@@ -559,6 +563,20 @@ pub async fn import_artwork(
     commands: &command_api::Commands,
     record: domain::artwork::ImportedArtwork,
 ) -> platform::position::EventPosition {
+    try_import_artwork(commands, record)
+        .await
+        .unwrap()
+        .expect("the command wrote an event")
+}
+
+/// [`import_artwork`], answering the command's failure (a database away, say).
+pub async fn try_import_artwork(
+    commands: &command_api::Commands,
+    record: domain::artwork::ImportedArtwork,
+) -> Result<
+    Option<platform::position::EventPosition>,
+    command_api::CommandError<domain::ArtworkError>,
+> {
     let metadata = domain::EventMetadata::system(domain::EventSource::Import, Uuid::now_v7());
     let id = record.id.to_string();
     commands
@@ -568,6 +586,4 @@ pub async fn import_artwork(
             &metadata,
         )
         .await
-        .unwrap()
-        .expect("the command wrote an event")
 }

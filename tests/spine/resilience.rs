@@ -5,7 +5,7 @@
 
 use crate::accounts::{admin_session, anonymous_token, sign_in};
 use crate::harness::{
-    all_datasets, runtime, spawn_relay, wait_projected, TestApp, TestBus, TestDb,
+    all_datasets, runtime, spawn_relay, supervise_all, wait_projected, TestApp, TestBus, TestDb,
 };
 use async_trait::async_trait;
 use platform::eventlog::EventEnvelope;
@@ -116,10 +116,20 @@ async fn projector_status(app: &TestApp, admin: &str, name: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
-async fn import_some(app: &TestApp) {
+/// Runs `faulty` under supervision, then imports one artwork for it to meet.
+async fn supervise_with_an_artwork(
+    app: &TestApp,
+    faulty: &Arc<Faulty>,
+) -> tokio::task::JoinHandle<()> {
+    let task = tokio::spawn({
+        let rt = runtime(&app.db, &app.bus);
+        let p: Arc<dyn Projector> = faulty.clone();
+        async move { rt.supervise(p).await }
+    });
     let commands = command_api::Commands::new(app.db.pool.clone());
     let record = crate::harness::vancouver_artwork("resilience-1", "Resilience", &[]);
     crate::harness::import_artwork(&commands, record).await;
+    task
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,12 +138,7 @@ async fn transient_failures_are_retried_past_any_count_and_shown_as_degraded() {
     let admin = admin_session(&app, "ops@example.org").await;
     let faulty = Faulty::new();
     faulty.transient.store(true, Ordering::Relaxed);
-    let task = tokio::spawn({
-        let rt = runtime(&app.db, &app.bus);
-        let p: Arc<dyn Projector> = faulty.clone();
-        async move { rt.supervise(p).await }
-    });
-    import_some(&app).await;
+    let task = supervise_with_an_artwork(&app, &faulty).await;
 
     // Given many more failures in a row than stop a projector on a poison event…
     let max = crate::harness::test_options().max_failures;
@@ -166,12 +171,7 @@ async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it
     let admin = admin_session(&app, "ops@example.org").await;
     let faulty = Faulty::new();
     faulty.broken.store(true, Ordering::Relaxed);
-    let task = tokio::spawn({
-        let rt = runtime(&app.db, &app.bus);
-        let p: Arc<dyn Projector> = faulty.clone();
-        async move { rt.supervise(p).await }
-    });
-    import_some(&app).await;
+    let task = supervise_with_an_artwork(&app, &faulty).await;
     let (id, first_artwork_event): (String, i64) = sqlx::query_as(
         "SELECT aggregate_id, global_position FROM es.events
           WHERE aggregate_type = 'artwork' ORDER BY global_position LIMIT 1",
@@ -277,14 +277,7 @@ async fn projectors_heal_a_purged_stream_from_the_event_store() {
     stream.purge().await.unwrap();
     assert_eq!(stream.info().await.unwrap().state.messages, 0);
 
-    let rt = runtime(&db, &bus);
-    let tasks: Vec<_> = projectors::all()
-        .into_iter()
-        .map(|p| {
-            let rt = rt.clone();
-            tokio::spawn(async move { rt.supervise(p).await })
-        })
-        .collect();
+    let tasks = supervise_all(&runtime(&db, &bus));
     wait_projected(&db.pool).await;
     let artists: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artists")
         .fetch_one(&db.pool)
@@ -355,13 +348,7 @@ async fn every_projector_catches_up_on_its_own_after_a_60_second_database_outage
         bus: bus.bus.clone(),
         options: crate::harness::test_options(),
     };
-    let tasks: Vec<_> = projectors::all()
-        .into_iter()
-        .map(|p| {
-            let rt = rt.clone();
-            tokio::spawn(async move { rt.supervise(p).await })
-        })
-        .collect();
+    let tasks = supervise_all(&rt);
 
     // A writer that keeps importing artworks, through the outage, counting what was recorded.
     let stop = Arc::new(AtomicBool::new(false));
@@ -378,13 +365,10 @@ async fn every_projector_catches_up_on_its_own_after_a_60_second_database_outage
                     &format!("Outage {n}"),
                     &[],
                 );
-                let metadata = domain::EventMetadata::system(
-                    domain::EventSource::Import,
-                    uuid::Uuid::now_v7(),
-                );
-                let id = record.id.to_string();
-                let command = domain::ArtworkCommand::ImportArtwork(Box::new(record));
-                if commands.artwork(&id, command, &metadata).await.is_ok() {
+                if crate::harness::try_import_artwork(&commands, record)
+                    .await
+                    .is_ok()
+                {
                     written.fetch_add(1, Ordering::Relaxed);
                 } else {
                     tokio::time::sleep(Duration::from_millis(100)).await;
