@@ -317,6 +317,7 @@ pub async fn query_state(
         bus: services.bus.clone(),
         mailer: Some(mailer(config)?),
         storage: storage(config)?,
+        image_signing: Default::default(),
         product_name: config.product_name.clone(),
         client: query_api::state::ClientConfig {
             product_name: config.product_name.clone(),

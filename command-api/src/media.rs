@@ -15,6 +15,7 @@
 
 use bytes::Bytes;
 use domain::{PhotoKey, PhotoSize};
+use platform::images::{SigningKey, UrlSigner};
 use platform::photos::{self, Inspected, PhotoError};
 use platform::storage::{upload_path, variant_path, Storage};
 use sqlx::PgPool;
@@ -58,6 +59,8 @@ pub struct Media {
     rendered: Arc<Notify>,
     /// Set by [`Media::drain`]: queued photos are left for the next start.
     closing: Arc<AtomicBool>,
+    /// The key of signed image URLs, for answers about photos not yet public.
+    signing: SigningKey,
 }
 
 /// This process is at its limit of uploads or queued renders.
@@ -84,6 +87,7 @@ impl Media {
             rendering: Arc::default(),
             rendered: Arc::default(),
             closing: Arc::default(),
+            signing: SigningKey::default(),
         };
         let worker = media.clone();
         tokio::spawn(async move { worker.run(rx).await });
@@ -92,6 +96,11 @@ impl Media {
 
     pub fn storage(&self) -> &Arc<Storage> {
         &self.storage
+    }
+
+    /// Signs the URLs of photos in answers to their author (they are not public yet).
+    pub async fn signer(&self) -> Result<&UrlSigner, sqlx::Error> {
+        self.signing.get(&self.pool).await
     }
 
     /// A slot for one upload, held for the request; `Busy` when this process already takes
@@ -112,10 +121,10 @@ impl Media {
             .map_err(|e| UploadError::Internal(anyhow::anyhow!(e)))??;
         if inspected.render_bytes > self.budget_bytes {
             // Its render alone would not fit: refuse it now rather than fail it later.
-            return Err(UploadError::Photo(PhotoError::TooManyPixels {
+            return Err(UploadError::OverBudget {
                 width: inspected.width,
                 height: inspected.height,
-            }));
+            });
         }
         let key = PhotoKey::new();
         let size = i32::try_from(bytes.len()).unwrap_or(i32::MAX);
@@ -400,6 +409,7 @@ impl Media {
 }
 
 /// An upload that passed the content checks and is stored.
+#[derive(Debug)]
 pub struct Accepted {
     pub key: PhotoKey,
     pub inspected: Inspected,
@@ -409,6 +419,10 @@ pub struct Accepted {
 pub enum UploadError {
     #[error(transparent)]
     Photo(#[from] PhotoError),
+    /// Within the pixel limit, but its render alone needs more memory than the whole budget
+    /// (a large image with transparency, say, decodes to four bytes a pixel and more copies).
+    #[error("rendering {width} × {height} pixels would exceed the memory budget")]
+    OverBudget { width: u32, height: u32 },
     #[error(transparent)]
     Internal(anyhow::Error),
 }

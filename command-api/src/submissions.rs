@@ -224,6 +224,9 @@ fn photo_error(e: UploadError, index: usize) -> ApiError {
                 platform::photos::MAX_PIXELS / 1_000_000
             ))
         }
+        UploadError::OverBudget { width, height } => ApiError::PayloadTooLarge(format!(
+            "Photo {index} needs more memory to process than this server allows ({width} × {height} pixels); send it as a JPEG or at a smaller size"
+        )),
         UploadError::Photo(PhotoError::Corrupt(_)) => {
             ApiError::validation("photos", format!("Photo {index} could not be read"))
         }
@@ -494,13 +497,18 @@ impl Submissions {
         } else {
             Vec::new()
         };
+        let signer = self.media.signer().await?;
+        let now = chrono::Utc::now();
         let receipt = SubmissionReceipt {
             id: id.0,
             status: SubmissionStatus::Pending.as_str().to_owned(),
             submission_type: kind.as_str().to_owned(),
             photos: accepted
                 .iter()
-                .map(|a| PhotoDto::new(a.key, a.inspected.width, a.inspected.height, None))
+                .map(|a| {
+                    PhotoDto::new(a.key, a.inspected.width, a.inspected.height, None)
+                        .signed(signer, now)
+                })
                 .collect(),
             nearby,
         };
@@ -920,5 +928,26 @@ impl Submissions {
             }
         }
         Ok((answer, last))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photo_over_the_memory_budget_is_told_how_to_get_through() {
+        // Given an upload within the pixel limit whose render would not fit the budget.
+        let refused = UploadError::OverBudget {
+            width: 7000,
+            height: 7000,
+        };
+        // When it is answered as the second photo of a post.
+        let answer = photo_error(refused, 2);
+        // Then it is a 413 that says why and what to send instead.
+        assert!(
+            matches!(&answer, ApiError::PayloadTooLarge(m) if m == "Photo 2 needs more memory to process than this server allows (7000 × 7000 pixels); send it as a JPEG or at a smaller size"),
+            "{answer:?}"
+        );
     }
 }

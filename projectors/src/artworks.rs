@@ -76,6 +76,7 @@ impl Projector for ArtworksProjector {
                 WHERE status = 'approved';
             CREATE INDEX IF NOT EXISTS artworks_artists ON {s}.artworks USING gin (artist_ids);
             CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);
+            CREATE INDEX IF NOT EXISTS artworks_photos ON {s}.artworks USING gin (photos jsonb_path_ops);
             CREATE INDEX IF NOT EXISTS artwork_visits_artwork
                 ON {s}.artwork_visits (artwork_id, visited_at DESC);"
         )

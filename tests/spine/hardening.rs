@@ -13,9 +13,8 @@ use std::time::Duration;
 const LAT: f64 = 49.2901;
 const LON: f64 = -123.1334;
 
-/// Proposes a new artwork from the identity holding `token`; answers the submission id and
-/// its photo's key.
-async fn propose_with_photo(app: &TestApp, token: &str, title: &str) -> (String, String) {
+/// Proposes an artwork with one photo as `token`: its id, and its photo as the receipt gave it.
+async fn propose_with_photo(app: &TestApp, token: &str, title: &str) -> (String, Value) {
     let photo = phone_jpeg(&PhoneJpeg::new(320, 240, LAT, LON));
     let form = Form::new()
         .text("lat", LAT.to_string())
@@ -39,11 +38,8 @@ async fn propose_with_photo(app: &TestApp, token: &str, title: &str) -> (String,
         .unwrap();
     assert_eq!(resp.status().as_u16(), 201);
     let body: Value = resp.json().await.unwrap();
-    let key = body["data"]["photos"][0]["key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    (body["data"]["id"].as_str().unwrap().to_owned(), key)
+    let photo = body["data"]["photos"][0].clone();
+    (body["data"]["id"].as_str().unwrap().to_owned(), photo)
 }
 
 async fn propose(app: &TestApp, token: &str, title: &str) -> String {
@@ -299,12 +295,13 @@ async fn html_api_and_image_answers_carry_the_security_headers() {
 
     // An image: the author's own photo, once its variants exist.
     let device = anonymous_token(&app).await;
-    let (_, key) = propose_with_photo(&app, &device, "Headers Mural").await;
+    let (_, photo) = propose_with_photo(&app, &device, "Headers Mural").await;
+    let thumbnail = photo["thumbnail_url"].as_str().unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     let image = loop {
         let resp = app
             .client
-            .get(format!("{}/api/images/thumbnail/{key}", app.base))
+            .get(format!("{}{thumbnail}", app.base))
             .header("X-User-Token", &device)
             .send()
             .await

@@ -369,6 +369,7 @@ impl TestApp {
         );
         let state = query_api::QueryState {
             storage: storage.clone(),
+            image_signing: Default::default(),
             search: search.clone(),
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
@@ -456,6 +457,7 @@ impl TestApp {
     pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
         let state = query_api::QueryState {
             storage: self.storage.clone(),
+            image_signing: Default::default(),
             search: self.search.clone(),
             pool: self.db.pool.clone(),
             positions: query_api::Positions::start(self.db.pool.clone())

@@ -62,6 +62,8 @@ async fn post_form(
 struct Proposed {
     id: String,
     photo: String,
+    /// The first photo as the receipt gave it (its URLs signed for the author).
+    photo_urls: Value,
     headers: reqwest::header::HeaderMap,
 }
 
@@ -75,6 +77,7 @@ async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed {
             .as_str()
             .unwrap()
             .to_owned(),
+        photo_urls: body["data"]["photos"][0].clone(),
         headers,
     }
 }
@@ -108,11 +111,18 @@ async fn spawn() -> TestApp {
     .await
 }
 
-/// Waits until the photo's variants are stored, and answers the image responses by size.
-async fn served(app: &TestApp, key: &str) -> Vec<(String, reqwest::Response)> {
+/// Waits until the photo's variants are stored, and answers the image responses by size,
+/// fetched at the URLs an answer gave for it (`photo` is a `PhotoDto`).
+async fn served(app: &TestApp, photo: &Value) -> Vec<(String, reqwest::Response)> {
     let mut out = Vec::new();
-    for size in ["thumbnail", "medium", "large", "original"] {
-        let url = format!("{}/api/images/{size}/{key}", app.base);
+    let key = photo["key"].as_str().unwrap();
+    for (size, field) in [
+        ("thumbnail", "thumbnail_url"),
+        ("medium", "medium_url"),
+        ("large", "large_url"),
+        ("original", "url"),
+    ] {
+        let url = format!("{}{}", app.base, photo[field].as_str().unwrap());
         let mut tries = 0;
         loop {
             let r = app.client.get(&url).send().await.unwrap();
@@ -193,15 +203,14 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
     let (_, theirs) = get_as(&app, "/api/me/submissions", &other, None).await;
     assert_eq!(theirs["data"]["total"], 0);
 
-    // Every served size of every photo: a JPEG with no metadata, within its size, cacheable.
+    // Every served size of every photo: a JPEG with no metadata, within its size, cacheable by
+    // the author's browser alone while it is in review.
     for photo in receipt["photos"].as_array().unwrap() {
         let key = photo["key"].as_str().unwrap();
-        for (size, r) in served(&app, key).await {
+        for (size, r) in served(&app, photo).await {
             assert_eq!(r.headers()["content-type"], "image/jpeg");
-            assert_eq!(
-                r.headers()["cache-control"],
-                "public, max-age=31536000, immutable"
-            );
+            let cache = r.headers()["cache-control"].to_str().unwrap().to_owned();
+            assert!(cache.starts_with("private, max-age="), "{cache}");
             let etag = r.headers()["etag"].to_str().unwrap().to_owned();
             let bytes = r.bytes().await.unwrap();
             assert_eq!(
@@ -230,9 +239,14 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
             if photo["height"].as_u64() > photo["width"].as_u64() {
                 assert!(img.height() > img.width(), "{size} is not upright");
             }
+            let field = if size == "original" {
+                "url".to_owned()
+            } else {
+                format!("{size}_url")
+            };
             let again = app
                 .client
-                .get(format!("{}/api/images/{size}/{key}", app.base))
+                .get(format!("{}{}", app.base, photo[&field].as_str().unwrap()))
                 .header("If-None-Match", &etag)
                 .send()
                 .await
@@ -240,6 +254,100 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
             assert_eq!(again.status(), 304);
         }
     }
+    app.stop().await;
+}
+
+/// The status and `Cache-Control` of `path` (relative to the API's base), fetched without a token.
+async fn fetch_image(app: &TestApp, path: &str) -> (u16, String) {
+    let r = app
+        .client
+        .get(format!("{}{path}", app.base))
+        .send()
+        .await
+        .unwrap();
+    let cache = r
+        .headers()
+        .get("cache-control")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (r.status().as_u16(), cache)
+}
+
+#[tokio::test]
+async fn a_photo_in_review_is_served_only_at_signed_urls_until_an_artwork_shows_it() {
+    // Given an anonymous proposal with a photo, its variants made.
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let Proposed {
+        id,
+        photo: key,
+        photo_urls,
+        ..
+    } = propose(&app, &anon, "Signed Mural").await;
+    let signed = photo_urls["thumbnail_url"].as_str().unwrap().to_owned();
+    assert!(
+        signed.starts_with(&format!("/api/images/thumbnail/{key}?expires="))
+            && signed.contains("&sig="),
+        "{signed}"
+    );
+    served(&app, &photo_urls).await;
+
+    // Then its plain URL is unknown to anyone, a forged or altered signature too.
+    let plain = format!("/api/images/thumbnail/{key}");
+    assert_eq!(fetch_image(&app, &plain).await.0, 404);
+    let (query_expires, sig) = signed
+        .split_once("?expires=")
+        .unwrap()
+        .1
+        .split_once("&sig=")
+        .unwrap();
+    let expires: i64 = query_expires.parse().unwrap();
+    let forged = format!("{plain}?expires={expires}&sig={}", "0".repeat(32));
+    assert_eq!(fetch_image(&app, &forged).await.0, 404);
+    let longer = format!("{plain}?expires={}&sig={sig}", expires + 3600);
+    assert_eq!(fetch_image(&app, &longer).await.0, 404);
+    let other_size = format!("/api/images/original/{key}?expires={expires}&sig={sig}");
+    assert_eq!(fetch_image(&app, &other_size).await.0, 404);
+    // And a URL signed by this deployment whose time is over is refused as expired.
+    let signer = platform::images::UrlSigner::load(&app.db.pool)
+        .await
+        .unwrap();
+    let old = signer.url(
+        domain::PhotoSize::Thumbnail,
+        &key,
+        chrono::Utc::now() - chrono::Duration::hours(3),
+    );
+    let (status, _) = fetch_image(&app, &old).await;
+    assert_eq!(status, 403);
+
+    // And moderators' answers carry signed URLs that serve it.
+    let modr = moderator(&app).await;
+    let (_, detail) = get_as(&app, &format!("/api/review/submission/{id}"), &modr, None).await;
+    let theirs = detail["data"]["submission"]["photos"][0]["medium_url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(theirs.contains("&sig="), "{theirs}");
+    let (status, cache) = fetch_image(&app, &theirs).await;
+    assert_eq!(status, 200);
+    assert!(cache.starts_with("private, max-age="), "{cache}");
+
+    // When it is approved, the artwork shows the photo at its plain URL, public and immutable.
+    let (status, headers, body) = approve(&app, &modr, &id, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let (_, shown) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    assert_eq!(shown["data"]["photos"][0]["thumbnail_url"], plain.as_str());
+    assert_eq!(
+        fetch_image(&app, &plain).await,
+        (200, "public, max-age=31536000, immutable".to_owned())
+    );
     app.stop().await;
 }
 
@@ -628,8 +736,13 @@ async fn rejection_deletes_the_photos_and_tells_the_author_why() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
     let modr = moderator(&app).await;
-    let Proposed { id, photo: key, .. } = propose(&app, &anon, "Not art").await;
-    served(&app, &key).await;
+    let Proposed {
+        id,
+        photo: key,
+        photo_urls,
+        ..
+    } = propose(&app, &anon, "Not art").await;
+    served(&app, &photo_urls).await;
 
     let (status, _, body) = app
         .send(
@@ -955,8 +1068,13 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
 
     // The review detail and the author's list name a submission's photo the worker gave up on.
     let anon = anonymous_token(&app).await;
-    let Proposed { id, photo, headers } = propose(&app, &anon, "Digital Orca").await;
-    served(&app, &photo).await;
+    let Proposed {
+        id,
+        photo,
+        photo_urls,
+        headers,
+    } = propose(&app, &anon, "Digital Orca").await;
+    served(&app, &photo_urls).await;
     let modr = moderator(&app).await;
     let pos = position(&headers);
     let (_, detail) = get_as(

@@ -222,6 +222,40 @@ async fn a_100_megapixel_photo_is_refused_with_413_before_it_is_stored() {
 }
 
 #[tokio::test]
+async fn a_photo_whose_render_alone_exceeds_the_budget_is_refused_before_it_is_stored() {
+    // Given a worker with a 40 MiB render budget (32 MiB of it the fixed overhead).
+    let app = TestApp::spawn().await;
+    let media = command_api::Media::start(app.db.pool.clone(), app.storage.clone(), 40 << 20);
+    let uploader = Uuid::new_v4();
+    // When a photo whose upright render needs 2 × 2000 × 1500 × 3 bytes more is offered.
+    let turned = phone_jpeg(&PhoneJpeg {
+        orientation: 6,
+        ..PhoneJpeg::new(2000, 1500, LAT, LON)
+    });
+    let refused = media.accept(turned.into(), uploader).await;
+    // Then it is refused as over the budget, naming its size, and nothing is kept of it.
+    assert!(
+        matches!(
+            refused,
+            Err(command_api::media::UploadError::OverBudget {
+                width: 1500,
+                height: 2000
+            })
+        ),
+        "{refused:?}"
+    );
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM media.photos WHERE uploaded_by = $1")
+        .bind(uploader)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0);
+    // And a photo that fits is taken.
+    let small = media.accept(photo(320, 240).into(), uploader).await;
+    assert!(small.is_ok(), "{:?}", small.err());
+}
+
+#[tokio::test]
 async fn uploads_beyond_the_process_limit_are_answered_503_with_retry_after() {
     let app = TestApp::spawn().await;
     let anon = anonymous_token(&app).await;

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use platform::candidates::{duplicate_candidates, NearbyCandidate};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
-use platform::images::PhotoDto;
+use platform::images::{PhotoDto, UrlSigner};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::Row;
@@ -85,12 +85,13 @@ impl SubmissionList {
     fn from_rows(
         rows: &[sqlx::postgres::PgRow],
         moderator: bool,
+        signer: &UrlSigner,
         pagination: Pagination,
     ) -> Result<Self, sqlx::Error> {
         Ok(Self {
             submissions: rows
                 .iter()
-                .map(|r| from_row(r, moderator))
+                .map(|r| from_row(r, moderator, signer))
                 .collect::<Result<_, _>>()?,
             total: pagination.total,
             page: pagination.page,
@@ -174,7 +175,14 @@ fn with_private_exif(mut photos: Value, privacy: Option<&Value>) -> Value {
     photos
 }
 
-fn from_row(row: &sqlx::postgres::PgRow, moderator: bool) -> Result<SubmissionDto, sqlx::Error> {
+/// One submission answer. Its photos are at signed URLs: the answer is for the submitter or a
+/// moderator, and a photo in review is served to no one else.
+fn from_row(
+    row: &sqlx::postgres::PgRow,
+    moderator: bool,
+    signer: &UrlSigner,
+) -> Result<SubmissionDto, sqlx::Error> {
+    let now = Utc::now();
     let submitter: Uuid = row.try_get("submitter")?;
     let names: Value = row.try_get("artist_names")?;
     Ok(SubmissionDto {
@@ -194,7 +202,10 @@ fn from_row(row: &sqlx::postgres::PgRow, moderator: bool) -> Result<SubmissionDt
                 row.try_get::<Option<Value>, _>("photo_privacy")?.as_ref(),
             ),
             true,
-        ),
+        )
+        .into_iter()
+        .map(|p| p.signed(signer, now))
+        .collect(),
         unprocessable_photos: row.try_get("unprocessable_photos")?,
         tags: row.try_get("tags")?,
         artists: serde_json::from_value(names).unwrap_or_default(),
@@ -249,7 +260,8 @@ pub async fn my_submissions(
     .bind(pagination.offset())
     .fetch_all(&state.pool)
     .await?;
-    let list = SubmissionList::from_rows(&rows, false, pagination)?;
+    let signer = state.image_signing.get(&state.pool).await?;
+    let list = SubmissionList::from_rows(&rows, false, signer, pagination)?;
     Ok(private(
         caller.respond(with_consistency(ok(list), caught_up)),
     ))
@@ -322,7 +334,8 @@ pub async fn review_queue(
     .bind(pagination.offset())
     .fetch_all(&state.pool)
     .await?;
-    let list = SubmissionList::from_rows(&rows, true, pagination)?;
+    let signer = state.image_signing.get(&state.pool).await?;
+    let list = SubmissionList::from_rows(&rows, true, signer, pagination)?;
     Ok(private(with_consistency(ok(list), caught_up)))
 }
 
@@ -354,7 +367,7 @@ pub async fn review_submission(
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound("Submission not found".into()))?;
-    let submission = from_row(&row, true)?;
+    let submission = from_row(&row, true, state.image_signing.get(&state.pool).await?)?;
     let exclude = (submission.submission_type == "logbook")
         .then_some(submission.artwork_id)
         .flatten();

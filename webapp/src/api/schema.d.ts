@@ -2196,7 +2196,12 @@ export interface operations {
     };
     get_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `sig`: when a signed URL ends (Unix seconds). */
+                expires?: number | null;
+                /** @description With `expires`: the signature of a photo that is not public. */
+                sig?: string | null;
+            };
             header?: never;
             path: {
                 /** @description thumbnail (≤ 400 px), medium (≤ 1024), large (≤ 2048) or original */
@@ -2224,7 +2229,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such image (or its variants are still being made) */
+            /** @description A signed URL whose time is over */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such image, not public and not signed, or its variants are still being made */
             404: {
                 headers: {
                     [name: string]: unknown;
