@@ -1,0 +1,83 @@
+//! Sign-in: magic links (request, inspect, verify) and sign-out.
+
+use axum::extract::State;
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
+use platform::auth::USER_TOKEN_HEADER;
+use platform::http::{ok, with_position, ApiError, ClientIp, Envelope};
+use platform::identity::Caller;
+
+use super::{no_store, Body, CommandState};
+use crate::accounts::{
+    InspectAnswer, InspectRequest, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest, VerifyAnswer,
+    VerifyRequest,
+};
+
+/// `POST /api/auth/request-magic-link`.
+#[utoipa::path(post, path = "/api/auth/request-magic-link", tag = "auth",
+    request_body = MagicLinkRequest,
+    responses(
+        (status = 200, description = "A link and code were mailed; `is_signup` never reveals whether the address has an account", body = Envelope<MagicLinkAnswer>),
+        (status = 400, description = "'Email address is required' or 'Please enter a valid email address'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many requests for this address or from this client; see Retry-After", body = platform::http::ErrorBody)))]
+pub async fn request_magic_link(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    Body(body): Body<MagicLinkRequest>,
+) -> Result<Response, ApiError> {
+    let answer = s
+        .accounts
+        .request_link(body.email.as_deref(), ip, &caller)
+        .await?;
+    Ok(no_store(caller.respond(ok(answer))))
+}
+
+/// `POST /api/auth/magic-link/inspect`.
+#[utoipa::path(post, path = "/api/auth/magic-link/inspect", tag = "auth",
+    request_body = InspectRequest,
+    responses(
+        (status = 200, description = "Whom the link signs in as and what this device's anonymous identity could bring along; nothing changes", body = Envelope<InspectAnswer>),
+        (status = 400, description = "INVALID_TOKEN 'Failed to verify magic link': unknown, used or expired", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many failed attempts from this client", body = platform::http::ErrorBody)))]
+pub async fn inspect_magic_link(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    Body(body): Body<InspectRequest>,
+) -> Result<Response, ApiError> {
+    let answer = s.accounts.inspect(&body, ip, &caller).await?;
+    Ok(no_store(caller.respond(ok(answer))))
+}
+
+/// `POST /api/auth/verify-magic-link`.
+#[utoipa::path(post, path = "/api/auth/verify-magic-link", tag = "auth",
+    request_body = VerifyRequest,
+    responses(
+        (status = 200, description = "Signed in; the new session token is in X-User-Token", body = Envelope<VerifyAnswer>,
+            headers(("X-User-Token" = String, description = "The session token"), ("X-Event-Position" = String))),
+        (status = 400, description = "INVALID_TOKEN 'Failed to verify magic link': unknown, used, expired or wrong", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many attempts from this client", body = platform::http::ErrorBody)))]
+pub async fn verify_magic_link(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    Body(body): Body<VerifyRequest>,
+) -> Result<Response, ApiError> {
+    let v = s.accounts.verify(&body, ip, &caller).await?;
+    let mut r = with_position(ok(v.answer), v.position);
+    let token = HeaderValue::from_str(v.session.expose()).map_err(ApiError::internal)?;
+    r.headers_mut().insert(USER_TOKEN_HEADER, token);
+    Ok(no_store(r))
+}
+
+/// `POST /api/auth/logout`.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+    responses((status = 200, description = "The session is revoked; a new anonymous token is in the body and X-User-Token", body = Envelope<LogoutAnswer>)))]
+pub async fn logout(State(s): State<CommandState>, caller: Caller) -> Result<Response, ApiError> {
+    let answer = s.accounts.logout(&caller).await?;
+    let token = HeaderValue::from_str(&answer.new_user_token).map_err(ApiError::internal)?;
+    let mut r = ok(answer).into_response();
+    r.headers_mut().insert(USER_TOKEN_HEADER, token);
+    Ok(no_store(r))
+}

@@ -1,0 +1,107 @@
+//! Every write route, one module per resource, and what their handlers share. Each handler
+//! resolves its caller on the server (`Caller`), calls one operation of the write side, and
+//! answers with `X-Event-Position` when it wrote events.
+
+mod admin;
+mod auth;
+mod me;
+mod review;
+mod submissions;
+
+use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::http::HeaderValue;
+use axum::response::Response;
+use axum::routing::{patch, post, put};
+use axum::{Json, Router};
+use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
+use platform::http::ApiError;
+use sqlx::PgPool;
+
+use crate::accounts::Accounts;
+use crate::submissions::Submissions;
+
+/// The largest logbook post: ten full-size photos and the form's text.
+pub const UPLOAD_BODY_LIMIT: usize = MAX_PHOTOS_PER_SUBMISSION * MAX_PHOTO_BYTES + 1024 * 1024;
+
+#[derive(Clone)]
+pub struct CommandState {
+    pub accounts: Accounts,
+    pub submissions: Submissions,
+}
+
+impl FromRef<CommandState> for PgPool {
+    fn from_ref(s: &CommandState) -> PgPool {
+        s.accounts.pool().clone()
+    }
+}
+
+pub fn router(state: CommandState) -> Router {
+    Router::new()
+        .route("/auth/request-magic-link", post(auth::request_magic_link))
+        .route("/auth/magic-link/inspect", post(auth::inspect_magic_link))
+        .route("/auth/verify-magic-link", post(auth::verify_magic_link))
+        .route("/auth/logout", post(auth::logout))
+        .route("/me/profile", patch(me::update_profile))
+        .route("/me/preferences", put(me::put_preferences))
+        .route(
+            "/logbook",
+            post(submissions::post_logbook).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
+        )
+        .route(
+            "/submissions/{id}/withdraw",
+            post(submissions::withdraw_submission),
+        )
+        .route(
+            "/submissions/{id}/photo-metadata/erase",
+            post(submissions::erase_photo_metadata),
+        )
+        .route("/review/approve/{id}", post(review::approve_submission))
+        .route("/review/reject/{id}", post(review::reject_submission))
+        .route("/review/batch", put(review::review_batch))
+        .route(
+            "/admin/projectors/{name}/restart",
+            post(admin::restart_projector),
+        )
+        .with_state(state)
+}
+
+/// A JSON body whose rejection uses the error envelope.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(v)| Body(v))
+            .map_err(|e| ApiError::Validation {
+                message: e.body_text(),
+                field: None,
+            })
+    }
+}
+
+fn no_store(mut r: Response) -> Response {
+    r.headers_mut()
+        .insert("cache-control", HeaderValue::from_static("no-store"));
+    r
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    auth::request_magic_link,
+    auth::inspect_magic_link,
+    auth::verify_magic_link,
+    auth::logout,
+    me::update_profile,
+    me::put_preferences,
+    submissions::post_logbook,
+    submissions::withdraw_submission,
+    submissions::erase_photo_metadata,
+    review::approve_submission,
+    review::reject_submission,
+    review::review_batch,
+    admin::restart_projector
+))]
+pub struct CommandApiDoc;

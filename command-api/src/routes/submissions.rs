@@ -1,0 +1,230 @@
+//! Contributions: `POST /api/logbook` (a new artwork or a visit, with photos), and what an
+//! author may do to their own submission afterwards.
+
+use axum::extract::multipart::{Field, Multipart, MultipartError};
+use axum::extract::State;
+use axum::response::Response;
+use axum::Json;
+use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
+use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::identity::Caller;
+
+use super::{no_store, CommandState};
+use crate::idempotency;
+use crate::submissions::{
+    Decided, LogbookFields, MetadataErased, SubmissionReceipt, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
+};
+
+fn multipart_error(e: MultipartError) -> ApiError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(TOO_LARGE.into())
+    } else {
+        ApiError::validation(
+            "photos",
+            format!("The form could not be read: {}", e.body_text()),
+        )
+    }
+}
+
+/// Reads a field into memory, refusing it as soon as it passes `max` bytes.
+async fn read_capped(
+    mut field: Field<'_>,
+    max: usize,
+    too_large: ApiError,
+) -> Result<bytes::Bytes, ApiError> {
+    let mut buf = bytes::BytesMut::new();
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        if buf.len() + chunk.len() > max {
+            return Err(too_large);
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(buf.freeze())
+}
+
+/// Multipart form fields of `POST /api/logbook`, for the OpenAPI document.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct LogbookForm {
+    /// -90 to 90.
+    lat: f64,
+    /// -180 to 180.
+    lon: f64,
+    /// `new_artwork` or `logbook`; inferred from `artworkId` when absent.
+    #[schema(rename = "type")]
+    kind: Option<String>,
+    /// A visit's artwork (approved); absent for a new artwork.
+    #[schema(rename = "artworkId")]
+    artwork_id: Option<uuid::Uuid>,
+    /// At most 1000 characters.
+    notes: Option<String>,
+    /// Visits: good, fair, poor, damaged or missing.
+    condition: Option<String>,
+    /// New artworks: at most 200 characters.
+    title: Option<String>,
+    /// New artworks: statue, mural, sculpture, installation, monument, graffiti, mosaic, relief, fountain or other (default).
+    artwork_type: Option<String>,
+    description: Option<String>,
+    /// New artworks: a JSON object of tag key to value, e.g. {"material":"bronze"}.
+    tags: Option<String>,
+    /// New artworks: a JSON array of artist names.
+    artists: Option<String>,
+    /// 1 to 10 images (JPEG, PNG or WebP by content), each at most 15 MB; a visit may have none if it has a note.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    photos: Vec<Vec<u8>>,
+}
+
+/// `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos.
+#[utoipa::path(post, path = "/api/logbook", tag = "submissions",
+    request_body(content = LogbookForm, content_type = "multipart/form-data"),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "1–255 visible ASCII characters naming this request for the caller: a retry with the same key gets the first answer (for 24 hours, with Idempotent-Replayed: true) instead of a second submission")),
+    responses(
+        (status = 201, description = "Recorded, pending review; possible duplicates listed", body = Envelope<SubmissionReceipt>,
+            headers(("X-Event-Position" = String))),
+        (status = 400, description = "A field breaks a rule (details.field names it): coordinates, too many photos, no photo, tags …", body = platform::http::ErrorBody),
+        (status = 404, description = "'Artwork with ID {id} not found'", body = platform::http::ErrorBody),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = platform::http::ErrorBody),
+        (status = 413, description = "'Each photo must be at most 15 MB', or a photo over 50 megapixels", body = platform::http::ErrorBody),
+        (status = 415, description = "'Only JPEG, PNG and WebP images can be uploaded' (judged by content)", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody),
+        (status = 503, description = "This process takes no more uploads now; see Retry-After", body = platform::http::ErrorBody)))]
+pub async fn post_logbook(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    headers: axum::http::HeaderMap,
+    mut form: Multipart,
+) -> Result<Response, ApiError> {
+    // A retry of a request already answered gets that answer, before anything is read. A new
+    // identity (no token sent) has no earlier request to match.
+    let claim = match idempotency::key_from(&headers)? {
+        Some(key) if !caller.minted => {
+            match idempotency::begin(s.submissions.pool(), caller.actor_id(), &key).await? {
+                idempotency::Begin::Replay(answer) => return Ok(no_store(answer)),
+                idempotency::Begin::Run(claim) => Some(claim),
+            }
+        }
+        _ => None,
+    };
+    // Held for the whole request: uploads in flight and renders waiting are bounded per process.
+    let _slot = s
+        .submissions
+        .media()
+        .upload_slot()
+        .map_err(|_| ApiError::Busy {
+            retry_after_secs: crate::media::BUSY_RETRY_AFTER_SECS,
+            message: "Too many photos are being processed right now. Try again in a few seconds."
+                .into(),
+        })?;
+    s.submissions.admit(&caller, ip.network()).await?;
+    let mut fields = LogbookFields::default();
+    let mut accepted = Vec::new();
+    let read = async {
+        while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+            let name = field.name().unwrap_or_default().to_owned();
+            if matches!(name.as_str(), "photos" | "photos[]" | "photo") {
+                let index = accepted.len() + 1;
+                if index > MAX_PHOTOS_PER_SUBMISSION {
+                    return Err(ApiError::validation(
+                        "photos",
+                        domain::SubmissionError::TooManyPhotos.to_string(),
+                    ));
+                }
+                let bytes = read_capped(
+                    field,
+                    MAX_PHOTO_BYTES,
+                    ApiError::PayloadTooLarge(TOO_LARGE.into()),
+                )
+                .await?;
+                if bytes.is_empty() {
+                    continue;
+                }
+                accepted.push(s.submissions.accept_photo(&caller, bytes, index).await?);
+            } else {
+                let raw = read_capped(
+                    field,
+                    MAX_TEXT_FIELD_BYTES,
+                    ApiError::validation(&name, format!("{name} is too long")),
+                )
+                .await?;
+                let text = String::from_utf8(raw.to_vec())
+                    .map_err(|_| ApiError::validation(&name, format!("{name} must be text")))?;
+                fields.set(&name, text);
+            }
+        }
+        Ok(())
+    }
+    .await;
+    // Once the body is read, the rest runs to its end even if the client goes away: a recorded
+    // submission always has its answer kept for the key, a refused one its photos deleted.
+    let submissions = s.submissions.clone();
+    let finish = async move {
+        let outcome = match read {
+            Ok(()) => submissions.submit(&caller, fields, &accepted).await,
+            Err(e) => Err(e),
+        };
+        match outcome {
+            Ok((receipt, position)) => {
+                let body = serde_json::to_value(ok(receipt).0).map_err(ApiError::internal)?;
+                if let Some(claim) = claim {
+                    let at = position.map(|p| p.to_string());
+                    if let Err(e) = claim
+                        .complete(axum::http::StatusCode::CREATED, &body, at.as_deref())
+                        .await
+                    {
+                        // Recorded all the same: answer it; a retry is told to wait (the key
+                        // stays claimed until it is stale), not given a second submission.
+                        tracing::warn!(error = %e, "could not keep the answer for its idempotency key");
+                    }
+                }
+                let r = with_position((axum::http::StatusCode::CREATED, Json(body)), position);
+                Ok(no_store(caller.respond(r)))
+            }
+            Err(e) => {
+                let keys: Vec<_> = accepted.iter().map(|a| a.key).collect();
+                if let Err(d) = submissions.media().delete(&keys).await {
+                    tracing::error!(error = %d, "could not delete the photos of a refused post");
+                }
+                Err(e)
+            }
+        }
+    };
+    tokio::spawn(finish).await.map_err(ApiError::internal)?
+}
+
+/// `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission.
+#[utoipa::path(post, path = "/api/submissions/{id}/withdraw", tag = "submissions",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Withdrawn; its photos are deleted", body = Envelope<Decided>),
+        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission", body = platform::http::ErrorBody),
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+pub async fn withdraw_submission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    let (d, position) = s.submissions.withdraw(&caller, id).await?;
+    Ok(no_store(caller.respond(with_position(ok(d), position))))
+}
+
+/// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
+/// camera of its photos forgotten.
+#[utoipa::path(post, path = "/api/submissions/{id}/photo-metadata/erase", tag = "submissions",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Erased (again, harmlessly, when it already was)", body = Envelope<MetadataErased>),
+        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
+        (status = 404, description = "No such submission", body = platform::http::ErrorBody)))]
+pub async fn erase_photo_metadata(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    let (answer, position) = s.submissions.erase_photo_metadata(&caller, id).await?;
+    Ok(no_store(
+        caller.respond(with_position(ok(answer), position)),
+    ))
+}
