@@ -12,7 +12,6 @@ use domain::{EventMetadata, EventSource, Submission};
 use futures::StreamExt;
 use platform::bus::BusConfig;
 use platform::eventlog::EventEnvelope;
-use platform::http::ApiError;
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -105,7 +104,7 @@ impl ApprovalFollower {
         let md = EventMetadata::system(EventSource::ProcessManager, correlation);
         match self.submissions.carry_out_approval(id, &md).await {
             Ok(_) => AckKind::Ack,
-            Err(e @ (ApiError::Internal(_) | ApiError::Conflict(_) | ApiError::Unavailable(_))) => {
+            Err(e) if e.is_transient() => {
                 tracing::warn!(submission = %id, error = %e, "approval effect failed; will retry");
                 AckKind::Nak(Some(RETRY_DELAY))
             }

@@ -1,14 +1,16 @@
 //! Executing commands: one cqrs-es framework per aggregate over the Postgres event store. Each
 //! call answers with the position of the aggregate's last event, for `X-Event-Position`.
 
+use std::future::Future;
+
+use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, AggregateError};
+use cqrs_es::{Aggregate, AggregateError, EventStore};
 use domain::{
     Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata,
     Submission, SubmissionCommand,
 };
 use platform::eventlog;
-use platform::http::ApiError;
 use platform::position::EventPosition;
 use postgres_es::{PostgresCqrs, PostgresEventRepository};
 use sqlx::PgPool;
@@ -39,23 +41,24 @@ impl<E: std::error::Error> From<AggregateError<E>> for CommandError<E> {
     }
 }
 
-impl<E: std::error::Error> From<CommandError<E>> for ApiError {
-    fn from(e: CommandError<E>) -> Self {
-        match e {
-            CommandError::Rejected(e) => ApiError::Validation {
-                message: e.to_string(),
-                field: None,
-            },
-            CommandError::Conflict => ApiError::Conflict(e.to_string()),
-            CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
-        }
-    }
+fn repository(pool: &PgPool) -> PostgresEventRepository {
+    PostgresEventRepository::new(pool.clone()).with_tables(EVENTS_TABLE, SNAPSHOTS_TABLE)
 }
 
 fn framework<A: Aggregate<Services = ()>>(pool: &PgPool) -> PostgresCqrs<A> {
-    let repo =
-        PostgresEventRepository::new(pool.clone()).with_tables(EVENTS_TABLE, SNAPSHOTS_TABLE);
-    cqrs_es::CqrsFramework::new(PersistedEventStore::new_event_store(repo), vec![], ())
+    cqrs_es::CqrsFramework::new(
+        PersistedEventStore::new_event_store(repository(pool)),
+        vec![],
+        (),
+    )
+}
+
+/// What [`Commands::decide`] did: the aggregate's state after the new events, and the
+/// sequence of its last event.
+#[derive(Debug)]
+pub struct Decision<A> {
+    pub state: A,
+    pub sequence: i64,
 }
 
 #[derive(Clone)]
@@ -80,6 +83,62 @@ impl Commands {
 
     pub fn pool(&self) -> &PgPool {
         &self.pool
+    }
+
+    /// Loads aggregate `id` once, lets `choose` pick the command from its state (or refuse
+    /// with the use case's own error), has the aggregate handle it and commits what it emitted.
+    /// The state after those events comes back, so the caller needs no second load; the
+    /// aggregate's own rules (already decided, not the author …) are applied by `handle` alone.
+    pub async fn decide<A, X, F, Fut>(
+        &self,
+        id: &str,
+        metadata: &EventMetadata,
+        choose: F,
+    ) -> Result<Decision<A>, X>
+    where
+        A: Aggregate<Services = ()> + Clone,
+        X: From<CommandError<A::Error>>,
+        F: FnOnce(A) -> Fut,
+        Fut: Future<Output = Result<(A, A::Command), X>>,
+    {
+        let store = PersistedEventStore::<_, A>::new_event_store(repository(&self.pool));
+        let mut context = store.load_aggregate(id).await.map_err(CommandError::from)?;
+        let (state, command) = choose(std::mem::take(&mut context.aggregate)).await?;
+        context.aggregate = state;
+        let sink = EventSink::default();
+        context
+            .aggregate
+            .handle(command, &(), &sink)
+            .await
+            .map_err(CommandError::Rejected)?;
+        let events = sink.collect().await;
+        let state = context.aggregate.clone();
+        let sequence = context.current_sequence + events.len();
+        store
+            .commit(events, context, metadata.to_map())
+            .await
+            .map_err(CommandError::from)?;
+        Ok(Decision {
+            state,
+            sequence: i64::try_from(sequence).unwrap_or(i64::MAX),
+        })
+    }
+
+    /// Aggregate `id` as its events make it (the default state when it has none), and the
+    /// sequence of its last event.
+    pub async fn state<A>(&self, id: &str) -> Result<(A, i64), CommandError<A::Error>>
+    where
+        A: Aggregate<Services = ()>,
+    {
+        let store = PersistedEventStore::<_, A>::new_event_store(repository(&self.pool));
+        let context = store.load_aggregate(id).await?;
+        let sequence = i64::try_from(context.current_sequence).unwrap_or(i64::MAX);
+        Ok((context.aggregate, sequence))
+    }
+
+    /// The position of aggregate `id`'s last event, for `X-Event-Position`.
+    pub async fn position<A: Aggregate>(&self, id: &str) -> anyhow::Result<Option<EventPosition>> {
+        Ok(eventlog::last_position_of(&self.pool, A::TYPE, id).await?)
     }
 
     async fn position_of<A: Aggregate, E: std::error::Error>(
@@ -117,6 +176,20 @@ impl Commands {
         self.position_of::<Artist, _>(id).await
     }
 
+    /// As [`Commands::artist`], without reading the position back: for a caller that answers
+    /// with a later event's position.
+    pub async fn artist_unanswered(
+        &self,
+        id: &str,
+        command: ArtistCommand,
+        metadata: &EventMetadata,
+    ) -> Result<(), CommandError<domain::ArtistError>> {
+        Ok(self
+            .artists
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?)
+    }
+
     #[tracing::instrument(skip(self, command, metadata), fields(account.id = %id))]
     pub async fn account(
         &self,
@@ -141,26 +214,5 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<Submission, _>(id).await
-    }
-
-    /// An aggregate's current state and last sequence, folded from its stored events; `None`
-    /// when it has none.
-    pub async fn load<A: Aggregate>(&self, id: &str) -> anyhow::Result<Option<(A, i64)>> {
-        let rows: Vec<(i64, serde_json::Value)> = sqlx::query_as(&format!(
-            "SELECT sequence, payload FROM {EVENTS_TABLE}
-              WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"
-        ))
-        .bind(A::TYPE)
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        let Some(last) = rows.last().map(|r| r.0) else {
-            return Ok(None);
-        };
-        let mut aggregate = A::default();
-        for (_, payload) in rows {
-            aggregate.apply(serde_json::from_value(payload)?);
-        }
-        Ok(Some((aggregate, last)))
     }
 }

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod approvals;
 pub mod bulk;
 pub mod commands;
+mod error;
 pub mod idempotency;
 pub mod media;
 pub mod relay;

@@ -486,7 +486,9 @@ impl Submission {
         Ok(())
     }
 
-    fn pending(&self) -> Result<SubmissionKind, SubmissionError> {
+    /// The submission's kind while it waits for a decision; otherwise why it cannot be decided
+    /// (not found, or already decided). Every decision applies this rule first.
+    pub fn pending(&self) -> Result<SubmissionKind, SubmissionError> {
         match (self.kind, self.status) {
             (Some(kind), Some(SubmissionStatus::Pending)) => Ok(kind),
             (Some(_), Some(done)) => Err(SubmissionError::AlreadyDecided(done)),

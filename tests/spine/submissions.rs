@@ -1104,3 +1104,160 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
         json!([photo])
     );
 }
+
+/// Records the statements sqlx sends (their summaries, from its `sqlx::query` events) inside
+/// spans named `measured`.
+mod round_trips {
+    use std::sync::{Arc, Mutex, OnceLock};
+    use tracing::field::{Field, Visit};
+    use tracing::span::{Attributes, Id};
+    use tracing_subscriber::layer::{Context, Layer};
+    use tracing_subscriber::prelude::*;
+    use tracing_subscriber::registry::LookupSpan;
+
+    type Log = Arc<Mutex<Vec<String>>>;
+
+    struct Recorder;
+
+    struct Summary(Option<String>);
+
+    impl Visit for Summary {
+        fn record_str(&mut self, field: &Field, value: &str) {
+            if field.name() == "summary" {
+                self.0 = Some(value.to_owned());
+            }
+        }
+
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "summary" {
+                self.0 = Some(format!("{value:?}").trim_matches('"').to_owned());
+            }
+        }
+    }
+
+    impl<S: tracing::Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Recorder {
+        fn on_new_span(&self, attrs: &Attributes<'_>, id: &Id, ctx: Context<'_, S>) {
+            if attrs.metadata().name() == "measured" {
+                if let Some(span) = ctx.span(id) {
+                    span.extensions_mut().insert(Log::default());
+                }
+            }
+        }
+
+        fn on_event(&self, event: &tracing::Event<'_>, ctx: Context<'_, S>) {
+            if event.metadata().target() != "sqlx::query" {
+                return;
+            }
+            let Some(scope) = ctx.event_scope(event) else {
+                return;
+            };
+            for span in scope {
+                if let Some(log) = span.extensions().get::<Log>() {
+                    let mut summary = Summary(None);
+                    event.record(&mut summary);
+                    log.lock().unwrap().push(summary.0.unwrap_or_default());
+                }
+            }
+        }
+    }
+
+    /// Runs `f` inside a `measured` span: its answer, and the statements it sent, in order.
+    pub async fn measure<T>(f: impl std::future::Future<Output = T>) -> (T, Vec<String>) {
+        static INSTALLED: OnceLock<()> = OnceLock::new();
+        INSTALLED.get_or_init(|| {
+            tracing_subscriber::registry().with(Recorder).init();
+        });
+        let span = tracing::info_span!("measured");
+        let out = tracing::Instrument::instrument(f, span.clone()).await;
+        let log = span
+            .with_subscriber(|(id, dispatch)| {
+                dispatch
+                    .downcast_ref::<tracing_subscriber::Registry>()
+                    .and_then(|r| r.span(id))
+                    .and_then(|s| s.extensions().get::<Log>().cloned())
+            })
+            .flatten()
+            .expect("the measured span is recorded");
+        let statements = log.lock().unwrap().clone();
+        (out, statements)
+    }
+}
+
+#[tokio::test]
+async fn an_approval_reads_its_submission_once_and_sends_eleven_statements() {
+    // Given a pending proposal naming a new artist, and a moderator who did not write it.
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let Proposed { id, .. } = propose(&app, &anon, "Counted Mural").await;
+    let account = uuid::Uuid::new_v4();
+    let reviewer = command_api::submissions::Reviewer {
+        account_id: account,
+        identities: vec![account],
+        metadata: domain::EventMetadata::system(domain::EventSource::Web, uuid::Uuid::new_v4()),
+    };
+    // When it is approved through the use case over a pool that logs its statements (the
+    // application's pools do not: request values must not reach the logs).
+    let logged = {
+        use sqlx::ConnectOptions;
+        let url = format!("{}/{}", crate::harness::pg_server(), app.db.name);
+        let options = url
+            .parse::<sqlx::postgres::PgConnectOptions>()
+            .unwrap()
+            .log_statements(log::LevelFilter::Debug);
+        sqlx::postgres::PgPoolOptions::new()
+            .max_connections(2)
+            .connect_with(options)
+            .await
+            .unwrap()
+    };
+    let submissions = command_api::Submissions::new(
+        command_api::Commands::new(logged.clone()),
+        command_api::Media::start(logged.clone(), app.storage.clone(), RENDER_BUDGET),
+    );
+    let (approved, statements) = round_trips::measure(submissions.approve(
+        &reviewer,
+        uuid::Uuid::parse_str(&id).unwrap(),
+        command_api::submissions::ApproveRequest::default(),
+    ))
+    .await;
+    // Then the artwork is created, and these are all the statements it took (each write's
+    // BEGIN is sent unlogged): the submission's events read once and its approval written;
+    // the artist looked up by name, its (empty) stream read and its creation written; the new
+    // artwork's (empty) stream read, its creation written, and its position read for
+    // X-Event-Position.
+    let (decided, _) = approved.unwrap();
+    assert_eq!(decided.status, "approved");
+    assert!(decided.artwork_id.is_some());
+    let kinds: Vec<&str> = statements
+        .iter()
+        .map(
+            |s| match s.split_whitespace().take(2).collect::<Vec<_>>()[..] {
+                ["SELECT", "aggregate_type,"] => "read stream",
+                ["INSERT", "INTO"] => "append",
+                ["COMMIT"] => "commit",
+                ["SELECT", "id"] => "artist by name",
+                ["SELECT", "tx_id,"] => "position",
+                _ => s.as_str(),
+            },
+        )
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "read stream",
+            "append",
+            "commit",
+            "artist by name",
+            "read stream",
+            "append",
+            "commit",
+            "read stream",
+            "append",
+            "commit",
+            "position"
+        ],
+        "{statements:#?}"
+    );
+    logged.close().await;
+    app.stop().await;
+}

@@ -6,7 +6,9 @@ use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use platform::identity::Caller;
 
 use super::{no_store, Body, CommandState};
-use crate::submissions::{ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest};
+use crate::submissions::{
+    ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest, Reviewer,
+};
 
 /// `POST /api/review/approve/{id}`: moderators approve a pending submission.
 #[utoipa::path(post, path = "/api/review/approve/{id}", tag = "review",
@@ -34,7 +36,8 @@ pub async fn approve_submission(
             field: None,
         })?
     };
-    let (d, position) = s.submissions.approve(&caller, id, req).await?;
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let (d, position) = s.submissions.approve(&reviewer, id, req).await?;
     Ok(no_store(with_position(ok(d), position)))
 }
 
@@ -55,9 +58,10 @@ pub async fn reject_submission(
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
-        .reject(&caller, id, body.reason.as_deref())
+        .reject(&reviewer, id, body.reason.as_deref())
         .await?;
     Ok(no_store(with_position(ok(d), position)))
 }
@@ -75,6 +79,7 @@ pub async fn review_batch(
     caller: Caller,
     Body(body): Body<BatchRequest>,
 ) -> Result<Response, ApiError> {
-    let (answer, position) = s.submissions.batch(&caller, body).await?;
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let (answer, position) = s.submissions.batch(&reviewer, body).await?;
     Ok(no_store(with_position(ok(answer), position)))
 }

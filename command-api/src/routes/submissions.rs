@@ -161,7 +161,10 @@ pub async fn post_logbook(
     let submissions = s.submissions.clone();
     let finish = async move {
         let outcome = match read {
-            Ok(()) => submissions.submit(&caller, fields, &accepted).await,
+            Ok(()) => submissions
+                .submit(&caller, fields, &accepted)
+                .await
+                .map_err(ApiError::from),
             Err(e) => Err(e),
         };
         match outcome {

@@ -1,0 +1,179 @@
+//! The one place the write side's use-case errors become HTTP answers: a missing artwork is a
+//! 404 because a use case said `ArtworkNotFound`, a decided submission a 409 because the
+//! aggregate said `AlreadyDecided`.
+
+use domain::SubmissionError;
+use platform::http::ApiError;
+use platform::photos::PhotoError;
+
+use crate::commands::CommandError;
+use crate::media::UploadError;
+use crate::submissions::{
+    ApproveError, CarryOutError, CloseError, FieldError, SubmitError, NOT_AN_IMAGE, TOO_LARGE,
+};
+
+impl From<FieldError> for ApiError {
+    fn from(e: FieldError) -> Self {
+        ApiError::Validation {
+            message: e.message,
+            field: Some(e.field),
+        }
+    }
+}
+
+/// A submission's rule, as the status and field it concerns.
+fn submission_rule(e: SubmissionError) -> ApiError {
+    let field = match e {
+        SubmissionError::NotFound => return ApiError::NotFound(e.to_string()),
+        SubmissionError::AlreadyDecided(_) => return ApiError::Conflict(e.to_string()),
+        SubmissionError::NotAuthor | SubmissionError::OwnSubmission => {
+            return ApiError::Forbidden(e.to_string())
+        }
+        SubmissionError::PhotoRequired
+        | SubmissionError::TooManyPhotos
+        | SubmissionError::DuplicatePhoto => Some("photos"),
+        SubmissionError::EmptyVisit | SubmissionError::NoteTooLong => Some("notes"),
+        SubmissionError::ReasonRequired | SubmissionError::ReasonTooLong => Some("reason"),
+        SubmissionError::TooManyArtists => Some("artists"),
+        SubmissionError::AlreadySubmitted | SubmissionError::WrongApproval(_) => None,
+    };
+    ApiError::Validation {
+        message: e.to_string(),
+        field: field.map(str::to_owned),
+    }
+}
+
+/// Any other aggregate's refusal: its message as a validation error.
+impl<E: std::error::Error> From<CommandError<E>> for ApiError {
+    fn from(e: CommandError<E>) -> Self {
+        match e {
+            CommandError::Rejected(e) => ApiError::Validation {
+                message: e.to_string(),
+                field: None,
+            },
+            CommandError::Conflict => ApiError::Conflict(e.to_string()),
+            CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
+        }
+    }
+}
+
+/// A submission command's outcome; its rules as [`submission_rule`] says.
+fn submission_command(e: CommandError<SubmissionError>) -> ApiError {
+    match e {
+        CommandError::Rejected(e) => submission_rule(e),
+        other => other.into(),
+    }
+}
+
+/// The `index`-th photo of a post (from 1), refused.
+fn photo_error(e: UploadError, index: usize) -> ApiError {
+    match e {
+        UploadError::Photo(PhotoError::NotAnImage) => {
+            ApiError::UnsupportedMediaType(NOT_AN_IMAGE.into())
+        }
+        UploadError::Photo(PhotoError::TooLarge { .. }) => {
+            ApiError::PayloadTooLarge(TOO_LARGE.into())
+        }
+        UploadError::Photo(PhotoError::TooManyPixels { width, height }) => {
+            ApiError::PayloadTooLarge(format!(
+                "Photo {index} is too large to process ({width} × {height} pixels; at most {} megapixels)",
+                platform::photos::MAX_PIXELS / 1_000_000
+            ))
+        }
+        UploadError::OverBudget { width, height } => ApiError::PayloadTooLarge(format!(
+            "Photo {index} needs more memory to process than this server allows ({width} × {height} pixels); send it as a JPEG or at a smaller size"
+        )),
+        UploadError::Photo(PhotoError::Corrupt(_)) => {
+            ApiError::validation("photos", format!("Photo {index} could not be read"))
+        }
+        UploadError::Internal(e) => ApiError::Internal(e),
+    }
+}
+
+impl From<SubmitError> for ApiError {
+    fn from(e: SubmitError) -> Self {
+        match e {
+            SubmitError::RateLimited { retry_after_secs } => {
+                ApiError::rate_limited(retry_after_secs, "submissions")
+            }
+            SubmitError::Field(f) => f.into(),
+            SubmitError::Photo { index, error } => photo_error(error, index),
+            SubmitError::ArtworkNotFound(id) => {
+                ApiError::NotFound(format!("Artwork with ID {id} not found"))
+            }
+            SubmitError::Command(c) => submission_command(c),
+            SubmitError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<CarryOutError> for ApiError {
+    fn from(e: CarryOutError) -> Self {
+        match e {
+            CarryOutError::NoApproval(_) => ApiError::NotFound(e.to_string()),
+            CarryOutError::Submission(c) => submission_command(c),
+            CarryOutError::Artwork(c) => c.into(),
+            CarryOutError::Artist(c) => c.into(),
+            CarryOutError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<ApproveError> for ApiError {
+    fn from(e: ApproveError) -> Self {
+        match e {
+            ApproveError::Field(f) => f.into(),
+            ApproveError::ArtworkNotFound(id) => {
+                ApiError::NotFound(format!("Artwork with ID {id} not found"))
+            }
+            ApproveError::Command(c) => submission_command(c),
+            ApproveError::CarryOut(c) => c.into(),
+            ApproveError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<CloseError> for ApiError {
+    fn from(e: CloseError) -> Self {
+        match e {
+            CloseError::Field(f) => f.into(),
+            CloseError::Command(c) => submission_command(c),
+            CloseError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photo_over_the_memory_budget_is_told_how_to_get_through() {
+        // Given an upload within the pixel limit whose render would not fit the budget.
+        let refused = UploadError::OverBudget {
+            width: 7000,
+            height: 7000,
+        };
+        // When it is answered as the second photo of a post.
+        let answer = photo_error(refused, 2);
+        // Then it is a 413 that says why and what to send instead.
+        assert!(
+            matches!(&answer, ApiError::PayloadTooLarge(m) if m == "Photo 2 needs more memory to process than this server allows (7000 × 7000 pixels); send it as a JPEG or at a smaller size"),
+            "{answer:?}"
+        );
+    }
+
+    #[test]
+    fn a_decided_submission_is_a_conflict_and_a_rule_names_its_field() {
+        let decided = submission_command(CommandError::Rejected(SubmissionError::AlreadyDecided(
+            domain::SubmissionStatus::Approved,
+        )));
+        assert!(
+            matches!(&decided, ApiError::Conflict(m) if m == "This submission was already approved")
+        );
+        let note = submission_command(CommandError::Rejected(SubmissionError::NoteTooLong));
+        assert!(matches!(note, ApiError::Validation { field: Some(f), .. } if f == "notes"));
+        let missing = ApiError::from(SubmitError::ArtworkNotFound(uuid::Uuid::nil()));
+        assert!(matches!(missing, ApiError::NotFound(_)));
+    }
+}

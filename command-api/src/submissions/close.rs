@@ -1,0 +1,125 @@
+//! Use cases that end a submission's review or clean up after it: a moderator rejects it, its
+//! author withdraws it, its author has its photos' personal metadata erased. Each loads the
+//! submission once; the aggregate's rules decide; the state after the event names the photos.
+
+use domain::photo::PhotoKey;
+use domain::{Reason, Submission, SubmissionCommand, SubmissionError, SubmissionStatus};
+use platform::identity::Caller;
+use platform::position::EventPosition;
+use uuid::Uuid;
+
+use super::form::FieldError;
+use super::{Decided, MetadataErased, Reviewer, Submissions};
+use crate::commands::CommandError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CloseError {
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error(transparent)]
+    Command(#[from] CommandError<SubmissionError>),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for CloseError {
+    fn from(e: sqlx::Error) -> Self {
+        CloseError::Store(e.into())
+    }
+}
+
+impl Submissions {
+    /// Rejects a pending submission and deletes its photos' files.
+    pub async fn reject(
+        &self,
+        reviewer: &Reviewer,
+        id: Uuid,
+        reason: Option<&str>,
+    ) -> Result<(Decided, Option<EventPosition>), CloseError> {
+        let reason = Reason::parse(reason.unwrap_or(""))
+            .map_err(|e| FieldError::new("reason", e.to_string()))?;
+        let command = SubmissionCommand::Reject {
+            reviewer: reviewer.account_id,
+            reason,
+        };
+        self.close(id, command, &reviewer.metadata, SubmissionStatus::Rejected)
+            .await
+    }
+
+    /// Withdraws the caller's own pending submission and deletes its photos' files.
+    pub async fn withdraw(
+        &self,
+        caller: &Caller,
+        id: Uuid,
+    ) -> Result<(Decided, Option<EventPosition>), CloseError> {
+        let identities = caller.identities(self.pool()).await?;
+        let command = SubmissionCommand::Withdraw { identities };
+        self.close(id, command, &caller.metadata(), SubmissionStatus::Withdrawn)
+            .await
+    }
+
+    /// Records `command` (a rejection or withdrawal, to `status`), then deletes the photos'
+    /// files.
+    async fn close(
+        &self,
+        id: Uuid,
+        command: SubmissionCommand,
+        metadata: &domain::EventMetadata,
+        status: SubmissionStatus,
+    ) -> Result<(Decided, Option<EventPosition>), CloseError> {
+        let sid = id.to_string();
+        let decision = self
+            .commands
+            .decide(&sid, metadata, |s: Submission| async move {
+                Ok::<_, CloseError>((s, command))
+            })
+            .await?;
+        let position = self.commands.position::<Submission>(&sid).await?;
+        if let Err(e) = self.media.delete(&photo_keys(&decision.state)).await {
+            // The decision stands; the files are found again by the media table's status.
+            tracing::error!(error = %e, "could not delete a submission's photos");
+        }
+        Ok((
+            Decided {
+                id,
+                status: status.as_str().to_owned(),
+                artwork_id: None,
+            },
+            position,
+        ))
+    }
+
+    /// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the location, time and
+    /// camera their photos' EXIF named forgotten, in any state of the submission. The event
+    /// (recorded once) tells every read model; the operational copy is cleared every time, so
+    /// a retry after a failure finishes the job.
+    pub async fn erase_photo_metadata(
+        &self,
+        caller: &Caller,
+        id: Uuid,
+    ) -> Result<(MetadataErased, Option<EventPosition>), CloseError> {
+        let identities = caller.identities(self.pool()).await?;
+        let sid = id.to_string();
+        let command = SubmissionCommand::ErasePhotoMetadata { identities };
+        let decision = self
+            .commands
+            .decide(&sid, &caller.metadata(), |s: Submission| async move {
+                Ok::<_, CloseError>((s, command))
+            })
+            .await?;
+        let position = self.commands.position::<Submission>(&sid).await?;
+        let keys = photo_keys(&decision.state);
+        self.media.erase_metadata(&keys).await?;
+        Ok((
+            MetadataErased {
+                id,
+                photos: keys.len(),
+            },
+            position,
+        ))
+    }
+}
+
+fn photo_keys(s: &Submission) -> Vec<PhotoKey> {
+    s.photos().iter().map(|p| p.key).collect()
+}

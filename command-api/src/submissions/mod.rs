@@ -1,0 +1,77 @@
+//! Contributions and their review, one use case per file: a logbook post (`submit`), a
+//! moderator's approval (`approve`, whose effect on artworks is `carry_out`), rejection,
+//! withdrawal and metadata erasure (`close`), several decisions at once (`batch`). Each use case
+//! takes typed input, returns its own error enum, and leaves HTTP to `crate::error`.
+
+mod approve;
+mod batch;
+mod carry_out;
+mod close;
+mod dto;
+mod form;
+mod submit;
+
+pub use approve::ApproveError;
+pub use carry_out::CarryOutError;
+pub use close::CloseError;
+pub use dto::*;
+pub use form::{FieldError, LogbookFields};
+pub use submit::SubmitError;
+
+use domain::EventMetadata;
+use platform::http::ApiError;
+use platform::identity::Caller;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::commands::Commands;
+use crate::media::Media;
+
+/// Longest text field of a logbook post, in bytes (the description's 10 000 characters fit).
+pub const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
+/// Most decisions one batch may carry.
+pub const MAX_BATCH: usize = 50;
+
+pub const TOO_LARGE: &str = "Each photo must be at most 15 MB";
+pub const NOT_AN_IMAGE: &str = "Only JPEG, PNG and WebP images can be uploaded";
+
+#[derive(Clone)]
+pub struct Submissions {
+    commands: Commands,
+    media: Media,
+}
+
+impl Submissions {
+    pub fn new(commands: Commands, media: Media) -> Self {
+        Self { commands, media }
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        self.commands.pool()
+    }
+
+    pub fn media(&self) -> &Media {
+        &self.media
+    }
+}
+
+/// A moderator deciding submissions: its account, every identity it speaks for (an author
+/// among them may not be approved by it), and the metadata its decisions are recorded with.
+#[derive(Debug, Clone)]
+pub struct Reviewer {
+    pub account_id: Uuid,
+    pub identities: Vec<Uuid>,
+    pub metadata: EventMetadata,
+}
+
+impl Reviewer {
+    /// The caller as a reviewer: 401 when anonymous, 403 without the moderator permission.
+    pub async fn of(caller: &Caller, pool: &PgPool) -> Result<Self, ApiError> {
+        let account_id = caller.require_moderator()?.account_id;
+        Ok(Self {
+            account_id,
+            identities: caller.identities(pool).await?,
+            metadata: caller.metadata(),
+        })
+    }
+}

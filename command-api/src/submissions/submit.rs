@@ -1,0 +1,208 @@
+//! Use case: a logbook post — a new artwork or a visit to one, with photos — recorded as a
+//! pending submission. Photos are accepted one by one while the form streams in
+//! ([`Submissions::accept_photo`]); the post itself is recorded once the form is read.
+
+use domain::photo::{Photo, PhotoKey, MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
+use domain::{
+    ArtworkId, NewArtworkProposal, SubmissionCommand, SubmissionError, SubmissionId,
+    SubmissionKind, SubmissionStatus, VisitReport,
+};
+use platform::candidates::duplicate_candidates;
+use platform::identity::Caller;
+use platform::images::PhotoDto;
+use platform::photos::PhotoError;
+use platform::position::EventPosition;
+use platform::ratelimit::{self, Limit};
+use std::time::Duration;
+use uuid::Uuid;
+
+use super::form::{FieldError, LogbookFields, PostKind};
+use super::{SubmissionReceipt, Submissions};
+use crate::commands::CommandError;
+use crate::media::{Accepted, UploadError};
+
+/// Submissions one identity may post per hour, and one client address.
+const PER_IDENTITY: Limit = Limit {
+    max: 30,
+    window: Duration::from_secs(3600),
+};
+const PER_CLIENT: Limit = Limit {
+    max: 60,
+    window: Duration::from_secs(3600),
+};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    /// The identity or the client posted its hourly share; try again in this many seconds.
+    #[error("too many submissions")]
+    RateLimited { retry_after_secs: u64 },
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    /// The `index`-th photo (from 1) was refused.
+    #[error("photo {index}: {error}")]
+    Photo { index: usize, error: UploadError },
+    #[error("Artwork with ID {0} not found")]
+    ArtworkNotFound(Uuid),
+    #[error(transparent)]
+    Command(#[from] CommandError<SubmissionError>),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for SubmitError {
+    fn from(e: sqlx::Error) -> Self {
+        SubmitError::Store(e.into())
+    }
+}
+
+impl Submissions {
+    /// Counts a post against the caller's and the client's hourly budget.
+    pub async fn admit(&self, caller: &Caller, ip: std::net::IpAddr) -> Result<(), SubmitError> {
+        for (bucket, limit) in [
+            (format!("submit:id:{}", caller.actor_id()), PER_IDENTITY),
+            (format!("submit:ip:{ip}"), PER_CLIENT),
+        ] {
+            if let Err(retry_after_secs) = ratelimit::hit(self.pool(), &bucket, limit).await? {
+                return Err(SubmitError::RateLimited { retry_after_secs });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks and stores one uploaded photo (the `index`-th, from 1).
+    pub async fn accept_photo(
+        &self,
+        caller: &Caller,
+        bytes: bytes::Bytes,
+        index: usize,
+    ) -> Result<Accepted, SubmitError> {
+        if index > MAX_PHOTOS_PER_SUBMISSION {
+            return Err(SubmitError::Command(CommandError::Rejected(
+                SubmissionError::TooManyPhotos,
+            )));
+        }
+        if bytes.len() > MAX_PHOTO_BYTES {
+            return Err(SubmitError::Photo {
+                index,
+                error: UploadError::Photo(PhotoError::TooLarge { bytes: bytes.len() }),
+            });
+        }
+        self.media
+            .accept(bytes, caller.actor_id())
+            .await
+            .map_err(|error| SubmitError::Photo { index, error })
+    }
+
+    /// Records a logbook post whose photos are already accepted; on any error the caller
+    /// deletes them.
+    pub async fn submit(
+        &self,
+        caller: &Caller,
+        fields: LogbookFields,
+        accepted: &[Accepted],
+    ) -> Result<(SubmissionReceipt, Option<EventPosition>), SubmitError> {
+        let post = fields.parse()?;
+        let photos: Vec<Photo> = accepted
+            .iter()
+            .map(|a| Photo {
+                key: a.key,
+                width: a.inspected.width,
+                height: a.inspected.height,
+                exif: a.inspected.exif.without_personal(),
+            })
+            .collect();
+        let submitter = caller.actor_id();
+        let id = SubmissionId::new();
+        let metadata = caller.metadata();
+        let kind = post.what.kind();
+        let (title, type_name) = match &post.what {
+            PostKind::NewArtwork {
+                title,
+                artwork_type,
+                ..
+            } => (
+                title.as_ref().map(|t| t.as_str().to_owned()),
+                Some(artwork_type.as_str()),
+            ),
+            PostKind::Visit { .. } => (None, None),
+        };
+        let command = match post.what {
+            PostKind::Visit {
+                artwork_id,
+                condition,
+            } => {
+                // A visit is to an approved artwork: one the public can see.
+                let status: Option<String> =
+                    sqlx::query_scalar("SELECT status FROM rm.artworks WHERE id = $1")
+                        .bind(artwork_id)
+                        .fetch_optional(self.pool())
+                        .await?;
+                if status.as_deref() != Some("approved") {
+                    return Err(SubmitError::ArtworkNotFound(artwork_id));
+                }
+                SubmissionCommand::LogVisit(Box::new(VisitReport {
+                    submitter,
+                    artwork_id: ArtworkId(artwork_id),
+                    location: post.location,
+                    condition,
+                    note: post.note,
+                    photos,
+                    visited_at: metadata.time,
+                }))
+            }
+            PostKind::NewArtwork {
+                title,
+                description,
+                artwork_type,
+                tags,
+                artist_names,
+            } => SubmissionCommand::ProposeArtwork(Box::new(NewArtworkProposal {
+                submitter,
+                location: post.location,
+                title,
+                description,
+                artwork_type,
+                tags,
+                artist_names,
+                note: post.note,
+                photos,
+            })),
+        };
+        let keys: Vec<PhotoKey> = accepted.iter().map(|a| a.key).collect();
+        self.media.reserve(&keys, id.0).await?;
+        let position = self
+            .commands
+            .submission(&id.to_string(), command, &metadata)
+            .await?;
+        self.media.enqueue(keys);
+        let nearby = if kind == SubmissionKind::NewArtwork {
+            duplicate_candidates(
+                self.pool(),
+                post.location.lat(),
+                post.location.lon(),
+                title.as_deref(),
+                type_name,
+                None,
+            )
+            .await?
+        } else {
+            Vec::new()
+        };
+        let signer = self.media.signer().await?;
+        let now = chrono::Utc::now();
+        let receipt = SubmissionReceipt {
+            id: id.0,
+            status: SubmissionStatus::Pending.as_str().to_owned(),
+            submission_type: kind.as_str().to_owned(),
+            photos: accepted
+                .iter()
+                .map(|a| {
+                    PhotoDto::new(a.key, a.inspected.width, a.inspected.height, None)
+                        .signed(signer, now)
+                })
+                .collect(),
+            nearby,
+        };
+        Ok((receipt, position))
+    }
+}
