@@ -1,8 +1,9 @@
+// The shared styles first: the styles components and features import come after them.
+import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme, storedTheme } from './lib/theme';
-import './styles/index.css';
 
 applyTheme(storedTheme());
 

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CONFETTI } from '../config/constants';
 import { usePrefersReducedMotion } from '../lib/hooks';
+import './Confetti.css';
 
 const COLORS = ['#e53935', '#fdd835', '#43a047', '#1e88e5', '#8e24aa', '#fb8c00'];
 

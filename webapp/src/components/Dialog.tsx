@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Icon } from './Icon';
+import './Dialog.css';
 
 export interface DialogProps {
   open: boolean;

@@ -8,6 +8,7 @@ import { useGeolocation } from '../lib/geolocation';
 import { Icon } from './Icon';
 import { LocationPickerMap } from './LocationPickerMap';
 import { Spinner } from './states';
+import './LocationField.css';
 
 export interface LatLon {
   lat: number;

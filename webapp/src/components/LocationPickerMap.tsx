@@ -8,6 +8,8 @@ import type { LatLng } from '../lib/geo';
 import { FALLBACK_POSITION } from '../lib/geolocation';
 import { logger } from '../lib/logger';
 import { createMap, isWebGLSupported, type PlinthMap } from '../lib/map';
+import './MiniMap.css';
+import './LocationPickerMap.css';
 
 export function LocationPickerMap({
   value,

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMapSettings } from '../api/configApi';
 import { createMap, isWebGLSupported, type MapPoint, type PlinthMap } from '../lib/map';
 import { logger } from '../lib/logger';
+import './MiniMap.css';
 
 const CENTRE_ID = 'here';
 

@@ -1,4 +1,6 @@
 /** Previous / next paging with the current position, as a labelled navigation landmark. */
+import './Pagination.css';
+
 export function Pagination({
   page,
   totalPages,

@@ -13,6 +13,7 @@ import { Icon } from './Icon';
 import { PhotoImage } from './PhotoImage';
 import { Spinner } from './states';
 import { TypeChip } from './TypeChip';
+import './SubmissionParts.css';
 
 export const CONSENT_LABEL = 'I took these photos and agree to publish them under CC BY-SA 4.0';
 export const CONSENT_MESSAGE = 'Please agree to publish your photos under the licence';

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
 import { Icon, type IconName } from './Icon';
+import './states.css';
 
 export function Skeleton({ lines = 3, className }: { lines?: number; className?: string }) {
   return (

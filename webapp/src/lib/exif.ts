@@ -1,8 +1,10 @@
 /**
- * A small EXIF reader for JPEG photos (SPEC §3 Photo EXIF summary): location, time, camera,
- * orientation and size. Reads only the head of the file (EXIF sits in an APP1 segment of at most
- * 64 KiB near the start); anything else (PNG, WebP, a JPEG without EXIF, truncated or malformed
- * data) yields nulls where nothing could be read.
+ * The EXIF summary of a photo (SPEC §3 Photo EXIF summary): location, time, camera, orientation
+ * and size, read with exifr from a JPEG (APP1 segment) or a HEIC/HEIF photo as phones take them
+ * (the Exif item of the meta box). exifr is loaded on first use (./exifrParser: its core and the
+ * plugins needed, without tag dictionaries): the few tags used are picked by number and read raw.
+ * Anything else (PNG, WebP, a photo without EXIF, truncated or malformed data, or exifr failing to
+ * load) yields nulls where nothing was read.
  */
 
 export interface ExifSummary {
@@ -27,192 +29,133 @@ export const EMPTY_EXIF: ExifSummary = {
   height: null,
 };
 
-const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8 };
+/** The tags read, by directory (TIFF IFD0, its EXIF and GPS sub-directories). */
+const IFD0 = { make: 0x010f, model: 0x0110, orientation: 0x0112, dateTime: 0x0132 } as const;
+const EXIF = { dateTimeOriginal: 0x9003, width: 0xa002, height: 0xa003 } as const;
+const GPS = { latitudeRef: 0x0001, latitude: 0x0002, longitudeRef: 0x0003, longitude: 0x0004 } as const;
 
-interface Entry {
-  tag: number;
-  type: number;
-  count: number;
-  valueOffset: number;
+/**
+ * How much of a file is read first: a JPEG's EXIF segment sits near the start, after JFIF at most
+ * (as before exifr, none is looked for further on), as does a HEIC's meta box mostly; exifr reads
+ * more of a HEIC where its meta box or Exif item lie further on.
+ */
+const HEAD_BYTES = 256 * 1024;
+
+const OPTIONS = {
+  // A list picks just those tags of a directory (numbers, as no dictionaries are bundled).
+  ifd0: Object.values(IFD0),
+  exif: Object.values(EXIF),
+  gps: Object.values(GPS),
+  // Raw values under their tag numbers, one object per directory; dates stay EXIF strings.
+  translateKeys: false,
+  translateValues: false,
+  reviveValues: false,
+  mergeOutput: false,
+  firstChunkSize: HEAD_BYTES,
+};
+
+type Directory = Partial<Record<number, unknown>>;
+
+function directory(parsed: unknown, key: 'ifd0' | 'exif' | 'gps'): Directory {
+  const value = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null ? value : {};
 }
 
-class Tiff {
-  constructor(
-    private readonly view: DataView,
-    private readonly base: number,
-    private readonly little: boolean,
-  ) {}
-  u16(o: number) {
-    return this.view.getUint16(this.base + o, this.little);
-  }
-  u32(o: number) {
-    return this.view.getUint32(this.base + o, this.little);
-  }
-  entries(ifd: number): Entry[] {
-    const n = this.u16(ifd);
-    const out: Entry[] = [];
-    for (let i = 0; i < n; i++) {
-      const at = ifd + 2 + i * 12;
-      const type = this.u16(at + 2);
-      const count = this.u32(at + 4);
-      const size = (TYPE_SIZE[type] ?? 1) * count;
-      out.push({ tag: this.u16(at), type, count, valueOffset: size <= 4 ? at + 8 : this.u32(at + 8) });
-    }
-    return out;
-  }
-  ascii(e: Entry): string {
-    let s = '';
-    for (let i = 0; i < Math.min(e.count, 256); i++) {
-      const c = this.view.getUint8(this.base + e.valueOffset + i);
-      if (c === 0) break;
-      s += String.fromCharCode(c);
-    }
-    return s.trim();
-  }
-  num(e: Entry): number | null {
-    if (e.type === 3) return this.u16(e.valueOffset);
-    if (e.type === 4) return this.u32(e.valueOffset);
-    return null;
-  }
-  /** RATIONAL (5) or SRATIONAL (10) values; NaN for a zero denominator. */
-  rationals(e: Entry): number[] {
-    const out: number[] = [];
-    const signed = e.type === 10;
-    for (let i = 0; i < e.count; i++) {
-      const at = this.base + e.valueOffset + i * 8;
-      const num = signed ? this.view.getInt32(at, this.little) : this.view.getUint32(at, this.little);
-      const den = signed ? this.view.getInt32(at + 4, this.little) : this.view.getUint32(at + 4, this.little);
-      out.push(den === 0 ? Number.NaN : num / den);
-    }
-    return out;
-  }
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value.trim() || null : null;
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** Degrees, minutes, seconds (RATIONAL or SRATIONAL values, as exifr reads them). */
+function numbers(value: unknown): number[] | null {
+  if (typeof value === 'number') return [value];
+  return Array.isArray(value) && value.every((v) => typeof v === 'number') ? value : null;
 }
 
 function dms(values: number[], ref: string): number | null {
   const [d = Number.NaN, m = 0, s = 0] = values;
   const v = Math.abs(d) + m / 60 + s / 3600;
+  // A zero denominator (NaN or Infinity from exifr) is no value.
   if (!Number.isFinite(v)) return null;
   // Without a reference, a signed degree value (SRATIONAL) gives the hemisphere.
   const negative = ref ? ref === 'S' || ref === 'W' : d < 0;
   return negative ? -v : v;
 }
 
-const EXIF_HEADER = 0x45786966; // "Exif"
-
-/** The EXIF of a TIFF structure at `base` (after "Exif\0\0"). */
-function parseTiff(view: DataView, base: number, out: ExifSummary): void {
-  const order = view.getUint16(base);
-  if (order !== 0x4949 && order !== 0x4d4d) return;
-  const little = order === 0x4949;
-  const tiff = new Tiff(view, base, little);
-  if (tiff.u16(2) !== 42) return;
-  const ifd0 = tiff.entries(tiff.u32(4));
-  let gpsIfd: number | null = null;
-  let exifIfd: number | null = null;
-  for (const e of ifd0) {
-    if (e.tag === 0x010f) out.make = tiff.ascii(e) || null;
-    else if (e.tag === 0x0110) out.model = tiff.ascii(e) || null;
-    else if (e.tag === 0x0112) out.orientation = tiff.num(e);
-    else if (e.tag === 0x0132 && !out.dateTime) out.dateTime = tiff.ascii(e) || null;
-    else if (e.tag === 0x8825) gpsIfd = tiff.u32(e.valueOffset);
-    else if (e.tag === 0x8769) exifIfd = tiff.u32(e.valueOffset);
-  }
-  // Each sub-IFD on its own: a broken one must not lose what the other holds.
-  if (gpsIfd !== null) {
-    try {
-      readGps(tiff, gpsIfd, out);
-    } catch {
-      // Malformed GPS directory: no location.
-    }
-  }
-  if (exifIfd !== null) {
-    try {
-      for (const e of tiff.entries(exifIfd)) {
-        if (e.tag === 0x9003) out.dateTime = tiff.ascii(e) || out.dateTime;
-        else if (e.tag === 0xa002) out.width = tiff.num(e);
-        else if (e.tag === 0xa003) out.height = tiff.num(e);
-      }
-    } catch {
-      // Malformed EXIF directory: keep what IFD0 gave.
-    }
-  }
-}
-
-function readGps(tiff: Tiff, ifd: number, out: ExifSummary): void {
-  let latRef = '';
-  let lonRef = '';
-  let lat: number[] | null = null;
-  let lon: number[] | null = null;
-  for (const e of tiff.entries(ifd)) {
-    if (e.tag === 1) latRef = tiff.ascii(e).toUpperCase();
-    else if (e.tag === 2 && (e.type === 5 || e.type === 10)) lat = tiff.rationals(e);
-    else if (e.tag === 3) lonRef = tiff.ascii(e).toUpperCase();
-    else if (e.tag === 4 && (e.type === 5 || e.type === 10)) lon = tiff.rationals(e);
-  }
-  const la = lat ? dms(lat, latRef) : null;
-  const lo = lon ? dms(lon, lonRef) : null;
+function location(gps: Directory): Pick<ExifSummary, 'latitude' | 'longitude'> {
+  const lat = numbers(gps[GPS.latitude]);
+  const lon = numbers(gps[GPS.longitude]);
+  const la = lat ? dms(lat, text(gps[GPS.latitudeRef])?.toUpperCase() ?? '') : null;
+  const lo = lon ? dms(lon, text(gps[GPS.longitudeRef])?.toUpperCase() ?? '') : null;
   // 0,0 is what cameras write when they had no fix.
   if (la !== null && lo !== null && Math.abs(la) <= 90 && Math.abs(lo) <= 180 && !(la === 0 && lo === 0)) {
-    out.latitude = la;
-    out.longitude = lo;
+    return { latitude: la, longitude: lo };
   }
+  return { latitude: null, longitude: null };
 }
 
-/** EXIF from the bytes of a JPEG; nulls where absent. */
-export function parseExif(buffer: ArrayBuffer): ExifSummary {
-  const out: ExifSummary = { ...EMPTY_EXIF };
-  try {
-    const view = new DataView(buffer);
-    if (view.byteLength < 4 || view.getUint16(0) !== 0xffd8) return out;
-    let offset = 2;
-    while (offset + 4 <= view.byteLength) {
-      if (view.getUint8(offset) !== 0xff) break;
-      const marker = view.getUint16(offset);
-      // Fill bytes (0xFF padding) may precede a marker.
-      if (marker === 0xffff) {
-        offset += 1;
-        continue;
-      }
-      // Image data or its end: no EXIF past here.
-      if (marker === 0xffda || marker === 0xffd9) break;
-      // Markers without a length.
-      if (marker === 0xff01 || (marker >= 0xffd0 && marker <= 0xffd7)) {
-        offset += 2;
-        continue;
-      }
-      const length = view.getUint16(offset + 2);
-      if (length < 2) break;
-      if (marker === 0xffe1 && offset + 10 <= view.byteLength && view.getUint32(offset + 4) === EXIF_HEADER) {
-        parseTiff(view, offset + 10, out);
-        return out;
-      }
-      offset += 2 + length;
+/** The summary of exifr's output. A broken directory is missing from it, not the others. */
+function summarise(parsed: unknown): ExifSummary {
+  const ifd0 = directory(parsed, 'ifd0');
+  const exif = directory(parsed, 'exif');
+  return {
+    ...location(directory(parsed, 'gps')),
+    dateTime: text(exif[EXIF.dateTimeOriginal]) ?? text(ifd0[IFD0.dateTime]),
+    make: text(ifd0[IFD0.make]),
+    model: text(ifd0[IFD0.model]),
+    orientation: count(ifd0[IFD0.orientation]),
+    width: count(exif[EXIF.width]),
+    height: count(exif[EXIF.height]),
+  };
+}
+
+/** Top-level boxes looked at before a HEIF file's meta box (ftyp, then meta or mdat and meta). */
+const MAX_BOXES_BEFORE_META = 32;
+const META = 0x6d657461; // "meta"
+
+/**
+ * Whether exifr (7.1.3) would hang on the file. It takes a file starting with two zero bytes for
+ * HEIF (HEIC, AVIF) and walks its top-level boxes until one is `meta`, without end on a box of
+ * size 0 ("to the end of the file") or of a 64-bit size it misreads (it joins the halves with
+ * `<< 32`), freezing the page. This walks the boxes as exifr does and tells whether that walk
+ * would not end at a meta box.
+ */
+async function wouldHangExifr(file: Blob): Promise<boolean> {
+  let at = 0;
+  for (let boxes = 0; boxes <= MAX_BOXES_BEFORE_META; boxes++) {
+    const head = new DataView(await file.slice(at, at + 16).arrayBuffer());
+    if (boxes === 0 && (head.byteLength < 2 || head.getUint16(0) !== 0)) return false;
+    if (head.byteLength < 8) return true;
+    // exifr starts after the first box (ftyp), whatever it is called.
+    if (boxes > 0 && head.getUint32(4) === META) return false;
+    let size = head.getUint32(0);
+    if (size === 1) {
+      // A 64-bit size, which exifr reads right only when below 2^31.
+      if (head.byteLength < 16 || head.getUint32(8) !== 0 || head.getUint32(12) >= 2 ** 31) return true;
+      size = head.getUint32(12);
     }
-  } catch {
-    // Truncated or malformed EXIF: keep what was read.
+    if (size < 8) return true;
+    at += size;
   }
-  return out;
+  return true;
 }
 
-/** How much of a file is read: the EXIF segment sits near the start, after JFIF at most. */
-const HEAD_BYTES = 256 * 1024;
-
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => (reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('Unreadable file')));
-    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-/** The EXIF summary of a photo file; all nulls for a file without (readable) EXIF. */
+/** The EXIF summary of a photo file (JPEG or HEIC); all nulls for a file without (readable) EXIF. */
 export async function readExif(file: Blob): Promise<ExifSummary> {
   try {
-    const buffer = await readBytes(file.slice(0, HEAD_BYTES));
-    return parseExif(buffer);
+    if (await wouldHangExifr(file)) return { ...EMPTY_EXIF };
+    const { parse } = await import('./exifrParser');
+    // exifr collects errors in directories instead of throwing; it throws for an unknown format.
+    return summarise(await parse(file, OPTIONS));
   } catch {
     return { ...EMPTY_EXIF };
   }
+}
+
+/** EXIF from the bytes of a photo; nulls where absent. */
+export function parseExif(buffer: ArrayBuffer): Promise<ExifSummary> {
+  return readExif(new Blob([buffer]));
 }

@@ -1,7 +1,8 @@
 /**
  * Small JPEGs with EXIF built byte by byte, for tests of the EXIF reader and the add flow:
- * SOI, optionally a JFIF APP0, an APP1 "Exif" segment (IFD0 with make/model and pointers to a
- * GPS IFD and an EXIF IFD), EOI. Either byte order.
+ * SOI, optionally a JFIF APP0, an APP1 "Exif" segment (IFD0 with make/model/orientation and
+ * pointers to a GPS IFD and an EXIF IFD), EOI. Either byte order. The TIFF structure alone
+ * (`tiffWithExif`) is what a HEIC's Exif item holds too (see heic.ts).
  */
 
 type Dms = [number, number, number];
@@ -15,6 +16,10 @@ export interface JpegExif {
   make?: string;
   model?: string;
   dateTimeOriginal?: string;
+  /** IFD0 Orientation (1-8). */
+  orientation?: number;
+  /** The EXIF IFD's pixel dimensions (PixelXDimension, PixelYDimension), as LONG values. */
+  size?: { width: number; height: number };
   /** Points the EXIF IFD somewhere else (a broken file). */
   exifPointer?: number;
 }
@@ -27,7 +32,8 @@ interface Entry {
   data: number[] | { pointer: 'gps' | 'exif' };
 }
 
-export function jpegWithExif(o: JpegExif = {}): Uint8Array<ArrayBuffer> {
+/** The TIFF structure of an EXIF block: byte order mark, IFD0 and its GPS and EXIF directories. */
+export function tiffWithExif(o: JpegExif = {}): number[] {
   const little = o.little ?? false;
   const u16 = (v: number) => (little ? [v & 255, (v >> 8) & 255] : [(v >> 8) & 255, v & 255]);
   const u32 = (v: number) =>
@@ -40,7 +46,8 @@ export function jpegWithExif(o: JpegExif = {}): Uint8Array<ArrayBuffer> {
   const ifd0: Entry[] = [];
   if (o.make) ifd0.push({ tag: 0x010f, type: 2, count: o.make.length + 1, data: ascii(o.make) });
   if (o.model) ifd0.push({ tag: 0x0110, type: 2, count: o.model.length + 1, data: ascii(o.model) });
-  if (o.dateTimeOriginal) ifd0.push({ tag: 0x8769, type: 4, count: 1, data: { pointer: 'exif' } });
+  if (o.orientation !== undefined) ifd0.push({ tag: 0x0112, type: 3, count: 1, data: u16(o.orientation) });
+  if (o.dateTimeOriginal || o.size) ifd0.push({ tag: 0x8769, type: 4, count: 1, data: { pointer: 'exif' } });
   if (o.gps) ifd0.push({ tag: 0x8825, type: 4, count: 1, data: { pointer: 'gps' } });
   const gps: Entry[] = o.gps
     ? [
@@ -50,9 +57,12 @@ export function jpegWithExif(o: JpegExif = {}): Uint8Array<ArrayBuffer> {
         { tag: 4, type: 5, count: 3, data: rationals(o.gps.lon) },
       ]
     : [];
-  const exif: Entry[] = o.dateTimeOriginal
-    ? [{ tag: 0x9003, type: 2, count: o.dateTimeOriginal.length + 1, data: ascii(o.dateTimeOriginal) }]
-    : [];
+  const exif: Entry[] = [];
+  if (o.dateTimeOriginal) exif.push({ tag: 0x9003, type: 2, count: o.dateTimeOriginal.length + 1, data: ascii(o.dateTimeOriginal) });
+  if (o.size) {
+    exif.push({ tag: 0xa002, type: 4, count: 1, data: u32(o.size.width) });
+    exif.push({ tag: 0xa003, type: 4, count: 1, data: u32(o.size.height) });
+  }
 
   const ifdSize = (entries: Entry[]) => 2 + entries.length * 12 + 4;
   const dataSize = (entries: Entry[]) =>
@@ -81,7 +91,11 @@ export function jpegWithExif(o: JpegExif = {}): Uint8Array<ArrayBuffer> {
   writeIfd(ifd0, at0);
   if (gps.length) writeIfd(gps, atGps);
   if (exif.length) writeIfd(exif, atExif);
+  return out;
+}
 
+export function jpegWithExif(o: JpegExif = {}): Uint8Array<ArrayBuffer> {
+  const out = tiffWithExif(o);
   const header = [0x45, 0x78, 0x69, 0x66, 0, 0];
   const len = 2 + header.length + out.length;
   const app0 = o.jfif ? [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0] : [];

@@ -7,6 +7,7 @@ import { to } from '../../config/routes';
 import { dialogClosed, dialogOpened, selectDialog } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { scheduleWelcome } from './welcome';
+import './AboutDialogs.css';
 
 export function WelcomeDialog() {
   const dispatch = useAppDispatch();

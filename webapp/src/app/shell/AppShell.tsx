@@ -13,6 +13,8 @@ import { logger } from '../../lib/logger';
 import { AboutDialog, WelcomeDialog } from './AboutDialogs';
 import { BottomBar, Drawer, NavRail } from './Navigation';
 import { Toaster } from './Toaster';
+// The map is the first screen: its styles load with the shell, not with the lazy MapPage chunk.
+import '../../features/map/map.css';
 
 /** The flags guards put on `/` are only logged (SPEC §6). */
 export function logGuardFlags(search: string): void {

@@ -8,6 +8,7 @@ import { config } from '../../config/env';
 import { Icon } from '../../components/Icon';
 import { logger } from '../../lib/logger';
 import { referenceId } from '../../lib/uuid';
+import './ErrorScreen.css';
 
 export interface CapturedError {
   referenceId: string;

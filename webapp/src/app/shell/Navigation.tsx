@@ -22,6 +22,7 @@ import { writeItem } from '../../lib/storage';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { adminEntries, formatUnreadBadge, isActive, mainEntries, type NavEntry } from '../navigation';
 import { LOGOUT_CONFIRM, useSessionActions } from './useSessionActions';
+import './Navigation.css';
 
 function EntryLink({ entry, showLabel, onNavigate }: { entry: NavEntry; showLabel: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();

@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { to } from '../../config/routes';
 import { selectToasts, toastDismissed, type Toast } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import './Toaster.css';
 
 const ICONS: Record<Toast['type'], IconName> = { success: 'check', error: 'error', info: 'info', warning: 'warning' };
 

@@ -30,6 +30,7 @@ import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { photoProblem } from '../../lib/photoRules';
 import { toastShown } from '../../lib/ui';
 import { randomUuid } from '../../lib/uuid';
+import './add.css';
 
 /** Tag keys people most often know; any other key may be typed. */
 const TAG_SUGGESTIONS = ['material', 'height', 'width', 'year', 'inscription', 'heritage', 'access', 'operator', 'website'];

@@ -6,6 +6,7 @@ import { EmptyState, Loading, Skeleton } from '../../components/states';
 import { ADMIN_STATISTICS_DAYS } from '../../config/constants';
 import { formatDate } from '../../lib/format';
 import { adminApi } from './adminApi';
+import './admin.css';
 
 const TABS = [
   { id: 'statistics', label: 'Statistics' },

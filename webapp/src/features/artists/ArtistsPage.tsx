@@ -11,6 +11,7 @@ import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/hooks';
 import { ARTIST_SORT_LABELS, ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from './artistsApi';
+import './artists.css';
 
 function readPage(v: string | null): number {
   const n = Number(v);

@@ -21,6 +21,7 @@ import { useGetArtworkQuery } from '../../api/artworkApi';
 import { photoSource } from '../../lib/images';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { groupTags, tagHref } from './tagGroups';
+import './artworks.css';
 
 export function artworkNotFoundMessage(id: string): string {
   return `Artwork with ID ${id} not found`;

@@ -16,6 +16,7 @@ import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { toastShown } from '../../lib/ui';
 import { useEditArtworkMutation, useValidateArtworkEditMutation, type ArtworkEdits } from './artworksApi';
 import { labelForKey, TAG_CATEGORIES } from './tagGroups';
+import './artworks.css';
 
 const EDITABLE_TAGS = TAG_CATEGORIES.flatMap((c) => c.keys).filter((k) => k !== 'tourism' && k !== 'artwork_type' && k !== 'name');
 

@@ -16,6 +16,7 @@ import { announce } from '../../lib/announcer';
 import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce, toastShown } from '../../lib/ui';
 import { CODE_LENGTH, isCompleteCode, normaliseCode, SIGN_IN_MESSAGES } from './messages';
 import { validateEmail } from './validation';
+import './auth.css';
 
 export { SIGN_IN_MESSAGES } from './messages';
 

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { to } from '../../config/routes';
 import { dialogOpened, feedbackOpened } from '../../lib/ui';
+import './help.css';
 
 const FAQ = [
   {

@@ -33,6 +33,7 @@ import {
 } from '../../lib/map';
 import { initialView, nearbyTilesFor, saveView } from './mapView';
 import { useGetNearbyTilesQuery } from './mapApi';
+import './map.css';
 
 type MapState = 'loading' | 'ready' | 'failed';
 

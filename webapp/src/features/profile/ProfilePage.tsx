@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
 import { MySubmissions } from './MySubmissions';
+import './profile.css';
 
 const ROLE_LABELS = { admin: 'Administrator', moderator: 'Moderator', user: 'Contributor' } as const;
 

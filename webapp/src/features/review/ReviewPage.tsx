@@ -27,6 +27,7 @@ import { statusText, submissionKind, submissionTitle } from '../../lib/submissio
 import { toastShown } from '../../lib/ui';
 import { ReviewDetailPanel } from './ReviewDetail';
 import { useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
+import './review.css';
 
 const TYPES: Array<{ value: '' | SubmissionType; label: string }> = [
   { value: '', label: 'All types' },

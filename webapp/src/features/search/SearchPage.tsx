@@ -10,6 +10,7 @@ import { PhotoMatch } from './PhotoMatch';
 import { SearchForm } from './SearchForm';
 import { SearchResultsList } from './SearchResultsList';
 import { pageParam, searchText } from './searchQuery';
+import './search.css';
 
 export function SearchPage() {
   const [params] = useSearchParams();

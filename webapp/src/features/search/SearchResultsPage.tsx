@@ -6,6 +6,7 @@ import { to } from '../../config/routes';
 import { SearchForm } from './SearchForm';
 import { SearchResultsList } from './SearchResultsList';
 import { pageParam, searchText } from './searchQuery';
+import './search.css';
 
 export function SearchResultsPage() {
   const [params, setParams] = useSearchParams();
