@@ -52,7 +52,8 @@ for i in $(seq 1 "$per"); do parts+=(-F "photos=@$work/p$i.jpg;type=image/jpeg")
 start=$(date +%s.%N)
 uploads=()
 for c in $(seq 1 "$clients"); do
-  curl -s -o "$work/answer$c.json" -w '%{http_code} %{time_total}\n' \
+  # A process takes 8 uploads at once (503 + Retry-After beyond): curl waits and retries.
+  curl -s --retry 10 --retry-max-time 300 -o "$work/answer$c.json" -w '%{http_code} %{time_total}\n' \
     -H "X-User-Token: $(cat "$work/token$c")" \
     -F lat=49.2891 -F lon=-123.1172 -F type=new_artwork -F "title=Bench upload $c" \
     -F artwork_type=sculpture "${parts[@]}" "$base/api/logbook" > "$work/status$c" &
