@@ -3,8 +3,8 @@
 //! aggregate said `AlreadyDecided`.
 
 use domain::SubmissionError;
+use media::photos::PhotoError;
 use platform::http::ApiError;
-use platform::photos::PhotoError;
 
 use crate::commands::CommandError;
 use crate::media::UploadError;
@@ -77,7 +77,7 @@ fn photo_error(e: UploadError, index: usize) -> ApiError {
         UploadError::Photo(PhotoError::TooManyPixels { width, height }) => {
             ApiError::PayloadTooLarge(format!(
                 "Photo {index} is too large to process ({width} × {height} pixels; at most {} megapixels)",
-                platform::photos::MAX_PIXELS / 1_000_000
+                media::photos::MAX_PIXELS / 1_000_000
             ))
         }
         UploadError::OverBudget { width, height } => ApiError::PayloadTooLarge(format!(

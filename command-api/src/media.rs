@@ -15,8 +15,8 @@
 
 use bytes::Bytes;
 use domain::{PhotoKey, PhotoSize};
-use platform::images::{SigningKey, UrlSigner};
-use platform::photos::{self, Inspected, PhotoError};
+use media::images::{SigningKey, UrlSigner};
+use media::photos::{self, Inspected, PhotoError};
 use platform::storage::{upload_path, variant_path, Storage};
 use sqlx::PgPool;
 use std::collections::HashSet;

@@ -1,20 +1,18 @@
 //! Plumbing every Plinth process shares: configuration, the database and its migrations, the
-//! event log, the NATS bus, the HTTP envelope and errors, identity tokens, object storage and
-//! photo processing.
+//! event log, the NATS bus, the HTTP envelope and errors, identity tokens, mail and object
+//! storage. Photos are the `media` crate's; the duplicate candidates live beside the artworks
+//! read model (`projectors::candidates`).
 
 pub mod auth;
 pub mod bus;
-pub mod candidates;
 pub mod config;
 pub mod db;
 pub mod eventlog;
 pub mod headers;
 pub mod http;
 pub mod identity;
-pub mod images;
 pub mod local;
 pub mod mail;
-pub mod photos;
 pub mod position;
 pub mod ratelimit;
 pub mod storage;

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod artists;
 pub mod artworks;
+pub mod candidates;
 pub mod replay;
 pub mod runtime;
 pub mod search;

@@ -24,7 +24,7 @@ pub struct QueryState {
     /// Photo storage, for serving image variants.
     pub storage: Arc<platform::storage::Storage>,
     /// The key of signed image URLs (photos not yet public), read on first use.
-    pub image_signing: platform::images::SigningKey,
+    pub image_signing: media::images::SigningKey,
     pub product_name: String,
     pub client: ClientConfig,
     /// The public `/api/status` answer, made at most every few seconds.

@@ -4,7 +4,7 @@
 
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{AppOptions, TestApp, RENDER_BUDGET};
-use platform::photos::testing::{has_metadata, phone_jpeg, PhoneJpeg};
+use media::photos::testing::{has_metadata, phone_jpeg, PhoneJpeg};
 use reqwest::multipart::{Form, Part};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -309,9 +309,7 @@ async fn a_photo_in_review_is_served_only_at_signed_urls_until_an_artwork_shows_
     let other_size = format!("/api/images/original/{key}?expires={expires}&sig={sig}");
     assert_eq!(fetch_image(&app, &other_size).await.0, 404);
     // And a URL signed by this deployment whose time is over is refused as expired.
-    let signer = platform::images::UrlSigner::load(&app.db.pool)
-        .await
-        .unwrap();
+    let signer = media::images::UrlSigner::load(&app.db.pool).await.unwrap();
     let old = signer.url(
         domain::PhotoSize::Thumbnail,
         &key,

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use platform::candidates::NearbyCandidate;
-use platform::images::PhotoDto;
+use media::images::PhotoDto;
+use projectors::candidates::NearbyCandidate;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 

@@ -7,12 +7,12 @@ use domain::{
     ArtworkId, NewArtworkProposal, SubmissionCommand, SubmissionError, SubmissionId,
     SubmissionKind, SubmissionStatus, VisitReport,
 };
-use platform::candidates::duplicate_candidates;
+use media::images::PhotoDto;
+use media::photos::PhotoError;
 use platform::identity::Caller;
-use platform::images::PhotoDto;
-use platform::photos::PhotoError;
 use platform::position::EventPosition;
 use platform::ratelimit::{self, Limit};
+use projectors::candidates::duplicate_candidates;
 use std::time::Duration;
 use uuid::Uuid;
 

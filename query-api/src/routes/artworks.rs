@@ -41,7 +41,7 @@ pub struct ArtworkDto {
     /// Credited artists in credit order.
     pub artists: Vec<ArtistRef>,
     /// Approved photos, newest first.
-    pub photos: Vec<platform::images::PhotoDto>,
+    pub photos: Vec<media::images::PhotoDto>,
     #[schema(value_type = Option<Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
@@ -95,7 +95,7 @@ fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<(ArtworkDto, Vec<Uuid>),
             lon: row.try_get("lon")?,
             tags: row.try_get("tags")?,
             artists: Vec::new(),
-            photos: platform::images::PhotoDto::list(&row.try_get::<Value, _>("photos")?, false),
+            photos: media::images::PhotoDto::list(&row.try_get::<Value, _>("photos")?, false),
             provenance: row.try_get("provenance")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,

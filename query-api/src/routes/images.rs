@@ -3,15 +3,15 @@
 //!
 //! A photo an artwork shows is public: served to anyone at its plain URL and cacheable forever.
 //! Any other photo (in review, or of a rejected submission) is served only at a signed URL from
-//! an answer for its author or a moderator (`?expires=…&sig=…`, see `platform::images`), with
+//! an answer for its author or a moderator (`?expires=…&sig=…`, see `media::images`), with
 //! private caching until the URL expires; its plain URL is a 404, as an unknown key is.
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::{PhotoKey, PhotoSize};
+use media::images::Signature;
 use platform::http::{ApiError, Query};
-use platform::images::Signature;
 use platform::storage::variant_path;
 use serde::Deserialize;
 

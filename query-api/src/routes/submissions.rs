@@ -4,10 +4,10 @@
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use platform::candidates::{duplicate_candidates, NearbyCandidate};
+use media::images::{PhotoDto, UrlSigner};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
-use platform::images::{PhotoDto, UrlSigner};
+use projectors::candidates::{duplicate_candidates, NearbyCandidate};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::Row;

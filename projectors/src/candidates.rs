@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::images::{image_url, PhotoDto};
+use media::images::{image_url, PhotoDto};
 
 /// Most candidates an answer lists.
 pub const MAX_CANDIDATES: i64 = 10;

@@ -6,8 +6,8 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use platform::photos::testing::{phone_jpeg, PhoneJpeg};
-use platform::photos::{inspect, render_variants};
+use media::photos::testing::{phone_jpeg, PhoneJpeg};
+use media::photos::{inspect, render_variants};
 
 const RUNS: usize = 5;
 
