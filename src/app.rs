@@ -1,6 +1,7 @@
 //! Wiring the processes: connecting to (or starting) PostgreSQL and NATS, running the relay and
 //! the projectors under supervision, and building the HTTP app.
 
+use crate::local::{LocalNats, LocalPostgres};
 use anyhow::Context;
 use async_nats::jetstream;
 use axum::http::{HeaderName, Request};
@@ -8,7 +9,6 @@ use axum::response::IntoResponse;
 use axum::Router;
 use platform::bus::BusConfig;
 use platform::config::Config;
-use platform::local::{LocalNats, LocalPostgres};
 use projectors::{Projector, ProjectorOptions, ProjectorRuntime};
 use sqlx::PgPool;
 use std::sync::Arc;

@@ -11,7 +11,6 @@ pub mod eventlog;
 pub mod headers;
 pub mod http;
 pub mod identity;
-pub mod local;
 pub mod mail;
 pub mod position;
 pub mod ratelimit;

@@ -334,7 +334,7 @@ async fn every_projector_catches_up_on_its_own_after_a_60_second_database_outage
     // A private PostgreSQL this test may stop (the shared one serves the other tests).
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("postgres");
-    let mut pg = platform::local::LocalPostgres::start(&dir, "plinth_outage")
+    let mut pg = plinth::local::LocalPostgres::start(&dir, "plinth_outage")
         .await
         .unwrap();
     let pool = platform::db::connect(&pg.url(), 20).await.unwrap();
@@ -389,7 +389,7 @@ async fn every_projector_catches_up_on_its_own_after_a_60_second_database_outage
     pg.stop().await.unwrap();
     let before = written.load(Ordering::Relaxed);
     tokio::time::sleep(OUTAGE).await;
-    let mut pg = platform::local::LocalPostgres::start(&dir, "plinth_outage")
+    let mut pg = plinth::local::LocalPostgres::start(&dir, "plinth_outage")
         .await
         .unwrap();
     until(60, "writes after the outage", || async {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use platform::local::{LocalNats, LocalPostgres};
+use plinth::local::{LocalNats, LocalPostgres};
 use sqlx::postgres::PgPoolOptions;
 
 /// A unique directory under the system temp dir, removed on drop.
