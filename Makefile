@@ -36,6 +36,7 @@ test: webapp/node_modules/.package-lock.json
 lint: webapp/node_modules/.package-lock.json
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo machete
 	cd webapp && npm run typecheck && npm run lint
 
 fmt:
