@@ -17,6 +17,7 @@ use uuid::Uuid;
 /// The anchor tag schema's `artwork_type` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ArtworkType {
     Statue,
     Mural,
@@ -68,6 +69,7 @@ impl ArtworkType {
 /// record (and its history) for works that are gone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ArtworkStatus {
     Pending,
     Approved,
@@ -81,6 +83,12 @@ impl ArtworkStatus {
             Self::Approved => "approved",
             Self::Removed => "removed",
         }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Pending, Self::Approved, Self::Removed]
+            .into_iter()
+            .find(|v| v.as_str() == s)
     }
 }
 

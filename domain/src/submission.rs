@@ -23,6 +23,7 @@ pub const MAX_PROPOSED_ARTISTS: usize = 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SubmissionKind {
     NewArtwork,
     /// A logbook entry: a visit to a known artwork.
@@ -48,6 +49,7 @@ impl SubmissionKind {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SubmissionStatus {
     Pending,
     Approved,
@@ -80,6 +82,7 @@ impl SubmissionStatus {
 /// The state a visitor found an artwork in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Condition {
     Good,
     Fair,

@@ -22,3 +22,34 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Er
 pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
     MIGRATOR.run(pool).await
 }
+
+/// A text column holding one of a domain enum's names, parsed with `parse`; a name the enum does
+/// not know is a decode error naming the column.
+pub fn enum_column<T>(
+    row: &sqlx::postgres::PgRow,
+    column: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, sqlx::Error> {
+    use sqlx::Row;
+    let name: String = row.try_get(column)?;
+    parse(&name).ok_or_else(|| unknown(column, &name))
+}
+
+/// [`enum_column`] for a nullable column.
+pub fn optional_enum_column<T>(
+    row: &sqlx::postgres::PgRow,
+    column: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, sqlx::Error> {
+    use sqlx::Row;
+    let name: Option<String> = row.try_get(column)?;
+    name.map(|n| parse(&n).ok_or_else(|| unknown(column, &n)))
+        .transpose()
+}
+
+fn unknown(column: &str, name: &str) -> sqlx::Error {
+    sqlx::Error::ColumnDecode {
+        index: column.to_owned(),
+        source: format!("unknown value {name:?}").into(),
+    }
+}

@@ -277,7 +277,7 @@ pub struct Profile {
     pub is_moderator: bool,
     pub is_admin: bool,
     /// Active permissions.
-    pub permissions: Vec<String>,
+    pub permissions: Vec<domain::Permission>,
     pub debug: ProfileDebug,
 }
 
@@ -298,8 +298,14 @@ pub struct ProfileDebug {
 
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct PermissionState {
-    pub permission: String,
+    pub permission: domain::Permission,
     pub is_active: bool,
+}
+
+/// A permission as the Account stream names it.
+fn permission(name: &str) -> Result<domain::Permission, ApiError> {
+    domain::Permission::parse(name)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("unknown permission {name:?}")))
 }
 
 /// The signed-in caller's profile, from the accounts read model.
@@ -328,15 +334,21 @@ pub async fn load_profile(pool: &PgPool, caller: &Caller) -> Result<Profile, Api
         is_reviewer: caller.is_moderator(),
         is_moderator: caller.is_moderator(),
         is_admin: caller.is_admin(),
-        permissions: a.permissions.clone(),
+        permissions: a
+            .permissions
+            .iter()
+            .map(|p| permission(p))
+            .collect::<Result<_, _>>()?,
         debug: ProfileDebug {
             permissions: history
                 .into_iter()
-                .map(|(permission, is_active)| PermissionState {
-                    permission,
-                    is_active,
+                .map(|(p, is_active)| {
+                    Ok(PermissionState {
+                        permission: permission(&p)?,
+                        is_active,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_, ApiError>>()?,
         },
     })
 }

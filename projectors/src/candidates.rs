@@ -3,6 +3,7 @@
 //! GiST index; used by the logbook receipt (command side) and the review detail (query side).
 
 use domain::similarity::{duplicate_score, DUPLICATE_RADIUS_M};
+use domain::ArtworkType;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -17,7 +18,7 @@ pub const MAX_CANDIDATES: i64 = 10;
 pub struct NearbyCandidate {
     pub id: Uuid,
     pub title: String,
-    pub artwork_type: String,
+    pub artwork_type: ArtworkType,
     pub lat: f64,
     pub lon: f64,
     pub distance_m: f64,
@@ -32,7 +33,7 @@ pub async fn duplicate_candidates(
     lat: f64,
     lon: f64,
     title: Option<&str>,
-    artwork_type: Option<&str>,
+    artwork_type: Option<ArtworkType>,
     exclude: Option<Uuid>,
 ) -> Result<Vec<NearbyCandidate>, sqlx::Error> {
     // A cos(lat)-scaled box for the index, then the exact great-circle distance.
@@ -60,11 +61,17 @@ pub async fn duplicate_candidates(
     .bind(exclude)
     .fetch_all(pool)
     .await?;
-    let mut out: Vec<NearbyCandidate> = rows
-        .into_iter()
-        .filter(|r| r.5 <= DUPLICATE_RADIUS_M)
-        .map(|(id, t, kind, la, lo, d, photos)| NearbyCandidate {
-            similarity: duplicate_score(d, title, &t, artwork_type == Some(kind.as_str())),
+    let mut out: Vec<NearbyCandidate> = Vec::with_capacity(rows.len());
+    for (id, t, kind, la, lo, d, photos) in rows {
+        if d > DUPLICATE_RADIUS_M {
+            continue;
+        }
+        let kind = ArtworkType::parse(&kind).ok_or_else(|| sqlx::Error::ColumnDecode {
+            index: "artwork_type".into(),
+            source: format!("unknown value {kind:?}").into(),
+        })?;
+        out.push(NearbyCandidate {
+            similarity: duplicate_score(d, title, &t, artwork_type == Some(kind)),
             thumbnail_url: PhotoDto::list(&photos, false)
                 .first()
                 .map(|p| image_url(domain::PhotoSize::Thumbnail, &p.key)),
@@ -74,8 +81,8 @@ pub async fn duplicate_candidates(
             lat: la,
             lon: lo,
             distance_m: (d * 10.0).round() / 10.0,
-        })
-        .collect();
+        });
+    }
     out.sort_by(|a, b| {
         b.similarity
             .total_cmp(&a.similarity)

@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 use domain::geo::{haversine_m, EARTH_RADIUS_M};
+use domain::ArtworkType;
 use rstar::primitives::GeomWithData;
 use rstar::RTree;
 
@@ -28,7 +29,7 @@ pub struct Item {
     pub lat: f64,
     pub lon: f64,
     pub title: Box<str>,
-    pub artwork_type: Box<str>,
+    pub artwork_type: ArtworkType,
 }
 
 /// A tree entry: the point and the slot of its item.
@@ -221,7 +222,7 @@ impl GeoIndex {
                     lat: r.try_get("lat")?,
                     lon: r.try_get("lon")?,
                     title: r.try_get::<String, _>("title")?.into(),
-                    artwork_type: r.try_get::<String, _>("artwork_type")?.into(),
+                    artwork_type: platform::db::enum_column(r, "artwork_type", ArtworkType::parse)?,
                 },
                 r.try_get::<bool, _>("approved")?,
             ));
@@ -265,7 +266,7 @@ mod tests {
             lat,
             lon,
             title: "t".into(),
-            artwork_type: "mural".into(),
+            artwork_type: ArtworkType::Mural,
         }
     }
 

@@ -1224,7 +1224,7 @@ async fn an_approval_reads_its_submission_once_and_sends_eleven_statements() {
     // artwork's (empty) stream read, its creation written, and its position read for
     // X-Event-Position.
     let (decided, _) = approved.unwrap();
-    assert_eq!(decided.status, "approved");
+    assert_eq!(decided.status, domain::SubmissionStatus::Approved);
     assert!(decided.artwork_id.is_some());
     let kinds: Vec<&str> = statements
         .iter()

@@ -4,8 +4,8 @@
  * fresh browser context) with the 6-digit code of a second mail, finding the same profile.
  * axe-core checks the sign-in dialog and /profile on the way.
  */
-import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
-import { a11yViolations, expect, formatFindings, isSerious, screenshot, test, VISITED_KEY } from './fixtures';
+import type { Page } from '@playwright/test';
+import { a11yViolations, expect, formatFindings, isSerious, otherDevice, screenshot, test } from './fixtures';
 import { magicLinkToken, oneTimeCode, waitForMail } from './mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -53,22 +53,6 @@ async function signOut(page: Page) {
   await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Sign out' }).click();
   await expect(quickActions(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
-}
-
-/** Another device: a fresh context of the same size, a returning visitor (no welcome dialog). */
-async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
-  const use = testInfo.project.use;
-  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId, bypassCSP: true };
-  if (use.viewport) options.viewport = use.viewport;
-  if (use.isMobile !== undefined) options.isMobile = use.isMobile;
-  if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
-  if (use.deviceScaleFactor !== undefined) options.deviceScaleFactor = use.deviceScaleFactor;
-  const context = await browser.newContext(options);
-  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
 }
 
 test('sign in by link, choose a profile name, sign out, sign in by code elsewhere', async ({ page, browser, baseURL }, testInfo) => {

@@ -17,9 +17,9 @@
 import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { jpegWithExif } from '../src/testing/jpeg';
-import { a11yViolations, apiGet, type ArtworkMinimal, expect, formatFindings, isSerious, screenshot, test, VISITED_KEY } from './fixtures';
+import { a11yViolations, apiGet, type ArtworkMinimal, expect, formatFindings, isSerious, otherDevice, screenshot, test } from './fixtures';
 import { magicLinkToken, waitForMail } from './mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -122,22 +122,6 @@ function grantModerator(email: string): string {
   expect(r.status, `plinth admin grant failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.stdout).toContain('granted moderator to account');
   return r.stdout.trim();
-}
-
-/** Another browser of the same size, a returning visitor (no welcome dialog). */
-async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
-  const use = testInfo.project.use;
-  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId, bypassCSP: true };
-  if (use.viewport) options.viewport = use.viewport;
-  if (use.isMobile !== undefined) options.isMobile = use.isMobile;
-  if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
-  if (use.deviceScaleFactor !== undefined) options.deviceScaleFactor = use.deviceScaleFactor;
-  const context = await browser.newContext(options);
-  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
 }
 
 const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });

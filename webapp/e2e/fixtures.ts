@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths';
 
 const require = createRequire(import.meta.url);
@@ -137,3 +137,19 @@ export async function expectTitle(page: Page, pageName: string | RegExp): Promis
 
 /** The drawer's navigation entries, in order (the rail adds Pages). */
 export const DRAWER_ENTRIES = ['Map', 'Artworks', 'Artists', 'Search', 'Help'];
+
+/** Another device: a fresh context of the same size as the test's, a returning visitor (no welcome dialog). */
+export async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
+  const use = testInfo.project.use;
+  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId, bypassCSP: true };
+  if (use.viewport) options.viewport = use.viewport;
+  if (use.isMobile !== undefined) options.isMobile = use.isMobile;
+  if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
+  if (use.deviceScaleFactor !== undefined) options.deviceScaleFactor = use.deviceScaleFactor;
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}

@@ -195,7 +195,7 @@ impl Submissions {
         Ok((
             Decided {
                 id,
-                status: SubmissionStatus::Approved.as_str().to_owned(),
+                status: SubmissionStatus::Approved,
                 artwork_id: Some(artwork_id.0),
             },
             position,

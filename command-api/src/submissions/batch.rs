@@ -1,6 +1,7 @@
 //! Use case: a moderator decides several submissions at once; each item succeeds or fails on
 //! its own, reported with the code and message a single call would have answered.
 
+use domain::SubmissionStatus;
 use platform::http::ApiError;
 use platform::position::EventPosition;
 
@@ -45,7 +46,7 @@ impl Submissions {
             };
             match outcome {
                 Ok((d, p)) => {
-                    if d.status == "approved" {
+                    if d.status == SubmissionStatus::Approved {
                         answer.approved += 1;
                     } else {
                         answer.rejected += 1;

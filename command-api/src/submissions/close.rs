@@ -82,7 +82,7 @@ impl Submissions {
         Ok((
             Decided {
                 id,
-                status: status.as_str().to_owned(),
+                status,
                 artwork_id: None,
             },
             position,

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use domain::{SubmissionKind, SubmissionStatus};
 use media::images::PhotoDto;
 use projectors::candidates::NearbyCandidate;
 use serde::{Deserialize, Serialize};
@@ -12,9 +13,8 @@ use uuid::Uuid;
 pub struct SubmissionReceipt {
     pub id: Uuid,
     /// Always `pending`: every submission waits for a moderator.
-    pub status: String,
-    /// `new_artwork` or `logbook`.
-    pub submission_type: String,
+    pub status: SubmissionStatus,
+    pub submission_type: SubmissionKind,
     pub photos: Vec<PhotoDto>,
     /// Known artworks within 100 m that may be the same one, best match first (new artworks
     /// only).
@@ -51,7 +51,7 @@ pub struct RejectRequest {
 pub struct Decided {
     pub id: Uuid,
     /// `approved`, `rejected` or `withdrawn`.
-    pub status: String,
+    pub status: SubmissionStatus,
     /// The artwork an approval created, linked or logged to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub artwork_id: Option<Uuid>,
@@ -84,7 +84,7 @@ pub struct BatchResult {
     pub id: Uuid,
     pub success: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<String>,
+    pub status: Option<SubmissionStatus>,
     /// The error code, as a single call would have answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,

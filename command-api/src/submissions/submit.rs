@@ -122,7 +122,7 @@ impl Submissions {
                 ..
             } => (
                 title.as_ref().map(|t| t.as_str().to_owned()),
-                Some(artwork_type.as_str()),
+                Some(*artwork_type),
             ),
             PostKind::Visit { .. } => (None, None),
         };
@@ -192,8 +192,8 @@ impl Submissions {
         let now = chrono::Utc::now();
         let receipt = SubmissionReceipt {
             id: id.0,
-            status: SubmissionStatus::Pending.as_str().to_owned(),
-            submission_type: kind.as_str().to_owned(),
+            status: SubmissionStatus::Pending,
+            submission_type: kind,
             photos: accepted
                 .iter()
                 .map(|a| {

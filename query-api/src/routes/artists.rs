@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -152,7 +153,7 @@ pub struct ArtistDetail {
 pub struct ArtistArtwork {
     pub id: Uuid,
     pub title: String,
-    pub artwork_type: String,
+    pub artwork_type: ArtworkType,
     pub lat: f64,
     pub lon: f64,
 }
@@ -181,7 +182,7 @@ pub async fn get_artist(
     .fetch_optional(&state.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("Artist with ID {id} not found")))?;
-    let artworks = sqlx::query_as::<_, (Uuid, String, String, f64, f64)>(
+    let artworks = sqlx::query(
         "SELECT id, title, artwork_type, lat, lon FROM rm.artworks \
          WHERE artist_ids @> ARRAY[$1]::uuid[] AND status = 'approved' \
          ORDER BY lower(title), id LIMIT $2",
@@ -190,15 +191,17 @@ pub async fn get_artist(
     .bind(MAX_ARTIST_ARTWORKS)
     .fetch_all(&state.pool)
     .await?
-    .into_iter()
-    .map(|(id, title, artwork_type, lat, lon)| ArtistArtwork {
-        id,
-        title,
-        artwork_type,
-        lat,
-        lon,
+    .iter()
+    .map(|r| {
+        Ok(ArtistArtwork {
+            id: r.try_get("id")?,
+            title: r.try_get("title")?,
+            artwork_type: platform::db::enum_column(r, "artwork_type", ArtworkType::parse)?,
+            lat: r.try_get("lat")?,
+            lon: r.try_get("lon")?,
+        })
     })
-    .collect();
+    .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(with_consistency(
         ok(ArtistDetail {
             artist: from_row(&row)?,

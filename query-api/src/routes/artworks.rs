@@ -4,6 +4,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::geo::EARTH_RADIUS_M;
+use domain::{ArtworkStatus, ArtworkType};
+use platform::db::enum_column;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -31,8 +33,8 @@ pub struct ArtworkDto {
     pub id: Uuid,
     pub title: String,
     pub description: Option<String>,
-    pub artwork_type: String,
-    pub status: String,
+    pub artwork_type: ArtworkType,
+    pub status: ArtworkStatus,
     pub lat: f64,
     pub lon: f64,
     /// Tag key to value, after the anchor tag schema.
@@ -73,7 +75,7 @@ pub struct Provenance {
 pub struct ArtworkMinimalDto {
     pub id: Uuid,
     pub title: String,
-    pub artwork_type: String,
+    pub artwork_type: ArtworkType,
     pub lat: f64,
     pub lon: f64,
     pub distance_m: f64,
@@ -89,8 +91,8 @@ fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<(ArtworkDto, Vec<Uuid>),
             id: row.try_get("id")?,
             title: row.try_get("title")?,
             description: row.try_get("description")?,
-            artwork_type: row.try_get("artwork_type")?,
-            status: row.try_get("status")?,
+            artwork_type: enum_column(row, "artwork_type", ArtworkType::parse)?,
+            status: enum_column(row, "status", ArtworkStatus::parse)?,
             lat: row.try_get("lat")?,
             lon: row.try_get("lon")?,
             tags: row.try_get("tags")?,
@@ -286,7 +288,7 @@ pub async fn nearby_artworks(
                 .map(|(it, d)| ArtworkMinimalDto {
                     id: it.id,
                     title: it.title.into(),
-                    artwork_type: it.artwork_type.into(),
+                    artwork_type: it.artwork_type,
                     lat: it.lat,
                     lon: it.lon,
                     distance_m: d,
@@ -306,7 +308,7 @@ pub async fn nearby_artworks(
             let mut by_id: HashMap<Uuid, ArtworkDto> = hydrate(&state.pool, &rows)
                 .await?
                 .into_iter()
-                .filter(|a| a.status == "approved")
+                .filter(|a| a.status == ArtworkStatus::Approved)
                 .map(|a| (a.id, a))
                 .collect();
             let artworks = hits
@@ -386,7 +388,7 @@ async fn nearby_sql(
                 Ok(ArtworkMinimalDto {
                     id: r.try_get("id")?,
                     title: r.try_get("title")?,
-                    artwork_type: r.try_get("artwork_type")?,
+                    artwork_type: enum_column(r, "artwork_type", ArtworkType::parse)?,
                     lat: r.try_get("lat")?,
                     lon: r.try_get("lon")?,
                     distance_m: r.try_get("distance_m")?,

@@ -4,7 +4,9 @@
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use domain::{ArtworkType, Condition, SubmissionKind, SubmissionStatus};
 use media::images::{PhotoDto, UrlSigner};
+use platform::db::{enum_column, optional_enum_column};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
 use projectors::candidates::{duplicate_candidates, NearbyCandidate};
@@ -36,16 +38,14 @@ pub struct Submitter {
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SubmissionDto {
     pub id: Uuid,
-    /// `new_artwork` or `logbook`.
-    pub submission_type: String,
-    /// `pending`, `approved`, `rejected` or `withdrawn`.
-    pub status: String,
+    pub submission_type: SubmissionKind,
+    pub status: SubmissionStatus,
     pub title: Option<String>,
     pub description: Option<String>,
-    pub artwork_type: Option<String>,
+    pub artwork_type: Option<ArtworkType>,
     pub notes: Option<String>,
-    /// Visits: good, fair, poor, damaged or missing.
-    pub condition: Option<String>,
+    /// Visits only.
+    pub condition: Option<Condition>,
     pub lat: f64,
     pub lon: f64,
     /// Photos with their EXIF summary.
@@ -187,13 +187,13 @@ fn from_row(
     let names: Value = row.try_get("artist_names")?;
     Ok(SubmissionDto {
         id: row.try_get("id")?,
-        submission_type: row.try_get("kind")?,
-        status: row.try_get("status")?,
+        submission_type: enum_column(row, "kind", SubmissionKind::parse)?,
+        status: enum_column(row, "status", SubmissionStatus::parse)?,
         title: row.try_get("title")?,
         description: row.try_get("description")?,
-        artwork_type: row.try_get("artwork_type")?,
+        artwork_type: optional_enum_column(row, "artwork_type", ArtworkType::parse)?,
         notes: row.try_get("note")?,
-        condition: row.try_get("condition")?,
+        condition: optional_enum_column(row, "condition", Condition::parse)?,
         lat: row.try_get("lat")?,
         lon: row.try_get("lon")?,
         photos: PhotoDto::list(
@@ -368,7 +368,7 @@ pub async fn review_submission(
         .await?
         .ok_or_else(|| ApiError::NotFound("Submission not found".into()))?;
     let submission = from_row(&row, true, state.image_signing.get(&state.pool).await?)?;
-    let exclude = (submission.submission_type == "logbook")
+    let exclude = (submission.submission_type == SubmissionKind::Logbook)
         .then_some(submission.artwork_id)
         .flatten();
     let nearby = duplicate_candidates(
@@ -376,7 +376,7 @@ pub async fn review_submission(
         submission.lat,
         submission.lon,
         submission.title.as_deref(),
-        submission.artwork_type.as_deref(),
+        submission.artwork_type,
         exclude,
     )
     .await?;
@@ -450,7 +450,7 @@ pub async fn review_stats(
 pub struct LogbookEntryDto {
     pub id: Uuid,
     pub note: Option<String>,
-    pub condition: Option<String>,
+    pub condition: Option<Condition>,
     pub photos: Vec<PhotoDto>,
     pub visited_at: DateTime<Utc>,
     pub visitor: Submitter,
@@ -480,7 +480,7 @@ pub async fn logbook_of(
             Ok(LogbookEntryDto {
                 id: r.try_get("submission_id")?,
                 note: r.try_get("note")?,
-                condition: r.try_get("condition")?,
+                condition: optional_enum_column(r, "condition", Condition::parse)?,
                 photos: PhotoDto::list(&r.try_get::<Value, _>("photos")?, false),
                 visited_at: r.try_get("visited_at")?,
                 visitor: Submitter {

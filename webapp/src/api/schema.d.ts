@@ -556,7 +556,7 @@ export interface components {
             overrides?: null | components["schemas"]["Overrides"];
         };
         ArtistArtwork: {
-            artwork_type: string;
+            artwork_type: components["schemas"]["ArtworkType"];
             /** Format: uuid */
             id: string;
             /** Format: double */
@@ -602,7 +602,7 @@ export interface components {
         ArtworkDto: {
             /** @description Credited artists in credit order. */
             artists: components["schemas"]["ArtistRef"][];
-            artwork_type: string;
+            artwork_type: components["schemas"]["ArtworkType"];
             /** Format: date-time */
             created_at: string;
             description?: string | null;
@@ -617,7 +617,7 @@ export interface components {
             /** @description Approved photos, newest first. */
             photos: components["schemas"]["PhotoDto"][];
             provenance?: null | components["schemas"]["Provenance"];
-            status: string;
+            status: components["schemas"]["ArtworkStatus"];
             /** @description Tag key to value, after the anchor tag schema. */
             tags: {
                 [key: string]: string;
@@ -628,7 +628,7 @@ export interface components {
         };
         /** @description What the map needs per marker. */
         ArtworkMinimalDto: {
-            artwork_type: string;
+            artwork_type: components["schemas"]["ArtworkType"];
             /** Format: double */
             distance_m: number;
             /** Format: uuid */
@@ -643,6 +643,17 @@ export interface components {
             artworks: components["schemas"]["ArtworkDto"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * @description Visibility of an artwork. Only `Approved` ones are shown to visitors; `Removed` keeps the
+         *     record (and its history) for works that are gone.
+         * @enum {string}
+         */
+        ArtworkStatus: "pending" | "approved" | "removed";
+        /**
+         * @description The anchor tag schema's `artwork_type` values.
+         * @enum {string}
+         */
+        ArtworkType: "statue" | "mural" | "sculpture" | "installation" | "monument" | "graffiti" | "mosaic" | "relief" | "fountain" | "other";
         AuthStatus: {
             can_review: boolean;
             is_admin: boolean;
@@ -687,7 +698,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             message?: string | null;
-            status?: string | null;
+            status?: null | components["schemas"]["SubmissionStatus"];
             success: boolean;
         };
         Center: {
@@ -721,6 +732,11 @@ export interface components {
             /** @description Photo storage answers a write, read and delete. */
             storage: components["schemas"]["Component"];
         };
+        /**
+         * @description The state a visitor found an artwork in.
+         * @enum {string}
+         */
+        Condition: "good" | "fair" | "poor" | "damaged" | "missing";
         /** @description What a decision answers. */
         Decided: {
             /**
@@ -731,7 +747,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description `approved`, `rejected` or `withdrawn`. */
-            status: string;
+            status: components["schemas"]["SubmissionStatus"];
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistDetail: {
@@ -829,7 +845,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 /** @description `approved`, `rejected` or `withdrawn`. */
-                status: string;
+                status: components["schemas"]["SubmissionStatus"];
             };
             message?: string | null;
             success: boolean;
@@ -930,7 +946,7 @@ export interface components {
                 /** @description Moderator or admin: may review submissions. */
                 is_reviewer: boolean;
                 /** @description Active permissions. */
-                permissions: string[];
+                permissions: components["schemas"]["Permission"][];
                 /** @description The caller's preferences: a flat object of strings, numbers and booleans. */
                 preferences: {
                     [key: string]: components["schemas"]["PreferenceValueDoc"];
@@ -1100,9 +1116,8 @@ export interface components {
                 nearby: components["schemas"]["NearbyCandidate"][];
                 photos: components["schemas"]["PhotoDto"][];
                 /** @description Always `pending`: every submission waits for a moderator. */
-                status: string;
-                /** @description `new_artwork` or `logbook`. */
-                submission_type: string;
+                status: components["schemas"]["SubmissionStatus"];
+                submission_type: components["schemas"]["SubmissionKind"];
             };
             message?: string | null;
             success: boolean;
@@ -1191,7 +1206,7 @@ export interface components {
         };
         /** @description One approved visit in an artwork's logbook. */
         LogbookEntryDto: {
-            condition?: string | null;
+            condition?: null | components["schemas"]["Condition"];
             /** Format: uuid */
             id: string;
             note?: string | null;
@@ -1258,7 +1273,7 @@ export interface components {
         };
         /** @description A known artwork that may be the one a submission shows. */
         NearbyCandidate: {
-            artwork_type: string;
+            artwork_type: components["schemas"]["ArtworkType"];
             /** Format: double */
             distance_m: number;
             /** Format: uuid */
@@ -1319,9 +1334,11 @@ export interface components {
             /** Format: int64 */
             new_artwork: number;
         };
+        /** @enum {string} */
+        Permission: "admin" | "moderator";
         PermissionState: {
             is_active: boolean;
-            permission: string;
+            permission: components["schemas"]["Permission"];
         };
         /** @description A photo in an API answer. */
         PhotoDto: {
@@ -1362,7 +1379,7 @@ export interface components {
             /** @description Moderator or admin: may review submissions. */
             is_reviewer: boolean;
             /** @description Active permissions. */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             /** @description The caller's preferences: a flat object of strings, numbers and booleans. */
             preferences: {
                 [key: string]: components["schemas"]["PreferenceValueDoc"];
@@ -1586,9 +1603,8 @@ export interface components {
              */
             artwork_id?: string | null;
             artwork_title?: string | null;
-            artwork_type?: string | null;
-            /** @description Visits: good, fair, poor, damaged or missing. */
-            condition?: string | null;
+            artwork_type?: null | components["schemas"]["ArtworkType"];
+            condition?: null | components["schemas"]["Condition"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1610,10 +1626,8 @@ export interface components {
             queue_position?: number | null;
             /** @description The rejection reason. */
             reason?: string | null;
-            /** @description `pending`, `approved`, `rejected` or `withdrawn`. */
-            status: string;
-            /** @description `new_artwork` or `logbook`. */
-            submission_type: string;
+            status: components["schemas"]["SubmissionStatus"];
+            submission_type: components["schemas"]["SubmissionKind"];
             submitter?: null | components["schemas"]["Submitter"];
             tags: {
                 [key: string]: string;
@@ -1625,6 +1639,8 @@ export interface components {
              */
             unprocessable_photos: string[];
         };
+        /** @enum {string} */
+        SubmissionKind: "new_artwork" | "logbook";
         SubmissionList: {
             /** Format: int32 */
             limit: number;
@@ -1646,10 +1662,11 @@ export interface components {
             nearby: components["schemas"]["NearbyCandidate"][];
             photos: components["schemas"]["PhotoDto"][];
             /** @description Always `pending`: every submission waits for a moderator. */
-            status: string;
-            /** @description `new_artwork` or `logbook`. */
-            submission_type: string;
+            status: components["schemas"]["SubmissionStatus"];
+            submission_type: components["schemas"]["SubmissionKind"];
         };
+        /** @enum {string} */
+        SubmissionStatus: "pending" | "approved" | "rejected" | "withdrawn";
         /** @description Who sent a submission, as moderators see it. */
         Submitter: {
             /** @description The profile name, else 'Anonymous ({first 8 characters of the id}...)'. */

@@ -10,6 +10,7 @@ import { rememberLocalPreviews } from '../lib/localPreviews';
 import { MY_SUBMISSIONS_LIMIT, SUBMISSION } from '../config/constants';
 import { baseApi, LIST_ID, unwrap } from './baseApi';
 import type {
+  ArtworkType,
   Condition,
   Envelope_SubmissionList,
   Envelope_SubmissionReceipt,
@@ -33,7 +34,7 @@ export interface LogbookForm {
   condition?: Condition | null;
   /** New artworks. */
   title?: string;
-  artwork_type?: string;
+  artwork_type?: ArtworkType;
   description?: string;
   tags?: Record<string, string>;
   artists?: string[];

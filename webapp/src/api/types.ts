@@ -16,6 +16,15 @@ import type { components } from './schema';
 type Schemas = components['schemas'];
 
 export type Pagination = Schemas['Pagination'];
+/** The domain's vocabularies, as the server publishes them. */
+export type ArtworkType = Schemas['ArtworkType'];
+export type ArtworkStatus = Schemas['ArtworkStatus'];
+export type SubmissionKind = Schemas['SubmissionKind'];
+export type SubmissionStatus = Schemas['SubmissionStatus'];
+export type Condition = Schemas['Condition'];
+export type Permission = Schemas['Permission'];
+/** A submission's `submission_type`. */
+export type SubmissionType = SubmissionKind;
 export type Provenance = Schemas['Provenance'];
 export type ErrorBody = Schemas['ErrorBody'];
 
@@ -94,19 +103,21 @@ export type BatchAnswer = Schemas['BatchAnswer'];
 export type BatchResult = Schemas['BatchResult'];
 
 /*
- * The document types a submission's `submission_type`, `status` and `condition` as plain
- * strings, listing their values in prose only. These are those values, for the screens that
- * offer or compare them.
+ * The values of those vocabularies, for the screens that offer or compare them; each list is
+ * checked against the document's type (a type error when the server adds a value).
  */
-export const SUBMISSION_TYPES = ['new_artwork', 'logbook'] as const;
-export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+type Listed<T extends string, L extends readonly T[]> = [Exclude<T, L[number]>] extends [never] ? L : never;
 
-export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-
+export const SUBMISSION_TYPES = ['new_artwork', 'logbook'] as const satisfies readonly SubmissionKind[];
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly SubmissionStatus[];
 /** A visit's report of the artwork's state. */
-export const CONDITIONS = ['good', 'fair', 'poor', 'damaged', 'missing'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+export const CONDITIONS = ['good', 'fair', 'poor', 'damaged', 'missing'] as const satisfies readonly Condition[];
+const listed: [
+  Listed<SubmissionKind, typeof SUBMISSION_TYPES>,
+  Listed<SubmissionStatus, typeof SUBMISSION_STATUSES>,
+  Listed<Condition, typeof CONDITIONS>,
+] = [SUBMISSION_TYPES, SUBMISSION_STATUSES, CONDITIONS];
+void listed;
 
 export type SearchResponse = Schemas['SearchResponse'];
 /** One hit of GET /search: `kind` is `artwork` or `artist`. */

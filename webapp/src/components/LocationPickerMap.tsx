@@ -3,11 +3,9 @@
  * dragged. The coordinate inputs beside it are the keyboard-accessible way to do the same.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useMapSettings } from '../api/configApi';
 import type { LatLng } from '../lib/geo';
 import { FALLBACK_POSITION } from '../lib/geolocation';
-import { logger } from '../lib/logger';
-import { createMap, isWebGLSupported, type PlinthMap } from '../lib/map';
+import { useSmallMap } from './useSmallMap';
 import './MiniMap.css';
 import './LocationPickerMap.css';
 
@@ -23,10 +21,6 @@ export function LocationPickerMap({
   center?: LatLng | null;
   label?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<PlinthMap | null>(null);
-  const [failed, setFailed] = useState(() => !isWebGLSupported());
-  const settings = useMapSettings();
   const [start] = useState<{ at: LatLng; zoom: number }>(() =>
     value
       ? { at: value, zoom: 17 }
@@ -41,44 +35,17 @@ export function LocationPickerMap({
     onPickRef.current = onPick;
   }, [onPick]);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || failed || !settings) return;
-    let created: PlinthMap | null = null;
-    let cancelled = false;
-    const cleanups: Array<() => void> = [];
-    const pick = (at: LatLng) => {
-      picked.current = at;
-      onPickRef.current(at);
-    };
-    createMap({
-      container: el,
-      center: start.at,
-      zoom: start.zoom,
-      cluster: false,
-      mapboxAccessToken: settings.mapboxAccessToken,
-      styleUrl: settings.styleUrl,
-    })
-      .then((m) => {
-        if (cancelled) {
-          m.destroy();
-          return;
-        }
-        created = m;
-        cleanups.push(m.onBackgroundClick(pick), m.onPinMove(pick));
-        setMap(m);
-      })
-      .catch((e: unknown) => {
-        logger.warn('Location map failed to load', { error: e });
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      cleanups.forEach((c) => c());
-      created?.destroy();
-      setMap(null);
-    };
-  }, [failed, settings, start]);
+  const { ref, map, failed } = useSmallMap({
+    name: 'Location map',
+    start: { center: start.at, zoom: start.zoom, cluster: false },
+    attach: (m) => {
+      const pick = (at: LatLng) => {
+        picked.current = at;
+        onPickRef.current(at);
+      };
+      return [m.onBackgroundClick(pick), m.onPinMove(pick)];
+    },
+  });
 
   const lat = value?.lat;
   const lng = value?.lng;

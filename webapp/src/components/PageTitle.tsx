@@ -13,6 +13,12 @@ export function usePageTitle(page: string): void {
   }, [page, product]);
 }
 
+/** The document title alone, for a screen whose heading is its content's (a loading or missing state). */
+export function DocumentTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}
+
 /** The page's visible heading and its document title in one. */
 export function PageHeader({
   title,

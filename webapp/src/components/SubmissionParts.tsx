@@ -1,11 +1,13 @@
 /**
- * Pieces the new-artwork and logbook forms share: the licence consent, the upload status, the
- * receipt shown once sent, a nearby artwork that may be the same one (also in the review), and
- * focus on the first problem after a failed submit.
+ * Pieces the new-artwork and logbook forms share: the licence consent, the upload status, field
+ * and form errors, the receipt shown once sent, a nearby artwork that may be the same one (also
+ * in the review), and focus on the first problem after a failed submit. Their submit flow is
+ * `useSubmitContribution`.
  */
 import { useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { NearbyCandidate, SubmissionReceipt } from '../api/types';
+import { SUBMISSION } from '../config/constants';
 import { to } from '../config/routes';
 import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
@@ -17,6 +19,7 @@ import './SubmissionParts.css';
 
 export const CONSENT_LABEL = 'I took these photos and agree to publish them under CC BY-SA 4.0';
 export const CONSENT_MESSAGE = 'Please agree to publish your photos under the licence';
+export const NOTE_TOO_LONG_MESSAGE = `The note must be at most ${SUBMISSION.noteMax} characters`;
 const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
 export function ConsentField({
@@ -73,6 +76,16 @@ export function UploadStatus({ sending, photos }: { sending: boolean; photos: nu
   );
 }
 
+/** A field's error, below it; its id, `${id}-error`, is what `aria-describedby` names. */
+export function FieldError({ id, message }: { id: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="field__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
 /** A form-level error (one the server gave for no field, or the network). */
 export function FormError({ message, innerRef }: { message: string | null; innerRef?: RefObject<HTMLParagraphElement | null> }) {
   if (!message) return null;
@@ -80,6 +93,40 @@ export function FormError({ message, innerRef }: { message: string | null; inner
     <p ref={innerRef} className="field__error form-error" role="alert" tabIndex={-1} data-testid="form-error">
       {message}
     </p>
+  );
+}
+
+/** A submission form's foot: its form-level error, the upload status, submit and cancel. */
+export function SubmitActions({
+  label,
+  testId,
+  cancelTo,
+  sending,
+  photos,
+  formError,
+  formErrorRef,
+}: {
+  label: string;
+  testId: string;
+  cancelTo: string;
+  sending: boolean;
+  photos: number;
+  formError: string | null;
+  formErrorRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  return (
+    <>
+      <FormError message={formError} innerRef={formErrorRef} />
+      <UploadStatus sending={sending} photos={photos} />
+      <div className="button-row">
+        <button type="submit" className="button button--filled" disabled={sending} data-testid={testId}>
+          {sending && <Spinner />} {label}
+        </button>
+        <Link className="button button--text" to={cancelTo}>
+          Cancel
+        </Link>
+      </div>
+    </>
   );
 }
 

@@ -3,32 +3,27 @@
  * submission (POST /logbook, type new_artwork) and appears once approved; the receipt shows
  * possible duplicates nearby.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorField, errorMessage } from '../../api/errors';
 import type { SubmissionReceipt } from '../../api/types';
-import { useSubmitLogbookMutation } from '../../api/submissionsApi';
-import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoPicker } from '../../components/PhotoPicker';
-import { isRouteMissing } from '../../components/QueryFailure';
 import {
   CONSENT_MESSAGE,
   ConsentField,
-  FormError,
+  FieldError,
+  NOTE_TOO_LONG_MESSAGE,
   SubmissionReceiptView,
-  UploadStatus,
-  useFocusOnProblem,
+  SubmitActions,
 } from '../../components/SubmissionParts';
-import { Spinner } from '../../components/states';
+import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../components/useSubmitContribution';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
-import { clearFastUpload, readStoredFastUpload, useFastUpload } from '../../lib/fastUpload';
-import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { readStoredFastUpload, useFastUpload } from '../../lib/fastUpload';
+import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType, type ArtworkType } from '../../lib/map/artworkTypes';
 import { photoProblem } from '../../lib/photoRules';
-import { toastShown } from '../../lib/ui';
 import { randomUuid } from '../../lib/uuid';
 import './add.css';
 
@@ -37,28 +32,26 @@ const TAG_SUGGESTIONS = ['material', 'height', 'width', 'year', 'inscription', '
 
 type Field = 'photos' | 'title' | 'artwork_type' | 'description' | 'tags' | 'artists' | 'notes' | 'location' | 'consent';
 
-/** The server's `details.field` → the form's field. */
+/** The server's `details.field` → the form's field (beyond photos, notes, lat and lon). */
 const SERVER_FIELDS: Record<string, Field> = {
-  photos: 'photos',
   title: 'title',
   type: 'artwork_type',
   artwork_type: 'artwork_type',
   description: 'description',
   tags: 'tags',
   artists: 'artists',
-  notes: 'notes',
-  lat: 'location',
-  lon: 'location',
 };
 
 export const NEW_ARTWORK_MESSAGES = {
   title: 'Give the artwork a title (or a short description if you don’t know it)',
   titleTooLong: `The title must be at most ${SUBMISSION.titleMax} characters`,
   descriptionTooLong: `The description must be at most ${SUBMISSION.descriptionMax.toLocaleString('en')} characters`,
-  notesTooLong: `The note must be at most ${SUBMISSION.noteMax} characters`,
+  notesTooLong: NOTE_TOO_LONG_MESSAGE,
   tagKey: 'Each detail needs a name',
   tagDuplicate: 'Each detail name can be used once',
   sent: 'Thanks! The artwork was submitted and will appear after review.',
+  unavailable: 'Submitting artworks isn’t available on this server yet.',
+  failed: 'Failed to submit the artwork',
 } as const;
 
 interface TagRow {
@@ -70,6 +63,56 @@ interface TagRow {
 interface ArtistRow {
   id: string;
   name: string;
+}
+
+/**
+ * Rows a person adds, edits and removes (the details, the artists): `children` draws a row's
+ * inputs and gets a function that changes that row; each row keeps its id, React's key.
+ */
+function RowEditor<R extends { id: string }>({
+  rows,
+  setRows,
+  blank,
+  noun,
+  addLabel,
+  testId,
+  children,
+}: {
+  rows: R[];
+  setRows: Dispatch<SetStateAction<R[]>>;
+  /** A new, empty row, with its own id. */
+  blank: () => R;
+  /** In "Remove {noun} {n}". */
+  noun: string;
+  addLabel: string;
+  testId: string;
+  children: (row: R, i: number, change: (patch: Partial<R>) => void) => ReactNode;
+}) {
+  const change = (id: string) => (patch: Partial<R>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  return (
+    <>
+      {rows.length > 0 && (
+        <ul className="row-editor" data-testid={testId}>
+          {rows.map((row, i) => (
+            <li key={row.id} className="row-editor__row">
+              {children(row, i, change(row.id))}
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove ${noun} ${i + 1}`}
+                onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
+              >
+                <Icon name="close" size={18} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button button--text" onClick={() => setRows((rs) => [...rs, blank()])}>
+        <Icon name="add" size={18} /> {addLabel}
+      </button>
+    </>
+  );
 }
 
 /** `?lat&lng` (from the photo search's "This is a new artwork"), when both are coordinates. */
@@ -104,23 +147,19 @@ function tagsProblem(rows: TagRow[]): string | null {
 }
 
 export function NewArtworkPage() {
-  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (receipt) heading.current?.focus();
-  }, [receipt]);
+  const { receipt, onSent, headingRef } = useSentReceipt();
 
   return (
     <div className="page page--narrow">
       <PageHeader title="New artwork" subtitle="Moderators check each submission before it appears on the map." />
       {receipt ? (
-        <SubmissionReceiptView receipt={receipt} title="Thanks! Your artwork was sent for review" headingRef={heading}>
+        <SubmissionReceiptView receipt={receipt} title="Thanks! Your artwork was sent for review" headingRef={headingRef}>
           <Link className="button button--text" to={to.add()}>
             Add another artwork
           </Link>
         </SubmissionReceiptView>
       ) : (
-        <NewArtworkForm onSent={setReceipt} />
+        <NewArtworkForm onSent={onSent} />
       )}
     </div>
   );
@@ -130,7 +169,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
   const fast = useFastUpload();
   const [params] = useSearchParams();
   const [title, setTitle] = useState('');
-  const [type, setType] = useState<string>('other');
+  const [type, setType] = useState<ArtworkType>('other');
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
   const [tags, setTags] = useState<TagRow[]>([]);
@@ -143,21 +182,11 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     return l ? { lat: l.latitude, lon: l.longitude } : null;
   });
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [submit, { isLoading: sending }] = useSubmitLogbookMutation();
-  // One key per draft: sending again after a lost answer cannot record it twice.
-  const idempotencyKey = useRef(randomUuid());
-  const dispatch = useAppDispatch();
-  const form = useRef<HTMLFormElement>(null);
-  const formErrorRef = useRef<HTMLParagraphElement>(null);
-  useFocusOnProblem(attempt, form, formErrorRef);
   const ids = { title: useId(), type: useId(), description: useId(), notes: useId(), notesCount: useId(), tags: useId(), artists: useId() };
   const datalistId = useId();
 
-  const validate = (): Partial<Record<Field, string>> => {
-    const e: Partial<Record<Field, string>> = {};
+  const validate = (): FieldErrors<Field> => {
+    const e: FieldErrors<Field> = {};
     const photo = photoProblem(photos, true);
     if (photo) e.photos = photo;
     if (!title.trim()) e.title = NEW_ARTWORK_MESSAGES.title;
@@ -172,55 +201,26 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     return e;
   };
 
-  const onSubmit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    if (sending) return;
-    setFormError(null);
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || !location) {
-      setAttempt((a) => a + 1);
-      return;
-    }
-    try {
-      const receipt = await submit({
-        idempotencyKey: idempotencyKey.current,
-        type: 'new_artwork',
-        lat: location.lat,
-        lon: location.lon,
-        photos,
-        title: title.trim(),
-        artwork_type: type,
-        description,
-        notes,
-        tags: tagsObject(tags),
-        artists: artists.map((a) => a.name.trim()).filter(Boolean),
-      }).unwrap();
-      clearFastUpload();
-      dispatch(toastShown({ type: 'success', message: NEW_ARTWORK_MESSAGES.sent }));
-      onSent(receipt);
-    } catch (err) {
-      const field = SERVER_FIELDS[errorField(err) ?? ''];
-      const message = isRouteMissing(err)
-        ? 'Submitting artworks isn’t available on this server yet.'
-        : errorMessage(err, 'Failed to submit the artwork');
-      if (field) setErrors({ [field]: message });
-      else setFormError(message);
-      setAttempt((a) => a + 1);
-    }
-  };
-
-  const fieldError = (f: Field, id: string) =>
-    errors[f] ? (
-      <p id={`${id}-error`} className="field__error" role="alert">
-        {errors[f]}
-      </p>
-    ) : null;
-  const described = (f: Field, id: string, extra?: string) =>
-    [extra, errors[f] ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution({
+    validate,
+    location,
+    draft: () => ({
+      type: 'new_artwork',
+      photos,
+      title: title.trim(),
+      artwork_type: type,
+      description,
+      notes,
+      tags: tagsObject(tags),
+      artists: artists.map((a) => a.name.trim()).filter(Boolean),
+    }),
+    serverFields: SERVER_FIELDS,
+    messages: NEW_ARTWORK_MESSAGES,
+    onSent,
+  });
 
   return (
-    <form ref={form} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="New artwork">
+    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="New artwork">
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
       <div className="field">
@@ -235,13 +235,13 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           required
           aria-required="true"
           aria-invalid={errors.title ? true : undefined}
-          aria-describedby={described('title', ids.title, `${ids.title}-hint`)}
+          aria-describedby={describedBy('title', ids.title, `${ids.title}-hint`)}
           data-testid="new-artwork-title"
         />
         <p id={`${ids.title}-hint`} className="field__hint">
           If you don’t know it, describe it: “Bronze whale by the seawall”.
         </p>
-        {fieldError('title', ids.title)}
+        <FieldError id={ids.title} message={errors.title} />
       </div>
 
       <div className="field">
@@ -251,9 +251,9 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
         <select
           id={ids.type}
           value={type}
-          onChange={(e) => setType(e.target.value)}
+          onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}
           aria-invalid={errors.artwork_type ? true : undefined}
-          aria-describedby={described('artwork_type', ids.type)}
+          aria-describedby={describedBy('artwork_type', ids.type)}
           data-testid="new-artwork-type"
         >
           {ARTWORK_TYPES.map((t) => (
@@ -262,7 +262,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
             </option>
           ))}
         </select>
-        {fieldError('artwork_type', ids.type)}
+        <FieldError id={ids.type} message={errors.artwork_type} />
       </div>
 
       <div className="field">
@@ -275,13 +275,13 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={described('description', ids.description)}
+          aria-describedby={describedBy('description', ids.description)}
           data-testid="new-artwork-description"
         />
-        {fieldError('description', ids.description)}
+        <FieldError id={ids.description} message={errors.description} />
       </div>
 
-      <fieldset className="fieldset" aria-describedby={described('tags', ids.tags, `${ids.tags}-hint`)}>
+      <fieldset className="fieldset" aria-describedby={describedBy('tags', ids.tags, `${ids.tags}-hint`)}>
         <legend className="field__label">Details (optional)</legend>
         <p id={`${ids.tags}-hint`} className="field__hint">
           What you know about it, such as its material or year.
@@ -291,85 +291,54 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
             <option key={k} value={k} />
           ))}
         </datalist>
-        {tags.length > 0 && (
-          <ul className="row-editor" data-testid="new-artwork-tags">
-            {tags.map((row, i) => (
-              <li key={row.id} className="row-editor__row">
-                <label className="field field--compact">
-                  <span className="field__label">Detail {i + 1} name</span>
-                  <input
-                    list={datalistId}
-                    value={row.key}
-                    placeholder="material"
-                    aria-invalid={errors.tags ? true : undefined}
-                    onChange={(e) => setTags((ts) => ts.map((t) => (t.id === row.id ? { ...t, key: e.target.value } : t)))}
-                  />
-                </label>
-                <label className="field field--compact">
-                  <span className="field__label">Detail {i + 1} value</span>
-                  <input
-                    value={row.value}
-                    placeholder="bronze"
-                    onChange={(e) => setTags((ts) => ts.map((t) => (t.id === row.id ? { ...t, value: e.target.value } : t)))}
-                  />
-                </label>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Remove detail ${i + 1}`}
-                  onClick={() => setTags((ts) => ts.filter((t) => t.id !== row.id))}
-                >
-                  <Icon name="close" size={18} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          className="button button--text"
-          onClick={() => setTags((ts) => [...ts, { id: randomUuid(), key: '', value: '' }])}
+        <RowEditor
+          rows={tags}
+          setRows={setTags}
+          blank={() => ({ id: randomUuid(), key: '', value: '' })}
+          noun="detail"
+          addLabel="Add a detail"
+          testId="new-artwork-tags"
         >
-          <Icon name="add" size={18} /> Add a detail
-        </button>
-        {fieldError('tags', ids.tags)}
+          {(row, i, change) => (
+            <>
+              <label className="field field--compact">
+                <span className="field__label">Detail {i + 1} name</span>
+                <input
+                  list={datalistId}
+                  value={row.key}
+                  placeholder="material"
+                  aria-invalid={errors.tags ? true : undefined}
+                  onChange={(e) => change({ key: e.target.value })}
+                />
+              </label>
+              <label className="field field--compact">
+                <span className="field__label">Detail {i + 1} value</span>
+                <input value={row.value} placeholder="bronze" onChange={(e) => change({ value: e.target.value })} />
+              </label>
+            </>
+          )}
+        </RowEditor>
+        <FieldError id={ids.tags} message={errors.tags} />
       </fieldset>
 
-      <fieldset className="fieldset" aria-describedby={described('artists', ids.artists)}>
+      <fieldset className="fieldset" aria-describedby={describedBy('artists', ids.artists)}>
         <legend className="field__label">Artists (optional)</legend>
-        {artists.length > 0 && (
-          <ul className="row-editor" data-testid="new-artwork-artists">
-            {artists.map((row, i) => (
-              <li key={row.id} className="row-editor__row">
-                <label className="field field--compact field--grow">
-                  <span className="field__label">Artist {i + 1}</span>
-                  <input
-                    value={row.name}
-                    maxLength={200}
-                    autoComplete="off"
-                    onChange={(e) => setArtists((as) => as.map((a) => (a.id === row.id ? { ...a, name: e.target.value } : a)))}
-                  />
-                </label>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Remove artist ${i + 1}`}
-                  onClick={() => setArtists((as) => as.filter((a) => a.id !== row.id))}
-                >
-                  <Icon name="close" size={18} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          className="button button--text"
-          onClick={() => setArtists((as) => [...as, { id: randomUuid(), name: '' }])}
+        <RowEditor
+          rows={artists}
+          setRows={setArtists}
+          blank={() => ({ id: randomUuid(), name: '' })}
+          noun="artist"
+          addLabel="Add an artist"
+          testId="new-artwork-artists"
         >
-          <Icon name="add" size={18} /> Add an artist
-        </button>
-        {fieldError('artists', ids.artists)}
+          {(row, i, change) => (
+            <label className="field field--compact field--grow">
+              <span className="field__label">Artist {i + 1}</span>
+              <input value={row.name} maxLength={200} autoComplete="off" onChange={(e) => change({ name: e.target.value })} />
+            </label>
+          )}
+        </RowEditor>
+        <FieldError id={ids.artists} message={errors.artists} />
       </fieldset>
 
       <div className="field">
@@ -382,13 +351,13 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={described('notes', ids.notes, ids.notesCount)}
+          aria-describedby={describedBy('notes', ids.notes, ids.notesCount)}
           data-testid="new-artwork-notes"
         />
         <p id={ids.notesCount} className={`field__counter${notes.trim().length > SUBMISSION.noteMax ? ' field__counter--over' : ''}`}>
           {notes.trim().length}/{SUBMISSION.noteMax}
         </p>
-        {fieldError('notes', ids.notes)}
+        <FieldError id={ids.notes} message={errors.notes} />
       </div>
 
       <LocationField
@@ -402,16 +371,15 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
 
       <ConsentField checked={consent} onChange={setConsent} error={errors.consent} />
 
-      <FormError message={formError} innerRef={formErrorRef} />
-      <UploadStatus sending={sending} photos={photos.length} />
-      <div className="button-row">
-        <button type="submit" className="button button--filled" disabled={sending} data-testid="new-artwork-submit">
-          {sending && <Spinner />} Submit artwork
-        </button>
-        <Link className="button button--text" to={to.map()}>
-          Cancel
-        </Link>
-      </div>
+      <SubmitActions
+        label="Submit artwork"
+        testId="new-artwork-submit"
+        cancelTo={to.map()}
+        sending={sending}
+        photos={photos.length}
+        formError={formError}
+        formErrorRef={formErrorRef}
+      />
     </form>
   );
 }

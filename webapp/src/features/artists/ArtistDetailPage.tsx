@@ -2,7 +2,8 @@
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { Icon } from '../../components/Icon';
-import { PageHeader, usePageTitle } from '../../components/PageTitle';
+import { DocumentTitle, PageHeader } from '../../components/PageTitle';
+import { RowLink } from '../../components/RowLink';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
@@ -19,11 +20,6 @@ function safeWebsite(url: string | null | undefined): string | null {
   }
 }
 
-function TitleOnly({ title }: { title: string }) {
-  usePageTitle(title);
-  return null;
-}
-
 export function ArtistDetailPage() {
   const { id = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetArtistQuery(id, { skip: !id });
@@ -31,7 +27,7 @@ export function ArtistDetailPage() {
   if (isLoading) {
     return (
       <div className="page">
-        <TitleOnly title="Artist" />
+        <DocumentTitle title="Artist" />
         <Loading label="Loading artist…">
           <Skeleton lines={6} />
         </Loading>
@@ -42,7 +38,7 @@ export function ArtistDetailPage() {
     const missing = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
     return (
       <div className="page">
-        <TitleOnly title={missing ? 'Artist not found' : 'Artist'} />
+        <DocumentTitle title={missing ? 'Artist not found' : 'Artist'} />
         {missing ? (
           <EmptyState
             icon="artists"
@@ -109,17 +105,7 @@ export function ArtistDetailPage() {
           ) : (
             <ul className="row-list" aria-label={`Artworks by ${data.name}`}>
               {data.artworks.map((a) => (
-                <li key={a.id} className="row-list__item">
-                  <Link to={to.artwork(a.id)} className="row-list__link">
-                    <span className="row-list__text">
-                      <span className="row-list__title">{a.title || 'Untitled'}</span>
-                      <span className="row-list__meta">
-                        <TypeChip type={a.artwork_type} />
-                      </span>
-                    </span>
-                    <Icon name="chevronRight" />
-                  </Link>
-                </li>
+                <RowLink key={a.id} to={to.artwork(a.id)} title={a.title || 'Untitled'} meta={<TypeChip type={a.artwork_type} />} />
               ))}
             </ul>
           )}

@@ -1,31 +1,23 @@
 /** /artists: paged, sortable, with a debounced name search; state lives in the URL. */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
+import { RowLink } from '../../components/RowLink';
+import { SortSelect } from '../../components/SortSelect';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { PAGINATION, SEARCH_DEBOUNCE_MS } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/hooks';
+import { useSortedPageParams } from '../../lib/urlParams';
 import { ARTIST_SORT_LABELS, ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from './artistsApi';
 import './artists.css';
 
-function readPage(v: string | null): number {
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 1 ? n : PAGINATION.defaultPage;
-}
-
-function readSort(v: string | null): ArtistSort {
-  return (ARTIST_SORTS as readonly string[]).includes(v ?? '') ? (v as ArtistSort) : 'updated_desc';
-}
-
 export function ArtistsPage() {
   const [params, setParams] = useSearchParams();
-  const page = readPage(params.get('page'));
-  const sort = readSort(params.get('sort'));
+  const { page, sort, update } = useSortedPageParams<ArtistSort>(ARTIST_SORTS, 'updated_desc');
   const urlSearch = params.get('search') ?? '';
   const [text, setText] = useState(urlSearch);
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -51,18 +43,6 @@ export function ArtistsPage() {
     if (data && urlSearch) announce(`${plural(data.pagination.total, 'artist')} found`);
   }, [data, urlSearch]);
 
-  const update = (next: { page?: number; sort?: ArtistSort }) => {
-    const p = new URLSearchParams(params);
-    const np = next.page ?? page;
-    const ns = next.sort ?? sort;
-    if (np === 1) p.delete('page');
-    else p.set('page', String(np));
-    if (ns === 'updated_desc') p.delete('sort');
-    else p.set('sort', ns);
-    setParams(p);
-    window.scrollTo({ top: 0 });
-  };
-
   return (
     <div className="page">
       <PageHeader title="Artists" subtitle={data ? plural(data.pagination.total, 'artist') : 'The people behind the art'} />
@@ -78,16 +58,7 @@ export function ArtistsPage() {
             autoComplete="off"
           />
         </label>
-        <label className="field">
-          <span className="field__label">Sort by</span>
-          <select value={sort} onChange={(e) => update({ sort: readSort(e.target.value), page: 1 })}>
-            {ARTIST_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {ARTIST_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect value={sort} sorts={ARTIST_SORTS} labels={ARTIST_SORT_LABELS} onChange={(s) => update({ sort: s, page: 1 })} />
       </div>
       {isLoading ? (
         <Loading label="Loading artists…">
@@ -103,20 +74,17 @@ export function ArtistsPage() {
         <>
           <ul className="row-list" aria-busy={isFetching} aria-label="Artists">
             {data.artists.map((a) => (
-              <li key={a.id} className="row-list__item">
-                <Link to={to.artist(a.id)} className="row-list__link">
+              <RowLink
+                key={a.id}
+                to={to.artist(a.id)}
+                before={
                   <span className="avatar" aria-hidden="true">
                     {a.name.trim().charAt(0).toUpperCase() || '?'}
                   </span>
-                  <span className="row-list__text">
-                    <span className="row-list__title">{a.name}</span>
-                    <span className="row-list__meta">
-                      {[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                  <Icon name="chevronRight" />
-                </Link>
-              </li>
+                }
+                title={a.name}
+                meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+              />
             ))}
           </ul>
           <Pagination

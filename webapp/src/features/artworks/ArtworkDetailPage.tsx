@@ -7,11 +7,12 @@ import { Link, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { isApiError } from '../../api/errors';
 import type { ArtworkDetailDto as Artwork, LogbookEntryDto, PhotoDto } from '../../api/types';
+import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PhotoImage } from '../../components/PhotoImage';
-import { PageHeader, usePageTitle } from '../../components/PageTitle';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { DocumentTitle, PageHeader } from '../../components/PageTitle';
+import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
@@ -22,10 +23,6 @@ import { photoSource } from '../../lib/images';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { groupTags, tagHref } from './tagGroups';
 import './artworks.css';
-
-export function artworkNotFoundMessage(id: string): string {
-  return `Artwork with ID ${id} not found`;
-}
 
 function isMissing(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR'));
@@ -38,7 +35,7 @@ export function ArtworkDetailPage() {
   if (isLoading) {
     return (
       <div className="page">
-        <TitleOnly title="Artwork" />
+        <DocumentTitle title="Artwork" />
         <Loading label="Loading artwork…">
           <div className="detail-skeleton">
             <span className="skeleton__block skeleton__block--tall" />
@@ -52,34 +49,19 @@ export function ArtworkDetailPage() {
     if (!error || isMissing(error)) {
       return (
         <div className="page">
-          <TitleOnly title="Artwork not found" />
-          <EmptyState
-            icon="artworks"
-            title="Artwork not found"
-            action={
-              <Link className="button button--filled" to={to.map()}>
-                Back to the map
-              </Link>
-            }
-          >
-            <p>{artworkNotFoundMessage(id)}</p>
-          </EmptyState>
+          <DocumentTitle title="Artwork not found" />
+          <ArtworkNotFound id={id} />
         </div>
       );
     }
     return (
       <div className="page">
-        <TitleOnly title="Artwork" />
+        <DocumentTitle title="Artwork" />
         <ErrorState title="Could not load this artwork" error={error} onRetry={() => void refetch()} />
       </div>
     );
   }
   return <ArtworkDetail artwork={data} />;
-}
-
-function TitleOnly({ title }: { title: string }) {
-  usePageTitle(title);
-  return null;
 }
 
 function ArtworkDetail({ artwork }: { artwork: Artwork }) {

@@ -8,11 +8,12 @@ import { useGetArtworkQuery } from '../../api/artworkApi';
 import { errorMessage } from '../../api/errors';
 import type { ArtworkDto } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
+import { artworkNotFoundMessage } from '../../components/ArtworkNotFound';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { isRouteMissing } from '../../components/QueryFailure';
 import { EmptyState, ErrorState, Loading, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { toastShown } from '../../lib/ui';
 import { useEditArtworkMutation, useValidateArtworkEditMutation, type ArtworkEdits } from './artworksApi';
 import { labelForKey, TAG_CATEGORIES } from './tagGroups';
@@ -32,7 +33,7 @@ export function ArtworkEditPage() {
           <ErrorState error={error} onRetry={() => void refetch()} />
         ) : (
           <EmptyState title="Artwork not found">
-            <p>{`Artwork with ID ${id} not found`}</p>
+            <p>{artworkNotFoundMessage(id)}</p>
           </EmptyState>
         )}
       </div>
@@ -94,7 +95,7 @@ function EditForm({ artwork }: { artwork: Omit<ArtworkDto, 'photos'> }) {
         </label>
         <label className="field">
           <span className="field__label">Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value)}>
+          <select value={type} onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}>
             {ARTWORK_TYPES.map((t) => (
               <option key={t} value={t}>
                 {artworkTypeLabel(t)}

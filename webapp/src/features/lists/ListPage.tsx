@@ -1,10 +1,10 @@
 /** /lists/{id}: the artworks saved in one list. */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { useParams } from 'react-router';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { QueryFailure } from '../../components/QueryFailure';
+import { RowLink } from '../../components/RowLink';
 import { CardSkeletonGrid, EmptyState } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
@@ -50,17 +50,7 @@ export function ListPage() {
         <>
           <ul className="row-list">
             {data.items.map((a) => (
-              <li key={a.id} className="row-list__item">
-                <Link className="row-list__link" to={to.artwork(a.id)}>
-                  <span className="row-list__text">
-                    <span className="row-list__title">{a.title || 'Untitled'}</span>
-                    <span className="row-list__meta">
-                      <TypeChip type={a.artwork_type} />
-                    </span>
-                  </span>
-                  <Icon name="chevronRight" />
-                </Link>
-              </li>
+              <RowLink key={a.id} to={to.artwork(a.id)} title={a.title || 'Untitled'} meta={<TypeChip type={a.artwork_type} />} />
             ))}
           </ul>
           {data.pagination && <Pagination page={page} totalPages={data.pagination.total_pages} onPage={setPage} />}

@@ -2,33 +2,30 @@
  * /logbook/{artworkId}: log a visit with photos, the artwork's condition and a note
  * (POST /logbook, type logbook). It is reviewed before it shows in the artwork's logbook.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
-import { errorField, errorMessage, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/types';
-import { useSubmitLogbookMutation } from '../../api/submissionsApi';
-import { randomUuid } from '../../lib/uuid';
-import { useAppDispatch } from '../../app/hooks';
+import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
 import { PhotoPicker } from '../../components/PhotoPicker';
-import { isRouteMissing } from '../../components/QueryFailure';
 import {
   CONSENT_MESSAGE,
   ConsentField,
-  FormError,
+  FieldError,
+  NOTE_TOO_LONG_MESSAGE,
   SubmissionReceiptView,
-  UploadStatus,
-  useFocusOnProblem,
+  SubmitActions,
 } from '../../components/SubmissionParts';
-import { EmptyState, Loading, Spinner } from '../../components/states';
+import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../components/useSubmitContribution';
+import { Loading } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
-import { clearFastUpload, useFastUpload } from '../../lib/fastUpload';
+import { useFastUpload } from '../../lib/fastUpload';
 import { photoProblem } from '../../lib/photoRules';
-import { toastShown } from '../../lib/ui';
 
 export const CONDITION_LABELS: Record<Condition, string> = {
   good: 'Good',
@@ -40,28 +37,21 @@ export const CONDITION_LABELS: Record<Condition, string> = {
 
 export const LOGBOOK_MESSAGES = {
   photoOrNote: 'Add a photo or a note about your visit',
-  notesTooLong: `The note must be at most ${SUBMISSION.noteMax} characters`,
+  notesTooLong: NOTE_TOO_LONG_MESSAGE,
   sent: 'Thanks! Your visit was logged and will appear after review.',
+  unavailable: 'Logging visits isn’t available on this server yet.',
+  failed: 'Failed to log your visit',
 } as const;
 
 type Field = 'photos' | 'notes' | 'condition' | 'location' | 'consent';
 
-const SERVER_FIELDS: Record<string, Field> = {
-  photos: 'photos',
-  notes: 'notes',
-  condition: 'condition',
-  lat: 'location',
-  lon: 'location',
-};
+/** The server's `details.field` → the form's field (beyond photos, notes, lat and lon). */
+const SERVER_FIELDS: Record<string, Field> = { condition: 'condition' };
 
 export function LogbookPage() {
   const { artworkId = '' } = useParams();
   const { data: artwork, error, isLoading } = useGetArtworkQuery(artworkId, { skip: !artworkId });
-  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (receipt) heading.current?.focus();
-  }, [receipt]);
+  const { receipt, onSent, headingRef } = useSentReceipt();
   const title = artwork?.title || 'Untitled';
   const missing = isApiError(error) && (error.status === 404 || error.status === 400);
 
@@ -80,19 +70,9 @@ export function LogbookPage() {
         }
       />
       {missing ? (
-        <EmptyState
-          icon="artworks"
-          title="Artwork not found"
-          action={
-            <Link className="button button--filled" to={to.map()}>
-              Back to the map
-            </Link>
-          }
-        >
-          <p>{`Artwork with ID ${artworkId} not found`}</p>
-        </EmptyState>
+        <ArtworkNotFound id={artworkId} />
       ) : receipt ? (
-        <SubmissionReceiptView receipt={receipt} title="Thanks! Your visit was sent for review" headingRef={heading}>
+        <SubmissionReceiptView receipt={receipt} title="Thanks! Your visit was sent for review" headingRef={headingRef}>
           <Link className="button button--text" to={to.artwork(artworkId)}>
             Back to {title}
           </Link>
@@ -112,7 +92,7 @@ export function LogbookPage() {
             artworkId={artworkId}
             artworkTitle={artwork?.title ?? null}
             artworkAt={artwork ? { lat: artwork.lat, lon: artwork.lon } : null}
-            onSent={setReceipt}
+            onSent={onSent}
           />
         </>
       )}
@@ -145,22 +125,12 @@ function LogbookForm({
     setTouched(true);
   }
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [submit, { isLoading: sending }] = useSubmitLogbookMutation();
-  // One key per draft: sending again after a lost answer cannot record it twice.
-  const idempotencyKey = useRef(randomUuid());
-  const dispatch = useAppDispatch();
-  const form = useRef<HTMLFormElement>(null);
-  const formErrorRef = useRef<HTMLParagraphElement>(null);
-  useFocusOnProblem(attempt, form, formErrorRef);
   const conditionId = useId();
   const notesId = useId();
   const countId = useId();
 
-  const validate = (): Partial<Record<Field, string>> => {
-    const e: Partial<Record<Field, string>> = {};
+  const validate = (): FieldErrors<Field> => {
+    const e: FieldErrors<Field> = {};
     const photo = photoProblem(photos, false);
     if (photo) e.photos = photo;
     else if (photos.length === 0 && !notes.trim()) e.photos = LOGBOOK_MESSAGES.photoOrNote;
@@ -171,43 +141,18 @@ function LogbookForm({
     return e;
   };
 
-  const onSubmit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    if (sending) return;
-    setFormError(null);
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || !location) {
-      setAttempt((a) => a + 1);
-      return;
-    }
-    try {
-      const receipt = await submit({
-        idempotencyKey: idempotencyKey.current,
-        type: 'logbook',
-        artworkId,
-        lat: location.lat,
-        lon: location.lon,
-        photos,
-        notes,
-        condition: condition || null,
-        artworkTitle,
-      }).unwrap();
-      clearFastUpload();
-      dispatch(toastShown({ type: 'success', message: LOGBOOK_MESSAGES.sent }));
-      onSent(receipt);
-    } catch (err) {
-      const field = SERVER_FIELDS[errorField(err) ?? ''];
-      const message = isRouteMissing(err) ? 'Logging visits isn’t available on this server yet.' : errorMessage(err, 'Failed to log your visit');
-      if (field) setErrors({ [field]: message });
-      else setFormError(message);
-      setAttempt((a) => a + 1);
-    }
-  };
+  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution({
+    validate,
+    location,
+    draft: () => ({ type: 'logbook', artworkId, photos, notes, condition: condition || null, artworkTitle }),
+    serverFields: SERVER_FIELDS,
+    messages: LOGBOOK_MESSAGES,
+    onSent,
+  });
 
   const over = notes.trim().length > SUBMISSION.noteMax;
   return (
-    <form ref={form} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="Log a visit">
+    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="Log a visit">
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
       <div className="field">
@@ -219,7 +164,7 @@ function LogbookForm({
           value={condition}
           onChange={(e) => setCondition(e.target.value as Condition | '')}
           aria-invalid={errors.condition ? true : undefined}
-          aria-describedby={errors.condition ? `${conditionId}-error` : undefined}
+          aria-describedby={describedBy('condition', conditionId)}
           data-testid="logbook-condition"
         >
           <option value="">Not sure</option>
@@ -229,11 +174,7 @@ function LogbookForm({
             </option>
           ))}
         </select>
-        {errors.condition && (
-          <p id={`${conditionId}-error`} className="field__error" role="alert">
-            {errors.condition}
-          </p>
-        )}
+        <FieldError id={conditionId} message={errors.condition} />
       </div>
 
       <div className="field">
@@ -246,17 +187,13 @@ function LogbookForm({
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={[countId, errors.notes ? `${notesId}-error` : ''].filter(Boolean).join(' ')}
+          aria-describedby={describedBy('notes', notesId, countId)}
           data-testid="logbook-notes"
         />
         <p id={countId} className={`field__counter${over ? ' field__counter--over' : ''}`} aria-live={over ? 'polite' : 'off'}>
           {notes.trim().length}/{SUBMISSION.noteMax}
         </p>
-        {errors.notes && (
-          <p id={`${notesId}-error`} className="field__error" role="alert">
-            {errors.notes}
-          </p>
-        )}
+        <FieldError id={notesId} message={errors.notes} />
       </div>
 
       <LocationField
@@ -272,16 +209,15 @@ function LogbookForm({
 
       <ConsentField checked={consent} onChange={setConsent} error={errors.consent} />
 
-      <FormError message={formError} innerRef={formErrorRef} />
-      <UploadStatus sending={sending} photos={photos.length} />
-      <div className="button-row">
-        <button type="submit" className="button button--filled" disabled={sending} data-testid="logbook-submit">
-          {sending && <Spinner />} Submit visit
-        </button>
-        <Link className="button button--text" to={artworkId ? to.artwork(artworkId) : to.map()}>
-          Cancel
-        </Link>
-      </div>
+      <SubmitActions
+        label="Submit visit"
+        testId="logbook-submit"
+        cancelTo={artworkId ? to.artwork(artworkId) : to.map()}
+        sending={sending}
+        photos={photos.length}
+        formError={formError}
+        formErrorRef={formErrorRef}
+      />
     </form>
   );
 }

@@ -23,19 +23,16 @@ const fake = vi.hoisted(() => {
 
 vi.mock('../../lib/map', async (importOriginal) => {
   const actual = await importOriginal<typeof MapModule>();
+  const { fakeMap } = await import('../../testing/fakeMap');
   return {
     ...actual,
     isWebGLSupported: () => true,
     createMap: vi.fn((opts: { center: unknown; zoom: number; mapboxAccessToken: unknown; styleUrl?: unknown }) => {
       fake.created.push(opts);
-      const map: PlinthMap = {
-        kind: 'maplibre',
+      const map: PlinthMap = fakeMap({
         setPoints: (p: MapPoint[]) => {
           fake.points = p;
         },
-        setSelected: () => undefined,
-        setUserLocation: () => undefined,
-        flyTo: () => undefined,
         getViewport: () => fake.viewport,
         onMoveEnd: (cb: (v: MapViewport) => void) => {
           fake.moveEnd = cb as (v: unknown) => void;
@@ -45,12 +42,7 @@ vi.mock('../../lib/map', async (importOriginal) => {
           fake.click = cb as (p: unknown) => void;
           return () => undefined;
         },
-        onBackgroundClick: () => () => undefined,
-        setPin: () => undefined,
-        onPinMove: () => () => undefined,
-        resize: () => undefined,
-        destroy: () => undefined,
-      };
+      });
       return Promise.resolve(map);
     }),
   };

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
+import { RowLink } from '../../components/RowLink';
 import { to } from '../../config/routes';
 import { PAGES } from './content';
 
@@ -14,15 +13,7 @@ export function PagesListPage() {
           <h2 className="section__title">{g}</h2>
           <ul className="row-list">
             {PAGES.filter((p) => p.group === g).map((p) => (
-              <li key={p.slug} className="row-list__item">
-                <Link className="row-list__link" to={to.page(p.slug)}>
-                  <span className="row-list__text">
-                    <span className="row-list__title">{p.title}</span>
-                    <span className="row-list__meta">{p.summary}</span>
-                  </span>
-                  <Icon name="chevronRight" />
-                </Link>
-              </li>
+              <RowLink key={p.slug} to={to.page(p.slug)} title={p.title} meta={p.summary} />
             ))}
           </ul>
         </section>

@@ -4,7 +4,7 @@
  * their photos' EXIF named can be erased at any time.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import type { SubmissionDto } from '../../api/types';
 import {
@@ -25,16 +25,11 @@ import { formatDate } from '../../lib/format';
 import { statusText, submissionTitle } from '../../lib/submissionText';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { toastShown } from '../../lib/ui';
-
-function pageFrom(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+import { usePageParam } from '../../lib/urlParams';
 
 export function MySubmissions() {
   const dispatch = useAppDispatch();
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const [page, goToPage] = usePageParam();
   // Always asked again on arrival: X-Min-Position makes it include what was just sent.
   const { data, error, isLoading, refetch } = useGetMySubmissionsQuery({ page }, { refetchOnMountOrArgChange: true });
   const [withdraw] = useWithdrawSubmissionMutation();
@@ -104,12 +99,7 @@ export function MySubmissions() {
             page={page}
             totalPages={totalPages}
             label="Submission pages"
-            onPage={(p) => {
-              const next = new URLSearchParams(params);
-              if (p > 1) next.set('page', String(p));
-              else next.delete('page');
-              setParams(next);
-            }}
+            onPage={goToPage}
           />
         </>
       )}

@@ -20,7 +20,7 @@ import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
-import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
 import {
@@ -271,7 +271,7 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
         <label className="field__label" htmlFor={typeId}>
           Artwork type
         </label>
-        <select id={typeId} value={type} onChange={(e) => setType(e.target.value)}>
+        <select id={typeId} value={type} onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}>
           {ARTWORK_TYPES.map((t) => (
             <option key={t} value={t}>
               {artworkTypeLabel(t)}

@@ -25,6 +25,7 @@ import { announce } from '../../lib/announcer';
 import { formatDate, plural } from '../../lib/format';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
+import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
 import { ReviewDetailPanel } from './ReviewDetail';
 import { useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
 import './review.css';
@@ -42,35 +43,19 @@ const STATUS_LABELS: Record<SubmissionStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
-function statusParam(raw: string | null): SubmissionStatus {
-  return (SUBMISSION_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as SubmissionStatus) : 'pending';
-}
-
 function typeParam(raw: string | null): SubmissionType | undefined {
   return raw === 'new_artwork' || raw === 'logbook' ? raw : undefined;
 }
 
-function pageParam(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 export function ReviewPage() {
   const [params, setParams] = useSearchParams();
-  const status = statusParam(params.get('status'));
+  const status = oneOfParam(params.get('status'), SUBMISSION_STATUSES, 'pending');
   const type = typeParam(params.get('type'));
   const page = pageParam(params.get('page'));
   const openId = params.get('submission');
   const queueHeading = useRef<HTMLHeadingElement>(null);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
-  };
+  const update = (changes: Record<string, string | null>) => setParams(withParams(params, changes));
 
   return (
     <div className="page review-page">
@@ -118,7 +103,7 @@ export function ReviewPage() {
             page={page}
             openId={openId}
             onOpen={(id) => update({ submission: id })}
-            onPage={(p) => update({ page: p > 1 ? String(p) : null })}
+            onPage={(p) => update({ page: pageValue(p) })}
           />
         </section>
         {openId && (

@@ -15,11 +15,7 @@ export function searchText(raw: string): string | null {
   return t ? t : null;
 }
 
-/** A page number from the URL: 1 for anything that is not a positive integer. */
-export function pageParam(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+export { pageParam } from '../../lib/urlParams';
 
 /**
  * Where picking a suggestion leads: the artwork or artist it names, when it names exactly one

@@ -1,4 +1,7 @@
-/** Artwork types the server knows (domain/src/tags.rs) with their marker colours and labels. */
+/** Artwork types the server knows (its OpenAPI `ArtworkType`) with their marker colours and labels. */
+import type { ArtworkType } from '../../api/types';
+
+export type { ArtworkType };
 
 export const ARTWORK_TYPES = [
   'statue',
@@ -11,9 +14,17 @@ export const ARTWORK_TYPES = [
   'relief',
   'fountain',
   'other',
-] as const;
+] as const satisfies readonly ArtworkType[];
 
-export type ArtworkType = (typeof ARTWORK_TYPES)[number];
+// Every type the server names is listed above: a type error here when one is missing.
+type Unlisted = Exclude<ArtworkType, (typeof ARTWORK_TYPES)[number]>;
+const everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyTypeListed;
+
+/** Whether `value` is an artwork type the server knows. */
+export function isArtworkType(value: string): value is ArtworkType {
+  return (ARTWORK_TYPES as readonly string[]).includes(value);
+}
 
 /** Distinct hues that keep ≥ 3:1 contrast against both the land colour and white outlines. */
 export const ARTWORK_TYPE_COLORS: Record<ArtworkType, string> = {

@@ -1,0 +1,222 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LogbookForm } from '../api/submissionsApi';
+import type { SubmissionReceipt } from '../api/types';
+import type { AppStore } from '../app/store';
+import { clearFastUpload, getFastUpload, startFastUpload } from '../lib/fastUpload';
+import { apiError, json, mockFetch } from '../testing/fetchMock';
+import { jpegFile } from '../testing/jpeg';
+import { storeFor } from '../testing/render';
+import { ARTWORK_ID, created, deferred, formFields, receipt } from '../testing/submissions';
+import { useSentReceipt, useSubmitContribution, type FieldErrors, type SubmitContributionOptions } from './useSubmitContribution';
+
+type Field = 'photos' | 'notes' | 'location' | 'condition';
+
+const MESSAGES = {
+  sent: 'Thanks! Your visit was logged and will appear after review.',
+  unavailable: 'Logging visits isn’t available on this server yet.',
+  failed: 'Failed to log your visit',
+};
+const AT = { lat: 48.8584, lon: 2.2945 };
+const DRAFT: Omit<LogbookForm, 'idempotencyKey' | 'lat' | 'lon'> = {
+  type: 'logbook',
+  artworkId: ARTWORK_ID,
+  photos: [],
+  notes: 'Repainted since last year',
+  condition: 'good',
+  artworkTitle: null,
+};
+const VISIT = receipt({ submission_type: 'logbook', photos: [] });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+beforeEach(() => clearFastUpload());
+
+function setup(over: Partial<SubmitContributionOptions<Field>> = {}, store: AppStore = storeFor('anonymous')) {
+  const onSent = vi.fn<(r: SubmissionReceipt) => void>();
+  const options: SubmitContributionOptions<Field> = {
+    validate: () => ({}),
+    location: AT,
+    draft: () => DRAFT,
+    serverFields: { condition: 'condition' },
+    messages: MESSAGES,
+    onSent,
+    ...over,
+  };
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const hook = renderHook(() => useSubmitContribution(options), { wrapper });
+  const submit = () => act(() => hook.result.current.onSubmit());
+  return { ...hook, submit, onSent, store };
+}
+
+const toasts = (store: AppStore) => store.getState().ui.toasts.map((t) => t.message);
+
+describe('useSubmitContribution', () => {
+  it('sends the draft with an Idempotency-Key, is "sending" meanwhile, then clears the fast upload, toasts and hands over the receipt', async () => {
+    await startFastUpload([jpegFile('visit.jpg')]);
+    const answer = deferred<Response>();
+    const { callsTo } = mockFetch({ 'POST /api/logbook': () => answer.promise });
+    const { result, onSent, store } = setup();
+    expect(result.current.sending).toBe(false);
+
+    let sent!: Promise<void>;
+    act(() => {
+      sent = result.current.onSubmit();
+    });
+    expect(result.current.sending).toBe(true);
+    const post = callsTo('/api/logbook')[0]!;
+    expect(post.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(formFields(post.body)).toEqual({
+      type: 'logbook',
+      lat: '48.8584',
+      lon: '2.2945',
+      notes: 'Repainted since last year',
+      artworkId: ARTWORK_ID,
+      condition: 'good',
+    });
+    expect(onSent).not.toHaveBeenCalled();
+
+    answer.resolve(created(VISIT));
+    await act(() => sent);
+    expect(result.current.sending).toBe(false);
+    expect(onSent).toHaveBeenCalledExactlyOnceWith(VISIT);
+    expect(toasts(store)).toContain(MESSAGES.sent);
+    expect(getFastUpload()).toBeNull();
+    expect(result.current.errors).toEqual({});
+    expect(result.current.formError).toBeNull();
+  });
+
+  it('sends nothing while the form has problems or no location, and shows the problems', async () => {
+    const { calls } = mockFetch();
+    const problems: FieldErrors<Field> = { location: 'Add where the artwork is' };
+    const invalid = setup({ validate: () => problems });
+    await invalid.submit();
+    expect(invalid.result.current.errors).toEqual(problems);
+    expect(invalid.result.current.describedBy('location', 'loc', 'loc-hint')).toBe('loc-hint loc-error');
+    expect(invalid.result.current.describedBy('notes', 'notes')).toBeUndefined();
+
+    const nowhere = setup({ location: null });
+    await nowhere.submit();
+    expect(nowhere.result.current.errors).toEqual({});
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(invalid.onSent).not.toHaveBeenCalled();
+    expect(nowhere.onSent).not.toHaveBeenCalled();
+  });
+
+  it('ignores a second submit while the first is under way', async () => {
+    const answer = deferred<Response>();
+    const { callsTo } = mockFetch({ 'POST /api/logbook': () => answer.promise });
+    const { result, onSent } = setup();
+    const sent: Promise<void>[] = [];
+    act(() => {
+      sent.push(result.current.onSubmit());
+    });
+    act(() => {
+      sent.push(result.current.onSubmit());
+    });
+    expect(callsTo('/api/logbook')).toHaveLength(1);
+    answer.resolve(created(VISIT));
+    await act(() => Promise.all(sent));
+    expect(onSent).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['lat', 'location', 'Latitude must be between -90 and 90'],
+    ['lon', 'location', 'Longitude must be between -180 and 180'],
+    ['notes', 'notes', 'The note must be at most 1000 characters'],
+    ['photos', 'photos', 'At most 5 photos'],
+    ['condition', 'condition', 'Unknown condition'],
+  ] as const)('shows a 400 about details.field %s at the form’s %s field', async (serverField, field, message) => {
+    mockFetch({ 'POST /api/logbook': () => apiError(400, 'VALIDATION_ERROR', message, { field: serverField }) });
+    const { result, submit, onSent, store } = setup();
+    await submit();
+    expect(result.current.errors).toEqual({ [field]: message });
+    expect(result.current.formError).toBeNull();
+    expect(result.current.sending).toBe(false);
+    expect(onSent).not.toHaveBeenCalled();
+    expect(toasts(store)).not.toContain(MESSAGES.sent);
+  });
+
+  it('shows an error about a field the form does not have above the button', async () => {
+    mockFetch({ 'POST /api/logbook': () => apiError(400, 'VALIDATION_ERROR', 'The title is too long', { field: 'title' }) });
+    const { result, submit } = setup();
+    await submit();
+    expect(result.current.errors).toEqual({});
+    expect(result.current.formError).toBe('The title is too long');
+  });
+
+  it.each([
+    [429, '30', 'RATE_LIMITED', 'Too many submissions; try again in a minute'],
+    [503, '10', 'SERVICE_UNAVAILABLE', 'This process takes no more uploads now; try again shortly'],
+  ])('shows the server’s own message for a %i with Retry-After (SPEC §8), above the button', async (status, retryAfter, code, message) => {
+    mockFetch({
+      'POST /api/logbook': () =>
+        json({ success: false, error: code, message, timestamp: '2025-01-01T00:00:00.000Z' }, { status, headers: { 'Retry-After': retryAfter } }),
+    });
+    const { result, submit, onSent } = setup();
+    await submit();
+    expect(result.current.formError).toBe(message);
+    expect(result.current.errors).toEqual({});
+    expect(result.current.sending).toBe(false);
+    expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it('says the feature is not available when the server has no such route', async () => {
+    mockFetch();
+    const { result, submit } = setup();
+    await submit();
+    expect(result.current.formError).toBe(MESSAGES.unavailable);
+  });
+
+  it('sends the same Idempotency-Key again after a lost answer, and clears the form error', async () => {
+    let posts = 0;
+    const { callsTo } = mockFetch({
+      'POST /api/logbook': () => {
+        posts += 1;
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return created(VISIT);
+      },
+    });
+    const { result, submit, onSent } = setup();
+    await submit();
+    expect(result.current.formError).toBe('Network error occurred');
+    expect(onSent).not.toHaveBeenCalled();
+
+    await submit();
+    expect(result.current.formError).toBeNull();
+    expect(onSent).toHaveBeenCalledExactlyOnceWith(VISIT);
+    const keys = callsTo('/api/logbook').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('takes a new Idempotency-Key for the next draft once one is sent', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/logbook': () => created(VISIT) });
+    const { submit, onSent } = setup();
+    await submit();
+    await submit();
+    expect(onSent).toHaveBeenCalledTimes(2);
+    const keys = callsTo('/api/logbook').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('useSentReceipt', () => {
+  it('holds the receipt once sent and focuses its heading', () => {
+    const { result } = renderHook(() => useSentReceipt());
+    expect(result.current.receipt).toBeNull();
+    const heading = document.createElement('h2');
+    heading.tabIndex = -1;
+    document.body.append(heading);
+    result.current.headingRef.current = heading;
+    act(() => result.current.onSent(VISIT));
+    expect(result.current.receipt).toEqual(VISIT);
+    expect(heading).toHaveFocus();
+    heading.remove();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The submit flow the new-artwork and logbook forms share (POST /logbook): the form's own checks,
+ * one Idempotency-Key per draft (sending again after a lost answer cannot record it twice), the
+ * "sending" state, the server's error shown at its field or above the button (the server's own
+ * text, SPEC §8), focus on the first problem after a failed attempt, and on success the
+ * fast-upload session cleared, a toast and the receipt handed to the page.
+ *
+ * It lives in components/ beside SubmissionParts (the pieces these forms already share) because
+ * features never import each other.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorField, errorMessage } from '../api/errors';
+import { useSubmitLogbookMutation, type LogbookForm } from '../api/submissionsApi';
+import type { SubmissionReceipt } from '../api/types';
+import { useAppDispatch } from '../app/hooks';
+import { clearFastUpload } from '../lib/fastUpload';
+import { toastShown } from '../lib/ui';
+import { randomUuid } from '../lib/uuid';
+import type { LatLon } from './LocationField';
+import { isRouteMissing } from './QueryFailure';
+import { useFocusOnProblem } from './SubmissionParts';
+
+/** A message per field in trouble. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The fields every POST /logbook form has. */
+export type CommonField = 'photos' | 'notes' | 'location';
+
+/** The server's `details.field` for the fields every such form has → the form's field. */
+const COMMON_SERVER_FIELDS: Readonly<Record<string, CommonField>> = {
+  photos: 'photos',
+  notes: 'notes',
+  lat: 'location',
+  lon: 'location',
+};
+
+export interface ContributionMessages {
+  /** The toast once the server has it. */
+  sent: string;
+  /** When this server has no such route yet. */
+  unavailable: string;
+  /** When a failure carries no message of its own. */
+  failed: string;
+}
+
+export interface SubmitContributionOptions<F extends string> {
+  /** The form's own checks; nothing is sent while any field has a message. */
+  validate: () => FieldErrors<F | CommonField>;
+  /** Where: nothing is sent without it. */
+  location: LatLon | null;
+  /** What else to send, once `validate` found nothing. */
+  draft: () => Omit<LogbookForm, 'idempotencyKey' | 'lat' | 'lon'>;
+  /**
+   * The server's `details.field` → the form's field, for the form's own fields (photos, notes,
+   * lat and lon are known); an error about no known field shows above the button.
+   */
+  serverFields: Readonly<Record<string, F | CommonField>>;
+  messages: ContributionMessages;
+  onSent: (receipt: SubmissionReceipt) => void;
+}
+
+export function useSubmitContribution<F extends string>({
+  validate,
+  location,
+  draft,
+  serverFields,
+  messages,
+  onSent,
+}: SubmitContributionOptions<F>) {
+  const [errors, setErrors] = useState<FieldErrors<F | CommonField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [send, { isLoading: sending }] = useSubmitLogbookMutation();
+  // One key per draft: sending again after a lost answer cannot record it twice.
+  const idempotencyKey = useRef(randomUuid());
+  const dispatch = useAppDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  useFocusOnProblem(attempt, formRef, formErrorRef);
+
+  const onSubmit = async (ev?: FormEvent) => {
+    ev?.preventDefault();
+    if (sending) return;
+    setFormError(null);
+    const problems = validate();
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !location) {
+      setAttempt((a) => a + 1);
+      return;
+    }
+    try {
+      const receipt = await send({
+        ...draft(),
+        lat: location.lat,
+        lon: location.lon,
+        idempotencyKey: idempotencyKey.current,
+      }).unwrap();
+      // That draft is recorded; whatever is sent next is another one.
+      idempotencyKey.current = randomUuid();
+      clearFastUpload();
+      dispatch(toastShown({ type: 'success', message: messages.sent }));
+      onSent(receipt);
+    } catch (err) {
+      const field = { ...COMMON_SERVER_FIELDS, ...serverFields }[errorField(err) ?? ''];
+      const message = isRouteMissing(err) ? messages.unavailable : errorMessage(err, messages.failed);
+      if (field) setErrors({ [field]: message } as FieldErrors<F | CommonField>);
+      else setFormError(message);
+      setAttempt((a) => a + 1);
+    }
+  };
+
+  /** `aria-describedby` for field `f` whose input has `id`: `extra` (a hint), then its error. */
+  const describedBy = (f: F | CommonField, id: string, extra?: string) =>
+    [extra, errors[f] ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+
+  return { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef };
+}
+
+/** The page around such a form: the receipt once sent, with its heading focused. */
+export function useSentReceipt() {
+  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (receipt) headingRef.current?.focus();
+  }, [receipt]);
+  return { receipt, onSent: setReceipt, headingRef };
+}
