@@ -159,6 +159,28 @@ async fn serve_http(
     Ok(())
 }
 
+/// What runs beside the write routes: the approval follower and the photo worker.
+struct WriteSide {
+    follower: tokio::task::JoinHandle<()>,
+    media: command_api::Media,
+}
+
+impl WriteSide {
+    fn start(s: &Services, config: &Config) -> anyhow::Result<(Self, command_api::CommandState)> {
+        let command = app::command_state(s, config)?;
+        let follower =
+            app::spawn_approval_follower(command.submissions.clone(), s.js.clone(), s.bus.clone());
+        let media = command.submissions.media().clone();
+        Ok((Self { follower, media }, command))
+    }
+
+    /// After the server stopped: renders in flight get their grace, then the follower stops.
+    async fn stop(self) {
+        self.media.drain(app::RENDER_GRACE).await;
+        self.follower.abort();
+    }
+}
+
 async fn has_imports(pool: &sqlx::PgPool) -> anyhow::Result<bool> {
     Ok(sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM es.events WHERE metadata->>'source' = 'import')",
@@ -185,39 +207,25 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 print!("{}", plinth::import::run::summary(&reports));
             }
             let query = app::query_state(s, config).await?;
-            let command = app::command_state(s, config)?;
-            let follower = app::spawn_approval_follower(
-                command.submissions.clone(),
-                s.js.clone(),
-                s.bus.clone(),
-            );
-            let media = command.submissions.media().clone();
+            let (write, command) = WriteSide::start(s, config)?;
             let routes = app::api_routes(Some(query), Some(command), config);
             let router = app::with_web_app(app::api_app(routes), &web_dir)
                 .merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
-            media.drain(app::RENDER_GRACE).await;
+            write.stop().await;
             relay.abort();
-            follower.abort();
             projectors.iter().for_each(|p| p.abort());
             result
         }
         Cmd::CommandApi => {
             let listener = bind(config).await?;
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
-            let command = app::command_state(s, config)?;
-            let follower = app::spawn_approval_follower(
-                command.submissions.clone(),
-                s.js.clone(),
-                s.bus.clone(),
-            );
-            let media = command.submissions.media().clone();
+            let (write, command) = WriteSide::start(s, config)?;
             let routes = app::api_routes(None, Some(command), config);
             let router = app::api_app(routes).merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
-            media.drain(app::RENDER_GRACE).await;
+            write.stop().await;
             relay.abort();
-            follower.abort();
             result
         }
         Cmd::QueryApi => {

@@ -45,7 +45,7 @@ impl ArtworkType {
         Self::Other,
     ];
 
-    pub fn as_str(&self) -> &'static str {
+    pub const fn as_str(&self) -> &'static str {
         match self {
             Self::Statue => "statue",
             Self::Mural => "mural",

@@ -650,6 +650,23 @@ impl Aggregate for Submission {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// The reviewer's approval, as `reviewer()` (the author's identities not among theirs).
+    fn approve(approval: Approval) -> SubmissionCommand {
+        SubmissionCommand::Approve {
+            reviewer: reviewer(),
+            reviewer_identities: vec![reviewer()],
+            approval,
+        }
+    }
+
+    /// A new artwork as `edited()` says.
+    fn create_as_edited() -> Approval {
+        Approval::CreateArtwork {
+            artwork_id: ArtworkId::new(),
+            fields: Box::new(edited()),
+        }
+    }
     use crate::photo::{ExifSummary, PhotoKey};
     use cqrs_es::test::TestFramework;
     use std::collections::BTreeMap;
@@ -915,11 +932,7 @@ mod tests {
         let v = visit();
         Harness::with(())
             .given(vec![SubmissionEvent::VisitLogged(Box::new(v.clone()))])
-            .when_async(SubmissionCommand::Approve {
-                reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
-                approval: Approval::LogVisit,
-            })
+            .when_async(approve(Approval::LogVisit))
             .await
             .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
                 reviewer: reviewer(),
@@ -964,14 +977,7 @@ mod tests {
     async fn a_visit_cannot_be_approved_as_a_new_artwork() {
         Harness::with(())
             .given(vec![SubmissionEvent::VisitLogged(Box::new(visit()))])
-            .when_async(SubmissionCommand::Approve {
-                reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
-                approval: Approval::CreateArtwork {
-                    artwork_id: ArtworkId::new(),
-                    fields: Box::new(edited()),
-                },
-            })
+            .when_async(approve(create_as_edited()))
             .await
             .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::Logbook));
     }
@@ -980,11 +986,7 @@ mod tests {
     async fn a_proposal_cannot_be_approved_as_a_visit() {
         Harness::with(())
             .given(vec![proposed(&proposal())])
-            .when_async(SubmissionCommand::Approve {
-                reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
-                approval: Approval::LogVisit,
-            })
+            .when_async(approve(Approval::LogVisit))
             .await
             .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::NewArtwork));
     }
@@ -1003,14 +1005,7 @@ mod tests {
                     fields: None,
                 },
             ])
-            .when_async(SubmissionCommand::Approve {
-                reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
-                approval: Approval::CreateArtwork {
-                    artwork_id: ArtworkId::new(),
-                    fields: Box::new(edited()),
-                },
-            })
+            .when_async(approve(create_as_edited()))
             .await
             .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
     }
@@ -1019,11 +1014,7 @@ mod tests {
     async fn approving_a_submission_that_does_not_exist_is_refused() {
         Harness::with(())
             .given_no_previous_events()
-            .when_async(SubmissionCommand::Approve {
-                reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
-                approval: Approval::LogVisit,
-            })
+            .when_async(approve(Approval::LogVisit))
             .await
             .then_expect_error(SubmissionError::NotFound);
     }

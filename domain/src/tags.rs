@@ -41,18 +41,17 @@ pub struct TagDefinition {
     pub kind: TagKind,
 }
 
-pub const ARTWORK_TYPES: &[&str] = &[
-    "statue",
-    "mural",
-    "sculpture",
-    "installation",
-    "monument",
-    "graffiti",
-    "mosaic",
-    "relief",
-    "fountain",
-    "other",
-];
+/// The names of [`crate::ArtworkType`], in its order.
+pub const ARTWORK_TYPES: &[&str] = &{
+    let all = crate::ArtworkType::ALL;
+    let mut names = [""; crate::ArtworkType::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = all[i].as_str();
+        i += 1;
+    }
+    names
+};
 
 pub const MATERIALS: &[&str] = &[
     "bronze", "stone", "metal", "concrete", "wood", "paint", "ceramic", "glass", "mixed", "other",

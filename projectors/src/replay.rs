@@ -7,7 +7,7 @@ use platform::position::EventPosition;
 use sqlx::PgPool;
 use std::time::Instant;
 
-use crate::runtime::{prepare, Projector, LIVE_SCHEMA, PROJECTION_CHANNEL};
+use crate::runtime::{prepare, Projector, LIVE_SCHEMA};
 
 /// Events read from the store per round trip and applied per transaction.
 const PAGE: i64 = 5_000;
@@ -96,11 +96,7 @@ pub async fn replay(
     .bind(count as i64)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(PROJECTION_CHANNEL)
-        .bind(p.name())
-        .execute(&mut *tx)
-        .await?;
+    crate::runtime::announce(&mut tx, p.name()).await?;
     sqlx::raw_sql(&format!("DROP SCHEMA {schema} CASCADE"))
         .execute(&mut *tx)
         .await?;

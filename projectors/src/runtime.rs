@@ -499,11 +499,7 @@ impl ProjectorRuntime {
         .bind(apply.len() as i64)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(PROJECTION_CHANNEL)
-            .bind(p.name())
-            .execute(&mut *tx)
-            .await?;
+        announce(&mut tx, p.name()).await?;
         tx.commit().await?;
         Ok(handled)
     }
@@ -533,4 +529,15 @@ async fn record_error(pool: &PgPool, name: &str, error: &str) {
     {
         tracing::warn!(projector = name, error = ?e, "could not record projector error");
     }
+}
+
+/// Tells the processes waiting on [`PROJECTION_CHANNEL`] that projector `name` moved, when the
+/// transaction commits.
+pub(crate) async fn announce(db: &mut PgConnection, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(PROJECTION_CHANNEL)
+        .bind(name)
+        .execute(db)
+        .await?;
+    Ok(())
 }

@@ -14,9 +14,10 @@
 //! - **Queries** ([`SearchQuery`]) are free text plus filters (status, kind, type, anchor tags via
 //!   `tag:key[:value]` tokens) and an optional point to rank by distance. Both backends give typo
 //!   tolerance (one typo from 4 letters, two from 8), exact-before-fuzzy ranking, ASCII folding and
-//!   prefix suggestions; [`conformance`] holds the behaviour both must show.
+//!   prefix suggestions; `conformance` (feature `testing`) holds the behaviour both must show.
 //! - [`synthetic`] builds deterministic fake docs for index-build and latency benchmarks.
 
+#[cfg(feature = "testing")]
 pub mod conformance;
 mod doc;
 mod meili;

@@ -26,23 +26,7 @@ macro_rules! conformance_checks {
     };
 }
 
-conformance_checks!(
-    typo_in_a_title_word_still_finds_the_artwork,
-    typo_in_an_artist_name_still_finds_the_artwork,
-    exact_match_ranks_above_a_typo_match,
-    tag_tokens_filter_by_key_and_value,
-    pending_docs_are_hidden_unless_asked_for,
-    older_versions_never_overwrite_newer_ones,
-    delete_removes_the_doc,
-    clear_empties_the_index,
-    pages_report_the_total,
-    near_ranks_by_distance,
-    suggestions_complete_prefixes_once,
-    accents_and_case_fold,
-    kind_and_type_filters,
-    browsing_without_text_lists_newest_first,
-    plain_questions_get_sensible_answers,
-);
+search::for_each_conformance_check!(conformance_checks);
 
 #[tokio::test]
 async fn checkpoint_survives_reopen() -> anyhow::Result<()> {

@@ -198,36 +198,23 @@ async fn import_one(
             }),
         }
     }
-    let pb = bar(
+    let (created, unchanged) = import_all(
+        artist_records,
         show_progress,
-        artist_records.len(),
         &format!("{} artists", d.key),
-    );
-    let results: Vec<anyhow::Result<bool>> = stream::iter(artist_records)
-        .map(|r| {
-            let pb = pb.clone();
-            async move {
-                let id = r.id.to_string();
-                let before =
-                    platform::eventlog::last_position_of(commands.pool(), "artist", &id).await?;
-                let after = commands
-                    .artist(&id, ArtistCommand::ImportArtist(Box::new(r)), metadata)
-                    .await?;
-                pb.inc(1);
-                Ok(before != after)
-            }
-        })
-        .buffer_unordered(CONCURRENCY)
-        .collect()
-        .await;
-    pb.finish_and_clear();
-    for r in results {
-        if r? {
-            report.artists_created += 1;
-        } else {
-            report.artists_unchanged += 1;
-        }
-    }
+        |r| async move {
+            let id = r.id.to_string();
+            let before =
+                platform::eventlog::last_position_of(commands.pool(), "artist", &id).await?;
+            let after = commands
+                .artist(&id, ArtistCommand::ImportArtist(Box::new(r)), metadata)
+                .await?;
+            Ok(before != after)
+        },
+    )
+    .await?;
+    report.artists_created += created;
+    report.artists_unchanged += unchanged;
 
     let mut artwork_records = Vec::new();
     for a in &p.artworks {
@@ -244,37 +231,62 @@ async fn import_one(
             .dropped_tags
             .extend(dropped.into_iter().map(|m| (a.source_id.clone(), m)));
     }
-    let pb = bar(
+    let (created, unchanged) = import_all(
+        artwork_records,
         show_progress,
-        artwork_records.len(),
         &format!("{} artworks", d.key),
-    );
-    let results: Vec<anyhow::Result<bool>> = stream::iter(artwork_records)
+        |r| async move {
+            let id = r.id.to_string();
+            let before =
+                platform::eventlog::last_position_of(commands.pool(), "artwork", &id).await?;
+            let after = commands
+                .artwork(&id, ArtworkCommand::ImportArtwork(Box::new(r)), metadata)
+                .await?;
+            Ok(before != after)
+        },
+    )
+    .await?;
+    report.artworks_created += created;
+    report.artworks_unchanged += unchanged;
+    Ok(report)
+}
+
+/// Runs `import` on every record, [`CONCURRENCY`] at a time, behind a progress bar labelled
+/// `what`: how many records changed the store, and how many it already had.
+async fn import_all<R, F, Fut>(
+    records: Vec<R>,
+    show_progress: bool,
+    what: &str,
+    import: F,
+) -> anyhow::Result<(usize, usize)>
+where
+    F: Fn(R) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<bool>>,
+{
+    let pb = bar(show_progress, records.len(), what);
+    let results: Vec<anyhow::Result<bool>> = stream::iter(records)
         .map(|r| {
             let pb = pb.clone();
+            let work = import(r);
             async move {
-                let id = r.id.to_string();
-                let before =
-                    platform::eventlog::last_position_of(commands.pool(), "artwork", &id).await?;
-                let after = commands
-                    .artwork(&id, ArtworkCommand::ImportArtwork(Box::new(r)), metadata)
-                    .await?;
+                let changed = work.await?;
                 pb.inc(1);
-                Ok(before != after)
+                Ok(changed)
             }
         })
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
     pb.finish_and_clear();
+    let (mut created, mut unchanged) = (0, 0);
     for r in results {
         if r? {
-            report.artworks_created += 1;
+            created += 1;
         } else {
-            report.artworks_unchanged += 1;
+            unchanged += 1;
         }
     }
-    Ok(report)
+    Ok((created, unchanged))
 }
 
 /// The human summary `plinth import` prints.

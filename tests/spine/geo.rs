@@ -4,6 +4,10 @@ use crate::harness::TestApp;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
+async fn get_json(client: &reqwest::Client, url: String) -> Value {
+    client.get(url).send().await.unwrap().json().await.unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nearby_from_memory_equals_nearby_from_postgres() {
     let app = TestApp::with_demo_data().await;
@@ -26,22 +30,8 @@ async fn nearby_from_memory_equals_nearby_from_postgres() {
         let limit = [1, 10, 250, 1_000][i % 4];
         for minimal in [true, false] {
             let q = format!("/api/artworks/nearby?lat={lat}&lon={lon}&radius={radius}&limit={limit}&minimal={minimal}");
-            let mem: Value = client
-                .get(format!("{}{q}", app.base))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            let sql: Value = client
-                .get(format!("{sql_base}{q}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let mem = get_json(&client, format!("{}{q}", app.base)).await;
+            let sql = get_json(&client, format!("{sql_base}{q}")).await;
             let (a, b) = (&mem["data"]["artworks"], &sql["data"]["artworks"]);
             let ids = |v: &Value| {
                 v.as_array()

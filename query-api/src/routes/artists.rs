@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::artworks::{consistent, with_consistency};
-use super::params::{int_param, Pagination, DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT, MAX_PAGE};
+use super::params::{page_and_limit, ListPage, Pagination};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["artists", "artworks"];
@@ -85,8 +85,7 @@ pub struct ArtistPage {
 /// `GET /api/artists?page&limit&sort&search` (`_cb`, a cache buster, is ignored).
 #[utoipa::path(get, path = "/api/artists", tag = "artists",
     params(
-        ("page" = Option<u32>, Query, description = "1 to 10000 (default 1)"),
-        ("limit" = Option<u32>, Query, description = "1 to 100 (default 30)"),
+        ListPage,
         ("sort" = Option<String>, Query, description = "updated_desc (default), name_asc or created_desc"),
         ("search" = Option<String>, Query, description = "Case-insensitive part of the name, at most 100 characters"),
     ),
@@ -100,8 +99,7 @@ pub async fn list_artists(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let page = int_param("page", get("page"), DEFAULT_PAGE, 1, MAX_PAGE)?;
-    let limit = int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+    let (page, limit) = page_and_limit(get)?;
     let order = order_by(get("sort"))?;
     let search = get("search").map(str::trim).filter(|s| !s.is_empty());
     if search.is_some_and(|s| s.chars().count() > MAX_SEARCH_CHARS) {

@@ -13,10 +13,7 @@ use sqlx::Row;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::params::{
-    bool_param, float_param, int_param, Pagination, DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT,
-    MAX_PAGE,
-};
+use super::params::{bool_param, float_param, int_param, page_and_limit, ListPage, Pagination};
 use crate::state::QueryState;
 
 pub const DEFAULT_RADIUS_M: u32 = 500;
@@ -442,8 +439,7 @@ pub struct ArtworkPage {
 /// `GET /api/artworks?page&limit&sort`: approved artworks, a page at a time.
 #[utoipa::path(get, path = "/api/artworks", tag = "artworks",
     params(
-        ("page" = Option<u32>, Query, description = "1 to 10000 (default 1)"),
-        ("limit" = Option<u32>, Query, description = "1 to 100 (default 30)"),
+        ListPage,
         ("sort" = Option<String>, Query, description = "updated_desc (default), title_asc or created_desc"),
     ),
     responses(
@@ -456,8 +452,7 @@ pub async fn list_artworks(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let page = int_param("page", get("page"), DEFAULT_PAGE, 1, MAX_PAGE)?;
-    let limit = int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+    let (page, limit) = page_and_limit(get)?;
     let sort = ArtworkSort::parse(get("sort"))?;
     let caught_up = consistent(&state, min, READS).await;
 

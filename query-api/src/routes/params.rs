@@ -9,6 +9,26 @@ pub const MAX_LIMIT: u32 = 100;
 /// Deep offsets are costly and nobody pages that far by hand.
 pub const MAX_PAGE: u32 = 10_000;
 
+/// `page` and `limit` of a list, for the OpenAPI document (the handlers read them as text with
+/// [`page_and_limit`], so a malformed number gets our message).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct ListPage {
+    /// 1 to 10000 (default 1)
+    page: Option<u32>,
+    /// 1 to 100 (default 30)
+    limit: Option<u32>,
+}
+
+/// A list's `page` and `limit` from the query (`get` looks a parameter up).
+pub fn page_and_limit<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(u32, u32), ApiError> {
+    Ok((
+        int_param("page", get("page"), DEFAULT_PAGE, 1, MAX_PAGE)?,
+        int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?,
+    ))
+}
+
 /// Parses an optional numeric parameter given as text, so "abc" and "1.5" get our message.
 pub fn int_param(
     name: &str,

@@ -415,25 +415,8 @@ pub fn us_date_to_iso(s: &str) -> Option<String> {
 // ---------------------------------------------------------------------------------------------
 // Materials and types
 
-/// Allowed `artwork_type` values of the anchor tag schema (kept equal to
-/// `domain::tags::ARTWORK_TYPES` by a test).
-pub const ARTWORK_TYPES: &[&str] = &[
-    "statue",
-    "mural",
-    "sculpture",
-    "installation",
-    "monument",
-    "graffiti",
-    "mosaic",
-    "relief",
-    "fountain",
-    "other",
-];
-
-/// Allowed `material` values of the anchor tag schema (= `domain::tags::MATERIALS`).
-pub const MATERIALS: &[&str] = &[
-    "bronze", "stone", "metal", "concrete", "wood", "paint", "ceramic", "glass", "mixed", "other",
-];
+/// Allowed `artwork_type` and `material` values: the anchor tag schema's own.
+pub use domain::tags::{ARTWORK_TYPES, MATERIALS};
 
 /// Word → material class. Words are matched whole (so "plexiglass" and "fiberglass" are not
 /// glass), "painted" is deliberately absent (painted steel is metal), and "acrylic"/"oil"
@@ -936,12 +919,6 @@ pub fn assert_file_invariants(p: &crate::import::ParsedFile) {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn enums_match_the_domain_schema() {
-        assert_eq!(ARTWORK_TYPES, domain::tags::ARTWORK_TYPES);
-        assert_eq!(MATERIALS, domain::tags::MATERIALS);
-    }
 
     #[test]
     fn clean_trims_collapses_and_drops_placeholders() {

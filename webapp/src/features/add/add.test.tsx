@@ -17,19 +17,12 @@ const fake = vi.hoisted(() => ({
 
 vi.mock('../../lib/map', async (importOriginal) => {
   const actual = await importOriginal<typeof MapModule>();
+  const { fakeMap } = await import('../../testing/fakeMap');
   return {
     ...actual,
     isWebGLSupported: () => true,
     createMap: vi.fn(() => {
-      const map: PlinthMap = {
-        kind: 'maplibre',
-        setPoints: () => undefined,
-        setSelected: () => undefined,
-        setUserLocation: () => undefined,
-        flyTo: () => undefined,
-        getViewport: () => ({ center: { lat: 0, lng: 0 }, zoom: 12, bounds: { north: 0, south: 0, east: 0, west: 0 } }),
-        onMoveEnd: () => () => undefined,
-        onPointClick: () => () => undefined,
+      const map: PlinthMap = fakeMap({
         onBackgroundClick: (cb: (at: LatLng) => void) => {
           fake.click = cb;
           return () => undefined;
@@ -37,10 +30,7 @@ vi.mock('../../lib/map', async (importOriginal) => {
         setPin: (at: LatLng | null) => {
           fake.pins.push(at);
         },
-        onPinMove: () => () => undefined,
-        resize: () => undefined,
-        destroy: () => undefined,
-      };
+      });
       return Promise.resolve(map);
     }),
   };
