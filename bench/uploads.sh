@@ -7,7 +7,7 @@
 # (default postgres://postgres@127.0.0.1:5432) and a private nats-server.
 # Needs a release build of the server and the photo example:
 #   CARGO_TARGET_DIR=~/.cache/plinth/target-release cargo build --release -p plinth --bin plinth \
-#     -p media --example phone_jpeg
+#     -p media --features media/testing --example phone_jpeg
 set -euo pipefail
 clients="${1:-10}"
 per="${2:-10}"

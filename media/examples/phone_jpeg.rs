@@ -2,7 +2,7 @@
 //! `cargo run -p platform --example phone_jpeg -- OUT.jpg LAT LON [WIDTH HEIGHT]`.
 
 use anyhow::{bail, Context};
-use media::photos::testing::{phone_jpeg, PhoneJpeg};
+use media::testing::{phone_jpeg, PhoneJpeg};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -6,8 +6,8 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use media::photos::testing::{phone_jpeg, PhoneJpeg};
 use media::photos::{inspect, render_variants};
+use media::testing::{phone_jpeg, PhoneJpeg};
 
 const RUNS: usize = 5;
 

@@ -5,3 +5,5 @@
 
 pub mod images;
 pub mod photos;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;

@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use media::photos::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};
 use media::photos::{inspect, render_variants, PhotoError};
+use media::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};
 
 /// A field of `/proc/self/status`, in bytes.
 fn status_bytes(field: &str) -> u64 {

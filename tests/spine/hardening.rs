@@ -4,7 +4,7 @@
 
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{link_and_code, AppOptions, TestApp};
-use media::photos::testing::{phone_jpeg, PhoneJpeg};
+use media::testing::{phone_jpeg, PhoneJpeg};
 use reqwest::multipart::{Form, Part};
 use reqwest::Method;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{AppOptions, TestApp, RENDER_BUDGET};
-use media::photos::testing::{has_metadata, phone_jpeg, PhoneJpeg};
+use media::testing::{has_metadata, phone_jpeg, PhoneJpeg};
 use reqwest::multipart::{Form, Part};
 use reqwest::Method;
 use serde_json::{json, Value};

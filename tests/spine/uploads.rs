@@ -7,7 +7,7 @@ use crate::accounts::anonymous_token;
 use crate::harness::TestApp;
 use command_api::media::{BUSY_RETRY_AFTER_SECS, MAX_UPLOADS, ORPHAN_AFTER};
 use domain::PhotoKey;
-use media::photos::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};
+use media::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};
 use platform::storage::upload_path;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
