@@ -9,9 +9,9 @@ use crate::geo::Location;
 use crate::ids::{ArtistId, ArtworkId};
 use crate::photo::Photo;
 use crate::provenance::Provenance;
-use crate::submission::{Condition, Note};
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
+use crate::visit::{Condition, Note};
 use uuid::Uuid;
 
 /// The anchor tag schema's `artwork_type` values.

@@ -13,6 +13,7 @@ pub mod similarity;
 pub mod submission;
 pub mod tags;
 pub mod text;
+pub mod visit;
 
 pub use account::{
     Account, AccountCommand, AccountError, AccountEvent, EmailAddress, EmailError, Permission,

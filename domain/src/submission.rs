@@ -13,9 +13,8 @@ use crate::ids::ArtworkId;
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
 use crate::tags::Tags;
 use crate::text::{LongText, PersonName, Title};
+pub use crate::visit::{Condition, Note, NoteTooLong, MAX_NOTE_CHARS};
 
-/// Longest note a visitor can leave with a submission.
-pub const MAX_NOTE_CHARS: usize = 1000;
 /// Longest rejection reason.
 pub const MAX_REASON_CHARS: usize = 500;
 /// Most artist names one proposal can carry.
@@ -76,78 +75,6 @@ impl SubmissionStatus {
 
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.as_str() == s)
-    }
-}
-
-/// The state a visitor found an artwork in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Condition {
-    Good,
-    Fair,
-    Poor,
-    Damaged,
-    Missing,
-}
-
-impl Condition {
-    pub const ALL: [Condition; 5] = [
-        Self::Good,
-        Self::Fair,
-        Self::Poor,
-        Self::Damaged,
-        Self::Missing,
-    ];
-
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Self::Good => "good",
-            Self::Fair => "fair",
-            Self::Poor => "poor",
-            Self::Damaged => "damaged",
-            Self::Missing => "missing",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|v| v.as_str() == s)
-    }
-}
-
-/// A visitor's note: trimmed, at most [`MAX_NOTE_CHARS`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Note(String);
-
-impl Note {
-    /// `None` for blank input.
-    pub fn parse(s: &str) -> Result<Option<Self>, SubmissionError> {
-        let v = s.trim();
-        if v.is_empty() {
-            return Ok(None);
-        }
-        if v.chars().count() > MAX_NOTE_CHARS {
-            return Err(SubmissionError::NoteTooLong);
-        }
-        Ok(Some(Self(v.to_owned())))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl TryFrom<String> for Note {
-    type Error = SubmissionError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        Note::parse(&s)?.ok_or(SubmissionError::NoteTooLong)
-    }
-}
-
-impl From<Note> for String {
-    fn from(n: Note) -> String {
-        n.0
     }
 }
 
@@ -351,7 +278,7 @@ pub enum SubmissionError {
     TooManyPhotos,
     #[error("The same photo was added twice")]
     DuplicatePhoto,
-    #[error("Notes must be at most {MAX_NOTE_CHARS} characters")]
+    #[error("{}", NoteTooLong)]
     NoteTooLong,
     #[error("A reason is required")]
     ReasonRequired,
@@ -365,6 +292,12 @@ pub enum SubmissionError {
     NotAuthor,
     #[error("A moderator cannot approve their own submission")]
     OwnSubmission,
+}
+
+impl From<NoteTooLong> for SubmissionError {
+    fn from(_: NoteTooLong) -> Self {
+        SubmissionError::NoteTooLong
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1086,7 +1019,7 @@ mod tests {
         assert_eq!(Note::parse("   "), Ok(None));
         assert_eq!(
             Note::parse(&"x".repeat(MAX_NOTE_CHARS + 1)),
-            Err(SubmissionError::NoteTooLong)
+            Err(NoteTooLong)
         );
     }
 
