@@ -11,8 +11,8 @@ use sqlx::Row;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::artworks::{consistent, with_consistency};
 use super::params::{page_and_limit, ListPage, Pagination};
+use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["artists", "artworks"];

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::params::{bool_param, float_param, int_param, page_and_limit, ListPage, Pagination};
+use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
 pub const DEFAULT_RADIUS_M: u32 = 500;
@@ -144,25 +145,6 @@ pub async fn hydrate(
             dto
         })
         .collect())
-}
-
-/// Waits for read-your-writes and marks the response when the wait ran out.
-pub async fn consistent(state: &QueryState, min: Option<MinPosition>, reads: &[&str]) -> bool {
-    match min {
-        Some(MinPosition(p)) => state.positions.wait_for(reads, p).await,
-        None => true,
-    }
-}
-
-pub fn with_consistency(resp: impl IntoResponse, caught_up: bool) -> Response {
-    let mut r = resp.into_response();
-    if !caught_up {
-        r.headers_mut().insert(
-            "x-read-consistency",
-            axum::http::HeaderValue::from_static("stale"),
-        );
-    }
-    r
 }
 
 /// One nearby result, in the shape `minimal` asked for (documentation of the two shapes).

@@ -11,7 +11,7 @@ use platform::identity::Caller;
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::routes::artworks::{consistent, with_consistency};
+use crate::routes::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["accounts"];

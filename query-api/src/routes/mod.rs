@@ -6,6 +6,7 @@ pub mod auth;
 pub mod images;
 pub mod params;
 pub mod profile;
+pub mod respond;
 pub mod search;
 pub mod status;
 pub mod submissions;

@@ -1,7 +1,6 @@
 //! The caller's profile, profile-name checks, and public profiles.
 
 use axum::extract::State;
-use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::ProfileName;
@@ -10,19 +9,10 @@ use platform::identity::{load_profile, Caller, Profile};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::routes::artworks::{consistent, with_consistency};
+use crate::routes::respond::{consistent, private, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["accounts"];
-
-/// Marks an answer about the caller as not cacheable by shared caches.
-pub(crate) fn private(mut r: Response) -> Response {
-    r.headers_mut().insert(
-        "cache-control",
-        HeaderValue::from_static("private, no-store"),
-    );
-    r
-}
 
 /// `GET /api/me/profile`.
 #[utoipa::path(get, path = "/api/me/profile", tag = "me",

@@ -9,7 +9,7 @@ use search::{DocStatus, GeoPoint, KindFilter, SearchQuery};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::routes::artworks::{consistent, with_consistency};
+use crate::routes::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["search"];

@@ -15,9 +15,9 @@ use serde_json::Value;
 use sqlx::Row;
 use uuid::Uuid;
 
-use crate::routes::artworks::{consistent, with_consistency};
 use crate::routes::params::{int_param, Pagination};
-use crate::routes::profile::private;
+use crate::routes::respond::private;
+use crate::routes::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
 /// Read models these endpoints read (for `X-Min-Position`).
