@@ -32,7 +32,7 @@ pub fn enum_column<T>(
 ) -> Result<T, sqlx::Error> {
     use sqlx::Row;
     let name: String = row.try_get(column)?;
-    parse(&name).ok_or_else(|| unknown(column, &name))
+    enum_value(column, &name, parse)
 }
 
 /// [`enum_column`] for a nullable column.
@@ -43,13 +43,18 @@ pub fn optional_enum_column<T>(
 ) -> Result<Option<T>, sqlx::Error> {
     use sqlx::Row;
     let name: Option<String> = row.try_get(column)?;
-    name.map(|n| parse(&n).ok_or_else(|| unknown(column, &n)))
-        .transpose()
+    name.map(|n| enum_value(column, &n, parse)).transpose()
 }
 
-fn unknown(column: &str, name: &str) -> sqlx::Error {
-    sqlx::Error::ColumnDecode {
+/// `name`, read from `column`, as the domain enum `parse` makes of it; a name the enum does not
+/// know is a decode error naming the column.
+pub fn enum_value<T>(
+    column: &str,
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, sqlx::Error> {
+    parse(name).ok_or_else(|| sqlx::Error::ColumnDecode {
         index: column.to_owned(),
         source: format!("unknown value {name:?}").into(),
-    }
+    })
 }

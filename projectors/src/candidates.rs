@@ -66,10 +66,7 @@ pub async fn duplicate_candidates(
         if d > DUPLICATE_RADIUS_M {
             continue;
         }
-        let kind = ArtworkType::parse(&kind).ok_or_else(|| sqlx::Error::ColumnDecode {
-            index: "artwork_type".into(),
-            source: format!("unknown value {kind:?}").into(),
-        })?;
+        let kind = platform::db::enum_value("artwork_type", &kind, ArtworkType::parse)?;
         out.push(NearbyCandidate {
             similarity: duplicate_score(d, title, &t, artwork_type == Some(kind)),
             thumbnail_url: PhotoDto::list(&photos, false)

@@ -50,7 +50,7 @@ pub async fn get_image(
     State(state): State<QueryState>,
     Path((size, key)): Path<(String, String)>,
     Query(params): Query<ImageParams>,
-    headers: HeaderMap,
+    request_headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let not_found = || ApiError::NotFound("Image not found".into());
     let key = key.strip_suffix(".jpg").unwrap_or(&key);
@@ -74,10 +74,22 @@ pub async fn get_image(
         _ => return Err(not_found()),
     };
     let etag = format!("\"{}-{}\"", size.as_str(), key);
-    let matches = headers
+    let mut headers = HeaderMap::new();
+    if let Ok(v) = HeaderValue::from_str(&cache_control) {
+        headers.insert(header::CACHE_CONTROL, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, v);
+    }
+    let tags: Vec<&str> = request_headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+        .map(|v| v.split(',').map(str::trim).collect())
+        .unwrap_or_default();
+    // The bytes under a name never change: a client holding them needs no read of storage.
+    if tags.contains(&etag.as_str()) {
+        return Ok((StatusCode::NOT_MODIFIED, headers).into_response());
+    }
     let Some(bytes) = state
         .storage
         .get(&variant_path(key, size))
@@ -86,14 +98,7 @@ pub async fn get_image(
     else {
         return Err(not_found());
     };
-    let mut headers = HeaderMap::new();
-    if let Ok(v) = HeaderValue::from_str(&cache_control) {
-        headers.insert(header::CACHE_CONTROL, v);
-    }
-    if let Ok(v) = HeaderValue::from_str(&etag) {
-        headers.insert(header::ETAG, v);
-    }
-    if matches {
+    if tags.contains(&"*") {
         return Ok((StatusCode::NOT_MODIFIED, headers).into_response());
     }
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/jpeg"));
