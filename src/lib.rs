@@ -1,9 +1,10 @@
 //! The `plinth` binary's library: process wiring, the supervisor of the private PostgreSQL and
-//! NATS servers it runs when none is configured, the open-data importer and synthetic seeding.
+//! NATS servers it runs when none is configured, and synthetic seeding. The open-data importer is
+//! its own crate, re-exported as `plinth::import`.
 
 pub mod app;
 pub mod bench;
-pub mod import;
+pub use importer as import;
 pub mod local;
 pub mod openapi;
 pub mod seed;

@@ -6,7 +6,7 @@ use super::common::{
     strip_parentheticals, title_case_if_lower, us_date_to_iso, ArtistBook, CsvTable, NEW_YORK_CITY,
 };
 use super::ParseError;
-use crate::import::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -315,11 +315,11 @@ pub fn parse(path: &Path) -> Result<ParsedFile, ParseError> {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::import::parse::common::assert_file_invariants;
+    use crate::parse::common::assert_file_invariants;
 
     const FILE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/datasets/public-art/new-york-city-parks-monuments.csv"
+        "/../datasets/public-art/new-york-city-parks-monuments.csv"
     );
 
     #[test]

@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn dispatches_every_supported_file_by_name() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/public-art/");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../datasets/public-art/");
         let keys: Vec<&str> = SUPPORTED_FILES
             .iter()
             .map(|f| parse_file(&Path::new(dir).join(f)).unwrap().dataset.key)

@@ -9,7 +9,7 @@ use super::common::{
     put, put_year, strip_parentheticals, Area, ArtistBook, CsvTable,
 };
 use super::ParseError;
-use crate::import::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -431,12 +431,12 @@ pub fn parse(path: &Path) -> Result<ParsedFile, ParseError> {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::import::parse::common::assert_file_invariants;
+    use crate::parse::common::assert_file_invariants;
     use std::collections::HashSet;
 
     const FILE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/datasets/public-art/san-francisco.csv"
+        "/../datasets/public-art/san-francisco.csv"
     );
 
     #[test]

@@ -18,7 +18,7 @@ pub use text::*;
 
 // What the concerns' files share (each takes `use super::*`).
 use super::ParseError;
-use crate::import::{ImportedArtist, RejectReason};
+use crate::{ImportedArtist, RejectReason};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -26,7 +26,7 @@ use std::path::Path;
 /// Checks that hold for every parsed file, whatever the dataset; used by each parser's tests.
 /// The limits are the domain's (titles and names ≤ 200 characters, free tag values ≤ 1,000,
 /// tag keys lowercase snake_case, at most 50 tags).
-pub fn assert_file_invariants(p: &crate::import::ParsedFile) {
+pub fn assert_file_invariants(p: &crate::ParsedFile) {
     use std::collections::HashSet;
     let artist_ids: HashSet<&str> = p.artists.iter().map(|a| a.source_id.as_str()).collect();
     assert_eq!(artist_ids.len(), p.artists.len(), "artist ids are unique");

@@ -6,7 +6,7 @@ use super::common::{
     check_point, clean, clean_url, put, put_material, put_year, split_credit_list, Area, ArtistBook,
 };
 use super::ParseError;
-use crate::import::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -274,12 +274,12 @@ pub fn parse(path: &Path) -> Result<ParsedFile, ParseError> {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::import::parse::common::assert_file_invariants;
+    use crate::parse::common::assert_file_invariants;
     use std::collections::HashSet;
 
     const FILE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/datasets/public-art/cambridge-ma.geojson"
+        "/../datasets/public-art/cambridge-ma.geojson"
     );
 
     #[test]

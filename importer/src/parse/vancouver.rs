@@ -7,9 +7,7 @@ use super::common::{
     put_year, Area,
 };
 use super::ParseError;
-use crate::import::{
-    Dataset, ImportedArtist, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason,
-};
+use crate::{Dataset, ImportedArtist, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -300,16 +298,16 @@ pub fn parse_artists(path: &Path) -> Result<ParsedFile, ParseError> {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::import::parse::common::assert_file_invariants;
+    use crate::parse::common::assert_file_invariants;
     use std::collections::HashSet;
 
     const ARTWORKS: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/datasets/public-art/vancouver.json"
+        "/../datasets/public-art/vancouver.json"
     );
     const ARTISTS: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/datasets/public-art/vancouver-artists.json"
+        "/../datasets/public-art/vancouver-artists.json"
     );
 
     fn count(rejects: &[Reject], f: impl Fn(&RejectReason) -> bool) -> usize {

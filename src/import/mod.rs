@@ -1,4 +1,0 @@
-pub mod model;
-pub mod parse;
-pub use model::*;
-pub mod run;
