@@ -1,0 +1,78 @@
+//! The signed-in account's profile name and preferences.
+
+use super::*;
+
+impl Accounts {
+    /// `PATCH /api/me/profile`: reserves the name (unique case-insensitively), then records it.
+    pub async fn set_profile_name(
+        &self,
+        caller: &Caller,
+        raw: Option<&str>,
+    ) -> Result<(ProfileName, Option<EventPosition>), ApiError> {
+        let account = caller.require_account()?;
+        let name = ProfileName::parse(raw.unwrap_or(""))
+            .map_err(|e| ApiError::validation("profile_name", e.to_string()))?;
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("DELETE FROM auth.profile_names WHERE account_id = $1 AND name_key <> $2")
+            .bind(account.account_id)
+            .bind(name.key())
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO auth.profile_names (name_key, account_id) VALUES ($1, $2)
+             ON CONFLICT (name_key) DO NOTHING",
+        )
+        .bind(name.key())
+        .bind(account.account_id)
+        .execute(&mut *tx)
+        .await?;
+        let owner: Uuid =
+            sqlx::query_scalar("SELECT account_id FROM auth.profile_names WHERE name_key = $1")
+                .bind(name.key())
+                .fetch_one(&mut *tx)
+                .await?;
+        if owner != account.account_id {
+            tx.rollback().await?;
+            return Err(ApiError::Conflict(PROFILE_NAME_TAKEN.into()));
+        }
+        tx.commit().await?;
+        let position = self
+            .commands
+            .account(
+                &account.account_id.to_string(),
+                AccountCommand::SetProfileName { name: name.clone() },
+                &caller.metadata(),
+            )
+            .await?;
+        Ok((name, position))
+    }
+
+    /// `PUT /api/me/preferences`.
+    pub async fn set_preferences(
+        &self,
+        caller: &Caller,
+        raw: serde_json::Value,
+    ) -> Result<(Preferences, Option<EventPosition>), ApiError> {
+        let account = caller.require_account()?;
+        let preferences: Preferences = serde_json::from_value(raw).map_err(|e| {
+            // serde's own words for a bad shape name its internals: say what is wanted.
+            let message = if e.to_string().contains("Preference") {
+                e.to_string()
+            } else {
+                "Preferences must be one flat object of strings, numbers and booleans".to_owned()
+            };
+            ApiError::validation("preferences", message)
+        })?;
+        let position = self
+            .commands
+            .account(
+                &account.account_id.to_string(),
+                AccountCommand::SetPreferences {
+                    preferences: preferences.clone(),
+                },
+                &caller.metadata(),
+            )
+            .await?;
+        Ok((preferences, position))
+    }
+}

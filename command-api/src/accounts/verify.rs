@@ -1,0 +1,270 @@
+//! Signing in with a link or a code: the token or code consumed once, failures counted, the
+//! account found or created, the anonymous identity claimed, a session issued; and what a
+//! link would do before it is used (`inspect`).
+
+use super::*;
+
+impl Accounts {
+    /// Marks the link (or the address's link with this code) used; the one UPDATE that wins.
+    pub(super) async fn consume(&self, req: &VerifyRequest) -> Result<Option<String>, ApiError> {
+        if let Some(raw) = req.token.as_deref() {
+            let Some(token) = UserToken::parse(raw) else {
+                return Ok(None);
+            };
+            let email: Option<String> = sqlx::query_scalar(
+                "UPDATE auth.link_tokens SET used_at = now()
+                  WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+                  RETURNING email",
+            )
+            .bind(token.hash().as_slice())
+            .fetch_optional(self.pool())
+            .await?;
+            return Ok(email);
+        }
+        let email = parse_email(req.email.as_deref())?;
+        let code = req.code.as_deref().unwrap_or("").trim();
+        if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ApiError::validation(
+                "code",
+                "The code is the 6 digits from the mail",
+            ));
+        }
+        let daily = code_bucket(&email);
+        if let Err(secs) = ratelimit::check(self.pool(), &daily, CODE_ATTEMPTS_PER_EMAIL).await? {
+            return Err(ApiError::rate_limited(
+                secs,
+                "wrong codes for this address; the link in the mail still works",
+            ));
+        }
+        let used: Option<String> = sqlx::query_scalar(
+            "UPDATE auth.link_tokens SET used_at = now()
+              WHERE email = $1 AND used_at IS NULL AND expires_at > now() AND failed_attempts < $3
+                AND code_hash = sha256(token_hash || convert_to($2, 'UTF8'))
+              RETURNING email",
+        )
+        .bind(email.as_str())
+        .bind(code)
+        .bind(MAX_CODE_ATTEMPTS)
+        .fetch_optional(self.pool())
+        .await?;
+        if used.is_none() {
+            ratelimit::record(self.pool(), &daily).await?;
+            // Each wrong code costs every live code of the address an attempt.
+            sqlx::query(
+                "UPDATE auth.link_tokens SET failed_attempts = failed_attempts + 1
+                  WHERE email = $1 AND used_at IS NULL AND expires_at > now()",
+            )
+            .bind(email.as_str())
+            .execute(self.pool())
+            .await?;
+        }
+        Ok(used)
+    }
+
+    /// Refuses a client that failed too many verifications lately.
+    pub(super) async fn check_failures(&self, bucket: &str) -> Result<(), ApiError> {
+        match ratelimit::check(self.pool(), bucket, FAILED_VERIFICATIONS_PER_IP).await? {
+            Ok(()) => Ok(()),
+            Err(secs) => Err(ApiError::rate_limited(secs, "failed sign-in attempts")),
+        }
+    }
+
+    /// `POST /api/auth/magic-link/inspect`: whom a link signs in as, and what this device would
+    /// bring along, so the person can say yes before anything happens. Changes nothing.
+    pub async fn inspect(
+        &self,
+        req: &InspectRequest,
+        ip: ClientIp,
+        caller: &Caller,
+    ) -> Result<InspectAnswer, ApiError> {
+        let bucket = format!("verify-failed:ip:{}", ip.bucket());
+        self.check_failures(&bucket).await?;
+        let email: Option<String> = match req.token.as_deref().and_then(UserToken::parse) {
+            Some(token) => {
+                sqlx::query_scalar(
+                    "SELECT email FROM auth.link_tokens
+                      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()",
+                )
+                .bind(token.hash().as_slice())
+                .fetch_optional(self.pool())
+                .await?
+            }
+            None => None,
+        };
+        let Some(email) = email else {
+            ratelimit::record(self.pool(), &bucket).await?;
+            return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
+        };
+        let account: Option<Uuid> =
+            sqlx::query_scalar("SELECT account_id FROM auth.accounts WHERE email = $1")
+                .bind(&email)
+                .fetch_optional(self.pool())
+                .await?;
+        let is_new_account = match account {
+            None => true,
+            Some(id) => {
+                platform::eventlog::last_position_of(self.pool(), Account::TYPE, &id.to_string())
+                    .await?
+                    .is_none()
+            }
+        };
+        let anonymous_submissions = match caller.anonymous_id() {
+            None => 0,
+            Some(anon) => projectors::submissions::read::unclaimed_count(self.pool(), anon).await?,
+        };
+        Ok(InspectAnswer {
+            success: true,
+            email,
+            is_new_account,
+            anonymous_submissions,
+        })
+    }
+
+    /// `POST /api/auth/verify-magic-link`.
+    pub async fn verify(
+        &self,
+        req: &VerifyRequest,
+        ip: ClientIp,
+        caller: &Caller,
+    ) -> Result<Verified, ApiError> {
+        if req.token.is_none() && req.email.is_none() {
+            return Err(ApiError::validation(
+                "token",
+                "A token, or an email and code, is required",
+            ));
+        }
+        let bucket = format!("verify-failed:ip:{}", ip.bucket());
+        self.check_failures(&bucket).await?;
+        let consumed = self.consume(req).await;
+        if !matches!(consumed, Ok(Some(_))) {
+            ratelimit::record(self.pool(), &bucket).await?;
+        }
+        let Some(email) = consumed? else {
+            return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
+        };
+        let email = EmailAddress::parse(&email).map_err(ApiError::internal)?;
+        // Other links of the address die with this one.
+        sqlx::query(
+            "UPDATE auth.link_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL",
+        )
+        .bind(email.as_str())
+        .execute(self.pool())
+        .await?;
+
+        let (account_id, created_at) = self.account_row(&email).await?;
+        let is_new_account = platform::eventlog::last_position_of(
+            self.pool(),
+            Account::TYPE,
+            &account_id.to_string(),
+        )
+        .await?
+        .is_none();
+        let claim = match caller.anonymous_id() {
+            Some(anon) if req.claim_anonymous_work.unwrap_or(true) => {
+                self.claim(anon, account_id).await?
+            }
+            _ => None,
+        };
+        let bootstrap_admin = self
+            .settings
+            .admin_emails
+            .iter()
+            .any(|e| e == email.as_str());
+        let at = Utc::now();
+        let mut metadata = caller.metadata();
+        metadata.actor_id = account_id.to_string();
+        metadata.actor_role = if bootstrap_admin {
+            ActorRole::Admin
+        } else {
+            ActorRole::User
+        };
+        let position = self
+            .commands
+            .account(
+                &account_id.to_string(),
+                AccountCommand::Authenticate {
+                    email: email.clone(),
+                    at,
+                    claim,
+                    bootstrap_admin,
+                },
+                &metadata,
+            )
+            .await?;
+
+        // A session the caller held (another account on this device) is replaced: end it.
+        if caller.account().is_some() {
+            self.revoke(&caller.token).await?;
+        }
+        let session = UserToken::generate();
+        sqlx::query(
+            "INSERT INTO auth.sessions (token_hash, account_id, expires_at)
+             VALUES ($1, $2, now() + make_interval(secs => $3))",
+        )
+        .bind(session.hash().as_slice())
+        .bind(account_id)
+        .bind(interval(SESSION_TTL))
+        .execute(self.pool())
+        .await?;
+        tracing::info!(account.id = %account_id, is_new_account, claimed = claim.is_some(), "signed in");
+        Ok(Verified {
+            answer: VerifyAnswer {
+                success: true,
+                message: "Login successful".into(),
+                is_new_account,
+                uuid_replaced: claim.is_some(),
+                user: VerifiedUser {
+                    uuid: account_id,
+                    email: email.as_str().to_owned(),
+                    created_at,
+                },
+            },
+            session,
+            position,
+        })
+    }
+
+    /// The address's account row, created on first use: the atomic sign-up decision.
+    pub(super) async fn account_row(
+        &self,
+        email: &EmailAddress,
+    ) -> Result<(Uuid, DateTime<Utc>), ApiError> {
+        sqlx::query(
+            "INSERT INTO auth.accounts (account_id, email, created_at) VALUES ($1, $2, now())
+             ON CONFLICT (email) DO NOTHING",
+        )
+        .bind(Uuid::new_v4())
+        .bind(email.as_str())
+        .execute(self.pool())
+        .await?;
+        Ok(
+            sqlx::query_as("SELECT account_id, created_at FROM auth.accounts WHERE email = $1")
+                .bind(email.as_str())
+                .fetch_one(self.pool())
+                .await?,
+        )
+    }
+
+    /// Claims an anonymous identity for the account unless another account claimed it first.
+    pub(super) async fn claim(
+        &self,
+        anon: Uuid,
+        account_id: Uuid,
+    ) -> Result<Option<Uuid>, ApiError> {
+        sqlx::query(
+            "INSERT INTO auth.identity_claims (anonymous_id, account_id) VALUES ($1, $2)
+             ON CONFLICT (anonymous_id) DO NOTHING",
+        )
+        .bind(anon)
+        .bind(account_id)
+        .execute(self.pool())
+        .await?;
+        let owner: Uuid = sqlx::query_scalar(
+            "SELECT account_id FROM auth.identity_claims WHERE anonymous_id = $1",
+        )
+        .bind(anon)
+        .fetch_one(self.pool())
+        .await?;
+        Ok((owner == account_id).then_some(anon))
+    }
+}
