@@ -21,6 +21,9 @@
 //! `initdb` and the PostgreSQL server refuse to run as root: when plinth runs
 //! as root, they run as the `postgres` system user (via `runuser`), which is
 //! made the owner of the cluster directory.
+//!
+//! Kept in one file on purpose: starting, watching and stopping the private PostgreSQL and NATS
+//! servers share one process-handling core (ports, data dirs, readiness, shutdown order).
 
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, TcpListener};

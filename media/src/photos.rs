@@ -1,6 +1,9 @@
 //! Photo bytes in, facts and served files out: recognise an upload by its magic bytes, read its
 //! size and EXIF summary without decoding it, and render the metadata-free JPEG variants that are
 //! served. Everything here is synchronous and CPU-bound: call it from `spawn_blocking`.
+//!
+//! Kept in one file on purpose: the pipeline (content check, EXIF, bounded decode, variants) is one
+//! sequence whose steps share the memory-budget and orientation types; the tests follow it.
 
 use std::cmp::Reverse;
 use std::io::Cursor;

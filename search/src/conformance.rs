@@ -5,6 +5,9 @@
 //!
 //! [`fixtures`] are real Vancouver public artworks and their artists (titles, artists, years and
 //! places are public facts; descriptions are ours).
+//!
+//! Kept in one file on purpose: it is test support (feature `testing`), the one list of behaviours
+//! every `SearchIndex` must show, run against each backend.
 
 /// Calls `$each!` with the name of every check that takes `&dyn SearchIndex` (all but
 /// [`checkpoint_survives_reopen`], which opens indexes itself): each adapter's test file turns

@@ -7,8 +7,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::query::SuggestionKind;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DocStatus {
@@ -263,6 +261,48 @@ impl SearchDoc {
             }
         }
         out
+    }
+}
+
+/// What a completion is: documents say which of their texts complete to what, queries rank
+/// by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SuggestionKind {
+    Title,
+    Artist,
+    Type,
+    Tag,
+}
+
+impl SuggestionKind {
+    /// Ties between equally good completions go to the kind a person more likely means.
+    pub(crate) fn rank(&self) -> u8 {
+        match self {
+            Self::Title => 0,
+            Self::Artist => 1,
+            Self::Type => 2,
+            Self::Tag => 3,
+        }
+    }
+
+    pub(crate) fn code(&self) -> char {
+        match self {
+            Self::Title => 't',
+            Self::Artist => 'a',
+            Self::Type => 'y',
+            Self::Tag => 'g',
+        }
+    }
+
+    pub(crate) fn from_code(c: char) -> Option<Self> {
+        match c {
+            't' => Some(Self::Title),
+            'a' => Some(Self::Artist),
+            'y' => Some(Self::Type),
+            'g' => Some(Self::Tag),
+            _ => None,
+        }
     }
 }
 

@@ -26,12 +26,15 @@ pub mod synthetic;
 mod tantivy_index;
 mod text;
 
-pub use doc::{ArtistDoc, ArtworkDoc, DocKind, DocStatus, GeoPoint, SearchDoc, SuggestionSource};
+pub use doc::{
+    ArtistDoc, ArtworkDoc, DocKind, DocStatus, GeoPoint, SearchDoc, SuggestionKind,
+    SuggestionSource,
+};
 pub use meili::{filter_expression, meili_settings, MeiliIndex};
 pub use query::{
     haversine_m, KindFilter, QueryError, SearchHit, SearchQuery, SearchResults, Suggestion,
-    SuggestionKind, TagFilter, DEFAULT_PER_PAGE, DEFAULT_SUGGEST_LIMIT, MAX_PAGE, MAX_PER_PAGE,
-    MAX_SUGGEST_LIMIT, MAX_TEXT_CHARS, SNIPPET_CHARS,
+    TagFilter, DEFAULT_PER_PAGE, DEFAULT_SUGGEST_LIMIT, MAX_PAGE, MAX_PER_PAGE, MAX_SUGGEST_LIMIT,
+    MAX_TEXT_CHARS, SNIPPET_CHARS,
 };
 pub use tantivy_index::TantivyIndex;
 pub use text::normalize;

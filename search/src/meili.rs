@@ -16,6 +16,9 @@
 //!   replay that follows is harmless because writes are version-checked.
 //! - Filters and sorts are built as strings by the pure functions below (unit-tested); string
 //!   values are always double-quoted with `\` and `"` escaped.
+//!
+//! Kept in one file on purpose: the whole adapter against Meilisearch's documented API (index
+//! settings, filter syntax, geo, task waits) reads in one pass when checked against those docs.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -35,10 +38,10 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 use uuid::Uuid;
 
-use crate::doc::{ArtistDoc, ArtworkDoc, DocKind, DocStatus, GeoPoint, SearchDoc};
+use crate::doc::{ArtistDoc, ArtworkDoc, DocKind, DocStatus, GeoPoint, SearchDoc, SuggestionKind};
 use crate::query::{
     check_suggest_args, rank_suggestions, Candidate, SearchHit, SearchQuery, SearchResults,
-    Suggestion, SuggestionKind, MAX_PAGE, MAX_PER_PAGE,
+    Suggestion, MAX_PAGE, MAX_PER_PAGE,
 };
 use crate::text;
 use crate::{Error, SearchIndex};

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::doc::{DocKind, DocStatus, GeoPoint, SearchDoc};
+use crate::doc::{DocKind, DocStatus, GeoPoint, SearchDoc, SuggestionKind};
 use crate::text;
 
 pub const MAX_TEXT_CHARS: usize = 200;
@@ -240,46 +240,6 @@ impl SearchHit {
             distance_m,
             thumbnail,
             score,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SuggestionKind {
-    Title,
-    Artist,
-    Type,
-    Tag,
-}
-
-impl SuggestionKind {
-    /// Ties between equally good completions go to the kind a person more likely means.
-    fn rank(&self) -> u8 {
-        match self {
-            Self::Title => 0,
-            Self::Artist => 1,
-            Self::Type => 2,
-            Self::Tag => 3,
-        }
-    }
-
-    pub(crate) fn code(&self) -> char {
-        match self {
-            Self::Title => 't',
-            Self::Artist => 'a',
-            Self::Type => 'y',
-            Self::Tag => 'g',
-        }
-    }
-
-    pub(crate) fn from_code(c: char) -> Option<Self> {
-        match c {
-            't' => Some(Self::Title),
-            'a' => Some(Self::Artist),
-            'y' => Some(Self::Type),
-            'g' => Some(Self::Tag),
-            _ => None,
         }
     }
 }

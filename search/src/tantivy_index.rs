@@ -20,6 +20,9 @@
 //! - The commit payload holds the checkpoint, so documents and checkpoint land in one commit.
 //!   One `IndexWriter` behind a tokio mutex; the reader reloads manually after each commit; all
 //!   Tantivy work runs in `spawn_blocking`.
+//!
+//! Kept in one file on purpose: the schema, the writer and the query translation of the embedded
+//! index depend on the same field handles and are checked together by the conformance suite.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -42,10 +45,10 @@ use tantivy::{
 use tokio::sync::Mutex;
 use uuid::Uuid;
 
-use crate::doc::{GeoPoint, SearchDoc};
+use crate::doc::{GeoPoint, SearchDoc, SuggestionKind};
 use crate::query::{
     check_suggest_args, haversine_m, rank_suggestions, Candidate, SearchHit, SearchQuery,
-    SearchResults, Suggestion, SuggestionKind,
+    SearchResults, Suggestion,
 };
 use crate::text::{self, ANALYZER};
 use crate::{Error, SearchIndex};
