@@ -30,8 +30,8 @@ pub use metadata::{ActorRole, EventMetadata, EventSource};
 pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};
 pub use provenance::Provenance;
 pub use submission::{
-    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, Condition, NewArtworkProposal, Note,
-    Reason, RecordedApproval, Submission, SubmissionCommand, SubmissionError, SubmissionEvent,
-    SubmissionKind, SubmissionStatus, VisitReport,
+    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, Condition, Filed, Filing,
+    NewArtworkProposal, Note, Reason, RecordedApproval, Review, Submission, SubmissionCommand,
+    SubmissionError, SubmissionEvent, SubmissionKind, SubmissionStatus, VisitReport,
 };
 pub use tags::{TagError, Tags};

@@ -2,6 +2,9 @@
 //! or a visit to a known one — waiting for a moderator. pending → approved | rejected |
 //! withdrawn, exactly once. Approval's effect on the artwork is the `Artwork` aggregate's own
 //! events, issued by the caller with this approval as their causation.
+//!
+//! Kept in one file on purpose: the Submission aggregate's state, commands, events and `handle` are one
+//! consistency boundary, and its rules read best side by side; its given/when/then tests follow.
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -300,21 +303,77 @@ impl From<NoteTooLong> for SubmissionError {
     }
 }
 
+/// A submission's state: nothing filed yet, or what was filed and where its review stands.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Submission {
-    pub kind: Option<SubmissionKind>,
-    pub status: Option<SubmissionStatus>,
-    pub submitter: Option<Uuid>,
-    /// A visit's artwork, or the artwork an approval created or linked.
-    pub artwork_id: Option<ArtworkId>,
+pub enum Submission {
+    #[default]
+    Unfiled,
+    Filed(Box<Filed>),
+}
+
+/// A filed submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Filed {
     /// What was submitted, for the approval that acts on it.
-    pub proposal: Option<Box<NewArtworkProposal>>,
-    pub visit: Option<Box<VisitReport>>,
-    /// The approval, once approved.
-    pub approval: Option<RecordedApproval>,
+    pub what: Filing,
+    pub review: Review,
     /// The author had the photos' personal EXIF fields erased.
-    #[serde(default)]
     pub photo_metadata_erased: bool,
+}
+
+/// What was submitted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Filing {
+    Proposal(Box<NewArtworkProposal>),
+    Visit(Box<VisitReport>),
+}
+
+impl Filing {
+    pub fn kind(&self) -> SubmissionKind {
+        match self {
+            Filing::Proposal(_) => SubmissionKind::NewArtwork,
+            Filing::Visit(_) => SubmissionKind::Logbook,
+        }
+    }
+
+    /// Its author: an account or an anonymous identity.
+    pub fn submitter(&self) -> Uuid {
+        match self {
+            Filing::Proposal(p) => p.submitter,
+            Filing::Visit(v) => v.submitter,
+        }
+    }
+
+    pub fn photos(&self) -> &[Photo] {
+        match self {
+            Filing::Proposal(p) => &p.photos,
+            Filing::Visit(v) => &v.photos,
+        }
+    }
+}
+
+/// Where a filed submission's review stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Review {
+    Pending,
+    /// `artwork_id` is the artwork the approval created or linked, or the visit's artwork.
+    Approved {
+        artwork_id: ArtworkId,
+        approval: RecordedApproval,
+    },
+    Rejected,
+    Withdrawn,
+}
+
+impl Review {
+    pub fn status(&self) -> SubmissionStatus {
+        match self {
+            Review::Pending => SubmissionStatus::Pending,
+            Review::Approved { .. } => SubmissionStatus::Approved,
+            Review::Rejected => SubmissionStatus::Rejected,
+            Review::Withdrawn => SubmissionStatus::Withdrawn,
+        }
+    }
 }
 
 /// An approval as recorded, for carrying out its effect (again).
@@ -352,10 +411,19 @@ impl Submission {
     /// The effect of this submission's approval (`id` is the submission's own id); `None`
     /// unless it was approved.
     pub fn approval_effect(&self, id: Uuid) -> Option<ApprovalEffect> {
-        let approval = self.approval.as_ref()?;
-        let artwork_id = self.artwork_id?;
-        match (approval.outcome, &self.proposal, &self.visit) {
-            (ApprovalOutcome::Created, Some(p), _) => {
+        let Submission::Filed(filed) = self else {
+            return None;
+        };
+        let Review::Approved {
+            artwork_id,
+            approval,
+        } = &filed.review
+        else {
+            return None;
+        };
+        let artwork_id = *artwork_id;
+        match (approval.outcome, &filed.what) {
+            (ApprovalOutcome::Created, Filing::Proposal(p)) => {
                 let fields = match &approval.fields {
                     Some(f) => (**f).clone(),
                     None => ApprovedFields {
@@ -381,13 +449,13 @@ impl Submission {
                     artist_names: p.artist_names.clone(),
                 })
             }
-            (ApprovalOutcome::Linked, Some(p), _) => Some(ApprovalEffect::Link {
+            (ApprovalOutcome::Linked, Filing::Proposal(p)) => Some(ApprovalEffect::Link {
                 artwork_id,
                 submission_id: id,
                 photos: p.photos.clone(),
                 location: approval.location_override,
             }),
-            (ApprovalOutcome::Logged, _, Some(v)) => Some(ApprovalEffect::Visit {
+            (ApprovalOutcome::Logged, Filing::Visit(v)) => Some(ApprovalEffect::Visit {
                 artwork_id,
                 visit: Box::new(Visit {
                     submission_id: id,
@@ -404,10 +472,21 @@ impl Submission {
 
     /// The photos submitted, whichever kind this is.
     pub fn photos(&self) -> &[Photo] {
-        match (&self.proposal, &self.visit) {
-            (Some(p), _) => &p.photos,
-            (None, Some(v)) => &v.photos,
-            (None, None) => &[],
+        self.filing().map_or(&[], Filing::photos)
+    }
+
+    /// What was submitted, once filed.
+    pub fn filing(&self) -> Option<&Filing> {
+        match self {
+            Submission::Unfiled => None,
+            Submission::Filed(f) => Some(&f.what),
+        }
+    }
+
+    fn filed(&self) -> Result<&Filed, SubmissionError> {
+        match self {
+            Submission::Unfiled => Err(SubmissionError::NotFound),
+            Submission::Filed(f) => Ok(f),
         }
     }
 
@@ -425,10 +504,10 @@ impl Submission {
     /// The submission's kind while it waits for a decision; otherwise why it cannot be decided
     /// (not found, or already decided). Every decision applies this rule first.
     pub fn pending(&self) -> Result<SubmissionKind, SubmissionError> {
-        match (self.kind, self.status) {
-            (Some(kind), Some(SubmissionStatus::Pending)) => Ok(kind),
-            (Some(_), Some(done)) => Err(SubmissionError::AlreadyDecided(done)),
-            _ => Err(SubmissionError::NotFound),
+        let filed = self.filed()?;
+        match filed.review {
+            Review::Pending => Ok(filed.what.kind()),
+            ref done => Err(SubmissionError::AlreadyDecided(done.status())),
         }
     }
 }
@@ -448,7 +527,7 @@ impl Aggregate for Submission {
     ) -> Result<(), Self::Error> {
         let event = match command {
             SubmissionCommand::ProposeArtwork(p) => {
-                if self.kind.is_some() {
+                if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
                 }
                 if p.photos.is_empty() {
@@ -461,7 +540,7 @@ impl Aggregate for Submission {
                 SubmissionEvent::ArtworkProposed(p)
             }
             SubmissionCommand::LogVisit(v) => {
-                if self.kind.is_some() {
+                if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
                 }
                 if v.photos.is_empty() && v.note.is_none() {
@@ -476,9 +555,9 @@ impl Aggregate for Submission {
                 approval,
             } => {
                 let kind = self.pending()?;
-                if self.submitter.is_some_and(|author| {
-                    author == reviewer || reviewer_identities.contains(&author)
-                }) {
+                let filed = self.filed()?;
+                let author = filed.what.submitter();
+                if author == reviewer || reviewer_identities.contains(&author) {
                     return Err(SubmissionError::OwnSubmission);
                 }
                 let (artwork_id, outcome, location_override, fields) = match (approval, kind) {
@@ -494,7 +573,10 @@ impl Aggregate for Submission {
                         SubmissionKind::NewArtwork,
                     ) => (artwork_id, ApprovalOutcome::Linked, location_override, None),
                     (Approval::LogVisit, SubmissionKind::Logbook) => (
-                        self.artwork_id.ok_or(SubmissionError::NotFound)?,
+                        match &filed.what {
+                            Filing::Visit(v) => v.artwork_id,
+                            Filing::Proposal(_) => return Err(SubmissionError::NotFound),
+                        },
                         ApprovalOutcome::Logged,
                         None,
                         None,
@@ -515,18 +597,19 @@ impl Aggregate for Submission {
             }
             SubmissionCommand::Withdraw { identities } => {
                 self.pending()?;
-                let author = self.submitter.ok_or(SubmissionError::NotFound)?;
+                let author = self.filed()?.what.submitter();
                 if !identities.contains(&author) {
                     return Err(SubmissionError::NotAuthor);
                 }
                 SubmissionEvent::SubmissionWithdrawn { by: author }
             }
             SubmissionCommand::ErasePhotoMetadata { identities } => {
-                let author = self.submitter.ok_or(SubmissionError::NotFound)?;
+                let filed = self.filed()?;
+                let author = filed.what.submitter();
                 if !identities.contains(&author) {
                     return Err(SubmissionError::NotAuthor);
                 }
-                if self.photo_metadata_erased {
+                if filed.photo_metadata_erased {
                     return Ok(());
                 }
                 SubmissionEvent::PhotoMetadataErased { by: author }
@@ -537,20 +620,29 @@ impl Aggregate for Submission {
     }
 
     fn apply(&mut self, event: Self::Event) {
+        let what = match event {
+            SubmissionEvent::ArtworkProposed(p) => Filing::Proposal(p),
+            SubmissionEvent::VisitLogged(v) => Filing::Visit(v),
+            decided => {
+                // Every later event is about a filed submission.
+                if let Submission::Filed(filed) = self {
+                    filed.apply(decided);
+                }
+                return;
+            }
+        };
+        *self = Submission::Filed(Box::new(Filed {
+            what,
+            review: Review::Pending,
+            photo_metadata_erased: false,
+        }));
+    }
+}
+
+impl Filed {
+    fn apply(&mut self, event: SubmissionEvent) {
         match event {
-            SubmissionEvent::ArtworkProposed(p) => {
-                self.kind = Some(SubmissionKind::NewArtwork);
-                self.status = Some(SubmissionStatus::Pending);
-                self.submitter = Some(p.submitter);
-                self.proposal = Some(p);
-            }
-            SubmissionEvent::VisitLogged(v) => {
-                self.kind = Some(SubmissionKind::Logbook);
-                self.status = Some(SubmissionStatus::Pending);
-                self.submitter = Some(v.submitter);
-                self.artwork_id = Some(v.artwork_id);
-                self.visit = Some(v);
-            }
+            SubmissionEvent::ArtworkProposed(_) | SubmissionEvent::VisitLogged(_) => {}
             SubmissionEvent::SubmissionApproved {
                 artwork_id,
                 outcome,
@@ -558,23 +650,18 @@ impl Aggregate for Submission {
                 fields,
                 ..
             } => {
-                self.status = Some(SubmissionStatus::Approved);
-                self.artwork_id = Some(artwork_id);
-                self.approval = Some(RecordedApproval {
-                    outcome,
-                    location_override,
-                    fields,
-                });
+                self.review = Review::Approved {
+                    artwork_id,
+                    approval: RecordedApproval {
+                        outcome,
+                        location_override,
+                        fields,
+                    },
+                };
             }
-            SubmissionEvent::SubmissionRejected { .. } => {
-                self.status = Some(SubmissionStatus::Rejected);
-            }
-            SubmissionEvent::SubmissionWithdrawn { .. } => {
-                self.status = Some(SubmissionStatus::Withdrawn);
-            }
-            SubmissionEvent::PhotoMetadataErased { .. } => {
-                self.photo_metadata_erased = true;
-            }
+            SubmissionEvent::SubmissionRejected { .. } => self.review = Review::Rejected,
+            SubmissionEvent::SubmissionWithdrawn { .. } => self.review = Review::Withdrawn,
+            SubmissionEvent::PhotoMetadataErased { .. } => self.photo_metadata_erased = true,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use domain::text::{LongText, Title};
 use domain::{
-    Approval, ApprovedFields, Artwork, ArtworkId, ArtworkType, Location, Submission,
+    Approval, ApprovedFields, Artwork, ArtworkId, ArtworkType, Filing, Location, Submission,
     SubmissionCommand, SubmissionError, SubmissionStatus, Tags,
 };
 use platform::position::EventPosition;
@@ -136,8 +136,8 @@ impl Submissions {
                     // The aggregate's rule first: a decided submission is a conflict, whatever the
                     // moderator asked for.
                     s.pending().map_err(CommandError::Rejected)?;
-                    let approval = match (s.proposal.as_deref(), s.visit.is_some()) {
-                        (Some(p), _) => match choice? {
+                    let approval = match s.filing() {
+                        Some(Filing::Proposal(p)) => match choice? {
                             Choice::Create(c) => Approval::CreateArtwork {
                                 artwork_id: ArtworkId::new(),
                                 fields: Box::new(ApprovedFields {
@@ -175,8 +175,8 @@ impl Submissions {
                             }
                         },
                         // A visit goes into its artwork's logbook; `action` is for proposals.
-                        (None, true) => Approval::LogVisit,
-                        (None, false) => {
+                        Some(Filing::Visit(_)) => Approval::LogVisit,
+                        None => {
                             return Err(CommandError::Rejected(SubmissionError::NotFound).into())
                         }
                     };
