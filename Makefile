@@ -7,7 +7,7 @@ export npm_config_cache ?= $(HOME)/.cache/plinth/npm
 PLINTH := $(CARGO_TARGET_DIR)/debug/plinth
 DATASETS := $(wildcard datasets/public-art/*.json datasets/public-art/*.geojson datasets/public-art/*.csv)
 
-.PHONY: run test build web lint fmt bench replay deploy-check
+.PHONY: run test build web lint fmt sqlx-prepare bench replay deploy-check
 
 build:
 	cargo build --workspace
@@ -27,7 +27,8 @@ run: build web
 ## Every test: unit, domain, integration (real PostgreSQL + NATS), web app (unit, then end to end
 ## in Chromium against plinth serve with the demo data), deploy manifests.
 test: webapp/node_modules/.package-lock.json
-	eval "$$(bash deploy/local/test-services.sh)" && cargo test --workspace --no-fail-fast
+	eval "$$(bash deploy/local/test-services.sh)" && bash deploy/local/sqlx-prepare.sh --check \
+		&& cargo test --workspace --no-fail-fast
 	cd webapp && npm test
 	python3 deploy/check.py
 	cargo build --workspace
@@ -41,6 +42,10 @@ lint: webapp/node_modules/.package-lock.json
 
 fmt:
 	cargo fmt --all
+
+## Rewrite .sqlx/ (the compile-time query checks' data) after changing SQL or a schema file.
+sqlx-prepare:
+	eval "$$(bash deploy/local/test-services.sh)" && bash deploy/local/sqlx-prepare.sh
 
 ## Rebuild every read model from the event store.
 replay: build

@@ -66,12 +66,8 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
             .await?;
         command_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         loop {
-            let found: bool =
-                sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM rm.artworks WHERE id = $1)")
-                    .bind(id.0)
-                    .fetch_one(commands.pool())
-                    .await?;
-            if found {
+            let found = projectors::artworks::read::status_of(commands.pool(), id.0).await?;
+            if found.is_some() {
                 break;
             }
             if started.elapsed() > Duration::from_secs(30) {

@@ -23,29 +23,6 @@ pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
     MIGRATOR.run(pool).await
 }
 
-/// A text column holding one of a domain enum's names, parsed with `parse`; a name the enum does
-/// not know is a decode error naming the column.
-pub fn enum_column<T>(
-    row: &sqlx::postgres::PgRow,
-    column: &str,
-    parse: impl Fn(&str) -> Option<T>,
-) -> Result<T, sqlx::Error> {
-    use sqlx::Row;
-    let name: String = row.try_get(column)?;
-    enum_value(column, &name, parse)
-}
-
-/// [`enum_column`] for a nullable column.
-pub fn optional_enum_column<T>(
-    row: &sqlx::postgres::PgRow,
-    column: &str,
-    parse: impl Fn(&str) -> Option<T>,
-) -> Result<Option<T>, sqlx::Error> {
-    use sqlx::Row;
-    let name: Option<String> = row.try_get(column)?;
-    name.map(|n| enum_value(column, &n, parse)).transpose()
-}
-
 /// `name`, read from `column`, as the domain enum `parse` makes of it; a name the enum does not
 /// know is a decode error naming the column.
 pub fn enum_value<T>(
@@ -57,4 +34,13 @@ pub fn enum_value<T>(
         index: column.to_owned(),
         source: format!("unknown value {name:?}").into(),
     })
+}
+
+/// [`enum_value`] for a nullable column.
+pub fn optional_enum_value<T>(
+    column: &str,
+    name: Option<String>,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, sqlx::Error> {
+    name.map(|n| enum_value(column, &n, parse)).transpose()
 }

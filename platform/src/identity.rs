@@ -122,22 +122,6 @@ impl Caller {
         }
     }
 
-    /// Every identity this caller speaks for: itself, and the anonymous identities its account
-    /// claimed (from the `accounts` read model).
-    pub async fn identities(&self, pool: &PgPool) -> Result<Vec<Uuid>, sqlx::Error> {
-        let mut ids = vec![self.actor_id()];
-        if let Some(a) = self.account() {
-            let claimed: Vec<Uuid> = sqlx::query_scalar(
-                "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
-            )
-            .bind(a.account_id)
-            .fetch_all(pool)
-            .await?;
-            ids.extend(claimed);
-        }
-        Ok(ids)
-    }
-
     /// Metadata for the events this caller's request writes.
     pub fn metadata(&self) -> EventMetadata {
         EventMetadata {
@@ -260,95 +244,4 @@ where
         let pool = PgPool::from_ref(state);
         Ok(resolve(&pool, presented, request_id).await?)
     }
-}
-
-/// `GET /api/me/profile` (SPEC §3: `is_reviewer`, `debug.permissions[{permission, is_active}]`).
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-pub struct Profile {
-    pub uuid: Uuid,
-    pub email: String,
-    pub profile_name: Option<String>,
-    pub created_at: DateTime<Utc>,
-    /// The caller's preferences: a flat object of strings, numbers and booleans.
-    #[schema(value_type = std::collections::BTreeMap<String, PreferenceValueDoc>)]
-    pub preferences: serde_json::Value,
-    /// Moderator or admin: may review submissions.
-    pub is_reviewer: bool,
-    pub is_moderator: bool,
-    pub is_admin: bool,
-    /// Active permissions.
-    pub permissions: Vec<domain::Permission>,
-    pub debug: ProfileDebug,
-}
-
-/// One preference value (documentation of `domain::PreferenceValue`).
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum PreferenceValueDoc {
-    Bool(bool),
-    Number(f64),
-    Text(String),
-}
-
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-pub struct ProfileDebug {
-    /// Every permission the account has held, revoked ones with `is_active: false`.
-    pub permissions: Vec<PermissionState>,
-}
-
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-pub struct PermissionState {
-    pub permission: domain::Permission,
-    pub is_active: bool,
-}
-
-/// A permission as the Account stream names it.
-fn permission(name: &str) -> Result<domain::Permission, ApiError> {
-    domain::Permission::parse(name)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("unknown permission {name:?}")))
-}
-
-/// The signed-in caller's profile, from the accounts read model.
-pub async fn load_profile(pool: &PgPool, caller: &Caller) -> Result<Profile, ApiError> {
-    let a = caller.require_account()?;
-    let row: Option<(Option<String>, serde_json::Value)> =
-        sqlx::query_as("SELECT profile_name, preferences FROM rm.accounts WHERE account_id = $1")
-            .bind(a.account_id)
-            .fetch_optional(pool)
-            .await?;
-    let (profile_name, preferences) =
-        row.unwrap_or_else(|| (None, serde_json::Value::Object(Default::default())));
-    let history: Vec<(String, bool)> = sqlx::query_as(
-        "SELECT permission, is_active FROM rm.account_permissions
-          WHERE account_id = $1 ORDER BY permission",
-    )
-    .bind(a.account_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(Profile {
-        uuid: a.account_id,
-        email: a.email.clone(),
-        profile_name,
-        created_at: a.created_at,
-        preferences,
-        is_reviewer: caller.is_moderator(),
-        is_moderator: caller.is_moderator(),
-        is_admin: caller.is_admin(),
-        permissions: a
-            .permissions
-            .iter()
-            .map(|p| permission(p))
-            .collect::<Result<_, _>>()?,
-        debug: ProfileDebug {
-            permissions: history
-                .into_iter()
-                .map(|(p, is_active)| {
-                    Ok(PermissionState {
-                        permission: permission(&p)?,
-                        is_active,
-                    })
-                })
-                .collect::<Result<_, ApiError>>()?,
-        },
-    })
 }

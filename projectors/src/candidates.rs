@@ -39,45 +39,45 @@ pub async fn duplicate_candidates(
     // A cos(lat)-scaled box for the index, then the exact great-circle distance.
     let dlat = DUPLICATE_RADIUS_M / 111_320.0;
     let dlon = dlat / lat.to_radians().cos().abs().max(0.01);
-    let rows: Vec<(Uuid, String, String, f64, f64, f64, serde_json::Value)> = sqlx::query_as(
-        "SELECT id, title, artwork_type, lat, lon,
+    let rows = sqlx::query!(
+        r#"SELECT id, title, artwork_type, lat, lon,
                 2 * 6371000 * asin(sqrt(
                     power(sin(radians(lat - $1) / 2), 2)
                     + cos(radians($1)) * cos(radians(lat)) * power(sin(radians(lon - $2) / 2), 2)
-                )) AS d,
+                )) AS "d!",
                 photos
            FROM rm.artworks
           WHERE status = 'approved'
             AND location <@ box(point($2 - $4, $1 - $3), point($2 + $4, $1 + $3))
             AND id IS DISTINCT FROM $6
           ORDER BY location <-> point($2, $1)
-          LIMIT $5",
+          LIMIT $5"#,
+        lat,
+        lon,
+        dlat,
+        dlon,
+        MAX_CANDIDATES * 4,
+        exclude
     )
-    .bind(lat)
-    .bind(lon)
-    .bind(dlat)
-    .bind(dlon)
-    .bind(MAX_CANDIDATES * 4)
-    .bind(exclude)
     .fetch_all(pool)
     .await?;
     let mut out: Vec<NearbyCandidate> = Vec::with_capacity(rows.len());
-    for (id, t, kind, la, lo, d, photos) in rows {
-        if d > DUPLICATE_RADIUS_M {
+    for r in rows {
+        if r.d > DUPLICATE_RADIUS_M {
             continue;
         }
-        let kind = platform::db::enum_value("artwork_type", &kind, ArtworkType::parse)?;
+        let kind = platform::db::enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?;
         out.push(NearbyCandidate {
-            similarity: duplicate_score(d, title, &t, artwork_type == Some(kind)),
-            thumbnail_url: PhotoDto::list(&photos, false)
+            similarity: duplicate_score(r.d, title, &r.title, artwork_type == Some(kind)),
+            thumbnail_url: PhotoDto::list(&r.photos, false)
                 .first()
                 .map(|p| image_url(domain::PhotoSize::Thumbnail, &p.key)),
-            id,
-            title: t,
+            id: r.id,
+            title: r.title,
             artwork_type: kind,
-            lat: la,
-            lon: lo,
-            distance_m: (d * 10.0).round() / 10.0,
+            lat: r.lat,
+            lon: r.lon,
+            distance_m: (r.d * 10.0).round() / 10.0,
         });
     }
     out.sort_by(|a, b| {

@@ -1,10 +1,25 @@
 //! The read side's writers: the projector runtime (JetStream durable consumers, checkpoints,
 //! replay) and one module per read model.
 
+/// Declares a read model's `MODEL` ([`ReadModel`]): its name, its tables, and the `tables.sql`
+/// and `indexes.sql` beside the module that invokes it.
+macro_rules! read_model {
+    ($name:expr, [$($table:literal),+ $(,)?]) => {
+        /// This read model's name, tables and schema files.
+        pub const MODEL: $crate::ReadModel = $crate::ReadModel {
+            name: $name,
+            tables: &[$($table),+],
+            tables_sql: include_str!("tables.sql"),
+            indexes_sql: include_str!("indexes.sql"),
+        };
+    };
+}
+
 pub mod accounts;
 pub mod artists;
 pub mod artworks;
 pub mod candidates;
+pub mod checkpoints;
 pub mod replay;
 pub mod runtime;
 pub mod search;
@@ -12,7 +27,7 @@ pub mod submissions;
 
 use std::sync::Arc;
 
-pub use runtime::{Projector, ProjectorOptions, ProjectorRuntime};
+pub use runtime::{Projector, ProjectorOptions, ProjectorRuntime, ReadModel};
 
 /// Every projector this build has, by stable name.
 pub fn all() -> Vec<Arc<dyn Projector>> {

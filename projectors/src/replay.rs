@@ -7,7 +7,7 @@ use platform::position::EventPosition;
 use sqlx::PgPool;
 use std::time::Instant;
 
-use crate::runtime::{prepare, Projector, LIVE_SCHEMA};
+use crate::runtime::{in_schema, prepare, run_schema_file, Projector, LIVE_SCHEMA};
 
 /// Events read from the store per round trip and applied per transaction.
 const PAGE: i64 = 5_000;
@@ -34,9 +34,7 @@ pub async fn replay(
     ))
     .execute(pool)
     .await?;
-    sqlx::raw_sql(&p.create_tables(&schema))
-        .execute(pool)
-        .await?;
+    run_schema_file(pool, &schema, p.tables_sql()).await?;
 
     let mut position = EventPosition::ZERO;
     let mut count = 0u64;
@@ -46,16 +44,15 @@ pub async fn replay(
             break;
         };
         let mut tx = pool.begin().await?;
-        p.apply(&mut tx, &schema, &events).await?;
+        in_schema(&mut tx, &schema).await?;
+        p.apply(&mut tx, &events).await?;
         tx.commit().await?;
         position = last;
         count += events.len() as u64;
         progress(count);
     }
 
-    sqlx::raw_sql(&p.create_indexes(&schema))
-        .execute(pool)
-        .await?;
+    run_schema_file(pool, &schema, p.indexes_sql()).await?;
     for table in p.tables() {
         sqlx::raw_sql(&format!("ANALYZE {schema}.{table}"))
             .execute(pool)
@@ -69,12 +66,13 @@ pub async fn replay(
         .bind(p.name())
         .execute(&mut *tx)
         .await?;
+    in_schema(&mut tx, &schema).await?;
     loop {
         let events = eventlog::read_after(&mut *tx, position, PAGE).await?;
         let Some(last) = events.last().map(|e| e.event_position()) else {
             break;
         };
-        p.apply(&mut tx, &schema, &events).await?;
+        p.apply(&mut tx, &events).await?;
         position = last;
         count += events.len() as u64;
     }

@@ -1,6 +1,9 @@
 //! Running a projector: one JetStream durable consumer named after it; each batch of messages is
 //! applied in one Postgres transaction together with the projector's checkpoint, then acked.
 //! Messages at or below the checkpoint are acked and skipped, so redelivery is harmless.
+//!
+//! Kept in one file on purpose: consuming, ordering by the event store, healing from the store and
+//! poison handling are one state machine around the checkpoint row.
 
 use async_nats::jetstream::{self, consumer::pull, AckKind};
 use async_trait::async_trait;
@@ -16,28 +19,71 @@ use std::time::Duration;
 /// given (timestamps come from the events), so a replay yields the same rows as the live run.
 #[async_trait]
 pub trait Projector: Send + Sync + 'static {
+    /// Its name, tables and schema files.
+    fn model(&self) -> &'static ReadModel;
+
     /// Stable: the durable consumer's name and the checkpoint row's key.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.model().name
+    }
 
-    /// Its tables, as created by `create_tables` (used to swap a replay in).
-    fn tables(&self) -> &'static [&'static str];
+    /// Its tables, as its schema file creates them (used to swap a replay in).
+    fn tables(&self) -> &'static [&'static str] {
+        self.model().tables
+    }
 
-    /// DDL creating its tables in `schema`, idempotently.
-    fn create_tables(&self, schema: &str) -> String;
+    /// Its schema file: see [`ReadModel::tables_sql`].
+    fn tables_sql(&self) -> &'static str {
+        self.model().tables_sql
+    }
 
-    /// DDL creating its indexes in `schema`, idempotently. Separate so a replay can load rows
-    /// first and index once, which is several times faster than indexing row by row.
-    fn create_indexes(&self, schema: &str) -> String;
+    /// Its indexes: see [`ReadModel::indexes_sql`].
+    fn indexes_sql(&self) -> &'static str {
+        self.model().indexes_sql
+    }
 
-    /// Applies events in relay order, in the caller's transaction, to tables in `schema`. It is
-    /// given every event (and skips those it does not read), so its checkpoint passes every
-    /// position and a read can wait on it for any client's write.
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        schema: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()>;
+    /// Applies events in relay order, in the caller's transaction, whose search path starts with
+    /// the schema being built (`rm` live, a fresh one during a replay): its SQL names tables
+    /// unqualified. It is given every event (and skips those it does not read), so its checkpoint
+    /// passes every position and a read can wait on it for any client's write.
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()>;
+}
+
+/// What a read model is made of, besides its projector's code.
+#[derive(Debug)]
+pub struct ReadModel {
+    /// Stable: the durable consumer's name and the checkpoint row's key.
+    pub name: &'static str,
+    /// Its tables, as `tables_sql` creates them (used to swap a replay in).
+    pub tables: &'static [&'static str],
+    /// Its schema file (`<model>/tables.sql`): idempotent DDL with unqualified names, run with
+    /// the target schema first on the search path.
+    pub tables_sql: &'static str,
+    /// Its indexes (`<model>/indexes.sql`), idempotent and unqualified like the tables. Separate
+    /// so a replay can load rows first and index once, which is several times faster than
+    /// indexing row by row.
+    pub indexes_sql: &'static str,
+}
+
+/// Puts `schema` first on the search path until the transaction ends, so a projector's
+/// unqualified table names mean that schema's tables.
+pub async fn in_schema(db: &mut PgConnection, schema: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT set_config('search_path', $1, true)")
+        .bind(format!("{schema}, public"))
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Runs one of a read model's schema files in `schema` (an internal name, `rm` or a replay's
+/// schema). One simple-protocol batch is one transaction, so `SET LOCAL` holds for the file.
+pub async fn run_schema_file(pool: &PgPool, schema: &str, sql: &str) -> anyhow::Result<()> {
+    sqlx::raw_sql(&format!(
+        "SET LOCAL search_path TO {schema}, public;\n{sql}"
+    ))
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// One event's projection failed `max_failures` times in a row, alone in its batch, with an
@@ -172,12 +218,8 @@ pub async fn prepare_all(pool: &PgPool) -> anyhow::Result<()> {
 }
 
 async fn create(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
-    sqlx::raw_sql(&p.create_tables(LIVE_SCHEMA))
-        .execute(pool)
-        .await?;
-    sqlx::raw_sql(&p.create_indexes(LIVE_SCHEMA))
-        .execute(pool)
-        .await?;
+    run_schema_file(pool, LIVE_SCHEMA, p.tables_sql()).await?;
+    run_schema_file(pool, LIVE_SCHEMA, p.indexes_sql()).await?;
     sqlx::query("INSERT INTO rm.projector_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
         .bind(p.name())
         .execute(pool)
@@ -487,7 +529,8 @@ impl ProjectorRuntime {
         if apply.is_empty() {
             return Ok(handled);
         }
-        p.apply(&mut tx, LIVE_SCHEMA, &apply).await?;
+        in_schema(&mut tx, LIVE_SCHEMA).await?;
+        p.apply(&mut tx, &apply).await?;
         sqlx::query(
             "UPDATE rm.projector_checkpoints SET tx_id = $2, position = $3, \
              applied = applied + $4, last_error = NULL, last_error_at = NULL, updated_at = now() \

@@ -66,10 +66,6 @@ pub async fn snapshot(
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         .execute(&mut *tx)
         .await?;
-    let cp: Option<(i64, i64)> =
-        sqlx::query_as("SELECT tx_id, position FROM rm.projector_checkpoints WHERE name = $1")
-            .bind(projector)
-            .fetch_optional(&mut *tx)
-            .await?;
-    Ok(cp.map(|(t, p)| (tx, EventPosition::new(t, p))))
+    let cp = projectors::checkpoints::of(&mut tx, projector).await?;
+    Ok(cp.map(|p| (tx, p)))
 }

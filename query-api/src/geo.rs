@@ -9,7 +9,7 @@
 //! `limit` hits, whatever the density, with no special case at the poles or the antimeridian.
 
 use platform::position::EventPosition;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
@@ -205,26 +205,23 @@ impl GeoIndex {
         if to <= from && self.is_ready() {
             return Ok(());
         }
-        let rows = sqlx::query(
-            "SELECT id, lat, lon, title, artwork_type, status = 'approved' AS approved \
-             FROM rm.artworks WHERE (last_tx, last_pos) > ($1, $2)",
-        )
-        .bind(from.tx)
-        .bind(from.pos)
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = projectors::artworks::read::changed_after(&mut tx, from).await?;
         tx.commit().await?;
         let mut items = Vec::with_capacity(rows.len());
-        for r in &rows {
+        for r in rows {
             items.push((
                 Item {
-                    id: r.try_get("id")?,
-                    lat: r.try_get("lat")?,
-                    lon: r.try_get("lon")?,
-                    title: r.try_get::<String, _>("title")?.into(),
-                    artwork_type: platform::db::enum_column(r, "artwork_type", ArtworkType::parse)?,
+                    artwork_type: platform::db::enum_value(
+                        "artwork_type",
+                        &r.artwork_type,
+                        ArtworkType::parse,
+                    )?,
+                    id: r.id,
+                    lat: r.lat,
+                    lon: r.lon,
+                    title: r.title.into(),
                 },
-                r.try_get::<bool, _>("approved")?,
+                r.approved,
             ));
         }
         if self.is_ready() {

@@ -21,14 +21,7 @@ pub struct Positions {
 }
 
 async fn load(pool: &PgPool) -> Result<HashMap<String, EventPosition>, sqlx::Error> {
-    let rows: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT name, tx_id, position FROM rm.projector_checkpoints")
-            .fetch_all(pool)
-            .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(n, t, p)| (n, EventPosition::new(t, p)))
-        .collect())
+    projectors::checkpoints::all(pool).await
 }
 
 impl Positions {

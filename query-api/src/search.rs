@@ -9,6 +9,7 @@
 //! projector checkpoint it last synced to, so read-your-writes waits on it like on any projector.
 
 use platform::position::EventPosition;
+use projectors::search::read as docs;
 use search::{SearchDoc, SearchIndex};
 use sqlx::PgPool;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -95,9 +96,7 @@ impl SearchService {
         let Some((mut tx, to)) = crate::follow::snapshot(pool, PROJECTOR).await? else {
             return Ok(());
         };
-        let generation: Uuid = sqlx::query_scalar("SELECT generation FROM rm.search_meta LIMIT 1")
-            .fetch_one(&mut *tx)
-            .await?;
+        let generation = docs::generation(&mut tx).await?;
         let stored = self.index.checkpoint().await?.as_deref().and_then(decode);
         let mut from = match stored {
             Some((g, p)) if g == generation => p,
@@ -119,23 +118,14 @@ impl SearchService {
         let started = std::time::Instant::now();
         let mut total = 0usize;
         loop {
-            let rows: Vec<(serde_json::Value, i64, i64)> = sqlx::query_as(
-                "SELECT doc, last_tx, last_pos FROM rm.search_docs
-                  WHERE (last_tx, last_pos) > ($1, $2)
-                  ORDER BY last_tx, last_pos LIMIT $3",
-            )
-            .bind(from.tx)
-            .bind(from.pos)
-            .bind(CHUNK)
-            .fetch_all(&mut *tx)
-            .await?;
+            let rows = docs::changed_after(&mut tx, from, CHUNK).await?;
             let full = rows.len() as i64 == CHUNK;
-            let Some(&(_, lt, lp)) = rows.last() else {
+            let Some((lt, lp)) = rows.last().map(|r| (r.last_tx, r.last_pos)) else {
                 break;
             };
             let mut docs = Vec::with_capacity(rows.len());
-            for (doc, _, _) in rows {
-                docs.push(serde_json::from_value::<SearchDoc>(doc)?);
+            for r in rows {
+                docs.push(serde_json::from_value::<SearchDoc>(r.doc)?);
             }
             total += docs.len();
             self.index.upsert(docs).await?;

@@ -9,7 +9,7 @@ use crate::harness::{
 };
 use async_trait::async_trait;
 use platform::eventlog::EventEnvelope;
-use projectors::Projector;
+use projectors::{Projector, ReadModel};
 use serde_json::Value;
 use sqlx::PgConnection;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -37,28 +37,16 @@ impl Faulty {
 
 #[async_trait]
 impl Projector for Faulty {
-    fn name(&self) -> &'static str {
-        "faulty"
+    fn model(&self) -> &'static ReadModel {
+        &ReadModel {
+            name: "faulty",
+            tables: &["faulty_seen"],
+            tables_sql: "CREATE TABLE IF NOT EXISTS faulty_seen (position bigint PRIMARY KEY);",
+            indexes_sql: "",
+        }
     }
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["faulty_seen"]
-    }
-
-    fn create_tables(&self, schema: &str) -> String {
-        format!("CREATE TABLE IF NOT EXISTS {schema}.faulty_seen (position bigint PRIMARY KEY);")
-    }
-
-    fn create_indexes(&self, _schema: &str) -> String {
-        String::new()
-    }
-
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        schema: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
         self.attempts.fetch_add(1, Ordering::Relaxed);
         if self.transient.load(Ordering::Relaxed) {
             return Err(anyhow::Error::new(sqlx::Error::PoolTimedOut).context("projecting"));
@@ -67,12 +55,10 @@ impl Projector for Faulty {
             if self.broken.load(Ordering::Relaxed) && e.aggregate_type == "artwork" {
                 anyhow::bail!("cannot read {} event", e.event_type);
             }
-            sqlx::query(&format!(
-                "INSERT INTO {schema}.faulty_seen (position) VALUES ($1)"
-            ))
-            .bind(e.position)
-            .execute(&mut *db)
-            .await?;
+            sqlx::query("INSERT INTO faulty_seen (position) VALUES ($1)")
+                .bind(e.position)
+                .execute(&mut *db)
+                .await?;
         }
         Ok(())
     }

@@ -32,22 +32,15 @@ pub async fn restart_projector(
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> Result<Response, ApiError> {
     let admin = caller.require_admin()?;
-    let row: Option<(bool, Option<String>)> = sqlx::query_as(
-        "UPDATE rm.projector_checkpoints
-            SET restart_requested_at = CASE WHEN stopped_at IS NULL THEN restart_requested_at
-                                            ELSE clock_timestamp() END
-          WHERE name = $1
-          RETURNING stopped_at IS NOT NULL, stopped_event",
-    )
-    .bind(&name)
-    .fetch_optional(s.accounts.pool())
-    .await?;
-    match row {
-        None => Err(ApiError::NotFound(format!("No projector named '{name}'"))),
-        Some((false, _)) => Err(ApiError::Conflict(format!(
+    use projectors::checkpoints::{request_restart, RestartRequest};
+    match request_restart(s.accounts.pool(), &name).await? {
+        RestartRequest::NoSuchProjector => {
+            Err(ApiError::NotFound(format!("No projector named '{name}'")))
+        }
+        RestartRequest::NotStopped => Err(ApiError::Conflict(format!(
             "Projector '{name}' is not stopped"
         ))),
-        Some((true, stopped_event)) => {
+        RestartRequest::Requested { stopped_event } => {
             tracing::warn!(projector = %name, admin = %admin.account_id, "projector restart requested");
             let answer = RestartRequested {
                 name,

@@ -3,7 +3,8 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, Envelope};
-use platform::identity::{load_profile, Caller, Profile};
+use platform::identity::Caller;
+use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
 use super::{no_store, Body, CommandState};
@@ -39,7 +40,7 @@ pub async fn update_profile(
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PreferencesAnswer {
-    #[schema(value_type = std::collections::BTreeMap<String, platform::identity::PreferenceValueDoc>)]
+    #[schema(value_type = std::collections::BTreeMap<String, projectors::accounts::read::PreferenceValueDoc>)]
     pub preferences: serde_json::Value,
 }
 

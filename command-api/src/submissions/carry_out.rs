@@ -149,12 +149,7 @@ impl Submissions {
     ) -> Result<Vec<ArtistId>, CarryOutError> {
         let mut ids = Vec::with_capacity(names.len());
         for name in names {
-            let known: Option<Uuid> = sqlx::query_scalar(
-                "SELECT id FROM rm.artists WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1",
-            )
-            .bind(name.as_str())
-            .fetch_optional(self.pool())
-            .await?;
+            let known = projectors::artists::read::by_name(self.pool(), name.as_str()).await?;
             let id = match known {
                 Some(id) => ArtistId(id),
                 None => {

@@ -70,7 +70,7 @@ impl Reviewer {
         let account_id = caller.require_moderator()?.account_id;
         Ok(Self {
             account_id,
-            identities: caller.identities(pool).await?,
+            identities: projectors::accounts::read::identities(pool, caller).await?,
             metadata: caller.metadata(),
         })
     }

@@ -132,11 +132,7 @@ impl Submissions {
                 condition,
             } => {
                 // A visit is to an approved artwork: one the public can see.
-                let status: Option<String> =
-                    sqlx::query_scalar("SELECT status FROM rm.artworks WHERE id = $1")
-                        .bind(artwork_id)
-                        .fetch_optional(self.pool())
-                        .await?;
+                let status = projectors::artworks::read::status_of(self.pool(), artwork_id).await?;
                 if status.as_deref() != Some("approved") {
                     return Err(SubmitError::ArtworkNotFound(artwork_id));
                 }

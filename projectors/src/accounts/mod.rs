@@ -1,6 +1,8 @@
 //! Read model of accounts: public profile facts, preferences, permissions and claimed anonymous
 //! identities. No e-mail address: that stays in the Account stream and the `auth` schema.
 
+pub mod read;
+
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::{Account, AccountEvent};
@@ -8,119 +10,64 @@ use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::Projector;
+use crate::{Projector, ReadModel};
 
 pub struct AccountsProjector;
 
+read_model!(
+    "accounts",
+    ["accounts", "account_permissions", "account_identities"]
+);
+
 #[async_trait]
 impl Projector for AccountsProjector {
-    fn name(&self) -> &'static str {
-        "accounts"
+    fn model(&self) -> &'static ReadModel {
+        &MODEL
     }
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["accounts", "account_permissions", "account_identities"]
-    }
-
-    fn create_tables(&self, s: &str) -> String {
-        format!(
-            "CREATE TABLE IF NOT EXISTS {s}.accounts (
-                account_id      uuid PRIMARY KEY,
-                profile_name    text,
-                preferences     jsonb NOT NULL DEFAULT '{{}}',
-                created_at      timestamptz NOT NULL,
-                last_sign_in_at timestamptz,
-                version         bigint NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS {s}.account_permissions (
-                account_id uuid NOT NULL,
-                permission text NOT NULL,
-                is_active  boolean NOT NULL,
-                granted_by uuid,
-                changed_at timestamptz NOT NULL,
-                PRIMARY KEY (account_id, permission)
-            );
-            CREATE TABLE IF NOT EXISTS {s}.account_identities (
-                anonymous_id uuid PRIMARY KEY,
-                account_id   uuid NOT NULL,
-                claimed_at   timestamptz NOT NULL
-            );"
-        )
-    }
-
-    fn create_indexes(&self, s: &str) -> String {
-        format!(
-            "CREATE UNIQUE INDEX IF NOT EXISTS accounts_profile_name
-                ON {s}.accounts (lower(profile_name)) WHERE profile_name IS NOT NULL;
-             CREATE INDEX IF NOT EXISTS account_permissions_active
-                ON {s}.account_permissions (permission) WHERE is_active;
-             CREATE INDEX IF NOT EXISTS account_identities_account
-                ON {s}.account_identities (account_id);"
-        )
-    }
-
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        s: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
         for e in events.iter().filter(|e| e.aggregate_type == Account::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
+            let seq = e.sequence;
+            // Updates skip a row that already reflects a later event.
             match serde_json::from_value::<AccountEvent>(e.payload.clone())? {
                 AccountEvent::AccountSignedUp { at, .. } => {
-                    sqlx::query(&format!(
-                        "INSERT INTO {s}.accounts (account_id, created_at, version)
-                         VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING"
-                    ))
-                    .bind(id)
-                    .bind(at)
-                    .bind(e.sequence)
+                    sqlx::query!(
+                        "INSERT INTO accounts (account_id, created_at, version)
+                         VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING",
+                        id,
+                        at,
+                        seq
+                    )
                     .execute(&mut *db)
                     .await?;
                 }
                 AccountEvent::AccountSignedIn { at } => {
-                    self.update(db, s, id, e.sequence, "last_sign_in_at = $3", at)
-                        .await?;
+                    update(db, id, seq, Update::SignedIn(at)).await?;
                 }
                 AccountEvent::AnonymousIdentityClaimed { anonymous_id, at } => {
-                    sqlx::query(&format!(
-                        "INSERT INTO {s}.account_identities (anonymous_id, account_id, claimed_at)
-                         VALUES ($1, $2, $3) ON CONFLICT (anonymous_id) DO NOTHING"
-                    ))
-                    .bind(anonymous_id)
-                    .bind(id)
-                    .bind(at)
+                    sqlx::query!(
+                        "INSERT INTO account_identities (anonymous_id, account_id, claimed_at)
+                         VALUES ($1, $2, $3) ON CONFLICT (anonymous_id) DO NOTHING",
+                        anonymous_id,
+                        id,
+                        at
+                    )
                     .execute(&mut *db)
                     .await?;
                 }
                 AccountEvent::ProfileNameSet { profile_name } => {
-                    self.update(
-                        db,
-                        s,
-                        id,
-                        e.sequence,
-                        "profile_name = $3",
-                        String::from(profile_name),
-                    )
-                    .await?;
+                    update(db, id, seq, Update::ProfileName(profile_name.into())).await?;
                 }
                 AccountEvent::PreferencesSet { preferences } => {
-                    self.update(
-                        db,
-                        s,
-                        id,
-                        e.sequence,
-                        "preferences = $3",
-                        serde_json::to_value(&preferences)?,
-                    )
-                    .await?;
+                    let preferences = serde_json::to_value(&preferences)?;
+                    update(db, id, seq, Update::Preferences(preferences)).await?;
                 }
                 AccountEvent::PermissionGranted { permission, by } => {
-                    set_permission(db, s, id, permission.as_str(), true, by, e).await?;
+                    set_permission(db, id, permission.as_str(), true, by, e).await?;
                 }
                 AccountEvent::PermissionRevoked { permission, by } => {
-                    set_permission(db, s, id, permission.as_str(), false, by, e).await?;
+                    set_permission(db, id, permission.as_str(), false, by, e).await?;
                 }
             }
         }
@@ -128,54 +75,58 @@ impl Projector for AccountsProjector {
     }
 }
 
-impl AccountsProjector {
-    /// Sets one column of an account row, unless the row already reflects a later event.
-    async fn update<T>(
-        &self,
-        db: &mut PgConnection,
-        s: &str,
-        id: Uuid,
-        sequence: i64,
-        assignment: &str,
-        value: T,
-    ) -> anyhow::Result<()>
-    where
-        T: for<'q> sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send,
-    {
-        sqlx::query(&format!(
-            "UPDATE {s}.accounts SET {assignment}, version = $2
-              WHERE account_id = $1 AND version < $2"
-        ))
-        .bind(id)
-        .bind(sequence)
-        .bind(value)
-        .execute(&mut *db)
-        .await?;
-        Ok(())
+/// One column of an account row an event sets.
+enum Update {
+    SignedIn(chrono::DateTime<chrono::Utc>),
+    ProfileName(String),
+    Preferences(serde_json::Value),
+}
+
+/// Sets the column, unless the row already reflects a later event.
+async fn update(db: &mut PgConnection, id: Uuid, seq: i64, u: Update) -> anyhow::Result<()> {
+    let (mut signed_in, mut name, mut preferences) = (None, None, None);
+    match u {
+        Update::SignedIn(at) => signed_in = Some(at),
+        Update::ProfileName(n) => name = Some(n),
+        Update::Preferences(p) => preferences = Some(p),
     }
+    sqlx::query!(
+        "UPDATE accounts SET last_sign_in_at = coalesce($3, last_sign_in_at),
+                profile_name = coalesce($4, profile_name),
+                preferences = coalesce($5, preferences),
+                version = $2
+          WHERE account_id = $1 AND version < $2",
+        id,
+        seq,
+        signed_in,
+        name,
+        preferences
+    )
+    .execute(&mut *db)
+    .await?;
+    Ok(())
 }
 
 async fn set_permission(
     db: &mut PgConnection,
-    s: &str,
     id: Uuid,
     permission: &str,
     active: bool,
     by: Option<Uuid>,
     e: &EventEnvelope,
 ) -> anyhow::Result<()> {
-    sqlx::query(&format!(
-        "INSERT INTO {s}.account_permissions (account_id, permission, is_active, granted_by, changed_at)
+    sqlx::query!(
+        "INSERT INTO account_permissions (account_id, permission, is_active, granted_by, changed_at)
          VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (account_id, permission)
          DO UPDATE SET is_active = excluded.is_active, granted_by = excluded.granted_by,
-                       changed_at = excluded.changed_at"
-    ))
-    .bind(id)
-    .bind(permission)
-    .bind(active)
-    .bind(by)
-    .bind(e.recorded_at)
+                       changed_at = excluded.changed_at",
+        id,
+        permission,
+        active,
+        by,
+        e.recorded_at
+    )
     .execute(&mut *db)
     .await?;
     Ok(())

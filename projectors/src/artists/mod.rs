@@ -1,5 +1,7 @@
 //! Read model `artists`: one row per artist, with a trigram index for name search.
 
+pub mod read;
+
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::{Artist, ArtistEvent};
@@ -8,57 +10,21 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::Projector;
+use crate::runtime::{Projector, ReadModel};
 
 pub struct ArtistsProjector;
 
 pub const NAME: &str = "artists";
 
+read_model!(NAME, ["artists"]);
+
 #[async_trait]
 impl Projector for ArtistsProjector {
-    fn name(&self) -> &'static str {
-        NAME
+    fn model(&self) -> &'static ReadModel {
+        &MODEL
     }
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["artists"]
-    }
-
-    fn create_tables(&self, s: &str) -> String {
-        format!(
-            "CREATE TABLE IF NOT EXISTS {s}.artists (
-                id         uuid PRIMARY KEY,
-                name       text NOT NULL,
-                biography  text,
-                country    text,
-                website    text,
-                provenance jsonb,
-                created_at timestamptz NOT NULL,
-                updated_at timestamptz NOT NULL,
-                version    bigint NOT NULL,
-                last_tx    bigint NOT NULL,
-                last_pos   bigint NOT NULL
-            );"
-        )
-    }
-
-    fn create_indexes(&self, s: &str) -> String {
-        format!(
-            "
-            CREATE INDEX IF NOT EXISTS artists_name_trgm ON {s}.artists
-                USING gin (lower(name) gin_trgm_ops);
-            CREATE INDEX IF NOT EXISTS artists_name ON {s}.artists (lower(name), id);
-            CREATE INDEX IF NOT EXISTS artists_updated ON {s}.artists (updated_at DESC, id);
-            CREATE INDEX IF NOT EXISTS artists_created ON {s}.artists (created_at DESC, id);"
-        )
-    }
-
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        s: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
         let mut id = Vec::new();
         let mut name = Vec::new();
         let mut biography = Vec::new();
@@ -106,26 +72,26 @@ impl Projector for ArtistsProjector {
         if id.is_empty() {
             return Ok(());
         }
-        sqlx::query(&format!(
-            "INSERT INTO {s}.artists (id, name, biography, country, website, provenance,
+        sqlx::query!(
+            "INSERT INTO artists (id, name, biography, country, website, provenance,
                 created_at, updated_at, version, last_tx, last_pos)
              SELECT u.id, u.name, u.biography, u.country, u.website, u.provenance, u.at, u.at,
                 u.version, u.tx, u.pos
              FROM UNNEST($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
                 $6::jsonb[], $7::timestamptz[], $8::int8[], $9::int8[], $10::int8[])
                 AS u(id, name, biography, country, website, provenance, at, version, tx, pos)
-             ON CONFLICT (id) DO NOTHING"
-        ))
-        .bind(&id)
-        .bind(&name)
-        .bind(&biography)
-        .bind(&country)
-        .bind(&website)
-        .bind(&provenance)
-        .bind(&at)
-        .bind(&version)
-        .bind(&tx)
-        .bind(&pos)
+             ON CONFLICT (id) DO NOTHING",
+            &id,
+            &name,
+            &biography as _,
+            &country as _,
+            &website as _,
+            &provenance as _,
+            &at,
+            &version,
+            &tx,
+            &pos
+        )
         .execute(db)
         .await?;
         Ok(())

@@ -1,6 +1,8 @@
 //! Read model `artworks`: one row per artwork with what lists, detail and nearby need, a GiST
 //! index on location for approved works, and per-status counts for paging totals.
 
+pub mod read;
+
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::{Artwork, ArtworkEvent, ArtworkStatus, Photo};
@@ -9,85 +11,21 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::Projector;
+use crate::runtime::{Projector, ReadModel};
 
 pub struct ArtworksProjector;
 
 pub const NAME: &str = "artworks";
 
+read_model!(NAME, ["artworks", "artwork_counts", "artwork_visits"]);
+
 #[async_trait]
 impl Projector for ArtworksProjector {
-    fn name(&self) -> &'static str {
-        NAME
+    fn model(&self) -> &'static ReadModel {
+        &MODEL
     }
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["artworks", "artwork_counts", "artwork_visits"]
-    }
-
-    fn create_tables(&self, s: &str) -> String {
-        format!(
-            "CREATE TABLE IF NOT EXISTS {s}.artworks (
-                id           uuid PRIMARY KEY,
-                title        text NOT NULL,
-                description  text,
-                artwork_type text NOT NULL,
-                status       text NOT NULL,
-                lat          double precision NOT NULL,
-                lon          double precision NOT NULL,
-                location     point NOT NULL,
-                tags         jsonb NOT NULL DEFAULT '{{}}',
-                artist_ids   uuid[] NOT NULL DEFAULT '{{}}',
-                provenance   jsonb,
-                photos       jsonb NOT NULL DEFAULT '[]',
-                created_at   timestamptz NOT NULL,
-                updated_at   timestamptz NOT NULL,
-                version      bigint NOT NULL,
-                last_tx      bigint NOT NULL,
-                last_pos     bigint NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS {s}.artwork_counts (
-                status text PRIMARY KEY,
-                n      bigint NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS {s}.artwork_visits (
-                submission_id uuid PRIMARY KEY,
-                artwork_id    uuid NOT NULL,
-                visitor       uuid NOT NULL,
-                condition     text,
-                note          text,
-                photos        jsonb NOT NULL DEFAULT '[]',
-                visited_at    timestamptz NOT NULL,
-                recorded_at   timestamptz NOT NULL
-            );"
-        )
-    }
-
-    fn create_indexes(&self, s: &str) -> String {
-        format!(
-            "
-            CREATE INDEX IF NOT EXISTS artworks_location ON {s}.artworks USING gist (location)
-                WHERE status = 'approved';
-            CREATE INDEX IF NOT EXISTS artworks_updated ON {s}.artworks (updated_at DESC, id)
-                WHERE status = 'approved';
-            CREATE INDEX IF NOT EXISTS artworks_created ON {s}.artworks (created_at DESC, id)
-                WHERE status = 'approved';
-            CREATE INDEX IF NOT EXISTS artworks_title ON {s}.artworks (lower(title), id)
-                WHERE status = 'approved';
-            CREATE INDEX IF NOT EXISTS artworks_artists ON {s}.artworks USING gin (artist_ids);
-            CREATE INDEX IF NOT EXISTS artworks_change ON {s}.artworks (last_tx, last_pos);
-            CREATE INDEX IF NOT EXISTS artworks_photos ON {s}.artworks USING gin (photos jsonb_path_ops);
-            CREATE INDEX IF NOT EXISTS artwork_visits_artwork
-                ON {s}.artwork_visits (artwork_id, visited_at DESC);"
-        )
-    }
-
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        schema: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
         let mut rows = NewRows::default();
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
@@ -148,30 +86,30 @@ impl Projector for ArtworksProjector {
                     Change::Moved(location.lat(), location.lon())
                 }
                 ArtworkEvent::VisitRecorded(v) => {
-                    sqlx::query(&format!(
-                        "INSERT INTO {schema}.artwork_visits (submission_id, artwork_id, visitor,
+                    sqlx::query!(
+                        "INSERT INTO artwork_visits (submission_id, artwork_id, visitor,
                             condition, note, photos, visited_at, recorded_at)
                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                         ON CONFLICT (submission_id) DO NOTHING"
-                    ))
-                    .bind(v.submission_id)
-                    .bind(id)
-                    .bind(v.visitor)
-                    .bind(v.condition.map(|c| c.as_str()))
-                    .bind(v.note.as_ref().map(|n| n.as_str()))
-                    .bind(public_photos(&v.photos, v.submission_id))
-                    .bind(v.visited_at)
-                    .bind(e.recorded_at)
+                         ON CONFLICT (submission_id) DO NOTHING",
+                        v.submission_id,
+                        id,
+                        v.visitor,
+                        v.condition.map(|c| c.as_str()),
+                        v.note.as_ref().map(|n| n.as_str()),
+                        public_photos(&v.photos, v.submission_id),
+                        v.visited_at,
+                        e.recorded_at
+                    )
                     .execute(&mut *db)
                     .await?;
                     Change::Photos(public_photos(&v.photos, v.submission_id))
                 }
             };
             // Updates apply to rows possibly created earlier in this batch.
-            std::mem::take(&mut rows).insert(db, schema).await?;
-            change.apply(db, schema, id, e).await?;
+            std::mem::take(&mut rows).insert(db).await?;
+            change.apply(db, id, e).await?;
         }
-        rows.insert(db, schema).await
+        rows.insert(db).await
     }
 }
 
@@ -201,41 +139,28 @@ enum Change {
 }
 
 impl Change {
-    async fn apply(
-        self,
-        db: &mut PgConnection,
-        s: &str,
-        id: Uuid,
-        e: &EventEnvelope,
-    ) -> anyhow::Result<()> {
-        const STAMP: &str = "updated_at = $2, version = $3, last_tx = $4, last_pos = $5";
-        let sql = match &self {
-            Change::Photos(_) => {
-                format!("UPDATE {s}.artworks SET photos = $6 || photos, {STAMP} WHERE id = $1")
-            }
-            Change::Moved(..) => format!(
-                "UPDATE {s}.artworks SET lat = $6, lon = $7, location = point($7, $6), {STAMP}
-                  WHERE id = $1"
-            ),
+    async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
+        let (photos, lat, lon) = match self {
+            Change::Photos(photos) => (Some(photos), None, None),
+            Change::Moved(lat, lon) => (None, Some(lat), Some(lon)),
         };
-        let q = match self {
-            Change::Photos(photos) => sqlx::query(&sql)
-                .bind(id)
-                .bind(e.recorded_at)
-                .bind(e.sequence)
-                .bind(e.tx_id)
-                .bind(e.position)
-                .bind(photos),
-            Change::Moved(lat, lon) => sqlx::query(&sql)
-                .bind(id)
-                .bind(e.recorded_at)
-                .bind(e.sequence)
-                .bind(e.tx_id)
-                .bind(e.position)
-                .bind(lat)
-                .bind(lon),
-        };
-        q.execute(db).await?;
+        sqlx::query!(
+            "UPDATE artworks SET photos = coalesce($6 || photos, photos),
+                lat = coalesce($7, lat), lon = coalesce($8, lon),
+                location = CASE WHEN $7::float8 IS NULL THEN location ELSE point($8, $7) END,
+                updated_at = $2, version = $3, last_tx = $4, last_pos = $5
+              WHERE id = $1",
+            id,
+            e.recorded_at,
+            e.sequence,
+            e.tx_id,
+            e.position,
+            photos,
+            lat,
+            lon
+        )
+        .execute(db)
+        .await?;
         Ok(())
     }
 }
@@ -293,13 +218,13 @@ impl NewRows {
         self.pos.push(e.position);
     }
 
-    async fn insert(self, db: &mut PgConnection, s: &str) -> anyhow::Result<()> {
+    async fn insert(self, db: &mut PgConnection) -> anyhow::Result<()> {
         if self.id.is_empty() {
             return Ok(());
         }
-        let sql = format!(
+        sqlx::query!(
             "WITH new AS (
-                INSERT INTO {s}.artworks (id, title, description, artwork_type, status, lat, lon,
+                INSERT INTO artworks (id, title, description, artwork_type, status, lat, lon,
                     location, tags, artist_ids, provenance, photos, created_at, updated_at,
                     version, last_tx, last_pos)
                 SELECT u.id, u.title, u.description, u.artwork_type, u.status, u.lat, u.lon,
@@ -315,28 +240,27 @@ impl NewRows {
                 ON CONFLICT (id) DO NOTHING
                 RETURNING status
             )
-            INSERT INTO {s}.artwork_counts (status, n)
+            INSERT INTO artwork_counts (status, n)
             SELECT status, count(*) FROM new GROUP BY status
-            ON CONFLICT (status) DO UPDATE SET n = {s}.artwork_counts.n + EXCLUDED.n"
-        );
-        sqlx::query(&sql)
-            .bind(&self.id)
-            .bind(&self.title)
-            .bind(&self.description)
-            .bind(&self.artwork_type)
-            .bind(&self.status)
-            .bind(&self.lat)
-            .bind(&self.lon)
-            .bind(&self.tags)
-            .bind(&self.artist_ids)
-            .bind(&self.provenance)
-            .bind(&self.at)
-            .bind(&self.version)
-            .bind(&self.tx)
-            .bind(&self.pos)
-            .bind(&self.photos)
-            .execute(db)
-            .await?;
+            ON CONFLICT (status) DO UPDATE SET n = artwork_counts.n + EXCLUDED.n",
+            &self.id,
+            &self.title,
+            &self.description as _,
+            &self.artwork_type,
+            &self.status,
+            &self.lat,
+            &self.lon,
+            &self.tags,
+            &self.artist_ids,
+            &self.provenance,
+            &self.at,
+            &self.version,
+            &self.tx,
+            &self.pos,
+            &self.photos
+        )
+        .execute(db)
+        .await?;
         Ok(())
     }
 }

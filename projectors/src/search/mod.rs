@@ -5,6 +5,8 @@
 //! from a consistent snapshot — and a replay (`plinth replay search`) starts a new generation,
 //! which makes every indexer rebuild its index from scratch.
 
+pub mod read;
+
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent};
@@ -14,7 +16,7 @@ use sqlx::PgConnection;
 use std::collections::{BTreeMap, HashMap};
 use uuid::Uuid;
 
-use crate::Projector;
+use crate::{Projector, ReadModel};
 
 pub struct SearchDocsProjector;
 
@@ -34,52 +36,15 @@ struct Change {
     pos: i64,
 }
 
+read_model!(NAME, ["search_docs", "search_artists", "search_meta"]);
+
 #[async_trait]
 impl Projector for SearchDocsProjector {
-    fn name(&self) -> &'static str {
-        NAME
+    fn model(&self) -> &'static ReadModel {
+        &MODEL
     }
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["search_docs", "search_artists", "search_meta"]
-    }
-
-    fn create_tables(&self, s: &str) -> String {
-        format!(
-            "CREATE TABLE IF NOT EXISTS {s}.search_docs (
-                id         uuid PRIMARY KEY,
-                kind       text NOT NULL,
-                doc        jsonb NOT NULL,
-                version    bigint NOT NULL,
-                artist_ids uuid[] NOT NULL DEFAULT '{{}}',
-                last_tx    bigint NOT NULL,
-                last_pos   bigint NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS {s}.search_artists (
-                id   uuid PRIMARY KEY,
-                name text NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS {s}.search_meta (
-                generation uuid NOT NULL
-            );
-            INSERT INTO {s}.search_meta (generation)
-                SELECT gen_random_uuid() WHERE NOT EXISTS (SELECT 1 FROM {s}.search_meta);"
-        )
-    }
-
-    fn create_indexes(&self, s: &str) -> String {
-        format!(
-            "CREATE INDEX IF NOT EXISTS search_docs_change ON {s}.search_docs (last_tx, last_pos);
-             CREATE INDEX IF NOT EXISTS search_docs_artists ON {s}.search_docs USING gin (artist_ids);"
-        )
-    }
-
-    async fn apply(
-        &self,
-        db: &mut PgConnection,
-        s: &str,
-        events: &[EventEnvelope],
-    ) -> anyhow::Result<()> {
+    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
         // Artists first within a batch, so artworks of the same batch see their names.
         let mut names: HashMap<Uuid, String> = HashMap::new();
         let mut changes: Vec<Change> = Vec::new();
@@ -118,12 +83,12 @@ impl Projector for SearchDocsProjector {
         if !names.is_empty() {
             let (ids, ns): (Vec<Uuid>, Vec<String>) =
                 names.iter().map(|(k, v)| (*k, v.clone())).unzip();
-            sqlx::query(&format!(
-                "INSERT INTO {s}.search_artists (id, name) SELECT * FROM UNNEST($1::uuid[], $2::text[])
-                 ON CONFLICT (id) DO UPDATE SET name = excluded.name"
-            ))
-            .bind(&ids)
-            .bind(&ns)
+            sqlx::query!(
+                "INSERT INTO search_artists (id, name) SELECT * FROM UNNEST($1::uuid[], $2::text[])
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+                &ids,
+                &ns
+            )
             .execute(&mut *db)
             .await?;
         }
@@ -199,13 +164,11 @@ impl Projector for SearchDocsProjector {
             let slot = match at.get(&id) {
                 Some(i) => *i,
                 None => {
-                    let row: Option<(serde_json::Value, Vec<Uuid>)> = sqlx::query_as(&format!(
-                        "SELECT doc, artist_ids FROM {s}.search_docs WHERE id = $1"
-                    ))
-                    .bind(id)
-                    .fetch_optional(&mut *db)
-                    .await?;
-                    let Some((doc, artist_ids)) = row else {
+                    let row =
+                        sqlx::query!("SELECT doc, artist_ids FROM search_docs WHERE id = $1", id)
+                            .fetch_optional(&mut *db)
+                            .await?;
+                    let Some((doc, artist_ids)) = row.map(|r| (r.doc, r.artist_ids)) else {
                         continue;
                     };
                     let SearchDoc::Artwork(doc) = serde_json::from_value::<SearchDoc>(doc)? else {
@@ -250,20 +213,20 @@ impl Projector for SearchDocsProjector {
         // Artworks of artists renamed (or first seen) in this batch take the new names too.
         if !renamed.is_empty() {
             let ids: Vec<Uuid> = renamed.iter().map(|r| r.0).collect();
-            let rows: Vec<(serde_json::Value, Vec<Uuid>)> = sqlx::query_as(&format!(
-                "SELECT doc, artist_ids FROM {s}.search_docs
-                  WHERE kind = 'artwork' AND artist_ids && $1::uuid[]"
-            ))
-            .bind(&ids)
+            let rows = sqlx::query!(
+                "SELECT doc, artist_ids FROM search_docs
+                  WHERE kind = 'artwork' AND artist_ids && $1::uuid[]",
+                &ids
+            )
             .fetch_all(&mut *db)
             .await?;
             let last = renamed.iter().map(|r| (r.1, r.2)).max().unwrap_or_default();
             // Artworks with their own event in this batch are rebuilt from it already.
             let fresh: std::collections::HashSet<Uuid> = artworks.iter().map(|a| a.0.id).collect();
-            for (doc, artist_ids) in rows {
-                if let SearchDoc::Artwork(a) = serde_json::from_value::<SearchDoc>(doc)? {
+            for row in rows {
+                if let SearchDoc::Artwork(a) = serde_json::from_value::<SearchDoc>(row.doc)? {
                     if !fresh.contains(&a.id) {
-                        artworks.push((a, artist_ids, last.0, last.1));
+                        artworks.push((a, row.artist_ids, last.0, last.1));
                     }
                 }
             }
@@ -276,13 +239,13 @@ impl Projector for SearchDocsProjector {
                 .filter(|id| !names.contains_key(id))
                 .collect();
             if !wanted.is_empty() {
-                let known: Vec<(Uuid, String)> = sqlx::query_as(&format!(
-                    "SELECT id, name FROM {s}.search_artists WHERE id = ANY($1::uuid[])"
-                ))
-                .bind(&wanted)
+                let known = sqlx::query!(
+                    "SELECT id, name FROM search_artists WHERE id = ANY($1::uuid[])",
+                    &wanted
+                )
                 .fetch_all(&mut *db)
                 .await?;
-                names.extend(known);
+                names.extend(known.into_iter().map(|r| (r.id, r.name)));
             }
             for (mut doc, artist_ids, tx, pos) in artworks {
                 doc.artist_names = artist_ids
@@ -297,12 +260,12 @@ impl Projector for SearchDocsProjector {
                 });
             }
         }
-        write(db, s, changes).await
+        write(db, changes).await
     }
 }
 
 /// Upserts the documents; each change bumps the row's version, and the stored doc carries it.
-async fn write(db: &mut PgConnection, s: &str, changes: Vec<Change>) -> anyhow::Result<()> {
+async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()> {
     if changes.is_empty() {
         return Ok(());
     }
@@ -333,25 +296,25 @@ async fn write(db: &mut PgConnection, s: &str, changes: Vec<Change>) -> anyhow::
         tx.push(c.tx);
         pos.push(c.pos);
     }
-    sqlx::query(&format!(
-        "INSERT INTO {s}.search_docs AS d (id, kind, doc, version, artist_ids, last_tx, last_pos)
-         SELECT u.id, u.kind, jsonb_set(u.doc, '{{version}}', '1'), 1, u.artists::uuid[], u.tx, u.pos
+    sqlx::query!(
+        "INSERT INTO search_docs AS d (id, kind, doc, version, artist_ids, last_tx, last_pos)
+         SELECT u.id, u.kind, jsonb_set(u.doc, '{version}', '1'), 1, u.artists::uuid[], u.tx, u.pos
            FROM UNNEST($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::int8[], $6::int8[])
                 AS u(id, kind, doc, artists, tx, pos)
          ON CONFLICT (id) DO UPDATE SET
-             doc = jsonb_set(excluded.doc, '{{version}}', to_jsonb(d.version + 1)),
+             doc = jsonb_set(excluded.doc, '{version}', to_jsonb(d.version + 1)),
              version = d.version + 1,
              kind = excluded.kind,
              artist_ids = excluded.artist_ids,
              last_tx = excluded.last_tx,
-             last_pos = excluded.last_pos"
-    ))
-    .bind(&id)
-    .bind(&kind)
-    .bind(&doc)
-    .bind(&artists)
-    .bind(&tx)
-    .bind(&pos)
+             last_pos = excluded.last_pos",
+        &id,
+        &kind,
+        &doc,
+        &artists,
+        &tx,
+        &pos
+    )
     .execute(&mut *db)
     .await?;
     Ok(())

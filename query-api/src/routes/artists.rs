@@ -2,12 +2,12 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use chrono::{DateTime, Utc};
 use domain::ArtworkType;
+use platform::db::enum_value;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use projectors::artists::read::ArtistOrder;
+use projectors::{artists, artworks};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::Row;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -18,43 +18,13 @@ use crate::state::QueryState;
 const READS: &[&str] = &["artists", "artworks"];
 pub const MAX_SEARCH_CHARS: usize = 100;
 
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct ArtistDto {
-    pub id: Uuid,
-    pub name: String,
-    pub biography: Option<String>,
-    pub country: Option<String>,
-    pub website: Option<String>,
-    #[schema(value_type = Option<super::artworks::Provenance>)]
-    pub provenance: Option<Value>,
-    pub artwork_count: i64,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
+pub use projectors::artists::read::ArtistDto;
 
-const COLUMNS: &str = "a.id, a.name, a.biography, a.country, a.website, a.provenance, \
-    a.created_at, a.updated_at, \
-    (SELECT count(*) FROM rm.artworks w WHERE w.artist_ids @> ARRAY[a.id] AND w.status = 'approved') AS artwork_count";
-
-fn from_row(row: &sqlx::postgres::PgRow) -> Result<ArtistDto, sqlx::Error> {
-    Ok(ArtistDto {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
-        biography: row.try_get("biography")?,
-        country: row.try_get("country")?,
-        website: row.try_get("website")?,
-        provenance: row.try_get("provenance")?,
-        artwork_count: row.try_get("artwork_count")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-    })
-}
-
-fn order_by(raw: Option<&str>) -> Result<&'static str, ApiError> {
+fn parse_sort(raw: Option<&str>) -> Result<ArtistOrder, ApiError> {
     match raw.map(str::trim) {
-        None | Some("") | Some("updated_desc") => Ok("a.updated_at DESC, a.id"),
-        Some("name_asc") => Ok("lower(a.name), a.id"),
-        Some("created_desc") => Ok("a.created_at DESC, a.id"),
+        None | Some("") | Some("updated_desc") => Ok(ArtistOrder::UpdatedDesc),
+        Some("name_asc") => Ok(ArtistOrder::NameAsc),
+        Some("created_desc") => Ok(ArtistOrder::CreatedDesc),
         Some(_) => Err(ApiError::validation(
             "sort",
             "sort must be one of updated_desc, name_asc, created_desc",
@@ -100,7 +70,7 @@ pub async fn list_artists(
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
     let (page, limit) = page_and_limit(get)?;
-    let order = order_by(get("sort"))?;
+    let order = parse_sort(get("sort"))?;
     let search = get("search").map(str::trim).filter(|s| !s.is_empty());
     if search.is_some_and(|s| s.chars().count() > MAX_SEARCH_CHARS) {
         return Err(ApiError::validation(
@@ -111,26 +81,16 @@ pub async fn list_artists(
     let caught_up = consistent(&state, min, READS).await;
     let pattern = search.map(like_pattern);
 
-    let total: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM rm.artists a WHERE $1::text IS NULL OR lower(a.name) LIKE $1",
-    )
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?;
+    let total = artists::read::count(&state.pool, pattern.as_deref()).await?;
     let pagination = Pagination::new(page, limit, total);
-    // The page is chosen first, so the per-artist count runs for its rows only.
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM (SELECT * FROM rm.artists a \
-            WHERE $1::text IS NULL OR lower(a.name) LIKE $1 \
-            ORDER BY {order} LIMIT $2 OFFSET $3) a \
-         ORDER BY {order}"
-    ))
-    .bind(&pattern)
-    .bind(i64::from(limit))
-    .bind(pagination.offset())
-    .fetch_all(&state.pool)
+    let artists = artists::read::page(
+        &state.pool,
+        pattern.as_deref(),
+        order,
+        i64::from(limit),
+        pagination.offset(),
+    )
     .await?;
-    let artists = rows.iter().map(from_row).collect::<Result<Vec<_>, _>>()?;
     Ok(with_consistency(
         ok(ArtistPage {
             artists,
@@ -173,38 +133,24 @@ pub async fn get_artist(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(&state, min, READS).await;
-    let row = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM rm.artists a WHERE a.id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?
-    .ok_or_else(|| ApiError::NotFound(format!("Artist with ID {id} not found")))?;
-    let artworks = sqlx::query(
-        "SELECT id, title, artwork_type, lat, lon FROM rm.artworks \
-         WHERE artist_ids @> ARRAY[$1]::uuid[] AND status = 'approved' \
-         ORDER BY lower(title), id LIMIT $2",
-    )
-    .bind(id)
-    .bind(MAX_ARTIST_ARTWORKS)
-    .fetch_all(&state.pool)
-    .await?
-    .iter()
-    .map(|r| {
-        Ok(ArtistArtwork {
-            id: r.try_get("id")?,
-            title: r.try_get("title")?,
-            artwork_type: platform::db::enum_column(r, "artwork_type", ArtworkType::parse)?,
-            lat: r.try_get("lat")?,
-            lon: r.try_get("lon")?,
+    let artist = artists::read::by_id(&state.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("Artist with ID {id} not found")))?;
+    let artworks = artworks::read::credited_to(&state.pool, id, MAX_ARTIST_ARTWORKS)
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok(ArtistArtwork {
+                artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
+                id: r.id,
+                title: r.title,
+                lat: r.lat,
+                lon: r.lon,
+            })
         })
-    })
-    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(with_consistency(
-        ok(ArtistDetail {
-            artist: from_row(&row)?,
-            artworks,
-        }),
+        ok(ArtistDetail { artist, artworks }),
         caught_up,
     ))
 }

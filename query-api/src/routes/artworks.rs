@@ -2,14 +2,12 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Utc};
 use domain::geo::EARTH_RADIUS_M;
 use domain::{ArtworkStatus, ArtworkType};
-use platform::db::enum_column;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use projectors::artworks;
+use projectors::artworks::read::{ArtworkOrder, Circle};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use sqlx::Row;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -25,48 +23,7 @@ pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 /// Read models these endpoints read (for `X-Min-Position`).
 const READS: &[&str] = &["artworks", "artists"];
 
-/// The full shape of an artwork in lists, nearby and detail.
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct ArtworkDto {
-    pub id: Uuid,
-    pub title: String,
-    pub description: Option<String>,
-    pub artwork_type: ArtworkType,
-    pub status: ArtworkStatus,
-    pub lat: f64,
-    pub lon: f64,
-    /// Tag key to value, after the anchor tag schema.
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub tags: Value,
-    /// Credited artists in credit order.
-    pub artists: Vec<ArtistRef>,
-    /// Approved photos, newest first.
-    pub photos: Vec<media::images::PhotoDto>,
-    #[schema(value_type = Option<Provenance>)]
-    pub provenance: Option<Value>,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub distance_m: Option<f64>,
-}
-
-/// An artist as credited on an artwork.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct ArtistRef {
-    pub id: Uuid,
-    pub name: String,
-}
-
-/// Where a record came from (see `domain::Provenance`).
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct Provenance {
-    pub dataset: String,
-    pub dataset_name: String,
-    pub licence: String,
-    pub attribution: String,
-    pub source_id: String,
-    pub source_url: Option<String>,
-}
+pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto, Provenance};
 
 /// What the map needs per marker.
 #[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -77,74 +34,6 @@ pub struct ArtworkMinimalDto {
     pub lat: f64,
     pub lon: f64,
     pub distance_m: f64,
-}
-
-/// The columns of `ArtworkDto` (artists are resolved by [`hydrate`]).
-const FULL_COLUMNS: &str = "a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, \
-    a.tags, a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids";
-
-fn full_from_row(row: &sqlx::postgres::PgRow) -> Result<(ArtworkDto, Vec<Uuid>), sqlx::Error> {
-    Ok((
-        ArtworkDto {
-            id: row.try_get("id")?,
-            title: row.try_get("title")?,
-            description: row.try_get("description")?,
-            artwork_type: enum_column(row, "artwork_type", ArtworkType::parse)?,
-            status: enum_column(row, "status", ArtworkStatus::parse)?,
-            lat: row.try_get("lat")?,
-            lon: row.try_get("lon")?,
-            tags: row.try_get("tags")?,
-            artists: Vec::new(),
-            photos: media::images::PhotoDto::list(&row.try_get::<Value, _>("photos")?, false),
-            provenance: row.try_get("provenance")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-            distance_m: row.try_get::<Option<f64>, _>("distance_m").ok().flatten(),
-        },
-        row.try_get("artist_ids")?,
-    ))
-}
-
-/// Turns rows into DTOs, resolving every credited artist's name with one query for all rows.
-pub async fn hydrate(
-    pool: &sqlx::PgPool,
-    rows: &[sqlx::postgres::PgRow],
-) -> Result<Vec<ArtworkDto>, sqlx::Error> {
-    let parsed = rows
-        .iter()
-        .map(full_from_row)
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut wanted: Vec<Uuid> = parsed
-        .iter()
-        .flat_map(|(_, ids)| ids.iter().copied())
-        .collect();
-    wanted.sort_unstable();
-    wanted.dedup();
-    let names: HashMap<Uuid, String> = if wanted.is_empty() {
-        HashMap::new()
-    } else {
-        sqlx::query_as::<_, (Uuid, String)>("SELECT id, name FROM rm.artists WHERE id = ANY($1)")
-            .bind(&wanted)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .collect()
-    };
-    Ok(parsed
-        .into_iter()
-        .map(|(mut dto, ids)| {
-            dto.artists = ids
-                .iter()
-                .filter_map(|id| {
-                    names.get(id).map(|name| ArtistRef {
-                        id: *id,
-                        name: name.clone(),
-                    })
-                })
-                .collect();
-            dto
-        })
-        .collect())
 }
 
 /// One nearby result, in the shape `minimal` asked for (documentation of the two shapes).
@@ -276,15 +165,7 @@ pub async fn nearby_artworks(
             nearby_body(artworks, lat, lon, radius, limit)
         } else {
             let ids: Vec<Uuid> = hits.iter().map(|(it, _)| it.id).collect();
-            // By primary key only: a status predicate here steers the planner onto the
-            // partial GiST index and a scan of every approved row.
-            let rows = sqlx::query(&format!(
-                "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = ANY($1)"
-            ))
-            .bind(&ids)
-            .fetch_all(&state.pool)
-            .await?;
-            let mut by_id: HashMap<Uuid, ArtworkDto> = hydrate(&state.pool, &rows)
+            let mut by_id: HashMap<Uuid, ArtworkDto> = artworks::read::by_ids(&state.pool, &ids)
                 .await?
                 .into_iter()
                 .filter(|a| a.status == ArtworkStatus::Approved)
@@ -319,96 +200,43 @@ async fn nearby_sql(
     let caught_up = consistent(state, min, if minimal { &READS[..1] } else { READS }).await;
 
     let boxes = bounding_boxes(lat, lon, f64::from(radius));
-    let b2 = boxes.get(1).copied().unwrap_or(boxes[0]);
-    let b1 = boxes[0];
-    let columns = if minimal {
-        "a.id, a.title, a.artwork_type, a.lat, a.lon"
-    } else {
-        FULL_COLUMNS
+    let circle = Circle {
+        lat,
+        lon,
+        radius_m: f64::from(radius),
+        earth_radius_m: EARTH_RADIUS_M,
+        boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
     };
-    // Candidates come from the GiST index through the box; the haversine filter makes the
-    // answer exact; ordering by true distance (ties by id) keeps it deterministic.
-    let sql = format!(
-        "SELECT * FROM (
-            SELECT {columns},
-              2 * $3::float8 * asin(least(1, sqrt(
-                power(sin(radians(a.lat - $1) / 2), 2) +
-                cos(radians($1)) * cos(radians(a.lat)) * power(sin(radians(a.lon - $2) / 2), 2)
-              ))) AS distance_m
-            FROM rm.artworks a
-            WHERE a.status = 'approved'
-              AND (a.location <@ box(point($5, $6), point($7, $8))
-                OR a.location <@ box(point($9, $10), point($11, $12)))
-         ) c
-         WHERE c.distance_m <= $4
-         ORDER BY c.distance_m, c.id
-         LIMIT $13"
-    );
-    let rows = sqlx::query(&sql)
-        .bind(lat)
-        .bind(lon)
-        .bind(EARTH_RADIUS_M)
-        .bind(f64::from(radius))
-        .bind(b1.1)
-        .bind(b1.0)
-        .bind(b1.3)
-        .bind(b1.2)
-        .bind(b2.1)
-        .bind(b2.0)
-        .bind(b2.3)
-        .bind(b2.2)
-        .bind(i64::from(limit))
-        .fetch_all(&state.pool)
-        .await?;
+    let artworks = artworks::read::approved_within(&state.pool, circle, i64::from(limit)).await?;
     let resp = if minimal {
-        let artworks = rows
-            .iter()
-            .map(|r| {
-                Ok(ArtworkMinimalDto {
-                    id: r.try_get("id")?,
-                    title: r.try_get("title")?,
-                    artwork_type: enum_column(r, "artwork_type", ArtworkType::parse)?,
-                    lat: r.try_get("lat")?,
-                    lon: r.try_get("lon")?,
-                    distance_m: r.try_get("distance_m")?,
-                })
+        let artworks: Vec<ArtworkMinimalDto> = artworks
+            .into_iter()
+            .map(|a| ArtworkMinimalDto {
+                distance_m: a.distance_m.unwrap_or_default(),
+                id: a.id,
+                title: a.title,
+                artwork_type: a.artwork_type,
+                lat: a.lat,
+                lon: a.lon,
             })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            .collect();
         nearby_body(artworks, lat, lon, radius, limit)
     } else {
-        let artworks = hydrate(&state.pool, &rows).await?;
         nearby_body(artworks, lat, lon, radius, limit)
     };
     Ok(with_consistency(resp, caught_up))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArtworkSort {
-    UpdatedDesc,
-    TitleAsc,
-    CreatedDesc,
-}
-
-impl ArtworkSort {
-    fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        match raw.map(str::trim) {
-            None | Some("") | Some("updated_desc") => Ok(Self::UpdatedDesc),
-            Some("title_asc") => Ok(Self::TitleAsc),
-            Some("created_desc") => Ok(Self::CreatedDesc),
-            Some(_) => Err(ApiError::validation(
-                "sort",
-                "sort must be one of updated_desc, title_asc, created_desc",
-            )),
-        }
-    }
-
-    /// Every order ends on the id, so pages never repeat or skip a row.
-    fn order_by(&self) -> &'static str {
-        match self {
-            Self::UpdatedDesc => "a.updated_at DESC, a.id",
-            Self::TitleAsc => "lower(a.title), a.id",
-            Self::CreatedDesc => "a.created_at DESC, a.id",
-        }
+/// The `sort` parameter of the artwork list.
+fn parse_sort(raw: Option<&str>) -> Result<ArtworkOrder, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") | Some("updated_desc") => Ok(ArtworkOrder::UpdatedDesc),
+        Some("title_asc") => Ok(ArtworkOrder::TitleAsc),
+        Some("created_desc") => Ok(ArtworkOrder::CreatedDesc),
+        Some(_) => Err(ApiError::validation(
+            "sort",
+            "sort must be one of updated_desc, title_asc, created_desc",
+        )),
     }
 }
 
@@ -435,26 +263,14 @@ pub async fn list_artworks(
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
     let (page, limit) = page_and_limit(get)?;
-    let sort = ArtworkSort::parse(get("sort"))?;
+    let sort = parse_sort(get("sort"))?;
     let caught_up = consistent(&state, min, READS).await;
 
-    let total: i64 = sqlx::query_scalar(
-        "SELECT coalesce(sum(n), 0)::int8 FROM rm.artwork_counts WHERE status = 'approved'",
-    )
-    .fetch_one(&state.pool)
-    .await?;
+    let total = artworks::read::approved_count(&state.pool).await?;
     let pagination = Pagination::new(page, limit, total);
-    let sql = format!(
-        "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.status = 'approved' \
-         ORDER BY {} LIMIT $1 OFFSET $2",
-        sort.order_by()
-    );
-    let rows = sqlx::query(&sql)
-        .bind(i64::from(limit))
-        .bind(pagination.offset())
-        .fetch_all(&state.pool)
-        .await?;
-    let artworks = hydrate(&state.pool, &rows).await?;
+    let artworks =
+        artworks::read::approved_page(&state.pool, sort, i64::from(limit), pagination.offset())
+            .await?;
     Ok(with_consistency(
         ok(ArtworkPage {
             artworks,
@@ -478,19 +294,10 @@ pub async fn get_artwork(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(&state, min, READS).await;
-    let row = sqlx::query(&format!(
-        "SELECT {FULL_COLUMNS} FROM rm.artworks a WHERE a.id = $1 AND a.status <> 'pending'"
-    ))
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?
-    .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
-    let artwork = hydrate(&state.pool, std::slice::from_ref(&row))
+    let artwork = artworks::read::public_by_id(&state.pool, id)
         .await?
-        .pop()
         .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
-    let logbook =
-        crate::routes::submissions::logbook_of(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
+    let logbook = artworks::read::logbook(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
     Ok(with_consistency(
         ok(ArtworkDetailDto { artwork, logbook }),
         caught_up,
@@ -506,7 +313,7 @@ pub struct ArtworkDetailDto {
     #[serde(flatten)]
     pub artwork: ArtworkDto,
     /// Approved visits, newest first (at most 50).
-    pub logbook: Vec<crate::routes::submissions::LogbookEntryDto>,
+    pub logbook: Vec<LogbookEntryDto>,
 }
 
 #[cfg(test)]

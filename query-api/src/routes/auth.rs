@@ -50,11 +50,7 @@ pub async fn auth_status(
     let caught_up = consistent(&state, min, READS).await;
     let caller = caller.refreshed(&state.pool, waited).await?;
     let profile_name: Option<String> = match caller.account() {
-        Some(a) => sqlx::query_scalar("SELECT profile_name FROM rm.accounts WHERE account_id = $1")
-            .bind(a.account_id)
-            .fetch_optional(&state.pool)
-            .await?
-            .flatten(),
+        Some(a) => projectors::accounts::read::profile_name(&state.pool, a.account_id).await?,
         None => None,
     };
     let body = AuthStatus {

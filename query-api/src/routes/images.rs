@@ -29,10 +29,7 @@ pub struct ImageParams {
 
 /// Whether an artwork shows the photo (the artworks read model's photo lists, GIN-indexed).
 async fn is_public(state: &QueryState, key: PhotoKey) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM rm.artworks WHERE photos @> $1)")
-        .bind(serde_json::json!([{ "key": key.to_string() }]))
-        .fetch_one(&state.pool)
-        .await
+    projectors::artworks::read::shows_photo(&state.pool, &key.to_string()).await
 }
 
 /// `GET /api/images/{size}/{key}`.

@@ -5,7 +5,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::ProfileName;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
-use platform::identity::{load_profile, Caller, Profile};
+use platform::identity::Caller;
+use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -119,13 +120,7 @@ pub async fn get_user(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(&state, min, READS).await;
-    let row: Option<(String, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT profile_name, created_at FROM rm.accounts
-          WHERE account_id = $1 AND profile_name IS NOT NULL",
-    )
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?;
+    let row = projectors::accounts::read::public_profile(&state.pool, id).await?;
     let (profile_name, created_at) =
         row.ok_or_else(|| ApiError::NotFound("User not found".into()))?;
     Ok(with_consistency(

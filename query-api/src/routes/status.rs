@@ -219,17 +219,6 @@ pub struct ProjectorStatus {
     pub stopped_event: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
-struct CheckpointRow {
-    name: String,
-    tx_id: i64,
-    position: i64,
-    applied: i64,
-    last_error: Option<String>,
-    stopped: bool,
-    stopped_event: Option<String>,
-}
-
 /// Lag counts stop here: beyond it the number is only "large".
 const LAG_CAP: i64 = 1_000_000;
 const NATS_TIMEOUT: Duration = Duration::from_secs(2);
@@ -418,15 +407,10 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
                     .await,
             });
         }
-        let rows: Vec<CheckpointRow> = sqlx::query_as(
-            "SELECT name, tx_id, position, applied, last_error, \
-                    stopped_at IS NOT NULL AS stopped, stopped_event \
-             FROM rm.projector_checkpoints ORDER BY name",
-        )
-        .fetch_all(&state.pool)
-        .await
-        .unwrap_or_default();
-        for CheckpointRow {
+        let rows = projectors::checkpoints::statuses(&state.pool)
+            .await
+            .unwrap_or_default();
+        for projectors::checkpoints::CheckpointRow {
             name,
             tx_id,
             position,

@@ -1,0 +1,162 @@
+//! Reading the `accounts` read model (`rm.accounts`, `rm.account_permissions`,
+//! `rm.account_identities`), checked at compile time.
+
+use chrono::{DateTime, Utc};
+use platform::http::ApiError;
+use platform::identity::Caller;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// Who sent a submission, as moderators see it.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Submitter {
+    pub id: Uuid,
+    /// The profile name, else 'Anonymous ({first 8 characters of the id}...)'.
+    pub display_name: String,
+}
+
+impl Submitter {
+    pub fn new(id: Uuid, profile_name: Option<String>) -> Self {
+        Self {
+            id,
+            display_name: profile_name
+                .unwrap_or_else(|| format!("Anonymous ({}...)", &id.to_string()[..8])),
+        }
+    }
+}
+
+/// Every identity this caller speaks for: itself, and the anonymous identities its account
+/// claimed.
+pub async fn identities(pool: &PgPool, caller: &Caller) -> Result<Vec<Uuid>, sqlx::Error> {
+    let mut ids = vec![caller.actor_id()];
+    if let Some(a) = caller.account() {
+        let claimed = sqlx::query_scalar!(
+            "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
+            a.account_id
+        )
+        .fetch_all(pool)
+        .await?;
+        ids.extend(claimed);
+    }
+    Ok(ids)
+}
+
+/// An account's profile name, if it has one.
+pub async fn profile_name(pool: &PgPool, account: Uuid) -> Result<Option<String>, sqlx::Error> {
+    Ok(sqlx::query_scalar!(
+        "SELECT profile_name FROM rm.accounts WHERE account_id = $1",
+        account
+    )
+    .fetch_optional(pool)
+    .await?
+    .flatten())
+}
+
+/// What anyone may see of an account with a profile name: the name and since when.
+pub async fn public_profile(
+    pool: &PgPool,
+    account: Uuid,
+) -> Result<Option<(String, DateTime<Utc>)>, sqlx::Error> {
+    Ok(sqlx::query!(
+        r#"SELECT profile_name AS "profile_name!", created_at FROM rm.accounts
+            WHERE account_id = $1 AND profile_name IS NOT NULL"#,
+        account
+    )
+    .fetch_optional(pool)
+    .await?
+    .map(|r| (r.profile_name, r.created_at)))
+}
+
+/// `GET /api/me/profile` (SPEC §3: `is_reviewer`, `debug.permissions[{permission, is_active}]`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Profile {
+    pub uuid: Uuid,
+    pub email: String,
+    pub profile_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    /// The caller's preferences: a flat object of strings, numbers and booleans.
+    #[schema(value_type = std::collections::BTreeMap<String, PreferenceValueDoc>)]
+    pub preferences: serde_json::Value,
+    /// Moderator or admin: may review submissions.
+    pub is_reviewer: bool,
+    pub is_moderator: bool,
+    pub is_admin: bool,
+    /// Active permissions.
+    pub permissions: Vec<domain::Permission>,
+    pub debug: ProfileDebug,
+}
+
+/// One preference value (documentation of `domain::PreferenceValue`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum PreferenceValueDoc {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+}
+
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct ProfileDebug {
+    /// Every permission the account has held, revoked ones with `is_active: false`.
+    pub permissions: Vec<PermissionState>,
+}
+
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct PermissionState {
+    pub permission: domain::Permission,
+    pub is_active: bool,
+}
+
+/// A permission as the Account stream names it.
+fn permission(name: &str) -> Result<domain::Permission, ApiError> {
+    domain::Permission::parse(name)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("unknown permission {name:?}")))
+}
+
+/// The signed-in caller's profile, from the accounts read model.
+pub async fn profile(pool: &PgPool, caller: &Caller) -> Result<Profile, ApiError> {
+    let a = caller.require_account()?;
+    let row = sqlx::query!(
+        "SELECT profile_name, preferences FROM rm.accounts WHERE account_id = $1",
+        a.account_id
+    )
+    .fetch_optional(pool)
+    .await?;
+    let (profile_name, preferences) = row.map_or_else(
+        || (None, serde_json::Value::Object(Default::default())),
+        |r| (r.profile_name, r.preferences),
+    );
+    let history = sqlx::query!(
+        "SELECT permission, is_active FROM rm.account_permissions
+          WHERE account_id = $1 ORDER BY permission",
+        a.account_id
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(Profile {
+        uuid: a.account_id,
+        email: a.email.clone(),
+        profile_name,
+        created_at: a.created_at,
+        preferences,
+        is_reviewer: caller.is_moderator(),
+        is_moderator: caller.is_moderator(),
+        is_admin: caller.is_admin(),
+        permissions: a
+            .permissions
+            .iter()
+            .map(|p| permission(p))
+            .collect::<Result<_, _>>()?,
+        debug: ProfileDebug {
+            permissions: history
+                .into_iter()
+                .map(|r| {
+                    Ok(PermissionState {
+                        permission: permission(&r.permission)?,
+                        is_active: r.is_active,
+                    })
+                })
+                .collect::<Result<_, ApiError>>()?,
+        },
+    })
+}

@@ -1,0 +1,126 @@
+//! Reading the `artists` read model (`rm.artists`), checked at compile time.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::PgPool;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+// An artist with the number of approved artworks crediting them (a plain comment: the OpenAPI
+// schema has no description for it).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtistDto {
+    pub id: Uuid,
+    pub name: String,
+    pub biography: Option<String>,
+    pub country: Option<String>,
+    pub website: Option<String>,
+    #[schema(value_type = Option<crate::artworks::read::Provenance>)]
+    pub provenance: Option<Value>,
+    pub artwork_count: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// `SELECT` of [`ArtistDto`] from `$from` (a relation aliased `a` with the artists' columns),
+/// then the rest of the query. The count runs per returned row only.
+macro_rules! select_artists {
+    ([$($from:tt)+], [$($rest:tt)+] $(, $arg:expr)*) => {
+        sqlx::query_as!(
+            ArtistDto,
+            r#"SELECT a.id AS "id!", a.name AS "name!", a.biography, a.country, a.website,
+                      a.provenance, a.created_at AS "created_at!", a.updated_at AS "updated_at!",
+                      (SELECT count(*) FROM rm.artworks w
+                        WHERE w.artist_ids @> ARRAY[a.id] AND w.status = 'approved')
+                        AS "artwork_count!"
+                 FROM "#
+                + $($from)+
+                + " "
+                + $($rest)+
+            $(, $arg)*
+        )
+    };
+}
+
+/// Orders of the artist list; each ends on the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArtistOrder {
+    UpdatedDesc,
+    NameAsc,
+    CreatedDesc,
+}
+
+/// How many artists have a name containing the lower-case `LIKE` pattern (all without one).
+pub async fn count(pool: &PgPool, pattern: Option<&str>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM rm.artists a
+            WHERE $1::text IS NULL OR lower(a.name) LIKE $1"#,
+        pattern
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A page of artists whose name matches `pattern` (all without one). The page is chosen
+/// first, so the per-artist count runs for its rows only.
+pub async fn page(
+    pool: &PgPool,
+    pattern: Option<&str>,
+    order: ArtistOrder,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<ArtistDto>, sqlx::Error> {
+    macro_rules! ordered_by {
+        ($order:literal) => {
+            select_artists!(
+                [
+                    "(SELECT * FROM rm.artists a WHERE $1::text IS NULL OR lower(a.name) LIKE $1
+                       ORDER BY "
+                        + $order
+                        + " LIMIT $2 OFFSET $3) a"
+                ],
+                ["ORDER BY " + $order],
+                pattern,
+                limit,
+                offset
+            )
+            .fetch_all(pool)
+            .await
+        };
+    }
+    match order {
+        ArtistOrder::UpdatedDesc => ordered_by!("a.updated_at DESC, a.id"),
+        ArtistOrder::NameAsc => ordered_by!("lower(a.name), a.id"),
+        ArtistOrder::CreatedDesc => ordered_by!("a.created_at DESC, a.id"),
+    }
+}
+
+/// One artist.
+pub async fn by_id(pool: &PgPool, id: Uuid) -> Result<Option<ArtistDto>, sqlx::Error> {
+    select_artists!(["rm.artists a"], ["WHERE a.id = $1"], id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// The names of these artists, by id (unknown ids are left out).
+pub async fn names(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, String>, sqlx::Error> {
+    Ok(
+        sqlx::query!("SELECT id, name FROM rm.artists WHERE id = ANY($1)", ids)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .map(|r| (r.id, r.name))
+            .collect(),
+    )
+}
+
+/// The first artist (oldest) with this name, ignoring case.
+pub async fn by_name(pool: &PgPool, name: &str) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "SELECT id FROM rm.artists WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1",
+        name
+    )
+    .fetch_optional(pool)
+    .await
+}

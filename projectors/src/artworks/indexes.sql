@@ -1,0 +1,14 @@
+-- Read model `artworks`: its indexes, created after a replay has loaded the rows.
+CREATE INDEX IF NOT EXISTS artworks_location ON artworks USING gist (location)
+    WHERE status = 'approved';
+CREATE INDEX IF NOT EXISTS artworks_updated ON artworks (updated_at DESC, id)
+    WHERE status = 'approved';
+CREATE INDEX IF NOT EXISTS artworks_created ON artworks (created_at DESC, id)
+    WHERE status = 'approved';
+CREATE INDEX IF NOT EXISTS artworks_title ON artworks (lower(title), id)
+    WHERE status = 'approved';
+CREATE INDEX IF NOT EXISTS artworks_artists ON artworks USING gin (artist_ids);
+CREATE INDEX IF NOT EXISTS artworks_change ON artworks (last_tx, last_pos);
+CREATE INDEX IF NOT EXISTS artworks_photos ON artworks USING gin (photos jsonb_path_ops);
+CREATE INDEX IF NOT EXISTS artwork_visits_artwork
+    ON artwork_visits (artwork_id, visited_at DESC);

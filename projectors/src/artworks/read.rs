@@ -1,0 +1,350 @@
+//! Reading the `artworks` read model (`rm.artworks`, `rm.artwork_counts`, `rm.artwork_visits`):
+//! the shapes readers answer with and the only queries they run on these tables, checked at
+//! compile time.
+
+use crate::accounts::read::Submitter;
+use chrono::{DateTime, Utc};
+use domain::{ArtworkStatus, ArtworkType, Condition};
+use media::images::PhotoDto;
+use platform::db::{enum_value, optional_enum_value};
+use platform::position::EventPosition;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The full shape of an artwork in lists, nearby and detail.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtworkDto {
+    pub id: Uuid,
+    pub title: String,
+    pub description: Option<String>,
+    pub artwork_type: ArtworkType,
+    pub status: ArtworkStatus,
+    pub lat: f64,
+    pub lon: f64,
+    /// Tag key to value, after the anchor tag schema.
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub tags: Value,
+    /// Credited artists in credit order.
+    pub artists: Vec<ArtistRef>,
+    /// Approved photos, newest first.
+    pub photos: Vec<PhotoDto>,
+    #[schema(value_type = Option<Provenance>)]
+    pub provenance: Option<Value>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance_m: Option<f64>,
+}
+
+/// An artist as credited on an artwork.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtistRef {
+    pub id: Uuid,
+    pub name: String,
+}
+
+/// Where a record came from (see `domain::Provenance`).
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct Provenance {
+    pub dataset: String,
+    pub dataset_name: String,
+    pub licence: String,
+    pub attribution: String,
+    pub source_id: String,
+    pub source_url: Option<String>,
+}
+
+/// `SELECT` of an [`ArtworkDto`] from `rm.artworks a`, with its `distance_m` expression and the
+/// rest of the query. Credited artists come with their ids only: [`hydrate`] names them.
+macro_rules! select_artworks {
+    ($distance:literal, [$($rest:tt)+] $(, $arg:expr)*) => {
+        sqlx::query!(
+            "SELECT a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, a.tags,
+                    a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids, "
+                + $distance
+                + " FROM rm.artworks a "
+                + $($rest)+
+            $(, $arg)*
+        )
+        .try_map(|r| {
+            Ok(ArtworkDto {
+                artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
+                status: enum_value("status", &r.status, ArtworkStatus::parse)?,
+                photos: PhotoDto::list(&r.photos, false),
+                artists: r
+                    .artist_ids
+                    .into_iter()
+                    .map(|id| ArtistRef { id, name: String::new() })
+                    .collect(),
+                id: r.id,
+                title: r.title,
+                description: r.description,
+                lat: r.lat,
+                lon: r.lon,
+                tags: r.tags,
+                provenance: r.provenance,
+                created_at: r.created_at,
+                updated_at: r.updated_at,
+                distance_m: r.distance_m,
+            })
+        })
+    };
+}
+
+/// Names every credited artist, with one query for all artworks; credits of artists the read
+/// model does not know (yet) are left out.
+async fn hydrate(
+    pool: &PgPool,
+    mut artworks: Vec<ArtworkDto>,
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let mut wanted: Vec<Uuid> = artworks
+        .iter()
+        .flat_map(|a| a.artists.iter().map(|r| r.id))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(artworks);
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    let names: HashMap<Uuid, String> = crate::artists::read::names(pool, &wanted).await?;
+    for a in &mut artworks {
+        a.artists.retain_mut(|r| match names.get(&r.id) {
+            Some(name) => {
+                r.name.clone_from(name);
+                true
+            }
+            None => false,
+        });
+    }
+    Ok(artworks)
+}
+
+/// Orders of the artwork list; each ends on the id, so pages never repeat or skip a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArtworkOrder {
+    UpdatedDesc,
+    TitleAsc,
+    CreatedDesc,
+}
+
+/// A page of approved artworks.
+pub async fn approved_page(
+    pool: &PgPool,
+    order: ArtworkOrder,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    macro_rules! ordered_by {
+        ($order:literal) => {
+            select_artworks!(
+                r#"NULL::float8 AS "distance_m""#,
+                ["WHERE a.status = 'approved' ORDER BY " + $order + " LIMIT $1 OFFSET $2"],
+                limit,
+                offset
+            )
+            .fetch_all(pool)
+            .await?
+        };
+    }
+    let artworks = match order {
+        ArtworkOrder::UpdatedDesc => ordered_by!("a.updated_at DESC, a.id"),
+        ArtworkOrder::TitleAsc => ordered_by!("lower(a.title), a.id"),
+        ArtworkOrder::CreatedDesc => ordered_by!("a.created_at DESC, a.id"),
+    };
+    hydrate(pool, artworks).await
+}
+
+/// How many artworks are approved (from the per-status counts, not a scan).
+pub async fn approved_count(pool: &PgPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT coalesce(sum(n), 0)::int8 AS "n!" FROM rm.artwork_counts WHERE status = 'approved'"#
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// These artworks, whatever their status, in no particular order. By primary key only: a status
+/// predicate here steers the planner onto the partial GiST index and a scan of every approved
+/// row.
+pub async fn by_ids(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let artworks = select_artworks!(
+        r#"NULL::float8 AS "distance_m""#,
+        ["WHERE a.id = ANY($1)"],
+        ids
+    )
+    .fetch_all(pool)
+    .await?;
+    hydrate(pool, artworks).await
+}
+
+/// An artwork's status (`None` when the read model does not have it).
+pub async fn status_of(pool: &PgPool, id: Uuid) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT status FROM rm.artworks WHERE id = $1", id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// One artwork the public may see (approved or removed; pending ones are not public).
+pub async fn public_by_id(pool: &PgPool, id: Uuid) -> Result<Option<ArtworkDto>, sqlx::Error> {
+    let artwork = select_artworks!(
+        r#"NULL::float8 AS "distance_m""#,
+        ["WHERE a.id = $1 AND a.status <> 'pending'"],
+        id
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(hydrate(pool, artwork.into_iter().collect()).await?.pop())
+}
+
+/// A circle on the sphere and the one or two latitude/longitude boxes `(south, west, north,
+/// east)` that contain it (two when it crosses the antimeridian; pass the first twice
+/// otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct Circle {
+    pub lat: f64,
+    pub lon: f64,
+    pub radius_m: f64,
+    pub earth_radius_m: f64,
+    pub boxes: [(f64, f64, f64, f64); 2],
+}
+
+/// Approved artworks in `c`, nearest first (ties by id), at most `limit`. Candidates come from
+/// the GiST index through the boxes; the haversine filter makes the answer exact.
+pub async fn approved_within(
+    pool: &PgPool,
+    c: Circle,
+    limit: i64,
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let [b1, b2] = c.boxes;
+    let artworks = select_artworks!(
+        r#"d.m AS "distance_m?""#,
+        [
+            "CROSS JOIN LATERAL (SELECT 2 * $3::float8 * asin(least(1, sqrt(
+              power(sin(radians(a.lat - $1) / 2), 2) +
+              cos(radians($1)) * cos(radians(a.lat)) * power(sin(radians(a.lon - $2) / 2), 2)
+            ))) AS m) d
+          WHERE a.status = 'approved'
+            AND (a.location <@ box(point($5, $6), point($7, $8))
+              OR a.location <@ box(point($9, $10), point($11, $12)))
+            AND d.m <= $4
+          ORDER BY d.m, a.id
+          LIMIT $13"
+        ],
+        c.lat,
+        c.lon,
+        c.earth_radius_m,
+        c.radius_m,
+        b1.1,
+        b1.0,
+        b1.3,
+        b1.2,
+        b2.1,
+        b2.0,
+        b2.3,
+        b2.2,
+        limit
+    )
+    .fetch_all(pool)
+    .await?;
+    hydrate(pool, artworks).await
+}
+
+/// What a map pin needs of an artwork.
+#[derive(Debug, Clone)]
+pub struct PinRow {
+    pub id: Uuid,
+    pub title: String,
+    pub artwork_type: String,
+    pub lat: f64,
+    pub lon: f64,
+    pub approved: bool,
+}
+
+/// Rows whose last event is after `from`, in the caller's snapshot (for the in-memory geo
+/// model).
+pub async fn changed_after(
+    db: &mut PgConnection,
+    from: EventPosition,
+) -> Result<Vec<PinRow>, sqlx::Error> {
+    sqlx::query_as!(
+        PinRow,
+        r#"SELECT id, lat, lon, title, artwork_type, status = 'approved' AS "approved!"
+             FROM rm.artworks WHERE (last_tx, last_pos) > ($1, $2)"#,
+        from.tx,
+        from.pos
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Whether an artwork shows the photo (its photo lists are GIN-indexed).
+pub async fn shows_photo(pool: &PgPool, key: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM rm.artworks WHERE photos @> $1) AS "shown!""#,
+        serde_json::json!([{ "key": key }])
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// The first `limit` approved artworks crediting `artist`, by title.
+pub async fn credited_to(
+    pool: &PgPool,
+    artist: Uuid,
+    limit: i64,
+) -> Result<Vec<PinRow>, sqlx::Error> {
+    sqlx::query_as!(
+        PinRow,
+        r#"SELECT id, title, artwork_type, lat, lon, true AS "approved!" FROM rm.artworks
+          WHERE artist_ids @> ARRAY[$1]::uuid[] AND status = 'approved'
+          ORDER BY lower(title), id LIMIT $2"#,
+        artist,
+        limit
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// One approved visit in an artwork's logbook.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LogbookEntryDto {
+    pub id: Uuid,
+    pub note: Option<String>,
+    pub condition: Option<Condition>,
+    pub photos: Vec<PhotoDto>,
+    pub visited_at: DateTime<Utc>,
+    pub visitor: Submitter,
+}
+
+/// The newest `limit` entries of an artwork's logbook.
+pub async fn logbook(
+    pool: &PgPool,
+    artwork: Uuid,
+    limit: i64,
+) -> Result<Vec<LogbookEntryDto>, sqlx::Error> {
+    sqlx::query!(
+        r#"SELECT v.submission_id, v.note, v.condition, v.photos, v.visited_at, v.visitor,
+                  acc.profile_name AS "profile_name?"
+             FROM rm.artwork_visits v
+             LEFT JOIN rm.accounts acc ON acc.account_id = v.visitor
+            WHERE v.artwork_id = $1
+            ORDER BY v.visited_at DESC, v.submission_id DESC LIMIT $2"#,
+        artwork,
+        limit
+    )
+    .try_map(|r| {
+        Ok(LogbookEntryDto {
+            id: r.submission_id,
+            note: r.note,
+            condition: optional_enum_value("condition", r.condition, Condition::parse)?,
+            photos: PhotoDto::list(&r.photos, false),
+            visited_at: r.visited_at,
+            visitor: Submitter::new(r.visitor, r.profile_name),
+        })
+    })
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,35 @@
+-- Read model `artworks`: its tables, created idempotently in the schema first on the search path
+-- (`rm` live, a fresh schema during a replay). Indexes are in indexes.sql.
+CREATE TABLE IF NOT EXISTS artworks (
+    id           uuid PRIMARY KEY,
+    title        text NOT NULL,
+    description  text,
+    artwork_type text NOT NULL,
+    status       text NOT NULL,
+    lat          double precision NOT NULL,
+    lon          double precision NOT NULL,
+    location     point NOT NULL,
+    tags         jsonb NOT NULL DEFAULT '{}',
+    artist_ids   uuid[] NOT NULL DEFAULT '{}',
+    provenance   jsonb,
+    photos       jsonb NOT NULL DEFAULT '[]',
+    created_at   timestamptz NOT NULL,
+    updated_at   timestamptz NOT NULL,
+    version      bigint NOT NULL,
+    last_tx      bigint NOT NULL,
+    last_pos     bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS artwork_counts (
+    status text PRIMARY KEY,
+    n      bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS artwork_visits (
+    submission_id uuid PRIMARY KEY,
+    artwork_id    uuid NOT NULL,
+    visitor       uuid NOT NULL,
+    condition     text,
+    note          text,
+    photos        jsonb NOT NULL DEFAULT '[]',
+    visited_at    timestamptz NOT NULL,
+    recorded_at   timestamptz NOT NULL
+);

@@ -1,0 +1,27 @@
+-- Read model `submissions`: its tables, created idempotently in the schema first on the search path
+-- (`rm` live, a fresh schema during a replay). Indexes are in indexes.sql.
+CREATE TABLE IF NOT EXISTS submissions (
+    id            uuid PRIMARY KEY,
+    kind          text NOT NULL,
+    status        text NOT NULL,
+    submitter     uuid NOT NULL,
+    lat           double precision NOT NULL,
+    lon           double precision NOT NULL,
+    title         text,
+    description   text,
+    artwork_type  text,
+    tags          jsonb NOT NULL DEFAULT '{}',
+    artist_names  jsonb NOT NULL DEFAULT '[]',
+    note          text,
+    condition     text,
+    photos        jsonb NOT NULL DEFAULT '[]',
+    artwork_id    uuid,
+    outcome       text,
+    reason        text,
+    reviewer      uuid,
+    created_at    timestamptz NOT NULL,
+    decided_at    timestamptz,
+    version       bigint NOT NULL,
+    last_tx       bigint NOT NULL,
+    last_pos      bigint NOT NULL
+);
