@@ -4,11 +4,11 @@
 //! Only this stream may carry an e-mail address (DESIGN §3). Sessions and link tokens are
 //! security state kept hashed outside the event store: no event here holds a secret.
 
+use crate::ids::{AccountId, ActorId};
 use chrono::{DateTime, Utc};
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use uuid::Uuid;
 
 /// SPEC §5 and §9: e-mail addresses are at most 254 characters.
 pub const EMAIL_MAX_CHARS: usize = 254;
@@ -285,7 +285,7 @@ pub enum AccountCommand {
     Authenticate {
         email: EmailAddress,
         at: DateTime<Utc>,
-        claim: Option<Uuid>,
+        claim: Option<ActorId>,
         bootstrap_admin: bool,
     },
     /// An operator creates the account ahead of its first sign-in (`plinth admin grant`).
@@ -301,11 +301,11 @@ pub enum AccountCommand {
     },
     GrantPermission {
         permission: Permission,
-        by: Option<Uuid>,
+        by: Option<AccountId>,
     },
     RevokePermission {
         permission: Permission,
-        by: Option<Uuid>,
+        by: Option<AccountId>,
     },
 }
 
@@ -319,7 +319,7 @@ pub enum AccountEvent {
         at: DateTime<Utc>,
     },
     AnonymousIdentityClaimed {
-        anonymous_id: Uuid,
+        anonymous_id: ActorId,
         at: DateTime<Utc>,
     },
     ProfileNameSet {
@@ -330,11 +330,11 @@ pub enum AccountEvent {
     },
     PermissionGranted {
         permission: Permission,
-        by: Option<Uuid>,
+        by: Option<AccountId>,
     },
     PermissionRevoked {
         permission: Permission,
-        by: Option<Uuid>,
+        by: Option<AccountId>,
     },
 }
 
@@ -373,7 +373,7 @@ pub struct Account {
     profile_name: Option<ProfileName>,
     preferences: Preferences,
     permissions: BTreeSet<Permission>,
-    claimed: BTreeSet<Uuid>,
+    claimed: BTreeSet<ActorId>,
 }
 
 impl Account {
@@ -503,6 +503,7 @@ mod tests {
     use super::*;
     use chrono::TimeZone;
     use cqrs_es::test::TestFramework;
+    use uuid::Uuid;
 
     type Harness = TestFramework<Account>;
 
@@ -521,11 +522,11 @@ mod tests {
         }
     }
 
-    fn anon() -> Uuid {
-        Uuid::from_u128(7)
+    fn anon() -> ActorId {
+        ActorId(Uuid::from_u128(7))
     }
 
-    fn authenticate(claim: Option<Uuid>, bootstrap_admin: bool) -> AccountCommand {
+    fn authenticate(claim: Option<ActorId>, bootstrap_admin: bool) -> AccountCommand {
         AccountCommand::Authenticate {
             email: email(),
             at: at(),
@@ -651,7 +652,7 @@ mod tests {
 
     #[tokio::test]
     async fn authentication_from_a_second_device_claims_its_identity() {
-        let second = Uuid::from_u128(8);
+        let second = ActorId(Uuid::from_u128(8));
         Harness::with(())
             .given(vec![
                 signed_up(),
@@ -820,7 +821,7 @@ mod tests {
 
     #[tokio::test]
     async fn grant_records_the_granter_and_is_idempotent() {
-        let by = Some(Uuid::from_u128(1));
+        let by = Some(AccountId(Uuid::from_u128(1)));
         Harness::with(())
             .given(vec![signed_up()])
             .when_async(AccountCommand::GrantPermission {

@@ -27,7 +27,7 @@ pub enum ArtistCommand {
     /// same new artist meet in one record.
     CreateArtist {
         name: PersonName,
-        submission_id: uuid::Uuid,
+        submission_id: crate::ids::SubmissionId,
     },
 }
 
@@ -42,7 +42,7 @@ pub enum ArtistEvent {
     },
     ArtistCreated {
         name: PersonName,
-        submission_id: uuid::Uuid,
+        submission_id: crate::ids::SubmissionId,
     },
 }
 
@@ -265,7 +265,7 @@ mod tests {
     #[tokio::test]
     async fn creating_an_artist_by_name_records_it() {
         let name = PersonName::parse("Jane Doe").unwrap();
-        let submission_id = uuid::Uuid::from_u128(3);
+        let submission_id = crate::ids::SubmissionId(uuid::Uuid::from_u128(3));
         Harness::with(())
             .given_no_previous_events()
             .when_async(ArtistCommand::CreateArtist {
@@ -285,11 +285,11 @@ mod tests {
         Harness::with(())
             .given(vec![ArtistEvent::ArtistCreated {
                 name: name.clone(),
-                submission_id: uuid::Uuid::from_u128(3),
+                submission_id: crate::ids::SubmissionId(uuid::Uuid::from_u128(3)),
             }])
             .when_async(ArtistCommand::CreateArtist {
                 name,
-                submission_id: uuid::Uuid::from_u128(4),
+                submission_id: crate::ids::SubmissionId(uuid::Uuid::from_u128(4)),
             })
             .await
             .then_expect_events(vec![]);

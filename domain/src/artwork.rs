@@ -6,13 +6,12 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::geo::Location;
-use crate::ids::{ArtistId, ArtworkId};
+use crate::ids::{ActorId, ArtistId, ArtworkId, SubmissionId};
 use crate::photo::Photo;
 use crate::provenance::Provenance;
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
 use crate::visit::{Condition, Note};
-use uuid::Uuid;
 
 /// The anchor tag schema's `artwork_type` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -113,7 +112,7 @@ pub struct ImportedArtwork {
 /// moderator's overrides applied).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApprovedArtwork {
-    pub submission_id: Uuid,
+    pub submission_id: SubmissionId,
     pub title: Title,
     pub description: Option<LongText>,
     pub artwork_type: ArtworkType,
@@ -126,8 +125,8 @@ pub struct ApprovedArtwork {
 /// An approved visit, as it goes into the artwork's logbook.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Visit {
-    pub submission_id: Uuid,
-    pub visitor: Uuid,
+    pub submission_id: SubmissionId,
+    pub visitor: ActorId,
     pub condition: Option<Condition>,
     pub note: Option<Note>,
     pub photos: Vec<Photo>,
@@ -144,7 +143,7 @@ pub enum ArtworkCommand {
     /// Add an approved submission's photos, and move the artwork if the moderator said so.
     /// Idempotent per submission.
     AddPhotos {
-        submission_id: Uuid,
+        submission_id: SubmissionId,
         photos: Vec<Photo>,
         location: Option<Location>,
     },
@@ -170,11 +169,11 @@ pub enum ArtworkEvent {
     /// Created from an approved submission; approved from the start.
     ArtworkCreated(Box<ApprovedArtwork>),
     PhotosAdded {
-        submission_id: Uuid,
+        submission_id: SubmissionId,
         photos: Vec<Photo>,
     },
     ArtworkMoved {
-        submission_id: Uuid,
+        submission_id: SubmissionId,
         location: Location,
     },
     VisitRecorded(Box<Visit>),
@@ -224,7 +223,7 @@ pub struct Artwork {
     pub provenance: Option<Provenance>,
     /// Submissions already applied here, so a retried approval changes nothing twice.
     #[serde(default)]
-    pub submissions: std::collections::BTreeSet<Uuid>,
+    pub submissions: std::collections::BTreeSet<SubmissionId>,
 }
 
 impl Artwork {
@@ -390,6 +389,7 @@ mod tests {
     use super::*;
     use cqrs_es::test::TestFramework;
     use std::collections::BTreeMap;
+    use uuid::Uuid;
 
     type Harness = TestFramework<Artwork>;
 
@@ -512,7 +512,7 @@ mod tests {
 
     fn approved(submission: u128) -> ApprovedArtwork {
         ApprovedArtwork {
-            submission_id: Uuid::from_u128(submission),
+            submission_id: SubmissionId(Uuid::from_u128(submission)),
             title: Title::parse("Digital Orca").unwrap(),
             description: None,
             artwork_type: ArtworkType::Sculpture,
@@ -534,8 +534,8 @@ mod tests {
 
     fn visit(submission: u128) -> Visit {
         Visit {
-            submission_id: Uuid::from_u128(submission),
-            visitor: Uuid::from_u128(8),
+            submission_id: SubmissionId(Uuid::from_u128(submission)),
+            visitor: ActorId(Uuid::from_u128(8)),
             condition: Some(Condition::Damaged),
             note: Note::parse("Graffiti on the base").unwrap(),
             photos: vec![photo()],
@@ -590,18 +590,18 @@ mod tests {
         Harness::with(())
             .given(vec![imported(&record("27"))])
             .when_async(ArtworkCommand::AddPhotos {
-                submission_id: Uuid::from_u128(2),
+                submission_id: SubmissionId(Uuid::from_u128(2)),
                 photos: photos.clone(),
                 location: Some(to),
             })
             .await
             .then_expect_events(vec![
                 ArtworkEvent::ArtworkMoved {
-                    submission_id: Uuid::from_u128(2),
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
                     location: to,
                 },
                 ArtworkEvent::PhotosAdded {
-                    submission_id: Uuid::from_u128(2),
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
                     photos,
                 },
             ]);
@@ -613,12 +613,12 @@ mod tests {
             .given(vec![
                 imported(&record("27")),
                 ArtworkEvent::PhotosAdded {
-                    submission_id: Uuid::from_u128(2),
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
                     photos: vec![photo()],
                 },
             ])
             .when_async(ArtworkCommand::AddPhotos {
-                submission_id: Uuid::from_u128(2),
+                submission_id: SubmissionId(Uuid::from_u128(2)),
                 photos: vec![photo()],
                 location: None,
             })
@@ -631,7 +631,7 @@ mod tests {
         Harness::with(())
             .given_no_previous_events()
             .when_async(ArtworkCommand::AddPhotos {
-                submission_id: Uuid::from_u128(2),
+                submission_id: SubmissionId(Uuid::from_u128(2)),
                 photos: vec![photo()],
                 location: None,
             })

@@ -7,13 +7,35 @@ use uuid::Uuid;
 /// Namespace for Plinth's name-based ids (a fixed random v4, never to change).
 pub const PLINTH_NAMESPACE: Uuid = Uuid::from_u128(0x7c1f_3b0e_5a2d_4c86_9e41_d2b7_0a6f_58c3);
 
-macro_rules! id_type {
-    ($name:ident, $kind:literal) => {
+/// A uuid with a meaning: serialised as the bare uuid, shown and parsed as one.
+macro_rules! uuid_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
         #[derive(
             Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
         )]
         #[serde(transparent)]
         pub struct $name(pub Uuid);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = uuid::Error;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Uuid::parse_str(s).map(Self)
+            }
+        }
+    };
+}
+
+/// An aggregate's id type, with new (v7) and import (v5) ids.
+macro_rules! id_type {
+    ($name:ident, $kind:literal) => {
+        uuid_type!($name);
 
         impl $name {
             pub fn new() -> Self {
@@ -34,25 +56,27 @@ macro_rules! id_type {
                 Self::new()
             }
         }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                self.0.fmt(f)
-            }
-        }
-
-        impl std::str::FromStr for $name {
-            type Err = uuid::Error;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Uuid::parse_str(s).map(Self)
-            }
-        }
     };
 }
 
 id_type!(ArtworkId, "artwork");
 id_type!(ArtistId, "artist");
 id_type!(SubmissionId, "submission");
+
+uuid_type!(
+    /// Whoever acted: a signed-in account, or an anonymous identity (a device's token).
+    ActorId
+);
+uuid_type!(
+    /// A signed-in account (the Account aggregate's id).
+    AccountId
+);
+
+impl From<AccountId> for ActorId {
+    fn from(a: AccountId) -> Self {
+        ActorId(a.0)
+    }
+}
 
 impl ArtistId {
     /// The id of an artist first named in a submission: the same for the same name, ignoring

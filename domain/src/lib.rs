@@ -25,7 +25,7 @@ pub use artwork::{
     ArtworkType, ImportedArtwork, Visit,
 };
 pub use geo::{Latitude, Location, Longitude};
-pub use ids::{ArtistId, ArtworkId, SubmissionId};
+pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, SubmissionId};
 pub use metadata::{ActorRole, EventMetadata, EventSource};
 pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};
 pub use provenance::Provenance;

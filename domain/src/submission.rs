@@ -8,11 +8,10 @@
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 use crate::artwork::{ApprovedArtwork, ArtworkType, Visit};
 use crate::geo::Location;
-use crate::ids::ArtworkId;
+use crate::ids::{AccountId, ActorId, ArtworkId, SubmissionId};
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
 use crate::tags::Tags;
 use crate::text::{LongText, PersonName, Title};
@@ -119,7 +118,7 @@ impl From<Reason> for String {
 /// A proposal for an artwork the registry does not have.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewArtworkProposal {
-    pub submitter: Uuid,
+    pub submitter: ActorId,
     pub location: Location,
     pub title: Option<Title>,
     pub description: Option<LongText>,
@@ -133,7 +132,7 @@ pub struct NewArtworkProposal {
 /// A visit to a known artwork: where the visitor stood, what they saw, their photos.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VisitReport {
-    pub submitter: Uuid,
+    pub submitter: ActorId,
     pub artwork_id: ArtworkId,
     pub location: Location,
     pub condition: Option<Condition>,
@@ -196,23 +195,23 @@ pub enum SubmissionCommand {
     /// `reviewer_identities`: every identity the reviewer speaks for (its account and the
     /// anonymous identities it claimed); the author must not be among them.
     Approve {
-        reviewer: Uuid,
-        reviewer_identities: Vec<Uuid>,
+        reviewer: AccountId,
+        reviewer_identities: Vec<ActorId>,
         approval: Approval,
     },
     Reject {
-        reviewer: Uuid,
+        reviewer: AccountId,
         reason: Reason,
     },
     /// `identities`: every identity the caller speaks for (its account and the anonymous
     /// identities it has claimed); the author must be among them.
     Withdraw {
-        identities: Vec<Uuid>,
+        identities: Vec<ActorId>,
     },
     /// The author asks that the location, time and camera their photos' EXIF named be
     /// forgotten; `identities` as for `Withdraw`. Allowed in every state, once.
     ErasePhotoMetadata {
-        identities: Vec<Uuid>,
+        identities: Vec<ActorId>,
     },
 }
 
@@ -221,7 +220,7 @@ pub enum SubmissionEvent {
     ArtworkProposed(Box<NewArtworkProposal>),
     VisitLogged(Box<VisitReport>),
     SubmissionApproved {
-        reviewer: Uuid,
+        reviewer: AccountId,
         /// The artwork the approval created, linked or logged to.
         artwork_id: ArtworkId,
         outcome: ApprovalOutcome,
@@ -234,16 +233,16 @@ pub enum SubmissionEvent {
         fields: Option<Box<ApprovedFields>>,
     },
     SubmissionRejected {
-        reviewer: Uuid,
+        reviewer: AccountId,
         reason: Reason,
     },
     SubmissionWithdrawn {
-        by: Uuid,
+        by: ActorId,
     },
     /// The photos' personal EXIF fields (see [`crate::photo::ExifSummary::without_personal`])
     /// are erased wherever they are kept. The event names no value it erased.
     PhotoMetadataErased {
-        by: Uuid,
+        by: ActorId,
     },
 }
 
@@ -337,7 +336,7 @@ impl Filing {
     }
 
     /// Its author: an account or an anonymous identity.
-    pub fn submitter(&self) -> Uuid {
+    pub fn submitter(&self) -> ActorId {
         match self {
             Filing::Proposal(p) => p.submitter,
             Filing::Visit(v) => v.submitter,
@@ -397,7 +396,7 @@ pub enum ApprovalEffect {
     },
     Link {
         artwork_id: ArtworkId,
-        submission_id: Uuid,
+        submission_id: SubmissionId,
         photos: Vec<Photo>,
         location: Option<Location>,
     },
@@ -410,7 +409,7 @@ pub enum ApprovalEffect {
 impl Submission {
     /// The effect of this submission's approval (`id` is the submission's own id); `None`
     /// unless it was approved.
-    pub fn approval_effect(&self, id: Uuid) -> Option<ApprovalEffect> {
+    pub fn approval_effect(&self, id: SubmissionId) -> Option<ApprovalEffect> {
         let Submission::Filed(filed) = self else {
             return None;
         };
@@ -557,7 +556,7 @@ impl Aggregate for Submission {
                 let kind = self.pending()?;
                 let filed = self.filed()?;
                 let author = filed.what.submitter();
-                if author == reviewer || reviewer_identities.contains(&author) {
+                if author == ActorId::from(reviewer) || reviewer_identities.contains(&author) {
                     return Err(SubmissionError::OwnSubmission);
                 }
                 let (artwork_id, outcome, location_override, fields) = match (approval, kind) {
@@ -670,12 +669,13 @@ impl Filed {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+    use uuid::Uuid;
 
     /// The reviewer's approval, as `reviewer()` (the author's identities not among theirs).
     fn approve(approval: Approval) -> SubmissionCommand {
         SubmissionCommand::Approve {
             reviewer: reviewer(),
-            reviewer_identities: vec![reviewer()],
+            reviewer_identities: vec![reviewer().into()],
             approval,
         }
     }
@@ -706,8 +706,8 @@ mod tests {
         }
     }
 
-    fn author() -> Uuid {
-        Uuid::from_u128(7)
+    fn author() -> ActorId {
+        ActorId(Uuid::from_u128(7))
     }
 
     fn proposal() -> NewArtworkProposal {
@@ -740,8 +740,8 @@ mod tests {
         SubmissionEvent::ArtworkProposed(Box::new(p.clone()))
     }
 
-    fn reviewer() -> Uuid {
-        Uuid::from_u128(99)
+    fn reviewer() -> AccountId {
+        AccountId(Uuid::from_u128(99))
     }
 
     /// The proposal as a moderator approved it, retitled and moved.
@@ -907,7 +907,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
+                reviewer_identities: vec![reviewer().into()],
                 approval: Approval::CreateArtwork {
                     artwork_id: id,
                     fields: Box::new(edited()),
@@ -931,7 +931,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
-                reviewer_identities: vec![reviewer()],
+                reviewer_identities: vec![reviewer().into()],
                 approval: Approval::LinkArtwork {
                     artwork_id: id,
                     location_override: moved,
@@ -970,7 +970,7 @@ mod tests {
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Approve {
                 reviewer: reviewer(),
-                reviewer_identities: vec![reviewer(), author()],
+                reviewer_identities: vec![reviewer().into(), author()],
                 approval: Approval::LinkArtwork {
                     artwork_id: ArtworkId::new(),
                     location_override: None,
@@ -985,7 +985,7 @@ mod tests {
         Harness::with(())
             .given(vec![SubmissionEvent::VisitLogged(Box::new(visit()))])
             .when_async(SubmissionCommand::Approve {
-                reviewer: author(),
+                reviewer: AccountId(author().0),
                 reviewer_identities: vec![],
                 approval: Approval::LogVisit,
             })
@@ -1117,7 +1117,7 @@ mod tests {
         Harness::with(())
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Withdraw {
-                identities: vec![Uuid::from_u128(1), author()],
+                identities: vec![ActorId(Uuid::from_u128(1)), author()],
             })
             .await
             .then_expect_events(vec![SubmissionEvent::SubmissionWithdrawn { by: author() }]);
@@ -1128,7 +1128,7 @@ mod tests {
         Harness::with(())
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::Withdraw {
-                identities: vec![Uuid::from_u128(1)],
+                identities: vec![ActorId(Uuid::from_u128(1))],
             })
             .await
             .then_expect_error(SubmissionError::NotAuthor);
@@ -1196,7 +1196,7 @@ mod tests {
         Harness::with(())
             .given(vec![proposed(&proposal())])
             .when_async(SubmissionCommand::ErasePhotoMetadata {
-                identities: vec![reviewer()],
+                identities: vec![reviewer().into()],
             })
             .await
             .then_expect_error(SubmissionError::NotAuthor);
@@ -1218,7 +1218,7 @@ mod tests {
     #[test]
     fn an_approval_as_new_creates_the_artwork_as_edited_with_the_proposals_photos() {
         let p = proposal();
-        let sid = Uuid::from_u128(1);
+        let sid = SubmissionId(Uuid::from_u128(1));
         let aid = ArtworkId(Uuid::from_u128(5));
         let s = state(vec![
             proposed(&p),
@@ -1255,7 +1255,8 @@ mod tests {
         let p = proposal();
         let aid = ArtworkId(Uuid::from_u128(5));
         let s = state(vec![proposed(&p), approved(aid, ApprovalOutcome::Created)]);
-        let Some(ApprovalEffect::Create { artwork, .. }) = s.approval_effect(Uuid::from_u128(1))
+        let Some(ApprovalEffect::Create { artwork, .. }) =
+            s.approval_effect(SubmissionId(Uuid::from_u128(1)))
         else {
             panic!("no create effect");
         };
@@ -1267,7 +1268,7 @@ mod tests {
     #[test]
     fn a_link_moves_the_known_artwork_only_when_the_moderator_said_so() {
         let p = proposal();
-        let sid = Uuid::from_u128(1);
+        let sid = SubmissionId(Uuid::from_u128(1));
         let aid = ArtworkId(Uuid::from_u128(6));
         let moved = Some(Location::parse(49.28, -123.12).unwrap());
         let s = state(vec![
@@ -1294,7 +1295,7 @@ mod tests {
     #[test]
     fn an_approved_visit_goes_into_its_artworks_logbook() {
         let v = visit();
-        let sid = Uuid::from_u128(1);
+        let sid = SubmissionId(Uuid::from_u128(1));
         let s = state(vec![
             SubmissionEvent::VisitLogged(Box::new(v.clone())),
             approved(v.artwork_id, ApprovalOutcome::Logged),
@@ -1317,7 +1318,7 @@ mod tests {
 
     #[test]
     fn only_an_approved_submission_has_an_effect() {
-        let sid = Uuid::from_u128(1);
+        let sid = SubmissionId(Uuid::from_u128(1));
         assert_eq!(
             state(vec![proposed(&proposal())]).approval_effect(sid),
             None

@@ -64,6 +64,11 @@ impl Caller {
     }
 
     /// The anonymous identity, when the caller is not signed in.
+    /// [`Self::actor_id`] as the domain's typed id.
+    pub fn actor(&self) -> domain::ActorId {
+        domain::ActorId(self.actor_id())
+    }
+
     pub fn anonymous_id(&self) -> Option<Uuid> {
         match &self.kind {
             CallerKind::Anonymous { id } => Some(*id),

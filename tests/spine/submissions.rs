@@ -921,7 +921,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
         .submission(
             &cut_off,
             SubmissionCommand::Approve {
-                reviewer: uuid::Uuid::now_v7(),
+                reviewer: domain::AccountId(uuid::Uuid::now_v7()),
                 reviewer_identities: vec![],
                 approval: Approval::CreateArtwork {
                     artwork_id: artwork,
@@ -1187,10 +1187,10 @@ async fn an_approval_reads_its_submission_once_and_sends_eleven_statements() {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
     let Proposed { id, .. } = propose(&app, &anon, "Counted Mural").await;
-    let account = uuid::Uuid::new_v4();
+    let account = domain::AccountId(uuid::Uuid::new_v4());
     let reviewer = command_api::submissions::Reviewer {
         account_id: account,
-        identities: vec![account],
+        identities: vec![account.into()],
         metadata: domain::EventMetadata::system(domain::EventSource::Web, uuid::Uuid::new_v4()),
     };
     // When it is approved through the use case over a pool that logs its statements (the

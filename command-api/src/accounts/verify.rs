@@ -161,7 +161,7 @@ impl Accounts {
         .is_none();
         let claim = match caller.anonymous_id() {
             Some(anon) if req.claim_anonymous_work.unwrap_or(true) => {
-                self.claim(anon, account_id).await?
+                self.claim(anon, account_id).await?.map(domain::ActorId)
             }
             _ => None,
         };

@@ -6,7 +6,7 @@
 use domain::metadata::event_id;
 use domain::{
     ApprovalEffect, ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, EventMetadata, Submission,
-    SubmissionError,
+    SubmissionError, SubmissionId,
 };
 use platform::position::EventPosition;
 use uuid::Uuid;
@@ -89,7 +89,7 @@ impl Submissions {
         loop {
             attempt += 1;
             let effect = state
-                .approval_effect(id)
+                .approval_effect(SubmissionId(id))
                 .ok_or(CarryOutError::NoApproval(id))?;
             match self.apply_effect(id, effect, &md).await {
                 // Someone else (the follower, or a second moderator's retry) wrote to the same
@@ -112,7 +112,9 @@ impl Submissions {
                 mut artwork,
                 artist_names,
             } => {
-                artwork.artist_ids = self.resolve_artists(&artist_names, id, md).await?;
+                artwork.artist_ids = self
+                    .resolve_artists(&artist_names, SubmissionId(id), md)
+                    .await?;
                 (artwork_id, ArtworkCommand::CreateFromSubmission(artwork))
             }
             ApprovalEffect::Link {
@@ -144,14 +146,14 @@ impl Submissions {
     async fn resolve_artists(
         &self,
         names: &[domain::text::PersonName],
-        submission_id: Uuid,
+        submission_id: SubmissionId,
         md: &EventMetadata,
     ) -> Result<Vec<ArtistId>, CarryOutError> {
         let mut ids = Vec::with_capacity(names.len());
         for name in names {
             let known = projectors::artists::read::by_name(self.pool(), name.as_str()).await?;
             let id = match known {
-                Some(id) => ArtistId(id),
+                Some(id) => id,
                 None => {
                     let id = ArtistId::for_name(name.as_str());
                     // The answer's position is the artwork's, written after this.

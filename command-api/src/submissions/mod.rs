@@ -18,11 +18,10 @@ pub use dto::*;
 pub use form::{FieldError, LogbookFields};
 pub use submit::SubmitError;
 
-use domain::EventMetadata;
+use domain::{AccountId, ActorId, EventMetadata};
 use platform::http::ApiError;
 use platform::identity::Caller;
 use sqlx::PgPool;
-use uuid::Uuid;
 
 use crate::commands::Commands;
 use crate::media::Media;
@@ -59,15 +58,15 @@ impl Submissions {
 /// among them may not be approved by it), and the metadata its decisions are recorded with.
 #[derive(Debug, Clone)]
 pub struct Reviewer {
-    pub account_id: Uuid,
-    pub identities: Vec<Uuid>,
+    pub account_id: AccountId,
+    pub identities: Vec<ActorId>,
     pub metadata: EventMetadata,
 }
 
 impl Reviewer {
     /// The caller as a reviewer: 401 when anonymous, 403 without the moderator permission.
     pub async fn of(caller: &Caller, pool: &PgPool) -> Result<Self, ApiError> {
-        let account_id = caller.require_moderator()?.account_id;
+        let account_id = AccountId(caller.require_moderator()?.account_id);
         Ok(Self {
             account_id,
             identities: projectors::accounts::read::identities(pool, caller).await?,

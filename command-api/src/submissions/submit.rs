@@ -111,7 +111,7 @@ impl Submissions {
                 exif: a.inspected.exif.without_personal(),
             })
             .collect();
-        let submitter = caller.actor_id();
+        let submitter = caller.actor();
         let id = SubmissionId::new();
         let metadata = caller.metadata();
         let kind = post.what.kind();

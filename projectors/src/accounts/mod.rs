@@ -49,7 +49,7 @@ impl Projector for AccountsProjector {
                     sqlx::query!(
                         "INSERT INTO account_identities (anonymous_id, account_id, claimed_at)
                          VALUES ($1, $2, $3) ON CONFLICT (anonymous_id) DO NOTHING",
-                        anonymous_id,
+                        anonymous_id.0,
                         id,
                         at
                     )
@@ -64,10 +64,10 @@ impl Projector for AccountsProjector {
                     update(db, id, seq, Update::Preferences(preferences)).await?;
                 }
                 AccountEvent::PermissionGranted { permission, by } => {
-                    set_permission(db, id, permission.as_str(), true, by, e).await?;
+                    set_permission(db, id, permission.as_str(), true, by.map(|b| b.0), e).await?;
                 }
                 AccountEvent::PermissionRevoked { permission, by } => {
-                    set_permission(db, id, permission.as_str(), false, by, e).await?;
+                    set_permission(db, id, permission.as_str(), false, by.map(|b| b.0), e).await?;
                 }
             }
         }

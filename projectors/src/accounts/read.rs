@@ -2,6 +2,7 @@
 //! `rm.account_identities`), checked at compile time.
 
 use chrono::{DateTime, Utc};
+use domain::ActorId;
 use platform::http::ApiError;
 use platform::identity::Caller;
 use sqlx::PgPool;
@@ -27,8 +28,8 @@ impl Submitter {
 
 /// Every identity this caller speaks for: itself, and the anonymous identities its account
 /// claimed.
-pub async fn identities(pool: &PgPool, caller: &Caller) -> Result<Vec<Uuid>, sqlx::Error> {
-    let mut ids = vec![caller.actor_id()];
+pub async fn identities(pool: &PgPool, caller: &Caller) -> Result<Vec<ActorId>, sqlx::Error> {
+    let mut ids = vec![caller.actor()];
     if let Some(a) = caller.account() {
         let claimed = sqlx::query_scalar!(
             "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
@@ -36,7 +37,7 @@ pub async fn identities(pool: &PgPool, caller: &Caller) -> Result<Vec<Uuid>, sql
         )
         .fetch_all(pool)
         .await?;
-        ids.extend(claimed);
+        ids.extend(claimed.into_iter().map(ActorId));
     }
     Ok(ids)
 }

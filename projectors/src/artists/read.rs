@@ -1,6 +1,7 @@
 //! Reading the `artists` read model (`rm.artists`), checked at compile time.
 
 use chrono::{DateTime, Utc};
+use domain::ArtistId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -116,11 +117,12 @@ pub async fn names(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, String>,
 }
 
 /// The first artist (oldest) with this name, ignoring case.
-pub async fn by_name(pool: &PgPool, name: &str) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar!(
+pub async fn by_name(pool: &PgPool, name: &str) -> Result<Option<ArtistId>, sqlx::Error> {
+    Ok(sqlx::query_scalar!(
         "SELECT id FROM rm.artists WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1",
         name
     )
     .fetch_optional(pool)
-    .await
+    .await?
+    .map(ArtistId))
 }

@@ -5,7 +5,7 @@ pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Artwork, ArtworkEvent, ArtworkStatus, Photo};
+use domain::{Artwork, ArtworkEvent, ArtworkStatus, Photo, SubmissionId};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -91,9 +91,9 @@ impl Projector for ArtworksProjector {
                             condition, note, photos, visited_at, recorded_at)
                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                          ON CONFLICT (submission_id) DO NOTHING",
-                        v.submission_id,
+                        v.submission_id.0,
                         id,
-                        v.visitor,
+                        v.visitor.0,
                         v.condition.map(|c| c.as_str()),
                         v.note.as_ref().map(|n| n.as_str()),
                         public_photos(&v.photos, v.submission_id),
@@ -115,7 +115,7 @@ impl Projector for ArtworksProjector {
 
 /// The photo fields the public read models keep: no EXIF summary (camera and place stay with
 /// the submission, for moderators).
-pub fn public_photos(photos: &[Photo], submission_id: Uuid) -> Value {
+pub fn public_photos(photos: &[Photo], submission_id: SubmissionId) -> Value {
     Value::Array(
         photos
             .iter()

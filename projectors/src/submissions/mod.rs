@@ -6,7 +6,7 @@ pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Submission, SubmissionEvent, SubmissionKind, SubmissionStatus};
+use domain::{AccountId, Submission, SubmissionEvent, SubmissionKind, SubmissionStatus};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -35,7 +35,7 @@ impl Projector for SubmissionsProjector {
                 SubmissionEvent::ArtworkProposed(p) => {
                     let row = Filed {
                         kind: SubmissionKind::NewArtwork,
-                        submitter: p.submitter,
+                        submitter: p.submitter.0,
                         lat: p.location.lat(),
                         lon: p.location.lon(),
                         title: p.title.map(String::from),
@@ -53,7 +53,7 @@ impl Projector for SubmissionsProjector {
                 SubmissionEvent::VisitLogged(v) => {
                     let row = Filed {
                         kind: SubmissionKind::Logbook,
-                        submitter: v.submitter,
+                        submitter: v.submitter.0,
                         lat: v.location.lat(),
                         lon: v.location.lon(),
                         title: None,
@@ -204,8 +204,8 @@ struct Decision<'a> {
 }
 
 impl Decision<'_> {
-    fn reviewer(mut self, r: Uuid) -> Self {
-        self.reviewer = Some(r);
+    fn reviewer(mut self, r: AccountId) -> Self {
+        self.reviewer = Some(r.0);
         self
     }
 

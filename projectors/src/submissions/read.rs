@@ -3,7 +3,7 @@
 //! time.
 
 use chrono::{DateTime, Utc};
-use domain::{ArtworkType, Condition, SubmissionKind, SubmissionStatus};
+use domain::{ActorId, ArtworkType, Condition, SubmissionKind, SubmissionStatus};
 use media::images::{PhotoDto, UrlSigner};
 use platform::db::{enum_value, optional_enum_value};
 use serde::{Deserialize, Serialize};
@@ -166,10 +166,11 @@ macro_rules! select_submissions {
 }
 
 /// How many submissions these identities sent.
-pub async fn count_by(pool: &PgPool, submitters: &[Uuid]) -> Result<i64, sqlx::Error> {
+pub async fn count_by(pool: &PgPool, submitters: &[ActorId]) -> Result<i64, sqlx::Error> {
+    let submitters: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
     sqlx::query_scalar!(
         r#"SELECT count(*) AS "n!" FROM rm.submissions WHERE submitter = ANY($1)"#,
-        submitters
+        &submitters
     )
     .fetch_one(pool)
     .await
@@ -179,14 +180,15 @@ pub async fn count_by(pool: &PgPool, submitters: &[Uuid]) -> Result<i64, sqlx::E
 pub async fn page_by(
     pool: &PgPool,
     viewer: Viewer<'_>,
-    submitters: &[Uuid],
+    submitters: &[ActorId],
     limit: i64,
     offset: i64,
 ) -> Result<Vec<SubmissionDto>, sqlx::Error> {
+    let submitters: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
     select_submissions!(
         viewer,
         "WHERE s.submitter = ANY($1) ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3",
-        submitters,
+        &submitters,
         limit,
         offset
     )
