@@ -77,6 +77,24 @@ pub async fn read_after<'e>(
     rows.iter().map(from_row).collect()
 }
 
+/// Every event of one aggregate, in its own order (an aggregate's history; `sequence` orders it).
+pub async fn stream_of<'e>(
+    db: impl PgExecutor<'e>,
+    aggregate_type: &str,
+    aggregate_id: &str,
+) -> Result<Vec<EventEnvelope>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {SELECT_COLUMNS} FROM es.events \
+         WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(aggregate_type)
+        .bind(aggregate_id)
+        .fetch_all(db)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
 /// The position of the last event of one aggregate, if it has any.
 pub async fn last_position_of<'e>(
     db: impl PgExecutor<'e>,

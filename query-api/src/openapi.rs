@@ -3,7 +3,9 @@
 
 use utoipa::OpenApi;
 
-use crate::routes::{artists, artworks, auth, images, profile, search, status, submissions};
+use crate::routes::{
+    artists, artworks, auth, history, images, profile, search, status, submissions,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -16,6 +18,7 @@ use crate::routes::{artists, artworks, auth, images, profile, search, status, su
         artworks::nearby_artworks,
         artworks::list_artworks,
         artworks::get_artwork,
+        history::artwork_history,
         artists::list_artists,
         artists::get_artist,
         profile::get_profile,

@@ -3,7 +3,9 @@
 use axum::routing::get;
 use axum::Router;
 
-use crate::routes::{artists, artworks, auth, images, profile, search, status, submissions};
+use crate::routes::{
+    artists, artworks, auth, history, images, profile, search, status, submissions,
+};
 use crate::state::QueryState;
 
 pub fn router(state: QueryState) -> Router {
@@ -15,6 +17,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/artworks", get(artworks::list_artworks))
         .route("/artworks/nearby", get(artworks::nearby_artworks))
         .route("/artworks/{id}", get(artworks::get_artwork))
+        .route("/artworks/{id}/history", get(history::artwork_history))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
         .route("/search", get(search::search))

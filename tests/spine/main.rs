@@ -8,6 +8,7 @@ mod commands;
 mod geo;
 mod hardening;
 mod harness;
+mod history;
 mod import;
 mod projectors;
 mod relay;

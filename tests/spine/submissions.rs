@@ -12,17 +12,17 @@ use std::time::Duration;
 
 const MODERATOR: &str = "moderator@plinth.test";
 /// The Vancouver Convention Centre's west plaza.
-const LAT: f64 = 49.28915;
-const LON: f64 = -123.11722;
+pub(crate) const LAT: f64 = 49.28915;
+pub(crate) const LON: f64 = -123.11722;
 
-fn jpeg_part(bytes: Vec<u8>, name: &str) -> Part {
+pub(crate) fn jpeg_part(bytes: Vec<u8>, name: &str) -> Part {
     Part::bytes(bytes)
         .file_name(name.to_owned())
         .mime_str("image/jpeg")
         .unwrap()
 }
 
-fn phone(lat: f64, lon: f64) -> Vec<u8> {
+pub(crate) fn phone(lat: f64, lon: f64) -> Vec<u8> {
     phone_jpeg(&PhoneJpeg::new(640, 480, lat, lon))
 }
 
@@ -40,7 +40,7 @@ fn proposal(title: &str) -> Form {
         .part("photos", jpeg_part(phone(LAT, LON), "orca.jpg"))
 }
 
-async fn post_form(
+pub(crate) async fn post_form(
     app: &TestApp,
     token: &str,
     form: Form,
@@ -59,8 +59,8 @@ async fn post_form(
 }
 
 /// An accepted proposal: its id, its first photo's key and the response's headers.
-struct Proposed {
-    id: String,
+pub(crate) struct Proposed {
+    pub(crate) id: String,
     photo: String,
     /// The first photo as the receipt gave it (its URLs signed for the author).
     photo_urls: Value,
@@ -68,7 +68,7 @@ struct Proposed {
 }
 
 /// Posts `proposal(title)` as `token` and checks that it was accepted.
-async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed {
+pub(crate) async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed {
     let (status, headers, body) = post_form(app, token, proposal(title)).await;
     assert_eq!(status, 201, "{body}");
     Proposed {
@@ -82,7 +82,12 @@ async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed {
     }
 }
 
-async fn get_as(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16, Value) {
+pub(crate) async fn get_as(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    min: Option<&str>,
+) -> (u16, Value) {
     let mut headers = vec![("X-User-Token", token)];
     if let Some(m) = min {
         headers.push(("X-Min-Position", m));
@@ -91,12 +96,12 @@ async fn get_as(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u
     (status, body)
 }
 
-fn position(headers: &reqwest::header::HeaderMap) -> String {
+pub(crate) fn position(headers: &reqwest::header::HeaderMap) -> String {
     headers["x-event-position"].to_str().unwrap().to_owned()
 }
 
 /// A moderator's session, its role in force (as a client that has seen the sign-in would).
-async fn moderator(app: &TestApp) -> String {
+pub(crate) async fn moderator(app: &TestApp) -> String {
     let anon = anonymous_token(app).await;
     let (session, _, pos) = sign_in(app, MODERATOR, &anon, 1).await;
     let (status, _) = get_as(app, "/api/review/stats", &session, Some(&pos)).await;
@@ -104,7 +109,7 @@ async fn moderator(app: &TestApp) -> String {
     session
 }
 
-async fn spawn() -> TestApp {
+pub(crate) async fn spawn() -> TestApp {
     TestApp::spawn_with(AppOptions {
         admin_emails: vec![MODERATOR.to_owned()],
     })
@@ -138,7 +143,7 @@ async fn served(app: &TestApp, photo: &Value) -> Vec<(String, reqwest::Response)
     out
 }
 
-async fn approve(
+pub(crate) async fn approve(
     app: &TestApp,
     token: &str,
     id: &str,

@@ -53,6 +53,26 @@ pub async fn profile_name(pool: &PgPool, account: Uuid) -> Result<Option<String>
     .flatten())
 }
 
+/// The profile names of these accounts (those without one are left out).
+pub async fn profile_names(
+    pool: &PgPool,
+    accounts: &[Uuid],
+) -> Result<std::collections::HashMap<Uuid, String>, sqlx::Error> {
+    if accounts.is_empty() {
+        return Ok(Default::default());
+    }
+    Ok(sqlx::query!(
+        r#"SELECT account_id, profile_name AS "profile_name!" FROM rm.accounts
+            WHERE account_id = ANY($1) AND profile_name IS NOT NULL"#,
+        accounts
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.account_id, r.profile_name))
+    .collect())
+}
+
 /// What anyone may see of an account with a profile name: the name and since when.
 pub async fn public_profile(
     pool: &PgPool,

@@ -280,9 +280,13 @@ pub async fn list_artworks(
     ))
 }
 
-/// `GET /api/artworks/{id}`: one artwork, approved or removed (pending ones are not public).
+/// `GET /api/artworks/{id}?as_of`: one artwork, approved or removed (pending ones are not
+/// public); with `as_of`, as it was then, rebuilt from its events.
 #[utoipa::path(get, path = "/api/artworks/{id}", tag = "artworks",
-    params(("id" = Uuid, Path, description = "Artwork id")),
+    params(
+        ("id" = Uuid, Path, description = "Artwork id"),
+        ("as_of" = Option<String>, Query, description = "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artwork as it was then"),
+    ),
     responses(
         (status = 200, body = platform::http::Envelope<ArtworkDetailDto>),
         (status = 400, body = platform::http::ErrorBody),
@@ -291,8 +295,15 @@ pub async fn list_artworks(
 pub async fn get_artwork(
     State(state): State<QueryState>,
     PathId(id): PathId,
+    Query(q): Query<HashMap<String, String>>,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
+    if let Some(raw) = q.get("as_of") {
+        let at = super::history::parse_as_of(raw)?;
+        let detail =
+            super::history::artwork_as_of(&state, id, at, LOGBOOK_ON_DETAIL as usize).await?;
+        return Ok(ok(detail).into_response());
+    }
     let caught_up = consistent(&state, min, READS).await;
     let artwork = artworks::read::public_by_id(&state.pool, id)
         .await?

@@ -3,6 +3,7 @@
 pub mod artists;
 pub mod artworks;
 pub mod auth;
+pub mod history;
 pub mod images;
 pub mod params;
 pub mod profile;

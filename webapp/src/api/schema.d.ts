@@ -119,8 +119,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/artworks/{id}`: one artwork, approved or removed (pending ones are not public). */
+        /**
+         * `GET /api/artworks/{id}?as_of`: one artwork, approved or removed (pending ones are not
+         *     public); with `as_of`, as it was then, rebuilt from its events.
+         */
         get: operations["get_artwork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artworks/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artworks/{id}/history?page&limit`: every change to the artwork, newest first: who
+         *     (display names only), when, which submission's approval made it, and each field's value
+         *     before and after.
+         */
+        get: operations["artwork_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -626,6 +650,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ArtworkHistory: {
+            /** @description Newest first. */
+            entries: components["schemas"]["HistoryEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description What the map needs per marker. */
         ArtworkMinimalDto: {
             artwork_type: components["schemas"]["ArtworkType"];
@@ -707,6 +736,23 @@ export interface components {
             /** Format: double */
             lon: number;
         };
+        /** @description Who made a change, as anyone may see it: a display name, never an e-mail or a token. */
+        ChangeActor: {
+            /**
+             * @description The profile name, 'Anonymous ({first 8 characters of the id}...)', or for imports the
+             *     dataset's name.
+             */
+            display_name: string;
+            /** @description anonymous, user, moderator, admin or system. */
+            role: string;
+            /** @description web, import, admin-cli, process-manager or synthetic. */
+            source: string;
+        };
+        /**
+         * @description What kind of change a history entry is.
+         * @enum {string}
+         */
+        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded";
         /**
          * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
@@ -774,6 +820,17 @@ export interface components {
             data: components["schemas"]["ArtworkDto"] & {
                 /** @description Approved visits, newest first (at most 50). */
                 logbook: components["schemas"]["LogbookEntryDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtworkHistory: {
+            data: {
+                /** @description Newest first. */
+                entries: components["schemas"]["HistoryEntry"][];
+                pagination: components["schemas"]["Pagination"];
             };
             message?: string | null;
             success: boolean;
@@ -1176,6 +1233,13 @@ export interface components {
             /** Format: int32 */
             width?: number | null;
         };
+        /** @description One field's value before and after a change (`null` when unset). */
+        FieldChange: {
+            after: Record<string, never>;
+            before: Record<string, never>;
+            /** @description title, description, artwork_type, status, location, tags or artists. */
+            field: string;
+        };
         GeoStatus: {
             artworks: number;
             position: string;
@@ -1185,6 +1249,32 @@ export interface components {
         Health: {
             /** @description `ok`, `loading` or `down`. */
             status: string;
+        };
+        /** @description One change in an artwork's history. */
+        HistoryEntry: {
+            actor: components["schemas"]["ChangeActor"];
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["FieldChange"][];
+            /**
+             * @description The event's position (`<transaction>-<position>`): pass it as `as_of` to see the artwork
+             *     right after this change.
+             */
+            id: string;
+            kind: components["schemas"]["ChangeKind"];
+            /** @description A visit's note. */
+            note?: string | null;
+            photos_added: number;
+            /**
+             * Format: int64
+             * @description 1 for the artwork's first event, then one more per change.
+             */
+            sequence: number;
+            /**
+             * Format: uuid
+             * @description The submission whose approval made the change.
+             */
+            submission_id?: string | null;
         };
         /** @description What signing in with a link would do; nothing is changed by asking. */
         InspectAnswer: {
@@ -1983,7 +2073,10 @@ export interface operations {
     };
     get_artwork: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artwork as it was then */
+                as_of?: string;
+            };
             header?: never;
             path: {
                 /** @description Artwork id */
@@ -1999,6 +2092,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ArtworkDetailDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Artwork with ID {id} not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    artwork_history: {
+        parameters: {
+            query?: {
+                /** @description 1 to 10000 (default 1) */
+                page?: number;
+                /** @description 1 to 100 (default 30) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Artwork id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtworkHistory"];
                 };
             };
             400: {

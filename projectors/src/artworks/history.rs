@@ -1,0 +1,433 @@
+//! An artwork's history and its state at any moment, rebuilt from its own events in the event
+//! store (not from the read model): every change with who, when and why, field by field, and
+//! the artwork as it was "as of" a time or a position.
+//!
+//! [`Snapshot::apply`] folds events the way the `artworks` projector writes rows, so a snapshot
+//! after the last event equals the read model's answer (a spine test holds them to it).
+
+use chrono::{DateTime, SubsecRound, Utc};
+use cqrs_es::Aggregate;
+use domain::{
+    ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EventMetadata, EventSource,
+};
+use media::images::PhotoDto;
+use platform::eventlog::{self, EventEnvelope};
+use platform::position::EventPosition;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::public_photos;
+use super::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
+use crate::accounts::read::Submitter;
+
+/// A moment to see an artwork at: a time, or a position in the event store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AsOf {
+    Time(DateTime<Utc>),
+    Position(EventPosition),
+}
+
+impl AsOf {
+    /// `<transaction>-<position>` or an RFC 3339 time.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let raw = raw.trim();
+        if let Ok(p) = raw.parse::<EventPosition>() {
+            return Some(AsOf::Position(p));
+        }
+        DateTime::parse_from_rfc3339(raw)
+            .ok()
+            .map(|t| AsOf::Time(t.with_timezone(&Utc)))
+    }
+
+    fn includes(&self, e: &EventEnvelope) -> bool {
+        match self {
+            AsOf::Time(t) => e.recorded_at <= *t,
+            AsOf::Position(p) => e.event_position() <= *p,
+        }
+    }
+}
+
+/// What kind of change a history entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeKind {
+    /// Recorded from an open dataset.
+    Imported,
+    /// Created by the approval of a new-artwork submission.
+    Created,
+    /// An approved submission's photos added.
+    PhotosAdded,
+    /// Moved by a moderator approving a submission.
+    Moved,
+    /// An approved visit put into the logbook.
+    VisitRecorded,
+}
+
+/// Who made a change, as anyone may see it: a display name, never an e-mail or a token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ChangeActor {
+    /// The profile name, 'Anonymous ({first 8 characters of the id}...)', or for imports the
+    /// dataset's name.
+    pub display_name: String,
+    /// anonymous, user, moderator, admin or system.
+    pub role: String,
+    /// web, import, admin-cli, process-manager or synthetic.
+    pub source: String,
+}
+
+/// One field's value before and after a change (`null` when unset).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct FieldChange {
+    /// title, description, artwork_type, status, location, tags or artists.
+    pub field: String,
+    #[schema(value_type = Object)]
+    pub before: Value,
+    #[schema(value_type = Object)]
+    pub after: Value,
+}
+
+/// One change in an artwork's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct HistoryEntry {
+    /// The event's position (`<transaction>-<position>`): pass it as `as_of` to see the artwork
+    /// right after this change.
+    pub id: String,
+    /// 1 for the artwork's first event, then one more per change.
+    pub sequence: i64,
+    pub at: DateTime<Utc>,
+    pub kind: ChangeKind,
+    pub actor: ChangeActor,
+    /// The submission whose approval made the change.
+    pub submission_id: Option<Uuid>,
+    pub changes: Vec<FieldChange>,
+    pub photos_added: usize,
+    /// A visit's note.
+    pub note: Option<String>,
+}
+
+/// The artwork as its events made it.
+#[derive(Debug, Default)]
+struct Snapshot {
+    exists: bool,
+    title: String,
+    description: Option<String>,
+    artwork_type: Option<ArtworkType>,
+    status: Option<ArtworkStatus>,
+    lat: f64,
+    lon: f64,
+    tags: Value,
+    artist_ids: Vec<Uuid>,
+    provenance: Option<Value>,
+    /// Public photo entries, newest first (as the read model keeps them).
+    photos: Vec<Value>,
+    /// Visits, oldest first, with the visitor's id.
+    visits: Vec<LogbookEntryDto>,
+    created_at: Option<DateTime<Utc>>,
+    updated_at: Option<DateTime<Utc>>,
+}
+
+/// The fields a history entry compares, as JSON values.
+fn fields(s: &Snapshot) -> [(&'static str, Value); 7] {
+    let json = |v: Option<&str>| v.map_or(Value::Null, |v| Value::String(v.to_owned()));
+    [
+        ("title", json(s.exists.then_some(s.title.as_str()))),
+        ("description", json(s.description.as_deref())),
+        ("artwork_type", json(s.artwork_type.map(|t| t.as_str()))),
+        ("status", json(s.status.map(|t| t.as_str()))),
+        (
+            "location",
+            if s.exists {
+                serde_json::json!({ "lat": s.lat, "lon": s.lon })
+            } else {
+                Value::Null
+            },
+        ),
+        (
+            "tags",
+            if s.exists {
+                s.tags.clone()
+            } else {
+                Value::Null
+            },
+        ),
+        (
+            "artists",
+            if s.exists {
+                serde_json::json!(s.artist_ids)
+            } else {
+                Value::Null
+            },
+        ),
+    ]
+}
+
+impl Snapshot {
+    fn apply(&mut self, event: ArtworkEvent, at: DateTime<Utc>) -> anyhow::Result<()> {
+        self.updated_at = Some(at);
+        match event {
+            ArtworkEvent::ArtworkImported {
+                title,
+                description,
+                artwork_type,
+                location,
+                tags,
+                artist_ids,
+                status,
+                provenance,
+            } => {
+                self.created(at);
+                self.title = title.into();
+                self.description = description.map(String::from);
+                self.artwork_type = Some(artwork_type);
+                self.status = Some(status);
+                (self.lat, self.lon) = (location.lat(), location.lon());
+                self.tags = serde_json::to_value(&tags)?;
+                self.artist_ids = artist_ids.into_iter().map(|a| a.0).collect();
+                self.provenance = Some(serde_json::to_value(&provenance)?);
+            }
+            ArtworkEvent::ArtworkCreated(a) => {
+                self.created(at);
+                self.photos = photo_list(public_photos(&a.photos, a.submission_id));
+                self.title = a.title.into();
+                self.description = a.description.map(String::from);
+                self.artwork_type = Some(a.artwork_type);
+                self.status = Some(ArtworkStatus::Approved);
+                (self.lat, self.lon) = (a.location.lat(), a.location.lon());
+                self.tags = serde_json::to_value(&a.tags)?;
+                self.artist_ids = a.artist_ids.into_iter().map(|a| a.0).collect();
+            }
+            ArtworkEvent::PhotosAdded {
+                submission_id,
+                photos,
+            } => self.prepend(public_photos(&photos, submission_id)),
+            ArtworkEvent::ArtworkMoved { location, .. } => {
+                (self.lat, self.lon) = (location.lat(), location.lon());
+            }
+            ArtworkEvent::VisitRecorded(v) => {
+                self.prepend(public_photos(&v.photos, v.submission_id));
+                self.visits.push(LogbookEntryDto {
+                    id: v.submission_id.0,
+                    note: v.note.map(|n| n.as_str().to_owned()),
+                    condition: v.condition,
+                    photos: PhotoDto::list(&public_photos(&v.photos, v.submission_id), false),
+                    // As the read model stores it: sqlx sends PostgreSQL whole microseconds.
+                    visited_at: v.visited_at.trunc_subsecs(6),
+                    visitor: Submitter::new(v.visitor.0, None),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn created(&mut self, at: DateTime<Utc>) {
+        self.exists = true;
+        self.created_at = Some(at);
+    }
+
+    fn prepend(&mut self, photos: Value) {
+        let mut all = photo_list(photos);
+        all.append(&mut self.photos);
+        self.photos = all;
+    }
+}
+
+fn photo_list(v: Value) -> Vec<Value> {
+    match v {
+        Value::Array(a) => a,
+        _ => Vec::new(),
+    }
+}
+
+/// An artwork's events, decoded, with the envelope each came in.
+async fn events(
+    pool: &PgPool,
+    id: Uuid,
+) -> anyhow::Result<Vec<(EventEnvelope, ArtworkEvent, Option<EventMetadata>)>> {
+    eventlog::stream_of(pool, Artwork::TYPE, &id.to_string())
+        .await?
+        .into_iter()
+        .map(|e| {
+            let event: ArtworkEvent = serde_json::from_value(e.payload.clone())?;
+            let md = serde_json::from_value::<EventMetadata>(e.metadata.clone()).ok();
+            Ok((e, event, md))
+        })
+        .collect()
+}
+
+/// A page of an artwork's history, newest first, and how many changes it has in all; `None`
+/// when no such artwork was ever recorded, or it is not public (pending).
+pub async fn history(
+    pool: &PgPool,
+    id: Uuid,
+    limit: usize,
+    offset: usize,
+) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
+    let events = events(pool, id).await?;
+    if events.is_empty() {
+        return Ok(None);
+    }
+    let total = events.len();
+    let mut entries = Vec::with_capacity(total);
+    let mut state = Snapshot::default();
+    let mut dataset: Option<String> = None;
+    for (envelope, event, md) in events {
+        let before = fields(&state);
+        let (kind, submission_id, photos_added, note) = describe(&event);
+        if let ArtworkEvent::ArtworkImported { provenance, .. } = &event {
+            dataset = Some(provenance.dataset_name.clone());
+        }
+        state.apply(event, envelope.recorded_at)?;
+        let changes = before
+            .into_iter()
+            .zip(fields(&state))
+            .filter(|((_, b), (_, a))| b != a)
+            .map(|((field, before), (_, after))| FieldChange {
+                field: field.to_owned(),
+                before,
+                after,
+            })
+            .collect();
+        entries.push((
+            HistoryEntry {
+                id: envelope.event_position().to_string(),
+                sequence: envelope.sequence,
+                at: envelope.recorded_at,
+                kind,
+                actor: ChangeActor {
+                    display_name: String::new(),
+                    role: md
+                        .as_ref()
+                        .map_or(ActorRole::System, |m| m.actor_role)
+                        .as_str()
+                        .to_owned(),
+                    source: md
+                        .as_ref()
+                        .map_or(EventSource::Import, |m| m.source)
+                        .as_str()
+                        .to_owned(),
+                },
+                submission_id,
+                changes,
+                photos_added,
+                note,
+            },
+            md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
+        ));
+    }
+    if state.status == Some(ArtworkStatus::Pending) {
+        return Ok(None);
+    }
+    entries.reverse();
+    let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
+    let actors: Vec<Uuid> = page.iter().filter_map(|(_, a)| *a).collect();
+    let names = crate::accounts::read::profile_names(pool, &actors).await?;
+    let page = page
+        .into_iter()
+        .map(|(mut entry, actor)| {
+            entry.actor.display_name = match (entry.actor.role.as_str(), actor) {
+                ("system", _) | (_, None) => dataset.clone().unwrap_or_else(|| "Plinth".into()),
+                (_, Some(a)) => Submitter::new(a, names.get(&a).cloned()).display_name,
+            };
+            entry
+        })
+        .collect();
+    Ok(Some((page, total)))
+}
+
+/// What kind of change an event is, the submission behind it, photos it added and a visit's
+/// note.
+fn describe(e: &ArtworkEvent) -> (ChangeKind, Option<Uuid>, usize, Option<String>) {
+    match e {
+        ArtworkEvent::ArtworkImported { .. } => (ChangeKind::Imported, None, 0, None),
+        ArtworkEvent::ArtworkCreated(a) => (
+            ChangeKind::Created,
+            Some(a.submission_id.0),
+            a.photos.len(),
+            None,
+        ),
+        ArtworkEvent::PhotosAdded {
+            submission_id,
+            photos,
+        } => (
+            ChangeKind::PhotosAdded,
+            Some(submission_id.0),
+            photos.len(),
+            None,
+        ),
+        ArtworkEvent::ArtworkMoved { submission_id, .. } => {
+            (ChangeKind::Moved, Some(submission_id.0), 0, None)
+        }
+        ArtworkEvent::VisitRecorded(v) => (
+            ChangeKind::VisitRecorded,
+            Some(v.submission_id.0),
+            v.photos.len(),
+            v.note.as_ref().map(|n| n.as_str().to_owned()),
+        ),
+    }
+}
+
+/// The artwork and its newest `logbook_limit` logbook entries as they were at `at`, rebuilt from
+/// its events; `None` when it did not exist then or was not public (pending).
+pub async fn as_of(
+    pool: &PgPool,
+    id: Uuid,
+    at: AsOf,
+    logbook_limit: usize,
+) -> anyhow::Result<Option<(ArtworkDto, Vec<LogbookEntryDto>)>> {
+    let mut state = Snapshot::default();
+    for (envelope, event, _) in events(pool, id).await? {
+        if !at.includes(&envelope) {
+            break;
+        }
+        state.apply(event, envelope.recorded_at)?;
+    }
+    let (Some(artwork_type), Some(status), Some(created_at), Some(updated_at)) = (
+        state.artwork_type,
+        state.status,
+        state.created_at,
+        state.updated_at,
+    ) else {
+        return Ok(None);
+    };
+    if !state.exists || status == ArtworkStatus::Pending {
+        return Ok(None);
+    }
+    let names = crate::artists::read::names(pool, &state.artist_ids).await?;
+    // As the read model orders the logbook: newest visit first.
+    let mut logbook = state.visits;
+    logbook.sort_by(|a, b| b.visited_at.cmp(&a.visited_at).then(b.id.cmp(&a.id)));
+    logbook.truncate(logbook_limit);
+    let visitors: Vec<Uuid> = logbook.iter().map(|v| v.visitor.id).collect();
+    let profiles = crate::accounts::read::profile_names(pool, &visitors).await?;
+    for v in &mut logbook {
+        v.visitor = Submitter::new(v.visitor.id, profiles.get(&v.visitor.id).cloned());
+    }
+    let artwork = ArtworkDto {
+        id,
+        title: state.title,
+        description: state.description,
+        artwork_type,
+        status,
+        lat: state.lat,
+        lon: state.lon,
+        tags: state.tags,
+        artists: state
+            .artist_ids
+            .iter()
+            .filter_map(|a| {
+                names.get(a).map(|name| ArtistRef {
+                    id: *a,
+                    name: name.clone(),
+                })
+            })
+            .collect(),
+        photos: PhotoDto::list(&Value::Array(state.photos), false),
+        provenance: state.provenance,
+        created_at,
+        updated_at,
+        distance_m: None,
+    };
+    Ok(Some((artwork, logbook)))
+}

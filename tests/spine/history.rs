@@ -1,0 +1,205 @@
+//! An artwork's history and its state "as of" a moment, rebuilt from its events: who changed
+//! what, newest first, and the artwork before a change; the latest state equals the read model.
+
+use crate::accounts::anonymous_token;
+use crate::submissions::{
+    approve, get_as, jpeg_part, moderator, phone, position, post_form, propose, spawn, Proposed,
+    LAT, LON,
+};
+use reqwest::multipart::Form;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork() {
+    // Given an artwork created by approving a proposal, then a visit to it approved.
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let Proposed { id: proposal, .. } = propose(&app, &anon, "Digital Orca").await;
+    let modr = moderator(&app).await;
+    let (status, headers, body) = approve(
+        &app,
+        &modr,
+        &proposal,
+        json!({"overrides": {"title": "Digital Orca (Coupland)"}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    // A visit goes to an artwork the public can see: wait until it can.
+    let (status, _) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let visitor = anonymous_token(&app).await;
+    let form = Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("artworkId", artwork.clone())
+        .text("notes", "Someone painted the fins")
+        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
+    let (status, _, body) = post_form(&app, &visitor, form).await;
+    assert_eq!(status, 201, "{body}");
+    let visit = body["data"]["id"].as_str().unwrap().to_owned();
+    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
+    assert_eq!(status, 200);
+    let pos = position(&headers);
+
+    // When its history is read: both changes, newest first, each with its submission.
+    let (status, hist) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}/history"),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{hist}");
+    let entries = hist["data"]["entries"].as_array().unwrap().clone();
+    assert_eq!(hist["data"]["pagination"]["total"], 2);
+    let kinds: Vec<&str> = entries
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["visit_recorded", "created"]);
+    let (visited, created) = (&entries[0], &entries[1]);
+    assert_eq!(visited["submission_id"], visit.as_str());
+    assert_eq!(visited["note"], "Someone painted the fins");
+    assert_eq!(visited["photos_added"], 1);
+    assert_eq!(visited["changes"], json!([]), "a visit changes no field");
+    assert_eq!(created["submission_id"], proposal.as_str());
+    assert_eq!(created["sequence"], 1);
+    let title = created["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == "title")
+        .unwrap();
+    assert_eq!(
+        (&title["before"], &title["after"]),
+        (&Value::Null, &json!("Digital Orca (Coupland)"))
+    );
+    // Who: the approving moderator (an admin, through ADMIN_EMAILS), by display name only.
+    assert_eq!(created["actor"]["role"], "admin");
+    assert_eq!(created["actor"]["source"], "web");
+    let name = created["actor"]["display_name"].as_str().unwrap();
+    assert!(
+        name.starts_with("Anonymous (") && !name.contains('@'),
+        "{name}"
+    );
+
+    // Pages: the second page of one is the creation.
+    let (_, page2) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}/history?page=2&limit=1"),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(page2["data"]["entries"][0]["kind"], "created");
+    assert_eq!(page2["data"]["entries"].as_array().unwrap().len(), 1);
+
+    // As of the creation: no logbook yet and only the proposal's photo.
+    let (status, then) = get_as(
+        &app,
+        &format!(
+            "/api/artworks/{artwork}?as_of={}",
+            created["id"].as_str().unwrap()
+        ),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{then}");
+    assert_eq!(then["data"]["title"], "Digital Orca (Coupland)");
+    assert_eq!(then["data"]["logbook"], json!([]));
+    assert_eq!(then["data"]["photos"].as_array().unwrap().len(), 1);
+
+    // As of the last change: exactly what the read model answers now.
+    let (_, now) = get_as(&app, &format!("/api/artworks/{artwork}"), &anon, Some(&pos)).await;
+    let (_, latest) = get_as(
+        &app,
+        &format!(
+            "/api/artworks/{artwork}?as_of={}",
+            visited["id"].as_str().unwrap()
+        ),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(latest["data"], now["data"]);
+    assert_eq!(latest["data"]["logbook"].as_array().unwrap().len(), 1);
+
+    // Before it existed it is not found; a malformed moment is a 400 naming the parameter; an
+    // unknown artwork has no history.
+    let (status, _) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}?as_of=2001-01-01T00:00:00Z"),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, bad) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}?as_of=yesterday"),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{bad}");
+    assert_eq!(bad["details"]["field"], "as_of", "{bad}");
+    let (status, _) = get_as(
+        &app,
+        "/api/artworks/0190a5b0-0000-7000-8000-000000000000/history",
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_imported_artwork_credits_its_dataset_and_lists_every_field_it_set() {
+    let app = spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let record =
+        crate::harness::vancouver_artwork("history-1", "Gate to the Northwest Passage", &[]);
+    let id = record.id.to_string();
+    crate::harness::import_artwork(&commands, record).await;
+
+    let (status, _, hist) = app
+        .get_with(&format!("/api/artworks/{id}/history"), &[])
+        .await;
+    assert_eq!(status, 200, "{hist}");
+    let entry = &hist["data"]["entries"][0];
+    assert_eq!(entry["kind"], "imported");
+    assert_eq!(entry["actor"]["role"], "system");
+    assert_eq!(entry["actor"]["source"], "import");
+    assert_eq!(
+        entry["actor"]["display_name"],
+        plinth::import::parse::vancouver::DATASET.name
+    );
+    let fields: Vec<&str> = entry["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "title",
+            "artwork_type",
+            "status",
+            "location",
+            "tags",
+            "artists"
+        ]
+    );
+    assert_eq!(entry["submission_id"], Value::Null);
+    app.stop().await;
+}
