@@ -8,7 +8,8 @@
  *    approves it in /review as a new artwork: it leaves the queue, and the artwork has a page with
  *    the photo, is found by search and is listed on the map at its place.
  * 3. The visitor logs a visit (photo, condition, note); the moderator approves it; the artwork's
- *    logbook shows the note.
+ *    logbook shows the note, its history shows both changes, and "as of" the creation shows the
+ *    artwork without its logbook entry.
  *
  * axe-core checks /artwork/new and /review on the way. The photo is made here: a real baseline
  * JPEG drawn by Chromium's canvas encoder (the server decodes it), with an EXIF APP1 segment
@@ -155,7 +156,7 @@ async function openInQueue(page: Page, title: string) {
   return { item, detail };
 }
 
-test('a photo becomes a new artwork, approved by a moderator, then a visit in its logbook', async ({ page, browser, baseURL }, testInfo) => {
+test('a photo becomes a new artwork, approved by a moderator, then a visit in its logbook and its history', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(240_000);
   const run = unique();
   const title = `E2E Orca ${run} ${testInfo.project.name}`;
@@ -289,6 +290,16 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
     const entry = page.getByTestId('logbook-entry').filter({ hasText: visitNote });
     await expect(entry).toContainText('Good condition');
     await screenshot(page, testInfo, 'contribute-logbook');
+
+    // Its history lists both changes, newest first; as of the creation there was no logbook yet.
+    const changes = page.getByRole('list', { name: `Changes to ${title}` }).getByTestId('history-entry');
+    await expect(changes.first()).toContainText('Visit logged');
+    await expect(changes.nth(1)).toContainText('Created from a submission');
+    await changes.nth(1).getByRole('link', { name: 'View as of this change' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You are viewing this artwork as it was on' })).toBeVisible();
+    await expect(page.getByTestId('logbook-entry')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to the current version' }).click();
+    await expect(page.getByTestId('logbook-entry').filter({ hasText: visitNote })).toBeVisible();
     expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
   } finally {
     await mod.context.close();

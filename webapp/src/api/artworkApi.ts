@@ -1,6 +1,22 @@
-/** One artwork by id: shared by the detail, logbook, edit and list screens. */
+/**
+ * One artwork by id: shared by the detail, logbook, edit and list screens. Also the artwork as it
+ * was at a moment of its history (`as_of`), and that history, a page at a time.
+ */
+import { HISTORY_PAGE_SIZE } from '../config/constants';
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkDetailDto, Envelope_ArtworkDetailDto } from './types';
+import type { ArtworkDetailDto, ArtworkHistory, Envelope_ArtworkDetailDto, Envelope_ArtworkHistory } from './types';
+
+export interface ArtworkAsOfArgs {
+  id: string;
+  /** A history entry's id (an event position) or an RFC 3339 time. */
+  asOf: string;
+}
+
+export interface ArtworkHistoryArgs {
+  id: string;
+  /** From 1. */
+  page: number;
+}
 
 export const artworkApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -9,7 +25,20 @@ export const artworkApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
       providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
     }),
+    getArtworkAsOf: build.query<ArtworkDetailDto, ArtworkAsOfArgs>({
+      query: ({ id, asOf }) => `/artworks/${encodeURIComponent(id)}?as_of=${encodeURIComponent(asOf)}`,
+      transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
+      providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
+    }),
+    getArtworkHistory: build.query<ArtworkHistory, ArtworkHistoryArgs>({
+      query: ({ id, page }) => ({
+        url: `/artworks/${encodeURIComponent(id)}/history`,
+        params: { page, limit: HISTORY_PAGE_SIZE },
+      }),
+      transformResponse: (r: Envelope_ArtworkHistory): ArtworkHistory => unwrap(r),
+      providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
+    }),
   }),
 });
 
-export const { useGetArtworkQuery } = artworkApi;
+export const { useGetArtworkQuery, useGetArtworkAsOfQuery, useGetArtworkHistoryQuery } = artworkApi;

@@ -84,6 +84,21 @@ export type ArtworkDetailDto = Schemas['ArtworkDetailDto'];
 /** A visit in an artwork's logbook. */
 export type LogbookEntryDto = Schemas['LogbookEntryDto'];
 
+/** What kind of change a history entry is. */
+export type ChangeKind = Schemas['ChangeKind'];
+/** Who made a change: a display name, never an e-mail or a token. */
+export type ChangeActor = Schemas['ChangeActor'];
+/**
+ * One field's value before and after a change: any JSON value, `null` when unset. The document
+ * declares both as objects without properties (`Record<string, never>`); they are strings (title,
+ * description, artwork_type, status), `{lat, lon}` (location), a tag object or artist ids.
+ */
+export type FieldChange = Omit<Schemas['FieldChange'], 'before' | 'after'> & { before: unknown; after: unknown };
+/** One change in an artwork's history; its `id` (an event position) can be given as `as_of`. */
+export type HistoryEntry = Omit<Schemas['HistoryEntry'], 'changes'> & { changes: FieldChange[] };
+/** GET /artworks/{id}/history: one page of the artwork's changes, newest first. */
+export type ArtworkHistory = Omit<Schemas['ArtworkHistory'], 'entries'> & { entries: HistoryEntry[] };
+
 /** GET /review/submission/{id}. */
 export type ReviewDetail = Schemas['ReviewDetail'];
 export type ReviewStats = Schemas['ReviewStats'];
@@ -140,6 +155,7 @@ export type RelayHealth = Schemas['RelayStatus'];
 export type Envelope_ArtistDetail = Schemas['Envelope_ArtistDetail'];
 export type Envelope_ArtistPage = Schemas['Envelope_ArtistPage'];
 export type Envelope_ArtworkDetailDto = Schemas['Envelope_ArtworkDetailDto'];
+export type Envelope_ArtworkHistory = Schemas['Envelope_ArtworkHistory'];
 export type Envelope_SubmissionList = Schemas['Envelope_SubmissionList'];
 export type Envelope_SubmissionReceipt = Schemas['Envelope_SubmissionReceipt'];
 export type Envelope_ReviewDetail = Schemas['Envelope_ReviewDetail'];

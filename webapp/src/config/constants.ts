@@ -27,6 +27,8 @@ export const NEARBY = { defaultRadius: 500, defaultLimit: 250, maxRadius: 50_000
 export const LIST_DETAILS_LIMIT = 50;
 export const LIST_DETAILS_CACHE_SECONDS = 5 * 60;
 export const REVIEW_QUEUE_LIMIT = 20;
+/** Changes per page of an artwork's history. */
+export const HISTORY_PAGE_SIZE = 20;
 export const ADMIN_STATISTICS_DAYS = 30;
 
 export const GEOLOCATION = {

@@ -49,6 +49,8 @@ export const to = {
   artworkNew: (at?: { lat: number; lng: number }) =>
     at ? `/artwork/new?${new URLSearchParams({ lat: String(at.lat), lng: String(at.lng) }).toString()}` : '/artwork/new',
   artwork: (id: string) => `/artwork/${seg(id)}`,
+  /** The artwork as it was at `asOf`: a history entry's id or an RFC 3339 time. */
+  artworkAsOf: (id: string, asOf: string) => `/artwork/${seg(id)}?as_of=${seg(asOf)}`,
   artworkEdit: (id: string) => `/artwork/${seg(id)}/edit`,
   logbook: (artworkId: string) => `/logbook/${seg(artworkId)}`,
   list: (id: string) => `/lists/${seg(id)}`,

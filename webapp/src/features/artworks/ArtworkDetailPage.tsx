@@ -1,16 +1,16 @@
 /**
- * /artwork/{id}: photos, description, artists, tags by category, location, provenance and the
- * logbook of visits.
+ * /artwork/{id}: photos, description, artists, tags by category, location, provenance, the
+ * logbook of visits and the history of changes. With `?as_of=` (a history entry's id or a time),
+ * the artwork as it was then, read-only, under a banner that says so.
  */
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
-import { isApiError } from '../../api/errors';
-import type { ArtworkDetailDto as Artwork, LogbookEntryDto, PhotoDto } from '../../api/types';
+import { errorField, isApiError } from '../../api/errors';
+import type { ArtworkDetailDto as Artwork } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
-import { PhotoImage } from '../../components/PhotoImage';
 import { DocumentTitle, PageHeader } from '../../components/PageTitle';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
@@ -18,9 +18,12 @@ import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { feedbackOpened } from '../../lib/ui';
-import { useGetArtworkQuery } from '../../api/artworkApi';
-import { photoSource } from '../../lib/images';
-import { artworkTypeLabel } from '../../lib/map/artworkTypes';
+import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
+import { AsOfBanner, NotAtThatMoment } from './ArtworkAsOf';
+import { Gallery } from './ArtworkGallery';
+import { ArtworkHistory } from './ArtworkHistory';
+import { Logbook } from './ArtworkLogbook';
+import { momentText } from './historyText';
 import { groupTags, tagHref } from './tagGroups';
 import './artworks.css';
 
@@ -28,11 +31,34 @@ function isMissing(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR'));
 }
 
+/** After moving to another version of the artwork (`asOf`), show it from the top, its title focused. */
+function useVersionFocus(asOf: string, shown: boolean) {
+  const seen = useRef(asOf);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (seen.current === asOf) return;
+    seen.current = asOf;
+    moved.current = true;
+    window.scrollTo({ top: 0 });
+  }, [asOf]);
+  useEffect(() => {
+    if (!shown || !moved.current) return;
+    moved.current = false;
+    document.querySelector<HTMLElement>('#main-content h1')?.focus();
+  }, [shown, asOf]);
+}
+
 export function ArtworkDetailPage() {
   const { id = '' } = useParams();
-  const { data, error, isLoading, refetch } = useGetArtworkQuery(id, { skip: !id });
+  const [params] = useSearchParams();
+  const asOf = params.get('as_of')?.trim() ?? '';
+  const current = useGetArtworkQuery(id, { skip: !id || Boolean(asOf) });
+  const past = useGetArtworkAsOfQuery({ id, asOf }, { skip: !id || !asOf });
+  // `currentData`: the version asked for, never the one shown before it.
+  const { currentData: data, error, isFetching, refetch } = asOf ? past : current;
+  useVersionFocus(asOf, Boolean(data));
 
-  if (isLoading) {
+  if (!data && isFetching) {
     return (
       <div className="page">
         <DocumentTitle title="Artwork" />
@@ -45,7 +71,10 @@ export function ArtworkDetailPage() {
       </div>
     );
   }
-  if (error || !data) {
+  if (!data) {
+    if (asOf && isApiError(error) && (error.status === 404 || errorField(error) === 'as_of')) {
+      return <NotAtThatMoment artworkId={id} asOf={asOf} invalid={error.status === 400} />;
+    }
     if (!error || isMissing(error)) {
       return (
         <div className="page">
@@ -61,19 +90,23 @@ export function ArtworkDetailPage() {
       </div>
     );
   }
-  return <ArtworkDetail artwork={data} />;
+  return <ArtworkDetail artwork={data} asOf={asOf} />;
 }
 
-function ArtworkDetail({ artwork }: { artwork: Artwork }) {
+/** `asOf`: this is the artwork as it was then; nothing on the page changes it. */
+function ArtworkDetail({ artwork, asOf }: { artwork: Artwork; asOf: string }) {
   const dispatch = useAppDispatch();
   const groups = groupTags(artwork.tags);
   const title = artwork.title || 'Untitled';
   const removed = artwork.status !== 'approved';
+  // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
+  const moment = asOf ? momentText(asOf, artwork.updated_at) : '';
 
   return (
     <article className="page artwork-detail">
       <PageHeader
         title={title}
+        documentTitle={asOf ? `${title} as of ${moment}` : undefined}
         subtitle={
           <span className="artwork-detail__chips">
             <TypeChip type={artwork.artwork_type} />
@@ -81,20 +114,26 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
           </span>
         }
         actions={
-          <>
-            <Link className="button button--outlined" to={to.logbook(artwork.id)} data-testid="log-visit-link">
-              <Icon name="camera" size={18} /> Log a visit
-            </Link>
-            <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
-              Edit
-            </Link>
-          </>
+          asOf ? undefined : (
+            <>
+              <Link className="button button--outlined" to={to.logbook(artwork.id)} data-testid="log-visit-link">
+                <Icon name="camera" size={18} /> Log a visit
+              </Link>
+              <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
+                Edit
+              </Link>
+            </>
+          )
         }
       />
 
+      {asOf && <AsOfBanner artworkId={artwork.id} moment={moment} />}
+
       {removed && (
         <p className="notice notice--warning" role="note">
-          This artwork is no longer listed. It is kept here so links to it keep working.
+          {asOf
+            ? 'This artwork was not listed at that moment.'
+            : 'This artwork is no longer listed. It is kept here so links to it keep working.'}
         </p>
       )}
 
@@ -106,7 +145,7 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
             <div className="gallery gallery--empty">
               <Icon name="camera" size={32} />
               <p>No photos yet.</p>
-              <Link to={to.logbook(artwork.id)}>Add the first photo</Link>
+              {!asOf && <Link to={to.logbook(artwork.id)}>Add the first photo</Link>}
             </div>
           )}
 
@@ -163,7 +202,9 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
             </section>
           )}
 
-          <Logbook artworkId={artwork.id} entries={artwork.logbook} title={title} />
+          <Logbook artworkId={artwork.id} entries={artwork.logbook} title={title} readOnly={Boolean(asOf)} />
+
+          <ArtworkHistory key={artwork.id} artworkId={artwork.id} asOf={asOf} artists={artwork.artists} title={title} />
         </div>
 
         <aside className="artwork-detail__side">
@@ -208,123 +249,31 @@ function ArtworkDetail({ artwork }: { artwork: Artwork }) {
           )}
 
           <section className="section">
-            <h2 className="section__title">Something wrong?</h2>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--outlined"
-                onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'comment' }))}
-              >
-                <Icon name="feedback" size={18} /> Send feedback
-              </button>
-              <button
-                type="button"
-                className="button button--text"
-                onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
-              >
-                Report as missing
-              </button>
-            </div>
+            {!asOf && (
+              <>
+                <h2 className="section__title">Something wrong?</h2>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button button--outlined"
+                    onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'comment' }))}
+                  >
+                    <Icon name="feedback" size={18} /> Send feedback
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--text"
+                    onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
+                  >
+                    Report as missing
+                  </button>
+                </div>
+              </>
+            )}
             <p className="muted small">Last updated {formatDate(artwork.updated_at)}</p>
           </section>
         </aside>
       </div>
     </article>
-  );
-}
-
-/** The photos: one large, the others as thumbnails that show it instead. */
-function Gallery({ photos, title }: { photos: PhotoDto[]; title: string }) {
-  const [shown, setShown] = useState(0);
-  const index = Math.min(shown, photos.length - 1);
-  const current = photos[index];
-  if (!current) return null;
-  const full = photoSource(current, 'large')?.full ?? current.large_url;
-  return (
-    <section aria-label="Photos" className="gallery-viewer" data-testid="artwork-gallery">
-      <a href={full} className="gallery-viewer__main" target="_blank" rel="noreferrer">
-        <PhotoImage
-          photo={current}
-          size="medium"
-          alt={`Photo ${index + 1} of ${title}`}
-          loading={index === 0 ? 'eager' : 'lazy'}
-        />
-        <span className="visually-hidden"> (opens the full size in a new tab)</span>
-      </a>
-      {photos.length > 1 && (
-        <ul className="gallery-viewer__thumbs" aria-label="All photos">
-          {photos.map((p, i) => (
-            <li key={p.key || i}>
-              <button
-                type="button"
-                className="gallery-viewer__thumb"
-                aria-label={`Show photo ${i + 1} of ${photos.length}`}
-                aria-pressed={i === index}
-                onClick={() => setShown(i)}
-              >
-                <PhotoImage photo={p} size="thumbnail" alt="" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-const CONDITION_TEXT: Record<string, string> = {
-  good: 'Good condition',
-  fair: 'Fair condition',
-  poor: 'Poor condition',
-  damaged: 'Damaged',
-  missing: 'Reported missing',
-};
-
-/** Visits people logged, newest first. */
-function Logbook({ artworkId, entries, title }: { artworkId: string; entries: LogbookEntryDto[]; title: string }) {
-  return (
-    <section className="section" aria-labelledby="logbook-title">
-      <h2 id="logbook-title" className="section__title">
-        Logbook
-      </h2>
-      {entries.length === 0 ? (
-        <p className="muted">
-          No visits logged yet. <Link to={to.logbook(artworkId)}>Log the first visit</Link>
-        </p>
-      ) : (
-        <ol className="logbook" aria-label={`Visits to ${title}`}>
-          {entries.map((e) => (
-            <li key={e.id} className="logbook__entry" data-testid="logbook-entry">
-              <p className="logbook__meta">
-                <strong>{e.visitor.display_name}</strong>
-                {formatDate(e.visited_at) && (
-                  <>
-                    {' · '}
-                    <time dateTime={e.visited_at}>{formatDate(e.visited_at)}</time>
-                  </>
-                )}
-                {e.condition && (
-                  <span className={`chip chip--small chip--text chip--condition-${e.condition}`}>
-                    {CONDITION_TEXT[e.condition] ?? artworkTypeLabel(e.condition)}
-                  </span>
-                )}
-              </p>
-              {e.note && <p className="logbook__note">{e.note}</p>}
-              {e.photos.length > 0 && (
-                <ul className="photo-strip" aria-label={`Photos by ${e.visitor.display_name}`}>
-                  {e.photos.map((p, i) => (
-                    <li key={p.key || i}>
-                      <a href={p.large_url} target="_blank" rel="noreferrer">
-                        <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} by ${e.visitor.display_name}`} />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

@@ -39,6 +39,11 @@ const ARTWORK = {
   updated_at: '2025-03-01T00:00:00Z',
   logbook: [],
 } satisfies ArtworkDetailDto;
+/** The history section's request, answered with no changes. */
+const NO_HISTORY = {
+  [`GET /api/artworks/${ID}/history`]: () =>
+    envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
+};
 
 describe('tag grouping', () => {
   it('groups known keys by category in schema order and puts the rest under Other details', () => {
@@ -51,7 +56,7 @@ describe('tag grouping', () => {
 
 describe('/artwork/{id}', () => {
   it('shows photos, artists, grouped details and provenance', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', photo(1).medium_url);
@@ -67,7 +72,7 @@ describe('/artwork/{id}', () => {
   });
 
   it('opens the feedback dialog in missing mode with the note prefilled', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Report as missing' }));
     const dialog = screen.getByRole('dialog', { name: 'Report a missing artwork' });
@@ -77,6 +82,7 @@ describe('/artwork/{id}', () => {
   it('offers a retry when loading fails', async () => {
     let calls = 0;
     mockFetch({
+      ...NO_HISTORY,
       [`GET /api/artworks/${ID}`]: () => (++calls === 1 ? apiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred') : envelope(ARTWORK)),
     });
     renderRoute(`/artwork/${ID}`);
@@ -109,7 +115,7 @@ describe('/artwork/{id}: photos and logbook', () => {
   } satisfies ArtworkDetailDto;
 
   it('shows one photo large, the others as thumbnails that show it', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
+    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
     renderRoute(`/artwork/${ID}`);
     const gallery = await screen.findByTestId('artwork-gallery');
     expect(within(gallery).getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', photo(1).medium_url);
@@ -122,7 +128,7 @@ describe('/artwork/{id}: photos and logbook', () => {
   });
 
   it('lists the logbook, newest first, with a way to log a visit', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
+    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(WITH_LOGBOOK) });
     renderRoute(`/artwork/${ID}`);
     const entries = await screen.findAllByTestId('logbook-entry');
     expect(entries).toHaveLength(2);
@@ -137,7 +143,7 @@ describe('/artwork/{id}: photos and logbook', () => {
   });
 
   it('invites the first visit when the logbook is empty', async () => {
-    mockFetch({ [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     expect(await screen.findByRole('link', { name: 'Log the first visit' })).toHaveAttribute('href', `/logbook/${ID}`);
   });

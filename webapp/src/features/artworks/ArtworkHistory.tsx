@@ -1,0 +1,173 @@
+/**
+ * An artwork's history on its detail page: every change, newest first, with who made it, when,
+ * and each field before and after; a link to the artwork as it was right after each one. Shows
+ * a page of changes, then older ones a page at a time ("Show older changes").
+ */
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Link } from 'react-router';
+import { useGetArtworkHistoryQuery } from '../../api/artworkApi';
+import { errorMessage } from '../../api/errors';
+import type { ArtistRef, HistoryEntry } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { Loading, Skeleton } from '../../components/states';
+import { to } from '../../config/routes';
+import { formatDate, plural } from '../../lib/format';
+import { CHANGE_KIND_LABELS, changeText } from './historyText';
+
+interface HistoryProps {
+  artworkId: string;
+  /** The `as_of` the page shows, if any: its entry is marked as the one being viewed. */
+  asOf?: string;
+  /** The artwork's artists, to name them in changes of `artists`. */
+  artists: readonly ArtistRef[];
+  title: string;
+}
+
+export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps) {
+  const [pages, setPages] = useState(1);
+  const first = useGetArtworkHistoryQuery({ id: artworkId, page: 1 });
+  const last = useGetArtworkHistoryQuery({ id: artworkId, page: pages });
+
+  let body;
+  if (waiting(first)) {
+    body = (
+      <Loading label="Loading history…">
+        <Skeleton lines={3} />
+      </Loading>
+    );
+  } else if (!first.data) {
+    body = <HistoryFailure title="Could not load the history" error={first.error} onRetry={() => void first.refetch()} />;
+  } else if (first.data.entries.length === 0) {
+    body = <p className="muted">No changes recorded yet.</p>;
+  } else {
+    body = (
+      <>
+        <ol className="history" aria-label={`Changes to ${title}`}>
+          {Array.from({ length: pages }, (_, i) => (
+            <HistoryPage key={i + 1} page={i + 1} artworkId={artworkId} asOf={asOf} artists={artists} />
+          ))}
+        </ol>
+        {pages > 1 && waiting(last) ? (
+          <Loading label="Loading older changes…">
+            <Skeleton lines={2} />
+          </Loading>
+        ) : pages > 1 && !last.data ? (
+          <HistoryFailure title="Could not load older changes" error={last.error} onRetry={() => void last.refetch()} />
+        ) : (
+          last.data?.pagination.has_more && (
+            <button type="button" className="button button--outlined history__more" onClick={() => setPages((p) => p + 1)}>
+              Show older changes
+            </button>
+          )
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="section" aria-labelledby="history-title">
+      <h2 id="history-title" className="section__title">
+        History
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** Nothing to show yet, and no failure to show (or asking again after one). */
+function waiting(q: { data?: unknown; error?: unknown; isFetching: boolean }): boolean {
+  return !q.data && (q.isFetching || !q.error);
+}
+
+/** One page's entries (the items of the history's list), past those the page before shows. */
+function HistoryPage({ artworkId, page, asOf, artists }: Omit<HistoryProps, 'title'> & { page: number }) {
+  const { data } = useGetArtworkHistoryQuery({ id: artworkId, page });
+  const { data: before } = useGetArtworkHistoryQuery({ id: artworkId, page: page - 1 }, { skip: page === 1 });
+  // Changes made since the page before was read shift entries onto this one: show them once.
+  const shownBefore = before?.entries.at(-1)?.sequence;
+  const entries = (data?.entries ?? []).filter((e) => shownBefore === undefined || e.sequence < shownBefore);
+
+  // An older page is asked for with "Show older changes", which then goes away: focus its first change.
+  const firstItem = useRef<HTMLLIElement>(null);
+  const focused = useRef(page === 1);
+  const loaded = entries.length > 0;
+  useEffect(() => {
+    if (!loaded || focused.current) return;
+    focused.current = true;
+    firstItem.current?.focus();
+  }, [loaded]);
+
+  return entries.map((e, i) => (
+    <HistoryItem
+      key={e.id}
+      ref={i === 0 ? firstItem : undefined}
+      entry={e}
+      artworkId={artworkId}
+      asOf={asOf}
+      artists={artists}
+    />
+  ));
+}
+
+function HistoryItem({
+  entry,
+  artworkId,
+  asOf,
+  artists,
+  ref,
+}: Omit<HistoryProps, 'title'> & { entry: HistoryEntry; ref?: Ref<HTMLLIElement> | undefined }) {
+  const viewing = entry.id === asOf;
+  const when = formatDate(entry.at);
+  const kind = CHANGE_KIND_LABELS[entry.kind] ?? entry.kind;
+  return (
+    <li
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className={`history__entry${viewing ? ' history__entry--current' : ''}`}
+      aria-current={viewing ? 'true' : undefined}
+      data-testid="history-entry"
+    >
+      <p className="history__meta">
+        <strong>{kind}</strong>
+        <span>by {entry.actor.display_name}</span>
+        {when && <time dateTime={entry.at}>{when}</time>}
+      </p>
+      {entry.changes.length > 0 && (
+        <ul className="history__changes">
+          {entry.changes.map((c) => {
+            const t = changeText(c, artists);
+            return (
+              <li key={c.field}>
+                <span className="history__field">{t.field}:</span> {t.before} → {t.after}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {entry.photos_added > 0 && <p className="history__photos">{plural(entry.photos_added, 'photo')} added</p>}
+      {entry.note && <p className="history__note">{entry.note}</p>}
+      {viewing ? (
+        <p className="history__link muted small">You are viewing the artwork as of this change.</p>
+      ) : (
+        <Link className="history__link small" to={to.artworkAsOf(artworkId, entry.id)}>
+          View as of this change
+          <span className="visually-hidden">{` (${kind}${when ? `, ${when}` : ''})`}</span>
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** A failed page, inline (the section keeps its heading), with a way to ask again. */
+function HistoryFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div className="history__error" role="alert">
+      <p>
+        <strong>{title}.</strong> {errorMessage(error)}
+      </p>
+      <button type="button" className="button button--outlined button--small" onClick={onRetry}>
+        <Icon name="refresh" size={18} /> Try again
+      </button>
+    </div>
+  );
+}
