@@ -61,20 +61,18 @@ pub async fn read_after<'e>(
     after: EventPosition,
     limit: i64,
 ) -> Result<Vec<EventEnvelope>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {SELECT_COLUMNS} FROM es.events \
-         WHERE (tx_id, global_position) > ($1, $2) \
+    let sql = select(
+        "WHERE (tx_id, global_position) > ($1, $2) \
            AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
-         ORDER BY tx_id, global_position \
-         LIMIT $3"
+         ORDER BY tx_id, global_position LIMIT $3",
     );
-    let rows = sqlx::query(&sql)
-        .bind(after.tx)
-        .bind(after.pos)
-        .bind(limit)
-        .fetch_all(db)
-        .await?;
-    rows.iter().map(from_row).collect()
+    let q = sqlx::query(&sql).bind(after.tx).bind(after.pos).bind(limit);
+    q.fetch_all(db).await?.iter().map(from_row).collect()
+}
+
+/// `SELECT` of every envelope column from the store, then `rest`.
+fn select(rest: &str) -> String {
+    format!("SELECT {SELECT_COLUMNS} FROM es.events {rest}")
 }
 
 /// Every event of one aggregate, in its own order (an aggregate's history; `sequence` orders it).
@@ -83,16 +81,9 @@ pub async fn stream_of<'e>(
     aggregate_type: &str,
     aggregate_id: &str,
 ) -> Result<Vec<EventEnvelope>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {SELECT_COLUMNS} FROM es.events \
-         WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"
-    );
-    let rows = sqlx::query(&sql)
-        .bind(aggregate_type)
-        .bind(aggregate_id)
-        .fetch_all(db)
-        .await?;
-    rows.iter().map(from_row).collect()
+    let sql = select("WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence");
+    let q = sqlx::query(&sql).bind(aggregate_type).bind(aggregate_id);
+    q.fetch_all(db).await?.iter().map(from_row).collect()
 }
 
 /// The position of the last event of one aggregate, if it has any.

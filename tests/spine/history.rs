@@ -9,6 +9,11 @@ use crate::submissions::{
 use reqwest::multipart::Form;
 use serde_json::{json, Value};
 
+/// A GET as `token`, without waiting for any position (history reads the event store).
+async fn read(app: &crate::harness::TestApp, token: &str, path: &str) -> (u16, Value) {
+    get_as(app, path, token, None).await
+}
+
 #[tokio::test]
 async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork() {
     // Given an artwork created by approving a proposal, then a visit to it approved.
@@ -26,13 +31,8 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
     assert_eq!(status, 200, "{body}");
     let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
     // A visit goes to an artwork the public can see: wait until it can.
-    let (status, _) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let detail = format!("/api/artworks/{artwork}");
+    let (status, _) = get_as(&app, &detail, &anon, Some(&position(&headers))).await;
     assert_eq!(status, 200);
     let visitor = anonymous_token(&app).await;
     let form = Form::new()
@@ -49,13 +49,7 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
     let pos = position(&headers);
 
     // When its history is read: both changes, newest first, each with its submission.
-    let (status, hist) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}/history"),
-        &anon,
-        None,
-    )
-    .await;
+    let (status, hist) = read(&app, &anon, &format!("/api/artworks/{artwork}/history")).await;
     assert_eq!(status, 200, "{hist}");
     let entries = hist["data"]["entries"].as_array().unwrap().clone();
     assert_eq!(hist["data"]["pagination"]["total"], 2);
@@ -91,71 +85,50 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
     );
 
     // Pages: the second page of one is the creation.
-    let (_, page2) = get_as(
+    let (_, page2) = read(
         &app,
-        &format!("/api/artworks/{artwork}/history?page=2&limit=1"),
         &anon,
-        None,
+        &format!("/api/artworks/{artwork}/history?page=2&limit=1"),
     )
     .await;
     assert_eq!(page2["data"]["entries"][0]["kind"], "created");
     assert_eq!(page2["data"]["entries"].as_array().unwrap().len(), 1);
 
     // As of the creation: no logbook yet and only the proposal's photo.
-    let (status, then) = get_as(
-        &app,
-        &format!(
-            "/api/artworks/{artwork}?as_of={}",
-            created["id"].as_str().unwrap()
-        ),
-        &anon,
-        None,
-    )
-    .await;
+    let as_of = |entry: &Value| format!("{detail}?as_of={}", entry["id"].as_str().unwrap());
+    let (status, then) = read(&app, &anon, &as_of(created)).await;
     assert_eq!(status, 200, "{then}");
     assert_eq!(then["data"]["title"], "Digital Orca (Coupland)");
     assert_eq!(then["data"]["logbook"], json!([]));
     assert_eq!(then["data"]["photos"].as_array().unwrap().len(), 1);
 
     // As of the last change: exactly what the read model answers now.
-    let (_, now) = get_as(&app, &format!("/api/artworks/{artwork}"), &anon, Some(&pos)).await;
-    let (_, latest) = get_as(
-        &app,
-        &format!(
-            "/api/artworks/{artwork}?as_of={}",
-            visited["id"].as_str().unwrap()
-        ),
-        &anon,
-        None,
-    )
-    .await;
+    let (_, now) = get_as(&app, &detail, &anon, Some(&pos)).await;
+    let (_, latest) = read(&app, &anon, &as_of(visited)).await;
     assert_eq!(latest["data"], now["data"]);
     assert_eq!(latest["data"]["logbook"].as_array().unwrap().len(), 1);
 
     // Before it existed it is not found; a malformed moment is a 400 naming the parameter; an
     // unknown artwork has no history.
-    let (status, _) = get_as(
+    let (status, _) = read(
         &app,
-        &format!("/api/artworks/{artwork}?as_of=2001-01-01T00:00:00Z"),
         &anon,
-        None,
+        &format!("/api/artworks/{artwork}?as_of=2001-01-01T00:00:00Z"),
     )
     .await;
     assert_eq!(status, 404);
-    let (status, bad) = get_as(
+    let (status, bad) = read(
         &app,
-        &format!("/api/artworks/{artwork}?as_of=yesterday"),
         &anon,
-        None,
+        &format!("/api/artworks/{artwork}?as_of=yesterday"),
     )
     .await;
     assert_eq!(status, 400, "{bad}");
     assert_eq!(bad["details"]["field"], "as_of", "{bad}");
-    let (status, _) = get_as(
+    let (status, _) = read(
         &app,
-        "/api/artworks/0190a5b0-0000-7000-8000-000000000000/history",
         &anon,
-        None,
+        "/api/artworks/0190a5b0-0000-7000-8000-000000000000/history",
     )
     .await;
     assert_eq!(status, 404);

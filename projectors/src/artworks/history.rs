@@ -18,8 +18,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::public_photos;
 use super::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
+use super::{public_photos, NewRow};
 use crate::accounts::read::Submitter;
 
 /// A moment to see an artwork at: a time, or a position in the event store.
@@ -166,38 +166,25 @@ fn fields(s: &Snapshot) -> [(&'static str, Value); 7] {
 impl Snapshot {
     fn apply(&mut self, event: ArtworkEvent, at: DateTime<Utc>) -> anyhow::Result<()> {
         self.updated_at = Some(at);
+        let event = match NewRow::of(event)? {
+            Ok(row) => {
+                self.exists = true;
+                self.created_at = Some(at);
+                self.title = row.title;
+                self.description = row.description;
+                self.artwork_type = Some(row.artwork_type);
+                self.status = Some(row.status);
+                (self.lat, self.lon) = (row.lat, row.lon);
+                self.tags = row.tags;
+                self.artist_ids = row.artist_ids;
+                self.provenance = Some(row.provenance).filter(|p| !p.is_null());
+                self.photos = photo_list(row.photos);
+                return Ok(());
+            }
+            Err(later) => later,
+        };
         match event {
-            ArtworkEvent::ArtworkImported {
-                title,
-                description,
-                artwork_type,
-                location,
-                tags,
-                artist_ids,
-                status,
-                provenance,
-            } => {
-                self.created(at);
-                self.title = title.into();
-                self.description = description.map(String::from);
-                self.artwork_type = Some(artwork_type);
-                self.status = Some(status);
-                (self.lat, self.lon) = (location.lat(), location.lon());
-                self.tags = serde_json::to_value(&tags)?;
-                self.artist_ids = artist_ids.into_iter().map(|a| a.0).collect();
-                self.provenance = Some(serde_json::to_value(&provenance)?);
-            }
-            ArtworkEvent::ArtworkCreated(a) => {
-                self.created(at);
-                self.photos = photo_list(public_photos(&a.photos, a.submission_id));
-                self.title = a.title.into();
-                self.description = a.description.map(String::from);
-                self.artwork_type = Some(a.artwork_type);
-                self.status = Some(ArtworkStatus::Approved);
-                (self.lat, self.lon) = (a.location.lat(), a.location.lon());
-                self.tags = serde_json::to_value(&a.tags)?;
-                self.artist_ids = a.artist_ids.into_iter().map(|a| a.0).collect();
-            }
+            ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
             ArtworkEvent::PhotosAdded {
                 submission_id,
                 photos,
@@ -219,11 +206,6 @@ impl Snapshot {
             }
         }
         Ok(())
-    }
-
-    fn created(&mut self, at: DateTime<Utc>) {
-        self.exists = true;
-        self.created_at = Some(at);
     }
 
     fn prepend(&mut self, photos: Value) {

@@ -6,7 +6,7 @@ pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Artwork, ArtworkEvent, ArtworkStatus, Photo, SubmissionId};
+use domain::{Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, Photo, SubmissionId};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -31,54 +31,15 @@ impl Projector for ArtworksProjector {
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             let event: ArtworkEvent = serde_json::from_value(e.payload.clone())?;
+            let event = match NewRow::of(event)? {
+                Ok(row) => {
+                    rows.push(e, id, row);
+                    continue;
+                }
+                Err(later) => later,
+            };
             let change = match event {
-                ArtworkEvent::ArtworkImported {
-                    title,
-                    description,
-                    artwork_type,
-                    location,
-                    tags,
-                    artist_ids,
-                    status,
-                    provenance,
-                } => {
-                    rows.push(
-                        e,
-                        id,
-                        NewRow {
-                            title: title.into(),
-                            description: description.map(String::from),
-                            artwork_type: artwork_type.as_str(),
-                            status: status.as_str(),
-                            lat: location.lat(),
-                            lon: location.lon(),
-                            tags: serde_json::to_value(&tags)?,
-                            artist_ids: serde_json::to_value(&artist_ids)?,
-                            provenance: serde_json::to_value(&provenance)?,
-                            photos: Value::Array(Vec::new()),
-                        },
-                    );
-                    continue;
-                }
-                ArtworkEvent::ArtworkCreated(a) => {
-                    rows.push(
-                        e,
-                        id,
-                        NewRow {
-                            title: a.title.into(),
-                            description: a.description.map(String::from),
-                            artwork_type: a.artwork_type.as_str(),
-                            status: ArtworkStatus::Approved.as_str(),
-                            lat: a.location.lat(),
-                            lon: a.location.lon(),
-                            tags: serde_json::to_value(&a.tags)?,
-                            artist_ids: serde_json::to_value(&a.artist_ids)?,
-                            provenance: Value::Null,
-                            photos: public_photos(&a.photos, a.submission_id),
-                        },
-                    );
-                    continue;
-                }
+                ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => continue,
                 ArtworkEvent::PhotosAdded {
                     submission_id,
                     photos,
@@ -167,17 +128,61 @@ impl Change {
 }
 
 /// One newly created artwork's columns.
-struct NewRow {
-    title: String,
-    description: Option<String>,
-    artwork_type: &'static str,
-    status: &'static str,
-    lat: f64,
-    lon: f64,
-    tags: Value,
-    artist_ids: Value,
-    provenance: Value,
-    photos: Value,
+pub(crate) struct NewRow {
+    pub(crate) title: String,
+    pub(crate) description: Option<String>,
+    pub(crate) artwork_type: ArtworkType,
+    pub(crate) status: ArtworkStatus,
+    pub(crate) lat: f64,
+    pub(crate) lon: f64,
+    pub(crate) tags: Value,
+    pub(crate) artist_ids: Vec<Uuid>,
+    pub(crate) provenance: Value,
+    pub(crate) photos: Value,
+}
+
+impl NewRow {
+    /// The row an artwork's first event makes (imported from a dataset, or created by an
+    /// approval); any later event is given back. The history's fold uses it too, so the two
+    /// cannot disagree on what a new artwork looks like.
+    pub(crate) fn of(event: ArtworkEvent) -> anyhow::Result<Result<NewRow, ArtworkEvent>> {
+        Ok(Ok(match event {
+            ArtworkEvent::ArtworkImported {
+                title,
+                description,
+                artwork_type,
+                location,
+                tags,
+                artist_ids,
+                status,
+                provenance,
+            } => NewRow {
+                title: title.into(),
+                description: description.map(String::from),
+                artwork_type,
+                status,
+                lat: location.lat(),
+                lon: location.lon(),
+                tags: serde_json::to_value(&tags)?,
+                artist_ids: artist_ids.into_iter().map(|a| a.0).collect(),
+                provenance: serde_json::to_value(&provenance)?,
+                photos: Value::Array(Vec::new()),
+            },
+            ArtworkEvent::ArtworkCreated(a) => NewRow {
+                photos: public_photos(&a.photos, a.submission_id),
+                title: a.title.into(),
+                description: a.description.map(String::from),
+                artwork_type: a.artwork_type,
+                status: ArtworkStatus::Approved,
+                lat: a.location.lat(),
+                lon: a.location.lon(),
+                tags: serde_json::to_value(&a.tags)?,
+                artist_ids: a.artist_ids.into_iter().map(|a| a.0).collect(),
+                provenance: Value::Null,
+            },
+            later => return Ok(Err(later)),
+        }))
+    }
 }
 
 /// Column arrays for one multi-row insert of newly created artworks.
@@ -205,12 +210,12 @@ impl NewRows {
         self.id.push(id);
         self.title.push(r.title);
         self.description.push(r.description);
-        self.artwork_type.push(r.artwork_type.to_owned());
-        self.status.push(r.status.to_owned());
+        self.artwork_type.push(r.artwork_type.as_str().to_owned());
+        self.status.push(r.status.as_str().to_owned());
         self.lat.push(r.lat);
         self.lon.push(r.lon);
         self.tags.push(r.tags);
-        self.artist_ids.push(r.artist_ids);
+        self.artist_ids.push(serde_json::json!(r.artist_ids));
         self.provenance.push(r.provenance);
         self.photos.push(r.photos);
         self.at.push(e.recorded_at);

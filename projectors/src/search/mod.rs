@@ -12,10 +12,12 @@ use cqrs_es::Aggregate;
 use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent};
 use platform::eventlog::EventEnvelope;
 use search::{ArtistDoc, ArtworkDoc, DocStatus, GeoPoint, SearchDoc};
+use serde_json::Value;
 use sqlx::PgConnection;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use uuid::Uuid;
 
+use crate::artworks::NewRow;
 use crate::{Projector, ReadModel};
 
 pub struct SearchDocsProjector;
@@ -98,68 +100,42 @@ impl Projector for SearchDocsProjector {
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             let event = serde_json::from_value::<ArtworkEvent>(e.payload.clone())?;
-            let created = match &event {
-                ArtworkEvent::ArtworkImported {
-                    title,
-                    description,
-                    artwork_type,
-                    location,
-                    tags,
-                    artist_ids,
-                    status: st,
-                    ..
-                } => Some((
-                    title.clone(),
-                    description.clone(),
-                    *artwork_type,
-                    *location,
-                    tags.clone(),
-                    artist_ids.clone(),
-                    status(st.as_str())?,
-                    None,
-                )),
-                ArtworkEvent::ArtworkCreated(a) => Some((
-                    a.title.clone(),
-                    a.description.clone(),
-                    a.artwork_type,
-                    a.location,
-                    a.tags.clone(),
-                    a.artist_ids.clone(),
-                    DocStatus::Approved,
-                    a.photos.first().map(|p| p.key.to_string()),
-                )),
-                _ => None,
+            let event = match NewRow::of(event)? {
+                Ok(row) => {
+                    let thumbnail = row
+                        .photos
+                        .get(0)
+                        .and_then(|p| p.get("key"))
+                        .and_then(Value::as_str)
+                        .map(str::to_owned);
+                    at.insert(id, artworks.len());
+                    artworks.push((
+                        ArtworkDoc {
+                            id,
+                            title: row.title,
+                            description: row.description,
+                            artwork_type: row.artwork_type.as_str().to_owned(),
+                            status: status(row.status.as_str())?,
+                            artist_names: Vec::new(),
+                            artist_aliases: Vec::new(),
+                            tags: serde_json::from_value(row.tags)?,
+                            notes: Vec::new(),
+                            location: Some(GeoPoint {
+                                lat: row.lat,
+                                lon: row.lon,
+                            }),
+                            updated_at: e.recorded_at,
+                            version: 0,
+                            thumbnail,
+                        },
+                        row.artist_ids,
+                        e.tx_id,
+                        e.position,
+                    ));
+                    continue;
+                }
+                Err(later) => later,
             };
-            if let Some((title, description, artwork_type, location, tags, artist_ids, st, thumb)) =
-                created
-            {
-                let artist_ids: Vec<Uuid> = artist_ids.into_iter().map(|a| a.0).collect();
-                at.insert(id, artworks.len());
-                artworks.push((
-                    ArtworkDoc {
-                        id,
-                        title: title.into(),
-                        description: description.map(String::from),
-                        artwork_type: artwork_type.as_str().to_owned(),
-                        status: st,
-                        artist_names: Vec::new(),
-                        artist_aliases: Vec::new(),
-                        tags: BTreeMap::from(tags),
-                        notes: Vec::new(),
-                        location: Some(GeoPoint {
-                            lat: location.lat(),
-                            lon: location.lon(),
-                        }),
-                        updated_at: e.recorded_at,
-                        version: 0,
-                        thumbnail: thumb,
-                    },
-                    artist_ids,
-                    e.tx_id,
-                    e.position,
-                ));
-                continue;
-            }
             // A change to a known artwork: its document from this batch, or the stored one.
             let slot = match at.get(&id) {
                 Some(i) => *i,
