@@ -212,11 +212,14 @@ pub struct Circle {
 }
 
 /// Approved artworks in `c`, nearest first (ties by id), at most `limit`. Candidates come from
-/// the GiST index through the boxes; the haversine filter makes the answer exact.
+/// the GiST index through the boxes; the haversine filter makes the answer exact. With
+/// `name_artists` false the credits carry ids only, saving the names' query (map markers show no
+/// artists).
 pub async fn approved_within(
     pool: &PgPool,
     c: Circle,
     limit: i64,
+    name_artists: bool,
 ) -> Result<Vec<ArtworkDto>, sqlx::Error> {
     let [b1, b2] = c.boxes;
     let artworks = select_artworks!(
@@ -249,7 +252,11 @@ pub async fn approved_within(
     )
     .fetch_all(pool)
     .await?;
-    hydrate(pool, artworks).await
+    if name_artists {
+        hydrate(pool, artworks).await
+    } else {
+        Ok(artworks)
+    }
 }
 
 /// What a map pin needs of an artwork.

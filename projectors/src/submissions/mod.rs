@@ -33,7 +33,7 @@ impl Projector for SubmissionsProjector {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             match serde_json::from_value::<SubmissionEvent>(e.payload.clone())? {
                 SubmissionEvent::ArtworkProposed(p) => {
-                    let row = Filed {
+                    let row = NewSubmission {
                         kind: SubmissionKind::NewArtwork,
                         submitter: p.submitter.0,
                         lat: p.location.lat(),
@@ -51,7 +51,7 @@ impl Projector for SubmissionsProjector {
                     row.insert(db, id, e).await?;
                 }
                 SubmissionEvent::VisitLogged(v) => {
-                    let row = Filed {
+                    let row = NewSubmission {
                         kind: SubmissionKind::Logbook,
                         submitter: v.submitter.0,
                         lat: v.location.lat(),
@@ -118,7 +118,7 @@ impl Projector for SubmissionsProjector {
 }
 
 /// A newly filed submission's columns (pending; a proposal or a visit).
-struct Filed {
+struct NewSubmission {
     kind: SubmissionKind,
     submitter: Uuid,
     lat: f64,
@@ -134,7 +134,7 @@ struct Filed {
     photos: serde_json::Value,
 }
 
-impl Filed {
+impl NewSubmission {
     async fn insert(
         self,
         db: &mut PgConnection,

@@ -207,7 +207,8 @@ async fn nearby_sql(
         earth_radius_m: EARTH_RADIUS_M,
         boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
     };
-    let artworks = artworks::read::approved_within(&state.pool, circle, i64::from(limit)).await?;
+    let artworks =
+        artworks::read::approved_within(&state.pool, circle, i64::from(limit), !minimal).await?;
     let resp = if minimal {
         let artworks: Vec<ArtworkMinimalDto> = artworks
             .into_iter()
