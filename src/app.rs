@@ -395,6 +395,7 @@ pub fn command_state(
     accounts.spawn_housekeeping(HOUSEKEEPING_EVERY);
     Ok(command_api::CommandState {
         accounts,
+        artworks: command_api::Artworks::new(commands.clone()),
         submissions: command_api::Submissions::new(commands, media),
     })
 }

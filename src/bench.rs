@@ -1,5 +1,6 @@
-//! `plinth bench-lag`: how long an event takes from its command to the read model, measured
-//! against a running `plinth serve` on the same database. A benchmark command, not a test.
+//! Benchmark commands, not tests: `plinth bench-lag` (how long an event takes from its command
+//! to the read model, measured against a running `plinth serve` on the same database) and
+//! `plinth bench-history` (an artwork's history and "as of" state rebuilt from a long stream).
 
 use command_api::Commands;
 use domain::text::Title;
@@ -35,27 +36,8 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
     let mut lags = Vec::with_capacity(samples);
     let mut command_ms = Vec::with_capacity(samples);
     for i in 0..samples {
-        let source_id = format!("lag-{run}-{i}");
-        let id = ArtworkId::for_import("bench", &source_id);
-        let record = domain::artwork::ImportedArtwork {
-            id,
-            title: Title::parse(&format!("Lag probe {i}"))?,
-            description: None,
-            artwork_type: ArtworkType::Other,
-            location: Location::parse(-60.0, 0.0)?,
-            tags: Tags::default(),
-            artist_ids: vec![],
-            // Removed, so probes never show on maps or lists.
-            status: ArtworkStatus::Removed,
-            provenance: Provenance {
-                dataset: "bench".into(),
-                dataset_name: "Lag probes".into(),
-                licence: "CC0-1.0".into(),
-                attribution: "plinth bench-lag".into(),
-                source_id,
-                source_url: None,
-            },
-        };
+        let record = probe(&format!("lag-{run}-{i}"), &format!("Lag probe {i}"))?;
+        let id = record.id;
         let started = Instant::now();
         commands
             .artwork(
@@ -88,5 +70,95 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
         p90_ms: percentile(&lags, 0.90),
         p99_ms: percentile(&lags, 0.99),
         max_ms: lags.last().copied().unwrap_or(0.0),
+    })
+}
+
+/// A benchmark's artwork: removed, so it never shows on maps or lists.
+fn probe(source_id: &str, title: &str) -> anyhow::Result<domain::artwork::ImportedArtwork> {
+    Ok(domain::artwork::ImportedArtwork {
+        id: ArtworkId::for_import("bench", source_id),
+        title: Title::parse(title)?,
+        description: None,
+        artwork_type: ArtworkType::Other,
+        location: Location::parse(-60.0, 0.0)?,
+        tags: Tags::default(),
+        artist_ids: vec![],
+        // Removed, so probes never show on maps or lists.
+        status: ArtworkStatus::Removed,
+        provenance: Provenance {
+            dataset: "bench".into(),
+            dataset_name: "Benchmark probes".into(),
+            licence: "CC0-1.0".into(),
+            attribution: "plinth bench-lag, bench-history".into(),
+            source_id: source_id.to_owned(),
+            source_url: None,
+        },
+    })
+}
+
+pub struct HistoryReport {
+    pub events: usize,
+    pub samples: usize,
+    /// The first page (20 entries) of the history.
+    pub page_p50_ms: f64,
+    pub page_p99_ms: f64,
+    /// The artwork as of a position halfway along its stream.
+    pub as_of_p50_ms: f64,
+    pub as_of_p99_ms: f64,
+}
+
+/// Writes one artwork with `events` events (an import, then edits retitling it), then times
+/// reading its history's first page and its state as of its middle event, `samples` times each.
+pub async fn history(
+    commands: &Commands,
+    events: usize,
+    samples: usize,
+) -> anyhow::Result<HistoryReport> {
+    use projectors::artworks::history::{self, AsOf};
+    let run = Uuid::now_v7();
+    let metadata = EventMetadata::system(EventSource::Synthetic, run);
+    let record = probe(&format!("history-{run}"), "History probe 0")?;
+    let id = record.id;
+    commands
+        .artwork(
+            &id.to_string(),
+            ArtworkCommand::ImportArtwork(Box::new(record)),
+            &metadata,
+        )
+        .await?;
+    let mut middle = None;
+    for i in 1..events {
+        let edit = ArtworkCommand::ApplyEdit {
+            submission_id: domain::SubmissionId::new(),
+            edits: vec![domain::FieldEdit::Title {
+                old: Title::parse(&format!("History probe {}", i - 1))?,
+                new: Title::parse(&format!("History probe {i}"))?,
+            }],
+            overwrite_stale: false,
+        };
+        let position = commands.artwork(&id.to_string(), edit, &metadata).await?;
+        if i == events / 2 {
+            middle = position;
+        }
+    }
+    let middle = middle.ok_or_else(|| anyhow::anyhow!("--events must be at least 2"))?;
+    let (mut page, mut as_of) = (Vec::with_capacity(samples), Vec::with_capacity(samples));
+    for _ in 0..samples {
+        let started = Instant::now();
+        history::history(commands.pool(), id.0, 20, 0).await?;
+        page.push(started.elapsed().as_secs_f64() * 1000.0);
+        let started = Instant::now();
+        history::as_of(commands.pool(), id.0, AsOf::Position(middle), 20).await?;
+        as_of.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    page.sort_by(f64::total_cmp);
+    as_of.sort_by(f64::total_cmp);
+    Ok(HistoryReport {
+        events,
+        samples,
+        page_p50_ms: percentile(&page, 0.50),
+        page_p99_ms: percentile(&page, 0.99),
+        as_of_p50_ms: percentile(&as_of, 0.50),
+        as_of_p99_ms: percentile(&as_of, 0.99),
     })
 }

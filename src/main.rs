@@ -50,6 +50,13 @@ enum Cmd {
         #[arg(long, default_value_t = 200)]
         samples: usize,
     },
+    /// Measure an artwork's history and "as of" state rebuilt from a long event stream.
+    BenchHistory {
+        #[arg(long, default_value_t = 1000)]
+        events: usize,
+        #[arg(long, default_value_t = 200)]
+        samples: usize,
+    },
     /// Account administration.
     Admin {
         #[command(subcommand)]
@@ -303,6 +310,15 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             println!(
                 "event -> read model lag over {} samples: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (the command alone: p50 {:.1} ms)",
                 r.samples, r.p50_ms, r.p90_ms, r.p99_ms, r.max_ms, r.command_p50_ms
+            );
+            Ok(())
+        }
+        Cmd::BenchHistory { events, samples } => {
+            let commands = command_api::Commands::new(s.pool.clone());
+            let r = plinth::bench::history(&commands, events, samples).await?;
+            println!(
+                "history of one artwork with {} events, {} samples: first page p50 {:.1} ms, p99 {:.1} ms; as of its middle event p50 {:.1} ms, p99 {:.1} ms",
+                r.events, r.samples, r.page_p50_ms, r.page_p99_ms, r.as_of_p50_ms, r.as_of_p99_ms
             );
             Ok(())
         }

@@ -2,10 +2,11 @@
 //! 404 because a use case said `ArtworkNotFound`, a decided submission a 409 because the
 //! aggregate said `AlreadyDecided`.
 
-use domain::SubmissionError;
+use domain::{ArtworkError, SubmissionError};
 use media::photos::PhotoError;
 use platform::http::ApiError;
 
+use crate::artworks::RevertError;
 use crate::commands::CommandError;
 use crate::media::UploadError;
 use crate::submissions::{
@@ -35,6 +36,11 @@ fn submission_rule(e: SubmissionError) -> ApiError {
         SubmissionError::EmptyVisit | SubmissionError::NoteTooLong => Some("notes"),
         SubmissionError::ReasonRequired | SubmissionError::ReasonTooLong => Some("reason"),
         SubmissionError::TooManyArtists => Some("artists"),
+        SubmissionError::EmptyEdit
+        | SubmissionError::TooManyEdits
+        | SubmissionError::DuplicateField(_)
+        | SubmissionError::NoFieldChosen => Some("edits"),
+        SubmissionError::NotInEdit(_) => Some("apply_to_artwork"),
         SubmissionError::AlreadySubmitted | SubmissionError::WrongApproval(_) => None,
     };
     ApiError::Validation {
@@ -62,6 +68,31 @@ fn submission_command(e: CommandError<SubmissionError>) -> ApiError {
     match e {
         CommandError::Rejected(e) => submission_rule(e),
         other => other.into(),
+    }
+}
+
+/// An artwork's rule: a missing artwork is a 404, a change that meets a value changed since a
+/// 409, any other refusal a validation error naming its field where it has one.
+pub(crate) fn artwork_command(e: CommandError<ArtworkError>) -> ApiError {
+    let rule = match e {
+        CommandError::Rejected(rule) => rule,
+        other => return other.into(),
+    };
+    match &rule {
+        ArtworkError::NotFound | ArtworkError::UnknownChange => {
+            ApiError::NotFound(rule.to_string())
+        }
+        ArtworkError::Stale(_) | ArtworkError::ChangedSince(_) => {
+            ApiError::Conflict(rule.to_string())
+        }
+        ArtworkError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
+        ArtworkError::TooManyArtists | ArtworkError::DuplicateArtist => {
+            ApiError::validation("artists", rule.to_string())
+        }
+        _ => ApiError::Validation {
+            message: rule.to_string(),
+            field: None,
+        },
     }
 }
 
@@ -101,6 +132,7 @@ impl From<SubmitError> for ApiError {
             SubmitError::ArtworkNotFound(id) => {
                 ApiError::NotFound(format!("Artwork with ID {id} not found"))
             }
+            SubmitError::StaleEdit(_) => ApiError::Conflict(e.to_string()),
             SubmitError::Command(c) => submission_command(c),
             SubmitError::Store(e) => ApiError::Internal(e),
         }
@@ -112,7 +144,7 @@ impl From<CarryOutError> for ApiError {
         match e {
             CarryOutError::NoApproval(_) => ApiError::NotFound(e.to_string()),
             CarryOutError::Submission(c) => submission_command(c),
-            CarryOutError::Artwork(c) => c.into(),
+            CarryOutError::Artwork(c) => artwork_command(c),
             CarryOutError::Artist(c) => c.into(),
             CarryOutError::Store(e) => ApiError::Internal(e),
         }
@@ -126,9 +158,24 @@ impl From<ApproveError> for ApiError {
             ApproveError::ArtworkNotFound(id) => {
                 ApiError::NotFound(format!("Artwork with ID {id} not found"))
             }
+            ApproveError::EditNotFound(_) => ApiError::NotFound(e.to_string()),
+            ApproveError::Stale(_) => ApiError::Conflict(e.to_string()),
             ApproveError::Command(c) => submission_command(c),
             ApproveError::CarryOut(c) => c.into(),
             ApproveError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<RevertError> for ApiError {
+    fn from(e: RevertError) -> Self {
+        match e {
+            RevertError::Field(f) => f.into(),
+            RevertError::ArtworkNotFound(id) => {
+                ApiError::NotFound(format!("Artwork with ID {id} not found"))
+            }
+            RevertError::Command(c) => artwork_command(c),
+            RevertError::Store(e) => ApiError::Internal(e),
         }
     }
 }
@@ -137,6 +184,7 @@ impl From<CloseError> for ApiError {
     fn from(e: CloseError) -> Self {
         match e {
             CloseError::Field(f) => f.into(),
+            CloseError::EditNotFound(_) => ApiError::NotFound(e.to_string()),
             CloseError::Command(c) => submission_command(c),
             CloseError::Store(e) => ApiError::Internal(e),
         }

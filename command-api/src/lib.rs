@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod approvals;
+pub mod artworks;
 pub mod bulk;
 pub mod commands;
 mod error;
@@ -15,6 +16,7 @@ pub mod submissions;
 
 pub use accounts::{Accounts, AuthSettings};
 pub use approvals::ApprovalFollower;
+pub use artworks::Artworks;
 pub use commands::{CommandError, Commands};
 pub use media::Media;
 pub use relay::Relay;

@@ -1,14 +1,19 @@
 //! The `Artwork` aggregate: a public artwork's identity, place and description, from its first
-//! event on. This slice knows how artworks arrive from open datasets; submissions and edits add
-//! their commands beside `ImportArtwork`.
+//! event on: imported from open datasets or created by an approved submission, then given
+//! photos, visits, approved edits and moderators' reverts.
+//!
+//! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
+//! consistency boundary; its given/when/then tests follow.
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::edit::{EditError, FieldEdit};
 use crate::geo::Location;
 use crate::ids::{ActorId, ArtistId, ArtworkId, SubmissionId};
 use crate::photo::Photo;
 use crate::provenance::Provenance;
+use crate::submission::Reason;
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
 use crate::visit::{Condition, Note};
@@ -149,6 +154,30 @@ pub enum ArtworkCommand {
     },
     /// Put an approved visit into the logbook. Idempotent per submission.
     RecordVisit(Box<Visit>),
+    /// Apply the fields a moderator approved from an edit proposal. A change whose old value
+    /// is no longer the artwork's is refused as stale unless `overwrite_stale`, when it is
+    /// applied over the value now (and recorded as replacing that). Idempotent per submission.
+    ApplyEdit {
+        submission_id: SubmissionId,
+        edits: Vec<FieldEdit>,
+        overwrite_stale: bool,
+    },
+    /// Undo the field changes of the artwork's event number `reverted` (see [`revert_of`]):
+    /// `changes` take each field back, and must find it as that event left it.
+    Revert {
+        reverted: i64,
+        reason: Reason,
+        changes: Vec<FieldEdit>,
+    },
+}
+
+/// What a revert undoes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RevertScope {
+    /// The field changes of one event.
+    Change,
+    /// Every field change after one event: the artwork's fields as that event left them.
+    Since,
 }
 
 // Imports arrive in the hundreds of thousands and are matched by field; boxing the large variant
@@ -177,6 +206,18 @@ pub enum ArtworkEvent {
         location: Location,
     },
     VisitRecorded(Box<Visit>),
+    /// An approved edit's fields, each with the value it replaced.
+    ArtworkEdited {
+        submission_id: SubmissionId,
+        changes: Vec<FieldEdit>,
+    },
+    /// A moderator undid the field changes of event number `reverted` (or everything after
+    /// it); `changes` say what each field went back to.
+    ArtworkReverted {
+        reverted: i64,
+        reason: Reason,
+        changes: Vec<FieldEdit>,
+    },
 }
 
 impl DomainEvent for ArtworkEvent {
@@ -187,6 +228,8 @@ impl DomainEvent for ArtworkEvent {
             ArtworkEvent::PhotosAdded { .. } => "PhotosAdded",
             ArtworkEvent::ArtworkMoved { .. } => "ArtworkMoved",
             ArtworkEvent::VisitRecorded(_) => "VisitRecorded",
+            ArtworkEvent::ArtworkEdited { .. } => "ArtworkEdited",
+            ArtworkEvent::ArtworkReverted { .. } => "ArtworkReverted",
         }
         .to_owned()
     }
@@ -211,16 +254,33 @@ pub enum ArtworkError {
     AlreadyExists,
     #[error("source_url must be an http or https URL of at most 500 characters")]
     BadSourceUrl,
+    #[error("Change at least one field")]
+    EmptyEdit,
+    #[error("These fields changed since the edit was proposed: {}. Leave them out, or approve them anyway with overwrite_stale.", .0.join(", "))]
+    Stale(Vec<String>),
+    #[error("This change cannot be reverted")]
+    NothingToRevert,
+    #[error("No such change")]
+    UnknownChange,
+    #[error("{0} changed after this change; revert the later change first")]
+    ChangedSince(String),
+    #[error("{0}")]
+    Invalid(EditError),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Artwork {
     pub exists: bool,
     pub title: Option<Title>,
+    pub description: Option<LongText>,
+    pub artwork_type: Option<ArtworkType>,
     pub location: Option<Location>,
     pub status: Option<ArtworkStatus>,
     pub artist_ids: Vec<ArtistId>,
+    pub tags: Tags,
     pub provenance: Option<Provenance>,
+    /// Events applied: the sequence number of the last one.
+    pub version: i64,
     /// Submissions already applied here, so a retried approval changes nothing twice.
     #[serde(default)]
     pub submissions: std::collections::BTreeSet<SubmissionId>,
@@ -237,6 +297,127 @@ impl Artwork {
         }
         Ok(())
     }
+
+    /// This artwork with `changes` made, or why they cannot be (too many tags or artists).
+    fn with_changes(&self, changes: &[FieldEdit]) -> Result<Artwork, ArtworkError> {
+        let mut next = self.clone();
+        for c in changes {
+            next.set(c).map_err(ArtworkError::Invalid)?;
+        }
+        Self::check_artists(&next.artist_ids)?;
+        Ok(next)
+    }
+
+    /// Makes recorded changes: they were checked when recorded, so none is refused now.
+    fn set_all(&mut self, changes: &[FieldEdit]) {
+        for c in changes {
+            // A recorded change passed `with_changes`; a refusal here could only come from an
+            // event written by hand, and keeping the value before it is the safe reading.
+            let _ = self.set(c);
+        }
+    }
+
+    /// Sets one field to a change's new value.
+    fn set(&mut self, change: &FieldEdit) -> Result<(), EditError> {
+        match change {
+            FieldEdit::Title { new, .. } => self.title = Some(new.clone()),
+            FieldEdit::Description { new, .. } => self.description = new.clone(),
+            FieldEdit::ArtworkType { new, .. } => self.artwork_type = Some(*new),
+            FieldEdit::Location { new, .. } => self.location = Some(*new),
+            FieldEdit::Artists { new, .. } => self.artist_ids = new.clone(),
+            FieldEdit::Tag { key, new, .. } => {
+                self.tags = self.tags.with(key, new.as_deref()).map_err(|e| EditError {
+                    field: change.field_name(),
+                    message: e.to_string(),
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The changes that take this artwork's fields to `other`'s, each with this one's value
+    /// as the old.
+    pub fn changes_to(&self, other: &Artwork) -> Vec<FieldEdit> {
+        let mut out = Vec::new();
+        if let (Some(old), Some(new)) = (&self.title, &other.title) {
+            out.push(FieldEdit::Title {
+                old: old.clone(),
+                new: new.clone(),
+            });
+        }
+        out.push(FieldEdit::Description {
+            old: self.description.clone(),
+            new: other.description.clone(),
+        });
+        if let (Some(old), Some(new)) = (self.artwork_type, other.artwork_type) {
+            out.push(FieldEdit::ArtworkType { old, new });
+        }
+        if let (Some(old), Some(new)) = (self.location, other.location) {
+            out.push(FieldEdit::Location { old, new });
+        }
+        out.push(FieldEdit::Artists {
+            old: self.artist_ids.clone(),
+            new: other.artist_ids.clone(),
+        });
+        let mut keys: Vec<&str> = self
+            .tags
+            .iter()
+            .chain(other.tags.iter())
+            .map(|(k, _)| k)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        for key in keys {
+            out.push(FieldEdit::Tag {
+                key: key.to_owned(),
+                old: self.tags.get(key).map(str::to_owned),
+                new: other.tags.get(key).map(str::to_owned),
+            });
+        }
+        out.retain(|c| !c.changes_nothing());
+        out
+    }
+}
+
+/// The changes a revert of event number `target` of `events` (an artwork's whole stream, in
+/// order) makes: the inverse of that event's field changes, or for [`RevertScope::Since`] the
+/// changes back to the fields as that event left them. Only edits, reverts and moves can be
+/// reverted one by one; anything can be a point to go back to.
+pub fn revert_of(
+    events: &[ArtworkEvent],
+    target: i64,
+    scope: RevertScope,
+) -> Result<Vec<FieldEdit>, ArtworkError> {
+    let index = usize::try_from(target)
+        .ok()
+        .filter(|t| (1..=events.len()).contains(t))
+        .ok_or(ArtworkError::UnknownChange)?;
+    let fold = |upto: usize| {
+        let mut a = Artwork::default();
+        for e in &events[..upto] {
+            a.apply(e.clone());
+        }
+        a
+    };
+    let changes = match scope {
+        RevertScope::Change => {
+            let revertible = matches!(
+                events[index - 1],
+                ArtworkEvent::ArtworkEdited { .. }
+                    | ArtworkEvent::ArtworkReverted { .. }
+                    | ArtworkEvent::ArtworkMoved { .. }
+            );
+            if !revertible {
+                return Err(ArtworkError::NothingToRevert);
+            }
+            fold(index).changes_to(&fold(index - 1))
+        }
+        RevertScope::Since => fold(events.len()).changes_to(&fold(index)),
+    };
+    if changes.is_empty() {
+        return Err(ArtworkError::NothingToRevert);
+    }
+    Ok(changes)
 }
 
 impl Aggregate for Artwork {
@@ -342,14 +523,85 @@ impl Aggregate for Artwork {
                 sink.write(ArtworkEvent::VisitRecorded(visit), self).await;
                 Ok(())
             }
+            ArtworkCommand::ApplyEdit {
+                submission_id,
+                edits,
+                overwrite_stale,
+            } => {
+                if !self.exists {
+                    return Err(ArtworkError::NotFound);
+                }
+                if self.submissions.contains(&submission_id) {
+                    return Ok(());
+                }
+                if edits.is_empty() {
+                    return Err(ArtworkError::EmptyEdit);
+                }
+                let stale: Vec<String> = edits
+                    .iter()
+                    .filter(|e| e.is_stale(self))
+                    .map(FieldEdit::field_name)
+                    .collect();
+                if !stale.is_empty() && !overwrite_stale {
+                    return Err(ArtworkError::Stale(stale));
+                }
+                let changes: Vec<FieldEdit> = edits
+                    .into_iter()
+                    .map(|e| e.rebased(self))
+                    .filter(|e| !e.changes_nothing())
+                    .collect();
+                self.with_changes(&changes)?;
+                sink.write(
+                    ArtworkEvent::ArtworkEdited {
+                        submission_id,
+                        changes,
+                    },
+                    self,
+                )
+                .await;
+                Ok(())
+            }
+            ArtworkCommand::Revert {
+                reverted,
+                reason,
+                changes,
+            } => {
+                if !self.exists {
+                    return Err(ArtworkError::NotFound);
+                }
+                if !(1..=self.version).contains(&reverted) {
+                    return Err(ArtworkError::UnknownChange);
+                }
+                if changes.is_empty() {
+                    return Err(ArtworkError::NothingToRevert);
+                }
+                if let Some(c) = changes.iter().find(|c| c.is_stale(self)) {
+                    return Err(ArtworkError::ChangedSince(c.field_name()));
+                }
+                self.with_changes(&changes)?;
+                sink.write(
+                    ArtworkEvent::ArtworkReverted {
+                        reverted,
+                        reason,
+                        changes,
+                    },
+                    self,
+                )
+                .await;
+                Ok(())
+            }
         }
     }
 
     fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
         match event {
             ArtworkEvent::ArtworkCreated(a) => {
                 self.exists = true;
                 self.title = Some(a.title);
+                self.description = a.description;
+                self.artwork_type = Some(a.artwork_type);
+                self.tags = a.tags;
                 self.location = Some(a.location);
                 self.artist_ids = a.artist_ids;
                 self.status = Some(ArtworkStatus::Approved);
@@ -364,16 +616,29 @@ impl Aggregate for Artwork {
             ArtworkEvent::VisitRecorded(v) => {
                 self.submissions.insert(v.submission_id);
             }
+            ArtworkEvent::ArtworkEdited {
+                submission_id,
+                changes,
+            } => {
+                self.submissions.insert(submission_id);
+                self.set_all(&changes);
+            }
+            ArtworkEvent::ArtworkReverted { changes, .. } => self.set_all(&changes),
             ArtworkEvent::ArtworkImported {
                 title,
+                description,
+                artwork_type,
                 location,
+                tags,
                 artist_ids,
                 status,
                 provenance,
-                ..
             } => {
                 self.exists = true;
                 self.title = Some(title);
+                self.description = description;
+                self.artwork_type = Some(artwork_type);
+                self.tags = tags;
                 self.location = Some(location);
                 self.artist_ids = artist_ids;
                 self.status = Some(status);
@@ -664,6 +929,222 @@ mod tests {
             .when_async(ArtworkCommand::RecordVisit(Box::new(visit(3))))
             .await
             .then_expect_error(ArtworkError::NotFound);
+    }
+
+    fn title_edit(old: &str, new: &str) -> FieldEdit {
+        FieldEdit::Title {
+            old: Title::parse(old).unwrap(),
+            new: Title::parse(new).unwrap(),
+        }
+    }
+
+    fn edited(submission: u128, changes: Vec<FieldEdit>) -> ArtworkEvent {
+        ArtworkEvent::ArtworkEdited {
+            submission_id: SubmissionId(Uuid::from_u128(submission)),
+            changes,
+        }
+    }
+
+    fn apply_edit(
+        submission: u128,
+        edits: Vec<FieldEdit>,
+        overwrite_stale: bool,
+    ) -> ArtworkCommand {
+        ArtworkCommand::ApplyEdit {
+            submission_id: SubmissionId(Uuid::from_u128(submission)),
+            edits,
+            overwrite_stale,
+        }
+    }
+
+    fn reason() -> Reason {
+        Reason::parse("Vandalised title").unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_approved_edit_changes_and_clears_fields() {
+        let changes = vec![
+            title_edit("Solo", "Solo II"),
+            FieldEdit::Description {
+                old: Some(LongText::parse("An abstract sculpture.").unwrap()),
+                new: None,
+            },
+            FieldEdit::Tag {
+                key: "material".into(),
+                old: Some("metal".into()),
+                new: None,
+            },
+        ];
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(apply_edit(5, changes.clone(), false))
+            .await
+            .then_expect_events(vec![edited(5, changes)]);
+    }
+
+    #[tokio::test]
+    async fn a_stale_edit_is_refused_unless_the_moderator_overwrites() {
+        let history = vec![
+            imported(&record("27")),
+            edited(5, vec![title_edit("Solo", "Duo")]),
+        ];
+        Harness::with(())
+            .given(history.clone())
+            .when_async(apply_edit(6, vec![title_edit("Solo", "Trio")], false))
+            .await
+            .then_expect_error(ArtworkError::Stale(vec!["title".into()]));
+        // Overwritten, the change records the value it really replaced.
+        Harness::with(())
+            .given(history)
+            .when_async(apply_edit(6, vec![title_edit("Solo", "Trio")], true))
+            .await
+            .then_expect_events(vec![edited(6, vec![title_edit("Duo", "Trio")])]);
+    }
+
+    #[tokio::test]
+    async fn an_edit_is_applied_once_and_never_empty_or_to_nothing() {
+        let history = vec![
+            imported(&record("27")),
+            edited(5, vec![title_edit("Solo", "Duo")]),
+        ];
+        Harness::with(())
+            .given(history.clone())
+            .when_async(apply_edit(5, vec![title_edit("Solo", "Duo")], false))
+            .await
+            .then_expect_events(vec![]);
+        Harness::with(())
+            .given(history)
+            .when_async(apply_edit(6, vec![], false))
+            .await
+            .then_expect_error(ArtworkError::EmptyEdit);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(apply_edit(6, vec![title_edit("Solo", "Duo")], false))
+            .await
+            .then_expect_error(ArtworkError::NotFound);
+    }
+
+    #[tokio::test]
+    async fn an_edit_linking_an_artist_twice_is_refused() {
+        let a = ArtistId::for_import("vancouver", "103");
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(apply_edit(
+                5,
+                vec![FieldEdit::Artists {
+                    old: vec![a],
+                    new: vec![a, a],
+                }],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtworkError::DuplicateArtist);
+    }
+
+    #[tokio::test]
+    async fn a_revert_undoes_one_change_and_a_revert_of_the_revert_restores_it() {
+        let mut history = vec![
+            imported(&record("27")),
+            edited(5, vec![title_edit("Solo", "Duo")]),
+        ];
+        let back = revert_of(&history, 2, RevertScope::Change).unwrap();
+        assert_eq!(back, vec![title_edit("Duo", "Solo")]);
+        let reverted = ArtworkEvent::ArtworkReverted {
+            reverted: 2,
+            reason: reason(),
+            changes: back.clone(),
+        };
+        Harness::with(())
+            .given(history.clone())
+            .when_async(ArtworkCommand::Revert {
+                reverted: 2,
+                reason: reason(),
+                changes: back,
+            })
+            .await
+            .then_expect_events(vec![reverted.clone()]);
+        history.push(reverted);
+        let again = revert_of(&history, 3, RevertScope::Change).unwrap();
+        assert_eq!(again, vec![title_edit("Solo", "Duo")]);
+        Harness::with(())
+            .given(history)
+            .when_async(ArtworkCommand::Revert {
+                reverted: 3,
+                reason: reason(),
+                changes: again.clone(),
+            })
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkReverted {
+                reverted: 3,
+                reason: reason(),
+                changes: again,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn a_revert_is_refused_when_a_later_change_touched_the_field() {
+        let history = vec![
+            imported(&record("27")),
+            edited(5, vec![title_edit("Solo", "Duo")]),
+            edited(6, vec![title_edit("Duo", "Trio")]),
+        ];
+        let back = revert_of(&history, 2, RevertScope::Change).unwrap();
+        Harness::with(())
+            .given(history.clone())
+            .when_async(ArtworkCommand::Revert {
+                reverted: 2,
+                reason: reason(),
+                changes: back,
+            })
+            .await
+            .then_expect_error(ArtworkError::ChangedSince("title".into()));
+        // Going back to the point right after the import undoes both.
+        assert_eq!(
+            revert_of(&history, 1, RevertScope::Since).unwrap(),
+            vec![title_edit("Trio", "Solo")]
+        );
+    }
+
+    #[tokio::test]
+    async fn only_field_changes_can_be_reverted() {
+        let history = vec![
+            imported(&record("27")),
+            ArtworkEvent::VisitRecorded(Box::new(visit(3))),
+        ];
+        assert_eq!(
+            revert_of(&history, 1, RevertScope::Change),
+            Err(ArtworkError::NothingToRevert)
+        );
+        assert_eq!(
+            revert_of(&history, 2, RevertScope::Change),
+            Err(ArtworkError::NothingToRevert)
+        );
+        assert_eq!(
+            revert_of(&history, 3, RevertScope::Change),
+            Err(ArtworkError::UnknownChange)
+        );
+        assert_eq!(
+            revert_of(&history, 2, RevertScope::Since),
+            Err(ArtworkError::NothingToRevert)
+        );
+        Harness::with(())
+            .given(history.clone())
+            .when_async(ArtworkCommand::Revert {
+                reverted: 2,
+                reason: reason(),
+                changes: vec![],
+            })
+            .await
+            .then_expect_error(ArtworkError::NothingToRevert);
+        Harness::with(())
+            .given(history)
+            .when_async(ArtworkCommand::Revert {
+                reverted: 9,
+                reason: reason(),
+                changes: vec![title_edit("Solo", "Duo")],
+            })
+            .await
+            .then_expect_error(ArtworkError::UnknownChange);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod artist;
 pub mod artwork;
+pub mod edit;
 pub mod geo;
 pub mod ids;
 pub mod metadata;
@@ -21,17 +22,19 @@ pub use account::{
 };
 pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist};
 pub use artwork::{
-    ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkStatus,
-    ArtworkType, ImportedArtwork, Visit,
+    revert_of, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkStatus,
+    ArtworkType, ImportedArtwork, RevertScope, Visit,
 };
+pub use edit::{EditError, FieldEdit};
 pub use geo::{Latitude, Location, Longitude};
 pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, SubmissionId};
 pub use metadata::{ActorRole, EventMetadata, EventSource};
 pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};
 pub use provenance::Provenance;
 pub use submission::{
-    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, Condition, Filed, Filing,
-    NewArtworkProposal, Note, Reason, RecordedApproval, Review, Submission, SubmissionCommand,
-    SubmissionError, SubmissionEvent, SubmissionKind, SubmissionStatus, VisitReport,
+    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, ArtworkEditProposal, Condition,
+    Filed, Filing, NewArtworkProposal, Note, Reason, RecordedApproval, Review, Submission,
+    SubmissionCommand, SubmissionError, SubmissionEvent, SubmissionKind, SubmissionStatus,
+    VisitReport,
 };
 pub use tags::{TagError, Tags};

@@ -1,5 +1,5 @@
-//! The `Submission` aggregate: something a visitor asks the registry to record — a new artwork
-//! or a visit to a known one — waiting for a moderator. pending → approved | rejected |
+//! The `Submission` aggregate: something a visitor asks the registry to record — a new artwork,
+//! a visit to a known one, or an edit of a known one's fields — waiting for a moderator. pending → approved | rejected |
 //! withdrawn, exactly once. Approval's effect on the artwork is the `Artwork` aggregate's own
 //! events, issued by the caller with this approval as their causation.
 //!
@@ -10,6 +10,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::artwork::{ApprovedArtwork, ArtworkType, Visit};
+use crate::edit::{FieldEdit, MAX_EDITS};
 use crate::geo::Location;
 use crate::ids::{AccountId, ActorId, ArtworkId, SubmissionId};
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
@@ -29,6 +30,8 @@ pub enum SubmissionKind {
     NewArtwork,
     /// A logbook entry: a visit to a known artwork.
     Logbook,
+    /// Changes to a known artwork's fields.
+    ArtworkEdit,
 }
 
 impl SubmissionKind {
@@ -36,15 +39,14 @@ impl SubmissionKind {
         match self {
             SubmissionKind::NewArtwork => "new_artwork",
             SubmissionKind::Logbook => "logbook",
+            SubmissionKind::ArtworkEdit => "artwork_edit",
         }
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "new_artwork" => Some(Self::NewArtwork),
-            "logbook" => Some(Self::Logbook),
-            _ => None,
-        }
+        [Self::NewArtwork, Self::Logbook, Self::ArtworkEdit]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 }
 
@@ -141,6 +143,15 @@ pub struct VisitReport {
     pub visited_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// Changes to a known artwork's fields, each made against the value its proposer saw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArtworkEditProposal {
+    pub submitter: ActorId,
+    pub artwork_id: ArtworkId,
+    pub edits: Vec<FieldEdit>,
+    pub note: Option<Note>,
+}
+
 /// A new artwork as the moderator approved it: the proposal's fields with the moderator's edits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApprovedFields {
@@ -167,6 +178,12 @@ pub enum Approval {
     },
     /// A visit goes into its artwork's logbook.
     LogVisit,
+    /// An edit's changes to the fields named in `fields` (all or some of the edit's) are made;
+    /// with `overwrite_stale`, also over values that changed since it was proposed.
+    ApplyEdit {
+        fields: Vec<String>,
+        overwrite_stale: bool,
+    },
 }
 
 /// What an approval did, as recorded.
@@ -176,6 +193,7 @@ pub enum ApprovalOutcome {
     Created,
     Linked,
     Logged,
+    Edited,
 }
 
 impl ApprovalOutcome {
@@ -184,6 +202,7 @@ impl ApprovalOutcome {
             Self::Created => "created",
             Self::Linked => "linked",
             Self::Logged => "logged",
+            Self::Edited => "edited",
         }
     }
 }
@@ -192,6 +211,7 @@ impl ApprovalOutcome {
 pub enum SubmissionCommand {
     ProposeArtwork(Box<NewArtworkProposal>),
     LogVisit(Box<VisitReport>),
+    ProposeArtworkEdit(Box<ArtworkEditProposal>),
     /// `reviewer_identities`: every identity the reviewer speaks for (its account and the
     /// anonymous identities it claimed); the author must not be among them.
     Approve {
@@ -219,6 +239,7 @@ pub enum SubmissionCommand {
 pub enum SubmissionEvent {
     ArtworkProposed(Box<NewArtworkProposal>),
     VisitLogged(Box<VisitReport>),
+    ArtworkEditProposed(Box<ArtworkEditProposal>),
     SubmissionApproved {
         reviewer: AccountId,
         /// The artwork the approval created, linked or logged to.
@@ -231,6 +252,12 @@ pub enum SubmissionEvent {
         /// artwork is the proposal as submitted.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fields: Option<Box<ApprovedFields>>,
+        /// An edit's fields the moderator applied.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        applied: Option<Vec<String>>,
+        /// The moderator applied them over values changed since the edit was proposed.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        overwrite_stale: bool,
     },
     SubmissionRejected {
         reviewer: AccountId,
@@ -251,6 +278,7 @@ impl DomainEvent for SubmissionEvent {
         match self {
             SubmissionEvent::ArtworkProposed(_) => "ArtworkProposed",
             SubmissionEvent::VisitLogged(_) => "VisitLogged",
+            SubmissionEvent::ArtworkEditProposed(_) => "ArtworkEditProposed",
             SubmissionEvent::SubmissionApproved { .. } => "SubmissionApproved",
             SubmissionEvent::SubmissionRejected { .. } => "SubmissionRejected",
             SubmissionEvent::SubmissionWithdrawn { .. } => "SubmissionWithdrawn",
@@ -294,6 +322,16 @@ pub enum SubmissionError {
     NotAuthor,
     #[error("A moderator cannot approve their own submission")]
     OwnSubmission,
+    #[error("Change at least one field")]
+    EmptyEdit,
+    #[error("At most {MAX_EDITS} fields can be changed at once")]
+    TooManyEdits,
+    #[error("{0} is changed twice")]
+    DuplicateField(String),
+    #[error("Choose at least one field to apply")]
+    NoFieldChosen,
+    #[error("{0} is not part of this edit")]
+    NotInEdit(String),
 }
 
 impl From<NoteTooLong> for SubmissionError {
@@ -325,6 +363,7 @@ pub struct Filed {
 pub enum Filing {
     Proposal(Box<NewArtworkProposal>),
     Visit(Box<VisitReport>),
+    Edit(Box<ArtworkEditProposal>),
 }
 
 impl Filing {
@@ -332,6 +371,7 @@ impl Filing {
         match self {
             Filing::Proposal(_) => SubmissionKind::NewArtwork,
             Filing::Visit(_) => SubmissionKind::Logbook,
+            Filing::Edit(_) => SubmissionKind::ArtworkEdit,
         }
     }
 
@@ -340,6 +380,7 @@ impl Filing {
         match self {
             Filing::Proposal(p) => p.submitter,
             Filing::Visit(v) => v.submitter,
+            Filing::Edit(e) => e.submitter,
         }
     }
 
@@ -347,6 +388,7 @@ impl Filing {
         match self {
             Filing::Proposal(p) => &p.photos,
             Filing::Visit(v) => &v.photos,
+            Filing::Edit(_) => &[],
         }
     }
 }
@@ -381,6 +423,9 @@ pub struct RecordedApproval {
     pub outcome: ApprovalOutcome,
     pub location_override: Option<Location>,
     pub fields: Option<Box<ApprovedFields>>,
+    /// An edit's fields applied.
+    pub applied: Option<Vec<String>>,
+    pub overwrite_stale: bool,
 }
 
 /// What an approval does to artworks (and artists), as those aggregates' commands. Each is
@@ -403,6 +448,13 @@ pub enum ApprovalEffect {
     Visit {
         artwork_id: ArtworkId,
         visit: Box<Visit>,
+    },
+    /// An edit's chosen changes.
+    Edit {
+        artwork_id: ArtworkId,
+        submission_id: SubmissionId,
+        edits: Vec<FieldEdit>,
+        overwrite_stale: bool,
     },
 }
 
@@ -465,6 +517,20 @@ impl Submission {
                     visited_at: v.visited_at,
                 }),
             }),
+            (ApprovalOutcome::Edited, Filing::Edit(e)) => {
+                let applied = approval.applied.as_deref().unwrap_or_default();
+                Some(ApprovalEffect::Edit {
+                    artwork_id,
+                    submission_id: id,
+                    edits: e
+                        .edits
+                        .iter()
+                        .filter(|c| applied.contains(&c.field_name()))
+                        .cloned()
+                        .collect(),
+                    overwrite_stale: approval.overwrite_stale,
+                })
+            }
             _ => None,
         }
     }
@@ -548,6 +614,27 @@ impl Aggregate for Submission {
                 Self::check_photos(&v.photos)?;
                 SubmissionEvent::VisitLogged(v)
             }
+            SubmissionCommand::ProposeArtworkEdit(e) => {
+                if self.filing().is_some() {
+                    return Err(SubmissionError::AlreadySubmitted);
+                }
+                if e.edits.is_empty() || e.edits.iter().any(FieldEdit::changes_nothing) {
+                    return Err(SubmissionError::EmptyEdit);
+                }
+                if e.edits.len() > MAX_EDITS {
+                    return Err(SubmissionError::TooManyEdits);
+                }
+                let mut seen = std::collections::HashSet::new();
+                if let Some(twice) = e
+                    .edits
+                    .iter()
+                    .map(FieldEdit::field_name)
+                    .find(|f| !seen.insert(f.clone()))
+                {
+                    return Err(SubmissionError::DuplicateField(twice));
+                }
+                SubmissionEvent::ArtworkEditProposed(e)
+            }
             SubmissionCommand::Approve {
                 reviewer,
                 reviewer_identities,
@@ -559,7 +646,32 @@ impl Aggregate for Submission {
                 if author == ActorId::from(reviewer) || reviewer_identities.contains(&author) {
                     return Err(SubmissionError::OwnSubmission);
                 }
+                let mut applied = None;
+                let mut overwrite = false;
                 let (artwork_id, outcome, location_override, fields) = match (approval, kind) {
+                    (
+                        Approval::ApplyEdit {
+                            fields,
+                            overwrite_stale,
+                        },
+                        SubmissionKind::ArtworkEdit,
+                    ) => {
+                        let Filing::Edit(e) = &filed.what else {
+                            return Err(SubmissionError::NotFound);
+                        };
+                        if fields.is_empty() {
+                            return Err(SubmissionError::NoFieldChosen);
+                        }
+                        let names: Vec<String> =
+                            e.edits.iter().map(FieldEdit::field_name).collect();
+                        if let Some(f) = fields.iter().find(|f| !names.contains(f)) {
+                            return Err(SubmissionError::NotInEdit(f.clone()));
+                        }
+                        // In the edit's order, once each.
+                        applied = Some(names.into_iter().filter(|n| fields.contains(n)).collect());
+                        overwrite = overwrite_stale;
+                        (e.artwork_id, ApprovalOutcome::Edited, None, None)
+                    }
                     (
                         Approval::CreateArtwork { artwork_id, fields },
                         SubmissionKind::NewArtwork,
@@ -574,7 +686,7 @@ impl Aggregate for Submission {
                     (Approval::LogVisit, SubmissionKind::Logbook) => (
                         match &filed.what {
                             Filing::Visit(v) => v.artwork_id,
-                            Filing::Proposal(_) => return Err(SubmissionError::NotFound),
+                            _ => return Err(SubmissionError::NotFound),
                         },
                         ApprovalOutcome::Logged,
                         None,
@@ -588,6 +700,8 @@ impl Aggregate for Submission {
                     outcome,
                     location_override,
                     fields,
+                    applied,
+                    overwrite_stale: overwrite,
                 }
             }
             SubmissionCommand::Reject { reviewer, reason } => {
@@ -622,6 +736,7 @@ impl Aggregate for Submission {
         let what = match event {
             SubmissionEvent::ArtworkProposed(p) => Filing::Proposal(p),
             SubmissionEvent::VisitLogged(v) => Filing::Visit(v),
+            SubmissionEvent::ArtworkEditProposed(e) => Filing::Edit(e),
             decided => {
                 // Every later event is about a filed submission.
                 if let Submission::Filed(filed) = self {
@@ -641,12 +756,16 @@ impl Aggregate for Submission {
 impl Filed {
     fn apply(&mut self, event: SubmissionEvent) {
         match event {
-            SubmissionEvent::ArtworkProposed(_) | SubmissionEvent::VisitLogged(_) => {}
+            SubmissionEvent::ArtworkProposed(_)
+            | SubmissionEvent::VisitLogged(_)
+            | SubmissionEvent::ArtworkEditProposed(_) => {}
             SubmissionEvent::SubmissionApproved {
                 artwork_id,
                 outcome,
                 location_override,
                 fields,
+                applied,
+                overwrite_stale,
                 ..
             } => {
                 self.review = Review::Approved {
@@ -655,6 +774,8 @@ impl Filed {
                         outcome,
                         location_override,
                         fields,
+                        applied,
+                        overwrite_stale,
                     },
                 };
             }
@@ -771,6 +892,8 @@ mod tests {
             outcome,
             location_override: None,
             fields: None,
+            applied: None,
+            overwrite_stale: false,
         }
     }
 
@@ -920,6 +1043,8 @@ mod tests {
                 outcome: ApprovalOutcome::Created,
                 location_override: None,
                 fields: Some(Box::new(edited())),
+                applied: None,
+                overwrite_stale: false,
             }]);
     }
 
@@ -944,6 +1069,8 @@ mod tests {
                 outcome: ApprovalOutcome::Linked,
                 location_override: moved,
                 fields: None,
+                applied: None,
+                overwrite_stale: false,
             }]);
     }
 
@@ -960,6 +1087,8 @@ mod tests {
                 outcome: ApprovalOutcome::Logged,
                 location_override: None,
                 fields: None,
+                applied: None,
+                overwrite_stale: false,
             }]);
     }
 
@@ -1023,6 +1152,8 @@ mod tests {
                     outcome: ApprovalOutcome::Created,
                     location_override: None,
                     fields: None,
+                    applied: None,
+                    overwrite_stale: false,
                 },
             ])
             .when_async(approve(create_as_edited()))
@@ -1146,6 +1277,8 @@ mod tests {
                     outcome: ApprovalOutcome::Created,
                     location_override: None,
                     fields: None,
+                    applied: None,
+                    overwrite_stale: false,
                 },
             ])
             .when_async(SubmissionCommand::Withdraw {
@@ -1168,6 +1301,8 @@ mod tests {
                     outcome: ApprovalOutcome::Created,
                     location_override: None,
                     fields: None,
+                    applied: None,
+                    overwrite_stale: false,
                 },
             ])
             .when_async(SubmissionCommand::ErasePhotoMetadata {
@@ -1228,6 +1363,8 @@ mod tests {
                 outcome: ApprovalOutcome::Created,
                 location_override: None,
                 fields: Some(Box::new(edited())),
+                applied: None,
+                overwrite_stale: false,
             },
         ]);
         let e = edited();
@@ -1279,6 +1416,8 @@ mod tests {
                 outcome: ApprovalOutcome::Linked,
                 location_override: moved,
                 fields: None,
+                applied: None,
+                overwrite_stale: false,
             },
         ]);
         assert_eq!(
@@ -1355,6 +1494,8 @@ mod tests {
             outcome: ApprovalOutcome::Linked,
             location_override: None,
             fields: None,
+            applied: None,
+            overwrite_stale: false,
         };
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!(v["SubmissionApproved"]["outcome"], "linked");
@@ -1367,5 +1508,156 @@ mod tests {
         assert_eq!(v["ArtworkProposed"]["artwork_type"], "sculpture");
         assert_eq!(v["ArtworkProposed"]["artist_names"][0], "Douglas Coupland");
         assert_eq!(serde_json::from_value::<SubmissionEvent>(v).unwrap(), p);
+    }
+
+    fn edit_proposal(edits: Vec<FieldEdit>) -> ArtworkEditProposal {
+        ArtworkEditProposal {
+            submitter: author(),
+            artwork_id: ArtworkId(Uuid::from_u128(42)),
+            edits,
+            note: None,
+        }
+    }
+
+    fn two_changes() -> Vec<FieldEdit> {
+        vec![
+            FieldEdit::Title {
+                old: Title::parse("Solo").unwrap(),
+                new: Title::parse("Solo II").unwrap(),
+            },
+            FieldEdit::Description {
+                old: Some(LongText::parse("Old words").unwrap()),
+                new: None,
+            },
+        ]
+    }
+
+    fn edit_proposed() -> SubmissionEvent {
+        SubmissionEvent::ArtworkEditProposed(Box::new(edit_proposal(two_changes())))
+    }
+
+    fn apply(fields: &[&str]) -> Approval {
+        Approval::ApplyEdit {
+            fields: fields.iter().map(|f| (*f).to_owned()).collect(),
+            overwrite_stale: false,
+        }
+    }
+
+    #[tokio::test]
+    async fn an_edit_is_proposed_with_its_changes() {
+        let e = edit_proposal(two_changes());
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtworkEdit(Box::new(e.clone())))
+            .await
+            .then_expect_events(vec![SubmissionEvent::ArtworkEditProposed(Box::new(e))]);
+    }
+
+    #[tokio::test]
+    async fn an_empty_or_idle_edit_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtworkEdit(Box::new(
+                edit_proposal(vec![]),
+            )))
+            .await
+            .then_expect_error(SubmissionError::EmptyEdit);
+        let same = FieldEdit::Title {
+            old: Title::parse("Solo").unwrap(),
+            new: Title::parse("Solo").unwrap(),
+        };
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtworkEdit(Box::new(
+                edit_proposal(vec![same]),
+            )))
+            .await
+            .then_expect_error(SubmissionError::EmptyEdit);
+    }
+
+    #[tokio::test]
+    async fn an_edit_changing_a_field_twice_is_refused() {
+        let mut changes = two_changes();
+        changes.push(changes[0].clone());
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(SubmissionCommand::ProposeArtworkEdit(Box::new(
+                edit_proposal(changes),
+            )))
+            .await
+            .then_expect_error(SubmissionError::DuplicateField("title".into()));
+    }
+
+    #[tokio::test]
+    async fn an_edit_is_approved_for_some_of_its_fields() {
+        Harness::with(())
+            .given(vec![edit_proposed()])
+            .when_async(approve(apply(&["description"])))
+            .await
+            .then_expect_events(vec![SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: ArtworkId(Uuid::from_u128(42)),
+                outcome: ApprovalOutcome::Edited,
+                location_override: None,
+                fields: None,
+                applied: Some(vec!["description".into()]),
+                overwrite_stale: false,
+            }]);
+        let s = state(vec![
+            edit_proposed(),
+            SubmissionEvent::SubmissionApproved {
+                reviewer: reviewer(),
+                artwork_id: ArtworkId(Uuid::from_u128(42)),
+                outcome: ApprovalOutcome::Edited,
+                location_override: None,
+                fields: None,
+                applied: Some(vec!["description".into()]),
+                overwrite_stale: false,
+            },
+        ]);
+        let id = SubmissionId(Uuid::from_u128(1));
+        assert_eq!(
+            s.approval_effect(id),
+            Some(ApprovalEffect::Edit {
+                artwork_id: ArtworkId(Uuid::from_u128(42)),
+                submission_id: id,
+                edits: vec![two_changes()[1].clone()],
+                overwrite_stale: false,
+            })
+        );
+    }
+
+    #[tokio::test]
+    async fn an_edit_approval_must_choose_fields_of_the_edit() {
+        Harness::with(())
+            .given(vec![edit_proposed()])
+            .when_async(approve(apply(&[])))
+            .await
+            .then_expect_error(SubmissionError::NoFieldChosen);
+        Harness::with(())
+            .given(vec![edit_proposed()])
+            .when_async(approve(apply(&["tag:year"])))
+            .await
+            .then_expect_error(SubmissionError::NotInEdit("tag:year".into()));
+        Harness::with(())
+            .given(vec![edit_proposed()])
+            .when_async(approve(Approval::LogVisit))
+            .await
+            .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::ArtworkEdit));
+    }
+
+    #[tokio::test]
+    async fn an_edit_is_decided_once() {
+        Harness::with(())
+            .given(vec![
+                edit_proposed(),
+                SubmissionEvent::SubmissionRejected {
+                    reviewer: reviewer(),
+                    reason: Reason::parse("Not a better title").unwrap(),
+                },
+            ])
+            .when_async(approve(apply(&["title"])))
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Rejected));
     }
 }

@@ -231,6 +231,43 @@ impl Tags {
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
+
+    /// One tag checked as [`Tags::parse`] checks it: its normalised key, and its normalised
+    /// value (`None` for a blank one, which clears the key).
+    pub fn check_one(key: &str, value: &str) -> Result<(String, Option<String>), TagError> {
+        let v = crate::text::clean_line(value);
+        if v.is_empty() {
+            let key = key.trim().to_ascii_lowercase();
+            return if valid_key(&key) {
+                Ok((key, None))
+            } else {
+                Err(TagError::BadKey(key))
+            };
+        }
+        validate(key, v).map(|(k, v)| (k, Some(v)))
+    }
+
+    /// This set with `key` set to `value` (or removed, for `None`); refused past [`MAX_TAGS`].
+    /// `key` and `value` are already checked ([`Tags::check_one`]).
+    pub fn with(&self, key: &str, value: Option<&str>) -> Result<Tags, TagError> {
+        let mut out = self.0.clone();
+        match value {
+            Some(v) => {
+                out.insert(key.to_owned(), v.to_owned());
+            }
+            None => {
+                out.remove(key);
+            }
+        }
+        if out.len() > MAX_TAGS {
+            return Err(TagError::TooMany);
+        }
+        Ok(Self(out))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
 }
 
 impl TryFrom<BTreeMap<String, String>> for Tags {

@@ -4,7 +4,7 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    artists, artworks, auth, history, images, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, profile, search, status, submissions,
 };
 
 #[derive(OpenApi)]
@@ -30,6 +30,9 @@ use crate::routes::{
         submissions::review_queue,
         submissions::review_submission,
         submissions::review_stats,
+        edits::pending_edits,
+        edits::edit_queue,
+        edits::edit_detail,
         images::get_image,
     ),
     components(schemas(artworks::ArtworkMinimalDto, platform::http::ErrorBody))

@@ -4,7 +4,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    artists, artworks, auth, history, images, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, profile, search, status, submissions,
 };
 use crate::state::QueryState;
 
@@ -32,6 +32,9 @@ pub fn router(state: QueryState) -> Router {
             get(submissions::review_submission),
         )
         .route("/review/stats", get(submissions::review_stats))
+        .route("/artwork/{id}/pending-edits", get(edits::pending_edits))
+        .route("/review/artwork-edits", get(edits::edit_queue))
+        .route("/review/artwork-edits/{id}", get(edits::edit_detail))
         .route("/images/{size}/{key}", get(images::get_image))
         .with_state(state)
 }

@@ -399,6 +399,7 @@ impl TestApp {
         );
         let command = command_api::CommandState {
             accounts: accounts.clone(),
+            artworks: command_api::Artworks::new(commands.clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();

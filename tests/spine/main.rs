@@ -5,6 +5,7 @@
 mod accounts;
 mod api;
 mod commands;
+mod edits;
 mod geo;
 mod hardening;
 mod harness;

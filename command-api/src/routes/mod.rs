@@ -3,7 +3,9 @@
 //! answers with `X-Event-Position` when it wrote events.
 
 mod admin;
+mod artworks;
 mod auth;
+mod edits;
 mod me;
 mod review;
 mod submissions;
@@ -18,6 +20,7 @@ use platform::http::ApiError;
 use sqlx::PgPool;
 
 use crate::accounts::Accounts;
+use crate::artworks::Artworks;
 use crate::submissions::Submissions;
 
 /// The largest logbook post: ten full-size photos and the form's text.
@@ -26,6 +29,7 @@ pub const UPLOAD_BODY_LIMIT: usize = MAX_PHOTOS_PER_SUBMISSION * MAX_PHOTO_BYTES
 #[derive(Clone)]
 pub struct CommandState {
     pub accounts: Accounts,
+    pub artworks: Artworks,
     pub submissions: Submissions,
 }
 
@@ -58,6 +62,21 @@ pub fn router(state: CommandState) -> Router {
         .route("/review/approve/{id}", post(review::approve_submission))
         .route("/review/reject/{id}", post(review::reject_submission))
         .route("/review/batch", put(review::review_batch))
+        .route("/artwork/{id}/edit", post(edits::propose_edit))
+        .route("/artwork/{id}/edit/validate", post(edits::validate_edit))
+        .route(
+            "/submissions/artwork-edit",
+            post(edits::submit_artwork_edit),
+        )
+        .route(
+            "/review/artwork-edits/{id}/approve",
+            post(edits::approve_edit),
+        )
+        .route(
+            "/review/artwork-edits/{id}/reject",
+            post(edits::reject_edit),
+        )
+        .route("/artworks/{id}/revert", post(artworks::revert))
         .route(
             "/admin/projectors/{name}/restart",
             post(admin::restart_projector),
@@ -77,6 +96,30 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<
             .map(|Json(v)| Body(v))
             .map_err(|e| ApiError::Validation {
                 message: e.body_text(),
+                field: None,
+            })
+    }
+}
+
+/// A JSON body that may be left out: no body (or only whitespace) is `T::default()`.
+pub struct OptionalBody<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned + Default> axum::extract::FromRequest<S>
+    for OptionalBody<T>
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let body = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::validation("body", e.body_text()))?;
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalBody(T::default()));
+        }
+        serde_json::from_slice(&body)
+            .map(OptionalBody)
+            .map_err(|e| ApiError::Validation {
+                message: format!("The body could not be read: {e}"),
                 field: None,
             })
     }
@@ -102,6 +145,12 @@ fn no_store(mut r: Response) -> Response {
     review::approve_submission,
     review::reject_submission,
     review::review_batch,
+    edits::propose_edit,
+    edits::validate_edit,
+    edits::submit_artwork_edit,
+    edits::approve_edit,
+    edits::reject_edit,
+    artworks::revert,
     admin::restart_projector
 ))]
 pub struct CommandApiDoc;

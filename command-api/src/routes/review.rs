@@ -5,7 +5,7 @@ use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use platform::identity::Caller;
 
-use super::{no_store, Body, CommandState};
+use super::{no_store, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest, Reviewer,
 };
@@ -25,17 +25,9 @@ pub async fn approve_submission(
     State(s): State<CommandState>,
     caller: Caller,
     PathId(id): PathId,
-    body: axum::body::Bytes,
+    // No body (or `{}`) approves with the defaults.
+    OptionalBody(req): OptionalBody<ApproveRequest>,
 ) -> Result<Response, ApiError> {
-    // The body is optional: no body (or `{}`) approves with the defaults.
-    let req: ApproveRequest = if body.iter().all(u8::is_ascii_whitespace) {
-        ApproveRequest::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::Validation {
-            message: format!("The body could not be read: {e}"),
-            field: None,
-        })?
-    };
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (d, position) = s.submissions.approve(&reviewer, id, req).await?;
     Ok(no_store(with_position(ok(d), position)))

@@ -22,6 +22,11 @@ pub enum ApproveError {
     Field(#[from] FieldError),
     #[error("Artwork with ID {0} not found")]
     ArtworkNotFound(Uuid),
+    #[error("Edit {0} not found")]
+    EditNotFound(Uuid),
+    /// Chosen fields of an edit that changed since it was proposed.
+    #[error("{}", domain::ArtworkError::Stale(.0.clone()))]
+    Stale(Vec<String>),
     #[error(transparent)]
     Command(#[from] CommandError<SubmissionError>),
     #[error(transparent)]
@@ -176,6 +181,12 @@ impl Submissions {
                         },
                         // A visit goes into its artwork's logbook; `action` is for proposals.
                         Some(Filing::Visit(_)) => Approval::LogVisit,
+                        // An edit approved here applies every field; choosing some is
+                        // `approve_edit`'s.
+                        Some(Filing::Edit(e)) => Approval::ApplyEdit {
+                            fields: e.edits.iter().map(|c| c.field_name()).collect(),
+                            overwrite_stale: false,
+                        },
                         None => {
                             return Err(CommandError::Rejected(SubmissionError::NotFound).into())
                         }

@@ -133,6 +133,19 @@ impl Submissions {
             ApprovalEffect::Visit { artwork_id, visit } => {
                 (artwork_id, ArtworkCommand::RecordVisit(visit))
             }
+            ApprovalEffect::Edit {
+                artwork_id,
+                submission_id,
+                edits,
+                overwrite_stale,
+            } => (
+                artwork_id,
+                ArtworkCommand::ApplyEdit {
+                    submission_id,
+                    edits,
+                    overwrite_stale,
+                },
+            ),
         };
         let position = self
             .commands

@@ -16,6 +16,8 @@ use crate::commands::CommandError;
 pub enum CloseError {
     #[error(transparent)]
     Field(#[from] FieldError),
+    #[error("Edit {0} not found")]
+    EditNotFound(Uuid),
     #[error(transparent)]
     Command(#[from] CommandError<SubmissionError>),
     #[error(transparent)]

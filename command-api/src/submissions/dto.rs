@@ -99,3 +99,101 @@ pub struct BatchAnswer {
     pub rejected: usize,
     pub failed: usize,
 }
+
+/// One change as SPEC §7's client sends it.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct EditItem {
+    /// title, description, artwork_type, location ({lat, lon}), artists (a list of artist ids),
+    /// tags (an object of the keys that change) or tag:<key>.
+    pub field_name: String,
+    /// The value the proposer saw; `null` when unset.
+    #[serde(default)]
+    #[schema(value_type = serde_json::Value)]
+    pub field_value_old: serde_json::Value,
+    /// The new value; `null` clears the field (not the title, type or location).
+    #[serde(default)]
+    #[schema(value_type = serde_json::Value)]
+    pub field_value_new: serde_json::Value,
+}
+
+/// `POST /api/artwork/{id}/edit` (and `/edit/validate`)'s body.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+pub struct EditRequest {
+    pub edits: Vec<EditItem>,
+    /// Why, for the moderator: at most 1000 characters.
+    pub note: Option<String>,
+}
+
+/// `POST /api/submissions/artwork-edit`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ArtworkEditSubmission {
+    pub artwork_id: Uuid,
+    pub edits: Vec<EditItem>,
+    pub note: Option<String>,
+}
+
+/// A proposal's field and what is wrong with it.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct FieldProblem {
+    pub field: String,
+    pub message: String,
+}
+
+impl From<super::FieldError> for FieldProblem {
+    fn from(e: super::FieldError) -> Self {
+        Self {
+            field: e.field,
+            message: e.message,
+        }
+    }
+}
+
+/// What `POST /api/artwork/{id}/edit/validate` answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct EditCheck {
+    pub valid: bool,
+    pub errors: Vec<FieldProblem>,
+    /// The changes as the server reads them (`tags` split per key; unchanged fields left out).
+    pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
+}
+
+/// What proposing an edit answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct EditReceipt {
+    /// The edit submission's id.
+    pub id: Uuid,
+    /// Always `pending`.
+    pub status: SubmissionStatus,
+    pub artwork_id: Uuid,
+    pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
+}
+
+/// Which fields of an edit an approval applies.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum ApplyTo {
+    /// `true`: every field.
+    All(bool),
+    /// These fields (names as the edit gives them).
+    Fields(Vec<String>),
+}
+
+/// `POST /api/review/artwork-edits/{id}/approve`'s body; everything optional.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct ApplyEditRequest {
+    /// `true` (the default) or a list of field names.
+    pub apply_to_artwork: Option<ApplyTo>,
+    /// Apply chosen fields even where the artwork changed since the edit was proposed.
+    #[serde(default)]
+    pub overwrite_stale: bool,
+}
+
+/// What approving an edit answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct EditDecided {
+    pub id: Uuid,
+    pub status: SubmissionStatus,
+    pub artwork_id: Uuid,
+    /// The fields applied.
+    pub applied: Vec<String>,
+}

@@ -4,10 +4,12 @@
 //! takes typed input, returns its own error enum, and leaves HTTP to `crate::error`.
 
 mod approve;
+mod approve_edit;
 mod batch;
 mod carry_out;
 mod close;
 mod dto;
+mod edit;
 mod form;
 mod submit;
 

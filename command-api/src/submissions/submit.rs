@@ -43,6 +43,9 @@ pub enum SubmitError {
     Photo { index: usize, error: UploadError },
     #[error("Artwork with ID {0} not found")]
     ArtworkNotFound(Uuid),
+    /// Fields of an edit whose old value is no longer the artwork's.
+    #[error("This artwork changed since you opened it ({}). Reload to see the current values.", .0.join(", "))]
+    StaleEdit(Vec<String>),
     #[error(transparent)]
     Command(#[from] CommandError<SubmissionError>),
     #[error(transparent)]

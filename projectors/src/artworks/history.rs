@@ -9,6 +9,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 use cqrs_es::Aggregate;
 use domain::{
     ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EventMetadata, EventSource,
+    FieldEdit,
 };
 use media::images::PhotoDto;
 use platform::eventlog::{self, EventEnvelope};
@@ -63,6 +64,10 @@ pub enum ChangeKind {
     Moved,
     /// An approved visit put into the logbook.
     VisitRecorded,
+    /// An approved edit's fields set.
+    Edited,
+    /// A moderator undid an earlier change.
+    Reverted,
 }
 
 /// Who made a change, as anyone may see it: a display name, never an e-mail or a token.
@@ -82,9 +87,9 @@ pub struct ChangeActor {
 pub struct FieldChange {
     /// title, description, artwork_type, status, location, tags or artists.
     pub field: String,
-    #[schema(value_type = Object)]
+    #[schema(value_type = serde_json::Value)]
     pub before: Value,
-    #[schema(value_type = Object)]
+    #[schema(value_type = serde_json::Value)]
     pub after: Value,
 }
 
@@ -105,6 +110,16 @@ pub struct HistoryEntry {
     pub photos_added: usize,
     /// A visit's note.
     pub note: Option<String>,
+    /// A revert's reason.
+    pub reason: Option<String>,
+    /// Who proposed the change, for changes a submission brought (display name only); `actor`
+    /// is then the moderator who approved it.
+    pub contributor: Option<String>,
+    /// For a revert, the `id` of the change it undid.
+    pub reverts: Option<String>,
+    /// Whether a moderator can revert this change: edits, moves and reverts that changed a
+    /// field.
+    pub revertible: bool,
 }
 
 /// The artwork as its events made it.
@@ -192,6 +207,12 @@ impl Snapshot {
             ArtworkEvent::ArtworkMoved { location, .. } => {
                 (self.lat, self.lon) = (location.lat(), location.lon());
             }
+            ArtworkEvent::ArtworkEdited { changes, .. }
+            | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                for change in changes {
+                    self.set(change);
+                }
+            }
             ArtworkEvent::VisitRecorded(v) => {
                 self.prepend(public_photos(&v.photos, v.submission_id));
                 self.visits.push(LogbookEntryDto {
@@ -206,6 +227,30 @@ impl Snapshot {
             }
         }
         Ok(())
+    }
+
+    /// Sets one field as the `artworks` projector does.
+    fn set(&mut self, change: FieldEdit) {
+        match change {
+            FieldEdit::Title { new, .. } => self.title = new.into(),
+            FieldEdit::Description { new, .. } => self.description = new.map(String::from),
+            FieldEdit::ArtworkType { new, .. } => self.artwork_type = Some(new),
+            FieldEdit::Location { new, .. } => (self.lat, self.lon) = (new.lat(), new.lon()),
+            FieldEdit::Artists { new, .. } => {
+                self.artist_ids = new.into_iter().map(|a| a.0).collect();
+            }
+            FieldEdit::Tag { key, new, .. } => {
+                if !self.tags.is_object() {
+                    self.tags = Value::Object(serde_json::Map::new());
+                }
+                if let Value::Object(tags) = &mut self.tags {
+                    match new {
+                        Some(v) => tags.insert(key, Value::String(v)),
+                        None => tags.remove(&key),
+                    };
+                }
+            }
+        }
     }
 
     fn prepend(&mut self, photos: Value) {
@@ -254,9 +299,24 @@ pub async fn history(
     let mut entries = Vec::with_capacity(total);
     let mut state = Snapshot::default();
     let mut dataset: Option<String> = None;
+    // Entry ids by sequence, for the change a revert names.
+    let ids: Vec<String> = events
+        .iter()
+        .map(|(e, _, _)| e.event_position().to_string())
+        .collect();
     for (envelope, event, md) in events {
         let before = fields(&state);
-        let (kind, submission_id, photos_added, note) = describe(&event);
+        let Described {
+            kind,
+            submission_id,
+            photos_added,
+            note,
+            reason,
+            reverts,
+        } = describe(&event);
+        let reverts = reverts
+            .and_then(|seq| usize::try_from(seq - 1).ok())
+            .and_then(|i| ids.get(i).cloned());
         if let ArtworkEvent::ArtworkImported { provenance, .. } = &event {
             dataset = Some(provenance.dataset_name.clone());
         }
@@ -270,7 +330,11 @@ pub async fn history(
                 before,
                 after,
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let revertible = matches!(
+            kind,
+            ChangeKind::Edited | ChangeKind::Reverted | ChangeKind::Moved
+        ) && changes.iter().any(|c| c.field != "status");
         entries.push((
             HistoryEntry {
                 id: envelope.event_position().to_string(),
@@ -294,6 +358,10 @@ pub async fn history(
                 changes,
                 photos_added,
                 note,
+                reason,
+                contributor: None,
+                reverts,
+                revertible,
             },
             md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
         ));
@@ -303,51 +371,90 @@ pub async fn history(
     }
     entries.reverse();
     let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
-    let actors: Vec<Uuid> = page.iter().filter_map(|(_, a)| *a).collect();
-    let names = crate::accounts::read::profile_names(pool, &actors).await?;
+    let submissions: Vec<Uuid> = page.iter().filter_map(|(e, _)| e.submission_id).collect();
+    let submitters = crate::submissions::read::submitters(pool, &submissions).await?;
+    let mut people: Vec<Uuid> = page.iter().filter_map(|(_, a)| *a).collect();
+    people.extend(submitters.values());
+    let names = crate::accounts::read::profile_names(pool, &people).await?;
+    let name_of = |a: Uuid| Submitter::new(a, names.get(&a).cloned()).display_name;
     let page = page
         .into_iter()
         .map(|(mut entry, actor)| {
             entry.actor.display_name = match (entry.actor.role.as_str(), actor) {
                 ("system", _) | (_, None) => dataset.clone().unwrap_or_else(|| "Plinth".into()),
-                (_, Some(a)) => Submitter::new(a, names.get(&a).cloned()).display_name,
+                (_, Some(a)) => name_of(a),
             };
+            entry.contributor = entry
+                .submission_id
+                .and_then(|s| submitters.get(&s))
+                .map(|a| name_of(*a));
             entry
         })
         .collect();
     Ok(Some((page, total)))
 }
 
-/// What kind of change an event is, the submission behind it, photos it added and a visit's
-/// note.
-fn describe(e: &ArtworkEvent) -> (ChangeKind, Option<Uuid>, usize, Option<String>) {
+/// What an event says beyond its field changes.
+struct Described {
+    kind: ChangeKind,
+    /// The submission behind it.
+    submission_id: Option<Uuid>,
+    photos_added: usize,
+    /// A visit's note.
+    note: Option<String>,
+    /// A revert's reason.
+    reason: Option<String>,
+    /// The sequence of the event a revert undid.
+    reverts: Option<i64>,
+}
+
+fn describe(e: &ArtworkEvent) -> Described {
+    let mut d = Described {
+        kind: ChangeKind::Imported,
+        submission_id: None,
+        photos_added: 0,
+        note: None,
+        reason: None,
+        reverts: None,
+    };
     match e {
-        ArtworkEvent::ArtworkImported { .. } => (ChangeKind::Imported, None, 0, None),
-        ArtworkEvent::ArtworkCreated(a) => (
-            ChangeKind::Created,
-            Some(a.submission_id.0),
-            a.photos.len(),
-            None,
-        ),
+        ArtworkEvent::ArtworkImported { .. } => {}
+        ArtworkEvent::ArtworkCreated(a) => {
+            d.kind = ChangeKind::Created;
+            d.submission_id = Some(a.submission_id.0);
+            d.photos_added = a.photos.len();
+        }
         ArtworkEvent::PhotosAdded {
             submission_id,
             photos,
-        } => (
-            ChangeKind::PhotosAdded,
-            Some(submission_id.0),
-            photos.len(),
-            None,
-        ),
-        ArtworkEvent::ArtworkMoved { submission_id, .. } => {
-            (ChangeKind::Moved, Some(submission_id.0), 0, None)
+        } => {
+            d.kind = ChangeKind::PhotosAdded;
+            d.submission_id = Some(submission_id.0);
+            d.photos_added = photos.len();
         }
-        ArtworkEvent::VisitRecorded(v) => (
-            ChangeKind::VisitRecorded,
-            Some(v.submission_id.0),
-            v.photos.len(),
-            v.note.as_ref().map(|n| n.as_str().to_owned()),
-        ),
+        ArtworkEvent::ArtworkMoved { submission_id, .. } => {
+            d.kind = ChangeKind::Moved;
+            d.submission_id = Some(submission_id.0);
+        }
+        ArtworkEvent::VisitRecorded(v) => {
+            d.kind = ChangeKind::VisitRecorded;
+            d.submission_id = Some(v.submission_id.0);
+            d.photos_added = v.photos.len();
+            d.note = v.note.as_ref().map(|n| n.as_str().to_owned());
+        }
+        ArtworkEvent::ArtworkEdited { submission_id, .. } => {
+            d.kind = ChangeKind::Edited;
+            d.submission_id = Some(submission_id.0);
+        }
+        ArtworkEvent::ArtworkReverted {
+            reverted, reason, ..
+        } => {
+            d.kind = ChangeKind::Reverted;
+            d.reason = Some(reason.as_str().to_owned());
+            d.reverts = Some(*reverted);
+        }
     }
+    d
 }
 
 /// The artwork and its newest `logbook_limit` logbook entries as they were at `at`, rebuilt from

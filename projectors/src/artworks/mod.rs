@@ -6,7 +6,7 @@ pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, Photo, SubmissionId};
+use domain::{Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, FieldEdit, Photo, SubmissionId};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -66,6 +66,8 @@ impl Projector for ArtworksProjector {
                     .await?;
                     Change::Photos(public_photos(&v.photos, v.submission_id))
                 }
+                ArtworkEvent::ArtworkEdited { changes, .. }
+                | ArtworkEvent::ArtworkReverted { changes, .. } => Change::Fields(changes),
             };
             // Updates apply to rows possibly created earlier in this batch.
             std::mem::take(&mut rows).insert(db).await?;
@@ -98,6 +100,45 @@ enum Change {
     /// Photos to put first in the gallery (newest first).
     Photos(Value),
     Moved(f64, f64),
+    /// Fields an approved edit or a revert set.
+    Fields(Vec<FieldEdit>),
+}
+
+/// The columns an edit or a revert sets; `None` leaves one as it is.
+#[derive(Default)]
+struct FieldColumns {
+    title: Option<String>,
+    /// `Some(None)` clears the description.
+    description: Option<Option<String>>,
+    artwork_type: Option<&'static str>,
+    artist_ids: Option<Vec<Uuid>>,
+    tags_set: serde_json::Map<String, Value>,
+    tags_cleared: Vec<String>,
+}
+
+impl FieldColumns {
+    fn of(changes: Vec<FieldEdit>) -> (Self, Option<(f64, f64)>) {
+        let mut c = FieldColumns::default();
+        let mut moved = None;
+        for change in changes {
+            match change {
+                FieldEdit::Title { new, .. } => c.title = Some(new.into()),
+                FieldEdit::Description { new, .. } => c.description = Some(new.map(String::from)),
+                FieldEdit::ArtworkType { new, .. } => c.artwork_type = Some(new.as_str()),
+                FieldEdit::Location { new, .. } => moved = Some((new.lat(), new.lon())),
+                FieldEdit::Artists { new, .. } => {
+                    c.artist_ids = Some(new.into_iter().map(|a| a.0).collect());
+                }
+                FieldEdit::Tag { key, new, .. } => match new {
+                    Some(v) => {
+                        c.tags_set.insert(key, Value::String(v));
+                    }
+                    None => c.tags_cleared.push(key),
+                },
+            }
+        }
+        (c, moved)
+    }
 }
 
 impl Change {
@@ -105,6 +146,28 @@ impl Change {
         let (photos, lat, lon) = match self {
             Change::Photos(photos) => (Some(photos), None, None),
             Change::Moved(lat, lon) => (None, Some(lat), Some(lon)),
+            Change::Fields(changes) => {
+                let (c, moved) = FieldColumns::of(changes);
+                sqlx::query!(
+                    "UPDATE artworks SET title = coalesce($2, title),
+                        description = CASE WHEN $3 THEN $4 ELSE description END,
+                        artwork_type = coalesce($5, artwork_type),
+                        artist_ids = coalesce($6, artist_ids),
+                        tags = (tags - $7::text[]) || $8::jsonb
+                      WHERE id = $1",
+                    id,
+                    c.title,
+                    c.description.is_some(),
+                    c.description.flatten(),
+                    c.artwork_type,
+                    c.artist_ids.as_deref(),
+                    &c.tags_cleared,
+                    Value::Object(c.tags_set)
+                )
+                .execute(&mut *db)
+                .await?;
+                (None, moved.map(|m| m.0), moved.map(|m| m.1))
+            }
         };
         sqlx::query!(
             "UPDATE artworks SET photos = coalesce($6 || photos, photos),

@@ -9,7 +9,7 @@ pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent};
+use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent, FieldEdit};
 use platform::eventlog::EventEnvelope;
 use search::{ArtistDoc, ArtworkDoc, DocStatus, GeoPoint, SearchDoc};
 use serde_json::Value;
@@ -182,6 +182,12 @@ impl Projector for SearchDocsProjector {
                         entry.0.thumbnail = Some(p.key.to_string());
                     }
                 }
+                ArtworkEvent::ArtworkEdited { changes, .. }
+                | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                    for change in changes {
+                        apply_field(entry, change);
+                    }
+                }
                 ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
             }
         }
@@ -294,4 +300,29 @@ async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()
     .execute(&mut *db)
     .await?;
     Ok(())
+}
+
+/// Sets one edited or reverted field in an artwork's document (and its artist list).
+fn apply_field(entry: &mut (ArtworkDoc, Vec<Uuid>, i64, i64), change: FieldEdit) {
+    let doc = &mut entry.0;
+    match change {
+        FieldEdit::Title { new, .. } => doc.title = new.into(),
+        FieldEdit::Description { new, .. } => doc.description = new.map(String::from),
+        FieldEdit::ArtworkType { new, .. } => doc.artwork_type = new.as_str().to_owned(),
+        FieldEdit::Location { new, .. } => {
+            doc.location = Some(GeoPoint {
+                lat: new.lat(),
+                lon: new.lon(),
+            });
+        }
+        FieldEdit::Artists { new, .. } => entry.1 = new.into_iter().map(|a| a.0).collect(),
+        FieldEdit::Tag { key, new, .. } => match new {
+            Some(v) => {
+                doc.tags.insert(key, v);
+            }
+            None => {
+                doc.tags.remove(&key);
+            }
+        },
+    }
 }

@@ -2,6 +2,7 @@
 //! detail and "my submissions" show. Photos here keep their EXIF summary: only moderators and the
 //! submitter read this table.
 
+pub mod edits;
 pub mod read;
 
 use async_trait::async_trait;
@@ -17,7 +18,7 @@ pub struct SubmissionsProjector;
 
 pub const NAME: &str = "submissions";
 
-read_model!(NAME, ["submissions"]);
+read_model!(NAME, ["submissions", "artwork_edits"]);
 
 #[async_trait]
 impl Projector for SubmissionsProjector {
@@ -68,15 +69,36 @@ impl Projector for SubmissionsProjector {
                     };
                     row.insert(db, id, e).await?;
                 }
+                SubmissionEvent::ArtworkEditProposed(p) => {
+                    sqlx::query!(
+                        "INSERT INTO artwork_edits (id, artwork_id, submitter, status, edits, note,
+                            created_at, version, last_tx, last_pos)
+                         VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9)
+                         ON CONFLICT (id) DO NOTHING",
+                        id,
+                        p.artwork_id.0,
+                        p.submitter.0,
+                        serde_json::to_value(&p.edits)?,
+                        p.note.map(String::from),
+                        e.recorded_at,
+                        e.sequence,
+                        e.tx_id,
+                        e.position
+                    )
+                    .execute(&mut *db)
+                    .await?;
+                }
                 SubmissionEvent::SubmissionApproved {
                     reviewer,
                     artwork_id,
                     outcome,
+                    applied,
                     ..
                 } => {
                     decide(db, e, id, SubmissionStatus::Approved)
                         .reviewer(reviewer)
                         .artwork(artwork_id.0, outcome.as_str())
+                        .applied(applied)
                         .run()
                         .await?;
                 }
@@ -188,6 +210,7 @@ fn decide<'a>(
         artwork_id: None,
         outcome: None,
         reason: None,
+        applied: None,
     }
 }
 
@@ -201,6 +224,8 @@ struct Decision<'a> {
     artwork_id: Option<Uuid>,
     outcome: Option<&'static str>,
     reason: Option<String>,
+    /// An edit's fields applied.
+    applied: Option<Vec<String>>,
 }
 
 impl Decision<'_> {
@@ -215,12 +240,34 @@ impl Decision<'_> {
         self
     }
 
+    fn applied(mut self, fields: Option<Vec<String>>) -> Self {
+        self.applied = fields;
+        self
+    }
+
     fn reason(mut self, r: String) -> Self {
         self.reason = Some(r);
         self
     }
 
+    /// Updates the submission's row, in whichever table holds it.
     async fn run(self) -> anyhow::Result<()> {
+        sqlx::query!(
+            "UPDATE artwork_edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
+                decided_at = $6, version = $7, last_tx = $8, last_pos = $9
+              WHERE id = $1",
+            self.id,
+            self.status.as_str(),
+            self.reviewer,
+            self.applied.map(|a| serde_json::json!(a)),
+            self.reason.as_deref(),
+            self.e.recorded_at,
+            self.e.sequence,
+            self.e.tx_id,
+            self.e.position
+        )
+        .execute(&mut *self.db)
+        .await?;
         sqlx::query!(
             "UPDATE submissions SET status = $2, reviewer = $3,
                 artwork_id = COALESCE($4, artwork_id), outcome = $5, reason = $6,

@@ -297,6 +297,22 @@ pub async fn stats(pool: &PgPool) -> Result<ReviewStats, sqlx::Error> {
     })
 }
 
+/// Who sent each of these submissions (of any kind, edits too).
+pub async fn submitters(
+    pool: &PgPool,
+    ids: &[Uuid],
+) -> Result<std::collections::HashMap<Uuid, Uuid>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT id AS "id!", submitter AS "submitter!" FROM rm.submissions WHERE id = ANY($1)
+           UNION ALL
+           SELECT id, submitter FROM rm.artwork_edits WHERE id = ANY($1)"#,
+        ids
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.submitter)).collect())
+}
+
 /// How many submissions an anonymous identity sent that no account has claimed yet.
 pub async fn unclaimed_count(pool: &PgPool, anonymous: Uuid) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(

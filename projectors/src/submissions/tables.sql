@@ -25,3 +25,21 @@ CREATE TABLE IF NOT EXISTS submissions (
     last_tx       bigint NOT NULL,
     last_pos      bigint NOT NULL
 );
+-- Edit proposals: their changes as the domain records them (`FieldEdit`s, each field with the
+-- value the proposer saw and the new one), and what a moderator applied.
+CREATE TABLE IF NOT EXISTS artwork_edits (
+    id          uuid PRIMARY KEY,
+    artwork_id  uuid NOT NULL,
+    submitter   uuid NOT NULL,
+    status      text NOT NULL,
+    edits       jsonb NOT NULL,
+    note        text,
+    applied     jsonb,
+    reason      text,
+    reviewer    uuid,
+    created_at  timestamptz NOT NULL,
+    decided_at  timestamptz,
+    version     bigint NOT NULL,
+    last_tx     bigint NOT NULL,
+    last_pos    bigint NOT NULL
+);

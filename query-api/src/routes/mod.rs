@@ -3,6 +3,7 @@
 pub mod artists;
 pub mod artworks;
 pub mod auth;
+pub mod edits;
 pub mod history;
 pub mod images;
 pub mod params;

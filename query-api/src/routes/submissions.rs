@@ -49,7 +49,7 @@ impl SubmissionList {
 
 /// Waits for `X-Min-Position`, then checks the caller's role as of that position (so a grant the
 /// client has seen is in force): 401 anonymous, 403 without the moderator permission.
-async fn moderator_after(
+pub(crate) async fn moderator_after(
     state: &QueryState,
     caller: Caller,
     min: Option<MinPosition>,

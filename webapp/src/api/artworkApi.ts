@@ -4,7 +4,8 @@
  */
 import { HISTORY_PAGE_SIZE } from '../config/constants';
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkDetailDto, ArtworkHistory, Envelope_ArtworkDetailDto, Envelope_ArtworkHistory } from './types';
+import type { ArtworkHistory } from './types';
+import type { ArtworkDetailDto, Envelope, Envelope_ArtworkDetailDto } from './types';
 
 export interface ArtworkAsOfArgs {
   id: string;
@@ -30,12 +31,13 @@ export const artworkApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
       providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
     }),
+    // With the kinds, reasons and revert marks the document does not list yet (provisional.ts).
     getArtworkHistory: build.query<ArtworkHistory, ArtworkHistoryArgs>({
       query: ({ id, page }) => ({
         url: `/artworks/${encodeURIComponent(id)}/history`,
         params: { page, limit: HISTORY_PAGE_SIZE },
       }),
-      transformResponse: (r: Envelope_ArtworkHistory): ArtworkHistory => unwrap(r),
+      transformResponse: (r: Envelope<ArtworkHistory>) => unwrap(r),
       providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
     }),
   }),

@@ -1,8 +1,10 @@
 /**
  * PROVISIONAL response shapes: hand-written, for the endpoints the server's OpenAPI document
- * (`docs/openapi.json`) does not describe yet, all read through `envelopeOrFlat`. Most follow
- * SPEC §7 and are deliberately loose (optional fields, index signatures), since the server may
- * answer in either form until these endpoints exist.
+ * (`docs/openapi.json`) does not describe yet. Most follow SPEC §7, are read through
+ * `envelopeOrFlat` and are deliberately loose (optional fields, index signatures), since the
+ * server may answer in either form until these endpoints exist. The artwork edit, review and
+ * revert shapes are exact instead: they follow the written contract the server is being built
+ * to, always enveloped (read with `unwrap`).
  *
  * When an endpoint appears in the document: regenerate (`npm run api:types`), alias the generated
  * type in `types.ts`, delete its entry here and let the compiler show what to adapt. Nothing
@@ -10,14 +12,11 @@
  */
 import type { Pagination } from './types';
 
-/* ---- Feedback and edits (POST /feedback; GET /artwork/{id}/pending-edits) ---- */
+/* ---- Feedback (POST /feedback) ---- */
 
 export interface FeedbackReceipt {
   id: string;
 }
-
-/** GET /artwork/{id}/pending-edits: not read field by field yet. */
-export type PendingEdit = unknown;
 
 /* ---- Lists (GET /me/lists, /lists/{id}; POST /lists) ---- */
 

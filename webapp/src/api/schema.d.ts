@@ -75,6 +75,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artwork/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/artwork/{id}/edit`: a signed-in user proposes changes to an artwork. */
+        post: operations["propose_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artwork/{id}/edit/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/artwork/{id}/edit/validate`: whether a proposal would be accepted; nothing is
+         *     recorded.
+         */
+        post: operations["validate_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artwork/{id}/pending-edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artwork/{id}/pending-edits`: the caller's own edits of this artwork still waiting
+         *     for review, newest first (anonymous callers have none).
+         */
+        get: operations["pending_edits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artworks": {
         parameters: {
             query?: never;
@@ -147,6 +204,23 @@ export interface paths {
         get: operations["artwork_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artworks/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it). */
+        post: operations["revert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -378,6 +452,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/review/artwork-edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/review/artwork-edits`: moderators' queue of pending edits, oldest first. */
+        get: operations["edit_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artwork-edits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/review/artwork-edits/{id}`: one edit, each field with the value its proposer saw,
+         *     the proposed one and the artwork's now (`stale` when those differ).
+         */
+        get: operations["edit_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artwork-edits/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/review/artwork-edits/{id}/approve`: moderators apply all or some fields. */
+        post: operations["approve_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artwork-edits/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/review/artwork-edits/{id}/reject`: moderators reject an edit with a reason. */
+        post: operations["reject_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review/batch": {
         parameters: {
             query?: never;
@@ -513,6 +658,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/artwork-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/submissions/artwork-edit`: the same, with the artwork in the body. */
+        post: operations["submit_artwork_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/photo-metadata/erase": {
         parameters: {
             query?: never;
@@ -571,6 +733,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /api/review/artwork-edits/{id}/approve`'s body; everything optional. */
+        ApplyEditRequest: {
+            apply_to_artwork?: null | components["schemas"]["ApplyTo"];
+            /** @description Apply chosen fields even where the artwork changed since the edit was proposed. */
+            overwrite_stale?: boolean;
+        };
+        /** @description Which fields of an edit an approval applies. */
+        ApplyTo: boolean | string[];
         /** @description `POST /api/review/approve/{id}`'s body; everything optional. */
         ApproveRequest: {
             /** @description `create` (the default for new artworks) or `link` (to `artwork_id`). Ignored for visits. */
@@ -649,6 +819,13 @@ export interface components {
             title: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description `POST /api/submissions/artwork-edit`'s body. */
+        ArtworkEditSubmission: {
+            /** Format: uuid */
+            artwork_id: string;
+            edits: components["schemas"]["EditItem"][];
+            note?: string | null;
         };
         ArtworkHistory: {
             /** @description Newest first. */
@@ -752,7 +929,7 @@ export interface components {
          * @description What kind of change a history entry is.
          * @enum {string}
          */
-        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded";
+        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted";
         /**
          * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
@@ -794,6 +971,111 @@ export interface components {
             id: string;
             /** @description `approved`, `rejected` or `withdrawn`. */
             status: components["schemas"]["SubmissionStatus"];
+        };
+        /** @description What `POST /api/artwork/{id}/edit/validate` answers. */
+        EditCheck: {
+            /** @description The changes as the server reads them (`tags` split per key; unchanged fields left out). */
+            edits: components["schemas"]["FieldEditDto"][];
+            errors: components["schemas"]["FieldProblem"][];
+            valid: boolean;
+        };
+        /** @description What approving an edit answers. */
+        EditDecided: {
+            /** @description The fields applied. */
+            applied: string[];
+            /** Format: uuid */
+            artwork_id: string;
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** @description An edit proposal with its review. */
+        EditDetail: {
+            /** @description The fields an approval applied. */
+            applied?: string[] | null;
+            /** Format: uuid */
+            artwork_id: string;
+            artwork_title: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            fields: components["schemas"]["EditFieldDiff"][];
+            /** Format: uuid */
+            id: string;
+            note?: string | null;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            status: components["schemas"]["SubmissionStatus"];
+            submitter: components["schemas"]["Submitter"];
+        };
+        /** @description One field of an edit under review. */
+        EditFieldDiff: {
+            /** @description What the proposer saw. */
+            before: unknown;
+            /** @description The artwork's value now. */
+            current: unknown;
+            field_name: string;
+            /** @description The proposed value (`null` clears the field). */
+            proposed: unknown;
+            /** @description `current` is no longer `before`: someone changed the field since. */
+            stale: boolean;
+        };
+        /** @description One change as SPEC §7's client sends it. */
+        EditItem: {
+            /**
+             * @description title, description, artwork_type, location ({lat, lon}), artists (a list of artist ids),
+             *     tags (an object of the keys that change) or tag:<key>.
+             */
+            field_name: string;
+            /** @description The new value; `null` clears the field (not the title, type or location). */
+            field_value_new?: unknown;
+            /** @description The value the proposer saw; `null` when unset. */
+            field_value_old?: unknown;
+        };
+        /** @description A page of the edits waiting for review. */
+        EditQueue: {
+            edits: components["schemas"]["EditSummary"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description What proposing an edit answers. */
+        EditReceipt: {
+            /** Format: uuid */
+            artwork_id: string;
+            edits: components["schemas"]["FieldEditDto"][];
+            /**
+             * Format: uuid
+             * @description The edit submission's id.
+             */
+            id: string;
+            /** @description Always `pending`. */
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** @description `POST /api/artwork/{id}/edit` (and `/edit/validate`)'s body. */
+        EditRequest: {
+            edits: components["schemas"]["EditItem"][];
+            /** @description Why, for the moderator: at most 1000 characters. */
+            note?: string | null;
+        };
+        /** @description An edit in the moderators' queue. */
+        EditSummary: {
+            /** Format: uuid */
+            artwork_id: string;
+            artwork_title: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The fields it changes. */
+            fields: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description Some field changed since the edit was proposed. */
+            stale: boolean;
+            submitter: components["schemas"]["Submitter"];
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistDetail: {
@@ -909,6 +1191,96 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EditCheck: {
+            /** @description What `POST /api/artwork/{id}/edit/validate` answers. */
+            data: {
+                /** @description The changes as the server reads them (`tags` split per key; unchanged fields left out). */
+                edits: components["schemas"]["FieldEditDto"][];
+                errors: components["schemas"]["FieldProblem"][];
+                valid: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EditDecided: {
+            /** @description What approving an edit answers. */
+            data: {
+                /** @description The fields applied. */
+                applied: string[];
+                /** Format: uuid */
+                artwork_id: string;
+                /** Format: uuid */
+                id: string;
+                status: components["schemas"]["SubmissionStatus"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EditDetail: {
+            /** @description An edit proposal with its review. */
+            data: {
+                /** @description The fields an approval applied. */
+                applied?: string[] | null;
+                /** Format: uuid */
+                artwork_id: string;
+                artwork_title: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                decided_at?: string | null;
+                fields: components["schemas"]["EditFieldDiff"][];
+                /** Format: uuid */
+                id: string;
+                note?: string | null;
+                /** @description Why it was rejected. */
+                reason?: string | null;
+                status: components["schemas"]["SubmissionStatus"];
+                submitter: components["schemas"]["Submitter"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EditQueue: {
+            /** @description A page of the edits waiting for review. */
+            data: {
+                edits: components["schemas"]["EditSummary"][];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                per_page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EditReceipt: {
+            /** @description What proposing an edit answers. */
+            data: {
+                /** Format: uuid */
+                artwork_id: string;
+                edits: components["schemas"]["FieldEditDto"][];
+                /**
+                 * Format: uuid
+                 * @description The edit submission's id.
+                 */
+                id: string;
+                /** @description Always `pending`. */
+                status: components["schemas"]["SubmissionStatus"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_InspectAnswer: {
             /** @description What signing in with a link would do; nothing is changed by asking. */
             data: {
@@ -974,6 +1346,16 @@ export interface components {
                 /** Format: int32 */
                 search_radius: number;
                 total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PendingEdits: {
+            /** @description The caller's own pending edits of one artwork. */
+            data: {
+                edits: components["schemas"]["PendingEdit"][];
             };
             message?: string | null;
             success: boolean;
@@ -1072,6 +1454,21 @@ export interface components {
                 name: string;
                 /** @description The event it had stopped at. */
                 stopped_event?: string | null;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Reverted: {
+            /** @description What a revert answers. */
+            data: {
+                /** Format: uuid */
+                artwork_id: string;
+                /** @description The history entry undone (or gone back to). */
+                change: string;
+                /** @description What each field went back to, from the value it had. */
+                changes: components["schemas"]["FieldEditDto"][];
             };
             message?: string | null;
             success: boolean;
@@ -1235,10 +1632,24 @@ export interface components {
         };
         /** @description One field's value before and after a change (`null` when unset). */
         FieldChange: {
-            after: Record<string, never>;
-            before: Record<string, never>;
+            after: unknown;
+            before: unknown;
             /** @description title, description, artwork_type, status, location, tags or artists. */
             field: string;
+        };
+        /** @description One field's change as the API shows it (SPEC §7's `edits` items). */
+        FieldEditDto: {
+            /** @description title, description, artwork_type, location, artists or tag:<key>. */
+            field_name: string;
+            /** @description The proposed value (`null` clears the field). */
+            field_value_new: unknown;
+            /** @description The value the proposer saw (`null` when unset). */
+            field_value_old: unknown;
+        };
+        /** @description A proposal's field and what is wrong with it. */
+        FieldProblem: {
+            field: string;
+            message: string;
         };
         GeoStatus: {
             artworks: number;
@@ -1257,6 +1668,11 @@ export interface components {
             at: string;
             changes: components["schemas"]["FieldChange"][];
             /**
+             * @description Who proposed the change, for changes a submission brought (display name only); `actor`
+             *     is then the moderator who approved it.
+             */
+            contributor?: string | null;
+            /**
              * @description The event's position (`<transaction>-<position>`): pass it as `as_of` to see the artwork
              *     right after this change.
              */
@@ -1265,6 +1681,15 @@ export interface components {
             /** @description A visit's note. */
             note?: string | null;
             photos_added: number;
+            /** @description A revert's reason. */
+            reason?: string | null;
+            /**
+             * @description Whether a moderator can revert this change: edits, moves and reverts that changed a
+             *     field.
+             */
+            revertible: boolean;
+            /** @description For a revert, the `id` of the change it undid. */
+            reverts?: string | null;
             /**
              * Format: int64
              * @description 1 for the artwork's first event, then one more per change.
@@ -1423,6 +1848,19 @@ export interface components {
             logbook: number;
             /** Format: int64 */
             new_artwork: number;
+        };
+        /** @description A caller's own edit proposal waiting for review. */
+        PendingEdit: {
+            /** Format: date-time */
+            created_at: string;
+            edits: components["schemas"]["FieldEditDto"][];
+            /** Format: uuid */
+            id: string;
+            note?: string | null;
+        };
+        /** @description The caller's own pending edits of one artwork. */
+        PendingEdits: {
+            edits: components["schemas"]["PendingEdit"][];
         };
         /** @enum {string} */
         Permission: "admin" | "moderator";
@@ -1598,6 +2036,24 @@ export interface components {
             /** @description The event it had stopped at. */
             stopped_event?: string | null;
         };
+        /** @description `POST /api/artworks/{id}/revert`'s body. */
+        RevertRequest: {
+            /** @description A history entry's `id`. */
+            change: string;
+            /** @description Why: 1 to 500 characters. */
+            reason?: string | null;
+            /** @description `change` (the default): undo that change only; `since`: undo every change after it. */
+            scope?: string | null;
+        };
+        /** @description What a revert answers. */
+        Reverted: {
+            /** Format: uuid */
+            artwork_id: string;
+            /** @description The history entry undone (or gone back to). */
+            change: string;
+            /** @description What each field went back to, from the value it had. */
+            changes: components["schemas"]["FieldEditDto"][];
+        };
         ReviewDetail: {
             /**
              * @description Approved artworks within 100 m, the likeliest duplicate first (for a visit, without its
@@ -1730,7 +2186,7 @@ export interface components {
             unprocessable_photos: string[];
         };
         /** @enum {string} */
-        SubmissionKind: "new_artwork" | "logbook";
+        SubmissionKind: "new_artwork" | "logbook" | "artwork_edit";
         SubmissionList: {
             /** Format: int32 */
             limit: number;
@@ -1995,6 +2451,142 @@ export interface operations {
             };
         };
     };
+    propose_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded as a pending edit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditReceipt"];
+                };
+            };
+            /** @description 'Change at least one field', 'title is required', a value's rule (details.field names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Artwork with ID {id} not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field's old value is no longer the artwork's: 'This artwork changed since you opened it (…)' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many submissions this hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description valid, and every problem by field (stale old values too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditCheck"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artwork */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pending_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PendingEdits"];
+                };
+            };
+        };
+    };
     list_artworks: {
         parameters: {
             query?: {
@@ -2148,6 +2740,77 @@ export interface operations {
             };
             /** @description Artwork with ID {id} not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevertRequest"];
+            };
+        };
+        responses: {
+            /** @description Reverted; the history shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Reverted"];
+                };
+            };
+            /** @description 'A reason is required', 'This change cannot be reverted' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artwork or change */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description '{field} changed after this change; revert the later change first' */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2744,6 +3407,239 @@ export interface operations {
             };
         };
     };
+    edit_queue: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                per_page?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditQueue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditDetail"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: apply_to_artwork (true or field names), overwrite_stale */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ApplyEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved and applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditDecided"];
+                };
+            };
+            /** @description 'Choose at least one field to apply', '… is not part of this edit', a limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator, or their own edit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided, or a chosen field changed since (without overwrite_stale) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Decided"];
+                };
+            };
+            /** @description 'A reason is required' or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     review_batch: {
         parameters: {
             query?: never;
@@ -3114,6 +4010,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PublicStatus"];
+                };
+            };
+        };
+    };
+    submit_artwork_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArtworkEditSubmission"];
+            };
+        };
+        responses: {
+            /** @description Recorded as a pending edit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditReceipt"];
+                };
+            };
+            /** @description As POST /api/artwork/{id}/edit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artwork */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stale old values */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

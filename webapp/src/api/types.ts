@@ -88,16 +88,47 @@ export type LogbookEntryDto = Schemas['LogbookEntryDto'];
 export type ChangeKind = Schemas['ChangeKind'];
 /** Who made a change: a display name, never an e-mail or a token. */
 export type ChangeActor = Schemas['ChangeActor'];
-/**
- * One field's value before and after a change: any JSON value, `null` when unset. The document
- * declares both as objects without properties (`Record<string, never>`); they are strings (title,
- * description, artwork_type, status), `{lat, lon}` (location), a tag object or artist ids.
- */
-export type FieldChange = Omit<Schemas['FieldChange'], 'before' | 'after'> & { before: unknown; after: unknown };
+/** One field's value before and after a change: any JSON value, `null` when unset. */
+export type FieldChange = Schemas['FieldChange'];
 /** One change in an artwork's history; its `id` (an event position) can be given as `as_of`. */
-export type HistoryEntry = Omit<Schemas['HistoryEntry'], 'changes'> & { changes: FieldChange[] };
+export type HistoryEntry = Schemas['HistoryEntry'];
 /** GET /artworks/{id}/history: one page of the artwork's changes, newest first. */
-export type ArtworkHistory = Omit<Schemas['ArtworkHistory'], 'entries'> & { entries: HistoryEntry[] };
+export type ArtworkHistory = Schemas['ArtworkHistory'];
+/** POST /artworks/{id}/revert (moderators). */
+export type RevertRequest = Schemas['RevertRequest'];
+/** What a revert set: each field from the value it had to the one it went back to. */
+export type Reverted = Schemas['Reverted'];
+
+/**
+ * A change to one field as SPEC §7's client sends it: `title`, `description`, `artwork_type`,
+ * `location` (`{lat, lon}`), `artists` (the whole new list of ids) or `tag:<key>`; the old value
+ * is the one the proposer saw (null when unset), a null new value clears the field.
+ */
+export type FieldEdit = Schemas['FieldEditDto'];
+/** The body of POST /artwork/{id}/edit and of …/edit/validate (the client always sends both values). */
+export type EditRequest = Omit<Schemas['EditRequest'], 'edits'> & { edits: FieldEdit[] };
+/** POST /artwork/{id}/edit (201): the proposal, its edits as the server reads them. */
+export type EditReceipt = Schemas['EditReceipt'];
+/** One problem with a proposal; `field` is a field name, or `edits` for the whole proposal. */
+export type FieldProblem = Schemas['FieldProblem'];
+/** POST /artwork/{id}/edit/validate: what proposing would say; nothing written. */
+export type EditCheck = Schemas['EditCheck'];
+/** One of the caller's own proposals for an artwork, still waiting for a moderator. */
+export type PendingEdit = Schemas['PendingEdit'];
+/** GET /artwork/{id}/pending-edits: newest first; empty for an anonymous caller. */
+export type PendingEdits = Schemas['PendingEdits'];
+/** A pending proposal in the review list; `stale` when a field changed since it was proposed. */
+export type EditSummary = Schemas['EditSummary'];
+/** GET /review/artwork-edits: one page, pending only, oldest first. */
+export type EditQueue = Schemas['EditQueue'];
+/** One field of a proposal under review: what the proposer saw, proposed, and the value now. */
+export type EditFieldDiff = Schemas['EditFieldDiff'];
+/** GET /review/artwork-edits/{id}. */
+export type EditDetail = Schemas['EditDetail'];
+/** POST /review/artwork-edits/{id}/approve: all fields (`true`) or some, and overwrite_stale. */
+export type ApplyEditRequest = Schemas['ApplyEditRequest'];
+/** What approving an edit answers. */
+export type EditDecided = Schemas['EditDecided'];
 
 /** GET /review/submission/{id}. */
 export type ReviewDetail = Schemas['ReviewDetail'];
@@ -123,7 +154,7 @@ export type BatchResult = Schemas['BatchResult'];
  */
 type Listed<T extends string, L extends readonly T[]> = [Exclude<T, L[number]>] extends [never] ? L : never;
 
-export const SUBMISSION_TYPES = ['new_artwork', 'logbook'] as const satisfies readonly SubmissionKind[];
+export const SUBMISSION_TYPES = ['new_artwork', 'logbook', 'artwork_edit'] as const satisfies readonly SubmissionKind[];
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly SubmissionStatus[];
 /** A visit's report of the artwork's state. */
 export const CONDITIONS = ['good', 'fair', 'poor', 'damaged', 'missing'] as const satisfies readonly Condition[];

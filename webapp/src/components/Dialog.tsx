@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Icon } from './Icon';
+import { Spinner } from './states';
 import './Dialog.css';
 
 export interface DialogProps {
@@ -130,24 +131,7 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * Asks for one value (SPEC §5): a required value can't be blank, an optional maximum length is
- * enforced, and a custom validator may return the message to show.
- */
-export function PromptDialog({
-  open,
-  title,
-  label,
-  initialValue = '',
-  required = false,
-  maxLength,
-  multiline = false,
-  validate,
-  confirmLabel = 'OK',
-  onSubmit,
-  onCancel,
-}: {
-  open: boolean;
+interface PromptProps {
   title: string;
   label: string;
   initialValue?: string;
@@ -156,23 +140,23 @@ export function PromptDialog({
   multiline?: boolean;
   validate?: (value: string) => string | null;
   confirmLabel?: string;
+  /** What the value is asked for, above the field. */
+  description?: ReactNode;
+  /** A message from outside, shown while the value passes the checks (the server's, after `onSubmit`). */
+  error?: string | null;
+  /** `onSubmit`'s work is under way: the confirm button waits. */
+  busy?: boolean;
   onSubmit: (value: string) => void;
   onCancel: () => void;
-}) {
-  return open ? (
-    <PromptBody
-      title={title}
-      label={label}
-      initialValue={initialValue}
-      required={required}
-      maxLength={maxLength}
-      multiline={multiline}
-      validate={validate}
-      confirmLabel={confirmLabel}
-      onSubmit={onSubmit}
-      onCancel={onCancel}
-    />
-  ) : null;
+}
+
+/**
+ * Asks for one value (SPEC §5): a required value can't be blank, an optional maximum length is
+ * enforced, and a custom validator may return the message to show. The caller closes it (`open`),
+ * at once or once `onSubmit`'s work succeeded, showing its failure as `error` meanwhile.
+ */
+export function PromptDialog({ open, ...props }: PromptProps & { open: boolean }) {
+  return open ? <PromptBody {...props} /> : null;
 }
 
 export function promptError(
@@ -190,34 +174,29 @@ export function promptError(
 function PromptBody({
   title,
   label,
-  initialValue,
-  required,
+  initialValue = '',
+  required = false,
   maxLength,
-  multiline,
+  multiline = false,
   validate,
-  confirmLabel,
+  confirmLabel = 'OK',
+  description,
+  error: outside,
+  busy = false,
   onSubmit,
   onCancel,
-}: {
-  title: string;
-  label: string;
-  initialValue: string;
-  required: boolean;
-  maxLength: number | undefined;
-  multiline: boolean;
-  validate: ((value: string) => string | null) | undefined;
-  confirmLabel: string;
-  onSubmit: (value: string) => void;
-  onCancel: () => void;
-}) {
+}: PromptProps) {
   const [value, setValue] = useState(initialValue);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const error = problem ?? outside ?? null;
   const errorId = useId();
+  const descriptionId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = promptError(value, { label, required, maxLength, validate });
-    setError(problem);
-    if (!problem) onSubmit(value.trim());
+    if (busy) return;
+    const found = promptError(value, { label, required, maxLength, validate });
+    setProblem(found);
+    if (!found) onSubmit(value.trim());
   };
   const inputProps = {
     value,
@@ -228,8 +207,13 @@ function PromptBody({
     autoFocus: true,
   };
   return (
-    <Dialog open title={title} onClose={onCancel} size="small">
-      <form onSubmit={submit} noValidate>
+    <Dialog open title={title} onClose={onCancel} size="small" describedBy={description ? descriptionId : undefined}>
+      <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
+        {description && (
+          <div id={descriptionId} className="dialog__description">
+            {description}
+          </div>
+        )}
         <label className="field">
           <span className="field__label">{label}</span>
           {multiline ? <textarea rows={4} {...inputProps} /> : <input {...inputProps} />}
@@ -248,8 +232,8 @@ function PromptBody({
           <button type="button" className="button button--text" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="button button--filled">
-            {confirmLabel}
+          <button type="submit" className="button button--filled" disabled={busy}>
+            {busy && <Spinner />} {confirmLabel}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 /**
- * Pieces the new-artwork and logbook forms share: the licence consent, the upload status, field
- * and form errors, the receipt shown once sent, a nearby artwork that may be the same one (also
+ * Pieces the new-artwork and logbook forms share (the artwork edit form too, for the note and
+ * field errors): the licence consent, the upload status, the note to the moderators, field and
+ * form errors, the receipt shown once sent, a nearby artwork that may be the same one (also
  * in the review), and focus on the first problem after a failed submit. Their submit flow is
  * `useSubmitContribution`.
  */
@@ -76,13 +77,64 @@ export function UploadStatus({ sending, photos }: { sending: boolean; photos: nu
   );
 }
 
-/** A field's error, below it; its id, `${id}-error`, is what `aria-describedby` names. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
+/**
+ * A field's error, below it; its id, `${id}-error`, is what `aria-describedby` names. Announced
+ * as it appears, unless the form announces its errors together (`alert={false}`, under a summary).
+ */
+export function FieldError({ id, message, alert = true }: { id: string; message?: string | null; alert?: boolean }) {
   if (!message) return null;
   return (
-    <p id={`${id}-error`} className="field__error" role="alert">
+    <p id={`${id}-error`} className="field__error" role={alert ? 'alert' : undefined}>
       {message}
     </p>
+  );
+}
+
+/**
+ * The note to the moderators, with its length against the limit (SUBMISSION.noteMax); the
+ * counter's id is `${id}-count`, its error's `${id}-error`.
+ */
+export function NoteField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  rows = 3,
+  alert = true,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  rows?: number;
+  /** As FieldError's. */
+  alert?: boolean;
+  testId?: string;
+}) {
+  const length = value.trim().length;
+  const over = length > SUBMISSION.noteMax;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        data-testid={testId}
+      />
+      <p id={`${id}-count`} className={`field__counter${over ? ' field__counter--over' : ''}`} aria-live={over ? 'polite' : 'off'}>
+        {length}/{SUBMISSION.noteMax}
+      </p>
+      <FieldError id={id} message={error} alert={alert} />
+    </div>
   );
 }
 

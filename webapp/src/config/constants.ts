@@ -27,6 +27,10 @@ export const NEARBY = { defaultRadius: 500, defaultLimit: 250, maxRadius: 50_000
 export const LIST_DETAILS_LIMIT = 50;
 export const LIST_DETAILS_CACHE_SECONDS = 5 * 60;
 export const REVIEW_QUEUE_LIMIT = 20;
+/** Proposed artwork edits per page of the review. */
+export const REVIEW_EDITS_PER_PAGE = 20;
+/** Artists the edit page's picker offers for a search. */
+export const ARTIST_PICKER_LIMIT = 10;
 /** Changes per page of an artwork's history. */
 export const HISTORY_PAGE_SIZE = 20;
 export const ADMIN_STATISTICS_DAYS = 30;
@@ -79,6 +83,9 @@ export const SUBMISSION = {
   /** Uploads of several large photos take a while on a phone. */
   uploadTimeoutMs: 120_000,
 } as const;
+
+/** A moderator's reason for reverting a change: 1 to 500 characters. */
+export const REVERT_REASON_MAX = 500;
 
 /** GET /me/submissions page size. */
 export const MY_SUBMISSIONS_LIMIT = 20;

@@ -15,6 +15,7 @@ import {
   ConsentField,
   FieldError,
   NOTE_TOO_LONG_MESSAGE,
+  NoteField,
   SubmissionReceiptView,
   SubmitActions,
 } from '../../components/SubmissionParts';
@@ -182,7 +183,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     return l ? { lat: l.latitude, lon: l.longitude } : null;
   });
   const [consent, setConsent] = useState(false);
-  const ids = { title: useId(), type: useId(), description: useId(), notes: useId(), notesCount: useId(), tags: useId(), artists: useId() };
+  const ids = { title: useId(), type: useId(), description: useId(), notes: useId(), tags: useId(), artists: useId() };
   const datalistId = useId();
 
   const validate = (): FieldErrors<Field> => {
@@ -341,24 +342,14 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
         <FieldError id={ids.artists} message={errors.artists} />
       </fieldset>
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.notes}>
-          Note to the moderators (optional)
-        </label>
-        <textarea
-          id={ids.notes}
-          rows={3}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={describedBy('notes', ids.notes, ids.notesCount)}
-          data-testid="new-artwork-notes"
-        />
-        <p id={ids.notesCount} className={`field__counter${notes.trim().length > SUBMISSION.noteMax ? ' field__counter--over' : ''}`}>
-          {notes.trim().length}/{SUBMISSION.noteMax}
-        </p>
-        <FieldError id={ids.notes} message={errors.notes} />
-      </div>
+      <NoteField
+        id={ids.notes}
+        label="Note to the moderators (optional)"
+        value={notes}
+        onChange={setNotes}
+        error={errors.notes}
+        testId="new-artwork-notes"
+      />
 
       <LocationField
         legend="Where is it?"

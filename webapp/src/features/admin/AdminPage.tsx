@@ -1,12 +1,12 @@
 /** /admin (admins): statistics, permissions, audit log and badges, as accessible tabs. */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageTitle';
 import { QueryFailure } from '../../components/QueryFailure';
 import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { Tabs } from '../../components/Tabs';
 import { ADMIN_STATISTICS_DAYS } from '../../config/constants';
 import { formatDate } from '../../lib/format';
 import { adminApi } from './adminApi';
-import './admin.css';
 
 const TABS = [
   { id: 'statistics', label: 'Statistics' },
@@ -174,44 +174,12 @@ const PANELS: Record<TabId, () => ReactNode> = {
 
 export function AdminPage() {
   const [tab, setTab] = useState<TabId>('statistics');
-  const base = useId();
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const onKey = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length : -1;
-    const t = TABS[next];
-    if (next >= 0 && t) {
-      e.preventDefault();
-      setTab(t.id);
-      refs.current[t.id]?.focus();
-    }
-  };
   return (
     <div className="page">
       <PageHeader title="Admin" subtitle="Manage permissions, review activity and define badges" />
-      <div role="tablist" aria-label="Admin sections" className="tabs" onKeyDown={onKey}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-${t.id}-tab`}
-            aria-selected={tab === t.id}
-            aria-controls={`${base}-${t.id}-panel`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`tabs__tab${tab === t.id ? ' tabs__tab--active' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} className="tabs__panel">
+      <Tabs label="Admin sections" tabs={TABS} value={tab} onChange={setTab}>
         {PANELS[tab]()}
-      </section>
+      </Tabs>
     </div>
   );
 }

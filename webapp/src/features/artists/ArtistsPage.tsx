@@ -1,6 +1,7 @@
 /** /artists: paged, sortable, with a debounced name search; state lives in the URL. */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from '../../api/artistIndexApi';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { RowLink } from '../../components/RowLink';
@@ -12,7 +13,7 @@ import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/hooks';
 import { useSortedPageParams } from '../../lib/urlParams';
-import { ARTIST_SORT_LABELS, ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from './artistsApi';
+import { ARTIST_SORT_LABELS } from './artistsApi';
 import './artists.css';
 
 export function ArtistsPage() {

@@ -1,10 +1,7 @@
-/** Artist reads: the paged, searchable index and one artist with their artworks. */
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
-import type { ArtistDetail, ArtistPage, Envelope_ArtistDetail, Envelope_ArtistPage } from '../../api/types';
-import { PAGINATION } from '../../config/constants';
-
-export const ARTIST_SORTS = ['updated_desc', 'name_asc', 'created_desc'] as const;
-export type ArtistSort = (typeof ARTIST_SORTS)[number];
+/** One artist with their artworks; the index's sorts as people read them (the index is shared: `api/artistIndexApi`). */
+import { baseApi, unwrap } from '../../api/baseApi';
+import type { ArtistSort } from '../../api/artistIndexApi';
+import type { ArtistDetail, Envelope_ArtistDetail } from '../../api/types';
 
 export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
   updated_desc: 'Recently updated',
@@ -12,26 +9,8 @@ export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
   created_desc: 'Newest',
 };
 
-export interface ArtistListArgs {
-  page?: number;
-  limit?: number;
-  sort?: ArtistSort;
-  search?: string;
-}
-
 export const artistsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getArtists: build.query<ArtistPage, ArtistListArgs>({
-      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', search }) => ({
-        url: '/artists',
-        params: { page, limit, sort, search: search?.trim() || undefined },
-      }),
-      transformResponse: (r: Envelope_ArtistPage) => unwrap(r),
-      providesTags: (result) => [
-        { type: 'Artist', id: LIST_ID },
-        ...(result?.artists.map((a) => ({ type: 'Artist' as const, id: a.id })) ?? []),
-      ],
-    }),
     getArtist: build.query<ArtistDetail, string>({
       query: (id) => `/artists/${encodeURIComponent(id)}`,
       transformResponse: (r: Envelope_ArtistDetail) => unwrap(r),
@@ -40,4 +19,4 @@ export const artistsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetArtistsQuery, useGetArtistQuery } = artistsApi;
+export const { useGetArtistQuery } = artistsApi;

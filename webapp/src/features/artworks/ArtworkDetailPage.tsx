@@ -1,7 +1,8 @@
 /**
  * /artwork/{id}: photos, description, artists, tags by category, location, provenance, the
- * logbook of visits and the history of changes. With `?as_of=` (a history entry's id or a time),
- * the artwork as it was then, read-only, under a banner that says so.
+ * logbook of visits and the history of changes; for a signed-in viewer, their edits waiting for
+ * review. With `?as_of=` (a history entry's id or a time), the artwork as it was then, read-only,
+ * under a banner that says so.
  */
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
+import { groupTags, tagHref } from '../../lib/tagGroups';
 import { feedbackOpened } from '../../lib/ui';
 import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
 import { AsOfBanner, NotAtThatMoment } from './ArtworkAsOf';
@@ -24,7 +26,7 @@ import { Gallery } from './ArtworkGallery';
 import { ArtworkHistory } from './ArtworkHistory';
 import { Logbook } from './ArtworkLogbook';
 import { momentText } from './historyText';
-import { groupTags, tagHref } from './tagGroups';
+import { PendingEditsBanner } from './PendingEditsBanner';
 import './artworks.css';
 
 function isMissing(error: unknown): boolean {
@@ -127,7 +129,7 @@ function ArtworkDetail({ artwork, asOf }: { artwork: Artwork; asOf: string }) {
         }
       />
 
-      {asOf && <AsOfBanner artworkId={artwork.id} moment={moment} />}
+      {asOf ? <AsOfBanner artworkId={artwork.id} moment={moment} /> : <PendingEditsBanner artworkId={artwork.id} />}
 
       {removed && (
         <p className="notice notice--warning" role="note">

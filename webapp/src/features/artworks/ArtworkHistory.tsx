@@ -1,18 +1,23 @@
 /**
  * An artwork's history on its detail page: every change, newest first, with who made it, when,
- * and each field before and after; a link to the artwork as it was right after each one. Shows
- * a page of changes, then older ones a page at a time ("Show older changes").
+ * each field before and after, and a revert's reason; a link to the artwork as it was right after
+ * each one. Shows a page of changes, then older ones a page at a time ("Show older changes").
+ * Moderators may revert a change (not on a past version of the artwork).
  */
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useGetArtworkHistoryQuery } from '../../api/artworkApi';
 import { errorMessage } from '../../api/errors';
-import type { ArtistRef, HistoryEntry } from '../../api/types';
+import type { HistoryEntry } from '../../api/types';
+import { selectCanModerate } from '../../api/session';
+import type { ArtistRef, FieldChange } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate, plural } from '../../lib/format';
 import { CHANGE_KIND_LABELS, changeText } from './historyText';
+import { RevertDialog } from './RevertDialog';
 
 interface HistoryProps {
   artworkId: string;
@@ -23,8 +28,17 @@ interface HistoryProps {
   title: string;
 }
 
+/** What a page of entries needs beyond the section's props: who may revert, and how. */
+interface EntryActions {
+  /** Set for moderators on the current version: opens the revert dialog for an entry. */
+  onRevert?: ((entry: HistoryEntry) => void) | undefined;
+}
+
 export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps) {
   const [pages, setPages] = useState(1);
+  const [reverting, setReverting] = useState<HistoryEntry | null>(null);
+  const canRevert = useAppSelector(selectCanModerate) && !asOf;
+  const onRevert = canRevert ? setReverting : undefined;
   const first = useGetArtworkHistoryQuery({ id: artworkId, page: 1 });
   const last = useGetArtworkHistoryQuery({ id: artworkId, page: pages });
 
@@ -44,7 +58,7 @@ export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps
       <>
         <ol className="history" aria-label={`Changes to ${title}`}>
           {Array.from({ length: pages }, (_, i) => (
-            <HistoryPage key={i + 1} page={i + 1} artworkId={artworkId} asOf={asOf} artists={artists} />
+            <HistoryPage key={i + 1} page={i + 1} artworkId={artworkId} asOf={asOf} artists={artists} onRevert={onRevert} />
           ))}
         </ol>
         {pages > 1 && waiting(last) ? (
@@ -70,6 +84,15 @@ export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps
         History
       </h2>
       {body}
+      {reverting && (
+        <RevertDialog
+          key={reverting.id}
+          artworkId={artworkId}
+          entry={reverting}
+          summary={<EntrySummary entry={reverting} artists={artists} />}
+          onClose={() => setReverting(null)}
+        />
+      )}
     </section>
   );
 }
@@ -80,7 +103,7 @@ function waiting(q: { data?: unknown; error?: unknown; isFetching: boolean }): b
 }
 
 /** One page's entries (the items of the history's list), past those the page before shows. */
-function HistoryPage({ artworkId, page, asOf, artists }: Omit<HistoryProps, 'title'> & { page: number }) {
+function HistoryPage({ artworkId, page, asOf, artists, onRevert }: Omit<HistoryProps, 'title'> & EntryActions & { page: number }) {
   const { data } = useGetArtworkHistoryQuery({ id: artworkId, page });
   const { data: before } = useGetArtworkHistoryQuery({ id: artworkId, page: page - 1 }, { skip: page === 1 });
   // Changes made since the page before was read shift entries onto this one: show them once.
@@ -105,6 +128,7 @@ function HistoryPage({ artworkId, page, asOf, artists }: Omit<HistoryProps, 'tit
       artworkId={artworkId}
       asOf={asOf}
       artists={artists}
+      onRevert={onRevert}
     />
   ));
 }
@@ -114,11 +138,13 @@ function HistoryItem({
   artworkId,
   asOf,
   artists,
+  onRevert,
   ref,
-}: Omit<HistoryProps, 'title'> & { entry: HistoryEntry; ref?: Ref<HTMLLIElement> | undefined }) {
+}: Omit<HistoryProps, 'title'> & EntryActions & { entry: HistoryEntry; ref?: Ref<HTMLLIElement> | undefined }) {
   const viewing = entry.id === asOf;
   const when = formatDate(entry.at);
   const kind = CHANGE_KIND_LABELS[entry.kind] ?? entry.kind;
+  const which = `${kind}${when ? `, ${when}` : ''}`;
   return (
     <li
       ref={ref}
@@ -127,34 +153,65 @@ function HistoryItem({
       aria-current={viewing ? 'true' : undefined}
       data-testid="history-entry"
     >
-      <p className="history__meta">
-        <strong>{kind}</strong>
-        <span>by {entry.actor.display_name}</span>
-        {when && <time dateTime={entry.at}>{when}</time>}
-      </p>
-      {entry.changes.length > 0 && (
-        <ul className="history__changes">
-          {entry.changes.map((c) => {
-            const t = changeText(c, artists);
-            return (
-              <li key={c.field}>
-                <span className="history__field">{t.field}:</span> {t.before} → {t.after}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <EntrySummary entry={entry} artists={artists} />
       {entry.photos_added > 0 && <p className="history__photos">{plural(entry.photos_added, 'photo')} added</p>}
       {entry.note && <p className="history__note">{entry.note}</p>}
-      {viewing ? (
-        <p className="history__link muted small">You are viewing the artwork as of this change.</p>
-      ) : (
-        <Link className="history__link small" to={to.artworkAsOf(artworkId, entry.id)}>
-          View as of this change
-          <span className="visually-hidden">{` (${kind}${when ? `, ${when}` : ''})`}</span>
-        </Link>
-      )}
+      {entry.reason && <p className="history__note">Reason: {entry.reason}</p>}
+      <div className="history__actions">
+        {viewing ? (
+          <p className="history__link muted small">You are viewing the artwork as of this change.</p>
+        ) : (
+          <Link className="history__link small" to={to.artworkAsOf(artworkId, entry.id)}>
+            View as of this change
+            <span className="visually-hidden">{` (${which})`}</span>
+          </Link>
+        )}
+        {onRevert && entry.revertible && (
+          <button type="button" className="button button--text button--small" onClick={() => onRevert(entry)}>
+            Revert <span className="visually-hidden">{`this change (${which})`}</span>
+          </button>
+        )}
+      </div>
     </li>
+  );
+}
+
+/**
+ * What a change was, who made it and when, and each field before and after. A change a
+ * submission brought credits its contributor, and the moderator who approved it.
+ */
+function EntrySummary({ entry, artists }: { entry: HistoryEntry; artists: readonly ArtistRef[] }) {
+  const when = formatDate(entry.at);
+  return (
+    <>
+      <p className="history__meta">
+        <strong>{CHANGE_KIND_LABELS[entry.kind] ?? entry.kind}</strong>
+        {entry.contributor ? (
+          <span>
+            by {entry.contributor}, approved by {entry.actor.display_name}
+          </span>
+        ) : (
+          <span>by {entry.actor.display_name}</span>
+        )}
+        {when && <time dateTime={entry.at}>{when}</time>}
+      </p>
+      {entry.changes.length > 0 && <ChangeList changes={entry.changes} artists={artists} />}
+    </>
+  );
+}
+
+function ChangeList({ changes, artists }: { changes: FieldChange[]; artists: readonly ArtistRef[] }) {
+  return (
+    <ul className="history__changes">
+      {changes.map((c) => {
+        const t = changeText(c, artists);
+        return (
+          <li key={c.field}>
+            <span className="history__field">{t.field}:</span> {t.before} → {t.after}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
+import { groupTags } from '../../lib/tagGroups';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { photo } from '../../testing/submissions';
-import { groupTags } from './tagGroups';
 
 const ID = '44444444-4444-4444-8444-444444444444';
 const ARTWORK = {

@@ -1,7 +1,10 @@
-/** Artwork reads: the paged index and one artwork (SPEC §7). */
-import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { PendingEdit } from '../../api/provisional';
-import type { ArtworkPage, Envelope_ArtworkPage } from '../../api/types';
+/**
+ * Artworks (SPEC §7): the paged index; proposing an edit (checked first, nothing written) and the
+ * caller's own proposals still waiting; a moderator's revert of one change in the history.
+ */
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import type { EditCheck, EditReceipt, EditRequest, PendingEdit, PendingEdits, RevertRequest, Reverted } from '../../api/types';
+import type { ArtworkPage, Envelope, Envelope_ArtworkPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
 
 export const ARTWORK_SORTS = ['updated_desc', 'title_asc', 'created_desc'] as const;
@@ -19,6 +22,9 @@ export interface ArtworkListArgs {
   sort?: ArtworkSort;
 }
 
+/** The caller's pending proposals for one artwork. */
+const pendingEditsTag = (artworkId: string) => ({ type: 'Submission' as const, id: `edits-${artworkId}` });
+
 export const artworksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
@@ -32,39 +38,35 @@ export const artworksApi = baseApi.injectEndpoints({
         ...(result?.artworks.map((a) => ({ type: 'Artwork' as const, id: a.id })) ?? []),
       ],
     }),
-    editArtwork: build.mutation<unknown, { id: string; edits: ArtworkEdits }>({
-      query: ({ id, edits }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit`, method: 'POST', body: { edits } }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }, { type: 'Submission', id: LIST_ID }],
+    proposeArtworkEdit: build.mutation<EditReceipt, { id: string; body: EditRequest }>({
+      query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit`, method: 'POST', body }),
+      transformResponse: (r: Envelope<EditReceipt>) => unwrap(r),
+      // The artwork changes only once a moderator approves; until then the proposal is the caller's.
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }]),
     }),
-    validateArtworkEdit: build.mutation<unknown, { id: string; edits: ArtworkEdits }>({
-      query: ({ id, edits }) => ({
-        url: `/artwork/${encodeURIComponent(id)}/edit/validate`,
-        method: 'POST',
-        body: { edits },
-      }),
+    validateArtworkEdit: build.mutation<EditCheck, { id: string; body: EditRequest }>({
+      query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit/validate`, method: 'POST', body }),
+      transformResponse: (r: Envelope<EditCheck>) => unwrap(r),
     }),
     getPendingEdits: build.query<PendingEdit[], string>({
       query: (id) => `/artwork/${encodeURIComponent(id)}/pending-edits`,
-      transformResponse: (raw: unknown) => {
-        const d = envelopeOrFlat<{ edits?: PendingEdit[]; pending_edits?: PendingEdit[] } | PendingEdit[]>(raw);
-        return Array.isArray(d) ? d : (d.edits ?? d.pending_edits ?? []);
-      },
-      providesTags: (_r, _e, id) => [{ type: 'Submission', id: `edits-${id}` }],
+      transformResponse: (r: Envelope<PendingEdits>) => unwrap(r).edits,
+      providesTags: (_r, _e, id) => [pendingEditsTag(id)],
+    }),
+    revertArtworkChange: build.mutation<Reverted, { artworkId: string; body: RevertRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/revert`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Reverted>) => unwrap(r),
+      // The artwork, its history and its versions as of a change share its tag; the index shows its title.
+      invalidatesTags: (_r, error, { artworkId }) =>
+        error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
     }),
   }),
 });
 
 export const {
   useGetArtworksQuery,
-  useEditArtworkMutation,
+  useProposeArtworkEditMutation,
   useValidateArtworkEditMutation,
   useGetPendingEditsQuery,
+  useRevertArtworkChangeMutation,
 } = artworksApi;
-
-/** The changed fields of an artwork, as sent to the edit calls. */
-export interface ArtworkEdits {
-  title?: string;
-  description?: string | null;
-  artwork_type?: string;
-  tags?: Record<string, string>;
-}

@@ -1,45 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ArtworkDetailDto, ArtworkHistory, HistoryEntry } from '../../api/types';
+import type { ArtworkDetailDto } from '../../api/types';
+import { ARTIST, artworkRoutes, historyEntry as entry, historyPage, ORCA as ARTWORK } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { formatDate } from '../../lib/format';
 import { changeText, momentText } from './historyText';
 
-const ID = '66666666-6666-4666-8666-666666666666';
-const ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
-const ARTWORK = {
-  id: ID,
-  title: 'Digital Orca',
-  description: 'A pixelated orca breaching.',
-  artwork_type: 'sculpture',
-  status: 'approved',
-  lat: 49.2889,
-  lon: -123.1175,
-  tags: { material: 'aluminium' },
-  artists: [ARTIST],
-  photos: [],
-  provenance: null,
-  created_at: '2025-01-15T12:00:00Z',
-  updated_at: '2025-03-15T12:00:00Z',
-  logbook: [],
-} satisfies ArtworkDetailDto;
-
-function entry(sequence: number, over: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id: `900-${sequence}`,
-    sequence,
-    at: `2025-0${sequence}-15T12:00:00Z`,
-    kind: 'photos_added',
-    actor: { display_name: 'ada-l', role: 'user', source: 'web' },
-    submission_id: null,
-    changes: [],
-    photos_added: 0,
-    note: null,
-    ...over,
-  };
-}
+const ID = ARTWORK.id;
 
 const IMPORTED = entry(1, {
   kind: 'imported',
@@ -55,19 +24,10 @@ const MOVED = entry(2, {
   actor: { display_name: 'Mod Squad', role: 'moderator', source: 'web' },
   changes: [{ field: 'location', before: { lat: 49.28, lon: -123.11 }, after: { lat: 49.2889, lon: -123.1175 } }],
 });
-const VISITED = entry(3, { kind: 'visit_recorded', photos_added: 2, note: 'Shiny after the rain' });
-
-function historyPage(entries: HistoryEntry[], page = 1, hasMore = false): ArtworkHistory {
-  return { entries, pagination: { page, limit: 20, total: 30, total_pages: hasMore ? page + 1 : page, has_more: hasMore } };
-}
+const VISITED = entry(3, { kind: 'visit_recorded', photos_added: 2, note: 'Shiny after the rain', contributor: 'Ada' });
 
 /** The artwork (as of any moment: `version` answers for `?as_of`) and its history pages. */
-function routes(pages: Handler, version: Handler = () => envelope(ARTWORK)): Record<string, Handler> {
-  return {
-    [`GET /api/artworks/${ID}`]: (req) => (req.url.searchParams.has('as_of') ? version(req) : envelope(ARTWORK)),
-    [`GET /api/artworks/${ID}/history`]: pages,
-  };
-}
+const routes = (pages: Handler, version?: Handler) => artworkRoutes(ARTWORK, pages, version);
 
 describe('artwork history', () => {
   it('lists changes newest first: kind, who, when, each field before and after', async () => {
@@ -79,7 +39,8 @@ describe('artwork history', () => {
     expect(items).toHaveLength(3);
 
     expect(items[0]).toHaveTextContent('Visit logged');
-    expect(items[0]).toHaveTextContent('by ada-l');
+    // A submission's change credits who sent it, and the moderator who approved it.
+    expect(items[0]).toHaveTextContent('by Ada, approved by ada-l');
     expect(items[0]).toHaveTextContent('2 photos added');
     expect(within(items[0]!).getByText('Shiny after the rain')).toBeInTheDocument();
     expect(within(items[0]!).getByRole('time')).toHaveAttribute('dateTime', VISITED.at);

@@ -2,10 +2,10 @@
  * Words for an artwork's history: what kind of change an entry is, and each changed field's
  * value before and after, as short text ("—" when unset).
  */
-import type { ArtistRef, ChangeKind, FieldChange } from '../../api/types';
+import type { ChangeKind } from '../../api/types';
+import type { ArtistRef, FieldChange } from '../../api/types';
+import { isRecord, tagKeyOf, valueText as fieldValueText } from '../../lib/fieldText';
 import { formatDate, plural } from '../../lib/format';
-import { formatCoordinate } from '../../lib/geo';
-import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 
 export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   imported: 'Imported from a dataset',
@@ -13,6 +13,8 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   photos_added: 'Photos added',
   moved: 'Moved',
   visit_recorded: 'Visit logged',
+  edited: 'Edited',
+  reverted: 'Reverted a change',
 };
 
 /** What an unset value reads as. */
@@ -20,43 +22,19 @@ export const UNSET = '—';
 
 const FIELD_LABELS: Record<string, string> = { artwork_type: 'type' };
 
+/** `artwork_type` → "type"; a single tag's change (`tag:<key>`) by its key. */
 export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function scalar(value: unknown): string {
-  if (value === null || value === undefined || value === '') return UNSET;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-/** `key: value` pairs, in key order. */
-function tagText(tags: Record<string, unknown>): string {
-  const keys = Object.keys(tags).sort();
-  return keys.length ? keys.map((k) => `${k}: ${scalar(tags[k])}`).join(', ') : UNSET;
+  return FIELD_LABELS[field] ?? (tagKeyOf(field) ?? field).replace(/_/g, ' ');
 }
 
 /** The artists' names when the artwork still names them all, else how many there were. */
 function artistText(ids: unknown[], artists: readonly ArtistRef[]): string {
-  if (ids.length === 0) return UNSET;
   const names = ids.map((id) => artists.find((a) => a.id === id)?.name);
   return names.every((n): n is string => Boolean(n)) ? names.join(', ') : plural(ids.length, 'artist');
 }
 
 export function valueText(field: string, value: unknown, artists: readonly ArtistRef[] = []): string {
-  if (value === null || value === undefined) return UNSET;
-  if (field === 'location' && isRecord(value) && typeof value.lat === 'number' && typeof value.lon === 'number') {
-    return `${formatCoordinate(value.lat)}, ${formatCoordinate(value.lon)}`;
-  }
-  if (field === 'tags' && isRecord(value)) return tagText(value);
-  if (field === 'artists' && Array.isArray(value)) return artistText(value, artists);
-  if (field === 'artwork_type' && typeof value === 'string') return artworkTypeLabel(value);
-  return scalar(value);
+  return fieldValueText(field, value, { unset: UNSET, artists: (ids) => artistText(ids, artists) });
 }
 
 /**

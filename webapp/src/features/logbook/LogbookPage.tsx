@@ -17,6 +17,7 @@ import {
   ConsentField,
   FieldError,
   NOTE_TOO_LONG_MESSAGE,
+  NoteField,
   SubmissionReceiptView,
   SubmitActions,
 } from '../../components/SubmissionParts';
@@ -127,7 +128,6 @@ function LogbookForm({
   const [consent, setConsent] = useState(false);
   const conditionId = useId();
   const notesId = useId();
-  const countId = useId();
 
   const validate = (): FieldErrors<Field> => {
     const e: FieldErrors<Field> = {};
@@ -150,7 +150,6 @@ function LogbookForm({
     onSent,
   });
 
-  const over = notes.trim().length > SUBMISSION.noteMax;
   return (
     <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="Log a visit">
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
@@ -177,24 +176,7 @@ function LogbookForm({
         <FieldError id={conditionId} message={errors.condition} />
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor={notesId}>
-          Note (optional)
-        </label>
-        <textarea
-          id={notesId}
-          rows={4}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={describedBy('notes', notesId, countId)}
-          data-testid="logbook-notes"
-        />
-        <p id={countId} className={`field__counter${over ? ' field__counter--over' : ''}`} aria-live={over ? 'polite' : 'off'}>
-          {notes.trim().length}/{SUBMISSION.noteMax}
-        </p>
-        <FieldError id={notesId} message={errors.notes} />
-      </div>
+      <NoteField id={notesId} label="Note (optional)" rows={4} value={notes} onChange={setNotes} error={errors.notes} testId="logbook-notes" />
 
       <LocationField
         legend="Where were you?"

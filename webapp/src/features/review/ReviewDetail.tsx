@@ -3,67 +3,43 @@
  * artworks nearby, and the decisions (approve as a new artwork, link to a nearby one, approve a
  * visit, reject with a reason).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/errors';
 import type { ApproveRequest, NearbyCandidate, Overrides, PhotoDto, SubmissionDto } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
-import { PromptDialog } from '../../components/Dialog';
-import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { CandidateCard } from '../../components/SubmissionParts';
 import { PhotoImage } from '../../components/PhotoImage';
-import { ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
+import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
-import { announce } from '../../lib/announcer';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
-import { toastShown } from '../../lib/ui';
-import {
-  ALREADY_DECIDED_MESSAGE,
-  isAlreadyDecided,
-  useApproveSubmissionMutation,
-  useGetReviewSubmissionQuery,
-  useRejectSubmissionMutation,
-} from './reviewApi';
+import { useApproveSubmissionMutation, useGetReviewSubmissionQuery, useRejectSubmissionMutation } from './reviewApi';
+import { RejectDialog, ReviewPanel } from './ReviewParts';
+import { useDecide } from './useDecide';
 
 export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decided: boolean) => void }) {
-  const { data, error, isLoading, refetch } = useGetReviewSubmissionQuery(id);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = !!data;
-  useEffect(() => {
-    if (loaded) heading.current?.focus();
-  }, [loaded]);
-
+  const query = useGetReviewSubmissionQuery(id);
+  const { data } = query;
   return (
-    <section className="review-detail" aria-labelledby="review-detail-title" data-testid="review-detail">
-      <header className="review-detail__header">
-        <h2 id="review-detail-title" ref={heading} tabIndex={-1} className="section__title">
-          {data ? submissionTitle(data.submission) : 'Submission'}
-        </h2>
-        <button type="button" className="icon-button" aria-label="Close the submission" onClick={() => onClose(false)}>
-          <Icon name="close" />
-        </button>
-      </header>
-      {isLoading ? (
-        <Loading label="Loading the submission…">
-          <Skeleton lines={6} />
-        </Loading>
-      ) : error || !data ? (
-        <ErrorState title="Could not load this submission" error={error} onRetry={() => void refetch()} />
-      ) : (
-        <Detail item={data.submission} nearby={data.nearby} onDecided={() => onClose(true)} />
-      )}
-    </section>
+    <ReviewPanel
+      title={data ? submissionTitle(data.submission) : 'Submission'}
+      closeLabel="Close the submission"
+      loadingLabel="Loading the submission…"
+      failedTitle="Could not load this submission"
+      testId="review-detail"
+      query={query}
+      onClose={() => onClose(false)}
+    >
+      {data && <Detail item={data.submission} nearby={data.nearby} onDecided={() => onClose(true)} />}
+    </ReviewPanel>
   );
 }
 
 function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: NearbyCandidate[]; onDecided: () => void }) {
-  const dispatch = useAppDispatch();
   const [approve, { isLoading: approving }] = useApproveSubmissionMutation();
   const [reject, { isLoading: rejecting }] = useRejectSubmissionMutation();
   const [askReason, setAskReason] = useState(false);
@@ -72,21 +48,7 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
   const visit = item.submission_type === 'logbook';
   const title = submissionTitle(item);
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      dispatch(toastShown({ type: 'success', message: done }));
-      announce(done);
-      onDecided();
-    } catch (e) {
-      if (isAlreadyDecided(e)) {
-        dispatch(toastShown({ type: 'warning', message: ALREADY_DECIDED_MESSAGE }));
-        onDecided();
-      } else {
-        dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The decision could not be saved') }));
-      }
-    }
-  };
+  const run = useDecide(onDecided);
   const approveWith = (body: ApproveRequest | undefined, done: string) =>
     void run(() => approve(body ? { id: item.id, body } : { id: item.id }).unwrap(), done);
 
@@ -209,19 +171,11 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
           </button>
         </div>
       )}
-      <PromptDialog
+      <RejectDialog
         open={askReason}
         title="Reject submission"
-        label="Reason"
-        required
-        maxLength={SUBMISSION.rejectReasonMax}
-        multiline
-        confirmLabel="Reject"
-        onCancel={() => setAskReason(false)}
-        onSubmit={(reason) => {
-          setAskReason(false);
-          void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected');
-        }}
+        onClose={() => setAskReason(false)}
+        onReject={(reason) => void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected')}
       />
     </div>
   );

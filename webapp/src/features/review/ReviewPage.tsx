@@ -1,6 +1,8 @@
 /**
- * /review (moderators): the counts, the queue of submissions (oldest first, filtered by status
- * and type), batch decisions, and one submission at a time in detail.
+ * /review (moderators), in two tabs: submissions (the counts, the queue of new artworks and
+ * visits, oldest first, filtered by status and type, batch decisions, one submission at a time
+ * in detail) and proposed artwork edits. Where the moderator is (tab, filters, page, open item)
+ * lives in the URL.
  */
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,21 +15,22 @@ import {
   type SubmissionType,
 } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
-import { PromptDialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton, Spinner } from '../../components/states';
-import { REVIEW_BATCH_MAX, SUBMISSION } from '../../config/constants';
+import { EmptyState, Spinner } from '../../components/states';
+import { Tabs } from '../../components/Tabs';
+import { REVIEW_BATCH_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { formatDate, plural } from '../../lib/format';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
+import { EditReview } from './EditReview';
 import { ReviewDetailPanel } from './ReviewDetail';
 import { useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
+import { ListState, RejectDialog } from './ReviewParts';
 import './review.css';
 
 const TYPES: Array<{ value: '' | SubmissionType; label: string }> = [
@@ -47,15 +50,20 @@ function typeParam(raw: string | null): SubmissionType | undefined {
   return raw === 'new_artwork' || raw === 'logbook' ? raw : undefined;
 }
 
+const TABS = [
+  { id: 'submissions', label: 'Submissions' },
+  { id: 'edits', label: 'Artwork edits' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+const TAB_IDS = TABS.map((t) => t.id);
+
+/** Moves within the review: changes to the URL's query, the other parameters kept. */
+type ReviewParamsUpdate = (changes: Record<string, string | null>) => void;
+
 export function ReviewPage() {
   const [params, setParams] = useSearchParams();
-  const status = oneOfParam(params.get('status'), SUBMISSION_STATUSES, 'pending');
-  const type = typeParam(params.get('type'));
-  const page = pageParam(params.get('page'));
-  const openId = params.get('submission');
-  const queueHeading = useRef<HTMLHeadingElement>(null);
-
-  const update = (changes: Record<string, string | null>) => setParams(withParams(params, changes));
+  const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'submissions');
+  const update: ReviewParamsUpdate = (changes) => setParams(withParams(params, changes));
 
   return (
     <div className="page review-page">
@@ -68,6 +76,38 @@ export function ReviewPage() {
           </Link>
         }
       />
+      <Tabs
+        label="What to review"
+        tabs={TABS}
+        value={tab}
+        // Each tab has its own page and open item.
+        onChange={(t) => update({ tab: t === 'submissions' ? null : t, page: null, submission: null, edit: null })}
+      >
+        {tab === 'edits' ? (
+          <EditReview
+            page={pageParam(params.get('page'))}
+            openId={params.get('edit')}
+            onPage={(p) => update({ page: pageValue(p) })}
+            onOpen={(id) => update({ edit: id })}
+          />
+        ) : (
+          <SubmissionReview params={params} update={update} />
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+/** New artworks and visits: the counts, the queue (filtered by status and type) and one submission in detail. */
+function SubmissionReview({ params, update }: { params: URLSearchParams; update: ReviewParamsUpdate }) {
+  const status = oneOfParam(params.get('status'), SUBMISSION_STATUSES, 'pending');
+  const type = typeParam(params.get('type'));
+  const page = pageParam(params.get('page'));
+  const openId = params.get('submission');
+  const queueHeading = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <>
       <Stats />
       <div className={`review-layout${openId ? ' review-layout--open' : ''}`}>
         <section className="review-layout__queue" aria-labelledby="review-queue-title">
@@ -117,7 +157,7 @@ export function ReviewPage() {
           />
         )}
       </div>
-    </div>
+    </>
   );
 }
 
@@ -199,22 +239,14 @@ function Queue({
     announce(summary);
   };
 
-  if (isLoading) {
+  if (isLoading || error) {
     return (
-      <Loading label="Loading the queue…">
-        <Skeleton lines={6} />
-      </Loading>
-    );
-  }
-  if (error) {
-    return (
-      <QueryFailure
-        error={error}
-        onRetry={() => void refetch()}
-        title="Could not load the review queue"
-        icon="moderate"
+      <ListState
+        query={{ isLoading, error, refetch }}
+        loadingLabel="Loading the queue…"
+        failedTitle="Could not load the review queue"
         unavailableTitle="Reviewing isn’t available on this server yet"
-        unavailableText={<p>Submissions will queue here for approval once the server accepts them.</p>}
+        unavailableText="Submissions will queue here for approval once the server accepts them."
       />
     );
   }
@@ -300,19 +332,11 @@ function Queue({
         ))}
       </ol>
       <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Queue pages" />
-      <PromptDialog
+      <RejectDialog
         open={rejecting}
         title={`Reject ${plural(selected.length, 'submission')}`}
-        label="Reason"
-        required
-        maxLength={SUBMISSION.rejectReasonMax}
-        multiline
-        confirmLabel="Reject"
-        onCancel={() => setRejecting(false)}
-        onSubmit={(reason) => {
-          setRejecting(false);
-          void decide('reject', reason);
-        }}
+        onClose={() => setRejecting(false)}
+        onReject={(reason) => void decide('reject', reason)}
       />
     </>
   );

@@ -1,4 +1,7 @@
-/** Artwork tags grouped by the categories of the tag schema (domain/src/tags.rs). */
+/**
+ * Artwork tags grouped by the categories of the tag schema (domain/src/tags.rs), and their labels:
+ * for the artwork screens and the review of proposed edits alike.
+ */
 
 export const TAG_CATEGORIES = [
   { id: 'artwork_classification', label: 'Classification', keys: ['tourism', 'artwork_type', 'name', 'inscription'] },

@@ -1,0 +1,110 @@
+//! Use case: a moderator undoes one change to an artwork (a history entry, named by its id),
+//! or every change after one, as a new event with a reason. What the revert sets is worked out
+//! from the artwork's own events ([`domain::revert_of`]); the aggregate refuses it when a later
+//! change touched the same field, so nothing is overwritten unseen.
+
+use domain::{revert_of, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, Reason, RevertScope};
+use platform::eventlog;
+use platform::position::EventPosition;
+use projectors::submissions::edits::FieldEditDto;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::Artworks;
+use crate::commands::CommandError;
+use crate::submissions::{FieldError, Reviewer};
+
+/// `POST /api/artworks/{id}/revert`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct RevertRequest {
+    /// A history entry's `id`.
+    pub change: String,
+    /// Why: 1 to 500 characters.
+    pub reason: Option<String>,
+    /// `change` (the default): undo that change only; `since`: undo every change after it.
+    pub scope: Option<String>,
+}
+
+/// What a revert answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Reverted {
+    pub artwork_id: Uuid,
+    /// The history entry undone (or gone back to).
+    pub change: String,
+    /// What each field went back to, from the value it had.
+    pub changes: Vec<FieldEditDto>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RevertError {
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    #[error("Artwork with ID {0} not found")]
+    ArtworkNotFound(Uuid),
+    #[error(transparent)]
+    Command(#[from] CommandError<ArtworkError>),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for RevertError {
+    fn from(e: sqlx::Error) -> Self {
+        RevertError::Store(e.into())
+    }
+}
+
+impl Artworks {
+    /// Reverts `req.change` of artwork `id` for `reviewer`.
+    pub async fn revert(
+        &self,
+        reviewer: &Reviewer,
+        id: Uuid,
+        req: RevertRequest,
+    ) -> Result<(Reverted, Option<EventPosition>), RevertError> {
+        let reason = Reason::parse(req.reason.as_deref().unwrap_or(""))
+            .map_err(|e| FieldError::new("reason", e.to_string()))?;
+        let scope = match req.scope.as_deref().unwrap_or("change") {
+            "change" => RevertScope::Change,
+            "since" => RevertScope::Since,
+            _ => return Err(FieldError::new("scope", "scope must be change or since").into()),
+        };
+        let stream = eventlog::stream_of(
+            self.commands.pool(),
+            <Artwork as cqrs_es::Aggregate>::TYPE,
+            &id.to_string(),
+        )
+        .await?;
+        if stream.is_empty() {
+            return Err(RevertError::ArtworkNotFound(id));
+        }
+        let target = stream
+            .iter()
+            .find(|e| e.event_position().to_string() == req.change.trim())
+            .map(|e| e.sequence)
+            .ok_or(CommandError::Rejected(ArtworkError::UnknownChange))?;
+        let events = stream
+            .into_iter()
+            .map(|e| serde_json::from_value::<ArtworkEvent>(e.payload))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(anyhow::Error::from)?;
+        let changes = revert_of(&events, target, scope).map_err(CommandError::Rejected)?;
+        let answer = Reverted {
+            artwork_id: id,
+            change: req.change.trim().to_owned(),
+            changes: changes.iter().map(FieldEditDto::from).collect(),
+        };
+        let position = self
+            .commands
+            .artwork(
+                &id.to_string(),
+                ArtworkCommand::Revert {
+                    reverted: target,
+                    reason,
+                    changes,
+                },
+                &reviewer.metadata,
+            )
+            .await?;
+        Ok((answer, position))
+    }
+}

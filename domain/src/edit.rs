@@ -1,0 +1,399 @@
+//! Changes to an artwork's fields: what an edit proposal carries, and what the artwork records
+//! when an edit is applied or a change reverted. Each change names its field with the value
+//! before and after, so a proposal made against a value that has changed since is told apart
+//! (stale), and any recorded change can be undone by its inverse.
+//!
+//! On the wire (SPEC §7) a change is `{field_name, field_value_old, field_value_new}` with JSON
+//! values; [`FieldEdit::parse`] turns one into checked value objects and [`FieldEdit::values`]
+//! gives them back. Field names: `title`, `description`, `artwork_type`, `location`, `artists`,
+//! and `tag:<key>` per tag (`tags` with an object is accepted and split per key).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::artwork::{Artwork, ArtworkType};
+use crate::geo::Location;
+use crate::ids::ArtistId;
+use crate::tags::Tags;
+use crate::text::{LongText, Title};
+
+/// Most field changes one proposal can carry (every field and a whole tag set).
+pub const MAX_EDITS: usize = 60;
+/// The prefix of a single tag's field name.
+pub const TAG_PREFIX: &str = "tag:";
+
+/// One field's change, with the value it replaces.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "field", rename_all = "snake_case")]
+pub enum FieldEdit {
+    /// A title can be changed, never cleared.
+    Title {
+        old: Title,
+        new: Title,
+    },
+    Description {
+        old: Option<LongText>,
+        new: Option<LongText>,
+    },
+    ArtworkType {
+        old: ArtworkType,
+        new: ArtworkType,
+    },
+    Location {
+        old: Location,
+        new: Location,
+    },
+    /// The whole list of credited artists: linking and unlinking are one change.
+    Artists {
+        old: Vec<ArtistId>,
+        new: Vec<ArtistId>,
+    },
+    /// One tag, by its key; `None` is unset.
+    Tag {
+        key: String,
+        old: Option<String>,
+        new: Option<String>,
+    },
+}
+
+/// Why a change as sent cannot be read: the field it concerns and a message for people.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct EditError {
+    pub field: String,
+    pub message: String,
+}
+
+impl EditError {
+    fn new(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+impl FieldEdit {
+    /// The field's name, as the API and the history name it.
+    pub fn field_name(&self) -> String {
+        match self {
+            FieldEdit::Title { .. } => "title".into(),
+            FieldEdit::Description { .. } => "description".into(),
+            FieldEdit::ArtworkType { .. } => "artwork_type".into(),
+            FieldEdit::Location { .. } => "location".into(),
+            FieldEdit::Artists { .. } => "artists".into(),
+            FieldEdit::Tag { key, .. } => format!("{TAG_PREFIX}{key}"),
+        }
+    }
+
+    /// The old and new value as JSON (`null` for unset).
+    pub fn values(&self) -> (Value, Value) {
+        fn json<T: Serialize>(v: &T) -> Value {
+            serde_json::to_value(v).unwrap_or(Value::Null)
+        }
+        match self {
+            FieldEdit::Title { old, new } => (json(old), json(new)),
+            FieldEdit::Description { old, new } => (json(old), json(new)),
+            FieldEdit::ArtworkType { old, new } => (json(old), json(new)),
+            FieldEdit::Location { old, new } => (json(old), json(new)),
+            FieldEdit::Artists { old, new } => (json(old), json(new)),
+            FieldEdit::Tag { old, new, .. } => (json(old), json(new)),
+        }
+    }
+
+    /// Whether the new value is the old one.
+    pub fn changes_nothing(&self) -> bool {
+        match self {
+            FieldEdit::Title { old, new } => old == new,
+            FieldEdit::Description { old, new } => old == new,
+            FieldEdit::ArtworkType { old, new } => old == new,
+            FieldEdit::Location { old, new } => old == new,
+            FieldEdit::Artists { old, new } => old == new,
+            FieldEdit::Tag { old, new, .. } => old == new,
+        }
+    }
+
+    /// The change that undoes this one.
+    pub fn inverse(self) -> Self {
+        match self {
+            FieldEdit::Title { old, new } => FieldEdit::Title { old: new, new: old },
+            FieldEdit::Description { old, new } => FieldEdit::Description { old: new, new: old },
+            FieldEdit::ArtworkType { old, new } => FieldEdit::ArtworkType { old: new, new: old },
+            FieldEdit::Location { old, new } => FieldEdit::Location { old: new, new: old },
+            FieldEdit::Artists { old, new } => FieldEdit::Artists { old: new, new: old },
+            FieldEdit::Tag { key, old, new } => FieldEdit::Tag {
+                key,
+                old: new,
+                new: old,
+            },
+        }
+    }
+
+    /// Whether `artwork`'s value of this field is no longer the old value this change was
+    /// made against.
+    pub fn is_stale(&self, artwork: &Artwork) -> bool {
+        match self {
+            FieldEdit::Title { old, .. } => artwork.title.as_ref() != Some(old),
+            FieldEdit::Description { old, .. } => artwork.description != *old,
+            FieldEdit::ArtworkType { old, .. } => artwork.artwork_type != Some(*old),
+            FieldEdit::Location { old, .. } => artwork.location != Some(*old),
+            FieldEdit::Artists { old, .. } => artwork.artist_ids != *old,
+            FieldEdit::Tag { key, old, .. } => artwork.tags.get(key) != old.as_deref(),
+        }
+    }
+
+    /// The same change, made against `artwork`'s value now (a moderator applying a stale
+    /// change on purpose): the record then says what was really replaced.
+    pub fn rebased(self, artwork: &Artwork) -> Self {
+        match self {
+            FieldEdit::Title { old, new } => FieldEdit::Title {
+                old: artwork.title.clone().unwrap_or(old),
+                new,
+            },
+            FieldEdit::Description { new, .. } => FieldEdit::Description {
+                old: artwork.description.clone(),
+                new,
+            },
+            FieldEdit::ArtworkType { old, new } => FieldEdit::ArtworkType {
+                old: artwork.artwork_type.unwrap_or(old),
+                new,
+            },
+            FieldEdit::Location { old, new } => FieldEdit::Location {
+                old: artwork.location.unwrap_or(old),
+                new,
+            },
+            FieldEdit::Artists { new, .. } => FieldEdit::Artists {
+                old: artwork.artist_ids.clone(),
+                new,
+            },
+            FieldEdit::Tag { key, new, .. } => FieldEdit::Tag {
+                old: artwork.tags.get(&key).map(str::to_owned),
+                key,
+                new,
+            },
+        }
+    }
+
+    /// Reads one change as SPEC §7's client sends it. `tags` with objects gives one change per
+    /// key named in either object.
+    pub fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
+        let name = name.trim();
+        let edit = match name {
+            "title" => FieldEdit::Title {
+                old: title(name, old)?,
+                new: match new {
+                    Value::Null => return Err(EditError::new(name, "title is required")),
+                    v => title(name, v)?,
+                },
+            },
+            "description" => FieldEdit::Description {
+                old: optional(name, old, long_text)?,
+                new: optional(name, new, long_text)?,
+            },
+            "artwork_type" => FieldEdit::ArtworkType {
+                old: artwork_type(name, old)?,
+                new: artwork_type(name, new)?,
+            },
+            "location" => FieldEdit::Location {
+                old: location(name, old)?,
+                new: location(name, new)?,
+            },
+            "artists" => FieldEdit::Artists {
+                old: artists(name, old)?,
+                new: artists(name, new)?,
+            },
+            "tags" => return tag_set(old, new),
+            _ => match name.strip_prefix(TAG_PREFIX) {
+                Some(key) => tag(key, old, new)?,
+                None => return Err(EditError::new(name, format!("Unknown field: {name}"))),
+            },
+        };
+        Ok(vec![edit])
+    }
+}
+
+fn text_of<'a>(field: &str, v: &'a Value) -> Result<&'a str, EditError> {
+    v.as_str()
+        .ok_or_else(|| EditError::new(field, format!("{field} must be text")))
+}
+
+fn title(field: &str, v: &Value) -> Result<Title, EditError> {
+    Title::parse(text_of(field, v)?).map_err(|e| EditError::new(field, e.to_string()))
+}
+
+fn long_text(field: &str, v: &Value) -> Result<LongText, EditError> {
+    LongText::parse(text_of(field, v)?).map_err(|_| {
+        EditError::new(
+            field,
+            format!("{field} must be at most {} characters", LongText::MAX_CHARS),
+        )
+    })
+}
+
+/// `null` or blank text is unset.
+fn optional<T>(
+    field: &str,
+    v: &Value,
+    parse: fn(&str, &Value) -> Result<T, EditError>,
+) -> Result<Option<T>, EditError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        v => parse(field, v).map(Some),
+    }
+}
+
+fn artwork_type(field: &str, v: &Value) -> Result<ArtworkType, EditError> {
+    v.as_str()
+        .and_then(|s| ArtworkType::parse(s.trim()))
+        .ok_or_else(|| {
+            let names: Vec<_> = ArtworkType::ALL.iter().map(|t| t.as_str()).collect();
+            EditError::new(
+                field,
+                format!("artwork_type must be one of: {}", names.join(", ")),
+            )
+        })
+}
+
+fn location(field: &str, v: &Value) -> Result<Location, EditError> {
+    let coordinate = |k: &str| v.get(k).and_then(Value::as_f64);
+    match (coordinate("lat"), coordinate("lon")) {
+        (Some(lat), Some(lon)) => {
+            Location::parse(lat, lon).map_err(|e| EditError::new(field, e.to_string()))
+        }
+        _ => Err(EditError::new(
+            field,
+            "location must be {lat, lon} with numbers",
+        )),
+    }
+}
+
+fn artists(field: &str, v: &Value) -> Result<Vec<ArtistId>, EditError> {
+    let bad = || EditError::new(field, "artists must be a list of artist ids");
+    let list = match v {
+        Value::Null => return Ok(Vec::new()),
+        Value::Array(list) => list,
+        _ => return Err(bad()),
+    };
+    list.iter()
+        .map(|a| a.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad))
+        .collect()
+}
+
+fn tag_value(field: &str, key: &str, v: &Value) -> Result<(String, Option<String>), EditError> {
+    let raw = match v {
+        Value::Null => "",
+        Value::String(s) => s.as_str(),
+        _ => return Err(EditError::new(field, format!("{field} must be text"))),
+    };
+    Tags::check_one(key, raw).map_err(|e| EditError::new(field, e.to_string()))
+}
+
+fn tag(key: &str, old: &Value, new: &Value) -> Result<FieldEdit, EditError> {
+    let field = format!("{TAG_PREFIX}{key}");
+    let (key, old) = tag_value(&field, key, old)?;
+    let (_, new) = tag_value(&field, &key, new)?;
+    Ok(FieldEdit::Tag { key, old, new })
+}
+
+fn tag_set(old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
+    let object = |v: &Value| match v {
+        Value::Null => Ok(serde_json::Map::new()),
+        Value::Object(m) => Ok(m.clone()),
+        _ => Err(EditError::new(
+            "tags",
+            "tags must be an object of tag keys and values",
+        )),
+    };
+    let (old, new) = (object(old)?, object(new)?);
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .map(|k| {
+            tag(
+                k,
+                old.get(k).unwrap_or(&Value::Null),
+                new.get(k).unwrap_or(&Value::Null),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_title_is_changed_but_never_cleared() {
+        let e = FieldEdit::parse("title", &json!("Solo"), &json!("  Solo  II ")).unwrap();
+        assert_eq!(e[0].field_name(), "title");
+        assert_eq!(e[0].values(), (json!("Solo"), json!("Solo II")));
+        let err = FieldEdit::parse("title", &json!("Solo"), &Value::Null).unwrap_err();
+        assert_eq!(
+            (err.field.as_str(), err.message.as_str()),
+            ("title", "title is required")
+        );
+    }
+
+    #[test]
+    fn a_description_is_cleared_by_null_or_blank() {
+        for clear in [Value::Null, json!("   ")] {
+            let e = FieldEdit::parse("description", &json!("Old words"), &clear).unwrap();
+            assert_eq!(e[0].values(), (json!("Old words"), Value::Null));
+        }
+    }
+
+    #[test]
+    fn a_tag_object_is_split_per_key_and_checked() {
+        let e = FieldEdit::parse(
+            "tags",
+            &json!({"material": "bronze", "year": null}),
+            &json!({"material": null, "year": "1936"}),
+        )
+        .unwrap();
+        let names: Vec<_> = e.iter().map(FieldEdit::field_name).collect();
+        assert_eq!(names, ["tag:material", "tag:year"]);
+        assert_eq!(e[0].values(), (json!("bronze"), Value::Null));
+        let err = FieldEdit::parse("tag:year", &Value::Null, &json!("ca. 1936")).unwrap_err();
+        assert_eq!(err.field, "tag:year");
+    }
+
+    #[test]
+    fn unknown_fields_and_bad_values_name_their_field() {
+        assert_eq!(
+            FieldEdit::parse("colour", &Value::Null, &json!("red"))
+                .unwrap_err()
+                .message,
+            "Unknown field: colour"
+        );
+        assert_eq!(
+            FieldEdit::parse("artwork_type", &json!("statue"), &json!("blob"))
+                .unwrap_err()
+                .field,
+            "artwork_type"
+        );
+        assert!(FieldEdit::parse("artists", &json!([]), &json!(["not-an-id"])).is_err());
+        assert!(FieldEdit::parse(
+            "location",
+            &json!({"lat": 1, "lon": 2}),
+            &json!({"lat": 91, "lon": 2})
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn the_inverse_undoes_and_staleness_compares_with_the_artwork() {
+        let e = FieldEdit::parse("tag:material", &json!("bronze"), &json!("stone")).unwrap();
+        let e = e.into_iter().next().unwrap();
+        let mut artwork = Artwork::default();
+        assert!(e.is_stale(&artwork));
+        artwork.tags = Tags::parse([("material".to_owned(), "bronze".to_owned())].into()).unwrap();
+        assert!(!e.is_stale(&artwork));
+        let back = e.clone().inverse();
+        assert_eq!(back.values(), (json!("stone"), json!("bronze")));
+        assert_eq!(back.inverse(), e);
+    }
+}

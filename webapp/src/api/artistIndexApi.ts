@@ -1,0 +1,35 @@
+/**
+ * The artist index (GET /artists): paged, sorted and searchable by name. Shared by the artists
+ * screens and the artwork edit page's artist picker.
+ */
+import { PAGINATION } from '../config/constants';
+import { baseApi, LIST_ID, unwrap } from './baseApi';
+import type { ArtistPage, Envelope_ArtistPage } from './types';
+
+export const ARTIST_SORTS = ['updated_desc', 'name_asc', 'created_desc'] as const;
+export type ArtistSort = (typeof ARTIST_SORTS)[number];
+
+export interface ArtistListArgs {
+  page?: number;
+  limit?: number;
+  sort?: ArtistSort;
+  search?: string;
+}
+
+export const artistIndexApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getArtists: build.query<ArtistPage, ArtistListArgs>({
+      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', search }) => ({
+        url: '/artists',
+        params: { page, limit, sort, search: search?.trim() || undefined },
+      }),
+      transformResponse: (r: Envelope_ArtistPage) => unwrap(r),
+      providesTags: (result) => [
+        { type: 'Artist', id: LIST_ID },
+        ...(result?.artists.map((a) => ({ type: 'Artist' as const, id: a.id })) ?? []),
+      ],
+    }),
+  }),
+});
+
+export const { useGetArtistsQuery } = artistIndexApi;

@@ -1,0 +1,63 @@
+/**
+ * A moderator's revert of one change in an artwork's history: what it undoes, a required reason,
+ * and the server's refusal (a later change to the same field, say) shown in the dialog. Once
+ * reverted, the artwork and its history load again (their tag is invalidated).
+ */
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/errors';
+import type { HistoryEntry } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { PromptDialog } from '../../components/Dialog';
+import { REVERT_REASON_MAX } from '../../config/constants';
+import { announce } from '../../lib/announcer';
+import { toastShown } from '../../lib/ui';
+import { useRevertArtworkChangeMutation } from './artworksApi';
+
+const REVERTED_MESSAGE = 'Change reverted';
+
+export function RevertDialog({
+  artworkId,
+  entry,
+  summary,
+  onClose,
+}: {
+  artworkId: string;
+  entry: HistoryEntry;
+  /** The change as the history shows it. */
+  summary: ReactNode;
+  onClose: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [revert, { isLoading }] = useRevertArtworkChangeMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (reason: string) => {
+    setError(null);
+    try {
+      await revert({ artworkId, body: { change: entry.id, reason } }).unwrap();
+    } catch (e) {
+      setError(errorMessage(e, 'The change could not be reverted'));
+      return;
+    }
+    dispatch(toastShown({ type: 'success', message: REVERTED_MESSAGE }));
+    announce(REVERTED_MESSAGE);
+    onClose();
+  };
+
+  return (
+    <PromptDialog
+      open
+      title="Revert this change"
+      label="Reason"
+      required
+      maxLength={REVERT_REASON_MAX}
+      multiline
+      confirmLabel="Revert"
+      description={<div className="history__entry">{summary}</div>}
+      error={error}
+      busy={isLoading}
+      onSubmit={(reason) => void submit(reason)}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,281 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EditCheck, EditReceipt, EditRequest, PendingEdit } from '../../api/types';
+import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
+import { ARTIST, ORCA } from '../../testing/artworks';
+import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { renderRoute } from '../../testing/render';
+import { editsFrom, rebase, valuesOf } from './editModel';
+
+const ID = ORCA.id;
+const ARTWORK = { ...ORCA, tags: { material: 'aluminium', year: '2009' } } satisfies ArtworkDetailDto;
+const EDIT_PATH = `/artwork/${ID}/edit`;
+const OTHER: ArtistDto = {
+  id: '88888888-8888-4888-8888-888888888888',
+  name: 'Ameen Gill',
+  biography: null,
+  country: null,
+  website: null,
+  provenance: null,
+  artwork_count: 1,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+};
+const STALE = 'This artwork changed since you opened it (title). Reload to see the current values.';
+
+const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
+const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
+const valid = (body: EditRequest): EditCheck => ({ valid: true, errors: [], edits: body.edits });
+const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pending', artwork_id: ID, edits: body.edits });
+
+/**
+ * A server with the artwork (`artwork` answers each GET), the artist search, and edit calls that
+ * pass unless overridden; proposals it accepts are then the caller's pending edits.
+ */
+function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
+  const pending: PendingEdit[] = [];
+  return mockFetch({
+    [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
+    [`GET /api/artworks/${ID}/history`]: () =>
+      envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
+    'GET /api/artists': (req) =>
+      envelope({
+        artists: [ARTIST, OTHER].filter((a) => a.name.toLowerCase().includes(req.url.searchParams.get('search')?.toLowerCase() ?? '')),
+        pagination: { page: 1, limit: 10, total: 1, total_pages: 1, has_more: false },
+      }),
+    [`POST /api/artwork/${ID}/edit/validate`]: (req) => envelope(valid(bodyOf(req))),
+    [`POST /api/artwork/${ID}/edit`]: (req) => {
+      const body = bodyOf(req);
+      pending.unshift({ id: 'sub-1', created_at: '2025-06-01T10:00:00Z', note: body.note ?? null, edits: body.edits });
+      return json({ success: true, data: receipt(body), timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201 });
+    },
+    [`GET /api/artwork/${ID}/pending-edits`]: () => envelope({ edits: pending }),
+    ...over,
+  });
+}
+
+const form = () => within(screen.getByRole('form', { name: 'Edit artwork' }));
+const submit = () => userEvent.click(form().getByRole('button', { name: 'Submit changes' }));
+
+beforeEach(() => {
+  localStorage.setItem('cultural-archiver-visited', 'true');
+});
+
+describe('/artwork/{id}/edit', () => {
+  it('starts from the artwork and proposes only what changed, each with the value it loaded', async () => {
+    const { callsTo } = server();
+    const { store, router } = renderRoute(EDIT_PATH, { who: 'user' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Digital Orca' })).toBeInTheDocument();
+    expect(form().getByLabelText('Title')).toHaveValue('Digital Orca');
+    expect(form().getByLabelText('Description')).toHaveValue('A pixelated orca breaching.');
+    expect(form().getByLabelText('Artwork type')).toHaveValue('sculpture');
+    expect(form().getByLabelText('Material')).toHaveValue('aluminium');
+    expect(form().getByLabelText('Latitude')).toHaveValue('49.288900');
+    expect(within(form().getByRole('list', { name: 'Credited artists' })).getByText('Douglas Coupland')).toBeInTheDocument();
+    // Details come grouped by the tag schema's categories.
+    expect(form().getByRole('group', { name: 'Physical properties' })).toContainElement(form().getByLabelText('Material'));
+    expect(form().getByRole('group', { name: 'History' })).toContainElement(form().getByLabelText('Year'));
+
+    await userEvent.clear(form().getByLabelText('Title'));
+    await userEvent.type(form().getByLabelText('Title'), 'Digital Orca II ');
+    await userEvent.click(form().getByRole('button', { name: 'Clear description' }));
+    expect(form().getByLabelText('Description')).toHaveValue('');
+    await userEvent.selectOptions(form().getByLabelText('Artwork type'), 'statue');
+    await userEvent.clear(form().getByLabelText('Material'));
+    await userEvent.type(form().getByLabelText('Material'), 'steel');
+    await userEvent.click(form().getByRole('button', { name: 'Clear year' }));
+    await userEvent.type(form().getByLabelText('Height (m)'), '7.6');
+    await userEvent.click(form().getByRole('button', { name: 'Remove Douglas Coupland' }));
+    await userEvent.type(form().getByRole('searchbox', { name: 'Find an artist to add' }), 'ame');
+    await userEvent.click(await form().findByRole('button', { name: 'Add Ameen Gill' }));
+    expect(within(form().getByRole('list', { name: 'Credited artists' })).getByText('Ameen Gill')).toBeInTheDocument();
+    await userEvent.type(form().getByLabelText('Note to the moderators (optional)'), 'Per the city’s plaque');
+    expect(form().getByText('21/1000')).toBeInTheDocument();
+    await submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/artwork/${ID}`));
+    const expected: EditRequest = {
+      edits: [
+        { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: 'Digital Orca II' },
+        { field_name: 'description', field_value_old: 'A pixelated orca breaching.', field_value_new: null },
+        { field_name: 'artwork_type', field_value_old: 'sculpture', field_value_new: 'statue' },
+        { field_name: 'artists', field_value_old: [ARTIST.id], field_value_new: [OTHER.id] },
+        { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: 'steel' },
+        { field_name: 'tag:year', field_value_old: '2009', field_value_new: null },
+        { field_name: 'tag:height', field_value_old: null, field_value_new: '7.6' },
+      ],
+      note: 'Per the city’s plaque',
+    };
+    // Checked first, then proposed, the same body both times.
+    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!)).toEqual(expected);
+    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[0]!)).toEqual(expected);
+    const search = callsTo('/api/artists').at(-1)!.url.searchParams;
+    expect(search.get('search')).toBe('ame');
+    expect(search.get('limit')).toBe('10');
+    expect(toasts(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
+    // The artwork's page now shows the proposal waiting.
+    expect(await screen.findByTestId('pending-edits')).toHaveTextContent(
+      'Your edit is waiting for review. It changes the title, description, artwork type, artists, material, year, and height (m).',
+    );
+  });
+
+  it('shows the server’s checks at their fields and all together, and proposes nothing', async () => {
+    const { callsTo } = server({
+      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
+        envelope({
+          valid: false,
+          errors: [
+            { field: 'title', message: 'title is required' },
+            { field: 'tag:year', message: 'year must be a year' },
+          ],
+          edits: bodyOf(req).edits,
+        } satisfies EditCheck),
+    });
+    renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.clear(await screen.findByLabelText('Title'));
+    await userEvent.clear(form().getByLabelText('Year'));
+    await userEvent.type(form().getByLabelText('Year'), 'soon');
+    await submit();
+
+    const summary = await screen.findByTestId('edit-problems');
+    expect(summary).toHaveAttribute('role', 'alert');
+    expect(summary).toHaveTextContent('Title: title is required');
+    expect(summary).toHaveTextContent('Year: year must be a year');
+    const title = form().getByLabelText('Title');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('title is required');
+    expect(form().getByLabelText('Year')).toHaveAccessibleDescription('year must be a year');
+    expect(form().getByLabelText('Description')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!).edits).toEqual([
+      { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: null },
+      { field_name: 'tag:year', field_value_old: '2009', field_value_new: 'soon' },
+    ]);
+    expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(0);
+    // Nothing is reloaded for problems that are the proposal's own.
+    expect(within(summary).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
+
+  it('checks the note’s length and the coordinates before asking the server', async () => {
+    const { callsTo } = server();
+    renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.clear(await screen.findByLabelText('Latitude'));
+    await userEvent.type(form().getByLabelText('Latitude'), '123');
+    const note = form().getByLabelText('Note to the moderators (optional)');
+    await userEvent.click(note);
+    await userEvent.paste('x'.repeat(1001));
+    expect(form().getByText('1001/1000')).toHaveClass('field__counter--over');
+    await submit();
+    const summary = await screen.findByTestId('edit-problems');
+    expect(summary).toHaveTextContent('Location: Latitude must be between -90 and 90');
+    expect(summary).toHaveTextContent('Note: The note must be at most 1000 characters');
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(`/api/artwork/${ID}/edit/validate`)).toHaveLength(0);
+  });
+
+  it('when the artwork changed meanwhile (409), says so and reloads it, keeping the changes made', async () => {
+    let current: ArtworkDetailDto = ARTWORK;
+    let proposals = 0;
+    const { callsTo } = server(
+      {
+        [`POST /api/artwork/${ID}/edit`]: (req) =>
+          ++proposals === 1 ? apiError(409, 'CONFLICT', STALE) : json({ success: true, data: receipt(bodyOf(req)) }, { status: 201 }),
+      },
+      () => current,
+    );
+    const { router } = renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.type(await screen.findByLabelText('Description'), ' Twice.');
+    await submit();
+
+    const summary = await screen.findByTestId('edit-problems');
+    expect(summary).toHaveTextContent(STALE);
+    await waitFor(() => expect(summary).toHaveFocus());
+    // Someone else's change was approved meanwhile.
+    current = { ...ARTWORK, title: 'Digital Orca (2009)', tags: { ...ARTWORK.tags, material: 'steel' } };
+    await userEvent.click(within(summary).getByRole('button', { name: 'Reload' }));
+
+    await waitFor(() => expect(form().getByLabelText('Title')).toHaveValue('Digital Orca (2009)'));
+    expect(callsTo(`/api/artworks/${ID}`)).toHaveLength(2);
+    expect(form().getByLabelText('Material')).toHaveValue('steel');
+    expect(form().getByLabelText('Description')).toHaveValue('A pixelated orca breaching. Twice.');
+    expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
+    expect(form().getByText(/The current values are loaded/)).toHaveAttribute('role', 'status');
+
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/artwork/${ID}`));
+    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[1]!).edits).toEqual([
+      { field_name: 'description', field_value_old: 'A pixelated orca breaching.', field_value_new: 'A pixelated orca breaching. Twice.' },
+    ]);
+  });
+
+  it('offers to reload when the check finds the artwork changed', async () => {
+    server({
+      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
+        envelope({ valid: false, errors: [{ field: 'title', message: STALE }], edits: bodyOf(req).edits } satisfies EditCheck),
+    });
+    renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.type(await screen.findByLabelText('Title'), '!');
+    await submit();
+    expect(within(await screen.findByTestId('edit-problems')).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});
+
+describe('/artwork/{id}: the viewer’s pending edits', () => {
+  const PENDING: PendingEdit = {
+    id: 'sub-2',
+    created_at: '2025-06-01T10:00:00Z',
+    note: null,
+    edits: [
+      { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: 'Orca' },
+      { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: 'steel' },
+    ],
+  };
+
+  it('tells a signed-in viewer which fields their edit waiting for review changes', async () => {
+    server({ [`GET /api/artwork/${ID}/pending-edits`]: () => envelope({ edits: [PENDING] }) });
+    renderRoute(`/artwork/${ID}`, { who: 'user' });
+    const banner = await screen.findByTestId('pending-edits');
+    expect(banner).toHaveAttribute('role', 'status');
+    expect(banner).toHaveTextContent('Your edit is waiting for review. It changes the title and material.');
+  });
+
+  it('says nothing when none waits', async () => {
+    const { callsTo } = server();
+    renderRoute(`/artwork/${ID}`, { who: 'user' });
+    await waitFor(() => expect(callsTo(`/api/artwork/${ID}/pending-edits`)).toHaveLength(1));
+    expect(screen.queryByTestId('pending-edits')).not.toBeInTheDocument();
+  });
+
+  it('does not ask for an anonymous viewer', async () => {
+    const { callsTo } = server({ [`GET /api/artwork/${ID}/pending-edits`]: () => envelope({ edits: [PENDING] }) });
+    renderRoute(`/artwork/${ID}`, { who: 'anonymous' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Digital Orca' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(`/api/artworks/${ID}/history`)).toHaveLength(1));
+    expect(callsTo(`/api/artwork/${ID}/pending-edits`)).toHaveLength(0);
+    expect(screen.queryByTestId('pending-edits')).not.toBeInTheDocument();
+  });
+});
+
+describe('edit values', () => {
+  const loaded = valuesOf(ARTWORK);
+
+  it('sets, changes and clears, treating blank text as unset', () => {
+    expect(editsFrom(ARTWORK, loaded)).toEqual([]);
+    expect(editsFrom(ARTWORK, { ...loaded, title: ' Digital Orca ', tags: { ...loaded.tags, width: '  ' } })).toEqual([]);
+    expect(
+      editsFrom(ARTWORK, { ...loaded, location: { lat: 49.3, lon: -123.1 }, artists: [], tags: { material: '', year: '2009', access: 'yes' } }),
+    ).toEqual([
+      { field_name: 'location', field_value_old: { lat: ARTWORK.lat, lon: ARTWORK.lon }, field_value_new: { lat: 49.3, lon: -123.1 } },
+      { field_name: 'artists', field_value_old: [ARTIST.id], field_value_new: [] },
+      { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: null },
+      { field_name: 'tag:access', field_value_old: null, field_value_new: 'yes' },
+    ]);
+  });
+
+  it('after a reload, untouched fields follow the artwork and changed ones stay', () => {
+    const typed = { ...loaded, description: 'Mine', tags: { ...loaded.tags, year: '2010' } };
+    const now = { ...ARTWORK, title: 'New title', description: 'Theirs', tags: { material: 'steel', year: '2011' } };
+    expect(rebase(typed, ARTWORK, now)).toEqual({ ...valuesOf(now), description: 'Mine', tags: { material: 'steel', year: '2010' } });
+  });
+});

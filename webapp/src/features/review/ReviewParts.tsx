@@ -1,0 +1,137 @@
+/**
+ * Pieces both review tabs (submissions, artwork edits) share: a list's loading and failure, the
+ * panel of one item beside its list, and the dialog that asks a rejection's reason.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { PromptDialog } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { QueryFailure } from '../../components/QueryFailure';
+import { ErrorState, Loading, Skeleton } from '../../components/states';
+import { SUBMISSION } from '../../config/constants';
+
+interface QueryState {
+  isLoading: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A review list while it loads or after it failed (its retry; when this server has no such route
+ * yet, saying so); nothing once loaded.
+ */
+export function ListState({
+  query: { isLoading, error, refetch },
+  loadingLabel,
+  failedTitle,
+  unavailableTitle,
+  unavailableText,
+}: {
+  query: QueryState;
+  loadingLabel: string;
+  failedTitle: string;
+  unavailableTitle: string;
+  unavailableText: string;
+}) {
+  if (isLoading) {
+    return (
+      <Loading label={loadingLabel}>
+        <Skeleton lines={6} />
+      </Loading>
+    );
+  }
+  if (!error) return null;
+  return (
+    <QueryFailure
+      error={error}
+      onRetry={() => void refetch()}
+      title={failedTitle}
+      icon="moderate"
+      unavailableTitle={unavailableTitle}
+      unavailableText={<p>{unavailableText}</p>}
+    />
+  );
+}
+
+/** Asks a rejection's reason (required, at most 500 characters), then closes and rejects. */
+export function RejectDialog({
+  open,
+  title,
+  onClose,
+  onReject,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  return (
+    <PromptDialog
+      open={open}
+      title={title}
+      label="Reason"
+      required
+      maxLength={SUBMISSION.rejectReasonMax}
+      multiline
+      confirmLabel="Reject"
+      onCancel={onClose}
+      onSubmit={(reason) => {
+        onClose();
+        onReject(reason);
+      }}
+    />
+  );
+}
+
+/**
+ * One item under review, beside its list: a heading (focused once the item is loaded, so the
+ * moderator lands on it), a close button, and while it loads or when it fails, that instead.
+ */
+export function ReviewPanel({
+  title,
+  closeLabel,
+  loadingLabel,
+  failedTitle,
+  testId,
+  query: { isLoading, error, refetch },
+  onClose,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  loadingLabel: string;
+  failedTitle: string;
+  testId: string;
+  query: QueryState;
+  onClose: () => void;
+  /** The loaded item; null until then. */
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const loaded = children != null;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
+
+  return (
+    <section className="review-detail" aria-labelledby={headingId} data-testid={testId}>
+      <header className="review-detail__header">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="section__title">
+          {title}
+        </h2>
+        <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </header>
+      {isLoading ? (
+        <Loading label={loadingLabel}>
+          <Skeleton lines={6} />
+        </Loading>
+      ) : error || !loaded ? (
+        <ErrorState title={failedTitle} error={error} onRetry={() => void refetch()} />
+      ) : (
+        children
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,289 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Decided, EditDecided, EditDetail, EditQueue, EditSummary } from '../../api/types';
+import { formatDate } from '../../lib/format';
+import { ARTIST, ORCA } from '../../testing/artworks';
+import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { renderRoute } from '../../testing/render';
+import { deferred } from '../../testing/submissions';
+
+const NEW_ARTIST = '88888888-8888-4888-8888-888888888888';
+const ADA = { id: '22222222-2222-4222-8222-222222222222', display_name: 'ada-l' };
+
+const E1: EditDetail = {
+  id: 'eeeeeee1-eeee-4eee-8eee-eeeeeeeeeee1',
+  artwork_id: ORCA.id,
+  artwork_title: 'Digital Orca',
+  status: 'pending',
+  submitter: ADA,
+  note: 'Fixed from the plaque',
+  created_at: '2025-06-01T10:00:00Z',
+  decided_at: null,
+  reason: null,
+  fields: [
+    { field_name: 'title', before: 'Digital Orca', proposed: 'Digital Orca II', current: 'Digital Orca', stale: false },
+    { field_name: 'artists', before: [ARTIST.id], proposed: [ARTIST.id, NEW_ARTIST], current: [ARTIST.id], stale: false },
+    {
+      field_name: 'location',
+      before: { lat: 49.2889, lon: -123.1175 },
+      proposed: { lat: 49.29, lon: -123.118 },
+      current: { lat: 49.2891, lon: -123.1176 },
+      stale: true,
+    },
+    { field_name: 'tag:material', before: null, proposed: 'bronze', current: null, stale: false },
+  ],
+};
+const E2: EditDetail = {
+  ...E1,
+  id: 'eeeeeee2-eeee-4eee-8eee-eeeeeeeeeee2',
+  artwork_id: '99999999-9999-4999-8999-999999999999',
+  artwork_title: 'Gate to the Northwest Passage',
+  note: null,
+  created_at: '2025-06-02T10:00:00Z',
+  fields: [{ field_name: 'description', before: 'Old', proposed: null, current: 'Old', stale: false }],
+};
+
+function summary(e: EditDetail): EditSummary {
+  return {
+    id: e.id,
+    artwork_id: e.artwork_id,
+    artwork_title: e.artwork_title,
+    submitter: e.submitter,
+    created_at: e.created_at,
+    fields: e.fields.map((f) => f.field_name),
+    stale: e.fields.some((f) => f.stale),
+  };
+}
+
+const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
+const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
+const rows = () => within(screen.getByRole('list', { name: 'Proposed edits' })).queryAllByTestId('edit-item');
+const rowTitles = () => rows().map((r) => within(r).getAllByRole('link')[0]!.textContent);
+
+/** A server with two pending edits: decisions take them out of the list. */
+function server(over: Record<string, Handler> = {}) {
+  const pending = [E1, E2];
+  const take = (id: string) => {
+    const i = pending.findIndex((e) => e.id === id);
+    if (i >= 0) pending.splice(i, 1);
+  };
+  const mock = mockFetch({
+    'GET /api/review/queue': () => envelope({ submissions: [], total: 0, page: 1, limit: 20, pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
+    'GET /api/review/artwork-edits': (req) =>
+      envelope({ edits: pending.map(summary), total: pending.length, page: Number(req.url.searchParams.get('page')), per_page: 20 } satisfies EditQueue),
+    [`GET /api/review/artwork-edits/${E1.id}`]: () => envelope(E1),
+    [`GET /api/review/artwork-edits/${E2.id}`]: () => envelope(E2),
+    [`GET /api/artworks/${ORCA.id}`]: () => envelope(ORCA),
+    ...Object.fromEntries(
+      [E1, E2].flatMap((e) => [
+        [
+          `POST /api/review/artwork-edits/${e.id}/approve`,
+          () => (take(e.id), envelope({ id: e.id, status: 'approved', artwork_id: e.artwork_id, applied: [] } satisfies EditDecided)),
+        ],
+        [`POST /api/review/artwork-edits/${e.id}/reject`, () => (take(e.id), envelope({ id: e.id, status: 'rejected' } satisfies Decided))],
+      ]),
+    ) as Record<string, Handler>,
+    ...over,
+  });
+  return { ...mock, take };
+}
+
+async function openEdits() {
+  await userEvent.click(await screen.findByRole('tab', { name: 'Artwork edits' }));
+  return screen.findAllByTestId('edit-item');
+}
+
+async function openE1() {
+  await openEdits();
+  await userEvent.click(screen.getByRole('button', { name: 'Review the edit to Digital Orca' }));
+  const detail = await screen.findByTestId('edit-detail');
+  await within(detail).findAllByTestId('edit-field');
+  return detail;
+}
+
+/** A field's row: its cells' text, and its checkbox. */
+function fieldRow(detail: HTMLElement, label: string) {
+  const row = within(detail).getByRole('rowheader', { name: label }).closest('tr')!;
+  return {
+    row,
+    cells: within(row)
+      .getAllByRole('cell')
+      .slice(1)
+      .map((c) => c.textContent),
+    apply: within(row).getByRole('checkbox', { name: `Apply ${label}` }),
+  };
+}
+
+beforeEach(() => {
+  localStorage.setItem('cultural-archiver-visited', 'true');
+});
+
+describe('/review: artwork edits', () => {
+  it('keeps submissions as the first tab and lists pending edits, oldest first, in the second', async () => {
+    const { callsTo } = server();
+    const { router } = renderRoute('/review', { who: 'moderator' });
+    expect(await screen.findByRole('tab', { name: 'Submissions' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Submissions' })).toBeInTheDocument();
+
+    const items = await openEdits();
+    expect(router.state.location.search).toBe('?tab=edits');
+    expect(screen.getByRole('tab', { name: 'Artwork edits' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Artwork edits' })).toBeInTheDocument();
+    expect(Object.fromEntries(callsTo('/api/review/artwork-edits')[0]!.url.searchParams)).toEqual({ page: '1', per_page: '20' });
+    expect(rowTitles()).toEqual(['Digital Orca', 'Gate to the Northwest Passage']);
+    expect(within(items[0]!).getByRole('link', { name: 'Digital Orca' })).toHaveAttribute('href', `/artwork/${ORCA.id}`);
+    expect(items[0]).toHaveTextContent('ada-l');
+    expect(items[0]).toHaveTextContent('Changes the title, artists, location, and material');
+    expect(within(items[0]!).getByRole('time')).toHaveTextContent(formatDate(E1.created_at));
+    expect(items[0]).toHaveTextContent('Stale');
+    expect(items[1]).not.toHaveTextContent('Stale');
+    expect(screen.getByText('2 edits waiting')).toBeInTheDocument();
+  });
+
+  it('shows each field before, proposed and now, naming artists and tags, and approves the fields chosen', async () => {
+    const approval = deferred<Response>();
+    const { callsTo, take } = server({
+      [`POST /api/review/artwork-edits/${E1.id}/approve`]: async () => {
+        const r = await approval.promise;
+        take(E1.id);
+        return r;
+      },
+    });
+    const { store } = renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    await waitFor(() => expect(within(detail).getByRole('heading', { level: 2, name: 'Edit to Digital Orca' })).toHaveFocus());
+    expect(within(detail).getByLabelText('Note to the moderators')).toHaveTextContent('Fixed from the plaque');
+    expect(within(detail).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Apply',
+      'Field',
+      'Before (what the proposer saw)',
+      'Proposed',
+      'Current',
+    ]);
+
+    const title = fieldRow(detail, 'Title');
+    expect(title.cells).toEqual(['Digital Orca', 'Digital Orca II', 'Digital Orca']);
+    // The artwork names the artists it credits; an artist it does not credit yet shows as its id.
+    await waitFor(() => expect(fieldRow(detail, 'Artists').cells).toEqual(['Douglas Coupland', `Douglas Coupland, ${NEW_ARTIST}`, 'Douglas Coupland']));
+    const location = fieldRow(detail, 'Location');
+    expect(location.cells).toEqual(['49.288900, -123.117500', '49.290000, -123.118000', '49.289100, -123.117600Changed since proposed']);
+    expect(location.row).toHaveClass('edit-table__row--stale');
+    expect(fieldRow(detail, 'Material').cells).toEqual(['(empty)', 'bronze', '(empty)']);
+    expect(title.row).not.toHaveClass('edit-table__row--stale');
+
+    // Everything is chosen but what changed since.
+    expect(title.apply).toBeChecked();
+    expect(fieldRow(detail, 'Artists').apply).toBeChecked();
+    expect(location.apply).not.toBeChecked();
+    expect(fieldRow(detail, 'Material').apply).toBeChecked();
+    await userEvent.click(fieldRow(detail, 'Artists').apply);
+    await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
+
+    // Out of the list at once, before the server answers.
+    await waitFor(() => expect(rowTitles()).toEqual(['Gate to the Northwest Passage']));
+    expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/approve`)[0]!)).toEqual({ apply_to_artwork: ['title', 'tag:material'] });
+    approval.resolve(envelope({ id: E1.id, status: 'approved', artwork_id: ORCA.id, applied: ['title', 'tag:material'] } satisfies EditDecided));
+    await waitFor(() => expect(toasts(store)).toContain('Edit approved'));
+    await waitFor(() => expect(screen.queryByTestId('edit-detail')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 2, name: 'Artwork edits' })).toHaveFocus();
+  });
+
+  it('asks before applying a field that changed since, then approves with overwrite_stale', async () => {
+    const { callsTo } = server();
+    const { store } = renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    await userEvent.click(fieldRow(detail, 'Location').apply);
+    await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
+
+    let dialog = await screen.findByRole('dialog', { name: 'Apply fields that changed since?' });
+    expect(dialog).toHaveTextContent('The location changed since this edit was proposed.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(`/api/review/artwork-edits/${E1.id}/approve`)).toHaveLength(0);
+
+    await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
+    dialog = await screen.findByRole('dialog', { name: 'Apply fields that changed since?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve anyway' }));
+    await waitFor(() => expect(toasts(store)).toContain('Edit approved'));
+    expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/approve`)[0]!)).toEqual({
+      apply_to_artwork: ['title', 'artists', 'location', 'tag:material'],
+      overwrite_stale: true,
+    });
+  });
+
+  it('approves nothing when no field is chosen', async () => {
+    server();
+    renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    for (const label of ['Title', 'Artists', 'Material']) await userEvent.click(fieldRow(detail, label).apply);
+    expect(within(detail).getByRole('button', { name: 'Approve selected' })).toBeDisabled();
+  });
+
+  it('rejects with a required reason', async () => {
+    const { callsTo } = server();
+    const { store } = renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    await userEvent.click(within(detail).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject edit' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The plaque says otherwise');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(toasts(store)).toContain('Edit rejected'));
+    expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/reject`)[0]!)).toEqual({ reason: 'The plaque says otherwise' });
+    await waitFor(() => expect(rowTitles()).toEqual(['Gate to the Northwest Passage']));
+  });
+
+  it('says "This submission was already decided" on a 409 and reads the list again', async () => {
+    const { callsTo, take } = server({
+      [`POST /api/review/artwork-edits/${E1.id}/approve`]: () => {
+        take(E1.id);
+        return apiError(409, 'CONFLICT', 'This submission was already rejected');
+      },
+    });
+    const { store } = renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    const before = callsTo('/api/review/artwork-edits').length;
+    await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
+    await waitFor(() => expect(toasts(store)).toContain('This submission was already decided'));
+    await waitFor(() => expect(screen.queryByTestId('edit-detail')).not.toBeInTheDocument());
+    await waitFor(() => expect(callsTo('/api/review/artwork-edits').length).toBeGreaterThan(before));
+    expect(rowTitles()).toEqual(['Gate to the Northwest Passage']);
+  });
+
+  it('when a chosen field changed meanwhile (409), says so, keeps the edit and reads it again', async () => {
+    const { callsTo } = server({
+      [`POST /api/review/artwork-edits/${E1.id}/approve`]: () =>
+        apiError(
+          409,
+          'CONFLICT',
+          'These fields changed since the edit was proposed: title. Leave them out, or approve them anyway with overwrite_stale.',
+        ),
+    });
+    renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    const reads = callsTo(`/api/review/artwork-edits/${E1.id}`).length;
+    await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
+    expect(await within(detail).findByRole('alert')).toHaveTextContent('Some fields changed while you were reviewing');
+    await waitFor(() => expect(callsTo(`/api/review/artwork-edits/${E1.id}`).length).toBeGreaterThan(reads));
+    expect(rowTitles()).toEqual(['Digital Orca', 'Gate to the Northwest Passage']);
+    expect(screen.getByTestId('edit-detail')).toBeInTheDocument();
+  });
+
+  it('shows the list loading, failing with a way to try again, and empty', async () => {
+    const first = deferred<Response>();
+    let calls = 0;
+    mockFetch({
+      'GET /api/review/artwork-edits': () =>
+        ++calls === 1 ? first.promise : envelope({ edits: [], total: 0, page: 1, per_page: 20 } satisfies EditQueue),
+    });
+    renderRoute('/review?tab=edits', { who: 'moderator' });
+    expect(await screen.findByText('Loading the proposed edits…')).toBeInTheDocument();
+    first.resolve(apiError(500, 'INTERNAL_ERROR', 'Database unavailable'));
+    const failure = (await screen.findByRole('heading', { name: 'Could not load the proposed edits' })).closest('section')!;
+    expect(failure).toHaveAttribute('role', 'alert');
+    expect(failure).toHaveTextContent('Database unavailable');
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No edits waiting' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * A moderator's decision as the review panels run it: on success a toast (its words announced
+ * too) and `onDecided`; when someone else decided first (409), a warning and `onDecided` as well;
+ * any other failure an error toast with the server's message, unless `handled` takes it.
+ */
+import { errorMessage } from '../../api/errors';
+import { useAppDispatch } from '../../app/hooks';
+import { announce } from '../../lib/announcer';
+import { toastShown } from '../../lib/ui';
+import { ALREADY_DECIDED_MESSAGE, isAlreadyDecided } from './reviewApi';
+
+export interface DecideOptions {
+  /** Which failures mean it was decided already (default: any 409). */
+  decidedAlready?: (error: unknown) => boolean;
+  /** A failure the panel shows itself: true when it did. */
+  handled?: (error: unknown) => boolean;
+}
+
+export function useDecide(onDecided: () => void) {
+  const dispatch = useAppDispatch();
+  return async (action: () => Promise<unknown>, done: string, { decidedAlready = isAlreadyDecided, handled }: DecideOptions = {}) => {
+    try {
+      await action();
+      dispatch(toastShown({ type: 'success', message: done }));
+      announce(done);
+      onDecided();
+    } catch (e) {
+      if (decidedAlready(e)) {
+        dispatch(toastShown({ type: 'warning', message: ALREADY_DECIDED_MESSAGE }));
+        onDecided();
+      } else if (!handled?.(e)) {
+        dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The decision could not be saved') }));
+      }
+    }
+  };
+}

@@ -1,0 +1,55 @@
+/** An artwork and its history as the server describes them. */
+import type { ArtworkDetailDto, ArtworkHistory, HistoryEntry } from '../api/types';
+import { envelope, type Handler } from './fetchMock';
+
+export const ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
+
+export const ORCA = {
+  id: '66666666-6666-4666-8666-666666666666',
+  title: 'Digital Orca',
+  description: 'A pixelated orca breaching.',
+  artwork_type: 'sculpture',
+  status: 'approved',
+  lat: 49.2889,
+  lon: -123.1175,
+  tags: { material: 'aluminium' },
+  artists: [ARTIST],
+  photos: [],
+  provenance: null,
+  created_at: '2025-01-15T12:00:00Z',
+  updated_at: '2025-03-15T12:00:00Z',
+  logbook: [],
+} satisfies ArtworkDetailDto;
+
+/** The change numbered `sequence` (also its month of 2025): photos added by a user, unless overridden. */
+export function historyEntry(sequence: number, over: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id: `900-${sequence}`,
+    sequence,
+    at: `2025-0${sequence}-15T12:00:00Z`,
+    kind: 'photos_added',
+    actor: { display_name: 'ada-l', role: 'user', source: 'web' },
+    submission_id: null,
+    changes: [],
+    photos_added: 0,
+    note: null,
+    revertible: false,
+    ...over,
+  };
+}
+
+export function historyPage(entries: HistoryEntry[], page = 1, hasMore = false): ArtworkHistory {
+  return { entries, pagination: { page, limit: 20, total: 30, total_pages: hasMore ? page + 1 : page, has_more: hasMore } };
+}
+
+/** GET /api/artworks/{id} (as of any moment: `version` answers for `?as_of`) and its history pages. */
+export function artworkRoutes(
+  artwork: ArtworkDetailDto,
+  pages: Handler,
+  version: Handler = () => envelope(artwork),
+): Record<string, Handler> {
+  return {
+    [`GET /api/artworks/${artwork.id}`]: (req) => (req.url.searchParams.has('as_of') ? version(req) : envelope(artwork)),
+    [`GET /api/artworks/${artwork.id}/history`]: pages,
+  };
+}
