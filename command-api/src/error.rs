@@ -6,7 +6,7 @@ use domain::{ArtworkError, SubmissionError};
 use media::photos::PhotoError;
 use platform::http::ApiError;
 
-use crate::artworks::RevertError;
+use crate::artworks::ModerationError;
 use crate::commands::CommandError;
 use crate::media::UploadError;
 use crate::submissions::{
@@ -82,7 +82,7 @@ pub(crate) fn artwork_command(e: CommandError<ArtworkError>) -> ApiError {
         ArtworkError::NotFound | ArtworkError::UnknownChange => {
             ApiError::NotFound(rule.to_string())
         }
-        ArtworkError::Stale(_) | ArtworkError::ChangedSince(_) => {
+        ArtworkError::Stale(_) | ArtworkError::ChangedSince(_) | ArtworkError::AlreadyMerged(_) => {
             ApiError::Conflict(rule.to_string())
         }
         ArtworkError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
@@ -167,15 +167,15 @@ impl From<ApproveError> for ApiError {
     }
 }
 
-impl From<RevertError> for ApiError {
-    fn from(e: RevertError) -> Self {
+impl From<ModerationError> for ApiError {
+    fn from(e: ModerationError) -> Self {
         match e {
-            RevertError::Field(f) => f.into(),
-            RevertError::ArtworkNotFound(id) => {
+            ModerationError::Field(f) => f.into(),
+            ModerationError::ArtworkNotFound(id) => {
                 ApiError::NotFound(format!("Artwork with ID {id} not found"))
             }
-            RevertError::Command(c) => artwork_command(c),
-            RevertError::Store(e) => ApiError::Internal(e),
+            ModerationError::Command(c) => artwork_command(c),
+            ModerationError::Store(e) => ApiError::Internal(e),
         }
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::edit::{EditError, FieldEdit};
 use crate::geo::Location;
 use crate::ids::{ActorId, ArtistId, ArtworkId, SubmissionId};
+use crate::merge::{Absorbed, SubmissionPhotos};
 use crate::photo::Photo;
 use crate::provenance::Provenance;
 use crate::submission::Reason;
@@ -78,6 +79,8 @@ pub enum ArtworkStatus {
     Pending,
     Approved,
     Removed,
+    /// A duplicate merged into another artwork: its id points there.
+    Merged,
 }
 
 impl ArtworkStatus {
@@ -86,11 +89,12 @@ impl ArtworkStatus {
             Self::Pending => "pending",
             Self::Approved => "approved",
             Self::Removed => "removed",
+            Self::Merged => "merged",
         }
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::Pending, Self::Approved, Self::Removed]
+        [Self::Pending, Self::Approved, Self::Removed, Self::Merged]
             .into_iter()
             .find(|v| v.as_str() == s)
     }
@@ -169,6 +173,34 @@ pub enum ArtworkCommand {
         reason: Reason,
         changes: Vec<FieldEdit>,
     },
+    /// Point this artwork (`this`, its own id) at `into`, of which it is a duplicate. Idempotent.
+    MergeInto {
+        this: ArtworkId,
+        into: ArtworkId,
+        reason: Reason,
+    },
+    /// Take what a duplicate carried (see [`crate::merge::carried`]) and the tags this artwork
+    /// lacks. Idempotent per source.
+    Absorb(Box<Absorption>),
+    /// Undo this artwork's merge into another: it shows again with the status it had.
+    Unmerge { reason: Reason },
+    /// Give back what a merge brought from `from` (tags only where still as it set them).
+    Release { from: ArtworkId, reason: Reason },
+}
+
+/// What a target takes from a duplicate merged into it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Absorption {
+    /// The target's own id (in the command; the event needs it not).
+    #[serde(skip)]
+    pub this: Option<ArtworkId>,
+    pub from: ArtworkId,
+    pub reason: Reason,
+    pub photos: Vec<SubmissionPhotos>,
+    pub visits: Vec<Visit>,
+    /// In the command, the source's tags; in the event, the changes setting those the target
+    /// lacked.
+    pub tags: Vec<FieldEdit>,
 }
 
 /// What a revert undoes.
@@ -218,6 +250,27 @@ pub enum ArtworkEvent {
         reason: Reason,
         changes: Vec<FieldEdit>,
     },
+    /// A moderator found this artwork a duplicate of `into`.
+    ArtworkMerged {
+        into: ArtworkId,
+        reason: Reason,
+    },
+    /// This artwork took a duplicate's photos, logbook and the tags it lacked.
+    ArtworkAbsorbed(Box<Absorption>),
+    /// The merge into `from` was undone; the artwork is back with `status`.
+    ArtworkUnmerged {
+        from: ArtworkId,
+        reason: Reason,
+        status: ArtworkStatus,
+    },
+    /// What the merge of `from` brought was given back.
+    ArtworkReleased {
+        from: ArtworkId,
+        reason: Reason,
+        photo_submissions: Vec<SubmissionId>,
+        visits: Vec<SubmissionId>,
+        tags: Vec<FieldEdit>,
+    },
 }
 
 impl DomainEvent for ArtworkEvent {
@@ -230,6 +283,10 @@ impl DomainEvent for ArtworkEvent {
             ArtworkEvent::VisitRecorded(_) => "VisitRecorded",
             ArtworkEvent::ArtworkEdited { .. } => "ArtworkEdited",
             ArtworkEvent::ArtworkReverted { .. } => "ArtworkReverted",
+            ArtworkEvent::ArtworkMerged { .. } => "ArtworkMerged",
+            ArtworkEvent::ArtworkAbsorbed(_) => "ArtworkAbsorbed",
+            ArtworkEvent::ArtworkUnmerged { .. } => "ArtworkUnmerged",
+            ArtworkEvent::ArtworkReleased { .. } => "ArtworkReleased",
         }
         .to_owned()
     }
@@ -266,6 +323,14 @@ pub enum ArtworkError {
     ChangedSince(String),
     #[error("{0}")]
     Invalid(EditError),
+    #[error("An artwork cannot be merged into itself")]
+    MergeIntoItself,
+    #[error("This artwork was already merged into {0}")]
+    AlreadyMerged(ArtworkId),
+    #[error("That artwork was itself merged into another; merge into that one")]
+    MergedAway,
+    #[error("This artwork is not merged")]
+    NotMerged,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -281,6 +346,12 @@ pub struct Artwork {
     pub provenance: Option<Provenance>,
     /// Events applied: the sequence number of the last one.
     pub version: i64,
+    /// The artwork this duplicate was merged into.
+    #[serde(default)]
+    pub merged_into: Option<ArtworkId>,
+    /// What merges brought here, by source.
+    #[serde(default)]
+    pub absorbed: std::collections::BTreeMap<ArtworkId, Absorbed>,
     /// Submissions already applied here, so a retried approval changes nothing twice.
     #[serde(default)]
     pub submissions: std::collections::BTreeSet<SubmissionId>,
@@ -306,6 +377,14 @@ impl Artwork {
         }
         Self::check_artists(&next.artist_ids)?;
         Ok(next)
+    }
+
+    /// An artwork the public can see (not pending), or `NotFound`.
+    fn visible(&self) -> Result<(), ArtworkError> {
+        if !self.exists || self.status == Some(ArtworkStatus::Pending) {
+            return Err(ArtworkError::NotFound);
+        }
+        Ok(())
     }
 
     /// Makes recorded changes: they were checked when recorded, so none is refused now.
@@ -590,6 +669,86 @@ impl Aggregate for Artwork {
                 .await;
                 Ok(())
             }
+            ArtworkCommand::MergeInto { this, into, reason } => {
+                self.visible()?;
+                if this == into {
+                    return Err(ArtworkError::MergeIntoItself);
+                }
+                match self.merged_into {
+                    Some(target) if target == into => return Ok(()),
+                    Some(target) => return Err(ArtworkError::AlreadyMerged(target)),
+                    None => {}
+                }
+                sink.write(ArtworkEvent::ArtworkMerged { into, reason }, self)
+                    .await;
+                Ok(())
+            }
+            ArtworkCommand::Absorb(mut a) => {
+                self.visible()?;
+                if a.this == Some(a.from) {
+                    return Err(ArtworkError::MergeIntoItself);
+                }
+                if self.merged_into.is_some() {
+                    return Err(ArtworkError::MergedAway);
+                }
+                if self.absorbed.contains_key(&a.from) {
+                    return Ok(());
+                }
+                // Only the tags this artwork lacks come over.
+                a.tags = std::mem::take(&mut a.tags)
+                    .into_iter()
+                    .filter_map(|t| match t {
+                        FieldEdit::Tag {
+                            key, new: Some(v), ..
+                        } if self.tags.get(&key).is_none() => Some(FieldEdit::Tag {
+                            key,
+                            old: None,
+                            new: Some(v),
+                        }),
+                        _ => None,
+                    })
+                    .collect();
+                self.with_changes(&a.tags)?;
+                a.this = None;
+                sink.write(ArtworkEvent::ArtworkAbsorbed(a), self).await;
+                Ok(())
+            }
+            ArtworkCommand::Unmerge { reason } => {
+                let from = self.merged_into.ok_or(ArtworkError::NotMerged)?;
+                let status = self.status.unwrap_or(ArtworkStatus::Approved);
+                sink.write(
+                    ArtworkEvent::ArtworkUnmerged {
+                        from,
+                        reason,
+                        status,
+                    },
+                    self,
+                )
+                .await;
+                Ok(())
+            }
+            ArtworkCommand::Release { from, reason } => {
+                let Some(absorbed) = self.absorbed.get(&from) else {
+                    return Err(ArtworkError::NotMerged);
+                };
+                // A tag changed since the merge stays as it is now.
+                let tags = absorbed
+                    .tags
+                    .iter()
+                    .cloned()
+                    .map(FieldEdit::inverse)
+                    .filter(|t| !t.is_stale(self))
+                    .collect();
+                let event = ArtworkEvent::ArtworkReleased {
+                    from,
+                    reason,
+                    photo_submissions: absorbed.photo_submissions.clone(),
+                    visits: absorbed.visits.clone(),
+                    tags,
+                };
+                sink.write(event, self).await;
+                Ok(())
+            }
         }
     }
 
@@ -624,6 +783,23 @@ impl Aggregate for Artwork {
                 self.set_all(&changes);
             }
             ArtworkEvent::ArtworkReverted { changes, .. } => self.set_all(&changes),
+            ArtworkEvent::ArtworkMerged { into, .. } => self.merged_into = Some(into),
+            ArtworkEvent::ArtworkUnmerged { .. } => self.merged_into = None,
+            ArtworkEvent::ArtworkAbsorbed(a) => {
+                self.set_all(&a.tags);
+                self.absorbed.insert(
+                    a.from,
+                    Absorbed {
+                        photo_submissions: a.photos.iter().map(|p| p.submission_id).collect(),
+                        visits: a.visits.iter().map(|v| v.submission_id).collect(),
+                        tags: a.tags,
+                    },
+                );
+            }
+            ArtworkEvent::ArtworkReleased { from, tags, .. } => {
+                self.set_all(&tags);
+                self.absorbed.remove(&from);
+            }
             ArtworkEvent::ArtworkImported {
                 title,
                 description,
@@ -1145,6 +1321,196 @@ mod tests {
             })
             .await
             .then_expect_error(ArtworkError::UnknownChange);
+    }
+
+    fn id(n: u128) -> ArtworkId {
+        ArtworkId(Uuid::from_u128(n))
+    }
+
+    fn tag(key: &str, old: Option<&str>, new: Option<&str>) -> FieldEdit {
+        FieldEdit::Tag {
+            key: key.into(),
+            old: old.map(str::to_owned),
+            new: new.map(str::to_owned),
+        }
+    }
+
+    fn absorption(from: u128, tags: Vec<FieldEdit>) -> Absorption {
+        Absorption {
+            this: None,
+            from: id(from),
+            reason: reason(),
+            photos: vec![SubmissionPhotos {
+                submission_id: SubmissionId(Uuid::from_u128(70)),
+                photos: vec![photo()],
+            }],
+            visits: vec![visit(71)],
+            tags,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_duplicate_is_merged_once_and_never_into_itself() {
+        let merged = ArtworkEvent::ArtworkMerged {
+            into: id(2),
+            reason: reason(),
+        };
+        let merge = |into: u128| ArtworkCommand::MergeInto {
+            this: id(1),
+            into: id(into),
+            reason: reason(),
+        };
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(merge(2))
+            .await
+            .then_expect_events(vec![merged.clone()]);
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(merge(1))
+            .await
+            .then_expect_error(ArtworkError::MergeIntoItself);
+        Harness::with(())
+            .given(vec![imported(&record("27")), merged.clone()])
+            .when_async(merge(2))
+            .await
+            .then_expect_events(vec![]);
+        Harness::with(())
+            .given(vec![imported(&record("27")), merged])
+            .when_async(merge(3))
+            .await
+            .then_expect_error(ArtworkError::AlreadyMerged(id(2)));
+    }
+
+    #[tokio::test]
+    async fn a_target_takes_photos_logbook_and_only_the_tags_it_lacks() {
+        let mut command = absorption(
+            1,
+            vec![
+                tag("material", None, Some("bronze")),
+                tag("year", None, Some("1936")),
+            ],
+        );
+        command.this = Some(id(2));
+        // The same photos and visits, with only the tag the target lacked.
+        let mut event = command.clone();
+        event.this = None;
+        event.tags = vec![tag("year", None, Some("1936"))];
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::Absorb(Box::new(command.clone())))
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkAbsorbed(Box::new(event.clone()))]);
+        // Again: nothing twice.
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkAbsorbed(Box::new(event)),
+            ])
+            .when_async(ArtworkCommand::Absorb(Box::new(command.clone())))
+            .await
+            .then_expect_events(vec![]);
+        // Not into itself, nor into an artwork merged away.
+        let mut itself = command.clone();
+        itself.this = Some(id(1));
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::Absorb(Box::new(itself)))
+            .await
+            .then_expect_error(ArtworkError::MergeIntoItself);
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkMerged {
+                    into: id(3),
+                    reason: reason(),
+                },
+            ])
+            .when_async(ArtworkCommand::Absorb(Box::new(command)))
+            .await
+            .then_expect_error(ArtworkError::MergedAway);
+    }
+
+    #[tokio::test]
+    async fn unmerging_restores_the_duplicate_and_gives_back_what_moved() {
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkMerged {
+                    into: id(2),
+                    reason: reason(),
+                },
+            ])
+            .when_async(ArtworkCommand::Unmerge { reason: reason() })
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkUnmerged {
+                from: id(2),
+                reason: reason(),
+                status: ArtworkStatus::Approved,
+            }]);
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::Unmerge { reason: reason() })
+            .await
+            .then_expect_error(ArtworkError::NotMerged);
+        // The target gives back the photos and visits; a tag changed since stays.
+        let absorbed = absorption(
+            1,
+            vec![
+                tag("year", None, Some("1936")),
+                tag("era", None, Some("modern")),
+            ],
+        );
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkAbsorbed(Box::new(absorbed)),
+                edited(9, vec![tag("era", Some("modern"), Some("postmodern"))]),
+            ])
+            .when_async(ArtworkCommand::Release {
+                from: id(1),
+                reason: reason(),
+            })
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkReleased {
+                from: id(1),
+                reason: reason(),
+                photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
+                visits: vec![SubmissionId(Uuid::from_u128(71))],
+                tags: vec![tag("year", Some("1936"), None)],
+            }]);
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(ArtworkCommand::Release {
+                from: id(1),
+                reason: reason(),
+            })
+            .await
+            .then_expect_error(ArtworkError::NotMerged);
+    }
+
+    #[test]
+    fn what_an_artwork_carries_counts_merges_in_and_out() {
+        let a = approved(1);
+        let events = vec![
+            ArtworkEvent::ArtworkCreated(Box::new(a.clone())),
+            ArtworkEvent::VisitRecorded(Box::new(visit(3))),
+            ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(5, vec![]))),
+        ];
+        let (photos, visits) = crate::merge::carried(&events);
+        assert_eq!(photos.len(), 2);
+        assert_eq!(visits.len(), 2);
+        let mut all = events;
+        all.push(ArtworkEvent::ArtworkReleased {
+            from: id(5),
+            reason: reason(),
+            photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
+            visits: vec![SubmissionId(Uuid::from_u128(71))],
+            tags: vec![],
+        });
+        let (photos, visits) = crate::merge::carried(&all);
+        assert_eq!((photos.len(), visits.len()), (1, 1));
+        assert_eq!(photos[0].submission_id, a.submission_id);
     }
 
     #[test]

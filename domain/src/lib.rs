@@ -7,6 +7,7 @@ pub mod artwork;
 pub mod edit;
 pub mod geo;
 pub mod ids;
+pub mod merge;
 pub mod metadata;
 pub mod photo;
 pub mod provenance;
@@ -22,8 +23,8 @@ pub use account::{
 };
 pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist};
 pub use artwork::{
-    revert_of, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkStatus,
-    ArtworkType, ImportedArtwork, RevertScope, Visit,
+    revert_of, Absorption, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent,
+    ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, Visit,
 };
 pub use edit::{EditError, FieldEdit};
 pub use geo::{Latitude, Location, Longitude};

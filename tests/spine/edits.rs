@@ -4,9 +4,8 @@
 
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{table, wait_projected, TestApp};
-use crate::submissions::{get_as, moderator, spawn};
+use crate::submissions::{get_as, moderator, post_json, spawn};
 use domain::text::LongText;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 /// An imported artwork with a description and a material, public; answers its id and the
@@ -28,15 +27,6 @@ async fn user(app: &TestApp, email: &str) -> String {
     sign_in(app, email, &device, 1).await.0
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (u16, String, Value) {
-    let (status, headers, body) = app.send(Method::POST, path, Some(token), Some(body)).await;
-    let pos = headers
-        .get("x-event-position")
-        .map(|p| p.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, pos, body)
-}
-
 fn change(field: &str, old: Value, new: Value) -> Value {
     json!({"field_name": field, "field_value_old": old, "field_value_new": new})
 }
@@ -49,7 +39,7 @@ async fn propose_title(
     from: &str,
     to: &str,
 ) -> (String, String) {
-    let (status, pos, body) = post(
+    let (status, pos, body) = post_json(
         app,
         token,
         &format!("/api/artwork/{artwork}/edit"),
@@ -81,11 +71,11 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
 
     // Anonymous callers cannot propose or check edits.
     let anon = anonymous_token(&app).await;
-    let (status, _, _) = post(&app, &anon, &edit_path, good.clone()).await;
+    let (status, _, _) = post_json(&app, &anon, &edit_path, good.clone()).await;
     assert_eq!(status, 401);
 
     // The check reads the changes as the server will, and writes nothing.
-    let (status, _, check) = post(
+    let (status, _, check) = post_json(
         &app,
         &editor,
         &format!("{edit_path}/validate"),
@@ -102,7 +92,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
         .collect();
     assert_eq!(names, ["title", "description", "tag:material", "tag:year"]);
     // A cleared title, a stale old value and an unknown field are each named.
-    let (_, _, bad) = post(
+    let (_, _, bad) = post_json(
         &app,
         &editor,
         &format!("{edit_path}/validate"),
@@ -131,7 +121,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
 
     // Proposing: nothing changed is refused, a stale old value is a conflict, a cleared title a
     // field error.
-    let (status, _, body) = post(
+    let (status, _, body) = post_json(
         &app,
         &editor,
         &edit_path,
@@ -142,7 +132,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
         (status, body["message"].as_str()),
         (400, Some("Change at least one field"))
     );
-    let (status, _, body) = post(
+    let (status, _, body) = post_json(
         &app,
         &editor,
         &edit_path,
@@ -154,7 +144,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
         body["message"].as_str().unwrap().contains("artwork_type"),
         "{body}"
     );
-    let (status, _, body) = post(
+    let (status, _, body) = post_json(
         &app,
         &editor,
         &edit_path,
@@ -168,7 +158,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
     );
 
     // When the edit is proposed, the proposer sees it pending.
-    let (status, proposed, body) = post(&app, &editor, &edit_path, good).await;
+    let (status, proposed, body) = post_json(&app, &editor, &edit_path, good).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["data"]["status"], "pending");
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
@@ -224,12 +214,12 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
 
     // Approving the title and the description only.
     let approve = format!("/api/review/artwork-edits/{edit}/approve");
-    let (status, _, body) = post(&app, &modr, &approve, json!({"apply_to_artwork": []})).await;
+    let (status, _, body) = post_json(&app, &modr, &approve, json!({"apply_to_artwork": []})).await;
     assert_eq!(
         (status, body["message"].as_str()),
         (400, Some("Choose at least one field to apply"))
     );
-    let (status, applied, body) = post(
+    let (status, applied, body) = post_json(
         &app,
         &modr,
         &approve,
@@ -238,7 +228,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["applied"], json!(["title", "description"]));
-    let (status, _, body) = post(&app, &modr, &approve, json!({})).await;
+    let (status, _, body) = post_json(&app, &modr, &approve, json!({})).await;
     assert_eq!(
         (status, body["message"].as_str()),
         (409, Some("This submission was already approved"))
@@ -316,7 +306,7 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
     // Given two edits of the title made against the same value, the first approved.
     let (a, _) = propose_title(&app, &first, &artwork, "Orca", "Digital Orca").await;
     let (b, _) = propose_title(&app, &second, &artwork, "Orca", "Pixel Orca").await;
-    let (status, applied, _) = post(
+    let (status, applied, _) = post_json(
         &app,
         &modr,
         &format!("/api/review/artwork-edits/{a}/approve"),
@@ -339,13 +329,14 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
         (&json!("Digital Orca"), &json!(true))
     );
     let approve = format!("/api/review/artwork-edits/{b}/approve");
-    let (status, _, body) = post(&app, &modr, &approve, json!({})).await;
+    let (status, _, body) = post_json(&app, &modr, &approve, json!({})).await;
     assert_eq!(status, 409, "{body}");
     assert!(body["message"]
         .as_str()
         .unwrap()
         .starts_with("These fields changed since the edit was proposed: title"));
-    let (status, applied, _) = post(&app, &modr, &approve, json!({"overwrite_stale": true})).await;
+    let (status, applied, _) =
+        post_json(&app, &modr, &approve, json!({"overwrite_stale": true})).await;
     assert_eq!(status, 200);
     let (_, now) = get_as(
         &app,
@@ -371,9 +362,9 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
     // A rejection needs a reason, is kept with it, and is final.
     let (c, _) = propose_title(&app, &first, &artwork, "Pixel Orca", "Orca!!!").await;
     let reject = format!("/api/review/artwork-edits/{c}/reject");
-    let (status, _, _) = post(&app, &modr, &reject, json!({})).await;
+    let (status, _, _) = post_json(&app, &modr, &reject, json!({})).await;
     assert_eq!(status, 400);
-    let (status, rejected, _) = post(
+    let (status, rejected, _) = post_json(
         &app,
         &modr,
         &reject,
@@ -392,7 +383,7 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
         (&review["data"]["status"], &review["data"]["reason"]),
         (&json!("rejected"), &json!("Not what the plaque says"))
     );
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &modr,
         &format!("/api/review/artwork-edits/{c}/approve"),
@@ -402,7 +393,7 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
     assert_eq!(status, 409);
     // A moderator's own edit is someone else's to approve; a user cannot decide at all.
     let (own, _) = propose_title(&app, &modr, &artwork, "Pixel Orca", "Orca (1)").await;
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &modr,
         &format!("/api/review/artwork-edits/{own}/approve"),
@@ -410,7 +401,7 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason() {
     )
     .await;
     assert_eq!(status, 403);
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &first,
         &format!("/api/review/artwork-edits/{own}/reject"),
@@ -431,7 +422,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let (status, _) = get_as(&app, &detail, &editor, Some(&imported)).await;
     assert_eq!(status, 200);
     let (edit, _) = propose_title(&app, &editor, &artwork, "Gate", "Gate to the Northwest").await;
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &modr,
         &format!("/api/review/artwork-edits/{edit}/approve"),
@@ -452,7 +443,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let revert = format!("{detail}/revert");
 
     // Only moderators revert, with a reason, changes that set fields.
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &editor,
         &revert,
@@ -460,9 +451,9 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     )
     .await;
     assert_eq!(status, 403);
-    let (status, _, body) = post(&app, &modr, &revert, json!({"change": edited})).await;
+    let (status, _, body) = post_json(&app, &modr, &revert, json!({"change": edited})).await;
     assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")));
-    let (status, _, body) = post(
+    let (status, _, body) = post_json(
         &app,
         &modr,
         &revert,
@@ -473,7 +464,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
         (status, body["message"].as_str()),
         (400, Some("This change cannot be reverted"))
     );
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &modr,
         &revert,
@@ -483,7 +474,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     assert_eq!(status, 404);
 
     // When the edit is reverted, the old title is back and the history says who and why.
-    let (status, reverted, body) = post(
+    let (status, reverted, body) = post_json(
         &app,
         &modr,
         &revert,
@@ -503,7 +494,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     assert_eq!(undo["actor"]["role"], "admin");
     assert_eq!(undo["revertible"], true);
     // Reverting the edit again finds its field changed since.
-    let (status, _, _) = post(
+    let (status, _, _) = post_json(
         &app,
         &modr,
         &revert,
@@ -514,7 +505,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
 
     // Reverting the revert restores the edit.
     let undo_id = undo["id"].as_str().unwrap().to_owned();
-    let (status, restored, _) = post(
+    let (status, restored, _) = post_json(
         &app,
         &modr,
         &revert,
@@ -525,7 +516,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let (_, now) = get_as(&app, &detail, &editor, Some(&restored)).await;
     assert_eq!(now["data"]["title"], "Gate to the Northwest");
     // And going back to the import undoes everything since.
-    let (status, back, _) = post(
+    let (status, back, _) = post_json(
         &app,
         &modr,
         &revert,

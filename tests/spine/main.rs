@@ -11,6 +11,7 @@ mod hardening;
 mod harness;
 mod history;
 mod import;
+mod merge;
 mod projectors;
 mod relay;
 mod resilience;

@@ -82,6 +82,9 @@ pub(crate) async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed
     }
 }
 
+/// A GET as `token`; with `min`, one that has read that position: a read waits for it 2 s at
+/// most and then answers marked stale, so a stale answer (a loaded machine) is asked again, for
+/// 30 s at most.
 pub(crate) async fn get_as(
     app: &TestApp,
     path: &str,
@@ -92,8 +95,31 @@ pub(crate) async fn get_as(
     if let Some(m) = min {
         headers.push(("X-Min-Position", m));
     }
-    let (status, _, body) = app.get_with(path, &headers).await;
-    (status, body)
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, answer, body) = app.get_with(path, &headers).await;
+        let stale = answer
+            .get("x-read-consistency")
+            .is_some_and(|v| v == "stale");
+        if !stale || min.is_none() || tokio::time::Instant::now() > deadline {
+            return (status, body);
+        }
+    }
+}
+
+/// A POST of `body` as `token`: its status, its `X-Event-Position` (empty when none) and body.
+pub(crate) async fn post_json(
+    app: &TestApp,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> (u16, String, Value) {
+    let (status, headers, body) = app.send(Method::POST, path, Some(token), Some(body)).await;
+    let pos = headers
+        .get("x-event-position")
+        .map(|p| p.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, pos, body)
 }
 
 pub(crate) fn position(headers: &reqwest::header::HeaderMap) -> String {

@@ -15,13 +15,9 @@
  * JPEG drawn by Chromium's canvas encoder (the server decodes it), with an EXIF APP1 segment
  * carrying GPS spliced in by `src/testing/jpeg.ts`.
  */
-import { spawnSync } from 'node:child_process';
-import { homedir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { jpegWithExif } from '../src/testing/jpeg';
-import { a11yViolations, apiGet, type ArtworkMinimal, expect, formatFindings, isSerious, otherDevice, screenshot, test } from './fixtures';
-import { magicLinkToken, waitForMail } from './mail';
+import { apiGet, type ArtworkMinimal, expect, grantModerator, noSeriousViolations, otherDevice, quickActions, screenshot, signInByMail, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -88,59 +84,6 @@ async function emptySpotDowntown(page: Page): Promise<{ lat: number; lon: number
   throw new Error('no place downtown without artworks within 200 m');
 }
 
-async function noSeriousViolations(page: Page, where: string): Promise<void> {
-  await page.waitForTimeout(300);
-  const serious = (await a11yViolations(page)).filter(isSerious);
-  expect(serious, formatFindings(`${where} ${page.url()}`, serious)).toEqual([]);
-}
-
-function plinthBinary(): string {
-  if (process.env.PLINTH_BIN) return process.env.PLINTH_BIN;
-  const target = process.env.CARGO_TARGET_DIR || path.join(homedir(), '.cache/plinth/target');
-  return path.join(target, 'debug/plinth');
-}
-
-/**
- * `plinth admin grant --email … --permission moderator` with only the server's data dir, as an
- * operator would run it beside `plinth serve`: the CLI finds the private PostgreSQL and NATS owned
- * by the running server, uses them, and leaves them running (the rest of the test goes on
- * against that server).
- */
-function grantModerator(email: string): string {
-  const dataDir = process.env.PLINTH_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('PLINTH_E2E_DATA_DIR is unset: run through `npx playwright test` (global setup).');
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['DATABASE_URL', 'NATS_URL', 'STORAGE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PLINTH_ADDR']) {
-    delete env[k];
-  }
-  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_LOG: 'warn' });
-  const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', 'moderator'], {
-    cwd: dataDir,
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(r.status, `plinth admin grant failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
-  expect(r.stdout).toContain('granted moderator to account');
-  return r.stdout.trim();
-}
-
-const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
-
-/** Sign in as `email` with the link of the outbox mail. */
-async function signInByMail(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await quickActions(page).getByRole('button', { name: 'Login', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: /^Sign in/ });
-  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await dialog.getByRole('button', { name: /Send link/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Check Your Email' })).toBeVisible();
-  const mail = await waitForMail(email);
-  await page.goto(`/verify?token=${magicLinkToken(mail)}`);
-  await page.getByRole('button', { name: /^(Sign in|Create account) as / }).click();
-  await expect(page.getByText('Login successful')).toBeVisible();
-  await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({ timeout: 20_000 });
-}
 
 /** /review with the queue loaded and the item named `title` in it (reloading while it arrives). */
 async function openInQueue(page: Page, title: string) {

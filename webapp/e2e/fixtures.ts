@@ -3,10 +3,13 @@
  * visitor by default (the welcome dialog is a modal that would cover every screen), helpers for
  * screenshots, axe-core and the API, and a guard that fails a test on uncaught page errors.
  */
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+import { magicLinkToken, waitForMail } from './mail';
 import { ARTIFACTS_DIR } from './paths';
 
 const require = createRequire(import.meta.url);
@@ -152,4 +155,61 @@ export async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL:
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/** No serious or critical axe findings on the page as it is now (after 300 ms of settling). */
+export async function noSeriousViolations(page: Page, where: string): Promise<void> {
+  await page.waitForTimeout(300);
+  const serious = (await a11yViolations(page)).filter(isSerious);
+  expect(serious, formatFindings(`${where} ${page.url()}`, serious)).toEqual([]);
+}
+
+function plinthBinary(): string {
+  if (process.env.PLINTH_BIN) return process.env.PLINTH_BIN;
+  const target = process.env.CARGO_TARGET_DIR || path.join(homedir(), '.cache/plinth/target');
+  return path.join(target, 'debug/plinth');
+}
+
+/**
+ * `plinth admin grant --email … --permission moderator` with only the server's data dir, as an
+ * operator would run it beside `plinth serve`: the CLI finds the private PostgreSQL and NATS owned
+ * by the running server, uses them, and leaves them running (the rest of the test goes on
+ * against that server). Returns the account's id, which the CLI prints.
+ */
+export function grantModerator(email: string): string {
+  const dataDir = process.env.PLINTH_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('PLINTH_E2E_DATA_DIR is unset: run through `npx playwright test` (global setup).');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['DATABASE_URL', 'NATS_URL', 'STORAGE_URL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PLINTH_ADDR']) {
+    delete env[k];
+  }
+  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_LOG: 'warn' });
+  const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', 'moderator'], {
+    cwd: dataDir,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(r.status, `plinth admin grant failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  const id = /granted moderator to account ([0-9a-f-]{36})/.exec(r.stdout)?.[1];
+  expect(id, `no account id in:\n${r.stdout}`).toBeTruthy();
+  return id!;
+}
+
+/** The bottom bar's quick actions. */
+export const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
+
+/** Sign in as `email` with the link of the outbox mail. */
+export async function signInByMail(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await quickActions(page).getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Sign in/ });
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog.getByRole('button', { name: /Send link/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Check Your Email' })).toBeVisible();
+  const mail = await waitForMail(email);
+  await page.goto(`/verify?token=${magicLinkToken(mail)}`);
+  await page.getByRole('button', { name: /^(Sign in|Create account) as / }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({ timeout: 20_000 });
 }

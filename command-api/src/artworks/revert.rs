@@ -3,8 +3,7 @@
 //! from the artwork's own events ([`domain::revert_of`]); the aggregate refuses it when a later
 //! change touched the same field, so nothing is overwritten unseen.
 
-use domain::{revert_of, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, Reason, RevertScope};
-use platform::eventlog;
+use domain::{revert_of, ArtworkCommand, ArtworkError, ArtworkEvent, RevertScope};
 use platform::position::EventPosition;
 use projectors::submissions::edits::FieldEditDto;
 use serde::{Deserialize, Serialize};
@@ -35,8 +34,9 @@ pub struct Reverted {
     pub changes: Vec<FieldEditDto>,
 }
 
+/// Why a moderator's command on an artwork (revert, merge, unmerge) was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum RevertError {
+pub enum ModerationError {
     #[error(transparent)]
     Field(#[from] FieldError),
     #[error("Artwork with ID {0} not found")]
@@ -47,9 +47,9 @@ pub enum RevertError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for RevertError {
+impl From<sqlx::Error> for ModerationError {
     fn from(e: sqlx::Error) -> Self {
-        RevertError::Store(e.into())
+        ModerationError::Store(e.into())
     }
 }
 
@@ -60,33 +60,20 @@ impl Artworks {
         reviewer: &Reviewer,
         id: Uuid,
         req: RevertRequest,
-    ) -> Result<(Reverted, Option<EventPosition>), RevertError> {
-        let reason = Reason::parse(req.reason.as_deref().unwrap_or(""))
-            .map_err(|e| FieldError::new("reason", e.to_string()))?;
+    ) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
+        let reason = super::reason(req.reason.as_deref())?;
         let scope = match req.scope.as_deref().unwrap_or("change") {
             "change" => RevertScope::Change,
             "since" => RevertScope::Since,
             _ => return Err(FieldError::new("scope", "scope must be change or since").into()),
         };
-        let stream = eventlog::stream_of(
-            self.commands.pool(),
-            <Artwork as cqrs_es::Aggregate>::TYPE,
-            &id.to_string(),
-        )
-        .await?;
-        if stream.is_empty() {
-            return Err(RevertError::ArtworkNotFound(id));
-        }
+        let stream = self.stream(id).await?;
         let target = stream
             .iter()
-            .find(|e| e.event_position().to_string() == req.change.trim())
+            .find(|e| e.position == req.change.trim())
             .map(|e| e.sequence)
             .ok_or(CommandError::Rejected(ArtworkError::UnknownChange))?;
-        let events = stream
-            .into_iter()
-            .map(|e| serde_json::from_value::<ArtworkEvent>(e.payload))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(anyhow::Error::from)?;
+        let events: Vec<ArtworkEvent> = stream.into_iter().map(|e| e.event).collect();
         let changes = revert_of(&events, target, scope).map_err(CommandError::Rejected)?;
         let answer = Reverted {
             artwork_id: id,

@@ -1,4 +1,4 @@
-//! Moderators' commands on an artwork itself: revert a change.
+//! Moderators' commands on an artwork itself: revert a change, merge a duplicate, unmerge.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -6,7 +6,7 @@ use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use platform::identity::Caller;
 
 use super::{no_store, Body, CommandState};
-use crate::artworks::{RevertRequest, Reverted};
+use crate::artworks::{MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
 use crate::submissions::Reviewer;
 
 /// `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it).
@@ -28,5 +28,49 @@ pub async fn revert(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.revert(&reviewer, id, req).await?;
+    Ok(no_store(with_position(ok(answer), position)))
+}
+
+/// `POST /api/artworks/{id}/merge`: moderators merge this duplicate into `into`: its photos,
+/// logbook and the tags `into` lacks move there, and this id answers with `merged_into`.
+#[utoipa::path(post, path = "/api/artworks/{id}/merge", tag = "artworks",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = MergeRequest,
+    responses(
+        (status = 200, description = "Merged; counts of what moved", body = Envelope<Merged>),
+        (status = 400, description = "'A reason is required', 'An artwork cannot be merged into itself', 'That artwork was itself merged into another…'", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "Either artwork not found", body = platform::http::ErrorBody)))]
+pub async fn merge(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Body(req): Body<MergeRequest>,
+) -> Result<Response, ApiError> {
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let (answer, position) = s.artworks.merge(&reviewer, id, req).await?;
+    Ok(no_store(with_position(ok(answer), position)))
+}
+
+/// `POST /api/artworks/{id}/unmerge`: moderators undo this duplicate's merge; both artworks are
+/// as they were, with what changed since kept.
+#[utoipa::path(post, path = "/api/artworks/{id}/unmerge", tag = "artworks",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = UnmergeRequest,
+    responses(
+        (status = 200, description = "Unmerged; counts of what went back", body = Envelope<Merged>),
+        (status = 400, description = "'A reason is required', 'This artwork is not merged'", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "No such artwork", body = platform::http::ErrorBody)))]
+pub async fn unmerge(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Body(req): Body<UnmergeRequest>,
+) -> Result<Response, ApiError> {
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let (answer, position) = s.artworks.unmerge(&reviewer, id, req).await?;
     Ok(no_store(with_position(ok(answer), position)))
 }

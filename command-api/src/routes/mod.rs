@@ -77,6 +77,8 @@ pub fn router(state: CommandState) -> Router {
             post(edits::reject_edit),
         )
         .route("/artworks/{id}/revert", post(artworks::revert))
+        .route("/artworks/{id}/merge", post(artworks::merge))
+        .route("/artworks/{id}/unmerge", post(artworks::unmerge))
         .route(
             "/admin/projectors/{name}/restart",
             post(admin::restart_projector),
@@ -151,6 +153,8 @@ fn no_store(mut r: Response) -> Response {
     edits::approve_edit,
     edits::reject_edit,
     artworks::revert,
+    artworks::merge,
+    artworks::unmerge,
     admin::restart_projector
 ))]
 pub struct CommandApiDoc;

@@ -20,7 +20,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
-use super::{public_photos, NewRow};
+use super::{photo_list, public_photos, NewRow};
 use crate::accounts::read::Submitter;
 
 /// A moment to see an artwork at: a time, or a position in the event store.
@@ -68,6 +68,15 @@ pub enum ChangeKind {
     Edited,
     /// A moderator undid an earlier change.
     Reverted,
+    /// A moderator merged this duplicate into `other_artwork`.
+    Merged,
+    /// A duplicate (`other_artwork`) was merged into this artwork: its photos, logbook and the
+    /// tags this one lacked came here.
+    MergedIn,
+    /// The merge into `other_artwork` was undone.
+    Unmerged,
+    /// What the merge of `other_artwork` brought went back to it.
+    MergeUndone,
 }
 
 /// Who made a change, as anyone may see it: a display name, never an e-mail or a token.
@@ -117,6 +126,8 @@ pub struct HistoryEntry {
     pub contributor: Option<String>,
     /// For a revert, the `id` of the change it undid.
     pub reverts: Option<String>,
+    /// For merges, the other artwork.
+    pub other_artwork: Option<Uuid>,
     /// Whether a moderator can revert this change: edits, moves and reverts that changed a
     /// field.
     pub revertible: bool,
@@ -141,6 +152,7 @@ struct Snapshot {
     visits: Vec<LogbookEntryDto>,
     created_at: Option<DateTime<Utc>>,
     updated_at: Option<DateTime<Utc>>,
+    merged_into: Option<Uuid>,
 }
 
 /// The fields a history entry compares, as JSON values.
@@ -213,17 +225,52 @@ impl Snapshot {
                     self.set(change);
                 }
             }
+            ArtworkEvent::ArtworkReleased {
+                photo_submissions,
+                visits,
+                tags,
+                ..
+            } => {
+                for change in tags {
+                    self.set(change);
+                }
+                let gone: Vec<String> = photo_submissions
+                    .iter()
+                    .chain(&visits)
+                    .map(|s| s.0.to_string())
+                    .collect();
+                self.photos.retain(|p| {
+                    !p.get("submission_id")
+                        .and_then(Value::as_str)
+                        .is_some_and(|s| gone.iter().any(|g| g == s))
+                });
+                self.visits.retain(|v| !visits.iter().any(|s| s.0 == v.id));
+            }
+            ArtworkEvent::ArtworkMerged { into, .. } => {
+                self.status = Some(ArtworkStatus::Merged);
+                self.merged_into = Some(into.0);
+            }
+            ArtworkEvent::ArtworkUnmerged { status, .. } => {
+                self.status = Some(status);
+                self.merged_into = None;
+            }
+            ArtworkEvent::ArtworkAbsorbed(a) => {
+                for change in a.tags {
+                    self.set(change);
+                }
+                for p in &a.photos {
+                    self.photos
+                        .extend(photo_list(public_photos(&p.photos, p.submission_id)));
+                }
+                for v in a.visits {
+                    self.photos
+                        .extend(photo_list(public_photos(&v.photos, v.submission_id)));
+                    self.visit(v);
+                }
+            }
             ArtworkEvent::VisitRecorded(v) => {
                 self.prepend(public_photos(&v.photos, v.submission_id));
-                self.visits.push(LogbookEntryDto {
-                    id: v.submission_id.0,
-                    note: v.note.map(|n| n.as_str().to_owned()),
-                    condition: v.condition,
-                    photos: PhotoDto::list(&public_photos(&v.photos, v.submission_id), false),
-                    // As the read model stores it: sqlx sends PostgreSQL whole microseconds.
-                    visited_at: v.visited_at.trunc_subsecs(6),
-                    visitor: Submitter::new(v.visitor.0, None),
-                });
+                self.visit(*v);
             }
         }
         Ok(())
@@ -253,17 +300,23 @@ impl Snapshot {
         }
     }
 
+    /// A visit in the logbook, as the read model keeps it.
+    fn visit(&mut self, v: domain::Visit) {
+        self.visits.push(LogbookEntryDto {
+            id: v.submission_id.0,
+            note: v.note.map(|n| n.as_str().to_owned()),
+            condition: v.condition,
+            photos: PhotoDto::list(&public_photos(&v.photos, v.submission_id), false),
+            // As the read model stores it: sqlx sends PostgreSQL whole microseconds.
+            visited_at: v.visited_at.trunc_subsecs(6),
+            visitor: Submitter::new(v.visitor.0, None),
+        });
+    }
+
     fn prepend(&mut self, photos: Value) {
         let mut all = photo_list(photos);
         all.append(&mut self.photos);
         self.photos = all;
-    }
-}
-
-fn photo_list(v: Value) -> Vec<Value> {
-    match v {
-        Value::Array(a) => a,
-        _ => Vec::new(),
     }
 }
 
@@ -313,6 +366,7 @@ pub async fn history(
             note,
             reason,
             reverts,
+            other_artwork,
         } = describe(&event);
         let reverts = reverts
             .and_then(|seq| usize::try_from(seq - 1).ok())
@@ -361,6 +415,7 @@ pub async fn history(
                 reason,
                 contributor: None,
                 reverts,
+                other_artwork,
                 revertible,
             },
             md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
@@ -406,6 +461,8 @@ struct Described {
     reason: Option<String>,
     /// The sequence of the event a revert undid.
     reverts: Option<i64>,
+    /// For merges, the other artwork.
+    other_artwork: Option<Uuid>,
 }
 
 fn describe(e: &ArtworkEvent) -> Described {
@@ -416,6 +473,7 @@ fn describe(e: &ArtworkEvent) -> Described {
         note: None,
         reason: None,
         reverts: None,
+        other_artwork: None,
     };
     match e {
         ArtworkEvent::ArtworkImported { .. } => {}
@@ -452,6 +510,28 @@ fn describe(e: &ArtworkEvent) -> Described {
             d.kind = ChangeKind::Reverted;
             d.reason = Some(reason.as_str().to_owned());
             d.reverts = Some(*reverted);
+        }
+        ArtworkEvent::ArtworkMerged { into, reason } => {
+            d.kind = ChangeKind::Merged;
+            d.reason = Some(reason.as_str().to_owned());
+            d.other_artwork = Some(into.0);
+        }
+        ArtworkEvent::ArtworkAbsorbed(a) => {
+            d.kind = ChangeKind::MergedIn;
+            d.reason = Some(a.reason.as_str().to_owned());
+            d.other_artwork = Some(a.from.0);
+            d.photos_added = a.photos.iter().map(|p| p.photos.len()).sum::<usize>()
+                + a.visits.iter().map(|v| v.photos.len()).sum::<usize>();
+        }
+        ArtworkEvent::ArtworkUnmerged { from, reason, .. } => {
+            d.kind = ChangeKind::Unmerged;
+            d.reason = Some(reason.as_str().to_owned());
+            d.other_artwork = Some(from.0);
+        }
+        ArtworkEvent::ArtworkReleased { from, reason, .. } => {
+            d.kind = ChangeKind::MergeUndone;
+            d.reason = Some(reason.as_str().to_owned());
+            d.other_artwork = Some(from.0);
         }
     }
     d
@@ -516,6 +596,7 @@ pub async fn as_of(
         provenance: state.provenance,
         created_at,
         updated_at,
+        merged_into: state.merged_into,
         distance_m: None,
     };
     Ok(Some((artwork, logbook)))

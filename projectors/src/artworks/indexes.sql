@@ -12,3 +12,5 @@ CREATE INDEX IF NOT EXISTS artworks_change ON artworks (last_tx, last_pos);
 CREATE INDEX IF NOT EXISTS artworks_photos ON artworks USING gin (photos jsonb_path_ops);
 CREATE INDEX IF NOT EXISTS artwork_visits_artwork
     ON artwork_visits (artwork_id, visited_at DESC);
+CREATE INDEX IF NOT EXISTS artworks_merged_into
+    ON artworks (merged_into) WHERE merged_into IS NOT NULL;

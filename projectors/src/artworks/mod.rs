@@ -68,6 +68,34 @@ impl Projector for ArtworksProjector {
                 }
                 ArtworkEvent::ArtworkEdited { changes, .. }
                 | ArtworkEvent::ArtworkReverted { changes, .. } => Change::Fields(changes),
+                ArtworkEvent::ArtworkMerged { into, .. } => {
+                    Change::Status(ArtworkStatus::Merged, Some(into.0))
+                }
+                ArtworkEvent::ArtworkUnmerged { status, .. } => Change::Status(status, None),
+                ArtworkEvent::ArtworkAbsorbed(a) => {
+                    // Older than the target's own, the duplicate's photos go after them.
+                    let mut photos: Vec<Value> = Vec::new();
+                    for p in &a.photos {
+                        photos.extend(photo_list(public_photos(&p.photos, p.submission_id)));
+                    }
+                    for v in &a.visits {
+                        photos.extend(photo_list(public_photos(&v.photos, v.submission_id)));
+                    }
+                    Change::Absorbed(a.tags, Value::Array(photos))
+                }
+                ArtworkEvent::ArtworkReleased {
+                    photo_submissions,
+                    visits,
+                    tags,
+                    ..
+                } => Change::Released(
+                    tags,
+                    photo_submissions
+                        .iter()
+                        .chain(&visits)
+                        .map(|s| s.0.to_string())
+                        .collect(),
+                ),
             };
             // Updates apply to rows possibly created earlier in this batch.
             std::mem::take(&mut rows).insert(db).await?;
@@ -102,6 +130,20 @@ enum Change {
     Moved(f64, f64),
     /// Fields an approved edit or a revert set.
     Fields(Vec<FieldEdit>),
+    /// Merged into an artwork, or back with its status.
+    Status(ArtworkStatus, Option<Uuid>),
+    /// A duplicate's tags (those lacking) and photos, to put after the artwork's own.
+    Absorbed(Vec<FieldEdit>, Value),
+    /// Tags to set back, and the submissions whose photos leave with the duplicate.
+    Released(Vec<FieldEdit>, Vec<String>),
+}
+
+/// The entries of a JSON array.
+pub(crate) fn photo_list(v: Value) -> Vec<Value> {
+    match v {
+        Value::Array(a) => a,
+        _ => Vec::new(),
+    }
 }
 
 /// The columns an edit or a revert sets; `None` leaves one as it is.
@@ -141,31 +183,91 @@ impl FieldColumns {
     }
 }
 
+/// Sets the columns `changes` name (all but the location, which comes back to be set with the
+/// row's bookkeeping).
+async fn set_fields(
+    db: &mut PgConnection,
+    id: Uuid,
+    changes: Vec<FieldEdit>,
+) -> anyhow::Result<Option<(f64, f64)>> {
+    let (c, moved) = FieldColumns::of(changes);
+    sqlx::query!(
+        "UPDATE artworks SET title = coalesce($2, title),
+            description = CASE WHEN $3 THEN $4 ELSE description END,
+            artwork_type = coalesce($5, artwork_type),
+            artist_ids = coalesce($6, artist_ids),
+            tags = (tags - $7::text[]) || $8::jsonb
+          WHERE id = $1",
+        id,
+        c.title,
+        c.description.is_some(),
+        c.description.flatten(),
+        c.artwork_type,
+        c.artist_ids.as_deref(),
+        &c.tags_cleared,
+        Value::Object(c.tags_set)
+    )
+    .execute(db)
+    .await?;
+    Ok(moved)
+}
+
 impl Change {
     async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
         let (photos, lat, lon) = match self {
             Change::Photos(photos) => (Some(photos), None, None),
             Change::Moved(lat, lon) => (None, Some(lat), Some(lon)),
-            Change::Fields(changes) => {
-                let (c, moved) = FieldColumns::of(changes);
+            Change::Status(status, merged_into) => {
                 sqlx::query!(
-                    "UPDATE artworks SET title = coalesce($2, title),
-                        description = CASE WHEN $3 THEN $4 ELSE description END,
-                        artwork_type = coalesce($5, artwork_type),
-                        artist_ids = coalesce($6, artist_ids),
-                        tags = (tags - $7::text[]) || $8::jsonb
-                      WHERE id = $1",
+                    "WITH old AS (SELECT status FROM artworks WHERE id = $1),
+                     gone AS (UPDATE artwork_counts SET n = n - 1
+                               WHERE status = (SELECT status FROM old) AND status <> $2)
+                     INSERT INTO artwork_counts (status, n)
+                     SELECT $2, 1 FROM old WHERE old.status <> $2
+                     ON CONFLICT (status) DO UPDATE SET n = artwork_counts.n + 1",
                     id,
-                    c.title,
-                    c.description.is_some(),
-                    c.description.flatten(),
-                    c.artwork_type,
-                    c.artist_ids.as_deref(),
-                    &c.tags_cleared,
-                    Value::Object(c.tags_set)
+                    status.as_str()
                 )
                 .execute(&mut *db)
                 .await?;
+                sqlx::query!(
+                    "UPDATE artworks SET status = $2, merged_into = $3 WHERE id = $1",
+                    id,
+                    status.as_str(),
+                    merged_into
+                )
+                .execute(&mut *db)
+                .await?;
+                (None, None, None)
+            }
+            Change::Absorbed(tags, photos) => {
+                set_fields(db, id, tags).await?;
+                sqlx::query!(
+                    "UPDATE artworks SET photos = photos || $2 WHERE id = $1",
+                    id,
+                    photos
+                )
+                .execute(&mut *db)
+                .await?;
+                (None, None, None)
+            }
+            Change::Released(tags, submissions) => {
+                set_fields(db, id, tags).await?;
+                sqlx::query!(
+                    "UPDATE artworks SET photos = coalesce((
+                        SELECT jsonb_agg(p ORDER BY n)
+                          FROM jsonb_array_elements(photos) WITH ORDINALITY AS x(p, n)
+                         WHERE NOT (p ->> 'submission_id' = ANY($2))), '[]')
+                      WHERE id = $1",
+                    id,
+                    &submissions
+                )
+                .execute(&mut *db)
+                .await?;
+                (None, None, None)
+            }
+            Change::Fields(changes) => {
+                let moved = set_fields(db, id, changes).await?;
                 (None, moved.map(|m| m.0), moved.map(|m| m.1))
             }
         };

@@ -35,6 +35,9 @@ pub struct ArtworkDto {
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// For a duplicate merged into another artwork (status `merged`): that artwork.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_into: Option<Uuid>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance_m: Option<f64>,
 }
@@ -63,7 +66,8 @@ macro_rules! select_artworks {
     ($distance:literal, [$($rest:tt)+] $(, $arg:expr)*) => {
         sqlx::query!(
             "SELECT a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, a.tags,
-                    a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids, "
+                    a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids,
+                    a.merged_into, "
                 + $distance
                 + " FROM rm.artworks a "
                 + $($rest)+
@@ -88,6 +92,7 @@ macro_rules! select_artworks {
                 provenance: r.provenance,
                 created_at: r.created_at,
                 updated_at: r.updated_at,
+                merged_into: r.merged_into,
                 distance_m: r.distance_m,
             })
         })
@@ -326,7 +331,7 @@ pub struct LogbookEntryDto {
     pub visitor: Submitter,
 }
 
-/// The newest `limit` entries of an artwork's logbook.
+/// The newest `limit` entries of an artwork's logbook, with those of duplicates merged into it.
 pub async fn logbook(
     pool: &PgPool,
     artwork: Uuid,
@@ -338,6 +343,7 @@ pub async fn logbook(
              FROM rm.artwork_visits v
              LEFT JOIN rm.accounts acc ON acc.account_id = v.visitor
             WHERE v.artwork_id = $1
+               OR v.artwork_id IN (SELECT m.id FROM rm.artworks m WHERE m.merged_into = $1)
             ORDER BY v.visited_at DESC, v.submission_id DESC LIMIT $2"#,
         artwork,
         limit

@@ -13,6 +13,8 @@ CREATE TABLE IF NOT EXISTS artworks (
     artist_ids   uuid[] NOT NULL DEFAULT '{}',
     provenance   jsonb,
     photos       jsonb NOT NULL DEFAULT '[]',
+    -- A duplicate merged into another artwork (status 'merged') points there.
+    merged_into  uuid,
     created_at   timestamptz NOT NULL,
     updated_at   timestamptz NOT NULL,
     version      bigint NOT NULL,

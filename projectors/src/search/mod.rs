@@ -183,10 +183,21 @@ impl Projector for SearchDocsProjector {
                     }
                 }
                 ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                | ArtworkEvent::ArtworkReverted { changes, .. }
+                | ArtworkEvent::ArtworkReleased { tags: changes, .. } => {
                     for change in changes {
                         apply_field(entry, change);
                     }
+                }
+                ArtworkEvent::ArtworkAbsorbed(a) => {
+                    for change in a.tags {
+                        apply_field(entry, change);
+                    }
+                }
+                // A duplicate is not found on its own; its target is.
+                ArtworkEvent::ArtworkMerged { .. } => entry.0.status = DocStatus::Removed,
+                ArtworkEvent::ArtworkUnmerged { status: s, .. } => {
+                    entry.0.status = status(s.as_str())?;
                 }
                 ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
             }

@@ -82,7 +82,7 @@ pub async fn edit_queue(
 ) -> Result<Response, ApiError> {
     let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
     let per_page = int_param("per_page", p.per_page.as_deref(), PER_PAGE, 1, 100)?;
-    let (caller, caught_up) = moderator_after(&state, caller, min).await?;
+    let (caller, caught_up) = moderator_after(&state, caller, min, READS).await?;
     let offset = i64::from(page - 1) * i64::from(per_page);
     let (rows, total) = edits::queue(&state.pool, i64::from(per_page), offset).await?;
     let queue = EditQueue {
@@ -111,7 +111,7 @@ pub async fn edit_detail(
     min: Option<MinPosition>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let (caller, caught_up) = moderator_after(&state, caller, min).await?;
+    let (caller, caught_up) = moderator_after(&state, caller, min, READS).await?;
     let detail = edits::detail(&state.pool, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("Edit {id} not found")))?;

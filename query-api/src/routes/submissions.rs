@@ -47,16 +47,18 @@ impl SubmissionList {
     }
 }
 
-/// Waits for `X-Min-Position`, then checks the caller's role as of that position (so a grant the
-/// client has seen is in force): 401 anonymous, 403 without the moderator permission.
+/// Waits for `X-Min-Position` in the read models `reads` (with `accounts` among them), then
+/// checks the caller's role as of that position (so a grant the client has seen is in force): 401
+/// anonymous, 403 without the moderator permission.
 pub(crate) async fn moderator_after(
     state: &QueryState,
     caller: Caller,
     min: Option<MinPosition>,
+    reads: &[&str],
 ) -> Result<(Caller, bool), ApiError> {
     caller.require_account()?;
     let waited = min.is_some();
-    let caught_up = consistent(state, min, READS).await;
+    let caught_up = consistent(state, min, reads).await;
     let caller = caller.refreshed(&state.pool, waited).await?;
     caller.require_moderator()?;
     Ok((caller, caught_up))
@@ -138,7 +140,7 @@ pub async fn review_queue(
     min: Option<MinPosition>,
     Query(p): Query<QueueParams>,
 ) -> Result<Response, ApiError> {
-    let (caller, caught_up) = moderator_after(&state, caller, min).await?;
+    let (caller, caught_up) = moderator_after(&state, caller, min, READS).await?;
     let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
     let limit = int_param("limit", p.limit.as_deref(), REVIEW_QUEUE_LIMIT, 1, 100)?;
     let status = p
@@ -198,7 +200,7 @@ pub async fn review_submission(
     PathId(id): PathId,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = moderator_after(&state, caller, min).await?;
+    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
     let submission = submissions::read::by_id(&state.pool, viewer(&state, true).await?, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Submission not found".into()))?;
@@ -231,7 +233,7 @@ pub async fn review_stats(
     caller: Caller,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = moderator_after(&state, caller, min).await?;
+    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
     let stats = submissions::read::stats(&state.pool).await?;
     Ok(private(with_consistency(ok(stats), caught_up)))
 }

@@ -210,6 +210,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artworks/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/artworks/{id}/merge`: moderators merge this duplicate into `into`: its photos,
+         *     logbook and the tags `into` lacks move there, and this id answers with `merged_into`.
+         */
+        post: operations["merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artworks/{id}/revert": {
         parameters: {
             query?: never;
@@ -221,6 +241,26 @@ export interface paths {
         put?: never;
         /** `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it). */
         post: operations["revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artworks/{id}/unmerge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/artworks/{id}/unmerge`: moderators undo this duplicate's merge; both artworks are
+         *     as they were, with what changed since kept.
+         */
+        post: operations["unmerge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -808,6 +848,11 @@ export interface components {
             lat: number;
             /** Format: double */
             lon: number;
+            /**
+             * Format: uuid
+             * @description For a duplicate merged into another artwork (status `merged`): that artwork.
+             */
+            merged_into?: string | null;
             /** @description Approved photos, newest first. */
             photos: components["schemas"]["PhotoDto"][];
             provenance?: null | components["schemas"]["Provenance"];
@@ -854,7 +899,7 @@ export interface components {
          *     record (and its history) for works that are gone.
          * @enum {string}
          */
-        ArtworkStatus: "pending" | "approved" | "removed";
+        ArtworkStatus: "pending" | "approved" | "removed" | "merged";
         /**
          * @description The anchor tag schema's `artwork_type` values.
          * @enum {string}
@@ -929,7 +974,7 @@ export interface components {
          * @description What kind of change a history entry is.
          * @enum {string}
          */
-        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted";
+        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted" | "merged" | "merged_in" | "unmerged" | "merge_undone";
         /**
          * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
@@ -1324,6 +1369,28 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Merged: {
+            /** @description What a merge or an unmerge answers. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The duplicate.
+                 */
+                artwork_id: string;
+                /**
+                 * Format: uuid
+                 * @description The artwork kept.
+                 */
+                into: string;
+                logbook_entries: number;
+                /** @description Photos and logbook entries that moved (to the target on merge, back on unmerge). */
+                photos: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_MetadataErased: {
             /** @description The answer to an erasure of photo metadata. */
             data: {
@@ -1680,6 +1747,11 @@ export interface components {
             kind: components["schemas"]["ChangeKind"];
             /** @description A visit's note. */
             note?: string | null;
+            /**
+             * Format: uuid
+             * @description For merges, the other artwork.
+             */
+            other_artwork?: string | null;
             photos_added: number;
             /** @description A revert's reason. */
             reason?: string | null;
@@ -1778,6 +1850,32 @@ export interface components {
         };
         MagicLinkRequest: {
             email?: string | null;
+        };
+        /** @description `POST /api/artworks/{id}/merge`'s body. */
+        MergeRequest: {
+            /**
+             * Format: uuid
+             * @description The artwork to keep.
+             */
+            into: string;
+            /** @description Why: 1 to 500 characters. */
+            reason?: string | null;
+        };
+        /** @description What a merge or an unmerge answers. */
+        Merged: {
+            /**
+             * Format: uuid
+             * @description The duplicate.
+             */
+            artwork_id: string;
+            /**
+             * Format: uuid
+             * @description The artwork kept.
+             */
+            into: string;
+            logbook_entries: number;
+            /** @description Photos and logbook entries that moved (to the target on merge, back on unmerge). */
+            photos: number;
         };
         /** @description The answer to an erasure of photo metadata. */
         MetadataErased: {
@@ -2236,6 +2334,10 @@ export interface components {
         TagFilterDto: {
             key: string;
             value?: string | null;
+        };
+        /** @description `POST /api/artworks/{id}/unmerge`'s body. */
+        UnmergeRequest: {
+            reason?: string | null;
         };
         VerifiedUser: {
             /** Format: date-time */
@@ -2749,6 +2851,68 @@ export interface operations {
             };
         };
     };
+    merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRequest"];
+            };
+        };
+        responses: {
+            /** @description Merged; counts of what moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Merged"];
+                };
+            };
+            /** @description 'A reason is required', 'An artwork cannot be merged into itself', 'That artwork was itself merged into another…' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Either artwork not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     revert: {
         parameters: {
             query?: never;
@@ -2811,6 +2975,68 @@ export interface operations {
             };
             /** @description '{field} changed after this change; revert the later change first' */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnmergeRequest"];
+            };
+        };
+        responses: {
+            /** @description Unmerged; counts of what went back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Merged"];
+                };
+            };
+            /** @description 'A reason is required', 'This artwork is not merged' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artwork */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

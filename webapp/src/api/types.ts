@@ -98,6 +98,12 @@ export type ArtworkHistory = Schemas['ArtworkHistory'];
 export type RevertRequest = Schemas['RevertRequest'];
 /** What a revert set: each field from the value it had to the one it went back to. */
 export type Reverted = Schemas['Reverted'];
+/** POST /artworks/{id}/merge (moderators): the artwork to keep and why. */
+export type MergeRequest = Schemas['MergeRequest'];
+/** POST /artworks/{id}/unmerge (moderators). */
+export type UnmergeRequest = Schemas['UnmergeRequest'];
+/** What a merge or unmerge moved: photos and logbook entries. */
+export type Merged = Schemas['Merged'];
 
 /**
  * A change to one field as SPEC §7's client sends it: `title`, `description`, `artwork_type`,

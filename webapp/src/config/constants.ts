@@ -86,6 +86,8 @@ export const SUBMISSION = {
 
 /** A moderator's reason for reverting a change: 1 to 500 characters. */
 export const REVERT_REASON_MAX = 500;
+/** A merge's or unmerge's reason: as a revert's. */
+export const MERGE_REASON_MAX = REVERT_REASON_MAX;
 
 /** GET /me/submissions page size. */
 export const MY_SUBMISSIONS_LIMIT = 20;

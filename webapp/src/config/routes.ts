@@ -52,6 +52,8 @@ export const to = {
   /** The artwork as it was at `asOf`: a history entry's id or an RFC 3339 time. */
   artworkAsOf: (id: string, asOf: string) => `/artwork/${seg(id)}?as_of=${seg(asOf)}`,
   artworkEdit: (id: string) => `/artwork/${seg(id)}/edit`,
+  /** The artwork a duplicate (`from`) was merged into, saying so. */
+  artworkMergedFrom: (id: string, from: string) => `/artwork/${seg(id)}?merged_from=${seg(from)}`,
   logbook: (artworkId: string) => `/logbook/${seg(artworkId)}`,
   list: (id: string) => `/lists/${seg(id)}`,
   artist: (id: string) => `/artist/${seg(id)}`,

@@ -2,11 +2,13 @@
  * /artwork/{id}: photos, description, artists, tags by category, location, provenance, the
  * logbook of visits and the history of changes; for a signed-in viewer, their edits waiting for
  * review. With `?as_of=` (a history entry's id or a time), the artwork as it was then, read-only,
- * under a banner that says so.
+ * under a banner that says so. A duplicate merged into another record sends visitors there
+ * (`?merged_from=` says so on arrival); moderators merge from here.
  */
-import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { selectCanModerate } from '../../api/session';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorField, isApiError } from '../../api/errors';
 import type { ArtworkDetailDto as Artwork } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
@@ -25,6 +27,7 @@ import { AsOfBanner, NotAtThatMoment } from './ArtworkAsOf';
 import { Gallery } from './ArtworkGallery';
 import { ArtworkHistory } from './ArtworkHistory';
 import { Logbook } from './ArtworkLogbook';
+import { MergedFromBanner, MergeDialog } from './ArtworkMerge';
 import { momentText } from './historyText';
 import { PendingEditsBanner } from './PendingEditsBanner';
 import './artworks.css';
@@ -92,12 +95,18 @@ export function ArtworkDetailPage() {
       </div>
     );
   }
-  return <ArtworkDetail artwork={data} asOf={asOf} />;
+  if (data.merged_into && !asOf) return <Navigate to={to.artworkMergedFrom(data.merged_into, data.id)} replace />;
+  return <ArtworkDetail artwork={data} asOf={asOf} mergedFrom={params.get('merged_from')?.trim() ?? ''} />;
 }
 
-/** `asOf`: this is the artwork as it was then; nothing on the page changes it. */
-function ArtworkDetail({ artwork, asOf }: { artwork: Artwork; asOf: string }) {
+/**
+ * `asOf`: this is the artwork as it was then; nothing on the page changes it. `mergedFrom`: the
+ * duplicate whose link led here.
+ */
+function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: string; mergedFrom: string }) {
   const dispatch = useAppDispatch();
+  const canMerge = useAppSelector(selectCanModerate) && !asOf && artwork.status === 'approved';
+  const [merging, setMerging] = useState(false);
   const groups = groupTags(artwork.tags);
   const title = artwork.title || 'Untitled';
   const removed = artwork.status !== 'approved';
@@ -124,12 +133,19 @@ function ArtworkDetail({ artwork, asOf }: { artwork: Artwork; asOf: string }) {
               <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
                 Edit
               </Link>
+              {canMerge && (
+                <button type="button" className="button button--text" onClick={() => setMerging(true)}>
+                  Merge…
+                </button>
+              )}
             </>
           )
         }
       />
 
       {asOf ? <AsOfBanner artworkId={artwork.id} moment={moment} /> : <PendingEditsBanner artworkId={artwork.id} />}
+      {mergedFrom && !asOf && <MergedFromBanner from={mergedFrom} />}
+      {merging && <MergeDialog artworkId={artwork.id} title={title} onClose={() => setMerging(false)} />}
 
       {removed && (
         <p className="notice notice--warning" role="note">

@@ -157,6 +157,11 @@ function HistoryItem({
       {entry.photos_added > 0 && <p className="history__photos">{plural(entry.photos_added, 'photo')} added</p>}
       {entry.note && <p className="history__note">{entry.note}</p>}
       {entry.reason && <p className="history__note">Reason: {entry.reason}</p>}
+      {entry.other_artwork && (
+        <p className="history__note">
+          <Link to={to.artwork(entry.other_artwork)}>{entry.kind === 'merged' ? 'The record kept' : 'The duplicate record'}</Link>
+        </p>
+      )}
       <div className="history__actions">
         {viewing ? (
           <p className="history__link muted small">You are viewing the artwork as of this change.</p>

@@ -1,9 +1,21 @@
 /**
  * Artworks (SPEC §7): the paged index; proposing an edit (checked first, nothing written) and the
- * caller's own proposals still waiting; a moderator's revert of one change in the history.
+ * caller's own proposals still waiting; a moderator's revert of one change in the history, and
+ * merging a duplicate into another record (and undoing that).
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
-import type { EditCheck, EditReceipt, EditRequest, PendingEdit, PendingEdits, RevertRequest, Reverted } from '../../api/types';
+import type {
+  EditCheck,
+  EditReceipt,
+  EditRequest,
+  Merged,
+  MergeRequest,
+  PendingEdit,
+  PendingEdits,
+  RevertRequest,
+  Reverted,
+  UnmergeRequest,
+} from '../../api/types';
 import type { ArtworkPage, Envelope, Envelope_ArtworkPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
 
@@ -60,8 +72,23 @@ export const artworksApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, error, { artworkId }) =>
         error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
     }),
+    mergeArtwork: build.mutation<Merged, { artworkId: string; body: MergeRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/merge`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Merged>) => unwrap(r),
+      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+    }),
+    unmergeArtwork: build.mutation<Merged, { artworkId: string; body: UnmergeRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/unmerge`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Merged>) => unwrap(r),
+      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+    }),
   }),
 });
+
+/** A merge changes both artworks (photos, logbook, tags, status) and the index. */
+function bothArtworks(a: string, b: string) {
+  return [{ type: 'Artwork' as const, id: a }, { type: 'Artwork' as const, id: b }, { type: 'Artwork' as const, id: LIST_ID }];
+}
 
 export const {
   useGetArtworksQuery,
@@ -69,4 +96,6 @@ export const {
   useValidateArtworkEditMutation,
   useGetPendingEditsQuery,
   useRevertArtworkChangeMutation,
+  useMergeArtworkMutation,
+  useUnmergeArtworkMutation,
 } = artworksApi;

@@ -15,6 +15,10 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   visit_recorded: 'Visit logged',
   edited: 'Edited',
   reverted: 'Reverted a change',
+  merged: 'Merged into another record',
+  merged_in: 'A duplicate merged in',
+  unmerged: 'Merge undone',
+  merge_undone: 'A merged duplicate taken out',
 };
 
 /** What an unset value reads as. */

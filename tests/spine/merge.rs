@@ -1,0 +1,227 @@
+//! Merging a duplicate into the record kept, and undoing it: photos, logbook and the tags the
+//! target lacked move and come back, counts conserved; the duplicate points at the target while
+//! merged; both histories say so.
+
+use crate::accounts::anonymous_token;
+use crate::harness::TestApp;
+use crate::submissions::{
+    approve, get_as, jpeg_part, moderator, phone, position, post_form, post_json, propose, spawn,
+    Proposed, LAT, LON,
+};
+use reqwest::multipart::Form;
+use serde_json::{json, Value};
+
+/// The artwork's photos, logbook entries and tags as the detail answers them, once `pos` is read.
+async fn contents(app: &TestApp, token: &str, id: &str, pos: &str) -> (usize, usize, Value, Value) {
+    let (status, body) = get_as(app, &format!("/api/artworks/{id}"), token, Some(pos)).await;
+    assert_eq!(status, 200, "{body}");
+    let d = &body["data"];
+    (
+        d["photos"].as_array().unwrap().len(),
+        d["logbook"].as_array().unwrap().len(),
+        d["tags"].clone(),
+        d.clone(),
+    )
+}
+
+#[tokio::test]
+async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_back() {
+    // Given a duplicate made from a proposal (one photo, material metal) with an approved visit
+    // (one more photo, a logbook entry), and an imported record of the same work with no tags.
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let Proposed { id: proposal, .. } = propose(&app, &anon, "Orca duplicate").await;
+    let (status, headers, body) = approve(&app, &modr, &proposal, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let source = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let (status, _) = get_as(
+        &app,
+        &format!("/api/artworks/{source}"),
+        &anon,
+        Some(&position(&headers)),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let form = Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("artworkId", source.clone())
+        .text("notes", "Seen from the seawall")
+        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
+    let (status, _, body) = post_form(&app, &anon, form).await;
+    assert_eq!(status, 201, "{body}");
+    let visit = body["data"]["id"].as_str().unwrap().to_owned();
+    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
+    assert_eq!(status, 200);
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let record = crate::harness::vancouver_artwork("merge-1", "Digital Orca", &[]);
+    let target = record.id.to_string();
+    let imported = crate::harness::import_artwork(&commands, record)
+        .await
+        .to_string();
+    let (photos, logbook, tags, _) = contents(&app, &anon, &source, &position(&headers)).await;
+    assert_eq!(
+        (photos, logbook, &tags),
+        (2, 1, &json!({"material": "metal"}))
+    );
+    let (photos, logbook, tags, _) = contents(&app, &anon, &target, &imported).await;
+    assert_eq!((photos, logbook, &tags), (0, 0, &json!({})));
+
+    // Refused: not a moderator, no reason, into itself, into nothing, unmerging what is not
+    // merged.
+    let merge = format!("/api/artworks/{source}/merge");
+    let (status, _, _) = post_json(
+        &app,
+        &anon,
+        &merge,
+        json!({"into": target, "reason": "dup"}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, _, body) = post_json(&app, &modr, &merge, json!({"into": target})).await;
+    assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")));
+    let (status, _, body) = post_json(
+        &app,
+        &modr,
+        &merge,
+        json!({"into": source, "reason": "dup"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("An artwork cannot be merged into itself"))
+    );
+    let (status, _, _) = post_json(
+        &app,
+        &modr,
+        &merge,
+        json!({"into": "0190a5b0-0000-7000-8000-000000000000", "reason": "dup"}),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let unmerge = format!("/api/artworks/{source}/unmerge");
+    let (status, _, body) = post_json(&app, &modr, &unmerge, json!({"reason": "oops"})).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("This artwork is not merged"))
+    );
+
+    // When the duplicate is merged into the record kept.
+    let (status, merged, body) = post_json(
+        &app,
+        &modr,
+        &merge,
+        json!({"into": target, "reason": "Same orca"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["data"]["photos"], &body["data"]["logbook_entries"]),
+        (&json!(2), &json!(1))
+    );
+    // Then the target has its photos, its logbook entry and the tag it lacked...
+    let (photos, logbook, tags, _) = contents(&app, &anon, &target, &merged).await;
+    assert_eq!(
+        (photos, logbook, &tags),
+        (2, 1, &json!({"material": "metal"}))
+    );
+    // ...the duplicate points at it and is no longer listed...
+    let (_, _, _, dup) = contents(&app, &anon, &source, &merged).await;
+    assert_eq!(
+        (&dup["status"], &dup["merged_into"]),
+        (&json!("merged"), &json!(target))
+    );
+    let (_, list) = get_as(&app, "/api/artworks?limit=100", &anon, Some(&merged)).await;
+    let listed: Vec<&str> = list["data"]["artworks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        listed.contains(&target.as_str()) && !listed.contains(&source.as_str()),
+        "{listed:?}"
+    );
+    // ...a second merge elsewhere is refused, the same one changes nothing, and merging into a
+    // duplicate is refused.
+    let (status, _, _) = post_json(
+        &app,
+        &modr,
+        &merge,
+        json!({"into": target, "reason": "Same orca"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, _, body) = post_json(
+        &app,
+        &modr,
+        &format!("/api/artworks/{target}/merge"),
+        json!({"into": source, "reason": "x"}),
+    )
+    .await;
+    assert_eq!(
+        body["message"],
+        "That artwork was itself merged into another; merge into that one"
+    );
+    // ...and both histories say so.
+    let (_, hist) = get_as(
+        &app,
+        &format!("/api/artworks/{target}/history"),
+        &anon,
+        None,
+    )
+    .await;
+    let newest = &hist["data"]["entries"][0];
+    assert_eq!(
+        (&newest["kind"], &newest["other_artwork"], &newest["reason"]),
+        (&json!("merged_in"), &json!(source), &json!("Same orca"))
+    );
+    let (_, hist) = get_as(
+        &app,
+        &format!("/api/artworks/{source}/history"),
+        &anon,
+        None,
+    )
+    .await;
+    assert_eq!(hist["data"]["entries"][0]["kind"], "merged");
+
+    // When it is unmerged, each artwork is as it was.
+    let (status, back, body) = post_json(
+        &app,
+        &modr,
+        &unmerge,
+        json!({"reason": "Two orcas after all"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (photos, logbook, tags, _) = contents(&app, &anon, &target, &back).await;
+    assert_eq!((photos, logbook, &tags), (0, 0, &json!({})));
+    let (photos, logbook, tags, again) = contents(&app, &anon, &source, &back).await;
+    assert_eq!(
+        (photos, logbook, &tags),
+        (2, 1, &json!({"material": "metal"}))
+    );
+    assert_eq!(
+        (&again["status"], &again["merged_into"]),
+        (&json!("approved"), &Value::Null)
+    );
+    // The latest "as of" of each equals the read model.
+    for id in [&source, &target] {
+        let (_, hist) = get_as(&app, &format!("/api/artworks/{id}/history"), &anon, None).await;
+        let last = hist["data"]["entries"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (_, then) = get_as(
+            &app,
+            &format!("/api/artworks/{id}?as_of={last}"),
+            &anon,
+            None,
+        )
+        .await;
+        let (_, now) = get_as(&app, &format!("/api/artworks/{id}"), &anon, Some(&back)).await;
+        assert_eq!(then["data"], now["data"], "{id}");
+    }
+    app.stop().await;
+}

@@ -1,0 +1,243 @@
+/**
+ * Editing an artwork, its review and its revert end to end (issue 12's acceptance test), against
+ * the real server:
+ *
+ * 1. A new user signs in by the outbox mail and chooses a profile name (the name the history
+ *    credits), opens an imported demo artwork that has a description, and on its edit page
+ *    changes the title and clears the description; the artwork's page then says the edit waits.
+ * 2. A moderator, granted by the CLI (`plinth admin grant`) and signed in on another device,
+ *    finds the edit in /review's "Artwork edits" tab, sees each field before, as proposed and as
+ *    it is now, and approves both fields.
+ * 3. The artwork's page shows the new title and no description; its history's newest entry is the
+ *    edit, both changes in it, credited to the user and the moderator; the artwork as of the entry
+ *    before it has the old title.
+ * 4. The moderator reverts the edit with a reason: the old title and description are back, and the
+ *    history's newest entry is the revert with its reason.
+ *
+ * axe-core checks the edit page, the edit under review and the revert dialog on the way.
+ *
+ * Each run of the test asks for two sign-in links (the user's and the moderator's), and the
+ * server allows 20 an hour from one client: against one server (global setup starts one per
+ * `playwright test`), `--repeat-each` above 4 with both projects runs into that limit ("Too many
+ * sign-in requests"); repeat it with separate runs instead.
+ */
+import type { Page } from '@playwright/test';
+import { apiGet, expect, grantModerator, noSeriousViolations, otherDevice, quickActions, screenshot, signInByMail, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+interface ListedArtwork {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+}
+
+interface HistoryPage {
+  entries: Array<{ id: string; kind: string }>;
+  pagination: { total_pages: number };
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+/** The artwork page's "About" section: its description. */
+const about = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'About', exact: true }) });
+
+/** Chooses a profile name on /profile (the name changes are credited to). */
+async function chooseProfileName(page: Page, name: string): Promise<void> {
+  await quickActions(page).getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await expect(page.getByText(`${name} is available`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page).getByText('Profile name saved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your profile' }).locator('.profile-card__name')).toHaveText(name);
+}
+
+/**
+ * An approved demo artwork, still as imported (its history has nothing but imports, so no earlier
+ * run edited it), with a short one-line description: one at random, so runs against the same
+ * server (both projects, --repeat-each) take different ones.
+ */
+async function importedArtworkWithDescription(page: Page): Promise<ListedArtwork> {
+  const first = await apiGet<{ pagination: { total_pages: number } }>(page, '/artworks?limit=50&page=1');
+  const pages = first.pagination.total_pages;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const n = 1 + Math.floor(Math.random() * pages);
+    const { artworks } = await apiGet<{ artworks: ListedArtwork[] }>(page, `/artworks?limit=50&page=${n}`);
+    const fits = artworks
+      .filter(
+        (a) =>
+          a.status === 'approved' &&
+          /^[\w ,.'&-]{3,60}$/.test(a.title) &&
+          a.title.trim() === a.title &&
+          !!a.description &&
+          a.description.length >= 20 &&
+          a.description.length <= 240 &&
+          !/[\n\\]/.test(a.description) &&
+          a.description.trim() === a.description,
+      )
+      .sort(() => Math.random() - 0.5);
+    for (const a of fits.slice(0, 5)) {
+      const history = await apiGet<HistoryPage>(page, `/artworks/${a.id}/history`);
+      if (history.pagination.total_pages === 1 && history.entries.length > 0 && history.entries.every((e) => e.kind === 'imported')) {
+        return a;
+      }
+    }
+  }
+  throw new Error('no imported, unedited artwork with a short description found');
+}
+
+test('an edit to the title and description, approved, in the history, as of before it, then reverted', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
+  const run = unique();
+  const userEmail = `e2e-editor-${run}-${testInfo.project.name}@example.org`;
+  const profileName = `e2e-${run}`;
+  const reason = `E2E revert ${run}: the old title is right`;
+
+  // (1) A new user signs in and chooses a profile name.
+  await signInByMail(page, userEmail);
+  await chooseProfileName(page, profileName);
+
+  const artwork = await importedArtworkWithDescription(page);
+  const oldTitle = artwork.title;
+  const oldDescription = artwork.description!;
+  const newTitle = `E2E ${oldTitle} ${run}`.slice(0, 120);
+
+  // The artwork's page, its Edit link, and the edit page.
+  await page.goto(`/artwork/${artwork.id}`);
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toHaveText(oldTitle);
+  await expect(about(page)).toContainText(oldDescription);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}/edit$`));
+  await expect(h1).toHaveText(`Edit ${oldTitle}`);
+  const form = page.getByRole('form', { name: 'Edit artwork' });
+  const titleBox = form.getByRole('textbox', { name: 'Title', exact: true });
+  const descriptionBox = form.getByRole('textbox', { name: 'Description', exact: true });
+  await expect(titleBox).toHaveValue(oldTitle);
+  await expect(descriptionBox).toHaveValue(oldDescription);
+  await noSeriousViolations(page, `${testInfo.project.name} edit page`);
+
+  await titleBox.fill(newTitle);
+  await form.getByRole('button', { name: 'Clear description' }).click();
+  await expect(descriptionBox).toHaveValue('');
+  await expect(descriptionBox).toBeFocused();
+  await screenshot(page, testInfo, 'edits-edit-page');
+  await form.getByRole('button', { name: 'Submit changes' }).click();
+
+  // Back on the artwork's page: thanks, the current values, and the edit waiting.
+  await expect(toasts(page).getByText('Thanks! Your changes will appear once a moderator approves them.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}$`));
+  await expect(h1).toHaveText(oldTitle);
+  const pendingBanner = page.getByTestId('pending-edits');
+  await expect(pendingBanner).toContainText('Your edit is waiting for review.');
+  await expect(pendingBanner).toContainText('It changes the title and description.');
+  await screenshot(page, testInfo, 'edits-pending');
+
+  // (2) A moderator on another device approves the edit in /review.
+  const moderatorEmail = `e2e-edit-mod-${run}-${testInfo.project.name}@example.org`;
+  const moderatorId = grantModerator(moderatorEmail);
+  const moderatorName = `Anonymous (${moderatorId.slice(0, 8)}...)`;
+  const mod = await otherDevice(browser, testInfo, baseURL!);
+  try {
+    const m = mod.page;
+    await signInByMail(m, moderatorEmail);
+
+    const item = m
+      .getByTestId('edit-item')
+      .filter({ has: m.getByRole('link', { name: oldTitle, exact: true }) })
+      .filter({ hasText: profileName });
+    await expect(async () => {
+      await m.goto('/review');
+      await m.getByRole('tablist', { name: 'What to review' }).getByRole('tab', { name: 'Artwork edits' }).click();
+      await expect(m).toHaveURL(/\/review\?tab=edits$/);
+      await expect(item).toHaveCount(1, { timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(item).toContainText('Changes the title and description');
+    await item.getByRole('button', { name: `Review the edit to ${oldTitle}` }).click();
+
+    const detail = m.getByTestId('edit-detail');
+    await expect(detail.getByRole('heading', { level: 2, name: `Edit to ${oldTitle}` })).toBeVisible();
+    await expect(detail).toContainText(`Proposed by ${profileName}`);
+    const rows = detail.getByTestId('edit-field');
+    await expect(rows).toHaveCount(2);
+    const titleRow = rows.filter({ has: m.getByRole('rowheader', { name: 'Title', exact: true }) });
+    const descriptionRow = rows.filter({ has: m.getByRole('rowheader', { name: 'Description', exact: true }) });
+    // Apply, field, before, proposed, current.
+    await expect(titleRow.getByRole('cell')).toHaveText(['', oldTitle, newTitle, oldTitle]);
+    await expect(descriptionRow.getByRole('cell')).toHaveText(['', oldDescription, '(empty)', oldDescription]);
+    await expect(detail.getByRole('checkbox', { name: 'Apply Title' })).toBeChecked();
+    await expect(detail.getByRole('checkbox', { name: 'Apply Description' })).toBeChecked();
+    await noSeriousViolations(m, `${testInfo.project.name} edit review`);
+    await screenshot(m, testInfo, 'edits-review');
+    await detail.getByRole('button', { name: 'Approve selected' }).click();
+    await expect(toasts(m).getByText('Edit approved')).toBeVisible();
+    await expect(detail).toHaveCount(0);
+    await expect(item).toHaveCount(0);
+
+    // (3) The artwork's page: the new title, no description, and no edit waiting any more.
+    await expect(async () => {
+      await page.reload();
+      await expect(h1).toHaveText(newTitle, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(about(page)).toHaveCount(0);
+    await expect(pendingBanner).toHaveCount(0);
+
+    // Its history: the edit, newest, with both changes, credited to the user and the moderator.
+    const changes = page.getByRole('list', { name: `Changes to ${newTitle}` }).getByTestId('history-entry');
+    const edited = changes.first();
+    await expect(edited.locator('.history__meta strong')).toHaveText('Edited');
+    await expect(edited).toContainText(`by ${profileName}, approved by ${moderatorName}`);
+    const editChanges = edited.getByRole('listitem');
+    await expect(editChanges).toHaveText([`title: ${oldTitle} → ${newTitle}`, `description: ${oldDescription} → —`]);
+    await screenshot(page, testInfo, 'edits-history');
+
+    // As of the change before the edit (the import), the artwork has its old title and description.
+    const before = changes.nth(1);
+    await expect(before.locator('.history__meta strong')).toHaveText('Imported from a dataset');
+    await before.getByRole('link', { name: /^View as of this change/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}\\?as_of=`));
+    await expect(page.getByRole('status').filter({ hasText: 'You are viewing this artwork as it was on' })).toBeVisible();
+    await expect(h1).toHaveText(oldTitle);
+    await expect(about(page)).toContainText(oldDescription);
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to the current version' }).click();
+    await expect(h1).toHaveText(newTitle);
+
+    // (4) The moderator reverts the edit from the artwork's history.
+    await m.goto(`/artwork/${artwork.id}`);
+    await expect(m.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+    const modChanges = m.getByRole('list', { name: `Changes to ${newTitle}` }).getByTestId('history-entry');
+    await expect(modChanges.first().locator('.history__meta strong')).toHaveText('Edited');
+    await modChanges.first().getByRole('button', { name: /^Revert this change \(Edited/ }).click();
+    const dialog = m.getByRole('dialog', { name: 'Revert this change' });
+    await expect(dialog).toContainText(`title: ${oldTitle} → ${newTitle}`);
+    await noSeriousViolations(m, `${testInfo.project.name} revert dialog`);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await screenshot(m, testInfo, 'edits-revert-dialog');
+    await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
+    await expect(toasts(m).getByText('Change reverted')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(m.getByRole('heading', { level: 1 })).toHaveText(oldTitle);
+    await expect(about(m)).toContainText(oldDescription);
+    const reverted = m.getByRole('list', { name: `Changes to ${oldTitle}` }).getByTestId('history-entry').first();
+    await expect(reverted.locator('.history__meta strong')).toHaveText('Reverted a change');
+    await expect(reverted).toContainText(`by ${moderatorName}`);
+    await expect(reverted).toContainText(`Reason: ${reason}`);
+    await expect(reverted.getByRole('listitem')).toHaveText([`title: ${newTitle} → ${oldTitle}`, `description: — → ${oldDescription}`]);
+    await screenshot(m, testInfo, 'edits-reverted');
+
+    // Anyone sees the old title again.
+    await expect(async () => {
+      await page.reload();
+      await expect(h1).toHaveText(oldTitle, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(about(page)).toContainText(oldDescription);
+    await expect(page.getByRole('list', { name: `Changes to ${oldTitle}` }).getByTestId('history-entry').first()).toContainText(
+      `Reason: ${reason}`,
+    );
+    expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
+  } finally {
+    await mod.context.close();
+  }
+});

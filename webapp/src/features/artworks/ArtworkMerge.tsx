@@ -1,0 +1,162 @@
+/**
+ * Merging duplicates (moderators): the dialog that merges this artwork into the record to keep
+ * (named by its link or id), and on the kept record, the notice that a duplicate was merged in,
+ * with the moderator's way to undo it. A merged artwork's own page sends visitors to the record
+ * kept (see ArtworkDetailPage).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import { selectCanModerate } from '../../api/session';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Dialog, PromptDialog } from '../../components/Dialog';
+import { MERGE_REASON_MAX } from '../../config/constants';
+import { to } from '../../config/routes';
+import { announce } from '../../lib/announcer';
+import { plural } from '../../lib/format';
+import { toastShown } from '../../lib/ui';
+import { useMergeArtworkMutation, useUnmergeArtworkMutation } from './artworksApi';
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** The artwork id in what a moderator pasted: an id, or a link to an artwork's page. */
+export function artworkIdIn(text: string): string | null {
+  return UUID.exec(text.trim())?.[0]?.toLowerCase() ?? null;
+}
+
+/** What moved, in words. */
+function movedText(photos: number, entries: number): string {
+  return `${plural(photos, 'photo')} and ${plural(entries, 'logbook entry', 'logbook entries')}`;
+}
+
+export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; title: string; onClose: () => void }) {
+  const [target, setTarget] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [merge, { isLoading }] = useMergeArtworkMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const targetId = useId();
+  const reasonId = useId();
+  const errorId = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isLoading) return;
+    const into = artworkIdIn(target);
+    if (!into) return setProblem('Paste the link or the id of the artwork to keep');
+    if (into === artworkId) return setProblem('An artwork cannot be merged into itself');
+    if (!reason.trim()) return setProblem('Reason is required');
+    setProblem(null);
+    try {
+      const moved = await merge({ artworkId, body: { into, reason: reason.trim() } }).unwrap();
+      const message = `Merged: ${movedText(moved.photos, moved.logbook_entries)} moved`;
+      dispatch(toastShown({ type: 'success', message }));
+      announce(message);
+      onClose();
+      void navigate(to.artworkMergedFrom(into, artworkId));
+    } catch (err) {
+      setProblem(errorMessage(err, 'The artworks could not be merged'));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title="Merge into another record"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--text" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={`${targetId}-form`} className="button button--filled" disabled={isLoading}>
+            {isLoading ? 'Merging…' : 'Merge'}
+          </button>
+        </>
+      }
+    >
+      <form id={`${targetId}-form`} className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <p>
+          “{title}” will point to the record you keep. Its photos, logbook and the details that record lacks move there.
+          A moderator can undo this.
+        </p>
+        <div className="field">
+          <label htmlFor={targetId}>Artwork to keep (link or id)</label>
+          <input
+            id={targetId}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-invalid={Boolean(problem) || undefined}
+            aria-describedby={problem ? errorId : undefined}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={reasonId}>Reason</label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={MERGE_REASON_MAX}
+            onChange={(e) => setReason(e.target.value)}
+            rows={3}
+          />
+        </div>
+        {problem && (
+          <p id={errorId} className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+/** On the record kept: a duplicate (`from`) was merged here; moderators may undo it. */
+export function MergedFromBanner({ from }: { from: string }) {
+  const canModerate = useAppSelector(selectCanModerate);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unmerge, { isLoading }] = useUnmergeArtworkMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const submit = async (reason: string) => {
+    setError(null);
+    try {
+      const back = await unmerge({ artworkId: from, body: { reason } }).unwrap();
+      const message = `Merge undone: ${movedText(back.photos, back.logbook_entries)} went back`;
+      dispatch(toastShown({ type: 'success', message }));
+      announce(message);
+      setOpen(false);
+      void navigate(to.artwork(from));
+    } catch (err) {
+      setError(errorMessage(err, 'The merge could not be undone'));
+    }
+  };
+
+  return (
+    <div className="notice" role="status">
+      <p>A duplicate record of this artwork was merged into this one; its link leads here.</p>
+      {canModerate && (
+        <button type="button" className="button button--text button--small" onClick={() => setOpen(true)}>
+          Undo the merge
+        </button>
+      )}
+      <PromptDialog
+        open={open}
+        title="Undo the merge"
+        label="Reason"
+        required
+        multiline
+        maxLength={MERGE_REASON_MAX}
+        confirmLabel="Undo merge"
+        description={<p>The duplicate shows again, and its photos, logbook and details leave this record.</p>}
+        error={error}
+        busy={isLoading}
+        onSubmit={(reason) => void submit(reason)}
+        onCancel={() => setOpen(false)}
+      />
+    </div>
+  );
+}
