@@ -19,6 +19,7 @@ use crate::routes::{
         artworks::list_artworks,
         artworks::get_artwork,
         history::artwork_history,
+        history::artwork_contributors,
         artists::list_artists,
         artists::get_artist,
         profile::get_profile,

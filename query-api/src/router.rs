@@ -18,6 +18,10 @@ pub fn router(state: QueryState) -> Router {
         .route("/artworks/nearby", get(artworks::nearby_artworks))
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artworks/{id}/history", get(history::artwork_history))
+        .route(
+            "/artworks/{id}/contributors",
+            get(history::artwork_contributors),
+        )
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
         .route("/search", get(search::search))

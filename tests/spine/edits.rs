@@ -258,10 +258,10 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
     );
     // The approving moderator wrote it; the editor is credited by display name only.
     assert_eq!(edited["actor"]["role"], "admin");
-    let credit = edited["contributor"].as_str().unwrap();
+    let credit_name = edited["contributor"].as_str().unwrap().to_owned();
     assert!(
-        credit.starts_with("Anonymous (") && !credit.contains('@'),
-        "{credit}"
+        credit_name.starts_with("Anonymous (") && !credit_name.contains('@'),
+        "{credit_name}"
     );
     assert_eq!(edited["revertible"], true);
     let fields: Vec<(&str, &Value, &Value)> = edited["changes"]
@@ -281,6 +281,39 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part() {
             )
         ]
     );
+    // Credit: the title is the editor's, approved by the moderator; the type is the dataset's;
+    // the cleared description is nobody's.
+    let (status, credit) = get_as(&app, &format!("{detail}/contributors"), &anon, None).await;
+    assert_eq!(status, 200, "{credit}");
+    let field = |name: &str| {
+        credit["data"]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["field"] == name)
+            .cloned()
+    };
+    let title = field("title").unwrap();
+    assert_eq!(title["by"], json!(credit_name));
+    assert_eq!(title["approved_by"], edited["actor"]["display_name"]);
+    assert_eq!(title["change"], edited["id"]);
+    let kind = field("artwork_type").unwrap();
+    assert_eq!(
+        (&kind["by"], &kind["approved_by"]),
+        (
+            &json!(plinth::import::parse::vancouver::DATASET.name),
+            &Value::Null
+        )
+    );
+    assert_eq!(field("description"), None);
+    assert_eq!(field("tag:material").unwrap()["by"], kind["by"]);
+    let names: Vec<&str> = credit["data"]["contributors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["display_name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&credit_name.as_str()), "{names:?}");
     let import_id = entries[1]["id"].as_str().unwrap();
     let (_, then) = get_as(&app, &format!("{detail}?as_of={import_id}"), &anon, None).await;
     assert_eq!(then["data"]["title"], "Blue Wall");

@@ -1,6 +1,7 @@
 //! Read model `artworks`: one row per artwork with what lists, detail and nearby need, a GiST
 //! index on location for approved works, and per-status counts for paging totals.
 
+pub mod credit;
 pub mod history;
 pub mod read;
 

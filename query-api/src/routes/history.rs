@@ -1,9 +1,11 @@
-//! `GET /api/artworks/{id}/history` and `GET /api/artworks/{id}?as_of=`: an artwork's changes and
-//! its state at any moment, rebuilt from its events (`projectors::artworks::history`).
+//! `GET /api/artworks/{id}/history`, `GET /api/artworks/{id}?as_of=` and
+//! `GET /api/artworks/{id}/contributors`: an artwork's changes, its state at any moment and who
+//! made it what it is, rebuilt from its events (`projectors::artworks::{history, credit}`).
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, PathId, Query};
+use projectors::artworks::credit::{self, Credits};
 use projectors::artworks::history::{self, AsOf, HistoryEntry};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -50,6 +52,26 @@ pub async fn artwork_history(
         pagination: Pagination::new(page, limit, total as i64),
     })
     .into_response())
+}
+
+/// `GET /api/artworks/{id}/contributors`: for each field, who contributed its current value and
+/// whose approval made it current; who sent each approved batch of photos still shown; everyone
+/// credited, most first. Display names only.
+#[utoipa::path(get, path = "/api/artworks/{id}/contributors", tag = "artworks",
+    params(("id" = Uuid, Path, description = "Artwork id")),
+    responses(
+        (status = 200, body = platform::http::Envelope<Credits>),
+        (status = 404, description = "Artwork with ID {id} not found", body = platform::http::ErrorBody),
+    ))]
+pub async fn artwork_contributors(
+    State(state): State<QueryState>,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    let credits = credit::credits(&state.pool, id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| not_found(id))?;
+    Ok(ok(credits).into_response())
 }
 
 /// The `as_of` parameter: a position (`<transaction>-<position>`, as history entries give) or an

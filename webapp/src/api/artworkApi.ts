@@ -1,10 +1,11 @@
 /**
  * One artwork by id: shared by the detail, logbook, edit and list screens. Also the artwork as it
- * was at a moment of its history (`as_of`), and that history, a page at a time.
+ * was at a moment of its history (`as_of`), that history, a page at a time, and who contributed
+ * what it shows.
  */
 import { HISTORY_PAGE_SIZE } from '../config/constants';
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkHistory } from './types';
+import type { ArtworkHistory, Credits } from './types';
 import type { ArtworkDetailDto, Envelope, Envelope_ArtworkDetailDto } from './types';
 
 export interface ArtworkAsOfArgs {
@@ -31,7 +32,6 @@ export const artworkApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
       providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
     }),
-    // With the kinds, reasons and revert marks the document does not list yet (provisional.ts).
     getArtworkHistory: build.query<ArtworkHistory, ArtworkHistoryArgs>({
       query: ({ id, page }) => ({
         url: `/artworks/${encodeURIComponent(id)}/history`,
@@ -40,7 +40,13 @@ export const artworkApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope<ArtworkHistory>) => unwrap(r),
       providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
     }),
+    getArtworkContributors: build.query<Credits, string>({
+      query: (id) => `/artworks/${encodeURIComponent(id)}/contributors`,
+      transformResponse: (r: Envelope<Credits>) => unwrap(r),
+      providesTags: (_r, _e, id) => [{ type: 'Artwork', id }],
+    }),
   }),
 });
 
-export const { useGetArtworkQuery, useGetArtworkAsOfQuery, useGetArtworkHistoryQuery } = artworkApi;
+export const { useGetArtworkQuery, useGetArtworkAsOfQuery, useGetArtworkHistoryQuery, useGetArtworkContributorsQuery } =
+  artworkApi;

@@ -189,6 +189,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artworks/{id}/contributors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artworks/{id}/contributors`: for each field, who contributed its current value and
+         *     whose approval made it current; who sent each approved batch of photos still shown; everyone
+         *     credited, most first. Display names only.
+         */
+        get: operations["artwork_contributors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artworks/{id}/history": {
         parameters: {
             query?: never;
@@ -1005,6 +1026,20 @@ export interface components {
          * @enum {string}
          */
         Condition: "good" | "fair" | "poor" | "damaged" | "missing";
+        /** @description One person (or dataset) credited, and for what. */
+        Contributor: {
+            display_name: string;
+            /** @description Fields whose current value they contributed. */
+            fields: number;
+            photos: number;
+        };
+        Credits: {
+            /** @description Most credited first. */
+            contributors: components["schemas"]["Contributor"][];
+            fields: components["schemas"]["FieldCredit"][];
+            /** @description Newest first. */
+            photos: components["schemas"]["PhotoCredit"][];
+        };
         /** @description What a decision answers. */
         Decided: {
             /**
@@ -1212,6 +1247,19 @@ export interface components {
                 map_style_url?: string | null;
                 mapbox_access_token?: string | null;
                 product_name: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Credits: {
+            data: {
+                /** @description Most credited first. */
+                contributors: components["schemas"]["Contributor"][];
+                fields: components["schemas"]["FieldCredit"][];
+                /** @description Newest first. */
+                photos: components["schemas"]["PhotoCredit"][];
             };
             message?: string | null;
             success: boolean;
@@ -1704,6 +1752,22 @@ export interface components {
             /** @description title, description, artwork_type, status, location, tags or artists. */
             field: string;
         };
+        /** @description Who set a field's current value. */
+        FieldCredit: {
+            /** @description The moderator whose approval made it current, for a submission's change. */
+            approved_by?: string | null;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description Who contributed the value: the proposer for a submission's change, else who made it
+             *     (a moderator, or the dataset for imports).
+             */
+            by: string;
+            /** @description The history entry that set it. */
+            change: string;
+            /** @description title, description, artwork_type, status, location, artists or tag:<key>. */
+            field: string;
+        };
         /** @description One field's change as the API shows it (SPEC §7's `edits` items). */
         FieldEditDto: {
             /** @description title, description, artwork_type, location, artists or tag:<key>. */
@@ -1965,6 +2029,16 @@ export interface components {
         PermissionState: {
             is_active: boolean;
             permission: components["schemas"]["Permission"];
+        };
+        /** @description Photos one approval added that the artwork still shows. */
+        PhotoCredit: {
+            approved_by?: string | null;
+            /** Format: date-time */
+            at: string;
+            by: string;
+            photos: number;
+            /** Format: uuid */
+            submission_id?: string | null;
         };
         /** @description A photo in an API answer. */
         PhotoDto: {
@@ -2794,6 +2868,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Artwork with ID {id} not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    artwork_contributors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Artwork id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Credits"];
                 };
             };
             /** @description Artwork with ID {id} not found */

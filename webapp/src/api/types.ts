@@ -94,6 +94,8 @@ export type FieldChange = Schemas['FieldChange'];
 export type HistoryEntry = Schemas['HistoryEntry'];
 /** GET /artworks/{id}/history: one page of the artwork's changes, newest first. */
 export type ArtworkHistory = Schemas['ArtworkHistory'];
+/** GET /artworks/{id}/contributors: who set each field's value, who sent the photos, everyone credited. */
+export type Credits = Schemas['Credits'];
 /** POST /artworks/{id}/revert (moderators). */
 export type RevertRequest = Schemas['RevertRequest'];
 /** What a revert set: each field from the value it had to the one it went back to. */

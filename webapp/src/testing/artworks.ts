@@ -1,5 +1,5 @@
 /** An artwork and its history as the server describes them. */
-import type { ArtworkDetailDto, ArtworkHistory, HistoryEntry } from '../api/types';
+import type { ArtworkDetailDto, ArtworkHistory, Credits, HistoryEntry } from '../api/types';
 import { envelope, type Handler } from './fetchMock';
 
 export const ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
@@ -42,14 +42,22 @@ export function historyPage(entries: HistoryEntry[], page = 1, hasMore = false):
   return { entries, pagination: { page, limit: 20, total: 30, total_pages: hasMore ? page + 1 : page, has_more: hasMore } };
 }
 
-/** GET /api/artworks/{id} (as of any moment: `version` answers for `?as_of`) and its history pages. */
+/** An artwork nobody is credited for yet. */
+export const NO_CREDITS: Credits = { contributors: [], fields: [], photos: [] };
+
+/**
+ * GET /api/artworks/{id} (as of any moment: `version` answers for `?as_of`), its history pages and
+ * its contributors.
+ */
 export function artworkRoutes(
   artwork: ArtworkDetailDto,
   pages: Handler,
   version: Handler = () => envelope(artwork),
+  credits: Credits = NO_CREDITS,
 ): Record<string, Handler> {
   return {
     [`GET /api/artworks/${artwork.id}`]: (req) => (req.url.searchParams.has('as_of') ? version(req) : envelope(artwork)),
     [`GET /api/artworks/${artwork.id}/history`]: pages,
+    [`GET /api/artworks/${artwork.id}/contributors`]: () => envelope(credits),
   };
 }

@@ -24,6 +24,7 @@ import { groupTags, tagHref } from '../../lib/tagGroups';
 import { feedbackOpened } from '../../lib/ui';
 import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
 import { AsOfBanner, NotAtThatMoment } from './ArtworkAsOf';
+import { ArtworkContributors } from './ArtworkContributors';
 import { Gallery } from './ArtworkGallery';
 import { ArtworkHistory } from './ArtworkHistory';
 import { Logbook } from './ArtworkLogbook';
@@ -221,6 +222,8 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
           )}
 
           <Logbook artworkId={artwork.id} entries={artwork.logbook} title={title} readOnly={Boolean(asOf)} />
+
+          {!asOf && <ArtworkContributors artworkId={artwork.id} />}
 
           <ArtworkHistory key={artwork.id} artworkId={artwork.id} asOf={asOf} artists={artwork.artists} title={title} />
         </div>
