@@ -111,6 +111,9 @@ test('an edit to the title and description, approved, in the history, as of befo
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}/edit$`));
   await expect(h1).toHaveText(`Edit ${oldTitle}`);
+  // The shell moves focus to the new page's heading once it has settled (at most 1 s): typing
+  // starts after that, as a person's would.
+  await expect(h1).toBeFocused();
   const form = page.getByRole('form', { name: 'Edit artwork' });
   const titleBox = form.getByRole('textbox', { name: 'Title', exact: true });
   const descriptionBox = form.getByRole('textbox', { name: 'Description', exact: true });
