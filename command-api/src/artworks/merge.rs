@@ -3,6 +3,7 @@
 //! then the duplicate points at it; both steps are idempotent, so a retry after a failure between
 //! them finishes the merge. Unmerging reverses the two steps in the same spirit.
 
+use cqrs_es::Aggregate;
 use domain::merge::carried;
 use domain::{
     Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, FieldEdit,
@@ -60,7 +61,11 @@ impl Artworks {
             .into_iter()
             .map(|e| e.event)
             .collect();
-        let (source, _) = self.commands.state::<Artwork>(&id.to_string()).await?;
+        // The duplicate's state from the events just read, not a second read of its stream.
+        let mut source = Artwork::default();
+        for e in &events {
+            source.apply(e.clone());
+        }
         match source.merged_into {
             Some(into) if into.0 != req.into => {
                 return Err(CommandError::Rejected(ArtworkError::AlreadyMerged(into)).into())
