@@ -2,7 +2,7 @@
 //! effect on the artworks. The approving request carries the effect out itself, right after
 //! recording the decision; if that request dies in between (a crash, a deploy, a lost database
 //! connection), the decision is stored and the effect is not. The follower reads every
-//! `SubmissionApproved` from the bus through a durable consumer and carries its effect out
+//! `SubmissionApproved` (and `ArtistEditApproved`) from the bus through a durable consumer and carries its effect out
 //! again. The effect's commands are idempotent per submission, so for the usual approval,
 //! whose request finished, this is a read and no write.
 
@@ -82,7 +82,10 @@ impl ApprovalFollower {
     /// Carries out one approval's effect (other submission events are passed over) and says
     /// how to answer the bus.
     pub async fn follow(&self, envelope: &EventEnvelope) -> AckKind {
-        if envelope.event_type != "SubmissionApproved" {
+        if !matches!(
+            envelope.event_type.as_str(),
+            "SubmissionApproved" | "ArtistEditApproved"
+        ) {
             return AckKind::Ack;
         }
         let Ok(id) = Uuid::parse_str(&envelope.aggregate_id) else {

@@ -2,7 +2,7 @@
 //! 404 because a use case said `ArtworkNotFound`, a decided submission a 409 because the
 //! aggregate said `AlreadyDecided`.
 
-use domain::{ArtworkError, SubmissionError};
+use domain::{ArtistError, ArtworkError, SubmissionError};
 use media::photos::PhotoError;
 use platform::http::ApiError;
 
@@ -41,6 +41,8 @@ fn submission_rule(e: SubmissionError) -> ApiError {
         | SubmissionError::DuplicateField(_)
         | SubmissionError::NoFieldChosen => Some("edits"),
         SubmissionError::NotInEdit(_) => Some("apply_to_artwork"),
+        SubmissionError::NameRequired => Some("name"),
+        SubmissionError::NotNew => Some("edits"),
         SubmissionError::AlreadySubmitted | SubmissionError::WrongApproval(_) => None,
     };
     ApiError::Validation {
@@ -96,6 +98,24 @@ pub(crate) fn artwork_command(e: CommandError<ArtworkError>) -> ApiError {
     }
 }
 
+/// An artist's rule, as for artworks: missing 404, stale 409, else a validation error.
+fn artist_command(e: CommandError<ArtistError>) -> ApiError {
+    let rule = match e {
+        CommandError::Rejected(rule) => rule,
+        other => return other.into(),
+    };
+    match &rule {
+        ArtistError::NotFound => ApiError::NotFound(rule.to_string()),
+        ArtistError::Stale(_) => ApiError::Conflict(rule.to_string()),
+        ArtistError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
+        ArtistError::NameRequired => ApiError::validation("name", rule.to_string()),
+        _ => ApiError::Validation {
+            message: rule.to_string(),
+            field: None,
+        },
+    }
+}
+
 /// The `index`-th photo of a post (from 1), refused.
 fn photo_error(e: UploadError, index: usize) -> ApiError {
     match e {
@@ -132,7 +152,10 @@ impl From<SubmitError> for ApiError {
             SubmitError::ArtworkNotFound(id) => {
                 ApiError::NotFound(format!("Artwork with ID {id} not found"))
             }
-            SubmitError::StaleEdit(_) => ApiError::Conflict(e.to_string()),
+            SubmitError::ArtistNotFound(_) => ApiError::NotFound(e.to_string()),
+            SubmitError::StaleEdit(_) | SubmitError::StaleArtistEdit(_) => {
+                ApiError::Conflict(e.to_string())
+            }
             SubmitError::Command(c) => submission_command(c),
             SubmitError::Store(e) => ApiError::Internal(e),
         }
@@ -145,7 +168,7 @@ impl From<CarryOutError> for ApiError {
             CarryOutError::NoApproval(_) => ApiError::NotFound(e.to_string()),
             CarryOutError::Submission(c) => submission_command(c),
             CarryOutError::Artwork(c) => artwork_command(c),
-            CarryOutError::Artist(c) => c.into(),
+            CarryOutError::Artist(c) => artist_command(c),
             CarryOutError::Store(e) => ApiError::Internal(e),
         }
     }

@@ -1,9 +1,15 @@
-//! The `Artist` aggregate: a person or collective credited for artworks.
+//! The `Artist` aggregate: a person or collective credited for artworks, recorded from an open
+//! dataset, named in an approved artwork proposal, or proposed on its own; its fields change by
+//! approved edits.
+
+use std::collections::BTreeSet;
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
-use crate::ids::ArtistId;
+use crate::artist_edit::ArtistFieldEdit;
+use crate::edit::EditError;
+use crate::ids::{ArtistId, SubmissionId};
 use crate::provenance::Provenance;
 use crate::text::{LongText, PersonName};
 
@@ -29,6 +35,15 @@ pub enum ArtistCommand {
         name: PersonName,
         submission_id: crate::ids::SubmissionId,
     },
+    /// Apply the fields a moderator approved from an artist edit, or create the artist a new
+    /// artist's proposal describes (when it does not exist yet; it needs a name). A change whose
+    /// old value is no longer the artist's is refused as stale unless `overwrite_stale`, when it
+    /// is applied over the value now. Idempotent per submission.
+    ApplyEdit {
+        submission_id: SubmissionId,
+        edits: Vec<ArtistFieldEdit>,
+        overwrite_stale: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,6 +59,16 @@ pub enum ArtistEvent {
         name: PersonName,
         submission_id: crate::ids::SubmissionId,
     },
+    /// Created from an approved new artist's proposal: its fields, each changed from unset.
+    ArtistAdded {
+        submission_id: SubmissionId,
+        changes: Vec<ArtistFieldEdit>,
+    },
+    /// An approved edit's fields, each with the value it replaced.
+    ArtistEdited {
+        submission_id: SubmissionId,
+        changes: Vec<ArtistFieldEdit>,
+    },
 }
 
 impl DomainEvent for ArtistEvent {
@@ -51,6 +76,8 @@ impl DomainEvent for ArtistEvent {
         match self {
             ArtistEvent::ArtistImported { .. } => "ArtistImported".to_owned(),
             ArtistEvent::ArtistCreated { .. } => "ArtistCreated".to_owned(),
+            ArtistEvent::ArtistAdded { .. } => "ArtistAdded".to_owned(),
+            ArtistEvent::ArtistEdited { .. } => "ArtistEdited".to_owned(),
         }
     }
 
@@ -69,6 +96,16 @@ pub enum ArtistError {
     BadWebsite,
     #[error("source_url must be an http or https URL of at most 500 characters")]
     BadSourceUrl,
+    #[error("Artist not found")]
+    NotFound,
+    #[error("Change at least one field")]
+    EmptyEdit,
+    #[error("A new artist needs a name")]
+    NameRequired,
+    #[error("Changed since the edit was proposed: {}", .0.join(", "))]
+    Stale(Vec<String>),
+    #[error("{0}")]
+    Invalid(EditError),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -76,6 +113,117 @@ pub struct Artist {
     pub exists: bool,
     pub name: Option<PersonName>,
     pub provenance: Option<Provenance>,
+    #[serde(default)]
+    pub aliases: Vec<PersonName>,
+    #[serde(default)]
+    pub biography: Option<LongText>,
+    #[serde(default)]
+    pub website: Option<String>,
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub birth_year: Option<i32>,
+    #[serde(default)]
+    pub death_year: Option<i32>,
+    /// Submissions already applied here, so a retried approval changes nothing twice.
+    #[serde(default)]
+    pub submissions: BTreeSet<SubmissionId>,
+}
+
+impl Artist {
+    /// Sets one field to a change's new value.
+    fn set(&mut self, change: &ArtistFieldEdit) {
+        match change.clone() {
+            ArtistFieldEdit::Name { new, .. } => self.name = Some(new),
+            ArtistFieldEdit::Aliases { new, .. } => self.aliases = new,
+            ArtistFieldEdit::Biography { new, .. } => self.biography = new,
+            ArtistFieldEdit::Website { new, .. } => self.website = new,
+            ArtistFieldEdit::Country { new, .. } => self.country = new,
+            ArtistFieldEdit::BirthYear { new, .. } => self.birth_year = new,
+            ArtistFieldEdit::DeathYear { new, .. } => self.death_year = new,
+        }
+    }
+
+    /// This artist with `changes` made, or why the result cannot be (a death before the birth,
+    /// the name among the aliases).
+    pub fn with_changes(&self, changes: &[ArtistFieldEdit]) -> Result<Artist, ArtistError> {
+        let mut next = self.clone();
+        for c in changes {
+            next.set(c);
+        }
+        if let (Some(born), Some(died)) = (next.birth_year, next.death_year) {
+            if died < born {
+                return Err(ArtistError::Invalid(EditError::new(
+                    "death_year",
+                    "death_year must not be before birth_year",
+                )));
+            }
+        }
+        if let Some(name) = &next.name {
+            let name = name.as_str().to_lowercase();
+            if next
+                .aliases
+                .iter()
+                .any(|a| a.as_str().to_lowercase() == name)
+            {
+                return Err(ArtistError::Invalid(EditError::new(
+                    "aliases",
+                    "an alias must differ from the name",
+                )));
+            }
+        }
+        Ok(next)
+    }
+
+    /// The event applying `edits` (submission `submission_id`), or why they cannot be applied;
+    /// `None` when that submission was applied already.
+    fn apply_edit(
+        &self,
+        submission_id: SubmissionId,
+        edits: Vec<ArtistFieldEdit>,
+        overwrite_stale: bool,
+    ) -> Result<Option<ArtistEvent>, ArtistError> {
+        if self.submissions.contains(&submission_id) {
+            return Ok(None);
+        }
+        if edits.is_empty() {
+            return Err(ArtistError::EmptyEdit);
+        }
+        if !self.exists {
+            // A new artist: every change is from unset, and one of them names it.
+            if !edits
+                .iter()
+                .any(|e| matches!(e, ArtistFieldEdit::Name { .. }))
+            {
+                return Err(ArtistError::NameRequired);
+            }
+        }
+        let stale: Vec<String> = edits
+            .iter()
+            .filter(|e| e.is_stale(self))
+            .map(|e| e.field_name().to_owned())
+            .collect();
+        if !stale.is_empty() && !overwrite_stale {
+            return Err(ArtistError::Stale(stale));
+        }
+        let changes: Vec<ArtistFieldEdit> = edits
+            .into_iter()
+            .map(|e| e.rebased(self))
+            .filter(|e| !e.changes_nothing())
+            .collect();
+        self.with_changes(&changes)?;
+        Ok(Some(if self.exists {
+            ArtistEvent::ArtistEdited {
+                submission_id,
+                changes,
+            }
+        } else {
+            ArtistEvent::ArtistAdded {
+                submission_id,
+                changes,
+            }
+        }))
+    }
 }
 
 impl Aggregate for Artist {
@@ -152,21 +300,56 @@ impl Aggregate for Artist {
                 .await;
                 Ok(())
             }
+            ArtistCommand::ApplyEdit {
+                submission_id,
+                edits,
+                overwrite_stale,
+            } => {
+                if let Some(event) = self.apply_edit(submission_id, edits, overwrite_stale)? {
+                    sink.write(event, self).await;
+                }
+                Ok(())
+            }
         }
     }
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            ArtistEvent::ArtistCreated { name, .. } => {
-                self.exists = true;
-                self.name = Some(name);
-            }
-            ArtistEvent::ArtistImported {
-                name, provenance, ..
+            ArtistEvent::ArtistCreated {
+                name,
+                submission_id,
             } => {
                 self.exists = true;
                 self.name = Some(name);
+                self.submissions.insert(submission_id);
+            }
+            ArtistEvent::ArtistImported {
+                name,
+                biography,
+                country,
+                website,
+                provenance,
+            } => {
+                self.exists = true;
+                self.name = Some(name);
+                self.biography = biography;
+                self.country = country;
+                self.website = website;
                 self.provenance = Some(provenance);
+            }
+            ArtistEvent::ArtistAdded {
+                submission_id,
+                changes,
+            }
+            | ArtistEvent::ArtistEdited {
+                submission_id,
+                changes,
+            } => {
+                self.exists = true;
+                for c in &changes {
+                    self.set(c);
+                }
+                self.submissions.insert(submission_id);
             }
         }
     }
@@ -304,5 +487,152 @@ mod tests {
             .when_async(ArtistCommand::ImportArtist(Box::new(r)))
             .await
             .then_expect_error(ArtistError::CountryTooLong);
+    }
+
+    fn edit(field: &str, old: serde_json::Value, new: serde_json::Value) -> ArtistFieldEdit {
+        ArtistFieldEdit::parse(field, &old, &new).unwrap()
+    }
+
+    fn apply(edits: Vec<ArtistFieldEdit>, overwrite_stale: bool) -> ArtistCommand {
+        ArtistCommand::ApplyEdit {
+            submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+            edits,
+            overwrite_stale,
+        }
+    }
+
+    #[tokio::test]
+    async fn an_approved_edit_records_each_change_with_the_value_it_replaced() {
+        use serde_json::json;
+        let r = record("103");
+        let changes = vec![
+            edit("country", json!("Canada"), json!(null)),
+            edit("aliases", json!([]), json!(["N. McHaffie"])),
+            edit("birth_year", json!(null), json!(1956)),
+        ];
+        Harness::with(())
+            .given(vec![imported(&r)])
+            .when_async(apply(changes.clone(), false))
+            .await
+            .then_expect_events(vec![ArtistEvent::ArtistEdited {
+                submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+                changes,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn an_edit_of_a_field_changed_since_is_refused_as_stale() {
+        use serde_json::json;
+        Harness::with(())
+            .given(vec![imported(&record("103"))])
+            .when_async(apply(
+                vec![edit("country", json!("France"), json!("Spain"))],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtistError::Stale(vec!["country".into()]));
+    }
+
+    #[tokio::test]
+    async fn a_stale_edit_applied_on_purpose_records_the_value_it_really_replaced() {
+        use serde_json::json;
+        Harness::with(())
+            .given(vec![imported(&record("103"))])
+            .when_async(apply(
+                vec![edit("country", json!("France"), json!("Spain"))],
+                true,
+            ))
+            .await
+            .then_expect_events(vec![ArtistEvent::ArtistEdited {
+                submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+                changes: vec![edit("country", json!("Canada"), json!("Spain"))],
+            }]);
+    }
+
+    #[tokio::test]
+    async fn an_edit_applied_again_changes_nothing() {
+        use serde_json::json;
+        let changes = vec![edit("country", json!("Canada"), json!("Spain"))];
+        Harness::with(())
+            .given(vec![
+                imported(&record("103")),
+                ArtistEvent::ArtistEdited {
+                    submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+                    changes: changes.clone(),
+                },
+            ])
+            .when_async(apply(changes, true))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn an_empty_edit_is_refused() {
+        Harness::with(())
+            .given(vec![imported(&record("103"))])
+            .when_async(apply(vec![], false))
+            .await
+            .then_expect_error(ArtistError::EmptyEdit);
+    }
+
+    #[tokio::test]
+    async fn a_death_before_the_birth_is_refused() {
+        use serde_json::json;
+        let err = EditError::new("death_year", "death_year must not be before birth_year");
+        Harness::with(())
+            .given(vec![imported(&record("103"))])
+            .when_async(apply(
+                vec![
+                    edit("birth_year", json!(null), json!(1956)),
+                    edit("death_year", json!(null), json!(1900)),
+                ],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtistError::Invalid(err));
+    }
+
+    #[tokio::test]
+    async fn a_new_artist_is_added_from_its_approved_proposal() {
+        use serde_json::json;
+        let changes = vec![
+            edit("name", json!(null), json!("Jane Doe")),
+            edit("website", json!(null), json!("https://jane.example")),
+        ];
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(apply(changes.clone(), false))
+            .await
+            .then_expect_events(vec![ArtistEvent::ArtistAdded {
+                submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+                changes,
+            }]);
+    }
+
+    #[tokio::test]
+    async fn a_new_artist_without_a_name_is_refused() {
+        use serde_json::json;
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(apply(
+                vec![edit("country", json!(null), json!("Peru"))],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtistError::NameRequired);
+    }
+
+    #[tokio::test]
+    async fn an_alias_equal_to_the_name_is_refused() {
+        use serde_json::json;
+        let err = EditError::new("aliases", "an alias must differ from the name");
+        Harness::with(())
+            .given(vec![imported(&record("103"))])
+            .when_async(apply(
+                vec![edit("aliases", json!([]), json!(["natalie mchaffie"]))],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtistError::Invalid(err));
     }
 }

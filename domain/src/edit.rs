@@ -65,7 +65,7 @@ pub struct EditError {
 }
 
 impl EditError {
-    fn new(field: &str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(field: &str, message: impl Into<String>) -> Self {
         Self {
             field: field.to_owned(),
             message: message.into(),

@@ -71,6 +71,11 @@ uuid_type!(
     /// A signed-in account (the Account aggregate's id).
     AccountId
 );
+uuid_type!(
+    /// A list's id: time-ordered for people's own lists, name-based for system lists (see
+    /// `crate::list`).
+    ListId
+);
 
 impl From<AccountId> for ActorId {
     fn from(a: AccountId) -> Self {

@@ -3,10 +3,13 @@
 
 pub mod account;
 pub mod artist;
+pub mod artist_edit;
 pub mod artwork;
+pub mod badge;
 pub mod edit;
 pub mod geo;
 pub mod ids;
+pub mod list;
 pub mod merge;
 pub mod metadata;
 pub mod photo;
@@ -22,20 +25,25 @@ pub use account::{
     PreferenceValue, Preferences, PreferencesError, ProfileName, ProfileNameError,
 };
 pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist};
+pub use artist_edit::ArtistFieldEdit;
 pub use artwork::{
     revert_of, Absorption, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent,
     ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, Visit,
 };
+pub use badge::{
+    BadgeCommand, BadgeDefinition, BadgeError, BadgeEvent, BadgeRule, ContributorCounts,
+};
 pub use edit::{EditError, FieldEdit};
 pub use geo::{Latitude, Location, Longitude};
-pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, SubmissionId};
+pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, ListId, SubmissionId};
+pub use list::{List, ListCommand, ListError, ListEvent, ListKind, ListName};
 pub use metadata::{ActorRole, EventMetadata, EventSource};
 pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};
 pub use provenance::Provenance;
 pub use submission::{
-    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, ArtworkEditProposal, Condition,
-    Filed, Filing, NewArtworkProposal, Note, Reason, RecordedApproval, Review, Submission,
-    SubmissionCommand, SubmissionError, SubmissionEvent, SubmissionKind, SubmissionStatus,
-    VisitReport,
+    Approval, ApprovalEffect, ApprovalOutcome, ApprovedFields, ArtistEditProposal,
+    ArtworkEditProposal, Condition, Filed, Filing, NewArtworkProposal, Note, Reason,
+    RecordedApproval, Review, Submission, SubmissionCommand, SubmissionError, SubmissionEvent,
+    SubmissionKind, SubmissionStatus, VisitReport,
 };
 pub use tags::{TagError, Tags};

@@ -9,10 +9,11 @@
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
+use crate::artist_edit::ArtistFieldEdit;
 use crate::artwork::{ApprovedArtwork, ArtworkType, Visit};
 use crate::edit::{FieldEdit, MAX_EDITS};
 use crate::geo::Location;
-use crate::ids::{AccountId, ActorId, ArtworkId, SubmissionId};
+use crate::ids::{AccountId, ActorId, ArtistId, ArtworkId, SubmissionId};
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
 use crate::tags::Tags;
 use crate::text::{LongText, PersonName, Title};
@@ -32,6 +33,10 @@ pub enum SubmissionKind {
     Logbook,
     /// Changes to a known artwork's fields.
     ArtworkEdit,
+    /// Changes to a known artist's fields.
+    ArtistEdit,
+    /// An artist the registry does not have.
+    NewArtist,
 }
 
 impl SubmissionKind {
@@ -40,13 +45,21 @@ impl SubmissionKind {
             SubmissionKind::NewArtwork => "new_artwork",
             SubmissionKind::Logbook => "logbook",
             SubmissionKind::ArtworkEdit => "artwork_edit",
+            SubmissionKind::ArtistEdit => "artist_edit",
+            SubmissionKind::NewArtist => "new_artist",
         }
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::NewArtwork, Self::Logbook, Self::ArtworkEdit]
-            .into_iter()
-            .find(|k| k.as_str() == s)
+        [
+            Self::NewArtwork,
+            Self::Logbook,
+            Self::ArtworkEdit,
+            Self::ArtistEdit,
+            Self::NewArtist,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
     }
 }
 
@@ -152,6 +165,28 @@ pub struct ArtworkEditProposal {
     pub note: Option<Note>,
 }
 
+/// Changes to an artist's fields, or (`new_artist`) an artist the registry does not have yet,
+/// proposed as changes from nothing to the id it will have.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArtistEditProposal {
+    pub submitter: ActorId,
+    pub artist_id: ArtistId,
+    pub edits: Vec<ArtistFieldEdit>,
+    pub note: Option<Note>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_artist: bool,
+}
+
+impl ArtistEditProposal {
+    pub fn kind(&self) -> SubmissionKind {
+        if self.new_artist {
+            SubmissionKind::NewArtist
+        } else {
+            SubmissionKind::ArtistEdit
+        }
+    }
+}
+
 /// A new artwork as the moderator approved it: the proposal's fields with the moderator's edits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApprovedFields {
@@ -212,6 +247,7 @@ pub enum SubmissionCommand {
     ProposeArtwork(Box<NewArtworkProposal>),
     LogVisit(Box<VisitReport>),
     ProposeArtworkEdit(Box<ArtworkEditProposal>),
+    ProposeArtistEdit(Box<ArtistEditProposal>),
     /// `reviewer_identities`: every identity the reviewer speaks for (its account and the
     /// anonymous identities it claimed); the author must not be among them.
     Approve {
@@ -240,6 +276,8 @@ pub enum SubmissionEvent {
     ArtworkProposed(Box<NewArtworkProposal>),
     VisitLogged(Box<VisitReport>),
     ArtworkEditProposed(Box<ArtworkEditProposal>),
+    /// An artist edit or a new artist's proposal.
+    ArtistEditProposed(Box<ArtistEditProposal>),
     SubmissionApproved {
         reviewer: AccountId,
         /// The artwork the approval created, linked or logged to.
@@ -256,6 +294,14 @@ pub enum SubmissionEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         applied: Option<Vec<String>>,
         /// The moderator applied them over values changed since the edit was proposed.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        overwrite_stale: bool,
+    },
+    /// An artist edit (or a new artist) approved: the fields the moderator applied.
+    ArtistEditApproved {
+        reviewer: AccountId,
+        artist_id: ArtistId,
+        applied: Vec<String>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         overwrite_stale: bool,
     },
@@ -279,7 +325,9 @@ impl DomainEvent for SubmissionEvent {
             SubmissionEvent::ArtworkProposed(_) => "ArtworkProposed",
             SubmissionEvent::VisitLogged(_) => "VisitLogged",
             SubmissionEvent::ArtworkEditProposed(_) => "ArtworkEditProposed",
+            SubmissionEvent::ArtistEditProposed(_) => "ArtistEditProposed",
             SubmissionEvent::SubmissionApproved { .. } => "SubmissionApproved",
+            SubmissionEvent::ArtistEditApproved { .. } => "ArtistEditApproved",
             SubmissionEvent::SubmissionRejected { .. } => "SubmissionRejected",
             SubmissionEvent::SubmissionWithdrawn { .. } => "SubmissionWithdrawn",
             SubmissionEvent::PhotoMetadataErased { .. } => "PhotoMetadataErased",
@@ -332,6 +380,10 @@ pub enum SubmissionError {
     NoFieldChosen,
     #[error("{0} is not part of this edit")]
     NotInEdit(String),
+    #[error("name is required")]
+    NameRequired,
+    #[error("A new artist is proposed with every old value unset")]
+    NotNew,
 }
 
 impl From<NoteTooLong> for SubmissionError {
@@ -364,6 +416,7 @@ pub enum Filing {
     Proposal(Box<NewArtworkProposal>),
     Visit(Box<VisitReport>),
     Edit(Box<ArtworkEditProposal>),
+    ArtistEdit(Box<ArtistEditProposal>),
 }
 
 impl Filing {
@@ -372,6 +425,7 @@ impl Filing {
             Filing::Proposal(_) => SubmissionKind::NewArtwork,
             Filing::Visit(_) => SubmissionKind::Logbook,
             Filing::Edit(_) => SubmissionKind::ArtworkEdit,
+            Filing::ArtistEdit(e) => e.kind(),
         }
     }
 
@@ -381,6 +435,7 @@ impl Filing {
             Filing::Proposal(p) => p.submitter,
             Filing::Visit(v) => v.submitter,
             Filing::Edit(e) => e.submitter,
+            Filing::ArtistEdit(e) => e.submitter,
         }
     }
 
@@ -388,7 +443,7 @@ impl Filing {
         match self {
             Filing::Proposal(p) => &p.photos,
             Filing::Visit(v) => &v.photos,
-            Filing::Edit(_) => &[],
+            Filing::Edit(_) | Filing::ArtistEdit(_) => &[],
         }
     }
 }
@@ -402,6 +457,12 @@ pub enum Review {
         artwork_id: ArtworkId,
         approval: RecordedApproval,
     },
+    /// An artist edit or new artist approved: the fields applied.
+    ArtistApproved {
+        artist_id: ArtistId,
+        applied: Vec<String>,
+        overwrite_stale: bool,
+    },
     Rejected,
     Withdrawn,
 }
@@ -410,7 +471,7 @@ impl Review {
     pub fn status(&self) -> SubmissionStatus {
         match self {
             Review::Pending => SubmissionStatus::Pending,
-            Review::Approved { .. } => SubmissionStatus::Approved,
+            Review::Approved { .. } | Review::ArtistApproved { .. } => SubmissionStatus::Approved,
             Review::Rejected => SubmissionStatus::Rejected,
             Review::Withdrawn => SubmissionStatus::Withdrawn,
         }
@@ -456,6 +517,13 @@ pub enum ApprovalEffect {
         edits: Vec<FieldEdit>,
         overwrite_stale: bool,
     },
+    /// An artist edit's chosen changes, or a new artist's fields.
+    ArtistEdit {
+        artist_id: ArtistId,
+        submission_id: SubmissionId,
+        edits: Vec<ArtistFieldEdit>,
+        overwrite_stale: bool,
+    },
 }
 
 impl Submission {
@@ -465,6 +533,27 @@ impl Submission {
         let Submission::Filed(filed) = self else {
             return None;
         };
+        if let (
+            Review::ArtistApproved {
+                artist_id,
+                applied,
+                overwrite_stale,
+            },
+            Filing::ArtistEdit(e),
+        ) = (&filed.review, &filed.what)
+        {
+            return Some(ApprovalEffect::ArtistEdit {
+                artist_id: *artist_id,
+                submission_id: id,
+                edits: e
+                    .edits
+                    .iter()
+                    .filter(|c| applied.iter().any(|f| f == c.field_name()))
+                    .cloned()
+                    .collect(),
+                overwrite_stale: *overwrite_stale,
+            });
+        }
         let Review::Approved {
             artwork_id,
             approval,
@@ -618,22 +707,35 @@ impl Aggregate for Submission {
                 if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
                 }
-                if e.edits.is_empty() || e.edits.iter().any(FieldEdit::changes_nothing) {
-                    return Err(SubmissionError::EmptyEdit);
-                }
-                if e.edits.len() > MAX_EDITS {
-                    return Err(SubmissionError::TooManyEdits);
-                }
-                let mut seen = std::collections::HashSet::new();
-                if let Some(twice) = e
-                    .edits
-                    .iter()
-                    .map(FieldEdit::field_name)
-                    .find(|f| !seen.insert(f.clone()))
-                {
-                    return Err(SubmissionError::DuplicateField(twice));
-                }
+                check_changes(
+                    e.edits.len(),
+                    e.edits.iter().any(FieldEdit::changes_nothing),
+                    e.edits.iter().map(FieldEdit::field_name),
+                )?;
                 SubmissionEvent::ArtworkEditProposed(e)
+            }
+            SubmissionCommand::ProposeArtistEdit(e) => {
+                if self.filing().is_some() {
+                    return Err(SubmissionError::AlreadySubmitted);
+                }
+                check_changes(
+                    e.edits.len(),
+                    e.edits.iter().any(ArtistFieldEdit::changes_nothing),
+                    e.edits.iter().map(|c| c.field_name().to_owned()),
+                )?;
+                if e.new_artist {
+                    if !e.edits.iter().all(ArtistFieldEdit::is_from_unset) {
+                        return Err(SubmissionError::NotNew);
+                    }
+                    if !e
+                        .edits
+                        .iter()
+                        .any(|c| matches!(c, ArtistFieldEdit::Name { .. }))
+                    {
+                        return Err(SubmissionError::NameRequired);
+                    }
+                }
+                SubmissionEvent::ArtistEditProposed(e)
             }
             SubmissionCommand::Approve {
                 reviewer,
@@ -645,6 +747,33 @@ impl Aggregate for Submission {
                 let author = filed.what.submitter();
                 if author == ActorId::from(reviewer) || reviewer_identities.contains(&author) {
                     return Err(SubmissionError::OwnSubmission);
+                }
+                if let (
+                    Filing::ArtistEdit(e),
+                    Approval::ApplyEdit {
+                        fields,
+                        overwrite_stale,
+                    },
+                ) = (&filed.what, &approval)
+                {
+                    let applied = chosen(
+                        e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
+                        fields,
+                    )?;
+                    if e.new_artist && !applied.iter().any(|f| f == "name") {
+                        return Err(SubmissionError::NameRequired);
+                    }
+                    sink.write(
+                        SubmissionEvent::ArtistEditApproved {
+                            reviewer,
+                            artist_id: e.artist_id,
+                            applied,
+                            overwrite_stale: *overwrite_stale,
+                        },
+                        self,
+                    )
+                    .await;
+                    return Ok(());
                 }
                 let mut applied = None;
                 let mut overwrite = false;
@@ -659,16 +788,10 @@ impl Aggregate for Submission {
                         let Filing::Edit(e) = &filed.what else {
                             return Err(SubmissionError::NotFound);
                         };
-                        if fields.is_empty() {
-                            return Err(SubmissionError::NoFieldChosen);
-                        }
-                        let names: Vec<String> =
-                            e.edits.iter().map(FieldEdit::field_name).collect();
-                        if let Some(f) = fields.iter().find(|f| !names.contains(f)) {
-                            return Err(SubmissionError::NotInEdit(f.clone()));
-                        }
-                        // In the edit's order, once each.
-                        applied = Some(names.into_iter().filter(|n| fields.contains(n)).collect());
+                        applied = Some(chosen(
+                            e.edits.iter().map(FieldEdit::field_name).collect(),
+                            &fields,
+                        )?);
                         overwrite = overwrite_stale;
                         (e.artwork_id, ApprovalOutcome::Edited, None, None)
                     }
@@ -737,6 +860,7 @@ impl Aggregate for Submission {
             SubmissionEvent::ArtworkProposed(p) => Filing::Proposal(p),
             SubmissionEvent::VisitLogged(v) => Filing::Visit(v),
             SubmissionEvent::ArtworkEditProposed(e) => Filing::Edit(e),
+            SubmissionEvent::ArtistEditProposed(e) => Filing::ArtistEdit(e),
             decided => {
                 // Every later event is about a filed submission.
                 if let Submission::Filed(filed) = self {
@@ -758,7 +882,8 @@ impl Filed {
         match event {
             SubmissionEvent::ArtworkProposed(_)
             | SubmissionEvent::VisitLogged(_)
-            | SubmissionEvent::ArtworkEditProposed(_) => {}
+            | SubmissionEvent::ArtworkEditProposed(_)
+            | SubmissionEvent::ArtistEditProposed(_) => {}
             SubmissionEvent::SubmissionApproved {
                 artwork_id,
                 outcome,
@@ -779,11 +904,57 @@ impl Filed {
                     },
                 };
             }
+            SubmissionEvent::ArtistEditApproved {
+                artist_id,
+                applied,
+                overwrite_stale,
+                ..
+            } => {
+                self.review = Review::ArtistApproved {
+                    artist_id,
+                    applied,
+                    overwrite_stale,
+                };
+            }
             SubmissionEvent::SubmissionRejected { .. } => self.review = Review::Rejected,
             SubmissionEvent::SubmissionWithdrawn { .. } => self.review = Review::Withdrawn,
             SubmissionEvent::PhotoMetadataErased { .. } => self.photo_metadata_erased = true,
         }
     }
+}
+
+/// The rules every proposal of field changes follows: at least one change, each changing
+/// something, at most [`MAX_EDITS`], each field once.
+fn check_changes(
+    count: usize,
+    any_idle: bool,
+    names: impl Iterator<Item = String>,
+) -> Result<(), SubmissionError> {
+    if count == 0 || any_idle {
+        return Err(SubmissionError::EmptyEdit);
+    }
+    if count > MAX_EDITS {
+        return Err(SubmissionError::TooManyEdits);
+    }
+    let mut seen = std::collections::HashSet::new();
+    for name in names {
+        if !seen.insert(name.clone()) {
+            return Err(SubmissionError::DuplicateField(name));
+        }
+    }
+    Ok(())
+}
+
+/// The fields an approval applies, in the edit's order, once each: `fields` must be some of the
+/// edit's `names`.
+fn chosen(names: Vec<String>, fields: &[String]) -> Result<Vec<String>, SubmissionError> {
+    if fields.is_empty() {
+        return Err(SubmissionError::NoFieldChosen);
+    }
+    if let Some(f) = fields.iter().find(|f| !names.contains(f)) {
+        return Err(SubmissionError::NotInEdit(f.clone()));
+    }
+    Ok(names.into_iter().filter(|n| fields.contains(n)).collect())
 }
 
 #[cfg(test)]
@@ -1659,5 +1830,207 @@ mod tests {
             .when_async(approve(apply(&["title"])))
             .await
             .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Rejected));
+    }
+
+    fn artist_proposal(
+        new_artist: bool,
+        edits: &[(&str, serde_json::Value, serde_json::Value)],
+    ) -> ArtistEditProposal {
+        ArtistEditProposal {
+            submitter: author(),
+            artist_id: ArtistId(Uuid::from_u128(43)),
+            edits: edits
+                .iter()
+                .map(|(f, old, new)| ArtistFieldEdit::parse(f, old, new).unwrap())
+                .collect(),
+            note: None,
+            new_artist,
+        }
+    }
+
+    fn artist_edit() -> ArtistEditProposal {
+        use serde_json::json;
+        artist_proposal(
+            false,
+            &[
+                ("biography", json!("Old words"), json!("New words")),
+                ("website", json!("https://old.example"), json!(null)),
+            ],
+        )
+    }
+
+    fn new_artist() -> ArtistEditProposal {
+        use serde_json::json;
+        artist_proposal(
+            true,
+            &[
+                ("name", json!(null), json!("Jane Doe")),
+                ("birth_year", json!(null), json!(1950)),
+            ],
+        )
+    }
+
+    fn propose_artist(p: ArtistEditProposal) -> SubmissionCommand {
+        SubmissionCommand::ProposeArtistEdit(Box::new(p))
+    }
+
+    fn artist_proposed(p: ArtistEditProposal) -> SubmissionEvent {
+        SubmissionEvent::ArtistEditProposed(Box::new(p))
+    }
+
+    #[tokio::test]
+    async fn an_artist_edit_is_proposed_with_its_changes() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(artist_edit()))
+            .await
+            .then_expect_events(vec![artist_proposed(artist_edit())]);
+        assert_eq!(
+            state(vec![artist_proposed(artist_edit())])
+                .filing()
+                .map(Filing::kind),
+            Some(SubmissionKind::ArtistEdit)
+        );
+    }
+
+    #[tokio::test]
+    async fn an_empty_or_idle_artist_edit_is_refused() {
+        use serde_json::json;
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(artist_proposal(false, &[])))
+            .await
+            .then_expect_error(SubmissionError::EmptyEdit);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(artist_proposal(
+                false,
+                &[("country", json!("Peru"), json!("Peru"))],
+            )))
+            .await
+            .then_expect_error(SubmissionError::EmptyEdit);
+    }
+
+    #[tokio::test]
+    async fn a_new_artist_is_proposed_as_changes_from_nothing() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(new_artist()))
+            .await
+            .then_expect_events(vec![artist_proposed(new_artist())]);
+        assert_eq!(
+            state(vec![artist_proposed(new_artist())])
+                .filing()
+                .map(Filing::kind),
+            Some(SubmissionKind::NewArtist)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_new_artist_without_a_name_or_with_old_values_is_refused() {
+        use serde_json::json;
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(artist_proposal(
+                true,
+                &[("country", json!(null), json!("Peru"))],
+            )))
+            .await
+            .then_expect_error(SubmissionError::NameRequired);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(propose_artist(artist_proposal(
+                true,
+                &[("name", json!("Old"), json!("Jane"))],
+            )))
+            .await
+            .then_expect_error(SubmissionError::NotNew);
+    }
+
+    #[tokio::test]
+    async fn an_artist_edit_is_approved_for_some_of_its_fields() {
+        let e = artist_edit();
+        Harness::with(())
+            .given(vec![artist_proposed(e.clone())])
+            .when_async(approve(apply(&["website"])))
+            .await
+            .then_expect_events(vec![SubmissionEvent::ArtistEditApproved {
+                reviewer: reviewer(),
+                artist_id: e.artist_id,
+                applied: vec!["website".into()],
+                overwrite_stale: false,
+            }]);
+        let s = state(vec![
+            artist_proposed(e.clone()),
+            SubmissionEvent::ArtistEditApproved {
+                reviewer: reviewer(),
+                artist_id: e.artist_id,
+                applied: vec!["website".into()],
+                overwrite_stale: true,
+            },
+        ]);
+        let id = SubmissionId(Uuid::from_u128(5));
+        assert_eq!(
+            s.approval_effect(id),
+            Some(ApprovalEffect::ArtistEdit {
+                artist_id: e.artist_id,
+                submission_id: id,
+                edits: vec![e.edits[1].clone()],
+                overwrite_stale: true,
+            })
+        );
+    }
+
+    #[tokio::test]
+    async fn an_artist_edit_approval_must_choose_fields_of_the_edit() {
+        Harness::with(())
+            .given(vec![artist_proposed(artist_edit())])
+            .when_async(approve(apply(&[])))
+            .await
+            .then_expect_error(SubmissionError::NoFieldChosen);
+        Harness::with(())
+            .given(vec![artist_proposed(artist_edit())])
+            .when_async(approve(apply(&["name"])))
+            .await
+            .then_expect_error(SubmissionError::NotInEdit("name".into()));
+        Harness::with(())
+            .given(vec![artist_proposed(artist_edit())])
+            .when_async(approve(Approval::LogVisit))
+            .await
+            .then_expect_error(SubmissionError::WrongApproval(SubmissionKind::ArtistEdit));
+    }
+
+    #[tokio::test]
+    async fn a_new_artist_cannot_be_approved_without_its_name() {
+        Harness::with(())
+            .given(vec![artist_proposed(new_artist())])
+            .when_async(approve(apply(&["birth_year"])))
+            .await
+            .then_expect_error(SubmissionError::NameRequired);
+    }
+
+    #[tokio::test]
+    async fn an_artist_edit_is_decided_once_and_never_by_its_author() {
+        let e = artist_edit();
+        let approved = SubmissionEvent::ArtistEditApproved {
+            reviewer: reviewer(),
+            artist_id: e.artist_id,
+            applied: vec!["website".into()],
+            overwrite_stale: false,
+        };
+        Harness::with(())
+            .given(vec![artist_proposed(e.clone()), approved])
+            .when_async(approve(apply(&["website"])))
+            .await
+            .then_expect_error(SubmissionError::AlreadyDecided(SubmissionStatus::Approved));
+        Harness::with(())
+            .given(vec![artist_proposed(e)])
+            .when_async(SubmissionCommand::Approve {
+                reviewer: reviewer(),
+                reviewer_identities: vec![reviewer().into(), author()],
+                approval: apply(&["website"]),
+            })
+            .await
+            .then_expect_error(SubmissionError::OwnSubmission);
     }
 }

@@ -24,12 +24,14 @@ pub fn router(state: QueryState) -> Router {
         )
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
+        .route("/artists/{id}/history", get(artists::artist_history))
         .route("/search", get(search::search))
         .route("/search/suggestions", get(search::suggestions))
         .route("/me/profile", get(profile::get_profile))
         .route("/me/profile-check", get(profile::check_profile_name))
         .route("/users/{id}", get(profile::get_user))
         .route("/me/submissions", get(submissions::my_submissions))
+        .route("/me/edits", get(submissions::my_edits))
         .route("/review/queue", get(submissions::review_queue))
         .route(
             "/review/submission/{id}",
@@ -39,6 +41,12 @@ pub fn router(state: QueryState) -> Router {
         .route("/artwork/{id}/pending-edits", get(edits::pending_edits))
         .route("/review/artwork-edits", get(edits::edit_queue))
         .route("/review/artwork-edits/{id}", get(edits::edit_detail))
+        .route(
+            "/artist/{id}/pending-edits",
+            get(edits::pending_artist_edits),
+        )
+        .route("/review/artist-edits", get(edits::artist_edit_queue))
+        .route("/review/artist-edits/{id}", get(edits::artist_edit_detail))
         .route("/images/{size}/{key}", get(images::get_image))
         .with_state(state)
 }

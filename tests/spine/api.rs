@@ -31,9 +31,12 @@ const MINIMAL_ARTWORK_KEYS: &[&str] = &["id", "title", "artwork_type", "lat", "l
 const ARTIST_KEYS: &[&str] = &[
     "id",
     "name",
+    "aliases",
     "biography",
     "country",
     "website",
+    "birth_year",
+    "death_year",
     "provenance",
     "artwork_count",
     "created_at",

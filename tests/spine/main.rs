@@ -4,6 +4,7 @@
 
 mod accounts;
 mod api;
+mod artist_edits;
 mod commands;
 mod edits;
 mod geo;

@@ -22,9 +22,19 @@
  * sign-in requests"); repeat it with separate runs instead.
  */
 import type { Page } from '@playwright/test';
-import { apiGet, expect, grantModerator, noSeriousViolations, otherDevice, quickActions, screenshot, signInByMail, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+import {
+  apiGet,
+  chooseProfileName,
+  expect,
+  grantModerator,
+  noSeriousViolations,
+  otherDevice,
+  screenshot,
+  signInByMail,
+  test,
+  toasts,
+  unique,
+} from './fixtures';
 
 interface ListedArtwork {
   id: string;
@@ -38,20 +48,8 @@ interface HistoryPage {
   pagination: { total_pages: number };
 }
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 /** The artwork page's "About" section: its description. */
 const about = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'About', exact: true }) });
-
-/** Chooses a profile name on /profile (the name changes are credited to). */
-async function chooseProfileName(page: Page, name: string): Promise<void> {
-  await quickActions(page).getByRole('button', { name: 'Profile', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.getByRole('textbox', { name: 'Profile name' }).fill(name);
-  await expect(page.getByText(`${name} is available`)).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(toasts(page).getByText('Profile name saved')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your profile' }).locator('.profile-card__name')).toHaveText(name);
-}
 
 /**
  * An approved demo artwork, still as imported (its history has nothing but imports, so no earlier

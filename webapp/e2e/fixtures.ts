@@ -213,3 +213,20 @@ export async function signInByMail(page: Page, email: string): Promise<void> {
   await expect(page.getByText('Login successful')).toBeVisible();
   await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({ timeout: 20_000 });
 }
+
+/** A short token unique to a test run, for its own data (names, e-mail addresses). */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** The shell's toasts. */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Chooses a profile name on /profile (the name changes are credited to). */
+export async function chooseProfileName(page: Page, name: string): Promise<void> {
+  await quickActions(page).getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await expect(page.getByText(`${name} is available`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page).getByText('Profile name saved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your profile' }).locator('.profile-card__name')).toHaveText(name);
+}

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::{no_store, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApplyEditRequest, ArtworkEditSubmission, Decided, EditCheck, EditDecided, EditReceipt,
-    EditRequest, RejectRequest, Reviewer,
+    EditRequest, EditSubject, RejectRequest, Reviewer,
 };
 
 /// Proposes `req` for artwork `id`: 201 with the receipt.
@@ -114,7 +114,16 @@ pub async fn approve_edit(
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
-    let (d, position) = s.submissions.approve_edit(&reviewer, id, req).await?;
+    let (d, position) = s
+        .submissions
+        .approve_edit(&reviewer, EditSubject::Artwork, id, req)
+        .await?;
+    let d = EditDecided {
+        id: d.id,
+        status: domain::SubmissionStatus::Approved,
+        artwork_id: d.subject_id,
+        applied: d.applied,
+    };
     Ok(no_store(with_position(ok(d), position)))
 }
 
@@ -138,7 +147,7 @@ pub async fn reject_edit(
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
-        .reject_edit(&reviewer, id, body.reason.as_deref())
+        .reject_edit(&reviewer, EditSubject::Artwork, id, body.reason.as_deref())
         .await?;
     Ok(no_store(with_position(ok(d), position)))
 }

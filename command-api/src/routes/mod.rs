@@ -3,6 +3,7 @@
 //! answers with `X-Event-Position` when it wrote events.
 
 mod admin;
+mod artist_edits;
 mod artworks;
 mod auth;
 mod edits;
@@ -75,6 +76,25 @@ pub fn router(state: CommandState) -> Router {
         .route(
             "/review/artwork-edits/{id}/reject",
             post(edits::reject_edit),
+        )
+        .route("/artist/{id}/edit", post(artist_edits::propose_artist_edit))
+        .route(
+            "/artist/{id}/edit/validate",
+            post(artist_edits::validate_artist_edit),
+        )
+        .route(
+            "/submissions/artist-edit",
+            post(artist_edits::submit_artist_edit),
+        )
+        .route("/artists", post(artist_edits::propose_artist))
+        .route("/artists/validate", post(artist_edits::validate_artist))
+        .route(
+            "/review/artist-edits/{id}/approve",
+            post(artist_edits::approve_artist_edit),
+        )
+        .route(
+            "/review/artist-edits/{id}/reject",
+            post(artist_edits::reject_artist_edit),
         )
         .route("/artworks/{id}/revert", post(artworks::revert))
         .route("/artworks/{id}/merge", post(artworks::merge))
@@ -152,6 +172,13 @@ fn no_store(mut r: Response) -> Response {
     edits::submit_artwork_edit,
     edits::approve_edit,
     edits::reject_edit,
+    artist_edits::propose_artist_edit,
+    artist_edits::submit_artist_edit,
+    artist_edits::validate_artist_edit,
+    artist_edits::propose_artist,
+    artist_edits::validate_artist,
+    artist_edits::approve_artist_edit,
+    artist_edits::reject_artist_edit,
     artworks::revert,
     artworks::merge,
     artworks::unmerge,

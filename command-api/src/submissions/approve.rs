@@ -187,6 +187,10 @@ impl Submissions {
                             fields: e.edits.iter().map(|c| c.field_name()).collect(),
                             overwrite_stale: false,
                         },
+                        Some(Filing::ArtistEdit(e)) => Approval::ApplyEdit {
+                            fields: e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
+                            overwrite_stale: false,
+                        },
                         None => {
                             return Err(CommandError::Rejected(SubmissionError::NotFound).into())
                         }
@@ -200,14 +204,15 @@ impl Submissions {
                 },
             )
             .await?;
-        let (artwork_id, position) = self
+        let (effected, position) = self
             .carry_out(id, &decision.state, decision.sequence, &reviewer.metadata)
             .await?;
         Ok((
             Decided {
                 id,
                 status: SubmissionStatus::Approved,
-                artwork_id: Some(artwork_id.0),
+                artwork_id: effected.artwork_id(),
+                artist_id: effected.artist_id(),
             },
             position,
         ))

@@ -1,27 +1,58 @@
-//! Use case: a moderator approves all or some fields of a pending edit proposal, then they are
-//! applied to the artwork (`carry_out.rs`). A chosen field whose value changed since the edit
-//! was proposed is refused as stale before anything is recorded, unless the moderator says to
-//! overwrite it; rejecting an edit is the general rejection, for edits only.
+//! Use case: a moderator approves all or some fields of a pending edit proposal — of an
+//! artwork, of an artist, or a new artist's — then they are applied (`carry_out.rs`). A chosen
+//! field whose value changed since the edit was proposed is refused as stale before anything is
+//! recorded, unless the moderator says to overwrite it; rejecting an edit is the general
+//! rejection, for edits of that kind only.
 
 use domain::{
-    Approval, Artwork, Filing, Review, Submission, SubmissionCommand, SubmissionKind,
-    SubmissionStatus,
+    Approval, Artist, Artwork, Filing, Review, Submission, SubmissionCommand, SubmissionKind,
 };
 use platform::position::EventPosition;
 use uuid::Uuid;
 
 use super::close::CloseError;
-use super::{ApplyEditRequest, ApplyTo, ApproveError, Decided, EditDecided, Reviewer, Submissions};
+use super::{ApplyEditRequest, ApplyTo, ApproveError, Decided, Reviewer, Submissions};
 use crate::commands::CommandError;
 
+/// Which review queue an edit is decided from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditSubject {
+    Artwork,
+    /// Artist edits and new artists.
+    Artist,
+}
+
+impl EditSubject {
+    fn holds(self, filing: Option<&Filing>) -> bool {
+        matches!(
+            (self, filing.map(Filing::kind)),
+            (EditSubject::Artwork, Some(SubmissionKind::ArtworkEdit))
+                | (
+                    EditSubject::Artist,
+                    Some(SubmissionKind::ArtistEdit | SubmissionKind::NewArtist)
+                )
+        )
+    }
+}
+
+/// What approving an edit did.
+#[derive(Debug)]
+pub struct EditApproved {
+    pub id: Uuid,
+    /// The artwork or artist changed (or created).
+    pub subject_id: Uuid,
+    pub applied: Vec<String>,
+}
+
 impl Submissions {
-    /// Approves the fields `req` chooses of edit `id` and applies them to its artwork.
+    /// Approves the fields `req` chooses of edit `id` (of `subject`'s kind) and applies them.
     pub async fn approve_edit(
         &self,
         reviewer: &Reviewer,
+        subject: EditSubject,
         id: Uuid,
         req: ApplyEditRequest,
-    ) -> Result<(EditDecided, Option<EventPosition>), ApproveError> {
+    ) -> Result<(EditApproved, Option<EventPosition>), ApproveError> {
         let decision = self
             .commands
             .decide(
@@ -29,27 +60,17 @@ impl Submissions {
                 &reviewer.metadata,
                 |s: Submission| async move {
                     s.pending().map_err(CommandError::Rejected)?;
-                    let Some(Filing::Edit(edit)) = s.filing() else {
+                    if !subject.holds(s.filing()) {
                         return Err(ApproveError::EditNotFound(id));
-                    };
+                    }
+                    let names = field_names(s.filing());
                     let fields: Vec<String> = match req.apply_to_artwork {
-                        None | Some(ApplyTo::All(true)) => {
-                            edit.edits.iter().map(|e| e.field_name()).collect()
-                        }
+                        None | Some(ApplyTo::All(true)) => names,
                         Some(ApplyTo::All(false)) => Vec::new(),
                         Some(ApplyTo::Fields(f)) => f,
                     };
                     if !req.overwrite_stale {
-                        let (artwork, _) = self
-                            .commands
-                            .state::<Artwork>(&edit.artwork_id.to_string())
-                            .await?;
-                        let stale: Vec<String> = edit
-                            .edits
-                            .iter()
-                            .filter(|e| fields.contains(&e.field_name()) && e.is_stale(&artwork))
-                            .map(|e| e.field_name())
-                            .collect();
+                        let stale = self.stale_fields(s.filing(), &fields).await?;
                         if !stale.is_empty() {
                             return Err(ApproveError::Stale(stale));
                         }
@@ -66,38 +87,88 @@ impl Submissions {
                 },
             )
             .await?;
-        let (artwork_id, position) = self
+        let (effected, position) = self
             .carry_out(id, &decision.state, decision.sequence, &reviewer.metadata)
             .await?;
         let applied = match &decision.state {
             Submission::Filed(f) => match &f.review {
                 Review::Approved { approval, .. } => approval.applied.clone().unwrap_or_default(),
+                Review::ArtistApproved { applied, .. } => applied.clone(),
                 _ => Vec::new(),
             },
             Submission::Unfiled => Vec::new(),
         };
+        let subject_id = effected
+            .artwork_id()
+            .or(effected.artist_id())
+            .unwrap_or_default();
         Ok((
-            EditDecided {
+            EditApproved {
                 id,
-                status: SubmissionStatus::Approved,
-                artwork_id: artwork_id.0,
+                subject_id,
                 applied,
             },
             position,
         ))
     }
 
-    /// Rejects pending edit `id` with a reason; `EditNotFound` when `id` is not an edit.
+    /// The `fields` chosen of an edit whose value changed since it was proposed.
+    async fn stale_fields(
+        &self,
+        filing: Option<&Filing>,
+        fields: &[String],
+    ) -> Result<Vec<String>, ApproveError> {
+        let chosen = |name: &str| fields.iter().any(|f| f == name);
+        Ok(match filing {
+            Some(Filing::Edit(edit)) => {
+                let (artwork, _) = self
+                    .commands
+                    .state::<Artwork>(&edit.artwork_id.to_string())
+                    .await?;
+                edit.edits
+                    .iter()
+                    .filter(|e| chosen(&e.field_name()) && e.is_stale(&artwork))
+                    .map(|e| e.field_name())
+                    .collect()
+            }
+            Some(Filing::ArtistEdit(edit)) => {
+                let (artist, _) = self
+                    .commands
+                    .state::<Artist>(&edit.artist_id.to_string())
+                    .await
+                    .map_err(|e| ApproveError::Store(anyhow::anyhow!(e.to_string())))?;
+                edit.edits
+                    .iter()
+                    .filter(|e| chosen(e.field_name()) && e.is_stale(&artist))
+                    .map(|e| e.field_name().to_owned())
+                    .collect()
+            }
+            _ => Vec::new(),
+        })
+    }
+
+    /// Rejects pending edit `id` (of `subject`'s kind) with a reason; `EditNotFound` when `id`
+    /// is not such an edit.
     pub async fn reject_edit(
         &self,
         reviewer: &Reviewer,
+        subject: EditSubject,
         id: Uuid,
         reason: Option<&str>,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
         let (state, _) = self.commands.state::<Submission>(&id.to_string()).await?;
-        if state.filing().map(Filing::kind) != Some(SubmissionKind::ArtworkEdit) {
+        if !subject.holds(state.filing()) {
             return Err(CloseError::EditNotFound(id));
         }
         self.reject(reviewer, id, reason).await
+    }
+}
+
+/// Every field an edit changes, in its order.
+fn field_names(filing: Option<&Filing>) -> Vec<String> {
+    match filing {
+        Some(Filing::Edit(e)) => e.edits.iter().map(|c| c.field_name()).collect(),
+        Some(Filing::ArtistEdit(e)) => e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
+        _ => Vec::new(),
     }
 }

@@ -1,4 +1,4 @@
-//! An approval's effect on artworks (and new artists), as those aggregates' own commands caused
+//! An approval's effect on artworks and artists, as those aggregates' own commands caused
 //! by the approval event. Each command is idempotent per submission, so carrying an approval
 //! out again — right after approving, or by the [`crate::ApprovalFollower`] after a crash cut
 //! it off — changes nothing twice.
@@ -13,6 +13,29 @@ use uuid::Uuid;
 
 use super::Submissions;
 use crate::commands::CommandError;
+
+/// What an approval's effect was carried out on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effected {
+    Artwork(ArtworkId),
+    Artist(ArtistId),
+}
+
+impl Effected {
+    pub fn artwork_id(&self) -> Option<Uuid> {
+        match self {
+            Effected::Artwork(a) => Some(a.0),
+            Effected::Artist(_) => None,
+        }
+    }
+
+    pub fn artist_id(&self) -> Option<Uuid> {
+        match self {
+            Effected::Artist(a) => Some(a.0),
+            Effected::Artwork(_) => None,
+        }
+    }
+}
 
 /// Tries at carrying out an approval when another writer touched its artwork first.
 const CARRY_OUT_ATTEMPTS: u32 = 3;
@@ -65,7 +88,7 @@ impl Submissions {
         &self,
         id: Uuid,
         md: &EventMetadata,
-    ) -> Result<(ArtworkId, Option<EventPosition>), CarryOutError> {
+    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
         let (state, sequence) = self.commands.state::<Submission>(&id.to_string()).await?;
         self.carry_out(id, &state, sequence, md).await
     }
@@ -78,7 +101,7 @@ impl Submissions {
         state: &Submission,
         sequence: i64,
         md: &EventMetadata,
-    ) -> Result<(ArtworkId, Option<EventPosition>), CarryOutError> {
+    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
         // Nothing follows an approval in a submission's stream: it is the last event.
         let md = md.caused_by(event_id(
             <Submission as cqrs_es::Aggregate>::TYPE,
@@ -105,7 +128,7 @@ impl Submissions {
         id: Uuid,
         effect: ApprovalEffect,
         md: &EventMetadata,
-    ) -> Result<(ArtworkId, Option<EventPosition>), CarryOutError> {
+    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
         let (artwork_id, command) = match effect {
             ApprovalEffect::Create {
                 artwork_id,
@@ -146,12 +169,29 @@ impl Submissions {
                     overwrite_stale,
                 },
             ),
+            ApprovalEffect::ArtistEdit {
+                artist_id,
+                submission_id,
+                edits,
+                overwrite_stale,
+            } => {
+                let command = ArtistCommand::ApplyEdit {
+                    submission_id,
+                    edits,
+                    overwrite_stale,
+                };
+                let position = self
+                    .commands
+                    .artist(&artist_id.to_string(), command, md)
+                    .await?;
+                return Ok((Effected::Artist(artist_id), position));
+            }
         };
         let position = self
             .commands
             .artwork(&artwork_id.to_string(), command, md)
             .await?;
-        Ok((artwork_id, position))
+        Ok((Effected::Artwork(artwork_id), position))
     }
 
     /// Artists named in a proposal: a known artist of that name (ignoring case), else a new

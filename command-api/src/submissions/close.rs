@@ -86,6 +86,7 @@ impl Submissions {
                 id,
                 status,
                 artwork_id: None,
+                artist_id: None,
             },
             position,
         ))

@@ -55,6 +55,9 @@ pub struct Decided {
     /// The artwork an approval created, linked or logged to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub artwork_id: Option<Uuid>,
+    /// The artist an approved artist edit changed or created.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artist_id: Option<Uuid>,
 }
 
 /// The answer to an erasure of photo metadata.
@@ -178,10 +181,13 @@ pub enum ApplyTo {
     Fields(Vec<String>),
 }
 
-/// `POST /api/review/artwork-edits/{id}/approve`'s body; everything optional.
+/// `POST /api/review/artwork-edits/{id}/approve`'s body (and the artist edits'); everything
+/// optional.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct ApplyEditRequest {
-    /// `true` (the default) or a list of field names.
+    /// `true` (the default) or a list of field names. For artist edits also spelt
+    /// `apply_to_artist`.
+    #[serde(alias = "apply_to_artist")]
     pub apply_to_artwork: Option<ApplyTo>,
     /// Apply chosen fields even where the artwork changed since the edit was proposed.
     #[serde(default)]
@@ -194,6 +200,36 @@ pub struct EditDecided {
     pub id: Uuid,
     pub status: SubmissionStatus,
     pub artwork_id: Uuid,
+    /// The fields applied.
+    pub applied: Vec<String>,
+}
+
+/// `POST /api/submissions/artist-edit`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ArtistEditSubmission {
+    pub artist_id: Uuid,
+    pub edits: Vec<EditItem>,
+    pub note: Option<String>,
+}
+
+/// What proposing an artist edit (or a new artist) answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ArtistEditReceipt {
+    /// The edit submission's id.
+    pub id: Uuid,
+    /// Always `pending`.
+    pub status: SubmissionStatus,
+    /// The artist edited, or the id a new artist gets once approved.
+    pub artist_id: Uuid,
+    pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
+}
+
+/// What approving an artist edit answers.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ArtistEditDecided {
+    pub id: Uuid,
+    pub status: SubmissionStatus,
+    pub artist_id: Uuid,
     /// The fields applied.
     pub applied: Vec<String>,
 }

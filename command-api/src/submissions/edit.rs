@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use super::form::FieldError;
 use super::submit::SubmitError;
-use super::{EditCheck, EditReceipt, EditRequest, Submissions};
+use super::{EditCheck, EditItem, EditReceipt, EditRequest, Submissions};
 
 /// What reading a proposal found.
 struct Checked {
@@ -46,35 +46,15 @@ impl Submissions {
         if !artwork.exists || artwork.status == Some(ArtworkStatus::Pending) {
             return Err(SubmitError::ArtworkNotFound(artwork_id));
         }
-        let mut errors = Vec::new();
-        if req.edits.len() > MAX_EDITS {
-            errors.push(FieldError::new(
-                "edits",
-                SubmissionError::TooManyEdits.to_string(),
-            ));
-        }
-        let mut edits = Vec::new();
-        for item in req.edits.iter().take(MAX_EDITS) {
-            match FieldEdit::parse(
+        let (mut edits, note, mut errors) = read_request(&req, |item| {
+            FieldEdit::parse(
                 &item.field_name,
                 &item.field_value_old,
                 &item.field_value_new,
-            ) {
-                Ok(parsed) => edits.extend(parsed),
-                Err(e) => errors.push(FieldError::new(&e.field, e.message)),
-            }
-        }
+            )
+        });
         // A field sent unchanged is not a change; one left changes nothing at all.
         edits.retain(|e| !e.changes_nothing());
-        let note = Note::parse(req.note.as_deref().unwrap_or(""))
-            .map_err(|e| FieldError::new("note", e.to_string()));
-        let note = match note {
-            Ok(n) => n,
-            Err(e) => {
-                errors.push(e);
-                None
-            }
-        };
         if errors.is_empty() {
             errors.extend(self.check_artists(&edits).await?);
         }
@@ -153,17 +133,11 @@ impl Submissions {
         req: EditRequest,
     ) -> Result<EditCheck, SubmitError> {
         let c = self.check_edit(caller, artwork_id, req).await?;
-        let mut errors: Vec<FieldError> = c.errors;
-        errors.extend(
-            c.stale
-                .iter()
-                .map(|f| FieldError::new(f, "changed since you opened it; reload to see it")),
-        );
-        Ok(EditCheck {
-            valid: errors.is_empty(),
-            errors: errors.into_iter().map(Into::into).collect(),
-            edits: c.edits.iter().map(FieldEditDto::from).collect(),
-        })
+        Ok(edit_check(
+            c.errors,
+            &c.stale,
+            c.edits.iter().map(FieldEditDto::from).collect(),
+        ))
     }
 
     /// Records the caller's proposal as a pending edit submission.
@@ -207,9 +181,59 @@ impl Submissions {
 }
 
 /// The field a proposal rule concerns.
-fn rule_field(e: &SubmissionError) -> &'static str {
+pub(super) fn rule_field(e: &SubmissionError) -> &'static str {
     match e {
         SubmissionError::NoteTooLong => "note",
+        SubmissionError::NameRequired => "name",
         _ => "edits",
+    }
+}
+
+/// Reads a proposal's changes (at most [`MAX_EDITS`] items, each by `parse`) and its note;
+/// every problem comes back by field, beside what could be read.
+pub(super) fn read_request<T>(
+    req: &EditRequest,
+    parse: impl Fn(&EditItem) -> Result<Vec<T>, domain::EditError>,
+) -> (Vec<T>, Option<Note>, Vec<FieldError>) {
+    let mut errors = Vec::new();
+    if req.edits.len() > MAX_EDITS {
+        errors.push(FieldError::new(
+            "edits",
+            SubmissionError::TooManyEdits.to_string(),
+        ));
+    }
+    let mut edits = Vec::new();
+    for item in req.edits.iter().take(MAX_EDITS) {
+        match parse(item) {
+            Ok(parsed) => edits.extend(parsed),
+            Err(e) => errors.push(FieldError::new(&e.field, e.message)),
+        }
+    }
+    let note = match Note::parse(req.note.as_deref().unwrap_or("")) {
+        Ok(n) => n,
+        Err(e) => {
+            errors.push(FieldError::new("note", e.to_string()));
+            None
+        }
+    };
+    (edits, note, errors)
+}
+
+/// What `validate` answers for a proposal read as `edits` with these problems (stale fields
+/// among them).
+pub(super) fn edit_check(
+    mut errors: Vec<FieldError>,
+    stale: &[String],
+    edits: Vec<FieldEditDto>,
+) -> EditCheck {
+    errors.extend(
+        stale
+            .iter()
+            .map(|f| FieldError::new(f, "changed since you opened it; reload to see it")),
+    );
+    EditCheck {
+        valid: errors.is_empty(),
+        errors: errors.into_iter().map(Into::into).collect(),
+        edits,
     }
 }

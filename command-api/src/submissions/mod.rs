@@ -5,6 +5,7 @@
 
 mod approve;
 mod approve_edit;
+mod artist_edit;
 mod batch;
 mod carry_out;
 mod close;
@@ -14,7 +15,9 @@ mod form;
 mod submit;
 
 pub use approve::ApproveError;
-pub use carry_out::CarryOutError;
+pub use approve_edit::{EditApproved, EditSubject};
+pub use artist_edit::ArtistTarget;
+pub use carry_out::{CarryOutError, Effected};
 pub use close::CloseError;
 pub use dto::*;
 pub use form::{FieldError, LogbookFields};

@@ -46,6 +46,11 @@ pub enum SubmitError {
     /// Fields of an edit whose old value is no longer the artwork's.
     #[error("This artwork changed since you opened it ({}). Reload to see the current values.", .0.join(", "))]
     StaleEdit(Vec<String>),
+    #[error("Artist with ID {0} not found")]
+    ArtistNotFound(Uuid),
+    /// Fields of an artist edit whose old value is no longer the artist's.
+    #[error("This artist changed since you opened it ({}). Reload to see the current values.", .0.join(", "))]
+    StaleArtistEdit(Vec<String>),
     #[error(transparent)]
     Command(#[from] CommandError<SubmissionError>),
     #[error(transparent)]

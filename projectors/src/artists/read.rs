@@ -14,9 +14,14 @@ use uuid::Uuid;
 pub struct ArtistDto {
     pub id: Uuid,
     pub name: String,
+    /// Other names the artist is known by.
+    #[schema(value_type = Vec<String>)]
+    pub aliases: sqlx::types::Json<Vec<String>>,
     pub biography: Option<String>,
     pub country: Option<String>,
     pub website: Option<String>,
+    pub birth_year: Option<i32>,
+    pub death_year: Option<i32>,
     #[schema(value_type = Option<crate::artworks::read::Provenance>)]
     pub provenance: Option<Value>,
     pub artwork_count: i64,
@@ -30,8 +35,9 @@ macro_rules! select_artists {
     ([$($from:tt)+], [$($rest:tt)+] $(, $arg:expr)*) => {
         sqlx::query_as!(
             ArtistDto,
-            r#"SELECT a.id AS "id!", a.name AS "name!", a.biography, a.country, a.website,
-                      a.provenance, a.created_at AS "created_at!", a.updated_at AS "updated_at!",
+            r#"SELECT a.id AS "id!", a.name AS "name!",
+                      a.aliases AS "aliases!: sqlx::types::Json<Vec<String>>", a.biography,
+                      a.country, a.website, a.birth_year, a.death_year, a.provenance, a.created_at AS "created_at!", a.updated_at AS "updated_at!",
                       (SELECT count(*) FROM rm.artworks w
                         WHERE w.artist_ids @> ARRAY[a.id] AND w.status = 'approved')
                         AS "artwork_count!"
@@ -52,18 +58,21 @@ pub enum ArtistOrder {
     CreatedDesc,
 }
 
-/// How many artists have a name containing the lower-case `LIKE` pattern (all without one).
+/// How many artists have a name or an alias containing the lower-case `LIKE` pattern (all
+/// without one).
 pub async fn count(pool: &PgPool, pattern: Option<&str>) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
         r#"SELECT count(*) AS "n!" FROM rm.artists a
-            WHERE $1::text IS NULL OR lower(a.name) LIKE $1"#,
+            WHERE $1::text IS NULL OR lower(a.name) LIKE $1
+               OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(a.aliases) x
+                           WHERE lower(x) LIKE $1)"#,
         pattern
     )
     .fetch_one(pool)
     .await
 }
 
-/// A page of artists whose name matches `pattern` (all without one). The page is chosen
+/// A page of artists whose name or an alias matches `pattern` (all without one). The page is chosen
 /// first, so the per-artist count runs for its rows only.
 pub async fn page(
     pool: &PgPool,
@@ -77,6 +86,8 @@ pub async fn page(
             select_artists!(
                 [
                     "(SELECT * FROM rm.artists a WHERE $1::text IS NULL OR lower(a.name) LIKE $1
+                        OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(a.aliases) x
+                                    WHERE lower(x) LIKE $1)
                        ORDER BY "
                         + $order
                         + " LIMIT $2 OFFSET $3) a"

@@ -3,9 +3,12 @@
 CREATE TABLE IF NOT EXISTS artists (
     id         uuid PRIMARY KEY,
     name       text NOT NULL,
+    aliases    jsonb NOT NULL DEFAULT '[]',
     biography  text,
     country    text,
     website    text,
+    birth_year integer,
+    death_year integer,
     provenance jsonb,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,

@@ -42,7 +42,7 @@ impl AsOf {
             .map(|t| AsOf::Time(t.with_timezone(&Utc)))
     }
 
-    fn includes(&self, e: &EventEnvelope) -> bool {
+    pub(crate) fn includes(&self, e: &EventEnvelope) -> bool {
         match self {
             AsOf::Time(t) => e.recorded_at <= *t,
             AsOf::Position(p) => e.event_position() <= *p,
@@ -89,6 +89,24 @@ pub struct ChangeActor {
     pub role: String,
     /// web, import, admin-cli, process-manager or synthetic.
     pub source: String,
+}
+
+impl ChangeActor {
+    /// The role and source an event's metadata names (an import's without any); the display
+    /// name is filled in by [`name_people`].
+    pub(crate) fn of(md: Option<&EventMetadata>) -> Self {
+        Self {
+            display_name: String::new(),
+            role: md
+                .map_or(ActorRole::System, |m| m.actor_role)
+                .as_str()
+                .to_owned(),
+            source: md
+                .map_or(EventSource::Import, |m| m.source)
+                .as_str()
+                .to_owned(),
+        }
+    }
 }
 
 /// One field's value before and after a change (`null` when unset).
@@ -395,19 +413,7 @@ pub async fn history(
                 sequence: envelope.sequence,
                 at: envelope.recorded_at,
                 kind,
-                actor: ChangeActor {
-                    display_name: String::new(),
-                    role: md
-                        .as_ref()
-                        .map_or(ActorRole::System, |m| m.actor_role)
-                        .as_str()
-                        .to_owned(),
-                    source: md
-                        .as_ref()
-                        .map_or(EventSource::Import, |m| m.source)
-                        .as_str()
-                        .to_owned(),
-                },
+                actor: ChangeActor::of(md.as_ref()),
                 submission_id,
                 changes,
                 photos_added,
@@ -426,6 +432,16 @@ pub async fn history(
     }
     entries.reverse();
     let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
+    Ok(Some((name_people(pool, page, dataset).await?, total)))
+}
+
+/// Gives a page of history entries (each with its actor's id) their display names: the actor's
+/// (the dataset's for imports) and, for changes a submission brought, its proposer's.
+pub(crate) async fn name_people(
+    pool: &PgPool,
+    page: Vec<(HistoryEntry, Option<Uuid>)>,
+    dataset: Option<String>,
+) -> anyhow::Result<Vec<HistoryEntry>> {
     let submissions: Vec<Uuid> = page.iter().filter_map(|(e, _)| e.submission_id).collect();
     let submitters = crate::submissions::read::submitters(pool, &submissions).await?;
     let mut people: Vec<Uuid> = page.iter().filter_map(|(_, a)| *a).collect();
@@ -446,7 +462,7 @@ pub async fn history(
             entry
         })
         .collect();
-    Ok(Some((page, total)))
+    Ok(page)
 }
 
 /// What an event says beyond its field changes.

@@ -17,6 +17,7 @@ use sqlx::PgConnection;
 use std::collections::HashMap;
 use uuid::Uuid;
 
+use crate::artists::ArtistFields;
 use crate::artworks::NewRow;
 use crate::{Projector, ReadModel};
 
@@ -53,34 +54,59 @@ impl Projector for SearchDocsProjector {
         let mut renamed: Vec<(Uuid, i64, i64)> = Vec::new();
         for e in events.iter().filter(|e| e.aggregate_type == Artist::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
-            match serde_json::from_value::<ArtistEvent>(e.payload.clone())? {
-                event
-                @ (ArtistEvent::ArtistImported { .. } | ArtistEvent::ArtistCreated { .. }) => {
-                    let (name, biography) = match event {
-                        ArtistEvent::ArtistImported {
-                            name, biography, ..
-                        } => (name, biography),
-                        ArtistEvent::ArtistCreated { name, .. } => (name, None),
+            let event = serde_json::from_value::<ArtistEvent>(e.payload.clone())?;
+            let (doc, renames) = match ArtistFields::of_first(&event) {
+                Some((fields, _)) => (
+                    ArtistDoc {
+                        id,
+                        name: fields.name,
+                        aliases: fields.aliases,
+                        bio: fields.biography,
+                        status: DocStatus::Approved,
+                        updated_at: e.recorded_at,
+                        version: 0,
+                    },
+                    true,
+                ),
+                None => {
+                    let ArtistEvent::ArtistEdited { changes: edits, .. } = event else {
+                        continue;
                     };
-                    let name = String::from(name);
-                    names.insert(id, name.clone());
-                    renamed.push((id, e.tx_id, e.position));
-                    changes.push(Change {
-                        doc: SearchDoc::Artist(ArtistDoc {
-                            id,
-                            name,
-                            aliases: Vec::new(),
-                            bio: biography.map(String::from),
-                            status: DocStatus::Approved,
-                            updated_at: e.recorded_at,
-                            version: 0,
-                        }),
-                        artist_ids: Vec::new(),
-                        tx: e.tx_id,
-                        pos: e.position,
-                    });
+                    // The document as this batch left it, else as the index holds it.
+                    let mut doc = match changes.iter().rev().find_map(|c| match &c.doc {
+                        SearchDoc::Artist(a) if a.id == id => Some(a.clone()),
+                        _ => None,
+                    }) {
+                        Some(doc) => doc,
+                        None => stored_artist(db, id).await?,
+                    };
+                    let mut fields = ArtistFields {
+                        name: doc.name.clone(),
+                        aliases: doc.aliases.clone(),
+                        biography: doc.bio.clone(),
+                        ..ArtistFields::default()
+                    };
+                    for edit in &edits {
+                        fields.set(edit);
+                    }
+                    let renames = fields.name != doc.name;
+                    doc.name = fields.name;
+                    doc.aliases = fields.aliases;
+                    doc.bio = fields.biography;
+                    doc.updated_at = e.recorded_at;
+                    (doc, renames)
                 }
+            };
+            if renames {
+                renamed.push((id, e.tx_id, e.position));
             }
+            names.insert(id, doc.name.clone());
+            changes.push(Change {
+                doc: SearchDoc::Artist(doc),
+                artist_ids: Vec::new(),
+                tx: e.tx_id,
+                pos: e.position,
+            });
         }
         if !names.is_empty() {
             let (ids, ns): (Vec<Uuid>, Vec<String>) =
@@ -254,6 +280,20 @@ impl Projector for SearchDocsProjector {
             }
         }
         write(db, changes).await
+    }
+}
+
+/// An artist's document as the index holds it.
+async fn stored_artist(db: &mut PgConnection, id: Uuid) -> anyhow::Result<ArtistDoc> {
+    let row = sqlx::query!("SELECT doc FROM search_docs WHERE id = $1", id)
+        .fetch_optional(&mut *db)
+        .await?;
+    match row
+        .map(|r| serde_json::from_value::<SearchDoc>(r.doc))
+        .transpose()?
+    {
+        Some(SearchDoc::Artist(doc)) => Ok(doc),
+        _ => anyhow::bail!("artist {id} edited before it was indexed"),
     }
 }
 

@@ -35,6 +35,17 @@ impl From<&FieldEdit> for FieldEditDto {
     }
 }
 
+impl From<&domain::ArtistFieldEdit> for FieldEditDto {
+    fn from(e: &domain::ArtistFieldEdit) -> Self {
+        let (field_value_old, field_value_new) = e.values();
+        Self {
+            field_name: e.field_name().to_owned(),
+            field_value_old,
+            field_value_new,
+        }
+    }
+}
+
 /// A caller's own edit proposal waiting for review.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PendingEdit {

@@ -9,3 +9,7 @@ CREATE INDEX IF NOT EXISTS artwork_edits_queue
     ON artwork_edits (status, created_at, id);
 CREATE INDEX IF NOT EXISTS artwork_edits_of_artwork
     ON artwork_edits (artwork_id, submitter, status);
+CREATE INDEX IF NOT EXISTS artist_edits_queue
+    ON artist_edits (status, created_at, id);
+CREATE INDEX IF NOT EXISTS artist_edits_of_artist
+    ON artist_edits (artist_id, submitter, status);

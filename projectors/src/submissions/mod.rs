@@ -2,6 +2,7 @@
 //! detail and "my submissions" show. Photos here keep their EXIF summary: only moderators and the
 //! submitter read this table.
 
+pub mod artist_edits;
 pub mod edits;
 pub mod read;
 
@@ -18,7 +19,7 @@ pub struct SubmissionsProjector;
 
 pub const NAME: &str = "submissions";
 
-read_model!(NAME, ["submissions", "artwork_edits"]);
+read_model!(NAME, ["submissions", "artwork_edits", "artist_edits"]);
 
 #[async_trait]
 impl Projector for SubmissionsProjector {
@@ -87,6 +88,35 @@ impl Projector for SubmissionsProjector {
                     )
                     .execute(&mut *db)
                     .await?;
+                }
+                SubmissionEvent::ArtistEditProposed(p) => {
+                    sqlx::query!(
+                        "INSERT INTO artist_edits (id, artist_id, new_artist, submitter, status,
+                            edits, note, created_at, version, last_tx, last_pos)
+                         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10)
+                         ON CONFLICT (id) DO NOTHING",
+                        id,
+                        p.artist_id.0,
+                        p.new_artist,
+                        p.submitter.0,
+                        serde_json::to_value(&p.edits)?,
+                        p.note.map(String::from),
+                        e.recorded_at,
+                        e.sequence,
+                        e.tx_id,
+                        e.position
+                    )
+                    .execute(&mut *db)
+                    .await?;
+                }
+                SubmissionEvent::ArtistEditApproved {
+                    reviewer, applied, ..
+                } => {
+                    decide(db, e, id, SubmissionStatus::Approved)
+                        .reviewer(reviewer)
+                        .applied(Some(applied))
+                        .run()
+                        .await?;
                 }
                 SubmissionEvent::SubmissionApproved {
                     reviewer,
@@ -252,6 +282,7 @@ impl Decision<'_> {
 
     /// Updates the submission's row, in whichever table holds it.
     async fn run(self) -> anyhow::Result<()> {
+        let applied = self.applied.map(|a| serde_json::json!(a));
         sqlx::query!(
             "UPDATE artwork_edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
                 decided_at = $6, version = $7, last_tx = $8, last_pos = $9
@@ -259,7 +290,23 @@ impl Decision<'_> {
             self.id,
             self.status.as_str(),
             self.reviewer,
-            self.applied.map(|a| serde_json::json!(a)),
+            applied,
+            self.reason.as_deref(),
+            self.e.recorded_at,
+            self.e.sequence,
+            self.e.tx_id,
+            self.e.position
+        )
+        .execute(&mut *self.db)
+        .await?;
+        sqlx::query!(
+            "UPDATE artist_edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
+                decided_at = $6, version = $7, last_tx = $8, last_pos = $9
+              WHERE id = $1",
+            self.id,
+            self.status.as_str(),
+            self.reviewer,
+            applied,
             self.reason.as_deref(),
             self.e.recorded_at,
             self.e.sequence,

@@ -305,7 +305,9 @@ pub async fn submitters(
     let rows = sqlx::query!(
         r#"SELECT id AS "id!", submitter AS "submitter!" FROM rm.submissions WHERE id = ANY($1)
            UNION ALL
-           SELECT id, submitter FROM rm.artwork_edits WHERE id = ANY($1)"#,
+           SELECT id, submitter FROM rm.artwork_edits WHERE id = ANY($1)
+           UNION ALL
+           SELECT id, submitter FROM rm.artist_edits WHERE id = ANY($1)"#,
         ids
     )
     .fetch_all(pool)
@@ -354,4 +356,105 @@ mod tests {
         assert_eq!(out[2], photos[2]);
         assert_eq!(with_private_exif(photos.clone(), None), photos);
     }
+}
+
+/// One of a caller's edit proposals (of an artwork, of an artist, or a new artist) with its
+/// outcome.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct MyEdit {
+    pub id: Uuid,
+    /// artwork_edit, artist_edit or new_artist.
+    pub submission_type: SubmissionKind,
+    pub status: SubmissionStatus,
+    /// The artwork or artist it changes (the id a new artist gets once approved).
+    pub subject_id: Uuid,
+    /// The artwork's title or the artist's name now; a new artist's proposed name.
+    pub subject_name: String,
+    /// The fields it changes.
+    pub fields: Vec<String>,
+    /// The fields an approval applied.
+    pub applied: Option<Vec<String>>,
+    /// Why it was rejected.
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+}
+
+/// The edits these identities proposed, newest first, and how many there are.
+pub async fn edits_by(
+    pool: &PgPool,
+    submitters: &[ActorId],
+    limit: i64,
+    offset: i64,
+) -> anyhow::Result<(Vec<MyEdit>, i64)> {
+    let ids: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
+    let total = sqlx::query_scalar!(
+        r#"SELECT (SELECT count(*) FROM rm.artwork_edits WHERE submitter = ANY($1))
+                + (SELECT count(*) FROM rm.artist_edits WHERE submitter = ANY($1)) AS "n!""#,
+        &ids
+    )
+    .fetch_one(pool)
+    .await?;
+    let rows = sqlx::query!(
+        r#"SELECT x.id AS "id!", x.kind AS "kind!", x.subject_id AS "subject_id!",
+                  x.subject_name, x.status AS "status!", x.edits AS "edits!", x.applied,
+                  x.reason, x.created_at AS "created_at!", x.decided_at
+             FROM (SELECT e.id, 'artwork_edit' AS kind, e.artwork_id AS subject_id,
+                          a.title AS subject_name, e.status, e.edits, e.applied, e.reason,
+                          e.created_at, e.decided_at
+                     FROM rm.artwork_edits e LEFT JOIN rm.artworks a ON a.id = e.artwork_id
+                    WHERE e.submitter = ANY($1)
+                   UNION ALL
+                   SELECT e.id, CASE WHEN e.new_artist THEN 'new_artist' ELSE 'artist_edit' END,
+                          e.artist_id, r.name, e.status, e.edits, e.applied, e.reason,
+                          e.created_at, e.decided_at
+                     FROM rm.artist_edits e LEFT JOIN rm.artists r ON r.id = e.artist_id
+                    WHERE e.submitter = ANY($1)) x
+            ORDER BY x.created_at DESC, x.id DESC
+            LIMIT $2 OFFSET $3"#,
+        &ids,
+        limit,
+        offset
+    )
+    .fetch_all(pool)
+    .await?;
+    let edits = rows
+        .into_iter()
+        .map(|r| {
+            let kind = platform::db::enum_value("kind", &r.kind, SubmissionKind::parse)?;
+            let (fields, proposed_name) = match kind {
+                SubmissionKind::ArtworkEdit => {
+                    let edits: Vec<domain::FieldEdit> = serde_json::from_value(r.edits)?;
+                    (
+                        edits.iter().map(domain::FieldEdit::field_name).collect(),
+                        None,
+                    )
+                }
+                _ => {
+                    let edits: Vec<domain::ArtistFieldEdit> = serde_json::from_value(r.edits)?;
+                    let name = edits.iter().find_map(|e| match e {
+                        domain::ArtistFieldEdit::Name { new, .. } => Some(new.as_str().to_owned()),
+                        _ => None,
+                    });
+                    (
+                        edits.iter().map(|e| e.field_name().to_owned()).collect(),
+                        name,
+                    )
+                }
+            };
+            Ok(MyEdit {
+                id: r.id,
+                submission_type: kind,
+                status: platform::db::enum_value("status", &r.status, SubmissionStatus::parse)?,
+                subject_id: r.subject_id,
+                subject_name: r.subject_name.or(proposed_name).unwrap_or_default(),
+                fields,
+                applied: r.applied.and_then(|a| serde_json::from_value(a).ok()),
+                reason: r.reason,
+                created_at: r.created_at,
+                decided_at: r.decided_at,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok((edits, total))
 }

@@ -43,3 +43,22 @@ CREATE TABLE IF NOT EXISTS artwork_edits (
     last_tx     bigint NOT NULL,
     last_pos    bigint NOT NULL
 );
+-- Artist edits and new artists' proposals (`new_artist`), as `artwork_edits` holds artwork
+-- edits: the `ArtistFieldEdit`s with the value the proposer saw, and what a moderator applied.
+CREATE TABLE IF NOT EXISTS artist_edits (
+    id          uuid PRIMARY KEY,
+    artist_id   uuid NOT NULL,
+    new_artist  boolean NOT NULL,
+    submitter   uuid NOT NULL,
+    status      text NOT NULL,
+    edits       jsonb NOT NULL,
+    note        text,
+    applied     jsonb,
+    reason      text,
+    reviewer    uuid,
+    created_at  timestamptz NOT NULL,
+    decided_at  timestamptz,
+    version     bigint NOT NULL,
+    last_tx     bigint NOT NULL,
+    last_pos    bigint NOT NULL
+);

@@ -1,7 +1,8 @@
-//! `GET /api/artists`, `GET /api/artists/{id}`.
+//! `GET /api/artists`, `GET /api/artists/{id}` (also "as of" a moment),
+//! `GET /api/artists/{id}/history`.
 
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use domain::ArtworkType;
 use platform::db::enum_value;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
@@ -57,7 +58,7 @@ pub struct ArtistPage {
     params(
         ListPage,
         ("sort" = Option<String>, Query, description = "updated_desc (default), name_asc or created_desc"),
-        ("search" = Option<String>, Query, description = "Case-insensitive part of the name, at most 100 characters"),
+        ("search" = Option<String>, Query, description = "Case-insensitive part of the name or of an alias, at most 100 characters"),
     ),
     responses(
         (status = 200, body = platform::http::Envelope<ArtistPage>),
@@ -119,23 +120,40 @@ pub struct ArtistArtwork {
 /// Most artworks listed on an artist's page.
 const MAX_ARTIST_ARTWORKS: i64 = 500;
 
-/// `GET /api/artists/{id}`: the artist and their approved artworks, by title.
+fn not_found(id: Uuid) -> ApiError {
+    ApiError::NotFound(format!("Artist with ID {id} not found"))
+}
+
+/// `GET /api/artists/{id}?as_of`: the artist and their approved artworks, by title; with
+/// `as_of`, the artist's fields as they were then (rebuilt from its events; the artworks and
+/// their count are today's).
 #[utoipa::path(get, path = "/api/artists/{id}", tag = "artists",
-    params(("id" = Uuid, Path, description = "Artist id")),
+    params(
+        ("id" = Uuid, Path, description = "Artist id"),
+        ("as_of" = Option<String>, Query, description = "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artist as it was then"),
+    ),
     responses(
         (status = 200, body = platform::http::Envelope<ArtistDetail>),
         (status = 400, body = platform::http::ErrorBody),
-        (status = 404, body = platform::http::ErrorBody),
+        (status = 404, description = "Artist with ID {id} not found", body = platform::http::ErrorBody),
     ))]
 pub async fn get_artist(
     State(state): State<QueryState>,
     PathId(id): PathId,
+    Query(q): Query<HashMap<String, String>>,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(&state, min, READS).await;
-    let artist = artists::read::by_id(&state.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("Artist with ID {id} not found")))?;
+    let artist = match q.get("as_of") {
+        Some(raw) => {
+            let at = super::history::parse_as_of(raw)?;
+            artists::history::as_of(&state.pool, id, at)
+                .await
+                .map_err(ApiError::internal)?
+        }
+        None => artists::read::by_id(&state.pool, id).await?,
+    }
+    .ok_or_else(|| not_found(id))?;
     let artworks = artworks::read::credited_to(&state.pool, id, MAX_ARTIST_ARTWORKS)
         .await?
         .into_iter()
@@ -164,4 +182,39 @@ mod tests {
         assert_eq!(like_pattern("Ab"), "%ab%");
         assert_eq!(like_pattern("100%_\\"), "%100\\%\\_\\\\%");
     }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ArtistHistory {
+    /// Newest first.
+    pub entries: Vec<projectors::artworks::history::HistoryEntry>,
+    pub pagination: Pagination,
+}
+
+/// `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
+/// (display names only), when, which submission's approval made it, and each field's value
+/// before and after.
+#[utoipa::path(get, path = "/api/artists/{id}/history", tag = "artists",
+    params(("id" = Uuid, Path, description = "Artist id"), ListPage),
+    responses(
+        (status = 200, body = platform::http::Envelope<ArtistHistory>),
+        (status = 400, body = platform::http::ErrorBody),
+        (status = 404, description = "Artist with ID {id} not found", body = platform::http::ErrorBody),
+    ))]
+pub async fn artist_history(
+    State(state): State<QueryState>,
+    PathId(id): PathId,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let (page, limit) = page_and_limit(|k| q.get(k).map(String::as_str))?;
+    let offset = (page as usize - 1) * limit as usize;
+    let (entries, total) = artists::history::history(&state.pool, id, limit as usize, offset)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| not_found(id))?;
+    Ok(ok(ArtistHistory {
+        entries,
+        pagination: Pagination::new(page, limit, total as i64),
+    })
+    .into_response())
 }

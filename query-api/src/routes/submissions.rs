@@ -113,6 +113,45 @@ pub async fn my_submissions(
     ))
 }
 
+/// A page of the caller's edit proposals.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MyEdits {
+    pub edits: Vec<submissions::read::MyEdit>,
+    pub pagination: Pagination,
+}
+
+/// `GET /api/me/edits`: the caller's own edit proposals (artwork edits, artist edits and new
+/// artists, also those of the anonymous identities its account claimed), newest first, with
+/// their outcome: the fields applied, or why they were rejected.
+#[utoipa::path(get, path = "/api/me/edits", tag = "me",
+    params(PageParams),
+    responses((status = 200, body = platform::http::Envelope<MyEdits>)))]
+pub async fn my_edits(
+    State(state): State<QueryState>,
+    caller: Caller,
+    min: Option<MinPosition>,
+    Query(p): Query<PageParams>,
+) -> Result<Response, ApiError> {
+    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
+    let limit = int_param("limit", p.limit.as_deref(), 20, 1, 100)?;
+    let caught_up = consistent(&state, min, EDIT_READS).await;
+    let ids = projectors::accounts::read::identities(&state.pool, &caller).await?;
+    let offset = i64::from(page - 1) * i64::from(limit);
+    let (edits, total) = submissions::read::edits_by(&state.pool, &ids, i64::from(limit), offset)
+        .await
+        .map_err(ApiError::internal)?;
+    let list = MyEdits {
+        edits,
+        pagination: Pagination::new(page, limit, total),
+    };
+    Ok(private(
+        caller.respond(with_consistency(ok(list), caught_up)),
+    ))
+}
+
+/// Read models "my edits" reads.
+const EDIT_READS: &[&str] = &["submissions", "artworks", "artists", "accounts"];
+
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct QueueParams {
     page: Option<String>,

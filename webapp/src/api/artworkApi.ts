@@ -1,23 +1,16 @@
 /**
  * One artwork by id: shared by the detail, logbook, edit and list screens. Also the artwork as it
- * was at a moment of its history (`as_of`), that history, a page at a time, and who contributed
- * what it shows.
+ * was at a moment of its history (`as_of`; the history itself is `historyApi`'s), and who
+ * contributed what it shows.
  */
-import { HISTORY_PAGE_SIZE } from '../config/constants';
 import { baseApi, unwrap } from './baseApi';
-import type { ArtworkHistory, Credits } from './types';
+import type { Credits } from './types';
 import type { ArtworkDetailDto, Envelope, Envelope_ArtworkDetailDto } from './types';
 
 export interface ArtworkAsOfArgs {
   id: string;
   /** A history entry's id (an event position) or an RFC 3339 time. */
   asOf: string;
-}
-
-export interface ArtworkHistoryArgs {
-  id: string;
-  /** From 1. */
-  page: number;
 }
 
 export const artworkApi = baseApi.injectEndpoints({
@@ -32,14 +25,6 @@ export const artworkApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_ArtworkDetailDto) => unwrap(r),
       providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
     }),
-    getArtworkHistory: build.query<ArtworkHistory, ArtworkHistoryArgs>({
-      query: ({ id, page }) => ({
-        url: `/artworks/${encodeURIComponent(id)}/history`,
-        params: { page, limit: HISTORY_PAGE_SIZE },
-      }),
-      transformResponse: (r: Envelope<ArtworkHistory>) => unwrap(r),
-      providesTags: (_r, _e, { id }) => [{ type: 'Artwork', id }],
-    }),
     getArtworkContributors: build.query<Credits, string>({
       query: (id) => `/artworks/${encodeURIComponent(id)}/contributors`,
       transformResponse: (r: Envelope<Credits>) => unwrap(r),
@@ -48,5 +33,4 @@ export const artworkApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetArtworkQuery, useGetArtworkAsOfQuery, useGetArtworkHistoryQuery, useGetArtworkContributorsQuery } =
-  artworkApi;
+export const { useGetArtworkQuery, useGetArtworkAsOfQuery, useGetArtworkContributorsQuery } = artworkApi;

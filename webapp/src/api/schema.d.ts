@@ -41,6 +41,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artist/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/artist/{id}/edit`: a signed-in user proposes changes to an artist. */
+        post: operations["propose_artist_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artist/{id}/edit/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/artist/{id}/edit/validate`: whether a proposal would be accepted; nothing is
+         *     recorded.
+         */
+        post: operations["validate_artist_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artist/{id}/pending-edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artist/{id}/pending-edits`: the caller's own edits of this artist still waiting
+         *     for review, newest first (anonymous callers have none).
+         */
+        get: operations["pending_artist_edits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artists": {
         parameters: {
             query?: never;
@@ -51,7 +108,28 @@ export interface paths {
         /** `GET /api/artists?page&limit&sort&search` (`_cb`, a cache buster, is ignored). */
         get: operations["list_artists"];
         put?: never;
-        post?: never;
+        /**
+         * `POST /api/artists`: a signed-in user proposes an artist the registry does not have, as
+         *     changes from nothing (every `field_value_old` null; `name` required).
+         */
+        post: operations["propose_artist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artists/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/artists/validate`: whether a new artist's proposal would be accepted. */
+        post: operations["validate_artist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -65,8 +143,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/artists/{id}`: the artist and their approved artworks, by title. */
+        /**
+         * `GET /api/artists/{id}?as_of`: the artist and their approved artworks, by title; with
+         *     `as_of`, the artist's fields as they were then (rebuilt from its events; the artworks and
+         *     their count are today's).
+         */
         get: operations["get_artist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/artists/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
+         *     (display names only), when, which submission's approval made it, and each field's value
+         *     before and after.
+         */
+        get: operations["artist_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -424,6 +527,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/me/edits`: the caller's own edit proposals (artwork edits, artist edits and new
+         *     artists, also those of the anonymous identities its account claimed), newest first, with
+         *     their outcome: the fields applied, or why they were rejected.
+         */
+        get: operations["my_edits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/preferences": {
         parameters: {
             query?: never;
@@ -507,6 +631,83 @@ export interface paths {
         put?: never;
         /** `POST /api/review/approve/{id}`: moderators approve a pending submission. */
         post: operations["approve_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artist-edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/review/artist-edits`: moderators' queue of pending artist edits and new artists,
+         *     oldest first.
+         */
+        get: operations["artist_edit_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artist-edits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/review/artist-edits/{id}`: one artist edit, each field with the value its
+         *     proposer saw, the proposed one and the artist's now (`stale` when those differ).
+         */
+        get: operations["artist_edit_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artist-edits/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/review/artist-edits/{id}/approve`: moderators apply all or some fields (a new
+         *     artist needs its name among them).
+         */
+        post: operations["approve_artist_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/artist-edits/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/review/artist-edits/{id}/reject`: moderators reject an artist edit with a reason. */
+        post: operations["reject_artist_edit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -719,6 +920,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/artist-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/submissions/artist-edit`: the same, with the artist in the body. */
+        post: operations["submit_artist_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/artwork-edit": {
         parameters: {
             query?: never;
@@ -794,7 +1012,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description `POST /api/review/artwork-edits/{id}/approve`'s body; everything optional. */
+        /**
+         * @description `POST /api/review/artwork-edits/{id}/approve`'s body (and the artist edits'); everything
+         *     optional.
+         */
         ApplyEditRequest: {
             apply_to_artwork?: null | components["schemas"]["ApplyTo"];
             /** @description Apply chosen fields even where the artwork changed since the edit was proposed. */
@@ -824,12 +1045,18 @@ export interface components {
             artworks: components["schemas"]["ArtistArtwork"][];
         };
         ArtistDto: {
+            /** @description Other names the artist is known by. */
+            aliases: string[];
             /** Format: int64 */
             artwork_count: number;
             biography?: string | null;
+            /** Format: int32 */
+            birth_year?: number | null;
             country?: string | null;
             /** Format: date-time */
             created_at: string;
+            /** Format: int32 */
+            death_year?: number | null;
             /** Format: uuid */
             id: string;
             name: string;
@@ -837,6 +1064,98 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             website?: string | null;
+        };
+        /** @description What approving an artist edit answers. */
+        ArtistEditDecided: {
+            /** @description The fields applied. */
+            applied: string[];
+            /** Format: uuid */
+            artist_id: string;
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** @description An artist edit with its review. */
+        ArtistEditDetail: {
+            /** @description The fields an approval applied. */
+            applied?: string[] | null;
+            /** Format: uuid */
+            artist_id: string;
+            /** @description The artist's name now; for a new artist not yet created, the proposed name. */
+            artist_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /**
+             * @description Before (what the proposer saw), proposed, and the artist's value now (all `null` for an
+             *     artist not created yet).
+             */
+            fields: components["schemas"]["EditFieldDiff"][];
+            /** Format: uuid */
+            id: string;
+            new_artist: boolean;
+            note?: string | null;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            status: components["schemas"]["SubmissionStatus"];
+            submitter: components["schemas"]["Submitter"];
+        };
+        /** @description A page of the artist edits (and new artists) waiting for review. */
+        ArtistEditQueue: {
+            edits: components["schemas"]["ArtistEditSummary"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description What proposing an artist edit (or a new artist) answers. */
+        ArtistEditReceipt: {
+            /**
+             * Format: uuid
+             * @description The artist edited, or the id a new artist gets once approved.
+             */
+            artist_id: string;
+            edits: components["schemas"]["FieldEditDto"][];
+            /**
+             * Format: uuid
+             * @description The edit submission's id.
+             */
+            id: string;
+            /** @description Always `pending`. */
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** @description `POST /api/submissions/artist-edit`'s body. */
+        ArtistEditSubmission: {
+            /** Format: uuid */
+            artist_id: string;
+            edits: components["schemas"]["EditItem"][];
+            note?: string | null;
+        };
+        /** @description An artist edit in the moderators' queue. */
+        ArtistEditSummary: {
+            /** Format: uuid */
+            artist_id: string;
+            /** @description The artist's name now; for a new artist, the proposed name. */
+            artist_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The fields it changes. */
+            fields: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description A proposal of an artist the registry does not have yet. */
+            new_artist: boolean;
+            /** @description Some field changed since the edit was proposed. */
+            stale: boolean;
+            submitter: components["schemas"]["Submitter"];
+        };
+        ArtistHistory: {
+            /** @description Newest first. */
+            entries: components["schemas"]["HistoryEntry"][];
+            pagination: components["schemas"]["Pagination"];
         };
         ArtistPage: {
             artists: components["schemas"]["ArtistDto"][];
@@ -1044,6 +1363,11 @@ export interface components {
         Decided: {
             /**
              * Format: uuid
+             * @description The artist an approved artist edit changed or created.
+             */
+            artist_id?: string | null;
+            /**
+             * Format: uuid
              * @description The artwork an approval created, linked or logged to.
              */
             artwork_id?: string | null;
@@ -1167,6 +1491,103 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtistEditDecided: {
+            /** @description What approving an artist edit answers. */
+            data: {
+                /** @description The fields applied. */
+                applied: string[];
+                /** Format: uuid */
+                artist_id: string;
+                /** Format: uuid */
+                id: string;
+                status: components["schemas"]["SubmissionStatus"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtistEditDetail: {
+            /** @description An artist edit with its review. */
+            data: {
+                /** @description The fields an approval applied. */
+                applied?: string[] | null;
+                /** Format: uuid */
+                artist_id: string;
+                /** @description The artist's name now; for a new artist not yet created, the proposed name. */
+                artist_name: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                decided_at?: string | null;
+                /**
+                 * @description Before (what the proposer saw), proposed, and the artist's value now (all `null` for an
+                 *     artist not created yet).
+                 */
+                fields: components["schemas"]["EditFieldDiff"][];
+                /** Format: uuid */
+                id: string;
+                new_artist: boolean;
+                note?: string | null;
+                /** @description Why it was rejected. */
+                reason?: string | null;
+                status: components["schemas"]["SubmissionStatus"];
+                submitter: components["schemas"]["Submitter"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtistEditQueue: {
+            /** @description A page of the artist edits (and new artists) waiting for review. */
+            data: {
+                edits: components["schemas"]["ArtistEditSummary"][];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                per_page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtistEditReceipt: {
+            /** @description What proposing an artist edit (or a new artist) answers. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The artist edited, or the id a new artist gets once approved.
+                 */
+                artist_id: string;
+                edits: components["schemas"]["FieldEditDto"][];
+                /**
+                 * Format: uuid
+                 * @description The edit submission's id.
+                 */
+                id: string;
+                /** @description Always `pending`. */
+                status: components["schemas"]["SubmissionStatus"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ArtistHistory: {
+            data: {
+                /** @description Newest first. */
+                entries: components["schemas"]["HistoryEntry"][];
+                pagination: components["schemas"]["Pagination"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistPage: {
             data: {
                 artists: components["schemas"]["ArtistDto"][];
@@ -1269,6 +1690,11 @@ export interface components {
         Envelope_Decided: {
             /** @description What a decision answers. */
             data: {
+                /**
+                 * Format: uuid
+                 * @description The artist an approved artist edit changed or created.
+                 */
+                artist_id?: string | null;
                 /**
                  * Format: uuid
                  * @description The artwork an approval created, linked or logged to.
@@ -1446,6 +1872,17 @@ export interface components {
                 id: string;
                 /** @description Photos whose GPS position, time and camera are now forgotten. */
                 photos: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MyEdits: {
+            /** @description A page of the caller's edit proposals. */
+            data: {
+                edits: components["schemas"]["MyEdit"][];
+                pagination: components["schemas"]["Pagination"];
             };
             message?: string | null;
             success: boolean;
@@ -1948,6 +2385,39 @@ export interface components {
             /** @description Photos whose GPS position, time and camera are now forgotten. */
             photos: number;
         };
+        /**
+         * @description One of a caller's edit proposals (of an artwork, of an artist, or a new artist) with its
+         *     outcome.
+         */
+        MyEdit: {
+            /** @description The fields an approval applied. */
+            applied?: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** @description The fields it changes. */
+            fields: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            status: components["schemas"]["SubmissionStatus"];
+            /**
+             * Format: uuid
+             * @description The artwork or artist it changes (the id a new artist gets once approved).
+             */
+            subject_id: string;
+            /** @description The artwork's title or the artist's name now; a new artist's proposed name. */
+            subject_name: string;
+            /** @description artwork_edit, artist_edit or new_artist. */
+            submission_type: components["schemas"]["SubmissionKind"];
+        };
+        /** @description A page of the caller's edit proposals. */
+        MyEdits: {
+            edits: components["schemas"]["MyEdit"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description A known artwork that may be the one a submission shows. */
         NearbyCandidate: {
             artwork_type: components["schemas"]["ArtworkType"];
@@ -2358,7 +2828,7 @@ export interface components {
             unprocessable_photos: string[];
         };
         /** @enum {string} */
-        SubmissionKind: "new_artwork" | "logbook" | "artwork_edit";
+        SubmissionKind: "new_artwork" | "logbook" | "artwork_edit" | "artist_edit" | "new_artist";
         SubmissionList: {
             /** Format: int32 */
             limit: number;
@@ -2553,6 +3023,143 @@ export interface operations {
             };
         };
     };
+    propose_artist_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description field_name: name, aliases, biography, website, country, birth_year or death_year */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded as a pending edit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditReceipt"];
+                };
+            };
+            /** @description 'Change at least one field', 'name is required', a value's rule (details.field names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Artist with ID {id} not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field's old value is no longer the artist's: 'This artist changed since you opened it (…)' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many submissions this hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_artist_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description valid, and every problem by field (stale old values too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditCheck"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pending_artist_edits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PendingEdits"];
+                };
+            };
+        };
+    };
     list_artists: {
         parameters: {
             query?: {
@@ -2562,7 +3169,7 @@ export interface operations {
                 limit?: number;
                 /** @description updated_desc (default), name_asc or created_desc */
                 sort?: string;
-                /** @description Case-insensitive part of the name, at most 100 characters */
+                /** @description Case-insensitive part of the name or of an alias, at most 100 characters */
                 search?: string;
             };
             header?: never;
@@ -2589,9 +3196,96 @@ export interface operations {
             };
         };
     };
-    get_artist: {
+    propose_artist: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded as a pending new artist; artist_id is the id it gets once approved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditReceipt"];
+                };
+            };
+            /** @description 'name is required', a value's rule (details.field names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many submissions this hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_artist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRequest"];
+            };
+        };
+        responses: {
+            /** @description valid, and every problem by field */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EditCheck"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_artist: {
+        parameters: {
+            query?: {
+                /** @description A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artist as it was then */
+                as_of?: string;
+            };
             header?: never;
             path: {
                 /** @description Artist id */
@@ -2617,6 +3311,51 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Artist with ID {id} not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    artist_history: {
+        parameters: {
+            query?: {
+                /** @description 1 to 10000 (default 1) */
+                page?: number;
+                /** @description 1 to 100 (default 30) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Artist id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistHistory"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Artist with ID {id} not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3488,6 +4227,30 @@ export interface operations {
             };
         };
     };
+    my_edits: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyEdits"];
+                };
+            };
+        };
+    };
     put_preferences: {
         parameters: {
             query?: never;
@@ -3728,6 +4491,239 @@ export interface operations {
                 };
             };
             /** @description 'This submission was already approved|rejected|withdrawn' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    artist_edit_queue: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                per_page?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditQueue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    artist_edit_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditDetail"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artist edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_artist_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: apply_to_artist (true or field names; apply_to_artwork is read too), overwrite_stale */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ApplyEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved and applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditDecided"];
+                };
+            };
+            /** @description 'Choose at least one field to apply', '… is not part of this edit', 'name is required' (a new artist) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator, or their own edit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artist edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided, or a chosen field changed since (without overwrite_stale) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_artist_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Decided"];
+                };
+            };
+            /** @description 'A reason is required' or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artist edit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,6 +5337,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PublicStatus"];
+                };
+            };
+        };
+    };
+    submit_artist_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArtistEditSubmission"];
+            };
+        };
+        responses: {
+            /** @description Recorded as a pending edit */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArtistEditReceipt"];
+                };
+            };
+            /** @description As POST /api/artist/{id}/edit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such artist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stale old values */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -35,8 +35,11 @@ export type ArtworkPage = Schemas['ArtworkPage'];
 
 export type ArtistDto = Schemas['ArtistDto'];
 export type ArtistArtwork = Schemas['ArtistArtwork'];
+/** GET /artists/{id} (also `?as_of=`): the artist with their approved artworks. */
 export type ArtistDetail = Schemas['ArtistDetail'];
 export type ArtistPage = Schemas['ArtistPage'];
+/** GET /artists/{id}/history: one page of the artist's changes, newest first (an artwork's entry shape). */
+export type ArtistHistory = Schemas['ArtistHistory'];
 
 export type AuthUser = Schemas['AuthUser'];
 export type AuthStatus = Schemas['AuthStatus'];
@@ -107,13 +110,18 @@ export type UnmergeRequest = Schemas['UnmergeRequest'];
 /** What a merge or unmerge moved: photos and logbook entries. */
 export type Merged = Schemas['Merged'];
 
+/** What an edit, a history or a review of edits is of: the calls' paths say `artwork` or `artist`. */
+export type EditSubject = 'artwork' | 'artist';
+
 /**
- * A change to one field as SPEC §7's client sends it: `title`, `description`, `artwork_type`,
- * `location` (`{lat, lon}`), `artists` (the whole new list of ids) or `tag:<key>`; the old value
- * is the one the proposer saw (null when unset), a null new value clears the field.
+ * A change to one field as SPEC §7's client sends it: an artwork's `title`, `description`,
+ * `artwork_type`, `location` (`{lat, lon}`), `artists` (the whole new list of ids) or
+ * `tag:<key>`; an artist's `name`, `aliases` (the whole list), `biography`, `website`, `country`,
+ * `birth_year` or `death_year`. The old value is the one the proposer saw (null when unset), a
+ * null new value clears the field.
  */
 export type FieldEdit = Schemas['FieldEditDto'];
-/** The body of POST /artwork/{id}/edit and of …/edit/validate (the client always sends both values). */
+/** The body of POST /artwork/{id}/edit, /artist/{id}/edit, /artists and their …/validate (the client always sends both values). */
 export type EditRequest = Omit<Schemas['EditRequest'], 'edits'> & { edits: FieldEdit[] };
 /** POST /artwork/{id}/edit (201): the proposal, its edits as the server reads them. */
 export type EditReceipt = Schemas['EditReceipt'];
@@ -137,6 +145,23 @@ export type EditDetail = Schemas['EditDetail'];
 export type ApplyEditRequest = Schemas['ApplyEditRequest'];
 /** What approving an edit answers. */
 export type EditDecided = Schemas['EditDecided'];
+/** POST /artist/{id}/edit and POST /artists (201): `artist_id` is the id a new artist gets once approved. */
+export type ArtistEditReceipt = Schemas['ArtistEditReceipt'];
+/** A pending artist edit or new artist (`new_artist`) in the review list; a new one by its proposed name. */
+export type ArtistEditSummary = Schemas['ArtistEditSummary'];
+/** GET /review/artist-edits: one page, pending only, oldest first. */
+export type ArtistEditQueue = Schemas['ArtistEditQueue'];
+/** GET /review/artist-edits/{id}: a new artist's fields have no `before` or `current`. */
+export type ArtistEditDetail = Schemas['ArtistEditDetail'];
+/** What approving an artist edit answers. */
+export type ArtistEditDecided = Schemas['ArtistEditDecided'];
+/**
+ * POST /review/artist-edits/{id}/approve: as an artwork edit's, its fields spelt `apply_to_artist`
+ * (the server reads that name as an alias, which the document cannot show).
+ */
+export type ApplyArtistEditRequest = Omit<ApplyEditRequest, 'apply_to_artwork'> & {
+  apply_to_artist?: ApplyEditRequest['apply_to_artwork'];
+};
 
 /** GET /review/submission/{id}. */
 export type ReviewDetail = Schemas['ReviewDetail'];
@@ -162,7 +187,7 @@ export type BatchResult = Schemas['BatchResult'];
  */
 type Listed<T extends string, L extends readonly T[]> = [Exclude<T, L[number]>] extends [never] ? L : never;
 
-export const SUBMISSION_TYPES = ['new_artwork', 'logbook', 'artwork_edit'] as const satisfies readonly SubmissionKind[];
+export const SUBMISSION_TYPES = ['new_artwork', 'logbook', 'artwork_edit', 'artist_edit', 'new_artist'] as const satisfies readonly SubmissionKind[];
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly SubmissionStatus[];
 /** A visit's report of the artwork's state. */
 export const CONDITIONS = ['good', 'fair', 'poor', 'damaged', 'missing'] as const satisfies readonly Condition[];

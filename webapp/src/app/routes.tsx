@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: 'artwork/:id/edit', lazy: page(() => import('../features/artworks/ArtworkEditPage'), 'ArtworkEditPage') },
+          { path: 'artist/new', lazy: page(() => import('../features/artists/NewArtistPage'), 'NewArtistPage') },
+          { path: 'artist/:id/edit', lazy: page(() => import('../features/artists/ArtistEditPage'), 'ArtistEditPage') },
         ],
       },
       { path: 'logbook/:artworkId', lazy: page(() => import('../features/logbook/LogbookPage'), 'LogbookPage') },

@@ -1,5 +1,5 @@
 /**
- * Pieces the new-artwork and logbook forms share (the artwork edit form too, for the note and
+ * Pieces the new-artwork and logbook forms share (the edit forms too, for the note and
  * field errors): the licence consent, the upload status, the note to the moderators, field and
  * form errors, the receipt shown once sent, a nearby artwork that may be the same one (also
  * in the review), and focus on the first problem after a failed submit. Their submit flow is

@@ -1,15 +1,38 @@
 /**
- * How an artwork field's value reads wherever changes to it are shown (an artwork's history, the
- * review of proposed edits): a location as "lat, lon" with 6 decimals, a type by its label, tags
- * as `key: value` pairs, artists as the caller names them, an unset value as the caller's word.
- * Field names as the edit calls spell them (`tag:<key>` for one tag) read as labels.
+ * How an artwork's or an artist's field value reads wherever changes to it are shown (a history,
+ * the review of proposed edits): a location as "lat, lon" with 6 decimals, a type by its label,
+ * tags as `key: value` pairs, artists as the caller names them, an artist's other names as a
+ * list and a negative year as BCE, an unset value as the caller's word. Field names as the edit
+ * calls spell them (`tag:<key>` for one tag, `birth_year`) read as labels.
  */
+import type { EditSubject } from '../api/types';
 import { formatCoordinate } from './geo';
 import { artworkTypeLabel } from './map/artworkTypes';
 import { labelForKey } from './tagGroups';
 
+/** An artist's fields as people read them. */
+export const ARTIST_FIELD_LABELS = {
+  name: 'Name',
+  aliases: 'Also known as',
+  biography: 'Biography',
+  website: 'Website',
+  country: 'Country',
+  birth_year: 'Born',
+  death_year: 'Died',
+} as const;
+
+/** An artist's field's label, if `field` is one. */
+export function artistFieldLabel(field: string): string | undefined {
+  return (ARTIST_FIELD_LABELS as Readonly<Record<string, string>>)[field];
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A year as people read it: "1950", "300 BCE". */
+export function yearText(year: number): string {
+  return year < 0 ? `${-year} BCE` : String(year);
 }
 
 export interface ValueWords {
@@ -39,6 +62,8 @@ export function valueText(field: string, value: unknown, words: ValueWords): str
   }
   if (field === 'tags' && isRecord(value)) return tagsText(value, words.unset);
   if (field === 'artists' && Array.isArray(value)) return value.length ? words.artists(value) : words.unset;
+  if ((field === 'birth_year' || field === 'death_year') && typeof value === 'number') return yearText(value);
+  if (field === 'aliases' && Array.isArray(value)) return value.length ? value.map((v) => scalar(v, words.unset)).join(', ') : words.unset;
   if (field === 'artwork_type' && typeof value === 'string') return artworkTypeLabel(value);
   return scalar(value, words.unset);
 }
@@ -48,13 +73,24 @@ export function tagKeyOf(field: string): string | null {
   return field.startsWith('tag:') ? field.slice(4) : null;
 }
 
-/** A field name of the edit calls as a label: `title` → "Title", `tag:material` → "Material". */
-export function editFieldLabel(field: string): string {
-  return labelForKey(tagKeyOf(field) ?? field);
+/**
+ * A field name of the edit calls as a label: `title` → "Title", `tag:material` → "Material"; an
+ * artist's `birth_year` → "Born".
+ */
+export function editFieldLabel(field: string, subject: EditSubject = 'artwork'): string {
+  return (subject === 'artist' ? artistFieldLabel(field) : undefined) ?? labelForKey(tagKeyOf(field) ?? field);
 }
 
-/** Field names in plain words, for a sentence: "title, description and material". */
-export function fieldList(fields: readonly string[]): string {
-  const labels = [...new Set(fields.map((f) => editFieldLabel(f).toLowerCase()))];
+/** An artist's fields whose labels do not read well inside a sentence. */
+const ARTIST_FIELD_WORDS: Readonly<Record<string, string>> = {
+  aliases: 'other names',
+  birth_year: 'year of birth',
+  death_year: 'year of death',
+};
+
+/** Field names in plain words, for a sentence: "title, description and material", "biography and year of birth". */
+export function fieldList(fields: readonly string[], subject: EditSubject = 'artwork'): string {
+  const word = (f: string) => (subject === 'artist' ? ARTIST_FIELD_WORDS[f] : undefined) ?? editFieldLabel(f, subject).toLowerCase();
+  const labels = [...new Set(fields.map(word))];
   return new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(labels);
 }

@@ -6,8 +6,16 @@ export function submissionTitle(s: Pick<SubmissionDto, 'submission_type' | 'titl
   return s.title || 'Untitled artwork';
 }
 
+const KIND_LABELS: Readonly<Record<string, string>> = {
+  logbook: 'Visit',
+  new_artwork: 'New artwork',
+  artwork_edit: 'Artwork edit',
+  artist_edit: 'Artist edit',
+  new_artist: 'New artist',
+};
+
 export function submissionKind(type: string): string {
-  return type === 'logbook' ? 'Visit' : type === 'new_artwork' ? 'New artwork' : type.replace(/_/g, ' ');
+  return KIND_LABELS[type] ?? type.replace(/_/g, ' ');
 }
 
 /** The status chip's text: a pending one says where it is in the queue when known. */

@@ -1,14 +1,26 @@
-/** /artist/{id}: biography, country, website and their artworks. */
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../api/errors';
+/**
+ * /artist/{id}: biography, other names, years, country, website, their artworks and the history
+ * of changes; an Edit link and, for a signed-in viewer, their edits waiting for review. With
+ * `?as_of=` (a history entry's id or a time), the artist as they were then, read-only, under a
+ * banner that says so.
+ */
+import { Link } from 'react-router';
+import { selectIsAuthenticated } from '../../api/session';
+import type { ArtistDetail } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { History } from '../../components/History';
 import { Icon } from '../../components/Icon';
-import { DocumentTitle, PageHeader } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageTitle';
 import { RowLink } from '../../components/RowLink';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { AsOfBanner, DetailFallback, PendingEditsNotice, useShownVersion, useVersionParams } from '../../components/SubjectNotices';
+import { Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
+import { ARTIST_FIELD_LABELS, yearText } from '../../lib/fieldText';
 import { plural } from '../../lib/format';
-import { useGetArtistQuery } from './artistsApi';
+import { artistChangeText, momentText } from '../../lib/historyText';
+import { ArtistNotFound } from './ArtistNotFound';
+import { useGetArtistAsOfQuery, useGetArtistPendingEditsQuery, useGetArtistQuery } from './artistsApi';
 
 function safeWebsite(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -20,65 +32,89 @@ function safeWebsite(url: string | null | undefined): string | null {
   }
 }
 
+/** "1950–2020", "born 1950" or "died 2020"; empty when neither is known. */
+export function lifeText(birth: number | null | undefined, death: number | null | undefined): string {
+  const born = birth ?? null;
+  const died = death ?? null;
+  if (born !== null && died !== null) return `${yearText(born)}–${yearText(died)}`;
+  if (born !== null) return `born ${yearText(born)}`;
+  return died !== null ? `died ${yearText(died)}` : '';
+}
+
 export function ArtistDetailPage() {
-  const { id = '' } = useParams();
-  const { data, error, isLoading, refetch } = useGetArtistQuery(id, { skip: !id });
+  const { id, asOf } = useVersionParams();
+  const current = useGetArtistQuery(id, { skip: !id || Boolean(asOf) });
+  const past = useGetArtistAsOfQuery({ id, asOf }, { skip: !id || !asOf });
+  const { currentData: data, error, isFetching, refetch } = useShownVersion(asOf, current, past);
 
-  if (isLoading) {
+  if (!data) {
     return (
-      <div className="page">
-        <DocumentTitle title="Artist" />
-        <Loading label="Loading artist…">
-          <Skeleton lines={6} />
-        </Loading>
-      </div>
+      <DetailFallback
+        subject="artist"
+        currentHref={to.artist(id)}
+        asOf={asOf}
+        query={{ error, isFetching, refetch }}
+        loading={
+          <Loading label="Loading artist…">
+            <Skeleton lines={6} />
+          </Loading>
+        }
+        notFound={<ArtistNotFound id={id} />}
+      />
     );
   }
-  if (error || !data) {
-    const missing = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
-    return (
-      <div className="page">
-        <DocumentTitle title={missing ? 'Artist not found' : 'Artist'} />
-        {missing ? (
-          <EmptyState
-            icon="artists"
-            title="Artist not found"
-            action={
-              <Link className="button button--filled" to={to.artists()}>
-                All artists
-              </Link>
-            }
-          >
-            <p>{`Artist with ID ${id} not found`}</p>
-          </EmptyState>
-        ) : (
-          <ErrorState title="Could not load this artist" error={error} onRetry={() => void refetch()} />
-        )}
-      </div>
-    );
-  }
+  return <ArtistView artist={data} asOf={asOf} />;
+}
 
-  const website = safeWebsite(data.website);
+/** `asOf`: this is the artist as they were then; nothing on the page changes them. */
+function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
+  const website = safeWebsite(artist.website);
+  const life = lifeText(artist.birth_year, artist.death_year);
+  // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
+  const moment = asOf ? momentText(asOf, artist.updated_at) : '';
+  const facts: Array<[string, string | null | undefined]> = [
+    [ARTIST_FIELD_LABELS.aliases, artist.aliases.join(', ')],
+    [ARTIST_FIELD_LABELS.birth_year, artist.birth_year != null ? yearText(artist.birth_year) : null],
+    [ARTIST_FIELD_LABELS.death_year, artist.death_year != null ? yearText(artist.death_year) : null],
+    [ARTIST_FIELD_LABELS.country, artist.country],
+  ];
+
   return (
     <article className="page artist-detail">
       <PageHeader
-        title={data.name}
-        subtitle={[data.country, plural(data.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+        title={artist.name}
+        documentTitle={asOf ? `${artist.name} as of ${moment}` : undefined}
+        subtitle={[life, artist.country, plural(artist.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+        actions={
+          asOf ? undefined : (
+            <Link className="button button--outlined" to={to.artistEdit(artist.id)}>
+              Edit
+            </Link>
+          )
+        }
       />
+      {asOf ? (
+        <AsOfBanner subject="artist" currentHref={to.artist(artist.id)} moment={moment} />
+      ) : (
+        <PendingArtistEdits artistId={artist.id} />
+      )}
       <div className="artist-detail__layout">
         <section className="section">
           <h2 className="section__title">Biography</h2>
-          {data.biography ? <p className="prose">{data.biography}</p> : <p className="muted">No biography yet.</p>}
+          {artist.biography ? <p className="prose">{artist.biography}</p> : <p className="muted">No biography yet.</p>}
           <dl className="tag-list">
-            {data.country && (
-              <div className="tag-list__row">
-                <dt>Country</dt>
-                <dd>{data.country}</dd>
-              </div>
+            {facts.map(
+              ([label, value]) =>
+                value && (
+                  <div key={label} className="tag-list__row">
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ),
             )}
             {website && (
               <div className="tag-list__row">
-                <dt>Website</dt>
+                <dt>{ARTIST_FIELD_LABELS.website}</dt>
                 <dd>
                   <a href={website} target="_blank" rel="noreferrer">
                     {new URL(website).host}
@@ -88,11 +124,11 @@ export function ArtistDetailPage() {
                 </dd>
               </div>
             )}
-            {data.provenance && (
+            {artist.provenance && (
               <div className="tag-list__row">
                 <dt>Source</dt>
                 <dd>
-                  {data.provenance.dataset_name} ({data.provenance.licence}). {data.provenance.attribution}
+                  {artist.provenance.dataset_name} ({artist.provenance.licence}). {artist.provenance.attribution}
                 </dd>
               </div>
             )}
@@ -100,17 +136,25 @@ export function ArtistDetailPage() {
         </section>
         <section className="section">
           <h2 className="section__title">Artworks</h2>
-          {data.artworks.length === 0 ? (
+          {artist.artworks.length === 0 ? (
             <p className="muted">No approved artworks by this artist yet.</p>
           ) : (
-            <ul className="row-list" aria-label={`Artworks by ${data.name}`}>
-              {data.artworks.map((a) => (
+            <ul className="row-list" aria-label={`Artworks by ${artist.name}`}>
+              {artist.artworks.map((a) => (
                 <RowLink key={a.id} to={to.artwork(a.id)} title={a.title || 'Untitled'} meta={<TypeChip type={a.artwork_type} />} />
               ))}
             </ul>
           )}
         </section>
       </div>
+      <History key={artist.id} subject="artist" id={artist.id} asOf={asOf} title={artist.name} describe={artistChangeText} />
     </article>
   );
+}
+
+/** For a signed-in viewer: their own edits to this artist still waiting for a moderator. */
+function PendingArtistEdits({ artistId }: { artistId: string }) {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { data: pending = [] } = useGetArtistPendingEditsQuery(artistId, { skip: !signedIn });
+  return <PendingEditsNotice subject="artist" pending={signedIn ? pending : []} />;
 }

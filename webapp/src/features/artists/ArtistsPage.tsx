@@ -1,6 +1,9 @@
-/** /artists: paged, sortable, with a debounced name search; state lives in the URL. */
+/**
+ * /artists: paged, sortable, with a debounced name search; state lives in the URL. A link to
+ * propose an artist the registry lacks.
+ */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from '../../api/artistIndexApi';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
@@ -46,7 +49,15 @@ export function ArtistsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Artists" subtitle={data ? plural(data.pagination.total, 'artist') : 'The people behind the art'} />
+      <PageHeader
+        title="Artists"
+        subtitle={data ? plural(data.pagination.total, 'artist') : 'The people behind the art'}
+        actions={
+          <Link className="button button--outlined" to={to.artistNew()}>
+            Add an artist
+          </Link>
+        }
+      />
       <div className="toolbar" role="search">
         <label className="field field--grow">
           <span className="field__label">Search artists</span>

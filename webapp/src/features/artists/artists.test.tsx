@@ -8,6 +8,7 @@ import { renderRoute } from '../../testing/render';
 const ARTIST = {
   id: '66666666-6666-4666-8666-666666666666',
   name: 'Ken Lum',
+  aliases: [],
   biography: 'Canadian artist.',
   country: 'Canada',
   website: 'https://kenlum.example',

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useGetArtistsQuery } from '../../api/artistIndexApi';
 import { errorMessage } from '../../api/errors';
 import type { ArtistRef } from '../../api/types';
+import { RemovableChips } from '../../components/EditForm';
 import { Icon } from '../../components/Icon';
 import { FieldError } from '../../components/SubmissionParts';
 import { ARTIST_PICKER_LIMIT, SEARCH_DEBOUNCE_MS } from '../../config/constants';
@@ -50,25 +51,12 @@ export function ArtistPicker({
   return (
     <fieldset id={id} className="fieldset" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field__label">Artists</legend>
-      {value.length > 0 ? (
-        <ul className="chip-list" aria-label="Credited artists">
-          {value.map((a) => (
-            <li key={a.id} className="chip">
-              {a.name}
-              <button
-                type="button"
-                className="icon-button icon-button--small"
-                aria-label={`Remove ${a.name}`}
-                onClick={() => onChange(value.filter((x) => x.id !== a.id))}
-              >
-                <Icon name="close" size={16} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted small">No artists credited.</p>
-      )}
+      <RemovableChips
+        label="Credited artists"
+        items={value.map((a) => ({ key: a.id, label: a.name }))}
+        onRemove={(removed) => onChange(value.filter((x) => x.id !== removed))}
+        empty="No artists credited."
+      />
       <div className="field field--compact">
         <label className="field__label" htmlFor={inputId}>
           Find an artist to add

@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/errors';
 import type { Credits } from '../../api/types';
 import { Loading, Skeleton } from '../../components/states';
 import { formatDate, plural } from '../../lib/format';
-import { fieldLabel } from './historyText';
+import { fieldLabel } from '../../lib/historyText';
 
 type Contributor = Credits['contributors'][number];
 

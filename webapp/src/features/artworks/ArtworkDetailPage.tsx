@@ -5,95 +5,56 @@
  * under a banner that says so. A duplicate merged into another record sends visitors there
  * (`?merged_from=` says so on arrival); moderators merge from here.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
 import { selectCanModerate } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorField, isApiError } from '../../api/errors';
 import type { ArtworkDetailDto as Artwork } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
-import { DocumentTitle, PageHeader } from '../../components/PageTitle';
-import { ErrorState, Loading, Skeleton } from '../../components/states';
+import { PageHeader } from '../../components/PageTitle';
+import { AsOfBanner, DetailFallback, useShownVersion, useVersionParams } from '../../components/SubjectNotices';
+import { Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
+import { momentText } from '../../lib/historyText';
 import { groupTags, tagHref } from '../../lib/tagGroups';
 import { feedbackOpened } from '../../lib/ui';
 import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
-import { AsOfBanner, NotAtThatMoment } from './ArtworkAsOf';
 import { ArtworkContributors } from './ArtworkContributors';
 import { Gallery } from './ArtworkGallery';
 import { ArtworkHistory } from './ArtworkHistory';
 import { Logbook } from './ArtworkLogbook';
 import { MergedFromBanner, MergeDialog } from './ArtworkMerge';
-import { momentText } from './historyText';
 import { PendingEditsBanner } from './PendingEditsBanner';
 import './artworks.css';
 
-function isMissing(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR'));
-}
-
-/** After moving to another version of the artwork (`asOf`), show it from the top, its title focused. */
-function useVersionFocus(asOf: string, shown: boolean) {
-  const seen = useRef(asOf);
-  const moved = useRef(false);
-  useEffect(() => {
-    if (seen.current === asOf) return;
-    seen.current = asOf;
-    moved.current = true;
-    window.scrollTo({ top: 0 });
-  }, [asOf]);
-  useEffect(() => {
-    if (!shown || !moved.current) return;
-    moved.current = false;
-    document.querySelector<HTMLElement>('#main-content h1')?.focus();
-  }, [shown, asOf]);
-}
-
 export function ArtworkDetailPage() {
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const asOf = params.get('as_of')?.trim() ?? '';
+  const { id, asOf, params } = useVersionParams();
   const current = useGetArtworkQuery(id, { skip: !id || Boolean(asOf) });
   const past = useGetArtworkAsOfQuery({ id, asOf }, { skip: !id || !asOf });
-  // `currentData`: the version asked for, never the one shown before it.
-  const { currentData: data, error, isFetching, refetch } = asOf ? past : current;
-  useVersionFocus(asOf, Boolean(data));
+  const { currentData: data, error, isFetching, refetch } = useShownVersion(asOf, current, past);
 
-  if (!data && isFetching) {
-    return (
-      <div className="page">
-        <DocumentTitle title="Artwork" />
-        <Loading label="Loading artwork…">
-          <div className="detail-skeleton">
-            <span className="skeleton__block skeleton__block--tall" />
-            <Skeleton lines={5} />
-          </div>
-        </Loading>
-      </div>
-    );
-  }
   if (!data) {
-    if (asOf && isApiError(error) && (error.status === 404 || errorField(error) === 'as_of')) {
-      return <NotAtThatMoment artworkId={id} asOf={asOf} invalid={error.status === 400} />;
-    }
-    if (!error || isMissing(error)) {
-      return (
-        <div className="page">
-          <DocumentTitle title="Artwork not found" />
-          <ArtworkNotFound id={id} />
-        </div>
-      );
-    }
     return (
-      <div className="page">
-        <DocumentTitle title="Artwork" />
-        <ErrorState title="Could not load this artwork" error={error} onRetry={() => void refetch()} />
-      </div>
+      <DetailFallback
+        subject="artwork"
+        currentHref={to.artwork(id)}
+        asOf={asOf}
+        query={{ error, isFetching, refetch }}
+        loading={
+          <Loading label="Loading artwork…">
+            <div className="detail-skeleton">
+              <span className="skeleton__block skeleton__block--tall" />
+              <Skeleton lines={5} />
+            </div>
+          </Loading>
+        }
+        notFound={<ArtworkNotFound id={id} />}
+      />
     );
   }
   if (data.merged_into && !asOf) return <Navigate to={to.artworkMergedFrom(data.merged_into, data.id)} replace />;
@@ -144,7 +105,11 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
         }
       />
 
-      {asOf ? <AsOfBanner artworkId={artwork.id} moment={moment} /> : <PendingEditsBanner artworkId={artwork.id} />}
+      {asOf ? (
+        <AsOfBanner subject="artwork" currentHref={to.artwork(artwork.id)} moment={moment} />
+      ) : (
+        <PendingEditsBanner artworkId={artwork.id} />
+      )}
       {mergedFrom && !asOf && <MergedFromBanner from={mergedFrom} />}
       {merging && <MergeDialog artworkId={artwork.id} title={title} onClose={() => setMerging(false)} />}
 

@@ -14,6 +14,7 @@ const EDIT_PATH = `/artwork/${ID}/edit`;
 const OTHER: ArtistDto = {
   id: '88888888-8888-4888-8888-888888888888',
   name: 'Ameen Gill',
+  aliases: [],
   biography: null,
   country: null,
   website: null,

@@ -6,6 +6,7 @@
 import type { FieldEdit } from '../../api/types';
 import type { ArtistRef, ArtworkDto, ArtworkType } from '../../api/types';
 import type { LatLon } from '../../components/LocationField';
+import { editCollector, follow, followAll, textValue as text } from '../../lib/editValues';
 
 /** What of an artwork the form edits. */
 export type EditableArtwork = Pick<ArtworkDto, 'title' | 'description' | 'artwork_type' | 'lat' | 'lon' | 'artists' | 'tags'>;
@@ -33,20 +34,11 @@ export function valuesOf(a: EditableArtwork): EditValues {
   };
 }
 
-/** Text as a value: trimmed, null when empty (a null new value clears the field). */
-const text = (v: string | null | undefined): string | null => v?.trim() || null;
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 const tagKeys = (...tags: Record<string, string>[]) => [...new Set(tags.flatMap((t) => Object.keys(t)))];
 
 /** The edits from the artwork as loaded (`a`) to the values typed (`v`): one per changed field. */
 export function editsFrom(a: EditableArtwork, v: EditValues): FieldEdit[] {
-  const edits: FieldEdit[] = [];
-  // `seen` is the loaded value as the form compares it (text trimmed), `old` as the server has it.
-  const change = (field_name: string, old: unknown, next: unknown, seen: unknown = old) => {
-    if (!same(seen, next)) edits.push({ field_name, field_value_old: old, field_value_new: next });
-  };
+  const { edits, change } = editCollector();
   change('title', a.title, text(v.title), text(a.title));
   change('description', a.description ?? null, text(v.description), text(a.description));
   change('artwork_type', a.artwork_type, v.artwork_type);
@@ -67,15 +59,7 @@ export function editsFrom(a: EditableArtwork, v: EditValues): FieldEdit[] {
 export function rebase(v: EditValues, before: EditableArtwork, after: EditableArtwork): EditValues {
   const was = valuesOf(before);
   const now = valuesOf(after);
-  const follow = <T>(mine: T, old: T, fresh: T): T => (same(mine, old) ? fresh : mine);
   const tags = { ...v.tags };
   for (const key of tagKeys(was.tags, now.tags)) tags[key] = follow(v.tags[key] ?? '', was.tags[key] ?? '', now.tags[key] ?? '');
-  return {
-    title: follow(v.title, was.title, now.title),
-    description: follow(v.description, was.description, now.description),
-    artwork_type: follow(v.artwork_type, was.artwork_type, now.artwork_type),
-    location: follow(v.location, was.location, now.location),
-    artists: follow(v.artists, was.artists, now.artists),
-    tags,
-  };
+  return { ...followAll(v, was, now), tags };
 }

@@ -6,7 +6,7 @@ import { ARTIST, artworkRoutes, historyEntry as entry, historyPage, ORCA as ARTW
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { formatDate } from '../../lib/format';
-import { changeText, momentText } from './historyText';
+import { changeText, momentText } from '../../lib/historyText';
 
 const ID = ARTWORK.id;
 

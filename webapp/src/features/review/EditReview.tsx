@@ -1,26 +1,28 @@
 /**
- * The review's "Artwork edits" tab: proposed changes to artworks waiting for a moderator, oldest
- * first, a page at a time (which artwork, who proposed it, which fields, whether some changed
- * since), and one of them in detail beside the list.
+ * The review's edit tabs, "Artwork edits" and "Artist edits": proposed changes waiting for a
+ * moderator (to artworks, or to artists and new artists), oldest first, a page at a time (which
+ * one, who proposed it, which fields, whether some changed since), and one of them in detail
+ * beside the list.
  */
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { EditSummary } from '../../api/types';
+import type { EditSubject } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
-import { to } from '../../config/routes';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate, plural } from '../../lib/format';
 import { EditReviewPanel } from './EditReviewDetail';
-import { useGetEditReviewsQuery } from './reviewApi';
-import { ListState } from './ReviewParts';
+import { useGetEditReviewsQuery, type SubjectEditSummary } from './reviewApi';
+import { EDIT_TAB_WORDS, editTitle, ListState, NewSubjectChip } from './ReviewParts';
 
 export function EditReview({
+  subject,
   page,
   openId,
   onPage,
   onOpen,
 }: {
+  subject: EditSubject;
   page: number;
   /** The edit shown in detail. */
   openId: string | null;
@@ -33,13 +35,14 @@ export function EditReview({
     <div className={`review-layout${openId ? ' review-layout--open' : ''}`}>
       <section className="review-layout__queue" aria-labelledby="edit-review-title">
         <h2 id="edit-review-title" ref={heading} tabIndex={-1} className="section__title">
-          Artwork edits
+          {EDIT_TAB_WORDS[subject].heading}
         </h2>
-        <EditList key={page} page={page} openId={openId} onOpen={onOpen} onPage={onPage} />
+        <EditList key={page} subject={subject} page={page} openId={openId} onOpen={onOpen} onPage={onPage} />
       </section>
       {openId && (
         <EditReviewPanel
           key={openId}
+          subject={subject}
           id={openId}
           onClose={(decided) => {
             onOpen(null);
@@ -52,17 +55,20 @@ export function EditReview({
 }
 
 function EditList({
+  subject,
   page,
   openId,
   onOpen,
   onPage,
 }: {
+  subject: EditSubject;
   page: number;
   openId: string | null;
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }) {
-  const { data, error, isLoading, isFetching, refetch } = useGetEditReviewsQuery({ page });
+  const { data, error, isLoading, isFetching, refetch } = useGetEditReviewsQuery({ subject, page });
+  const words = EDIT_TAB_WORDS[subject];
   if (isLoading || error) {
     return (
       <ListState
@@ -70,14 +76,14 @@ function EditList({
         loadingLabel="Loading the proposed edits…"
         failedTitle="Could not load the proposed edits"
         unavailableTitle="Reviewing edits isn’t available on this server yet"
-        unavailableText="Proposed changes to artworks will wait here once the server accepts them."
+        unavailableText={words.unavailableText}
       />
     );
   }
   if (!data || data.edits.length === 0) {
     return (
       <EmptyState icon="moderate" title="No edits waiting">
-        <p>Nobody has proposed changes to an artwork. Thank you!</p>
+        <p>{words.empty}</p>
       </EmptyState>
     );
   }
@@ -95,7 +101,7 @@ function EditList({
       </p>
       <ol className="review-list" aria-label="Proposed edits">
         {data.edits.map((e) => (
-          <EditRow key={e.id} edit={e} open={openId === e.id} onOpen={() => onOpen(e.id)} />
+          <EditRow key={e.id} subject={subject} edit={e} open={openId === e.id} onOpen={() => onOpen(e.id)} />
         ))}
       </ol>
       <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Edit pages" />
@@ -103,13 +109,24 @@ function EditList({
   );
 }
 
-function EditRow({ edit: e, open, onOpen }: { edit: EditSummary; open: boolean; onOpen: () => void }) {
-  const title = e.artwork_title || 'Untitled';
+function EditRow({
+  subject,
+  edit: e,
+  open,
+  onOpen,
+}: {
+  subject: EditSubject;
+  edit: SubjectEditSummary;
+  open: boolean;
+  onOpen: () => void;
+}) {
+  const title = editTitle(subject, e);
   return (
     <li className={`review-item${open ? ' review-item--open' : ''}`} data-testid="edit-item">
       <div className="review-item__body">
         <p className="edit-item__title">
-          <Link to={to.artwork(e.artwork_id)}>{title}</Link>
+          {e.new_subject ? <span>{title}</span> : <Link to={EDIT_TAB_WORDS[subject].link(e.subject_id)}>{title}</Link>}
+          <NewSubjectChip edit={e} />
           {e.stale && (
             <span className="chip chip--warning">
               Stale<span className="visually-hidden">: some fields changed since it was proposed</span>
@@ -119,9 +136,17 @@ function EditRow({ edit: e, open, onOpen }: { edit: EditSummary; open: boolean; 
         <p className="row-list__meta">
           {e.submitter.display_name} · <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
         </p>
-        <p className="review-item__notes">Changes the {fieldList(e.fields)}</p>
+        <p className="review-item__notes">
+          {e.new_subject ? 'With the' : 'Changes the'} {fieldList(e.fields, subject)}
+        </p>
       </div>
-      <button type="button" className="button button--tonal button--small" onClick={onOpen} aria-expanded={open} aria-label={`Review the edit to ${title}`}>
+      <button
+        type="button"
+        className="button button--tonal button--small"
+        onClick={onOpen}
+        aria-expanded={open}
+        aria-label={e.new_subject ? `Review the new artist ${title}` : `Review the edit to ${title}`}
+      >
         Review
       </button>
     </li>

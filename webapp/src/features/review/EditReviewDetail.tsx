@@ -1,35 +1,46 @@
 /**
- * One proposed artwork edit under review: each field as the proposer saw it, as proposed and as
- * it is now, side by side, those changed since marked; a checkbox per field chooses what to
- * apply (those changed since start unchosen, and applying one is confirmed first); rejecting asks
- * for a reason.
+ * One proposed edit under review, of an artwork or of an artist (or a new artist): each field as
+ * the proposer saw it, as proposed and as it is now, side by side, those changed since marked; a
+ * checkbox per field chooses what to apply (those changed since start unchosen, and applying one
+ * is confirmed first; a new artist's name is always applied); rejecting asks for a reason.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
-import type { EditDetail } from '../../api/types';
+import type { EditSubject } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Spinner } from '../../components/states';
-import { to } from '../../config/routes';
 import { editFieldLabel, fieldList, valueText, type ValueWords } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
 import { statusText } from '../../lib/submissionText';
-import { isEditAlreadyDecided, isStaleEditConflict, useApproveEditMutation, useGetEditReviewQuery, useRejectEditMutation } from './reviewApi';
-import { RejectDialog, ReviewPanel } from './ReviewParts';
+import {
+  isEditAlreadyDecided,
+  isStaleEditConflict,
+  useApproveEditMutation,
+  useGetEditReviewQuery,
+  useRejectEditMutation,
+  type SubjectEditDetail,
+} from './reviewApi';
+import { EDIT_TAB_WORDS, editTitle, NewSubjectChip, RejectDialog, ReviewPanel } from './ReviewParts';
 import { useDecide } from './useDecide';
 
 const EDIT_REVIEW_MESSAGES = {
   approved: 'Edit approved',
+  newArtistApproved: 'New artist approved',
   rejected: 'Edit rejected',
   changedMeanwhile: 'Some fields changed while you were reviewing: they are marked below. Check them and approve again.',
 } as const;
 
-export function EditReviewPanel({ id, onClose }: { id: string; onClose: (decided: boolean) => void }) {
-  const query = useGetEditReviewQuery(id);
+/** The field a new artist cannot be approved without. */
+const NEW_ARTIST_NEEDS = 'name';
+
+export function EditReviewPanel({ subject, id, onClose }: { subject: EditSubject; id: string; onClose: (decided: boolean) => void }) {
+  const query = useGetEditReviewQuery({ subject, id });
   const { data } = query;
+  const title = data && editTitle(subject, data);
   return (
     <ReviewPanel
-      title={data ? `Edit to ${data.artwork_title || 'Untitled'}` : 'Edit'}
+      title={!data ? 'Edit' : data.new_subject ? `New artist: ${title}` : `Edit to ${title}`}
       closeLabel="Close the edit"
       loadingLabel="Loading the edit…"
       failedTitle="Could not load this edit"
@@ -37,23 +48,24 @@ export function EditReviewPanel({ id, onClose }: { id: string; onClose: (decided
       query={query}
       onClose={() => onClose(false)}
     >
-      {data && <EditDecision edit={data} onDecided={() => onClose(true)} />}
+      {data && <EditDecision subject={subject} edit={data} onDecided={() => onClose(true)} />}
     </ReviewPanel>
   );
 }
 
-function EditDecision({ edit, onDecided }: { edit: EditDetail; onDecided: () => void }) {
-  // The detail names artists by id: the artwork's credits name those it has.
-  const { data: artwork } = useGetArtworkQuery(edit.artwork_id);
+function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit: SubjectEditDetail; onDecided: () => void }) {
+  // An artwork edit's detail names artists by id: the artwork's credits name those it has.
+  const { data: artwork } = useGetArtworkQuery(edit.subject_id, { skip: subject !== 'artwork' });
   const [approve, { isLoading: approving }] = useApproveEditMutation();
   const [reject, { isLoading: rejecting }] = useRejectEditMutation();
   const [chosen, setChosen] = useState<string[]>(() => edit.fields.filter((f) => !f.stale).map((f) => f.field_name));
   const [confirming, setConfirming] = useState(false);
   const [askReason, setAskReason] = useState(false);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
+  const required = (field: string) => edit.new_subject && field === NEW_ARTIST_NEEDS;
   const busy = approving || rejecting;
   const pending = edit.status === 'pending';
-  const apply = edit.fields.filter((f) => chosen.includes(f.field_name));
+  const apply = edit.fields.filter((f) => chosen.includes(f.field_name) || required(f.field_name));
   const staleChosen = apply.filter((f) => f.stale).map((f) => f.field_name);
 
   const words: ValueWords = {
@@ -76,8 +88,9 @@ function EditDecision({ edit, onDecided }: { edit: EditDetail; onDecided: () => 
   };
   const approveChosen = (overwriteStale: boolean) => {
     setConfirming(false);
-    const body = { apply_to_artwork: apply.map((f) => f.field_name), ...(overwriteStale ? { overwrite_stale: true } : {}) };
-    void run(() => approve({ id: edit.id, body }).unwrap(), EDIT_REVIEW_MESSAGES.approved);
+    const approval = { subject, id: edit.id, fields: apply.map((f) => f.field_name), overwriteStale };
+    const done = edit.new_subject ? EDIT_REVIEW_MESSAGES.newArtistApproved : EDIT_REVIEW_MESSAGES.approved;
+    void run(() => approve(approval).unwrap(), done);
   };
 
   return (
@@ -87,8 +100,15 @@ function EditDecision({ edit, onDecided }: { edit: EditDetail; onDecided: () => 
         <span className={`chip chip--small chip--text chip--${edit.status}`}>{statusText({ status: edit.status })}</span>
       </p>
       <p>
-        <Link to={to.artwork(edit.artwork_id)}>{edit.artwork_title || 'Untitled'}</Link>
+        {edit.new_subject ? (
+          <>
+            {editTitle(subject, edit)} <NewSubjectChip edit={edit} />
+          </>
+        ) : (
+          <Link to={EDIT_TAB_WORDS[subject].link(edit.subject_id)}>{editTitle(subject, edit)}</Link>
+        )}
       </p>
+      {edit.new_subject && <p className="muted small">A new artist is approved with its name; choose which other fields to apply.</p>}
       {edit.note && (
         <blockquote className="review-detail__notes" aria-label="Note to the moderators">
           <p>{edit.note}</p>
@@ -116,15 +136,15 @@ function EditDecision({ edit, onDecided }: { edit: EditDetail; onDecided: () => 
           </thead>
           <tbody>
             {edit.fields.map((f) => {
-              const label = editFieldLabel(f.field_name);
+              const label = editFieldLabel(f.field_name, subject);
               return (
                 <tr key={f.field_name} className={f.stale ? 'edit-table__row--stale' : undefined} data-testid="edit-field">
                   <td>
                     <input
                       type="checkbox"
                       className="review-item__check"
-                      checked={chosen.includes(f.field_name)}
-                      disabled={!pending || busy}
+                      checked={chosen.includes(f.field_name) || required(f.field_name)}
+                      disabled={!pending || busy || required(f.field_name)}
                       aria-label={`Apply ${label}`}
                       onChange={(e) =>
                         setChosen((c) => (e.target.checked ? [...c, f.field_name] : c.filter((n) => n !== f.field_name)))
@@ -163,16 +183,16 @@ function EditDecision({ edit, onDecided }: { edit: EditDetail; onDecided: () => 
       <ConfirmDialog
         open={confirming}
         title="Apply fields that changed since?"
-        message={`The ${fieldList(staleChosen)} changed since this edit was proposed. Approving replaces the current value with the proposed one.`}
+        message={`The ${fieldList(staleChosen, subject)} changed since this edit was proposed. Approving replaces the current value with the proposed one.`}
         confirmLabel="Approve anyway"
         onConfirm={() => approveChosen(true)}
         onCancel={() => setConfirming(false)}
       />
       <RejectDialog
         open={askReason}
-        title="Reject edit"
+        title={edit.new_subject ? 'Reject new artist' : 'Reject edit'}
         onClose={() => setAskReason(false)}
-        onReject={(reason) => void run(() => reject({ id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
+        onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
       />
     </div>
   );

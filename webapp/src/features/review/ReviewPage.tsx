@@ -1,8 +1,8 @@
 /**
- * /review (moderators), in two tabs: submissions (the counts, the queue of new artworks and
+ * /review (moderators), in three tabs: submissions (the counts, the queue of new artworks and
  * visits, oldest first, filtered by status and type, batch decisions, one submission at a time
- * in detail) and proposed artwork edits. Where the moderator is (tab, filters, page, open item)
- * lives in the URL.
+ * in detail), proposed artwork edits, and proposed artist edits and new artists. Where the
+ * moderator is (tab, filters, page, open item) lives in the URL.
  */
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/errors';
 import {
   SUBMISSION_STATUSES,
   type BatchAnswer,
+  type EditSubject,
   type SubmissionDto,
   type SubmissionStatus,
   type SubmissionType,
@@ -53,9 +54,12 @@ function typeParam(raw: string | null): SubmissionType | undefined {
 const TABS = [
   { id: 'submissions', label: 'Submissions' },
   { id: 'edits', label: 'Artwork edits' },
+  { id: 'artist-edits', label: 'Artist edits' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
+/** What each edit tab reviews. */
+const EDIT_TABS: Partial<Record<TabId, EditSubject>> = { edits: 'artwork', 'artist-edits': 'artist' };
 
 /** Moves within the review: changes to the URL's query, the other parameters kept. */
 type ReviewParamsUpdate = (changes: Record<string, string | null>) => void;
@@ -64,6 +68,7 @@ export function ReviewPage() {
   const [params, setParams] = useSearchParams();
   const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'submissions');
   const update: ReviewParamsUpdate = (changes) => setParams(withParams(params, changes));
+  const editSubject = EDIT_TABS[tab];
 
   return (
     <div className="page review-page">
@@ -83,8 +88,10 @@ export function ReviewPage() {
         // Each tab has its own page and open item.
         onChange={(t) => update({ tab: t === 'submissions' ? null : t, page: null, submission: null, edit: null })}
       >
-        {tab === 'edits' ? (
+        {editSubject ? (
           <EditReview
+            key={editSubject}
+            subject={editSubject}
             page={pageParam(params.get('page'))}
             openId={params.get('edit')}
             onPage={(p) => update({ page: pageValue(p) })}

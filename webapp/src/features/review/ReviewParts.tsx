@@ -1,13 +1,17 @@
 /**
- * Pieces both review tabs (submissions, artwork edits) share: a list's loading and failure, the
- * panel of one item beside its list, and the dialog that asks a rejection's reason.
+ * Pieces the review tabs (submissions, artwork edits, artist edits) share: a list's loading and
+ * failure, the panel of one item beside its list, and the dialog that asks a rejection's reason;
+ * and how the edit tabs word their lists and name an edit.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { EditSubject } from '../../api/types';
 import { PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { QueryFailure } from '../../components/QueryFailure';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
+import { to } from '../../config/routes';
+import type { SubjectEditSummary } from './reviewApi';
 
 interface QueryState {
   isLoading: boolean;
@@ -134,4 +138,35 @@ export function ReviewPanel({
       )}
     </section>
   );
+}
+
+/** How each tab words its list. */
+export const EDIT_TAB_WORDS: Record<
+  EditSubject,
+  { heading: string; unavailableText: string; empty: string; untitled: string; link: (id: string) => string }
+> = {
+  artwork: {
+    heading: 'Artwork edits',
+    unavailableText: 'Proposed changes to artworks will wait here once the server accepts them.',
+    empty: 'Nobody has proposed changes to an artwork. Thank you!',
+    untitled: 'Untitled',
+    link: to.artwork,
+  },
+  artist: {
+    heading: 'Artist edits',
+    unavailableText: 'Proposed changes to artists, and new artists, will wait here once the server accepts them.',
+    empty: 'Nobody has proposed changes to an artist, or a new artist. Thank you!',
+    untitled: 'Unnamed artist',
+    link: to.artist,
+  },
+};
+
+/** What a pending edit is called: its subject's name, which a new artist has as proposed. */
+export function editTitle(subject: EditSubject, e: Pick<SubjectEditSummary, 'subject_name'>): string {
+  return e.subject_name || EDIT_TAB_WORDS[subject].untitled;
+}
+
+/** The "New artist" chip: a proposal of an artist the registry does not have (its page does not exist yet). */
+export function NewSubjectChip({ edit }: { edit: Pick<SubjectEditSummary, 'new_subject'> }) {
+  return edit.new_subject ? <span className="chip chip--small">New artist</span> : null;
 }

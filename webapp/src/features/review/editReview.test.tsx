@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Decided, EditDecided, EditDetail, EditQueue, EditSummary } from '../../api/types';
+import type { EditDecided, EditDetail, EditQueue, EditSummary } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { ARTIST, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
+import { editDecisionRoutes, fieldRow } from '../../testing/editReview';
 import { deferred } from '../../testing/submissions';
 
 const NEW_ARTIST = '88888888-8888-4888-8888-888888888888';
@@ -72,18 +73,8 @@ function server(over: Record<string, Handler> = {}) {
     'GET /api/review/queue': () => envelope({ submissions: [], total: 0, page: 1, limit: 20, pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
     'GET /api/review/artwork-edits': (req) =>
       envelope({ edits: pending.map(summary), total: pending.length, page: Number(req.url.searchParams.get('page')), per_page: 20 } satisfies EditQueue),
-    [`GET /api/review/artwork-edits/${E1.id}`]: () => envelope(E1),
-    [`GET /api/review/artwork-edits/${E2.id}`]: () => envelope(E2),
     [`GET /api/artworks/${ORCA.id}`]: () => envelope(ORCA),
-    ...Object.fromEntries(
-      [E1, E2].flatMap((e) => [
-        [
-          `POST /api/review/artwork-edits/${e.id}/approve`,
-          () => (take(e.id), envelope({ id: e.id, status: 'approved', artwork_id: e.artwork_id, applied: [] } satisfies EditDecided)),
-        ],
-        [`POST /api/review/artwork-edits/${e.id}/reject`, () => (take(e.id), envelope({ id: e.id, status: 'rejected' } satisfies Decided))],
-      ]),
-    ) as Record<string, Handler>,
+    ...editDecisionRoutes('artwork', [E1, E2], (e) => e.artwork_id, take),
     ...over,
   });
   return { ...mock, take };
@@ -100,19 +91,6 @@ async function openE1() {
   const detail = await screen.findByTestId('edit-detail');
   await within(detail).findAllByTestId('edit-field');
   return detail;
-}
-
-/** A field's row: its cells' text, and its checkbox. */
-function fieldRow(detail: HTMLElement, label: string) {
-  const row = within(detail).getByRole('rowheader', { name: label }).closest('tr')!;
-  return {
-    row,
-    cells: within(row)
-      .getAllByRole('cell')
-      .slice(1)
-      .map((c) => c.textContent),
-    apply: within(row).getByRole('checkbox', { name: `Apply ${label}` }),
-  };
 }
 
 beforeEach(() => {

@@ -1,8 +1,9 @@
 /**
  * The moderators' review of submissions (new artworks and visits): the queue, one submission
  * with its nearby artworks, decisions one by one or in a batch, and the counts. And the review of
- * proposed artwork edits: the pending ones, one with each field before, proposed and now, and
- * its approval (of some fields) or rejection.
+ * proposed edits, of artworks or of artists (new artists too): the pending ones, one with each
+ * field before, proposed and now, and its approval (of some fields) or rejection. The edits of
+ * either subject read as one shape (`SubjectEdit…`), which the review's edit tabs share.
  *
  * A decided submission or edit leaves the cached pending lists at once; the queue's refetch
  * carries X-Min-Position, so it no longer lists it either.
@@ -11,8 +12,13 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
 import type {
+  ApplyArtistEditRequest,
   ApplyEditRequest,
   ApproveRequest,
+  ArtistEditDecided,
+  ArtistEditDetail,
+  ArtistEditQueue,
+  ArtistEditSummary,
   BatchAnswer,
   BatchItem,
   BatchRequest,
@@ -20,6 +26,8 @@ import type {
   EditDecided,
   EditDetail,
   EditQueue,
+  EditSubject,
+  EditSummary,
   Envelope,
   Envelope_BatchAnswer,
   Envelope_Decided,
@@ -64,6 +72,58 @@ export function isStaleEditConflict(error: unknown): boolean {
   return isAlreadyDecided(error) && isApiError(error) && /changed since the edit was proposed/i.test(error.message);
 }
 
+/** Where an edit's subject is, and what it is called (a new artist's proposed name); `new_subject`: a new artist. */
+interface SubjectRef {
+  subject_id: string;
+  subject_name: string;
+  new_subject: boolean;
+}
+
+/** A pending edit in a review list, of an artwork or an artist. */
+export type SubjectEditSummary = Omit<EditSummary, 'artwork_id' | 'artwork_title'> & SubjectRef;
+/** One page of pending edits. */
+export type SubjectEditQueue = Omit<EditQueue, 'edits'> & { edits: SubjectEditSummary[] };
+/** One edit under review: a new artist's fields have no `before` or `current`. */
+export type SubjectEditDetail = Omit<EditDetail, 'artwork_id' | 'artwork_title'> & SubjectRef;
+/** What approving an edit answers, `subject_id` being the artwork's or the artist's. */
+export type SubjectEditDecided = Omit<EditDecided, 'artwork_id'> & { subject_id: string };
+
+type ArtworkSide = { artwork_id: string; artwork_title?: string };
+type ArtistSide = { artist_id: string; artist_name?: string; new_artist?: boolean };
+
+/** An artwork's or an artist's edit (or its decision) in the shape the review shares. */
+function ofSubject<T extends ArtworkSide | ArtistSide>(e: T) {
+  if ('artwork_id' in e) {
+    const { artwork_id, artwork_title = '', ...rest } = e;
+    return { ...rest, subject_id: artwork_id, subject_name: artwork_title, new_subject: false };
+  }
+  const { artist_id, artist_name = '', new_artist = false, ...rest } = e;
+  return { ...rest, subject_id: artist_id, subject_name: artist_name, new_subject: new_artist };
+}
+
+export interface EditReviewArgs {
+  subject: EditSubject;
+  page?: number;
+}
+
+export interface EditRef {
+  subject: EditSubject;
+  id: string;
+}
+
+/** An approval: the fields to apply, and whether to apply those changed since the edit was proposed. */
+export interface EditApproval extends EditRef {
+  fields: string[];
+  overwriteStale: boolean;
+}
+
+const editsPath = (subject: EditSubject, id?: string) => `/review/${subject}-edits${id ? `/${encodeURIComponent(id)}` : ''}`;
+
+function approvalBody({ subject, fields, overwriteStale }: EditApproval): ApplyEditRequest | ApplyArtistEditRequest {
+  const stale = overwriteStale ? { overwrite_stale: true } : {};
+  return subject === 'artist' ? { apply_to_artist: fields, ...stale } : { apply_to_artwork: fields, ...stale };
+}
+
 /** The cached queues a decided submission leaves: those of pending ones. */
 const isPendingQueue = (args: QueueArgs) => (args.status ?? 'pending') === 'pending';
 
@@ -83,19 +143,27 @@ const failure = (e: unknown): unknown => (typeof e === 'object' && e !== null &&
 
 const QUEUE = { type: 'Review', id: LIST_ID } as const;
 const STATS = { type: 'Review', id: 'STATS' } as const;
-const EDITS = { type: 'Review', id: 'EDITS' } as const;
+/** A subject's pending edits, every page. */
+const edits = (subject: EditSubject) => ({ type: 'Review' as const, id: `EDITS-${subject}` });
 const SUBMISSION_LISTS = [QUEUE, STATS];
+const SUBJECT_TAG = { artwork: 'Artwork', artist: 'Artist' } as const;
 
-/** After a decision on a submission in `lists`: everything it changes, or (409) what must be read again. */
-function decided(lists: ReadonlyArray<{ type: 'Review'; id: string }>, id: string, error: unknown, artworkId?: string | null) {
+/**
+ * After a decision on a submission in `lists`: everything it changes (the subject, an artwork
+ * unless said, and its list), or (409) what must be read again.
+ */
+function decided(
+  lists: ReadonlyArray<{ type: 'Review'; id: string }>,
+  id: string,
+  error: unknown,
+  subjectId?: string | null,
+  subject: EditSubject = 'artwork',
+) {
   if (error && !isAlreadyDecided(error)) return [];
   const tags = [...lists, { type: 'Review' as const, id }, { type: 'Submission' as const, id }];
   if (error) return tags;
-  return [
-    ...tags,
-    { type: 'Artwork' as const, id: LIST_ID },
-    ...(artworkId ? [{ type: 'Artwork' as const, id: artworkId }] : []),
-  ];
+  const type = SUBJECT_TAG[subject];
+  return [...tags, { type, id: LIST_ID }, ...(subjectId ? [{ type, id: subjectId }] : [])];
 }
 
 export const reviewApi = baseApi.injectEndpoints({
@@ -149,31 +217,36 @@ export const reviewApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (r) => (r ? [QUEUE, STATS, { type: 'Artwork', id: LIST_ID }] : []),
     }),
-    getEditReviews: build.query<EditQueue, { page?: number }>({
-      query: ({ page = 1 }) => ({ url: '/review/artwork-edits', params: { page, per_page: REVIEW_EDITS_PER_PAGE } }),
-      transformResponse: (r: Envelope<EditQueue>) => unwrap(r),
-      providesTags: (r) => [EDITS, ...(r?.edits.map((e) => ({ type: 'Review' as const, id: e.id })) ?? [])],
+    getEditReviews: build.query<SubjectEditQueue, EditReviewArgs>({
+      query: ({ subject, page = 1 }) => ({ url: editsPath(subject), params: { page, per_page: REVIEW_EDITS_PER_PAGE } }),
+      transformResponse: (r: Envelope<EditQueue | ArtistEditQueue>) => {
+        const queue = unwrap(r);
+        return { ...queue, edits: (queue.edits as Array<EditSummary | ArtistEditSummary>).map(ofSubject) };
+      },
+      providesTags: (r, _e, { subject }) => [edits(subject), ...(r?.edits.map((e) => ({ type: 'Review' as const, id: e.id })) ?? [])],
     }),
-    getEditReview: build.query<EditDetail, string>({
-      query: (id) => `/review/artwork-edits/${encodeURIComponent(id)}`,
-      transformResponse: (r: Envelope<EditDetail>) => unwrap(r),
-      providesTags: (_r, _e, id) => [{ type: 'Review', id }],
+    getEditReview: build.query<SubjectEditDetail, EditRef>({
+      query: ({ subject, id }) => editsPath(subject, id),
+      transformResponse: (r: Envelope<EditDetail | ArtistEditDetail>) => ofSubject(unwrap(r)),
+      providesTags: (_r, _e, { id }) => [{ type: 'Review', id }],
     }),
-    approveEdit: build.mutation<EditDecided, { id: string; body: ApplyEditRequest }>({
-      query: ({ id, body }) => ({ url: `/review/artwork-edits/${encodeURIComponent(id)}/approve`, method: 'POST', body }),
-      transformResponse: (r: Envelope<EditDecided>) => unwrap(r),
-      onQueryStarted: ({ id }, api) => keepOutUnlessFailed(leaveEditLists([id], api), api.queryFulfilled, isEditAlreadyDecided),
-      invalidatesTags: (r, error, { id }) => decided([EDITS], id, error, r?.artwork_id),
+    approveEdit: build.mutation<SubjectEditDecided, EditApproval>({
+      query: (approval) => ({ url: `${editsPath(approval.subject, approval.id)}/approve`, method: 'POST', body: approvalBody(approval) }),
+      transformResponse: (r: Envelope<EditDecided | ArtistEditDecided>) => ofSubject(unwrap(r)),
+      onQueryStarted: ({ subject, id }, api) =>
+        keepOutUnlessFailed(leaveEditLists(subject, [id], api), api.queryFulfilled, isEditAlreadyDecided),
+      invalidatesTags: (r, error, { subject, id }) => decided([edits(subject)], id, error, r?.subject_id, subject),
     }),
-    rejectEdit: build.mutation<Decided, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({
-        url: `/review/artwork-edits/${encodeURIComponent(id)}/reject`,
+    rejectEdit: build.mutation<Decided, EditRef & { reason: string }>({
+      query: ({ subject, id, reason }) => ({
+        url: `${editsPath(subject, id)}/reject`,
         method: 'POST',
         body: { reason } satisfies RejectRequest,
       }),
       transformResponse: (r: Envelope<Decided>) => unwrap(r),
-      onQueryStarted: ({ id }, api) => keepOutUnlessFailed(leaveEditLists([id], api), api.queryFulfilled, isEditAlreadyDecided),
-      invalidatesTags: (_r, error, { id }) => decided([EDITS], id, error),
+      onQueryStarted: ({ subject, id }, api) =>
+        keepOutUnlessFailed(leaveEditLists(subject, [id], api), api.queryFulfilled, isEditAlreadyDecided),
+      invalidatesTags: (_r, error, { subject, id }) => decided([edits(subject)], id, error, null, subject),
     }),
   }),
 });
@@ -195,10 +268,11 @@ function leaveQueues(ids: string[], api: CacheApi): Patch[] {
     .map((args) => api.dispatch(reviewApi.util.updateQueryData('getReviewQueue', args, without('submissions', ids))));
 }
 
-/** Takes `ids` out of every cached page of pending edits; the patches undo it. */
-function leaveEditLists(ids: string[], api: CacheApi): Patch[] {
+/** Takes `ids` out of every cached page of the subject's pending edits; the patches undo it. */
+function leaveEditLists(subject: EditSubject, ids: string[], api: CacheApi): Patch[] {
   return reviewApi.util
     .selectCachedArgsForQuery(api.getState(), 'getEditReviews')
+    .filter((args) => args.subject === subject)
     .map((args) => api.dispatch(reviewApi.util.updateQueryData('getEditReviews', args, without('edits', ids))));
 }
 

@@ -1,11 +1,11 @@
 /**
- * Words for an artwork's history: what kind of change an entry is, and each changed field's
- * value before and after, as short text ("—" when unset).
+ * Words for a history, an artwork's or an artist's: what kind of change an entry is, each changed
+ * field and its value before and after, as short text ("—" when unset), and the moment an
+ * `as_of` stands for.
  */
-import type { ChangeKind } from '../../api/types';
-import type { ArtistRef, FieldChange } from '../../api/types';
-import { isRecord, tagKeyOf, valueText as fieldValueText } from '../../lib/fieldText';
-import { formatDate, plural } from '../../lib/format';
+import type { ArtistRef, ChangeKind, EditSubject, FieldChange } from '../api/types';
+import { artistFieldLabel, isRecord, tagKeyOf, valueText as fieldValueText } from './fieldText';
+import { formatDate, plural } from './format';
 
 export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   imported: 'Imported from a dataset',
@@ -26,7 +26,7 @@ export const UNSET = '—';
 
 const FIELD_LABELS: Record<string, string> = { artwork_type: 'type' };
 
-/** `artwork_type` → "type"; a single tag's change (`tag:<key>`) by its key. */
+/** An artwork's `artwork_type` → "type"; a single tag's change (`tag:<key>`) by its key. */
 export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? (tagKeyOf(field) ?? field).replace(/_/g, ' ');
 }
@@ -58,14 +58,20 @@ export interface ChangeText {
   after: string;
 }
 
-export function changeText(change: FieldChange, artists: readonly ArtistRef[] = []): ChangeText {
+/** Reads a change of one field: of an artwork, whose `artists` it names from those given; or of an artist. */
+export type ChangeDescriber = (change: FieldChange) => ChangeText;
+
+export function changeText(change: FieldChange, artists: readonly ArtistRef[] = [], subject: EditSubject = 'artwork'): ChangeText {
   const [before, after] = change.field === 'tags' ? changedTags(change.before, change.after) : [change.before, change.after];
   return {
-    field: fieldLabel(change.field),
+    field: subject === 'artist' ? (artistFieldLabel(change.field) ?? fieldLabel(change.field)) : fieldLabel(change.field),
     before: valueText(change.field, before, artists),
     after: valueText(change.field, after, artists),
   };
 }
+
+/** A change to an artist: "Born: — → 1950". */
+export const artistChangeText: ChangeDescriber = (change) => changeText(change, [], 'artist');
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
 

@@ -1,0 +1,395 @@
+//! Changes to an artist's fields: what an artist edit (or a new artist's proposal) carries and
+//! what the artist records when it is applied. As for artworks ([`crate::edit`]), each change
+//! names its field with the value its proposer saw and the new one, so a change made against a
+//! value that has changed since is told apart (stale).
+//!
+//! Field names on the wire: `name`, `aliases`, `biography`, `website`, `country`, `birth_year`,
+//! `death_year`. A new artist is proposed as changes from nothing: every old value unset.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::artist::Artist;
+use crate::edit::EditError;
+use crate::provenance::{is_web_url, MAX_URL_CHARS};
+use crate::text::{clean_line, LongText, PersonName};
+
+/// Most other names an artist can be known by.
+pub const MAX_ALIASES: usize = 20;
+/// Longest country name.
+pub const MAX_COUNTRY_CHARS: usize = 100;
+/// The years an artist's birth or death may name.
+pub const YEARS: std::ops::RangeInclusive<i32> = -3000..=2100;
+
+/// One field's change, with the value it replaces.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "field", rename_all = "snake_case")]
+pub enum ArtistFieldEdit {
+    /// A name can be changed, never cleared; its old value is unset only for a new artist.
+    Name {
+        old: Option<PersonName>,
+        new: PersonName,
+    },
+    /// Other names the artist is known by, found by search.
+    Aliases {
+        old: Vec<PersonName>,
+        new: Vec<PersonName>,
+    },
+    Biography {
+        old: Option<LongText>,
+        new: Option<LongText>,
+    },
+    /// An http(s) URL (see [`is_web_url`]).
+    Website {
+        old: Option<String>,
+        new: Option<String>,
+    },
+    Country {
+        old: Option<String>,
+        new: Option<String>,
+    },
+    BirthYear {
+        old: Option<i32>,
+        new: Option<i32>,
+    },
+    DeathYear {
+        old: Option<i32>,
+        new: Option<i32>,
+    },
+}
+
+impl ArtistFieldEdit {
+    /// The field's name, as the API and the history name it.
+    pub fn field_name(&self) -> &'static str {
+        match self {
+            Self::Name { .. } => "name",
+            Self::Aliases { .. } => "aliases",
+            Self::Biography { .. } => "biography",
+            Self::Website { .. } => "website",
+            Self::Country { .. } => "country",
+            Self::BirthYear { .. } => "birth_year",
+            Self::DeathYear { .. } => "death_year",
+        }
+    }
+
+    /// The old and new value as JSON (`null` for unset).
+    pub fn values(&self) -> (Value, Value) {
+        fn pair<T: Serialize>(old: &T, new: &T) -> (Value, Value) {
+            let json = |v: &T| serde_json::to_value(v).unwrap_or(Value::Null);
+            (json(old), json(new))
+        }
+        match self {
+            Self::Name { old, new } => pair(old, &Some(new.clone())),
+            Self::Aliases { old, new } => pair(old, new),
+            Self::Biography { old, new } => pair(old, new),
+            Self::Website { old, new } | Self::Country { old, new } => pair(old, new),
+            Self::BirthYear { old, new } | Self::DeathYear { old, new } => pair(old, new),
+        }
+    }
+
+    /// Whether the old value is unset (as in a new artist's proposal).
+    pub fn is_from_unset(&self) -> bool {
+        match self.values().0 {
+            Value::Null => true,
+            Value::Array(a) => a.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Whether the new value is the old one.
+    pub fn changes_nothing(&self) -> bool {
+        let (old, new) = self.values();
+        old == new
+    }
+
+    /// The artist's value of this field now, as JSON.
+    fn current(&self, artist: &Artist) -> Value {
+        let json = |v: Result<Value, serde_json::Error>| v.unwrap_or(Value::Null);
+        match self {
+            Self::Name { .. } => json(serde_json::to_value(&artist.name)),
+            Self::Aliases { .. } => json(serde_json::to_value(&artist.aliases)),
+            Self::Biography { .. } => json(serde_json::to_value(&artist.biography)),
+            Self::Website { .. } => json(serde_json::to_value(&artist.website)),
+            Self::Country { .. } => json(serde_json::to_value(&artist.country)),
+            Self::BirthYear { .. } => json(serde_json::to_value(artist.birth_year)),
+            Self::DeathYear { .. } => json(serde_json::to_value(artist.death_year)),
+        }
+    }
+
+    /// Whether `artist`'s value of this field is no longer the old value this change was made
+    /// against.
+    pub fn is_stale(&self, artist: &Artist) -> bool {
+        self.current(artist) != self.values().0
+    }
+
+    /// The same change, made against `artist`'s value now (a moderator applying a stale change
+    /// on purpose): the record then says what was really replaced.
+    pub fn rebased(self, artist: &Artist) -> Self {
+        match self {
+            Self::Name { new, .. } => Self::Name {
+                old: artist.name.clone(),
+                new,
+            },
+            Self::Aliases { new, .. } => Self::Aliases {
+                old: artist.aliases.clone(),
+                new,
+            },
+            Self::Biography { new, .. } => Self::Biography {
+                old: artist.biography.clone(),
+                new,
+            },
+            Self::Website { new, .. } => Self::Website {
+                old: artist.website.clone(),
+                new,
+            },
+            Self::Country { new, .. } => Self::Country {
+                old: artist.country.clone(),
+                new,
+            },
+            Self::BirthYear { new, .. } => Self::BirthYear {
+                old: artist.birth_year,
+                new,
+            },
+            Self::DeathYear { new, .. } => Self::DeathYear {
+                old: artist.death_year,
+                new,
+            },
+        }
+    }
+
+    /// Reads one change as the client sends it (`{field_name, field_value_old,
+    /// field_value_new}`); `null` or blank text is unset.
+    pub fn parse(name: &str, old: &Value, new: &Value) -> Result<Self, EditError> {
+        let field = name.trim();
+        Ok(match field {
+            "name" => Self::Name {
+                old: optional(field, old, person_name)?,
+                new: match new {
+                    Value::Null => return Err(EditError::new(field, "name is required")),
+                    v => person_name(field, v)?,
+                },
+            },
+            "aliases" => Self::Aliases {
+                old: aliases(field, old)?,
+                new: aliases(field, new)?,
+            },
+            "biography" => Self::Biography {
+                old: optional(field, old, biography)?,
+                new: optional(field, new, biography)?,
+            },
+            "website" => Self::Website {
+                old: optional(field, old, website)?,
+                new: optional(field, new, website)?,
+            },
+            "country" => Self::Country {
+                old: optional(field, old, country)?,
+                new: optional(field, new, country)?,
+            },
+            "birth_year" => Self::BirthYear {
+                old: year(field, old)?,
+                new: year(field, new)?,
+            },
+            "death_year" => Self::DeathYear {
+                old: year(field, old)?,
+                new: year(field, new)?,
+            },
+            _ => return Err(EditError::new(field, format!("Unknown field: {field}"))),
+        })
+    }
+}
+
+fn text_of<'a>(field: &str, v: &'a Value) -> Result<&'a str, EditError> {
+    v.as_str()
+        .ok_or_else(|| EditError::new(field, format!("{field} must be text")))
+}
+
+/// `null` or blank text is unset.
+fn optional<T>(
+    field: &str,
+    v: &Value,
+    parse: fn(&str, &Value) -> Result<T, EditError>,
+) -> Result<Option<T>, EditError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        v => parse(field, v).map(Some),
+    }
+}
+
+fn person_name(field: &str, v: &Value) -> Result<PersonName, EditError> {
+    PersonName::parse(text_of(field, v)?).map_err(|_| {
+        EditError::new(
+            field,
+            format!("{field} must be 1 to {} characters", PersonName::MAX_CHARS),
+        )
+    })
+}
+
+fn biography(field: &str, v: &Value) -> Result<LongText, EditError> {
+    LongText::parse(text_of(field, v)?).map_err(|_| {
+        EditError::new(
+            field,
+            format!("{field} must be at most {} characters", LongText::MAX_CHARS),
+        )
+    })
+}
+
+fn website(field: &str, v: &Value) -> Result<String, EditError> {
+    let url = text_of(field, v)?.trim();
+    if is_web_url(url) {
+        Ok(url.to_owned())
+    } else {
+        Err(EditError::new(
+            field,
+            format!("website must be an http or https URL of at most {MAX_URL_CHARS} characters"),
+        ))
+    }
+}
+
+fn country(field: &str, v: &Value) -> Result<String, EditError> {
+    let c = clean_line(text_of(field, v)?);
+    if c.chars().count() > MAX_COUNTRY_CHARS {
+        return Err(EditError::new(
+            field,
+            format!("country must be at most {MAX_COUNTRY_CHARS} characters"),
+        ));
+    }
+    Ok(c)
+}
+
+fn year(field: &str, v: &Value) -> Result<Option<i32>, EditError> {
+    let bad = || {
+        EditError::new(
+            field,
+            format!(
+                "{field} must be a whole year from {} to {}",
+                YEARS.start(),
+                YEARS.end()
+            ),
+        )
+    };
+    let n = match v {
+        Value::Null => return Ok(None),
+        Value::String(s) if s.trim().is_empty() => return Ok(None),
+        Value::String(s) => s.trim().parse::<i64>().map_err(|_| bad())?,
+        Value::Number(n) => n.as_i64().ok_or_else(bad)?,
+        _ => return Err(bad()),
+    };
+    i32::try_from(n)
+        .ok()
+        .filter(|y| YEARS.contains(y))
+        .map(Some)
+        .ok_or_else(bad)
+}
+
+fn aliases(field: &str, v: &Value) -> Result<Vec<PersonName>, EditError> {
+    let list = match v {
+        Value::Null => return Ok(Vec::new()),
+        Value::Array(list) => list,
+        _ => return Err(EditError::new(field, "aliases must be a list of names")),
+    };
+    if list.len() > MAX_ALIASES {
+        return Err(EditError::new(
+            field,
+            format!("At most {MAX_ALIASES} aliases can be given"),
+        ));
+    }
+    let mut names: Vec<PersonName> = Vec::with_capacity(list.len());
+    for item in list {
+        let name = person_name(field, item)?;
+        if names
+            .iter()
+            .any(|n| n.as_str().to_lowercase() == name.as_str().to_lowercase())
+        {
+            return Err(EditError::new(
+                field,
+                format!("{} is given twice", name.as_str()),
+            ));
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_name_is_changed_but_never_cleared() {
+        let e =
+            ArtistFieldEdit::parse("name", &json!("Jane Doe"), &json!(" Jane  Q. Doe ")).unwrap();
+        assert_eq!(e.values(), (json!("Jane Doe"), json!("Jane Q. Doe")));
+        let err = ArtistFieldEdit::parse("name", &json!("Jane Doe"), &Value::Null).unwrap_err();
+        assert_eq!(
+            (err.field.as_str(), err.message.as_str()),
+            ("name", "name is required")
+        );
+    }
+
+    #[test]
+    fn optional_fields_are_cleared_by_null_or_blank() {
+        for (field, old) in [
+            ("biography", json!("Born in Deep River.")),
+            ("website", json!("https://example.org")),
+            ("country", json!("Canada")),
+            ("birth_year", json!(1950)),
+        ] {
+            for clear in [Value::Null, json!("  ")] {
+                let e = ArtistFieldEdit::parse(field, &old, &clear).unwrap();
+                assert_eq!(e.values(), (old.clone(), Value::Null), "{field}");
+            }
+        }
+        let e = ArtistFieldEdit::parse("aliases", &json!(["J. Doe"]), &json!([])).unwrap();
+        assert_eq!(e.values(), (json!(["J. Doe"]), json!([])));
+    }
+
+    #[test]
+    fn bad_values_name_their_field() {
+        let cases = [
+            ("website", json!("javascript:alert(1)")),
+            ("birth_year", json!(1950.5)),
+            ("death_year", json!(3000)),
+            ("country", json!("x".repeat(101))),
+            ("aliases", json!(["Jay", "jay"])),
+            ("aliases", json!("Jay")),
+            ("biography", json!(5)),
+        ];
+        for (field, new) in cases {
+            let err = ArtistFieldEdit::parse(field, &Value::Null, &new).unwrap_err();
+            assert_eq!(err.field, field, "{new}");
+        }
+        let many: Vec<String> = (0..=MAX_ALIASES).map(|i| format!("Name {i}")).collect();
+        assert!(ArtistFieldEdit::parse("aliases", &Value::Null, &json!(many)).is_err());
+        assert_eq!(
+            ArtistFieldEdit::parse("colour", &Value::Null, &json!("red"))
+                .unwrap_err()
+                .message,
+            "Unknown field: colour"
+        );
+    }
+
+    #[test]
+    fn years_are_read_from_numbers_or_digits() {
+        let e = ArtistFieldEdit::parse("birth_year", &Value::Null, &json!("-500")).unwrap();
+        assert_eq!(e.values().1, json!(-500));
+    }
+
+    #[test]
+    fn staleness_compares_with_the_artist_and_rebasing_takes_its_value() {
+        let e = ArtistFieldEdit::parse("country", &json!("Canada"), &json!("France")).unwrap();
+        let mut artist = Artist::default();
+        assert!(e.is_stale(&artist));
+        artist.country = Some("Canada".into());
+        assert!(!e.is_stale(&artist));
+        artist.country = Some("Spain".into());
+        assert_eq!(
+            e.rebased(&artist).values(),
+            (json!("Spain"), json!("France"))
+        );
+        let new_artist = ArtistFieldEdit::parse("name", &Value::Null, &json!("Jane")).unwrap();
+        assert!(!new_artist.is_stale(&Artist::default()));
+    }
+}

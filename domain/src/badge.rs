@@ -1,0 +1,649 @@
+//! The `BadgeDefinition` aggregate and the badge rules: what a contributor earns a badge for,
+//! as pure policies over their counts ([`ContributorCounts`]). A definition is deactivated,
+//! never deleted, so awards already made stay; the badge process manager awards from events.
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::ids::PLINTH_NAMESPACE;
+use crate::text::clean_line;
+
+/// Longest badge title.
+pub const MAX_TITLE_CHARS: usize = 60;
+/// Longest badge description.
+pub const MAX_DESCRIPTION_CHARS: usize = 300;
+/// Longest icon (an emoji may be several code points).
+pub const MAX_ICON_CHARS: usize = 16;
+/// The side of an "area" in degrees (about 2 km north–south): artworks in different cells are in
+/// different areas.
+pub const AREA_DEGREES: f64 = 0.02;
+
+/// What a contributor has done, as the badge rules read it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContributorCounts {
+    /// Approved submissions of every kind.
+    pub approved_submissions: u32,
+    /// Photos in approved submissions.
+    pub photos: u32,
+    /// Approved visits (logbook entries).
+    pub visits: u32,
+    /// Approved edits (artwork or artist).
+    pub edits: u32,
+    pub email_verified: bool,
+    /// Distinct areas (see [`area_of`]) of the artworks their approved submissions concern.
+    pub areas: u32,
+    /// Whole days since the account was made.
+    pub account_age_days: u32,
+}
+
+/// The area cell a position is in.
+pub fn area_of(lat: f64, lon: f64) -> (i64, i64) {
+    // Whole cells: the float-to-int cast saturates, and coordinates are bounded anyway.
+    (
+        (lat / AREA_DEGREES).floor() as i64,
+        (lon / AREA_DEGREES).floor() as i64,
+    )
+}
+
+/// What a badge is earned for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum BadgeRule {
+    ApprovedSubmissions { at_least: u32 },
+    Photos { at_least: u32 },
+    Visits { at_least: u32 },
+    ApprovedEdits { at_least: u32 },
+    EmailVerified,
+    Areas { at_least: u32 },
+    AccountAge { days: u32 },
+}
+
+impl BadgeRule {
+    /// Whether `c` earns it.
+    pub fn earned(&self, c: &ContributorCounts) -> bool {
+        match *self {
+            BadgeRule::ApprovedSubmissions { at_least } => c.approved_submissions >= at_least,
+            BadgeRule::Photos { at_least } => c.photos >= at_least,
+            BadgeRule::Visits { at_least } => c.visits >= at_least,
+            BadgeRule::ApprovedEdits { at_least } => c.edits >= at_least,
+            BadgeRule::EmailVerified => c.email_verified,
+            BadgeRule::Areas { at_least } => c.areas >= at_least,
+            BadgeRule::AccountAge { days } => c.account_age_days >= days,
+        }
+    }
+
+    /// Why an award was made, for people.
+    pub fn reason(&self) -> String {
+        let plural = |n: u32, one: &str, many: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {many}")
+            }
+        };
+        match *self {
+            BadgeRule::ApprovedSubmissions { at_least } => format!(
+                "{} approved",
+                plural(at_least, "contribution", "contributions")
+            ),
+            BadgeRule::Photos { at_least } => {
+                format!("{} approved", plural(at_least, "photo", "photos"))
+            }
+            BadgeRule::Visits { at_least } => {
+                format!("{} logged", plural(at_least, "visit", "visits"))
+            }
+            BadgeRule::ApprovedEdits { at_least } => {
+                format!("{} approved", plural(at_least, "edit", "edits"))
+            }
+            BadgeRule::EmailVerified => "E-mail address verified".to_owned(),
+            BadgeRule::Areas { at_least } => format!(
+                "Artworks in {}",
+                plural(at_least, "area", "different areas")
+            ),
+            BadgeRule::AccountAge { days } => {
+                format!("A member for {}", plural(days, "day", "days"))
+            }
+        }
+    }
+
+    /// A threshold of 0 would award everyone for nothing.
+    fn check(&self) -> Result<(), BadgeError> {
+        let n = match *self {
+            BadgeRule::ApprovedSubmissions { at_least }
+            | BadgeRule::Photos { at_least }
+            | BadgeRule::Visits { at_least }
+            | BadgeRule::ApprovedEdits { at_least }
+            | BadgeRule::Areas { at_least } => at_least,
+            BadgeRule::AccountAge { days } => days,
+            BadgeRule::EmailVerified => 1,
+        };
+        if (1..=100_000).contains(&n) {
+            Ok(())
+        } else {
+            Err(BadgeError::Invalid {
+                field: "rule",
+                message: "a rule's threshold must be from 1 to 100000".into(),
+            })
+        }
+    }
+}
+
+/// A badge definition's id: derived from its key, so a key names one badge for good.
+pub fn badge_id(key: &BadgeKey) -> Uuid {
+    Uuid::new_v5(&PLINTH_NAMESPACE, format!("badge:{}", key.0).as_bytes())
+}
+
+/// A badge's stable key: 1 to 40 of `a-z`, `0-9` and `_`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct BadgeKey(String);
+
+impl BadgeKey {
+    pub fn parse(s: &str) -> Result<Self, BadgeError> {
+        let s = s.trim();
+        if (1..=40).contains(&s.len())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        {
+            Ok(Self(s.to_owned()))
+        } else {
+            Err(BadgeError::Invalid {
+                field: "badge_key",
+                message: "badge_key must be 1 to 40 of a-z, 0-9 and _".into(),
+            })
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for BadgeKey {
+    type Error = BadgeError;
+    fn try_from(s: String) -> Result<Self, BadgeError> {
+        Self::parse(&s)
+    }
+}
+
+impl From<BadgeKey> for String {
+    fn from(k: BadgeKey) -> String {
+        k.0
+    }
+}
+
+/// What people see of a badge, checked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BadgeLook {
+    pub title: String,
+    pub description: String,
+    pub icon_emoji: String,
+}
+
+impl BadgeLook {
+    pub fn parse(title: &str, description: &str, icon: &str) -> Result<Self, BadgeError> {
+        let bounded = |field: &'static str, v: String, max: usize| {
+            if v.is_empty() {
+                Err(BadgeError::Invalid {
+                    field,
+                    message: format!("{field} is required"),
+                })
+            } else if v.chars().count() > max {
+                Err(BadgeError::Invalid {
+                    field,
+                    message: format!("{field} must be at most {max} characters"),
+                })
+            } else {
+                Ok(v)
+            }
+        };
+        Ok(Self {
+            title: bounded("title", clean_line(title), MAX_TITLE_CHARS)?,
+            description: bounded(
+                "description",
+                clean_line(description),
+                MAX_DESCRIPTION_CHARS,
+            )?,
+            icon_emoji: bounded("icon_emoji", icon.trim().to_owned(), MAX_ICON_CHARS)?,
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum BadgeCommand {
+    Define {
+        key: BadgeKey,
+        look: BadgeLook,
+        rule: BadgeRule,
+    },
+    Update {
+        look: BadgeLook,
+        rule: BadgeRule,
+    },
+    /// No more awards; those made stay.
+    Deactivate,
+    Reactivate,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum BadgeEvent {
+    BadgeDefined {
+        key: BadgeKey,
+        look: BadgeLook,
+        rule: BadgeRule,
+    },
+    BadgeUpdated {
+        look: BadgeLook,
+        rule: BadgeRule,
+    },
+    BadgeDeactivated,
+    BadgeReactivated,
+}
+
+impl DomainEvent for BadgeEvent {
+    fn event_type(&self) -> String {
+        match self {
+            BadgeEvent::BadgeDefined { .. } => "BadgeDefined",
+            BadgeEvent::BadgeUpdated { .. } => "BadgeUpdated",
+            BadgeEvent::BadgeDeactivated => "BadgeDeactivated",
+            BadgeEvent::BadgeReactivated => "BadgeReactivated",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadgeError {
+    #[error("{message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    #[error("A badge with this key exists")]
+    AlreadyDefined,
+    #[error("Badge not found")]
+    NotFound,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BadgeDefinition {
+    pub key: Option<BadgeKey>,
+    pub look: Option<BadgeLook>,
+    pub rule: Option<BadgeRule>,
+    pub active: bool,
+}
+
+impl BadgeDefinition {
+    fn event(&self, command: BadgeCommand) -> Result<Option<BadgeEvent>, BadgeError> {
+        let defined = self.key.is_some();
+        Ok(match command {
+            BadgeCommand::Define { key, look, rule } => {
+                if defined {
+                    return Err(BadgeError::AlreadyDefined);
+                }
+                rule.check()?;
+                Some(BadgeEvent::BadgeDefined { key, look, rule })
+            }
+            _ if !defined => return Err(BadgeError::NotFound),
+            BadgeCommand::Update { look, rule } => {
+                rule.check()?;
+                (self.look.as_ref() != Some(&look) || self.rule != Some(rule))
+                    .then_some(BadgeEvent::BadgeUpdated { look, rule })
+            }
+            BadgeCommand::Deactivate => self.active.then_some(BadgeEvent::BadgeDeactivated),
+            BadgeCommand::Reactivate => (!self.active).then_some(BadgeEvent::BadgeReactivated),
+        })
+    }
+}
+
+impl Aggregate for BadgeDefinition {
+    const TYPE: &'static str = "badge";
+    type Command = BadgeCommand;
+    type Event = BadgeEvent;
+    type Error = BadgeError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        if let Some(event) = self.event(command)? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            BadgeEvent::BadgeDefined { key, look, rule } => {
+                self.key = Some(key);
+                self.look = Some(look);
+                self.rule = Some(rule);
+                self.active = true;
+            }
+            BadgeEvent::BadgeUpdated { look, rule } => {
+                self.look = Some(look);
+                self.rule = Some(rule);
+            }
+            BadgeEvent::BadgeDeactivated => self.active = false,
+            BadgeEvent::BadgeReactivated => self.active = true,
+        }
+    }
+}
+
+/// The badges every instance starts with: key, title, description, icon and rule.
+pub fn catalogue() -> Vec<(
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    BadgeRule,
+)> {
+    use BadgeRule::*;
+    vec![
+        (
+            "first_contribution",
+            "First contribution",
+            "Your first contribution was approved.",
+            "🌱",
+            ApprovedSubmissions { at_least: 1 },
+        ),
+        (
+            "contributor_5",
+            "Regular",
+            "Five of your contributions were approved.",
+            "🧭",
+            ApprovedSubmissions { at_least: 5 },
+        ),
+        (
+            "contributor_15",
+            "Devoted",
+            "Fifteen of your contributions were approved.",
+            "🗺️",
+            ApprovedSubmissions { at_least: 15 },
+        ),
+        (
+            "contributor_50",
+            "Archivist",
+            "Fifty of your contributions were approved.",
+            "🏛️",
+            ApprovedSubmissions { at_least: 50 },
+        ),
+        (
+            "photo_1",
+            "First photo",
+            "Your first photo was approved.",
+            "📷",
+            Photos { at_least: 1 },
+        ),
+        (
+            "photo_10",
+            "Photographer",
+            "Ten of your photos were approved.",
+            "🖼️",
+            Photos { at_least: 10 },
+        ),
+        (
+            "photo_25",
+            "Gallery",
+            "Twenty-five of your photos were approved.",
+            "🎞️",
+            Photos { at_least: 25 },
+        ),
+        (
+            "photo_100",
+            "Lens of the city",
+            "A hundred of your photos were approved.",
+            "🔭",
+            Photos { at_least: 100 },
+        ),
+        (
+            "first_visit",
+            "First visit",
+            "You logged your first visit to an artwork.",
+            "👣",
+            Visits { at_least: 1 },
+        ),
+        (
+            "first_edit",
+            "Fact checker",
+            "Your first correction was approved.",
+            "✏️",
+            ApprovedEdits { at_least: 1 },
+        ),
+        (
+            "email_verified",
+            "Verified",
+            "You verified your e-mail address.",
+            "✉️",
+            EmailVerified,
+        ),
+        (
+            "explorer_5",
+            "Explorer",
+            "Your contributions cover artworks in five different areas.",
+            "🧳",
+            Areas { at_least: 5 },
+        ),
+        (
+            "member_365",
+            "One year in",
+            "You have been a member for a year.",
+            "🎂",
+            AccountAge { days: 365 },
+        ),
+    ]
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use cqrs_es::test::TestFramework;
+
+    type Harness = TestFramework<BadgeDefinition>;
+
+    fn look() -> BadgeLook {
+        BadgeLook::parse("First photo", "Your first photo was approved.", "📷").unwrap()
+    }
+
+    fn key() -> BadgeKey {
+        BadgeKey::parse("photo_1").unwrap()
+    }
+
+    fn defined() -> BadgeEvent {
+        BadgeEvent::BadgeDefined {
+            key: key(),
+            look: look(),
+            rule: BadgeRule::Photos { at_least: 1 },
+        }
+    }
+
+    #[test]
+    fn every_rule_is_earned_at_its_threshold_and_not_below() {
+        let at = |c: ContributorCounts, rule: BadgeRule| rule.earned(&c);
+        let none = ContributorCounts::default();
+        for (rule, enough) in [
+            (
+                BadgeRule::ApprovedSubmissions { at_least: 5 },
+                ContributorCounts {
+                    approved_submissions: 5,
+                    ..none
+                },
+            ),
+            (
+                BadgeRule::Photos { at_least: 10 },
+                ContributorCounts { photos: 10, ..none },
+            ),
+            (
+                BadgeRule::Visits { at_least: 1 },
+                ContributorCounts { visits: 1, ..none },
+            ),
+            (
+                BadgeRule::ApprovedEdits { at_least: 1 },
+                ContributorCounts { edits: 1, ..none },
+            ),
+            (
+                BadgeRule::EmailVerified,
+                ContributorCounts {
+                    email_verified: true,
+                    ..none
+                },
+            ),
+            (
+                BadgeRule::Areas { at_least: 5 },
+                ContributorCounts { areas: 5, ..none },
+            ),
+            (
+                BadgeRule::AccountAge { days: 365 },
+                ContributorCounts {
+                    account_age_days: 365,
+                    ..none
+                },
+            ),
+        ] {
+            assert!(at(enough, rule), "{rule:?}");
+            assert!(!at(none, rule), "{rule:?}");
+        }
+        let four = ContributorCounts {
+            approved_submissions: 4,
+            ..none
+        };
+        assert!(!BadgeRule::ApprovedSubmissions { at_least: 5 }.earned(&four));
+    }
+
+    #[test]
+    fn the_catalogue_has_the_issues_thresholds_and_valid_entries() {
+        let rules: Vec<BadgeRule> = catalogue().into_iter().map(|c| c.4).collect();
+        for n in [1, 5, 15, 50] {
+            assert!(rules.contains(&BadgeRule::ApprovedSubmissions { at_least: n }));
+        }
+        for n in [1, 10, 25, 100] {
+            assert!(rules.contains(&BadgeRule::Photos { at_least: n }));
+        }
+        for (k, t, d, i, r) in catalogue() {
+            BadgeKey::parse(k).unwrap();
+            BadgeLook::parse(t, d, i).unwrap();
+            r.check().unwrap();
+        }
+    }
+
+    #[test]
+    fn areas_are_cells_of_about_two_kilometres() {
+        assert_eq!(area_of(49.2827, -123.1207), area_of(49.2830, -123.1210));
+        assert_ne!(area_of(49.2827, -123.1207), area_of(49.3127, -123.1207));
+    }
+
+    #[test]
+    fn keys_and_looks_are_checked_by_field() {
+        assert!(BadgeKey::parse("Photo-1").is_err());
+        assert!(matches!(
+            BadgeLook::parse(" ", "d", "📷"),
+            Err(BadgeError::Invalid { field: "title", .. })
+        ));
+        assert!(matches!(
+            BadgeLook::parse("t", &"d".repeat(301), "📷"),
+            Err(BadgeError::Invalid {
+                field: "description",
+                ..
+            })
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_badge_is_defined_once() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(BadgeCommand::Define {
+                key: key(),
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 1 },
+            })
+            .await
+            .then_expect_events(vec![defined()]);
+        Harness::with(())
+            .given(vec![defined()])
+            .when_async(BadgeCommand::Define {
+                key: key(),
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 1 },
+            })
+            .await
+            .then_expect_error(BadgeError::AlreadyDefined);
+    }
+
+    #[tokio::test]
+    async fn a_rule_with_a_zero_threshold_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(BadgeCommand::Define {
+                key: key(),
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 0 },
+            })
+            .await
+            .then_expect_error(BadgeError::Invalid {
+                field: "rule",
+                message: "a rule's threshold must be from 1 to 100000".into(),
+            });
+    }
+
+    #[tokio::test]
+    async fn an_update_records_only_a_change() {
+        Harness::with(())
+            .given(vec![defined()])
+            .when_async(BadgeCommand::Update {
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 2 },
+            })
+            .await
+            .then_expect_events(vec![BadgeEvent::BadgeUpdated {
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 2 },
+            }]);
+        Harness::with(())
+            .given(vec![defined()])
+            .when_async(BadgeCommand::Update {
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 1 },
+            })
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn a_badge_is_deactivated_and_reactivated_never_deleted() {
+        Harness::with(())
+            .given(vec![defined()])
+            .when_async(BadgeCommand::Deactivate)
+            .await
+            .then_expect_events(vec![BadgeEvent::BadgeDeactivated]);
+        Harness::with(())
+            .given(vec![defined(), BadgeEvent::BadgeDeactivated])
+            .when_async(BadgeCommand::Deactivate)
+            .await
+            .then_expect_events(vec![]);
+        Harness::with(())
+            .given(vec![defined(), BadgeEvent::BadgeDeactivated])
+            .when_async(BadgeCommand::Reactivate)
+            .await
+            .then_expect_events(vec![BadgeEvent::BadgeReactivated]);
+    }
+
+    #[tokio::test]
+    async fn an_unknown_badge_cannot_be_changed() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(BadgeCommand::Deactivate)
+            .await
+            .then_expect_error(BadgeError::NotFound);
+    }
+}

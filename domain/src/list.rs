@@ -1,0 +1,658 @@
+//! The `List` aggregate: artworks a person saved under a name — their own lists, and the three
+//! system lists every identity has (Loved, Visited, Want to see), which cannot be renamed or
+//! deleted. A list belongs to an identity (an account, or an anonymous identity whose lists its
+//! account keeps once it claims it); private lists are seen by their owner only.
+
+use std::collections::BTreeSet;
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::ids::{ActorId, ArtworkId, ListId, PLINTH_NAMESPACE};
+use crate::text::clean_line;
+
+/// Longest list name.
+pub const MAX_LIST_NAME_CHARS: usize = 100;
+/// Most artworks one list holds.
+pub const MAX_LIST_ITEMS: usize = 1000;
+/// Most artworks one removal names.
+pub const MAX_BULK_REMOVE: usize = 100;
+
+impl ListId {
+    pub fn new() -> Self {
+        Self(Uuid::now_v7())
+    }
+
+    /// The id of `owner`'s system list `kind`: the same every time, so the list exists for
+    /// every identity without being created first.
+    pub fn system(owner: ActorId, kind: ListKind) -> Self {
+        Self(Uuid::new_v5(
+            &PLINTH_NAMESPACE,
+            format!("list:{}:{}", owner.0, kind.as_str()).as_bytes(),
+        ))
+    }
+}
+
+impl Default for ListId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What a list is: someone's own, or one of the system lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum ListKind {
+    Custom,
+    Loved,
+    Visited,
+    WantToSee,
+}
+
+impl ListKind {
+    pub const SYSTEM: [ListKind; 3] = [ListKind::Loved, ListKind::Visited, ListKind::WantToSee];
+
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ListKind::Custom => "custom",
+            ListKind::Loved => "loved",
+            ListKind::Visited => "visited",
+            ListKind::WantToSee => "want_to_see",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Custom, Self::Loved, Self::Visited, Self::WantToSee]
+            .into_iter()
+            .find(|k| k.as_str() == s)
+    }
+
+    /// A system list's name, as people see it.
+    pub fn system_name(&self) -> Option<&'static str> {
+        match self {
+            ListKind::Custom => None,
+            ListKind::Loved => Some("Loved"),
+            ListKind::Visited => Some("Visited"),
+            ListKind::WantToSee => Some("Want to see"),
+        }
+    }
+}
+
+/// A list's name: trimmed, inner whitespace collapsed, 1 to [`MAX_LIST_NAME_CHARS`] characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ListName(String);
+
+impl ListName {
+    pub fn parse(s: &str) -> Result<Self, ListError> {
+        let v = clean_line(s);
+        if v.is_empty() {
+            return Err(ListError::NameRequired);
+        }
+        if v.chars().count() > MAX_LIST_NAME_CHARS {
+            return Err(ListError::NameTooLong);
+        }
+        Ok(Self(v))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for ListName {
+    type Error = ListError;
+    fn try_from(s: String) -> Result<Self, ListError> {
+        Self::parse(&s)
+    }
+}
+
+impl From<ListName> for String {
+    fn from(n: ListName) -> String {
+        n.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListCommand {
+    /// Create `owner`'s own list.
+    Create {
+        owner: ActorId,
+        name: ListName,
+        public: bool,
+    },
+    /// `identities`: every identity the caller speaks for; the owner must be among them (as
+    /// for every command below). A system list comes into being with its first item.
+    AddItem {
+        identities: Vec<ActorId>,
+        artwork_id: ArtworkId,
+        /// For a system list that does not exist yet: whose it is and which.
+        system: Option<(ActorId, ListKind)>,
+    },
+    RemoveItems {
+        identities: Vec<ActorId>,
+        artwork_ids: Vec<ArtworkId>,
+    },
+    Rename {
+        identities: Vec<ActorId>,
+        name: ListName,
+    },
+    SetVisibility {
+        identities: Vec<ActorId>,
+        public: bool,
+    },
+    Delete {
+        identities: Vec<ActorId>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ListEvent {
+    ListCreated {
+        owner: ActorId,
+        kind: ListKind,
+        name: ListName,
+        public: bool,
+    },
+    ItemAdded {
+        artwork_id: ArtworkId,
+    },
+    ItemsRemoved {
+        artwork_ids: Vec<ArtworkId>,
+    },
+    ListRenamed {
+        name: ListName,
+    },
+    VisibilityChanged {
+        public: bool,
+    },
+    ListDeleted,
+}
+
+impl DomainEvent for ListEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ListEvent::ListCreated { .. } => "ListCreated",
+            ListEvent::ItemAdded { .. } => "ItemAdded",
+            ListEvent::ItemsRemoved { .. } => "ItemsRemoved",
+            ListEvent::ListRenamed { .. } => "ListRenamed",
+            ListEvent::VisibilityChanged { .. } => "VisibilityChanged",
+            ListEvent::ListDeleted => "ListDeleted",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ListError {
+    #[error("A list name is required")]
+    NameRequired,
+    #[error("A list name must be at most {MAX_LIST_NAME_CHARS} characters")]
+    NameTooLong,
+    #[error("List not found")]
+    NotFound,
+    #[error("This list already exists")]
+    AlreadyExists,
+    #[error("Only its owner can change a list")]
+    NotOwner,
+    #[error("{0} cannot be renamed or deleted")]
+    SystemList(&'static str),
+    #[error("A list holds at most {MAX_LIST_ITEMS} artworks")]
+    Full,
+    #[error("Name at least one artwork to remove")]
+    NothingToRemove,
+    #[error("At most {MAX_BULK_REMOVE} artworks can be removed at once")]
+    TooManyToRemove,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct List {
+    pub owner: Option<ActorId>,
+    pub kind: Option<ListKind>,
+    pub name: Option<ListName>,
+    pub public: bool,
+    pub items: BTreeSet<ArtworkId>,
+    pub deleted: bool,
+}
+
+impl List {
+    fn exists(&self) -> bool {
+        self.owner.is_some() && !self.deleted
+    }
+
+    /// The list, if it exists and `identities` include its owner.
+    fn owned_by(&self, identities: &[ActorId]) -> Result<(), ListError> {
+        match self.owner {
+            Some(owner) if !self.deleted => {
+                if identities.contains(&owner) {
+                    Ok(())
+                } else {
+                    Err(ListError::NotOwner)
+                }
+            }
+            _ => Err(ListError::NotFound),
+        }
+    }
+
+    /// Refuses a change only people's own lists allow.
+    fn custom(&self) -> Result<(), ListError> {
+        match self.kind.and_then(|k| k.system_name()) {
+            Some(name) => Err(ListError::SystemList(name)),
+            None => Ok(()),
+        }
+    }
+
+    fn events(&self, command: ListCommand) -> Result<Vec<ListEvent>, ListError> {
+        Ok(match command {
+            ListCommand::Create {
+                owner,
+                name,
+                public,
+            } => {
+                if self.owner.is_some() {
+                    return Err(ListError::AlreadyExists);
+                }
+                vec![ListEvent::ListCreated {
+                    owner,
+                    kind: ListKind::Custom,
+                    name,
+                    public,
+                }]
+            }
+            ListCommand::AddItem {
+                identities,
+                artwork_id,
+                system,
+            } => {
+                let mut events = Vec::new();
+                match (self.exists(), system) {
+                    (false, Some((owner, kind))) if kind != ListKind::Custom => {
+                        if !identities.contains(&owner) {
+                            return Err(ListError::NotOwner);
+                        }
+                        events.push(ListEvent::ListCreated {
+                            owner,
+                            kind,
+                            name: ListName(kind.system_name().unwrap_or_default().to_owned()),
+                            public: false,
+                        });
+                    }
+                    _ => self.owned_by(&identities)?,
+                }
+                if self.items.contains(&artwork_id) {
+                    return Ok(events);
+                }
+                if self.items.len() >= MAX_LIST_ITEMS {
+                    return Err(ListError::Full);
+                }
+                events.push(ListEvent::ItemAdded { artwork_id });
+                events
+            }
+            ListCommand::RemoveItems {
+                identities,
+                artwork_ids,
+            } => {
+                self.owned_by(&identities)?;
+                if artwork_ids.is_empty() {
+                    return Err(ListError::NothingToRemove);
+                }
+                if artwork_ids.len() > MAX_BULK_REMOVE {
+                    return Err(ListError::TooManyToRemove);
+                }
+                let mut held: Vec<ArtworkId> = artwork_ids
+                    .into_iter()
+                    .filter(|a| self.items.contains(a))
+                    .collect();
+                held.sort();
+                held.dedup();
+                if held.is_empty() {
+                    return Ok(Vec::new());
+                }
+                vec![ListEvent::ItemsRemoved { artwork_ids: held }]
+            }
+            ListCommand::Rename { identities, name } => {
+                self.owned_by(&identities)?;
+                self.custom()?;
+                if self.name.as_ref() == Some(&name) {
+                    return Ok(Vec::new());
+                }
+                vec![ListEvent::ListRenamed { name }]
+            }
+            ListCommand::SetVisibility { identities, public } => {
+                self.owned_by(&identities)?;
+                if self.public == public {
+                    return Ok(Vec::new());
+                }
+                vec![ListEvent::VisibilityChanged { public }]
+            }
+            ListCommand::Delete { identities } => {
+                self.owned_by(&identities)?;
+                self.custom()?;
+                vec![ListEvent::ListDeleted]
+            }
+        })
+    }
+}
+
+impl Aggregate for List {
+    const TYPE: &'static str = "list";
+    type Command = ListCommand;
+    type Event = ListEvent;
+    type Error = ListError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        for event in self.events(command)? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            ListEvent::ListCreated {
+                owner,
+                kind,
+                name,
+                public,
+            } => {
+                self.owner = Some(owner);
+                self.kind = Some(kind);
+                self.name = Some(name);
+                self.public = public;
+            }
+            ListEvent::ItemAdded { artwork_id } => {
+                self.items.insert(artwork_id);
+            }
+            ListEvent::ItemsRemoved { artwork_ids } => {
+                for a in artwork_ids {
+                    self.items.remove(&a);
+                }
+            }
+            ListEvent::ListRenamed { name } => self.name = Some(name),
+            ListEvent::VisibilityChanged { public } => self.public = public,
+            ListEvent::ListDeleted => self.deleted = true,
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use cqrs_es::test::TestFramework;
+
+    type Harness = TestFramework<List>;
+
+    fn owner() -> ActorId {
+        ActorId(Uuid::from_u128(1))
+    }
+
+    fn stranger() -> ActorId {
+        ActorId(Uuid::from_u128(2))
+    }
+
+    fn art(n: u128) -> ArtworkId {
+        ArtworkId(Uuid::from_u128(100 + n))
+    }
+
+    fn name(s: &str) -> ListName {
+        ListName::parse(s).unwrap()
+    }
+
+    fn created() -> ListEvent {
+        ListEvent::ListCreated {
+            owner: owner(),
+            kind: ListKind::Custom,
+            name: name("Murals"),
+            public: false,
+        }
+    }
+
+    fn loved() -> ListEvent {
+        ListEvent::ListCreated {
+            owner: owner(),
+            kind: ListKind::Loved,
+            name: name("Loved"),
+            public: false,
+        }
+    }
+
+    fn add(artwork: ArtworkId) -> ListCommand {
+        ListCommand::AddItem {
+            identities: vec![owner()],
+            artwork_id: artwork,
+            system: None,
+        }
+    }
+
+    #[test]
+    fn names_are_trimmed_required_and_bounded() {
+        assert_eq!(name("  Walk   one ").as_str(), "Walk one");
+        assert_eq!(ListName::parse("  "), Err(ListError::NameRequired));
+        assert_eq!(
+            ListName::parse(&"x".repeat(101)),
+            Err(ListError::NameTooLong)
+        );
+        assert!(ListName::parse(&"é".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn system_list_ids_are_the_same_for_the_same_owner_and_kind() {
+        assert_eq!(
+            ListId::system(owner(), ListKind::Loved),
+            ListId::system(owner(), ListKind::Loved)
+        );
+        assert_ne!(
+            ListId::system(owner(), ListKind::Loved),
+            ListId::system(owner(), ListKind::Visited)
+        );
+        assert_ne!(
+            ListId::system(owner(), ListKind::Loved),
+            ListId::system(stranger(), ListKind::Loved)
+        );
+    }
+
+    #[tokio::test]
+    async fn creating_a_list_records_it_private_by_default() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ListCommand::Create {
+                owner: owner(),
+                name: name("Murals"),
+                public: false,
+            })
+            .await
+            .then_expect_events(vec![created()]);
+    }
+
+    #[tokio::test]
+    async fn creating_a_list_twice_is_refused() {
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::Create {
+                owner: owner(),
+                name: name("Murals"),
+                public: true,
+            })
+            .await
+            .then_expect_error(ListError::AlreadyExists);
+    }
+
+    #[tokio::test]
+    async fn adding_an_artwork_records_it_once() {
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(add(art(1)))
+            .await
+            .then_expect_events(vec![ListEvent::ItemAdded { artwork_id: art(1) }]);
+        Harness::with(())
+            .given(vec![created(), ListEvent::ItemAdded { artwork_id: art(1) }])
+            .when_async(add(art(1)))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn a_system_list_comes_into_being_with_its_first_artwork() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ListCommand::AddItem {
+                identities: vec![owner()],
+                artwork_id: art(1),
+                system: Some((owner(), ListKind::Loved)),
+            })
+            .await
+            .then_expect_events(vec![loved(), ListEvent::ItemAdded { artwork_id: art(1) }]);
+    }
+
+    #[tokio::test]
+    async fn someone_else_cannot_add_to_a_list() {
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::AddItem {
+                identities: vec![stranger()],
+                artwork_id: art(1),
+                system: None,
+            })
+            .await
+            .then_expect_error(ListError::NotOwner);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(ListCommand::AddItem {
+                identities: vec![stranger()],
+                artwork_id: art(1),
+                system: Some((owner(), ListKind::Loved)),
+            })
+            .await
+            .then_expect_error(ListError::NotOwner);
+    }
+
+    #[tokio::test]
+    async fn adding_to_a_missing_list_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(add(art(1)))
+            .await
+            .then_expect_error(ListError::NotFound);
+    }
+
+    #[tokio::test]
+    async fn a_full_list_takes_no_more() {
+        let mut given = vec![created()];
+        given.extend(
+            (0..MAX_LIST_ITEMS as u128).map(|n| ListEvent::ItemAdded { artwork_id: art(n) }),
+        );
+        Harness::with(())
+            .given(given)
+            .when_async(add(art(5000)))
+            .await
+            .then_expect_error(ListError::Full);
+    }
+
+    #[tokio::test]
+    async fn removing_records_only_what_the_list_held() {
+        Harness::with(())
+            .given(vec![
+                created(),
+                ListEvent::ItemAdded { artwork_id: art(2) },
+                ListEvent::ItemAdded { artwork_id: art(1) },
+            ])
+            .when_async(ListCommand::RemoveItems {
+                identities: vec![owner()],
+                artwork_ids: vec![art(2), art(9), art(1), art(2)],
+            })
+            .await
+            .then_expect_events(vec![ListEvent::ItemsRemoved {
+                artwork_ids: vec![art(1), art(2)],
+            }]);
+    }
+
+    #[tokio::test]
+    async fn removing_nothing_or_too_many_is_refused() {
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::RemoveItems {
+                identities: vec![owner()],
+                artwork_ids: vec![],
+            })
+            .await
+            .then_expect_error(ListError::NothingToRemove);
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::RemoveItems {
+                identities: vec![owner()],
+                artwork_ids: (0..=MAX_BULK_REMOVE as u128).map(art).collect(),
+            })
+            .await
+            .then_expect_error(ListError::TooManyToRemove);
+    }
+
+    #[tokio::test]
+    async fn an_own_list_is_renamed_made_public_and_deleted() {
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::Rename {
+                identities: vec![owner()],
+                name: name("Best murals"),
+            })
+            .await
+            .then_expect_events(vec![ListEvent::ListRenamed {
+                name: name("Best murals"),
+            }]);
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::SetVisibility {
+                identities: vec![owner()],
+                public: true,
+            })
+            .await
+            .then_expect_events(vec![ListEvent::VisibilityChanged { public: true }]);
+        Harness::with(())
+            .given(vec![created()])
+            .when_async(ListCommand::Delete {
+                identities: vec![owner()],
+            })
+            .await
+            .then_expect_events(vec![ListEvent::ListDeleted]);
+    }
+
+    #[tokio::test]
+    async fn a_system_list_cannot_be_renamed_or_deleted() {
+        Harness::with(())
+            .given(vec![loved()])
+            .when_async(ListCommand::Rename {
+                identities: vec![owner()],
+                name: name("Favourites"),
+            })
+            .await
+            .then_expect_error(ListError::SystemList("Loved"));
+        Harness::with(())
+            .given(vec![loved()])
+            .when_async(ListCommand::Delete {
+                identities: vec![owner()],
+            })
+            .await
+            .then_expect_error(ListError::SystemList("Loved"));
+    }
+
+    #[tokio::test]
+    async fn a_deleted_list_is_gone() {
+        Harness::with(())
+            .given(vec![created(), ListEvent::ListDeleted])
+            .when_async(add(art(1)))
+            .await
+            .then_expect_error(ListError::NotFound);
+    }
+}

@@ -1,0 +1,162 @@
+/**
+ * What a detail page (an artwork's or an artist's) says besides its content: that it shows the
+ * subject as it was at a moment of its history (`?as_of=`); what shows instead while it loads,
+ * when the subject did not exist then or the moment is not one, when there is no such subject,
+ * or when it could not be loaded; and, to a signed-in viewer, their own proposed edits that
+ * still wait for a moderator.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { errorField, isApiError } from '../api/errors';
+import type { EditSubject, PendingEdit } from '../api/types';
+import { fieldList } from '../lib/fieldText';
+import { Icon } from './Icon';
+import { DocumentTitle } from './PageTitle';
+import { EmptyState, ErrorState } from './states';
+import './SubjectNotices.css';
+
+const NOUN: Record<EditSubject, { capital: string; icon: 'artworks' | 'artists' }> = {
+  artwork: { capital: 'Artwork', icon: 'artworks' },
+  artist: { capital: 'Artist', icon: 'artists' },
+};
+
+interface Version {
+  subject: EditSubject;
+  /** The current version's page. */
+  currentHref: string;
+}
+
+function BackToCurrent({ currentHref, className }: { currentHref: string; className: string }) {
+  return (
+    <Link className={className} to={currentHref}>
+      Back to the current version
+    </Link>
+  );
+}
+
+/** `moment`: the date the version is from (see `momentText`). */
+export function AsOfBanner({ subject, currentHref, moment }: Version & { moment: string }) {
+  return (
+    <div className="notice as-of-banner" role="status" data-testid="as-of-banner">
+      <p className="as-of-banner__text">
+        <Icon name="info" size={20} />
+        <span>
+          You are viewing this {subject} as it was on {moment}.
+        </span>
+      </p>
+      <BackToCurrent currentHref={currentHref} className="button button--outlined button--small" />
+    </div>
+  );
+}
+
+/** A 404 (`invalid`: a 400 about `as_of`) for the subject at that moment. */
+export function NotAtThatMoment({ subject, currentHref, asOf, invalid }: Version & { asOf: string; invalid: boolean }) {
+  return (
+    <div className="page">
+      <DocumentTitle title={`${NOUN[subject].capital} not found`} />
+      <EmptyState
+        icon={NOUN[subject].icon}
+        title={invalid ? `Not a moment in this ${subject}’s history` : `This ${subject} did not exist at that moment.`}
+        action={<BackToCurrent currentHref={currentHref} className="button button--filled" />}
+      >
+        {invalid && <p>“{asOf}” is neither a change in its history nor a date and time.</p>}
+      </EmptyState>
+    </div>
+  );
+}
+
+/**
+ * A detail page without its subject: `loading` while it loads, the moment's state for an
+ * `as_of` it did not exist at (404) or that is not a moment (400 on `as_of`), `notFound` for no
+ * such subject (404, or a malformed id), else the failure with a way to try again.
+ */
+export function DetailFallback({
+  subject,
+  currentHref,
+  asOf,
+  query,
+  loading,
+  notFound,
+}: Version & {
+  asOf: string;
+  query: { error?: unknown; isFetching: boolean; refetch: () => unknown };
+  loading: ReactNode;
+  notFound: ReactNode;
+}) {
+  const { error, isFetching, refetch } = query;
+  const noun = NOUN[subject].capital;
+  if (isFetching) {
+    return (
+      <div className="page">
+        <DocumentTitle title={noun} />
+        {loading}
+      </div>
+    );
+  }
+  if (asOf && isApiError(error) && (error.status === 404 || errorField(error) === 'as_of')) {
+    return <NotAtThatMoment subject={subject} currentHref={currentHref} asOf={asOf} invalid={error.status === 400} />;
+  }
+  const missing = !error || (isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR')));
+  return (
+    <div className="page">
+      <DocumentTitle title={missing ? `${noun} not found` : noun} />
+      {missing ? notFound : <ErrorState title={`Could not load this ${subject}`} error={error} onRetry={() => void refetch()} />}
+    </div>
+  );
+}
+
+/** A detail page's subject (`:id`) and the moment it is asked for (`?as_of=`; '' for now). */
+export function useVersionParams() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  return { id, asOf: params.get('as_of')?.trim() ?? '', params };
+}
+
+/**
+ * Of a detail page's two queries, the one for the version asked for (`past` with `asOf`); after
+ * moving to another version, the page shows it from the top, its title focused. Read its
+ * `currentData`: the version asked for, never the one shown before it.
+ */
+export function useShownVersion<C extends { currentData?: unknown }, P extends { currentData?: unknown }>(
+  asOf: string,
+  current: C,
+  past: P,
+): C | P {
+  const shown = asOf ? past : current;
+  useVersionFocus(asOf, Boolean(shown.currentData));
+  return shown;
+}
+
+/** After moving to another version of the subject (`asOf`), show it from the top, its title focused. */
+function useVersionFocus(asOf: string, shown: boolean): void {
+  const seen = useRef(asOf);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (seen.current === asOf) return;
+    seen.current = asOf;
+    moved.current = true;
+    window.scrollTo({ top: 0 });
+  }, [asOf]);
+  useEffect(() => {
+    if (!shown || !moved.current) return;
+    moved.current = false;
+    document.querySelector<HTMLElement>('#main-content h1')?.focus();
+  }, [shown, asOf]);
+}
+
+/** The viewer's own proposals still waiting (none for an anonymous viewer), and which fields they change. */
+export function PendingEditsNotice({ subject, pending }: { subject: EditSubject; pending: readonly PendingEdit[] }) {
+  if (pending.length === 0) return null;
+  const fields = pending.flatMap((p) => p.edits.map((e) => e.field_name));
+  return (
+    <div className="notice pending-edits" role="status" data-testid="pending-edits">
+      <p className="pending-edits__text">
+        <Icon name="info" size={20} />
+        <span>
+          <strong>{pending.length === 1 ? 'Your edit is waiting for review.' : `Your ${pending.length} edits are waiting for review.`}</strong>
+          {fields.length > 0 && ` ${pending.length === 1 ? 'It changes' : 'They change'} the ${fieldList(fields, subject)}.`}
+        </span>
+      </p>
+    </div>
+  );
+}

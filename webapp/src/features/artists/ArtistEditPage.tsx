@@ -1,0 +1,63 @@
+/**
+ * /artist/{id}/edit (signed in): propose changes to an artist (the form is `ArtistForm`). The
+ * server checks the proposal first (nothing written) and its errors show at their fields; the
+ * proposal then waits for a moderator, and the artist's page says so. When the artist changed
+ * meanwhile, loading it again keeps the person's changes.
+ */
+import { useNavigate, useParams } from 'react-router';
+import type { ArtistDetail } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { EDIT_MESSAGES } from '../../components/EditForm';
+import { PageHeader } from '../../components/PageTitle';
+import { DetailFallback } from '../../components/SubjectNotices';
+import { Loading } from '../../components/states';
+import { to } from '../../config/routes';
+import { toastShown } from '../../lib/ui';
+import { ArtistForm } from './ArtistForm';
+import { ArtistNotFound } from './ArtistNotFound';
+import { useGetArtistQuery, useProposeArtistEditMutation, useValidateArtistEditMutation } from './artistsApi';
+
+export function ArtistEditPage() {
+  const { id = '' } = useParams();
+  const { data, error, isFetching, refetch } = useGetArtistQuery(id, { skip: !id });
+  // Once loaded, the form stays while the artist is loaded again (a failed reload says so in the form).
+  if (data) return <EditArtist artist={data} reload={() => refetch().unwrap()} />;
+  return (
+    <DetailFallback
+      subject="artist"
+      currentHref={to.artist(id)}
+      asOf=""
+      query={{ error, isFetching, refetch }}
+      loading={<Loading />}
+      notFound={<ArtistNotFound id={id} />}
+    />
+  );
+}
+
+function EditArtist({ artist, reload }: { artist: ArtistDetail; reload: () => Promise<unknown> }) {
+  const [validate] = useValidateArtistEditMutation();
+  const [propose] = useProposeArtistEditMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={`Edit ${artist.name}`} documentTitle="Edit artist" subtitle="Moderators review every change." />
+      <ArtistForm
+        artist={artist}
+        label="Edit artist"
+        submitLabel="Submit changes"
+        cancelTo={to.artist(artist.id)}
+        flow={{
+          idPrefix: `edit-${artist.id}`,
+          validate: (body) => validate({ id: artist.id, body }).unwrap(),
+          propose: (body) => propose({ id: artist.id, body }).unwrap(),
+          onSent: () => {
+            dispatch(toastShown({ type: 'success', message: EDIT_MESSAGES.sent }));
+            void navigate(to.artist(artist.id));
+          },
+          reload,
+        }}
+      />
+    </div>
+  );
+}

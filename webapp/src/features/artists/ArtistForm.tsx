@@ -1,0 +1,192 @@
+/**
+ * The artist form of /artist/{id}/edit and /artist/new: the name (changed, never cleared), other
+ * names (a list to add to and remove from), biography, website, country and the years of birth
+ * and death, each clearable, with a note to the moderators. Only the fields changed are
+ * proposed, each with the value the page loaded (a new artist's are all null). When the artist
+ * is loaded again (`artist` changes), the fields the person changed keep their changes.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import type { FieldProblem } from '../../api/types';
+import { EditFormShell, RemovableChips, TextField, useEditSubmission, type EditFlow } from '../../components/EditForm';
+import { FieldError } from '../../components/SubmissionParts';
+import { ARTIST_FIELD_LABELS } from '../../lib/fieldText';
+import {
+  ARTIST_LIMITS,
+  artistEditsFrom,
+  artistValuesOf,
+  rebaseArtist,
+  yearProblems,
+  type ArtistValues,
+  type EditableArtist,
+} from './artistEditModel';
+
+const YEAR_HINT = `A year from ${ARTIST_LIMITS.yearMin} to ${ARTIST_LIMITS.yearMax}; negative for BCE.`;
+const YEAR_INPUT = { type: 'number', inputMode: 'numeric', step: 1, min: ARTIST_LIMITS.yearMin, max: ARTIST_LIMITS.yearMax } as const;
+
+export function ArtistForm<R>({
+  artist,
+  label,
+  submitLabel,
+  cancelTo,
+  flow: options,
+}: {
+  /** The artist the values start from (`NO_ARTIST` for a new one). */
+  artist: EditableArtist;
+  /** The form's accessible name. */
+  label: string;
+  submitLabel: string;
+  cancelTo: string;
+  /** How it proposes (the edit's calls, or a new artist's). */
+  flow: Omit<EditFlow<R>, 'subject'>;
+}) {
+  // The artist the values started from: the edits' old values, and what a reload moves on from.
+  const [loaded, setLoaded] = useState<EditableArtist>(artist);
+  const [values, setValues] = useState<ArtistValues>(() => artistValuesOf(artist));
+  if (loaded !== artist) {
+    setValues(rebaseArtist(values, loaded, artist));
+    setLoaded(artist);
+  }
+  // Another name typed but not added yet: added on submit.
+  const [draft, setDraft] = useState('');
+  const flow = useEditSubmission({ subject: 'artist', ...options });
+  const { idOf, errorAt } = flow;
+  const set = (patch: Partial<ArtistValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  const submit = () => {
+    const extra = draft.trim();
+    const next = extra && !values.aliases.includes(extra) ? { ...values, aliases: [...values.aliases, extra] } : values;
+    setValues(next);
+    setDraft('');
+    const local: FieldProblem[] = [...yearProblems(next)];
+    if (next.aliases.length > ARTIST_LIMITS.aliasesMax) {
+      local.push({ field: 'aliases', message: `At most ${ARTIST_LIMITS.aliasesMax} other names` });
+    }
+    void flow.submit(artistEditsFrom(loaded, next), local);
+  };
+
+  const text = (field: 'name' | 'biography' | 'website' | 'country', maxLength: number) => ({
+    id: idOf(field),
+    label: ARTIST_FIELD_LABELS[field],
+    value: values[field],
+    maxLength,
+    onChange: (value: string) => set({ [field]: value }),
+    error: errorAt(field),
+  });
+  const year = (field: 'birth_year' | 'death_year') => ({
+    id: idOf(field),
+    label: ARTIST_FIELD_LABELS[field],
+    value: values[field],
+    onChange: (value: string) => set({ [field]: value }),
+    error: errorAt(field),
+    hint: YEAR_HINT,
+    clearable: true,
+    input: YEAR_INPUT,
+  });
+
+  return (
+    <EditFormShell flow={flow} label={label} submitLabel={submitLabel} cancelTo={cancelTo} onSubmit={submit}>
+      <TextField {...text('name', ARTIST_LIMITS.nameMax)} required />
+      <AliasesField
+        id={idOf('aliases')}
+        value={values.aliases}
+        onChange={(aliases) => set({ aliases })}
+        draft={draft}
+        onDraft={setDraft}
+        error={errorAt('aliases')}
+      />
+      <TextField {...text('biography', ARTIST_LIMITS.biographyMax)} multiline clearable />
+      <TextField
+        {...text('website', ARTIST_LIMITS.websiteMax)}
+        clearable
+        input={{ type: 'url', inputMode: 'url', autoComplete: 'url' }}
+        hint="An http:// or https:// address."
+      />
+      <TextField {...text('country', ARTIST_LIMITS.countryMax)} clearable />
+      <div className="field-grid">
+        <TextField {...year('birth_year')} />
+        <TextField {...year('death_year')} />
+      </div>
+    </EditFormShell>
+  );
+}
+
+/**
+ * Other names the artist is known by: chips with a remove button each, and a field whose name
+ * "Add" (or Enter) adds. A name already listed is not added twice.
+ */
+function AliasesField({
+  id,
+  value,
+  onChange,
+  draft,
+  onDraft,
+  error,
+}: {
+  /** The input's id; the error is `${id}-error`. */
+  id: string;
+  value: string[];
+  onChange: (aliases: string[]) => void;
+  draft: string;
+  onDraft: (text: string) => void;
+  error?: string | undefined;
+}) {
+  const [note, setNote] = useState('');
+  const full = value.length >= ARTIST_LIMITS.aliasesMax;
+  const add = () => {
+    const name = draft.trim();
+    if (!name) return;
+    if (value.includes(name)) {
+      setNote(`“${name}” is already listed.`);
+      return;
+    }
+    onChange([...value, name]);
+    onDraft('');
+    setNote(`Added “${name}”.`);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    add();
+  };
+  const describedBy = [`${id}-status`, error && `${id}-error`].filter(Boolean).join(' ');
+
+  return (
+    <fieldset className="fieldset">
+      <legend className="field__label">{ARTIST_FIELD_LABELS.aliases}</legend>
+      <RemovableChips
+        label="Other names"
+        items={value.map((name) => ({ key: name, label: name }))}
+        onRemove={(name) => {
+          onChange(value.filter((n) => n !== name));
+          setNote(`Removed “${name}”.`);
+        }}
+        empty="No other names."
+      />
+      <div className="field field--compact">
+        <label className="field__label" htmlFor={id}>
+          Another name
+        </label>
+        <div className="field__control">
+          <input
+            id={id}
+            value={draft}
+            maxLength={ARTIST_LIMITS.aliasMax}
+            autoComplete="off"
+            disabled={full}
+            onChange={(e) => onDraft(e.target.value)}
+            onKeyDown={onKey}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          <button type="button" className="button button--outlined button--small" disabled={full || !draft.trim()} onClick={add}>
+            Add name
+          </button>
+        </div>
+      </div>
+      <p id={`${id}-status`} className="muted small" role="status">
+        {full ? `At most ${ARTIST_LIMITS.aliasesMax} other names.` : note}
+      </p>
+      <FieldError id={id} message={error} alert={false} />
+    </fieldset>
+  );
+}
