@@ -185,6 +185,34 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     )
     .await;
     assert_eq!(hist["data"]["entries"][0]["kind"], "merged");
+    // The photos stay credited to who sent them (the proposal's and the visit's, both by the
+    // anonymous contributor), with the merging moderator as who made them current here.
+    let (_, credit) = get_as(
+        &app,
+        &format!("/api/artworks/{target}/contributors"),
+        &anon,
+        None,
+    )
+    .await;
+    let batches: Vec<(&Value, &Value, &Value)> = credit["data"]["photos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (&p["submission_id"], &p["photos"], &p["by"]))
+        .collect();
+    assert_eq!(batches.len(), 2, "{credit}");
+    for (submission, n, by) in &batches {
+        assert!(
+            [json!(proposal), json!(visit)].contains(submission),
+            "{credit}"
+        );
+        assert_eq!(n, &&json!(1));
+        assert!(by.as_str().unwrap().starts_with("Anonymous ("), "{credit}");
+    }
+    assert_eq!(
+        credit["data"]["photos"][0]["approved_by"],
+        newest["actor"]["display_name"]
+    );
 
     // When it is unmerged, each artwork is as it was.
     let (status, back, body) = post_json(

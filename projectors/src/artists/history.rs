@@ -129,6 +129,7 @@ pub async fn history(
                 reverts: None,
                 other_artwork: None,
                 revertible: false,
+                merged_photos: Vec::new(),
             },
             md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
         ));

@@ -1,12 +1,17 @@
 //! Who made an artwork what it is, from its history: for each field, the change that set its
 //! current value (who proposed it and who approved it, or the dataset it came from), for each
-//! submission's photos still shown, who sent them; and everyone credited, with how much.
+//! submission's photos still shown, who sent them (photos a merge brought stay credited to their
+//! senders, with the merging moderator as who made them current here); and everyone credited,
+//! with how much.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
+use std::collections::HashMap;
 use uuid::Uuid;
+
+use crate::accounts::read::Submitter;
 
 use super::history::{history, ChangeKind, HistoryEntry};
 
@@ -93,6 +98,27 @@ fn who(entry: &HistoryEntry) -> (String, Option<String>) {
     }
 }
 
+/// The display names of who sent the submissions whose photos merges brought, by submission.
+async fn merged_senders(
+    pool: &PgPool,
+    entries: &[HistoryEntry],
+) -> anyhow::Result<HashMap<Uuid, String>> {
+    let submissions: Vec<Uuid> = entries
+        .iter()
+        .flat_map(|e| e.merged_photos.iter().map(|(s, _)| *s))
+        .collect();
+    if submissions.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let submitters = crate::submissions::read::submitters(pool, &submissions).await?;
+    let people: Vec<Uuid> = submitters.values().copied().collect();
+    let names = crate::accounts::read::profile_names(pool, &people).await?;
+    Ok(submitters
+        .into_iter()
+        .map(|(s, a)| (s, Submitter::new(a, names.get(&a).cloned()).display_name))
+        .collect())
+}
+
 /// The credits of artwork `id`; `None` when its history is not public.
 pub async fn credits(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Credits>> {
     let Some((entries, _)) = history(pool, id, usize::MAX, 0).await? else {
@@ -105,6 +131,7 @@ pub async fn credits(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Credits>>
     let mut photos = Vec::new();
     // Merges undone: the duplicates whose photos went back.
     let mut given_back: Vec<Uuid> = Vec::new();
+    let senders = merged_senders(pool, &entries).await?;
     for entry in &entries {
         let (by, approved_by) = who(entry);
         for (field, cleared) in fields_set(entry) {
@@ -127,6 +154,20 @@ pub async fn credits(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Credits>>
             ChangeKind::MergeUndone => given_back.extend(entry.other_artwork),
             ChangeKind::MergedIn
                 if entry.other_artwork.is_some_and(|o| given_back.contains(&o)) => {}
+            ChangeKind::MergedIn => {
+                for (submission, n) in &entry.merged_photos {
+                    photos.push(PhotoCredit {
+                        submission_id: Some(*submission),
+                        photos: *n,
+                        by: senders
+                            .get(submission)
+                            .cloned()
+                            .unwrap_or_else(|| by.clone()),
+                        approved_by: Some(entry.actor.display_name.clone()),
+                        at: entry.at,
+                    });
+                }
+            }
             _ if entry.photos_added > 0 => photos.push(PhotoCredit {
                 submission_id: entry.submission_id,
                 photos: entry.photos_added,

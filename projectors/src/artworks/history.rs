@@ -149,6 +149,10 @@ pub struct HistoryEntry {
     /// Whether a moderator can revert this change: edits, moves and reverts that changed a
     /// field.
     pub revertible: bool,
+    /// For a merge that brought a duplicate's photos: how many each of its submissions brought
+    /// (for credit; not part of the answer).
+    #[serde(skip)]
+    pub(crate) merged_photos: Vec<(Uuid, usize)>,
 }
 
 /// The artwork as its events made it.
@@ -385,6 +389,7 @@ pub async fn history(
             reason,
             reverts,
             other_artwork,
+            merged_photos,
         } = describe(&event);
         let reverts = reverts
             .and_then(|seq| usize::try_from(seq - 1).ok())
@@ -423,6 +428,7 @@ pub async fn history(
                 reverts,
                 other_artwork,
                 revertible,
+                merged_photos,
             },
             md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
         ));
@@ -479,6 +485,8 @@ struct Described {
     reverts: Option<i64>,
     /// For merges, the other artwork.
     other_artwork: Option<Uuid>,
+    /// For a merge in, the photos each of the duplicate's submissions brought.
+    merged_photos: Vec<(Uuid, usize)>,
 }
 
 fn describe(e: &ArtworkEvent) -> Described {
@@ -490,6 +498,7 @@ fn describe(e: &ArtworkEvent) -> Described {
         reason: None,
         reverts: None,
         other_artwork: None,
+        merged_photos: Vec::new(),
     };
     match e {
         ArtworkEvent::ArtworkImported { .. } => {}
@@ -536,8 +545,14 @@ fn describe(e: &ArtworkEvent) -> Described {
             d.kind = ChangeKind::MergedIn;
             d.reason = Some(a.reason.as_str().to_owned());
             d.other_artwork = Some(a.from.0);
-            d.photos_added = a.photos.iter().map(|p| p.photos.len()).sum::<usize>()
-                + a.visits.iter().map(|v| v.photos.len()).sum::<usize>();
+            d.merged_photos = a
+                .photos
+                .iter()
+                .map(|p| (p.submission_id.0, p.photos.len()))
+                .chain(a.visits.iter().map(|v| (v.submission_id.0, v.photos.len())))
+                .filter(|(_, n)| *n > 0)
+                .collect();
+            d.photos_added = d.merged_photos.iter().map(|(_, n)| n).sum();
         }
         ArtworkEvent::ArtworkUnmerged { from, reason, .. } => {
             d.kind = ChangeKind::Unmerged;
