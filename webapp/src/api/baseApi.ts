@@ -18,6 +18,8 @@ export const TAG_TYPES = [
   'Status',
   'Search',
   'Submission',
+  /** The caller's own edit proposals (GET /me/edits). */
+  'MyEdits',
   'Profile',
   'Badge',
   'Notification',

@@ -163,6 +163,15 @@ export type ApplyArtistEditRequest = Omit<ApplyEditRequest, 'apply_to_artwork'> 
   apply_to_artist?: ApplyEditRequest['apply_to_artwork'];
 };
 
+/**
+ * One of the caller's own proposals (`artwork_edit`, `artist_edit` or `new_artist`) with its
+ * outcome: `applied` the fields an approval applied, `reason` why it was rejected. A new
+ * artist's `subject_id` is the id the artist gets once approved.
+ */
+export type MyEdit = Schemas['MyEdit'];
+/** GET /me/edits: one page of the caller's proposals, newest first. */
+export type MyEdits = Schemas['MyEdits'];
+
 /** GET /review/submission/{id}. */
 export type ReviewDetail = Schemas['ReviewDetail'];
 export type ReviewStats = Schemas['ReviewStats'];
@@ -236,6 +245,7 @@ export type Envelope_Profile = Schemas['Envelope_Profile'];
 export type Envelope_ProfileCheck = Schemas['Envelope_ProfileCheck'];
 export type Envelope_PreferencesAnswer = Schemas['Envelope_PreferencesAnswer'];
 export type Envelope_PublicProfile = Schemas['Envelope_PublicProfile'];
+export type Envelope_MyEdits = Schemas['Envelope_MyEdits'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */

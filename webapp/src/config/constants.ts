@@ -91,5 +91,7 @@ export const MERGE_REASON_MAX = REVERT_REASON_MAX;
 
 /** GET /me/submissions page size. */
 export const MY_SUBMISSIONS_LIMIT = 20;
+/** GET /me/edits page size (the server takes 1 to 100). */
+export const MY_EDITS_LIMIT = 20;
 /** PUT /review/batch takes 1 to 50 decisions. */
 export const REVIEW_BATCH_MAX = 50;

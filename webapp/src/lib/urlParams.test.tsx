@@ -45,6 +45,18 @@ describe('usePageParam', () => {
     expect(scroll).not.toHaveBeenCalled();
   });
 
+  it('keeps a second list’s page in a parameter of its own', () => {
+    const { result } = renderHook(() => [usePageParam(), usePageParam({ name: 'edits_page' }), useLocation().search] as const, {
+      wrapper: at('/profile?page=2&edits_page=x'),
+    });
+    expect(result.current[0][0]).toBe(2);
+    expect(result.current[1][0]).toBe(1);
+    act(() => result.current[1][1](3));
+    expect(result.current[1][0]).toBe(3);
+    expect(result.current[0][0]).toBe(2);
+    expect(result.current[2]).toBe('?page=2&edits_page=3');
+  });
+
   it('goes back to the top of the screen when asked to', () => {
     const scroll = vi.spyOn(window, 'scrollTo');
     const { result } = renderHook(() => usePageParam({ scrollToTop: true }), { wrapper: at('/list') });

@@ -31,14 +31,20 @@ export function pageValue(p: number): string | null {
   return p > 1 ? String(p) : null;
 }
 
-/** A paged list's `?page`, and a function that goes to another (back to the top of the screen when `scrollToTop`). */
-export function usePageParam({ scrollToTop = false }: { scrollToTop?: boolean } = {}): [number, (page: number) => void] {
+/**
+ * A paged list's `?page`, and a function that goes to another (back to the top of the screen when
+ * `scrollToTop`). A second list on the same screen names its own parameter (`name`).
+ */
+export function usePageParam({ scrollToTop = false, name = 'page' }: { scrollToTop?: boolean; name?: string } = {}): [
+  number,
+  (page: number) => void,
+] {
   const [params, setParams] = useSearchParams();
   const goTo = (p: number) => {
-    setParams(withParams(params, { page: pageValue(p) }));
+    setParams(withParams(params, { [name]: pageValue(p) }));
     if (scrollToTop) window.scrollTo({ top: 0 });
   };
-  return [pageParam(params.get('page')), goTo];
+  return [pageParam(params.get(name)), goTo];
 }
 
 /**

@@ -32,6 +32,8 @@ export interface ArtistAsOfArgs {
 /** The caller's pending proposals for one artist. */
 const pendingEditsTag = (artistId: string) => ({ type: 'Submission' as const, id: `artist-edits-${artistId}` });
 const MY_SUBMISSIONS = { type: 'Submission', id: LIST_ID } as const;
+/** The caller's proposals on /profile. */
+const MY_EDITS = { type: 'MyEdits', id: LIST_ID } as const;
 
 export const artistsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -49,7 +51,7 @@ export const artistsApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/artist/${encodeURIComponent(id)}/edit`, method: 'POST', body }),
       transformResponse: (r: Envelope<ArtistEditReceipt>) => unwrap(r),
       // The artist changes only once a moderator approves; until then the proposal is the caller's.
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), MY_SUBMISSIONS]),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), MY_SUBMISSIONS, MY_EDITS]),
     }),
     validateArtistEdit: build.mutation<EditCheck, { id: string; body: EditRequest }>({
       query: ({ id, body }) => ({ url: `/artist/${encodeURIComponent(id)}/edit/validate`, method: 'POST', body }),
@@ -63,7 +65,7 @@ export const artistsApi = baseApi.injectEndpoints({
     proposeArtist: build.mutation<ArtistEditReceipt, EditRequest>({
       query: (body) => ({ url: '/artists', method: 'POST', body }),
       transformResponse: (r: Envelope<ArtistEditReceipt>) => unwrap(r),
-      invalidatesTags: (_r, error) => (error ? [] : [MY_SUBMISSIONS]),
+      invalidatesTags: (_r, error) => (error ? [] : [MY_SUBMISSIONS, MY_EDITS]),
     }),
     validateArtist: build.mutation<EditCheck, EditRequest>({
       query: (body) => ({ url: '/artists/validate', method: 'POST', body }),

@@ -54,7 +54,7 @@ export const artworksApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit`, method: 'POST', body }),
       transformResponse: (r: Envelope<EditReceipt>) => unwrap(r),
       // The artwork changes only once a moderator approves; until then the proposal is the caller's.
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }]),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }, { type: 'MyEdits', id: LIST_ID }]),
     }),
     validateArtworkEdit: build.mutation<EditCheck, { id: string; body: EditRequest }>({
       query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit/validate`, method: 'POST', body }),

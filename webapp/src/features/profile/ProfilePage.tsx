@@ -1,4 +1,4 @@
-/** /profile: who you are here (name, member since, role, profile name), your submissions, and your settings. */
+/** /profile: who you are here (name, member since, role, profile name), your submissions and edits, and your settings. */
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
 import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../api/session';
@@ -10,6 +10,7 @@ import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
+import { MyEdits } from './MyEdits';
 import { MySubmissions } from './MySubmissions';
 import './profile.css';
 
@@ -69,6 +70,7 @@ export function ProfilePage() {
         </nav>
       )}
       <MySubmissions />
+      {signedIn && <MyEdits />}
       <section className="section">
         <h2 className="section__title">Settings</h2>
         <ThemePicker />

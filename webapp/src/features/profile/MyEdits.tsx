@@ -1,0 +1,115 @@
+/**
+ * /profile's "My edits": the changes this account proposed to artworks and artists, and the
+ * artists it proposed, newest first, each with its outcome (the fields an approval applied, or
+ * why it was rejected). Signed-in only: an anonymous visitor has none.
+ */
+import { Link } from 'react-router';
+import type { EditSubject, MyEdit } from '../../api/types';
+import { Pagination } from '../../components/Pagination';
+import { QueryFailure } from '../../components/QueryFailure';
+import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { to } from '../../config/routes';
+import { fieldList } from '../../lib/fieldText';
+import { formatDate } from '../../lib/format';
+import { statusText, submissionKind } from '../../lib/submissionText';
+import { usePageParam } from '../../lib/urlParams';
+import { useGetMyEditsQuery } from './profileApi';
+
+export function MyEdits() {
+  // Not `?page`: that is the submissions list's, on the same screen.
+  const [page, goToPage] = usePageParam({ name: 'edits_page' });
+  // Asked again on arrival: moderators decide them in the meantime.
+  const { data, error, isLoading, refetch } = useGetMyEditsQuery({ page }, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section className="section" aria-labelledby="my-edits-title">
+      <h2 id="my-edits-title" className="section__title">
+        My edits
+      </h2>
+      {isLoading ? (
+        <Loading label="Loading edits…">
+          <Skeleton lines={4} />
+        </Loading>
+      ) : error ? (
+        <QueryFailure
+          error={error}
+          onRetry={() => void refetch()}
+          title="Could not load your edits"
+          unavailableTitle="Your edits will appear here"
+          unavailableText={<p>This server doesn’t list edits yet.</p>}
+        />
+      ) : !data || data.edits.length === 0 ? (
+        <EmptyState icon="artists" title="No edits yet">
+          <p>You have not proposed any edits yet.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="row-list" aria-label="Your edits">
+            {data.edits.map((e) => (
+              <EditRow key={e.id} edit={e} />
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={data.pagination.total_pages} label="Edit pages" onPage={goToPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Where the edit's subject is: none for a new artist not approved (yet), who has no page. */
+function subjectHref(e: MyEdit): string | null {
+  switch (e.submission_type) {
+    case 'artwork_edit':
+      return to.artwork(e.subject_id);
+    case 'artist_edit':
+      return to.artist(e.subject_id);
+    case 'new_artist':
+      return e.status === 'approved' ? to.artist(e.subject_id) : null;
+    default:
+      return null;
+  }
+}
+
+/** The fields an approval left out, when it applied only some; null when it applied all (or said nothing). */
+function notApplied(e: MyEdit): string[] | null {
+  if (e.status !== 'approved' || !e.applied) return null;
+  const applied = new Set(e.applied);
+  const left = e.fields.filter((f) => !applied.has(f));
+  return left.length > 0 ? left : null;
+}
+
+function EditRow({ edit: e }: { edit: MyEdit }) {
+  const subject: EditSubject = e.submission_type === 'artwork_edit' ? 'artwork' : 'artist';
+  const name = e.subject_name || (subject === 'artwork' ? 'Untitled artwork' : 'Unnamed artist');
+  const href = subjectHref(e);
+  const left = notApplied(e);
+  const applied = e.applied ?? [];
+  return (
+    <li className="row-list__item" data-testid="my-edit" data-edit-id={e.id}>
+      <div className="row-list__link">
+        <span className="row-list__text">
+          <span className="row-list__title">{href ? <Link to={href}>{name}</Link> : name}</span>
+          <span className="row-list__meta">{[submissionKind(e.submission_type), formatDate(e.created_at)].filter(Boolean).join(' · ')}</span>
+          {e.fields.length > 0 && (
+            <span className="small" data-testid="edit-fields">
+              {e.submission_type === 'new_artist' ? 'Proposed with the' : 'Changes the'} {fieldList(e.fields, subject)}
+            </span>
+          )}
+          <span className="submission-row__status">
+            <span className={`chip chip--status chip--text chip--${e.status}`} data-testid="edit-status">
+              {statusText({ status: e.status, queue_position: null })}
+            </span>
+            {left && (
+              <span className="small" data-testid="edit-applied">
+                {applied.length > 0
+                  ? `Applied only the ${fieldList(applied, subject)}; not the ${fieldList(left, subject)}`
+                  : 'None of its fields were applied'}
+              </span>
+            )}
+          </span>
+          {e.status === 'rejected' && e.reason && <span className="small submission-row__reason">Reason: {e.reason}</span>}
+        </span>
+      </div>
+    </li>
+  );
+}
