@@ -439,6 +439,15 @@ impl Filing {
         }
     }
 
+    /// The fields an edit changes, in its order (none for other kinds).
+    pub fn edited_fields(&self) -> Vec<String> {
+        match self {
+            Filing::Edit(e) => e.edits.iter().map(FieldEdit::field_name).collect(),
+            Filing::ArtistEdit(e) => e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
+            Filing::Proposal(_) | Filing::Visit(_) => Vec::new(),
+        }
+    }
+
     pub fn photos(&self) -> &[Photo] {
         match self {
             Filing::Proposal(p) => &p.photos,
@@ -756,10 +765,7 @@ impl Aggregate for Submission {
                     },
                 ) = (&filed.what, &approval)
                 {
-                    let applied = chosen(
-                        e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
-                        fields,
-                    )?;
+                    let applied = chosen(filed.what.edited_fields(), fields)?;
                     if e.new_artist && !applied.iter().any(|f| f == "name") {
                         return Err(SubmissionError::NameRequired);
                     }
@@ -788,10 +794,7 @@ impl Aggregate for Submission {
                         let Filing::Edit(e) = &filed.what else {
                             return Err(SubmissionError::NotFound);
                         };
-                        applied = Some(chosen(
-                            e.edits.iter().map(FieldEdit::field_name).collect(),
-                            &fields,
-                        )?);
+                        applied = Some(chosen(filed.what.edited_fields(), &fields)?);
                         overwrite = overwrite_stale;
                         (e.artwork_id, ApprovalOutcome::Edited, None, None)
                     }

@@ -3,7 +3,7 @@
 //! approved in part or rejected, shown in the artist's history and "as of", and found by alias.
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::harness::{table, wait_projected, TestApp};
+use crate::harness::{assert_replay_keeps, TestApp};
 use crate::submissions::{get_as, moderator, post_json, spawn};
 use domain::text::{LongText, PersonName};
 use serde_json::{json, Value};
@@ -366,23 +366,7 @@ async fn an_artist_edit_is_checked_proposed_reviewed_and_applied_in_part() {
     assert_eq!(entries[0]["changes"][0]["before"], "Peru");
 
     // Replaying every read model from the store gives the same rows and the same history.
-    wait_projected(&app.db.pool).await;
-    let rows = (
-        table(&app.db.pool, "artists").await,
-        table(&app.db.pool, "artist_edits").await,
-    );
-    for p in projectors::all() {
-        projectors::replay::replay(&app.db.pool, p.as_ref(), |_| {})
-            .await
-            .unwrap();
-    }
-    assert_eq!(
-        (
-            table(&app.db.pool, "artists").await,
-            table(&app.db.pool, "artist_edits").await
-        ),
-        rows
-    );
+    assert_replay_keeps(&app.db.pool, &["artists", "artist_edits"]).await;
     assert_eq!(history(anon).await, entries);
     app.stop().await;
 }

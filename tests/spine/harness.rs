@@ -180,6 +180,24 @@ pub async fn table(pool: &PgPool, table: &str) -> Vec<Value> {
         .unwrap()
 }
 
+/// Replays every read model from the event store once the live projectors have caught up, and
+/// asserts that `tables` hold the same rows after as before.
+pub async fn assert_replay_keeps(pool: &PgPool, tables: &[&str]) {
+    wait_projected(pool).await;
+    let mut before = Vec::with_capacity(tables.len());
+    for t in tables {
+        before.push(table(pool, t).await);
+    }
+    for p in projectors::all() {
+        projectors::replay::replay(pool, p.as_ref(), |_| {})
+            .await
+            .unwrap();
+    }
+    for (t, rows) in tables.iter().zip(before) {
+        assert_eq!(table(pool, t).await, rows, "rm.{t} after a replay");
+    }
+}
+
 /// A real SMTP server for one test: Python's aiosmtpd (installed by
 /// `deploy/local/test-services.sh`, found through `TEST_SMTP_PYTHON`) on a free port, storing
 /// each message in a Maildir. Stopped on drop.

@@ -183,14 +183,12 @@ impl Submissions {
                         Some(Filing::Visit(_)) => Approval::LogVisit,
                         // An edit approved here applies every field; choosing some is
                         // `approve_edit`'s.
-                        Some(Filing::Edit(e)) => Approval::ApplyEdit {
-                            fields: e.edits.iter().map(|c| c.field_name()).collect(),
-                            overwrite_stale: false,
-                        },
-                        Some(Filing::ArtistEdit(e)) => Approval::ApplyEdit {
-                            fields: e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
-                            overwrite_stale: false,
-                        },
+                        Some(edit @ (Filing::Edit(_) | Filing::ArtistEdit(_))) => {
+                            Approval::ApplyEdit {
+                                fields: edit.edited_fields(),
+                                overwrite_stale: false,
+                            }
+                        }
                         None => {
                             return Err(CommandError::Rejected(SubmissionError::NotFound).into())
                         }

@@ -63,9 +63,10 @@ impl Submissions {
                     if !subject.holds(s.filing()) {
                         return Err(ApproveError::EditNotFound(id));
                     }
-                    let names = field_names(s.filing());
                     let fields: Vec<String> = match req.apply_to_artwork {
-                        None | Some(ApplyTo::All(true)) => names,
+                        None | Some(ApplyTo::All(true)) => {
+                            s.filing().map(Filing::edited_fields).unwrap_or_default()
+                        }
                         Some(ApplyTo::All(false)) => Vec::new(),
                         Some(ApplyTo::Fields(f)) => f,
                     };
@@ -98,14 +99,10 @@ impl Submissions {
             },
             Submission::Unfiled => Vec::new(),
         };
-        let subject_id = effected
-            .artwork_id()
-            .or(effected.artist_id())
-            .unwrap_or_default();
         Ok((
             EditApproved {
                 id,
-                subject_id,
+                subject_id: effected.id(),
                 applied,
             },
             position,
@@ -161,14 +158,5 @@ impl Submissions {
             return Err(CloseError::EditNotFound(id));
         }
         self.reject(reviewer, id, reason).await
-    }
-}
-
-/// Every field an edit changes, in its order.
-fn field_names(filing: Option<&Filing>) -> Vec<String> {
-    match filing {
-        Some(Filing::Edit(e)) => e.edits.iter().map(|c| c.field_name()).collect(),
-        Some(Filing::ArtistEdit(e)) => e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
-        _ => Vec::new(),
     }
 }

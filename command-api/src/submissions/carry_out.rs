@@ -22,6 +22,14 @@ pub enum Effected {
 }
 
 impl Effected {
+    /// The artwork's or the artist's id.
+    pub fn id(&self) -> Uuid {
+        match self {
+            Effected::Artwork(a) => a.0,
+            Effected::Artist(a) => a.0,
+        }
+    }
+
     pub fn artwork_id(&self) -> Option<Uuid> {
         match self {
             Effected::Artwork(a) => Some(a.0),

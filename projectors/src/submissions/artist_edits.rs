@@ -90,12 +90,10 @@ fn value_now(artist: Option<&ArtistFields>, field: &str) -> Value {
         .map_or(Value::Null, |(_, v)| v)
 }
 
-/// The old value a field is compared with: an unset list reads as `[]` on both sides.
+/// Whether the artist's value of the field is no longer the one the proposer saw; a new
+/// artist's proposal is never stale against an artist not recorded yet.
 fn is_stale(artist: Option<&ArtistFields>, e: &ArtistFieldEdit) -> bool {
-    let now = value_now(artist, e.field_name());
-    let before = e.values().0;
-    let empty = |v: &Value| v.is_null() || v.as_array().is_some_and(Vec::is_empty);
-    !(now == before || (empty(&now) && empty(&before)))
+    artist.is_some() && value_now(artist, e.field_name()) != e.values().0
 }
 
 /// The name to show for an edit: the artist's now, else the proposed one.
