@@ -396,6 +396,7 @@ pub fn command_state(
     Ok(command_api::CommandState {
         accounts,
         artworks: command_api::Artworks::new(commands.clone()),
+        lists: command_api::Lists::new(commands.clone()),
         submissions: command_api::Submissions::new(commands, media),
     })
 }

@@ -7,8 +7,8 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, EventStore};
 use domain::{
-    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata,
-    Submission, SubmissionCommand,
+    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata, List,
+    ListCommand, Submission, SubmissionCommand,
 };
 use platform::eventlog;
 use platform::position::EventPosition;
@@ -68,6 +68,7 @@ pub struct Commands {
     artists: Arc<PostgresCqrs<Artist>>,
     accounts: Arc<PostgresCqrs<Account>>,
     submissions: Arc<PostgresCqrs<Submission>>,
+    lists: Arc<PostgresCqrs<List>>,
 }
 
 impl Commands {
@@ -77,6 +78,7 @@ impl Commands {
             artists: Arc::new(framework(&pool)),
             accounts: Arc::new(framework(&pool)),
             submissions: Arc::new(framework(&pool)),
+            lists: Arc::new(framework(&pool)),
             pool,
         }
     }
@@ -214,5 +216,18 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<Submission, _>(id).await
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(list.id = %id))]
+    pub async fn list(
+        &self,
+        id: &str,
+        command: ListCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::ListError>> {
+        self.lists
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<List, _>(id).await
     }
 }

@@ -2,12 +2,13 @@
 //! 404 because a use case said `ArtworkNotFound`, a decided submission a 409 because the
 //! aggregate said `AlreadyDecided`.
 
-use domain::{ArtistError, ArtworkError, SubmissionError};
+use domain::{ArtistError, ArtworkError, ListError, SubmissionError};
 use media::photos::PhotoError;
 use platform::http::ApiError;
 
 use crate::artworks::ModerationError;
 use crate::commands::CommandError;
+use crate::lists::ListUseError;
 use crate::media::UploadError;
 use crate::submissions::{
     ApproveError, CarryOutError, CloseError, FieldError, SubmitError, NOT_AN_IMAGE, TOO_LARGE,
@@ -210,6 +211,33 @@ impl From<CloseError> for ApiError {
             CloseError::EditNotFound(_) => ApiError::NotFound(e.to_string()),
             CloseError::Command(c) => submission_command(c),
             CloseError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<ListUseError> for ApiError {
+    fn from(e: ListUseError) -> Self {
+        let field = match &e {
+            ListUseError::Rule(rule) => match rule {
+                ListError::NotFound => return ApiError::NotFound(e.to_string()),
+                ListError::NotOwner => return ApiError::Forbidden(e.to_string()),
+                ListError::AlreadyExists | ListError::Full => {
+                    return ApiError::Conflict(e.to_string())
+                }
+                ListError::NameRequired | ListError::NameTooLong => Some("name"),
+                ListError::NothingToRemove | ListError::TooManyToRemove => Some("artwork_ids"),
+                ListError::SystemList(_) => None,
+            },
+            ListUseError::ArtworkNotFound => return ApiError::NotFound(e.to_string()),
+            ListUseError::Conflict => return ApiError::Conflict(e.to_string()),
+            ListUseError::Store(_) => None,
+        };
+        if let ListUseError::Store(inner) = e {
+            return ApiError::Internal(inner);
+        }
+        ApiError::Validation {
+            message: e.to_string(),
+            field: field.map(str::to_owned),
         }
     }
 }

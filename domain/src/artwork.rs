@@ -12,7 +12,7 @@ use crate::edit::{EditError, FieldEdit};
 use crate::geo::Location;
 use crate::ids::{ActorId, ArtistId, ArtworkId, SubmissionId};
 use crate::merge::{Absorbed, SubmissionPhotos};
-use crate::photo::Photo;
+use crate::photo::{Photo, PhotoKey};
 use crate::provenance::Provenance;
 use crate::submission::Reason;
 use crate::tags::Tags;
@@ -333,6 +333,15 @@ pub enum ArtworkError {
     NotMerged,
 }
 
+/// Why a gallery arrangement cannot be: the photo named is not the artwork's, or the main photo
+/// is hidden.
+fn photo_error(field: &str, message: &str) -> ArtworkError {
+    ArtworkError::Invalid(EditError {
+        field: field.to_owned(),
+        message: message.to_owned(),
+    })
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Artwork {
     pub exists: bool,
@@ -355,6 +364,15 @@ pub struct Artwork {
     /// Submissions already applied here, so a retried approval changes nothing twice.
     #[serde(default)]
     pub submissions: std::collections::BTreeSet<SubmissionId>,
+    /// The photos it has (its own, its visits' and those merges brought), by submission.
+    #[serde(default)]
+    pub photos: std::collections::BTreeMap<SubmissionId, Vec<PhotoKey>>,
+    /// The photo shown first, when an edit chose one.
+    #[serde(default)]
+    pub main_photo: Option<PhotoKey>,
+    /// Photos not shown, sorted.
+    #[serde(default)]
+    pub hidden_photos: Vec<PhotoKey>,
 }
 
 impl Artwork {
@@ -369,14 +387,50 @@ impl Artwork {
         Ok(())
     }
 
-    /// This artwork with `changes` made, or why they cannot be (too many tags or artists).
+    /// Whether the artwork has photo `key`.
+    pub fn has_photo(&self, key: PhotoKey) -> bool {
+        self.photos.values().any(|keys| keys.contains(&key))
+    }
+
+    /// The gallery's arrangement names only the artwork's own photos, and never hides the main
+    /// one.
+    fn check_photos(&self) -> Result<(), ArtworkError> {
+        const NOT_OURS: &str = "That photo is not one of this artwork's";
+        if self.main_photo.is_some_and(|k| !self.has_photo(k)) {
+            return Err(photo_error("main_photo", NOT_OURS));
+        }
+        if self.hidden_photos.iter().any(|k| !self.has_photo(*k)) {
+            return Err(photo_error("hidden_photos", NOT_OURS));
+        }
+        if self
+            .main_photo
+            .is_some_and(|k| self.hidden_photos.contains(&k))
+        {
+            return Err(photo_error(
+                "hidden_photos",
+                "The main photo cannot be hidden",
+            ));
+        }
+        Ok(())
+    }
+
+    /// This artwork with `changes` made, or why they cannot be (too many tags or artists, a
+    /// photo it does not have).
     fn with_changes(&self, changes: &[FieldEdit]) -> Result<Artwork, ArtworkError> {
         let mut next = self.clone();
         for c in changes {
             next.set(c).map_err(ArtworkError::Invalid)?;
         }
         Self::check_artists(&next.artist_ids)?;
+        next.check_photos()?;
         Ok(next)
+    }
+
+    fn add_photos(&mut self, submission_id: SubmissionId, photos: &[Photo]) {
+        if !photos.is_empty() {
+            self.photos
+                .insert(submission_id, photos.iter().map(|p| p.key).collect());
+        }
     }
 
     /// An artwork the public can see (not pending), or `NotFound`.
@@ -404,6 +458,8 @@ impl Artwork {
             FieldEdit::ArtworkType { new, .. } => self.artwork_type = Some(*new),
             FieldEdit::Location { new, .. } => self.location = Some(*new),
             FieldEdit::Artists { new, .. } => self.artist_ids = new.clone(),
+            FieldEdit::MainPhoto { new, .. } => self.main_photo = *new,
+            FieldEdit::HiddenPhotos { new, .. } => self.hidden_photos = new.clone(),
             FieldEdit::Tag { key, new, .. } => {
                 self.tags = self.tags.with(key, new.as_deref()).map_err(|e| EditError {
                     field: change.field_name(),
@@ -437,6 +493,14 @@ impl Artwork {
         out.push(FieldEdit::Artists {
             old: self.artist_ids.clone(),
             new: other.artist_ids.clone(),
+        });
+        out.push(FieldEdit::MainPhoto {
+            old: self.main_photo,
+            new: other.main_photo,
+        });
+        out.push(FieldEdit::HiddenPhotos {
+            old: self.hidden_photos.clone(),
+            new: other.hidden_photos.clone(),
         });
         let mut keys: Vec<&str> = self
             .tags
@@ -765,15 +829,21 @@ impl Aggregate for Artwork {
                 self.artist_ids = a.artist_ids;
                 self.status = Some(ArtworkStatus::Approved);
                 self.submissions.insert(a.submission_id);
+                self.add_photos(a.submission_id, &a.photos);
             }
-            ArtworkEvent::PhotosAdded { submission_id, .. } => {
+            ArtworkEvent::PhotosAdded {
+                submission_id,
+                photos,
+            } => {
                 self.submissions.insert(submission_id);
+                self.add_photos(submission_id, &photos);
             }
             ArtworkEvent::ArtworkMoved { location, .. } => {
                 self.location = Some(location);
             }
             ArtworkEvent::VisitRecorded(v) => {
                 self.submissions.insert(v.submission_id);
+                self.add_photos(v.submission_id, &v.photos);
             }
             ArtworkEvent::ArtworkEdited {
                 submission_id,
@@ -787,6 +857,12 @@ impl Aggregate for Artwork {
             ArtworkEvent::ArtworkUnmerged { .. } => self.merged_into = None,
             ArtworkEvent::ArtworkAbsorbed(a) => {
                 self.set_all(&a.tags);
+                for p in &a.photos {
+                    self.add_photos(p.submission_id, &p.photos);
+                }
+                for v in &a.visits {
+                    self.add_photos(v.submission_id, &v.photos);
+                }
                 self.absorbed.insert(
                     a.from,
                     Absorbed {
@@ -796,9 +872,24 @@ impl Aggregate for Artwork {
                     },
                 );
             }
-            ArtworkEvent::ArtworkReleased { from, tags, .. } => {
+            ArtworkEvent::ArtworkReleased {
+                from,
+                tags,
+                photo_submissions,
+                visits,
+                ..
+            } => {
                 self.set_all(&tags);
                 self.absorbed.remove(&from);
+                // Photos that went back leave the gallery's arrangement with them.
+                for s in photo_submissions.iter().chain(&visits) {
+                    self.photos.remove(s);
+                }
+                if self.main_photo.is_some_and(|k| !self.has_photo(k)) {
+                    self.main_photo = None;
+                }
+                let hidden = std::mem::take(&mut self.hidden_photos);
+                self.hidden_photos = hidden.into_iter().filter(|k| self.has_photo(*k)).collect();
             }
             ArtworkEvent::ArtworkImported {
                 title,
@@ -1487,6 +1578,134 @@ mod tests {
             })
             .await
             .then_expect_error(ArtworkError::NotMerged);
+    }
+
+    /// An artwork created with two photos, and their keys.
+    fn with_two_photos() -> (Vec<ArtworkEvent>, PhotoKey, PhotoKey) {
+        let mut a = approved(1);
+        a.photos.push(photo());
+        let (first, second) = (a.photos[0].key, a.photos[1].key);
+        (
+            vec![ArtworkEvent::ArtworkCreated(Box::new(a))],
+            first,
+            second,
+        )
+    }
+
+    #[tokio::test]
+    async fn an_edit_makes_a_photo_the_main_one_and_hides_another() {
+        let (given, first, second) = with_two_photos();
+        let changes = vec![
+            FieldEdit::MainPhoto {
+                old: None,
+                new: Some(second),
+            },
+            FieldEdit::HiddenPhotos {
+                old: vec![],
+                new: vec![first],
+            },
+        ];
+        Harness::with(())
+            .given(given)
+            .when_async(apply_edit(5, changes.clone(), false))
+            .await
+            .then_expect_events(vec![edited(5, changes)]);
+    }
+
+    #[tokio::test]
+    async fn a_photo_not_the_artworks_or_a_hidden_main_photo_is_refused() {
+        let (given, first, _) = with_two_photos();
+        let stranger = PhotoKey::new();
+        Harness::with(())
+            .given(given.clone())
+            .when_async(apply_edit(
+                5,
+                vec![FieldEdit::MainPhoto {
+                    old: None,
+                    new: Some(stranger),
+                }],
+                false,
+            ))
+            .await
+            .then_expect_error(photo_error(
+                "main_photo",
+                "That photo is not one of this artwork's",
+            ));
+        Harness::with(())
+            .given(given)
+            .when_async(apply_edit(
+                5,
+                vec![
+                    FieldEdit::MainPhoto {
+                        old: None,
+                        new: Some(first),
+                    },
+                    FieldEdit::HiddenPhotos {
+                        old: vec![],
+                        new: vec![first],
+                    },
+                ],
+                false,
+            ))
+            .await
+            .then_expect_error(photo_error(
+                "hidden_photos",
+                "The main photo cannot be hidden",
+            ));
+    }
+
+    #[tokio::test]
+    async fn hiding_against_a_changed_gallery_is_stale_and_a_revert_shows_the_photo_again() {
+        let (mut history, first, second) = with_two_photos();
+        let hide = FieldEdit::HiddenPhotos {
+            old: vec![],
+            new: vec![first],
+        };
+        history.push(edited(5, vec![hide.clone()]));
+        Harness::with(())
+            .given(history.clone())
+            .when_async(apply_edit(
+                6,
+                vec![FieldEdit::HiddenPhotos {
+                    old: vec![],
+                    new: vec![second],
+                }],
+                false,
+            ))
+            .await
+            .then_expect_error(ArtworkError::Stale(vec!["hidden_photos".into()]));
+        let back = revert_of(&history, 2, RevertScope::Change).unwrap();
+        assert_eq!(back, vec![hide.inverse()]);
+    }
+
+    #[test]
+    fn photos_given_back_by_an_unmerge_leave_the_arrangement() {
+        let absorbed = absorption(1, vec![]);
+        let moved = absorbed.photos[0].photos[0].key;
+        let mut artwork = Artwork::default();
+        for e in [
+            imported(&record("27")),
+            ArtworkEvent::ArtworkAbsorbed(Box::new(absorbed)),
+            edited(
+                9,
+                vec![FieldEdit::MainPhoto {
+                    old: None,
+                    new: Some(moved),
+                }],
+            ),
+        ] {
+            artwork.apply(e);
+        }
+        assert_eq!(artwork.main_photo, Some(moved));
+        artwork.apply(ArtworkEvent::ArtworkReleased {
+            from: id(1),
+            reason: reason(),
+            photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
+            visits: vec![SubmissionId(Uuid::from_u128(71))],
+            tags: vec![],
+        });
+        assert_eq!(artwork.main_photo, None);
+        assert!(!artwork.has_photo(moved));
     }
 
     #[test]

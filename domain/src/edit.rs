@@ -6,7 +6,8 @@
 //! On the wire (SPEC §7) a change is `{field_name, field_value_old, field_value_new}` with JSON
 //! values; [`FieldEdit::parse`] turns one into checked value objects and [`FieldEdit::values`]
 //! gives them back. Field names: `title`, `description`, `artwork_type`, `location`, `artists`,
-//! and `tag:<key>` per tag (`tags` with an object is accepted and split per key).
+//! `tag:<key>` per tag (`tags` with an object is accepted and split per key), and for the
+//! gallery `main_photo` (a photo key, shown first) and `hidden_photos` (the keys not shown).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -14,6 +15,7 @@ use serde_json::Value;
 use crate::artwork::{Artwork, ArtworkType};
 use crate::geo::Location;
 use crate::ids::ArtistId;
+use crate::photo::PhotoKey;
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
 
@@ -21,6 +23,8 @@ use crate::text::{LongText, Title};
 pub const MAX_EDITS: usize = 60;
 /// The prefix of a single tag's field name.
 pub const TAG_PREFIX: &str = "tag:";
+/// Most photos one edit can name as hidden.
+pub const MAX_HIDDEN_PHOTOS: usize = 500;
 
 /// One field's change, with the value it replaces.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -54,6 +58,16 @@ pub enum FieldEdit {
         old: Option<String>,
         new: Option<String>,
     },
+    /// The photo the gallery shows first; `None` leaves the gallery in its own order.
+    MainPhoto {
+        old: Option<PhotoKey>,
+        new: Option<PhotoKey>,
+    },
+    /// The artwork's photos that are not shown, sorted by key.
+    HiddenPhotos {
+        old: Vec<PhotoKey>,
+        new: Vec<PhotoKey>,
+    },
 }
 
 /// Why a change as sent cannot be read: the field it concerns and a message for people.
@@ -83,6 +97,8 @@ impl FieldEdit {
             FieldEdit::Location { .. } => "location".into(),
             FieldEdit::Artists { .. } => "artists".into(),
             FieldEdit::Tag { key, .. } => format!("{TAG_PREFIX}{key}"),
+            FieldEdit::MainPhoto { .. } => "main_photo".into(),
+            FieldEdit::HiddenPhotos { .. } => "hidden_photos".into(),
         }
     }
 
@@ -98,6 +114,8 @@ impl FieldEdit {
             FieldEdit::Location { old, new } => (json(old), json(new)),
             FieldEdit::Artists { old, new } => (json(old), json(new)),
             FieldEdit::Tag { old, new, .. } => (json(old), json(new)),
+            FieldEdit::MainPhoto { old, new } => (json(old), json(new)),
+            FieldEdit::HiddenPhotos { old, new } => (json(old), json(new)),
         }
     }
 
@@ -110,6 +128,8 @@ impl FieldEdit {
             FieldEdit::Location { old, new } => old == new,
             FieldEdit::Artists { old, new } => old == new,
             FieldEdit::Tag { old, new, .. } => old == new,
+            FieldEdit::MainPhoto { old, new } => old == new,
+            FieldEdit::HiddenPhotos { old, new } => old == new,
         }
     }
 
@@ -126,6 +146,8 @@ impl FieldEdit {
                 old: new,
                 new: old,
             },
+            FieldEdit::MainPhoto { old, new } => FieldEdit::MainPhoto { old: new, new: old },
+            FieldEdit::HiddenPhotos { old, new } => FieldEdit::HiddenPhotos { old: new, new: old },
         }
     }
 
@@ -139,6 +161,8 @@ impl FieldEdit {
             FieldEdit::Location { old, .. } => artwork.location != Some(*old),
             FieldEdit::Artists { old, .. } => artwork.artist_ids != *old,
             FieldEdit::Tag { key, old, .. } => artwork.tags.get(key) != old.as_deref(),
+            FieldEdit::MainPhoto { old, .. } => artwork.main_photo != *old,
+            FieldEdit::HiddenPhotos { old, .. } => artwork.hidden_photos != *old,
         }
     }
 
@@ -171,6 +195,14 @@ impl FieldEdit {
                 key,
                 new,
             },
+            FieldEdit::MainPhoto { new, .. } => FieldEdit::MainPhoto {
+                old: artwork.main_photo,
+                new,
+            },
+            FieldEdit::HiddenPhotos { new, .. } => FieldEdit::HiddenPhotos {
+                old: artwork.hidden_photos.clone(),
+                new,
+            },
         }
     }
 
@@ -201,6 +233,14 @@ impl FieldEdit {
             "artists" => FieldEdit::Artists {
                 old: artists(name, old)?,
                 new: artists(name, new)?,
+            },
+            "main_photo" => FieldEdit::MainPhoto {
+                old: optional(name, old, photo_key)?,
+                new: optional(name, new, photo_key)?,
+            },
+            "hidden_photos" => FieldEdit::HiddenPhotos {
+                old: photo_keys(name, old)?,
+                new: photo_keys(name, new)?,
             },
             "tags" => return tag_set(old, new),
             _ => match name.strip_prefix(TAG_PREFIX) {
@@ -278,6 +318,39 @@ fn artists(field: &str, v: &Value) -> Result<Vec<ArtistId>, EditError> {
     list.iter()
         .map(|a| a.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad))
         .collect()
+}
+
+fn photo_key(field: &str, v: &Value) -> Result<PhotoKey, EditError> {
+    v.as_str()
+        .and_then(|s| PhotoKey::parse(s.trim()))
+        .ok_or_else(|| EditError::new(field, format!("{field} must be a photo key")))
+}
+
+/// A set of photo keys, sorted (`null` is none).
+fn photo_keys(field: &str, v: &Value) -> Result<Vec<PhotoKey>, EditError> {
+    let list = match v {
+        Value::Null => return Ok(Vec::new()),
+        Value::Array(list) => list,
+        _ => {
+            return Err(EditError::new(
+                field,
+                format!("{field} must be a list of photo keys"),
+            ))
+        }
+    };
+    if list.len() > MAX_HIDDEN_PHOTOS {
+        return Err(EditError::new(
+            field,
+            format!("{field} can name at most {MAX_HIDDEN_PHOTOS} photos"),
+        ));
+    }
+    let mut keys = list
+        .iter()
+        .map(|k| photo_key(field, k))
+        .collect::<Result<Vec<_>, _>>()?;
+    keys.sort_unstable();
+    keys.dedup();
+    Ok(keys)
 }
 
 fn tag_value(field: &str, key: &str, v: &Value) -> Result<(String, Option<String>), EditError> {
@@ -382,6 +455,44 @@ mod tests {
             &json!({"lat": 91, "lon": 2})
         )
         .is_err());
+    }
+
+    #[test]
+    fn photo_changes_name_keys_and_hidden_ones_are_a_sorted_set() {
+        let (a, b) = (PhotoKey::new(), PhotoKey::new());
+        let e = FieldEdit::parse("main_photo", &Value::Null, &json!(a.to_string())).unwrap();
+        assert_eq!(
+            e[0],
+            FieldEdit::MainPhoto {
+                old: None,
+                new: Some(a)
+            }
+        );
+        assert_eq!(e[0].values(), (Value::Null, json!(a.to_string())));
+        let e = FieldEdit::parse(
+            "hidden_photos",
+            &json!([]),
+            &json!([b.to_string(), a.to_string(), b.to_string()]),
+        )
+        .unwrap();
+        assert_eq!(
+            e[0],
+            FieldEdit::HiddenPhotos {
+                old: vec![],
+                new: vec![a, b]
+            }
+        );
+        for bad in [json!("../x"), json!(7)] {
+            let err = FieldEdit::parse("main_photo", &Value::Null, &bad).unwrap_err();
+            assert_eq!(
+                (err.field.as_str(), err.message.as_str()),
+                ("main_photo", "main_photo must be a photo key")
+            );
+        }
+        let too_many: Vec<String> = (0..=MAX_HIDDEN_PHOTOS)
+            .map(|_| PhotoKey::new().to_string())
+            .collect();
+        assert!(FieldEdit::parse("hidden_photos", &json!([]), &json!(too_many)).is_err());
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod artists;
 pub mod artworks;
 pub mod candidates;
 pub mod checkpoints;
+pub mod lists;
 pub mod replay;
 pub mod runtime;
 pub mod search;
@@ -37,6 +38,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(accounts::AccountsProjector),
         Arc::new(search::SearchDocsProjector),
         Arc::new(submissions::SubmissionsProjector),
+        Arc::new(lists::ListsProjector),
     ]
 }
 

@@ -4,7 +4,7 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, lists, profile, search, status, submissions,
 };
 
 #[derive(OpenApi)]
@@ -26,6 +26,9 @@ use crate::routes::{
         profile::get_profile,
         profile::check_profile_name,
         profile::get_user,
+        lists::my_lists,
+        lists::get_list,
+        lists::saved_counts,
         search::search,
         search::suggestions,
         submissions::my_submissions,

@@ -4,7 +4,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, lists, profile, search, status, submissions,
 };
 use crate::state::QueryState;
 
@@ -22,6 +22,9 @@ pub fn router(state: QueryState) -> Router {
             "/artworks/{id}/contributors",
             get(history::artwork_contributors),
         )
+        .route("/artworks/{id}/saved", get(lists::saved_counts))
+        .route("/me/lists", get(lists::my_lists))
+        .route("/lists/{id}", get(lists::get_list))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
         .route("/artists/{id}/history", get(artists::artist_history))

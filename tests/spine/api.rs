@@ -21,6 +21,8 @@ const FULL_ARTWORK_KEYS: &[&str] = &[
     "lat",
     "lon",
     "tags",
+    "main_photo",
+    "hidden_photos",
     "artists",
     "photos",
     "provenance",

@@ -172,12 +172,14 @@ pub async fn wait_projected(pool: &PgPool) {
     }
 }
 
-/// Every row of a read-model table as JSON, in id order.
+/// Every row of a read-model table as JSON, in the order of their text (tables need no `id`).
 pub async fn table(pool: &PgPool, table: &str) -> Vec<Value> {
-    sqlx::query_scalar(&format!("SELECT to_jsonb(t) FROM rm.{table} t ORDER BY id"))
-        .fetch_all(pool)
-        .await
-        .unwrap()
+    sqlx::query_scalar(&format!(
+        "SELECT to_jsonb(t) FROM rm.{table} t ORDER BY to_jsonb(t)::text"
+    ))
+    .fetch_all(pool)
+    .await
+    .unwrap()
 }
 
 /// Replays every read model from the event store once the live projectors have caught up, and
@@ -418,6 +420,7 @@ impl TestApp {
         let command = command_api::CommandState {
             accounts: accounts.clone(),
             artworks: command_api::Artworks::new(commands.clone()),
+            lists: command_api::Lists::new(commands.clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();

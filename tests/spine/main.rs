@@ -7,6 +7,7 @@ mod api;
 mod artist_edits;
 mod commands;
 mod edits;
+mod gallery;
 mod geo;
 mod hardening;
 mod harness;

@@ -72,7 +72,16 @@ impl Artworks {
             }
             _ => {}
         }
-        let (photos, visits) = carried(&events);
+        let (mut photos, mut visits) = carried(&events);
+        // Photos hidden on the duplicate stay hidden there: they do not move.
+        let shown = |p: &domain::Photo| !source.hidden_photos.contains(&p.key);
+        for p in &mut photos {
+            p.photos.retain(shown);
+        }
+        photos.retain(|p| !p.photos.is_empty());
+        for v in &mut visits {
+            v.photos.retain(shown);
+        }
         let answer = Merged {
             artwork_id: id,
             into: req.into,

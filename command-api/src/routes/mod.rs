@@ -7,6 +7,7 @@ mod artist_edits;
 mod artworks;
 mod auth;
 mod edits;
+mod lists;
 mod me;
 mod review;
 mod submissions;
@@ -22,6 +23,7 @@ use sqlx::PgPool;
 
 use crate::accounts::Accounts;
 use crate::artworks::Artworks;
+use crate::lists::Lists;
 use crate::submissions::Submissions;
 
 /// The largest logbook post: ten full-size photos and the form's text.
@@ -32,6 +34,7 @@ pub struct CommandState {
     pub accounts: Accounts,
     pub artworks: Artworks,
     pub submissions: Submissions,
+    pub lists: Lists,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -99,6 +102,15 @@ pub fn router(state: CommandState) -> Router {
         .route("/artworks/{id}/revert", post(artworks::revert))
         .route("/artworks/{id}/merge", post(artworks::merge))
         .route("/artworks/{id}/unmerge", post(artworks::unmerge))
+        .route("/lists", post(lists::create_list))
+        .route(
+            "/lists/{id}",
+            patch(lists::update_list).delete(lists::delete_list),
+        )
+        .route(
+            "/lists/{id}/items",
+            post(lists::add_item).delete(lists::remove_items),
+        )
         .route(
             "/admin/projectors/{name}/restart",
             post(admin::restart_projector),
@@ -182,6 +194,11 @@ fn no_store(mut r: Response) -> Response {
     artworks::revert,
     artworks::merge,
     artworks::unmerge,
+    lists::create_list,
+    lists::add_item,
+    lists::remove_items,
+    lists::update_list,
+    lists::delete_list,
     admin::restart_projector
 ))]
 pub struct CommandApiDoc;

@@ -19,8 +19,9 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::gallery::Gallery;
 use super::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
-use super::{photo_list, public_photos, NewRow};
+use super::{absorbed_photos, public_photos, NewRow};
 use crate::accounts::read::Submitter;
 
 /// A moment to see an artwork at: a time, or a position in the event store.
@@ -168,8 +169,8 @@ struct Snapshot {
     tags: Value,
     artist_ids: Vec<Uuid>,
     provenance: Option<Value>,
-    /// Public photo entries, newest first (as the read model keeps them).
-    photos: Vec<Value>,
+    /// The photos, arranged as the read model keeps them.
+    gallery: Gallery,
     /// Visits, oldest first, with the visitor's id.
     visits: Vec<LogbookEntryDto>,
     created_at: Option<DateTime<Utc>>,
@@ -178,7 +179,7 @@ struct Snapshot {
 }
 
 /// The fields a history entry compares, as JSON values.
-fn fields(s: &Snapshot) -> [(&'static str, Value); 7] {
+fn fields(s: &Snapshot) -> [(&'static str, Value); 9] {
     let json = |v: Option<&str>| v.map_or(Value::Null, |v| Value::String(v.to_owned()));
     [
         ("title", json(s.exists.then_some(s.title.as_str()))),
@@ -209,6 +210,15 @@ fn fields(s: &Snapshot) -> [(&'static str, Value); 7] {
                 Value::Null
             },
         ),
+        ("main_photo", json(s.gallery.main.as_deref())),
+        // None hidden reads as unset, so an artwork's first event does not list it.
+        (
+            "hidden_photos",
+            match s.gallery.hidden_keys() {
+                keys if keys.is_empty() => Value::Null,
+                keys => serde_json::json!(keys),
+            },
+        ),
     ]
 }
 
@@ -227,7 +237,8 @@ impl Snapshot {
                 self.tags = row.tags;
                 self.artist_ids = row.artist_ids;
                 self.provenance = Some(row.provenance).filter(|p| !p.is_null());
-                self.photos = photo_list(row.photos);
+                self.gallery = Gallery::default();
+                self.gallery.add_newest(row.photos);
                 return Ok(());
             }
             Err(later) => later,
@@ -237,12 +248,15 @@ impl Snapshot {
             ArtworkEvent::PhotosAdded {
                 submission_id,
                 photos,
-            } => self.prepend(public_photos(&photos, submission_id)),
+            } => self
+                .gallery
+                .add_newest(public_photos(&photos, submission_id)),
             ArtworkEvent::ArtworkMoved { location, .. } => {
                 (self.lat, self.lon) = (location.lat(), location.lon());
             }
             ArtworkEvent::ArtworkEdited { changes, .. }
             | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                self.gallery.apply_changes(&changes);
                 for change in changes {
                     self.set(change);
                 }
@@ -261,11 +275,7 @@ impl Snapshot {
                     .chain(&visits)
                     .map(|s| s.0.to_string())
                     .collect();
-                self.photos.retain(|p| {
-                    !p.get("submission_id")
-                        .and_then(Value::as_str)
-                        .is_some_and(|s| gone.iter().any(|g| g == s))
-                });
+                self.gallery.release(&gone);
                 self.visits.retain(|v| !visits.iter().any(|s| s.0 == v.id));
             }
             ArtworkEvent::ArtworkMerged { into, .. } => {
@@ -277,21 +287,18 @@ impl Snapshot {
                 self.merged_into = None;
             }
             ArtworkEvent::ArtworkAbsorbed(a) => {
+                self.gallery.add_oldest(absorbed_photos(&a));
+                let a = *a;
                 for change in a.tags {
                     self.set(change);
                 }
-                for p in &a.photos {
-                    self.photos
-                        .extend(photo_list(public_photos(&p.photos, p.submission_id)));
-                }
                 for v in a.visits {
-                    self.photos
-                        .extend(photo_list(public_photos(&v.photos, v.submission_id)));
                     self.visit(v);
                 }
             }
             ArtworkEvent::VisitRecorded(v) => {
-                self.prepend(public_photos(&v.photos, v.submission_id));
+                self.gallery
+                    .add_newest(public_photos(&v.photos, v.submission_id));
                 self.visit(*v);
             }
         }
@@ -308,6 +315,8 @@ impl Snapshot {
             FieldEdit::Artists { new, .. } => {
                 self.artist_ids = new.into_iter().map(|a| a.0).collect();
             }
+            // The gallery's changes are made by `Gallery::apply_changes`.
+            FieldEdit::MainPhoto { .. } | FieldEdit::HiddenPhotos { .. } => {}
             FieldEdit::Tag { key, new, .. } => {
                 if !self.tags.is_object() {
                     self.tags = Value::Object(serde_json::Map::new());
@@ -333,12 +342,6 @@ impl Snapshot {
             visited_at: v.visited_at.trunc_subsecs(6),
             visitor: Submitter::new(v.visitor.0, None),
         });
-    }
-
-    fn prepend(&mut self, photos: Value) {
-        let mut all = photo_list(photos);
-        all.append(&mut self.photos);
-        self.photos = all;
     }
 }
 
@@ -597,6 +600,10 @@ pub async fn as_of(
     let names = crate::artists::read::names(pool, &state.artist_ids).await?;
     // As the read model orders the logbook: newest visit first.
     let mut logbook = state.visits;
+    let hidden = state.gallery.hidden_keys();
+    for v in &mut logbook {
+        v.photos.retain(|p| !hidden.contains(&p.key));
+    }
     logbook.sort_by(|a, b| b.visited_at.cmp(&a.visited_at).then(b.id.cmp(&a.id)));
     logbook.truncate(logbook_limit);
     let visitors: Vec<Uuid> = logbook.iter().map(|v| v.visitor.id).collect();
@@ -623,7 +630,9 @@ pub async fn as_of(
                 })
             })
             .collect(),
-        photos: PhotoDto::list(&Value::Array(state.photos), false),
+        photos: PhotoDto::list(&Value::Array(state.gallery.shown), false),
+        main_photo: state.gallery.main,
+        hidden_photos: hidden,
         provenance: state.provenance,
         created_at,
         updated_at,

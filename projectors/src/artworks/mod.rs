@@ -2,6 +2,7 @@
 //! index on location for approved works, and per-status counts for paging totals.
 
 pub mod credit;
+pub mod gallery;
 pub mod history;
 pub mod read;
 
@@ -14,6 +15,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::runtime::{Projector, ReadModel};
+use gallery::Gallery;
 
 pub struct ArtworksProjector;
 
@@ -74,15 +76,8 @@ impl Projector for ArtworksProjector {
                 }
                 ArtworkEvent::ArtworkUnmerged { status, .. } => Change::Status(status, None),
                 ArtworkEvent::ArtworkAbsorbed(a) => {
-                    // Older than the target's own, the duplicate's photos go after them.
-                    let mut photos: Vec<Value> = Vec::new();
-                    for p in &a.photos {
-                        photos.extend(photo_list(public_photos(&p.photos, p.submission_id)));
-                    }
-                    for v in &a.visits {
-                        photos.extend(photo_list(public_photos(&v.photos, v.submission_id)));
-                    }
-                    Change::Absorbed(a.tags, Value::Array(photos))
+                    let photos = absorbed_photos(&a);
+                    Change::Absorbed(a.tags, photos)
                 }
                 ArtworkEvent::ArtworkReleased {
                     photo_submissions,
@@ -124,6 +119,19 @@ pub fn public_photos(photos: &[Photo], submission_id: SubmissionId) -> Value {
     )
 }
 
+/// The photos a merge brought, as gallery entries: older than the target's own, they go after
+/// them.
+pub(crate) fn absorbed_photos(a: &domain::Absorption) -> Vec<Value> {
+    let mut photos: Vec<Value> = Vec::new();
+    for p in &a.photos {
+        photos.extend(photo_list(public_photos(&p.photos, p.submission_id)));
+    }
+    for v in &a.visits {
+        photos.extend(photo_list(public_photos(&v.photos, v.submission_id)));
+    }
+    photos
+}
+
 /// A change to an existing artwork row.
 enum Change {
     /// Photos to put first in the gallery (newest first).
@@ -134,9 +142,38 @@ enum Change {
     /// Merged into an artwork, or back with its status.
     Status(ArtworkStatus, Option<Uuid>),
     /// A duplicate's tags (those lacking) and photos, to put after the artwork's own.
-    Absorbed(Vec<FieldEdit>, Value),
+    Absorbed(Vec<FieldEdit>, Vec<Value>),
     /// Tags to set back, and the submissions whose photos leave with the duplicate.
     Released(Vec<FieldEdit>, Vec<String>),
+}
+
+/// Rearranges an artwork's gallery (read, changed by `f`, written back).
+async fn update_gallery(
+    db: &mut PgConnection,
+    id: Uuid,
+    f: impl FnOnce(&mut Gallery),
+) -> anyhow::Result<()> {
+    let row = sqlx::query!(
+        "SELECT photos, hidden_photos, main_photo FROM artworks WHERE id = $1",
+        id
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    let Some(row) = row else {
+        return Ok(());
+    };
+    let mut gallery = Gallery::of(row.photos, row.hidden_photos, row.main_photo);
+    f(&mut gallery);
+    sqlx::query!(
+        "UPDATE artworks SET photos = $2, hidden_photos = $3, main_photo = $4 WHERE id = $1",
+        id,
+        Value::Array(gallery.shown),
+        Value::Array(gallery.hidden),
+        gallery.main
+    )
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 /// The entries of a JSON array.
@@ -178,6 +215,8 @@ impl FieldColumns {
                     }
                     None => c.tags_cleared.push(key),
                 },
+                // The gallery's changes are made by `Gallery::apply_changes`.
+                FieldEdit::MainPhoto { .. } | FieldEdit::HiddenPhotos { .. } => {}
             }
         }
         (c, moved)
@@ -215,9 +254,12 @@ async fn set_fields(
 
 impl Change {
     async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
-        let (photos, lat, lon) = match self {
-            Change::Photos(photos) => (Some(photos), None, None),
-            Change::Moved(lat, lon) => (None, Some(lat), Some(lon)),
+        let (lat, lon) = match self {
+            Change::Photos(photos) => {
+                update_gallery(db, id, |g| g.add_newest(photos)).await?;
+                (None, None)
+            }
+            Change::Moved(lat, lon) => (Some(lat), Some(lon)),
             Change::Status(status, merged_into) => {
                 sqlx::query!(
                     "WITH old AS (SELECT status FROM artworks WHERE id = $1),
@@ -239,43 +281,38 @@ impl Change {
                 )
                 .execute(&mut *db)
                 .await?;
-                (None, None, None)
+                (None, None)
             }
             Change::Absorbed(tags, photos) => {
                 set_fields(db, id, tags).await?;
-                sqlx::query!(
-                    "UPDATE artworks SET photos = photos || $2 WHERE id = $1",
-                    id,
-                    photos
-                )
-                .execute(&mut *db)
-                .await?;
-                (None, None, None)
+                update_gallery(db, id, |g| g.add_oldest(photos)).await?;
+                (None, None)
             }
             Change::Released(tags, submissions) => {
                 set_fields(db, id, tags).await?;
-                sqlx::query!(
-                    "UPDATE artworks SET photos = coalesce((
-                        SELECT jsonb_agg(p ORDER BY n)
-                          FROM jsonb_array_elements(photos) WITH ORDINALITY AS x(p, n)
-                         WHERE NOT (p ->> 'submission_id' = ANY($2))), '[]')
-                      WHERE id = $1",
-                    id,
-                    &submissions
-                )
-                .execute(&mut *db)
-                .await?;
-                (None, None, None)
+                update_gallery(db, id, |g| g.release(&submissions)).await?;
+                (None, None)
             }
             Change::Fields(changes) => {
+                let gallery = changes.iter().any(|c| {
+                    matches!(
+                        c,
+                        FieldEdit::MainPhoto { .. } | FieldEdit::HiddenPhotos { .. }
+                    )
+                });
+                if gallery {
+                    update_gallery(db, id, |g| {
+                        g.apply_changes(&changes);
+                    })
+                    .await?;
+                }
                 let moved = set_fields(db, id, changes).await?;
-                (None, moved.map(|m| m.0), moved.map(|m| m.1))
+                (moved.map(|m| m.0), moved.map(|m| m.1))
             }
         };
         sqlx::query!(
-            "UPDATE artworks SET photos = coalesce($6 || photos, photos),
-                lat = coalesce($7, lat), lon = coalesce($8, lon),
-                location = CASE WHEN $7::float8 IS NULL THEN location ELSE point($8, $7) END,
+            "UPDATE artworks SET lat = coalesce($6, lat), lon = coalesce($7, lon),
+                location = CASE WHEN $6::float8 IS NULL THEN location ELSE point($7, $6) END,
                 updated_at = $2, version = $3, last_tx = $4, last_pos = $5
               WHERE id = $1",
             id,
@@ -283,7 +320,6 @@ impl Change {
             e.sequence,
             e.tx_id,
             e.position,
-            photos,
             lat,
             lon
         )

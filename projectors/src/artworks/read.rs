@@ -29,8 +29,13 @@ pub struct ArtworkDto {
     pub tags: Value,
     /// Credited artists in credit order.
     pub artists: Vec<ArtistRef>,
-    /// Approved photos, newest first.
+    /// Photos shown: the main photo first, then newest first, then those merges brought.
     pub photos: Vec<PhotoDto>,
+    /// The key of the photo an edit made the main one.
+    pub main_photo: Option<String>,
+    /// Keys of the photos an edit hid, sorted (not served; named so an edit can show them
+    /// again).
+    pub hidden_photos: Vec<String>,
     #[schema(value_type = Option<Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
@@ -67,7 +72,9 @@ macro_rules! select_artworks {
         sqlx::query!(
             "SELECT a.id, a.title, a.description, a.artwork_type, a.status, a.lat, a.lon, a.tags,
                     a.photos, a.provenance, a.created_at, a.updated_at, a.artist_ids,
-                    a.merged_into, "
+                    a.merged_into, a.main_photo,
+                    ARRAY(SELECT h ->> 'key' FROM jsonb_array_elements(a.hidden_photos) h
+                           ORDER BY 1) AS \"hidden_photos!\", "
                 + $distance
                 + " FROM rm.artworks a "
                 + $($rest)+
@@ -78,6 +85,8 @@ macro_rules! select_artworks {
                 artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
                 status: enum_value("status", &r.status, ArtworkStatus::parse)?,
                 photos: PhotoDto::list(&r.photos, false),
+                main_photo: r.main_photo,
+                hidden_photos: r.hidden_photos,
                 artists: r
                     .artist_ids
                     .into_iter()
@@ -331,15 +340,24 @@ pub struct LogbookEntryDto {
     pub visitor: Submitter,
 }
 
-/// The newest `limit` entries of an artwork's logbook, with those of duplicates merged into it.
+/// The newest `limit` entries of an artwork's logbook, with those of duplicates merged into it;
+/// photos hidden (on the artwork or on the duplicate the visit came from) are left out.
 pub async fn logbook(
     pool: &PgPool,
     artwork: Uuid,
     limit: i64,
 ) -> Result<Vec<LogbookEntryDto>, sqlx::Error> {
     sqlx::query!(
-        r#"SELECT v.submission_id, v.note, v.condition, v.photos, v.visited_at, v.visitor,
-                  acc.profile_name AS "profile_name?"
+        r#"SELECT v.submission_id, v.note, v.condition, v.visited_at, v.visitor,
+                  acc.profile_name AS "profile_name?",
+                  coalesce((SELECT jsonb_agg(p ORDER BY n)
+                              FROM jsonb_array_elements(v.photos) WITH ORDINALITY AS x(p, n)
+                             WHERE NOT EXISTS (
+                                   SELECT 1 FROM rm.artworks h
+                                    WHERE h.id IN (v.artwork_id, $1)
+                                      AND h.hidden_photos @> jsonb_build_array(
+                                              jsonb_build_object('key', p -> 'key')))),
+                           '[]') AS "photos!"
              FROM rm.artwork_visits v
              LEFT JOIN rm.accounts acc ON acc.account_id = v.visitor
             WHERE v.artwork_id = $1

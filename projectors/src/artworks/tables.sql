@@ -12,7 +12,11 @@ CREATE TABLE IF NOT EXISTS artworks (
     tags         jsonb NOT NULL DEFAULT '{}',
     artist_ids   uuid[] NOT NULL DEFAULT '{}',
     provenance   jsonb,
+    -- The gallery (see gallery.rs): photos shown, main photo first; those an edit hid; the main
+    -- photo's key. Only `photos` is public.
     photos       jsonb NOT NULL DEFAULT '[]',
+    hidden_photos jsonb NOT NULL DEFAULT '[]',
+    main_photo   text,
     -- A duplicate merged into another artwork (status 'merged') points there.
     merged_into  uuid,
     created_at   timestamptz NOT NULL,

@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use crate::artists::ArtistFields;
-use crate::artworks::NewRow;
+use crate::artworks::gallery::Gallery;
+use crate::artworks::{absorbed_photos, public_photos, NewRow};
 use crate::{Projector, ReadModel};
 
 pub struct SearchDocsProjector;
@@ -35,8 +36,43 @@ fn status(s: &str) -> anyhow::Result<DocStatus> {
 struct Change {
     doc: SearchDoc,
     artist_ids: Vec<Uuid>,
+    /// An artwork's gallery.
+    gallery: Option<Gallery>,
     tx: i64,
     pos: i64,
+}
+
+/// An artwork document being brought up to date in a batch.
+struct ArtworkEntry {
+    doc: ArtworkDoc,
+    artist_ids: Vec<Uuid>,
+    gallery: Gallery,
+    tx: i64,
+    pos: i64,
+}
+
+impl ArtworkEntry {
+    /// The stored document and gallery of row `r`, if it is an artwork's.
+    fn stored(
+        doc: Value,
+        artist_ids: Vec<Uuid>,
+        gallery: Option<Value>,
+    ) -> anyhow::Result<Option<Self>> {
+        let SearchDoc::Artwork(doc) = serde_json::from_value::<SearchDoc>(doc)? else {
+            return Ok(None);
+        };
+        let gallery = gallery
+            .map(serde_json::from_value::<Gallery>)
+            .transpose()?
+            .unwrap_or_default();
+        Ok(Some(Self {
+            doc,
+            artist_ids,
+            gallery,
+            tx: 0,
+            pos: 0,
+        }))
+    }
 }
 
 read_model!(NAME, ["search_docs", "search_artists", "search_meta"]);
@@ -104,6 +140,7 @@ impl Projector for SearchDocsProjector {
             changes.push(Change {
                 doc: SearchDoc::Artist(doc),
                 artist_ids: Vec::new(),
+                gallery: None,
                 tx: e.tx_id,
                 pos: e.position,
             });
@@ -121,22 +158,18 @@ impl Projector for SearchDocsProjector {
             .await?;
         }
 
-        let mut artworks: Vec<(ArtworkDoc, Vec<Uuid>, i64, i64)> = Vec::new();
+        let mut artworks: Vec<ArtworkEntry> = Vec::new();
         let mut at: HashMap<Uuid, usize> = HashMap::new();
         for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
             let id = Uuid::parse_str(&e.aggregate_id)?;
             let event = serde_json::from_value::<ArtworkEvent>(e.payload.clone())?;
             let event = match NewRow::of(event)? {
                 Ok(row) => {
-                    let thumbnail = row
-                        .photos
-                        .get(0)
-                        .and_then(|p| p.get("key"))
-                        .and_then(Value::as_str)
-                        .map(str::to_owned);
+                    let mut gallery = Gallery::default();
+                    gallery.add_newest(row.photos);
                     at.insert(id, artworks.len());
-                    artworks.push((
-                        ArtworkDoc {
+                    artworks.push(ArtworkEntry {
+                        doc: ArtworkDoc {
                             id,
                             title: row.title,
                             description: row.description,
@@ -152,12 +185,13 @@ impl Projector for SearchDocsProjector {
                             }),
                             updated_at: e.recorded_at,
                             version: 0,
-                            thumbnail,
+                            thumbnail: gallery.lead(),
                         },
-                        row.artist_ids,
-                        e.tx_id,
-                        e.position,
-                    ));
+                        artist_ids: row.artist_ids,
+                        gallery,
+                        tx: e.tx_id,
+                        pos: e.position,
+                    });
                     continue;
                 }
                 Err(later) => later,
@@ -166,74 +200,96 @@ impl Projector for SearchDocsProjector {
             let slot = match at.get(&id) {
                 Some(i) => *i,
                 None => {
-                    let row =
-                        sqlx::query!("SELECT doc, artist_ids FROM search_docs WHERE id = $1", id)
-                            .fetch_optional(&mut *db)
-                            .await?;
-                    let Some((doc, artist_ids)) = row.map(|r| (r.doc, r.artist_ids)) else {
+                    let row = sqlx::query!(
+                        "SELECT doc, artist_ids, gallery FROM search_docs WHERE id = $1",
+                        id
+                    )
+                    .fetch_optional(&mut *db)
+                    .await?;
+                    let Some(row) = row else {
                         continue;
                     };
-                    let SearchDoc::Artwork(doc) = serde_json::from_value::<SearchDoc>(doc)? else {
+                    let Some(entry) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)?
+                    else {
                         continue;
                     };
                     at.insert(id, artworks.len());
-                    artworks.push((doc, artist_ids, e.tx_id, e.position));
+                    artworks.push(entry);
                     artworks.len() - 1
                 }
             };
             let entry = &mut artworks[slot];
-            entry.2 = e.tx_id;
-            entry.3 = e.position;
-            entry.0.updated_at = e.recorded_at;
+            entry.tx = e.tx_id;
+            entry.pos = e.position;
+            entry.doc.updated_at = e.recorded_at;
             match event {
-                ArtworkEvent::PhotosAdded { photos, .. } => {
-                    if let Some(p) = photos.first() {
-                        entry.0.thumbnail = Some(p.key.to_string());
-                    }
-                }
+                ArtworkEvent::PhotosAdded {
+                    photos,
+                    submission_id,
+                } => entry
+                    .gallery
+                    .add_newest(public_photos(&photos, submission_id)),
                 ArtworkEvent::ArtworkMoved { location, .. } => {
-                    entry.0.location = Some(GeoPoint {
+                    entry.doc.location = Some(GeoPoint {
                         lat: location.lat(),
                         lon: location.lon(),
                     });
                 }
                 ArtworkEvent::VisitRecorded(v) => {
                     if let Some(n) = &v.note {
-                        entry.0.notes.push(n.as_str().to_owned());
+                        entry.doc.notes.push(n.as_str().to_owned());
                         // The newest notes are the ones worth finding; keep the document small.
-                        let excess = entry.0.notes.len().saturating_sub(MAX_NOTES);
-                        entry.0.notes.drain(..excess);
+                        let excess = entry.doc.notes.len().saturating_sub(MAX_NOTES);
+                        entry.doc.notes.drain(..excess);
                     }
-                    if let Some(p) = v.photos.first() {
-                        entry.0.thumbnail = Some(p.key.to_string());
-                    }
+                    entry
+                        .gallery
+                        .add_newest(public_photos(&v.photos, v.submission_id));
                 }
                 ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. }
-                | ArtworkEvent::ArtworkReleased { tags: changes, .. } => {
+                | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                    entry.gallery.apply_changes(&changes);
                     for change in changes {
                         apply_field(entry, change);
                     }
                 }
+                ArtworkEvent::ArtworkReleased {
+                    tags,
+                    photo_submissions,
+                    visits,
+                    ..
+                } => {
+                    let gone: Vec<String> = photo_submissions
+                        .iter()
+                        .chain(&visits)
+                        .map(|s| s.0.to_string())
+                        .collect();
+                    entry.gallery.release(&gone);
+                    for change in tags {
+                        apply_field(entry, change);
+                    }
+                }
                 ArtworkEvent::ArtworkAbsorbed(a) => {
+                    entry.gallery.add_oldest(absorbed_photos(&a));
                     for change in a.tags {
                         apply_field(entry, change);
                     }
                 }
                 // A duplicate is not found on its own; its target is.
-                ArtworkEvent::ArtworkMerged { .. } => entry.0.status = DocStatus::Removed,
+                ArtworkEvent::ArtworkMerged { .. } => entry.doc.status = DocStatus::Removed,
                 ArtworkEvent::ArtworkUnmerged { status: s, .. } => {
-                    entry.0.status = status(s.as_str())?;
+                    entry.doc.status = status(s.as_str())?;
                 }
                 ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
             }
+            entry.doc.thumbnail = entry.gallery.lead();
         }
 
         // Artworks of artists renamed (or first seen) in this batch take the new names too.
         if !renamed.is_empty() {
             let ids: Vec<Uuid> = renamed.iter().map(|r| r.0).collect();
             let rows = sqlx::query!(
-                "SELECT doc, artist_ids FROM search_docs
+                "SELECT doc, artist_ids, gallery FROM search_docs
                   WHERE kind = 'artwork' AND artist_ids && $1::uuid[]",
                 &ids
             )
@@ -241,11 +297,13 @@ impl Projector for SearchDocsProjector {
             .await?;
             let last = renamed.iter().map(|r| (r.1, r.2)).max().unwrap_or_default();
             // Artworks with their own event in this batch are rebuilt from it already.
-            let fresh: std::collections::HashSet<Uuid> = artworks.iter().map(|a| a.0.id).collect();
+            let fresh: std::collections::HashSet<Uuid> =
+                artworks.iter().map(|a| a.doc.id).collect();
             for row in rows {
-                if let SearchDoc::Artwork(a) = serde_json::from_value::<SearchDoc>(row.doc)? {
-                    if !fresh.contains(&a.id) {
-                        artworks.push((a, row.artist_ids, last.0, last.1));
+                if let Some(mut a) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)? {
+                    if !fresh.contains(&a.doc.id) {
+                        (a.tx, a.pos) = last;
+                        artworks.push(a);
                     }
                 }
             }
@@ -254,7 +312,7 @@ impl Projector for SearchDocsProjector {
         if !artworks.is_empty() {
             let wanted: Vec<Uuid> = artworks
                 .iter()
-                .flat_map(|a| a.1.iter().copied())
+                .flat_map(|a| a.artist_ids.iter().copied())
                 .filter(|id| !names.contains_key(id))
                 .collect();
             if !wanted.is_empty() {
@@ -266,16 +324,18 @@ impl Projector for SearchDocsProjector {
                 .await?;
                 names.extend(known.into_iter().map(|r| (r.id, r.name)));
             }
-            for (mut doc, artist_ids, tx, pos) in artworks {
-                doc.artist_names = artist_ids
+            for mut a in artworks {
+                a.doc.artist_names = a
+                    .artist_ids
                     .iter()
-                    .filter_map(|a| names.get(a).cloned())
+                    .filter_map(|id| names.get(id).cloned())
                     .collect();
                 changes.push(Change {
-                    doc: SearchDoc::Artwork(doc),
-                    artist_ids,
-                    tx,
-                    pos,
+                    doc: SearchDoc::Artwork(a.doc),
+                    artist_ids: a.artist_ids,
+                    gallery: Some(a.gallery),
+                    tx: a.tx,
+                    pos: a.pos,
                 });
             }
         }
@@ -311,6 +371,7 @@ async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()
     let mut kind = Vec::with_capacity(last.len());
     let mut doc = Vec::with_capacity(last.len());
     let mut artists = Vec::with_capacity(last.len());
+    let mut gallery = Vec::with_capacity(last.len());
     let mut tx = Vec::with_capacity(last.len());
     let mut pos = Vec::with_capacity(last.len());
     for (k, c) in last {
@@ -326,19 +387,24 @@ async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()
                 .collect::<Vec<_>>()
                 .join(",")
         ));
+        gallery.push(c.gallery.map(serde_json::to_value).transpose()?);
         tx.push(c.tx);
         pos.push(c.pos);
     }
     sqlx::query!(
-        "INSERT INTO search_docs AS d (id, kind, doc, version, artist_ids, last_tx, last_pos)
-         SELECT u.id, u.kind, jsonb_set(u.doc, '{version}', '1'), 1, u.artists::uuid[], u.tx, u.pos
-           FROM UNNEST($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::int8[], $6::int8[])
-                AS u(id, kind, doc, artists, tx, pos)
+        "INSERT INTO search_docs AS d (id, kind, doc, version, artist_ids, gallery, last_tx,
+                                       last_pos)
+         SELECT u.id, u.kind, jsonb_set(u.doc, '{version}', '1'), 1, u.artists::uuid[],
+                u.gallery, u.tx, u.pos
+           FROM UNNEST($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::int8[], $6::int8[],
+                       $7::jsonb[])
+                AS u(id, kind, doc, artists, tx, pos, gallery)
          ON CONFLICT (id) DO UPDATE SET
              doc = jsonb_set(excluded.doc, '{version}', to_jsonb(d.version + 1)),
              version = d.version + 1,
              kind = excluded.kind,
              artist_ids = excluded.artist_ids,
+             gallery = excluded.gallery,
              last_tx = excluded.last_tx,
              last_pos = excluded.last_pos",
         &id,
@@ -346,7 +412,8 @@ async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()
         &doc,
         &artists,
         &tx,
-        &pos
+        &pos,
+        &gallery as _
     )
     .execute(&mut *db)
     .await?;
@@ -354,8 +421,8 @@ async fn write(db: &mut PgConnection, changes: Vec<Change>) -> anyhow::Result<()
 }
 
 /// Sets one edited or reverted field in an artwork's document (and its artist list).
-fn apply_field(entry: &mut (ArtworkDoc, Vec<Uuid>, i64, i64), change: FieldEdit) {
-    let doc = &mut entry.0;
+fn apply_field(entry: &mut ArtworkEntry, change: FieldEdit) {
+    let doc = &mut entry.doc;
     match change {
         FieldEdit::Title { new, .. } => doc.title = new.into(),
         FieldEdit::Description { new, .. } => doc.description = new.map(String::from),
@@ -366,7 +433,11 @@ fn apply_field(entry: &mut (ArtworkDoc, Vec<Uuid>, i64, i64), change: FieldEdit)
                 lon: new.lon(),
             });
         }
-        FieldEdit::Artists { new, .. } => entry.1 = new.into_iter().map(|a| a.0).collect(),
+        FieldEdit::Artists { new, .. } => {
+            entry.artist_ids = new.into_iter().map(|a| a.0).collect();
+        }
+        // The gallery's changes are made by `Gallery::apply_changes`.
+        FieldEdit::MainPhoto { .. } | FieldEdit::HiddenPhotos { .. } => {}
         FieldEdit::Tag { key, new, .. } => match new {
             Some(v) => {
                 doc.tags.insert(key, v);

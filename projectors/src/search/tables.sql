@@ -6,6 +6,8 @@ CREATE TABLE IF NOT EXISTS search_docs (
     doc        jsonb NOT NULL,
     version    bigint NOT NULL,
     artist_ids uuid[] NOT NULL DEFAULT '{}',
+    -- An artwork's photos as `artworks::gallery::Gallery` arranges them, for the lead thumbnail.
+    gallery    jsonb,
     last_tx    bigint NOT NULL,
     last_pos   bigint NOT NULL
 );

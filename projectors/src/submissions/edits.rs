@@ -122,8 +122,10 @@ impl Current {
 /// The artworks' fields now, as [`FieldEdit::values`] would give them.
 async fn current(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<(Uuid, Current)>, sqlx::Error> {
     let rows = sqlx::query!(
-        "SELECT id, title, description, artwork_type, lat, lon, tags, artist_ids
-           FROM rm.artworks WHERE id = ANY($1)",
+        r#"SELECT id, title, description, artwork_type, lat, lon, tags, artist_ids, main_photo,
+                  ARRAY(SELECT h ->> 'key' FROM jsonb_array_elements(hidden_photos) h
+                         ORDER BY 1) AS "hidden_photos!"
+             FROM rm.artworks WHERE id = ANY($1)"#,
         ids
     )
     .fetch_all(pool)
@@ -143,6 +145,14 @@ async fn current(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<(Uuid, Current)>, sq
                     serde_json::json!({ "lat": r.lat, "lon": r.lon }),
                 ),
                 ("artists".to_owned(), serde_json::json!(r.artist_ids)),
+                (
+                    "main_photo".to_owned(),
+                    r.main_photo.map_or(Value::Null, Value::String),
+                ),
+                (
+                    "hidden_photos".to_owned(),
+                    serde_json::json!(r.hidden_photos),
+                ),
             ];
             if let Value::Object(tags) = r.tags {
                 values.extend(

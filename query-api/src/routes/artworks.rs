@@ -41,7 +41,7 @@ pub struct ArtworkMinimalDto {
 #[serde(untagged)]
 pub enum NearbyItem {
     Minimal(ArtworkMinimalDto),
-    Full(ArtworkDto),
+    Full(Box<ArtworkDto>),
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

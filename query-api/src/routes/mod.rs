@@ -6,6 +6,7 @@ pub mod auth;
 pub mod edits;
 pub mod history;
 pub mod images;
+pub mod lists;
 pub mod params;
 pub mod profile;
 pub mod respond;

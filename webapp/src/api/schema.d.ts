@@ -371,6 +371,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artworks/{id}/saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/artworks/{id}/saved`: for the one-tap toggles, how many people saved the artwork to
+         *     each system list and whether the caller did, and which of the caller's own lists hold it.
+         */
+        get: operations["saved_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artworks/{id}/unmerge": {
         parameters: {
             query?: never;
@@ -510,6 +530,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/lists`: a new list of the caller's, private unless `public`. */
+        post: operations["create_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/lists/{id}?page&limit`: a list and a page of its artworks (`limit` 1–50, default 50). */
+        get: operations["get_list"];
+        put?: never;
+        post?: never;
+        /** `DELETE /api/lists/{id}`: deletes one's own list (never a system list). */
+        delete: operations["delete_list"];
+        options?: never;
+        head?: never;
+        /** `PATCH /api/lists/{id} {name?, public?}`: renames one's own list or changes who may see it. */
+        patch: operations["update_list"];
+        trace?: never;
+    };
+    "/api/lists/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/lists/{id}/items`: saves an artwork to a list (a system list id from
+         *     `GET /api/me/lists` works before anything was saved to it). Saving it twice changes nothing.
+         */
+        post: operations["add_item"];
+        /** `DELETE /api/lists/{id}/items {artwork_ids}`: removes up to 100 artworks. */
+        delete: operations["remove_items"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logbook": {
         parameters: {
             query?: never;
@@ -540,6 +617,23 @@ export interface paths {
          *     their outcome: the fields applied, or why they were rejected.
          */
         get: operations["my_edits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/lists`: the caller's lists (signed in or not). */
+        get: operations["my_lists"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1012,6 +1106,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /api/lists/{id}/items`'s body. */
+        AddItem: {
+            /** Format: uuid */
+            artwork_id: string;
+        };
         /**
          * @description `POST /api/review/artwork-edits/{id}/approve`'s body (and the artist edits'); everything
          *     optional.
@@ -1182,18 +1281,25 @@ export interface components {
             description?: string | null;
             /** Format: double */
             distance_m?: number | null;
+            /**
+             * @description Keys of the photos an edit hid, sorted (not served; named so an edit can show them
+             *     again).
+             */
+            hidden_photos: string[];
             /** Format: uuid */
             id: string;
             /** Format: double */
             lat: number;
             /** Format: double */
             lon: number;
+            /** @description The key of the photo an edit made the main one. */
+            main_photo?: string | null;
             /**
              * Format: uuid
              * @description For a duplicate merged into another artwork (status `merged`): that artwork.
              */
             merged_into?: string | null;
-            /** @description Approved photos, newest first. */
+            /** @description Photos shown: the main photo first, then newest first, then those merges brought. */
             photos: components["schemas"]["PhotoDto"][];
             provenance?: null | components["schemas"]["Provenance"];
             status: components["schemas"]["ArtworkStatus"];
@@ -1820,6 +1926,29 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ListChanged: {
+            /** @description What a list change answers. */
+            data: {
+                /** Format: uuid */
+                id: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ListDetails: {
+            data: {
+                /** @description Most recently saved first. */
+                items: components["schemas"]["ArtworkDto"][];
+                list: components["schemas"]["ListSummary"];
+                pagination: components["schemas"]["Pagination"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_LogoutAnswer: {
             data: {
                 /** @description The fresh anonymous token the client adopts (also in `X-User-Token`). */
@@ -1883,6 +2012,16 @@ export interface components {
             data: {
                 edits: components["schemas"]["MyEdit"][];
                 pagination: components["schemas"]["Pagination"];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MyLists: {
+            data: {
+                /** @description Loved, Visited and Want to see first, then the caller's own lists, oldest first. */
+                lists: components["schemas"]["ListSummary"][];
             };
             message?: string | null;
             success: boolean;
@@ -2059,6 +2198,18 @@ export interface components {
                 rejected: number;
                 /** Format: int64 */
                 withdrawn: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_SavedCounts: {
+            data: {
+                /** @description The caller's own lists that hold the artwork. */
+                in_lists: string[];
+                /** @description Loved, Visited and Want to see. */
+                lists: components["schemas"]["SavedCount"][];
             };
             message?: string | null;
             success: boolean;
@@ -2292,6 +2443,49 @@ export interface components {
         InspectRequest: {
             token?: string | null;
         };
+        /** @description What a list change answers. */
+        ListChanged: {
+            /** Format: uuid */
+            id: string;
+        };
+        ListDetails: {
+            /** @description Most recently saved first. */
+            items: components["schemas"]["ArtworkDto"][];
+            list: components["schemas"]["ListSummary"];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description What a list is: someone's own, or one of the system lists.
+         * @enum {string}
+         */
+        ListKind: "custom" | "loved" | "visited" | "want_to_see";
+        /** @description A list as its owner (or, for a public list, anyone) sees it. */
+        ListSummary: {
+            /**
+             * Format: date-time
+             * @description `None` for a system list nothing was saved to yet.
+             */
+            created_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description Artworks in it.
+             */
+            item_count: number;
+            kind: components["schemas"]["ListKind"];
+            name: string;
+            /** @description Whether the caller may change it. */
+            owned: boolean;
+            public: boolean;
+            /** Format: date-time */
+            updated_at?: string | null;
+        };
+        /** @description `PATCH /api/lists/{id}`'s body: what to change. */
+        ListUpdate: {
+            name?: string | null;
+            public?: boolean | null;
+        };
         /** @description One approved visit in an artwork's logbook. */
         LogbookEntryDto: {
             condition?: null | components["schemas"]["Condition"];
@@ -2418,6 +2612,10 @@ export interface components {
             edits: components["schemas"]["MyEdit"][];
             pagination: components["schemas"]["Pagination"];
         };
+        MyLists: {
+            /** @description Loved, Visited and Want to see first, then the caller's own lists, oldest first. */
+            lists: components["schemas"]["ListSummary"][];
+        };
         /** @description A known artwork that may be the one a submission shows. */
         NearbyCandidate: {
             artwork_type: components["schemas"]["ArtworkType"];
@@ -2439,6 +2637,13 @@ export interface components {
         };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
         NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
+        /** @description `POST /api/lists`'s body. */
+        NewList: {
+            /** @description 1 to 100 characters. */
+            name: string;
+            /** @description Seen by anyone with its link when true; private (the default) otherwise. */
+            public?: boolean;
+        };
         /** @description A transaction holding the relay back. */
         OpenTransaction: {
             /** Format: double */
@@ -2672,6 +2877,11 @@ export interface components {
             /** Format: int64 */
             published: number;
         };
+        /** @description `DELETE /api/lists/{id}/items`'s body. */
+        RemoveItems: {
+            /** @description 1 to 100 artwork ids. */
+            artwork_ids: string[];
+        };
         /** @description The answer to a restart request. */
         RestartRequested: {
             name: string;
@@ -2721,6 +2931,28 @@ export interface components {
             rejected: number;
             /** Format: int64 */
             withdrawn: number;
+        };
+        /** @description How often an artwork is in each system list, and whether in the caller's. */
+        SavedCount: {
+            /**
+             * Format: int64
+             * @description How many people have it in this list.
+             */
+            count: number;
+            kind: components["schemas"]["ListKind"];
+            /**
+             * Format: uuid
+             * @description The caller's list of this kind (pass it to add or remove).
+             */
+            list_id: string;
+            /** @description Whether the caller has. */
+            mine: boolean;
+        };
+        SavedCounts: {
+            /** @description The caller's own lists that hold the artwork. */
+            in_lists: string[];
+            /** @description Loved, Visited and Want to see. */
+            lists: components["schemas"]["SavedCount"][];
         };
         SearchPagination: {
             /** Format: int32 */
@@ -3828,6 +4060,27 @@ export interface operations {
             };
         };
     };
+    saved_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedCounts"];
+                };
+            };
+        };
+    };
     unmerge: {
         parameters: {
             query?: never;
@@ -4136,6 +4389,290 @@ export interface operations {
             };
         };
     };
+    create_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewList"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListChanged"];
+                };
+            };
+            /** @description 'A list name is required', 'A list name must be at most 100 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_list: {
+        parameters: {
+            query?: {
+                /** @description 1 to 10000 (default 1) */
+                page?: number;
+                /** @description 1 to 50 (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' (also a private list of someone else's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListChanged"];
+                };
+            };
+            /** @description 'Loved cannot be renamed or deleted' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only its owner can change a list' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListChanged"];
+                };
+            };
+            /** @description A name rule, or 'Loved cannot be renamed or deleted' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only its owner can change a list' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            /** @description In the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListChanged"];
+                };
+            };
+            /** @description 'Only its owner can change a list' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found', 'Artwork not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A list holds at most 1000 artworks' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveItems"];
+            };
+        };
+        responses: {
+            /** @description Removed (those the list held) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListChanged"];
+                };
+            };
+            /** @description 'Name at least one artwork to remove', 'At most 100 artworks can be removed at once' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only its owner can change a list' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_logbook: {
         parameters: {
             query?: never;
@@ -4247,6 +4784,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MyEdits"];
+                };
+            };
+        };
+    };
+    my_lists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyLists"];
                 };
             };
         };

@@ -115,8 +115,9 @@ export type EditSubject = 'artwork' | 'artist';
 
 /**
  * A change to one field as SPEC §7's client sends it: an artwork's `title`, `description`,
- * `artwork_type`, `location` (`{lat, lon}`), `artists` (the whole new list of ids) or
- * `tag:<key>`; an artist's `name`, `aliases` (the whole list), `biography`, `website`, `country`,
+ * `artwork_type`, `location` (`{lat, lon}`), `artists` (the whole new list of ids),
+ * `tag:<key>`, `main_photo` (a photo's key, null for none chosen) or `hidden_photos` (the whole
+ * list of keys, sorted); an artist's `name`, `aliases` (the whole list), `biography`, `website`, `country`,
  * `birth_year` or `death_year`. The old value is the one the proposer saw (null when unset), a
  * null new value clears the field.
  */

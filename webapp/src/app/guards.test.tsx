@@ -17,6 +17,8 @@ const ARTWORK = {
   tags: { material: 'metal', year: '2009' },
   artists: [{ id: 'a1', name: 'Douglas Coupland' }],
   photos: [],
+  main_photo: null,
+  hidden_photos: [],
   provenance: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-02T00:00:00Z',

@@ -28,6 +28,8 @@ function api(productName?: string) {
         tags: {},
         artists: [],
         photos: [],
+        main_photo: null,
+        hidden_photos: [],
         provenance: null,
         created_at: '2025-01-01T00:00:00Z',
         updated_at: '2025-01-01T00:00:00Z',

@@ -2,10 +2,12 @@
  * How an artwork's or an artist's field value reads wherever changes to it are shown (a history,
  * the review of proposed edits): a location as "lat, lon" with 6 decimals, a type by its label,
  * tags as `key: value` pairs, artists as the caller names them, an artist's other names as a
- * list and a negative year as BCE, an unset value as the caller's word. Field names as the edit
- * calls spell them (`tag:<key>` for one tag, `birth_year`) read as labels.
+ * list and a negative year as BCE, an unset value as the caller's word; an artwork's main photo
+ * and hidden photos by their keys' first 8 characters ("photo 1a2b3c4d", "none", "5 photos").
+ * Field names as the edit calls spell them (`tag:<key>` for one tag, `birth_year`) read as labels.
  */
 import type { EditSubject } from '../api/types';
+import { plural } from './format';
 import { formatCoordinate } from './geo';
 import { artworkTypeLabel } from './map/artworkTypes';
 import { labelForKey } from './tagGroups';
@@ -49,6 +51,24 @@ function scalar(value: unknown, unset: string): string {
   return JSON.stringify(value);
 }
 
+/** A photo's key as people tell it apart: its first 8 characters. */
+export function shortKey(key: string): string {
+  return key.slice(0, 8);
+}
+
+/** No main photo chosen, or none hidden. */
+const NO_PHOTO = 'none';
+/** Past this many, a list of photos reads as a count. */
+const PHOTOS_NAMED = 3;
+
+const photoText = (key: unknown) => (typeof key === 'string' && key ? `photo ${shortKey(key)}` : NO_PHOTO);
+
+/** Photo keys: "photo 1a2b3c4d, photo 5e6f7a8b", "none", or past a few, "5 photos". */
+function photosText(keys: unknown): string {
+  if (!Array.isArray(keys) || keys.length === 0) return NO_PHOTO;
+  return keys.length > PHOTOS_NAMED ? plural(keys.length, 'photo') : keys.map(photoText).join(', ');
+}
+
 /** `key: value` pairs, in key order. */
 function tagsText(tags: Record<string, unknown>, unset: string): string {
   const keys = Object.keys(tags).sort();
@@ -56,6 +76,9 @@ function tagsText(tags: Record<string, unknown>, unset: string): string {
 }
 
 export function valueText(field: string, value: unknown, words: ValueWords): string {
+  // Unset, these read as a choice too: no main photo (the gallery's own order), no photo hidden.
+  if (field === 'main_photo') return photoText(value);
+  if (field === 'hidden_photos') return photosText(value);
   if (value === null || value === undefined) return words.unset;
   if (field === 'location' && isRecord(value) && typeof value.lat === 'number' && typeof value.lon === 'number') {
     return `${formatCoordinate(value.lat)}, ${formatCoordinate(value.lon)}`;

@@ -15,6 +15,8 @@ export const ORCA = {
   tags: { material: 'aluminium' },
   artists: [ARTIST],
   photos: [],
+  main_photo: null,
+  hidden_photos: [],
   provenance: null,
   created_at: '2025-01-15T12:00:00Z',
   updated_at: '2025-03-15T12:00:00Z',

@@ -1,6 +1,7 @@
 /**
  * /artwork/{id}/edit (signed in): propose changes to an artwork's title, description, type,
- * location, artists and details (tags), with a note to the moderators. Only the fields changed
+ * location, artists, details (tags) and photos (the main one, those hidden), with a note to the
+ * moderators. Only the fields changed
  * are sent, each with the value the page loaded. The server checks the proposal first (nothing
  * written) and its errors show at their fields; the proposal then waits for a moderator. When the
  * artwork changed meanwhile, loading it again keeps the person's changes.
@@ -25,6 +26,7 @@ import { toastShown } from '../../lib/ui';
 import { ArtistPicker } from './ArtistPicker';
 import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from './artworksApi';
 import { editsFrom, rebase, valuesOf, type EditableArtwork, type EditValues } from './editModel';
+import { PhotoChoices } from './PhotoChoices';
 import './artworks.css';
 
 /** Classification tags that are the artwork's own fields (type, title) or always the same. */
@@ -147,6 +149,15 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
             </div>
           </fieldset>
         ))}
+        <PhotoChoices
+          id={idOf('photos')}
+          photos={loaded.photos}
+          hiddenPhotos={loaded.hidden_photos ?? []}
+          value={{ main_photo: values.main_photo, hidden_photos: values.hidden_photos }}
+          onChange={set}
+          mainError={errorAt('main_photo')}
+          hiddenError={errorAt('hidden_photos')}
+        />
       </EditFormShell>
     </div>
   );

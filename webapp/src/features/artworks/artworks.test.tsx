@@ -27,6 +27,8 @@ const ARTWORK = {
   },
   artists: [{ id: '55555555-5555-4555-8555-555555555555', name: 'Myfanwy MacLeod' }],
   photos: [photo(1)],
+  main_photo: null,
+  hidden_photos: [],
   provenance: {
     dataset: 'vancouver',
     dataset_name: 'City of Vancouver Public Art',

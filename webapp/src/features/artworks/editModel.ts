@@ -2,6 +2,8 @@
  * The artwork edit form's values and what they propose: the values the form starts from, the
  * edits from the artwork as the page loaded it to what the person typed (changed fields only,
  * one `tag:<key>` per tag, the old value as loaded), and the values after loading it again.
+ * Photos are chosen by key: the main photo (shown first; null for the gallery's own order) and
+ * the hidden ones (shown to no one, sorted), of which the main photo is never one.
  */
 import type { FieldEdit } from '../../api/types';
 import type { ArtistRef, ArtworkDto, ArtworkType } from '../../api/types';
@@ -9,7 +11,10 @@ import type { LatLon } from '../../components/LocationField';
 import { editCollector, follow, followAll, textValue as text } from '../../lib/editValues';
 
 /** What of an artwork the form edits. */
-export type EditableArtwork = Pick<ArtworkDto, 'title' | 'description' | 'artwork_type' | 'lat' | 'lon' | 'artists' | 'tags'>;
+export type EditableArtwork = Pick<
+  ArtworkDto,
+  'title' | 'description' | 'artwork_type' | 'lat' | 'lon' | 'artists' | 'tags' | 'photos' | 'main_photo' | 'hidden_photos'
+>;
 
 export interface EditValues {
   title: string;
@@ -21,6 +26,10 @@ export interface EditValues {
   artists: ArtistRef[];
   /** Tag key → text; a key left out reads as empty. */
   tags: Record<string, string>;
+  /** The key of the photo shown first; null for none chosen. Never one of `hidden_photos`. */
+  main_photo: string | null;
+  /** The keys of the photos shown to no one, sorted. */
+  hidden_photos: string[];
 }
 
 export function valuesOf(a: EditableArtwork): EditValues {
@@ -31,7 +40,22 @@ export function valuesOf(a: EditableArtwork): EditValues {
     location: { lat: a.lat, lon: a.lon },
     artists: a.artists,
     tags: { ...a.tags },
+    main_photo: a.main_photo ?? null,
+    hidden_photos: sortedKeys(a.hidden_photos ?? []),
   };
+}
+
+/** Photo keys as the server lists them: each once, ascending. */
+export const sortedKeys = (keys: readonly string[]): string[] => [...new Set(keys)].sort();
+
+/** What of the values the photos fieldset chooses. */
+export type PhotoValues = Pick<EditValues, 'main_photo' | 'hidden_photos'>;
+
+/** The values with the photo `key` hidden (`hide`) or shown again; hiding the main photo unsets it. */
+export function withHidden<V extends PhotoValues>(v: V, key: string, hide: boolean): V {
+  const others = v.hidden_photos.filter((k) => k !== key);
+  if (!hide) return { ...v, hidden_photos: others };
+  return { ...v, hidden_photos: sortedKeys([...others, key]), main_photo: v.main_photo === key ? null : v.main_photo };
 }
 
 const tagKeys = (...tags: Record<string, string>[]) => [...new Set(tags.flatMap((t) => Object.keys(t)))];
@@ -49,17 +73,32 @@ export function editsFrom(a: EditableArtwork, v: EditValues): FieldEdit[] {
     v.artists.map((x) => x.id),
   );
   for (const key of tagKeys(a.tags, v.tags)) change(`tag:${key}`, a.tags[key] ?? null, text(v.tags[key]), text(a.tags[key]));
+  change('main_photo', a.main_photo ?? null, v.main_photo);
+  const hidden = a.hidden_photos ?? [];
+  change('hidden_photos', hidden, sortedKeys(v.hidden_photos), sortedKeys(hidden));
   return edits;
 }
 
 /**
  * The values after loading the artwork again (`before` → `after`): the fields the person left as
- * they were loaded show the new values; what they changed stays theirs.
+ * they were loaded show the new values; what they changed stays theirs. Tags and hidden photos
+ * follow key by key, so that hiding one photo does not show again another hidden meanwhile;
+ * photos no longer the artwork's (merged away) drop out. A main photo that is now hidden or gone
+ * gives way to the artwork's current one (or none, if that is hidden in the form).
  */
 export function rebase(v: EditValues, before: EditableArtwork, after: EditableArtwork): EditValues {
   const was = valuesOf(before);
   const now = valuesOf(after);
   const tags = { ...v.tags };
   for (const key of tagKeys(was.tags, now.tags)) tags[key] = follow(v.tags[key] ?? '', was.tags[key] ?? '', now.tags[key] ?? '');
-  return { ...followAll(v, was, now), tags };
+  const shown = after.photos.map((p) => p.key);
+  const hidden = sortedKeys([...v.hidden_photos, ...now.hidden_photos]).filter(
+    (k) =>
+      (shown.includes(k) || now.hidden_photos.includes(k)) &&
+      follow(v.hidden_photos.includes(k), was.hidden_photos.includes(k), now.hidden_photos.includes(k)),
+  );
+  const canBeMain = (k: string | null): k is string => k !== null && shown.includes(k) && !hidden.includes(k);
+  const mine = follow(v.main_photo, was.main_photo, now.main_photo);
+  const main = canBeMain(mine) ? mine : canBeMain(now.main_photo) ? now.main_photo : null;
+  return { ...followAll(v, was, now), tags, hidden_photos: hidden, main_photo: main };
 }

@@ -19,6 +19,8 @@ const ARTWORK = {
   tags: {},
   artists: [],
   photos: [photo(5)],
+  main_photo: null,
+  hidden_photos: [],
   logbook: [],
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',

@@ -189,6 +189,27 @@ describe('/review: artwork edits', () => {
     });
   });
 
+  it('reads a proposed main photo and hidden photos in words, by their keys’ first characters', async () => {
+    const [k1, k2, k3] = ['1a2b3c4d', '5e6f7a8b', '9c0d1e2f'].map((k) => k.padEnd(32, '0'));
+    const photos: EditDetail = {
+      ...E1,
+      fields: [
+        { field_name: 'main_photo', before: null, proposed: k1, current: null, stale: false },
+        { field_name: 'hidden_photos', before: [], proposed: [k2, k3], current: [k2, k3, k1, '0'.repeat(32)], stale: true },
+      ],
+    };
+    server({
+      'GET /api/review/artwork-edits': () => envelope({ edits: [summary(photos)], total: 1, page: 1, per_page: 20 } satisfies EditQueue),
+      ...editDecisionRoutes('artwork', [photos], (e) => e.artwork_id, () => undefined),
+    });
+    renderRoute('/review?tab=edits', { who: 'moderator' });
+    const items = await openEdits();
+    expect(items[0]).toHaveTextContent('Changes the main photo and hidden photos');
+    const detail = await openE1();
+    expect(fieldRow(detail, 'Main photo').cells).toEqual(['none', 'photo 1a2b3c4d', 'none']);
+    expect(fieldRow(detail, 'Hidden photos').cells).toEqual(['none', 'photo 5e6f7a8b, photo 9c0d1e2f', '4 photosChanged since proposed']);
+  });
+
   it('approves nothing when no field is chosen', async () => {
     server();
     renderRoute('/review?tab=edits', { who: 'moderator' });

@@ -58,6 +58,8 @@ function artwork(over: Partial<ArtworkDto> = {}): ArtworkDto {
     lon: -123.1172,
     artists: [],
     photos: [],
+    main_photo: null,
+    hidden_photos: [],
     tags: {},
     provenance: null,
     created_at: '2025-01-01T00:00:00Z',
