@@ -13,6 +13,7 @@ mod hardening;
 mod harness;
 mod history;
 mod import;
+mod lists;
 mod merge;
 mod projectors;
 mod relay;
