@@ -287,7 +287,7 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
     .await;
     assert_eq!(status, 200);
     let (_, body) = get_as(&app, &format!("/api/lists/{own}"), &owner, Some(&pos)).await;
-    assert_eq!(item_ids(&body), [mural.clone()]);
+    assert_eq!(item_ids(&body), vec![mural.clone()]);
 
     // When the anonymous owner signs in: the account's Loved holds what was loved before.
     let (session, _, signed) = sign_in(&app, "lister@plinth.test", &owner, 1).await;
@@ -330,7 +330,7 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         Some(&pos),
     )
     .await;
-    assert_eq!(item_ids(&body), [statue.clone()]);
+    assert_eq!(item_ids(&body), vec![statue.clone()]);
 
     // A duplicate merged into another artwork is read as the artwork kept.
     let modr = moderator(&app).await;
@@ -349,7 +349,7 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         Some(&pos),
     )
     .await;
-    assert_eq!(item_ids(&body), [mural.clone()]);
+    assert_eq!(item_ids(&body), vec![mural.clone()]);
 
     let (status, pos, _) = send(
         &app,

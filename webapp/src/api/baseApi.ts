@@ -24,6 +24,8 @@ export const TAG_TYPES = [
   'Badge',
   'Notification',
   'List',
+  /** An artwork's saved counts and the caller's lists holding it (GET /artworks/{id}/saved). */
+  'Saved',
   'Review',
   'Feedback',
   'Permission',

@@ -10,29 +10,11 @@
  * type in `types.ts`, delete its entry here and let the compiler show what to adapt. Nothing
  * documented belongs in this file.
  */
-import type { Pagination } from './types';
 
 /* ---- Feedback (POST /feedback) ---- */
 
 export interface FeedbackReceipt {
   id: string;
-}
-
-/* ---- Lists (GET /me/lists, /lists/{id}; POST /lists) ---- */
-
-export interface ListSummary {
-  id: string;
-  name: string;
-  item_count?: number;
-  is_public?: boolean;
-}
-
-export interface ListDetailsResponse<Item> {
-  list?: ListSummary;
-  name?: string;
-  items?: Item[];
-  artworks?: Item[];
-  pagination?: Pagination;
 }
 
 /* ---- The user's own data (GET /me/badges, /badges, /me/notifications) ---- */

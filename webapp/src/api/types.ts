@@ -8,8 +8,8 @@
  * types below only name or narrow what the document leaves loose (values it lists in prose only,
  * preferences, the envelope around any `data`, nearby results), each saying why.
  *
- * Endpoints the document does not cover yet (lists, pending edits, badges, notifications,
- * feedback, administration) have hand-written, provisional types, all in `provisional.ts`.
+ * Endpoints the document does not cover yet (badges, notifications, feedback, administration)
+ * have hand-written, provisional types, all in `provisional.ts`.
  */
 import type { components } from './schema';
 
@@ -208,6 +208,29 @@ const listed: [
 ] = [SUBMISSION_TYPES, SUBMISSION_STATUSES, CONDITIONS];
 void listed;
 
+/** A list's kind: one of the caller's own (`custom`) or a system list (Loved, Visited, Want to see). */
+export type ListKind = Schemas['ListKind'];
+/** A list as its owner (or, for a public list, anyone) sees it; `owned`: the caller may change it. */
+export type ListSummary = Schemas['ListSummary'];
+/** GET /me/lists: the three system lists first (always, with their ids), then the caller's own. */
+export type MyLists = Schemas['MyLists'];
+/** GET /lists/{id}: the list and one page of its artworks, most recently saved first. */
+export type ListDetails = Schemas['ListDetails'];
+/** POST /lists. */
+export type NewList = Schemas['NewList'];
+/** PATCH /lists/{id}: a new name and/or who may see it. */
+export type ListUpdate = Schemas['ListUpdate'];
+/** POST /lists/{id}/items. */
+export type AddItem = Schemas['AddItem'];
+/** DELETE /lists/{id}/items: 1 to 100 artwork ids. */
+export type RemoveItems = Schemas['RemoveItems'];
+/** What every list write answers: the list's id (a new list's, for POST /lists). */
+export type ListChanged = Schemas['ListChanged'];
+/** One system list's count for an artwork, whether the caller has it there, and the caller's list id. */
+export type SavedCount = Schemas['SavedCount'];
+/** GET /artworks/{id}/saved: the system lists' counts and the caller's own lists that hold it. */
+export type SavedCounts = Schemas['SavedCounts'];
+
 export type SearchResponse = Schemas['SearchResponse'];
 /** One hit of GET /search: `kind` is `artwork` or `artist`. */
 export type SearchResultDto = Schemas['SearchResultDto'];
@@ -256,6 +279,10 @@ export type Envelope_PublicStatus = Schemas['Envelope_PublicStatus'];
 export type Envelope_RestartRequested = Schemas['Envelope_RestartRequested'];
 export type Envelope_SearchResponse = Schemas['Envelope_SearchResponse'];
 export type Envelope_SuggestionsResponse = Schemas['Envelope_SuggestionsResponse'];
+export type Envelope_MyLists = Schemas['Envelope_MyLists'];
+export type Envelope_ListDetails = Schemas['Envelope_ListDetails'];
+export type Envelope_ListChanged = Schemas['Envelope_ListChanged'];
+export type Envelope_SavedCounts = Schemas['Envelope_SavedCounts'];
 
 /**
  * Preferences: the document declares them as an object without properties (`Record<string,
