@@ -397,6 +397,7 @@ pub fn command_state(
         accounts,
         artworks: command_api::Artworks::new(commands.clone()),
         lists: command_api::Lists::new(commands.clone()),
+        notifications: command_api::Notifications::new(commands.clone()),
         submissions: command_api::Submissions::new(commands, media),
     })
 }

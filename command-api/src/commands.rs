@@ -6,6 +6,7 @@ use std::future::Future;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, EventStore};
+use domain::inbox::{Inbox, InboxCommand};
 use domain::{
     Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata, List,
     ListCommand, Submission, SubmissionCommand,
@@ -69,6 +70,7 @@ pub struct Commands {
     accounts: Arc<PostgresCqrs<Account>>,
     submissions: Arc<PostgresCqrs<Submission>>,
     lists: Arc<PostgresCqrs<List>>,
+    inboxes: Arc<PostgresCqrs<Inbox>>,
 }
 
 impl Commands {
@@ -79,6 +81,7 @@ impl Commands {
             accounts: Arc::new(framework(&pool)),
             submissions: Arc::new(framework(&pool)),
             lists: Arc::new(framework(&pool)),
+            inboxes: Arc::new(framework(&pool)),
             pool,
         }
     }
@@ -229,5 +232,18 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<List, _>(id).await
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(inbox.id = %id))]
+    pub async fn inbox(
+        &self,
+        id: &str,
+        command: InboxCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::inbox::InboxError>> {
+        self.inboxes
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<Inbox, _>(id).await
     }
 }

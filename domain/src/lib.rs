@@ -9,6 +9,7 @@ pub mod badge;
 pub mod edit;
 pub mod geo;
 pub mod ids;
+pub mod inbox;
 pub mod list;
 pub mod merge;
 pub mod metadata;

@@ -21,6 +21,7 @@ pub mod artworks;
 pub mod candidates;
 pub mod checkpoints;
 pub mod lists;
+pub mod notifications;
 pub mod replay;
 pub mod runtime;
 pub mod search;
@@ -39,6 +40,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(search::SearchDocsProjector),
         Arc::new(submissions::SubmissionsProjector),
         Arc::new(lists::ListsProjector),
+        Arc::new(notifications::NotificationsProjector),
     ]
 }
 

@@ -4,7 +4,8 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, lists, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, lists, notifications, profile, search, status,
+    submissions,
 };
 
 #[derive(OpenApi)]
@@ -29,6 +30,8 @@ use crate::routes::{
         lists::my_lists,
         lists::get_list,
         lists::saved_counts,
+        notifications::my_notifications,
+        notifications::unread_count,
         search::search,
         search::suggestions,
         submissions::my_submissions,

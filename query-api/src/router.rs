@@ -4,7 +4,8 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, lists, profile, search, status, submissions,
+    artists, artworks, auth, edits, history, images, lists, notifications, profile, search, status,
+    submissions,
 };
 use crate::state::QueryState;
 
@@ -24,6 +25,11 @@ pub fn router(state: QueryState) -> Router {
         )
         .route("/artworks/{id}/saved", get(lists::saved_counts))
         .route("/me/lists", get(lists::my_lists))
+        .route("/me/notifications", get(notifications::my_notifications))
+        .route(
+            "/me/notifications/unread-count",
+            get(notifications::unread_count),
+        )
         .route("/lists/{id}", get(lists::get_list))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))

@@ -15,6 +15,7 @@ mod history;
 mod import;
 mod lists;
 mod merge;
+mod notifications;
 mod projectors;
 mod relay;
 mod resilience;

@@ -1,8 +1,8 @@
-//! The caller's own account: profile name and preferences.
+//! The caller's own account: profile name, preferences, and marking notifications seen.
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope};
+use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use platform::identity::Caller;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
@@ -63,4 +63,48 @@ pub async fn put_preferences(
         ok(PreferencesAnswer { preferences }),
         position,
     )))
+}
+
+/// `POST /api/me/notifications/{id}/dismiss`: marks a notification as seen.
+#[utoipa::path(post, path = "/api/me/notifications/{id}/dismiss", tag = "me",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
+pub async fn dismiss_notification(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+) -> Result<Response, ApiError> {
+    caller.require_account()?;
+    let position = s.notifications.dismiss(&caller, id).await?;
+    Ok(no_store(with_position(
+        ok(Dismissed {
+            id,
+            is_dismissed: true,
+        }),
+        position,
+    )))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Dismissed {
+    pub id: uuid::Uuid,
+    pub is_dismissed: bool,
+}
+
+/// `POST /api/me/notifications/{id}/read`: the same as dismissing (SPEC §4: one state).
+#[utoipa::path(post, path = "/api/me/notifications/{id}/read", tag = "me",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
+pub async fn read_notification(
+    state: State<CommandState>,
+    caller: Caller,
+    id: PathId,
+) -> Result<Response, ApiError> {
+    dismiss_notification(state, caller, id).await
 }

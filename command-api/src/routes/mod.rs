@@ -24,6 +24,7 @@ use sqlx::PgPool;
 use crate::accounts::Accounts;
 use crate::artworks::Artworks;
 use crate::lists::Lists;
+use crate::notifications::Notifications;
 use crate::submissions::Submissions;
 
 /// The largest logbook post: ten full-size photos and the form's text.
@@ -35,6 +36,7 @@ pub struct CommandState {
     pub artworks: Artworks,
     pub submissions: Submissions,
     pub lists: Lists,
+    pub notifications: Notifications,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -51,6 +53,11 @@ pub fn router(state: CommandState) -> Router {
         .route("/auth/logout", post(auth::logout))
         .route("/me/profile", patch(me::update_profile))
         .route("/me/preferences", put(me::put_preferences))
+        .route(
+            "/me/notifications/{id}/dismiss",
+            post(me::dismiss_notification),
+        )
+        .route("/me/notifications/{id}/read", post(me::read_notification))
         .route(
             "/logbook",
             post(submissions::post_logbook).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
@@ -173,6 +180,8 @@ fn no_store(mut r: Response) -> Response {
     auth::logout,
     me::update_profile,
     me::put_preferences,
+    me::dismiss_notification,
+    me::read_notification,
     submissions::post_logbook,
     submissions::withdraw_submission,
     submissions::erase_photo_metadata,

@@ -7,6 +7,7 @@ pub mod edits;
 pub mod history;
 pub mod images;
 pub mod lists;
+pub mod notifications;
 pub mod params;
 pub mod profile;
 pub mod respond;

@@ -642,6 +642,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/notifications?limit&offset&unread_only`. */
+        get: operations["my_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/notifications/unread-count`. */
+        get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/me/notifications/{id}/dismiss`: marks a notification as seen. */
+        post: operations["dismiss_notification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/me/notifications/{id}/read`: the same as dismissing (SPEC §4: one state). */
+        post: operations["read_notification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/preferences": {
         parameters: {
             query?: never;
@@ -1482,6 +1550,11 @@ export interface components {
             /** @description `approved`, `rejected` or `withdrawn`. */
             status: components["schemas"]["SubmissionStatus"];
         };
+        Dismissed: {
+            /** Format: uuid */
+            id: string;
+            is_dismissed: boolean;
+        };
         /** @description What `POST /api/artwork/{id}/edit/validate` answers. */
         EditCheck: {
             /** @description The changes as the server reads them (`tags` split per key; unchanged fields left out). */
@@ -1816,6 +1889,17 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Dismissed: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                is_dismissed: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_EditCheck: {
             /** @description What `POST /api/artwork/{id}/edit/validate` answers. */
             data: {
@@ -2036,6 +2120,21 @@ export interface components {
                 search_center: components["schemas"]["Center"];
                 /** Format: int32 */
                 search_radius: number;
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_NotificationPage: {
+            data: {
+                /** @description Newest first. */
+                notifications: components["schemas"]["NotificationDto"][];
+                /**
+                 * Format: int64
+                 * @description How many match (all, or the unread ones with `unread_only`).
+                 */
                 total: number;
             };
             message?: string | null;
@@ -2284,6 +2383,16 @@ export interface components {
         Envelope_SuggestionsResponse: {
             data: {
                 suggestions: components["schemas"]["SuggestionDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_UnreadCount: {
+            data: {
+                /** Format: int64 */
+                unread_count: number;
             };
             message?: string | null;
             success: boolean;
@@ -2643,6 +2752,32 @@ export interface components {
             name: string;
             /** @description Seen by anyone with its link when true; private (the default) otherwise. */
             public?: boolean;
+        };
+        /** @description One notification (SPEC §3: `id`, `is_dismissed`; the rest is what the panel shows). */
+        NotificationDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Seen (dismissed or read: one state). */
+            is_dismissed: boolean;
+            /** @description Where it leads: the artwork or artist, or the profile. */
+            link?: string | null;
+            message: string;
+            /** Format: uuid */
+            submission_id?: string | null;
+            title: string;
+            /** @description `submission_approved` or `submission_rejected`. */
+            type: string;
+        };
+        NotificationPage: {
+            /** @description Newest first. */
+            notifications: components["schemas"]["NotificationDto"][];
+            /**
+             * Format: int64
+             * @description How many match (all, or the unread ones with `unread_only`).
+             */
+            total: number;
         };
         /** @description A transaction holding the relay back. */
         OpenTransaction: {
@@ -3114,6 +3249,10 @@ export interface components {
         /** @description `POST /api/artworks/{id}/unmerge`'s body. */
         UnmergeRequest: {
             reason?: string | null;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            unread_count: number;
         };
         VerifiedUser: {
             /** Format: date-time */
@@ -4803,6 +4942,157 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MyLists"];
+                };
+            };
+        };
+    };
+    my_notifications: {
+        parameters: {
+            query?: {
+                /** @description 1 to 50 (default 20) */
+                limit?: number;
+                /** @description 0 to 10000 (default 0) */
+                offset?: number;
+                /** @description Only those not dismissed */
+                unread_only?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnreadCount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_notification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Seen (again: no change) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dismissed"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Notification not found' (also someone else's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Seen (again: no change) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dismissed"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Notification not found' (also someone else's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,142 @@
+//! The `Inbox` aggregate: what one identity has done with its notifications. Notifications
+//! themselves are a pure function of other events (an approval, a rejection, …) and live in a
+//! read model whose ids are derived from the events that made them; the only thing a person
+//! adds is "I have seen this one" (dismissed and read are the same state, SPEC §4), which is
+//! recorded here, per identity, so a replay of the read models keeps it.
+
+use std::collections::BTreeSet;
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::ids::ActorId;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum InboxCommand {
+    /// Mark notification `id` of this inbox as seen; `identities` are those the caller speaks
+    /// for, of which the inbox's owner must be one. Idempotent.
+    Dismiss {
+        owner: ActorId,
+        identities: Vec<ActorId>,
+        id: Uuid,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum InboxEvent {
+    NotificationDismissed { owner: ActorId, id: Uuid },
+}
+
+impl DomainEvent for InboxEvent {
+    fn event_type(&self) -> String {
+        match self {
+            InboxEvent::NotificationDismissed { .. } => "NotificationDismissed",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InboxError {
+    #[error("Notification not found")]
+    NotYours,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Inbox {
+    pub dismissed: BTreeSet<Uuid>,
+}
+
+impl Aggregate for Inbox {
+    const TYPE: &'static str = "inbox";
+    type Command = InboxCommand;
+    type Event = InboxEvent;
+    type Error = InboxError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        match command {
+            InboxCommand::Dismiss {
+                owner,
+                identities,
+                id,
+            } => {
+                if !identities.contains(&owner) {
+                    return Err(InboxError::NotYours);
+                }
+                if self.dismissed.contains(&id) {
+                    return Ok(());
+                }
+                sink.write(InboxEvent::NotificationDismissed { owner, id }, self)
+                    .await;
+                Ok(())
+            }
+        }
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            InboxEvent::NotificationDismissed { id, .. } => {
+                self.dismissed.insert(id);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use cqrs_es::test::TestFramework;
+
+    type Harness = TestFramework<Inbox>;
+
+    fn me() -> ActorId {
+        ActorId(Uuid::from_u128(1))
+    }
+
+    fn dismiss(identities: Vec<ActorId>) -> InboxCommand {
+        InboxCommand::Dismiss {
+            owner: me(),
+            identities,
+            id: Uuid::from_u128(9),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_notification_is_dismissed_once() {
+        let dismissed = InboxEvent::NotificationDismissed {
+            owner: me(),
+            id: Uuid::from_u128(9),
+        };
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(dismiss(vec![me()]))
+            .await
+            .then_expect_events(vec![dismissed.clone()]);
+        Harness::with(())
+            .given(vec![dismissed])
+            .when_async(dismiss(vec![me()]))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn someone_elses_notification_cannot_be_dismissed() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(dismiss(vec![ActorId(Uuid::from_u128(2))]))
+            .await
+            .then_expect_error(InboxError::NotYours);
+    }
+}

@@ -1,0 +1,166 @@
+//! Notifications of submissions' outcomes: exactly one per approval or rejection, addressed to
+//! who sent it (anonymous work's reach the account that claims it), seen one by one with the
+//! unread count never below zero, someone else's a 404, signed-out callers a 401; redelivered
+//! events and a replay give the same rows.
+
+use crate::accounts::{anonymous_token, sign_in};
+use crate::harness::{assert_replay_keeps, TestApp};
+use crate::submissions::{
+    approve, get_as, moderator, position, post_json, propose, spawn, Proposed,
+};
+use projectors::Projector;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+async fn unread(app: &TestApp, token: &str, pos: &str) -> i64 {
+    let (status, body) = get_as(app, "/api/me/notifications/unread-count", token, Some(pos)).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["unread_count"].as_i64().unwrap()
+}
+
+async fn notifications(app: &TestApp, token: &str, query: &str, pos: &str) -> Value {
+    let (status, body) = get_as(
+        app,
+        &format!("/api/me/notifications{query}"),
+        token,
+        Some(pos),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+async fn count_rows(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM rm.notifications")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
+    // Given an anonymous proposal, approved.
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let Proposed { id: first, .. } = propose(&app, &anon, "Told Orca").await;
+    let (status, _, body) = approve(&app, &modr, &first, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+
+    // Signed out, there are no notifications to read.
+    let (status, _) = get_as(&app, "/api/me/notifications", &anon, None).await;
+    assert_eq!(status, 401);
+
+    // When its sender signs in from that device: the approval, linking to the artwork.
+    let (session, _, signed) = sign_in(&app, "told@plinth.test", &anon, 1).await;
+    let page = notifications(&app, &session, "", &signed).await;
+    assert_eq!(page["total"], 1, "{page}");
+    let approved = page["notifications"][0].clone();
+    assert_eq!(
+        (
+            &approved["type"],
+            &approved["title"],
+            &approved["is_dismissed"]
+        ),
+        (
+            &json!("submission_approved"),
+            &json!("Submission approved"),
+            &json!(false)
+        )
+    );
+    assert_eq!(approved["link"], json!(format!("/artwork/{artwork}")));
+    assert_eq!(approved["submission_id"], json!(first));
+    assert_eq!(unread(&app, &session, &signed).await, 1);
+
+    // A second proposal, rejected with a reason: told newest first, with the reason.
+    let Proposed { id: second, .. } = propose(&app, &session, "Untold Orca").await;
+    let (status, headers, body) = app
+        .send(
+            Method::POST,
+            &format!("/api/review/reject/{second}"),
+            Some(&modr),
+            Some(json!({"reason": "Not public art"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let page = notifications(&app, &session, "", &position(&headers)).await;
+    assert_eq!(page["total"], 2, "{page}");
+    let rejected = &page["notifications"][0];
+    assert_eq!(rejected["type"], "submission_rejected");
+    assert_eq!(
+        rejected["message"],
+        "Your new artwork was not accepted: Not public art"
+    );
+    let rejected_id = rejected["id"].as_str().unwrap().to_owned();
+    let approved_id = approved["id"].as_str().unwrap().to_owned();
+
+    // Seen one by one: the count drops by one each time, never below zero.
+    let other_device = anonymous_token(&app).await;
+    let (stranger, _, _) = sign_in(&app, "stranger@plinth.test", &other_device, 1).await;
+    let (status, _, _) = post_json(
+        &app,
+        &stranger,
+        &format!("/api/me/notifications/{approved_id}/dismiss"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 404, "someone else's notification");
+    let mut counts = Vec::new();
+    for (id, verb) in [
+        (&approved_id, "dismiss"),
+        (&approved_id, "dismiss"),
+        (&rejected_id, "read"),
+        (&rejected_id, "read"),
+    ] {
+        let (status, pos, body) = post_json(
+            &app,
+            &session,
+            &format!("/api/me/notifications/{id}/{verb}"),
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let pos = if pos.is_empty() { signed.clone() } else { pos };
+        counts.push(unread(&app, &session, &pos).await);
+    }
+    assert_eq!(counts, [1, 1, 0, 0]);
+    let (status, _, _) = post_json(
+        &app,
+        &anon,
+        &format!("/api/me/notifications/{approved_id}/read"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let unseen = notifications(&app, &session, "?unread_only=true", &signed).await;
+    assert_eq!(
+        (&unseen["total"], &unseen["notifications"]),
+        (&json!(0), &json!([]))
+    );
+
+    // Redelivered: the submissions' events applied again change nothing.
+    crate::harness::wait_projected(&app.db.pool).await;
+    let before = count_rows(&app).await;
+    let mut events = Vec::new();
+    for id in [&first, &second] {
+        events.extend(
+            platform::eventlog::stream_of(&app.db.pool, "submission", id)
+                .await
+                .unwrap(),
+        );
+    }
+    let mut tx = app.db.pool.begin().await.unwrap();
+    sqlx::query("SET LOCAL search_path = rm, public")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    projectors::notifications::NotificationsProjector
+        .apply(&mut tx, &events)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!((before, count_rows(&app).await), (2, 2));
+
+    assert_replay_keeps(&app.db.pool, &["notifications", "notification_sources"]).await;
+}
