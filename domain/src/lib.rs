@@ -19,6 +19,7 @@ pub mod similarity;
 pub mod submission;
 pub mod tags;
 pub mod text;
+pub mod tour;
 pub mod visit;
 
 pub use account::{

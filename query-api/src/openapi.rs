@@ -30,6 +30,8 @@ use crate::routes::{
         lists::my_lists,
         lists::get_list,
         lists::saved_counts,
+        lists::list_tour,
+        lists::list_tour_gpx,
         notifications::my_notifications,
         notifications::unread_count,
         search::search,

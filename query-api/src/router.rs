@@ -31,6 +31,8 @@ pub fn router(state: QueryState) -> Router {
             get(notifications::unread_count),
         )
         .route("/lists/{id}", get(lists::get_list))
+        .route("/lists/{id}/tour", get(lists::list_tour))
+        .route("/lists/{id}/tour.gpx", get(lists::list_tour_gpx))
         .route("/artists", get(artists::list_artists))
         .route("/artists/{id}", get(artists::get_artist))
         .route("/artists/{id}/history", get(artists::artist_history))

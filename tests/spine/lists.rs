@@ -365,3 +365,106 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
 
     assert_replay_keeps(&app.db.pool, &["lists", "list_items"]).await;
 }
+
+#[tokio::test]
+async fn a_list_is_walked_nearest_first_as_json_and_as_gpx() {
+    // Given three artworks along a street, saved out of order to a public list.
+    let app = spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let mut ids = Vec::new();
+    let mut last = String::new();
+    for (n, lat) in [(1, 49.2840), (2, 49.2820), (3, 49.2830)] {
+        let mut record =
+            crate::harness::vancouver_artwork(&format!("tour-{n}"), &format!("Stop & {n}"), &[]);
+        record.location = domain::Location::parse(lat, -123.1207).unwrap();
+        ids.push(record.id.to_string());
+        last = crate::harness::import_artwork(&commands, record)
+            .await
+            .to_string();
+    }
+    let walker = anonymous_token(&app).await;
+    let (status, _, body) = post_json(
+        &app,
+        &walker,
+        "/api/lists",
+        json!({"name": "Street <walk>", "public": true}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let list = body["data"]["id"].as_str().unwrap().to_owned();
+    get_as(&app, "/api/me/lists", &walker, Some(&last)).await;
+    for id in &ids {
+        let (status, pos, _) = send(
+            &app,
+            Method::POST,
+            &walker,
+            &format!("/api/lists/{list}/items"),
+            json!({"artwork_id": id}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        last = pos;
+    }
+
+    // When the tour starts south of them: south to north, with its length.
+    let tour = format!("/api/lists/{list}/tour?start=49.2810,-123.1207");
+    let (status, body) = get_as(&app, &tour, &walker, Some(&last)).await;
+    assert_eq!(status, 200, "{body}");
+    let order: Vec<&str> = body["data"]["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, [ids[1].as_str(), ids[2].as_str(), ids[0].as_str()]);
+    let distance = body["data"]["distance_m"].as_f64().unwrap();
+    let straight = domain::geo::haversine_m(49.2810, -123.1207, 49.2840, -123.1207);
+    assert!(
+        (distance - straight).abs() < 1.0,
+        "{distance} vs {straight}"
+    );
+
+    // As GPX: by Accept and at .gpx, names escaped; anyone may walk a public list.
+    let stranger = anonymous_token(&app).await;
+    let (status, headers, _) = app
+        .get_with(
+            &tour,
+            &[
+                ("X-User-Token", &stranger),
+                ("Accept", "application/gpx+xml"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "application/gpx+xml");
+    let resp = app
+        .client
+        .get(format!(
+            "{}/api/lists/{list}/tour.gpx?start=49.2810,-123.1207",
+            app.base
+        ))
+        .header("X-User-Token", &stranger)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let gpx = resp.text().await.unwrap();
+    assert!(gpx.starts_with("<?xml"), "{gpx}");
+    assert!(gpx.contains("<name>Street &lt;walk&gt;</name>"), "{gpx}");
+    assert_eq!(gpx.matches("<wpt ").count(), 3, "{gpx}");
+    assert_eq!(gpx.matches("<rtept ").count(), 4, "{gpx}");
+    assert!(gpx.contains("Stop &amp; 2"), "{gpx}");
+
+    // A bad start is a 400 naming it.
+    let (status, body) = get_as(
+        &app,
+        &format!("/api/lists/{list}/tour?start=north"),
+        &walker,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, body["details"]["field"].as_str()),
+        (400, Some("start"))
+    );
+}

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
 use projectors::artworks::read::ArtworkDto;
@@ -71,9 +71,32 @@ pub async fn get_list(
     let limit = int_param("limit", get("limit"), LIST_LIMIT, 1, LIST_LIMIT)?;
     let caught_up = consistent(&state, min, READS).await;
     let pool = &state.pool;
-    let identities = projectors::accounts::read::identities(pool, &caller).await?;
+    let (mut list, members) = visible(&state, &caller, id).await?;
+    let offset = i64::from(page - 1) * i64::from(limit);
+    let (ids, total) = lists::items(pool, &members, i64::from(limit), offset).await?;
+    list.item_count = total;
+    let mut found = projectors::artworks::read::by_ids(pool, &ids).await?;
+    // In the list's order (most recently saved first).
+    found.sort_by_key(|a| ids.iter().position(|i| *i == a.id));
+    let details = ListDetails {
+        list,
+        items: found,
+        pagination: Pagination::new(page, limit, total),
+    };
+    Ok(caller.respond(private(with_consistency(ok(details), caught_up))))
+}
+
+/// List `id` as the caller may see it, and the lists whose items it shows (for the caller's
+/// own system list, each of their identities' of that kind); 404 when not theirs and private.
+async fn visible(
+    state: &QueryState,
+    caller: &Caller,
+    id: Uuid,
+) -> Result<(ListSummary, Vec<Uuid>), ApiError> {
+    let pool = &state.pool;
+    let identities = projectors::accounts::read::identities(pool, caller).await?;
     let not_found = || ApiError::NotFound("List not found".into());
-    let (list, members) = match lists::system_kind(id, &identities) {
+    Ok(match lists::system_kind(id, &identities) {
         // The caller's own system list: what any of their identities saved there.
         Some((_, kind)) => {
             let mine = lists::mine(pool, caller.actor(), &identities).await?;
@@ -102,20 +125,7 @@ pub async fn get_list(
             };
             (summary, vec![id])
         }
-    };
-    let mut list = list;
-    let offset = i64::from(page - 1) * i64::from(limit);
-    let (ids, total) = lists::items(pool, &members, i64::from(limit), offset).await?;
-    list.item_count = total;
-    let mut found = projectors::artworks::read::by_ids(pool, &ids).await?;
-    // In the list's order (most recently saved first).
-    found.sort_by_key(|a| ids.iter().position(|i| *i == a.id));
-    let details = ListDetails {
-        list,
-        items: found,
-        pagination: Pagination::new(page, limit, total),
-    };
-    Ok(caller.respond(private(with_consistency(ok(details), caught_up))))
+    })
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -155,4 +165,209 @@ pub async fn saved_counts(
         }),
         caught_up,
     ))))
+}
+
+/// One stop of a walking tour.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TourStop {
+    pub id: Uuid,
+    pub title: String,
+    pub lat: f64,
+    pub lon: f64,
+    /// Metres walked from the previous stop (or the start).
+    pub leg_m: f64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Tour {
+    pub list: ListSummary,
+    /// Where it starts, when `start` was given.
+    pub start: Option<[f64; 2]>,
+    /// In walking order.
+    pub stops: Vec<TourStop>,
+    /// The whole walk, in metres.
+    pub distance_m: f64,
+}
+
+/// `start=lat,lon`, checked.
+fn start_param(raw: Option<&str>) -> Result<Option<domain::tour::Point>, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let bad = || ApiError::validation("start", "start must be lat,lon");
+    let (lat, lon) = raw.split_once(',').ok_or_else(bad)?;
+    let (lat, lon): (f64, f64) = (
+        lat.trim().parse().map_err(|_| bad())?,
+        lon.trim().parse().map_err(|_| bad())?,
+    );
+    domain::Location::parse(lat, lon).map_err(|e| ApiError::validation("start", e.to_string()))?;
+    Ok(Some(domain::tour::Point { lat, lon }))
+}
+
+async fn tour_of(
+    state: &QueryState,
+    caller: &Caller,
+    id: Uuid,
+    start: Option<domain::tour::Point>,
+) -> Result<Tour, ApiError> {
+    let (mut list, members) = visible(state, caller, id).await?;
+    let (ids, total) = lists::items(
+        &state.pool,
+        &members,
+        domain::list::MAX_LIST_ITEMS as i64,
+        0,
+    )
+    .await?;
+    list.item_count = total;
+    let artworks = projectors::artworks::read::by_ids(&state.pool, &ids).await?;
+    let points: Vec<domain::tour::Point> = artworks
+        .iter()
+        .map(|a| domain::tour::Point {
+            lat: a.lat,
+            lon: a.lon,
+        })
+        .collect();
+    let (order, distance_m) = domain::tour::walking_order(start, &points);
+    let mut at = start;
+    let stops = order
+        .into_iter()
+        .map(|i| {
+            let a = &artworks[i];
+            let leg_m = at.map_or(0.0, |p| {
+                domain::geo::haversine_m(p.lat, p.lon, a.lat, a.lon)
+            });
+            at = Some(points[i]);
+            TourStop {
+                id: a.id,
+                title: a.title.clone(),
+                lat: a.lat,
+                lon: a.lon,
+                leg_m,
+            }
+        })
+        .collect();
+    Ok(Tour {
+        list,
+        start: start.map(|p| [p.lat, p.lon]),
+        stops,
+        distance_m,
+    })
+}
+
+/// Text safe inside XML.
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The tour as GPX 1.1: the stops as waypoints and the walk as a route.
+fn gpx(tour: &Tour) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Plinth\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n",
+    );
+    out.push_str(&format!(
+        "  <metadata><name>{}</name></metadata>\n",
+        xml(&tour.list.name)
+    ));
+    for s in &tour.stops {
+        out.push_str(&format!(
+            "  <wpt lat=\"{}\" lon=\"{}\"><name>{}</name></wpt>\n",
+            s.lat,
+            s.lon,
+            xml(&s.title)
+        ));
+    }
+    out.push_str(&format!("  <rte><name>{}</name>\n", xml(&tour.list.name)));
+    if let Some([lat, lon]) = tour.start {
+        out.push_str(&format!(
+            "    <rtept lat=\"{lat}\" lon=\"{lon}\"><name>Start</name></rtept>\n"
+        ));
+    }
+    for s in &tour.stops {
+        out.push_str(&format!(
+            "    <rtept lat=\"{}\" lon=\"{}\"><name>{}</name></rtept>\n",
+            s.lat,
+            s.lon,
+            xml(&s.title)
+        ));
+    }
+    out.push_str("  </rte>\n</gpx>\n");
+    out
+}
+
+fn gpx_response(tour: &Tour) -> Response {
+    let filename: String = tour
+        .list
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    (
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/gpx+xml".to_owned(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}.gpx\""),
+            ),
+        ],
+        gpx(tour),
+    )
+        .into_response()
+}
+
+/// `GET /api/lists/{id}/tour?start=lat,lon`: the list's artworks in a short walking order
+/// (nearest neighbour, then 2-opt) with the distance; GPX with `Accept: application/gpx+xml`.
+#[utoipa::path(get, path = "/api/lists/{id}/tour", tag = "lists",
+    params(
+        ("id" = Uuid, Path),
+        ("start" = Option<String>, Query, description = "Where the walk starts: lat,lon"),
+    ),
+    responses(
+        (status = 200, body = platform::http::Envelope<Tour>, description = "JSON, or GPX 1.1 for Accept: application/gpx+xml"),
+        (status = 400, description = "'start must be lat,lon'", body = platform::http::ErrorBody),
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+pub async fn list_tour(
+    State(state): State<QueryState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Query(q): Query<HashMap<String, String>>,
+    headers: axum::http::HeaderMap,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let start = start_param(q.get("start").map(String::as_str))?;
+    let caught_up = consistent(&state, min, READS).await;
+    let tour = tour_of(&state, &caller, id, start).await?;
+    let wants_gpx = headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/gpx+xml"));
+    if wants_gpx {
+        return Ok(caller.respond(private(gpx_response(&tour))));
+    }
+    Ok(caller.respond(private(with_consistency(ok(tour), caught_up))))
+}
+
+/// `GET /api/lists/{id}/tour.gpx?start=lat,lon`: the tour as a GPX download.
+#[utoipa::path(get, path = "/api/lists/{id}/tour.gpx", tag = "lists",
+    params(
+        ("id" = Uuid, Path),
+        ("start" = Option<String>, Query, description = "Where the walk starts: lat,lon"),
+    ),
+    responses(
+        (status = 200, description = "GPX 1.1", content_type = "application/gpx+xml", body = String),
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+pub async fn list_tour_gpx(
+    State(state): State<QueryState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let start = start_param(q.get("start").map(String::as_str))?;
+    let tour = tour_of(&state, &caller, id, start).await?;
+    Ok(caller.respond(private(gpx_response(&tour))))
 }

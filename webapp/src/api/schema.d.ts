@@ -587,6 +587,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lists/{id}/tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/lists/{id}/tour?start=lat,lon`: the list's artworks in a short walking order
+         *     (nearest neighbour, then 2-opt) with the distance; GPX with `Accept: application/gpx+xml`.
+         */
+        get: operations["list_tour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{id}/tour.gpx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/lists/{id}/tour.gpx?start=lat,lon`: the tour as a GPX download. */
+        get: operations["list_tour_gpx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logbook": {
         parameters: {
             query?: never;
@@ -2389,6 +2426,24 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Tour: {
+            data: {
+                /**
+                 * Format: double
+                 * @description The whole walk, in metres.
+                 */
+                distance_m: number;
+                list: components["schemas"]["ListSummary"];
+                /** @description Where it starts, when `start` was given. */
+                start?: number[] | null;
+                /** @description In walking order. */
+                stops: components["schemas"]["TourStop"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_UnreadCount: {
             data: {
                 /** Format: int64 */
@@ -3245,6 +3300,33 @@ export interface components {
         TagFilterDto: {
             key: string;
             value?: string | null;
+        };
+        Tour: {
+            /**
+             * Format: double
+             * @description The whole walk, in metres.
+             */
+            distance_m: number;
+            list: components["schemas"]["ListSummary"];
+            /** @description Where it starts, when `start` was given. */
+            start?: number[] | null;
+            /** @description In walking order. */
+            stops: components["schemas"]["TourStop"][];
+        };
+        /** @description One stop of a walking tour. */
+        TourStop: {
+            /** Format: uuid */
+            id: string;
+            /** Format: double */
+            lat: number;
+            /**
+             * Format: double
+             * @description Metres walked from the previous stop (or the start).
+             */
+            leg_m: number;
+            /** Format: double */
+            lon: number;
+            title: string;
         };
         /** @description `POST /api/artworks/{id}/unmerge`'s body. */
         UnmergeRequest: {
@@ -4799,6 +4881,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tour: {
+        parameters: {
+            query?: {
+                /** @description Where the walk starts: lat,lon */
+                start?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or GPX 1.1 for Accept: application/gpx+xml */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Tour"];
+                };
+            };
+            /** @description 'start must be lat,lon' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'List not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tour_gpx: {
+        parameters: {
+            query?: {
+                /** @description Where the walk starts: lat,lon */
+                start?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GPX 1.1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gpx+xml": string;
                 };
             };
             /** @description 'List not found' */

@@ -24,8 +24,13 @@ export const SEARCH = { perPage: 20, status: 'approved', suggestionsLimit: 5 } a
 
 export const NEARBY = { defaultRadius: 500, defaultLimit: 250, maxRadius: 50_000 } as const;
 
+/** GET /lists/{id} page size (the server takes 1 to 50). */
 export const LIST_DETAILS_LIMIT = 50;
+/** SPEC §9: a list's details stay cached 5 minutes (cleared per list on change, all on create). */
 export const LIST_DETAILS_CACHE_SECONDS = 5 * 60;
+/** The server's rules for lists: a name of 1 to 100 characters, at most 1000 artworks in one. */
+export const LIST_NAME_MAX = 100;
+export const LIST_MAX_ITEMS = 1000;
 export const REVIEW_QUEUE_LIMIT = 20;
 /** Proposed artwork edits per page of the review. */
 export const REVIEW_EDITS_PER_PAGE = 20;

@@ -3,7 +3,8 @@
  * logbook of visits and the history of changes; for a signed-in viewer, their edits waiting for
  * review. With `?as_of=` (a history entry's id or a time), the artwork as it was then, read-only,
  * under a banner that says so. A duplicate merged into another record sends visitors there
- * (`?merged_from=` says so on arrival); moderators merge from here.
+ * (`?merged_from=` says so on arrival); moderators merge from here. Anyone saves it from here:
+ * the Loved / Visited / Want to see toggles and "Save to list…" (their own lists).
  */
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -14,6 +15,7 @@ import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PageHeader } from '../../components/PageTitle';
+import { SaveToggles } from '../../components/SaveToggles';
 import { AsOfBanner, DetailFallback, useShownVersion, useVersionParams } from '../../components/SubjectNotices';
 import { Loading, Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
@@ -30,6 +32,7 @@ import { ArtworkHistory } from './ArtworkHistory';
 import { Logbook } from './ArtworkLogbook';
 import { MergedFromBanner, MergeDialog } from './ArtworkMerge';
 import { PendingEditsBanner } from './PendingEditsBanner';
+import { SaveToList } from './SaveToList';
 import './artworks.css';
 
 export function ArtworkDetailPage() {
@@ -112,6 +115,13 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
       )}
       {mergedFrom && !asOf && <MergedFromBanner from={mergedFrom} />}
       {merging && <MergeDialog artworkId={artwork.id} title={title} onClose={() => setMerging(false)} />}
+
+      {!asOf && (
+        <div className="artwork-detail__save">
+          <SaveToggles artworkId={artwork.id} />
+          <SaveToList artworkId={artwork.id} title={title} />
+        </div>
+      )}
 
       {removed && (
         <p className="notice notice--warning" role="note">

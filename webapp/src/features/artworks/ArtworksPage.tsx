@@ -1,4 +1,5 @@
 /** /artworks: every approved artwork, paged and sortable; page and sort live in the URL. */
+import { ArtworkCard } from '../../components/ArtworkCard';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { SortSelect } from '../../components/SortSelect';
@@ -6,7 +7,6 @@ import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/state
 import { PAGINATION } from '../../config/constants';
 import { plural } from '../../lib/format';
 import { useSortedPageParams } from '../../lib/urlParams';
-import { ArtworkCard } from './ArtworkCard';
 import { ARTWORK_SORT_LABELS, ARTWORK_SORTS, useGetArtworksQuery, type ArtworkSort } from './artworksApi';
 
 export function ArtworksPage() {

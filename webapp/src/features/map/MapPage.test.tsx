@@ -1,9 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as MapModule from '../../lib/map';
 import type { MapPoint, MapViewport, PlinthMap } from '../../lib/map';
-import { envelope, mockFetch } from '../../testing/fetchMock';
+import type { AddItem } from '../../api/types';
+import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { customList, listArtwork, listPage, LOVED_ID, savedCounts, systemLists, VISITED_ID, WALK_ID } from '../../testing/lists';
 import { renderRoute } from '../../testing/render';
 
 const fake = vi.hoisted(() => {
@@ -173,5 +175,122 @@ describe('the map screen', () => {
     await screen.findByText('No artworks in this area yet');
     await userEvent.click(screen.getByRole('button', { name: 'Show my location' }));
     expect(await screen.findByText('Location access denied by user', { selector: '.map-geo-error' })).toBeInTheDocument();
+  });
+});
+
+describe('the map’s filters (kept in the URL) and the preview card’s toggles', () => {
+  const near = (id: string, title: string, artwork_type: string, distance_m: number) => ({ ...ART, id, title, artwork_type, distance_m });
+  const SCULPTURE = near(listArtwork(1).id, 'Seen sculpture', 'sculpture', 100);
+  const MURAL = near(listArtwork(2).id, 'Listed mural', 'mural', 200);
+  const OTHER_MURAL = near(listArtwork(3).id, 'Other mural', 'mural', 300);
+  const NEARBY = [SCULPTURE, MURAL, OTHER_MURAL];
+  const drawn = () => (fake.points as MapPoint[]).map((p) => p.title);
+
+  function server(over: Record<string, Handler> = {}) {
+    return mockFetch({
+      'GET /api/artworks/nearby': () => envelope({ artworks: NEARBY, total: 3, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+      'GET /api/me/lists': () => envelope({ lists: [...systemLists({ visited: 1 }), customList({ item_count: 2 })] }),
+      [`GET /api/lists/${WALK_ID}`]: () => envelope(listPage(customList(), [listArtwork(1), listArtwork(2)])),
+      [`GET /api/lists/${VISITED_ID}`]: () => envelope(listPage(systemLists()[1]!, [listArtwork(1)])),
+      ...over,
+    });
+  }
+
+  async function openFilters() {
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    return within(screen.getByRole('region', { name: 'Map filters' }));
+  }
+
+  it('filters by type, by one of the viewer’s lists and by “not seen by me”, each kept in the URL', async () => {
+    const { callsTo } = server();
+    const { router } = renderRoute('/?lat=49.28&lng=-123.12&zoom=15');
+    await screen.findByText('3 artworks in this area');
+    expect(drawn()).toEqual(['Seen sculpture', 'Listed mural', 'Other mural']);
+    expect(callsTo('/api/me/lists')).toHaveLength(0);
+
+    const panel = await openFilters();
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Artwork type' }), 'mural');
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('mural');
+    await waitFor(() => expect(drawn()).toEqual(['Listed mural', 'Other mural']));
+    expect(screen.getByText('2 artworks here match the filters')).toBeInTheDocument();
+
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'List' }), await panel.findByRole('option', { name: 'Sunday walk (2 artworks)' }));
+    expect(new URLSearchParams(router.state.location.search).get('list')).toBe(WALK_ID);
+    await waitFor(() => expect(drawn()).toEqual(['Listed mural']));
+    expect(callsTo(`/api/lists/${WALK_ID}`)[0]!.url.searchParams.get('limit')).toBe('50');
+
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Artwork type' }), 'All types');
+    await waitFor(() => expect(drawn()).toEqual(['Seen sculpture', 'Listed mural']));
+    await userEvent.click(panel.getByRole('checkbox', { name: 'Not seen by me' }));
+    await waitFor(() => expect(drawn()).toEqual(['Listed mural']));
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('type'), params.get('list'), params.get('unseen')]).toEqual([null, WALK_ID, '1']);
+    // The view stays in the URL beside the filters.
+    expect(params.get('lat')).toBe('49.28');
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters2 active');
+
+    await userEvent.click(panel.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?lat=49.28&lng=-123.12&zoom=15');
+    await waitFor(() => expect(drawn()).toEqual(['Seen sculpture', 'Listed mural', 'Other mural']));
+  });
+
+  it('opens filtered from a shared URL, and the panel shows those filters', async () => {
+    server();
+    renderRoute(`/?type=mural&list=${WALK_ID}&unseen=1`);
+    await screen.findByText('1 artwork here matches the filters');
+    expect(drawn()).toEqual(['Listed mural']);
+    const panel = await openFilters();
+    expect(panel.getByRole('combobox', { name: 'Artwork type' })).toHaveValue('mural');
+    await waitFor(() => expect(panel.getByRole('combobox', { name: 'List' })).toHaveValue(WALK_ID));
+    expect(panel.getByRole('checkbox', { name: 'Not seen by me' })).toBeChecked();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Map filters' })).not.toBeInTheDocument();
+  });
+
+  it('reads every page of a long list for its filter (50 a page)', async () => {
+    const { callsTo } = server({
+      [`GET /api/lists/${WALK_ID}`]: (req) =>
+        req.url.searchParams.get('page') === '2'
+          ? envelope(listPage(customList(), [listArtwork(3)], 2, 51))
+          : envelope(listPage(customList(), [listArtwork(2)], 1, 51)),
+    });
+    renderRoute(`/?list=${WALK_ID}`);
+    await screen.findByText('2 artworks here match the filters');
+    expect(drawn()).toEqual(['Listed mural', 'Other mural']);
+    expect(callsTo(`/api/lists/${WALK_ID}`).map((c) => [c.url.searchParams.get('page'), c.url.searchParams.get('limit')])).toEqual([
+      ['1', '50'],
+      ['2', '50'],
+    ]);
+  });
+
+  it('says so when the list of a shared link cannot be read', async () => {
+    server({ [`GET /api/lists/${WALK_ID}`]: () => apiError(404, 'NOT_FOUND', 'List not found') });
+    renderRoute(`/?list=${WALK_ID}`);
+    await waitFor(() => expect(document.querySelector('.map-status')).toHaveTextContent('The filters could not be applied: List not found'));
+    expect(drawn()).toEqual([]);
+  });
+
+  it('saves the selected artwork to Loved from its preview card, counted at once', async () => {
+    let loved: [number, boolean] = [2, false];
+    const { calls } = server({
+      [`GET /api/artworks/${MURAL.id}/saved`]: () => envelope(savedCounts({ loved })),
+      [`POST /api/lists/${LOVED_ID}/items`]: () => {
+        loved = [3, true];
+        return envelope({ id: LOVED_ID }, { 'X-Event-Position': '3-1' });
+      },
+    });
+    renderRoute('/');
+    await screen.findByText('3 artworks in this area');
+    act(() => fake.click?.({ id: MURAL.id, title: MURAL.title, type: 'mural', lat: MURAL.lat, lng: MURAL.lon }));
+    const card = within(screen.getByRole('region', { name: 'Selected artwork' }));
+    const toggle = await card.findByRole('button', { name: 'Loved 2' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleName('Loved 3');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe(`/api/lists/${LOVED_ID}/items`);
+    expect(JSON.parse(post.body as string) as AddItem).toEqual({ artwork_id: MURAL.id });
+    expect(card.getByRole('button', { name: 'Visited 0' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

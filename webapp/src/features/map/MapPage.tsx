@@ -3,16 +3,20 @@
  * radius reaching its corners, or for tiles of it when that radius is over the server's maximum
  * (re-queried after each move, debounced), clustered on the GPU.
  * A list of what is in view serves keyboard and screen-reader users, and browsers without WebGL.
+ * Filters (type, one of the viewer's lists, not seen by them) live in the URL's query; the
+ * preview card of a marker has the Loved / Visited / Want to see toggles.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../components/PageTitle';
+import { SaveToggles } from '../../components/SaveToggles';
 import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
+import { useGetListArtworkIdsQuery, useGetMyListsQuery } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -21,6 +25,7 @@ import { plural } from '../../lib/format';
 import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
 import { logger } from '../../lib/logger';
+import { withParams } from '../../lib/urlParams';
 import {
   ARTWORK_TYPES,
   artworkTypeColor,
@@ -31,6 +36,8 @@ import {
   type NearbyArea,
   type PlinthMap,
 } from '../../lib/map';
+import { activeFilterCount, applyMapFilters, mapFilterParams, readMapFilters, type MapFilters } from './mapFilters';
+import { MapFiltersPanel } from './MapFiltersPanel';
 import { initialView, nearbyTilesFor, saveView } from './mapView';
 import { useGetNearbyTilesQuery } from './mapApi';
 import './map.css';
@@ -39,7 +46,7 @@ type MapState = 'loading' | 'ready' | 'failed';
 
 export function MapPage() {
   usePageTitle('Map');
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const [start] = useState(() => initialView(search));
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<PlinthMap | null>(null);
@@ -50,6 +57,8 @@ export function MapPage() {
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [legendOpen, setLegendOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const geo = useGeolocation();
   const userPos: LatLng | null = useMemo(
     () => (geo.position ? { lat: geo.position.latitude, lng: geo.position.longitude } : null),
@@ -60,6 +69,30 @@ export function MapPage() {
   const mapSettings = useMapSettings();
   const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((t) => ({ ...t, limit: NEARBY.defaultLimit })) : skipToken);
   const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
+
+  const filters = useMemo(() => readMapFilters(search), [search]);
+  const filtered = activeFilterCount(filters) > 0;
+  const setFilters = (next: MapFilters) => setSearch(withParams(search, mapFilterParams(next)), { replace: true });
+  // The viewer's lists: for the panel's choice, and to find their Visited list.
+  const myLists = useGetMyListsQuery(filtersOpen || filters.unseen ? undefined : skipToken);
+  const visitedId = myLists.data?.find((l) => l.kind === 'visited')?.id;
+  const inList = useGetListArtworkIdsQuery(filters.list ?? skipToken);
+  const visited = useGetListArtworkIdsQuery(filters.unseen && visitedId ? visitedId : skipToken);
+  const filterError: unknown =
+    (filters.list ? inList.error : undefined) ?? (filters.unseen ? (myLists.error ?? visited.error) : undefined);
+  const filterPending = !filterError && Boolean((filters.list && !inList.currentData) || (filters.unseen && !visited.currentData));
+  const shown = useMemo(
+    () =>
+      filterPending || filterError
+        ? []
+        : applyMapFilters(artworks, filters, { inList: new Set(inList.currentData), visited: new Set(visited.currentData) }),
+    [artworks, filters, filterPending, filterError, inList.currentData, visited.currentData],
+  );
+  const retryFilters = () => {
+    if (filters.list && inList.error) void inList.refetch();
+    if (filters.unseen && myLists.error) void myLists.refetch();
+    if (filters.unseen && visited.error) void visited.refetch();
+  };
 
   // Create the map once its settings are known.
   useEffect(() => {
@@ -112,12 +145,10 @@ export function MapPage() {
     };
   }, [start, mapSettings]);
 
-  // Markers follow the data.
+  // Markers follow the data and the filters.
   useEffect(() => {
-    mapRef.current?.setPoints(
-      artworks.map((a) => ({ id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon })),
-    );
-  }, [artworks, mapState]);
+    mapRef.current?.setPoints(shown.map((a) => ({ id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon })));
+  }, [shown, mapState]);
 
   useEffect(() => {
     mapRef.current?.setSelected(selected?.id ?? null);
@@ -195,6 +226,23 @@ export function MapPage() {
                 Retry
               </button>
             </>
+          ) : filterError ? (
+            <>
+              <span>The filters could not be applied: {errorMessage(filterError)}</span>{' '}
+              <button type="button" className="button button--text button--small" onClick={retryFilters}>
+                Retry
+              </button>
+            </>
+          ) : filterPending ? (
+            <>
+              <Spinner /> Applying filters…
+            </>
+          ) : nearby.data && filtered ? (
+            shown.length === 0 ? (
+              'No artworks here match the filters'
+            ) : (
+              `${plural(shown.length, 'artwork')} here ${shown.length === 1 ? 'matches' : 'match'} the filters`
+            )
           ) : nearby.data ? (
             nearby.data.artworks.length === 0 ? (
               'No artworks in this area yet'
@@ -217,16 +265,51 @@ export function MapPage() {
             <Icon name="list" size={18} /> List
           </button>
           <button
+            ref={filtersButton}
+            type="button"
+            className="button button--tonal button--small"
+            aria-expanded={filtersOpen}
+            aria-controls="map-filters"
+            onClick={() => {
+              setFiltersOpen((o) => !o);
+              setLegendOpen(false);
+            }}
+          >
+            <Icon name="filter" size={18} /> Filters
+            {filtered && (
+              <span className="map-filter-count">
+                {activeFilterCount(filters)}
+                <span className="visually-hidden"> active</span>
+              </span>
+            )}
+          </button>
+          <button
             type="button"
             className="button button--tonal button--small"
             aria-expanded={legendOpen}
             aria-controls="map-legend"
-            onClick={() => setLegendOpen((o) => !o)}
+            onClick={() => {
+              setLegendOpen((o) => !o);
+              setFiltersOpen(false);
+            }}
           >
             Legend
           </button>
         </div>
       </div>
+
+      {filtersOpen && (
+        <MapFiltersPanel
+          id="map-filters"
+          filters={filters}
+          lists={myLists}
+          onChange={setFilters}
+          onClose={() => {
+            setFiltersOpen(false);
+            filtersButton.current?.focus();
+          }}
+        />
+      )}
 
       {legendOpen && (
         <section id="map-legend" className="map-legend" aria-label="Marker colours">
@@ -270,11 +353,13 @@ export function MapPage() {
               </button>
             )}
           </header>
-          {artworks.length === 0 ? (
-            <p className="muted">{nearby.isFetching ? 'Loading…' : 'Nothing here yet. Try zooming out.'}</p>
+          {shown.length === 0 ? (
+            <p className="muted">
+              {nearby.isFetching || filterPending ? 'Loading…' : filtered ? 'Nothing here matches the filters.' : 'Nothing here yet. Try zooming out.'}
+            </p>
           ) : (
             <ul className="row-list">
-              {artworks.map((a) => (
+              {shown.map((a) => (
                 <li key={a.id} className="row-list__item">
                   <div className="row-list__link">
                     <span className="row-list__text">
@@ -307,6 +392,7 @@ export function MapPage() {
               <TypeChip type={selected.type} />
               {distanceTo(selected) && <span> · {distanceTo(selected)} away</span>}
             </p>
+            <SaveToggles key={selected.id} artworkId={selected.id} compact />
           </div>
           <div className="map-preview__actions">
             <Link className="button button--filled" to={to.artwork(selected.id)}>

@@ -1,4 +1,4 @@
-/** /profile: who you are here (name, member since, role, profile name), your submissions and edits, and your settings. */
+/** /profile: who you are here (name, member since, role, profile name), your submissions, edits and lists, and your settings. */
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
 import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../api/session';
@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
 import { MyEdits } from './MyEdits';
+import { MyLists } from './MyLists';
 import { MySubmissions } from './MySubmissions';
 import './profile.css';
 
@@ -71,6 +72,7 @@ export function ProfilePage() {
       )}
       <MySubmissions />
       {signedIn && <MyEdits />}
+      <MyLists />
       <section className="section">
         <h2 className="section__title">Settings</h2>
         <ThemePicker />

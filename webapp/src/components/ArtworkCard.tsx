@@ -1,12 +1,15 @@
+/** An artwork as a card of a grid (the artwork index, a list): photo, title, artists, type. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ArtworkDto } from '../../api/types';
-import { Icon } from '../../components/Icon';
-import { TypeChip } from '../../components/TypeChip';
-import { to } from '../../config/routes';
-import { artworkTypeColor } from '../../lib/map/artworkTypes';
-import { photoSource } from '../../lib/images';
+import type { ArtworkDto } from '../api/types';
+import { to } from '../config/routes';
+import { photoSource } from '../lib/images';
+import { artworkTypeColor } from '../lib/map/artworkTypes';
+import { Icon } from './Icon';
+import { TypeChip } from './TypeChip';
 
-export function ArtworkCard({ artwork }: { artwork: ArtworkDto }) {
+/** `action`: a control beside the type chip (a list's "Remove"). */
+export function ArtworkCard({ artwork, action }: { artwork: ArtworkDto; action?: ReactNode }) {
   const first = artwork.photos[0];
   const photo = first ? photoSource(first, 'thumbnail') : null;
   const artists = artwork.artists.map((a) => a.name).join(', ');
@@ -27,6 +30,7 @@ export function ArtworkCard({ artwork }: { artwork: ArtworkDto }) {
       </Link>
       <span className="card__footer">
         <TypeChip type={artwork.artwork_type} />
+        {action}
       </span>
     </li>
   );

@@ -1,0 +1,122 @@
+/**
+ * The map's filter panel: one artwork type, one of the viewer's lists, and "Not seen by me" (not
+ * in their Visited list). Every change goes to the URL at once (`onChange`). The focus moves into
+ * it on opening; Escape closes it (the map page then focuses its button again).
+ */
+import { useEffect, useId, useRef } from 'react';
+import { errorMessage } from '../../api/errors';
+import type { ListSummary } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { plural } from '../../lib/format';
+import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map';
+import { isArtworkType } from '../../lib/map/artworkTypes';
+import { activeFilterCount, NO_FILTERS, type MapFilters } from './mapFilters';
+
+export interface ListsState {
+  data?: ListSummary[] | undefined;
+  error?: unknown;
+  isLoading: boolean;
+}
+
+export function MapFiltersPanel({
+  id,
+  filters,
+  lists,
+  onChange,
+  onClose,
+}: {
+  id: string;
+  filters: MapFilters;
+  lists: ListsState;
+  onChange: (next: MapFilters) => void;
+  onClose: () => void;
+}) {
+  const hintId = useId();
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const known = lists.data ?? [];
+  const unknownList = filters.list && lists.data && !known.some((l) => l.id === filters.list);
+  return (
+    <section
+      id={id}
+      className="map-filters"
+      aria-label="Map filters"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="map-list__header">
+        <h2>Filters</h2>
+        <button type="button" className="icon-button" aria-label="Close the filters" onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </header>
+      <label className="field field--compact">
+        <span className="field__label">Artwork type</span>
+        <select
+          ref={first}
+          value={filters.type ?? ''}
+          onChange={(e) => onChange({ ...filters, type: isArtworkType(e.target.value) ? e.target.value : null })}
+        >
+          <option value="">All types</option>
+          {ARTWORK_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {artworkTypeLabel(t)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field field--compact">
+        <span className="field__label">List</span>
+        <select
+          value={filters.list ?? ''}
+          onChange={(e) => onChange({ ...filters, list: e.target.value || null })}
+          aria-busy={lists.isLoading || undefined}
+        >
+          <option value="">All artworks</option>
+          {lists.isLoading && (
+            <option value="" disabled>
+              Loading your lists…
+            </option>
+          )}
+          {known.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name} ({plural(l.item_count, 'artwork')})
+            </option>
+          ))}
+          {(unknownList || (filters.list && !lists.data)) && <option value={filters.list ?? ''}>A shared list</option>}
+        </select>
+      </label>
+      {Boolean(lists.error) && (
+        <p className="field__error" role="alert">
+          Your lists could not be loaded: {errorMessage(lists.error)}
+        </p>
+      )}
+      <div className="field field--compact">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={filters.unseen}
+            aria-describedby={hintId}
+            onChange={(e) => onChange({ ...filters, unseen: e.target.checked })}
+          />{' '}
+          Not seen by me
+        </label>
+        <span id={hintId} className="field__hint">
+          Hides the artworks in your Visited list.
+        </span>
+      </div>
+      <button
+        type="button"
+        className="button button--text button--small"
+        disabled={activeFilterCount(filters) === 0}
+        onClick={() => onChange(NO_FILTERS)}
+      >
+        Clear filters
+      </button>
+    </section>
+  );
+}
