@@ -10,6 +10,7 @@ use crate::artworks::ModerationError;
 use crate::commands::CommandError;
 use crate::lists::ListUseError;
 use crate::media::UploadError;
+use crate::notifications::DismissError;
 use crate::submissions::{
     ApproveError, CarryOutError, CloseError, FieldError, SubmitError, NOT_AN_IMAGE, TOO_LARGE,
 };
@@ -217,27 +218,35 @@ impl From<CloseError> for ApiError {
 
 impl From<ListUseError> for ApiError {
     fn from(e: ListUseError) -> Self {
-        let field = match &e {
-            ListUseError::Rule(rule) => match rule {
-                ListError::NotFound => return ApiError::NotFound(e.to_string()),
-                ListError::NotOwner => return ApiError::Forbidden(e.to_string()),
-                ListError::AlreadyExists | ListError::Full => {
-                    return ApiError::Conflict(e.to_string())
-                }
-                ListError::NameRequired | ListError::NameTooLong => Some("name"),
-                ListError::NothingToRemove | ListError::TooManyToRemove => Some("artwork_ids"),
-                ListError::SystemList(_) => None,
-            },
+        let rule = match e {
+            ListUseError::Rule(rule) => rule,
             ListUseError::ArtworkNotFound => return ApiError::NotFound(e.to_string()),
             ListUseError::Conflict => return ApiError::Conflict(e.to_string()),
-            ListUseError::Store(_) => None,
+            ListUseError::Store(inner) => return ApiError::Internal(inner),
         };
-        if let ListUseError::Store(inner) = e {
-            return ApiError::Internal(inner);
-        }
+        let field = match rule {
+            ListError::NotFound => return ApiError::NotFound(rule.to_string()),
+            ListError::NotOwner => return ApiError::Forbidden(rule.to_string()),
+            ListError::AlreadyExists | ListError::Full => {
+                return ApiError::Conflict(rule.to_string())
+            }
+            ListError::NameRequired | ListError::NameTooLong => Some("name"),
+            ListError::NothingToRemove | ListError::TooManyToRemove => Some("artwork_ids"),
+            ListError::SystemList(_) => None,
+        };
         ApiError::Validation {
-            message: e.to_string(),
+            message: rule.to_string(),
             field: field.map(str::to_owned),
+        }
+    }
+}
+
+impl From<DismissError> for ApiError {
+    fn from(e: DismissError) -> Self {
+        match e {
+            DismissError::NotFound => ApiError::NotFound(e.to_string()),
+            DismissError::Command(c) => c.into(),
+            DismissError::Store(s) => ApiError::Internal(s.into()),
         }
     }
 }

@@ -3,12 +3,22 @@
 //! fact is an event of that identity's `Inbox`.
 
 use domain::inbox::{InboxCommand, InboxError};
-use platform::http::ApiError;
 use platform::identity::Caller;
 use platform::position::EventPosition;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DismissError {
+    /// Not one of the caller's notifications (or none at all).
+    #[error("{}", InboxError::NotYours)]
+    NotFound,
+    #[error(transparent)]
+    Command(CommandError<InboxError>),
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
 
 #[derive(Clone)]
 pub struct Notifications {
@@ -25,13 +35,12 @@ impl Notifications {
         &self,
         caller: &Caller,
         id: Uuid,
-    ) -> Result<Option<EventPosition>, ApiError> {
+    ) -> Result<Option<EventPosition>, DismissError> {
         let pool = self.commands.pool();
         let identities = projectors::accounts::read::identities(pool, caller).await?;
-        let not_found = || ApiError::NotFound(InboxError::NotYours.to_string());
         let owner = projectors::notifications::read::recipient(pool, id, &identities)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or(DismissError::NotFound)?;
         self.commands
             .inbox(
                 &owner.0.to_string(),
@@ -44,8 +53,8 @@ impl Notifications {
             )
             .await
             .map_err(|e| match e {
-                CommandError::Rejected(_) => not_found(),
-                other => other.into(),
+                CommandError::Rejected(_) => DismissError::NotFound,
+                other => DismissError::Command(other),
             })
     }
 }

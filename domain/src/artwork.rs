@@ -1716,7 +1716,7 @@ mod tests {
             ArtworkEvent::VisitRecorded(Box::new(visit(3))),
             ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(5, vec![]))),
         ];
-        let (photos, visits) = crate::merge::carried(&events);
+        let (photos, visits) = crate::merge::carried(&events, &[]);
         assert_eq!(photos.len(), 2);
         assert_eq!(visits.len(), 2);
         let mut all = events;
@@ -1727,9 +1727,25 @@ mod tests {
             visits: vec![SubmissionId(Uuid::from_u128(71))],
             tags: vec![],
         });
-        let (photos, visits) = crate::merge::carried(&all);
+        let (photos, visits) = crate::merge::carried(&all, &[]);
         assert_eq!((photos.len(), visits.len()), (1, 1));
         assert_eq!(photos[0].submission_id, a.submission_id);
+    }
+
+    #[test]
+    fn photos_hidden_on_a_duplicate_stay_behind_when_it_is_merged() {
+        let (events, first, second) = with_two_photos();
+        let (photos, _) = crate::merge::carried(&events, &[first]);
+        let keys: Vec<PhotoKey> = photos
+            .iter()
+            .flat_map(|p| p.photos.iter().map(|ph| ph.key))
+            .collect();
+        assert_eq!(keys, [second]);
+        let (photos, _) = crate::merge::carried(&events, &[first, second]);
+        assert!(
+            photos.is_empty(),
+            "a submission with nothing shown moves nothing"
+        );
     }
 
     #[test]

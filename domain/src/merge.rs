@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::artwork::{ArtworkEvent, Visit};
 use crate::edit::FieldEdit;
 use crate::ids::SubmissionId;
-use crate::photo::Photo;
+use crate::photo::{Photo, PhotoKey};
 
 /// Photos one approved submission brought, as they move with a merge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,8 +28,12 @@ pub struct Absorbed {
 }
 
 /// The photos (outside visits) and the logbook an artwork's events gave it, including what it
-/// took from artworks merged into it and minus what it gave back.
-pub fn carried(events: &[ArtworkEvent]) -> (Vec<SubmissionPhotos>, Vec<Visit>) {
+/// took from artworks merged into it and minus what it gave back. Photos in `hidden` (those an
+/// edit hid there) are left out: they stay hidden on the duplicate and do not move.
+pub fn carried(
+    events: &[ArtworkEvent],
+    hidden: &[PhotoKey],
+) -> (Vec<SubmissionPhotos>, Vec<Visit>) {
     let mut photos: Vec<SubmissionPhotos> = Vec::new();
     let mut visits: Vec<Visit> = Vec::new();
     for e in events {
@@ -60,6 +64,14 @@ pub fn carried(events: &[ArtworkEvent]) -> (Vec<SubmissionPhotos>, Vec<Visit>) {
             }
             _ => {}
         }
+    }
+    let shown = |p: &Photo| !hidden.contains(&p.key);
+    for p in &mut photos {
+        p.photos.retain(shown);
+    }
+    photos.retain(|p| !p.photos.is_empty());
+    for v in &mut visits {
+        v.photos.retain(shown);
     }
     (photos, visits)
 }

@@ -72,16 +72,7 @@ impl Artworks {
             }
             _ => {}
         }
-        let (mut photos, mut visits) = carried(&events);
-        // Photos hidden on the duplicate stay hidden there: they do not move.
-        let shown = |p: &domain::Photo| !source.hidden_photos.contains(&p.key);
-        for p in &mut photos {
-            p.photos.retain(shown);
-        }
-        photos.retain(|p| !p.photos.is_empty());
-        for v in &mut visits {
-            v.photos.retain(shown);
-        }
+        let (photos, visits) = carried(&events, &source.hidden_photos);
         let answer = Merged {
             artwork_id: id,
             into: req.into,

@@ -10,7 +10,7 @@
 //!   again puts them after the shown ones, in the order they were hidden;
 //! - photos given back by an unmerge leave both lists, and the main key with them.
 
-use domain::{FieldEdit, PhotoKey};
+use domain::{FieldEdit, PhotoKey, SubmissionId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -53,9 +53,9 @@ impl Gallery {
     }
 
     /// The photos of `submissions` leave (an unmerge gave them back).
-    pub fn release(&mut self, submissions: &[String]) {
-        let stays =
-            |p: &Value| !submission_of(p).is_some_and(|s| submissions.iter().any(|g| g == s));
+    pub fn release<'a>(&mut self, submissions: impl IntoIterator<Item = &'a SubmissionId>) {
+        let gone: Vec<String> = submissions.into_iter().map(|s| s.0.to_string()).collect();
+        let stays = |p: &Value| !submission_of(p).is_some_and(|s| gone.iter().any(|g| g == s));
         self.shown.retain(stays);
         self.hidden.retain(stays);
         if let Some(main) = &self.main {
@@ -133,8 +133,12 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn entry(key: PhotoKey, submission: u8) -> Value {
-        json!({ "key": key.to_string(), "submission_id": format!("s{submission}") })
+    fn submission(n: u8) -> SubmissionId {
+        SubmissionId(uuid::Uuid::from_u128(u128::from(n)))
+    }
+
+    fn entry(key: PhotoKey, n: u8) -> Value {
+        json!({ "key": key.to_string(), "submission_id": submission(n).0.to_string() })
     }
 
     fn keys(list: &[Value]) -> Vec<String> {
@@ -193,7 +197,7 @@ mod tests {
                 new: vec![c],
             },
         ]);
-        g.release(&["s2".to_owned()]);
+        g.release(&[submission(2)]);
         assert_eq!(keys(&g.shown), [a.to_string()]);
         assert!(g.hidden.is_empty());
         assert_eq!(g.main, None);

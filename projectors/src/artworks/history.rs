@@ -270,12 +270,8 @@ impl Snapshot {
                 for change in tags {
                     self.set(change);
                 }
-                let gone: Vec<String> = photo_submissions
-                    .iter()
-                    .chain(&visits)
-                    .map(|s| s.0.to_string())
-                    .collect();
-                self.gallery.release(&gone);
+                self.gallery
+                    .release(photo_submissions.iter().chain(&visits));
                 self.visits.retain(|v| !visits.iter().any(|s| s.0 == v.id));
             }
             ArtworkEvent::ArtworkMerged { into, .. } => {

@@ -84,14 +84,7 @@ impl Projector for ArtworksProjector {
                     visits,
                     tags,
                     ..
-                } => Change::Released(
-                    tags,
-                    photo_submissions
-                        .iter()
-                        .chain(&visits)
-                        .map(|s| s.0.to_string())
-                        .collect(),
-                ),
+                } => Change::Released(tags, [photo_submissions, visits].concat()),
             };
             // Updates apply to rows possibly created earlier in this batch.
             std::mem::take(&mut rows).insert(db).await?;
@@ -144,7 +137,7 @@ enum Change {
     /// A duplicate's tags (those lacking) and photos, to put after the artwork's own.
     Absorbed(Vec<FieldEdit>, Vec<Value>),
     /// Tags to set back, and the submissions whose photos leave with the duplicate.
-    Released(Vec<FieldEdit>, Vec<String>),
+    Released(Vec<FieldEdit>, Vec<SubmissionId>),
 }
 
 /// Rearranges an artwork's gallery (read, changed by `f`, written back).

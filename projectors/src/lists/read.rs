@@ -223,46 +223,19 @@ pub async fn saved_counts(
         .collect())
 }
 
-/// Which of `lists` hold `artwork` (for the save dialog's ticks).
-pub async fn holding(
+/// The own (custom) lists of `identities` that hold `artwork` (for the save dialog's ticks).
+pub async fn own_holding(
     pool: &PgPool,
-    lists: &[Uuid],
+    identities: &[ActorId],
     artwork: Uuid,
 ) -> Result<Vec<Uuid>, sqlx::Error> {
     sqlx::query_scalar!(
-        "SELECT list_id FROM rm.list_items WHERE list_id = ANY($1) AND artwork_id = $2",
-        lists,
+        "SELECT i.list_id FROM rm.list_items i JOIN rm.lists l ON l.id = i.list_id
+          WHERE l.owner = ANY($1) AND l.kind = 'custom' AND i.artwork_id = $2
+          ORDER BY l.created_at, l.id",
+        &uuids(identities),
         artwork
     )
     .fetch_all(pool)
     .await
-}
-
-/// The public lists of an account (and of the anonymous identities it claimed), for its public
-/// profile.
-pub async fn public_of(
-    pool: &PgPool,
-    identities: &[ActorId],
-) -> Result<Vec<ListSummary>, sqlx::Error> {
-    let rows = sqlx::query!(
-        "SELECT id, name, kind, item_count, created_at, updated_at FROM rm.lists
-          WHERE owner = ANY($1) AND public ORDER BY created_at, id",
-        &uuids(identities)
-    )
-    .fetch_all(pool)
-    .await?;
-    rows.into_iter()
-        .map(|r| {
-            Ok(ListSummary {
-                kind: enum_value("kind", &r.kind, ListKind::parse)?,
-                id: r.id,
-                name: r.name,
-                public: true,
-                item_count: i64::from(r.item_count),
-                owned: false,
-                created_at: Some(r.created_at),
-                updated_at: Some(r.updated_at),
-            })
-        })
-        .collect()
 }

@@ -52,7 +52,7 @@ struct ArtworkEntry {
 }
 
 impl ArtworkEntry {
-    /// The stored document and gallery of row `r`, if it is an artwork's.
+    /// A stored document and its gallery, if it is an artwork's.
     fn stored(
         doc: Value,
         artist_ids: Vec<Uuid>,
@@ -259,12 +259,9 @@ impl Projector for SearchDocsProjector {
                     visits,
                     ..
                 } => {
-                    let gone: Vec<String> = photo_submissions
-                        .iter()
-                        .chain(&visits)
-                        .map(|s| s.0.to_string())
-                        .collect();
-                    entry.gallery.release(&gone);
+                    entry
+                        .gallery
+                        .release(photo_submissions.iter().chain(&visits));
                     for change in tags {
                         apply_field(entry, change);
                     }

@@ -151,13 +151,7 @@ pub async fn saved_counts(
     let pool = &state.pool;
     let identities = projectors::accounts::read::identities(pool, &caller).await?;
     let counts = lists::saved_counts(pool, id, caller.actor(), &identities).await?;
-    let own: Vec<Uuid> = lists::mine(pool, caller.actor(), &identities)
-        .await?
-        .into_iter()
-        .filter(|l| l.kind == domain::ListKind::Custom)
-        .map(|l| l.id)
-        .collect();
-    let in_lists = lists::holding(pool, &own, id).await?;
+    let in_lists = lists::own_holding(pool, &identities, id).await?;
     Ok(caller.respond(private(with_consistency(
         ok(SavedCounts {
             lists: counts,
