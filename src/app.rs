@@ -171,6 +171,25 @@ pub fn spawn_approval_follower(
     })
 }
 
+/// Runs the badge awarder (see `command_api::badges`), restarting it after failures.
+pub fn spawn_badge_awarder(
+    commands: command_api::Commands,
+    js: jetstream::Context,
+    bus: BusConfig,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let awarder = command_api::BadgeAwarder::new(commands, js, bus);
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            if let Err(e) = awarder.run().await {
+                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "badge awarder stopped; restarting");
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
 /// Runs one projector under [`ProjectorRuntime::supervise`]: retried after transient failures, a
 /// poisoned one stopped until an admin restarts it.
 pub fn spawn_projector(
@@ -398,6 +417,7 @@ pub fn command_state(
         artworks: command_api::Artworks::new(commands.clone()),
         lists: command_api::Lists::new(commands.clone()),
         notifications: command_api::Notifications::new(commands.clone()),
+        feedback: command_api::FeedbackDesk::new(commands.clone()),
         submissions: command_api::Submissions::new(commands, media),
     })
 }

@@ -162,3 +162,125 @@ pub async fn history(
         as_of_p99_ms: percentile(&as_of, 0.99),
     })
 }
+
+pub struct AwardLagReport {
+    pub sign_ups: usize,
+    /// Events the load stored per second (sign-ups and sign-ins), as achieved.
+    pub events_per_s: f64,
+    /// Sign-up event → `BadgeAwarded` event, from the store's own clock.
+    pub award: Percentiles,
+    /// Sign-up command sent → the badge notification readable (polled every 10 ms).
+    pub notification: Percentiles,
+}
+
+pub struct Percentiles {
+    pub p50_ms: f64,
+    pub p90_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Percentiles {
+    fn of(mut v: Vec<f64>) -> Self {
+        v.sort_by(f64::total_cmp);
+        Self {
+            p50_ms: percentile(&v, 0.50),
+            p90_ms: percentile(&v, 0.90),
+            p99_ms: percentile(&v, 0.99),
+            max_ms: v.last().copied().unwrap_or(0.0),
+        }
+    }
+}
+
+/// Signs up `rate` new accounts a second for `seconds` against a running `plinth serve`, each
+/// sign-up (two events) earning the e-mail badge through the badge process manager and that
+/// award a notification through the notifications projector, and times both.
+pub async fn award_lag(
+    commands: &Commands,
+    rate: u32,
+    seconds: u32,
+) -> anyhow::Result<AwardLagReport> {
+    use domain::account::EmailAddress;
+    use domain::{AccountCommand, AccountId};
+
+    let run = Uuid::now_v7();
+    let metadata = EventMetadata::system(EventSource::Synthetic, run);
+    let total = usize::try_from(rate.saturating_mul(seconds))?;
+    let mut tick = tokio::time::interval(Duration::from_secs(1) / rate.max(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut sent = Vec::with_capacity(total);
+    let mut writes = tokio::task::JoinSet::new();
+    let began = Instant::now();
+    for i in 0..total {
+        tick.tick().await;
+        let account = AccountId(Uuid::now_v7());
+        let email = EmailAddress::parse(&format!("bench-{run}-{i}@bench.invalid"))?;
+        let (commands, metadata) = (commands.clone(), metadata.clone());
+        sent.push((account.0, Instant::now()));
+        writes.spawn(async move {
+            let command = AccountCommand::Authenticate {
+                email,
+                at: chrono::Utc::now(),
+                claim: None,
+                bootstrap_admin: false,
+            };
+            commands
+                .account(&account.to_string(), command, &metadata)
+                .await
+        });
+    }
+    while let Some(done) = writes.join_next().await {
+        done??;
+    }
+    let load_secs = began.elapsed().as_secs_f64();
+
+    let mut seen: std::collections::HashMap<Uuid, Instant> = Default::default();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while seen.len() < sent.len() {
+        let waiting: Vec<Uuid> = sent
+            .iter()
+            .map(|(a, _)| *a)
+            .filter(|a| !seen.contains_key(a))
+            .collect();
+        let found: Vec<Uuid> = sqlx::query_scalar(
+            "SELECT recipient FROM rm.notifications
+              WHERE type = 'badge_awarded' AND recipient = ANY($1)",
+        )
+        .bind(&waiting)
+        .fetch_all(commands.pool())
+        .await?;
+        let now = Instant::now();
+        for a in found {
+            seen.entry(a).or_insert(now);
+        }
+        if now > deadline {
+            anyhow::bail!(
+                "{} of {} awards not notified after 120 s: is plinth serve running?",
+                sent.len() - seen.len(),
+                sent.len()
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let notification = sent
+        .iter()
+        .map(|(a, at)| (seen[a] - *at).as_secs_f64() * 1000.0)
+        .collect();
+    let ids: Vec<String> = sent.iter().map(|(a, _)| a.to_string()).collect();
+    let award: Vec<f64> = sqlx::query_scalar(
+        "SELECT (extract(epoch FROM a.recorded_at - s.recorded_at) * 1000)::float8
+           FROM es.events s JOIN es.events a
+             ON a.aggregate_type = 'badge_awards' AND a.aggregate_id = s.aggregate_id
+          WHERE s.aggregate_type = 'account' AND s.event_type = 'AccountSignedUp'
+            AND s.aggregate_id = ANY($1)",
+    )
+    .bind(&ids)
+    .fetch_all(commands.pool())
+    .await?;
+    Ok(AwardLagReport {
+        sign_ups: total,
+        events_per_s: (total * 2) as f64 / load_secs.max(1e-9),
+        award: Percentiles::of(award),
+        notification: Percentiles::of(notification),
+    })
+}

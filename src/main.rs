@@ -57,6 +57,15 @@ enum Cmd {
         #[arg(long, default_value_t = 200)]
         samples: usize,
     },
+    /// Measure the badge process manager's and the notifications' lag under a load of
+    /// sign-ups (two events each) against a running `plinth serve`.
+    BenchAwards {
+        /// Sign-ups per second.
+        #[arg(long, default_value_t = 250)]
+        rate: u32,
+        #[arg(long, default_value_t = 20)]
+        seconds: u32,
+    },
     /// Account administration.
     Admin {
         #[command(subcommand)]
@@ -166,25 +175,44 @@ async fn serve_http(
     Ok(())
 }
 
-/// What runs beside the write routes: the approval follower and the photo worker.
+/// What runs beside the write routes: the approval follower, the badge awarder and the photo
+/// worker.
 struct WriteSide {
     follower: tokio::task::JoinHandle<()>,
+    awarder: tokio::task::JoinHandle<()>,
     media: command_api::Media,
 }
 
 impl WriteSide {
-    fn start(s: &Services, config: &Config) -> anyhow::Result<(Self, command_api::CommandState)> {
+    async fn start(
+        s: &Services,
+        config: &Config,
+    ) -> anyhow::Result<(Self, command_api::CommandState)> {
         let command = app::command_state(s, config)?;
         let follower =
             app::spawn_approval_follower(command.submissions.clone(), s.js.clone(), s.bus.clone());
+        let commands = command_api::Commands::new(s.pool.clone());
+        let seeded = command_api::badges::seed_catalogue(&commands).await?;
+        if seeded > 0 {
+            tracing::info!(badges = seeded, "badge catalogue seeded");
+        }
+        let awarder = app::spawn_badge_awarder(commands, s.js.clone(), s.bus.clone());
         let media = command.submissions.media().clone();
-        Ok((Self { follower, media }, command))
+        Ok((
+            Self {
+                follower,
+                awarder,
+                media,
+            },
+            command,
+        ))
     }
 
-    /// After the server stopped: renders in flight get their grace, then the follower stops.
+    /// After the server stopped: renders in flight get their grace, then the followers stop.
     async fn stop(self) {
         self.media.drain(app::RENDER_GRACE).await;
         self.follower.abort();
+        self.awarder.abort();
     }
 }
 
@@ -214,7 +242,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 print!("{}", plinth::import::run::summary(&reports));
             }
             let query = app::query_state(s, config).await?;
-            let (write, command) = WriteSide::start(s, config)?;
+            let (write, command) = WriteSide::start(s, config).await?;
             let routes = app::api_routes(Some(query), Some(command), config);
             let router = app::with_web_app(app::api_app(routes), &web_dir)
                 .merge(app::probes(s.pool.clone(), s.js.clone()));
@@ -227,7 +255,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
         Cmd::CommandApi => {
             let listener = bind(config).await?;
             let relay = app::spawn_relay(s.pool.clone(), s.js.clone(), s.bus.clone());
-            let (write, command) = WriteSide::start(s, config)?;
+            let (write, command) = WriteSide::start(s, config).await?;
             let routes = app::api_routes(None, Some(command), config);
             let router = app::api_app(routes).merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
@@ -319,6 +347,24 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             println!(
                 "history of one artwork with {} events, {} samples: first page p50 {:.1} ms, p99 {:.1} ms; as of its middle event p50 {:.1} ms, p99 {:.1} ms",
                 r.events, r.samples, r.page_p50_ms, r.page_p99_ms, r.as_of_p50_ms, r.as_of_p99_ms
+            );
+            Ok(())
+        }
+        Cmd::BenchAwards { rate, seconds } => {
+            let commands = command_api::Commands::new(s.pool.clone());
+            let r = plinth::bench::award_lag(&commands, rate, seconds).await?;
+            let show = |p: &plinth::bench::Percentiles| {
+                format!(
+                    "p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                    p.p50_ms, p.p90_ms, p.p99_ms, p.max_ms
+                )
+            };
+            println!(
+                "{} sign-ups at {:.0} events/s: sign-up -> badge awarded {}; command -> notification readable {}",
+                r.sign_ups,
+                r.events_per_s,
+                show(&r.award),
+                show(&r.notification)
             );
             Ok(())
         }

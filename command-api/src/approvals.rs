@@ -6,15 +6,15 @@
 //! again. The effect's commands are idempotent per submission, so for the usual approval,
 //! whose request finished, this is a read and no write.
 
-use async_nats::jetstream::{self, consumer::pull, AckKind};
+use async_nats::jetstream::{self, AckKind};
 use chrono::Utc;
 use domain::{EventMetadata, EventSource, Submission};
-use futures::StreamExt;
 use platform::bus::BusConfig;
 use platform::eventlog::EventEnvelope;
 use std::time::Duration;
 use uuid::Uuid;
 
+use crate::process::{follow, Durable};
 use crate::Submissions;
 
 /// The durable consumer's name.
@@ -49,34 +49,17 @@ impl ApprovalFollower {
     /// Follows approvals until the task is dropped; an error means the bus failed, and the
     /// caller restarts it.
     pub async fn run(&self) -> anyhow::Result<()> {
-        let stream = platform::bus::ensure_stream(&self.js, &self.bus).await?;
-        let config = pull::Config {
-            durable_name: Some(CONSUMER.to_owned()),
+        let durable = Durable {
+            name: CONSUMER,
             filter_subject: self
                 .bus
                 .subject(<Submission as cqrs_es::Aggregate>::TYPE, "*"),
-            ack_policy: jetstream::consumer::AckPolicy::Explicit,
             ack_wait: ACK_WAIT,
-            deliver_policy: jetstream::consumer::DeliverPolicy::All,
-            ..Default::default()
         };
-        let consumer = stream.get_or_create_consumer(CONSUMER, config).await?;
-        let mut messages = consumer.messages().await?;
-        while let Some(message) = messages.next().await {
-            let message = message?;
-            let answer = match serde_json::from_slice::<EventEnvelope>(&message.payload) {
-                Ok(envelope) => self.follow(&envelope).await,
-                Err(e) => {
-                    tracing::error!(error = %e, "undecodable event on the bus; skipped");
-                    AckKind::Term
-                }
-            };
-            message
-                .ack_with(answer)
-                .await
-                .map_err(|e| anyhow::anyhow!(e))?;
-        }
-        Ok(())
+        follow(&self.js, &self.bus, durable, |envelope| async move {
+            self.follow(&envelope).await
+        })
+        .await
     }
 
     /// Carries out one approval's effect (other submission events are passed over) and says

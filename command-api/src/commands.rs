@@ -8,7 +8,8 @@ use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, EventStore};
 use domain::inbox::{Inbox, InboxCommand};
 use domain::{
-    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, EventMetadata, List,
+    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, AwardCommand,
+    BadgeAwards, BadgeCommand, BadgeDefinition, EventMetadata, Feedback, FeedbackCommand, List,
     ListCommand, Submission, SubmissionCommand,
 };
 use platform::eventlog;
@@ -71,6 +72,9 @@ pub struct Commands {
     submissions: Arc<PostgresCqrs<Submission>>,
     lists: Arc<PostgresCqrs<List>>,
     inboxes: Arc<PostgresCqrs<Inbox>>,
+    badges: Arc<PostgresCqrs<BadgeDefinition>>,
+    awards: Arc<PostgresCqrs<BadgeAwards>>,
+    feedback: Arc<PostgresCqrs<Feedback>>,
 }
 
 impl Commands {
@@ -82,6 +86,9 @@ impl Commands {
             submissions: Arc::new(framework(&pool)),
             lists: Arc::new(framework(&pool)),
             inboxes: Arc::new(framework(&pool)),
+            badges: Arc::new(framework(&pool)),
+            awards: Arc::new(framework(&pool)),
+            feedback: Arc::new(framework(&pool)),
             pool,
         }
     }
@@ -245,5 +252,45 @@ impl Commands {
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
         self.position_of::<Inbox, _>(id).await
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(badge.id = %id))]
+    pub async fn badge(
+        &self,
+        id: &str,
+        command: BadgeCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::BadgeError>> {
+        self.badges
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<BadgeDefinition, _>(id).await
+    }
+
+    /// Awards a badge; nothing is read back (the process manager answers no one).
+    #[tracing::instrument(skip(self, command, metadata), fields(account.id = %id))]
+    pub async fn award(
+        &self,
+        id: &str,
+        command: AwardCommand,
+        metadata: &EventMetadata,
+    ) -> Result<(), CommandError<domain::AwardError>> {
+        Ok(self
+            .awards
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?)
+    }
+
+    #[tracing::instrument(skip(self, command, metadata), fields(feedback.id = %id))]
+    pub async fn feedback(
+        &self,
+        id: &str,
+        command: FeedbackCommand,
+        metadata: &EventMetadata,
+    ) -> Result<Option<EventPosition>, CommandError<domain::FeedbackError>> {
+        self.feedback
+            .execute_with_metadata(id, command, metadata.to_map())
+            .await?;
+        self.position_of::<Feedback, _>(id).await
     }
 }

@@ -251,6 +251,30 @@ impl From<DismissError> for ApiError {
     }
 }
 
+impl From<crate::feedback::FeedbackUseError> for ApiError {
+    fn from(e: crate::feedback::FeedbackUseError) -> Self {
+        use crate::feedback::FeedbackUseError as E;
+        use domain::FeedbackError as R;
+        match e {
+            E::Rule(R::Invalid { field, message }) => ApiError::Validation {
+                message,
+                field: Some(field.to_owned()),
+            },
+            E::Rule(R::NotFound) | E::ArtworkNotFound | E::ArtistNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
+            E::Rule(R::AlreadyDecided(_) | R::AlreadySent) | E::Conflict | E::Artwork(_) => {
+                ApiError::Conflict(e.to_string())
+            }
+            E::Rule(R::NotAMissingArtwork) => ApiError::validation("remove_artwork", e.to_string()),
+            E::RateLimited { retry_after_secs } => {
+                ApiError::rate_limited(retry_after_secs, "feedback messages")
+            }
+            E::Store(inner) => ApiError::Internal(inner),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use crate::edit::{EditError, FieldEdit};
 use crate::geo::Location;
@@ -186,6 +187,9 @@ pub enum ArtworkCommand {
     Unmerge { reason: Reason },
     /// Give back what a merge brought from `from` (tags only where still as it set them).
     Release { from: ArtworkId, reason: Reason },
+    /// A moderator confirms the artwork is gone (`feedback`: the report that said so). It keeps
+    /// its page and history but leaves the map. Idempotent.
+    Remove { reason: Reason, feedback: Uuid },
 }
 
 /// What a target takes from a duplicate merged into it.
@@ -271,6 +275,11 @@ pub enum ArtworkEvent {
         visits: Vec<SubmissionId>,
         tags: Vec<FieldEdit>,
     },
+    /// The artwork is gone (the evidence: feedback `feedback`); it stays on record as removed.
+    ArtworkRemoved {
+        reason: Reason,
+        feedback: Uuid,
+    },
 }
 
 impl DomainEvent for ArtworkEvent {
@@ -287,6 +296,7 @@ impl DomainEvent for ArtworkEvent {
             ArtworkEvent::ArtworkAbsorbed(_) => "ArtworkAbsorbed",
             ArtworkEvent::ArtworkUnmerged { .. } => "ArtworkUnmerged",
             ArtworkEvent::ArtworkReleased { .. } => "ArtworkReleased",
+            ArtworkEvent::ArtworkRemoved { .. } => "ArtworkRemoved",
         }
         .to_owned()
     }
@@ -777,6 +787,20 @@ impl Aggregate for Artwork {
                 sink.write(ArtworkEvent::ArtworkAbsorbed(a), self).await;
                 Ok(())
             }
+            ArtworkCommand::Remove { reason, feedback } => {
+                if !self.exists {
+                    return Err(ArtworkError::NotFound);
+                }
+                if self.merged_into.is_some() {
+                    return Err(ArtworkError::MergedAway);
+                }
+                if self.status == Some(ArtworkStatus::Removed) {
+                    return Ok(());
+                }
+                sink.write(ArtworkEvent::ArtworkRemoved { reason, feedback }, self)
+                    .await;
+                Ok(())
+            }
             ArtworkCommand::Unmerge { reason } => {
                 let from = self.merged_into.ok_or(ArtworkError::NotMerged)?;
                 let status = self.status.unwrap_or(ArtworkStatus::Approved);
@@ -855,6 +879,7 @@ impl Aggregate for Artwork {
             ArtworkEvent::ArtworkReverted { changes, .. } => self.set_all(&changes),
             ArtworkEvent::ArtworkMerged { into, .. } => self.merged_into = Some(into),
             ArtworkEvent::ArtworkUnmerged { .. } => self.merged_into = None,
+            ArtworkEvent::ArtworkRemoved { .. } => self.status = Some(ArtworkStatus::Removed),
             ArtworkEvent::ArtworkAbsorbed(a) => {
                 self.set_all(&a.tags);
                 for p in &a.photos {
@@ -1518,6 +1543,44 @@ mod tests {
                 },
             ])
             .when_async(ArtworkCommand::Absorb(Box::new(command)))
+            .await
+            .then_expect_error(ArtworkError::MergedAway);
+    }
+
+    #[tokio::test]
+    async fn a_missing_artwork_is_removed_once_and_stays_on_record() {
+        let remove = ArtworkCommand::Remove {
+            reason: reason(),
+            feedback: Uuid::from_u128(5),
+        };
+        let removed = ArtworkEvent::ArtworkRemoved {
+            reason: reason(),
+            feedback: Uuid::from_u128(5),
+        };
+        Harness::with(())
+            .given(vec![imported(&record("27"))])
+            .when_async(remove.clone())
+            .await
+            .then_expect_events(vec![removed.clone()]);
+        Harness::with(())
+            .given(vec![imported(&record("27")), removed])
+            .when_async(remove.clone())
+            .await
+            .then_expect_events(vec![]);
+        Harness::with(())
+            .given_no_previous_events()
+            .when_async(remove.clone())
+            .await
+            .then_expect_error(ArtworkError::NotFound);
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkMerged {
+                    into: id(2),
+                    reason: reason(),
+                },
+            ])
+            .when_async(remove)
             .await
             .then_expect_error(ArtworkError::MergedAway);
     }

@@ -5,8 +5,10 @@ pub mod account;
 pub mod artist;
 pub mod artist_edit;
 pub mod artwork;
+pub mod award;
 pub mod badge;
 pub mod edit;
+pub mod feedback;
 pub mod geo;
 pub mod ids;
 pub mod inbox;
@@ -32,10 +34,14 @@ pub use artwork::{
     revert_of, Absorption, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent,
     ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, Visit,
 };
+pub use award::{AwardCommand, AwardError, AwardEvent, BadgeAwards};
 pub use badge::{
     BadgeCommand, BadgeDefinition, BadgeError, BadgeEvent, BadgeRule, ContributorCounts,
 };
 pub use edit::{EditError, FieldEdit};
+pub use feedback::{
+    Feedback, FeedbackCommand, FeedbackError, FeedbackEvent, FeedbackStatus, IssueType, Subject,
+};
 pub use geo::{Latitude, Location, Longitude};
 pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, ListId, SubmissionId};
 pub use list::{List, ListCommand, ListError, ListEvent, ListKind, ListName};

@@ -18,8 +18,10 @@ macro_rules! read_model {
 pub mod accounts;
 pub mod artists;
 pub mod artworks;
+pub mod badges;
 pub mod candidates;
 pub mod checkpoints;
+pub mod feedback;
 pub mod lists;
 pub mod notifications;
 pub mod replay;
@@ -41,6 +43,8 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(submissions::SubmissionsProjector),
         Arc::new(lists::ListsProjector),
         Arc::new(notifications::NotificationsProjector),
+        Arc::new(badges::BadgesProjector),
+        Arc::new(feedback::FeedbackProjector),
     ]
 }
 

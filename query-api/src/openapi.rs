@@ -4,8 +4,8 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, lists, notifications, profile, search, status,
-    submissions,
+    artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
+    profile, search, status, submissions,
 };
 
 #[derive(OpenApi)]
@@ -24,6 +24,8 @@ use crate::routes::{
         artists::list_artists,
         artists::get_artist,
         artists::artist_history,
+        badges::all_badges,
+        badges::my_badges,
         profile::get_profile,
         profile::check_profile_name,
         profile::get_user,
@@ -41,6 +43,7 @@ use crate::routes::{
         submissions::review_queue,
         submissions::review_submission,
         submissions::review_stats,
+        feedback::feedback_queue,
         edits::pending_edits,
         edits::edit_queue,
         edits::edit_detail,

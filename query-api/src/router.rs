@@ -4,8 +4,8 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    artists, artworks, auth, edits, history, images, lists, notifications, profile, search, status,
-    submissions,
+    artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
+    profile, search, status, submissions,
 };
 use crate::state::QueryState;
 
@@ -38,6 +38,8 @@ pub fn router(state: QueryState) -> Router {
         .route("/artists/{id}/history", get(artists::artist_history))
         .route("/search", get(search::search))
         .route("/search/suggestions", get(search::suggestions))
+        .route("/badges", get(badges::all_badges))
+        .route("/me/badges", get(badges::my_badges))
         .route("/me/profile", get(profile::get_profile))
         .route("/me/profile-check", get(profile::check_profile_name))
         .route("/users/{id}", get(profile::get_user))
@@ -49,6 +51,7 @@ pub fn router(state: QueryState) -> Router {
             get(submissions::review_submission),
         )
         .route("/review/stats", get(submissions::review_stats))
+        .route("/moderation/feedback", get(feedback::feedback_queue))
         .route("/artwork/{id}/pending-edits", get(edits::pending_edits))
         .route("/review/artwork-edits", get(edits::edit_queue))
         .route("/review/artwork-edits/{id}", get(edits::edit_detail))

@@ -5,8 +5,10 @@
 mod accounts;
 mod api;
 mod artist_edits;
+mod badges;
 mod commands;
 mod edits;
+mod feedback;
 mod gallery;
 mod geo;
 mod hardening;

@@ -7,6 +7,7 @@ mod artist_edits;
 mod artworks;
 mod auth;
 mod edits;
+mod feedback;
 mod lists;
 mod me;
 mod review;
@@ -23,6 +24,7 @@ use sqlx::PgPool;
 
 use crate::accounts::Accounts;
 use crate::artworks::Artworks;
+use crate::feedback::FeedbackDesk;
 use crate::lists::Lists;
 use crate::notifications::Notifications;
 use crate::submissions::Submissions;
@@ -37,6 +39,7 @@ pub struct CommandState {
     pub submissions: Submissions,
     pub lists: Lists,
     pub notifications: Notifications,
+    pub feedback: FeedbackDesk,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -109,6 +112,15 @@ pub fn router(state: CommandState) -> Router {
         .route("/artworks/{id}/revert", post(artworks::revert))
         .route("/artworks/{id}/merge", post(artworks::merge))
         .route("/artworks/{id}/unmerge", post(artworks::unmerge))
+        .route("/feedback", post(feedback::send_feedback))
+        .route(
+            "/moderation/feedback/{id}/archive",
+            post(feedback::archive_feedback),
+        )
+        .route(
+            "/moderation/feedback/{id}/resolve",
+            post(feedback::resolve_feedback),
+        )
         .route("/lists", post(lists::create_list))
         .route(
             "/lists/{id}",
@@ -203,6 +215,9 @@ fn no_store(mut r: Response) -> Response {
     artworks::revert,
     artworks::merge,
     artworks::unmerge,
+    feedback::send_feedback,
+    feedback::archive_feedback,
+    feedback::resolve_feedback,
     lists::create_list,
     lists::add_item,
     lists::remove_items,

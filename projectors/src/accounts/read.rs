@@ -42,6 +42,20 @@ pub async fn identities(pool: &PgPool, caller: &Caller) -> Result<Vec<ActorId>, 
     Ok(ids)
 }
 
+/// The identities an account speaks for: itself and the anonymous identities it claimed.
+pub async fn identities_of(pool: &PgPool, account: Uuid) -> Result<Vec<Uuid>, sqlx::Error> {
+    let mut ids = vec![account];
+    ids.extend(
+        sqlx::query_scalar!(
+            "SELECT anonymous_id FROM rm.account_identities WHERE account_id = $1",
+            account
+        )
+        .fetch_all(pool)
+        .await?,
+    );
+    Ok(ids)
+}
+
 /// An account's profile name, if it has one.
 pub async fn profile_name(pool: &PgPool, account: Uuid) -> Result<Option<String>, sqlx::Error> {
     Ok(sqlx::query_scalar!(

@@ -78,6 +78,8 @@ pub enum ChangeKind {
     Unmerged,
     /// What the merge of `other_artwork` brought went back to it.
     MergeUndone,
+    /// A moderator confirmed a report that the artwork is gone: it is on record as removed.
+    Removed,
 }
 
 /// Who made a change, as anyone may see it: a display name, never an e-mail or a token.
@@ -282,6 +284,7 @@ impl Snapshot {
                 self.status = Some(status);
                 self.merged_into = None;
             }
+            ArtworkEvent::ArtworkRemoved { .. } => self.status = Some(ArtworkStatus::Removed),
             ArtworkEvent::ArtworkAbsorbed(a) => {
                 self.gallery.add_oldest(absorbed_photos(&a));
                 let a = *a;
@@ -562,6 +565,10 @@ fn describe(e: &ArtworkEvent) -> Described {
             d.kind = ChangeKind::MergeUndone;
             d.reason = Some(reason.as_str().to_owned());
             d.other_artwork = Some(from.0);
+        }
+        ArtworkEvent::ArtworkRemoved { reason, .. } => {
+            d.kind = ChangeKind::Removed;
+            d.reason = Some(reason.as_str().to_owned());
         }
     }
     d

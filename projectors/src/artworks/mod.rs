@@ -75,6 +75,7 @@ impl Projector for ArtworksProjector {
                     Change::Status(ArtworkStatus::Merged, Some(into.0))
                 }
                 ArtworkEvent::ArtworkUnmerged { status, .. } => Change::Status(status, None),
+                ArtworkEvent::ArtworkRemoved { .. } => Change::Status(ArtworkStatus::Removed, None),
                 ArtworkEvent::ArtworkAbsorbed(a) => {
                     let photos = absorbed_photos(&a);
                     Change::Absorbed(a.tags, photos)

@@ -145,6 +145,29 @@ pub async fn mine(
     Ok(out)
 }
 
+/// The public lists `owners` (one person's identities) made, oldest first, as others see them.
+pub async fn public_of(pool: &PgPool, owners: &[Uuid]) -> Result<Vec<ListSummary>, sqlx::Error> {
+    Ok(sqlx::query!(
+        "SELECT id, name, item_count, created_at, updated_at FROM rm.lists
+          WHERE owner = ANY($1) AND kind = 'custom' AND public ORDER BY created_at, id",
+        owners
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| ListSummary {
+        id: r.id,
+        name: r.name,
+        kind: ListKind::Custom,
+        public: true,
+        item_count: i64::from(r.item_count),
+        owned: false,
+        created_at: Some(r.created_at),
+        updated_at: Some(r.updated_at),
+    })
+    .collect())
+}
+
 /// A page of the artworks in `lists` (one list, or a person's system lists of one kind), the
 /// most recently added first, and how many there are. A duplicate merged into another artwork
 /// is read as that artwork; artworks pending or unknown are left out.

@@ -1,6 +1,7 @@
 //! Read model `notifications`: the outcome of every submission told to who sent it (approved,
-//! with a link to what it changed; rejected, with the moderator's reason), and whether they
-//! have seen it (`Inbox` events).
+//! with a link to what it changed; rejected, with the moderator's reason), every badge awarded
+//! (`BadgeAwards` events, with the badge for the toast), and whether they have seen it (`Inbox`
+//! events).
 //!
 //! A notification is a pure function of the event that caused it, so it is kept as a read
 //! model rather than written by commands: its id is the causing event's id, which makes every
@@ -13,7 +14,7 @@ use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::inbox::{Inbox, InboxEvent};
 use domain::metadata::event_id;
-use domain::{Submission, SubmissionEvent};
+use domain::{AwardEvent, BadgeAwards, Feedback, FeedbackEvent, Submission, SubmissionEvent};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -66,6 +67,44 @@ impl Projector for NotificationsProjector {
                 )
                 .execute(&mut *db)
                 .await?;
+                continue;
+            }
+            if e.aggregate_type == BadgeAwards::TYPE {
+                let AwardEvent::BadgeAwarded {
+                    account,
+                    badge_id,
+                    key,
+                    title,
+                    description,
+                    icon_emoji,
+                    reason,
+                } = serde_json::from_value(e.payload.clone())?;
+                let badge = serde_json::json!({
+                    "badge_id": badge_id,
+                    "badge_key": key.as_str(),
+                    "title": title,
+                    "description": description,
+                    "icon_emoji": icon_emoji,
+                    "award_reason": reason,
+                });
+                sqlx::query!(
+                    "INSERT INTO notifications (id, recipient, type, title, message, link,
+                         created_at, badge)
+                     VALUES ($1, $2, 'badge_awarded', $3, $4, '/profile/badges', $5, $6)
+                     ON CONFLICT (id) DO NOTHING",
+                    event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
+                    account.0,
+                    format!("Badge earned: {title}"),
+                    format!("{icon_emoji} {description}"),
+                    e.recorded_at,
+                    badge
+                )
+                .execute(&mut *db)
+                .await?;
+                continue;
+            }
+            if e.aggregate_type == Feedback::TYPE {
+                feedback(db, e).await?;
                 continue;
             }
             if e.aggregate_type != Submission::TYPE {
@@ -164,4 +203,66 @@ impl Projector for NotificationsProjector {
         }
         Ok(())
     }
+}
+
+/// Feedback's sender is remembered when it is sent and told when it is resolved (archived
+/// feedback is not told: there is nothing to say).
+async fn feedback(db: &mut PgConnection, e: &EventEnvelope) -> anyhow::Result<()> {
+    let id = Uuid::parse_str(&e.aggregate_id)?;
+    match serde_json::from_value::<FeedbackEvent>(e.payload.clone())? {
+        FeedbackEvent::FeedbackSent {
+            subject, sender, ..
+        } => {
+            sqlx::query!(
+                "INSERT INTO notification_sources (submission_id, submitter, kind, subject)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (submission_id) DO NOTHING",
+                id,
+                sender.0,
+                format!("feedback_{}", subject.kind()),
+                subject.id()
+            )
+            .execute(&mut *db)
+            .await?;
+        }
+        FeedbackEvent::FeedbackResolved {
+            note,
+            removed_artwork,
+            ..
+        } => {
+            let Some(from) = sqlx::query!(
+                "SELECT submitter, kind, subject FROM notification_sources
+                  WHERE submission_id = $1",
+                id
+            )
+            .fetch_optional(&mut *db)
+            .await?
+            else {
+                return Ok(());
+            };
+            let link = match (from.kind.as_str(), from.subject) {
+                ("feedback_artwork", Some(s)) => Some(format!("/artwork/{s}")),
+                ("feedback_artist", Some(s)) => Some(format!("/artist/{s}")),
+                _ => None,
+            };
+            let removed = if removed_artwork.is_some() {
+                " The artwork is now marked as removed."
+            } else {
+                ""
+            };
+            sqlx::query!(
+                "INSERT INTO notifications (id, recipient, type, title, message, link, created_at)
+                 VALUES ($1, $2, 'feedback_resolved', 'Feedback resolved', $3, $4, $5)
+                 ON CONFLICT (id) DO NOTHING",
+                event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
+                from.submitter,
+                format!("Thank you for your feedback. {}{removed}", note.as_str()),
+                link,
+                e.recorded_at
+            )
+            .execute(&mut *db)
+            .await?;
+        }
+        FeedbackEvent::FeedbackArchived { .. } => {}
+    }
+    Ok(())
 }

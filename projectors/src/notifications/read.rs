@@ -12,7 +12,7 @@ use uuid::Uuid;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationDto {
     pub id: Uuid,
-    /// `submission_approved` or `submission_rejected`.
+    /// `submission_approved`, `submission_rejected` or `badge_awarded`.
     #[serde(rename = "type")]
     pub kind: String,
     pub title: String,
@@ -23,6 +23,10 @@ pub struct NotificationDto {
     pub created_at: DateTime<Utc>,
     /// Seen (dismissed or read: one state).
     pub is_dismissed: bool,
+    /// For `badge_awarded`: the badge (SPEC §3 Badge: `badge_id`, `badge_key`, `award_reason`,
+    /// `title`, `description`, `icon_emoji`).
+    #[schema(value_type = Option<Object>)]
+    pub badge: Option<serde_json::Value>,
 }
 
 fn uuids(ids: &[ActorId]) -> Vec<Uuid> {
@@ -48,7 +52,8 @@ pub async fn page(
     .await?;
     let rows = sqlx::query_as!(
         NotificationDto,
-        r#"SELECT id, type AS kind, title, message, link, submission_id, created_at, is_dismissed
+        r#"SELECT id, type AS kind, title, message, link, submission_id, created_at, is_dismissed,
+                  badge
              FROM rm.notifications
             WHERE recipient = ANY($1) AND (NOT $2 OR NOT is_dismissed)
             ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"#,

@@ -12,8 +12,12 @@ CREATE TABLE IF NOT EXISTS notifications (
     link          text,
     submission_id uuid,
     created_at    timestamptz NOT NULL,
-    is_dismissed  boolean NOT NULL DEFAULT false
+    is_dismissed  boolean NOT NULL DEFAULT false,
+    -- For `badge_awarded`: the badge (SPEC §3 Badge fields), for the toast.
+    badge         jsonb
 );
+-- Added with badges: databases made before them gain the column in place.
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS badge jsonb;
 -- Who sent each submission and what it was, to address its outcome.
 CREATE TABLE IF NOT EXISTS notification_sources (
     submission_id uuid PRIMARY KEY,

@@ -273,7 +273,9 @@ impl Projector for SearchDocsProjector {
                     }
                 }
                 // A duplicate is not found on its own; its target is.
-                ArtworkEvent::ArtworkMerged { .. } => entry.doc.status = DocStatus::Removed,
+                ArtworkEvent::ArtworkMerged { .. } | ArtworkEvent::ArtworkRemoved { .. } => {
+                    entry.doc.status = DocStatus::Removed;
+                }
                 ArtworkEvent::ArtworkUnmerged { status: s, .. } => {
                     entry.doc.status = status(s.as_str())?;
                 }

@@ -458,3 +458,68 @@ pub async fn edits_by(
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok((edits, total))
 }
+
+/// How many of someone's submissions (of every kind) are in each state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct StatusCounts {
+    pub pending: i64,
+    pub approved: i64,
+    pub rejected: i64,
+    pub withdrawn: i64,
+}
+
+/// What of someone's work was approved.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct ApprovedCounts {
+    /// Approved submissions of every kind.
+    pub total: i64,
+    /// New artworks added.
+    pub artworks: i64,
+    /// Photos in approved submissions.
+    pub photos: i64,
+    /// Visits logged.
+    pub visits: i64,
+    /// Corrections to artworks and artists.
+    pub edits: i64,
+}
+
+/// Someone's submissions by state and their approved work, over all of `identities`.
+pub async fn contributions(
+    pool: &PgPool,
+    identities: &[Uuid],
+) -> Result<(StatusCounts, ApprovedCounts), sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT status AS "status!", kind AS "kind!", count(*) AS "n!",
+                  coalesce(sum(photos), 0)::bigint AS "photos!"
+             FROM (SELECT status, kind, jsonb_array_length(photos) AS photos
+                     FROM rm.submissions WHERE submitter = ANY($1)
+                   UNION ALL
+                   SELECT status, 'edit', 0 FROM rm.artwork_edits WHERE submitter = ANY($1)
+                   UNION ALL
+                   SELECT status, 'edit', 0 FROM rm.artist_edits WHERE submitter = ANY($1)) s
+            GROUP BY status, kind"#,
+        identities
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut by_status = StatusCounts::default();
+    let mut approved = ApprovedCounts::default();
+    for r in rows {
+        match r.status.as_str() {
+            "pending" => by_status.pending += r.n,
+            "approved" => by_status.approved += r.n,
+            "rejected" => by_status.rejected += r.n,
+            _ => by_status.withdrawn += r.n,
+        }
+        if r.status == "approved" {
+            approved.total += r.n;
+            approved.photos += r.photos;
+            match r.kind.as_str() {
+                "new_artwork" => approved.artworks += r.n,
+                "logbook" => approved.visits += r.n,
+                _ => approved.edits += r.n,
+            }
+        }
+    }
+    Ok((by_status, approved))
+}

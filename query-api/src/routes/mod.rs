@@ -3,7 +3,9 @@
 pub mod artists;
 pub mod artworks;
 pub mod auth;
+pub mod badges;
 pub mod edits;
+pub mod feedback;
 pub mod history;
 pub mod images;
 pub mod lists;

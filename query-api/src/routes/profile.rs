@@ -7,18 +7,40 @@ use domain::ProfileName;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
 use projectors::accounts::read::{profile as load_profile, Profile};
+use projectors::badges::read::AwardDto;
+use projectors::lists::read::ListSummary;
+use projectors::submissions::read::{contributions, ApprovedCounts, StatusCounts};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::routes::respond::{consistent, private, with_consistency};
 use crate::state::QueryState;
 
-const READS: &[&str] = &["accounts"];
+const READS: &[&str] = &["accounts", "submissions", "badges", "lists"];
+
+/// What the caller has done.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Statistics {
+    /// Their submissions of every kind (edits too), by state.
+    pub submissions: StatusCounts,
+    /// What of it was approved.
+    pub approved: ApprovedCounts,
+    /// Badges held.
+    pub badges: i64,
+}
+
+/// `GET /api/me/profile`: the profile with the caller's statistics.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MyProfile {
+    #[serde(flatten)]
+    pub profile: Profile,
+    pub statistics: Statistics,
+}
 
 /// `GET /api/me/profile`.
 #[utoipa::path(get, path = "/api/me/profile", tag = "me",
     responses(
-        (status = 200, description = "The signed-in caller's profile", body = platform::http::Envelope<Profile>),
+        (status = 200, description = "The signed-in caller's profile", body = platform::http::Envelope<MyProfile>),
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn get_profile(
     State(state): State<QueryState>,
@@ -30,7 +52,23 @@ pub async fn get_profile(
     let caught_up = consistent(&state, min, READS).await;
     let caller = caller.refreshed(&state.pool, waited).await?;
     let profile = load_profile(&state.pool, &caller).await?;
-    Ok(private(with_consistency(ok(profile), caught_up)))
+    let identities = projectors::accounts::read::identities_of(&state.pool, profile.uuid).await?;
+    let (submissions, approved) = contributions(&state.pool, &identities).await?;
+    let badges = projectors::badges::read::awards_of(&state.pool, profile.uuid)
+        .await?
+        .len();
+    let statistics = Statistics {
+        submissions,
+        approved,
+        badges: i64::try_from(badges).unwrap_or(i64::MAX),
+    };
+    Ok(private(with_consistency(
+        ok(MyProfile {
+            profile,
+            statistics,
+        }),
+        caught_up,
+    )))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -87,16 +125,6 @@ pub async fn check_profile_name(
     Ok(private(ok(check).into_response()))
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct PublicBadge {
-    pub badge_id: Uuid,
-    pub badge_key: String,
-    pub title: String,
-    pub description: Option<String>,
-    pub icon_emoji: Option<String>,
-    pub award_reason: Option<String>,
-}
-
 /// What anyone may see of an account that chose a profile name. Never an e-mail or a credential.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PublicProfile {
@@ -104,8 +132,12 @@ pub struct PublicProfile {
     pub profile_name: String,
     /// Member since.
     pub created_at: DateTime<Utc>,
-    /// Awarded badges (none are defined yet).
-    pub badges: Vec<PublicBadge>,
+    /// Badges held, newest award first.
+    pub badges: Vec<AwardDto>,
+    /// What of their work was approved.
+    pub contributions: ApprovedCounts,
+    /// Their public lists.
+    pub lists: Vec<ListSummary>,
 }
 
 /// `GET /api/users/{id}`.
@@ -123,12 +155,18 @@ pub async fn get_user(
     let row = projectors::accounts::read::public_profile(&state.pool, id).await?;
     let (profile_name, created_at) =
         row.ok_or_else(|| ApiError::NotFound("User not found".into()))?;
+    let identities = projectors::accounts::read::identities_of(&state.pool, id).await?;
+    let (_, contributions) = contributions(&state.pool, &identities).await?;
+    let badges = projectors::badges::read::awards_of(&state.pool, id).await?;
+    let lists = projectors::lists::read::public_of(&state.pool, &identities).await?;
     Ok(with_consistency(
         ok(PublicProfile {
             uuid: id,
             profile_name,
             created_at,
-            badges: Vec::new(),
+            badges,
+            contributions,
+            lists,
         }),
         caught_up,
     ))

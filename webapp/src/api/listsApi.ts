@@ -1,7 +1,7 @@
 /**
  * Saved lists (SPEC §3, §7, §9), shared by the artwork page, the map, the profile and the list
  * page: the caller's lists (the three system lists first), one list by page, a list's artwork ids
- * (the map's filters), an artwork's saved counts, and the writes.
+ * (the map's filters), a list's walking tour, an artwork's saved counts, and the writes.
  *
  * Caching: a list's details last LIST_DETAILS_CACHE_SECONDS and are cleared per list when it
  * changes; creating a list clears them all. Saving or removing an artwork updates its saved
@@ -11,6 +11,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { LIST_DETAILS_CACHE_SECONDS, LIST_DETAILS_LIMIT, LIST_MAX_ITEMS, LIST_NAME_MAX } from '../config/constants';
 import { baseApi, LIST_ID, unwrap } from './baseApi';
+import { buildUrl } from './client';
+import type { components } from './schema';
 import type {
   AddItem,
   Envelope_ListChanged,
@@ -26,6 +28,12 @@ import type {
   RemoveItems,
   SavedCounts,
 } from './types';
+
+/** GET /lists/{id}/tour: the list's artworks in walking order, each leg and the total in metres.
+ * (Named here until `types.ts` names them with the other schemas.) */
+export type Tour = components['schemas']['Tour'];
+export type TourStop = components['schemas']['TourStop'];
+type Envelope_Tour = components['schemas']['Envelope_Tour'];
 
 export type SystemListKind = Exclude<ListKind, 'custom'>;
 
@@ -65,10 +73,27 @@ export interface RemoveItemsArgs {
 
 export type ListChange = ListUpdate & { id: string };
 
+/** Where a walk starts (the API's `start=lat,lon`). */
+export interface TourStart {
+  lat: number;
+  lon: number;
+}
+
+export interface ListTourArgs {
+  id: string;
+  /** Unset or null: the walk starts at its first stop. */
+  start?: TourStart | null;
+}
+
 const ALL_LISTS = { type: 'List', id: LIST_ID } as const;
 const listTag = (id: string) => ({ type: 'List' as const, id });
 const savedTag = (artworkId: string) => ({ type: 'Saved' as const, id: artworkId });
 const listPath = (id: string) => `/lists/${encodeURIComponent(id)}`;
+
+/** The tour as a GPX file, under the API's base (a link's `href`). */
+export function listTourGpxUrl(id: string): string {
+  return buildUrl(`${listPath(id)}/tour.gpx`);
+}
 
 /** The most pages a list can have (at most 1000 artworks, 50 a page). */
 const MAX_LIST_PAGES = Math.ceil(LIST_MAX_ITEMS / LIST_DETAILS_LIMIT);
@@ -101,6 +126,16 @@ export const listsApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: LIST_DETAILS_CACHE_SECONDS,
       providesTags: (_r, _e, id) => [listTag(id)],
+    }),
+    /** The walk through the list's artworks; read again whenever the list changes. */
+    getListTour: build.query<Tour, ListTourArgs>({
+      query: ({ id, start }) => ({
+        url: `${listPath(id)}/tour`,
+        params: { start: start ? `${start.lat},${start.lon}` : undefined },
+      }),
+      transformResponse: (r: Envelope_Tour) => unwrap(r),
+      keepUnusedDataFor: LIST_DETAILS_CACHE_SECONDS,
+      providesTags: (_r, _e, { id }) => [listTag(id)],
     }),
     getSaved: build.query<SavedCounts, string>({
       query: (artworkId) => `/artworks/${encodeURIComponent(artworkId)}/saved`,
@@ -230,6 +265,7 @@ export const {
   useGetMyListsQuery,
   useGetListQuery,
   useGetListArtworkIdsQuery,
+  useGetListTourQuery,
   useGetSavedQuery,
   useCreateListMutation,
   useAddToListMutation,

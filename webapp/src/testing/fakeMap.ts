@@ -14,6 +14,8 @@ export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
     onBackgroundClick: () => () => undefined,
     setPin: () => undefined,
     onPinMove: () => () => undefined,
+    setRoute: () => undefined,
+    fitBounds: () => undefined,
     resize: () => undefined,
     destroy: () => undefined,
     ...over,

@@ -2,7 +2,8 @@
  * /lists/{id}: the artworks saved in one list, most recently saved first, 50 a page (`?page`).
  * Its owner renames it (their own lists; the system lists keep their names), makes it public or
  * private, removes artworks and deletes it (their own lists, after a confirmation). A public list
- * has a link to copy; someone else's private list is not found.
+ * has a link to copy; someone else's private list is not found. Its walking tour: the length, the
+ * map showing it, the GPX file (`ListTour`).
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -29,6 +30,7 @@ import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { usePageParam } from '../../lib/urlParams';
+import { ListTour } from './ListTour';
 import './lists.css';
 
 export const LIST_NOT_FOUND = 'List not found';
@@ -133,6 +135,7 @@ function ListView({
         actions={<ListActions list={list} />}
       />
       {list.owned && <VisibilitySwitch list={list} />}
+      <ListTour list={list} />
       {items.length === 0 ? (
         page > 1 ? (
           <EmptyState

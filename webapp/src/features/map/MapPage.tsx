@@ -5,6 +5,8 @@
  * A list of what is in view serves keyboard and screen-reader users, and browsers without WebGL.
  * Filters (type, one of the viewer's lists, not seen by them) live in the URL's query; the
  * preview card of a marker has the Loved / Visited / Want to see toggles.
+ * With `tour=1` beside the list filter, the list's walking tour is drawn as a line with numbered
+ * stops and listed in a panel; the view fits it once it has loaded.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,7 +18,7 @@ import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
-import { useGetListArtworkIdsQuery, useGetMyListsQuery } from '../../api/listsApi';
+import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, type TourStart, type TourStop } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -36,13 +38,24 @@ import {
   type NearbyArea,
   type PlinthMap,
 } from '../../lib/map';
-import { activeFilterCount, applyMapFilters, mapFilterParams, readMapFilters, type MapFilters } from './mapFilters';
+import { activeFilterCount, applyMapFilters, mapFilterParams, readMapFilters, readTour, tourParams, type MapFilters } from './mapFilters';
 import { MapFiltersPanel } from './MapFiltersPanel';
-import { initialView, nearbyTilesFor, saveView } from './mapView';
+import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar } from './mapView';
+import { TourPanel, tourSummary, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery } from './mapApi';
 import './map.css';
 
 type MapState = 'loading' | 'ready' | 'failed';
+
+/** The tour asked of the server: its list, and where it starts (chosen once per list). */
+interface TourRequest {
+  id: string;
+  start: TourStart | null;
+  from: TourFrom;
+}
+
+/** Panels over the map leave this much room around a fitted tour. */
+const FIT_MARGIN_PX = 24;
 
 export function MapPage() {
   usePageTitle('Map');
@@ -88,6 +101,23 @@ export function MapPage() {
         : applyMapFilters(artworks, filters, { inList: new Set(inList.currentData), visited: new Set(visited.currentData) }),
     [artworks, filters, filterPending, filterError, inList.currentData, visited.currentData],
   );
+
+  // The walking tour: where it starts is chosen once, when it opens (the view then fits the tour,
+  // which must not ask for another one); a start too far from the first stop is dropped.
+  const tourList = readTour(search);
+  const [viewCentre, setViewCentre] = useState<LatLng | null>(() => (start.explicit ? { lat: start.lat, lng: start.lng } : null));
+  const [tourRequest, setTourRequest] = useState<TourRequest | null>(null);
+  if ((tourRequest?.id ?? null) !== tourList) {
+    const at = tourStartFor(userPos, viewCentre);
+    setTourRequest(tourList ? { id: tourList, start: at, from: at ? (userPos ? 'position' : 'view') : null } : null);
+  }
+  const tour = useGetListTourQuery(tourRequest ? { id: tourRequest.id, start: tourRequest.start } : skipToken);
+  const tourData = tour.currentData;
+  if (tourRequest?.start && tourData && tourStartTooFar(tourData)) setTourRequest({ id: tourRequest.id, start: null, from: null });
+  const route = useMemo(() => (tourData && tourData.stops.length > 0 ? tourRoute(tourData) : null), [tourData]);
+  const tourPanel = useRef<HTMLElement>(null);
+  const fittedTour = useRef<unknown>(null);
+
   const retryFilters = () => {
     if (filters.list && inList.error) void inList.refetch();
     if (filters.unseen && myLists.error) void myLists.refetch();
@@ -119,6 +149,7 @@ export function MapPage() {
         cleanups.push(
           map.onMoveEnd((v) => {
             saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
+            setViewCentre(v.center);
             clearTimeout(timer);
             timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);
           }),
@@ -158,6 +189,41 @@ export function MapPage() {
     mapRef.current?.setUserLocation(userPos);
   }, [userPos, mapState]);
 
+  // The tour's line follows its data; closing the tour (no data) removes it.
+  useEffect(() => {
+    mapRef.current?.setRoute(route);
+  }, [route, mapState]);
+
+  // Fit the view to each tour once, clear of the panel (beside the map on wide screens, under it on small ones).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!tourData) fittedTour.current = null;
+    const bounds = tourData ? tourBounds(tourData) : null;
+    if (!map || !tourData || !bounds || fittedTour.current === tourData) return;
+    fittedTour.current = tourData;
+    const panel = tourPanel.current?.getBoundingClientRect();
+    const canvas = container.current?.getBoundingClientRect();
+    const beside = !panel || !canvas || panel.width < canvas.width * 0.6;
+    map.fitBounds(
+      bounds,
+      beside
+        ? { left: Math.min((panel?.width ?? 0) + FIT_MARGIN_PX, (canvas?.width ?? 0) / 2) }
+        : { bottom: Math.min(panel.height + FIT_MARGIN_PX, canvas.height / 2) },
+    );
+  }, [tourData, mapState]);
+
+  useEffect(() => {
+    if (tourData) announce(`Walking tour of ${tourData.list.name}: ${tourSummary(tourData.distance_m, tourData.stops.length)}`);
+  }, [tourData]);
+
+  const closeTour = () => {
+    setSearch(withParams(search, tourParams(false)), { replace: true });
+    announce('Tour closed');
+    filtersButton.current?.focus();
+  };
+
+  const showStop = (s: TourStop) => mapRef.current?.flyTo({ lat: s.lat, lng: s.lon }, 17);
+
   const { locate } = geo;
   const goToMe = useCallback(async () => {
     const p = await locate();
@@ -167,9 +233,10 @@ export function MapPage() {
     }
   }, [locate]);
 
-  // Without an explicit view, centre on the user when the browser already allows it.
+  // Without an explicit view or a tour to show, centre on the user when the browser already allows it.
+  const showingTour = tourList !== null;
   useEffect(() => {
-    if (start.explicit || mapState !== 'ready') return;
+    if (start.explicit || showingTour || mapState !== 'ready') return;
     let cancelled = false;
     void isLocationPermissionGranted().then((granted) => {
       if (granted && !cancelled) void goToMe();
@@ -177,7 +244,7 @@ export function MapPage() {
     return () => {
       cancelled = true;
     };
-  }, [start.explicit, mapState, goToMe]);
+  }, [start.explicit, showingTour, mapState, goToMe]);
 
   useEffect(() => {
     if (geo.error) announce(geo.error, 'assertive');
@@ -308,6 +375,17 @@ export function MapPage() {
             setFiltersOpen(false);
             filtersButton.current?.focus();
           }}
+        />
+      )}
+
+      {tourRequest && (
+        <TourPanel
+          ref={tourPanel}
+          id="map-tour"
+          tour={{ data: tourData, error: tour.error, isFetching: tour.isFetching, refetch: tour.refetch }}
+          from={tourRequest.from}
+          onClose={closeTour}
+          onShowStop={mapState === 'ready' ? showStop : undefined}
         />
       )}
 

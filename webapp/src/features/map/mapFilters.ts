@@ -2,6 +2,7 @@
  * The map's filters, kept in the URL's query so a filtered map can be shared: `type` (one artwork
  * type), `list` (a list's id: only its artworks) and `unseen=1` (not in the viewer's Visited list).
  * The nearby call has no such filters: the markers it returns are filtered here.
+ * `tour=1` beside `list` also draws that list's walking tour (`/?list={id}&tour=1`).
  */
 import type { ArtworkType } from '../../api/types';
 import { isArtworkType } from '../../lib/map/artworkTypes';
@@ -50,4 +51,15 @@ export function applyMapFilters<A extends { id: string; artwork_type: string }>(
       (!filters.list || (ids.inList?.has(a.id) ?? false)) &&
       (!filters.unseen || !(ids.visited?.has(a.id) ?? false)),
   );
+}
+
+/** The list whose walking tour the map shows: `list` when `tour=1` (or `true`) is beside it. */
+export function readTour(params: URLSearchParams): string | null {
+  const tour = params.get('tour');
+  return tour === '1' || tour === 'true' ? readMapFilters(params).list : null;
+}
+
+/** The query parameters that show (`on`) or close the tour of the `list` filter, for `withParams`. */
+export function tourParams(on: boolean): Record<string, string | null> {
+  return { tour: on ? '1' : null };
 }

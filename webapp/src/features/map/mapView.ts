@@ -1,12 +1,14 @@
 /**
  * Where the map opens: the URL's lat/lng/zoom, else the last view this tab had, else Vancouver.
- * Also the tiling of a viewport into nearby queries, and the merge of their answers.
+ * Also the tiling of a viewport into nearby queries, and the merge of their answers; and a walking
+ * tour as the map draws it (where it starts, its line, its bounds).
  */
+import type { Tour, TourStart } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
 import { NEARBY, STORAGE_KEYS } from '../../config/constants';
 import { haversineM, type LatLng } from '../../lib/geo';
 import { FALLBACK_POSITION } from '../../lib/geolocation';
-import { nearbyAreaFor, type MapBounds, type MapViewport, type NearbyArea } from '../../lib/map';
+import { nearbyAreaFor, type MapBounds, type MapRoute, type MapViewport, type NearbyArea } from '../../lib/map';
 import { readItem, writeItem } from '../../lib/storage';
 
 export interface InitialView {
@@ -128,4 +130,44 @@ export function mergeNearby(lists: ArtworkMinimalDto[][]): ArtworkMinimalDto[] {
     }
   }
   return [...byId.values()].sort((x, y) => x.distance_m - y.distance_m);
+}
+
+/** A tour starts where the viewer is (or looks) only when that is within a walk of its first stop. */
+export const TOUR_START_MAX_M = 5000;
+
+/**
+ * Where a walking tour starts: the viewer's known position, else the centre of a map view they
+ * chose (`centre`: from the URL or the tab's last view, not the fallback), else nowhere (the first
+ * stop). Rounded to 5 decimals (about a metre), so small moves ask for the same tour.
+ */
+export function tourStartFor(position: LatLng | null, centre: LatLng | null): TourStart | null {
+  const at = position ?? centre;
+  return at ? { lat: round5(at.lat), lon: round5(at.lng) } : null;
+}
+
+/** Whether the tour's start is too far from its first stop to be part of the walk. */
+export function tourStartTooFar(tour: Pick<Tour, 'start' | 'stops'>): boolean {
+  const first = tour.stops[0];
+  return Boolean(tour.start && first && first.leg_m > TOUR_START_MAX_M);
+}
+
+/** The start as the tour gives it (`[lat, lon]`), or null. */
+function startOf(tour: Pick<Tour, 'start'>): LatLng | null {
+  const [lat, lon] = tour.start ?? [];
+  return lat !== undefined && lon !== undefined ? { lat, lng: lon } : null;
+}
+
+/** The line the map draws: from the start (when given) through the stops in walking order. */
+export function tourRoute(tour: Pick<Tour, 'start' | 'stops'>): MapRoute {
+  return { start: startOf(tour), stops: tour.stops.map((s) => ({ lat: s.lat, lng: s.lon })) };
+}
+
+/** The box around the start and every stop; null for a tour without stops. */
+export function tourBounds(tour: Pick<Tour, 'start' | 'stops'>): MapBounds | null {
+  const { start, stops } = tourRoute(tour);
+  const points = [...(start ? [start] : []), ...stops];
+  if (stops.length === 0) return null;
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  return { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lngs), west: Math.min(...lngs) };
 }

@@ -5,8 +5,9 @@
  * layers); cluster counts are small HTML labels, since an offline style has no glyphs for text.
  */
 import type { LatLng } from '../geo';
+import { logger } from '../logger';
 import { artworkTypeColor, ARTWORK_TYPES } from './artworkTypes';
-import type { CreateMapOptions, MapPoint, MapViewport, PlinthMap } from './types';
+import type { CreateMapOptions, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
 
 /* The subset of the (shared) maplibre-gl / mapbox-gl API used here. */
 interface GLFeature {
@@ -38,7 +39,10 @@ interface GLMap {
   once(type: string, listener: () => void): unknown;
   addSource: (id: string, source: Record<string, unknown>) => unknown;
   getSource: (id: string) => unknown;
-  addLayer: (layer: Record<string, unknown>) => unknown;
+  addLayer: (layer: Record<string, unknown>, beforeId?: string) => unknown;
+  getLayer: (id: string) => unknown;
+  removeLayer: (id: string) => unknown;
+  removeSource: (id: string) => unknown;
   setFilter: (layer: string, filter: unknown) => unknown;
   addImage: (name: string, image: { width: number; height: number; data: Uint8Array }) => unknown;
   hasImage: (name: string) => boolean;
@@ -46,6 +50,7 @@ interface GLMap {
   querySourceFeatures: (source: string, opts?: Record<string, unknown>) => GLFeature[];
   easeTo: (opts: Record<string, unknown>) => unknown;
   flyTo: (opts: Record<string, unknown>) => unknown;
+  fitBounds: (bounds: [[number, number], [number, number]], opts: Record<string, unknown>) => unknown;
   getCenter: () => { lat: number; lng: number };
   getZoom: () => number;
   getBounds: () => { getNorth: () => number; getSouth: () => number; getEast: () => number; getWest: () => number } | null;
@@ -87,7 +92,12 @@ async function loadEngine(mapboxToken: string | null): Promise<Engine> {
 
 const SOURCE = 'artworks';
 const USER_SOURCE = 'user-location';
+const ROUTE_SOURCE = 'route';
+/** Fitting a route zooms in no closer than this (one stop: its street). */
+const ROUTE_MAX_ZOOM = 17;
 const L = {
+  routeCasing: 'route-casing',
+  route: 'route-line',
   clusters: 'artwork-clusters',
   points: 'artwork-points',
   selected: 'artwork-selected',
@@ -105,6 +115,20 @@ function toCollection(points: MapPoint[]): GeoJSON.FeatureCollection {
     })),
   };
 }
+
+/** The route as a LineString (none for a single point, which is no line). */
+function lineOf(route: MapRoute): GeoJSON.FeatureCollection {
+  const path = [...(route.start ? [route.start] : []), ...route.stops];
+  return {
+    type: 'FeatureCollection',
+    features:
+      path.length < 2
+        ? []
+        : [{ type: 'Feature', geometry: { type: 'LineString', coordinates: path.map((p) => [p.lng, p.lat]) }, properties: {} }],
+  };
+}
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function typeColorExpression(): unknown[] {
   const expr: unknown[] = ['match', ['get', 'type']];
@@ -350,6 +374,61 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     }
   };
 
+  // The route: a line (a GeoJSON source and two line layers, under the markers) and numbered
+  // HTML markers (an offline style has no glyphs). A new style drops sources and layers, so
+  // 'style.load' draws the line again; the host's data-route-stops says a line is on the map.
+  let route: MapRoute | null = null;
+  let routeMarkers: GLMarker[] = [];
+  const drawRouteLine = () => {
+    if (!route) return;
+    const data = lineOf(route);
+    const existing = map.getSource(ROUTE_SOURCE) as GLSource | undefined;
+    if (existing) existing.setData(data);
+    else {
+      map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
+      const before = map.getLayer(L.clusters) ? L.clusters : undefined;
+      const layout = { 'line-join': 'round', 'line-cap': 'round' };
+      map.addLayer({ id: L.routeCasing, type: 'line', source: ROUTE_SOURCE, layout, paint: { 'line-color': '#ffffff', 'line-width': 8 } }, before);
+      map.addLayer({ id: L.route, type: 'line', source: ROUTE_SOURCE, layout, paint: { 'line-color': '#c2185b', 'line-width': 4 } }, before);
+    }
+    if (map.getLayer(L.route)) host.dataset.routeStops = String(route.stops.length);
+  };
+  const removeRouteLine = () => {
+    for (const id of [L.route, L.routeCasing]) if (map.getLayer(id)) map.removeLayer(id);
+    if (map.getSource(ROUTE_SOURCE)) map.removeSource(ROUTE_SOURCE);
+    delete host.dataset.routeStops;
+  };
+  const setRoute = (next: MapRoute | null) => {
+    routeMarkers.forEach((m) => m.remove());
+    routeMarkers = [];
+    route = next;
+    try {
+      if (next) drawRouteLine();
+      else removeRouteLine();
+    } catch (e) {
+      // A style still loading refuses new layers: 'style.load' draws the line once it is ready.
+      logger.debug('Route line deferred', { error: e });
+    }
+    if (!next) return;
+    const marker = (className: string, text: string, at: { lat: number; lng: number }) => {
+      const el = document.createElement('div');
+      el.className = className;
+      el.setAttribute('aria-hidden', 'true');
+      el.textContent = text;
+      return engine.createMarker(el).setLngLat([at.lng, at.lat]).addTo(map);
+    };
+    if (next.start) routeMarkers.push(marker('map-route-start', '', next.start));
+    next.stops.forEach((s, i) => routeMarkers.push(marker('map-route-stop', String(i + 1), s)));
+  };
+  const onStyleLoad = () => {
+    try {
+      drawRouteLine();
+    } catch (e) {
+      logger.warn('Route line not redrawn after a style change', { error: e });
+    }
+  };
+  map.on('style.load', onStyleLoad);
+
   return {
     kind: engine.kind,
     setPoints: (points) => source()?.setData(toCollection(points)),
@@ -359,7 +438,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       s?.setData(toCollection(pos ? [{ id: 'me', title: '', type: 'me', lat: pos.lat, lng: pos.lng }] : []));
     },
     flyTo: (center, zoom) => {
-      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      const reduce = reducedMotion();
       const opts: Record<string, unknown> = { center: [center.lng, center.lat] };
       if (zoom !== undefined) opts.zoom = zoom;
       if (reduce) map.easeTo({ ...opts, duration: 0 });
@@ -393,10 +472,27 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       pinListeners.add(cb);
       return () => pinListeners.delete(cb);
     },
+    setRoute,
+    fitBounds: (b, padding = {}) => {
+      map.fitBounds(
+        [
+          [b.west, b.south],
+          [b.east, b.north],
+        ],
+        {
+          padding: { top: 48, right: 48, bottom: 48, left: 48, ...padding },
+          maxZoom: ROUTE_MAX_ZOOM,
+          ...(reducedMotion() ? { duration: 0 } : {}),
+        },
+      );
+    },
     resize: () => {
       map.resize();
     },
     destroy: () => {
+      map.off('style.load', onStyleLoad);
+      routeMarkers.forEach((m) => m.remove());
+      routeMarkers = [];
       pin?.remove();
       pinListeners.clear();
       if (labelFrame) cancelAnimationFrame(labelFrame);

@@ -4,7 +4,7 @@
  */
 import type { CreateMapOptions, PlinthMap } from './types';
 
-export type { CreateMapOptions, MapBounds, MapEngineKind, MapPoint, MapViewport, PlinthMap } from './types';
+export type { CreateMapOptions, MapBounds, MapEngineKind, MapPadding, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
 export { ARTWORK_TYPES, ARTWORK_TYPE_COLORS, artworkTypeColor, artworkTypeLabel } from './artworkTypes';
 export { nearbyAreaFor, type NearbyArea } from './viewport';
 

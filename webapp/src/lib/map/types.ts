@@ -24,6 +24,21 @@ export interface MapViewport {
   bounds: MapBounds;
 }
 
+/** A route to walk (a list's tour): a line from `start` (when known) through `stops` in order. */
+export interface MapRoute {
+  start: LatLng | null;
+  /** Drawn numbered, from 1. */
+  stops: LatLng[];
+}
+
+/** Pixels kept free at each side when fitting the view (panels over the map). */
+export interface MapPadding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 export interface CreateMapOptions {
   container: HTMLElement;
   center: LatLng;
@@ -53,6 +68,10 @@ export interface PlinthMap {
   setPin: (at: LatLng | null) => void;
   /** The pin was dragged to a new place. */
   onPinMove: (cb: (at: LatLng) => void) => () => void;
+  /** One route as a line with numbered stops; null removes it. Kept across style reloads. */
+  setRoute: (route: MapRoute | null) => void;
+  /** Shows the whole of `bounds` (at most street level), `padding` pixels clear of the edges. */
+  fitBounds: (bounds: MapBounds, padding?: Partial<MapPadding>) => void;
   resize: () => void;
   destroy: () => void;
 }

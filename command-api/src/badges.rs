@@ -1,0 +1,310 @@
+//! Badges on the write side: the catalogue every instance starts with, and the process manager
+//! that awards badges from events.
+//!
+//! The awarder reads every event on the bus and, for those that can change what someone has
+//! earned, works out whose counts to look at: the submitter of an approved submission, an
+//! account that signed up, signed in or claimed an anonymous identity, or everyone when a
+//! definition is added, changed or reactivated (retroactive awards). It waits until the read
+//! models it counts from have applied the event, then asks each account's `BadgeAwards`
+//! aggregate to award what the counts earn. The aggregate records a badge at most once, so
+//! redelivery, a restart or a replay of the read models never awards twice.
+
+use std::time::Duration;
+
+use async_nats::jetstream::{self, AckKind};
+use domain::badge::{badge_id, catalogue, BadgeKey, BadgeLook};
+use domain::{
+    AccountId, AwardCommand, AwardError, BadgeCommand, BadgeError, EventMetadata, EventSource,
+};
+use platform::bus::BusConfig;
+use platform::eventlog::EventEnvelope;
+use platform::position::EventPosition;
+use uuid::Uuid;
+
+use crate::commands::{CommandError, Commands};
+use crate::process::{follow, Durable};
+
+/// The durable consumer's name.
+pub const CONSUMER: &str = "badge-awards";
+/// The read models the awarder counts from.
+const READS: [&str; 3] = [
+    projectors::submissions::MODEL.name,
+    projectors::accounts::MODEL.name,
+    projectors::badges::MODEL.name,
+];
+/// How long JetStream waits for an answer before redelivering: a definition added on a large
+/// instance looks at every account.
+const ACK_WAIT: Duration = Duration::from_secs(300);
+/// How long one event waits for the read models before it is handed back.
+const CATCH_UP: Duration = Duration::from_secs(5);
+/// How often the read models' checkpoints are looked at while waiting.
+const POLL: Duration = Duration::from_millis(50);
+/// The pause before an event that could not be handled is tried again.
+const RETRY_DELAY: Duration = Duration::from_secs(2);
+
+/// Defines every badge of [`catalogue`] not defined yet (at its key's id, so running this on
+/// every start is harmless). Returns how many it defined.
+pub async fn seed_catalogue(commands: &Commands) -> anyhow::Result<usize> {
+    let md = EventMetadata::system(EventSource::ProcessManager, Uuid::now_v7());
+    let mut defined = 0;
+    for (key, title, description, icon, rule) in catalogue() {
+        let key = BadgeKey::parse(key)?;
+        let id = badge_id(&key);
+        let command = BadgeCommand::Define {
+            key,
+            look: BadgeLook::parse(title, description, icon)?,
+            rule,
+        };
+        match commands.badge(&id.to_string(), command, &md).await {
+            Ok(_) => defined += 1,
+            Err(CommandError::Rejected(BadgeError::AlreadyDefined)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(defined)
+}
+
+/// Whose badges an event can change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// The submitter (an account or an anonymous identity) of this submission.
+    Submitter(Uuid),
+    /// This identity: an account, or an anonymous identity if claimed.
+    Identity(Uuid),
+    /// Every account.
+    Everyone,
+}
+
+fn scope(envelope: &EventEnvelope) -> Option<Scope> {
+    let id = || Uuid::parse_str(&envelope.aggregate_id).ok();
+    match (
+        envelope.aggregate_type.as_str(),
+        envelope.event_type.as_str(),
+    ) {
+        ("submission", "SubmissionApproved" | "ArtistEditApproved") => id().map(Scope::Submitter),
+        ("account", "AccountSignedUp" | "AccountSignedIn" | "AnonymousIdentityClaimed") => {
+            id().map(Scope::Identity)
+        }
+        ("badge", "BadgeDefined" | "BadgeUpdated" | "BadgeReactivated") => Some(Scope::Everyone),
+        _ => None,
+    }
+}
+
+/// Why an event could not be handled now.
+#[derive(Debug, thiserror::Error)]
+pub enum AwardRunError {
+    #[error("the read models have not caught up with the event")]
+    Behind,
+    #[error(transparent)]
+    Read(#[from] sqlx::Error),
+    #[error(transparent)]
+    Write(#[from] CommandError<AwardError>),
+}
+
+#[derive(Clone)]
+pub struct BadgeAwarder {
+    pub commands: Commands,
+    pub js: jetstream::Context,
+    pub bus: BusConfig,
+}
+
+impl BadgeAwarder {
+    pub fn new(commands: Commands, js: jetstream::Context, bus: BusConfig) -> Self {
+        Self { commands, js, bus }
+    }
+
+    /// Follows the event stream until the task is dropped; an error means the bus failed, and
+    /// the caller restarts it.
+    pub async fn run(&self) -> anyhow::Result<()> {
+        let durable = Durable {
+            name: CONSUMER,
+            filter_subject: self.bus.all_subjects(),
+            ack_wait: ACK_WAIT,
+        };
+        follow(&self.js, &self.bus, durable, |envelope| async move {
+            self.follow(&envelope).await
+        })
+        .await
+    }
+
+    /// Handles one event and says how to answer the bus.
+    pub async fn follow(&self, envelope: &EventEnvelope) -> AckKind {
+        let Some(scope) = scope(envelope) else {
+            return AckKind::Ack;
+        };
+        match self.handle(envelope, scope).await {
+            Ok(n) => {
+                if n > 0 {
+                    tracing::info!(awarded = n, event = %envelope.msg_id(), "badges awarded");
+                }
+                AckKind::Ack
+            }
+            Err(e) => {
+                tracing::warn!(event = %envelope.msg_id(), error = %e, "badge awards postponed");
+                AckKind::Nak(Some(RETRY_DELAY))
+            }
+        }
+    }
+
+    async fn handle(&self, envelope: &EventEnvelope, scope: Scope) -> Result<usize, AwardRunError> {
+        self.wait_for(envelope.event_position()).await?;
+        let pool = self.commands.pool();
+        let identity = match scope {
+            Scope::Everyone => None,
+            Scope::Identity(id) => Some(id),
+            Scope::Submitter(submission) => {
+                match projectors::badges::read::submitter_of(pool, submission).await? {
+                    Some(id) => Some(id),
+                    // Applied but absent: not a submission the read model keeps.
+                    None => return Ok(0),
+                }
+            }
+        };
+        let accounts = match identity {
+            None => None,
+            Some(id) => match projectors::badges::read::account_of(pool, id).await? {
+                Some(account) => Some(vec![account]),
+                // An anonymous identity no one has claimed: it earns once claimed.
+                None => return Ok(0),
+            },
+        };
+        let correlation = envelope
+            .metadata
+            .get("correlation_id")
+            .and_then(|v| v.as_str())
+            .and_then(|v| Uuid::parse_str(v).ok())
+            .unwrap_or_else(Uuid::now_v7);
+        let md = EventMetadata::system(EventSource::ProcessManager, correlation);
+        self.award(accounts.as_deref(), &md).await
+    }
+
+    /// Waits (at most [`CATCH_UP`]) until every read model the awarder counts from has applied
+    /// the event at `position`.
+    async fn wait_for(&self, position: EventPosition) -> Result<(), AwardRunError> {
+        let deadline = tokio::time::Instant::now() + CATCH_UP;
+        loop {
+            let at = projectors::checkpoints::all(self.commands.pool()).await?;
+            if READS
+                .iter()
+                .all(|p| at.get(*p).is_some_and(|cp| *cp >= position))
+            {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Err(AwardRunError::Behind);
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Awards every active badge that the counts of `accounts` (all when `None`) earn and that
+    /// they do not hold yet. Returns how many it awarded.
+    pub async fn award(
+        &self,
+        accounts: Option<&[Uuid]>,
+        md: &EventMetadata,
+    ) -> Result<usize, AwardRunError> {
+        let pool = self.commands.pool();
+        let definitions = projectors::badges::read::active_definitions(pool).await?;
+        if definitions.is_empty() {
+            return Ok(0);
+        }
+        let counts = projectors::badges::read::counts(pool, accounts, chrono::Utc::now()).await?;
+        let ids: Vec<Uuid> = counts.iter().map(|(a, _)| *a).collect();
+        let held = projectors::badges::read::held(pool, &ids).await?;
+        let mut awarded = 0;
+        for (account, counts) in counts {
+            for (badge, definition) in &definitions {
+                let earned = definition.rule.is_some_and(|r| r.earned(&counts));
+                if !earned || held.contains(&(account, *badge)) {
+                    continue;
+                }
+                let command = AwardCommand::Award {
+                    account: AccountId(account),
+                    badge_id: *badge,
+                    badge: definition.clone(),
+                    counts,
+                };
+                match self.commands.award(&account.to_string(), command, md).await {
+                    Ok(()) => awarded += 1,
+                    // The read model lags the aggregate (awarded a moment ago), or the
+                    // definition changed under us: nothing to do for this one.
+                    Err(CommandError::Rejected(e)) => {
+                        tracing::debug!(%account, %badge, error = %e, "badge not awarded");
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        Ok(awarded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Utc;
+
+    fn envelope(aggregate_type: &str, event_type: &str, id: Uuid) -> EventEnvelope {
+        EventEnvelope {
+            aggregate_type: aggregate_type.to_owned(),
+            aggregate_id: id.to_string(),
+            sequence: 1,
+            event_type: event_type.to_owned(),
+            event_version: "1".to_owned(),
+            payload: serde_json::json!({}),
+            metadata: serde_json::json!({}),
+            position: 1,
+            tx_id: 1,
+            recorded_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn approvals_concern_their_submitter() {
+        let id = Uuid::now_v7();
+        for t in ["SubmissionApproved", "ArtistEditApproved"] {
+            assert_eq!(
+                scope(&envelope("submission", t, id)),
+                Some(Scope::Submitter(id))
+            );
+        }
+        assert_eq!(
+            scope(&envelope("submission", "SubmissionRejected", id)),
+            None
+        );
+    }
+
+    #[test]
+    fn account_events_concern_that_account() {
+        let id = Uuid::now_v7();
+        for t in [
+            "AccountSignedUp",
+            "AccountSignedIn",
+            "AnonymousIdentityClaimed",
+        ] {
+            assert_eq!(
+                scope(&envelope("account", t, id)),
+                Some(Scope::Identity(id))
+            );
+        }
+        assert_eq!(scope(&envelope("account", "ProfileNameSet", id)), None);
+    }
+
+    #[test]
+    fn definitions_concern_everyone_but_deactivation_awards_no_one() {
+        let id = Uuid::now_v7();
+        for t in ["BadgeDefined", "BadgeUpdated", "BadgeReactivated"] {
+            assert_eq!(scope(&envelope("badge", t, id)), Some(Scope::Everyone));
+        }
+        assert_eq!(scope(&envelope("badge", "BadgeDeactivated", id)), None);
+        assert_eq!(scope(&envelope("badge_awards", "BadgeAwarded", id)), None);
+    }
+
+    #[test]
+    fn a_malformed_id_concerns_no_one() {
+        let mut e = envelope("submission", "SubmissionApproved", Uuid::now_v7());
+        e.aggregate_id = "not-a-uuid".to_owned();
+        assert_eq!(scope(&e), None);
+    }
+}

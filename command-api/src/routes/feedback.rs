@@ -1,0 +1,90 @@
+//! Feedback: anyone sends it; moderators archive or resolve it.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::identity::Caller;
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::{no_store, Body, CommandState, OptionalBody};
+use crate::feedback::{ArchiveFeedback, ResolveFeedback, SendFeedback};
+use crate::submissions::Reviewer;
+
+/// What a feedback call answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FeedbackReceipt {
+    pub id: Uuid,
+}
+
+/// `POST /api/feedback`: a private note to the moderators (anyone, anonymous too).
+#[utoipa::path(post, path = "/api/feedback", tag = "feedback",
+    request_body = SendFeedback,
+    responses(
+        (status = 201, description = "Sent", body = Envelope<FeedbackReceipt>),
+        (status = 400, description = "'Note is required', 'Note must be at most 1000 characters', a bad subject_type or issue_type (details.field names it)", body = platform::http::ErrorBody),
+        (status = 404, description = "'Artwork not found', 'Artist not found'", body = platform::http::ErrorBody),
+        (status = 429, description = "10 an hour per identity, 20 per client; see Retry-After", body = platform::http::ErrorBody)))]
+pub async fn send_feedback(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+    Body(req): Body<SendFeedback>,
+) -> Result<Response, ApiError> {
+    let (id, position) = s.feedback.send(&caller, ip.network(), req).await?;
+    Ok(caller.respond(no_store(with_position(
+        (StatusCode::CREATED, ok(FeedbackReceipt { id })),
+        position,
+    ))))
+}
+
+/// `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside.
+#[utoipa::path(post, path = "/api/moderation/feedback/{id}/archive", tag = "moderation",
+    params(("id" = Uuid, Path)),
+    request_body = ArchiveFeedback,
+    responses(
+        (status = 200, description = "Archived", body = Envelope<FeedbackReceipt>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
+        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
+pub async fn archive_feedback(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    OptionalBody(req): OptionalBody<ArchiveFeedback>,
+) -> Result<Response, ApiError> {
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let position = s.feedback.archive(&reviewer, id, req).await?;
+    Ok(no_store(with_position(
+        ok(FeedbackReceipt { id }),
+        position,
+    )))
+}
+
+/// `POST /api/moderation/feedback/{id}/resolve {note, remove_artwork}`: moderators resolve
+/// feedback with a note told to its sender; a confirmed missing artwork is marked removed.
+#[utoipa::path(post, path = "/api/moderation/feedback/{id}/resolve", tag = "moderation",
+    params(("id" = Uuid, Path)),
+    request_body = ResolveFeedback,
+    responses(
+        (status = 200, description = "Resolved", body = Envelope<FeedbackReceipt>),
+        (status = 400, description = "'Note is required', 'Only a report that an artwork is missing can remove it'", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
+        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
+pub async fn resolve_feedback(
+    State(s): State<CommandState>,
+    caller: Caller,
+    PathId(id): PathId,
+    Body(req): Body<ResolveFeedback>,
+) -> Result<Response, ApiError> {
+    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let position = s.feedback.resolve(&reviewer, id, req).await?;
+    Ok(no_store(with_position(
+        ok(FeedbackReceipt { id }),
+        position,
+    )))
+}

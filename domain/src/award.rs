@@ -1,0 +1,253 @@
+//! The `BadgeAwards` aggregate: the badges one account holds (its id is the account's). The
+//! badge process manager asks it to award a badge with the definition and the contributor's
+//! counts as it read them; the aggregate checks the rule itself and records an award at most
+//! once per badge, so a redelivered event or a replayed stream can never award twice.
+
+use std::collections::BTreeSet;
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::badge::{BadgeDefinition, BadgeKey, ContributorCounts};
+use crate::ids::AccountId;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AwardCommand {
+    /// Award `badge` (as defined now) to `account` if `counts` earn it. Idempotent.
+    Award {
+        account: AccountId,
+        badge_id: Uuid,
+        badge: BadgeDefinition,
+        counts: ContributorCounts,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AwardEvent {
+    /// The badge as it looked when awarded, so the award reads the same if it changes later.
+    BadgeAwarded {
+        account: AccountId,
+        badge_id: Uuid,
+        key: BadgeKey,
+        title: String,
+        description: String,
+        icon_emoji: String,
+        reason: String,
+    },
+}
+
+impl DomainEvent for AwardEvent {
+    fn event_type(&self) -> String {
+        match self {
+            AwardEvent::BadgeAwarded { .. } => "BadgeAwarded",
+        }
+        .to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_owned()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AwardError {
+    #[error("Badge not found")]
+    NotDefined,
+    #[error("This badge is no longer awarded")]
+    Inactive,
+    #[error("The badge's rule is not met")]
+    NotEarned,
+    #[error("These badges belong to another account")]
+    WrongAccount,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BadgeAwards {
+    pub account: Option<AccountId>,
+    pub held: BTreeSet<Uuid>,
+}
+
+impl BadgeAwards {
+    fn event(&self, command: AwardCommand) -> Result<Option<AwardEvent>, AwardError> {
+        let AwardCommand::Award {
+            account,
+            badge_id,
+            badge,
+            counts,
+        } = command;
+        if self.account.is_some_and(|a| a != account) {
+            return Err(AwardError::WrongAccount);
+        }
+        let (Some(key), Some(look), Some(rule)) = (badge.key, badge.look, badge.rule) else {
+            return Err(AwardError::NotDefined);
+        };
+        if self.held.contains(&badge_id) {
+            return Ok(None);
+        }
+        if !badge.active {
+            return Err(AwardError::Inactive);
+        }
+        if !rule.earned(&counts) {
+            return Err(AwardError::NotEarned);
+        }
+        Ok(Some(AwardEvent::BadgeAwarded {
+            account,
+            badge_id,
+            key,
+            title: look.title,
+            description: look.description,
+            icon_emoji: look.icon_emoji,
+            reason: rule.reason(),
+        }))
+    }
+}
+
+impl Aggregate for BadgeAwards {
+    const TYPE: &'static str = "badge_awards";
+    type Command = AwardCommand;
+    type Event = AwardEvent;
+    type Error = AwardError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        if let Some(event) = self.event(command)? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            AwardEvent::BadgeAwarded {
+                account, badge_id, ..
+            } => {
+                self.account = Some(account);
+                self.held.insert(badge_id);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::badge::{badge_id, BadgeLook, BadgeRule};
+    use cqrs_es::test::TestFramework;
+
+    type Harness = TestFramework<BadgeAwards>;
+
+    fn account() -> AccountId {
+        AccountId(Uuid::from_u128(7))
+    }
+
+    fn key() -> BadgeKey {
+        BadgeKey::parse("first_contribution").unwrap()
+    }
+
+    fn definition(active: bool) -> BadgeDefinition {
+        BadgeDefinition {
+            key: Some(key()),
+            look: Some(
+                BadgeLook::parse("First contribution", "Your first was approved.", "🌱").unwrap(),
+            ),
+            rule: Some(BadgeRule::ApprovedSubmissions { at_least: 1 }),
+            active,
+        }
+    }
+
+    fn one() -> ContributorCounts {
+        ContributorCounts {
+            approved_submissions: 1,
+            ..Default::default()
+        }
+    }
+
+    fn award(badge: BadgeDefinition, counts: ContributorCounts) -> AwardCommand {
+        AwardCommand::Award {
+            account: account(),
+            badge_id: badge_id(&key()),
+            badge,
+            counts,
+        }
+    }
+
+    fn awarded() -> AwardEvent {
+        AwardEvent::BadgeAwarded {
+            account: account(),
+            badge_id: badge_id(&key()),
+            key: key(),
+            title: "First contribution".into(),
+            description: "Your first was approved.".into(),
+            icon_emoji: "🌱".into(),
+            reason: "1 contribution approved".into(),
+        }
+    }
+
+    #[test]
+    fn an_earned_badge_is_awarded_with_its_look_and_reason() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when(award(definition(true), one()))
+            .then_expect_events(vec![awarded()]);
+    }
+
+    #[test]
+    fn a_badge_already_held_is_not_awarded_again() {
+        Harness::with(())
+            .given(vec![awarded()])
+            .when(award(definition(true), one()))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_badge_already_held_stays_when_it_is_deactivated_later() {
+        Harness::with(())
+            .given(vec![awarded()])
+            .when(award(definition(false), one()))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_rule_not_met_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when(award(definition(true), ContributorCounts::default()))
+            .then_expect_error(AwardError::NotEarned);
+    }
+
+    #[test]
+    fn an_inactive_badge_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when(award(definition(false), one()))
+            .then_expect_error(AwardError::Inactive);
+    }
+
+    #[test]
+    fn an_undefined_badge_is_refused() {
+        Harness::with(())
+            .given_no_previous_events()
+            .when(award(BadgeDefinition::default(), one()))
+            .then_expect_error(AwardError::NotDefined);
+    }
+
+    #[test]
+    fn another_accounts_awards_are_refused() {
+        Harness::with(())
+            .given(vec![awarded()])
+            .when(AwardCommand::Award {
+                account: AccountId(Uuid::from_u128(8)),
+                badge_id: Uuid::from_u128(9),
+                badge: definition(true),
+                counts: one(),
+            })
+            .then_expect_error(AwardError::WrongAccount);
+    }
+}

@@ -1,0 +1,100 @@
+//! Reading the `feedback` read model, checked at compile time.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// One piece of feedback as moderators see it (SPEC §3 feedback payload, and its outcome).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct FeedbackDto {
+    pub id: Uuid,
+    /// `artwork`, `artist` or `general`.
+    pub subject_type: String,
+    pub subject_id: Option<Uuid>,
+    /// The artwork's title or the artist's name, when the subject is known.
+    pub subject_title: Option<String>,
+    /// `comment` or `missing`.
+    pub issue_type: String,
+    pub note: String,
+    /// `open`, `archived` or `resolved`.
+    pub status: String,
+    /// Whether a signed-in account sent it (else an anonymous visitor).
+    pub from_account: bool,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    /// The moderator's profile name, if they have one.
+    pub decided_by: Option<String>,
+    pub decision_note: Option<String>,
+    /// The artwork the resolution removed.
+    pub removed_artwork: Option<Uuid>,
+}
+
+/// How much feedback is in each state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct FeedbackCounts {
+    pub open: i64,
+    pub archived: i64,
+    pub resolved: i64,
+}
+
+/// A page of the feedback with `status` (and `issue_type`, when given): open feedback oldest
+/// first (a queue), decided feedback newest decision first; and how many match.
+pub async fn page(
+    pool: &PgPool,
+    status: &str,
+    issue_type: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<FeedbackDto>, i64), sqlx::Error> {
+    let total = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM rm.feedback
+            WHERE status = $1 AND ($2::text IS NULL OR issue_type = $2)"#,
+        status,
+        issue_type
+    )
+    .fetch_one(pool)
+    .await?;
+    let rows = sqlx::query_as!(
+        FeedbackDto,
+        r#"SELECT f.id, f.subject_type, f.subject_id,
+                  coalesce(aw.title, ar.name) AS subject_title,
+                  f.issue_type, f.note, f.status,
+                  EXISTS (SELECT 1 FROM rm.accounts a WHERE a.account_id = f.sender)
+                      AS "from_account!",
+                  f.created_at, f.decided_at,
+                  (SELECT profile_name FROM rm.accounts a WHERE a.account_id = f.decided_by)
+                      AS decided_by,
+                  f.decision_note, f.removed_artwork
+             FROM rm.feedback f
+             LEFT JOIN rm.artworks aw ON f.subject_type = 'artwork' AND aw.id = f.subject_id
+             LEFT JOIN rm.artists ar ON f.subject_type = 'artist' AND ar.id = f.subject_id
+            WHERE f.status = $1 AND ($2::text IS NULL OR f.issue_type = $2)
+            ORDER BY CASE WHEN f.status = 'open' THEN f.created_at END ASC,
+                     f.decided_at DESC, f.id
+            LIMIT $3 OFFSET $4"#,
+        status,
+        issue_type,
+        limit,
+        offset
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+/// Feedback per state.
+pub async fn counts(pool: &PgPool) -> Result<FeedbackCounts, sqlx::Error> {
+    let mut c = FeedbackCounts::default();
+    for r in sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.feedback GROUP BY status"#)
+        .fetch_all(pool)
+        .await?
+    {
+        match r.status.as_str() {
+            "open" => c.open = r.n,
+            "archived" => c.archived = r.n,
+            _ => c.resolved = r.n,
+        }
+    }
+    Ok(c)
+}

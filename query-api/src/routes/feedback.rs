@@ -1,0 +1,89 @@
+//! The moderators' feedback queue.
+
+use axum::extract::State;
+use axum::response::Response;
+use platform::http::{ok, ApiError, MinPosition, Query};
+use platform::identity::Caller;
+use projectors::feedback::read::{self as feedback, FeedbackCounts, FeedbackDto};
+use serde::{Deserialize, Serialize};
+
+use crate::routes::params::int_param;
+use crate::routes::respond::{private, with_consistency};
+use crate::routes::submissions::moderator_after;
+use crate::state::QueryState;
+
+const READS: &[&str] = &["feedback", "artworks", "artists", "accounts"];
+const DEFAULT_LIMIT: u32 = 20;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct FeedbackParams {
+    /// open (default), archived or resolved.
+    status: Option<String>,
+    /// comment or missing; both when absent.
+    issue_type: Option<String>,
+    /// From 1 (default 1).
+    page: Option<String>,
+    /// 1 to 100 (default 20).
+    limit: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FeedbackPage {
+    /// Open feedback oldest first; decided feedback newest decision first.
+    pub feedback: Vec<FeedbackDto>,
+    /// How many match the filters.
+    pub total: i64,
+    pub page: u32,
+    pub limit: u32,
+    /// All feedback per state, for the tabs.
+    pub counts: FeedbackCounts,
+}
+
+/// `GET /api/moderation/feedback?status&issue_type&page&limit` (moderators).
+#[utoipa::path(get, path = "/api/moderation/feedback", tag = "moderation",
+    params(FeedbackParams),
+    responses(
+        (status = 200, body = platform::http::Envelope<FeedbackPage>),
+        (status = 400, body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+pub async fn feedback_queue(
+    State(state): State<QueryState>,
+    caller: Caller,
+    min: Option<MinPosition>,
+    Query(p): Query<FeedbackParams>,
+) -> Result<Response, ApiError> {
+    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
+    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
+    let limit = int_param("limit", p.limit.as_deref(), DEFAULT_LIMIT, 1, 100)?;
+    let status = p
+        .status
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("open");
+    if domain::FeedbackStatus::parse(status).is_none() {
+        return Err(ApiError::validation(
+            "status",
+            "status must be open, archived or resolved",
+        ));
+    }
+    let issue_type = p.issue_type.as_deref().filter(|t| !t.is_empty());
+    if let Some(t) = issue_type {
+        domain::IssueType::parse(t)
+            .map_err(|e| ApiError::validation("issue_type", e.to_string()))?;
+    }
+    let offset = i64::from(page - 1) * i64::from(limit);
+    let (items, total) =
+        feedback::page(&state.pool, status, issue_type, i64::from(limit), offset).await?;
+    let counts = feedback::counts(&state.pool).await?;
+    Ok(private(with_consistency(
+        ok(FeedbackPage {
+            feedback: items,
+            total,
+            page,
+            limit,
+            counts,
+        }),
+        caught_up,
+    )))
+}

@@ -1,0 +1,257 @@
+//! Feedback: anyone sends it (validated, the subject must exist, rate limited); moderators see
+//! the queue, archive, or resolve with a note told to the sender; resolving a report that an
+//! artwork is missing removes the artwork, which keeps its page and history.
+
+use crate::accounts::{anonymous_token, sign_in};
+use crate::harness::{assert_replay_keeps, TestApp};
+use crate::submissions::{
+    approve, get_as, moderator, position, post_json, propose, spawn, Proposed,
+};
+use serde_json::{json, Value};
+
+async fn send(app: &TestApp, token: &str, body: Value) -> (u16, String, Value) {
+    post_json(app, token, "/api/feedback", body).await
+}
+
+async fn queue(app: &TestApp, token: &str, query: &str, pos: &str) -> (u16, Value) {
+    get_as(
+        app,
+        &format!("/api/moderation/feedback{query}"),
+        token,
+        Some(pos),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn feedback_is_validated_and_worked_by_moderators() {
+    // Given an approved artwork and a visitor.
+    let app = spawn().await;
+    let modr = moderator(&app).await;
+    let author = anonymous_token(&app).await;
+    let Proposed { id, .. } = propose(&app, &author, "Missing Orca").await;
+    let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let visitor = anonymous_token(&app).await;
+
+    // Bad input is refused with the field named; an unknown subject is a 404.
+    for (body, field) in [
+        (
+            json!({"subject_type": "artwork", "subject_id": artwork, "issue_type": "missing", "note": "   "}),
+            "note",
+        ),
+        (
+            json!({"subject_type": "artwork", "subject_id": artwork, "issue_type": "missing", "note": "x".repeat(1001)}),
+            "note",
+        ),
+        (
+            json!({"subject_type": "artwork", "subject_id": artwork, "issue_type": "spam", "note": "hi"}),
+            "issue_type",
+        ),
+        (
+            json!({"subject_type": "user", "subject_id": artwork, "issue_type": "comment", "note": "hi"}),
+            "subject_type",
+        ),
+    ] {
+        let (status, _, answer) = send(&app, &visitor, body).await;
+        assert_eq!(status, 400, "{answer}");
+        assert_eq!(answer["details"]["field"], field, "{answer}");
+    }
+    let (status, _, answer) = send(
+        &app,
+        &visitor,
+        json!({"subject_type": "artwork", "subject_id": uuid::Uuid::now_v7(), "issue_type": "comment", "note": "hi"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &answer["message"]),
+        (404, &json!("Artwork not found"))
+    );
+
+    // When the visitor reports it missing (the note trimmed) and sends a general comment.
+    let (status, _, answer) = send(
+        &app,
+        &visitor,
+        json!({"subject_type": "artwork", "subject_id": artwork, "issue_type": "missing",
+               "note": "  The artwork is missing  ", "user_token": visitor}),
+    )
+    .await;
+    assert_eq!(status, 201, "{answer}");
+    let report = answer["data"]["id"].as_str().unwrap().to_owned();
+    let (status, sent, answer) = send(
+        &app,
+        &visitor,
+        json!({"subject_type": "general", "issue_type": "comment", "note": "Lovely site"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{answer}");
+    let comment = answer["data"]["id"].as_str().unwrap().to_owned();
+
+    // Then only moderators see the queue.
+    let (status, _) = queue(&app, &visitor, "", &sent).await;
+    assert_eq!(status, 401);
+    let (user, _, _) = sign_in(&app, "plain@plinth.test", &anonymous_token(&app).await, 1).await;
+    let (status, _) = queue(&app, &user, "", &sent).await;
+    assert_eq!(status, 403);
+    let (status, page) = queue(&app, &modr, "?issue_type=missing", &sent).await;
+    assert_eq!(status, 200, "{page}");
+    let items = page["data"]["feedback"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{page}");
+    assert_eq!(items[0]["id"], report);
+    assert_eq!(items[0]["note"], "The artwork is missing");
+    assert_eq!(items[0]["subject_title"], "Missing Orca");
+    assert_eq!(items[0]["from_account"], false);
+    assert_eq!(
+        page["data"]["counts"],
+        json!({"open": 2, "archived": 0, "resolved": 0})
+    );
+    let (status, _) = queue(&app, &modr, "?status=closed", &sent).await;
+    assert_eq!(status, 400);
+
+    // Archiving the comment; removing needs a missing-artwork report.
+    let (status, _, answer) = post_json(
+        &app,
+        &modr,
+        &format!("/api/moderation/feedback/{comment}/resolve"),
+        json!({"note": "Thanks", "remove_artwork": true}),
+    )
+    .await;
+    assert_eq!(status, 400, "{answer}");
+    let (status, _, _) = post_json(
+        &app,
+        &user,
+        &format!("/api/moderation/feedback/{comment}/archive"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _, answer) = post_json(
+        &app,
+        &modr,
+        &format!("/api/moderation/feedback/{comment}/archive"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, _, answer) = post_json(
+        &app,
+        &modr,
+        &format!("/api/moderation/feedback/{comment}/archive"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 409, "{answer}");
+
+    // Resolving the report as removed: the artwork leaves the map but keeps its page.
+    let (status, pos, answer) = post_json(
+        &app,
+        &modr,
+        &format!("/api/moderation/feedback/{report}/resolve"),
+        json!({"note": "Confirmed gone: the site is a building lot", "remove_artwork": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, page) = queue(&app, &modr, "?status=resolved", &pos).await;
+    assert_eq!(status, 200);
+    assert_eq!(page["data"]["feedback"][0]["removed_artwork"], artwork);
+    assert_eq!(
+        page["data"]["counts"],
+        json!({"open": 0, "archived": 1, "resolved": 1})
+    );
+    let (status, detail) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}"),
+        &visitor,
+        Some(&pos),
+    )
+    .await;
+    assert_eq!(status, 200, "{detail}");
+    assert_eq!(detail["data"]["status"], "removed");
+    let (_, history) = get_as(
+        &app,
+        &format!("/api/artworks/{artwork}/history"),
+        &visitor,
+        Some(&pos),
+    )
+    .await;
+    let kinds: Vec<&str> = history["data"]["entries"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["kind"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(kinds.contains(&"removed"), "{history}");
+    let (_, nearby) = get_as(
+        &app,
+        &format!(
+            "/api/artworks/nearby?lat={}&lon={}&radius=500",
+            crate::submissions::LAT,
+            crate::submissions::LON
+        ),
+        &visitor,
+        Some(&pos),
+    )
+    .await;
+    assert!(
+        !nearby.to_string().contains(&artwork),
+        "a removed artwork is not on the default map: {nearby}"
+    );
+
+    // The sender, once signed in on that device, is told.
+    let (session, _, signed) = sign_in(&app, "reporter@plinth.test", &visitor, 1).await;
+    let (status, told) = get_as(&app, "/api/me/notifications", &session, Some(&signed)).await;
+    assert_eq!(status, 200, "{told}");
+    let resolved: Vec<&Value> = told["data"]["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["type"] == "feedback_resolved")
+        .collect();
+    assert_eq!(resolved.len(), 1, "{told}");
+    assert_eq!(resolved[0]["link"], format!("/artwork/{artwork}"));
+    assert!(resolved[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("marked as removed"));
+
+    assert_replay_keeps(
+        &app.db.pool,
+        &[
+            "feedback",
+            "notifications",
+            "notification_sources",
+            "artworks",
+        ],
+    )
+    .await;
+    let _ = position;
+}
+
+#[tokio::test]
+async fn feedback_is_limited_per_identity() {
+    let app = spawn().await;
+    let visitor = anonymous_token(&app).await;
+    for i in 0..10 {
+        let (status, _, answer) = send(
+            &app,
+            &visitor,
+            json!({"subject_type": "general", "issue_type": "comment", "note": format!("Note {i}")}),
+        )
+        .await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    let resp = app
+        .client
+        .post(format!("{}/api/feedback", app.base))
+        .header("X-User-Token", &visitor)
+        .json(&json!({"subject_type": "general", "issue_type": "comment", "note": "One more"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 429);
+    let retry: u64 = resp.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(retry > 0 && retry <= 3600, "{retry}");
+}

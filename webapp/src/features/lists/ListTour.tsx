@@ -1,0 +1,104 @@
+/**
+ * A list page's "Walking tour": how long the walk through its artworks is (in the server's order,
+ * from its first stop), a link to the map showing it, and its GPX file.
+ */
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useId, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import { listTourGpxUrl, useGetListTourQuery } from '../../api/listsApi';
+import type { ListSummary } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { Icon } from '../../components/Icon';
+import { isRouteMissing } from '../../components/QueryFailure';
+import { Spinner } from '../../components/states';
+import { to } from '../../config/routes';
+import { plural } from '../../lib/format';
+import { formatDistance } from '../../lib/geo';
+import { toastShown } from '../../lib/ui';
+import { downloadGpx, gpxFileName } from './gpxDownload';
+import './tour.css';
+
+export const EMPTY_TOUR_TEXT = 'Add artworks to this list to plan a walking tour.';
+
+/** The map with the list's artworks and its tour: the map's `list` filter and `tour=1`. */
+export function tourMapPath(listId: string): string {
+  return `${to.map()}?${new URLSearchParams({ list: listId, tour: '1' }).toString()}`;
+}
+
+/** "1.2 km walk, 7 stops". */
+export function tourSummary(distanceM: number, stops: number): string {
+  return `${formatDistance(distanceM)} walk, ${plural(stops, 'stop')}`;
+}
+
+export function ListTour({ list }: { list: ListSummary }) {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const empty = list.item_count === 0;
+  const tour = useGetListTourQuery(empty ? skipToken : { id: list.id });
+  const [downloading, setDownloading] = useState(false);
+  const fileName = gpxFileName(list.name);
+  const noStops = empty || tour.data?.stops.length === 0;
+
+  // A link cannot send the owner's token: a private list's file is fetched with it.
+  const download = async (e: MouseEvent<HTMLAnchorElement>) => {
+    if (list.public) return;
+    e.preventDefault();
+    if (downloading) return;
+    setDownloading(true);
+    const error = await downloadGpx(list.id, fileName);
+    setDownloading(false);
+    if (error) dispatch(toastShown({ type: 'error', message: `Could not download the GPX file: ${errorMessage(error)}` }));
+  };
+
+  let status;
+  if (noStops) status = <p>{EMPTY_TOUR_TEXT}</p>;
+  else if (tour.isLoading)
+    status = (
+      <p role="status">
+        <Spinner /> Planning the walk…
+      </p>
+    );
+  else if (tour.error)
+    status = isRouteMissing(tour.error) ? (
+      <p>Walking tours aren’t available on this server yet.</p>
+    ) : (
+      <p role="alert">
+        Could not plan the walk: {errorMessage(tour.error)}{' '}
+        <button type="button" className="button button--text button--small" onClick={() => void tour.refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+  else if (tour.data)
+    status = (
+      <p className="list-tour__summary" aria-busy={tour.isFetching || undefined}>
+        {tourSummary(tour.data.distance_m, tour.data.stops.length)}
+      </p>
+    );
+
+  return (
+    <section className="list-tour" aria-labelledby={headingId}>
+      <h2 id={headingId} className="list-tour__title">
+        Walking tour
+      </h2>
+      {status}
+      {!noStops && (
+        <div className="list-tour__actions">
+          <Link className="button button--tonal" to={tourMapPath(list.id)}>
+            <Icon name="map" size={18} /> Show tour on map
+          </Link>
+          <a
+            className="button button--outlined"
+            href={listTourGpxUrl(list.id)}
+            download={fileName}
+            onClick={(e) => void download(e)}
+            aria-disabled={downloading || undefined}
+          >
+            Download GPX
+          </a>
+        </div>
+      )}
+    </section>
+  );
+}
