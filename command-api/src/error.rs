@@ -275,6 +275,34 @@ impl From<crate::feedback::FeedbackUseError> for ApiError {
     }
 }
 
+impl From<crate::accounts::PermissionError> for ApiError {
+    fn from(e: crate::accounts::PermissionError) -> Self {
+        use crate::accounts::PermissionError as E;
+        match e {
+            E::Invalid { field, message } => ApiError::validation(field, message),
+            E::NoSuchUser => ApiError::NotFound(e.to_string()),
+            E::NotHeld(_) | E::LastAdmin | E::Conflict => ApiError::Conflict(e.to_string()),
+            E::Store(inner) => ApiError::Internal(inner),
+        }
+    }
+}
+
+/// A badge definition's rule: the field it concerns, a missing badge a 404, a key taken a 409.
+pub(crate) fn badge_command(e: CommandError<domain::BadgeError>) -> ApiError {
+    use domain::BadgeError as B;
+    {
+        match e {
+            CommandError::Rejected(B::Invalid { field, message }) => {
+                ApiError::validation(field, message)
+            }
+            CommandError::Rejected(e @ B::NotFound) => ApiError::NotFound(e.to_string()),
+            CommandError::Rejected(e @ B::AlreadyDefined) => ApiError::Conflict(e.to_string()),
+            CommandError::Conflict => ApiError::Conflict(e.to_string()),
+            CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

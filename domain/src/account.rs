@@ -5,6 +5,7 @@
 //! security state kept hashed outside the event store: no event here holds a secret.
 
 use crate::ids::{AccountId, ActorId};
+use crate::submission::Reason;
 use chrono::{DateTime, Utc};
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -302,10 +303,12 @@ pub enum AccountCommand {
     GrantPermission {
         permission: Permission,
         by: Option<AccountId>,
+        reason: Option<Reason>,
     },
     RevokePermission {
         permission: Permission,
         by: Option<AccountId>,
+        reason: Option<Reason>,
     },
 }
 
@@ -331,10 +334,16 @@ pub enum AccountEvent {
     PermissionGranted {
         permission: Permission,
         by: Option<AccountId>,
+        /// Why (admins give one; `ADMIN_EMAILS` and the CLI do not).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<Reason>,
     },
     PermissionRevoked {
         permission: Permission,
         by: Option<AccountId>,
+        /// Why (admins give one; `ADMIN_EMAILS` and the CLI do not).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<Reason>,
     },
 }
 
@@ -440,6 +449,7 @@ impl Aggregate for Account {
                     events.push(AccountEvent::PermissionGranted {
                         permission: Permission::Admin,
                         by: None,
+                        reason: None,
                     });
                 }
             }
@@ -458,18 +468,34 @@ impl Aggregate for Account {
                     events.push(AccountEvent::PreferencesSet { preferences });
                 }
             }
-            AccountCommand::GrantPermission { permission, by } => {
+            AccountCommand::GrantPermission {
+                permission,
+                by,
+                reason,
+            } => {
                 self.require()?;
                 if !self.permissions.contains(&permission) {
-                    events.push(AccountEvent::PermissionGranted { permission, by });
+                    events.push(AccountEvent::PermissionGranted {
+                        permission,
+                        by,
+                        reason,
+                    });
                 }
             }
-            AccountCommand::RevokePermission { permission, by } => {
+            AccountCommand::RevokePermission {
+                permission,
+                by,
+                reason,
+            } => {
                 self.require()?;
                 if !self.permissions.contains(&permission) {
                     return Err(AccountError::NotHeld(permission.as_str()));
                 }
-                events.push(AccountEvent::PermissionRevoked { permission, by });
+                events.push(AccountEvent::PermissionRevoked {
+                    permission,
+                    by,
+                    reason,
+                });
             }
         }
         for e in events {
@@ -684,6 +710,7 @@ mod tests {
                 AccountEvent::PermissionGranted {
                     permission: Permission::Admin,
                     by: None,
+                    reason: None,
                 },
             ]);
         Harness::with(())
@@ -692,6 +719,7 @@ mod tests {
                 AccountEvent::PermissionGranted {
                     permission: Permission::Admin,
                     by: None,
+                    reason: None,
                 },
             ])
             .when_async(authenticate(None, true))
@@ -827,11 +855,13 @@ mod tests {
             .when_async(AccountCommand::GrantPermission {
                 permission: Permission::Moderator,
                 by,
+                reason: None,
             })
             .await
             .then_expect_events(vec![AccountEvent::PermissionGranted {
                 permission: Permission::Moderator,
                 by,
+                reason: None,
             }]);
         Harness::with(())
             .given(vec![
@@ -839,11 +869,13 @@ mod tests {
                 AccountEvent::PermissionGranted {
                     permission: Permission::Moderator,
                     by,
+                    reason: None,
                 },
             ])
             .when_async(AccountCommand::GrantPermission {
                 permission: Permission::Moderator,
                 by,
+                reason: None,
             })
             .await
             .then_expect_events(vec![]);
@@ -856,6 +888,7 @@ mod tests {
             .when_async(AccountCommand::GrantPermission {
                 permission: Permission::Admin,
                 by: None,
+                reason: None,
             })
             .await
             .then_expect_error(AccountError::NotFound);
@@ -869,16 +902,19 @@ mod tests {
                 AccountEvent::PermissionGranted {
                     permission: Permission::Moderator,
                     by: None,
+                    reason: None,
                 },
             ])
             .when_async(AccountCommand::RevokePermission {
                 permission: Permission::Moderator,
                 by: None,
+                reason: None,
             })
             .await
             .then_expect_events(vec![AccountEvent::PermissionRevoked {
                 permission: Permission::Moderator,
                 by: None,
+                reason: None,
             }]);
     }
 
@@ -889,6 +925,7 @@ mod tests {
             .when_async(AccountCommand::RevokePermission {
                 permission: Permission::Admin,
                 by: None,
+                reason: None,
             })
             .await
             .then_expect_error(AccountError::NotHeld("admin"));

@@ -4,7 +4,7 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
+    admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
     profile, search, status, submissions,
 };
 
@@ -14,6 +14,11 @@ use crate::routes::{
     paths(
         status::get_status,
         status::get_admin_status,
+        admin::permissions,
+        admin::audit,
+        admin::entity,
+        admin::statistics,
+        admin::badges,
         status::get_config,
         auth::auth_status,
         artworks::nearby_artworks,

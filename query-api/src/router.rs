@@ -4,7 +4,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
+    admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
     profile, search, status, submissions,
 };
 use crate::state::QueryState;
@@ -13,6 +13,11 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/status", get(status::get_status))
         .route("/admin/status", get(status::get_admin_status))
+        .route("/admin/permissions", get(admin::permissions))
+        .route("/admin/audit", get(admin::audit))
+        .route("/admin/statistics", get(admin::statistics))
+        .route("/admin/badges", get(admin::badges))
+        .route("/admin/audit/entity/{type}/{id}", get(admin::entity))
         .route("/config", get(status::get_config))
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))

@@ -423,6 +423,7 @@ impl TestApp {
             lists: command_api::Lists::new(commands.clone()),
             notifications: command_api::Notifications::new(commands.clone()),
             feedback: command_api::FeedbackDesk::new(commands.clone()),
+            badges: command_api::badges::BadgeAdmin::new(commands.clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();

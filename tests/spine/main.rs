@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod accounts;
+mod admin;
 mod api;
 mod artist_edits;
 mod badges;

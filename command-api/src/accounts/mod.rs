@@ -35,6 +35,7 @@ use crate::Commands;
 
 mod link;
 mod permissions;
+pub use permissions::{PermissionChange, PermissionError};
 mod profile;
 mod session;
 mod verify;

@@ -33,11 +33,13 @@ impl Accounts {
             AccountCommand::GrantPermission {
                 permission,
                 by: None,
+                reason: None,
             }
         } else {
             AccountCommand::RevokePermission {
                 permission,
                 by: None,
+                reason: None,
             }
         };
         let position = self
@@ -46,5 +48,104 @@ impl Accounts {
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok((account_id, position))
+    }
+}
+
+/// `POST /api/admin/permissions/grant|revoke`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct PermissionChange {
+    pub user_uuid: Uuid,
+    /// `moderator` or `admin`.
+    pub permission: String,
+    /// Why: required, kept in the audit log.
+    pub reason: String,
+}
+
+/// Why a permission change was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PermissionError {
+    #[error("{message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    #[error("User not found")]
+    NoSuchUser,
+    #[error("This account does not hold the {0} permission")]
+    NotHeld(&'static str),
+    #[error("You are the last admin: grant admin to someone else before giving it up")]
+    LastAdmin,
+    #[error("the record was changed by someone else; reload and try again")]
+    Conflict,
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for PermissionError {
+    fn from(e: sqlx::Error) -> Self {
+        PermissionError::Store(e.into())
+    }
+}
+
+impl Accounts {
+    /// An admin grants or revokes a permission of an account, with a reason. Takes effect on
+    /// the account's very next request: roles are read from the Account stream.
+    pub async fn change_permission(
+        &self,
+        admin: &Caller,
+        change: PermissionChange,
+        grant: bool,
+    ) -> Result<Option<EventPosition>, PermissionError> {
+        let by = admin
+            .account()
+            .map(|a| domain::AccountId(a.account_id))
+            .ok_or_else(|| anyhow::anyhow!("an admin without an account"))?;
+        let permission =
+            Permission::parse(change.permission.trim()).ok_or(PermissionError::Invalid {
+                field: "permission",
+                message: "permission must be moderator or admin".into(),
+            })?;
+        let reason = domain::submission::Reason::parse(&change.reason).map_err(|e| {
+            PermissionError::Invalid {
+                field: "reason",
+                message: e.to_string(),
+            }
+        })?;
+        if !grant && permission == Permission::Admin && change.user_uuid == by.0 {
+            let admins: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM rm.account_permissions
+                  WHERE permission = 'admin' AND is_active AND account_id <> $1",
+            )
+            .bind(by.0)
+            .fetch_one(self.pool())
+            .await?;
+            if admins == 0 {
+                return Err(PermissionError::LastAdmin);
+            }
+        }
+        let command = if grant {
+            AccountCommand::GrantPermission {
+                permission,
+                by: Some(by),
+                reason: Some(reason),
+            }
+        } else {
+            AccountCommand::RevokePermission {
+                permission,
+                by: Some(by),
+                reason: Some(reason),
+            }
+        };
+        self.commands
+            .account(&change.user_uuid.to_string(), command, &admin.metadata())
+            .await
+            .map_err(|e| match e {
+                crate::CommandError::Rejected(domain::AccountError::NotHeld(p)) => {
+                    PermissionError::NotHeld(p)
+                }
+                crate::CommandError::Rejected(_) => PermissionError::NoSuchUser,
+                crate::CommandError::Conflict => PermissionError::Conflict,
+                crate::CommandError::Store(s) => PermissionError::Store(anyhow::anyhow!(s)),
+            })
     }
 }

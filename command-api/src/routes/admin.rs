@@ -52,3 +52,154 @@ pub async fn restart_projector(
         }
     }
 }
+
+/// What a permission change answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PermissionChanged {
+    pub user_uuid: uuid::Uuid,
+    pub permission: String,
+    pub granted: bool,
+}
+
+async fn change_permission(
+    s: CommandState,
+    caller: Caller,
+    change: crate::accounts::PermissionChange,
+    grant: bool,
+) -> Result<Response, ApiError> {
+    caller.require_admin()?;
+    let user_uuid = change.user_uuid;
+    let permission = change.permission.trim().to_owned();
+    let position = s.accounts.change_permission(&caller, change, grant).await?;
+    Ok(no_store(platform::http::with_position(
+        ok(PermissionChanged {
+            user_uuid,
+            permission,
+            granted: grant,
+        }),
+        position,
+    )))
+}
+
+/// `POST /api/admin/permissions/grant {user_uuid, permission, reason}` (admins).
+#[utoipa::path(post, path = "/api/admin/permissions/grant", tag = "admin",
+    request_body = crate::accounts::PermissionChange,
+    responses(
+        (status = 200, description = "Granted (in force on the account's next request)", body = Envelope<PermissionChanged>),
+        (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "'User not found'", body = platform::http::ErrorBody)))]
+pub async fn grant_permission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    super::Body(change): super::Body<crate::accounts::PermissionChange>,
+) -> Result<Response, ApiError> {
+    change_permission(s, caller, change, true).await
+}
+
+/// `POST /api/admin/permissions/revoke {user_uuid, permission, reason}` (admins).
+#[utoipa::path(post, path = "/api/admin/permissions/revoke", tag = "admin",
+    request_body = crate::accounts::PermissionChange,
+    responses(
+        (status = 200, description = "Revoked (in force on the account's next request)", body = Envelope<PermissionChanged>),
+        (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
+        (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody)))]
+pub async fn revoke_permission(
+    State(s): State<CommandState>,
+    caller: Caller,
+    super::Body(change): super::Body<crate::accounts::PermissionChange>,
+) -> Result<Response, ApiError> {
+    change_permission(s, caller, change, false).await
+}
+
+/// What a badge change answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BadgeChanged {
+    pub badge_id: uuid::Uuid,
+}
+
+/// `POST /api/admin/badges` (admins): defines a badge; those who already qualify get it.
+#[utoipa::path(post, path = "/api/admin/badges", tag = "admin",
+    request_body = crate::badges::NewBadge,
+    responses(
+        (status = 201, description = "Defined", body = Envelope<BadgeChanged>),
+        (status = 400, description = "A field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 409, description = "'A badge with this key exists'", body = platform::http::ErrorBody)))]
+pub async fn define_badge(
+    State(s): State<CommandState>,
+    caller: Caller,
+    super::Body(badge): super::Body<crate::badges::NewBadge>,
+) -> Result<Response, ApiError> {
+    caller.require_admin()?;
+    let (badge_id, position) = s
+        .badges
+        .define(&caller.metadata(), badge)
+        .await
+        .map_err(crate::error::badge_command)?;
+    Ok(no_store(platform::http::with_position(
+        (
+            axum::http::StatusCode::CREATED,
+            ok(BadgeChanged { badge_id }),
+        ),
+        position,
+    )))
+}
+
+/// `PUT /api/admin/badges/{id}` (admins): changes the look and rule; `active` deactivates or
+/// reactivates. Awards made stay.
+#[utoipa::path(put, path = "/api/admin/badges/{id}", tag = "admin",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = crate::badges::BadgeChange,
+    responses(
+        (status = 200, description = "Changed", body = Envelope<BadgeChanged>),
+        (status = 400, description = "A field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
+pub async fn change_badge(
+    State(s): State<CommandState>,
+    caller: Caller,
+    platform::http::PathId(badge_id): platform::http::PathId,
+    super::Body(change): super::Body<crate::badges::BadgeChange>,
+) -> Result<Response, ApiError> {
+    caller.require_admin()?;
+    let position = s
+        .badges
+        .change(&caller.metadata(), badge_id, change)
+        .await?;
+    Ok(no_store(platform::http::with_position(
+        ok(BadgeChanged { badge_id }),
+        position,
+    )))
+}
+
+/// `DELETE /api/admin/badges/{id}` (admins): deactivates the badge (never deleted: awards stay).
+#[utoipa::path(delete, path = "/api/admin/badges/{id}", tag = "admin",
+    params(("id" = uuid::Uuid, Path)),
+    responses(
+        (status = 200, description = "Deactivated", body = Envelope<BadgeChanged>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
+pub async fn deactivate_badge(
+    State(s): State<CommandState>,
+    caller: Caller,
+    platform::http::PathId(badge_id): platform::http::PathId,
+) -> Result<Response, ApiError> {
+    caller.require_admin()?;
+    let position = s
+        .badges
+        .deactivate(&caller.metadata(), badge_id)
+        .await
+        .map_err(crate::error::badge_command)?;
+    Ok(no_store(platform::http::with_position(
+        ok(BadgeChanged { badge_id }),
+        position,
+    )))
+}

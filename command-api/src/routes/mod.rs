@@ -24,6 +24,7 @@ use sqlx::PgPool;
 
 use crate::accounts::Accounts;
 use crate::artworks::Artworks;
+use crate::badges::BadgeAdmin;
 use crate::feedback::FeedbackDesk;
 use crate::lists::Lists;
 use crate::notifications::Notifications;
@@ -40,6 +41,7 @@ pub struct CommandState {
     pub lists: Lists,
     pub notifications: Notifications,
     pub feedback: FeedbackDesk,
+    pub badges: BadgeAdmin,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -130,6 +132,13 @@ pub fn router(state: CommandState) -> Router {
             "/lists/{id}/items",
             post(lists::add_item).delete(lists::remove_items),
         )
+        .route("/admin/badges", post(admin::define_badge))
+        .route(
+            "/admin/badges/{id}",
+            put(admin::change_badge).delete(admin::deactivate_badge),
+        )
+        .route("/admin/permissions/grant", post(admin::grant_permission))
+        .route("/admin/permissions/revoke", post(admin::revoke_permission))
         .route(
             "/admin/projectors/{name}/restart",
             post(admin::restart_projector),
@@ -223,6 +232,11 @@ fn no_store(mut r: Response) -> Response {
     lists::remove_items,
     lists::update_list,
     lists::delete_list,
-    admin::restart_projector
+    admin::restart_projector,
+    admin::grant_permission,
+    admin::revoke_permission,
+    admin::define_badge,
+    admin::change_badge,
+    admin::deactivate_badge
 ))]
 pub struct CommandApiDoc;

@@ -63,10 +63,10 @@ impl Projector for AccountsProjector {
                     let preferences = serde_json::to_value(&preferences)?;
                     update(db, id, seq, Update::Preferences(preferences)).await?;
                 }
-                AccountEvent::PermissionGranted { permission, by } => {
+                AccountEvent::PermissionGranted { permission, by, .. } => {
                     set_permission(db, id, permission.as_str(), true, by.map(|b| b.0), e).await?;
                 }
-                AccountEvent::PermissionRevoked { permission, by } => {
+                AccountEvent::PermissionRevoked { permission, by, .. } => {
                     set_permission(db, id, permission.as_str(), false, by.map(|b| b.0), e).await?;
                 }
             }

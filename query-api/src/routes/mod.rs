@@ -1,5 +1,6 @@
 //! One module per resource.
 
+pub mod admin;
 pub mod artists;
 pub mod artworks;
 pub mod auth;

@@ -1,0 +1,327 @@
+//! Admin: every call refused to visitors (401) and to users and moderators (403); permissions
+//! granted and revoked with a reason take effect on the next request and show in the audit,
+//! which is the event store (filters narrow, pages stay put, an artwork's audit is its stream);
+//! statistics agree with the database; badges are managed as events.
+
+use crate::accounts::{anonymous_token, sign_in};
+use crate::harness::{wait_projected, TestApp};
+use crate::submissions::{approve, get_as, moderator, post_json, propose, spawn, Proposed};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+const READS: [&str; 5] = [
+    "/api/admin/permissions",
+    "/api/admin/audit",
+    "/api/admin/statistics",
+    "/api/admin/badges",
+    "/api/admin/audit/entity/account/00000000-0000-0000-0000-000000000000",
+];
+
+async fn user_uuid(app: &TestApp, session: &str) -> String {
+    let (status, me) = get_as(app, "/api/me/profile", session, None).await;
+    assert_eq!(status, 200, "{me}");
+    me["data"]["uuid"].as_str().unwrap().to_owned()
+}
+
+async fn grant(app: &TestApp, admin: &str, user: &str, permission: &str, verb: &str) -> (u16, Value) {
+    let (status, _, body) = post_json(
+        app,
+        admin,
+        &format!("/api/admin/permissions/{verb}"),
+        json!({"user_uuid": user, "permission": permission, "reason": format!("{verb} for the test")}),
+    )
+    .await;
+    (status, body)
+}
+
+#[tokio::test]
+async fn roles_are_checked_and_changed_at_once_and_audited() {
+    let app = spawn().await;
+    let admin = moderator(&app).await; // the bootstrap admin (ADMIN_EMAILS)
+    let visitor = anonymous_token(&app).await;
+    let (user, _, _) = sign_in(&app, "helper@plinth.test", &anonymous_token(&app).await, 1).await;
+    let helper = user_uuid(&app, &user).await;
+
+    // Visitors 401, users 403, admins 200 on every admin read.
+    for path in READS {
+        let (status, _) = get_as(&app, path, &visitor, None).await;
+        assert_eq!(status, 401, "{path}");
+        let (status, _) = get_as(&app, path, &user, None).await;
+        assert_eq!(status, 403, "{path}");
+    }
+    for path in &READS[..4] {
+        let (status, body) = get_as(&app, path, &admin, None).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    let (status, _) = grant(&app, &user, &helper, "moderator", "grant").await;
+    assert_eq!(status, 403);
+
+    // A reason is required.
+    let (status, _, body) = post_json(
+        &app,
+        &admin,
+        "/api/admin/permissions/grant",
+        json!({"user_uuid": helper, "permission": "moderator", "reason": " "}),
+    )
+    .await;
+    assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")), "{body}");
+
+    // Granted: the very next request has the role (no position waited for).
+    let (status, body) = grant(&app, &admin, &helper, "moderator", "grant").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = get_as(&app, "/api/review/queue", &user, None).await;
+    assert_eq!(status, 200, "moderator at once");
+    // Moderators still may not administer.
+    let (status, _) = get_as(&app, "/api/admin/audit", &user, None).await;
+    assert_eq!(status, 403);
+
+    // The grant is in the audit with its reason and actor; the type filter narrows.
+    let (status, page) = get_as(
+        &app,
+        "/api/admin/audit?action_type=PermissionGranted&type=account",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let entries = page["data"]["entries"].as_array().unwrap();
+    let ours: Vec<&Value> = entries
+        .iter()
+        .filter(|e| e["entity_id"] == helper.as_str())
+        .collect();
+    assert_eq!(ours.len(), 1, "{page}");
+    assert_eq!(ours[0]["reason"], "grant for the test");
+    assert_eq!(ours[0]["actor"]["role"], "admin");
+    assert_eq!(ours[0]["source"], "web");
+    assert!(entries.iter().all(|e| e["event_type"] == "PermissionGranted"
+        && e["entity_type"] == "account"));
+
+    // Revoked: gone at once. The last admin cannot give up admin.
+    let (status, body) = grant(&app, &admin, &helper, "moderator", "revoke").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = get_as(&app, "/api/review/queue", &user, None).await;
+    assert_eq!(status, 403, "revoked at once");
+    let (status, body) = grant(&app, &admin, &helper, "moderator", "revoke").await;
+    assert_eq!(status, 409, "{body}");
+    wait_projected(&app.db.pool).await;
+    let me = user_uuid(&app, &admin).await;
+    let (status, body) = grant(&app, &admin, &me, "admin", "revoke").await;
+    assert_eq!(status, 409, "{body}");
+
+    // Permissions: searchable, and filtered by role.
+    let (_, list) = get_as(&app, "/api/admin/permissions?search=HELPER@", &admin, None).await;
+    let accounts = list["data"]["accounts"].as_array().unwrap();
+    assert_eq!(accounts.len(), 1, "{list}");
+    assert_eq!(accounts[0]["permissions"], json!([]));
+    let (_, list) = get_as(&app, "/api/admin/permissions?permission=admin", &admin, None).await;
+    let admins: Vec<&str> = list["data"]["accounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["user_uuid"].as_str().unwrap())
+        .collect();
+    assert_eq!(admins, [me.as_str()]);
+}
+
+#[tokio::test]
+async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
+    let app = spawn().await;
+    let admin = moderator(&app).await;
+    let author = anonymous_token(&app).await;
+    let mut artwork = String::new();
+    for i in 0..3 {
+        let Proposed { id, .. } = propose(&app, &author, &format!("Audited {i}")).await;
+        if i < 2 {
+            let (status, _, body) = approve(&app, &admin, &id, json!({})).await;
+            assert_eq!(status, 200, "{body}");
+            artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+        } else {
+            let (status, _, body) = app
+                .send(
+                    Method::POST,
+                    &format!("/api/review/reject/{id}"),
+                    Some(&admin),
+                    Some(json!({"reason": "Not public art"})),
+                )
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+    }
+    wait_projected(&app.db.pool).await;
+
+    // Decisions filter: approvals only, then rejections only, each with its reason.
+    let (_, page) = get_as(&app, "/api/admin/audit?decision=approved", &admin, None).await;
+    assert_eq!(page["data"]["total"], 2, "{page}");
+    let (_, page) = get_as(&app, "/api/admin/audit?decision=rejected", &admin, None).await;
+    assert_eq!(page["data"]["total"], 1, "{page}");
+    assert_eq!(page["data"]["entries"][0]["reason"], "Not public art");
+    let (status, _) = get_as(&app, "/api/admin/audit?decision=maybe", &admin, None).await;
+    assert_eq!(status, 400);
+    // Dates: nothing before today's start, everything from it.
+    let (_, page) = get_as(&app, "/api/admin/audit?endDate=2000-01-01", &admin, None).await;
+    assert_eq!(page["data"]["total"], 0);
+
+    // Pages are stable while events arrive: page 2 of a pinned listing is unchanged.
+    let (_, first) = get_as(&app, "/api/admin/audit?limit=3", &admin, None).await;
+    let as_of = first["data"]["as_of"].as_str().unwrap().to_owned();
+    let (_, before) = get_as(
+        &app,
+        &format!("/api/admin/audit?limit=3&page=2&as_of={as_of}"),
+        &admin,
+        None,
+    )
+    .await;
+    let _ = propose(&app, &author, "Late arrival").await;
+    let (_, after) = get_as(
+        &app,
+        &format!("/api/admin/audit?limit=3&page=2&as_of={as_of}"),
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(before["data"]["entries"], after["data"]["entries"]);
+    assert_eq!(before["data"]["total"], first["data"]["total"]);
+
+    // An artwork's audit is its event stream, and its state at its first event.
+    let stream = platform::eventlog::stream_of(&app.db.pool, "artwork", &artwork)
+        .await
+        .unwrap();
+    let (status, audit) = get_as(
+        &app,
+        &format!("/api/admin/audit/entity/artwork/{artwork}"),
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{audit}");
+    let events = audit["data"]["events"].as_array().unwrap();
+    assert_eq!(events.len(), stream.len());
+    for (shown, stored) in events.iter().zip(&stream) {
+        assert_eq!(shown["payload"], stored.payload);
+        assert_eq!(shown["event_type"], stored.event_type.as_str());
+    }
+    assert_eq!(audit["data"]["state"]["title"], "Audited 1");
+    let first_position = stream[0].event_position().to_string();
+    let (_, then) = get_as(
+        &app,
+        &format!("/api/admin/audit/entity/artwork/{artwork}?as_of={first_position}"),
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(then["data"]["state"]["title"], "Audited 1");
+    assert_eq!(then["data"]["events"][0]["applied"], true);
+
+    // Statistics agree with counts taken from the database.
+    let (status, stats) = get_as(&app, "/api/admin/statistics?days=7", &admin, None).await;
+    assert_eq!(status, 200, "{stats}");
+    let count = |sql: &'static str| {
+        let pool = app.db.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let s = &stats["data"];
+    assert_eq!(
+        s["artworks"]["approved"],
+        count("SELECT count(*) FROM rm.artworks WHERE status = 'approved'").await
+    );
+    assert_eq!(
+        s["accounts"],
+        count("SELECT count(*) FROM rm.accounts").await
+    );
+    assert_eq!(s["submissions_by_status"]["approved"], 2);
+    assert_eq!(s["submissions_by_status"]["rejected"], 1);
+    assert_eq!(s["decisions"], 3);
+    assert_eq!(s["active_contributors"], 1);
+    let days = s["per_day"].as_array().unwrap();
+    assert_eq!(days.len(), 7);
+    let today = &days[6];
+    assert_eq!((&today["approved"], &today["rejected"]), (&json!(2), &json!(1)));
+    let (status, _) = get_as(&app, "/api/admin/statistics?days=0", &admin, None).await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn admins_manage_badges_as_events() {
+    let app = spawn().await;
+    let admin = moderator(&app).await;
+    let badge = json!({
+        "badge_key": "night_owl",
+        "title": "Night owl",
+        "description": "Logged a visit.",
+        "icon_emoji": "🦉",
+        "rule": {"kind": "visits", "at_least": 1}
+    });
+    let (status, _, body) = post_json(&app, &admin, "/api/admin/badges", badge.clone()).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["data"]["badge_id"].as_str().unwrap().to_owned();
+    let (status, _, body) = post_json(&app, &admin, "/api/admin/badges", badge).await;
+    assert_eq!(status, 409, "{body}");
+    let (status, _, body) = post_json(
+        &app,
+        &admin,
+        "/api/admin/badges",
+        json!({"badge_key": "bad key!", "title": "x", "description": "y", "icon_emoji": "z",
+               "rule": {"kind": "visits", "at_least": 1}}),
+    )
+    .await;
+    assert_eq!((status, &body["details"]["field"]), (400, &json!("badge_key")), "{body}");
+
+    // Deactivated: kept in the admin list, gone from the public catalogue.
+    let (status, _, body) = app
+        .send(
+            Method::DELETE,
+            &format!("/api/admin/badges/{id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    wait_projected(&app.db.pool).await;
+    let (_, all) = get_as(&app, "/api/admin/badges", &admin, None).await;
+    let ours = all["data"]["badges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["badge_id"] == id.as_str())
+        .cloned()
+        .unwrap();
+    assert_eq!(ours["active"], false);
+    let (_, public) = get_as(&app, "/api/badges", &admin, None).await;
+    assert!(!public.to_string().contains("night_owl"));
+
+    // Changed and reactivated in one call; every change is in the audit.
+    let (status, _, body) = app
+        .send(
+            Method::PUT,
+            &format!("/api/admin/badges/{id}"),
+            Some(&admin),
+            Some(json!({"title": "Night owl", "description": "Logged two visits.",
+                        "icon_emoji": "🦉", "rule": {"kind": "visits", "at_least": 2},
+                        "active": true})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, audit) = get_as(
+        &app,
+        &format!("/api/admin/audit/entity/badge/{id}"),
+        &admin,
+        None,
+    )
+    .await;
+    let kinds: Vec<&str> = audit["data"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event_type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["BadgeDefined", "BadgeDeactivated", "BadgeUpdated", "BadgeReactivated"]
+    );
+    assert_eq!(audit["data"]["state"]["active"], true);
+}
