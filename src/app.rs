@@ -419,6 +419,7 @@ pub fn command_state(
         notifications: command_api::Notifications::new(commands.clone()),
         feedback: command_api::FeedbackDesk::new(commands.clone()),
         badges: command_api::badges::BadgeAdmin::new(commands.clone()),
+        replays: command_api::replays::Replays::new(commands.pool().clone()),
         submissions: command_api::Submissions::new(commands, media),
     })
 }

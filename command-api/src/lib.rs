@@ -16,6 +16,7 @@ pub mod media;
 pub mod notifications;
 pub mod process;
 pub mod relay;
+pub mod replays;
 pub mod routes;
 pub mod submissions;
 

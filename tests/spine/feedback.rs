@@ -195,6 +195,22 @@ async fn feedback_is_validated_and_worked_by_moderators() {
         !nearby.to_string().contains(&artwork),
         "a removed artwork is not on the default map: {nearby}"
     );
+    let (status, layer) = get_as(
+        &app,
+        &format!(
+            "/api/artworks/nearby?lat={}&lon={}&radius=500&minimal=true&status=removed",
+            crate::submissions::LAT,
+            crate::submissions::LON
+        ),
+        &visitor,
+        Some(&pos),
+    )
+    .await;
+    assert_eq!(status, 200, "{layer}");
+    assert!(
+        layer.to_string().contains(&artwork),
+        "it is on the removed layer: {layer}"
+    );
 
     // The sender, once signed in on that device, is told.
     let (session, _, signed) = sign_in(&app, "reporter@plinth.test", &visitor, 1).await;

@@ -424,6 +424,7 @@ impl TestApp {
             notifications: command_api::Notifications::new(commands.clone()),
             feedback: command_api::FeedbackDesk::new(commands.clone()),
             badges: command_api::badges::BadgeAdmin::new(commands.clone()),
+            replays: command_api::replays::Replays::new(commands.pool().clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();

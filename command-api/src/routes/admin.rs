@@ -203,3 +203,75 @@ pub async fn deactivate_badge(
         position,
     )))
 }
+
+/// `POST /api/admin/replay`'s body.
+#[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
+pub struct ReplayRequest {
+    /// One read model (see /api/admin/status); all when absent.
+    pub projector: Option<String>,
+}
+
+/// What the replay calls answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ReplayState {
+    /// The running or last replay of this process, if any.
+    pub job: Option<crate::replays::ReplayJob>,
+}
+
+/// `POST /api/admin/replay {projector?}` (admins): rebuilds one read model or all from the
+/// event store in the background; follow it with `GET /api/admin/replay`.
+#[utoipa::path(post, path = "/api/admin/replay", tag = "admin",
+    request_body = ReplayRequest,
+    responses(
+        (status = 202, description = "Started", body = Envelope<ReplayState>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
+        (status = 404, description = "No read model of that name", body = platform::http::ErrorBody),
+        (status = 409, description = "A replay is running", body = platform::http::ErrorBody)))]
+pub async fn start_replay(
+    State(s): State<CommandState>,
+    caller: Caller,
+    super::OptionalBody(req): super::OptionalBody<ReplayRequest>,
+) -> Result<Response, ApiError> {
+    let admin = caller.require_admin()?;
+    let projector = req
+        .projector
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let job = s
+        .replays
+        .start(admin.account_id, projector)
+        .await
+        .map_err(|e| match e {
+            crate::replays::ReplayError::Unknown(_) => ApiError::NotFound(e.to_string()),
+            crate::replays::ReplayError::Running => ApiError::Conflict(e.to_string()),
+            crate::replays::ReplayError::Store(e) => ApiError::internal(e),
+        })?;
+    Ok(no_store(
+        (
+            axum::http::StatusCode::ACCEPTED,
+            ok(ReplayState { job: Some(job) }),
+        )
+            .into_response(),
+    ))
+}
+
+/// `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result.
+#[utoipa::path(get, path = "/api/admin/replay", tag = "admin",
+    responses(
+        (status = 200, body = Envelope<ReplayState>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
+pub async fn replay_state(
+    State(s): State<CommandState>,
+    caller: Caller,
+) -> Result<Response, ApiError> {
+    caller.require_admin()?;
+    Ok(no_store(
+        ok(ReplayState {
+            job: s.replays.job(),
+        })
+        .into_response(),
+    ))
+}

@@ -42,6 +42,7 @@ pub struct CommandState {
     pub notifications: Notifications,
     pub feedback: FeedbackDesk,
     pub badges: BadgeAdmin,
+    pub replays: crate::replays::Replays,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -131,6 +132,10 @@ pub fn router(state: CommandState) -> Router {
         .route(
             "/lists/{id}/items",
             post(lists::add_item).delete(lists::remove_items),
+        )
+        .route(
+            "/admin/replay",
+            post(admin::start_replay).get(admin::replay_state),
         )
         .route("/admin/badges", post(admin::define_badge))
         .route(
@@ -237,6 +242,8 @@ fn no_store(mut r: Response) -> Response {
     admin::revoke_permission,
     admin::define_badge,
     admin::change_badge,
-    admin::deactivate_badge
+    admin::deactivate_badge,
+    admin::start_replay,
+    admin::replay_state
 ))]
 pub struct CommandApiDoc;

@@ -1,6 +1,9 @@
 -- Read model `artworks`: its indexes, created after a replay has loaded the rows.
 CREATE INDEX IF NOT EXISTS artworks_location ON artworks USING gist (location)
     WHERE status = 'approved';
+-- The map's "removed" layer.
+CREATE INDEX IF NOT EXISTS artworks_removed_location ON artworks USING gist (location)
+    WHERE status = 'removed';
 CREATE INDEX IF NOT EXISTS artworks_updated ON artworks (updated_at DESC, id)
     WHERE status = 'approved';
 CREATE INDEX IF NOT EXISTS artworks_created ON artworks (created_at DESC, id)

@@ -225,6 +225,47 @@ pub struct Circle {
     pub boxes: [(f64, f64, f64, f64); 2],
 }
 
+/// The artworks of one status (`'approved'` or `'removed'`, each with its own partial index)
+/// within a circle, nearest first.
+macro_rules! within {
+    ($status:tt, $pool:expr, $c:expr, $limit:expr) => {{
+        let c = $c;
+        let [b1, b2] = c.boxes;
+        select_artworks!(
+            r#"d.m AS "distance_m?""#,
+            [
+                "CROSS JOIN LATERAL (SELECT 2 * $3::float8 * asin(least(1, sqrt(
+              power(sin(radians(a.lat - $1) / 2), 2) +
+              cos(radians($1)) * cos(radians(a.lat)) * power(sin(radians(a.lon - $2) / 2), 2)
+            ))) AS m) d
+          WHERE a.status = "
+                    + $status
+                    + "
+            AND (a.location <@ box(point($5, $6), point($7, $8))
+              OR a.location <@ box(point($9, $10), point($11, $12)))
+            AND d.m <= $4
+          ORDER BY d.m, a.id
+          LIMIT $13"
+            ],
+            c.lat,
+            c.lon,
+            c.earth_radius_m,
+            c.radius_m,
+            b1.1,
+            b1.0,
+            b1.3,
+            b1.2,
+            b2.1,
+            b2.0,
+            b2.3,
+            b2.2,
+            $limit
+        )
+        .fetch_all($pool)
+        .await?
+    }};
+}
+
 /// Approved artworks in `c`, nearest first (ties by id), at most `limit`. Candidates come from
 /// the GiST index through the boxes; the haversine filter makes the answer exact. With
 /// `name_artists` false the credits carry ids only, saving the names' query (map markers show no
@@ -235,37 +276,22 @@ pub async fn approved_within(
     limit: i64,
     name_artists: bool,
 ) -> Result<Vec<ArtworkDto>, sqlx::Error> {
-    let [b1, b2] = c.boxes;
-    let artworks = select_artworks!(
-        r#"d.m AS "distance_m?""#,
-        [
-            "CROSS JOIN LATERAL (SELECT 2 * $3::float8 * asin(least(1, sqrt(
-              power(sin(radians(a.lat - $1) / 2), 2) +
-              cos(radians($1)) * cos(radians(a.lat)) * power(sin(radians(a.lon - $2) / 2), 2)
-            ))) AS m) d
-          WHERE a.status = 'approved'
-            AND (a.location <@ box(point($5, $6), point($7, $8))
-              OR a.location <@ box(point($9, $10), point($11, $12)))
-            AND d.m <= $4
-          ORDER BY d.m, a.id
-          LIMIT $13"
-        ],
-        c.lat,
-        c.lon,
-        c.earth_radius_m,
-        c.radius_m,
-        b1.1,
-        b1.0,
-        b1.3,
-        b1.2,
-        b2.1,
-        b2.0,
-        b2.3,
-        b2.2,
-        limit
-    )
-    .fetch_all(pool)
-    .await?;
+    let artworks = within!("'approved'", pool, c, limit);
+    if name_artists {
+        hydrate(pool, artworks).await
+    } else {
+        Ok(artworks)
+    }
+}
+
+/// Removed artworks within a circle, nearest first: the map's "removed" layer.
+pub async fn removed_within(
+    pool: &PgPool,
+    c: Circle,
+    limit: i64,
+    name_artists: bool,
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let artworks = within!("'removed'", pool, c, limit);
     if name_artists {
         hydrate(pool, artworks).await
     } else {

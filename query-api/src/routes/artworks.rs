@@ -114,6 +114,7 @@ pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, 
         ("radius" = Option<u32>, Query, description = "Metres, 1 to 50000 (default 500)"),
         ("limit" = Option<u32>, Query, description = "1 to 1000 (default 250)"),
         ("minimal" = Option<bool>, Query, description = "Only what a map marker needs"),
+        ("status" = Option<String>, Query, description = "approved (default), or removed: the map's removed layer"),
         ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
     ),
     responses(
@@ -139,7 +140,17 @@ pub async fn nearby_artworks(
         MAX_NEARBY_LIMIT,
     )?;
     let minimal = bool_param("minimal", get("minimal"))?;
-    if state.geo.is_ready() {
+    let removed = match get("status").map(str::trim) {
+        None | Some("") | Some("approved") => false,
+        Some("removed") => true,
+        Some(_) => {
+            return Err(ApiError::validation(
+                "status",
+                "status must be approved or removed",
+            ))
+        }
+    };
+    if !removed && state.geo.is_ready() {
         let caught_up = match &min {
             Some(MinPosition(p)) => {
                 let geo = state.geo.wait_for(*p).await;
@@ -184,10 +195,12 @@ pub async fn nearby_artworks(
         };
         return Ok(with_consistency(resp, caught_up));
     }
-    nearby_sql(&state, min, lat, lon, radius, limit, minimal).await
+    nearby_sql(&state, min, lat, lon, radius, limit, minimal, removed).await
 }
 
-/// Nearby straight from PostgreSQL, while the geo model is still loading.
+/// Nearby straight from PostgreSQL: while the geo model is still loading, and for the removed
+/// layer (the geo model holds approved artworks only).
+#[allow(clippy::too_many_arguments)]
 async fn nearby_sql(
     state: &QueryState,
     min: Option<MinPosition>,
@@ -196,6 +209,7 @@ async fn nearby_sql(
     radius: u32,
     limit: u32,
     minimal: bool,
+    removed: bool,
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(state, min, if minimal { &READS[..1] } else { READS }).await;
 
@@ -207,8 +221,11 @@ async fn nearby_sql(
         earth_radius_m: EARTH_RADIUS_M,
         boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
     };
-    let artworks =
-        artworks::read::approved_within(&state.pool, circle, i64::from(limit), !minimal).await?;
+    let artworks = if removed {
+        artworks::read::removed_within(&state.pool, circle, i64::from(limit), !minimal).await?
+    } else {
+        artworks::read::approved_within(&state.pool, circle, i64::from(limit), !minimal).await?
+    };
     let resp = if minimal {
         let artworks: Vec<ArtworkMinimalDto> = artworks
             .into_iter()
