@@ -4,6 +4,136 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/audit?type&actor&decision&action_type&startDate&endDate&page&limit&as_of`
+         *     (admins): the event store, newest first. Notifications seen (`inbox`) are left out.
+         */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/entity/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/audit/entity/{type}/{id}?as_of` (admins): one entity's events and its
+         *     state at any position, rebuilt from the event store.
+         */
+        get: operations["entity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/badges` (admins). */
+        get: operations["badges"];
+        put?: never;
+        /** `POST /api/admin/badges` (admins): defines a badge; those who already qualify get it. */
+        post: operations["define_badge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/badges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/badges/{id}` (admins): changes the look and rule; `active` deactivates or
+         *     reactivates. Awards made stay.
+         */
+        put: operations["change_badge"];
+        post?: never;
+        /** `DELETE /api/admin/badges/{id}` (admins): deactivates the badge (never deleted: awards stay). */
+        delete: operations["deactivate_badge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/permissions?permission&search` (admins). */
+        get: operations["permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/permissions/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/permissions/grant {user_uuid, permission, reason}` (admins). */
+        post: operations["grant_permission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/permissions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/permissions/revoke {user_uuid, permission, reason}` (admins). */
+        post: operations["revoke_permission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/projectors/{name}/restart": {
         parameters: {
             query?: never;
@@ -18,6 +148,47 @@ export interface paths {
          *     again (after the cause is fixed); the process running it takes the request up within seconds.
          */
         post: operations["restart_projector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result. */
+        get: operations["replay_state"];
+        put?: never;
+        /**
+         * `POST /api/admin/replay {projector?}` (admins): rebuilds one read model or all from the
+         *     event store in the background; follow it with `GET /api/admin/replay`.
+         */
+        post: operations["start_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/statistics?days` (admins): totals from the read models and the window's
+         *     activity per day.
+         */
+        get: operations["statistics"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -496,6 +667,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/badges`. */
+        get: operations["all_badges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -507,6 +695,23 @@ export interface paths {
         get: operations["get_config"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/feedback`: a private note to the moderators (anyone, anonymous too). */
+        post: operations["send_feedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -635,6 +840,23 @@ export interface paths {
         put?: never;
         /** `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos. */
         post: operations["post_logbook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/badges`. */
+        get: operations["my_badges"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -813,6 +1035,60 @@ export interface paths {
         get: operations["my_submissions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/moderation/feedback?status&issue_type&page&limit` (moderators). */
+        get: operations["feedback_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/feedback/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside. */
+        post: operations["archive_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/feedback/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/moderation/feedback/{id}/resolve {note, remove_artwork}`: moderators resolve
+         *     feedback with a note told to its sender; a confirmed missing artwork is marked removed.
+         */
+        post: operations["resolve_feedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1211,10 +1487,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountRoles: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** @description Active permissions. */
+            permissions: string[];
+            profile_name?: string | null;
+            /** Format: uuid */
+            user_uuid: string;
+        };
         /** @description `POST /api/lists/{id}/items`'s body. */
         AddItem: {
             /** Format: uuid */
             artwork_id: string;
+        };
+        AdminBadges: {
+            /** @description Every badge, deactivated ones too, oldest definitions first, with award counts. */
+            badges: components["schemas"]["BadgeDto"][];
         };
         /**
          * @description `POST /api/review/artwork-edits/{id}/approve`'s body (and the artist edits'); everything
@@ -1234,6 +1524,38 @@ export interface components {
             /** Format: uuid */
             artwork_id?: string | null;
             overrides?: null | components["schemas"]["Overrides"];
+        };
+        /** @description What of someone's work was approved. */
+        ApprovedCounts: {
+            /**
+             * Format: int64
+             * @description New artworks added.
+             */
+            artworks: number;
+            /**
+             * Format: int64
+             * @description Corrections to artworks and artists.
+             */
+            edits: number;
+            /**
+             * Format: int64
+             * @description Photos in approved submissions.
+             */
+            photos: number;
+            /**
+             * Format: int64
+             * @description Approved submissions of every kind.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Visits logged.
+             */
+            visits: number;
+        };
+        /** @description `POST /api/moderation/feedback/{id}/archive`'s body. */
+        ArchiveFeedback: {
+            note?: string | null;
         };
         ArtistArtwork: {
             artwork_type: components["schemas"]["ArtworkType"];
@@ -1456,6 +1778,49 @@ export interface components {
          * @enum {string}
          */
         ArtworkType: "statue" | "mural" | "sculpture" | "installation" | "monument" | "graffiti" | "mosaic" | "relief" | "fountain" | "other";
+        AuditActor: {
+            display_name: string;
+            /** @description An account's or anonymous identity's id, or `system`. */
+            id: string;
+            /** @description user, moderator, admin, system (as recorded). */
+            role: string;
+        };
+        AuditEntry: {
+            actor: components["schemas"]["AuditActor"];
+            entity_id: string;
+            entity_type: string;
+            event_type: string;
+            /** @description Where the entity is seen in the app. */
+            link?: string | null;
+            metadata: unknown;
+            /** @description The event as stored. */
+            payload: unknown;
+            /** @description `<tx>-<pos>`. */
+            position: string;
+            /** @description The reason or note the event carries, if any. */
+            reason?: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            /**
+             * Format: int64
+             * @description The entity's event number.
+             */
+            sequence: number;
+            /** @description web, import, admin-cli, process-manager, synthetic. */
+            source: string;
+        };
+        AuditPage: {
+            /** @description Pass back for the next pages. */
+            as_of: string;
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+        };
         AuthStatus: {
             can_review: boolean;
             is_admin: boolean;
@@ -1476,6 +1841,93 @@ export interface components {
              * @description The account uuid when signed in, else the anonymous identity. Never a credential.
              */
             uuid: string;
+        };
+        /** @description A badge an account holds, as it looked when awarded. */
+        AwardDto: {
+            award_reason: string;
+            /** Format: date-time */
+            awarded_at: string;
+            /** Format: uuid */
+            badge_id: string;
+            badge_key: string;
+            description: string;
+            icon_emoji: string;
+            title: string;
+        };
+        BTreeMap: {
+            [key: string]: number;
+        };
+        BadgeCatalogue: {
+            /** @description Active badges, oldest definitions first, each with how many accounts hold it. */
+            badges: components["schemas"]["BadgeDto"][];
+        };
+        /** @description `PUT /api/admin/badges/{id}`'s body: the badge as it should be now. */
+        BadgeChange: {
+            /** @description Awarded again (true) or no more (false); unchanged when absent. */
+            active?: boolean | null;
+            description: string;
+            icon_emoji: string;
+            rule: Record<string, never>;
+            title: string;
+        };
+        /** @description What a badge change answers. */
+        BadgeChanged: {
+            /** Format: uuid */
+            badge_id: string;
+        };
+        /** @description A badge of the catalogue (SPEC §3 Badge fields, with how many hold it). */
+        BadgeDto: {
+            /** @description A deactivated badge is no longer awarded; awards made stay. */
+            active: boolean;
+            /**
+             * Format: int64
+             * @description Accounts holding it.
+             */
+            award_count: number;
+            /** @description What earns it, in words. */
+            award_reason: string;
+            /** Format: uuid */
+            badge_id: string;
+            badge_key: string;
+            description: string;
+            icon_emoji: string;
+            rule: components["schemas"]["BadgeRule"];
+            title: string;
+        };
+        /** @description What a badge is earned for. */
+        BadgeRule: {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "approved_submissions";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "photos";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "visits";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "approved_edits";
+        } | {
+            /** @enum {string} */
+            kind: "email_verified";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "areas";
+        } | {
+            /** Format: int32 */
+            days: number;
+            /** @enum {string} */
+            kind: "account_age";
         };
         BatchAnswer: {
             approved: number;
@@ -1525,7 +1977,7 @@ export interface components {
          * @description What kind of change a history entry is.
          * @enum {string}
          */
-        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted" | "merged" | "merged_in" | "unmerged" | "merge_undone";
+        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted" | "merged" | "merged_in" | "unmerged" | "merge_undone" | "removed";
         /**
          * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
@@ -1569,6 +2021,30 @@ export interface components {
             fields: components["schemas"]["FieldCredit"][];
             /** @description Newest first. */
             photos: components["schemas"]["PhotoCredit"][];
+        };
+        DayCounts: {
+            /**
+             * Format: int64
+             * @description Accounts made that day.
+             */
+            accounts: number;
+            /**
+             * Format: int64
+             * @description Approvals that day.
+             */
+            approved: number;
+            /** Format: date */
+            day: string;
+            /**
+             * Format: int64
+             * @description Rejections that day.
+             */
+            rejected: number;
+            /**
+             * Format: int64
+             * @description Submissions (of every kind, edits too) sent that day.
+             */
+            submissions: number;
         };
         /** @description What a decision answers. */
         Decided: {
@@ -1696,6 +2172,29 @@ export interface components {
             /** @description Some field changed since the edit was proposed. */
             stale: boolean;
             submitter: components["schemas"]["Submitter"];
+        };
+        EntityAudit: {
+            as_of?: string | null;
+            entity_id: string;
+            entity_type: string;
+            /** @description Every event of the entity, oldest first (those after `as_of` too, marked). */
+            events: components["schemas"]["EntityEvent"][];
+            /** @description The entity as its events up to `as_of` leave it (the aggregate's own state). */
+            state: unknown;
+        };
+        EntityEvent: components["schemas"]["AuditEntry"] & {
+            /** @description Whether it is part of the state shown. */
+            applied: boolean;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_AdminBadges: {
+            data: {
+                /** @description Every badge, deactivated ones too, oldest definitions first, with award counts. */
+                badges: components["schemas"]["BadgeDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistDetail: {
@@ -1846,6 +2345,24 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_AuditPage: {
+            data: {
+                /** @description Pass back for the next pages. */
+                as_of: string;
+                /** @description Newest first. */
+                entries: components["schemas"]["AuditEntry"][];
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_AuthStatus: {
             data: {
                 can_review: boolean;
@@ -1857,6 +2374,27 @@ export interface components {
                 user: components["schemas"]["AuthUser"];
                 /** @description The caller's token, echoed (or the one just minted). */
                 user_token: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_BadgeCatalogue: {
+            data: {
+                /** @description Active badges, oldest definitions first, each with how many accounts hold it. */
+                badges: components["schemas"]["BadgeDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_BadgeChanged: {
+            /** @description What a badge change answers. */
+            data: {
+                /** Format: uuid */
+                badge_id: string;
             };
             message?: string | null;
             success: boolean;
@@ -2027,6 +2565,53 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_EntityAudit: {
+            data: {
+                as_of?: string | null;
+                entity_id: string;
+                entity_type: string;
+                /** @description Every event of the entity, oldest first (those after `as_of` too, marked). */
+                events: components["schemas"]["EntityEvent"][];
+                /** @description The entity as its events up to `as_of` leave it (the aggregate's own state). */
+                state: unknown;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_FeedbackPage: {
+            data: {
+                /** @description All feedback per state, for the tabs. */
+                counts: components["schemas"]["FeedbackCounts"];
+                /** @description Open feedback oldest first; decided feedback newest decision first. */
+                feedback: components["schemas"]["FeedbackDto"][];
+                /** Format: int32 */
+                limit: number;
+                /** Format: int32 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description How many match the filters.
+                 */
+                total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_FeedbackReceipt: {
+            /** @description What a feedback call answers. */
+            data: {
+                /** Format: uuid */
+                id: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_InspectAnswer: {
             /** @description What signing in with a link would do; nothing is changed by asking. */
             data: {
@@ -2128,6 +2713,16 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MyBadges: {
+            data: {
+                /** @description Newest award first, each as the badge looked when awarded. */
+                badges: components["schemas"]["AwardDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_MyEdits: {
             /** @description A page of the caller's edit proposals. */
             data: {
@@ -2143,6 +2738,16 @@ export interface components {
             data: {
                 /** @description Loved, Visited and Want to see first, then the caller's own lists, oldest first. */
                 lists: components["schemas"]["ListSummary"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_MyProfile: {
+            /** @description `GET /api/me/profile`: the profile with the caller's statistics. */
+            data: components["schemas"]["Profile"] & {
+                statistics: components["schemas"]["Statistics"];
             };
             message?: string | null;
             success: boolean;
@@ -2183,6 +2788,29 @@ export interface components {
             /** @description The caller's own pending edits of one artwork. */
             data: {
                 edits: components["schemas"]["PendingEdit"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PermissionChanged: {
+            /** @description What a permission change answers. */
+            data: {
+                granted: boolean;
+                permission: string;
+                /** Format: uuid */
+                user_uuid: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PermissionList: {
+            data: {
+                /** @description At most 50, holders of a role first, then by e-mail. */
+                accounts: components["schemas"]["AccountRoles"][];
             };
             message?: string | null;
             success: boolean;
@@ -2244,13 +2872,17 @@ export interface components {
         Envelope_PublicProfile: {
             /** @description What anyone may see of an account that chose a profile name. Never an e-mail or a credential. */
             data: {
-                /** @description Awarded badges (none are defined yet). */
-                badges: components["schemas"]["PublicBadge"][];
+                /** @description Badges held, newest award first. */
+                badges: components["schemas"]["AwardDto"][];
+                /** @description What of their work was approved. */
+                contributions: components["schemas"]["ApprovedCounts"];
                 /**
                  * Format: date-time
                  * @description Member since.
                  */
                 created_at: string;
+                /** @description Their public lists. */
+                lists: components["schemas"]["ListSummary"][];
                 profile_name: string;
                 /** Format: uuid */
                 uuid: string;
@@ -2269,6 +2901,16 @@ export interface components {
                 /** @description `ok` or `degraded`. */
                 status: string;
                 version: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ReplayState: {
+            /** @description What the replay calls answer. */
+            data: {
+                job?: null | components["schemas"]["ReplayJob"];
             };
             message?: string | null;
             success: boolean;
@@ -2361,6 +3003,45 @@ export interface components {
                 tags: components["schemas"]["TagFilterDto"][];
                 /** Format: int64 */
                 total: number;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Statistics: {
+            data: {
+                /** Format: int64 */
+                accounts: number;
+                /**
+                 * Format: int64
+                 * @description Identities that sent anything in the window.
+                 */
+                active_contributors: number;
+                /** Format: int64 */
+                artists: number;
+                /** @description Artworks by status (approved, removed, merged, pending). */
+                artworks: components["schemas"]["BTreeMap"];
+                /** Format: int32 */
+                days: number;
+                /**
+                 * Format: int64
+                 * @description Decisions in the window.
+                 */
+                decisions: number;
+                /** @description Feedback by status. */
+                feedback: components["schemas"]["BTreeMap"];
+                /**
+                 * Format: double
+                 * @description Median time from sending to decision over the window's decisions, in hours.
+                 */
+                median_hours_to_decision?: number | null;
+                /** @description One entry per day of the window, oldest first (days without activity included). */
+                per_day: components["schemas"]["DayCounts"][];
+                /** @description Submissions of every kind by status, all time. */
+                submissions_by_status: components["schemas"]["BTreeMap"];
+                /** @description Submissions by kind (new_artwork, logbook, artwork_edit, artist_edit, new_artist), all time. */
+                submissions_by_type: components["schemas"]["BTreeMap"];
             };
             message?: string | null;
             success: boolean;
@@ -2496,6 +3177,65 @@ export interface components {
             orientation?: number | null;
             /** Format: int32 */
             width?: number | null;
+        };
+        /** @description How much feedback is in each state. */
+        FeedbackCounts: {
+            /** Format: int64 */
+            archived: number;
+            /** Format: int64 */
+            open: number;
+            /** Format: int64 */
+            resolved: number;
+        };
+        /** @description One piece of feedback as moderators see it (SPEC §3 feedback payload, and its outcome). */
+        FeedbackDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** @description The moderator's profile name, if they have one. */
+            decided_by?: string | null;
+            decision_note?: string | null;
+            /** @description Whether a signed-in account sent it (else an anonymous visitor). */
+            from_account: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description `comment` or `missing`. */
+            issue_type: string;
+            note: string;
+            /**
+             * Format: uuid
+             * @description The artwork the resolution removed.
+             */
+            removed_artwork?: string | null;
+            /** @description `open`, `archived` or `resolved`. */
+            status: string;
+            /** Format: uuid */
+            subject_id?: string | null;
+            /** @description The artwork's title or the artist's name, when the subject is known. */
+            subject_title?: string | null;
+            /** @description `artwork`, `artist` or `general`. */
+            subject_type: string;
+        };
+        FeedbackPage: {
+            /** @description All feedback per state, for the tabs. */
+            counts: components["schemas"]["FeedbackCounts"];
+            /** @description Open feedback oldest first; decided feedback newest decision first. */
+            feedback: components["schemas"]["FeedbackDto"][];
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            page: number;
+            /**
+             * Format: int64
+             * @description How many match the filters.
+             */
+            total: number;
+        };
+        /** @description What a feedback call answers. */
+        FeedbackReceipt: {
+            /** Format: uuid */
+            id: string;
         };
         /** @description One field's value before and after a change (`null` when unset). */
         FieldChange: {
@@ -2743,6 +3483,10 @@ export interface components {
             /** @description Photos whose GPS position, time and camera are now forgotten. */
             photos: number;
         };
+        MyBadges: {
+            /** @description Newest award first, each as the badge looked when awarded. */
+            badges: components["schemas"]["AwardDto"][];
+        };
         /**
          * @description One of a caller's edit proposals (of an artwork, of an artist, or a new artist) with its
          *     outcome.
@@ -2780,6 +3524,10 @@ export interface components {
             /** @description Loved, Visited and Want to see first, then the caller's own lists, oldest first. */
             lists: components["schemas"]["ListSummary"][];
         };
+        /** @description `GET /api/me/profile`: the profile with the caller's statistics. */
+        MyProfile: components["schemas"]["Profile"] & {
+            statistics: components["schemas"]["Statistics"];
+        };
         /** @description A known artwork that may be the one a submission shows. */
         NearbyCandidate: {
             artwork_type: components["schemas"]["ArtworkType"];
@@ -2801,6 +3549,19 @@ export interface components {
         };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
         NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
+        /** @description `POST /api/admin/badges`'s body. */
+        NewBadge: {
+            /** @description 3–40 lowercase letters, digits and underscores; never changes. */
+            badge_key: string;
+            description: string;
+            icon_emoji: string;
+            /**
+             * @description `{kind: approved_submissions|photos|visits|approved_edits|areas, at_least}`,
+             *     `{kind: account_age, days}` or `{kind: email_verified}`.
+             */
+            rule: Record<string, never>;
+            title: string;
+        };
         /** @description `POST /api/lists`'s body. */
         NewList: {
             /** @description 1 to 100 characters. */
@@ -2810,6 +3571,11 @@ export interface components {
         };
         /** @description One notification (SPEC §3: `id`, `is_dismissed`; the rest is what the panel shows). */
         NotificationDto: {
+            /**
+             * @description For `badge_awarded`: the badge (SPEC §3 Badge: `badge_id`, `badge_key`, `award_reason`,
+             *     `title`, `description`, `icon_emoji`).
+             */
+            badge?: Record<string, never> | null;
             /** Format: date-time */
             created_at: string;
             /** Format: uuid */
@@ -2822,7 +3588,7 @@ export interface components {
             /** Format: uuid */
             submission_id?: string | null;
             title: string;
-            /** @description `submission_approved` or `submission_rejected`. */
+            /** @description `submission_approved`, `submission_rejected` or `badge_awarded`. */
             type: string;
         };
         NotificationPage: {
@@ -2891,6 +3657,26 @@ export interface components {
         };
         /** @enum {string} */
         Permission: "admin" | "moderator";
+        /** @description `POST /api/admin/permissions/grant|revoke`'s body. */
+        PermissionChange: {
+            /** @description `moderator` or `admin`. */
+            permission: string;
+            /** @description Why: required, kept in the audit log. */
+            reason: string;
+            /** Format: uuid */
+            user_uuid: string;
+        };
+        /** @description What a permission change answers. */
+        PermissionChanged: {
+            granted: boolean;
+            permission: string;
+            /** Format: uuid */
+            user_uuid: string;
+        };
+        PermissionList: {
+            /** @description At most 50, holders of a role first, then by e-mail. */
+            accounts: components["schemas"]["AccountRoles"][];
+        };
         PermissionState: {
             is_active: boolean;
             permission: components["schemas"]["Permission"];
@@ -2998,15 +3784,6 @@ export interface components {
             source_id: string;
             source_url?: string | null;
         };
-        PublicBadge: {
-            award_reason?: string | null;
-            /** Format: uuid */
-            badge_id: string;
-            badge_key: string;
-            description?: string | null;
-            icon_emoji?: string | null;
-            title: string;
-        };
         PublicComponents: {
             database: components["schemas"]["Health"];
             geo_index: components["schemas"]["Health"];
@@ -3017,13 +3794,17 @@ export interface components {
         };
         /** @description What anyone may see of an account that chose a profile name. Never an e-mail or a credential. */
         PublicProfile: {
-            /** @description Awarded badges (none are defined yet). */
-            badges: components["schemas"]["PublicBadge"][];
+            /** @description Badges held, newest award first. */
+            badges: components["schemas"]["AwardDto"][];
+            /** @description What of their work was approved. */
+            contributions: components["schemas"]["ApprovedCounts"];
             /**
              * Format: date-time
              * @description Member since.
              */
             created_at: string;
+            /** @description Their public lists. */
+            lists: components["schemas"]["ListSummary"][];
             profile_name: string;
             /** Format: uuid */
             uuid: string;
@@ -3071,6 +3852,63 @@ export interface components {
         RemoveItems: {
             /** @description 1 to 100 artwork ids. */
             artwork_ids: string[];
+        };
+        ReplayJob: {
+            /** @description The read model being rebuilt. */
+            current?: string | null;
+            /**
+             * @description Tables that differ after the replay (writes that arrived meanwhile also count; the
+             *     search index generation, which every replay of `search` moves on, does not).
+             */
+            differences: number;
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description Events applied so far, over every read model of the job.
+             */
+            events_done: number;
+            /**
+             * Format: int64
+             * @description Events in the store when it started, times the read models asked for.
+             */
+            events_total: number;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The read models asked for, in order. */
+            projectors: string[];
+            /** Format: uuid */
+            requested_by: string;
+            results: components["schemas"]["ReplayResult"][];
+            /** Format: date-time */
+            started_at: string;
+            /** @description `running`, `done` or `failed`. */
+            state: string;
+        };
+        /** @description `POST /api/admin/replay`'s body. */
+        ReplayRequest: {
+            /** @description One read model (see /api/admin/status); all when absent. */
+            projector?: string | null;
+        };
+        ReplayResult: {
+            /** Format: int64 */
+            events: number;
+            projector: string;
+            /** Format: double */
+            seconds: number;
+            tables: components["schemas"]["TableCheck"][];
+        };
+        /** @description What the replay calls answer. */
+        ReplayState: {
+            job?: null | components["schemas"]["ReplayJob"];
+        };
+        /** @description `POST /api/moderation/feedback/{id}/resolve`'s body. */
+        ResolveFeedback: {
+            /** @description What was done: 1 to 1000 characters; told to the sender. */
+            note: string;
+            /** @description For a report that an artwork is missing: mark the artwork removed. */
+            remove_artwork?: boolean;
         };
         /** @description The answer to a restart request. */
         RestartRequested: {
@@ -3195,6 +4033,45 @@ export interface components {
             /** @description `ok`, `loading` (first sync not done), or `down` (backend failing). */
             status: string;
         };
+        /** @description `POST /api/feedback`'s body (SPEC §3). */
+        SendFeedback: {
+            /** @description `comment` or `missing`. */
+            issue_type: string;
+            /** @description 1 to 1000 characters once trimmed. */
+            note: string;
+            /**
+             * Format: uuid
+             * @description The artwork's or artist's id; none for `general`.
+             */
+            subject_id?: string | null;
+            /** @description `artwork`, `artist` or `general`. */
+            subject_type: string;
+            /** @description The sender's token as the client knows it; who sends is the request's `X-User-Token`. */
+            user_token?: string | null;
+        };
+        /** @description What the caller has done. */
+        Statistics: {
+            /** @description What of it was approved. */
+            approved: components["schemas"]["ApprovedCounts"];
+            /**
+             * Format: int64
+             * @description Badges held.
+             */
+            badges: number;
+            /** @description Their submissions of every kind (edits too), by state. */
+            submissions: components["schemas"]["StatusCounts"];
+        };
+        /** @description How many of someone's submissions (of every kind) are in each state. */
+        StatusCounts: {
+            /** Format: int64 */
+            approved: number;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            rejected: number;
+            /** Format: int64 */
+            withdrawn: number;
+        };
         StatusReport: {
             components: components["schemas"]["Components"];
             product_name: string;
@@ -3297,6 +4174,16 @@ export interface components {
         SuggestionsResponse: {
             suggestions: components["schemas"]["SuggestionDto"][];
         };
+        /** @description A table's rows before and after. */
+        TableCheck: {
+            /** Format: int64 */
+            rows_after: number;
+            /** Format: int64 */
+            rows_before: number;
+            /** @description Same rows, byte for byte (a checksum over every row's text). */
+            same: boolean;
+            table: string;
+        };
         TagFilterDto: {
             key: string;
             value?: string | null;
@@ -3371,6 +4258,511 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit: {
+        parameters: {
+            query?: {
+                /** @description The entity type: artwork, artist, submission, account, list, badge, badge_awards, feedback. */
+                type?: string | null;
+                /** @description The actor's id (an account or an anonymous identity), or `system`. */
+                actor?: string | null;
+                /** @description approved, rejected, resolved or archived: moderation decisions only. */
+                decision?: string | null;
+                /** @description An event type, e.g. `PermissionGranted`. */
+                action_type?: string | null;
+                /** @description From this day or instant (inclusive). */
+                startDate?: string | null;
+                /** @description To this day (inclusive) or instant (exclusive). */
+                endDate?: string | null;
+                page?: string | null;
+                /** @description 1 to 200 (default 50). */
+                limit?: string | null;
+                /**
+                 * @description The newest position to show (`<tx>-<pos>`, from the first page's `as_of`): later pages
+                 *     stay stable while events keep arriving.
+                 */
+                as_of?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entity: {
+        parameters: {
+            query?: {
+                /** @description A position (`<tx>-<pos>`): the state as that event left it; now when absent. */
+                as_of?: string | null;
+            };
+            header?: never;
+            path: {
+                type: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EntityAudit"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'No events for this entity' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    badges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminBadges"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    define_badge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBadge"];
+            };
+        };
+        responses: {
+            /** @description Defined */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BadgeChanged"];
+                };
+            };
+            /** @description A field breaks a rule (details.field names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A badge with this key exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_badge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BadgeChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BadgeChanged"];
+                };
+            };
+            /** @description A field breaks a rule (details.field names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Badge not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivate_badge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deactivated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BadgeChanged"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Badge not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    permissions: {
+        parameters: {
+            query?: {
+                /** @description `moderator` or `admin`: only accounts holding it. */
+                permission?: string | null;
+                /** @description Part of an e-mail address or profile name (case-insensitive). */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PermissionList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_permission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionChange"];
+            };
+        };
+        responses: {
+            /** @description Granted (in force on the account's next request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PermissionChanged"];
+                };
+            };
+            /** @description 'permission must be moderator or admin', 'A reason is required' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'User not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_permission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionChange"];
+            };
+        };
+        responses: {
+            /** @description Revoked (in force on the account's next request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PermissionChanged"];
+                };
+            };
+            /** @description 'permission must be moderator or admin', 'A reason is required' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'User not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not held, or the caller is the last admin giving up admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     restart_projector: {
         parameters: {
             query?: never;
@@ -3421,6 +4813,149 @@ export interface operations {
             };
             /** @description The projector is not stopped */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replay_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReplayState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReplayState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No read model of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A replay is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statistics: {
+        parameters: {
+            query?: {
+                /** @description 1 to 365 (default 30). */
+                days?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Statistics"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4002,6 +5537,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only what a map marker needs */
                 minimal?: boolean;
+                /** @description approved (default), or removed: the map's removed layer */
+                status?: string;
             };
             header?: {
                 /** @description Wait until this position is applied */
@@ -4536,6 +6073,26 @@ export interface operations {
             };
         };
     };
+    all_badges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badges one can earn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BadgeCatalogue"];
+                };
+            };
+        };
+    };
     get_config: {
         parameters: {
             query?: never;
@@ -4551,6 +6108,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ClientConfig"];
+                };
+            };
+        };
+    };
+    send_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendFeedback"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedbackReceipt"];
+                };
+            };
+            /** @description 'Note is required', 'Note must be at most 1000 characters', a bad subject_type or issue_type (details.field names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Artwork not found', 'Artist not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 10 an hour per identity, 20 per client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5062,6 +6670,35 @@ export interface operations {
             };
         };
     };
+    my_badges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badges the caller holds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyBadges"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_edits: {
         parameters: {
             query?: {
@@ -5314,7 +6951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Profile"];
+                    "application/json": components["schemas"]["Envelope_MyProfile"];
                 };
             };
             /** @description Not signed in */
@@ -5430,6 +7067,193 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SubmissionList"];
+                };
+            };
+        };
+    };
+    feedback_queue: {
+        parameters: {
+            query?: {
+                /** @description open (default), archived or resolved. */
+                status?: string | null;
+                /** @description comment or missing; both when absent. */
+                issue_type?: string | null;
+                /** @description From 1 (default 1). */
+                page?: string | null;
+                /** @description 1 to 100 (default 20). */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedbackPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archive_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveFeedback"];
+            };
+        };
+        responses: {
+            /** @description Archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedbackReceipt"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Feedback not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This feedback was already archived|resolved' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resolve_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveFeedback"];
+            };
+        };
+        responses: {
+            /** @description Resolved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedbackReceipt"];
+                };
+            };
+            /** @description 'Note is required', 'Only a report that an artwork is missing can remove it' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Feedback not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This feedback was already archived|resolved' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -56,7 +56,8 @@ export type PermissionState = Schemas['PermissionState'];
 export type ProfileDebug = Schemas['ProfileDebug'];
 export type ProfileCheck = Schemas['ProfileCheck'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
-export type PublicBadge = Schemas['PublicBadge'];
+/** A badge an account holds, as it looked when awarded (GET /me/badges, /users/{id}). */
+export type AwardedBadge = Schemas['AwardDto'];
 export type PublicProfile = Schemas['PublicProfile'];
 
 export type ClientConfig = Schemas['ClientConfig'];

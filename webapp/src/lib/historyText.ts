@@ -19,6 +19,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   merged_in: 'A duplicate merged in',
   unmerged: 'Merge undone',
   merge_undone: 'A merged duplicate taken out',
+  removed: 'Marked as removed (reported missing)',
 };
 
 /** What an unset value reads as. */

@@ -71,9 +71,25 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-function notificationsLabel(count: number): string {
+/**
+ * The notifications button's name, "Notifications" or "Notifications, 3 unread", from its
+ * content rather than an aria-label, so it holds all the button's visible text (axe
+ * `label-content-name-mismatch`: the badge's "3" is visible). The name is said once, in hidden
+ * text; the visible label and badge are hidden from assistive technology. `labelClass`: the
+ * visible label's class, none when only the icon shows.
+ */
+function NotificationsName({ count, labelClass }: { count: number; labelClass: string | null }) {
   const text = formatUnreadBadge(count);
-  return text ? `Notifications, ${text} unread` : 'Notifications';
+  return (
+    <>
+      {labelClass && (
+        <span className={labelClass} aria-hidden="true">
+          Notifications
+        </span>
+      )}
+      <span className="visually-hidden">{text ? `Notifications, ${text} unread` : 'Notifications'}</span>
+    </>
+  );
 }
 
 function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?: () => void }) {
@@ -92,14 +108,13 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
               type="button"
               className="nav-item"
               onClick={run(s.openNotifications)}
-              aria-label={notificationsLabel(unread)}
               title={showLabel ? undefined : 'Notifications'}
             >
               <span className="nav-item__icon">
                 <Icon name="bell" />
                 <UnreadBadge count={unread} />
               </span>
-              {showLabel && <span className="nav-item__label">Notifications</span>}
+              <NotificationsName count={unread} labelClass={showLabel ? 'nav-item__label' : null} />
             </button>
           </li>
         )}
@@ -203,12 +218,12 @@ export function BottomBar() {
       </button>
       <AddArtworkButton />
       {s.signedIn && (
-        <button type="button" className="bottom-bar__item" onClick={s.openNotifications} aria-label={notificationsLabel(unread)}>
+        <button type="button" className="bottom-bar__item" onClick={s.openNotifications}>
           <span className="nav-item__icon">
             <Icon name="bell" />
             <UnreadBadge count={unread} />
           </span>
-          <span className="bottom-bar__label">Notifications</span>
+          <NotificationsName count={unread} labelClass="bottom-bar__label" />
         </button>
       )}
       <Link

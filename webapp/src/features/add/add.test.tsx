@@ -127,8 +127,10 @@ describe('/add (fast photo upload)', () => {
       plainJpeg('plain.jpg'),
     ]);
     expect(await screen.findByTestId('refused-files')).toHaveTextContent('Only image files can be added: notes.txt was left out.');
-    expect(within(screen.getByRole('region', { name: 'Chosen photos' })).getByText('plain.jpg')).toBeInTheDocument();
-    expect(getFastUpload()?.photos.map((p) => p.name)).toEqual(['plain.jpg']);
+    // The accepted photo is read asynchronously: wait for it rather than assume it is there.
+    const chosen = await screen.findByRole('region', { name: 'Chosen photos' });
+    expect(await within(chosen).findByText('plain.jpg')).toBeInTheDocument();
+    await waitFor(() => expect(getFastUpload()?.photos.map((p) => p.name)).toEqual(['plain.jpg']));
   });
 
   it('shows the location read from a photo and goes on to the photo search', async () => {

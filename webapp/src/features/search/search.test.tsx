@@ -258,11 +258,13 @@ describe('/search/results', () => {
   });
 
   it('shows a busy state while searching', async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     mockFetch({ 'GET /api/search': () => new Promise<Response>((r) => (answer = r)) });
     renderRoute('/search/results?q=orca');
     expect((await screen.findByText('Searching…')).closest('[role="status"]')).toBeInTheDocument();
-    act(() => answer(envelope(results([hit()]))));
+    // The busy state can show before the request has gone out: answer it once it has.
+    await waitFor(() => expect(answer).toBeDefined());
+    act(() => answer!(envelope(results([hit()]))));
     expect(await screen.findByRole('link', { name: 'Digital Orca' })).toBeInTheDocument();
     expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
   });
