@@ -135,7 +135,7 @@ test('sign in by link, choose a profile name, sign out, sign in by code elsewher
     // The public profile shows the same name, and the badge signing up earned.
     await card2.getByRole('link', { name: 'View your public profile' }).click();
     await expect(p2.getByRole('heading', { level: 1, name: profileName })).toBeVisible();
-    await expect(p2.getByRole('list', { name: 'Badges' }).getByText('Verified')).toBeVisible();
+    await expect(p2.getByRole('list', { name: 'Badges' }).getByRole('heading', { level: 3, name: 'Verified' })).toBeVisible();
     expect(other.errors, 'uncaught errors in the second page').toEqual([]);
   } finally {
     await other.context.close();

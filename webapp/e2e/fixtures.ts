@@ -4,6 +4,7 @@
  * screenshots, axe-core and the API, and a guard that fails a test on uncaught page errors.
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -171,12 +172,13 @@ function plinthBinary(): string {
 }
 
 /**
- * `plinth admin grant --email … --permission moderator` with only the server's data dir, as an
- * operator would run it beside `plinth serve`: the CLI finds the private PostgreSQL and NATS owned
- * by the running server, uses them, and leaves them running (the rest of the test goes on
- * against that server). Returns the account's id, which the CLI prints.
+ * `plinth admin grant --email … --permission moderator|admin` with only the server's data dir, as
+ * an operator would run it beside `plinth serve`: the CLI finds the private PostgreSQL and NATS
+ * owned by the running server, uses them, and leaves them running (the rest of the test goes on
+ * against that server). Creates the account if the address never signed in. Returns the account's
+ * id, which the CLI prints.
  */
-export function grantModerator(email: string): string {
+export function grantPermission(email: string, permission: 'moderator' | 'admin'): string {
   const dataDir = process.env.PLINTH_E2E_DATA_DIR;
   if (!dataDir) throw new Error('PLINTH_E2E_DATA_DIR is unset: run through `npx playwright test` (global setup).');
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -184,16 +186,89 @@ export function grantModerator(email: string): string {
     delete env[k];
   }
   Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_LOG: 'warn' });
-  const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', 'moderator'], {
+  const r = spawnSync(plinthBinary(), ['admin', 'grant', '--email', email, '--permission', permission], {
     cwd: dataDir,
     env,
     encoding: 'utf8',
     timeout: 60_000,
   });
   expect(r.status, `plinth admin grant failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
-  const id = /granted moderator to account ([0-9a-f-]{36})/.exec(r.stdout)?.[1];
+  const id = new RegExp(`granted ${permission} to account ([0-9a-f-]{36})`).exec(r.stdout)?.[1];
   expect(id, `no account id in:\n${r.stdout}`).toBeTruthy();
   return id!;
+}
+
+/** `grantPermission(email, 'moderator')`. */
+export function grantModerator(email: string): string {
+  return grantPermission(email, 'moderator');
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: { data?: unknown; message?: string } | null;
+}
+
+/**
+ * A JSON call to the server under test from `from`, a loopback address of its own (127.0.0.x), as
+ * another person would call from another machine: the server's per-client limits (sign-in links,
+ * feedback) count each address apart. With `token` as X-User-Token if given.
+ */
+export function apiCall(
+  from: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const base = process.env.PLINTH_E2E_BASE_URL;
+  if (!base) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
+  const url = new URL(`/api${path}`, base);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
+  if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+  if (options.token) headers['X-User-Token'] = options.token;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: ApiAnswer['body'];
+          try {
+            body = text ? (JSON.parse(text) as ApiAnswer['body']) : null;
+          } catch {
+            body = { message: text };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname}: no answer in 30 s`)));
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** Signs `email` in through the API from `from` (see `apiCall`) with the outbox mail; returns the session token. */
+export async function apiSignIn(from: string, email: string): Promise<string> {
+  const asked = await apiCall(from, 'POST', '/auth/request-magic-link', { body: { email } });
+  expect(asked.status, `request-magic-link: ${JSON.stringify(asked.body)}`).toBe(200);
+  const mail = await waitForMail(email);
+  const verified = await apiCall(from, 'POST', '/auth/verify-magic-link', { body: { token: magicLinkToken(mail) } });
+  expect(verified.status, `verify-magic-link: ${JSON.stringify(verified.body)}`).toBe(200);
+  const token = verified.headers['x-user-token'];
+  expect(typeof token, 'a session token in X-User-Token').toBe('string');
+  return token as string;
+}
+
+/** Another device (see `otherDevice`) already signed in with the session `token`. */
+export async function deviceSignedIn(browser: Browser, testInfo: TestInfo, baseURL: string, token: string) {
+  const device = await otherDevice(browser, testInfo, baseURL);
+  await device.context.addInitScript((t) => window.localStorage.setItem('user-token', t), token);
+  return device;
 }
 
 /** The bottom bar's quick actions. */

@@ -3,11 +3,13 @@
  * session and the route guards read), the profile-name check, preferences. All answer 401 when
  * not signed in.
  */
-import { baseApi, unwrap } from './baseApi';
+import { baseApi, LIST_ID, unwrap } from './baseApi';
 import type {
+  Envelope_MyProfile,
   Envelope_PreferencesAnswer,
   Envelope_Profile,
   Envelope_ProfileCheck,
+  MyProfile,
   Preferences,
   Profile,
   ProfileCheck,
@@ -18,18 +20,23 @@ const asProfile = (r: Envelope_Profile): Profile => unwrap(r);
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getMyProfile: build.query<Profile, void>({
+    getMyProfile: build.query<MyProfile, void>({
       query: () => '/me/profile',
-      transformResponse: asProfile,
-      providesTags: ['Profile'],
+      transformResponse: (r: Envelope_MyProfile): MyProfile => unwrap(r),
+      // Its statistics count the caller's submissions: a change to them (a withdrawal) is one here.
+      providesTags: ['Profile', { type: 'Submission', id: LIST_ID }],
     }),
     updateProfile: build.mutation<Profile, { profile_name: string }>({
       query: (body) => ({ url: '/me/profile', method: 'PATCH', body }),
       transformResponse: asProfile,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_arg, api) {
+        const { dispatch, queryFulfilled } = api;
         try {
           const { data } = await queryFulfilled;
-          void dispatch(accountApi.util.upsertQueryData('getMyProfile', undefined, data));
+          // The answer is the profile without the statistics: keep the ones read with it.
+          const selectCached = accountApi.endpoints.getMyProfile.select();
+          const cached = selectCached(api.getState() as Parameters<typeof selectCached>[0]).data;
+          if (cached) void dispatch(accountApi.util.upsertQueryData('getMyProfile', undefined, { ...cached, ...data }));
           dispatch(baseApi.util.invalidateTags([{ type: 'Profile', id: data.uuid }]));
         } catch {
           // The screen shows the failure.

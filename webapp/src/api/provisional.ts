@@ -10,71 +10,26 @@
  * type in `types.ts`, delete its entry here and let the compiler show what to adapt. Nothing
  * documented belongs in this file.
  */
+import type { AwardedBadge } from './types';
 
-/* ---- Feedback (POST /feedback) ---- */
+/* ---- The user's own data (GET /me/notifications) ---- */
 
-export interface FeedbackReceipt {
-  id: string;
-}
-
-/* ---- The user's own data (GET /me/badges, /badges, /me/notifications) ---- */
-
-export interface Badge {
-  badge_id: string;
-  badge_key: string;
-  award_reason?: string;
-  title: string;
-  description?: string;
-  icon_emoji?: string;
-  awarded_at?: string;
-}
+/**
+ * A `badge_awarded` notification's badge: the document declares it an open object; the server
+ * sends the badge as it was awarded (SPEC §3 Badge fields).
+ */
+export type NotificationBadge = Omit<AwardedBadge, 'awarded_at'>;
 
 export interface Notification {
   id: string;
   is_dismissed: boolean;
   title?: string;
   message?: string;
+  /** `submission_approved`, `submission_rejected` or `badge_awarded`. */
   type?: string;
+  link?: string | null;
   created_at?: string;
+  /** For `badge_awarded`: the badge earned; null otherwise. */
+  badge?: NotificationBadge | null;
   [key: string]: unknown;
-}
-
-/* ---- Moderation and administration (GET /moderation/feedback, /admin/…) ---- */
-
-export interface FeedbackItem {
-  id: string;
-  subject_type?: string;
-  subject_id?: string | null;
-  issue_type?: string;
-  note?: string;
-  status?: string;
-  created_at?: string;
-}
-
-export type AdminStatistics = Record<string, unknown>;
-
-export interface PermissionRow {
-  user_uuid?: string;
-  email?: string | null;
-  permission: string;
-  granted_at?: string;
-  [key: string]: unknown;
-}
-
-export interface AuditRow {
-  id?: string;
-  type?: string;
-  action_type?: string;
-  actor?: string;
-  decision?: string;
-  created_at?: string;
-  [key: string]: unknown;
-}
-
-export interface BadgeDefinition {
-  id?: string;
-  badge_key?: string;
-  title?: string;
-  icon_emoji?: string;
-  description?: string;
 }

@@ -8,8 +8,8 @@
  * types below only name or narrow what the document leaves loose (values it lists in prose only,
  * preferences, the envelope around any `data`, nearby results), each saying why.
  *
- * Endpoints the document does not cover yet (badges, notifications, feedback, administration)
- * have hand-written, provisional types, all in `provisional.ts`.
+ * Endpoints the document does not cover yet (notifications) have hand-written, provisional
+ * types, all in `provisional.ts`.
  */
 import type { components } from './schema';
 
@@ -56,9 +56,25 @@ export type PermissionState = Schemas['PermissionState'];
 export type ProfileDebug = Schemas['ProfileDebug'];
 export type ProfileCheck = Schemas['ProfileCheck'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
+/** GET /users/{id}: name, member since, badges (newest award first), approved work and public lists. */
+export type PublicProfile = Schemas['PublicProfile'];
+
 /** A badge an account holds, as it looked when awarded (GET /me/badges, /users/{id}). */
 export type AwardedBadge = Schemas['AwardDto'];
-export type PublicProfile = Schemas['PublicProfile'];
+/** GET /me/badges: newest award first. */
+export type MyBadges = Schemas['MyBadges'];
+/** What a badge is earned for (`kind` and its threshold). */
+export type BadgeRule = Schemas['BadgeRule'];
+/** A badge of the catalogue, with what earns it and how many accounts hold it. */
+export type CatalogueBadge = Schemas['BadgeDto'];
+/** GET /badges: the active badges, oldest definitions first. */
+export type BadgeCatalogue = Schemas['BadgeCatalogue'];
+/** What of someone's work was approved: in total, new artworks, photos, visits and edits. */
+export type ApprovedCounts = Schemas['ApprovedCounts'];
+/** Submissions (every kind) by state. */
+export type StatusCounts = Schemas['StatusCounts'];
+/** GET /me/profile's `statistics`: submissions by state, approved work, badges held. */
+export type Statistics = Schemas['Statistics'];
 
 export type ClientConfig = Schemas['ClientConfig'];
 
@@ -270,6 +286,9 @@ export type Envelope_Profile = Schemas['Envelope_Profile'];
 export type Envelope_ProfileCheck = Schemas['Envelope_ProfileCheck'];
 export type Envelope_PreferencesAnswer = Schemas['Envelope_PreferencesAnswer'];
 export type Envelope_PublicProfile = Schemas['Envelope_PublicProfile'];
+export type Envelope_MyProfile = Schemas['Envelope_MyProfile'];
+export type Envelope_MyBadges = Schemas['Envelope_MyBadges'];
+export type Envelope_BadgeCatalogue = Schemas['Envelope_BadgeCatalogue'];
 export type Envelope_MyEdits = Schemas['Envelope_MyEdits'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
@@ -294,6 +313,8 @@ export type Preferences = Record<string, PreferenceValue>;
 
 /** GET/PATCH /me/profile's `data`, with `preferences` typed as the server keeps them. */
 export type Profile = Omit<Schemas['Profile'], 'preferences'> & { preferences: Preferences };
+/** GET /me/profile's `data`: the profile and the caller's statistics (PATCH answers the profile alone). */
+export type MyProfile = Profile & { statistics: Statistics };
 
 /** `{success, data, message?, timestamp}` around any `data`: the generated envelope, generalised. */
 export type Envelope<T> = Omit<Envelope_StatusReport, 'data'> & { data: T };
@@ -311,3 +332,71 @@ export type NearbyResponse<T extends NearbyItem = ArtworkDto> = Omit<
 
 /** GET /artworks/nearby?minimal=true. */
 export type NearbyMinimal = NearbyResponse<ArtworkMinimalDto>;
+
+/* ---- Feedback, its moderation, and administration ---- */
+
+/** POST /feedback's body (SPEC §3 feedback payload). */
+export type SendFeedback = Schemas['SendFeedback'];
+/** What sending feedback, archiving or resolving it answers. */
+export type FeedbackReceipt = Schemas['FeedbackReceipt'];
+/** One piece of feedback in the moderators' queue. */
+export type FeedbackItem = Schemas['FeedbackDto'];
+/** How much feedback there is in each state, for the queue's tabs. */
+export type FeedbackCounts = Schemas['FeedbackCounts'];
+/** GET /moderation/feedback: a page of one state's feedback, and the counts of all. */
+export type FeedbackPage = Schemas['FeedbackPage'];
+export type ArchiveFeedback = Schemas['ArchiveFeedback'];
+export type ResolveFeedback = Schemas['ResolveFeedback'];
+/** The document gives these in prose only (`open`, `archived`, `resolved`; `comment`, `missing`). */
+export type FeedbackStatus = keyof FeedbackCounts;
+export type FeedbackIssue = 'comment' | 'missing';
+export const FEEDBACK_STATUSES = ['open', 'archived', 'resolved'] as const satisfies readonly FeedbackStatus[];
+
+/** An account with its active roles (GET /admin/permissions). */
+export type AccountRoles = Schemas['AccountRoles'];
+export type PermissionList = Schemas['PermissionList'];
+/** POST /admin/permissions/grant|revoke's body: the reason is required. */
+export type PermissionChange = Omit<Schemas['PermissionChange'], 'permission'> & { permission: Permission };
+export type PermissionChanged = Schemas['PermissionChanged'];
+export const PERMISSIONS = ['moderator', 'admin'] as const satisfies readonly Permission[];
+
+/** Who caused an event, as the audit log names them. */
+export type AuditActor = Schemas['AuditActor'];
+/** One event of the store, as the audit log shows it. */
+export type AuditEntry = Schemas['AuditEntry'];
+/** GET /admin/audit: newest first; `as_of` pins later pages. */
+export type AuditPage = Schemas['AuditPage'];
+/** One event of an entity's timeline: `applied` when it is part of the state shown. */
+export type EntityEvent = Schemas['EntityEvent'];
+/** GET /admin/audit/entity/{type}/{id}: the entity's events, oldest first, and its state as of a position. */
+export type EntityAudit = Schemas['EntityAudit'];
+/** Decisions the audit log filters by (`decision`). */
+export const AUDIT_DECISIONS = ['approved', 'rejected', 'resolved', 'archived'] as const;
+export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
+
+/** One day of the statistics' series. */
+export type DayCounts = Schemas['DayCounts'];
+/**
+ * GET /admin/statistics's `data`. The document names this schema `Statistics` like the profile's
+ * statistics, so only its envelope carries the admin shape.
+ */
+export type AdminStatistics = Schemas['Envelope_Statistics']['data'];
+
+/** GET /admin/badges: every badge, deactivated ones too, with award counts. */
+export type AdminBadges = Schemas['AdminBadges'];
+export type BadgeRuleKind = BadgeRule['kind'];
+/** POST /admin/badges's body; the document leaves `rule` an open object. */
+export type NewBadge = Omit<Schemas['NewBadge'], 'rule'> & { rule: BadgeRule };
+/** PUT /admin/badges/{id}'s body; `active` deactivates or reactivates, unchanged when absent. */
+export type BadgeChange = Omit<Schemas['BadgeChange'], 'rule'> & { rule: BadgeRule };
+export type BadgeChanged = Schemas['BadgeChanged'];
+
+export type Envelope_FeedbackReceipt = Schemas['Envelope_FeedbackReceipt'];
+export type Envelope_FeedbackPage = Schemas['Envelope_FeedbackPage'];
+export type Envelope_PermissionList = Schemas['Envelope_PermissionList'];
+export type Envelope_PermissionChanged = Schemas['Envelope_PermissionChanged'];
+export type Envelope_AuditPage = Schemas['Envelope_AuditPage'];
+export type Envelope_EntityAudit = Schemas['Envelope_EntityAudit'];
+export type Envelope_AdminStatistics = Schemas['Envelope_Statistics'];
+export type Envelope_AdminBadges = Schemas['Envelope_AdminBadges'];
+export type Envelope_BadgeChanged = Schemas['Envelope_BadgeChanged'];

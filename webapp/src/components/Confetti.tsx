@@ -1,5 +1,10 @@
-/** A short burst of confetti (SPEC §9: 100 particles for 3 s), skipped with reduced motion. */
+/**
+ * A short burst of confetti (SPEC §9: 100 particles for 3 s), skipped with reduced motion. It is
+ * drawn over the whole window from `document.body`: inside a toast, the toaster's `transform`
+ * would make it the containing block of `position: fixed` and clip the burst to the toast.
+ */
 import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CONFETTI } from '../config/constants';
 import { usePrefersReducedMotion } from '../lib/hooks';
 import './Confetti.css';
@@ -28,7 +33,7 @@ export function Confetti({ onDone }: { onDone?: () => void }) {
     return () => clearTimeout(t);
   }, [onDone]);
   if (reduced || !visible) return null;
-  return (
+  return createPortal(
     <div className="confetti" aria-hidden="true" data-testid="confetti">
       {particles.map((p, i) => (
         <span
@@ -37,6 +42,7 @@ export function Confetti({ onDone }: { onDone?: () => void }) {
           style={{ left: p.left, background: p.color, animationDelay: p.delay, animationDuration: p.duration, rotate: p.rotate }}
         />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

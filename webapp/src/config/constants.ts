@@ -39,6 +39,18 @@ export const ARTIST_PICKER_LIMIT = 10;
 /** Changes per page of an artwork's history. */
 export const HISTORY_PAGE_SIZE = 20;
 export const ADMIN_STATISTICS_DAYS = 30;
+/** The statistics' windows an admin may choose, in days (the server takes 1 to 365). */
+export const ADMIN_STATISTICS_WINDOWS = [7, 30, 90, 365] as const;
+/** Feedback per page of the moderators' queue. */
+export const FEEDBACK_QUEUE_LIMIT = 20;
+/** A moderator's note when resolving feedback (told to the sender): 1 to 1000 characters. */
+export const FEEDBACK_DECISION_NOTE_MAX = 1000;
+/** Events per page of the audit log (the server takes 1 to 200). */
+export const AUDIT_PAGE_LIMIT = 50;
+/** A permission change's reason, kept in the audit log. */
+export const PERMISSION_REASON_MAX = 500;
+/** The server's limits for a badge definition. */
+export const BADGE_LIMITS = { keyMax: 40, titleMax: 60, descriptionMax: 300, iconMax: 16, thresholdMax: 100_000 } as const;
 
 export const GEOLOCATION = {
   current: { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 },

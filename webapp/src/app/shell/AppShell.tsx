@@ -1,13 +1,14 @@
 /**
  * The frame around every screen (SPEC §2): skip link, rail, main content, bottom bar, drawer,
- * dialogs, toasts and the live announcer. It also moves focus to each new page's heading and
- * logs the guards' query flags.
+ * dialogs, toasts and the live announcer. It also moves focus to each new page's heading, logs
+ * the guards' query flags and celebrates new badges with a toast.
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LiveAnnouncer } from '../../components/LiveAnnouncer';
 import { SignInDialog } from '../../features/auth/SignInDialog';
 import { FeedbackDialog } from '../../features/feedback/FeedbackDialog';
+import { useBadgeToasts } from '../../features/notifications/useBadgeToasts';
 import { announce } from '../../lib/announcer';
 import { logger } from '../../lib/logger';
 import { AboutDialog, WelcomeDialog } from './AboutDialogs';
@@ -66,6 +67,7 @@ function useRouteFocus() {
 export function AppShell() {
   const location = useLocation();
   useRouteFocus();
+  useBadgeToasts();
   useEffect(() => {
     logGuardFlags(location.search);
   }, [location.search]);

@@ -5,7 +5,7 @@ import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { WelcomeDialog } from './AboutDialogs';
 import { Toaster } from './Toaster';
-import { TOAST_TIMEOUT_MS } from '../../config/constants';
+import { BADGE_TOAST_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../config/constants';
 import { toastShown } from '../../lib/ui';
 import { formatUnreadBadge, mainEntries } from '../navigation';
 
@@ -288,6 +288,27 @@ describe('toasts', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('keep a badge toast 8 s, with its emoji and a link to /profile/badges', () => {
+    vi.useFakeTimers();
+    const { store } = renderWithProviders(<Toaster />);
+    const badge = { badge_id: 'b1', badge_key: 'first_contribution', title: 'First contribution', icon_emoji: '🌱' };
+    act(() => {
+      store.dispatch(toastShown({ type: 'success', message: 'Badge earned: First contribution', payload: { badge } }));
+    });
+    const toast = screen.getByRole('listitem');
+    expect(within(toast).getByRole('status')).toHaveTextContent('Badge earned: First contribution');
+    expect(toast).toHaveTextContent('🌱');
+    expect(within(toast).getByRole('link', { name: 'See your badges' })).toHaveAttribute('href', '/profile/badges');
+    act(() => {
+      vi.advanceTimersByTime(BADGE_TOAST_TIMEOUT_MS - 1);
+    });
+    expect(screen.getByRole('listitem')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 });

@@ -1,36 +1,201 @@
-/** Admin calls (SPEC §7): statistics, permissions, audit log, badge definitions. */
-import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
-import type { AdminStatistics, AuditRow, BadgeDefinition, PermissionRow } from '../../api/provisional';
-import { ADMIN_STATISTICS_DAYS } from '../../config/constants';
+/**
+ * Admin calls (SPEC §6, §7): accounts and their roles (grant and revoke with a reason), the audit
+ * log read from the event store (filters, paging pinned by `as_of`, one entity's timeline and its
+ * state as of any event), statistics, and the badge catalogue (define, change, deactivate).
+ *
+ * A role granted or revoked, or a badge (de)activated, shows at once in the cached lists (undone
+ * when the server refuses); the refetch that follows carries X-Min-Position.
+ */
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import type {
+  AccountRoles,
+  AdminStatistics,
+  AuditDecision,
+  AuditPage,
+  BadgeChange,
+  BadgeChanged,
+  CatalogueBadge,
+  EntityAudit,
+  Envelope_AdminBadges,
+  Envelope_AdminStatistics,
+  Envelope_AuditPage,
+  Envelope_BadgeChanged,
+  Envelope_EntityAudit,
+  Envelope_PermissionChanged,
+  Envelope_PermissionList,
+  NewBadge,
+  Permission,
+  PermissionChange,
+  PermissionChanged,
+} from '../../api/types';
+import { AUDIT_PAGE_LIMIT } from '../../config/constants';
 
-function list<T>(raw: unknown, ...keys: string[]): T[] {
-  const d = envelopeOrFlat<Record<string, unknown> | unknown[]>(raw);
-  if (Array.isArray(d)) return d as T[];
-  for (const k of keys) if (Array.isArray(d[k])) return d[k] as T[];
-  return [];
+export interface PermissionFilters {
+  permission?: Permission | undefined;
+  search?: string | undefined;
+}
+
+export interface PermissionChangeArgs extends PermissionChange {
+  grant: boolean;
+}
+
+/** The audit log's filters, as the server names them (empty ones are left out). */
+export interface AuditFilters {
+  type?: string;
+  actor?: string;
+  decision?: AuditDecision | '';
+  action_type?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export interface AuditArgs {
+  filters: AuditFilters;
+  page: number;
+  /** The first page's `as_of`, for the pages after it; none for the first page. */
+  asOf: string | null;
+}
+
+export interface EntityArgs {
+  type: string;
+  id: string;
+  /** A position: the state as that event left it; none for now. */
+  asOf: string | null;
+}
+
+const PERMISSIONS_LIST = { type: 'Permission', id: LIST_ID } as const;
+const AUDIT_LIST = { type: 'Audit', id: LIST_ID } as const;
+const BADGE_LIST = { type: 'Badge', id: LIST_ID } as const;
+
+/** Only the filters with a value, trimmed. */
+function given(filters: AuditFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(filters)) {
+    const value = typeof v === 'string' ? v.trim() : '';
+    if (value) out[k] = value;
+  }
+  return out;
 }
 
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getStatistics: build.query<AdminStatistics, number | void>({
-      query: (days) => ({ url: '/admin/statistics', params: { days: days ?? ADMIN_STATISTICS_DAYS } }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<AdminStatistics>(raw),
+    getStatistics: build.query<AdminStatistics, number>({
+      query: (days) => ({ url: '/admin/statistics', params: { days } }),
+      transformResponse: (raw: Envelope_AdminStatistics) => unwrap(raw),
       providesTags: ['Statistics'],
     }),
-    getPermissions: build.query<PermissionRow[], { permission?: string; search?: string }>({
-      query: (params) => ({ url: '/admin/permissions', params }),
-      transformResponse: (raw: unknown) => list<PermissionRow>(raw, 'permissions', 'users'),
-      providesTags: [{ type: 'Permission', id: LIST_ID }],
+
+    getPermissions: build.query<AccountRoles[], PermissionFilters>({
+      query: ({ permission, search }) => ({
+        url: '/admin/permissions',
+        params: { ...(permission ? { permission } : {}), ...(search?.trim() ? { search: search.trim() } : {}) },
+      }),
+      transformResponse: (raw: Envelope_PermissionList) => unwrap(raw).accounts,
+      providesTags: (result) => [PERMISSIONS_LIST, ...(result ?? []).map((a) => ({ type: 'Permission' as const, id: a.user_uuid }))],
     }),
-    getAuditLog: build.query<AuditRow[], { page?: number }>({
-      query: ({ page = 1 }) => ({ url: '/admin/audit', params: { page, limit: 50 } }),
-      transformResponse: (raw: unknown) => list<AuditRow>(raw, 'logs', 'entries', 'audit'),
-      providesTags: [{ type: 'Audit', id: LIST_ID }],
+    changePermission: build.mutation<PermissionChanged, PermissionChangeArgs>({
+      query: ({ grant, ...body }) => ({
+        url: `/admin/permissions/${grant ? 'grant' : 'revoke'}`,
+        method: 'POST',
+        body: { ...body, reason: body.reason.trim() } satisfies PermissionChange,
+      }),
+      transformResponse: (raw: Envelope_PermissionChanged) => unwrap(raw),
+      async onQueryStarted({ grant, user_uuid, permission }, api) {
+        const patches = adminApi.util.selectCachedArgsForQuery(api.getState(), 'getPermissions').map((args) =>
+          api.dispatch(
+            adminApi.util.updateQueryData('getPermissions', args, (draft) => {
+              const account = draft.find((a) => a.user_uuid === user_uuid);
+              if (!account) return;
+              const others = account.permissions.filter((p) => p !== permission);
+              account.permissions = grant ? [...others, permission] : others;
+            }),
+          ),
+        );
+        try {
+          await api.queryFulfilled;
+        } catch {
+          patches.forEach((p) => p.undo());
+        }
+      },
+      invalidatesTags: (_r, error, { user_uuid }) => (error ? [] : [PERMISSIONS_LIST, { type: 'Permission', id: user_uuid }, AUDIT_LIST]),
     }),
-    getBadgeDefinitions: build.query<BadgeDefinition[], void>({
+
+    getAuditLog: build.query<AuditPage, AuditArgs>({
+      query: ({ filters, page, asOf }) => ({
+        url: '/admin/audit',
+        params: { ...given(filters), page, limit: AUDIT_PAGE_LIMIT, ...(asOf ? { as_of: asOf } : {}) },
+      }),
+      transformResponse: (raw: Envelope_AuditPage) => unwrap(raw),
+      providesTags: [AUDIT_LIST],
+    }),
+    getEntityAudit: build.query<EntityAudit, EntityArgs>({
+      query: ({ type, id, asOf }) => ({
+        url: `/admin/audit/entity/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+        params: asOf ? { as_of: asOf } : {},
+      }),
+      transformResponse: (raw: Envelope_EntityAudit) => unwrap(raw),
+      providesTags: [AUDIT_LIST],
+    }),
+
+    getAdminBadges: build.query<CatalogueBadge[], void>({
       query: () => '/admin/badges',
-      transformResponse: (raw: unknown) => list<BadgeDefinition>(raw, 'badges'),
-      providesTags: [{ type: 'Badge', id: LIST_ID }],
+      transformResponse: (raw: Envelope_AdminBadges) => unwrap(raw).badges,
+      providesTags: (result) => [BADGE_LIST, ...(result ?? []).map((b) => ({ type: 'Badge' as const, id: b.badge_id }))],
+    }),
+    defineBadge: build.mutation<BadgeChanged, NewBadge>({
+      query: (body) => ({ url: '/admin/badges', method: 'POST', body }),
+      transformResponse: (raw: Envelope_BadgeChanged) => unwrap(raw),
+      invalidatesTags: (_r, error) => (error ? [] : [BADGE_LIST, AUDIT_LIST]),
+    }),
+    changeBadge: build.mutation<BadgeChanged, { id: string; change: BadgeChange }>({
+      query: ({ id, change }) => ({ url: `/admin/badges/${encodeURIComponent(id)}`, method: 'PUT', body: change }),
+      transformResponse: (raw: Envelope_BadgeChanged) => unwrap(raw),
+      async onQueryStarted({ id, change }, api) {
+        const patch = api.dispatch(
+          adminApi.util.updateQueryData('getAdminBadges', undefined, (draft) => {
+            const b = draft.find((x) => x.badge_id === id);
+            if (!b) return;
+            Object.assign(b, { title: change.title, description: change.description, icon_emoji: change.icon_emoji, rule: change.rule });
+            if (typeof change.active === 'boolean') b.active = change.active;
+          }),
+        );
+        try {
+          await api.queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
+    }),
+    deactivateBadge: build.mutation<BadgeChanged, string>({
+      query: (id) => ({ url: `/admin/badges/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: (raw: Envelope_BadgeChanged) => unwrap(raw),
+      async onQueryStarted(id, api) {
+        const patch = api.dispatch(
+          adminApi.util.updateQueryData('getAdminBadges', undefined, (draft) => {
+            const b = draft.find((x) => x.badge_id === id);
+            if (b) b.active = false;
+          }),
+        );
+        try {
+          await api.queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: (_r, error, id) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
     }),
   }),
 });
+
+export const {
+  useGetStatisticsQuery,
+  useGetPermissionsQuery,
+  useChangePermissionMutation,
+  useGetAuditLogQuery,
+  useGetEntityAuditQuery,
+  useGetAdminBadgesQuery,
+  useDefineBadgeMutation,
+  useChangeBadgeMutation,
+  useDeactivateBadgeMutation,
+} = adminApi;

@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import { selectIsAuthenticated } from '../../api/session';
 import type { ArtistDetail } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { History } from '../../components/History';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
@@ -19,6 +19,7 @@ import { to } from '../../config/routes';
 import { ARTIST_FIELD_LABELS, yearText } from '../../lib/fieldText';
 import { plural } from '../../lib/format';
 import { artistChangeText, momentText } from '../../lib/historyText';
+import { feedbackOpened } from '../../lib/ui';
 import { ArtistNotFound } from './ArtistNotFound';
 import { useGetArtistAsOfQuery, useGetArtistPendingEditsQuery, useGetArtistQuery } from './artistsApi';
 
@@ -68,6 +69,7 @@ export function ArtistDetailPage() {
 
 /** `asOf`: this is the artist as they were then; nothing on the page changes them. */
 function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
+  const dispatch = useAppDispatch();
   const website = safeWebsite(artist.website);
   const life = lifeText(artist.birth_year, artist.death_year);
   // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
@@ -87,9 +89,18 @@ function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
         subtitle={[life, artist.country, plural(artist.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
         actions={
           asOf ? undefined : (
-            <Link className="button button--outlined" to={to.artistEdit(artist.id)}>
-              Edit
-            </Link>
+            <>
+              <Link className="button button--outlined" to={to.artistEdit(artist.id)}>
+                Edit
+              </Link>
+              <button
+                type="button"
+                className="button button--text"
+                onClick={() => dispatch(feedbackOpened({ subjectType: 'artist', subjectId: artist.id, issueType: 'comment' }))}
+              >
+                <Icon name="feedback" size={18} /> Send feedback
+              </button>
+            </>
           )
         }
       />

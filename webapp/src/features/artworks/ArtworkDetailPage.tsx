@@ -6,7 +6,7 @@
  * (`?merged_from=` says so on arrival); moderators merge from here. Anyone saves it from here:
  * the Loved / Visited / Want to see toggles and "Save to list…" (their own lists).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { selectCanModerate } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -123,12 +123,16 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
         </div>
       )}
 
-      {removed && (
-        <p className="notice notice--warning" role="note">
-          {asOf
-            ? 'This artwork was not listed at that moment.'
-            : 'This artwork is no longer listed. It is kept here so links to it keep working.'}
-        </p>
+      {artwork.status === 'removed' ? (
+        <RemovedNotice asOf={Boolean(asOf)} />
+      ) : (
+        removed && (
+          <p className="notice notice--warning" role="note">
+            {asOf
+              ? 'This artwork was not listed at that moment.'
+              : 'This artwork is no longer listed. It is kept here so links to it keep working.'}
+          </p>
+        )
       )}
 
       <div className="artwork-detail__layout">
@@ -256,13 +260,15 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
                   >
                     <Icon name="feedback" size={18} /> Send feedback
                   </button>
-                  <button
-                    type="button"
-                    className="button button--text"
-                    onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
-                  >
-                    Report as missing
-                  </button>
+                  {!removed && (
+                    <button
+                      type="button"
+                      className="button button--text"
+                      onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
+                    >
+                      Report as missing
+                    </button>
+                  )}
                 </div>
               </>
             )}
@@ -271,5 +277,25 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
         </aside>
       </div>
     </article>
+  );
+}
+
+/**
+ * A moderator marked the artwork removed (a report that it is missing, confirmed): it is off the
+ * map and the lists, while its page and history stay, so links to it keep working.
+ */
+function RemovedNotice({ asOf }: { asOf: boolean }) {
+  const titleId = useId();
+  return (
+    <section className="notice notice--warning removed-notice" aria-labelledby={titleId} data-testid="removed-notice">
+      <h2 id={titleId} className="removed-notice__title">
+        <Icon name="warning" size={20} /> Removed
+      </h2>
+      <p>
+        {asOf
+          ? 'At that moment this artwork was marked as removed.'
+          : 'A moderator marked this artwork as removed: it is no longer on the map or in the lists. Its page and history are kept so links to it keep working.'}
+      </p>
+    </section>
   );
 }

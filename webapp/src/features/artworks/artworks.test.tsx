@@ -74,10 +74,12 @@ describe('/artwork/{id}', () => {
   });
 
   it('opens the feedback dialog in missing mode with the note prefilled', async () => {
+    // A returning visitor: the first-visit welcome (after 500 ms) would take the dialog's place.
+    localStorage.setItem('cultural-archiver-visited', 'true');
     mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Report as missing' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report a missing artwork' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report a missing artwork' });
     expect(within(dialog).getByRole('textbox', { name: 'Your note' })).toHaveValue('The artwork is missing');
   });
 

@@ -1,9 +1,10 @@
 /**
- * Private feedback to moderators (SPEC §4, §5, §8): open → sending → closed on success; on
- * failure it stays open with the error. Ctrl/Cmd+Enter sends; closing with edits asks first.
+ * Private feedback to moderators (SPEC §4, §5, §8): open → sending → closed on success with a
+ * toast; on failure it stays open with the error. The note is 1 to 1000 characters once trimmed,
+ * with a counter; Ctrl/Cmd+Enter sends; Escape (or Cancel) closes, asking first when the note was
+ * changed. A report that an artwork is missing starts with 'The artwork is missing'.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
-import { isApiError } from '../../api/errors';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getToken } from '../../api/token';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
@@ -11,7 +12,7 @@ import { Spinner } from '../../components/states';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
 import { dialogClosed, selectDialog, selectFeedbackTarget, toastShown, type FeedbackTarget } from '../../lib/ui';
 import { useSendFeedbackMutation } from './feedbackApi';
-import { canSend, FEEDBACK_TEXTS, initialNote } from './rules';
+import { canSend, FEEDBACK_TEXTS, initialNote, noteLength, sendFailureText } from './rules';
 
 export function FeedbackDialog() {
   const dispatch = useAppDispatch();
@@ -27,39 +28,54 @@ export function FeedbackDialog() {
   );
 }
 
+function dialogTitle({ subjectType, issueType }: FeedbackTarget): string {
+  if (issueType === 'missing') return subjectType === 'artist' ? 'Report a missing artist' : 'Report a missing artwork';
+  if (subjectType === 'artwork') return 'Send feedback about this artwork';
+  if (subjectType === 'artist') return 'Send feedback about this artist';
+  return 'Send feedback';
+}
+
 function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const start = initialNote(target.issueType);
   const [note, setNote] = useState(start);
   const [error, setError] = useState<string | null>(null);
-  const [send, { isLoading }] = useSendFeedbackMutation();
+  const [send, { isLoading: sending }] = useSendFeedbackMutation();
   const counterId = useId();
   const errorId = useId();
-  const length = note.trim().length;
+  const length = noteLength(note);
   const tooLong = length > FEEDBACK_NOTE_MAX;
-  const sendable = canSend(note, isLoading);
+  const sendable = canSend(note, sending);
 
   const close = () => {
-    if (note !== start && !isLoading && !window.confirm(FEEDBACK_TEXTS.unsavedChanges)) return;
+    // The request is under way: its answer decides (closed on success, the error otherwise).
+    if (sending) return;
+    if (note !== start && !window.confirm(FEEDBACK_TEXTS.unsavedChanges)) return;
     onClose();
   };
 
   const submit = async () => {
-    if (!canSend(note, isLoading)) return;
+    if (!canSend(note, sending)) return;
     setError(null);
     try {
       await send({
         subject_type: target.subjectType,
-        subject_id: target.subjectId,
+        subject_id: target.subjectType === 'general' ? null : target.subjectId,
         issue_type: target.issueType,
         note: note.trim(),
         user_token: getToken(),
       }).unwrap();
-      dispatch(toastShown({ type: 'success', message: 'Thanks! Your feedback was sent to the moderators.' }));
-      onClose();
     } catch (e) {
-      setError(isApiError(e) && e.message ? e.message : FEEDBACK_TEXTS.failedRetry);
+      setError(sendFailureText(e));
+      return;
     }
+    dispatch(toastShown({ type: 'success', message: FEEDBACK_TEXTS.sent }));
+    onClose();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -69,48 +85,47 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
     }
   };
 
-  const title = target.issueType === 'missing' ? 'Report a missing artwork' : 'Send feedback';
   return (
-    <Dialog
-      open
-      title={title}
-      onClose={close}
-      actions={
-        <>
-          <button type="button" className="button button--text" onClick={close}>
+    <Dialog open title={dialogTitle(target)} onClose={close}>
+      <form onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
+        <p className="muted">
+          Your note goes privately to the moderators.{' '}
+          {target.subjectType === 'general' ? 'Tell us what works and what doesn’t.' : 'Tell them what is wrong or missing.'}
+        </p>
+        <label className="field">
+          <span className="field__label">Your note</span>
+          <textarea
+            rows={6}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby={`${counterId}${error ? ` ${errorId}` : ''}`}
+            aria-invalid={tooLong || undefined}
+            aria-required
+            autoFocus
+          />
+        </label>
+        <p id={counterId} className={`field__counter${tooLong ? ' field__counter--over' : ''}`} data-testid="feedback-counter">
+          {length}/{FEEDBACK_NOTE_MAX}
+          <span className="visually-hidden">
+            {' '}
+            characters{tooLong ? ', too long' : ''}. Press Control or Command plus Enter to send.
+          </span>
+        </p>
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions dialog__actions--inline">
+          <button type="button" className="button button--text" onClick={close} disabled={sending}>
             Cancel
           </button>
-          <button type="button" className="button button--filled" disabled={!sendable} onClick={() => void submit()}>
-            {isLoading && <Spinner />} Send
+          <button type="submit" className="button button--filled" disabled={!sendable}>
+            {sending && <Spinner />} Send
           </button>
-        </>
-      }
-    >
-      <p className="muted">
-        Your note goes privately to the moderators.{' '}
-        {target.subjectType === 'general' ? 'Tell us what works and what doesn’t.' : 'Tell them what is wrong or missing.'}
-      </p>
-      <label className="field">
-        <span className="field__label">Your note</span>
-        <textarea
-          rows={6}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={`${counterId}${error ? ` ${errorId}` : ''}`}
-          aria-invalid={tooLong || undefined}
-          autoFocus
-        />
-      </label>
-      <p id={counterId} className={`field__counter${tooLong ? ' field__counter--over' : ''}`}>
-        {length}/{FEEDBACK_NOTE_MAX}
-        <span className="visually-hidden"> characters. Press Control or Command plus Enter to send.</span>
-      </p>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+        </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,21 +1,14 @@
 /** POST /feedback: private notes to moderators about an artwork, an artist or the app. */
-import { baseApi, envelopeOrFlat } from '../../api/baseApi';
-import type { FeedbackReceipt } from '../../api/provisional';
-
-export interface FeedbackPayload {
-  subject_type: string;
-  subject_id: string | null;
-  issue_type: 'comment' | 'missing';
-  note: string;
-  user_token: string | null;
-}
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import type { Envelope_FeedbackReceipt, FeedbackReceipt, SendFeedback } from '../../api/types';
 
 export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    sendFeedback: build.mutation<FeedbackReceipt, FeedbackPayload>({
+    sendFeedback: build.mutation<FeedbackReceipt, SendFeedback>({
       query: (body) => ({ url: '/feedback', method: 'POST', body }),
-      transformResponse: (raw: unknown) => envelopeOrFlat<FeedbackReceipt>(raw),
-      invalidatesTags: [{ type: 'Feedback', id: 'LIST' }],
+      transformResponse: (raw: Envelope_FeedbackReceipt) => unwrap(raw),
+      // The moderators' queue and its counts (this browser may be a moderator's).
+      invalidatesTags: [{ type: 'Feedback', id: LIST_ID }],
     }),
   }),
 });

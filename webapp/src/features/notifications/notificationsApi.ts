@@ -89,6 +89,7 @@ async function optimisticallyRead(
 
 export const {
   useGetNotificationsQuery,
+  useLazyGetNotificationsQuery,
   useGetUnreadCountQuery,
   useDismissNotificationMutation,
   useMarkNotificationReadMutation,

@@ -1,10 +1,13 @@
-/** /profile/badges: badges earned, and the ones still to earn. */
+/**
+ * /profile/badges (the badge toast's target): the badges earned, newest first, with why and
+ * when; then the ones still to earn, with what earns each and how many contributors hold it.
+ */
 import { selectIsAuthenticated } from '../../api/session';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { QueryFailure } from '../../components/QueryFailure';
 import { EmptyState, Loading, Skeleton } from '../../components/states';
-import { formatDate } from '../../lib/format';
+import { BadgeCard, EarnedOn, heldBy } from './BadgeCard';
 import { useGetAllBadgesQuery, useGetMyBadgesQuery } from './profileApi';
 import { SignInRequired } from './SignInRequired';
 
@@ -13,6 +16,7 @@ export function BadgesPage() {
   const mine = useGetMyBadgesQuery(undefined, { skip: !signedIn });
   const all = useGetAllBadgesQuery(undefined, { skip: !signedIn });
   const earned = new Set((mine.data ?? []).map((b) => b.badge_key));
+  const toEarn = (all.data ?? []).filter((b) => !earned.has(b.badge_key));
   return (
     <div className="page page--narrow">
       <PageHeader title="Badges" />
@@ -40,34 +44,32 @@ export function BadgesPage() {
               <p>Add a photo or log a visit to earn your first one.</p>
             </EmptyState>
           ) : (
-            <ul className="badge-grid" aria-label="Your badges">
-              {(mine.data ?? []).map((b) => (
-                <li key={b.badge_id} className="badge-card">
-                  <span className="badge-card__emoji" aria-hidden="true">
-                    {b.icon_emoji ?? '🏅'}
-                  </span>
-                  <span className="badge-card__title">{b.title}</span>
-                  {b.award_reason && <span className="muted small">{b.award_reason}</span>}
-                  {b.awarded_at && <span className="muted small">{formatDate(b.awarded_at)}</span>}
-                </li>
-              ))}
-            </ul>
+            <section className="section" aria-labelledby="badges-earned">
+              <h2 id="badges-earned" className="section__title">
+                Earned
+              </h2>
+              <ul className="badge-grid" aria-label="Your badges">
+                {(mine.data ?? []).map((b) => (
+                  <BadgeCard key={b.badge_id} badge={b}>
+                    {b.award_reason && <p className="badge-card__text muted small">{b.award_reason}</p>}
+                    <EarnedOn at={b.awarded_at} />
+                  </BadgeCard>
+                ))}
+              </ul>
+            </section>
           )}
-          {all.data && all.data.some((b) => !earned.has(b.badge_key)) && (
-            <section className="section">
-              <h2 className="section__title">Still to earn</h2>
-              <ul className="badge-grid">
-                {all.data
-                  .filter((b) => !earned.has(b.badge_key))
-                  .map((b) => (
-                    <li key={b.badge_id} className="badge-card badge-card--locked">
-                      <span className="badge-card__emoji" aria-hidden="true">
-                        {b.icon_emoji ?? '🏅'}
-                      </span>
-                      <span className="badge-card__title">{b.title}</span>
-                      {b.description && <span className="muted small">{b.description}</span>}
-                    </li>
-                  ))}
+          {toEarn.length > 0 && (
+            <section className="section" aria-labelledby="badges-to-earn">
+              <h2 id="badges-to-earn" className="section__title">
+                Still to earn
+              </h2>
+              <ul className="badge-grid" aria-label="Badges still to earn">
+                {toEarn.map((b) => (
+                  <BadgeCard key={b.badge_id} badge={b} locked>
+                    {b.award_reason && <p className="badge-card__text small">To earn: {b.award_reason}</p>}
+                    <p className="badge-card__text muted small">{heldBy(b.award_count)}</p>
+                  </BadgeCard>
+                ))}
               </ul>
             </section>
           )}

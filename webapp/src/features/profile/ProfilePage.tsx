@@ -1,4 +1,7 @@
-/** /profile: who you are here (name, member since, role, profile name), your submissions, edits and lists, and your settings. */
+/**
+ * /profile: who you are here (name, member since, role, profile name), your statistics, your
+ * submissions, edits and lists, and your settings.
+ */
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
 import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../api/session';
@@ -13,6 +16,7 @@ import { ProfileNameEditor } from './ProfileNameEditor';
 import { MyEdits } from './MyEdits';
 import { MyLists } from './MyLists';
 import { MySubmissions } from './MySubmissions';
+import { ProfileStatistics } from './ProfileStatistics';
 import './profile.css';
 
 const ROLE_LABELS = { admin: 'Administrator', moderator: 'Moderator', user: 'Contributor' } as const;
@@ -21,7 +25,8 @@ export function ProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
-  const profile = useGetMyProfileQuery(undefined, { skip: !signedIn });
+  // Read afresh on each visit: the statistics move as submissions are sent and reviewed.
+  const profile = useGetMyProfileQuery(undefined, { skip: !signedIn, refetchOnMountOrArgChange: true });
   const profileName = (signedIn ? (profile.data?.profile_name ?? user?.profileName) : null) ?? null;
   const memberSince = signedIn ? (profile.data?.created_at ?? user?.createdAt ?? null) : null;
 
@@ -69,6 +74,9 @@ export function ProfilePage() {
             <Icon name="badge" size={18} /> Badges
           </Link>
         </nav>
+      )}
+      {signedIn && (
+        <ProfileStatistics profile={profile.data} isLoading={profile.isLoading} error={profile.error} onRetry={() => void profile.refetch()} />
       )}
       <MySubmissions />
       {signedIn && <MyEdits />}

@@ -1,11 +1,18 @@
-/** /users/{uuid}: a contributor's public profile: name, member since, badges. */
+/**
+ * /users/{uuid}: a contributor's public profile: name, member since, their approved
+ * contributions, badges and public lists.
+ */
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageTitle';
 import { isRouteMissing, QueryFailure } from '../../components/QueryFailure';
+import { RowLink } from '../../components/RowLink';
 import { EmptyState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
-import { formatDate } from '../../lib/format';
+import { formatDate, plural } from '../../lib/format';
+import { BadgeCard, EarnedOn } from './BadgeCard';
+import { Counts } from './Counts';
+import type { ApprovedCounts, PublicProfile } from '../../api/types';
 import { useGetPublicProfileQuery } from './profileApi';
 
 export const PUBLIC_PROFILE_MESSAGES = {
@@ -22,13 +29,74 @@ function isUnknownUser(error: unknown): boolean {
   return error.status === 400 && error.code === 'VALIDATION_ERROR';
 }
 
+function Contributions({ counts }: { counts: ApprovedCounts }) {
+  if (counts.total === 0) return <p className="muted">No approved contributions yet.</p>;
+  return (
+    <Counts
+      counts={[
+        { term: 'Approved contributions', value: counts.total },
+        { term: 'Artworks added', value: counts.artworks },
+        { term: 'Photos', value: counts.photos },
+        { term: 'Visits logged', value: counts.visits },
+        { term: 'Edits', value: counts.edits },
+      ]}
+    />
+  );
+}
+
+function Profile({ data }: { data: PublicProfile }) {
+  const { badges, lists } = data;
+  return (
+    <>
+      {data.created_at && formatDate(data.created_at) && (
+        <p className="muted">Member since {formatDate(data.created_at)}</p>
+      )}
+      <section className="section" aria-labelledby="public-contributions">
+        <h2 id="public-contributions" className="section__title">
+          Contributions
+        </h2>
+        <Contributions counts={data.contributions} />
+      </section>
+      <section className="section" aria-labelledby="public-badges">
+        <h2 id="public-badges" className="section__title">
+          Badges
+        </h2>
+        {badges.length === 0 ? (
+          <p className="muted">No badges yet.</p>
+        ) : (
+          <ul className="badge-grid" aria-label="Badges">
+            {badges.map((b) => (
+              <BadgeCard key={b.badge_id} badge={b}>
+                <EarnedOn at={b.awarded_at} />
+              </BadgeCard>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="section" aria-labelledby="public-lists">
+        <h2 id="public-lists" className="section__title">
+          Lists
+        </h2>
+        {lists.length === 0 ? (
+          <p className="muted">No public lists.</p>
+        ) : (
+          <ul className="row-list" aria-label="Public lists">
+            {lists.map((l) => (
+              <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={plural(l.item_count, 'artwork')} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
 export function PublicProfilePage() {
   const { uuid = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetPublicProfileQuery(uuid, { skip: !uuid });
   const notFound = !uuid || isUnknownUser(error);
   const name = data?.profile_name ?? `Contributor ${uuid.slice(0, 8)}`;
   const title = notFound ? PUBLIC_PROFILE_MESSAGES.notFound : isLoading || error ? 'Profile' : name;
-  const badges = data?.badges ?? [];
   return (
     <div className="page page--narrow">
       <PageHeader title={title} documentTitle="Profile" />
@@ -57,28 +125,7 @@ export function PublicProfilePage() {
           unavailableText={<p>Contributors’ badges and submissions will be shown here.</p>}
         />
       ) : data ? (
-        <>
-          <section className="section">
-            {data.created_at && formatDate(data.created_at) && <p className="muted">Member since {formatDate(data.created_at)}</p>}
-          </section>
-          <section className="section">
-            <h2 className="section__title">Badges</h2>
-            {badges.length === 0 ? (
-              <p className="muted">No badges yet.</p>
-            ) : (
-              <ul className="badge-grid" aria-label="Badges">
-                {badges.map((b) => (
-                  <li key={b.badge_id} className="badge-card">
-                    <span className="badge-card__emoji" aria-hidden="true">
-                      🏅
-                    </span>
-                    <span className="badge-card__title">{b.title}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
+        <Profile data={data} />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionState } from '../../api/session';
@@ -20,7 +20,15 @@ const PROFILE = {
   is_admin: false,
   permissions: [],
   debug: { permissions: [] },
+  statistics: {
+    submissions: { pending: 2, approved: 9, rejected: 1, withdrawn: 3 },
+    approved: { total: 9, artworks: 4, photos: 11, visits: 3, edits: 2 },
+    badges: 5,
+  },
 };
+
+/** PATCH /me/profile answers the profile without the statistics. */
+const { statistics: _stats, ...PATCHED } = PROFILE;
 
 const nameOf = (req: RecordedRequest) => req.url.searchParams.get('profile_name') ?? '';
 
@@ -51,6 +59,17 @@ function signedIn(profileName: string | null = null) {
 }
 
 const nameBox = () => screen.getByRole('textbox', { name: 'Profile name' });
+/** A section of the page by its heading. */
+const section = (name: string) => screen.getByRole('region', { name });
+/** A description list's terms and values, in a region. */
+function countsIn(region: HTMLElement, index = 0): Record<string, string> {
+  const list = region.querySelectorAll('dl')[index]!;
+  return Object.fromEntries(
+    within(list as HTMLElement)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+  );
+}
 /** Alerts of the screen (the shell's live announcer is an alert region too). */
 const main = () => within(screen.getByRole('main'));
 
@@ -91,6 +110,56 @@ describe('/profile header (SPEC §3, §6)', () => {
     renderRoute('/profile', { who: 'moderator' });
     const card = await screen.findByRole('region', { name: 'Your profile' });
     expect(within(card).getByText(/Moderator/)).toBeInTheDocument();
+  });
+});
+
+describe('/profile statistics', () => {
+  it('shows the submissions by state, the approved work and the badges, with a link to them', async () => {
+    api();
+    renderRoute('/profile', { store: signedIn() });
+    const stats = await screen.findByRole('region', { name: 'Statistics' });
+    await waitFor(() => expect(stats.querySelectorAll('dl')).toHaveLength(2));
+    expect(within(stats).getByRole('heading', { level: 3, name: 'Submissions' })).toBeInTheDocument();
+    expect(countsIn(stats, 0)).toEqual({ 'Pending review': '2', Approved: '9', Rejected: '1', Withdrawn: '3' });
+    expect(within(stats).getByRole('heading', { level: 3, name: 'Approved contributions' })).toBeInTheDocument();
+    expect(countsIn(stats, 1)).toEqual({ 'Artworks added': '4', Photos: '11', 'Visits logged': '3', Edits: '2', Badges: '5' });
+    expect(within(stats).getByRole('link', { name: 'See your badges' })).toHaveAttribute('href', '/profile/badges');
+  });
+
+  it('keeps them after saving a profile name (the answer has none)', async () => {
+    api({
+      'PATCH /api/me/profile': (req) =>
+        envelope({ ...PATCHED, profile_name: (JSON.parse(req.body as string) as { profile_name: string }).profile_name }),
+    });
+    renderRoute('/profile', { store: signedIn() });
+    const stats = await screen.findByRole('region', { name: 'Statistics' });
+    await waitFor(() => expect(stats.querySelectorAll('dl')).toHaveLength(2));
+    await userEvent.type(nameBox(), 'ada-l');
+    await screen.findByText('ada-l is available');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Your profile' })).getByText('ada-l')).toHaveClass('profile-card__name'));
+    expect(countsIn(screen.getByRole('region', { name: 'Statistics' }), 1)).toMatchObject({ Badges: '5', Photos: '11' });
+  });
+
+  it('reads them afresh on each visit', async () => {
+    let badges = 5;
+    const { callsTo } = api({ 'GET /api/me/profile': () => envelope({ ...PROFILE, statistics: { ...PROFILE.statistics, badges } }) });
+    const { router } = renderRoute('/profile', { store: signedIn() });
+    const stats = await screen.findByRole('region', { name: 'Statistics' });
+    await waitFor(() => expect(countsIn(stats, 1)).toMatchObject({ Badges: '5' }));
+    badges = 6;
+    await act(() => router.navigate('/help'));
+    await screen.findByRole('heading', { level: 1, name: /Help/ });
+    await act(() => router.navigate('/profile'));
+    await waitFor(() => expect(countsIn(screen.getByRole('region', { name: 'Statistics' }), 1)).toMatchObject({ Badges: '6' }));
+    expect(callsTo('/api/me/profile').filter((c) => c.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has none for an anonymous visitor', async () => {
+    api();
+    renderRoute('/profile', { who: 'anonymous' });
+    await screen.findByRole('region', { name: 'Your profile' });
+    expect(screen.queryByRole('region', { name: 'Statistics' })).not.toBeInTheDocument();
   });
 });
 
@@ -143,7 +212,7 @@ describe('the profile-name editor', () => {
       'GET /api/me/profile': () => envelope({ ...PROFILE, profile_name: saved }),
       'PATCH /api/me/profile': (req) => {
         saved = (JSON.parse(req.body as string) as { profile_name: string }).profile_name;
-        return envelope({ ...PROFILE, profile_name: saved });
+        return envelope({ ...PATCHED, profile_name: saved });
       },
     });
     const { store } = renderRoute('/profile', { store: signedIn() });
@@ -183,30 +252,88 @@ describe('the profile-name editor', () => {
 
 describe('/users/{uuid} (public profile)', () => {
   const OTHER = '6f1c9b2e-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
+  const NONE = { total: 0, artworks: 0, photos: 0, visits: 0, edits: 0 };
+  const GRACE = {
+    uuid: OTHER,
+    profile_name: 'grace',
+    created_at: '2023-06-01T00:00:00Z',
+    badges: [
+      {
+        badge_id: 'b1',
+        badge_key: 'photo_1',
+        title: 'First photo',
+        description: 'Your first approved photo',
+        icon_emoji: '📸',
+        award_reason: '1 approved photo',
+        awarded_at: '2024-02-03T12:00:00Z',
+      },
+    ],
+    contributions: { total: 7, artworks: 2, photos: 5, visits: 3, edits: 1 },
+    lists: [
+      {
+        id: '11111111-2222-4333-8444-555555555555',
+        name: 'Murals of Main Street',
+        kind: 'custom',
+        public: true,
+        item_count: 12,
+        owned: false,
+        created_at: '2024-01-01T00:00:00Z',
+        updated_at: '2024-01-02T00:00:00Z',
+      },
+      {
+        id: '66666666-7777-4888-9999-000000000000',
+        name: 'One fountain',
+        kind: 'custom',
+        public: true,
+        item_count: 1,
+        owned: false,
+        created_at: '2024-01-01T00:00:00Z',
+        updated_at: '2024-01-02T00:00:00Z',
+      },
+    ],
+  };
 
-  it('shows the profile name, member since and badges', async () => {
-    mockFetch({
-      [`GET /api/users/${OTHER}`]: () =>
-        envelope({
-          uuid: OTHER,
-          profile_name: 'grace',
-          created_at: '2023-06-01T00:00:00Z',
-          badges: [{ badge_id: 'b1', badge_key: 'first_photo', title: 'First photo', icon_emoji: '📸' }],
-        }),
-    });
+  it('shows the profile name, member since, approved contributions, badges and public lists', async () => {
+    mockFetch({ [`GET /api/users/${OTHER}`]: () => envelope(GRACE) });
     renderRoute(`/users/${OTHER}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
     expect(screen.getByText(/Member since .*2023/)).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Badges' })).getByText('First photo')).toBeInTheDocument();
+
+    const contributions = section('Contributions');
+    expect(countsIn(contributions)).toEqual({
+      'Approved contributions': '7',
+      'Artworks added': '2',
+      Photos: '5',
+      'Visits logged': '3',
+      Edits: '1',
+    });
+
+    const badge = within(screen.getByRole('list', { name: 'Badges' })).getByRole('listitem');
+    expect(within(badge).getByRole('heading', { level: 3, name: 'First photo' })).toBeInTheDocument();
+    expect(badge).toHaveTextContent('📸');
+    expect(badge).toHaveTextContent('Your first approved photo');
+    expect(within(badge).getByText(/^Earned .*2024$/)).toBeInTheDocument();
+
+    const lists = screen.getByRole('list', { name: 'Public lists' });
+    const links = within(lists).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/lists/11111111-2222-4333-8444-555555555555',
+      '/lists/66666666-7777-4888-9999-000000000000',
+    ]);
+    expect(links[0]).toHaveTextContent('Murals of Main Street');
+    expect(links[0]).toHaveTextContent('12 artworks');
+    expect(links[1]).toHaveTextContent('1 artwork');
   });
 
-  it('says so when there are no badges yet', async () => {
-    mockFetch({
-      [`GET /api/users/${OTHER}`]: () => envelope({ uuid: OTHER, profile_name: 'grace', created_at: '2023-06-01T00:00:00Z', badges: [] }),
-    });
+  it('says so when there are no contributions, badges or public lists yet', async () => {
+    mockFetch({ [`GET /api/users/${OTHER}`]: () => envelope({ ...GRACE, badges: [], contributions: NONE, lists: [] }) });
     renderRoute(`/users/${OTHER}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
-    expect(screen.getByText('No badges yet.')).toBeInTheDocument();
+    expect(within(section('Contributions')).getByText('No approved contributions yet.')).toBeInTheDocument();
+    expect(within(section('Badges')).getByText('No badges yet.')).toBeInTheDocument();
+    expect(within(section('Lists')).getByText('No public lists.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Badges' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Public lists' })).not.toBeInTheDocument();
   });
 
   it('shows a not-found state for a 404', async () => {

@@ -4,32 +4,35 @@
  * account's own profile (and its name check) lives in `api/accountApi.ts`, since the session
  * reads it too.
  */
-import { baseApi, envelopeOrFlat, LIST_ID, unwrap } from '../../api/baseApi';
-import type { Badge } from '../../api/provisional';
-import type { Envelope_MyEdits, Envelope_PublicProfile, MyEdits, PublicProfile } from '../../api/types';
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import type {
+  AwardedBadge,
+  CatalogueBadge,
+  Envelope_BadgeCatalogue,
+  Envelope_MyBadges,
+  Envelope_MyEdits,
+  Envelope_PublicProfile,
+  MyEdits,
+  PublicProfile,
+} from '../../api/types';
 import { MY_EDITS_LIMIT } from '../../config/constants';
 
 export interface MyEditsArgs {
   page?: number;
 }
 
-function listOf<T>(raw: unknown, key: string): T[] {
-  const d = envelopeOrFlat<Record<string, unknown> | unknown[]>(raw);
-  if (Array.isArray(d)) return d as T[];
-  const v = d[key];
-  return Array.isArray(v) ? (v as T[]) : [];
-}
-
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getMyBadges: build.query<Badge[], void>({
+    /** Newest award first. */
+    getMyBadges: build.query<AwardedBadge[], void>({
       query: () => '/me/badges',
-      transformResponse: (raw: unknown) => listOf<Badge>(raw, 'badges'),
+      transformResponse: (r: Envelope_MyBadges) => unwrap(r).badges,
       providesTags: [{ type: 'Badge', id: 'MINE' }],
     }),
-    getAllBadges: build.query<Badge[], void>({
+    /** The active badges, each with how many accounts hold it. */
+    getAllBadges: build.query<CatalogueBadge[], void>({
       query: () => '/badges',
-      transformResponse: (raw: unknown) => listOf<Badge>(raw, 'badges'),
+      transformResponse: (r: Envelope_BadgeCatalogue) => unwrap(r).badges,
       providesTags: [{ type: 'Badge', id: LIST_ID }],
     }),
     getPublicProfile: build.query<PublicProfile, string>({

@@ -19,6 +19,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
+import { Icon } from '../../components/Icon';
 import { EmptyState, Spinner } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
 import { REVIEW_BATCH_MAX } from '../../config/constants';
@@ -30,7 +31,7 @@ import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
 import { EditReview } from './EditReview';
 import { ReviewDetailPanel } from './ReviewDetail';
-import { useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
+import { useGetOpenFeedbackCountQuery, useGetReviewQueueQuery, useGetReviewStatsQuery, useReviewBatchMutation } from './reviewApi';
 import { ListState, RejectDialog } from './ReviewParts';
 import './review.css';
 
@@ -75,11 +76,7 @@ export function ReviewPage() {
       <PageHeader
         title="Review"
         subtitle="Submissions waiting for a moderator, oldest first"
-        actions={
-          <Link className="button button--outlined" to={to.moderationFeedback()}>
-            Feedback inbox
-          </Link>
-        }
+        actions={<FeedbackInboxLink />}
       />
       <Tabs
         label="What to review"
@@ -102,6 +99,22 @@ export function ReviewPage() {
         )}
       </Tabs>
     </div>
+  );
+}
+
+/** The way to the feedback inbox, with how much feedback is open there. */
+function FeedbackInboxLink() {
+  const { data: open } = useGetOpenFeedbackCountQuery();
+  return (
+    <Link className="button button--outlined" to={to.moderationFeedback()} data-testid="feedback-inbox-link">
+      <Icon name="feedback" size={18} /> Feedback inbox
+      {open !== undefined && (
+        <>
+          {' '}
+          <span className="count-badge">{`${open.toLocaleString()} open`}</span>
+        </>
+      )}
+    </Link>
   );
 }
 

@@ -31,6 +31,7 @@ import type {
   Envelope,
   Envelope_BatchAnswer,
   Envelope_Decided,
+  Envelope_FeedbackPage,
   Envelope_ReviewDetail,
   Envelope_ReviewStats,
   Envelope_SubmissionList,
@@ -186,6 +187,12 @@ export const reviewApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_ReviewStats) => unwrap(r),
       providesTags: [STATS],
     }),
+    /** How much feedback waits in the moderators' inbox (its queue's counts, one item read). */
+    getOpenFeedbackCount: build.query<number, void>({
+      query: () => ({ url: '/moderation/feedback', params: { status: 'open', limit: 1 } }),
+      transformResponse: (r: Envelope_FeedbackPage) => unwrap(r).counts.open,
+      providesTags: [{ type: 'Feedback', id: LIST_ID }],
+    }),
     approveSubmission: build.mutation<Decided, { id: string; body?: ApproveRequest }>({
       query: ({ id, body }) => ({ url: `/review/approve/${encodeURIComponent(id)}`, method: 'POST', body: body ?? {} }),
       transformResponse: (r: Envelope_Decided) => unwrap(r),
@@ -294,6 +301,7 @@ export const {
   useGetReviewQueueQuery,
   useGetReviewSubmissionQuery,
   useGetReviewStatsQuery,
+  useGetOpenFeedbackCountQuery,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,
   useReviewBatchMutation,

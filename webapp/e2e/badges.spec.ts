@@ -1,0 +1,202 @@
+/**
+ * Badges end to end (SPEC §9), against the real server:
+ *
+ * 1. A new contributor signs in by the outbox mail and sends a new artwork with a photo from
+ *    /artwork/new.
+ * 2. A moderator (granted by the CLI, signed in through the API) approves it through the API.
+ * 3. The contributor's page, reloaded until the award has arrived (the bell polls every 60 s; a
+ *    reload reads it at once), shows the toast "Badge earned: First contribution", whose link
+ *    leads to /profile/badges, where the badge is listed with why it was earned. The bell shows
+ *    the unread count as the server counts it, and leads to /profile/notifications, which has the
+ *    notification. The device remembers it toasted it (the unit tests show it is not toasted
+ *    again).
+ *
+ * The moderator signs in from a loopback address of its own (127.0.0.2), as another person would
+ * from another machine: the server allows 20 sign-in links an hour per client address, and the
+ * suite's browser sign-ins (127.0.0.1) already use most of that budget. The moderator is signed
+ * in once per worker and reused.
+ */
+import http from 'node:http';
+import type { Page } from '@playwright/test';
+import { expect, grantModerator, noSeriousViolations, quickActions, screenshot, signInByMail, test, toasts, unique } from './fixtures';
+import { magicLinkToken, waitForMail } from './mail';
+
+const MODERATOR_ADDRESS = '127.0.0.2';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: { data?: unknown; message?: string } | null;
+}
+
+/** A JSON call to the server under test from `from` (a local address), with `token` if given. */
+function call(from: string, method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
+  const base = process.env.PLINTH_E2E_BASE_URL;
+  if (!base) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
+  const url = new URL(`/api${path}`, base);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
+  if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+  if (options.token) headers['X-User-Token'] = options.token;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: Answer['body'];
+          try {
+            body = text ? (JSON.parse(text) as Answer['body']) : null;
+          } catch {
+            body = { message: text };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname}: no answer in 30 s`)));
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** Signs `email` in through the API from `from`; returns the session token. */
+async function apiSignIn(from: string, email: string): Promise<string> {
+  const asked = await call(from, 'POST', '/auth/request-magic-link', { body: { email } });
+  expect(asked.status, `request-magic-link: ${JSON.stringify(asked.body)}`).toBe(200);
+  const mail = await waitForMail(email);
+  const verified = await call(from, 'POST', '/auth/verify-magic-link', { body: { token: magicLinkToken(mail) } });
+  expect(verified.status, `verify-magic-link: ${JSON.stringify(verified.body)}`).toBe(200);
+  const token = verified.headers['x-user-token'];
+  expect(typeof token, 'a session token in X-User-Token').toBe('string');
+  return token as string;
+}
+
+let moderatorToken: Promise<string> | null = null;
+
+/** A moderator's session token: granted by the CLI, signed in once per worker. */
+function moderator(): Promise<string> {
+  moderatorToken ??= (async () => {
+    const email = `e2e-badges-mod-${unique()}@example.org`;
+    grantModerator(email);
+    return apiSignIn(MODERATOR_ADDRESS, email);
+  })();
+  return moderatorToken;
+}
+
+/** A real JPEG (Chromium's canvas encoder) the server can decode. */
+async function photo(page: Page, hue: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate((h) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.fillStyle = `hsl(${h % 360} 65% 50%)`;
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#222';
+    ctx.fillRect(110, 60, 100, 140);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, hue);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/** The page's session token (the app keeps it in local storage). */
+async function sessionToken(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('user-token'))) ?? '';
+}
+
+/** The unread count as the server has it for the page's session. */
+async function unreadCount(page: Page): Promise<number> {
+  const res = await page.request.get('/api/me/notifications/unread-count', { headers: { 'X-User-Token': await sessionToken(page) } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { data: { unread_count: number } }).data.unread_count;
+}
+
+test('a first approved contribution earns a badge: the bell, the toast, /profile/badges and the notification', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const run = unique();
+  const email = `e2e-badges-${run}-${testInfo.project.name}@example.org`;
+  const title = `E2E Badge Totem ${run} ${testInfo.project.name}`;
+
+  // 1. The contributor signs in and sends a new artwork with a photo.
+  await signInByMail(page, email);
+  const lat = 49.25 + Math.random() * 0.04;
+  const lng = -123.16 + Math.random() * 0.08;
+  await page.goto(`/artwork/new?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`);
+  await page.getByTestId('photo-picker-input').setInputFiles({ name: 'totem.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 30) });
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByTestId('new-artwork-title').fill(title);
+  await page.getByTestId('new-artwork-type').selectOption('sculpture');
+  await page.getByTestId('consent-checkbox').check();
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
+  await page.getByTestId('new-artwork-submit').click();
+  const answer = await sent;
+  expect(answer.status(), await answer.text()).toBe(201);
+  const submissionId = ((await answer.json()) as { data: { id: string } }).data.id;
+  await expect(page.getByTestId('submission-receipt')).toBeVisible({ timeout: 30_000 });
+
+  // 2. A moderator approves it (as a new artwork, the default).
+  const token = await moderator();
+  const approved = await call(MODERATOR_ADDRESS, 'POST', `/review/approve/${submissionId}`, { token, body: {} });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+  // 3. The contributor's page, reloaded until the badge's toast shows.
+  const badgeToast = toasts(page).getByRole('listitem').filter({ hasText: 'Badge earned: First contribution' });
+  await expect(async () => {
+    await page.goto('/');
+    await expect(badgeToast).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(badgeToast).toContainText('🌱');
+  const link = badgeToast.getByRole('link', { name: 'See your badges' });
+  await expect(link).toHaveAttribute('href', '/profile/badges');
+  await screenshot(page, testInfo, 'badge-toast');
+
+  // The toast's link: /profile/badges lists the badge, with why it was earned.
+  await link.click();
+  await expect(page).toHaveURL(/\/profile\/badges$/);
+  await expect(badgeToast).toHaveCount(0);
+  const earned = page.getByRole('list', { name: 'Your badges' }).getByRole('listitem').filter({
+    has: page.getByRole('heading', { level: 3, name: 'First contribution' }),
+  });
+  await expect(earned).toBeVisible();
+  const mine = await page.request.get('/api/me/badges', { headers: { 'X-User-Token': await sessionToken(page) } });
+  const held = ((await mine.json()) as { data: { badges: Array<{ badge_key: string; award_reason: string }> } }).data.badges;
+  const reason = held.find((b) => b.badge_key === 'first_contribution')?.award_reason;
+  expect(reason, 'first_contribution among GET /me/badges').toBeTruthy();
+  await expect(earned).toContainText(reason!);
+  await expect(earned).toContainText(/Earned \w+ \d+, \d{4}|Earned \d+ \w+ \d{4}/);
+  await expect(page.getByRole('list', { name: 'Badges still to earn' }).getByRole('heading', { name: 'First contribution' })).toHaveCount(0);
+  await noSeriousViolations(page, `${testInfo.project.name} badges`);
+  await screenshot(page, testInfo, 'badges');
+
+  // The bell counts what the server counts as unread (the approval and the awards among them).
+  // Awards may still be arriving; the bell reads the count on load (then every 60 s).
+  const bell = quickActions(page).getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(async () => {
+    const n = await unreadCount(page);
+    expect(n).toBeGreaterThanOrEqual(2);
+    await page.reload();
+    await expect(bell).toHaveAccessibleName(`Notifications, ${n} unread`, { timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
+
+  // The notification, from the bell.
+  await bell.click();
+  await expect(page).toHaveURL(/\/profile\/notifications$/);
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Badge earned: First contribution')).toBeVisible();
+
+  // This device remembers it was toasted (so neither the next poll nor a reload shows it again).
+  const listed = await page.request.get('/api/me/notifications?limit=50', { headers: { 'X-User-Token': await sessionToken(page) } });
+  const { notifications } = ((await listed.json()) as { data: { notifications: Array<{ id: string; type: string; badge: { badge_key: string } | null }> } }).data;
+  const award = notifications.find((n) => n.type === 'badge_awarded' && n.badge?.badge_key === 'first_contribution');
+  expect(award, 'the badge_awarded notification').toBeTruthy();
+  const remembered = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('plinth-badge-toasts:'))
+      .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as string[]),
+  );
+  expect(remembered).toContain(award!.id);
+});

@@ -1,0 +1,352 @@
+/**
+ * Badges: the whole catalogue, deactivated badges too, with what earns each, how many accounts
+ * hold it and whether it is still awarded; a form to define a badge (awarded at once to whoever
+ * qualifies) or change one, whose fields show the server's refusals (`details.field`) beside
+ * them; deactivation (awards made stay) and reactivation.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { errorField, errorMessage, isApiError } from '../../api/errors';
+import type { BadgeRule, BadgeRuleKind, CatalogueBadge } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { Dialog } from '../../components/Dialog';
+import { EmptyState, Spinner } from '../../components/states';
+import { BADGE_LIMITS } from '../../config/constants';
+import { announce } from '../../lib/announcer';
+import { plural } from '../../lib/format';
+import { toastShown } from '../../lib/ui';
+import { useChangeBadgeMutation, useDeactivateBadgeMutation, useDefineBadgeMutation, useGetAdminBadgesQuery } from './adminApi';
+import { QueryState } from './AdminParts';
+
+/** What each rule counts, and what its threshold is called. */
+export const RULE_KINDS: Record<BadgeRuleKind, { label: string; threshold: 'at_least' | 'days' | null }> = {
+  approved_submissions: { label: 'Approved submissions', threshold: 'at_least' },
+  photos: { label: 'Photos in approved submissions', threshold: 'at_least' },
+  visits: { label: 'Visits logged', threshold: 'at_least' },
+  approved_edits: { label: 'Approved edits', threshold: 'at_least' },
+  areas: { label: 'Artworks in different areas', threshold: 'at_least' },
+  account_age: { label: 'Days since the account was made', threshold: 'days' },
+  email_verified: { label: 'E-mail address verified', threshold: null },
+};
+const KINDS = Object.keys(RULE_KINDS) as BadgeRuleKind[];
+
+/** The form's fields, named as the server names them in `details.field`. */
+type Field = 'badge_key' | 'title' | 'description' | 'icon_emoji' | 'rule';
+type Problems = Partial<Record<Field, string>>;
+
+interface Values {
+  badge_key: string;
+  title: string;
+  description: string;
+  icon_emoji: string;
+  kind: BadgeRuleKind;
+  threshold: string;
+}
+
+const chars = (s: string) => [...s].length;
+
+function thresholdOf(rule: BadgeRule): string {
+  if ('at_least' in rule) return String(rule.at_least);
+  if ('days' in rule) return String(rule.days);
+  return '1';
+}
+
+export function ruleOf(kind: BadgeRuleKind, threshold: number): BadgeRule {
+  switch (kind) {
+    case 'email_verified':
+      return { kind };
+    case 'account_age':
+      return { kind, days: threshold };
+    default:
+      return { kind, at_least: threshold };
+  }
+}
+
+/** The server's rules (SPEC §6 badge management), checked before sending. */
+export function badgeProblems(v: Values, creating: boolean): Problems {
+  const p: Problems = {};
+  const key = v.badge_key.trim();
+  if (creating && !/^[a-z0-9_]+$/.test(key)) p.badge_key = 'Use lowercase letters a–z, digits and _ only';
+  if (creating && (key.length < 1 || key.length > BADGE_LIMITS.keyMax)) p.badge_key = `The key is 1 to ${BADGE_LIMITS.keyMax} characters`;
+  const bounded = (field: Field, value: string, max: number, name: string) => {
+    if (!value.trim()) p[field] = `${name} is required`;
+    else if (chars(value.trim()) > max) p[field] = `${name} must be at most ${max} characters`;
+  };
+  bounded('title', v.title, BADGE_LIMITS.titleMax, 'Title');
+  bounded('description', v.description, BADGE_LIMITS.descriptionMax, 'Description');
+  bounded('icon_emoji', v.icon_emoji, BADGE_LIMITS.iconMax, 'Icon');
+  if (RULE_KINDS[v.kind].threshold) {
+    const t = Number(v.threshold);
+    if (!Number.isInteger(t) || t < 1 || t > BADGE_LIMITS.thresholdMax) {
+      p.rule = `Enter a whole number from 1 to ${BADGE_LIMITS.thresholdMax.toLocaleString()}`;
+    }
+  }
+  return p;
+}
+
+export function BadgesTab() {
+  const dispatch = useAppDispatch();
+  const query = useGetAdminBadgesQuery();
+  const [editing, setEditing] = useState<CatalogueBadge | 'new' | null>(null);
+  const [deactivate] = useDeactivateBadgeMutation();
+  const [change] = useChangeBadgeMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const setActive = async (b: CatalogueBadge, active: boolean) => {
+    setBusy(b.badge_id);
+    try {
+      if (active) {
+        await change({
+          id: b.badge_id,
+          change: { title: b.title, description: b.description, icon_emoji: b.icon_emoji, rule: b.rule, active: true },
+        }).unwrap();
+      } else {
+        await deactivate(b.badge_id).unwrap();
+      }
+      const done = `${b.title} ${active ? 'reactivated: it is awarded again' : 'deactivated: awards made stay'}`;
+      dispatch(toastShown({ type: 'success', message: done }));
+      announce(done);
+    } catch (e) {
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, `${b.title} could not be changed`) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const badges = query.data;
+  return (
+    <section aria-labelledby="badges-title">
+      <div className="statistics-head">
+        <h2 id="badges-title" className="section__title">
+          Badges
+        </h2>
+        <button type="button" className="button button--filled" onClick={() => setEditing('new')}>
+          New badge
+        </button>
+      </div>
+      <QueryState query={query} loadingLabel="Loading badges…" failedTitle="Could not load badges" unavailableTitle="Badge management isn’t available yet">
+        {badges && badges.length === 0 && <EmptyState title="No badges defined" icon="badge" />}
+        {badges && badges.length > 0 && (
+          <div className="table-scroll">
+            <table className="table" data-testid="badges-table">
+              <caption className="visually-hidden">Badge definitions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Badge</th>
+                  <th scope="col">Earned for</th>
+                  <th scope="col">Awarded</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {badges.map((b) => (
+                  <tr key={b.badge_id} data-testid="badge-row" data-badge-key={b.badge_key} className={b.active ? undefined : 'admin-badge--inactive'}>
+                    <th scope="row">
+                      <span className="admin-badge__title">
+                        <span aria-hidden="true">{b.icon_emoji}</span> {b.title}
+                      </span>
+                      <code className="muted small">{b.badge_key}</code>
+                      <span className="muted small admin-badge__description">{b.description}</span>
+                    </th>
+                    <td>{b.award_reason}</td>
+                    <td>{plural(b.award_count, 'account')}</td>
+                    <td>
+                      <span className={`chip chip--small${b.active ? ' chip--approved' : ''}`}>{b.active ? 'Active' : 'Inactive'}</span>
+                    </td>
+                    <td>
+                      <div className="button-row">
+                        <button type="button" className="button button--text button--small" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--outlined button--small"
+                          onClick={() => void setActive(b, !b.active)}
+                          disabled={busy === b.badge_id}
+                          aria-label={`${b.active ? 'Deactivate' : 'Reactivate'} ${b.title}`}
+                        >
+                          {busy === b.badge_id && <Spinner />} {b.active ? 'Deactivate' : 'Reactivate'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      {editing && <BadgeForm badge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+/** Defines a badge (`badge` null) or changes one; the key is chosen once and never changes. */
+function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const creating = badge === null;
+  const [define, defining] = useDefineBadgeMutation();
+  const [change, changing] = useChangeBadgeMutation();
+  const busy = defining.isLoading || changing.isLoading;
+  const [values, setValues] = useState<Values>(() => ({
+    badge_key: badge?.badge_key ?? '',
+    title: badge?.title ?? '',
+    description: badge?.description ?? '',
+    icon_emoji: badge?.icon_emoji ?? '',
+    kind: badge?.rule.kind ?? 'approved_submissions',
+    threshold: badge ? thresholdOf(badge.rule) : '1',
+  }));
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const threshold = RULE_KINDS[values.kind].threshold;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = badgeProblems(values, creating);
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const look = { title: values.title.trim(), description: values.description.trim(), icon_emoji: values.icon_emoji.trim() };
+    const rule = ruleOf(values.kind, Number(values.threshold));
+    try {
+      if (creating) await define({ badge_key: values.badge_key.trim(), ...look, rule }).unwrap();
+      else await change({ id: badge.badge_id, change: { ...look, rule } }).unwrap();
+    } catch (err) {
+      const field = errorField(err);
+      const message = errorMessage(err, 'The badge could not be saved');
+      if (isApiError(err) && err.status === 409 && creating) setProblems({ badge_key: message });
+      else if (field && ['badge_key', 'title', 'description', 'icon_emoji', 'rule'].includes(field)) setProblems({ [field]: message });
+      else setFailure(message);
+      return;
+    }
+    const done = creating ? `Badge ${look.title} defined` : `Badge ${look.title} saved`;
+    dispatch(toastShown({ type: 'success', message: done }));
+    announce(done);
+    onClose();
+  };
+
+  return (
+    <Dialog open title={creating ? 'New badge' : `Edit ${badge.title}`} onClose={() => !busy && onClose()}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} className="badge-form">
+        {creating ? (
+          <TextField
+            label="Key"
+            hint="1 to 40 lowercase letters, digits and _; it never changes."
+            value={values.badge_key}
+            onChange={set('badge_key')}
+            error={problems.badge_key}
+            autoFocus
+          />
+        ) : (
+          <p className="muted small">
+            Key: <code>{badge.badge_key}</code>
+          </p>
+        )}
+        <TextField label="Title" value={values.title} onChange={set('title')} error={problems.title} max={BADGE_LIMITS.titleMax} autoFocus={!creating} />
+        <TextField label="Description" value={values.description} onChange={set('description')} error={problems.description} max={BADGE_LIMITS.descriptionMax} multiline />
+        <TextField label="Icon (an emoji)" value={values.icon_emoji} onChange={set('icon_emoji')} error={problems.icon_emoji} />
+        <fieldset className="fieldset">
+          <legend>Earned for</legend>
+          <label className="field">
+            <span className="field__label">Rule</span>
+            <select value={values.kind} onChange={set('kind')}>
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {RULE_KINDS[k].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {threshold ? (
+            <TextField
+              label={threshold === 'days' ? 'Days' : 'At least'}
+              type="number"
+              value={values.threshold}
+              onChange={set('threshold')}
+              error={problems.rule}
+            />
+          ) : (
+            problems.rule && (
+              <p className="field__error" role="alert">
+                {problems.rule}
+              </p>
+            )
+          )}
+        </fieldset>
+        {creating && <p className="muted small">Accounts that already qualify get it at once.</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="dialog__actions dialog__actions--inline">
+          <button type="button" className="button button--text" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--filled" disabled={busy}>
+            {busy && <Spinner />} {creating ? 'Define badge' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  max,
+  multiline = false,
+  type = 'text',
+  autoFocus = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  max?: number;
+  multiline?: boolean;
+  type?: 'text' | 'number';
+  autoFocus?: boolean;
+}) {
+  const errorId = useId();
+  const hintId = useId();
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const props = {
+    value,
+    onChange,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': true,
+    autoFocus,
+  };
+  return (
+    <>
+      <label className="field">
+        <span className="field__label">{label}</span>
+        {multiline ? <textarea rows={3} {...props} /> : <input type={type} min={type === 'number' ? 1 : undefined} {...props} />}
+      </label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {max !== undefined && (
+        <p className={`field__counter${chars(value.trim()) > max ? ' field__counter--over' : ''}`}>
+          {chars(value.trim())}/{max}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
