@@ -1,58 +1,22 @@
 //! Replays started by an admin: one read model or all rebuilt from the event store (see
 //! `projectors::replay`) in the background, with progress while it runs and, afterwards, the
 //! events replayed, the time taken and which tables differ from before (row count and a
-//! checksum of their rows). One replay at a time per process; the job lives in memory.
+//! checksum of their rows). The job is kept in `rm.replay_jobs` (`projectors::replay_jobs`), so
+//! any process answers `GET /api/admin/replay` and one replay runs at a time over all of them.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
+use chrono::Utc;
+use projectors::replay_jobs::{self, ReplayJob, ReplayResult, TableCheck};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 /// Tables a replay changes by design: the search index generation it starts.
 const BOOKKEEPING: &[&str] = &["search_meta"];
 
-/// A table's rows before and after.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct TableCheck {
-    pub table: String,
-    pub rows_before: i64,
-    pub rows_after: i64,
-    /// Same rows, byte for byte (a checksum over every row's text).
-    pub same: bool,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct ReplayResult {
-    pub projector: String,
-    pub events: u64,
-    pub seconds: f64,
-    pub tables: Vec<TableCheck>,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct ReplayJob {
-    pub id: Uuid,
-    /// The read models asked for, in order.
-    pub projectors: Vec<String>,
-    pub requested_by: Uuid,
-    pub started_at: DateTime<Utc>,
-    pub finished_at: Option<DateTime<Utc>>,
-    /// `running`, `done` or `failed`.
-    pub state: String,
-    /// The read model being rebuilt.
-    pub current: Option<String>,
-    /// Events applied so far, over every read model of the job.
-    pub events_done: u64,
-    /// Events in the store when it started, times the read models asked for.
-    pub events_total: i64,
-    pub results: Vec<ReplayResult>,
-    pub error: Option<String>,
-    /// Tables that differ after the replay (writes that arrived meanwhile also count; the
-    /// search index generation, which every replay of `search` moves on, does not).
-    pub differences: usize,
-}
+/// How often the running job is written to `rm.replay_jobs`.
+const FLUSH_EVERY: Duration = Duration::from_millis(500);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
@@ -87,11 +51,6 @@ impl Replays {
             pool,
             job: Arc::default(),
         }
-    }
-
-    /// The current or last job.
-    pub fn job(&self) -> Option<ReplayJob> {
-        self.job.lock().ok().and_then(|j| j.clone())
     }
 
     fn update(&self, f: impl FnOnce(&mut ReplayJob)) {
@@ -131,20 +90,17 @@ impl Replays {
             error: None,
             differences: 0,
         };
-        {
-            let mut guard = self
-                .job
-                .lock()
-                .map_err(|_| ReplayError::Store(sqlx::Error::PoolClosed))?;
-            if guard.as_ref().is_some_and(|j| j.state == "running") {
-                return Err(ReplayError::Running);
-            }
-            *guard = Some(job.clone());
+        replay_jobs::fail_abandoned(&self.pool).await?;
+        if !replay_jobs::insert(&self.pool, &job).await? {
+            return Err(ReplayError::Running);
         }
+        let this = Replays {
+            pool: self.pool.clone(),
+            job: Arc::new(Mutex::new(Some(job.clone()))),
+        };
         tracing::warn!(job = %job.id, %admin, projectors = ?job.projectors, "replay started by an admin");
         // The replay's future is not `Send` (sqlx's executor bounds), so it runs on a thread of
         // its own, with its own runtime and connections.
-        let this = self.clone();
         let options = (*self.pool.connect_options()).clone();
         std::thread::Builder::new()
             .name("admin-replay".into())
@@ -155,7 +111,7 @@ impl Replays {
                 {
                     Ok(r) => r,
                     Err(e) => {
-                        this.fail("runtime", &e.to_string());
+                        tracing::error!(error = %e, "replay: no runtime");
                         return;
                     }
                 };
@@ -170,14 +126,41 @@ impl Replays {
                                 pool,
                                 job: this.job.clone(),
                             };
-                            worker.run(list).await;
+                            tokio::join!(worker.clone().run(list), worker.flush_until_finished());
                         }
-                        Err(e) => this.fail("database", &e.to_string()),
+                        Err(e) => {
+                            this.fail("database", &e.to_string());
+                            this.flush().await;
+                        }
                     }
                 });
             })
             .map_err(|e| ReplayError::Store(sqlx::Error::Io(e)))?;
         Ok(job)
+    }
+
+    fn snapshot(&self) -> Option<ReplayJob> {
+        self.job.lock().ok().and_then(|j| j.clone())
+    }
+
+    /// Writes the job as it stands (an error is logged: the next write retries).
+    async fn flush(&self) {
+        if let Some(job) = self.snapshot() {
+            if let Err(e) = replay_jobs::save(&self.pool, &job).await {
+                tracing::warn!(job = %job.id, error = %e, "replay: could not record progress");
+            }
+        }
+    }
+
+    /// Writes the job every [`FLUSH_EVERY`] while it runs, and once more when it ends.
+    async fn flush_until_finished(self) {
+        loop {
+            tokio::time::sleep(FLUSH_EVERY).await;
+            self.flush().await;
+            if self.snapshot().is_none_or(|j| j.state != "running") {
+                return;
+            }
+        }
     }
 
     fn fail(&self, what: &str, error: &str) {

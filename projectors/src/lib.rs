@@ -25,6 +25,7 @@ pub mod feedback;
 pub mod lists;
 pub mod notifications;
 pub mod replay;
+pub mod replay_jobs;
 pub mod runtime;
 pub mod search;
 pub mod submissions;

@@ -19,6 +19,7 @@ use crate::routes::{
         admin::entity,
         admin::statistics,
         admin::badges,
+        admin::replay_state,
         status::get_config,
         auth::auth_status,
         artworks::nearby_artworks,

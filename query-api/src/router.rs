@@ -17,6 +17,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/admin/audit", get(admin::audit))
         .route("/admin/statistics", get(admin::statistics))
         .route("/admin/badges", get(admin::badges))
+        .route("/admin/replay", get(admin::replay_state))
         .route("/admin/audit/entity/{type}/{id}", get(admin::entity))
         .route("/config", get(status::get_config))
         .route("/auth/status", get(auth::auth_status))

@@ -9,11 +9,12 @@ use crate::submissions::{approve, get_as, moderator, post_json, propose, spawn, 
 use reqwest::Method;
 use serde_json::{json, Value};
 
-const READS: [&str; 5] = [
+const READS: [&str; 6] = [
     "/api/admin/permissions",
     "/api/admin/audit",
     "/api/admin/statistics",
     "/api/admin/badges",
+    "/api/admin/replay",
     "/api/admin/audit/entity/account/00000000-0000-0000-0000-000000000000",
 ];
 
@@ -55,7 +56,7 @@ async fn roles_are_checked_and_changed_at_once_and_audited() {
         let (status, _) = get_as(&app, path, &user, None).await;
         assert_eq!(status, 403, "{path}");
     }
-    for path in &READS[..4] {
+    for path in &READS[..5] {
         let (status, body) = get_as(&app, path, &admin, None).await;
         assert_eq!(status, 200, "{path}: {body}");
     }
@@ -409,4 +410,89 @@ async fn a_replay_from_the_admin_page_leaves_every_read_model_as_it_was() {
     // Still consistent with a fresh replay of the harness's own.
     crate::harness::assert_replay_keeps(&app.db.pool, &["artworks", "submissions", "accounts"])
         .await;
+}
+
+#[tokio::test]
+async fn one_replay_runs_at_a_time_over_every_process_and_one_left_by_a_stopped_process_gives_way()
+{
+    let app = spawn().await;
+    let admin = moderator(&app).await;
+    wait_projected(&app.db.pool).await;
+    // Given a replay another process is running (it wrote its progress just now).
+    let other = uuid::Uuid::now_v7();
+    let job = |id: uuid::Uuid, state: &str| {
+        json!({"id": id, "projectors": ["artworks"], "requested_by": id,
+               "started_at": chrono::Utc::now(), "finished_at": null, "state": state,
+               "current": "artworks", "events_done": 3, "events_total": 10, "results": [],
+               "error": null, "differences": 0})
+    };
+    sqlx::query(
+        "INSERT INTO rm.replay_jobs (id, requested_by, started_at, state, job)
+         VALUES ($1, $1, now(), 'running', $2)",
+    )
+    .bind(other)
+    .bind(job(other, "running"))
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    // Then any process shows its progress, and a new one is refused.
+    let (status, body) = get_as(&app, "/api/admin/replay", &admin, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["job"]["id"], json!(other));
+    assert_eq!(body["data"]["job"]["events_done"], 3);
+    let (status, _, body) = post_json(&app, &admin, "/api/admin/replay", json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        body["message"],
+        "A replay is running; wait for it to finish"
+    );
+
+    // Given that process stopped: nothing written for longer than the heartbeat allows.
+    sqlx::query(
+        "UPDATE rm.replay_jobs SET updated_at = now() - interval '10 minutes' WHERE id = $1",
+    )
+    .bind(other)
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    // When an admin starts a replay, then it starts and the abandoned job is marked failed.
+    let (status, _, body) = post_json(
+        &app,
+        &admin,
+        "/api/admin/replay",
+        json!({"projector": "artworks"}),
+    )
+    .await;
+    assert_eq!(status, 202, "{body}");
+    let started = body["data"]["job"]["id"].clone();
+    assert_ne!(started, json!(other));
+    let (state, error): (String, Option<String>) =
+        sqlx::query_as("SELECT state, job->>'error' FROM rm.replay_jobs WHERE id = $1")
+            .bind(other)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(state, "failed");
+    assert_eq!(
+        error.as_deref(),
+        Some("abandoned: the process running it stopped")
+    );
+    // And the new job runs to its end, seen through the read API.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let (status, body) = get_as(&app, "/api/admin/replay", &admin, None).await;
+        assert_eq!(status, 200, "{body}");
+        let job = &body["data"]["job"];
+        assert_eq!(job["id"], started);
+        if job["state"] != "running" {
+            assert_eq!(job["state"], "done", "{job}");
+            assert_eq!(job["projectors"], json!(["artworks"]));
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "replay still running: {job}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

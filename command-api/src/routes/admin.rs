@@ -211,19 +211,12 @@ pub struct ReplayRequest {
     pub projector: Option<String>,
 }
 
-/// What the replay calls answer.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ReplayState {
-    /// The running or last replay of this process, if any.
-    pub job: Option<crate::replays::ReplayJob>,
-}
-
 /// `POST /api/admin/replay {projector?}` (admins): rebuilds one read model or all from the
 /// event store in the background; follow it with `GET /api/admin/replay`.
 #[utoipa::path(post, path = "/api/admin/replay", tag = "admin",
     request_body = ReplayRequest,
     responses(
-        (status = 202, description = "Started", body = Envelope<ReplayState>),
+        (status = 202, description = "Started", body = Envelope<projectors::replay_jobs::ReplayState>),
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
         (status = 404, description = "No read model of that name", body = platform::http::ErrorBody),
@@ -251,27 +244,8 @@ pub async fn start_replay(
     Ok(no_store(
         (
             axum::http::StatusCode::ACCEPTED,
-            ok(ReplayState { job: Some(job) }),
+            ok(projectors::replay_jobs::ReplayState { job: Some(job) }),
         )
             .into_response(),
-    ))
-}
-
-/// `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result.
-#[utoipa::path(get, path = "/api/admin/replay", tag = "admin",
-    responses(
-        (status = 200, body = Envelope<ReplayState>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
-pub async fn replay_state(
-    State(s): State<CommandState>,
-    caller: Caller,
-) -> Result<Response, ApiError> {
-    caller.require_admin()?;
-    Ok(no_store(
-        ok(ReplayState {
-            job: s.replays.job(),
-        })
-        .into_response(),
     ))
 }

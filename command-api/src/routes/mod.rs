@@ -133,10 +133,7 @@ pub fn router(state: CommandState) -> Router {
             "/lists/{id}/items",
             post(lists::add_item).delete(lists::remove_items),
         )
-        .route(
-            "/admin/replay",
-            post(admin::start_replay).get(admin::replay_state),
-        )
+        .route("/admin/replay", post(admin::start_replay))
         .route("/admin/badges", post(admin::define_badge))
         .route(
             "/admin/badges/{id}",
@@ -243,7 +240,6 @@ fn no_store(mut r: Response) -> Response {
     admin::define_badge,
     admin::change_badge,
     admin::deactivate_badge,
-    admin::start_replay,
-    admin::replay_state
+    admin::start_replay
 ))]
 pub struct CommandApiDoc;

@@ -598,7 +598,7 @@ pub struct DayCounts {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Statistics {
+pub struct SiteStatistics {
     pub days: u32,
     /// Artworks by status (approved, removed, merged, pending).
     pub artworks: Counts,
@@ -640,7 +640,7 @@ async fn counts(state: &QueryState, sql: &str) -> Result<Counts, sqlx::Error> {
 /// activity per day.
 #[utoipa::path(get, path = "/api/admin/statistics", tag = "admin", params(StatisticsParams),
     responses(
-        (status = 200, body = platform::http::Envelope<Statistics>),
+        (status = 200, body = platform::http::Envelope<SiteStatistics>),
         (status = 400, body = platform::http::ErrorBody),
         (status = 401, body = platform::http::ErrorBody),
         (status = 403, body = platform::http::ErrorBody)))]
@@ -724,7 +724,7 @@ pub async fn statistics(
         )
         .collect();
     Ok(private(with_consistency(
-        ok(Statistics {
+        ok(SiteStatistics {
             days,
             artworks,
             artists,
@@ -764,4 +764,24 @@ pub async fn badges(
         ok(AdminBadges { badges }),
         caught_up,
     )))
+}
+
+/// `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result,
+/// whichever process runs it.
+#[utoipa::path(get, path = "/api/admin/replay", tag = "admin",
+    responses(
+        (status = 200, body = platform::http::Envelope<projectors::replay_jobs::ReplayState>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
+pub async fn replay_state(
+    State(state): State<QueryState>,
+    caller: Caller,
+) -> Result<Response, ApiError> {
+    admin_after(&state, caller, None, &[]).await?;
+    let job = projectors::replay_jobs::latest(&state.pool)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(private(
+        ok(projectors::replay_jobs::ReplayState { job }).into_response(),
+    ))
 }

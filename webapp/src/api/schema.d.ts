@@ -161,7 +161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result. */
+        /**
+         * `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result,
+         *     whichever process runs it.
+         */
         get: operations["replay_state"];
         put?: never;
         /**
@@ -3009,7 +3012,7 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
-        Envelope_Statistics: {
+        Envelope_SiteStatistics: {
             data: {
                 /** Format: int64 */
                 accounts: number;
@@ -4049,6 +4052,39 @@ export interface components {
             /** @description The sender's token as the client knows it; who sends is the request's `X-User-Token`. */
             user_token?: string | null;
         };
+        SiteStatistics: {
+            /** Format: int64 */
+            accounts: number;
+            /**
+             * Format: int64
+             * @description Identities that sent anything in the window.
+             */
+            active_contributors: number;
+            /** Format: int64 */
+            artists: number;
+            /** @description Artworks by status (approved, removed, merged, pending). */
+            artworks: components["schemas"]["BTreeMap"];
+            /** Format: int32 */
+            days: number;
+            /**
+             * Format: int64
+             * @description Decisions in the window.
+             */
+            decisions: number;
+            /** @description Feedback by status. */
+            feedback: components["schemas"]["BTreeMap"];
+            /**
+             * Format: double
+             * @description Median time from sending to decision over the window's decisions, in hours.
+             */
+            median_hours_to_decision?: number | null;
+            /** @description One entry per day of the window, oldest first (days without activity included). */
+            per_day: components["schemas"]["DayCounts"][];
+            /** @description Submissions of every kind by status, all time. */
+            submissions_by_status: components["schemas"]["BTreeMap"];
+            /** @description Submissions by kind (new_artwork, logbook, artwork_edit, artist_edit, new_artist), all time. */
+            submissions_by_type: components["schemas"]["BTreeMap"];
+        };
         /** @description What the caller has done. */
         Statistics: {
             /** @description What of it was approved. */
@@ -4936,7 +4972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Statistics"];
+                    "application/json": components["schemas"]["Envelope_SiteStatistics"];
                 };
             };
             400: {

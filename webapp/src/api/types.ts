@@ -376,11 +376,8 @@ export type AuditDecision = (typeof AUDIT_DECISIONS)[number];
 
 /** One day of the statistics' series. */
 export type DayCounts = Schemas['DayCounts'];
-/**
- * GET /admin/statistics's `data`. The document names this schema `Statistics` like the profile's
- * statistics, so only its envelope carries the admin shape.
- */
-export type AdminStatistics = Schemas['Envelope_Statistics']['data'];
+/** GET /admin/statistics's `data`. */
+export type AdminStatistics = Schemas['SiteStatistics'];
 
 /** GET /admin/badges: every badge, deactivated ones too, with award counts. */
 export type AdminBadges = Schemas['AdminBadges'];
@@ -397,6 +394,17 @@ export type Envelope_PermissionList = Schemas['Envelope_PermissionList'];
 export type Envelope_PermissionChanged = Schemas['Envelope_PermissionChanged'];
 export type Envelope_AuditPage = Schemas['Envelope_AuditPage'];
 export type Envelope_EntityAudit = Schemas['Envelope_EntityAudit'];
-export type Envelope_AdminStatistics = Schemas['Envelope_Statistics'];
+export type Envelope_AdminStatistics = Schemas['Envelope_SiteStatistics'];
 export type Envelope_AdminBadges = Schemas['Envelope_AdminBadges'];
 export type Envelope_BadgeChanged = Schemas['Envelope_BadgeChanged'];
+
+/** The document gives a replay job's states in prose only. */
+export type ReplayJobState = 'running' | 'done' | 'failed';
+/** A replay: the read models asked for, its progress while it runs, and its result. */
+export type ReplayJob = Omit<Schemas['ReplayJob'], 'state'> & { state: ReplayJobState };
+/** One read model's replay: events applied, seconds taken and its tables before and after. */
+export type ReplayResult = Schemas['ReplayResult'];
+/** A table's rows before and after a replay, and whether they are the same. */
+export type TableCheck = Schemas['TableCheck'];
+export type ReplayRequest = Schemas['ReplayRequest'];
+export type Envelope_ReplayState = Schemas['Envelope_ReplayState'];

@@ -1,7 +1,8 @@
 /**
- * /admin (admins): statistics, permissions, the audit log and badges, as accessible tabs. The tab
- * lives in the URL (`?tab=`), so the audit log's links (`/admin?tab=badges`) and the back button
- * land where they should; each tab keeps its own parameters beside it.
+ * /admin (admins): statistics, permissions, the audit log, replays of the read models and badges,
+ * as accessible tabs. The tab lives in the URL (`?tab=`), so the audit log's links
+ * (`/admin?tab=badges`) and the back button land where they should; each tab keeps its own
+ * parameters beside it.
  */
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageTitle';
@@ -10,6 +11,7 @@ import { oneOfParam } from '../../lib/urlParams';
 import { AuditTab } from './AuditTab';
 import { BadgesTab } from './BadgesTab';
 import { PermissionsTab } from './PermissionsTab';
+import { ReplayTab } from './ReplayTab';
 import { StatisticsTab } from './StatisticsTab';
 import './admin.css';
 
@@ -17,6 +19,7 @@ const TABS = [
   { id: 'statistics', label: 'Statistics' },
   { id: 'permissions', label: 'Permissions' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'replay', label: 'Replay' },
   { id: 'badges', label: 'Badges' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -33,6 +36,7 @@ export function AdminPage() {
         {tab === 'statistics' && <StatisticsTab />}
         {tab === 'permissions' && <PermissionsTab />}
         {tab === 'audit' && <AuditTab />}
+        {tab === 'replay' && <ReplayTab />}
         {tab === 'badges' && <BadgesTab />}
       </Tabs>
     </div>

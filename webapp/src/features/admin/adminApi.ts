@@ -5,8 +5,12 @@
  *
  * A role granted or revoked, or a badge (de)activated, shows at once in the cached lists (undone
  * when the server refuses); the refetch that follows carries X-Min-Position.
+ *
+ * Replays (rebuilding read models from the event store) are jobs on the server: starting one
+ * answers the job at once, and `useReplayJob` reads it again every second while it runs.
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { isApiError } from '../../api/errors';
 import type {
   AccountRoles,
   AdminStatistics,
@@ -27,8 +31,17 @@ import type {
   Permission,
   PermissionChange,
   PermissionChanged,
+  ReplayJob,
+  ReplayRequest,
+  Envelope_ReplayState,
 } from '../../api/types';
 import { AUDIT_PAGE_LIMIT } from '../../config/constants';
+
+/** How often a running replay is read again. */
+export const REPLAY_POLL_MS = 1000;
+
+/** The envelope's job, its state narrowed to the three the server writes. */
+const replayJob = (raw: Envelope_ReplayState): ReplayJob | null => (unwrap(raw).job as ReplayJob | null | undefined) ?? null;
 
 export interface PermissionFilters {
   permission?: Permission | undefined;
@@ -185,8 +198,40 @@ export const adminApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (_r, error, id) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
     }),
+
+    /** The running replay, or the last one; null when none has run. */
+    getReplay: build.query<ReplayJob | null, void>({
+      query: () => '/admin/replay',
+      transformResponse: replayJob,
+    }),
+    /** Rebuilds one read model (by its name in /admin/status), or all of them when null. */
+    startReplay: build.mutation<ReplayJob | null, string | null>({
+      query: (projector) => ({ url: '/admin/replay', method: 'POST', body: (projector ? { projector } : {}) satisfies ReplayRequest }),
+      transformResponse: replayJob,
+      async onQueryStarted(_projector, api) {
+        try {
+          const { data: job } = await api.queryFulfilled;
+          // The job as it starts is the one to show, and polling follows it from there.
+          if (job) await api.dispatch(adminApi.util.upsertQueryData('getReplay', undefined, job));
+        } catch (e) {
+          // 409: a replay we have not seen is running (another admin's): show it.
+          const error = (e as { error?: unknown }).error;
+          if (isApiError(error) && error.status === 409) {
+            void api.dispatch(adminApi.endpoints.getReplay.initiate(undefined, { forceRefetch: true, subscribe: false }));
+          }
+        }
+      },
+    }),
   }),
 });
+
+/** The running or last replay, read again every `REPLAY_POLL_MS` while it runs and not after. */
+export function useReplayJob() {
+  const { running } = adminApi.endpoints.getReplay.useQueryState(undefined, {
+    selectFromResult: ({ data }) => ({ running: data?.state === 'running' }),
+  });
+  return adminApi.endpoints.getReplay.useQuery(undefined, { pollingInterval: running ? REPLAY_POLL_MS : 0 });
+}
 
 export const {
   useGetStatisticsQuery,
@@ -198,4 +243,5 @@ export const {
   useDefineBadgeMutation,
   useChangeBadgeMutation,
   useDeactivateBadgeMutation,
+  useStartReplayMutation,
 } = adminApi;
