@@ -1,8 +1,13 @@
 /**
  * The signed-in account's own data (SPEC §7): profile (which also carries the role flags the
  * session and the route guards read), the profile-name check, preferences. All answer 401 when
- * not signed in.
+ * not signed in. Preferences: the account's theme is applied whenever they are read or saved, and
+ * `usePreferences` gives every screen the effective ones (typed in `lib/preferences`).
  */
+import { useMemo } from 'react';
+import { useAppSelector } from '../app/hooks';
+import { adoptAccountTheme, parsePreferences, type UserPreferences } from '../lib/preferences';
+import { storedTheme } from '../lib/theme';
 import { baseApi, LIST_ID, unwrap } from './baseApi';
 import type {
   Envelope_MyProfile,
@@ -25,6 +30,15 @@ export const accountApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_MyProfile): MyProfile => unwrap(r),
       // Its statistics count the caller's submissions: a change to them (a withdrawal) is one here.
       providesTags: ['Profile', { type: 'Submission', id: LIST_ID }],
+      // Read at sign-in and on /profile: the account's theme follows it to this device.
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          adoptAccountTheme(data.preferences);
+        } catch {
+          // The session and the screens handle the failure.
+        }
+      },
     }),
     updateProfile: build.mutation<Profile, { profile_name: string }>({
       query: (body) => ({ url: '/me/profile', method: 'PATCH', body }),
@@ -55,6 +69,7 @@ export const accountApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
+          adoptAccountTheme(data);
           dispatch(
             accountApi.util.updateQueryData('getMyProfile', undefined, (p) => {
               p.preferences = data;
@@ -70,3 +85,22 @@ export const accountApi = baseApi.injectEndpoints({
 
 export const { useGetMyProfileQuery, useUpdateProfileMutation, useCheckProfileNameQuery, useUpdatePreferencesMutation } =
   accountApi;
+
+/** Where the effective preferences come from: this device (signed out, or the account's unreadable), or the account. */
+export type PreferencesSource = 'device' | 'loading' | 'account';
+export type EffectivePreferences = UserPreferences & { source: PreferencesSource };
+
+/**
+ * The preferences in effect: the account's when signed in (defaults for what it does not hold,
+ * this device's theme if it holds none), else the defaults with this device's theme. While the
+ * account's are being read, `source` is 'loading' and the values are those defaults.
+ */
+export function usePreferences(): EffectivePreferences {
+  // The session's own selector is not imported: session.ts imports this module.
+  const signedIn = useAppSelector((s) => s.session.isAuthenticated);
+  const { currentData, error } = useGetMyProfileQuery(undefined, { skip: !signedIn });
+  const stored = signedIn ? currentData?.preferences : undefined;
+  // A failed read stays 'device' while it is retried (a re-read keeps the error until it answers).
+  const source: PreferencesSource = !signedIn || (error && !currentData) ? 'device' : currentData ? 'account' : 'loading';
+  return useMemo(() => ({ ...parsePreferences(stored, storedTheme()), source }), [stored, source]);
+}

@@ -1,5 +1,12 @@
-/** /profile/notifications (signed in): notifications, newest first; read ones are dimmed. */
+/**
+ * /profile/notifications (signed in): notifications, newest first; read ones are dimmed. The
+ * reviews of one's submissions are left out when the account's `notify_submission_updates`
+ * preference is off (a note says how many, and shows them on request).
+ */
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePreferences } from '../../api/accountApi';
+import type { Notification } from '../../api/provisional';
 import { selectIsAuthenticated } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
@@ -7,6 +14,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { QueryFailure } from '../../components/QueryFailure';
 import { EmptyState, Loading, Skeleton } from '../../components/states';
 import { NOTIFICATIONS } from '../../config/constants';
+import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { logger } from '../../lib/logger';
 import { signInOpened, toastShown } from '../../lib/ui';
@@ -17,6 +25,9 @@ import {
   useMarkNotificationReadMutation,
 } from './notificationsApi';
 
+/** A review of one of the caller's submissions (`submission_approved`, `submission_rejected`). */
+const isSubmissionUpdate = (n: Notification) => typeof n.type === 'string' && n.type.startsWith('submission_');
+
 export function NotificationsPage() {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -24,6 +35,8 @@ export function NotificationsPage() {
   const { data, error, isLoading, refetch } = useGetNotificationsQuery({ limit, offset: 0 }, { skip: !signedIn });
   const [dismiss] = useDismissNotificationMutation();
   const [markRead] = useMarkNotificationReadMutation();
+  const { notify_submission_updates: showSubmissionUpdates } = usePreferences();
+  const [showHidden, setShowHidden] = useState(false);
 
   /** Marks every unread one; individual failures are ignored (SPEC §4). */
   const markAll = async () => {
@@ -59,7 +72,20 @@ export function NotificationsPage() {
     );
   }
 
+  // Mark-all-read still marks the hidden ones: the bell counts them.
   const unreadCount = (data ?? []).filter((n) => !n.is_dismissed).length;
+  const hidden = showSubmissionUpdates || showHidden ? [] : (data ?? []).filter(isSubmissionUpdate);
+  const shown = hidden.length > 0 ? (data ?? []).filter((n) => !isSubmissionUpdate(n)) : data;
+  const hiddenNote =
+    hidden.length > 0 ? (
+      <p className="muted small">
+        {hidden.length === 1 ? '1 review of your submissions is' : `${hidden.length} reviews of your submissions are`} hidden by
+        your <Link to={to.profile()}>preferences</Link>.{' '}
+        <button type="button" className="button button--text" onClick={() => setShowHidden(true)}>
+          Show them
+        </button>
+      </p>
+    ) : null;
   return (
     <div className="page page--narrow">
       <PageHeader
@@ -85,14 +111,18 @@ export function NotificationsPage() {
           unavailableTitle="Notifications aren’t available on this server yet"
           unavailableText={<p>Reviews of your submissions and new badges will be announced here.</p>}
         />
-      ) : !data || data.length === 0 ? (
-        <EmptyState icon="bell" title="You’re all caught up">
-          <p>No notifications yet.</p>
-        </EmptyState>
+      ) : !data || !shown || shown.length === 0 ? (
+        <>
+          <EmptyState icon="bell" title="You’re all caught up">
+            <p>{hiddenNote ? 'No other notifications.' : 'No notifications yet.'}</p>
+          </EmptyState>
+          {hiddenNote}
+        </>
       ) : (
         <>
+          {hiddenNote}
           <ul className="row-list" aria-label="Notifications">
-            {data.map((n) => (
+            {shown.map((n) => (
               <li key={n.id} className={`row-list__item${n.is_dismissed ? ' row-list__item--read' : ''}`}>
                 <div className="row-list__link">
                   <span className="row-list__text">

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountApi } from '../../api/accountApi';
 import { BADGE_TOAST_TIMEOUT_MS } from '../../config/constants';
-import { envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import type { AppStore } from '../../app/store';
 import { renderRoute } from '../../testing/render';
 import { notificationsApi } from './notificationsApi';
@@ -192,5 +193,62 @@ describe('badge toasts (SPEC §9)', () => {
     expect(ids.at(-1)).toBe('n2');
     expect(ids).not.toContain('old-0');
     expect(ids).toContain('old-1');
+  });
+});
+
+describe('badge toasts and the notify_badge_toasts preference', () => {
+  /** GET /me/profile with these preferences (the other fields do not matter here). */
+  const profile = (preferences: Record<string, unknown>) => () => envelope({ uuid: ACCOUNT, preferences });
+  const profileRead = (store: AppStore) => accountApi.endpoints.getMyProfile.select()(store.getState()).data;
+
+  it('shows none, and reads no notifications, when the account turned them off', async () => {
+    const { callsTo } = api(
+      { count: 2, list: [award('n2', 'first_contribution'), approval('n1')] },
+      { 'GET /api/me/profile': profile({ notify_badge_toasts: false }) },
+    );
+    const { store } = renderRoute('/help', { who: 'user' });
+    await waitFor(() => expect(profileRead(store)).toBeDefined());
+    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(2));
+    // A rise of the count (the next poll) does not bring any either.
+    await poll(store);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(callsTo('/api/me/notifications')).toHaveLength(0);
+    expect(badgeToastTexts(store)).toEqual([]);
+    expect(toastedIds(ACCOUNT)).toEqual([]);
+  });
+
+  it('waits for the preferences before showing any', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { callsTo } = api(
+      { count: 1, list: [award('n2', 'first_contribution')] },
+      { 'GET /api/me/profile': () => new Promise<Response>((resolve) => (answer = resolve)) },
+    );
+    const { store } = renderRoute('/help', { who: 'user' });
+    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(1));
+    await waitFor(() => expect(callsTo('/api/me/profile')).toHaveLength(1));
+    expect(callsTo('/api/me/notifications')).toHaveLength(0);
+
+    await act(async () => {
+      answer(envelope({ uuid: ACCOUNT, preferences: { notify_badge_toasts: true } }));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(badgeToastTexts(store)).toEqual(['Badge earned: First contribution']));
+  });
+
+  it('shows them when the account keeps the default, or its preferences cannot be read', async () => {
+    api({ count: 1, list: [award('n2', 'first_contribution')] }, { 'GET /api/me/profile': profile({ theme: 'bauhaus' }) });
+    const first = renderRoute('/help', { who: 'user' });
+    await waitFor(() => expect(badgeToastTexts(first.store)).toEqual(['Badge earned: First contribution']));
+    first.unmount();
+
+    localStorage.clear();
+    api(
+      { count: 1, list: [award('n2', 'first_contribution')] },
+      { 'GET /api/me/profile': () => apiError(500, 'INTERNAL_ERROR', 'Something broke') },
+    );
+    const again = renderRoute('/help', { who: 'user' });
+    await waitFor(() => expect(badgeToastTexts(again.store)).toEqual(['Badge earned: First contribution']));
   });
 });

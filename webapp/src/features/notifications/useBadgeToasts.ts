@@ -7,8 +7,13 @@
  * ones it has not toasted before. The ids toasted are remembered in local storage per account
  * (the last 200), so neither a re-poll nor a reload shows one twice. At most three badge toasts
  * are on screen at once; the others wait for one to go.
+ *
+ * The account's `notify_badge_toasts` preference turns them off: then none are read, queued or
+ * shown. None are shown before the preferences are read, so an account that turned them off
+ * never sees one.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { usePreferences } from '../../api/accountApi';
 import { baseApi, LIST_ID } from '../../api/baseApi';
 import type { Notification, NotificationBadge } from '../../api/provisional';
 import { selectIsAuthenticated, selectUser } from '../../api/session';
@@ -60,6 +65,8 @@ export function useBadgeToasts(): void {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const account = useAppSelector(selectUser)?.id ?? null;
   const active = signedIn && !!account;
+  const prefs = usePreferences();
+  const wanted = prefs.source !== 'loading' && prefs.notify_badge_toasts;
   // The same subscription as the shell's bell (useUnreadCount): one poll, every 60 s.
   const { currentData: count } = useGetUnreadCountQuery(undefined, {
     skip: !active,
@@ -117,7 +124,7 @@ export function useBadgeToasts(): void {
 
   // The first count for an account, and every rise, may bring new badges.
   useEffect(() => {
-    if (!active || !account) {
+    if (!active || !account || !wanted) {
       session.current = null;
       return;
     }
@@ -127,7 +134,7 @@ export function useBadgeToasts(): void {
     const before = s.count;
     s.count = count;
     if (count > 0 && (before === null || count > before)) void collect(s);
-  }, [active, account, count, collect]);
+  }, [active, account, wanted, count, collect]);
 
   // A badge toast went: the next one may show.
   useEffect(() => {

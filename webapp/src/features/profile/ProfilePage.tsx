@@ -1,6 +1,7 @@
 /**
  * /profile: who you are here (name, member since, role, profile name), your statistics, your
- * submissions, edits and lists, and your settings.
+ * submissions, edits and lists, and your preferences (the account's when signed in; only this
+ * device's theme otherwise).
  */
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
@@ -16,6 +17,7 @@ import { ProfileNameEditor } from './ProfileNameEditor';
 import { MyEdits } from './MyEdits';
 import { MyLists } from './MyLists';
 import { MySubmissions } from './MySubmissions';
+import { PreferencesForm } from './PreferencesForm';
 import { ProfileStatistics } from './ProfileStatistics';
 import './profile.css';
 
@@ -81,9 +83,18 @@ export function ProfilePage() {
       <MySubmissions />
       {signedIn && <MyEdits />}
       <MyLists />
-      <section className="section">
-        <h2 className="section__title">Settings</h2>
-        <ThemePicker />
+      <section className="section" aria-labelledby="profile-preferences">
+        <h2 id="profile-preferences" className="section__title">
+          Preferences
+        </h2>
+        {signedIn ? (
+          <PreferencesForm />
+        ) : (
+          <>
+            <ThemePicker />
+            <p className="muted small">This theme is kept on this device only. Sign in to keep your preferences across devices.</p>
+          </>
+        )}
       </section>
     </div>
   );
