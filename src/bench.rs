@@ -8,6 +8,7 @@ use domain::{
     ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata, EventSource, Location,
     Provenance, Tags,
 };
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -208,40 +209,58 @@ pub async fn award_lag(
     let total = usize::try_from(rate.saturating_mul(seconds))?;
     let mut tick = tokio::time::interval(Duration::from_secs(1) / rate.max(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
-    let mut sent = Vec::with_capacity(total);
-    let mut writes = tokio::task::JoinSet::new();
-    let began = Instant::now();
-    for i in 0..total {
-        tick.tick().await;
-        let account = AccountId(Uuid::now_v7());
-        let email = EmailAddress::parse(&format!("bench-{run}-{i}@bench.invalid"))?;
-        let (commands, metadata) = (commands.clone(), metadata.clone());
-        sent.push((account.0, Instant::now()));
-        writes.spawn(async move {
-            let command = AccountCommand::Authenticate {
-                email,
-                at: chrono::Utc::now(),
-                claim: None,
-                bootstrap_admin: false,
-            };
-            commands
-                .account(&account.to_string(), command, &metadata)
-                .await
-        });
-    }
-    while let Some(done) = writes.join_next().await {
-        done??;
-    }
-    let load_secs = began.elapsed().as_secs_f64();
+    let sent: Arc<Mutex<Vec<(Uuid, Instant)>>> = Arc::new(Mutex::new(Vec::with_capacity(total)));
+    // The load runs as a task of its own, so notifications are looked for while it runs.
+    let mut load = {
+        let (commands, sent) = (commands.clone(), sent.clone());
+        tokio::spawn(async move {
+            let mut writes = tokio::task::JoinSet::new();
+            let began = Instant::now();
+            for i in 0..total {
+                tick.tick().await;
+                let account = AccountId(Uuid::now_v7());
+                let email = EmailAddress::parse(&format!("bench-{run}-{i}@bench.invalid"))?;
+                let (commands, metadata) = (commands.clone(), metadata.clone());
+                if let Ok(mut sent) = sent.lock() {
+                    sent.push((account.0, Instant::now()));
+                }
+                writes.spawn(async move {
+                    let command = AccountCommand::Authenticate {
+                        email,
+                        at: chrono::Utc::now(),
+                        claim: None,
+                        bootstrap_admin: false,
+                    };
+                    commands
+                        .account(&account.to_string(), command, &metadata)
+                        .await
+                });
+            }
+            while let Some(done) = writes.join_next().await {
+                done??;
+            }
+            anyhow::Ok(began.elapsed().as_secs_f64())
+        })
+    };
 
     let mut seen: std::collections::HashMap<Uuid, Instant> = Default::default();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while seen.len() < sent.len() {
+    let mut load_secs = None;
+    let mut deadline = Instant::now() + Duration::from_secs(u64::from(seconds) + 120);
+    loop {
+        if load_secs.is_none() && load.is_finished() {
+            load_secs = Some((&mut load).await??);
+            deadline = Instant::now() + Duration::from_secs(120);
+        }
         let waiting: Vec<Uuid> = sent
+            .lock()
+            .map_err(|_| anyhow::anyhow!("load task panicked"))?
             .iter()
             .map(|(a, _)| *a)
             .filter(|a| !seen.contains_key(a))
             .collect();
+        if load_secs.is_some() && waiting.is_empty() {
+            break;
+        }
         let found: Vec<Uuid> = sqlx::query_scalar(
             "SELECT recipient FROM rm.notifications
               WHERE type = 'badge_awarded' AND recipient = ANY($1)",
@@ -255,13 +274,14 @@ pub async fn award_lag(
         }
         if now > deadline {
             anyhow::bail!(
-                "{} of {} awards not notified after 120 s: is plinth serve running?",
-                sent.len() - seen.len(),
-                sent.len()
+                "{} awards not notified after 120 s: is plinth serve running?",
+                waiting.len()
             );
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    let load_secs = load_secs.unwrap_or_default();
+    let sent = std::mem::take(&mut *sent.lock().map_err(|_| anyhow::anyhow!("poisoned"))?);
     let notification = sent
         .iter()
         .map(|(a, at)| (seen[a] - *at).as_secs_f64() * 1000.0)

@@ -55,6 +55,7 @@ impl ApprovalFollower {
                 .bus
                 .subject(<Submission as cqrs_es::Aggregate>::TYPE, "*"),
             ack_wait: ACK_WAIT,
+            concurrency: 1,
         };
         follow(&self.js, &self.bus, durable, |envelope| async move {
             self.follow(&envelope).await

@@ -38,7 +38,11 @@ const ACK_WAIT: Duration = Duration::from_secs(300);
 /// How long one event waits for the read models before it is handed back.
 const CATCH_UP: Duration = Duration::from_secs(5);
 /// How often the read models' checkpoints are looked at while waiting.
-const POLL: Duration = Duration::from_millis(50);
+const POLL: Duration = Duration::from_millis(20);
+/// Events handled at once: most wait a moment for the read models, and awards do not depend on
+/// the order of events (the aggregate refuses a second award of a badge, so two events of one
+/// account handled together award it once; the loser is retried and finds it held).
+const CONCURRENCY: usize = 32;
 /// The pause before an event that could not be handled is tried again.
 const RETRY_DELAY: Duration = Duration::from_secs(2);
 
@@ -120,6 +124,7 @@ impl BadgeAwarder {
             name: CONSUMER,
             filter_subject: self.bus.all_subjects(),
             ack_wait: ACK_WAIT,
+            concurrency: CONCURRENCY,
         };
         follow(&self.js, &self.bus, durable, |envelope| async move {
             self.follow(&envelope).await
