@@ -1,6 +1,7 @@
 /**
- * The map's filter panel: one artwork type, one of the viewer's lists, and "Not seen by me" (not
- * in their Visited list). Every change goes to the URL at once (`onChange`). The focus moves into
+ * The map's filter panel: one artwork type, one of the viewer's lists, "Not seen by me" (not
+ * in their Visited list) and "Show removed artworks" (the removed layer, which the other filters
+ * narrow too). Every change goes to the URL at once (`onChange`). The focus moves into
  * it on opening; Escape closes it (the map page then focuses its button again).
  */
 import { useEffect, useId, useRef } from 'react';
@@ -32,6 +33,7 @@ export function MapFiltersPanel({
   onClose: () => void;
 }) {
   const hintId = useId();
+  const removedHintId = useId();
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const known = lists.data ?? [];
@@ -107,6 +109,20 @@ export function MapFiltersPanel({
         </label>
         <span id={hintId} className="field__hint">
           Hides the artworks in your Visited list.
+        </span>
+      </div>
+      <div className="field field--compact">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={filters.removed}
+            aria-describedby={removedHintId}
+            onChange={(e) => onChange({ ...filters, removed: e.target.checked })}
+          />{' '}
+          Show removed artworks
+        </label>
+        <span id={removedHintId} className="field__hint">
+          <span className="map-legend__removed" aria-hidden="true" /> Artworks a moderator marked as no longer there, drawn greyed.
         </span>
       </div>
       <button

@@ -294,3 +294,111 @@ describe('the map’s filters (kept in the URL) and the preview card’s toggles
     expect(card.getByRole('button', { name: 'Visited 0' })).toHaveAttribute('aria-pressed', 'false');
   });
 });
+
+describe('the removed layer (“Show removed artworks”, removed=1)', () => {
+  const GONE = { ...ART, id: '99999999-9999-4999-8999-999999999999', title: 'Gone fountain', artwork_type: 'fountain', distance_m: 50 };
+  const GONE_MURAL = { ...ART, id: '66666666-6666-4666-8666-666666666666', title: 'Gone mural', artwork_type: 'mural', distance_m: 900 };
+  const removedCalls = (calls: Array<{ url: URL }>) => calls.filter((c) => c.url.searchParams.get('status') === 'removed');
+  const drawn = () => (fake.points as MapPoint[]).map((p) => [p.title, p.removed ?? false]);
+
+  function server() {
+    return mockFetch({
+      'GET /api/artworks/nearby': (req) =>
+        envelope({
+          artworks: req.url.searchParams.get('status') === 'removed' ? [GONE, GONE_MURAL] : [ART],
+          total: 2,
+          search_center: { lat: 0, lon: 0 },
+          search_radius: 500,
+          limit: 250,
+        }),
+    });
+  }
+
+  it('is off by default: no status=removed request and no removed marker', async () => {
+    const { callsTo } = server();
+    renderRoute('/');
+    await screen.findByText('1 artwork in this area');
+    expect(callsTo('/api/artworks/nearby')).toHaveLength(1);
+    expect(callsTo('/api/artworks/nearby')[0]!.url.searchParams.has('status')).toBe(false);
+    expect(removedCalls(callsTo('/api/artworks/nearby'))).toEqual([]);
+    expect(drawn()).toEqual([['Digital Orca', false]]);
+  });
+
+  it('turned on in the filters: kept in the URL, asks for the removed artworks of the same area and draws them apart', async () => {
+    const { callsTo } = server();
+    const { router } = renderRoute('/?lat=49.28&lng=-123.12&zoom=15');
+    await screen.findByText('1 artwork in this area');
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = within(screen.getByRole('region', { name: 'Map filters' }));
+    const box = panel.getByRole('checkbox', { name: 'Show removed artworks' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/marked as no longer there/);
+    await userEvent.click(box);
+    expect(new URLSearchParams(router.state.location.search).get('removed')).toBe('1');
+
+    await waitFor(() => expect(drawn()).toEqual([['Digital Orca', false], ['Gone fountain', true], ['Gone mural', true]]));
+    const [approved, removed] = [callsTo('/api/artworks/nearby')[0]!.url.searchParams, removedCalls(callsTo('/api/artworks/nearby'))];
+    expect(removed).toHaveLength(1);
+    const q = removed[0]!.url.searchParams;
+    expect([q.get('lat'), q.get('lon'), q.get('radius'), q.get('limit'), q.get('minimal')]).toEqual([
+      approved.get('lat'),
+      approved.get('lon'),
+      approved.get('radius'),
+      '250',
+      'true',
+    ]);
+    expect(screen.getByText('1 artwork in this area · 2 removed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters1 active');
+
+    // The type filter narrows the removed layer too.
+    await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Artwork type' }), 'mural');
+    await waitFor(() => expect(drawn()).toEqual([['Gone mural', true]]));
+    expect(screen.getByText('No artworks here match the filters · 1 removed')).toBeInTheDocument();
+
+    // Off again: the removed markers go, and no other removed request is made.
+    const before = removedCalls(callsTo('/api/artworks/nearby')).length;
+    await userEvent.click(box);
+    expect(new URLSearchParams(router.state.location.search).has('removed')).toBe(false);
+    await waitFor(() => expect(drawn()).toEqual([]));
+    expect(removedCalls(callsTo('/api/artworks/nearby'))).toHaveLength(before);
+  });
+
+  it('lists the removed artworks marked “(removed)”, and their preview card says Removed and links to the page', async () => {
+    server();
+    renderRoute('/?removed=1');
+    await screen.findByText('1 artwork in this area · 2 removed');
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    const list = within(screen.getByRole('region', { name: 'Artworks in this area' }));
+    // Nearest first, both layers.
+    expect(list.getAllByRole('link').map((l) => l.textContent)).toEqual(['Gone fountain (removed)', 'Digital Orca', 'Gone mural (removed)']);
+    expect(list.getByRole('link', { name: 'Gone fountain (removed)' })).toHaveAttribute('href', `/artwork/${GONE.id}`);
+
+    await userEvent.click(list.getAllByRole('button', { name: 'Show on map' })[0]!);
+    const card = within(screen.getByRole('region', { name: 'Selected artwork' }));
+    expect(card.getByRole('heading', { level: 2 })).toHaveTextContent('Gone fountain');
+    expect(card.getByText('Removed')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'View details' })).toHaveAttribute('href', `/artwork/${GONE.id}`);
+    expect(card.queryByRole('button', { name: /^Loved/ })).not.toBeInTheDocument();
+
+    // A click on a removed marker says the same.
+    act(() => fake.click?.({ id: GONE_MURAL.id, title: 'Gone mural', type: 'mural', lat: GONE_MURAL.lat, lng: GONE_MURAL.lon, removed: true }));
+    expect(card.getByRole('heading', { level: 2 })).toHaveTextContent('Gone mural');
+    expect(card.getByText('Removed')).toBeInTheDocument();
+  });
+
+  it('draws an artwork the default layer still has (its model catching up) only as removed', async () => {
+    mockFetch({
+      'GET /api/artworks/nearby': (req) =>
+        envelope({
+          artworks: req.url.searchParams.get('status') === 'removed' ? [GONE] : [ART, GONE],
+          total: 2,
+          search_center: { lat: 0, lon: 0 },
+          search_radius: 500,
+          limit: 250,
+        }),
+    });
+    renderRoute('/?removed=1');
+    await screen.findByText('1 artwork in this area · 1 removed');
+    expect(drawn()).toEqual([['Digital Orca', false], ['Gone fountain', true]]);
+  });
+});

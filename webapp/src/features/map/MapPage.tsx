@@ -5,6 +5,9 @@
  * A list of what is in view serves keyboard and screen-reader users, and browsers without WebGL.
  * Filters (type, one of the viewer's lists, not seen by them) live in the URL's query; the
  * preview card of a marker has the Loved / Visited / Want to see toggles.
+ * "Show removed artworks" (`removed=1`) adds the artworks moderators marked removed, asked for
+ * the same tiles with `status=removed`, filtered alike and drawn as a layer of their own; the
+ * list marks them "(removed)" and their preview card says so (without the toggles).
  * With `tour=1` beside the list filter, the list's walking tour is drawn as a line with numbered
  * stops and listed in a panel; the view fits it once it has loaded.
  */
@@ -16,6 +19,7 @@ import { usePageTitle } from '../../components/PageTitle';
 import { SaveToggles } from '../../components/SaveToggles';
 import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
+import { usePreferences } from '../../api/accountApi';
 import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
 import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, type TourStart, type TourStop } from '../../api/listsApi';
@@ -27,6 +31,7 @@ import { plural } from '../../lib/format';
 import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
 import { logger } from '../../lib/logger';
+import { defaultMapRadius } from '../../lib/preferences';
 import { withParams } from '../../lib/urlParams';
 import {
   ARTWORK_TYPES,
@@ -38,14 +43,37 @@ import {
   type NearbyArea,
   type PlinthMap,
 } from '../../lib/map';
-import { activeFilterCount, applyMapFilters, mapFilterParams, readMapFilters, readTour, tourParams, type MapFilters } from './mapFilters';
+import {
+  activeFilterCount,
+  applyMapFilters,
+  mapFilterParams,
+  narrowingFilterCount,
+  readMapFilters,
+  readTour,
+  tourParams,
+  type MapFilters,
+} from './mapFilters';
 import { MapFiltersPanel } from './MapFiltersPanel';
-import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar } from './mapView';
+import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, tourSummary, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery } from './mapApi';
 import './map.css';
 
 type MapState = 'loading' | 'ready' | 'failed';
+
+/** An artwork of the list of what is in view, of the default layer or the removed one. */
+interface Listed extends ArtworkMinimalDto {
+  removed: boolean;
+}
+
+const toPoint = (a: ArtworkMinimalDto, removed = false): MapPoint => ({
+  id: a.id,
+  title: a.title,
+  type: a.artwork_type,
+  lat: a.lat,
+  lng: a.lon,
+  ...(removed ? { removed } : {}),
+});
 
 /** The tour asked of the server: its list, and where it starts (chosen once per list). */
 interface TourRequest {
@@ -64,9 +92,12 @@ export function MapPage() {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<PlinthMap | null>(null);
   const [mapState, setMapState] = useState<MapState>(() => (isWebGLSupported() ? 'loading' : 'failed'));
-  const [tiles, setTiles] = useState<NearbyArea[] | null>(() =>
-    isWebGLSupported() ? null : [{ lat: start.lat, lon: start.lng, radius: 2000 }],
-  );
+  const radius = defaultMapRadius(usePreferences());
+  // The map's tiles; without a map (no WebGL, or it failed) the list shows what lies within the
+  // account's default radius of the start.
+  const [mapTiles, setTiles] = useState<NearbyArea[] | null>(null);
+  const fallbackTiles = useMemo(() => [{ lat: start.lat, lon: start.lng, radius }], [start, radius]);
+  const tiles = mapState === 'failed' ? fallbackTiles : mapTiles;
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [legendOpen, setLegendOpen] = useState(false);
@@ -85,7 +116,26 @@ export function MapPage() {
 
   const filters = useMemo(() => readMapFilters(search), [search]);
   const filtered = activeFilterCount(filters) > 0;
-  const setFilters = (next: MapFilters) => setSearch(withParams(search, mapFilterParams(next)), { replace: true });
+  const narrowed = narrowingFilterCount(filters) > 0;
+  // The removed layer: the same tiles, asked only while it is shown.
+  const removedNearby = useGetNearbyTilesQuery(
+    filters.removed && tiles ? tiles.map((t) => ({ ...t, limit: NEARBY.defaultLimit, status: 'removed' as const })) : skipToken,
+  );
+  const removedArtworks = useMemo(
+    () => (filters.removed ? (removedNearby.data?.artworks ?? []) : []),
+    [filters.removed, removedNearby.data],
+  );
+  // Hiding the removed layer closes the preview of one of its artworks.
+  if (!filters.removed && selected?.removed) setSelected(null);
+  const layersFetching = nearby.isFetching || (filters.removed && removedNearby.isFetching);
+  const layersError: unknown = nearby.error ?? (filters.removed ? removedNearby.error : undefined);
+  const retryLayers = () => {
+    if (nearby.error) void nearby.refetch();
+    if (filters.removed && removedNearby.error) void removedNearby.refetch();
+  };
+  // flushSync: the panel's controls follow the URL, which the router otherwise commits as a
+  // transition, so a checkbox would show its old state while the map keeps the main thread busy.
+  const setFilters = (next: MapFilters) => setSearch(withParams(search, mapFilterParams(next)), { replace: true, flushSync: true });
   // The viewer's lists: for the panel's choice, and to find their Visited list.
   const myLists = useGetMyListsQuery(filtersOpen || filters.unseen ? undefined : skipToken);
   const visitedId = myLists.data?.find((l) => l.kind === 'visited')?.id;
@@ -94,12 +144,22 @@ export function MapPage() {
   const filterError: unknown =
     (filters.list ? inList.error : undefined) ?? (filters.unseen ? (myLists.error ?? visited.error) : undefined);
   const filterPending = !filterError && Boolean((filters.list && !inList.currentData) || (filters.unseen && !visited.currentData));
-  const shown = useMemo(
+  const [shown, removedShown] = useMemo(() => {
+    if (filterPending || filterError) return [[], []];
+    const ids = { inList: new Set(inList.currentData), visited: new Set(visited.currentData) };
+    const removed = applyMapFilters(removedArtworks, filters, ids);
+    // Just after a removal the default layer may still hold the artwork for a moment (its model
+    // catches up in the background): the removed layer has it already.
+    const removedIds = new Set(removedArtworks.map((a) => a.id));
+    return [applyMapFilters(artworks, filters, ids).filter((a) => !removedIds.has(a.id)), removed];
+  }, [artworks, removedArtworks, filters, filterPending, filterError, inList.currentData, visited.currentData]);
+  /** What is in view for the list: both layers, nearest first. */
+  const listed: Listed[] = useMemo(
     () =>
-      filterPending || filterError
-        ? []
-        : applyMapFilters(artworks, filters, { inList: new Set(inList.currentData), visited: new Set(visited.currentData) }),
-    [artworks, filters, filterPending, filterError, inList.currentData, visited.currentData],
+      [...shown.map((a) => ({ ...a, removed: false })), ...removedShown.map((a) => ({ ...a, removed: true }))].sort(
+        (x, y) => x.distance_m - y.distance_m,
+      ),
+    [shown, removedShown],
   );
 
   // The walking tour: where it starts is chosen once, when it opens (the view then fits the tour,
@@ -164,7 +224,6 @@ export function MapPage() {
         logger.error('Map failed to load', { error: e });
         if (!cancelled) {
           setMapState('failed');
-          setTiles([{ lat: start.lat, lon: start.lng, radius: 2000 }]);
         }
       });
     return () => {
@@ -178,8 +237,8 @@ export function MapPage() {
 
   // Markers follow the data and the filters.
   useEffect(() => {
-    mapRef.current?.setPoints(shown.map((a) => ({ id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon })));
-  }, [shown, mapState]);
+    mapRef.current?.setPoints([...shown.map((a) => toPoint(a)), ...removedShown.map((a) => toPoint(a, true))]);
+  }, [shown, removedShown, mapState]);
 
   useEffect(() => {
     mapRef.current?.setSelected(selected?.id ?? null);
@@ -228,10 +287,13 @@ export function MapPage() {
   const goToMe = useCallback(async () => {
     const p = await locate();
     if (p) {
-      mapRef.current?.flyTo({ lat: p.latitude, lng: p.longitude }, 15);
+      // Near you: the account's default radius around the user fills the map.
+      const canvas = container.current?.getBoundingClientRect();
+      const zoom = canvas ? zoomForRadius(radius, p.latitude, canvas.width, canvas.height) : undefined;
+      mapRef.current?.flyTo({ lat: p.latitude, lng: p.longitude }, zoom);
       announce('Showing artworks near your location');
     }
-  }, [locate]);
+  }, [locate, radius]);
 
   // Without an explicit view or a tour to show, centre on the user when the browser already allows it.
   const showingTour = tourList !== null;
@@ -250,11 +312,13 @@ export function MapPage() {
     if (geo.error) announce(geo.error, 'assertive');
   }, [geo.error]);
 
-  const selectFromList = (a: ArtworkMinimalDto) => {
-    const p = { id: a.id, title: a.title, type: a.artwork_type, lat: a.lat, lng: a.lon };
-    setSelected(p);
+  const selectFromList = (a: Listed) => {
+    setSelected(toPoint(a, a.removed));
     mapRef.current?.flyTo({ lat: a.lat, lng: a.lon });
   };
+
+  const removedNote =
+    filters.removed && removedNearby.data && !filterPending && !filterError ? ` · ${removedShown.length} removed` : '';
 
   const distanceTo = (p: { lat: number; lng: number }) => (userPos ? formatDistance(haversineM(userPos, p)) : null);
 
@@ -282,14 +346,14 @@ export function MapPage() {
 
       <div className="map-toolbar">
         <p className="map-status" role="status" aria-live="polite">
-          {nearby.isFetching ? (
+          {layersFetching ? (
             <>
               <Spinner /> Loading artworks…
             </>
-          ) : nearby.error ? (
+          ) : layersError ? (
             <>
-              <span>{errorMessage(nearby.error)}</span>{' '}
-              <button type="button" className="button button--text button--small" onClick={() => void nearby.refetch()}>
+              <span>{errorMessage(layersError)}</span>{' '}
+              <button type="button" className="button button--text button--small" onClick={retryLayers}>
                 Retry
               </button>
             </>
@@ -304,20 +368,16 @@ export function MapPage() {
             <>
               <Spinner /> Applying filters…
             </>
-          ) : nearby.data && filtered ? (
-            shown.length === 0 ? (
-              'No artworks here match the filters'
-            ) : (
-              `${plural(shown.length, 'artwork')} here ${shown.length === 1 ? 'matches' : 'match'} the filters`
-            )
+          ) : nearby.data && narrowed ? (
+            (shown.length === 0
+              ? 'No artworks here match the filters'
+              : `${plural(shown.length, 'artwork')} here ${shown.length === 1 ? 'matches' : 'match'} the filters`) + removedNote
           ) : nearby.data ? (
-            nearby.data.artworks.length === 0 ? (
-              'No artworks in this area yet'
-            ) : nearby.data.truncated ? (
-              `${nearby.data.artworks.length.toLocaleString()} nearest shown. Zoom in for more`
-            ) : (
-              `${plural(nearby.data.artworks.length, 'artwork')} in this area`
-            )
+            (shown.length === 0
+              ? 'No artworks in this area yet'
+              : nearby.data.truncated
+                ? `${shown.length.toLocaleString()} nearest shown. Zoom in for more`
+                : `${plural(shown.length, 'artwork')} in this area`) + removedNote
           ) : null}
         </p>
         <div className="map-toolbar__buttons">
@@ -398,6 +458,10 @@ export function MapPage() {
                 {artworkTypeLabel(t)}
               </li>
             ))}
+            <li>
+              <span className="map-legend__removed" aria-hidden="true" />
+              Removed
+            </li>
           </ul>
         </section>
       )}
@@ -431,18 +495,19 @@ export function MapPage() {
               </button>
             )}
           </header>
-          {shown.length === 0 ? (
+          {listed.length === 0 ? (
             <p className="muted">
-              {nearby.isFetching || filterPending ? 'Loading…' : filtered ? 'Nothing here matches the filters.' : 'Nothing here yet. Try zooming out.'}
+              {layersFetching || filterPending ? 'Loading…' : filtered ? 'Nothing here matches the filters.' : 'Nothing here yet. Try zooming out.'}
             </p>
           ) : (
             <ul className="row-list">
-              {shown.map((a) => (
-                <li key={a.id} className="row-list__item">
+              {listed.map((a) => (
+                <li key={a.id} className={a.removed ? 'row-list__item map-list__removed' : 'row-list__item'}>
                   <div className="row-list__link">
                     <span className="row-list__text">
                       <Link to={to.artwork(a.id)} className="row-list__title">
                         {a.title || 'Untitled'}
+                        {a.removed && ' (removed)'}
                       </Link>
                       <span className="row-list__meta">
                         <TypeChip type={a.artwork_type} />
@@ -467,10 +532,19 @@ export function MapPage() {
           <div className="map-preview__body">
             <h2 className="map-preview__title">{selected.title || 'Untitled'}</h2>
             <p className="map-preview__meta">
+              {selected.removed && (
+                <>
+                  <span className="chip chip--warning">Removed</span>{' '}
+                </>
+              )}
               <TypeChip type={selected.type} />
               {distanceTo(selected) && <span> · {distanceTo(selected)} away</span>}
             </p>
-            <SaveToggles key={selected.id} artworkId={selected.id} compact />
+            {selected.removed ? (
+              <p className="map-preview__note">A moderator marked it as removed: it is no longer there.</p>
+            ) : (
+              <SaveToggles key={selected.id} artworkId={selected.id} compact />
+            )}
           </div>
           <div className="map-preview__actions">
             <Link className="button button--filled" to={to.artwork(selected.id)}>

@@ -1,4 +1,7 @@
-/** Markers for the map: GET /artworks/nearby in its minimal form, one call per viewport tile. */
+/**
+ * Markers for the map: GET /artworks/nearby in its minimal form, one call per viewport tile; the
+ * removed layer asks the same with `status=removed`.
+ */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import type { ArtworkMinimalDto, Envelope, NearbyMinimal } from '../../api/types';
 import { NEARBY } from '../../config/constants';
@@ -9,6 +12,8 @@ export interface NearbyArgs {
   lon: number;
   radius?: number;
   limit?: number;
+  /** `approved` (the default, left out of the request) or `removed` (the removed layer). */
+  status?: 'approved' | 'removed';
 }
 
 /** The tiles' answers merged (see `mergeNearby`). */
@@ -18,10 +23,17 @@ export interface NearbyTiled {
   truncated: boolean;
 }
 
-function nearbyRequest({ lat, lon, radius = NEARBY.defaultRadius, limit = NEARBY.defaultLimit }: NearbyArgs) {
+function nearbyRequest({ lat, lon, radius = NEARBY.defaultRadius, limit = NEARBY.defaultLimit, status }: NearbyArgs) {
   return {
     url: '/artworks/nearby',
-    params: { lat, lon, radius: Math.min(radius, NEARBY.maxRadius), limit, minimal: true },
+    params: {
+      lat,
+      lon,
+      radius: Math.min(radius, NEARBY.maxRadius),
+      limit,
+      minimal: true,
+      ...(status === 'removed' ? { status } : {}),
+    },
   };
 }
 

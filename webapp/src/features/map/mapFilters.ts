@@ -1,7 +1,9 @@
 /**
  * The map's filters, kept in the URL's query so a filtered map can be shared: `type` (one artwork
- * type), `list` (a list's id: only its artworks) and `unseen=1` (not in the viewer's Visited list).
- * The nearby call has no such filters: the markers it returns are filtered here.
+ * type), `list` (a list's id: only its artworks), `unseen=1` (not in the viewer's Visited list) and
+ * `removed=1` (also the artworks moderators marked removed, as a layer of their own).
+ * The nearby call has no such filters: the markers it returns are filtered here, the removed
+ * layer's by the same rules (a list may hold removed artworks).
  * `tour=1` beside `list` also draws that list's walking tour (`/?list={id}&tour=1`).
  */
 import type { ArtworkType } from '../../api/types';
@@ -11,28 +13,37 @@ export interface MapFilters {
   type: ArtworkType | null;
   list: string | null;
   unseen: boolean;
+  /** Also show the removed artworks (a second nearby call, `status=removed`). */
+  removed: boolean;
 }
 
-export const NO_FILTERS: MapFilters = { type: null, list: null, unseen: false };
+export const NO_FILTERS: MapFilters = { type: null, list: null, unseen: false, removed: false };
+
+const on = (value: string | null) => value === '1' || value === 'true';
 
 export function readMapFilters(params: URLSearchParams): MapFilters {
   const type = params.get('type')?.trim() ?? '';
   const list = params.get('list')?.trim() ?? '';
-  const unseen = params.get('unseen');
   return {
     type: isArtworkType(type) ? type : null,
     list: list || null,
-    unseen: unseen === '1' || unseen === 'true',
+    unseen: on(params.get('unseen')),
+    removed: on(params.get('removed')),
   };
 }
 
 /** The query parameters of `filters` (null: left out), for `withParams`. */
 export function mapFilterParams(filters: MapFilters): Record<string, string | null> {
-  return { type: filters.type, list: filters.list, unseen: filters.unseen ? '1' : null };
+  return { type: filters.type, list: filters.list, unseen: filters.unseen ? '1' : null, removed: filters.removed ? '1' : null };
+}
+
+/** The filters that narrow what is shown (all but `removed`, which adds a layer). */
+export function narrowingFilterCount(filters: MapFilters): number {
+  return (filters.type ? 1 : 0) + (filters.list ? 1 : 0) + (filters.unseen ? 1 : 0);
 }
 
 export function activeFilterCount(filters: MapFilters): number {
-  return (filters.type ? 1 : 0) + (filters.list ? 1 : 0) + (filters.unseen ? 1 : 0);
+  return narrowingFilterCount(filters) + (filters.removed ? 1 : 0);
 }
 
 /**
@@ -44,7 +55,7 @@ export function applyMapFilters<A extends { id: string; artwork_type: string }>(
   filters: MapFilters,
   ids: { inList?: ReadonlySet<string>; visited?: ReadonlySet<string> },
 ): A[] {
-  if (activeFilterCount(filters) === 0) return artworks;
+  if (narrowingFilterCount(filters) === 0) return artworks;
   return artworks.filter(
     (a) =>
       (!filters.type || a.artwork_type === filters.type) &&

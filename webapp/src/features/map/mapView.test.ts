@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArtworkMinimalDto } from '../../api/types';
 import { haversineM } from '../../lib/geo';
 import { nearbyAreaFor, type MapViewport, type NearbyArea } from '../../lib/map';
-import { mergeNearby, nearbyTilesFor } from './mapView';
+import { mergeNearby, nearbyTilesFor, zoomForRadius } from './mapView';
 
 const covered = (tiles: NearbyArea[], p: { lat: number; lng: number }) =>
   tiles.some((t) => haversineM({ lat: t.lat, lng: t.lon }, p) <= t.radius);
@@ -81,5 +81,25 @@ describe('mergeNearby', () => {
       ['y', 100],
       ['x', 300],
     ]);
+  });
+});
+
+describe('zoomForRadius', () => {
+  // Metres a pixel spans at `zoom` and `lat` (512-pixel tiles).
+  const metresPerPixel = (zoom: number, lat: number) => (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (512 * 2 ** zoom);
+
+  it('fits the circle exactly on the smaller side of the map', () => {
+    const zoom = zoomForRadius(500, 49.28, 1280, 800);
+    expect(metresPerPixel(zoom, 49.28) * 800).toBeCloseTo(1000, 6);
+  });
+
+  it('zooms out one step each time the radius doubles', () => {
+    expect(zoomForRadius(1000, 0, 400, 400) - zoomForRadius(2000, 0, 400, 400)).toBeCloseTo(1, 9);
+  });
+
+  it('stays between 3 and 18', () => {
+    expect(zoomForRadius(1, 0, 4000, 4000)).toBe(18);
+    expect(zoomForRadius(20_000_000, 0, 10, 10)).toBe(3);
+    expect(zoomForRadius(500, 0, 0, 0)).toBeGreaterThanOrEqual(3);
   });
 });

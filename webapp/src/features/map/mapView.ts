@@ -21,6 +21,21 @@ export interface InitialView {
 
 export const DEFAULT_ZOOM = 13;
 
+/** Web Mercator: metres a pixel spans at zoom 0 on the equator (512-pixel tiles halve it). */
+const METRES_PER_PIXEL_Z0 = 78271.517;
+
+/**
+ * The zoom at which a circle of `radiusM` metres around `lat` just fits the smaller side of a
+ * `widthPx` × `heightPx` map (the account's default map radius, when the map goes to the
+ * user), between 3 and 18.
+ */
+export function zoomForRadius(radiusM: number, lat: number, widthPx: number, heightPx: number): number {
+  const side = Math.max(1, Math.min(widthPx, heightPx));
+  const metresPerPixel = (2 * Math.max(1, radiusM)) / side;
+  const zoom = Math.log2((METRES_PER_PIXEL_Z0 * Math.cos((lat * Math.PI) / 180)) / metresPerPixel);
+  return Math.min(18, Math.max(3, Number.isFinite(zoom) ? zoom : DEFAULT_ZOOM));
+}
+
 function valid(lat: number, lng: number, zoom: number): boolean {
   return (
     Number.isFinite(lat) && Math.abs(lat) <= 90 && Number.isFinite(lng) && Math.abs(lng) <= 180 && Number.isFinite(zoom) && zoom >= 0 && zoom <= 22

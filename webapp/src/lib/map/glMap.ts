@@ -3,16 +3,21 @@
  * Mapbox token is configured. Each engine is its own lazily loaded chunk, so only the chosen one
  * is downloaded. Markers are clustered on the GPU (a clustered GeoJSON source drawn by circle
  * layers); cluster counts are small HTML labels, since an offline style has no glyphs for text.
+ * Removed artworks (`MapPoint.removed`) are a source of their own, never clustered, drawn above
+ * the others as greyed, translucent discs in a dashed ring, so what is under them stays visible.
  */
 import type { LatLng } from '../geo';
 import { logger } from '../logger';
 import { artworkTypeColor, ARTWORK_TYPES } from './artworkTypes';
+import { dashedRingImage } from './markerImages';
 import type { CreateMapOptions, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
 
 /* The subset of the (shared) maplibre-gl / mapbox-gl API used here. */
 interface GLFeature {
   properties: Record<string, unknown> | null;
   geometry: { type: string; coordinates?: unknown };
+  /** The style layer it was found in (queryRenderedFeatures). */
+  layer?: { id: string };
 }
 interface GLEvent {
   point: { x: number; y: number };
@@ -44,7 +49,7 @@ interface GLMap {
   removeLayer: (id: string) => unknown;
   removeSource: (id: string) => unknown;
   setFilter: (layer: string, filter: unknown) => unknown;
-  addImage: (name: string, image: { width: number; height: number; data: Uint8Array }) => unknown;
+  addImage: (name: string, image: { width: number; height: number; data: Uint8Array }, options?: { pixelRatio?: number }) => unknown;
   hasImage: (name: string) => boolean;
   queryRenderedFeatures: (point: { x: number; y: number }, opts: { layers: string[] }) => GLFeature[];
   querySourceFeatures: (source: string, opts?: Record<string, unknown>) => GLFeature[];
@@ -91,6 +96,10 @@ async function loadEngine(mapboxToken: string | null): Promise<Engine> {
 }
 
 const SOURCE = 'artworks';
+const REMOVED_SOURCE = 'removed-artworks';
+const REMOVED_RING = 'removed-ring';
+/** The removed markers' grey: a contrast of at least 3:1 on the light and the dark offline land. */
+export const REMOVED_COLOR = '#757575';
 const USER_SOURCE = 'user-location';
 const ROUTE_SOURCE = 'route';
 /** Fitting a route zooms in no closer than this (one stop: its street). */
@@ -101,9 +110,20 @@ const L = {
   clusters: 'artwork-clusters',
   points: 'artwork-points',
   selected: 'artwork-selected',
+  removed: 'removed-points',
+  removedRings: 'removed-rings',
+  removedSelected: 'removed-selected',
   user: 'user-location',
   userHalo: 'user-location-halo',
 };
+
+/** The points of the default layer and those of the removed one. */
+export function splitRemoved(points: MapPoint[]): { active: MapPoint[]; removed: MapPoint[] } {
+  const active: MapPoint[] = [];
+  const removed: MapPoint[] = [];
+  for (const p of points) (p.removed ? removed : active).push(p);
+  return { active, removed };
+}
 
 function toCollection(points: MapPoint[]): GeoJSON.FeatureCollection {
   return {
@@ -230,10 +250,49 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       'circle-stroke-color': '#ffffff',
     },
   });
+  // Removed artworks: a translucent grey disc (what is under it shows through) in a dashed ring.
+  // The ring is an image (circle layers have no dashes); without it the disc gets a solid outline.
+  let ring = false;
+  try {
+    if (!map.hasImage(REMOVED_RING)) {
+      const image = dashedRingImage(REMOVED_COLOR);
+      map.addImage(REMOVED_RING, image, { pixelRatio: image.pixelRatio });
+    }
+    ring = true;
+  } catch (e) {
+    logger.warn('Removed markers drawn without their dashed ring', { error: e });
+  }
+  map.addSource(REMOVED_SOURCE, { type: 'geojson', data: toCollection([]) });
+  const markerRadius = ['interpolate', ['linear'], ['zoom'], 10, 5, 16, 9];
   map.addLayer({
-    id: L.selected,
+    id: L.removed,
     type: 'circle',
-    source: SOURCE,
+    source: REMOVED_SOURCE,
+    paint: {
+      'circle-color': REMOVED_COLOR,
+      'circle-opacity': 0.3,
+      'circle-radius': markerRadius,
+      'circle-stroke-width': ring ? 0 : 2,
+      'circle-stroke-color': REMOVED_COLOR,
+    },
+  });
+  if (ring) {
+    map.addLayer({
+      id: L.removedRings,
+      type: 'symbol',
+      source: REMOVED_SOURCE,
+      layout: {
+        'icon-image': REMOVED_RING,
+        // The ring's 22 px match the disc's diameter (radius 5 at zoom 10, 9 at 16).
+        'icon-size': ['interpolate', ['linear'], ['zoom'], 10, 0.56, 16, 1],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: { 'icon-opacity': 0.95 },
+    });
+  }
+  const selectedRing = {
+    type: 'circle',
     filter: ['==', ['get', 'id'], ''],
     paint: {
       'circle-color': 'rgba(0,0,0,0)',
@@ -241,7 +300,9 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       'circle-stroke-width': 3,
       'circle-stroke-color': '#212121',
     },
-  });
+  };
+  map.addLayer({ id: L.selected, source: SOURCE, ...selectedRing });
+  map.addLayer({ id: L.removedSelected, source: REMOVED_SOURCE, ...selectedRing });
   map.addSource(USER_SOURCE, { type: 'geojson', data: toCollection([]) });
   map.addLayer({
     id: L.userHalo,
@@ -311,6 +372,8 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
 
   // Clusters zoom in on click; the pointer shows what is clickable.
   const onClusterClick: Listener = (e) => {
+    // A removed marker drawn over the cluster takes the click (onPointClick).
+    if (map.queryRenderedFeatures(e.point, { layers: [L.removed] }).length > 0) return;
     const f = e.features?.[0];
     const id = Number(f?.properties?.cluster_id);
     const coords = f?.geometry.coordinates as [number, number] | undefined;
@@ -331,13 +394,13 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
   };
   if (interactive) {
     map.on('click', L.clusters, onClusterClick);
-    for (const layer of [L.clusters, L.points]) {
+    for (const layer of [L.clusters, L.points, L.removed]) {
       map.on('mouseenter', layer, pointer);
       map.on('mouseleave', layer, unpointer);
     }
   }
 
-  const toPoint = (f: GLFeature): MapPoint | null => {
+  const toPoint = (f: GLFeature, removed: boolean): MapPoint | null => {
     const p = f.properties ?? {};
     const coords = f.geometry.coordinates as [number, number] | undefined;
     if (typeof p.id !== 'string' || !coords) return null;
@@ -347,6 +410,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       type: typeof p.type === 'string' ? p.type : 'other',
       lat: coords[1],
       lng: coords[0],
+      ...(removed ? { removed } : {}),
     };
   };
 
@@ -431,8 +495,17 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
 
   return {
     kind: engine.kind,
-    setPoints: (points) => source()?.setData(toCollection(points)),
-    setSelected: (id) => map.setFilter(L.selected, ['==', ['get', 'id'], id ?? '']),
+    setPoints: (points) => {
+      const { active, removed } = splitRemoved(points);
+      source()?.setData(toCollection(active));
+      (map.getSource(REMOVED_SOURCE) as GLSource | undefined)?.setData(toCollection(removed));
+      // For end-to-end tests, as data-route-stops: how many removed markers the layer holds.
+      if (removed.length > 0) host.dataset.removedPoints = String(removed.length);
+      else delete host.dataset.removedPoints;
+    },
+    setSelected: (id) => {
+      for (const layer of [L.selected, L.removedSelected]) map.setFilter(layer, ['==', ['get', 'id'], id ?? '']);
+    },
     setUserLocation: (pos: LatLng | null) => {
       const s = map.getSource(USER_SOURCE) as GLSource | undefined;
       s?.setData(toCollection(pos ? [{ id: 'me', title: '', type: 'me', lat: pos.lat, lng: pos.lng }] : []));
@@ -451,17 +524,18 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       return () => map.off('moveend', l);
     },
     onPointClick: (cb) => {
+      // One listener for both layers: where a removed marker lies over another, the top one wins.
       const l: Listener = (e) => {
-        const f = e.features?.[0];
-        const p = f ? toPoint(f) : null;
+        const f = map.queryRenderedFeatures(e.point, { layers: [L.removed, L.points] })[0];
+        const p = f ? toPoint(f, f.layer?.id === L.removed) : null;
         if (p) cb(p);
       };
-      map.on('click', L.points, l);
-      return () => map.off('click', L.points, l);
+      map.on('click', l);
+      return () => map.off('click', l);
     },
     onBackgroundClick: (cb) => {
       const l: Listener = (e) => {
-        const hits = map.queryRenderedFeatures(e.point, { layers: [L.points, L.clusters] });
+        const hits = map.queryRenderedFeatures(e.point, { layers: [L.points, L.clusters, L.removed] });
         if (hits.length === 0 && e.lngLat) cb({ lat: e.lngLat.lat, lng: e.lngLat.lng });
       };
       map.on('click', l);

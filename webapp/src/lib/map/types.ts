@@ -9,6 +9,11 @@ export interface MapPoint {
   type: string;
   lat: number;
   lng: number;
+  /**
+   * Marked removed by a moderator: drawn as a layer of its own (greyed, hollow, dashed, never
+   * clustered), and so reported by `onPointClick`.
+   */
+  removed?: boolean;
 }
 
 export interface MapBounds {
