@@ -55,7 +55,6 @@ impl ApprovalFollower {
                 .bus
                 .subject(<Submission as cqrs_es::Aggregate>::TYPE, "*"),
             ack_wait: ACK_WAIT,
-            concurrency: 1,
         };
         follow(&self.js, &self.bus, durable, |envelope| async move {
             self.follow(&envelope).await

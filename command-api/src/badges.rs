@@ -14,15 +14,17 @@ use std::time::Duration;
 use async_nats::jetstream::{self, AckKind};
 use domain::badge::{badge_id, catalogue, BadgeKey, BadgeLook};
 use domain::{
-    AccountId, AwardCommand, AwardError, BadgeCommand, BadgeError, EventMetadata, EventSource,
+    AccountId, AwardCommand, AwardError, BadgeCommand, BadgeDefinition, BadgeError,
+    ContributorCounts, EventMetadata, EventSource,
 };
+use futures::StreamExt;
 use platform::bus::BusConfig;
 use platform::eventlog::EventEnvelope;
 use platform::position::EventPosition;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
-use crate::process::{follow, Durable};
+use crate::process::{follow_batches, Durable};
 
 /// The durable consumer's name.
 pub const CONSUMER: &str = "badge-awards";
@@ -39,10 +41,14 @@ const ACK_WAIT: Duration = Duration::from_secs(300);
 const CATCH_UP: Duration = Duration::from_secs(5);
 /// How often the read models' checkpoints are looked at while waiting.
 const POLL: Duration = Duration::from_millis(20);
-/// Events handled at once: most wait a moment for the read models, and awards do not depend on
-/// the order of events (the aggregate refuses a second award of a badge, so two events of one
-/// account handled together award it once; the loser is retried and finds it held).
-const CONCURRENCY: usize = 32;
+/// At most this many events handled together (those that have arrived): one wait for the read
+/// models and one round of counts for all of them.
+const MAX_BATCH: usize = 256;
+/// A badge an account has earned: its counts, the badge and its definition.
+type Earned = (ContributorCounts, Uuid, BadgeDefinition);
+
+/// Accounts whose awards are written at once.
+const WRITERS: usize = 8;
 /// The pause before an event that could not be handled is tried again.
 const RETRY_DELAY: Duration = Duration::from_secs(2);
 
@@ -124,63 +130,118 @@ impl BadgeAwarder {
             name: CONSUMER,
             filter_subject: self.bus.all_subjects(),
             ack_wait: ACK_WAIT,
-            concurrency: CONCURRENCY,
         };
-        follow(&self.js, &self.bus, durable, |envelope| async move {
-            self.follow(&envelope).await
-        })
+        follow_batches(
+            &self.js,
+            &self.bus,
+            durable,
+            MAX_BATCH,
+            |batch| async move { self.follow(&batch).await },
+        )
         .await
     }
 
-    /// Handles one event and says how to answer the bus.
-    pub async fn follow(&self, envelope: &EventEnvelope) -> AckKind {
-        let Some(scope) = scope(envelope) else {
-            return AckKind::Ack;
-        };
-        match self.handle(envelope, scope).await {
+    /// Handles a batch of events (in the stream's order) and says how to answer the bus for
+    /// each: one wait for the read models and one round of counts for every account the batch
+    /// names, so the awarder keeps up with a busy stream.
+    pub async fn follow(&self, batch: &[EventEnvelope]) -> Vec<AckKind> {
+        let scoped: Vec<(usize, Scope)> = batch
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| scope(e).map(|s| (i, s)))
+            .collect();
+        let mut answers: Vec<AckKind> = batch.iter().map(|_| AckKind::Ack).collect();
+        if scoped.is_empty() {
+            return answers;
+        }
+        match self.handle(batch, &scoped).await {
             Ok(n) => {
                 if n > 0 {
-                    tracing::info!(awarded = n, event = %envelope.msg_id(), "badges awarded");
+                    tracing::info!(awarded = n, events = scoped.len(), "badges awarded");
                 }
-                AckKind::Ack
             }
             Err(e) => {
-                tracing::warn!(event = %envelope.msg_id(), error = %e, "badge awards postponed");
-                AckKind::Nak(Some(RETRY_DELAY))
-            }
-        }
-    }
-
-    async fn handle(&self, envelope: &EventEnvelope, scope: Scope) -> Result<usize, AwardRunError> {
-        self.wait_for(envelope.event_position()).await?;
-        let pool = self.commands.pool();
-        let identity = match scope {
-            Scope::Everyone => None,
-            Scope::Identity(id) => Some(id),
-            Scope::Submitter(submission) => {
-                match projectors::badges::read::submitter_of(pool, submission).await? {
-                    Some(id) => Some(id),
-                    // Applied but absent: not a submission the read model keeps.
-                    None => return Ok(0),
+                tracing::warn!(events = scoped.len(), error = %e, "badge awards postponed");
+                for (i, _) in &scoped {
+                    answers[*i] = AckKind::Nak(Some(RETRY_DELAY));
                 }
             }
+        }
+        answers
+    }
+
+    async fn handle(
+        &self,
+        batch: &[EventEnvelope],
+        scoped: &[(usize, Scope)],
+    ) -> Result<usize, AwardRunError> {
+        let Some(last) = scoped.iter().map(|(i, _)| batch[*i].event_position()).max() else {
+            return Ok(0);
         };
-        let accounts = match identity {
-            None => None,
-            Some(id) => match projectors::badges::read::account_of(pool, id).await? {
-                Some(account) => Some(vec![account]),
-                // An anonymous identity no one has claimed: it earns once claimed.
-                None => return Ok(0),
-            },
-        };
-        let correlation = envelope
-            .metadata
-            .get("correlation_id")
-            .and_then(|v| v.as_str())
-            .and_then(|v| Uuid::parse_str(v).ok())
-            .unwrap_or_else(Uuid::now_v7);
-        let md = EventMetadata::system(EventSource::ProcessManager, correlation);
-        self.award(accounts.as_deref(), &md).await
+        self.wait_for(last).await?;
+        let pool = self.commands.pool();
+        // Whose counts to look at, each with the correlation of the first event that named them.
+        let mut everyone: Option<Uuid> = None;
+        let mut accounts: Vec<(Uuid, Uuid)> = Vec::new();
+        for (i, scope) in scoped {
+            let correlation = correlation_of(&batch[*i]);
+            let identity = match scope {
+                Scope::Everyone => {
+                    everyone.get_or_insert(correlation);
+                    continue;
+                }
+                Scope::Identity(id) => *id,
+                Scope::Submitter(submission) => {
+                    match projectors::badges::read::submitter_of(pool, *submission).await? {
+                        Some(id) => id,
+                        // Applied but absent: not a submission the read model keeps.
+                        None => continue,
+                    }
+                }
+            };
+            // An anonymous identity no one has claimed earns once it is claimed.
+            if let Some(account) = projectors::badges::read::account_of(pool, identity).await? {
+                if !accounts.iter().any(|(a, _)| *a == account) {
+                    accounts.push((account, correlation));
+                }
+            }
+        }
+        if let Some(correlation) = everyone {
+            let md = EventMetadata::system(EventSource::ProcessManager, correlation);
+            return self.award(None, &md).await;
+        }
+        // One round of reads for the batch; each award carries its own cause's correlation, and
+        // several accounts' awards are written at once (each account's are an aggregate).
+        let ids: Vec<Uuid> = accounts.iter().map(|(a, _)| *a).collect();
+        let mut by_account: Vec<(Uuid, Vec<Earned>)> = Vec::new();
+        for (account, counts, badge, definition) in self.earned(Some(&ids)).await? {
+            match by_account.iter_mut().find(|(a, _)| *a == account) {
+                Some((_, badges)) => badges.push((counts, badge, definition)),
+                None => by_account.push((account, vec![(counts, badge, definition)])),
+            }
+        }
+        let written: Vec<Result<usize, AwardRunError>> = futures::stream::iter(by_account)
+            .map(|(account, badges)| {
+                let correlation = accounts
+                    .iter()
+                    .find(|(a, _)| *a == account)
+                    .map_or_else(Uuid::now_v7, |(_, c)| *c);
+                let md = EventMetadata::system(EventSource::ProcessManager, correlation);
+                // One account's awards one after the other: they share its aggregate.
+                async move {
+                    let mut awarded = 0;
+                    for (counts, badge, definition) in badges {
+                        awarded += self
+                            .award_one(account, counts, badge, definition, &md)
+                            .await?;
+                    }
+                    Ok(awarded)
+                }
+            })
+            .buffer_unordered(WRITERS)
+            .collect()
+            .await;
+        written.into_iter().sum()
     }
 
     /// Waits (at most [`CATCH_UP`]) until every read model the awarder counts from has applied
@@ -202,6 +263,60 @@ impl BadgeAwarder {
         }
     }
 
+    /// The active badges that the counts of `accounts` (all when `None`) earn and that they do
+    /// not hold yet.
+    async fn earned(
+        &self,
+        accounts: Option<&[Uuid]>,
+    ) -> Result<Vec<(Uuid, ContributorCounts, Uuid, BadgeDefinition)>, AwardRunError> {
+        let pool = self.commands.pool();
+        let definitions = projectors::badges::read::active_definitions(pool).await?;
+        if definitions.is_empty() {
+            return Ok(Vec::new());
+        }
+        let counts = projectors::badges::read::counts(pool, accounts, chrono::Utc::now()).await?;
+        let ids: Vec<Uuid> = counts.iter().map(|(a, _)| *a).collect();
+        let held = projectors::badges::read::held(pool, &ids).await?;
+        let mut earned = Vec::new();
+        for (account, counts) in counts {
+            for (badge, definition) in &definitions {
+                if definition.rule.is_some_and(|r| r.earned(&counts))
+                    && !held.contains(&(account, *badge))
+                {
+                    earned.push((account, counts, *badge, definition.clone()));
+                }
+            }
+        }
+        Ok(earned)
+    }
+
+    /// Awards one badge; 1 when awarded, 0 when the aggregate says there is nothing to do.
+    async fn award_one(
+        &self,
+        account: Uuid,
+        counts: ContributorCounts,
+        badge: Uuid,
+        definition: BadgeDefinition,
+        md: &EventMetadata,
+    ) -> Result<usize, AwardRunError> {
+        let command = AwardCommand::Award {
+            account: AccountId(account),
+            badge_id: badge,
+            badge: definition,
+            counts,
+        };
+        match self.commands.award(&account.to_string(), command, md).await {
+            Ok(()) => Ok(1),
+            // The read model lags the aggregate (awarded a moment ago), or the definition
+            // changed under us: nothing to do for this one.
+            Err(CommandError::Rejected(e)) => {
+                tracing::debug!(%account, %badge, error = %e, "badge not awarded");
+                Ok(0)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// Awards every active badge that the counts of `accounts` (all when `None`) earn and that
     /// they do not hold yet. Returns how many it awarded.
     pub async fn award(
@@ -209,40 +324,24 @@ impl BadgeAwarder {
         accounts: Option<&[Uuid]>,
         md: &EventMetadata,
     ) -> Result<usize, AwardRunError> {
-        let pool = self.commands.pool();
-        let definitions = projectors::badges::read::active_definitions(pool).await?;
-        if definitions.is_empty() {
-            return Ok(0);
-        }
-        let counts = projectors::badges::read::counts(pool, accounts, chrono::Utc::now()).await?;
-        let ids: Vec<Uuid> = counts.iter().map(|(a, _)| *a).collect();
-        let held = projectors::badges::read::held(pool, &ids).await?;
         let mut awarded = 0;
-        for (account, counts) in counts {
-            for (badge, definition) in &definitions {
-                let earned = definition.rule.is_some_and(|r| r.earned(&counts));
-                if !earned || held.contains(&(account, *badge)) {
-                    continue;
-                }
-                let command = AwardCommand::Award {
-                    account: AccountId(account),
-                    badge_id: *badge,
-                    badge: definition.clone(),
-                    counts,
-                };
-                match self.commands.award(&account.to_string(), command, md).await {
-                    Ok(()) => awarded += 1,
-                    // The read model lags the aggregate (awarded a moment ago), or the
-                    // definition changed under us: nothing to do for this one.
-                    Err(CommandError::Rejected(e)) => {
-                        tracing::debug!(%account, %badge, error = %e, "badge not awarded");
-                    }
-                    Err(e) => return Err(e.into()),
-                }
-            }
+        for (account, counts, badge, definition) in self.earned(accounts).await? {
+            awarded += self
+                .award_one(account, counts, badge, definition, md)
+                .await?;
         }
         Ok(awarded)
     }
+}
+
+/// The correlation id an event carries (a new one when it has none).
+fn correlation_of(envelope: &EventEnvelope) -> Uuid {
+    envelope
+        .metadata
+        .get("correlation_id")
+        .and_then(|v| v.as_str())
+        .and_then(|v| Uuid::parse_str(v).ok())
+        .unwrap_or_else(Uuid::now_v7)
 }
 
 #[cfg(test)]

@@ -1,14 +1,12 @@
 //! Running a process manager: a durable JetStream consumer whose events are handed to the
-//! manager — one at a time and in order, or up to `concurrency` at once for a manager whose
-//! commands do not depend on the order of events — and answered on the bus as the manager says
-//! (done, try again later, or never again).
+//! manager in order — one at a time, or in batches of what has arrived (up to a limit) for a
+//! manager that does one round of reads for many events — and answered on the bus as the
+//! manager says (done, try again later, or never again).
 
 use std::future::Future;
 use std::time::Duration;
 
 use async_nats::jetstream::{self, consumer::pull, AckKind};
-use futures::future::Either;
-use futures::stream::FuturesUnordered;
 use futures::StreamExt;
 use platform::bus::BusConfig;
 use platform::eventlog::EventEnvelope;
@@ -21,12 +19,10 @@ pub struct Durable {
     pub filter_subject: String,
     /// How long JetStream waits for an answer before it delivers the event again.
     pub ack_wait: Duration,
-    /// Events handled at once (1: one after the other, in the stream's order).
-    pub concurrency: usize,
 }
 
-/// Hands every event to `handle` until the task is dropped; an error means the bus failed, and
-/// the caller restarts it. An undecodable message is answered `Term` and logged.
+/// Hands every event to `handle`, one at a time, until the task is dropped; an error means the
+/// bus failed, and the caller restarts it. An undecodable message is answered `Term` and logged.
 pub async fn follow<F, Fut>(
     js: &jetstream::Context,
     bus: &BusConfig,
@@ -36,6 +32,32 @@ pub async fn follow<F, Fut>(
 where
     F: FnMut(EventEnvelope) -> Fut,
     Fut: Future<Output = AckKind>,
+{
+    follow_batches(js, bus, durable, 1, move |mut batch| {
+        let one = batch.pop().map(&mut handle);
+        async move {
+            match one {
+                Some(answer) => vec![answer.await],
+                None => Vec::new(),
+            }
+        }
+    })
+    .await
+}
+
+/// Hands the events to `handle` in batches of those that have arrived (at most `max_batch`, in
+/// the stream's order); `handle` answers each event of a batch, in the same order. Otherwise as
+/// [`follow`].
+pub async fn follow_batches<F, Fut>(
+    js: &jetstream::Context,
+    bus: &BusConfig,
+    durable: Durable,
+    max_batch: usize,
+    mut handle: F,
+) -> anyhow::Result<()>
+where
+    F: FnMut(Vec<EventEnvelope>) -> Fut,
+    Fut: Future<Output = Vec<AckKind>>,
 {
     let stream = platform::bus::ensure_stream(js, bus).await?;
     let config = pull::Config {
@@ -47,34 +69,44 @@ where
         ..Default::default()
     };
     let consumer = stream.get_or_create_consumer(durable.name, config).await?;
-    let mut messages = consumer.messages().await?;
-    let limit = durable.concurrency.max(1);
-    let mut in_flight = FuturesUnordered::new();
-    loop {
-        tokio::select! {
-            // Another event only while fewer than `limit` are being handled.
-            next = messages.next(), if in_flight.len() < limit => {
-                let Some(message) = next else { break };
-                let message = message?;
-                let answer = match serde_json::from_slice::<EventEnvelope>(&message.payload) {
-                    Ok(envelope) => Either::Left(handle(envelope)),
-                    Err(e) => {
-                        tracing::error!(consumer = durable.name, error = %e, "undecodable event on the bus; skipped");
-                        Either::Right(std::future::ready(AckKind::Term))
-                    }
-                };
-                in_flight.push(async move {
-                    let answer = answer.await;
-                    message.ack_with(answer).await
-                });
-            }
-            Some(acked) = in_flight.next(), if !in_flight.is_empty() => {
-                acked.map_err(|e| anyhow::anyhow!(e))?;
+    let mut batches = consumer.messages().await?.ready_chunks(max_batch.max(1));
+    while let Some(batch) = batches.next().await {
+        let mut decoded = Vec::with_capacity(batch.len());
+        let mut undecodable = Vec::new();
+        for message in batch {
+            let message = message?;
+            match serde_json::from_slice::<EventEnvelope>(&message.payload) {
+                Ok(envelope) => decoded.push((message, envelope)),
+                Err(e) => {
+                    tracing::error!(consumer = durable.name, error = %e, "undecodable event on the bus; skipped");
+                    undecodable.push(message);
+                }
             }
         }
-    }
-    while let Some(acked) = in_flight.next().await {
-        acked.map_err(|e| anyhow::anyhow!(e))?;
+        for message in undecodable {
+            message
+                .ack_with(AckKind::Term)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+        }
+        if decoded.is_empty() {
+            continue;
+        }
+        let (messages, envelopes): (Vec<_>, Vec<_>) = decoded.into_iter().unzip();
+        let answers = handle(envelopes).await;
+        anyhow::ensure!(
+            answers.len() == messages.len(),
+            "{}: {} answers for {} events",
+            durable.name,
+            answers.len(),
+            messages.len()
+        );
+        for (message, answer) in messages.into_iter().zip(answers) {
+            message
+                .ack_with(answer)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+        }
     }
     Ok(())
 }

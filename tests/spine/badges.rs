@@ -170,8 +170,14 @@ async fn an_approval_earns_the_first_contribution_badge_once() {
     .await
     .unwrap();
     for e in &events {
-        awarder.follow(e).await;
+        awarder.follow(std::slice::from_ref(e)).await;
     }
+    // And all of them again, as one batch.
+    let answers = awarder.follow(&events).await;
+    assert_eq!(answers.len(), events.len());
+    assert!(answers
+        .iter()
+        .all(|a| matches!(a, async_nats::jetstream::AckKind::Ack)));
     awarder_idle(&app).await;
 
     // Then nothing more is awarded or told, and replaying the read models keeps them.
