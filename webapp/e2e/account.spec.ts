@@ -104,7 +104,7 @@ test('sign in by link, choose a profile name, sign out, sign in by code elsewher
   const nameBox = page.getByRole('textbox', { name: 'Profile name' });
   await nameBox.fill(profileName);
   await expect(page.getByText(`${profileName} is available`)).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(card.locator('.profile-card__name')).toHaveText(profileName);
   await expect(page.getByText('Profile name saved')).toBeVisible();
   await noSeriousViolations(page, `${testInfo.project.name} profile`);
