@@ -1,30 +1,20 @@
 #!/usr/bin/env bash
 # Benchmarks on synthetic data: seed, project, replay, then load the read API with wrk.
-# Usage: bench/run.sh N   (N synthetic artworks; uses a fresh database plinth_bench_N on the
-# PostgreSQL at $BENCH_PG, default postgres://postgres@127.0.0.1:5432, and a private nats-server).
+# Usage: bench/run.sh N   (N synthetic artworks; uses a fresh database plinth_bench_N and a
+# private nats-server: bench/fresh.sh).
 # Needs a release build: CARGO_TARGET_DIR=... cargo build --release --workspace; wrk installed.
 set -euo pipefail
 n="${1:?number of artworks}"
-pg="${BENCH_PG:-postgres://postgres@127.0.0.1:5432}"
-bin="${PLINTH_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/plinth/target-release}/release/plinth}"
 db="plinth_bench_$n"
-export DATABASE_URL="$pg/$db" PLINTH_ADDR=127.0.0.1:8099 PLINTH_LOG=warn
-# The search index and any outbox mail go to a throwaway data dir.
-export PLINTH_DATA_DIR="$(mktemp -d /tmp/plinth-bench-data.XXXXXX)"
-psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
-# A private JetStream per run: one event store, one stream.
-nats_dir=$(mktemp -d /tmp/plinth-bench-nats.XXXXXX)
-nats-server -js -a 127.0.0.1 -p 54333 -sd "$nats_dir" > "$nats_dir/log" 2>&1 &
-nats_pid=$!
-export NATS_URL=nats://127.0.0.1:54333
-sleep 1
+. "$(dirname "$0")/fresh.sh"
+fresh "$db" 54333
+export PLINTH_ADDR=127.0.0.1:8099
 "$bin" migrate >/dev/null
 echo "## $n artworks"
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -2
 events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
 "$bin" serve > "/tmp/plinth-bench-$n.log" 2>&1 &
 pid=$!
-trap 'kill $pid $nats_pid 2>/dev/null || true; rm -rf "$nats_dir" "$PLINTH_DATA_DIR"' EXIT
 start=$(date +%s.%N)
 until [ "$(psql "$pg/$db" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints")" -ge "$events" ] 2>/dev/null; do sleep 0.2; done
 end=$(date +%s.%N)

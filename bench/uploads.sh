@@ -3,29 +3,19 @@
 # post one new-artwork proposal with P photos (default 10) of 12 MP (4000 × 3000 phone-like JPEGs
 # with GPS EXIF) at the same moment. Reports the server's resident memory when idle, its peak
 # (VmHWM) once every upload is stored, and its peak once every photo's variants are rendered.
-# Usage: bench/uploads.sh [C] [P]. Uses a fresh database plinth_bench_uploads on $BENCH_PG
-# (default postgres://postgres@127.0.0.1:5432) and a private nats-server.
+# Usage: bench/uploads.sh [C] [P]. Uses a fresh database plinth_bench_uploads and a private
+# nats-server (bench/fresh.sh).
 # Needs a release build of the server and the photo example:
 #   CARGO_TARGET_DIR=~/.cache/plinth/target-release cargo build --release -p plinth --bin plinth \
 #     -p media --features media/testing --example phone_jpeg
 set -euo pipefail
 clients="${1:-10}"
 per="${2:-10}"
-pg="${BENCH_PG:-postgres://postgres@127.0.0.1:5432}"
-target="${CARGO_TARGET_DIR:-$HOME/.cache/plinth/target-release}/release"
-bin="${PLINTH_BIN:-$target/plinth}"
-db=plinth_bench_uploads
-port=8098
+. "$(dirname "$0")/fresh.sh"
+fresh plinth_bench_uploads 54335
+port=8097
 base="http://127.0.0.1:$port"
-work=$(mktemp -d /tmp/plinth-bench-uploads.XXXXXX)
-export DATABASE_URL="$pg/$db" PLINTH_ADDR="127.0.0.1:$port" PLINTH_LOG=warn
-export PLINTH_DATA_DIR="$work/data"
-psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
-nats-server -js -a 127.0.0.1 -p 54334 -sd "$work/nats" > "$work/nats.log" 2>&1 &
-nats_pid=$!
-export NATS_URL=nats://127.0.0.1:54334
-pid=
-trap 'kill $pid $nats_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+export PLINTH_ADDR="127.0.0.1:$port"
 
 # The photos: distinct files, each at a slightly different spot.
 for i in $(seq 1 "$per"); do

@@ -28,10 +28,18 @@ pub enum ReplayError {
     Store(#[from] sqlx::Error),
 }
 
+/// Starts replays; the jobs themselves are in `rm.replay_jobs`.
 #[derive(Clone)]
 pub struct Replays {
     pool: PgPool,
-    job: Arc<Mutex<Option<ReplayJob>>>,
+}
+
+/// One running job: its own connections, and the job as it stands, written to
+/// `rm.replay_jobs` every [`FLUSH_EVERY`].
+#[derive(Clone)]
+struct Worker {
+    pool: PgPool,
+    job: Arc<Mutex<ReplayJob>>,
 }
 
 /// Row count and checksum of one read-model table (names come from the projectors' own
@@ -47,18 +55,7 @@ async fn check(pool: &PgPool, table: &str) -> Result<(i64, String), sqlx::Error>
 
 impl Replays {
     pub fn new(pool: PgPool) -> Self {
-        Self {
-            pool,
-            job: Arc::default(),
-        }
-    }
-
-    fn update(&self, f: impl FnOnce(&mut ReplayJob)) {
-        if let Ok(mut guard) = self.job.lock() {
-            if let Some(job) = guard.as_mut() {
-                f(job);
-            }
-        }
+        Self { pool }
     }
 
     /// Starts rebuilding `projector` (all when `None`) and returns the job as it starts.
@@ -94,10 +91,8 @@ impl Replays {
         if !replay_jobs::insert(&self.pool, &job).await? {
             return Err(ReplayError::Running);
         }
-        let this = Replays {
-            pool: self.pool.clone(),
-            job: Arc::new(Mutex::new(Some(job.clone()))),
-        };
+        let running = Arc::new(Mutex::new(job.clone()));
+        let (failed, on_failure) = (self.pool.clone(), job.clone());
         tracing::warn!(job = %job.id, %admin, projectors = ?job.projectors, "replay started by an admin");
         // The replay's future is not `Send` (sqlx's executor bounds), so it runs on a thread of
         // its own, with its own runtime and connections.
@@ -111,26 +106,27 @@ impl Replays {
                 {
                     Ok(r) => r,
                     Err(e) => {
-                        tracing::error!(error = %e, "replay: no runtime");
+                        // Nothing can run or write here: the next start finds it abandoned.
+                        tracing::error!(job = %on_failure.id, error = %e, "replay: no runtime");
                         return;
                     }
                 };
                 runtime.block_on(async move {
-                    match sqlx::postgres::PgPoolOptions::new()
+                    let pool = sqlx::postgres::PgPoolOptions::new()
                         .max_connections(2)
                         .connect_with(options)
-                        .await
-                    {
-                        Ok(pool) => {
-                            let worker = Replays {
-                                pool,
-                                job: this.job.clone(),
-                            };
+                        .await;
+                    let worker = Worker {
+                        pool: pool.as_ref().map_or(failed, Clone::clone),
+                        job: running,
+                    };
+                    match pool {
+                        Ok(_) => {
                             tokio::join!(worker.clone().run(list), worker.flush_until_finished());
                         }
                         Err(e) => {
-                            this.fail("database", &e.to_string());
-                            this.flush().await;
+                            worker.fail("database", &e.to_string());
+                            worker.flush().await;
                         }
                     }
                 });
@@ -138,9 +134,17 @@ impl Replays {
             .map_err(|e| ReplayError::Store(sqlx::Error::Io(e)))?;
         Ok(job)
     }
+}
+
+impl Worker {
+    fn update(&self, f: impl FnOnce(&mut ReplayJob)) {
+        if let Ok(mut job) = self.job.lock() {
+            f(&mut job);
+        }
+    }
 
     fn snapshot(&self) -> Option<ReplayJob> {
-        self.job.lock().ok().and_then(|j| j.clone())
+        self.job.lock().ok().map(|j| j.clone())
     }
 
     /// Writes the job as it stands (an error is logged: the next write retries).

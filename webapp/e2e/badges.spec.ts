@@ -16,64 +16,22 @@
  * suite's browser sign-ins (127.0.0.1) already use most of that budget. The moderator is signed
  * in once per worker and reused.
  */
-import http from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, grantModerator, noSeriousViolations, quickActions, screenshot, signInByMail, test, toasts, unique } from './fixtures';
-import { magicLinkToken, waitForMail } from './mail';
+import {
+  apiCall,
+  apiSignIn,
+  expect,
+  grantModerator,
+  noSeriousViolations,
+  quickActions,
+  screenshot,
+  signInByMail,
+  test,
+  toasts,
+  unique,
+} from './fixtures';
 
 const MODERATOR_ADDRESS = '127.0.0.2';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: { data?: unknown; message?: string } | null;
-}
-
-/** A JSON call to the server under test from `from` (a local address), with `token` if given. */
-function call(from: string, method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
-  const base = process.env.PLINTH_E2E_BASE_URL;
-  if (!base) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
-  const url = new URL(`/api${path}`, base);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
-  if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
-  if (options.token) headers['X-User-Token'] = options.token;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: Answer['body'];
-          try {
-            body = text ? (JSON.parse(text) as Answer['body']) : null;
-          } catch {
-            body = { message: text };
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname}: no answer in 30 s`)));
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-}
-
-/** Signs `email` in through the API from `from`; returns the session token. */
-async function apiSignIn(from: string, email: string): Promise<string> {
-  const asked = await call(from, 'POST', '/auth/request-magic-link', { body: { email } });
-  expect(asked.status, `request-magic-link: ${JSON.stringify(asked.body)}`).toBe(200);
-  const mail = await waitForMail(email);
-  const verified = await call(from, 'POST', '/auth/verify-magic-link', { body: { token: magicLinkToken(mail) } });
-  expect(verified.status, `verify-magic-link: ${JSON.stringify(verified.body)}`).toBe(200);
-  const token = verified.headers['x-user-token'];
-  expect(typeof token, 'a session token in X-User-Token').toBe('string');
-  return token as string;
-}
 
 let moderatorToken: Promise<string> | null = null;
 
@@ -141,7 +99,7 @@ test('a first approved contribution earns a badge: the bell, the toast, /profile
 
   // 2. A moderator approves it (as a new artwork, the default).
   const token = await moderator();
-  const approved = await call(MODERATOR_ADDRESS, 'POST', `/review/approve/${submissionId}`, { token, body: {} });
+  const approved = await apiCall(MODERATOR_ADDRESS, 'POST', `/review/approve/${submissionId}`, { token, body: {} });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
   // 3. The contributor's page, reloaded until the badge's toast shows.

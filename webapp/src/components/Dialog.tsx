@@ -240,3 +240,30 @@ function PromptBody({
     </Dialog>
   );
 }
+
+/**
+ * A form dialog's Cancel and submit buttons: both disabled while `busy` (the submit also shows a
+ * spinner), the submit also when `submitDisabled`.
+ */
+export function FormDialogActions({
+  submitLabel,
+  onCancel,
+  busy,
+  submitDisabled = false,
+}: {
+  submitLabel: string;
+  onCancel: () => void;
+  busy: boolean;
+  submitDisabled?: boolean;
+}) {
+  return (
+    <div className="dialog__actions dialog__actions--inline">
+      <button type="button" className="button button--text" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="button button--filled" disabled={busy || submitDisabled}>
+        {busy && <Spinner />} {submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorField, errorMessage, isApiError } from '../../api/errors';
 import type { BadgeRule, BadgeRuleKind, CatalogueBadge } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { EmptyState, Spinner } from '../../components/states';
 import { BADGE_LIMITS } from '../../config/constants';
 import { announce } from '../../lib/announcer';
@@ -281,14 +281,7 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
             {failure}
           </p>
         )}
-        <div className="dialog__actions dialog__actions--inline">
-          <button type="button" className="button button--text" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--filled" disabled={busy}>
-            {busy && <Spinner />} {creating ? 'Define badge' : 'Save'}
-          </button>
-        </div>
+        <FormDialogActions submitLabel={creating ? 'Define badge' : 'Save'} onCancel={onClose} busy={busy} />
       </form>
     </Dialog>
   );

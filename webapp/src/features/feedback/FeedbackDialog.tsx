@@ -7,8 +7,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getToken } from '../../api/token';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Dialog } from '../../components/Dialog';
-import { Spinner } from '../../components/states';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
 import { dialogClosed, selectDialog, selectFeedbackTarget, toastShown, type FeedbackTarget } from '../../lib/ui';
 import { useSendFeedbackMutation } from './feedbackApi';
@@ -117,14 +116,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
             {error}
           </p>
         )}
-        <div className="dialog__actions dialog__actions--inline">
-          <button type="button" className="button button--text" onClick={close} disabled={sending}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--filled" disabled={!sendable}>
-            {sending && <Spinner />} Send
-          </button>
-        </div>
+        <FormDialogActions submitLabel="Send" onCancel={close} busy={sending} submitDisabled={!sendable} />
       </form>
     </Dialog>
   );

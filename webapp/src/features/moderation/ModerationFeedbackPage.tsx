@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { FEEDBACK_STATUSES, type FeedbackIssue, type FeedbackItem, type FeedbackPage, type FeedbackStatus } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { QueryFailure } from '../../components/QueryFailure';
@@ -292,14 +292,7 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
             {failure}
           </p>
         )}
-        <div className="dialog__actions dialog__actions--inline">
-          <button type="button" className="button button--text" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--filled" disabled={busy}>
-            {busy && <Spinner />} {resolving_ ? 'Resolve' : 'Archive'}
-          </button>
-        </div>
+        <FormDialogActions submitLabel={resolving_ ? 'Resolve' : 'Archive'} onCancel={onClose} busy={busy} />
       </form>
     </Dialog>
   );

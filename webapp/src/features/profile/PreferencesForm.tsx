@@ -4,7 +4,7 @@
  * device. Save sends them over what the account holds (the call replaces the whole object);
  * the saved theme applies at once (accountApi adopts it).
  */
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useGetMyProfileQuery, useUpdatePreferencesMutation } from '../../api/accountApi';
 import { errorField, serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
@@ -33,6 +33,12 @@ export const MAP_RADIUS_LABELS: Record<MapRadius, string> = {
   1000: '1 km',
   2000: '2 km',
 };
+
+/** The notification choices, as checkboxes. */
+const NOTIFICATION_CHOICES = [
+  { key: 'notify_badge_toasts', label: 'Celebrate new badges with a pop-up' },
+  { key: 'notify_submission_updates', label: 'List reviews of my submissions in Notifications' },
+] as const satisfies readonly { key: PreferenceKey; label: string }[];
 
 const isPreferenceKey = (field: string | undefined): field is PreferenceKey =>
   !!field && (PREFERENCE_KEYS as readonly string[]).includes(field);
@@ -123,28 +129,21 @@ export function PreferencesForm() {
       <fieldset className="fieldset">
         <legend className="field__label">Notifications</legend>
         <div className="preferences-form__options preferences-form__options--stacked">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="notify_badge_toasts"
-              checked={draft.notify_badge_toasts}
-              onChange={(e) => edit('notify_badge_toasts', e.target.checked)}
-              {...invalid('notify_badge_toasts')}
-            />
-            Celebrate new badges with a pop-up
-          </label>
-          {fieldError('notify_badge_toasts')}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="notify_submission_updates"
-              checked={draft.notify_submission_updates}
-              onChange={(e) => edit('notify_submission_updates', e.target.checked)}
-              {...invalid('notify_submission_updates')}
-            />
-            List reviews of my submissions in Notifications
-          </label>
-          {fieldError('notify_submission_updates')}
+          {NOTIFICATION_CHOICES.map(({ key, label }) => (
+            <Fragment key={key}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name={key}
+                  checked={draft[key]}
+                  onChange={(e) => edit(key, e.target.checked)}
+                  {...invalid(key)}
+                />
+                {label}
+              </label>
+              {fieldError(key)}
+            </Fragment>
+          ))}
         </div>
       </fieldset>
 

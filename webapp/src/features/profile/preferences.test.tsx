@@ -14,28 +14,13 @@ import {
 import { apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
+import { MY_PROFILE, PROFILE_ACCOUNT } from '../../testing/profile';
 
-const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ACCOUNT = PROFILE_ACCOUNT;
 const THEME_KEY = 'user-theme';
 
 function profileWith(preferences: Record<string, unknown>) {
-  return {
-    uuid: ACCOUNT,
-    email: 'ada@example.org',
-    profile_name: null,
-    created_at: '2024-03-12T10:00:00Z',
-    preferences,
-    is_reviewer: false,
-    is_moderator: false,
-    is_admin: false,
-    permissions: [],
-    debug: { permissions: [] },
-    statistics: {
-      submissions: { pending: 0, approved: 0, rejected: 0, withdrawn: 0 },
-      approved: { total: 0, artworks: 0, photos: 0, visits: 0, edits: 0 },
-      badges: 0,
-    },
-  };
+  return { ...MY_PROFILE, preferences };
 }
 
 /** PUT /me/preferences as the server does it: the body replaces the preferences and is answered. */

@@ -6,26 +6,10 @@ import { makeStore } from '../../app/store';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, sessionFor } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
+import { MY_PROFILE, PROFILE_ACCOUNT } from '../../testing/profile';
 
-const ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
-
-const PROFILE = {
-  uuid: ACCOUNT,
-  email: 'ada@example.org',
-  profile_name: null as string | null,
-  created_at: '2024-03-12T10:00:00Z',
-  preferences: {},
-  is_reviewer: false,
-  is_moderator: false,
-  is_admin: false,
-  permissions: [],
-  debug: { permissions: [] },
-  statistics: {
-    submissions: { pending: 2, approved: 9, rejected: 1, withdrawn: 3 },
-    approved: { total: 9, artworks: 4, photos: 11, visits: 3, edits: 2 },
-    badges: 5,
-  },
-};
+const ACCOUNT = PROFILE_ACCOUNT;
+const PROFILE = MY_PROFILE;
 
 /** PATCH /me/profile answers the profile without the statistics. */
 const { statistics: _stats, ...PATCHED } = PROFILE;
