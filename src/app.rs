@@ -221,7 +221,11 @@ pub fn spawn_projectors(
 pub fn api_app(api: Router) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
-        .nest("/api", api.fallback(platform::http::not_found))
+        .nest(
+            "/api",
+            api.fallback(platform::http::not_found)
+                .method_not_allowed_fallback(platform::http::method_not_allowed),
+        )
         .layer(tower_http::limit::RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(axum::middleware::from_fn(timeout))
         .layer(CatchPanicLayer::custom(|_| {
@@ -515,5 +519,36 @@ pub async fn shutdown_signal() {
     tokio::select! {
         _ = ctrl_c => {},
         _ = term => {},
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    /// Found by fuzzing (issue 27): a path asked with a method it does not take was a 405 with
+    /// an empty body; it is the error envelope, with `Allow`.
+    #[tokio::test]
+    async fn a_method_a_route_does_not_take_gets_the_error_envelope() {
+        let api = Router::new().route("/lists/{id}", axum::routing::get(|| async { "list" }));
+        let answer = api_app(api)
+            .oneshot(
+                Request::post("/api/lists/items")
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 405);
+        assert!(answer.headers().get("allow").is_some());
+        let body = axum::body::to_bytes(answer.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["success"], false);
+        assert_eq!(body["error"], "METHOD_NOT_ALLOWED");
+        assert!(body["message"].is_string());
     }
 }

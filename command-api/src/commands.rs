@@ -1,11 +1,19 @@
 //! Executing commands: one cqrs-es framework per aggregate over the Postgres event store. Each
 //! call answers with the position of the aggregate's last event, for `X-Event-Position`.
+//!
+//! The aggregates whose streams grow without bound by toggling (a list's add/remove, an
+//! account's preferences) are loaded from a snapshot in `es.snapshots`, written every
+//! [`SNAPSHOT_EVERY`] events, plus the events after it, so no command replays thousands of
+//! events. A snapshot is the aggregate's serde form: a change to `List`'s or `Account`'s fields
+//! must keep old snapshots readable (both are `#[serde(default)]`, so an added field is), or
+//! delete that type's rows from `es.snapshots` in its migration — cqrs-es answers a snapshot it
+//! cannot read with a conflict at the next snapshot.
 
 use std::future::Future;
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, AggregateError, EventStore};
+use cqrs_es::{Aggregate, AggregateError, DomainEvent, EventStore};
 use domain::inbox::{Inbox, InboxCommand};
 use domain::{
     Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, AwardCommand,
@@ -47,12 +55,25 @@ fn repository(pool: &PgPool) -> PostgresEventRepository {
     PostgresEventRepository::new(pool.clone()).with_tables(EVENTS_TABLE, SNAPSHOTS_TABLE)
 }
 
+/// Events between two snapshots of a [`snapshotted`] aggregate: a command on one replays at most
+/// this many events after loading its snapshot.
+pub const SNAPSHOT_EVERY: usize = 100;
+
+/// Whether aggregates of type `A` are loaded from snapshots.
+pub fn snapshotted<A: Aggregate>() -> bool {
+    [List::TYPE, Account::TYPE].contains(&A::TYPE)
+}
+
+fn store<A: Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
+    if snapshotted::<A>() {
+        PersistedEventStore::new_snapshot_store(repository(pool), SNAPSHOT_EVERY)
+    } else {
+        PersistedEventStore::new_event_store(repository(pool))
+    }
+}
+
 fn framework<A: Aggregate<Services = ()>>(pool: &PgPool) -> PostgresCqrs<A> {
-    cqrs_es::CqrsFramework::new(
-        PersistedEventStore::new_event_store(repository(pool)),
-        vec![],
-        (),
-    )
+    cqrs_es::CqrsFramework::new(store(pool), vec![], ())
 }
 
 /// What [`Commands::decide`] did: the aggregate's state after the new events, and the
@@ -113,7 +134,7 @@ impl Commands {
         F: FnOnce(A) -> Fut,
         Fut: Future<Output = Result<(A, A::Command), X>>,
     {
-        let store = PersistedEventStore::<_, A>::new_event_store(repository(&self.pool));
+        let store = store::<A>(&self.pool);
         let mut context = store.load_aggregate(id).await.map_err(CommandError::from)?;
         let (state, command) = choose(std::mem::take(&mut context.aggregate)).await?;
         context.aggregate = state;
@@ -136,13 +157,60 @@ impl Commands {
         })
     }
 
+    /// Has a new aggregate `id` handle `command` and writes its events in `tx`, which the caller
+    /// commits: a creation decided in one transaction with what the caller read under a lock
+    /// there (a cap on how many one person has, say). The rows are the ones cqrs-es writes;
+    /// an `id` that already has events is a conflict.
+    pub async fn create_in<A>(
+        tx: &mut sqlx::PgConnection,
+        id: &str,
+        command: A::Command,
+        metadata: &EventMetadata,
+    ) -> Result<(), CommandError<A::Error>>
+    where
+        A: Aggregate<Services = ()>,
+    {
+        let mut aggregate = A::default();
+        let sink = EventSink::default();
+        aggregate
+            .handle(command, &(), &sink)
+            .await
+            .map_err(CommandError::Rejected)?;
+        let store_error = |e: &dyn std::fmt::Display| CommandError::Store(e.to_string());
+        let meta = serde_json::to_value(metadata.to_map()).map_err(|e| store_error(&e))?;
+        for (sequence, event) in (1_i64..).zip(sink.collect().await) {
+            let payload = serde_json::to_value(&event).map_err(|e| store_error(&e))?;
+            let written = sqlx::query(&format!(
+                "INSERT INTO {EVENTS_TABLE} (aggregate_type, aggregate_id, sequence, event_type, \
+                 event_version, payload, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+            ))
+            .bind(A::TYPE)
+            .bind(id)
+            .bind(sequence)
+            .bind(event.event_type())
+            .bind(event.event_version())
+            .bind(payload)
+            .bind(&meta)
+            .execute(&mut *tx)
+            .await;
+            match written {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(CommandError::Conflict)
+                }
+                Err(e) => return Err(store_error(&e)),
+            }
+        }
+        Ok(())
+    }
+
     /// Aggregate `id` as its events make it (the default state when it has none), and the
     /// sequence of its last event.
     pub async fn state<A>(&self, id: &str) -> Result<(A, i64), CommandError<A::Error>>
     where
         A: Aggregate<Services = ()>,
     {
-        let store = PersistedEventStore::<_, A>::new_event_store(repository(&self.pool));
+        let store = store::<A>(&self.pool);
         let context = store.load_aggregate(id).await?;
         let sequence = i64::try_from(context.current_sequence).unwrap_or(i64::MAX);
         Ok((context.aggregate, sequence))

@@ -89,6 +89,11 @@ pub(crate) fn artwork_command(e: CommandError<ArtworkError>) -> ApiError {
         ArtworkError::Stale(_) | ArtworkError::ChangedSince(_) | ArtworkError::AlreadyMerged(_) => {
             ApiError::Conflict(rule.to_string())
         }
+        // A merge's state, or content for a duplicate merged away: 409, never "approved,
+        // nothing applied".
+        ArtworkError::MergedAway
+        | ArtworkError::HoldsDuplicates
+        | ArtworkError::MergedDuplicate(_) => ApiError::Conflict(rule.to_string()),
         ArtworkError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
         ArtworkError::TooManyArtists | ArtworkError::DuplicateArtist => {
             ApiError::validation("artists", rule.to_string())
@@ -221,7 +226,12 @@ impl From<ListUseError> for ApiError {
         let rule = match e {
             ListUseError::Rule(rule) => rule,
             ListUseError::ArtworkNotFound => return ApiError::NotFound(e.to_string()),
-            ListUseError::Conflict => return ApiError::Conflict(e.to_string()),
+            ListUseError::Conflict | ListUseError::TooManyLists => {
+                return ApiError::Conflict(e.to_string())
+            }
+            ListUseError::RateLimited { retry_after_secs } => {
+                return ApiError::rate_limited(retry_after_secs, "list changes")
+            }
             ListUseError::Store(inner) => return ApiError::Internal(inner),
         };
         let field = match rule {
@@ -321,6 +331,31 @@ mod tests {
             matches!(&answer, ApiError::PayloadTooLarge(m) if m == "Photo 2 needs more memory to process than this server allows (7000 × 7000 pixels); send it as a JPEG or at a smaller size"),
             "{answer:?}"
         );
+    }
+
+    #[test]
+    fn a_merge_in_the_way_is_a_conflict_that_says_what_to_do() {
+        let into = domain::ArtworkId(uuid::Uuid::nil());
+        for (rule, message) in [
+            (
+                ArtworkError::HoldsDuplicates,
+                "This artwork holds merged duplicates; unmerge them first".to_owned(),
+            ),
+            (
+                ArtworkError::MergedAway,
+                "That artwork was itself merged into another; merge into that one".to_owned(),
+            ),
+            (
+                ArtworkError::MergedDuplicate(into),
+                format!("This artwork was merged into {into}; nothing more can be added to it (use that artwork, or unmerge this one first)"),
+            ),
+        ] {
+            let answer = artwork_command(CommandError::Rejected(rule));
+            assert!(
+                matches!(&answer, ApiError::Conflict(m) if *m == message),
+                "{answer:?}"
+            );
+        }
     }
 
     #[test]

@@ -4,7 +4,9 @@
 
 use domain::feedback::Note;
 use domain::submission::Reason;
-use domain::{ArtworkCommand, ArtworkError, FeedbackCommand, FeedbackError, IssueType, Subject};
+use domain::{
+    ArtworkCommand, ArtworkError, Feedback, FeedbackCommand, FeedbackError, IssueType, Subject,
+};
 use platform::identity::Caller;
 use platform::position::EventPosition;
 use platform::ratelimit::{self, Limit};
@@ -137,14 +139,13 @@ impl FeedbackDesk {
             }
         }
         // Counted only once the input is good, so a mistyped note costs nothing.
-        for (bucket, limit) in [
+        let limits = [
             (format!("feedback:id:{}", caller.actor_id()), PER_IDENTITY),
             (format!("feedback:ip:{ip}"), PER_CLIENT),
-        ] {
-            if let Err(retry_after_secs) = ratelimit::hit(pool, &bucket, limit).await? {
-                return Err(FeedbackUseError::RateLimited { retry_after_secs });
-            }
-        }
+        ];
+        ratelimit::hit_each(pool, &limits)
+            .await?
+            .map_err(|retry_after_secs| FeedbackUseError::RateLimited { retry_after_secs })?;
         let id = Uuid::now_v7();
         let md = caller.metadata();
         let command = FeedbackCommand::Send {
@@ -193,59 +194,36 @@ impl FeedbackDesk {
         let moderator = reviewer.account_id;
         let note = Note::decision(&body.note)?;
         let md = &reviewer.metadata;
-        if body.remove_artwork {
-            let row = sqlx::query!(
-                "SELECT subject_type, subject_id, issue_type, status FROM rm.feedback
-                  WHERE id = $1",
-                id
-            )
-            .fetch_optional(self.commands.pool())
-            .await?;
-            let Some(row) = row else {
-                return Err(FeedbackError::NotFound.into());
-            };
-            if row.status != "open" {
-                let done = if row.status == "archived" {
-                    "archived"
-                } else {
-                    "resolved"
-                };
-                return Err(FeedbackError::AlreadyDecided(done).into());
-            }
-            let artwork = match (
-                row.subject_type.as_str(),
-                row.subject_id,
-                row.issue_type.as_str(),
-            ) {
-                ("artwork", Some(artwork), "missing") => artwork,
-                _ => return Err(FeedbackError::NotAMissingArtwork.into()),
-            };
-            let reason = Reason::parse(note.as_str()).map_err(|e| FeedbackError::Invalid {
-                field: "note",
-                message: e.to_string(),
-            })?;
-            self.commands
-                .artwork(
-                    &artwork.to_string(),
-                    ArtworkCommand::Remove {
-                        reason,
-                        feedback: id,
-                    },
-                    md,
-                )
-                .await?;
-        }
-        Ok(self
-            .commands
-            .feedback(
+        let remove_artwork = body.remove_artwork;
+        let commands = &self.commands;
+        // Decided from the Feedback aggregate: loaded, the artwork removed as it says, then the
+        // resolve committed against the version loaded (a concurrent decision is a conflict).
+        commands
+            .decide::<Feedback, FeedbackUseError, _, _>(
                 &id.to_string(),
-                FeedbackCommand::Resolve {
-                    moderator,
-                    note,
-                    remove_artwork: body.remove_artwork,
-                },
                 md,
+                |feedback| async move {
+                    if let Some(artwork) = feedback.artwork_to_remove(remove_artwork)? {
+                        let reason =
+                            Reason::parse(note.as_str()).map_err(|e| FeedbackError::Invalid {
+                                field: "note",
+                                message: e.to_string(),
+                            })?;
+                        let remove = ArtworkCommand::Remove {
+                            reason,
+                            feedback: id,
+                        };
+                        commands.artwork(&artwork.to_string(), remove, md).await?;
+                    }
+                    let resolve = FeedbackCommand::Resolve {
+                        moderator,
+                        note,
+                        remove_artwork,
+                    };
+                    Ok((feedback, resolve))
+                },
             )
-            .await?)
+            .await?;
+        Ok(commands.position::<Feedback>(&id.to_string()).await?)
     }
 }

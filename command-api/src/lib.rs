@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod approvals;
+pub mod artwork_locks;
 pub mod artworks;
 pub mod badges;
 pub mod bulk;

@@ -6,15 +6,38 @@
 //! being with their first artwork. A signed-in person's system list of one kind is read as the
 //! union of their identities' (`projectors::lists::read`), so removing from it removes from each
 //! of those lists that holds the artwork.
+//!
+//! Every write is an event each projector reads, and an anonymous identity costs nothing, so
+//! each write counts against the identity's and the client's hourly budget
+//! ([`WRITES_PER_IDENTITY`], [`WRITES_PER_CLIENT`]), and an identity has at most
+//! [`MAX_LISTS_PER_IDENTITY`] lists of its own, counted in the event store under a lock.
 
-use domain::{ActorId, ArtworkId, ListCommand, ListError, ListId, ListName};
+use std::time::Duration;
+
+use domain::{ActorId, ArtworkId, List, ListCommand, ListError, ListId, ListName};
 use platform::identity::Caller;
 use platform::position::EventPosition;
+use platform::ratelimit::{self, Limit};
 use projectors::lists::read::{system_kind, system_lists};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
+
+/// List writes (create, add, remove, rename or visibility, delete) one identity may make an
+/// hour: two a minute on average, far beyond saving artworks by hand.
+pub const WRITES_PER_IDENTITY: Limit = Limit {
+    max: 120,
+    window: Duration::from_secs(3600),
+};
+/// List writes one client (an IPv4 address or an IPv6 /64) may make an hour, whatever
+/// identities it uses: a few people behind one address.
+pub const WRITES_PER_CLIENT: Limit = Limit {
+    max: 300,
+    window: Duration::from_secs(3600),
+};
+/// Lists of its own one identity may have (the system lists are not counted).
+pub const MAX_LISTS_PER_IDENTITY: i64 = 100;
 
 #[derive(Clone)]
 pub struct Lists {
@@ -55,6 +78,11 @@ pub struct RemoveItems {
 pub enum ListUseError {
     #[error(transparent)]
     Rule(ListError),
+    /// The identity or the client made its hourly share of list changes.
+    #[error("too many list changes")]
+    RateLimited { retry_after_secs: u64 },
+    #[error("You have {MAX_LISTS_PER_IDENTITY} lists; delete one to make another")]
+    TooManyLists,
     #[error("Artwork not found")]
     ArtworkNotFound,
     #[error("the record was changed by someone else; reload and try again")]
@@ -85,36 +113,66 @@ impl Lists {
     }
 
     async fn identities(&self, caller: &Caller) -> Result<Vec<ActorId>, ListUseError> {
-        Ok(projectors::accounts::read::identities(self.commands.pool(), caller).await?)
+        Ok(caller.identities(self.commands.pool()).await?)
     }
 
-    /// Creates the caller's own list; answers its id.
+    /// The in-process queue for database lock `key`.
+    /// Counts one write against the caller's and the client's (`client`: its rate-limit bucket)
+    /// hourly budget; called once the input is good, so a mistake costs nothing.
+    async fn admit(&self, caller: &Caller, client: &str) -> Result<(), ListUseError> {
+        let limits = [
+            (
+                format!("lists:id:{}", caller.actor_id()),
+                WRITES_PER_IDENTITY,
+            ),
+            (format!("lists:ip:{client}"), WRITES_PER_CLIENT),
+        ];
+        ratelimit::hit_each(self.commands.pool(), &limits)
+            .await?
+            .map_err(|retry_after_secs| ListUseError::RateLimited { retry_after_secs })
+    }
+
+    /// Creates the caller's own list; answers its id. Refused once the caller has
+    /// [`MAX_LISTS_PER_IDENTITY`] lists: counted from the event store and the list written in
+    /// one transaction under a lock on the owner, so concurrent creations cannot pass the cap.
     pub async fn create(
         &self,
         caller: &Caller,
+        client: &str,
         req: NewList,
     ) -> Result<(Uuid, Option<EventPosition>), ListUseError> {
         let name = ListName::parse(&req.name).map_err(ListUseError::Rule)?;
-        let id = ListId::new();
-        let position = self
-            .commands
-            .list(
-                &id.0.to_string(),
-                ListCommand::Create {
-                    owner: caller.actor(),
-                    name,
-                    public: req.public,
-                },
-                &caller.metadata(),
-            )
+        self.admit(caller, client).await?;
+        let owner = caller.actor();
+        let list = ListId::new();
+        let id = list.0.to_string();
+        let lock = format!("lists:owner:{}", owner.0);
+        let queued = platform::db::queued(&lock).await;
+        let mut tx = self.commands.pool().begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 27))")
+            .bind(&lock)
+            .execute(&mut *tx)
             .await?;
-        Ok((id.0, position))
+        if own_lists(&mut tx, owner).await? >= MAX_LISTS_PER_IDENTITY {
+            return Err(ListUseError::TooManyLists);
+        }
+        let command = ListCommand::Create {
+            owner,
+            name,
+            public: req.public,
+        };
+        Commands::create_in::<List>(&mut tx, &id, command, &caller.metadata()).await?;
+        tx.commit().await?;
+        drop(queued);
+        let position = self.commands.position::<List>(&id).await?;
+        Ok((list.0, position))
     }
 
     /// Adds an artwork the public can see to list `id` (a system list comes into being).
     pub async fn add(
         &self,
         caller: &Caller,
+        client: &str,
         id: Uuid,
         req: AddItem,
     ) -> Result<Option<EventPosition>, ListUseError> {
@@ -123,6 +181,7 @@ impl Lists {
         if !matches!(status.as_deref(), Some("approved" | "removed")) {
             return Err(ListUseError::ArtworkNotFound);
         }
+        self.admit(caller, client).await?;
         let identities = self.identities(caller).await?;
         let system = system_kind(id, &identities);
         Ok(self
@@ -144,9 +203,11 @@ impl Lists {
     pub async fn remove(
         &self,
         caller: &Caller,
+        client: &str,
         id: Uuid,
         req: RemoveItems,
     ) -> Result<Option<EventPosition>, ListUseError> {
+        self.admit(caller, client).await?;
         let identities = self.identities(caller).await?;
         let artwork_ids: Vec<ArtworkId> = req.artwork_ids.into_iter().map(ArtworkId).collect();
         let targets = match system_kind(id, &identities) {
@@ -184,6 +245,7 @@ impl Lists {
     pub async fn update(
         &self,
         caller: &Caller,
+        client: &str,
         id: Uuid,
         req: ListUpdate,
     ) -> Result<Option<EventPosition>, ListUseError> {
@@ -193,6 +255,7 @@ impl Lists {
             .map(ListName::parse)
             .transpose()
             .map_err(ListUseError::Rule)?;
+        self.admit(caller, client).await?;
         let identities = self.identities(caller).await?;
         let mut position = None;
         if let Some(name) = name {
@@ -225,8 +288,10 @@ impl Lists {
     pub async fn delete(
         &self,
         caller: &Caller,
+        client: &str,
         id: Uuid,
     ) -> Result<Option<EventPosition>, ListUseError> {
+        self.admit(caller, client).await?;
         let identities = self.identities(caller).await?;
         if let Some((_, kind)) = system_kind(id, &identities) {
             return Err(ListUseError::Rule(ListError::SystemList(
@@ -242,4 +307,20 @@ impl Lists {
             )
             .await?)
     }
+}
+
+/// Lists of its own `owner` has now (created and not deleted), from the event store.
+async fn own_lists(tx: &mut sqlx::PgConnection, owner: ActorId) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM es.events c
+          WHERE c.aggregate_type = 'list' AND c.event_type = 'ListCreated'
+            AND c.payload -> 'ListCreated' ->> 'owner' = $1
+            AND c.payload -> 'ListCreated' ->> 'kind' = 'custom'
+            AND NOT EXISTS (SELECT 1 FROM es.events d
+                             WHERE d.aggregate_type = 'list' AND d.aggregate_id = c.aggregate_id
+                               AND d.event_type = 'ListDeleted')",
+    )
+    .bind(owner.0.to_string())
+    .fetch_one(tx)
+    .await
 }

@@ -11,7 +11,9 @@
 //! Memory is bounded three ways: uploads whose render alone would exceed the budget are refused,
 //! renders are admitted by their memory bound against `PHOTO_RENDER_BUDGET_MB` (and at most one
 //! per core), and a process takes at most [`MAX_UPLOADS`] uploads at once and stops taking them
-//! while [`MAX_QUEUED_RENDERS`] photos wait for their variants (503 + `Retry-After`).
+//! while [`MAX_QUEUED_RENDERS`] photos wait for their variants (503 + `Retry-After`). One client
+//! holds at most [`MAX_UPLOADS_PER_CLIENT`] of those slots, and a body that sends nothing for
+//! [`UPLOAD_IDLE_TIMEOUT`] is dropped, so slow bodies from one address cannot hold them all.
 
 use bytes::Bytes;
 use domain::{PhotoKey, PhotoSize};
@@ -19,7 +21,7 @@ use media::images::{SigningKey, UrlSigner};
 use media::photos::{self, Inspected, PhotoError};
 use platform::storage::{upload_path, variant_path, Storage};
 use sqlx::PgPool;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -41,6 +43,10 @@ pub const MAX_QUEUED_RENDERS: usize = 200;
 pub const ORPHAN_AFTER: Duration = Duration::from_secs(30 * 60);
 /// Seconds a client told 503 is asked to wait.
 pub const BUSY_RETRY_AFTER_SECS: u64 = 10;
+/// Upload slots one client (an IPv4 address or an IPv6 /64) holds at once, of [`MAX_UPLOADS`].
+pub const MAX_UPLOADS_PER_CLIENT: usize = 2;
+/// An upload whose body sends nothing for this long is dropped (408) and its slot freed.
+pub const UPLOAD_IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 const MIB: u64 = 1024 * 1024;
 
 #[derive(Clone)]
@@ -52,6 +58,10 @@ pub struct Media {
     budget: Arc<Semaphore>,
     budget_bytes: u64,
     uploads: Arc<Semaphore>,
+    /// Upload slots held now, by client bucket (absent: none).
+    clients: Arc<Mutex<HashMap<String, usize>>>,
+    /// How long an upload's body may send nothing before it is dropped.
+    upload_idle: Duration,
     /// Photos queued or being rendered by this process (a photo is queued once).
     pending: Arc<Mutex<HashSet<PhotoKey>>>,
     /// Renders running now, and a wake-up when one ends (for [`Media::drain`]).
@@ -63,10 +73,36 @@ pub struct Media {
     signing: SigningKey,
 }
 
-/// This process is at its limit of uploads or queued renders.
-#[derive(Debug, Clone, Copy, thiserror::Error)]
-#[error("busy")]
-pub struct Busy;
+/// Why no upload slot was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SlotRefused {
+    /// The process is at its limit of uploads or queued renders.
+    #[error("busy")]
+    Busy,
+    /// This client already holds its share of the slots.
+    #[error("this client holds {MAX_UPLOADS_PER_CLIENT} upload slots")]
+    ClientShare,
+}
+
+/// One upload's slot: the process's permit and the client's share, both given back on drop.
+#[derive(Debug)]
+pub struct UploadSlot {
+    _permit: OwnedSemaphorePermit,
+    client: String,
+    clients: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+impl Drop for UploadSlot {
+    fn drop(&mut self) {
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = clients.get_mut(&self.client) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                clients.remove(&self.client);
+            }
+        }
+    }
+}
 
 impl Media {
     /// Starts the worker (renders admitted by `budget_bytes` of memory, at most one per core)
@@ -83,6 +119,8 @@ impl Media {
             budget: Arc::new(Semaphore::new(permits)),
             budget_bytes,
             uploads: Arc::new(Semaphore::new(MAX_UPLOADS)),
+            clients: Arc::default(),
+            upload_idle: UPLOAD_IDLE_TIMEOUT,
             pending: Arc::default(),
             rendering: Arc::default(),
             rendered: Arc::default(),
@@ -103,13 +141,42 @@ impl Media {
         self.signing.get(&self.pool).await
     }
 
-    /// A slot for one upload, held for the request; `Busy` when this process already takes
-    /// [`MAX_UPLOADS`] or has [`MAX_QUEUED_RENDERS`] photos waiting for their variants.
-    pub fn upload_slot(&self) -> Result<OwnedSemaphorePermit, Busy> {
+    /// This media with another idle timeout for upload bodies (tests; the default is
+    /// [`UPLOAD_IDLE_TIMEOUT`]). The slots and the worker stay shared with `self`.
+    pub fn with_upload_idle_timeout(mut self, idle: Duration) -> Media {
+        self.upload_idle = idle;
+        self
+    }
+
+    /// How long an upload's body may send nothing before it is dropped.
+    pub fn upload_idle_timeout(&self) -> Duration {
+        self.upload_idle
+    }
+
+    /// A slot for one upload by `client` (its rate-limit bucket), held for the request:
+    /// [`SlotRefused::ClientShare`] when that client already holds [`MAX_UPLOADS_PER_CLIENT`],
+    /// [`SlotRefused::Busy`] when this process already takes [`MAX_UPLOADS`] or has
+    /// [`MAX_QUEUED_RENDERS`] photos waiting for their variants.
+    pub fn upload_slot(&self, client: &str) -> Result<UploadSlot, SlotRefused> {
         if self.queued() >= MAX_QUEUED_RENDERS || self.closing.load(Ordering::Relaxed) {
-            return Err(Busy);
+            return Err(SlotRefused::Busy);
         }
-        self.uploads.clone().try_acquire_owned().map_err(|_| Busy)
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        let held = clients.get(client).copied().unwrap_or(0);
+        if held >= MAX_UPLOADS_PER_CLIENT {
+            return Err(SlotRefused::ClientShare);
+        }
+        let permit = self
+            .uploads
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| SlotRefused::Busy)?;
+        clients.insert(client.to_owned(), held + 1);
+        Ok(UploadSlot {
+            _permit: permit,
+            client: client.to_owned(),
+            clients: self.clients.clone(),
+        })
     }
 
     /// Checks an upload by content and stores it privately; the variants follow when
@@ -323,18 +390,32 @@ impl Media {
 
     /// Renders and stores the variants of one photo, if it is still waiting for them.
     pub async fn process(&self, key: PhotoKey) -> anyhow::Result<()> {
-        let claimed: Option<i32> = sqlx::query_scalar(
-            "UPDATE media.photos SET claimed_at = now(), attempts = attempts + 1
+        // A claim whose lease ran out without an answer was a render that took its process
+        // down: once MAX_ATTEMPTS claims are spent that way the photo is failed here, in the
+        // claim's own statement, instead of being taken up (and taking a process down) forever.
+        let claimed: Option<(i32, String)> = sqlx::query_as(
+            "UPDATE media.photos
+                SET attempts = attempts + (attempts < $3)::int,
+                    claimed_at = CASE WHEN attempts < $3 THEN now() END,
+                    status = CASE WHEN attempts < $3 THEN status ELSE 'failed' END,
+                    error = CASE WHEN attempts < $3 THEN error
+                                 ELSE 'its render never finished in ' || attempts || ' tries' END
               WHERE key = $1 AND status = 'uploaded'
                 AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => $2))
-              RETURNING attempts",
+              RETURNING attempts, status",
         )
         .bind(key.0)
         .bind(LEASE.as_secs_f64())
+        .bind(MAX_ATTEMPTS)
         .fetch_optional(&self.pool)
         .await?;
-        let Some(attempts) = claimed else {
-            return Ok(());
+        let attempts = match claimed {
+            None => return Ok(()),
+            Some((attempts, status)) if status == "failed" => {
+                tracing::error!(photo = %key, attempts, "photo failed: its render never finished");
+                return Ok(());
+            }
+            Some((attempts, _)) => attempts,
         };
         let started = std::time::Instant::now();
         let result = self.render(key).await;

@@ -37,7 +37,7 @@ impl Notifications {
         id: Uuid,
     ) -> Result<Option<EventPosition>, DismissError> {
         let pool = self.commands.pool();
-        let identities = projectors::accounts::read::identities(pool, caller).await?;
+        let identities = caller.identities(pool).await?;
         let owner = projectors::notifications::read::recipient(pool, id, &identities)
             .await?
             .ok_or(DismissError::NotFound)?;

@@ -377,6 +377,8 @@ pub enum AccountError {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Kept as a snapshot (`es.snapshots`): a field added later must read as its default.
+#[serde(default)]
 pub struct Account {
     email: Option<EmailAddress>,
     profile_name: Option<ProfileName>,

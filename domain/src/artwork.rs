@@ -341,6 +341,13 @@ pub enum ArtworkError {
     MergedAway,
     #[error("This artwork is not merged")]
     NotMerged,
+    /// Merging away an artwork that took others' content would leave their unmerge nowhere
+    /// to take it back from.
+    #[error("This artwork holds merged duplicates; unmerge them first")]
+    HoldsDuplicates,
+    /// Content (photos, a visit, an edit) for a duplicate merged away: it would be hidden there.
+    #[error("This artwork was merged into {0}; nothing more can be added to it (use that artwork, or unmerge this one first)")]
+    MergedDuplicate(ArtworkId),
 }
 
 /// Why a gallery arrangement cannot be: the photo named is not the artwork's, or the main photo
@@ -441,6 +448,25 @@ impl Artwork {
             self.photos
                 .insert(submission_id, photos.iter().map(|p| p.key).collect());
         }
+    }
+
+    /// Whether approved content (photos, a visit, an edit) can land here: not on a duplicate
+    /// merged away, where nobody would see it and its merge has already moved what it had.
+    pub fn takes_content(&self) -> Result<(), ArtworkError> {
+        match self.merged_into {
+            Some(into) => Err(ArtworkError::MergedDuplicate(into)),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether this artwork can take a duplicate's content: it is visible and not merged away
+    /// itself (then merge into the artwork kept instead).
+    pub fn can_absorb(&self) -> Result<(), ArtworkError> {
+        self.visible()?;
+        if self.merged_into.is_some() {
+            return Err(ArtworkError::MergedAway);
+        }
+        Ok(())
     }
 
     /// An artwork the public can see (not pending), or `NotFound`.
@@ -646,6 +672,7 @@ impl Aggregate for Artwork {
                 if self.submissions.contains(&submission_id) {
                     return Ok(());
                 }
+                self.takes_content()?;
                 if let Some(location) = location {
                     sink.write(
                         ArtworkEvent::ArtworkMoved {
@@ -673,6 +700,7 @@ impl Aggregate for Artwork {
                 if self.submissions.contains(&visit.submission_id) {
                     return Ok(());
                 }
+                self.takes_content()?;
                 sink.write(ArtworkEvent::VisitRecorded(visit), self).await;
                 Ok(())
             }
@@ -687,6 +715,7 @@ impl Aggregate for Artwork {
                 if self.submissions.contains(&submission_id) {
                     return Ok(());
                 }
+                self.takes_content()?;
                 if edits.is_empty() {
                     return Err(ArtworkError::EmptyEdit);
                 }
@@ -753,6 +782,11 @@ impl Aggregate for Artwork {
                     Some(target) => return Err(ArtworkError::AlreadyMerged(target)),
                     None => {}
                 }
+                // Refused rather than carried along: each unmerge gives back what its own merge
+                // moved, from the artwork that took it.
+                if !self.absorbed.is_empty() {
+                    return Err(ArtworkError::HoldsDuplicates);
+                }
                 sink.write(ArtworkEvent::ArtworkMerged { into, reason }, self)
                     .await;
                 Ok(())
@@ -762,9 +796,7 @@ impl Aggregate for Artwork {
                 if a.this == Some(a.from) {
                     return Err(ArtworkError::MergeIntoItself);
                 }
-                if self.merged_into.is_some() {
-                    return Err(ArtworkError::MergedAway);
-                }
+                self.can_absorb()?;
                 if self.absorbed.contains_key(&a.from) {
                     return Ok(());
                 }
@@ -1496,6 +1528,120 @@ mod tests {
             .when_async(merge(3))
             .await
             .then_expect_error(ArtworkError::AlreadyMerged(id(2)));
+    }
+
+    #[tokio::test]
+    async fn an_artwork_holding_merged_duplicates_is_not_merged_away() {
+        // Given B, which took A's content (A → B).
+        let holds_a = vec![
+            imported(&record("27")),
+            ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(1, vec![]))),
+        ];
+        // When B is merged into C, then it is refused: A's unmerge must find its content on B.
+        Harness::with(())
+            .given(holds_a)
+            .when_async(ArtworkCommand::MergeInto {
+                this: id(2),
+                into: id(3),
+                reason: reason(),
+            })
+            .await
+            .then_expect_error(ArtworkError::HoldsDuplicates);
+    }
+
+    #[tokio::test]
+    async fn an_artwork_whose_duplicates_were_all_unmerged_can_be_merged_away() {
+        // Given B, which took A's content and gave it back (A unmerged).
+        let released = ArtworkEvent::ArtworkReleased {
+            from: id(1),
+            reason: reason(),
+            photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
+            visits: vec![SubmissionId(Uuid::from_u128(71))],
+            tags: vec![],
+        };
+        // When B is merged into C, then it is.
+        Harness::with(())
+            .given(vec![
+                imported(&record("27")),
+                ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(1, vec![]))),
+                released,
+            ])
+            .when_async(ArtworkCommand::MergeInto {
+                this: id(2),
+                into: id(3),
+                reason: reason(),
+            })
+            .await
+            .then_expect_events(vec![ArtworkEvent::ArtworkMerged {
+                into: id(3),
+                reason: reason(),
+            }]);
+    }
+
+    fn merged_into_2() -> Vec<ArtworkEvent> {
+        vec![
+            imported(&record("27")),
+            ArtworkEvent::ArtworkMerged {
+                into: id(2),
+                reason: reason(),
+            },
+        ]
+    }
+
+    #[tokio::test]
+    async fn photos_a_visit_or_an_edit_for_an_artwork_merged_away_are_refused() {
+        let refused = ArtworkError::MergedDuplicate(id(2));
+        Harness::with(())
+            .given(merged_into_2())
+            .when_async(ArtworkCommand::AddPhotos {
+                submission_id: SubmissionId(Uuid::from_u128(5)),
+                photos: vec![photo()],
+                location: None,
+            })
+            .await
+            .then_expect_error(refused.clone());
+        Harness::with(())
+            .given(merged_into_2())
+            .when_async(ArtworkCommand::RecordVisit(Box::new(visit(6))))
+            .await
+            .then_expect_error(refused.clone());
+        Harness::with(())
+            .given(merged_into_2())
+            .when_async(apply_edit(7, vec![title_edit("Solo", "Duo")], false))
+            .await
+            .then_expect_error(refused);
+    }
+
+    #[tokio::test]
+    async fn a_visit_recorded_before_the_merge_is_still_done_when_carried_out_again() {
+        // Given a visit recorded, then the artwork merged away (its merge moved the visit).
+        let mut history = vec![
+            imported(&record("27")),
+            ArtworkEvent::VisitRecorded(Box::new(visit(6))),
+        ];
+        history.extend(merged_into_2().into_iter().skip(1));
+        // When the approval's effect is carried out again, then nothing happens, no error.
+        Harness::with(())
+            .given(history)
+            .when_async(ArtworkCommand::RecordVisit(Box::new(visit(6))))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn an_unmerged_artwork_takes_content_again() {
+        let mut history = merged_into_2();
+        history.push(ArtworkEvent::ArtworkUnmerged {
+            from: id(2),
+            reason: reason(),
+            status: ArtworkStatus::Approved,
+        });
+        let v = visit(6);
+        Harness::with(())
+            .given(history)
+            .when_async(ArtworkCommand::RecordVisit(Box::new(v.clone())))
+            .await
+            .then_expect_events(vec![ArtworkEvent::VisitRecorded(Box::new(v))]);
     }
 
     #[tokio::test]

@@ -259,6 +259,24 @@ pub struct Feedback {
 }
 
 impl Feedback {
+    /// The artwork a resolve with `remove_artwork` takes off the map: only open feedback that
+    /// reports an artwork missing names one. The use case removes it before the resolve is
+    /// recorded, so a resolve that fails between the two can be tried again.
+    pub fn artwork_to_remove(&self, remove_artwork: bool) -> Result<Option<Uuid>, FeedbackError> {
+        match self.status {
+            None => return Err(FeedbackError::NotFound),
+            Some(FeedbackStatus::Open) => {}
+            Some(done) => return Err(FeedbackError::AlreadyDecided(done.as_str())),
+        }
+        if !remove_artwork {
+            return Ok(None);
+        }
+        match (self.subject, self.issue_type) {
+            (Some(Subject::Artwork(id)), Some(IssueType::Missing)) => Ok(Some(id)),
+            _ => Err(FeedbackError::NotAMissingArtwork),
+        }
+    }
+
     fn event(&self, command: FeedbackCommand) -> Result<FeedbackEvent, FeedbackError> {
         if let FeedbackCommand::Send {
             subject,
@@ -292,14 +310,7 @@ impl Feedback {
                 note,
                 remove_artwork,
             } => {
-                let removed_artwork = if remove_artwork {
-                    match (self.subject, self.issue_type) {
-                        (Some(Subject::Artwork(id)), Some(IssueType::Missing)) => Some(id),
-                        _ => return Err(FeedbackError::NotAMissingArtwork),
-                    }
-                } else {
-                    None
-                };
+                let removed_artwork = self.artwork_to_remove(remove_artwork)?;
                 FeedbackEvent::FeedbackResolved {
                     moderator,
                     note,

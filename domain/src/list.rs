@@ -212,6 +212,8 @@ pub enum ListError {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Kept as a snapshot (`es.snapshots`): a field added later must read as its default.
+#[serde(default)]
 pub struct List {
     pub owner: Option<ActorId>,
     pub kind: Option<ListKind>,

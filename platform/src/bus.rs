@@ -55,25 +55,68 @@ pub async fn connect(url: &str) -> Result<jetstream::Context, async_nats::Connec
     Ok(jetstream::new(client))
 }
 
-/// Creates the event stream if it does not exist yet.
-pub async fn ensure_stream(
-    js: &jetstream::Context,
-    bus: &BusConfig,
-) -> Result<stream::Stream, jetstream::context::CreateStreamError> {
-    js.get_or_create_stream(stream::Config {
+/// How long the stream keeps an event. The event store is the source of truth: a projector
+/// that finds its next event gone from the stream reads it from the store, so the stream only
+/// needs to cover the live lag, and without a bound it would grow with the store forever.
+pub const STREAM_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+/// The most events the stream keeps; the oldest go first. (A count, not `max_bytes`: JetStream
+/// reserves a stream's `max_bytes` from its storage up front, whether used or not.)
+pub const STREAM_MAX_MESSAGES: i64 = 10_000_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error(transparent)]
+    Create(#[from] jetstream::context::CreateStreamError),
+    #[error(transparent)]
+    Get(#[from] jetstream::context::GetStreamError),
+}
+
+/// The event stream's configuration: file storage, kept within [`STREAM_MAX_AGE`] and
+/// [`STREAM_MAX_MESSAGES`] (oldest discarded first), de-duplicated over [`DUPLICATE_WINDOW`].
+pub fn stream_config(bus: &BusConfig) -> stream::Config {
+    stream::Config {
         name: bus.stream.clone(),
         subjects: vec![bus.all_subjects()],
         storage: stream::StorageType::File,
         retention: stream::RetentionPolicy::Limits,
+        discard: stream::DiscardPolicy::Old,
+        max_age: STREAM_MAX_AGE,
+        max_messages: STREAM_MAX_MESSAGES,
         duplicate_window: DUPLICATE_WINDOW,
         ..Default::default()
-    })
-    .await
+    }
+}
+
+/// Creates the event stream, or brings an existing one to [`stream_config`] (a stream made by
+/// an older release has no retention bound).
+pub async fn ensure_stream(
+    js: &jetstream::Context,
+    bus: &BusConfig,
+) -> Result<stream::Stream, StreamError> {
+    let config = stream_config(bus);
+    let mut stream = js.get_or_create_stream(config.clone()).await?;
+    let current = &stream.cached_info().config;
+    if current.max_age != config.max_age
+        || current.max_messages != config.max_messages
+        || current.discard != config.discard
+    {
+        js.create_or_update_stream(config).await?;
+        stream = js.get_stream(&bus.stream).await?;
+    }
+    Ok(stream)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stream_is_bounded_in_age_and_size() {
+        let c = stream_config(&BusConfig::default());
+        assert_eq!(c.max_age, STREAM_MAX_AGE);
+        assert_eq!(c.max_messages, STREAM_MAX_MESSAGES);
+        assert_eq!(c.discard, stream::DiscardPolicy::Old);
+    }
 
     #[test]
     fn subjects_follow_the_design() {

@@ -44,3 +44,51 @@ pub fn optional_enum_value<T>(
 ) -> Result<Option<T>, sqlx::Error> {
     name.map(|n| enum_value(column, &n, parse)).transpose()
 }
+
+/// An exclusive right to a named decision across every process of the deployment, held until
+/// dropped: a transaction holding `pg_advisory_xact_lock`, so the lock goes with the
+/// transaction's end however the holder ends (a dropped future's transaction is rolled back).
+/// For rules that span aggregates (the last admin, a merge of two artworks), which no single
+/// aggregate's optimistic lock can protect.
+pub struct Exclusive {
+    _held: sqlx::Transaction<'static, sqlx::Postgres>,
+}
+
+impl Exclusive {
+    /// Waits for and takes the lock named `name`.
+    pub async fn take(pool: &PgPool, name: &str) -> Result<Self, sqlx::Error> {
+        let mut tx = pool.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 11))")
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        Ok(Self { _held: tx })
+    }
+
+    /// Takes the lock named `name` if nobody holds it; `None` at once otherwise.
+    pub async fn try_take(pool: &PgPool, name: &str) -> Result<Option<Self>, sqlx::Error> {
+        let mut tx = pool.begin().await?;
+        let taken: bool =
+            sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 11))")
+                .bind(name)
+                .fetch_one(&mut *tx)
+                .await?;
+        Ok(taken.then_some(Self { _held: tx }))
+    }
+}
+
+/// Stripes of the in-process queues of [`queued`].
+const QUEUES: usize = 64;
+
+static QUEUE_STRIPES: std::sync::LazyLock<Vec<tokio::sync::Mutex<()>>> =
+    std::sync::LazyLock::new(|| (0..QUEUES).map(|_| tokio::sync::Mutex::new(())).collect());
+
+/// Waits in this process's queue for `key` (one of [`QUEUES`] stripes) before the caller waits
+/// on a database lock of that key: a burst on one key then waits here holding nothing, instead
+/// of each request holding a pool connection while the database lock serialises them (which
+/// starves the pool: "pool timed out"). Hold the guard until the database lock is released.
+pub async fn queued(key: &str) -> tokio::sync::MutexGuard<'static, ()> {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(key);
+    QUEUE_STRIPES[(hash % QUEUES as u64) as usize].lock().await
+}

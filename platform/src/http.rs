@@ -46,7 +46,7 @@ pub struct ErrorBody {
     /// Always false.
     pub success: bool,
     /// VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
-    /// RATE_LIMITED, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+    /// RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
     pub error: String,
     pub message: String,
     /// `{field}` for validation errors, `{reference_id}` for internal ones.
@@ -85,6 +85,9 @@ pub enum ApiError {
     /// 415 `UNSUPPORTED_MEDIA_TYPE`: an upload that is not an accepted image by its content.
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// 408 `REQUEST_TIMEOUT`: a request body that stopped arriving.
+    #[error("{0}")]
+    RequestTimeout(String),
     #[error("{0}")]
     Unavailable(String),
     /// 503 `SERVICE_UNAVAILABLE` with `Retry-After`: this process is at a load limit.
@@ -144,6 +147,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE")
             }
+            ApiError::RequestTimeout(_) => (StatusCode::REQUEST_TIMEOUT, "REQUEST_TIMEOUT"),
             ApiError::Unavailable(_) | ApiError::Busy { .. } => {
                 (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE")
             }
@@ -262,6 +266,18 @@ impl<S: Send + Sync> OptionalFromRequestParts<S> for MinPosition {
 /// Fallback for unknown `/api` paths.
 pub async fn not_found() -> ApiError {
     ApiError::NotFound("No such API route".into())
+}
+
+/// Fallback for a known `/api` path asked with a method it does not take: 405 in the error
+/// envelope (axum's own 405 has an empty body; its `Allow` header is kept).
+pub async fn method_not_allowed() -> Response {
+    let body = json!({
+        "success": false,
+        "error": "METHOD_NOT_ALLOWED",
+        "message": "This route does not take that method",
+        "timestamp": now(),
+    });
+    (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
 }
 
 /// Adds `X-Event-Position` (the last position a command wrote) to a command's response, so the

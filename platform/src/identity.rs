@@ -250,3 +250,63 @@ where
         Ok(resolve(&pool, presented, request_id).await?)
     }
 }
+
+/// Extractors that refuse a caller lacking a role before anything else of the request is read,
+/// its body above all: put one before the body in a handler's arguments, so a visitor learns
+/// nothing of a guarded route's body from a 400 where 401 or 403 is due.
+macro_rules! guard {
+    ($(#[$doc:meta])* $name:ident, $require:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name(pub Caller);
+
+        impl<S> FromRequestParts<S> for $name
+        where
+            PgPool: FromRef<S>,
+            S: Send + Sync,
+        {
+            type Rejection = ApiError;
+
+            async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+                let caller = Caller::from_request_parts(parts, state).await?;
+                caller.$require()?;
+                Ok(Self(caller))
+            }
+        }
+    };
+}
+
+guard!(
+    /// A signed-in caller (401 otherwise).
+    SignedIn,
+    require_account
+);
+guard!(
+    /// A moderator or admin (401 when anonymous, 403 otherwise).
+    Moderator,
+    require_moderator
+);
+guard!(
+    /// An admin (401 when anonymous, 403 otherwise).
+    Admin,
+    require_admin
+);
+
+impl Caller {
+    /// The identities the caller speaks for: itself and, signed in, the anonymous identities its
+    /// account claimed — from `auth.identity_claims`, written in the sign-in's own step, so a
+    /// decision (self-approval, ownership) never waits on or trusts a read model.
+    pub async fn identities(&self, pool: &PgPool) -> Result<Vec<domain::ActorId>, sqlx::Error> {
+        let mut ids = vec![self.actor()];
+        if let Some(a) = self.account() {
+            let claimed: Vec<Uuid> = sqlx::query_scalar(
+                "SELECT anonymous_id FROM auth.identity_claims WHERE account_id = $1",
+            )
+            .bind(a.account_id)
+            .fetch_all(pool)
+            .await?;
+            ids.extend(claimed.into_iter().map(domain::ActorId));
+        }
+        Ok(ids)
+    }
+}

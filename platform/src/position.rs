@@ -67,4 +67,43 @@ mod tests {
         assert!("-1-2".parse::<EventPosition>().is_err());
         assert!("a-b".parse::<EventPosition>().is_err());
     }
+
+    /// Fuzzing (docs/SECURITY.md): the `X-Min-Position` and `as_of` text never panics the parser,
+    /// and every position reads back as itself.
+    mod fuzz {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn config(cases: u32) -> ProptestConfig {
+            ProptestConfig {
+                cases,
+                failure_persistence: None,
+                ..ProptestConfig::default()
+            }
+        }
+
+        proptest! {
+            #![proptest_config(config(2_000))]
+
+            #[test]
+            fn any_text_parses_or_is_refused(raw in "\\PC*|[-+ 0-9]{0,40}") {
+                if let Ok(p) = raw.parse::<EventPosition>() {
+                    prop_assert!(p.tx >= 0 && p.pos >= 0, "{:?} gave {:?}", raw, p);
+                }
+            }
+
+            #[test]
+            fn a_position_reads_back_as_itself(tx in 0..=i64::MAX, pos in 0..=i64::MAX) {
+                let p = EventPosition::new(tx, pos);
+                prop_assert_eq!(p.to_string().parse::<EventPosition>(), Ok(p));
+            }
+
+            #[test]
+            fn negative_parts_are_refused(tx in i64::MIN..0, pos in 0..=i64::MAX) {
+                let (first, second) = (format!("{tx}-{pos}"), format!("{pos}-{tx}"));
+                prop_assert!(first.parse::<EventPosition>().is_err());
+                prop_assert!(second.parse::<EventPosition>().is_err());
+            }
+        }
+    }
 }

@@ -20,7 +20,43 @@ pub async fn hit(
     bucket: &str,
     limit: Limit,
 ) -> Result<Result<(), u64>, sqlx::Error> {
+    Ok(reserve(pool, bucket, limit).await?.map(|_| ()))
+}
+
+/// [`hit`] on each `(bucket, limit)` in turn (an identity's and a client's budget, say); the
+/// first spent one refuses with its wait. An attempt a later bucket refuses stays counted in
+/// the earlier ones, as a refused attempt costs what it cost to judge.
+pub async fn hit_each(
+    pool: &PgPool,
+    limits: &[(String, Limit)],
+) -> Result<Result<(), u64>, sqlx::Error> {
+    for (bucket, limit) in limits {
+        if let Err(wait) = hit(pool, bucket, *limit).await? {
+            return Ok(Err(wait));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// One attempt counted by [`reserve`], which [`release`] can take back.
+#[derive(Debug, Clone)]
+pub struct Reservation {
+    bucket: String,
+    at: DateTime<Utc>,
+}
+
+/// As [`hit`], and the attempt counted comes back, for limits on failures: the attempt is
+/// counted and decided in one locked step *before* it is judged, so a burst of requests in
+/// flight at once can never be judged more often than the limit allows; one that turns out
+/// not to be a failure is then [`release`]d. (Checking first and recording the failure after
+/// lets every request of a burst pass the check before any failure is recorded.)
+pub async fn reserve(
+    pool: &PgPool,
+    bucket: &str,
+    limit: Limit,
+) -> Result<Result<Reservation, u64>, sqlx::Error> {
     let window_secs = limit.window.as_secs_f64();
+    let _queued = crate::db::queued(bucket).await;
     let mut tx = pool.begin().await?;
     // Serialise attempts on one bucket, so concurrent requests cannot both see room for one.
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7))")
@@ -39,33 +75,30 @@ pub async fn hit(
         tx.rollback().await?;
         return Ok(Err(wait_for(oldest, limit)));
     }
-    sqlx::query("INSERT INTO auth.rate_events (bucket) VALUES ($1)")
-        .bind(bucket)
-        .execute(&mut *tx)
-        .await?;
+    let at: DateTime<Utc> =
+        sqlx::query_scalar("INSERT INTO auth.rate_events (bucket) VALUES ($1) RETURNING at")
+            .bind(bucket)
+            .fetch_one(&mut *tx)
+            .await?;
     tx.commit().await?;
-    Ok(Ok(()))
+    Ok(Ok(Reservation {
+        bucket: bucket.to_owned(),
+        at,
+    }))
 }
 
-/// Whether `bucket` still has room under `limit`, without counting anything; `Err(seconds)`
-/// to wait otherwise. With [`record`], for limits on failures only.
-pub async fn check(
-    pool: &PgPool,
-    bucket: &str,
-    limit: Limit,
-) -> Result<Result<(), u64>, sqlx::Error> {
-    let (count, oldest): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
-        "SELECT count(*), min(at) FROM auth.rate_events
-          WHERE bucket = $1 AND at > now() - make_interval(secs => $2)",
+/// Takes back an attempt [`reserve`] counted (one row of its bucket and time: rows of the same
+/// bucket and time are the same to every limit).
+pub async fn release(pool: &PgPool, reservation: &Reservation) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM auth.rate_events WHERE ctid = (
+             SELECT ctid FROM auth.rate_events WHERE bucket = $1 AND at = $2 LIMIT 1)",
     )
-    .bind(bucket)
-    .bind(limit.window.as_secs_f64())
-    .fetch_one(pool)
+    .bind(&reservation.bucket)
+    .bind(reservation.at)
+    .execute(pool)
     .await?;
-    if count < limit.max {
-        return Ok(Ok(()));
-    }
-    Ok(Err(wait_for(oldest, limit)))
+    Ok(())
 }
 
 /// Seconds until the oldest counted attempt leaves the window (at least 1).
@@ -74,15 +107,6 @@ fn wait_for(oldest: Option<DateTime<Utc>>, limit: Limit) -> u64 {
         let free_at = o + chrono::Duration::from_std(limit.window).unwrap_or_default();
         (free_at - Utc::now()).num_seconds().max(1) as u64
     })
-}
-
-/// Counts one event (a failure) in `bucket`.
-pub async fn record(pool: &PgPool, bucket: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO auth.rate_events (bucket) VALUES ($1)")
-        .bind(bucket)
-        .execute(pool)
-        .await?;
-    Ok(())
 }
 
 /// Deletes attempts older than a day (no limit looks further back).

@@ -27,6 +27,15 @@ pub async fn replay(
     mut progress: impl FnMut(u64),
 ) -> anyhow::Result<ReplayReport> {
     let started = Instant::now();
+    // One rebuild of a read model at a time over every process (`plinth replay` and the admin
+    // page alike): two would build and swap the same schema under each other.
+    let lock = format!("replay:{}", p.name());
+    let Some(_building) = platform::db::Exclusive::try_take(pool, &lock).await? else {
+        anyhow::bail!(
+            "a replay of {} is already running (another `plinth replay` or the admin page)",
+            p.name()
+        );
+    };
     prepare(pool, p).await?;
     let schema = format!("rm_replay_{}", p.name());
     sqlx::raw_sql(&format!(

@@ -9,6 +9,7 @@ pub mod router;
 pub mod routes;
 pub mod search;
 pub mod state;
+pub mod tours;
 
 pub use positions::Positions;
 pub use router::router;

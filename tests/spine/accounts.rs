@@ -217,6 +217,68 @@ async fn a_day_of_wrong_codes_locks_the_code_for_the_address_and_the_link_still_
     app.stop().await;
 }
 
+/// The code limits are counted and decided in one locked step before a code is compared: a
+/// burst of wrong codes in flight at once is judged no more often than they allow, and a link
+/// from the mail still signs in from the same client once they are spent.
+#[tokio::test]
+async fn a_burst_of_wrong_codes_is_judged_only_as_often_as_the_limits_allow_and_the_link_still_works(
+) {
+    let app = TestApp::spawn().await;
+    let emails = [
+        "burst1@example.org",
+        "burst2@example.org",
+        "burst3@example.org",
+    ];
+    let mut links = Vec::new();
+    let mut wrong = Vec::new();
+    for email in emails {
+        request_link(&app, email, None).await;
+        let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+        links.push(link);
+        wrong.push(if code == "000000" { "000001" } else { "000000" });
+    }
+    // 210 wrong codes for three addresses from one client, all in flight at once.
+    let tries = (0..210).map(|i| {
+        let body = json!({ "email": emails[i % 3], "code": wrong[i % 3] });
+        let app = &app;
+        async move { (i % 3, verify(app, body, None).await) }
+    });
+    let answers = futures::future::join_all(tries).await;
+    let mut judged = [0; 3];
+    for (address, (status, headers, body)) in &answers {
+        match status {
+            400 => {
+                assert_eq!(body["message"], "Failed to verify magic link");
+                judged[*address] += 1;
+            }
+            429 => assert!(headers.contains_key("retry-after"), "{body}"),
+            other => panic!("a wrong code answered {other}: {body}"),
+        }
+    }
+    // 30 failed verifications per client per 15 minutes, 20 wrong codes per address a day.
+    assert_eq!(judged.iter().sum::<usize>(), 30, "{judged:?}");
+    assert!(judged.iter().all(|n| *n <= 20), "{judged:?}");
+    // The client's failures are spent: a bad link is refused …
+    let bad = "f".repeat(64);
+    let (status, _, body) = verify(&app, json!({ "token": bad }), None).await;
+    assert_eq!(status, 429, "{body}");
+    // … and a genuine link is looked at and signs in from the same client all the same.
+    let (status, _, body) = app
+        .send(
+            Method::POST,
+            "/api/auth/magic-link/inspect",
+            None,
+            Some(json!({ "token": links[0] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["email"], emails[0]);
+    let (status, headers, body) = verify(&app, json!({ "token": links[0] }), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(headers.contains_key("x-user-token"));
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn an_expired_link_fails() {
     let app = TestApp::spawn().await;

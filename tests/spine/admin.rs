@@ -496,3 +496,64 @@ async fn one_replay_runs_at_a_time_over_every_process_and_one_left_by_a_stopped_
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
+
+/// The last-admin rule is decided from the Account streams under one lock: two admins revoking
+/// each other at once, or one revoking the other and then at once themselves, always leave an
+/// admin — round after round.
+#[tokio::test]
+async fn admins_revoking_each_other_at_once_always_leave_an_admin() {
+    let app = spawn().await;
+    let first = moderator(&app).await; // the bootstrap admin (ADMIN_EMAILS)
+    let (second, _, _) = sign_in(&app, "second@plinth.test", &anonymous_token(&app).await, 1).await;
+    let ids = [
+        user_uuid(&app, &first).await,
+        user_uuid(&app, &second).await,
+    ];
+    let sessions = [first, second];
+    for round in 0..8 {
+        // Both admins again (whichever lost it last round gets it back from the one left).
+        let holder = admins(&app).await;
+        assert_eq!(holder.len(), 1, "round {round}: {holder:?}");
+        let by = usize::from(holder[0] != ids[0]);
+        let other = 1 - by;
+        let (status, body) = grant(&app, &sessions[by], &ids[other], "admin", "grant").await;
+        assert_eq!(status, 200, "{body}");
+        let answers = if round % 2 == 0 {
+            // Each revokes the other.
+            futures::future::join(
+                grant(&app, &sessions[0], &ids[1], "admin", "revoke"),
+                grant(&app, &sessions[1], &ids[0], "admin", "revoke"),
+            )
+            .await
+        } else {
+            // One revokes the other and, at the same moment, themselves.
+            futures::future::join(
+                grant(&app, &sessions[by], &ids[other], "admin", "revoke"),
+                grant(&app, &sessions[by], &ids[by], "admin", "revoke"),
+            )
+            .await
+        };
+        let statuses = [answers.0 .0, answers.1 .0];
+        assert!(
+            statuses.contains(&200) && statuses.iter().all(|s| [200, 403, 409].contains(s)),
+            "round {round}: {answers:?}"
+        );
+        assert_eq!(admins(&app).await.len(), 1, "round {round}: {answers:?}");
+    }
+    app.stop().await;
+}
+
+/// The accounts whose Account stream last granted `admin` (the source of truth).
+async fn admins(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar(
+        "SELECT aggregate_id FROM (
+             SELECT DISTINCT ON (aggregate_id) aggregate_id, event_type FROM es.events
+              WHERE event_type IN ('PermissionGranted', 'PermissionRevoked')
+                AND payload -> event_type ->> 'permission' = 'admin'
+              ORDER BY aggregate_id, sequence DESC) last
+          WHERE event_type = 'PermissionGranted'",
+    )
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap()
+}

@@ -567,3 +567,74 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     assert_eq!(history(editor).await, entries);
     app.stop().await;
 }
+
+/// Two edits of one field made against the same value and approved at the same moment: one is
+/// applied, the other is refused as stale (409) and left pending for a moderator to decide
+/// again — never "approved, nothing applied". The edited artwork is held alone from each
+/// approval's check to its effect.
+#[tokio::test]
+async fn edits_of_one_field_approved_at_once_apply_one_and_leave_the_other_reviewable() {
+    let app = spawn().await;
+    let modr = moderator(&app).await;
+    let (first, second) = (
+        user(&app, "racer1@plinth.test").await,
+        user(&app, "racer2@plinth.test").await,
+    );
+    let mut races = Vec::new();
+    for n in 0..5 {
+        let (artwork, _) = artwork(&app, &format!("race-{n}"), "Red Wall").await;
+        let (a, _) = propose_title(&app, &first, &artwork, "Red Wall", "Red Wall I").await;
+        let (b, _) = propose_title(&app, &second, &artwork, "Red Wall", "Red Wall II").await;
+        races.push((artwork, a, b));
+    }
+    // Every approval of every race in flight at once.
+    let approvals = races
+        .iter()
+        .flat_map(|(_, a, b)| [a.clone(), b.clone()])
+        .map(|edit| {
+            let (app, modr) = (&app, &modr);
+            async move {
+                let path = format!("/api/review/artwork-edits/{edit}/approve");
+                post_json(app, modr, &path, json!({})).await
+            }
+        });
+    let answers = futures::future::join_all(approvals).await;
+    for (n, (artwork, a, b)) in races.iter().enumerate() {
+        let (one, other) = (&answers[2 * n], &answers[2 * n + 1]);
+        let mut statuses = [one.0, other.0];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "race {n}: {one:?} {other:?}");
+        let (refused, body, won) = if one.0 == 409 {
+            (a, &one.2, "Red Wall II")
+        } else {
+            (b, &other.2, "Red Wall I")
+        };
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("These fields changed since the edit was proposed: title"),
+            "{body}"
+        );
+        // The refused edit recorded no decision: it is still pending, to be decided again.
+        let decided: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM es.events WHERE aggregate_id = $1
+                AND event_type IN ('SubmissionApproved', 'SubmissionRejected')",
+        )
+        .bind(refused)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(decided, 0, "race {n}: the refused edit was decided");
+        let (artwork_state, _) = command_api::Commands::new(app.db.pool.clone())
+            .state::<domain::Artwork>(artwork)
+            .await
+            .unwrap();
+        assert_eq!(
+            artwork_state.title.as_ref().map(|t| t.as_str()),
+            Some(won),
+            "race {n}"
+        );
+    }
+    app.stop().await;
+}

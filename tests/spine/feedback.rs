@@ -271,3 +271,73 @@ async fn feedback_is_limited_per_identity() {
         .unwrap();
     assert!(retry > 0 && retry <= 3600, "{retry}");
 }
+
+/// Resolving a missing-artwork report is decided by the Feedback aggregate, not the queue's
+/// read model: with the feedback projector stopped the report is still found, resolved and its
+/// artwork removed; two moderators resolving it at once make one decision.
+#[tokio::test]
+async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue_lags() {
+    let app = spawn().await;
+    let modr = moderator(&app).await;
+    let author = anonymous_token(&app).await;
+    let Proposed { id, .. } = propose(&app, &author, "Vanished Heron").await;
+    let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+
+    // Given the feedback projector stopped: its checkpoint row is held, so no batch commits.
+    let mut stopper = app.db.pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM rm.projector_checkpoints WHERE name = 'feedback' FOR UPDATE")
+        .execute(&mut *stopper)
+        .await
+        .unwrap();
+    let visitor = anonymous_token(&app).await;
+    let (status, _, body) = send(
+        &app,
+        &visitor,
+        json!({"subject_type": "artwork", "subject_id": artwork, "issue_type": "missing", "note": "Gone since spring"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let report = body["data"]["id"].as_str().unwrap().to_owned();
+
+    // When two moderators resolve it with removal at the same moment …
+    let path = format!("/api/moderation/feedback/{report}/resolve");
+    let resolve = json!({"note": "Confirmed gone", "remove_artwork": true});
+    let (a, b) = futures::future::join(
+        post_json(&app, &modr, &path, resolve.clone()),
+        post_json(&app, &modr, &path, resolve),
+    )
+    .await;
+    // … one decision is recorded, the other is refused as decided (or as a conflict).
+    let statuses = [a.0, b.0];
+    assert!(statuses.contains(&200), "{a:?} {b:?}");
+    assert!(
+        statuses.iter().all(|s| [200, 409].contains(s)),
+        "{a:?} {b:?}"
+    );
+    let resolved: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'FeedbackResolved'",
+    )
+    .bind(&report)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(resolved, 1);
+    let removed: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'ArtworkRemoved'",
+    )
+    .bind(&artwork)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(removed, 1);
+    // The queue's read model had not seen the report: the premise held.
+    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.feedback")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(queued, 0);
+    stopper.rollback().await.unwrap();
+    app.stop().await;
+}

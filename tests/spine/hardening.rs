@@ -96,7 +96,10 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     };
     assert_eq!(
         seen["data"],
-        json!({ "success": true, "email": email, "is_new_account": true, "anonymous_submissions": 1 })
+        json!({
+            "success": true, "email": email, "is_new_account": true, "anonymous_submissions": 1,
+            "anonymous_work": 1
+        })
     );
     // … and changes nothing: the device is still anonymous, no account exists, the link lives.
     let (_, status) = get(&app, "/api/auth/status", &device, None).await;
@@ -152,6 +155,17 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
 
 #[tokio::test]
 async fn a_moderator_cannot_approve_their_own_submission() {
+    cannot_approve_own_submission(false).await;
+}
+
+/// The claim that makes a submission one's own is read where sign-in wrote it, not from the
+/// accounts read model: with that projector stopped, the claimed work is still refused.
+#[tokio::test]
+async fn a_moderator_cannot_approve_their_own_submission_while_the_accounts_projector_is_stopped() {
+    cannot_approve_own_submission(true).await;
+}
+
+async fn cannot_approve_own_submission(accounts_projector_stopped: bool) {
     let moderator = "self-approver@plinth.test";
     let app = TestApp::spawn_with(AppOptions {
         admin_emails: vec![moderator.to_owned()],
@@ -160,6 +174,14 @@ async fn a_moderator_cannot_approve_their_own_submission() {
     // An anonymous proposal, and then the same device signs in as a moderator, claiming it.
     let device = anonymous_token(&app).await;
     let id = propose(&app, &device, "My Own Mural").await;
+    // The accounts projector stopped: its checkpoint row is held, so no batch commits.
+    let mut stopper = app.db.pool.begin().await.unwrap();
+    if accounts_projector_stopped {
+        sqlx::query("SELECT 1 FROM rm.projector_checkpoints WHERE name = 'accounts' FOR UPDATE")
+            .execute(&mut *stopper)
+            .await
+            .unwrap();
+    }
     let (session, answer, position) = sign_in(&app, moderator, &device, 1).await;
     assert_eq!(answer["uuid_replaced"], true);
     let (status, _) = get(&app, "/api/review/stats", &session, Some(&position)).await;
@@ -187,6 +209,17 @@ async fn a_moderator_cannot_approve_their_own_submission() {
     .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["submission"]["status"], "pending", "{body}");
+    if accounts_projector_stopped {
+        let claims: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.account_identities")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(
+            claims, 0,
+            "the read model had not seen the claim: the premise held"
+        );
+    }
+    stopper.rollback().await.unwrap();
     app.stop().await;
 }
 
@@ -555,5 +588,133 @@ async fn liveness_answers_without_io_and_readiness_names_what_is_missing() {
     assert_eq!(ready.status(), 503);
     assert_eq!(ready.text().await.unwrap(), "not ready: database");
     server.abort();
+    app.stop().await;
+}
+
+/// A guarded route refuses a caller without its role before it reads anything else: a visitor
+/// who sends a broken body or query gets 401 (and a signed-in member 403 from a moderators' or
+/// admins' route), never a 400 that describes the body. Every route the OpenAPI document says
+/// answers 401 or "Not a moderator" / "Not an admin" is tried, so a new one is covered.
+#[tokio::test]
+async fn every_guarded_route_checks_its_caller_before_it_reads_the_body_or_query() {
+    let app = TestApp::spawn().await;
+    let anon = anonymous_token(&app).await;
+    let (member, _, _) = sign_in(&app, "member@example.org", &anon, 1).await;
+    let (status, _, doc) = app.get("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    let id = uuid::Uuid::new_v4().to_string();
+    let mut tried = 0;
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            let responses = &op["responses"];
+            let forbidden = responses["403"]["description"].as_str().unwrap_or("");
+            let role_only =
+                forbidden.starts_with("Not a moderator") || forbidden.starts_with("Not an admin");
+            if responses.get("401").is_none() && !role_only {
+                continue;
+            }
+            // Path parameters filled in with something well formed; the query and body broken.
+            let url = path
+                .split('/')
+                .map(|seg| match seg {
+                    "{name}" => "search".to_owned(),
+                    s if s.starts_with('{') => id.clone(),
+                    s => s.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            let url = format!("{}{url}?page=x&limit=-1&as_of=nonsense&days=zz", app.base);
+            let method: Method = method.to_uppercase().parse().unwrap();
+            let callers: &[(Option<&str>, u16)] = if role_only {
+                &[(None, 401), (Some(member.as_str()), 403)]
+            } else {
+                &[(None, 401)]
+            };
+            for (token, expected) in callers {
+                let mut req = app
+                    .client
+                    .request(method.clone(), &url)
+                    .header("content-type", "application/json")
+                    .body("{\"broken\": ");
+                if let Some(t) = token {
+                    req = req.header("X-User-Token", *t);
+                }
+                let resp = req.send().await.unwrap();
+                let status = resp.status().as_u16();
+                let body: Value = resp.json().await.unwrap_or(Value::Null);
+                assert_eq!(
+                    status,
+                    *expected,
+                    "{method} {path} as {}: {body}",
+                    if token.is_some() {
+                        "a member"
+                    } else {
+                        "a visitor"
+                    }
+                );
+                assert_eq!(body["success"], false);
+                tried += 1;
+            }
+        }
+    }
+    // Sanity: the document lists the guarded routes (admin, review, edits, me …).
+    assert!(tried > 60, "only {tried} guarded calls found");
+    app.stop().await;
+}
+
+/// The sign-in page asks before claiming whenever the device made anything anonymously — a
+/// saved artwork or a feedback note count, not only submissions — read from the event store, so
+/// work no read model has seen yet counts at once.
+#[tokio::test]
+async fn a_link_counts_every_kind_of_anonymous_work_at_once() {
+    let app = TestApp::spawn().await;
+    let device = anonymous_token(&app).await;
+    let (status, body) = post(
+        &app,
+        "/api/lists",
+        &device,
+        json!({ "name": "Walk", "public": false }),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post(
+        &app,
+        "/api/feedback",
+        &device,
+        json!({ "subject_type": "general", "issue_type": "comment", "note": "Lovely site" }),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let email = "lister@example.org";
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            "/api/auth/request-magic-link",
+            Some(&device),
+            Some(json!({ "email": email })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (link, _) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let (status, body) = post(
+        &app,
+        "/api/auth/magic-link/inspect",
+        &device,
+        json!({ "token": link }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["anonymous_submissions"], 0);
+    assert_eq!(body["data"]["anonymous_work"], 2, "{body}");
+    // Another device has nothing to bring.
+    let other = anonymous_token(&app).await;
+    let (_, body) = post(
+        &app,
+        "/api/auth/magic-link/inspect",
+        &other,
+        json!({ "token": link }),
+    )
+    .await;
+    assert_eq!(body["data"]["anonymous_work"], 0, "{body}");
     app.stop().await;
 }

@@ -99,6 +99,21 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
     let counted: i64 = live_counts.iter().map(|(_, n)| n).sum();
     assert_eq!(counted, artwork_events, "counts saw no duplicate");
 
+    // Two replays of one read model at once (`plinth replay` beside the admin page's): one
+    // builds, the other is refused at once instead of building the same schema under it.
+    let p = projectors::by_name("artworks").unwrap();
+    let (a, b) = tokio::join!(
+        projectors::replay::replay(&db.pool, p.as_ref(), |_| {}),
+        projectors::replay::replay(&db.pool, p.as_ref(), |_| {})
+    );
+    let refused: Vec<String> = [&a, &b]
+        .iter()
+        .filter_map(|r| r.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(refused.len(), 1, "{a:?} {b:?}");
+    assert!(refused[0].contains("already running"), "{refused:?}");
+    assert_eq!(table(&db.pool, "artworks").await, live_artworks);
+
     // Replay every projector from the store; the swapped-in tables equal the live ones.
     for p in projectors::all() {
         let report = projectors::replay::replay(&db.pool, p.as_ref(), |_| {})

@@ -134,3 +134,30 @@ async fn relay_publishes_every_event_once_in_aggregate_order_across_crashes() {
     bus.delete().await;
     db.drop_db().await;
 }
+
+/// A stream made by an older release had no retention bound; starting brings it to the bound
+/// (events older than a week or past the size go first: the store heals any projector that
+/// needs them).
+#[tokio::test]
+async fn the_event_stream_is_bounded_even_when_an_older_release_made_it() {
+    let js = platform::bus::connect(&crate::harness::nats_url())
+        .await
+        .unwrap();
+    let bus = platform::bus::BusConfig::isolated(&uuid::Uuid::new_v4().simple().to_string()[..12]);
+    js.create_stream(async_nats::jetstream::stream::Config {
+        name: bus.stream.clone(),
+        subjects: vec![bus.all_subjects()],
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    let mut stream = platform::bus::ensure_stream(&js, &bus).await.unwrap();
+    let config = stream.info().await.unwrap().config.clone();
+    assert_eq!(config.max_age, platform::bus::STREAM_MAX_AGE);
+    assert_eq!(config.max_messages, platform::bus::STREAM_MAX_MESSAGES);
+    assert_eq!(
+        config.discard,
+        async_nats::jetstream::stream::DiscardPolicy::Old
+    );
+    js.delete_stream(&bus.stream).await.unwrap();
+}

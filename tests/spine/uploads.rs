@@ -5,7 +5,9 @@
 
 use crate::accounts::anonymous_token;
 use crate::harness::TestApp;
-use command_api::media::{BUSY_RETRY_AFTER_SECS, MAX_UPLOADS, ORPHAN_AFTER};
+use command_api::media::{
+    BUSY_RETRY_AFTER_SECS, MAX_UPLOADS, MAX_UPLOADS_PER_CLIENT, ORPHAN_AFTER,
+};
 use domain::PhotoKey;
 use media::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};
 use platform::storage::upload_path;
@@ -112,6 +114,22 @@ impl HeldUpload {
         HeldUpload { stream, rest }
     }
 
+    /// Waits, sending nothing more, for the server to answer or close: the answer's status, or
+    /// none when the connection was closed without one.
+    async fn answer_without_finishing(mut self, within: Duration) -> Option<u16> {
+        let mut answer = Vec::new();
+        let read = tokio::time::timeout(within, self.stream.read_to_end(&mut answer))
+            .await
+            .unwrap_or_else(|_| panic!("neither answered nor closed within {within:?}"));
+        if read.is_err() && answer.is_empty() {
+            return None;
+        }
+        String::from_utf8_lossy(&answer)
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+    }
+
     /// Sends the rest of the body; answers the status and the body of the response.
     async fn finish(mut self) -> (u16, String) {
         self.stream.write_all(&self.rest).await.unwrap();
@@ -139,6 +157,66 @@ impl HeldUpload {
 
 fn addr_of(app: &TestApp) -> SocketAddr {
     app.base.trim_start_matches("http://").parse().unwrap()
+}
+
+/// The write API over `app`'s database on a port of its own, behind one trusted proxy (so a
+/// request names its client in `X-Forwarded-For`), taking uploads through `media`.
+async fn serve_behind_a_proxy(
+    app: &TestApp,
+    media: command_api::Media,
+) -> (SocketAddr, tokio::task::JoinHandle<()>) {
+    let config = platform::config::Config::from_lookup(|k| {
+        (k == "TRUSTED_PROXY_HOPS").then(|| "1".to_owned())
+    })
+    .unwrap();
+    let mut command = app.command.clone();
+    command.submissions =
+        command_api::Submissions::new(command_api::Commands::new(app.db.pool.clone()), media);
+    let router = plinth::app::api_app(plinth::app::api_routes(None, Some(command), &config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    (addr, server)
+}
+
+/// The header line that names `client` to [`serve_behind_a_proxy`]'s server.
+fn from_client(client: &str) -> String {
+    format!("X-Forwarded-For: {client}\r\n")
+}
+
+/// A whole `POST /api/logbook` from `client` to [`serve_behind_a_proxy`]'s server.
+async fn post_from(
+    addr: SocketAddr,
+    token: &str,
+    client: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
+    let form = Form::new()
+        .text("lat", LAT.to_string())
+        .text("lon", LON.to_string())
+        .text("title", "Upload test")
+        .part(
+            "photos",
+            Part::bytes(bytes)
+                .file_name("p.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
+    reqwest::Client::new()
+        .post(format!("http://{addr}/api/logbook"))
+        .header("X-User-Token", token)
+        .header("X-Forwarded-For", client)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
 }
 
 /// Waits until `n` uploads are stored (rows and files): the requests that carry them are
@@ -260,13 +338,16 @@ async fn uploads_beyond_the_process_limit_are_answered_503_with_retry_after() {
     let app = TestApp::spawn().await;
     let anon = anonymous_token(&app).await;
     let small = photo(160, 120);
+    // Held by several clients, each within its share.
+    let (addr, server) = serve_behind_a_proxy(&app, app.media.clone()).await;
     let mut held = Vec::new();
-    for _ in 0..MAX_UPLOADS {
-        held.push(HeldUpload::start(addr_of(&app), &anon, &small).await);
+    for n in 0..MAX_UPLOADS {
+        let client = format!("198.51.100.{}", n / MAX_UPLOADS_PER_CLIENT + 1);
+        held.push(HeldUpload::start_with(addr, &anon, &small, &from_client(&client)).await);
     }
     wait_for_stored_uploads(&app, MAX_UPLOADS).await;
 
-    let resp = post_photo(&app, &anon, small.clone()).await;
+    let resp = post_from(addr, &anon, "203.0.113.9", small.clone()).await;
     assert_eq!(resp.status().as_u16(), 503);
     assert_eq!(
         resp.headers()["retry-after"].to_str().unwrap(),
@@ -279,10 +360,105 @@ async fn uploads_beyond_the_process_limit_are_answered_503_with_retry_after() {
     let first = held.remove(0);
     let (status, body) = first.finish().await;
     assert_eq!(status, 201, "{body}");
-    assert_eq!(post_photo(&app, &anon, small).await.status(), 201);
+    assert_eq!(
+        post_from(addr, &anon, "203.0.113.9", small).await.status(),
+        201
+    );
     for h in held {
         assert_eq!(h.finish().await.0, 201);
     }
+    server.abort();
+}
+
+#[tokio::test]
+async fn one_client_holds_at_most_its_share_of_the_upload_slots_while_others_still_upload() {
+    let app = TestApp::spawn().await;
+    let (addr, server) = serve_behind_a_proxy(&app, app.media.clone()).await;
+    let (mine, theirs) = (anonymous_token(&app).await, anonymous_token(&app).await);
+    let small = photo(160, 120);
+
+    // Given one IPv4 client and one IPv6 /64 each holding their share of slots with slow bodies.
+    let mut held = Vec::new();
+    for client in ["198.51.100.1", "2001:db8:1:2::1"] {
+        for _ in 0..MAX_UPLOADS_PER_CLIENT {
+            held.push(HeldUpload::start_with(addr, &mine, &small, &from_client(client)).await);
+        }
+    }
+    wait_for_stored_uploads(&app, 2 * MAX_UPLOADS_PER_CLIENT).await;
+
+    // When they ask for one more (the /64 from another of its addresses): 503 + Retry-After.
+    for client in ["198.51.100.1", "2001:db8:1:2::ffff"] {
+        let resp = post_from(addr, &mine, client, small.clone()).await;
+        assert_eq!(resp.status().as_u16(), 503, "{client}");
+        assert_eq!(
+            resp.headers()["retry-after"].to_str().unwrap(),
+            BUSY_RETRY_AFTER_SECS.to_string()
+        );
+        let body: Value = resp.json().await.unwrap();
+        assert_eq!(body["error"], "SERVICE_UNAVAILABLE");
+    }
+    // Then another client's upload still goes through.
+    let resp = post_from(addr, &theirs, "198.51.100.2", small.clone()).await;
+    assert_eq!(resp.status().as_u16(), 201);
+
+    // And once the slow ones finish, the client has its share back.
+    for h in held {
+        assert_eq!(h.finish().await.0, 201);
+    }
+    let resp = post_from(addr, &mine, "198.51.100.1", small).await;
+    assert_eq!(resp.status().as_u16(), 201);
+    server.abort();
+}
+
+#[tokio::test]
+async fn an_upload_whose_body_stalls_is_dropped_and_its_slot_freed() {
+    let app = TestApp::spawn().await;
+    let idle = Duration::from_secs(2);
+    let media = app.media.clone().with_upload_idle_timeout(idle);
+    let (addr, server) = serve_behind_a_proxy(&app, media).await;
+    let anon = anonymous_token(&app).await;
+    let small = photo(160, 120);
+    let client = "198.51.100.1";
+
+    // Given a client's whole share held by bodies that stop partway.
+    let mut held = Vec::new();
+    for _ in 0..MAX_UPLOADS_PER_CLIENT {
+        held.push(HeldUpload::start_with(addr, &anon, &small, &from_client(client)).await);
+    }
+    let keys = wait_for_stored_uploads(&app, MAX_UPLOADS_PER_CLIENT).await;
+    let resp = post_from(addr, &anon, client, small.clone()).await;
+    assert_eq!(resp.status().as_u16(), 503, "the share is held");
+
+    // When they send nothing more: each is answered 408 (or its connection closed).
+    for h in held {
+        let status = h.answer_without_finishing(Duration::from_secs(30)).await;
+        assert!(matches!(status, None | Some(408)), "{status:?}");
+    }
+    // Then the slots are free again, and the stalled posts' photos are deleted.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let resp = post_from(addr, &anon, client, small.clone()).await;
+        if resp.status().as_u16() == 201 {
+            break;
+        }
+        assert_eq!(resp.status().as_u16(), 503);
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the stalled uploads' slots were not freed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for k in keys {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while status_of(&app, k).await != "deleted" {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "a stalled post's photo was kept"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    server.abort();
 }
 
 #[tokio::test]
@@ -564,4 +740,47 @@ async fn the_owner_migration_finds_each_photos_submission_from_its_events() {
             .await
             .unwrap();
     assert_eq!(owner, Some(id));
+}
+
+/// A render that takes its process down leaves its claim to run out; the claim that finds the
+/// last try spent that way fails the photo instead of taking it up forever, and a photo with
+/// tries to spare is taken up again.
+#[tokio::test]
+async fn a_render_that_keeps_killing_its_process_is_failed_when_its_tries_are_spent() {
+    let app = TestApp::spawn().await;
+    let (spent, spare) = (Uuid::new_v4(), Uuid::new_v4());
+    for (key, attempts) in [(spent, 3), (spare, 1)] {
+        // Claimed `attempts` times, the last claim's lease long over (its process died).
+        sqlx::query(
+            "INSERT INTO media.photos (key, uploaded_by, bytes, format, attempts, claimed_at)
+             VALUES ($1, $2, 10, 'jpeg', $3, now() - interval '1 hour')",
+        )
+        .bind(key)
+        .bind(Uuid::new_v4())
+        .bind(attempts)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    }
+    app.media.process(PhotoKey(spent)).await.unwrap();
+    let row: (String, i32, Option<String>) =
+        sqlx::query_as("SELECT status, attempts, error FROM media.photos WHERE key = $1")
+            .bind(spent)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(row.0, "failed");
+    assert_eq!(row.1, 3, "not claimed again");
+    assert!(row.2.unwrap().contains("never finished"));
+
+    // The other is claimed again (its upload is gone here, so that try fails, and not silently).
+    assert!(app.media.process(PhotoKey(spare)).await.is_err());
+    let row: (String, i32) =
+        sqlx::query_as("SELECT status, attempts FROM media.photos WHERE key = $1")
+            .bind(spare)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(row, ("uploaded".to_owned(), 2));
+    app.stop().await;
 }

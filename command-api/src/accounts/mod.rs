@@ -37,6 +37,10 @@ mod link;
 mod permissions;
 pub use permissions::{PermissionChange, PermissionError};
 mod profile;
+pub use profile::{
+    PREFERENCES_PER_CLIENT, PREFERENCES_PER_IDENTITY, PROFILE_NAMES_PER_CLIENT,
+    PROFILE_NAMES_PER_IDENTITY,
+};
 mod session;
 mod verify;
 
@@ -126,6 +130,10 @@ pub struct InspectAnswer {
     /// Submissions of the calling device's anonymous identity that signing in could claim; 0 when
     /// the caller is signed in or the identity is already claimed.
     pub anonymous_submissions: i64,
+    /// Everything the calling device's unclaimed anonymous identity recorded (submissions,
+    /// lists and what they hold, feedback), counted from the event store so work not yet in
+    /// any read model counts too; the sign-in page asks before claiming whenever it is above 0.
+    pub anonymous_work: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -200,10 +208,19 @@ impl Accounts {
     }
 
     async fn limit(&self, bucket: &str, limit: Limit, what: &str) -> Result<(), ApiError> {
-        match ratelimit::hit(self.pool(), bucket, limit).await? {
-            Ok(()) => Ok(()),
-            Err(secs) => Err(ApiError::rate_limited(secs, what)),
-        }
+        self.reserve(bucket, limit, what).await.map(|_| ())
+    }
+
+    /// [`ratelimit::reserve`] with the refusal as a 429 naming `what`.
+    async fn reserve(
+        &self,
+        bucket: &str,
+        limit: Limit,
+        what: &str,
+    ) -> Result<ratelimit::Reservation, ApiError> {
+        ratelimit::reserve(self.pool(), bucket, limit)
+            .await?
+            .map_err(|secs| ApiError::rate_limited(secs, what))
     }
 }
 

@@ -73,7 +73,7 @@ pub enum PermissionError {
     NoSuchUser,
     #[error("This account does not hold the {0} permission")]
     NotHeld(&'static str),
-    #[error("You are the last admin: grant admin to someone else before giving it up")]
+    #[error("That would leave no admin: grant admin to someone else first")]
     LastAdmin,
     #[error("the record was changed by someone else; reload and try again")]
     Conflict,
@@ -111,18 +111,23 @@ impl Accounts {
                 message: e.to_string(),
             }
         })?;
-        if !grant && permission == Permission::Admin && change.user_uuid == by.0 {
-            let admins: i64 = sqlx::query_scalar(
-                "SELECT count(*) FROM rm.account_permissions
-                  WHERE permission = 'admin' AND is_active AND account_id <> $1",
-            )
-            .bind(by.0)
-            .fetch_one(self.pool())
-            .await?;
-            if admins == 0 {
+        // Whether an admin would be left is decided from the Account streams themselves, under
+        // one lock for every admin revocation: two admins revoking each other (or one revoking
+        // another, then themselves) at once cannot both pass a count that neither has changed.
+        let _decision = if !grant && permission == Permission::Admin {
+            let lock = platform::db::Exclusive::take(self.pool(), "admin-revocation").await?;
+            let others = admins(self.pool())
+                .await?
+                .into_iter()
+                .filter(|a| *a != change.user_uuid)
+                .count();
+            if others == 0 {
                 return Err(PermissionError::LastAdmin);
             }
-        }
+            Some(lock)
+        } else {
+            None
+        };
         let command = if grant {
             AccountCommand::GrantPermission {
                 permission,
@@ -148,4 +153,21 @@ impl Accounts {
                 crate::CommandError::Store(s) => PermissionError::Store(anyhow::anyhow!(s)),
             })
     }
+}
+
+/// Every account whose Account stream's last grant or revoke of `admin` is a grant.
+async fn admins(pool: &PgPool) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT aggregate_id::uuid FROM (
+             SELECT DISTINCT ON (aggregate_id) aggregate_id, event_type
+               FROM es.events
+              WHERE aggregate_type = $1
+                AND event_type IN ('PermissionGranted', 'PermissionRevoked')
+                AND payload -> event_type ->> 'permission' = 'admin'
+              ORDER BY aggregate_id, sequence DESC) last
+          WHERE event_type = 'PermissionGranted'",
+    )
+    .bind(Account::TYPE)
+    .fetch_all(pool)
+    .await
 }

@@ -2,16 +2,51 @@
 
 use super::*;
 
+/// Preference changes one account may make an hour: a settings screen saved now and then, not
+/// an event stream every projector must read.
+pub const PREFERENCES_PER_IDENTITY: Limit = Limit {
+    max: 60,
+    window: Duration::from_secs(3600),
+};
+/// Preference changes one client (an IPv4 address or an IPv6 /64) may make an hour.
+pub const PREFERENCES_PER_CLIENT: Limit = Limit {
+    max: 300,
+    window: Duration::from_secs(3600),
+};
+
+/// Profile names one account may set an hour (each is an event, and a name taken is a name
+/// others cannot have for that moment).
+pub const PROFILE_NAMES_PER_IDENTITY: Limit = Limit {
+    max: 20,
+    window: Duration::from_secs(3600),
+};
+/// Profile names one client may set an hour.
+pub const PROFILE_NAMES_PER_CLIENT: Limit = Limit {
+    max: 100,
+    window: Duration::from_secs(3600),
+};
+
 impl Accounts {
     /// `PATCH /api/me/profile`: reserves the name (unique case-insensitively), then records it.
     pub async fn set_profile_name(
         &self,
         caller: &Caller,
+        client: &str,
         raw: Option<&str>,
     ) -> Result<(ProfileName, Option<EventPosition>), ApiError> {
         let account = caller.require_account()?;
         let name = ProfileName::parse(raw.unwrap_or(""))
             .map_err(|e| ApiError::validation("profile_name", e.to_string()))?;
+        let limits = [
+            (
+                format!("profile:id:{}", account.account_id),
+                PROFILE_NAMES_PER_IDENTITY,
+            ),
+            (format!("profile:ip:{client}"), PROFILE_NAMES_PER_CLIENT),
+        ];
+        ratelimit::hit_each(self.pool(), &limits)
+            .await?
+            .map_err(|secs| ApiError::rate_limited(secs, "profile name changes"))?;
         let mut tx = self.pool().begin().await?;
         sqlx::query("DELETE FROM auth.profile_names WHERE account_id = $1 AND name_key <> $2")
             .bind(account.account_id)
@@ -51,6 +86,7 @@ impl Accounts {
     pub async fn set_preferences(
         &self,
         caller: &Caller,
+        client: &str,
         raw: serde_json::Value,
     ) -> Result<(Preferences, Option<EventPosition>), ApiError> {
         let account = caller.require_account()?;
@@ -63,6 +99,17 @@ impl Accounts {
             };
             ApiError::validation("preferences", message)
         })?;
+        // Counted once the input is good, so a mistake costs nothing.
+        let limits = [
+            (
+                format!("prefs:id:{}", account.account_id),
+                PREFERENCES_PER_IDENTITY,
+            ),
+            (format!("prefs:ip:{client}"), PREFERENCES_PER_CLIENT),
+        ];
+        ratelimit::hit_each(self.pool(), &limits)
+            .await?
+            .map_err(|secs| ApiError::rate_limited(secs, "preference changes"))?;
         let position = self
             .commands
             .account(

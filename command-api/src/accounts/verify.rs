@@ -4,22 +4,48 @@
 
 use super::*;
 
+const FAILED_ATTEMPTS: &str = "failed sign-in attempts";
+const WRONG_CODES: &str = "wrong codes for this address; the link in the mail still works";
+
+/// The rate-limit bucket of a client's failed verifications.
+fn failures_bucket(ip: ClientIp) -> String {
+    format!("verify-failed:ip:{}", ip.bucket())
+}
+
 impl Accounts {
-    /// Marks the link (or the address's link with this code) used; the one UPDATE that wins.
-    pub(super) async fn consume(&self, req: &VerifyRequest) -> Result<Option<String>, ApiError> {
+    /// Marks the link (or the address's link with this code) used and answers its address, or
+    /// `None` for a wrong or dead one. Each wrong try counts against the client's failed
+    /// verifications; a valid link is never refused by those limits (nobody can guess one, so
+    /// a burst of wrong codes from the same network must not lock its owner out).
+    async fn consume(
+        &self,
+        req: &VerifyRequest,
+        client: &str,
+    ) -> Result<Option<EmailAddress>, ApiError> {
         if let Some(raw) = req.token.as_deref() {
-            let Some(token) = UserToken::parse(raw) else {
-                return Ok(None);
+            let email: Option<String> = match UserToken::parse(raw) {
+                Some(token) => {
+                    sqlx::query_scalar(
+                        "UPDATE auth.link_tokens SET used_at = now()
+                      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+                      RETURNING email",
+                    )
+                    .bind(token.hash().as_slice())
+                    .fetch_optional(self.pool())
+                    .await?
+                }
+                None => None,
             };
-            let email: Option<String> = sqlx::query_scalar(
-                "UPDATE auth.link_tokens SET used_at = now()
-                  WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-                  RETURNING email",
-            )
-            .bind(token.hash().as_slice())
-            .fetch_optional(self.pool())
-            .await?;
-            return Ok(email);
+            return match email {
+                Some(email) => Ok(Some(
+                    EmailAddress::parse(&email).map_err(ApiError::internal)?,
+                )),
+                None => {
+                    self.limit(client, FAILED_VERIFICATIONS_PER_IP, FAILED_ATTEMPTS)
+                        .await?;
+                    Ok(None)
+                }
+            };
         }
         let email = parse_email(req.email.as_deref())?;
         let code = req.code.as_deref().unwrap_or("").trim();
@@ -29,44 +55,76 @@ impl Accounts {
                 "The code is the 6 digits from the mail",
             ));
         }
-        let daily = code_bucket(&email);
-        if let Err(secs) = ratelimit::check(self.pool(), &daily, CODE_ATTEMPTS_PER_EMAIL).await? {
-            return Err(ApiError::rate_limited(
-                secs,
-                "wrong codes for this address; the link in the mail still works",
-            ));
+        self.consume_code(email, code, client).await
+    }
+
+    /// A code is guessable, so every try is counted *before* it is compared: against the
+    /// client's failed verifications and the address's wrong codes of the day, each decided in
+    /// one locked step; the right code gives both back. The comparison itself holds the row
+    /// locks of the address's live codes, so a code dies after exactly
+    /// [`MAX_CODE_ATTEMPTS`] wrong tries however many arrive at once.
+    async fn consume_code(
+        &self,
+        email: EmailAddress,
+        code: &str,
+        client: &str,
+    ) -> Result<Option<EmailAddress>, ApiError> {
+        let counted = self
+            .reserve(client, FAILED_VERIFICATIONS_PER_IP, FAILED_ATTEMPTS)
+            .await?;
+        let daily = match self
+            .reserve(&code_bucket(&email), CODE_ATTEMPTS_PER_EMAIL, WRONG_CODES)
+            .await
+        {
+            Ok(daily) => daily,
+            Err(refused) => {
+                ratelimit::release(self.pool(), &counted).await?;
+                return Err(refused);
+            }
+        };
+        let right = self.compare_code(&email, code).await?;
+        if right {
+            ratelimit::release(self.pool(), &counted).await?;
+            ratelimit::release(self.pool(), &daily).await?;
         }
-        let used: Option<String> = sqlx::query_scalar(
-            "UPDATE auth.link_tokens SET used_at = now()
-              WHERE email = $1 AND used_at IS NULL AND expires_at > now() AND failed_attempts < $3
-                AND code_hash = sha256(token_hash || convert_to($2, 'UTF8'))
-              RETURNING email",
+        Ok(right.then_some(email))
+    }
+
+    /// Compares `code` with the address's live codes under their row locks, and in the same
+    /// transaction marks the matching link used or costs every live code one attempt.
+    async fn compare_code(&self, email: &EmailAddress, code: &str) -> Result<bool, ApiError> {
+        let mut tx = self.pool().begin().await?;
+        let live: Vec<(Vec<u8>, bool)> = sqlx::query_as(
+            "SELECT token_hash,
+                    failed_attempts < $3 AND code_hash = sha256(token_hash || convert_to($2, 'UTF8'))
+               FROM auth.link_tokens
+              WHERE email = $1 AND used_at IS NULL AND expires_at > now()
+              ORDER BY token_hash
+                FOR UPDATE",
         )
         .bind(email.as_str())
         .bind(code)
         .bind(MAX_CODE_ATTEMPTS)
-        .fetch_optional(self.pool())
+        .fetch_all(&mut *tx)
         .await?;
-        if used.is_none() {
-            ratelimit::record(self.pool(), &daily).await?;
+        let right = live.iter().find(|(_, matches)| *matches);
+        if let Some((token_hash, _)) = right {
+            sqlx::query("UPDATE auth.link_tokens SET used_at = now() WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&mut *tx)
+                .await?;
+        } else {
             // Each wrong code costs every live code of the address an attempt.
             sqlx::query(
                 "UPDATE auth.link_tokens SET failed_attempts = failed_attempts + 1
                   WHERE email = $1 AND used_at IS NULL AND expires_at > now()",
             )
             .bind(email.as_str())
-            .execute(self.pool())
+            .execute(&mut *tx)
             .await?;
         }
-        Ok(used)
-    }
-
-    /// Refuses a client that failed too many verifications lately.
-    pub(super) async fn check_failures(&self, bucket: &str) -> Result<(), ApiError> {
-        match ratelimit::check(self.pool(), bucket, FAILED_VERIFICATIONS_PER_IP).await? {
-            Ok(()) => Ok(()),
-            Err(secs) => Err(ApiError::rate_limited(secs, "failed sign-in attempts")),
-        }
+        tx.commit().await?;
+        Ok(right.is_some())
     }
 
     /// `POST /api/auth/magic-link/inspect`: whom a link signs in as, and what this device would
@@ -77,8 +135,6 @@ impl Accounts {
         ip: ClientIp,
         caller: &Caller,
     ) -> Result<InspectAnswer, ApiError> {
-        let bucket = format!("verify-failed:ip:{}", ip.bucket());
-        self.check_failures(&bucket).await?;
         let email: Option<String> = match req.token.as_deref().and_then(UserToken::parse) {
             Some(token) => {
                 sqlx::query_scalar(
@@ -92,7 +148,12 @@ impl Accounts {
             None => None,
         };
         let Some(email) = email else {
-            ratelimit::record(self.pool(), &bucket).await?;
+            self.limit(
+                &failures_bucket(ip),
+                FAILED_VERIFICATIONS_PER_IP,
+                FAILED_ATTEMPTS,
+            )
+            .await?;
             return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
         };
         let account: Option<Uuid> =
@@ -108,15 +169,19 @@ impl Accounts {
                     .is_none()
             }
         };
-        let anonymous_submissions = match caller.anonymous_id() {
-            None => 0,
-            Some(anon) => projectors::submissions::read::unclaimed_count(self.pool(), anon).await?,
+        let (anonymous_submissions, anonymous_work) = match caller.anonymous_id() {
+            None => (0, 0),
+            Some(anon) => (
+                projectors::submissions::read::unclaimed_count(self.pool(), anon).await?,
+                unclaimed_work(self.pool(), anon).await?,
+            ),
         };
         Ok(InspectAnswer {
             success: true,
             email,
             is_new_account,
             anonymous_submissions,
+            anonymous_work,
         })
     }
 
@@ -133,16 +198,9 @@ impl Accounts {
                 "A token, or an email and code, is required",
             ));
         }
-        let bucket = format!("verify-failed:ip:{}", ip.bucket());
-        self.check_failures(&bucket).await?;
-        let consumed = self.consume(req).await;
-        if !matches!(consumed, Ok(Some(_))) {
-            ratelimit::record(self.pool(), &bucket).await?;
-        }
-        let Some(email) = consumed? else {
+        let Some(email) = self.consume(req, &failures_bucket(ip)).await? else {
             return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
         };
-        let email = EmailAddress::parse(&email).map_err(ApiError::internal)?;
         // Other links of the address die with this one.
         sqlx::query(
             "UPDATE auth.link_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL",
@@ -267,4 +325,16 @@ impl Accounts {
         .await?;
         Ok((owner == account_id).then_some(anon))
     }
+}
+
+/// The events an anonymous identity recorded, unless an account claimed it already.
+async fn unclaimed_work(pool: &PgPool, anonymous: Uuid) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM es.events
+          WHERE metadata ->> 'actor_id' = $1::text
+            AND NOT EXISTS (SELECT 1 FROM auth.identity_claims WHERE anonymous_id = $1)",
+    )
+    .bind(anonymous)
+    .fetch_one(pool)
+    .await
 }

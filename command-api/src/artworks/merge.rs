@@ -1,18 +1,23 @@
-//! Use cases: a moderator merges a duplicate artwork into the record kept, or undoes that. The
-//! target takes what the duplicate carried (worked out from the duplicate's own events) first,
-//! then the duplicate points at it; both steps are idempotent, so a retry after a failure between
-//! them finishes the merge. Unmerging reverses the two steps in the same spirit.
+//! Use cases: a moderator merges a duplicate artwork into the record kept, or undoes that.
+//! Each holds both artworks (`crate::artwork_locks`, exclusively) from its first read to its
+//! last write, so merges sharing an artwork, and approvals adding to one, take turns; under the
+//! lock the artworks' own rules decide from the event store. A merge points the duplicate at the
+//! target first — from then on the duplicate refuses new content — and the target then takes
+//! what the duplicate carried up to that event; if the target refuses, the duplicate is
+//! unmerged again. An unmerge gives back first, then shows the duplicate again. Every step is
+//! idempotent, so a retry after a failure between steps finishes the job.
 
 use cqrs_es::Aggregate;
 use domain::merge::carried;
 use domain::{
-    Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, FieldEdit,
+    Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, FieldEdit, Reason,
 };
 use platform::position::EventPosition;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{reason, Artworks, ModerationError};
+use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
 use crate::submissions::Reviewer;
 
@@ -43,8 +48,15 @@ pub struct Merged {
     pub logbook_entries: usize,
 }
 
+/// Tries at a write that another writer's event beat to the artwork (the next try reads it).
+const ATTEMPTS: u32 = 3;
+
+/// The reason an undone half merge records on the duplicate.
+const TARGET_REFUSED: &str = "The artwork to keep refused the merge; merge undone";
+
 impl Artworks {
     /// Merges duplicate `id` into `req.into`.
+    #[tracing::instrument(skip(self, reviewer, req), fields(artwork.id = %id, artwork.into = %req.into))]
     pub async fn merge(
         &self,
         reviewer: &Reviewer,
@@ -55,32 +67,76 @@ impl Artworks {
         if id == req.into {
             return Err(CommandError::Rejected(ArtworkError::MergeIntoItself).into());
         }
-        let events: Vec<ArtworkEvent> = self
-            .stream(id)
+        let (source, into) = (ArtworkId(id), ArtworkId(req.into));
+        let locks =
+            ArtworkLocks::take(self.commands.pool(), &[source, into], Hold::Exclusive).await?;
+        let merged = self.merge_held(reviewer, source, into, reason).await;
+        locks.release().await;
+        merged
+    }
+
+    /// [`Self::merge`], both artworks held.
+    async fn merge_held(
+        &self,
+        reviewer: &Reviewer,
+        source: ArtworkId,
+        into: ArtworkId,
+        reason: Reason,
+    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
+        let md = &reviewer.metadata;
+        let not_found = |id: ArtworkId| {
+            move |e| match e {
+                CommandError::Rejected(ArtworkError::NotFound) => {
+                    ModerationError::ArtworkNotFound(id.0)
+                }
+                other => other.into(),
+            }
+        };
+        // The target's rule first, so that nothing is written for a target that cannot take
+        // the duplicate (missing, or merged away itself).
+        let (target, _) = self.commands.state::<Artwork>(&into.to_string()).await?;
+        target
+            .can_absorb()
+            .map_err(CommandError::Rejected)
+            .map_err(not_found(into))?;
+        let merge = ArtworkCommand::MergeInto {
+            this: source,
+            into,
+            reason: reason.clone(),
+        };
+        let pointed = self
+            .commands
+            .artwork(&source.to_string(), merge, md)
+            .await
+            .map_err(not_found(source))?;
+        // What the duplicate carried is what it had when it was pointed at the target: the
+        // events before its last `ArtworkMerged`. After it the aggregate takes no content, and
+        // the lock keeps other merges and unmerges out.
+        let mut events: Vec<ArtworkEvent> = self
+            .stream(source.0)
             .await?
             .into_iter()
             .map(|e| e.event)
             .collect();
-        // The duplicate's state from the events just read, not a second read of its stream.
-        let mut source = Artwork::default();
+        if let Some(at) = events
+            .iter()
+            .rposition(|e| matches!(e, ArtworkEvent::ArtworkMerged { .. }))
+        {
+            events.truncate(at);
+        }
+        let mut duplicate = Artwork::default();
         for e in &events {
-            source.apply(e.clone());
+            duplicate.apply(e.clone());
         }
-        match source.merged_into {
-            Some(into) if into.0 != req.into => {
-                return Err(CommandError::Rejected(ArtworkError::AlreadyMerged(into)).into())
-            }
-            _ => {}
-        }
-        let (photos, visits) = carried(&events, &source.hidden_photos);
+        let (photos, visits) = carried(&events, &duplicate.hidden_photos);
         let answer = Merged {
-            artwork_id: id,
-            into: req.into,
+            artwork_id: source.0,
+            into: into.0,
             photos: photos.iter().map(|p| p.photos.len()).sum::<usize>()
                 + visits.iter().map(|v| v.photos.len()).sum::<usize>(),
             logbook_entries: visits.len(),
         };
-        let tags = source
+        let tags: Vec<FieldEdit> = duplicate
             .tags
             .iter()
             .map(|(k, v)| FieldEdit::Tag {
@@ -89,37 +145,64 @@ impl Artworks {
                 new: Some(v.to_owned()),
             })
             .collect();
-        let absorb = ArtworkCommand::Absorb(Box::new(Absorption {
-            this: Some(ArtworkId(req.into)),
-            from: ArtworkId(id),
-            reason: reason.clone(),
+        let absorption = Absorption {
+            this: Some(into),
+            from: source,
+            reason,
             photos,
             visits,
             tags,
-        }));
-        self.commands
-            .artwork(&req.into.to_string(), absorb, &reviewer.metadata)
-            .await
-            .map_err(|e| match e {
-                CommandError::Rejected(ArtworkError::NotFound) => {
-                    ModerationError::ArtworkNotFound(req.into)
-                }
-                other => other.into(),
-            })?;
-        let merge = ArtworkCommand::MergeInto {
-            this: ArtworkId(id),
-            into: ArtworkId(req.into),
-            reason,
         };
-        let position = self
-            .commands
-            .artwork(&id.to_string(), merge, &reviewer.metadata)
-            .await?;
-        Ok((answer, position))
+        let mut attempt = 0;
+        let taken = loop {
+            attempt += 1;
+            let absorb = ArtworkCommand::Absorb(Box::new(absorption.clone()));
+            match self.commands.artwork(&into.to_string(), absorb, md).await {
+                Err(CommandError::Conflict) if attempt < ATTEMPTS => continue,
+                other => break other,
+            }
+        };
+        match taken {
+            Ok(position) => Ok((answer, position.max(pointed))),
+            // Nothing was written to the target: the duplicate must not stay pointing at it.
+            Err(refused @ (CommandError::Rejected(_) | CommandError::Conflict)) => {
+                self.undo_pointing(source, md).await;
+                Err(not_found(into)(refused))
+            }
+            // Whether the target took it is unknown: a retry of the merge finishes it (both
+            // steps are idempotent), an unmerge undoes it.
+            Err(store) => Err(store.into()),
+        }
+    }
+
+    /// Unmerges `source` after its target refused it, trying until the store answers.
+    async fn undo_pointing(&self, source: ArtworkId, md: &domain::EventMetadata) {
+        let reason = match Reason::parse(TARGET_REFUSED) {
+            Ok(r) => r,
+            Err(_) => return,
+        };
+        for attempt in 1..=5u64 {
+            let unmerge = ArtworkCommand::Unmerge {
+                reason: reason.clone(),
+            };
+            match self
+                .commands
+                .artwork(&source.to_string(), unmerge, md)
+                .await
+            {
+                Ok(_) | Err(CommandError::Rejected(_)) => return,
+                Err(e) => {
+                    tracing::warn!(artwork.id = %source, error = %e, attempt, "undoing a refused merge failed; trying again");
+                    tokio::time::sleep(std::time::Duration::from_millis(100 * attempt)).await;
+                }
+            }
+        }
+        tracing::error!(artwork.id = %source, "a duplicate points at an artwork that refused it; merge or unmerge it again");
     }
 
     /// Undoes the merge of duplicate `id`: it shows again, and its photos, logbook and tags
     /// leave the artwork it was merged into.
+    #[tracing::instrument(skip(self, reviewer, req), fields(artwork.id = %id))]
     pub async fn unmerge(
         &self,
         reviewer: &Reviewer,
@@ -127,51 +210,76 @@ impl Artworks {
         req: UnmergeRequest,
     ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
         let reason = reason(req.reason.as_deref())?;
-        let (source, _) = self.commands.state::<Artwork>(&id.to_string()).await?;
-        if !source.exists {
-            return Err(ModerationError::ArtworkNotFound(id));
+        let source = ArtworkId(id);
+        // The target is known from the duplicate: both are taken, then the duplicate is read
+        // again under the lock (a merge or unmerge may have come first).
+        for _ in 0..ATTEMPTS {
+            let into = self.merged_into(source).await?;
+            let locks =
+                ArtworkLocks::take(self.commands.pool(), &[source, into], Hold::Exclusive).await?;
+            let unmerged = match self.merged_into(source).await {
+                Ok(now) if now == into => self.unmerge_held(reviewer, source, into, &reason).await,
+                Ok(_) => {
+                    locks.release().await;
+                    continue;
+                }
+                Err(e) => Err(e),
+            };
+            locks.release().await;
+            return unmerged;
         }
-        let into = source
+        Err(CommandError::Conflict.into())
+    }
+
+    /// The artwork duplicate `source` is merged into, from its events.
+    async fn merged_into(&self, source: ArtworkId) -> Result<ArtworkId, ModerationError> {
+        let (duplicate, _) = self.commands.state::<Artwork>(&source.to_string()).await?;
+        if !duplicate.exists {
+            return Err(ModerationError::ArtworkNotFound(source.0));
+        }
+        Ok(duplicate
             .merged_into
-            .ok_or(CommandError::Rejected(ArtworkError::NotMerged))?;
+            .ok_or(CommandError::Rejected(ArtworkError::NotMerged))?)
+    }
+
+    /// [`Self::unmerge`], both artworks held.
+    async fn unmerge_held(
+        &self,
+        reviewer: &Reviewer,
+        source: ArtworkId,
+        into: ArtworkId,
+        reason: &Reason,
+    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
+        let md = &reviewer.metadata;
         let (target, _) = self.commands.state::<Artwork>(&into.to_string()).await?;
-        let given = target
-            .absorbed
-            .get(&ArtworkId(id))
-            .cloned()
-            .unwrap_or_default();
-        self.commands
-            .artwork(
-                &id.to_string(),
-                ArtworkCommand::Unmerge {
-                    reason: reason.clone(),
-                },
-                &reviewer.metadata,
-            )
-            .await?;
+        let given = target.absorbed.get(&source).cloned().unwrap_or_default();
+        // Given back first: a retry after a failure between the steps finds the duplicate still
+        // merged and finishes.
         let release = ArtworkCommand::Release {
-            from: ArtworkId(id),
-            reason,
+            from: source,
+            reason: reason.clone(),
         };
-        let position = match self
-            .commands
-            .artwork(&into.to_string(), release, &reviewer.metadata)
-            .await
-        {
-            // Given back already (a retry after the first step): the merge is undone.
-            Err(CommandError::Rejected(ArtworkError::NotMerged)) => {
-                self.commands.position::<Artwork>(&id.to_string()).await?
-            }
+        let released = match self.commands.artwork(&into.to_string(), release, md).await {
+            // Given back already (a retry), or never taken (a merge cut off before its second
+            // step).
+            Err(CommandError::Rejected(ArtworkError::NotMerged)) => None,
             other => other?,
         };
+        let unmerge = ArtworkCommand::Unmerge {
+            reason: reason.clone(),
+        };
+        let shown = self
+            .commands
+            .artwork(&source.to_string(), unmerge, md)
+            .await?;
         Ok((
             Merged {
-                artwork_id: id,
+                artwork_id: source.0,
                 into: into.0,
                 photos: given.photo_submissions.len(),
                 logbook_entries: given.visits.len(),
             },
-            position,
+            shown.max(released),
         ))
     }
 }

@@ -3,13 +3,16 @@
 //! from the artwork's own events ([`domain::revert_of`]); the aggregate refuses it when a later
 //! change touched the same field, so nothing is overwritten unseen.
 
-use domain::{revert_of, ArtworkCommand, ArtworkError, ArtworkEvent, RevertScope};
+use domain::{
+    revert_of, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, Reason, RevertScope,
+};
 use platform::position::EventPosition;
 use projectors::submissions::edits::FieldEditDto;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::Artworks;
+use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
 use crate::submissions::{FieldError, Reviewer};
 
@@ -67,6 +70,24 @@ impl Artworks {
             "since" => RevertScope::Since,
             _ => return Err(FieldError::new("scope", "scope must be change or since").into()),
         };
+        // Held beside approvals, never between an edit approval's check and its effect.
+        let held = ArtworkLocks::take(self.commands.pool(), &[ArtworkId(id)], Hold::Shared)
+            .await
+            .map_err(|e| ModerationError::Store(e.into()))?;
+        let reverted = self.revert_held(reviewer, id, req, reason, scope).await;
+        held.release().await;
+        reverted
+    }
+
+    /// [`Self::revert`], the artwork held.
+    async fn revert_held(
+        &self,
+        reviewer: &Reviewer,
+        id: Uuid,
+        req: RevertRequest,
+        reason: Reason,
+        scope: RevertScope,
+    ) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
         let stream = self.stream(id).await?;
         let target = stream
             .iter()

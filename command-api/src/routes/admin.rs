@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, Envelope};
-use platform::identity::Caller;
+use platform::identity::{Admin, Caller};
 use serde::Serialize;
 
 use super::{no_store, CommandState};
@@ -28,7 +28,7 @@ pub struct RestartRequested {
         (status = 409, description = "The projector is not stopped", body = platform::http::ErrorBody)))]
 pub async fn restart_projector(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> Result<Response, ApiError> {
     let admin = caller.require_admin()?;
@@ -92,7 +92,7 @@ async fn change_permission(
         (status = 404, description = "'User not found'", body = platform::http::ErrorBody)))]
 pub async fn grant_permission(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     super::Body(change): super::Body<crate::accounts::PermissionChange>,
 ) -> Result<Response, ApiError> {
     change_permission(s, caller, change, true).await
@@ -110,7 +110,7 @@ pub async fn grant_permission(
         (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody)))]
 pub async fn revoke_permission(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     super::Body(change): super::Body<crate::accounts::PermissionChange>,
 ) -> Result<Response, ApiError> {
     change_permission(s, caller, change, false).await
@@ -133,7 +133,7 @@ pub struct BadgeChanged {
         (status = 409, description = "'A badge with this key exists'", body = platform::http::ErrorBody)))]
 pub async fn define_badge(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     super::Body(badge): super::Body<crate::badges::NewBadge>,
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
@@ -164,7 +164,7 @@ pub async fn define_badge(
         (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
 pub async fn change_badge(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     platform::http::PathId(badge_id): platform::http::PathId,
     super::Body(change): super::Body<crate::badges::BadgeChange>,
 ) -> Result<Response, ApiError> {
@@ -189,7 +189,7 @@ pub async fn change_badge(
         (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
 pub async fn deactivate_badge(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     platform::http::PathId(badge_id): platform::http::PathId,
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
@@ -223,7 +223,7 @@ pub struct ReplayRequest {
         (status = 409, description = "A replay is running", body = platform::http::ErrorBody)))]
 pub async fn start_replay(
     State(s): State<CommandState>,
-    caller: Caller,
+    Admin(caller): Admin,
     super::OptionalBody(req): super::OptionalBody<ReplayRequest>,
 ) -> Result<Response, ApiError> {
     let admin = caller.require_admin()?;

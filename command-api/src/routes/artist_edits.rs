@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
-use platform::identity::Caller;
+use platform::identity::{Caller, Moderator, SignedIn};
 
 use super::{no_store, Body, CommandState, OptionalBody};
 use crate::submissions::{
@@ -61,7 +61,7 @@ async fn validate(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
 pub async fn propose_artist_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     ClientIp(ip): ClientIp,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
@@ -80,7 +80,7 @@ pub async fn propose_artist_edit(
         (status = 409, description = "Stale old values", body = platform::http::ErrorBody)))]
 pub async fn submit_artist_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     ClientIp(ip): ClientIp,
     Body(req): Body<ArtistEditSubmission>,
 ) -> Result<Response, ApiError> {
@@ -102,7 +102,7 @@ pub async fn submit_artist_edit(
         (status = 404, description = "No such artist", body = platform::http::ErrorBody)))]
 pub async fn validate_artist_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
@@ -120,7 +120,7 @@ pub async fn validate_artist_edit(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
 pub async fn propose_artist(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     ClientIp(ip): ClientIp,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
@@ -135,7 +135,7 @@ pub async fn propose_artist(
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn validate_artist(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
     validate(&s, &caller, ArtistTarget::New, req).await
@@ -155,7 +155,7 @@ pub async fn validate_artist(
         (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
 pub async fn approve_artist_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
@@ -186,7 +186,7 @@ pub async fn approve_artist_edit(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
 pub async fn reject_artist_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, Envelope, PathId};
-use platform::identity::Caller;
+use platform::identity::Moderator;
 
 use super::{no_store, Body, CommandState};
 use crate::artworks::{MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
@@ -22,7 +22,7 @@ use crate::submissions::Reviewer;
         (status = 409, description = "'{field} changed after this change; revert the later change first'", body = platform::http::ErrorBody)))]
 pub async fn revert(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(req): Body<RevertRequest>,
 ) -> Result<Response, ApiError> {
@@ -38,13 +38,14 @@ pub async fn revert(
     request_body = MergeRequest,
     responses(
         (status = 200, description = "Merged; counts of what moved", body = Envelope<Merged>),
-        (status = 400, description = "'A reason is required', 'An artwork cannot be merged into itself', 'That artwork was itself merged into another…'", body = platform::http::ErrorBody),
+        (status = 400, description = "'A reason is required', 'An artwork cannot be merged into itself'", body = platform::http::ErrorBody),
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
-        (status = 404, description = "Either artwork not found", body = platform::http::ErrorBody)))]
+        (status = 404, description = "Either artwork not found", body = platform::http::ErrorBody),
+        (status = 409, description = "'This artwork was already merged into …', 'That artwork was itself merged into another; merge into that one', 'This artwork holds merged duplicates; unmerge them first'", body = platform::http::ErrorBody)))]
 pub async fn merge(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(req): Body<MergeRequest>,
 ) -> Result<Response, ApiError> {
@@ -66,7 +67,7 @@ pub async fn merge(
         (status = 404, description = "No such artwork", body = platform::http::ErrorBody)))]
 pub async fn unmerge(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(req): Body<UnmergeRequest>,
 ) -> Result<Response, ApiError> {

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
-use platform::identity::Caller;
+use platform::identity::{Caller, Moderator, SignedIn};
 use uuid::Uuid;
 
 use super::{no_store, Body, CommandState, OptionalBody};
@@ -44,7 +44,7 @@ async fn propose(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
 pub async fn propose_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     ClientIp(ip): ClientIp,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
@@ -63,7 +63,7 @@ pub async fn propose_edit(
         (status = 409, description = "Stale old values", body = platform::http::ErrorBody)))]
 pub async fn submit_artwork_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     ClientIp(ip): ClientIp,
     Body(req): Body<ArtworkEditSubmission>,
 ) -> Result<Response, ApiError> {
@@ -85,7 +85,7 @@ pub async fn submit_artwork_edit(
         (status = 404, description = "No such artwork", body = platform::http::ErrorBody)))]
 pub async fn validate_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
@@ -109,7 +109,7 @@ pub async fn validate_edit(
         (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
 pub async fn approve_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
@@ -140,7 +140,7 @@ pub async fn approve_edit(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
 pub async fn reject_edit(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {

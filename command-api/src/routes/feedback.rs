@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
-use platform::identity::Caller;
+use platform::identity::{Caller, Moderator};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -51,7 +51,7 @@ pub async fn send_feedback(
         (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
 pub async fn archive_feedback(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ArchiveFeedback>,
 ) -> Result<Response, ApiError> {
@@ -77,7 +77,7 @@ pub async fn archive_feedback(
         (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
 pub async fn resolve_feedback(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(req): Body<ResolveFeedback>,
 ) -> Result<Response, ApiError> {

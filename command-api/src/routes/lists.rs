@@ -1,10 +1,11 @@
 //! Saved lists: create, add to, remove from, rename or change visibility, delete. Anyone has
-//! lists, signed in or not (an anonymous caller's token is minted on first use).
+//! lists, signed in or not (an anonymous caller's token is minted on first use). Every write
+//! counts against the identity's and the client's hourly budget (429 + `Retry-After` beyond).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope, PathId};
+use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::Caller;
 use serde::Serialize;
 use uuid::Uuid;
@@ -35,13 +36,16 @@ fn answer(
     request_body = NewList,
     responses(
         (status = 201, description = "Created", body = Envelope<ListChanged>),
-        (status = 400, description = "'A list name is required', 'A list name must be at most 100 characters'", body = platform::http::ErrorBody)))]
+        (status = 400, description = "'A list name is required', 'A list name must be at most 100 characters'", body = platform::http::ErrorBody),
+        (status = 409, description = "'You have 100 lists; delete one to make another'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn create_list(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     Body(req): Body<NewList>,
 ) -> Result<Response, ApiError> {
-    let (id, position) = s.lists.create(&caller, req).await?;
+    let (id, position) = s.lists.create(&caller, &ip.bucket(), req).await?;
     Ok(answer(&caller, StatusCode::CREATED, id, position))
 }
 
@@ -54,14 +58,16 @@ pub async fn create_list(
         (status = 200, description = "In the list", body = Envelope<ListChanged>),
         (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
         (status = 404, description = "'List not found', 'Artwork not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'A list holds at most 1000 artworks'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'A list holds at most 1000 artworks'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn add_item(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
     Body(req): Body<AddItem>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.add(&caller, id, req).await?;
+    let position = s.lists.add(&caller, &ip.bucket(), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -73,14 +79,16 @@ pub async fn add_item(
         (status = 200, description = "Removed (those the list held)", body = Envelope<ListChanged>),
         (status = 400, description = "'Name at least one artwork to remove', 'At most 100 artworks can be removed at once'", body = platform::http::ErrorBody),
         (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn remove_items(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
     Body(req): Body<RemoveItems>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.remove(&caller, id, req).await?;
+    let position = s.lists.remove(&caller, &ip.bucket(), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -92,14 +100,16 @@ pub async fn remove_items(
         (status = 200, description = "Changed", body = Envelope<ListChanged>),
         (status = 400, description = "A name rule, or 'Loved cannot be renamed or deleted'", body = platform::http::ErrorBody),
         (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn update_list(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ListUpdate>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.update(&caller, id, req).await?;
+    let position = s.lists.update(&caller, &ip.bucket(), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -110,12 +120,14 @@ pub async fn update_list(
         (status = 200, description = "Deleted", body = Envelope<ListChanged>),
         (status = 400, description = "'Loved cannot be renamed or deleted'", body = platform::http::ErrorBody),
         (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn delete_list(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.delete(&caller, id).await?;
+    let position = s.lists.delete(&caller, &ip.bucket(), id).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }

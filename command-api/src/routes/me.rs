@@ -2,8 +2,8 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope, PathId};
-use platform::identity::Caller;
+use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::identity::SignedIn;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
@@ -21,16 +21,18 @@ pub struct ProfileUpdate {
         (status = 200, description = "The updated profile", body = Envelope<Profile>),
         (status = 400, description = "The name breaks a rule (the message says which)", body = platform::http::ErrorBody),
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 409, description = "'That profile name is already taken'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'That profile name is already taken'", body = platform::http::ErrorBody),
+        (status = 429, description = "More than 20 names an hour for the account, or 100 for the client", body = platform::http::ErrorBody)))]
 pub async fn update_profile(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
     Body(body): Body<ProfileUpdate>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
     let (name, position) = s
         .accounts
-        .set_profile_name(&caller, body.profile_name.as_deref())
+        .set_profile_name(&caller, &ip.bucket(), body.profile_name.as_deref())
         .await?;
     // The read model may not have the new name yet: answer with the name just recorded.
     let mut profile = load_profile(s.accounts.pool(), &caller).await?;
@@ -50,14 +52,19 @@ pub struct PreferencesAnswer {
     responses(
         (status = 200, description = "The stored preferences", body = Envelope<PreferencesAnswer>),
         (status = 400, description = "A key or value breaks a rule", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many preference changes from this account or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn put_preferences(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
     Body(body): Body<serde_json::Value>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    let (prefs, position) = s.accounts.set_preferences(&caller, body).await?;
+    let (prefs, position) = s
+        .accounts
+        .set_preferences(&caller, &ip.bucket(), body)
+        .await?;
     let preferences = serde_json::to_value(&prefs).map_err(ApiError::internal)?;
     Ok(no_store(with_position(
         ok(PreferencesAnswer { preferences }),
@@ -74,7 +81,7 @@ pub async fn put_preferences(
         (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
 pub async fn dismiss_notification(
     State(s): State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
@@ -103,8 +110,8 @@ pub struct Dismissed {
         (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
 pub async fn read_notification(
     state: State<CommandState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     id: PathId,
 ) -> Result<Response, ApiError> {
-    dismiss_notification(state, caller, id).await
+    dismiss_notification(state, SignedIn(caller), id).await
 }

@@ -165,6 +165,26 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<
     }
 }
 
+/// A `multipart/form-data` body whose rejection (no boundary, another content type) uses the
+/// error envelope.
+pub struct Form(pub axum::extract::Multipart);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Form {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Multipart::from_request(req, state)
+            .await
+            .map(Form)
+            .map_err(|e| {
+                ApiError::validation(
+                    "photos",
+                    format!("The form could not be read: {}", e.body_text()),
+                )
+            })
+    }
+}
+
 /// A JSON body that may be left out: no body (or only whitespace) is `T::default()`.
 pub struct OptionalBody<T>(pub T);
 

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, with_position, ApiError, Envelope, PathId};
-use platform::identity::Caller;
+use platform::identity::Moderator;
 
 use super::{no_store, Body, CommandState, OptionalBody};
 use crate::submissions::{
@@ -23,7 +23,7 @@ use crate::submissions::{
         (status = 409, description = "'This submission was already approved|rejected|withdrawn'", body = platform::http::ErrorBody)))]
 pub async fn approve_submission(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     // No body (or `{}`) approves with the defaults.
     OptionalBody(req): OptionalBody<ApproveRequest>,
@@ -46,7 +46,7 @@ pub async fn approve_submission(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
 pub async fn reject_submission(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
@@ -68,7 +68,7 @@ pub async fn reject_submission(
         (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
 pub async fn review_batch(
     State(s): State<CommandState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     Body(body): Body<BatchRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;

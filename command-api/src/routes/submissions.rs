@@ -1,16 +1,19 @@
 //! Contributions: `POST /api/logbook` (a new artwork or a visit, with photos), and what an
 //! author may do to their own submission afterwards.
 
-use axum::extract::multipart::{Field, Multipart, MultipartError};
+use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
 use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::Caller;
+use std::future::Future;
+use std::time::Duration;
 
-use super::{no_store, CommandState};
+use super::{no_store, CommandState, Form};
 use crate::idempotency;
+use crate::media::SlotRefused;
 use crate::submissions::{
     Decided, LogbookFields, MetadataErased, SubmissionReceipt, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
 };
@@ -26,14 +29,31 @@ fn multipart_error(e: MultipartError) -> ApiError {
     }
 }
 
-/// Reads a field into memory, refusing it as soon as it passes `max` bytes.
+/// What a body that stopped arriving is answered.
+fn stalled() -> ApiError {
+    ApiError::RequestTimeout("The upload stopped arriving; send it again.".into())
+}
+
+/// Waits for the next part of a body, for at most `idle`.
+async fn within<T>(idle: Duration, next: impl Future<Output = T>) -> Result<T, ApiError> {
+    tokio::time::timeout(idle, next)
+        .await
+        .map_err(|_| stalled())
+}
+
+/// Reads a field into memory, refusing it as soon as it passes `max` bytes, or when nothing of
+/// it arrives for `idle`.
 async fn read_capped(
     mut field: Field<'_>,
     max: usize,
+    idle: Duration,
     too_large: ApiError,
 ) -> Result<bytes::Bytes, ApiError> {
     let mut buf = bytes::BytesMut::new();
-    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+    while let Some(chunk) = within(idle, field.chunk())
+        .await?
+        .map_err(multipart_error)?
+    {
         if buf.len() + chunk.len() > max {
             return Err(too_large);
         }
@@ -87,14 +107,15 @@ pub struct LogbookForm {
         (status = 409, description = "A request with this Idempotency-Key is still being processed", body = platform::http::ErrorBody),
         (status = 413, description = "'Each photo must be at most 15 MB', or a photo over 50 megapixels", body = platform::http::ErrorBody),
         (status = 415, description = "'Only JPEG, PNG and WebP images can be uploaded' (judged by content)", body = platform::http::ErrorBody),
+        (status = 408, description = "The body sent nothing for 30 s; the upload is dropped", body = platform::http::ErrorBody),
         (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody),
-        (status = 503, description = "This process takes no more uploads now; see Retry-After", body = platform::http::ErrorBody)))]
+        (status = 503, description = "This process, or this address's share of it (2 uploads at once), takes no more uploads now; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn post_logbook(
     State(s): State<CommandState>,
     caller: Caller,
     ip: ClientIp,
     headers: axum::http::HeaderMap,
-    mut form: Multipart,
+    Form(mut form): Form,
 ) -> Result<Response, ApiError> {
     // A retry of a request already answered gets that answer, before anything is read. A new
     // identity (no token sent) has no earlier request to match.
@@ -107,21 +128,35 @@ pub async fn post_logbook(
         }
         _ => None,
     };
-    // Held for the whole request: uploads in flight and renders waiting are bounded per process.
+    // Admitted first: a client over its rate limit never holds a slot.
+    s.submissions.admit(&caller, ip.network()).await?;
+    // Held for the whole request: uploads in flight and renders waiting are bounded per
+    // process, and one client holds only its share of them.
     let _slot = s
         .submissions
         .media()
-        .upload_slot()
-        .map_err(|_| ApiError::Busy {
+        .upload_slot(&ip.bucket())
+        .map_err(|refused| ApiError::Busy {
             retry_after_secs: crate::media::BUSY_RETRY_AFTER_SECS,
-            message: "Too many photos are being processed right now. Try again in a few seconds."
-                .into(),
+            message: match refused {
+                SlotRefused::Busy => {
+                    "Too many photos are being processed right now. Try again in a few seconds."
+                }
+                SlotRefused::ClientShare => {
+                    "Your other uploads are still in progress. Try again when one has finished."
+                }
+            }
+            .into(),
         })?;
-    s.submissions.admit(&caller, ip.network()).await?;
+    // A body that sends nothing for this long is dropped, and the slot with it.
+    let idle = s.submissions.media().upload_idle_timeout();
     let mut fields = LogbookFields::default();
     let mut accepted = Vec::new();
     let read = async {
-        while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+        while let Some(field) = within(idle, form.next_field())
+            .await?
+            .map_err(multipart_error)?
+        {
             let name = field.name().unwrap_or_default().to_owned();
             if matches!(name.as_str(), "photos" | "photos[]" | "photo") {
                 let index = accepted.len() + 1;
@@ -134,6 +169,7 @@ pub async fn post_logbook(
                 let bytes = read_capped(
                     field,
                     MAX_PHOTO_BYTES,
+                    idle,
                     ApiError::PayloadTooLarge(TOO_LARGE.into()),
                 )
                 .await?;
@@ -145,6 +181,7 @@ pub async fn post_logbook(
                 let raw = read_capped(
                     field,
                     MAX_TEXT_FIELD_BYTES,
+                    idle,
                     ApiError::validation(&name, format!("{name} is too long")),
                 )
                 .await?;

@@ -5,7 +5,7 @@
 
 use domain::text::{LongText, Title};
 use domain::{
-    Approval, ApprovedFields, Artwork, ArtworkId, ArtworkType, Filing, Location, Submission,
+    Approval, ApprovedFields, ArtworkId, ArtworkType, Filing, Location, Submission,
     SubmissionCommand, SubmissionError, SubmissionStatus, Tags,
 };
 use platform::position::EventPosition;
@@ -14,6 +14,7 @@ use uuid::Uuid;
 use super::carry_out::CarryOutError;
 use super::form::{artwork_type, FieldError};
 use super::{ApproveRequest, Decided, Overrides, Reviewer, Submissions};
+use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
 
 #[derive(Debug, thiserror::Error)]
@@ -124,12 +125,30 @@ impl Choice {
 }
 
 impl Submissions {
-    /// Approves a pending submission and carries out its effect on the artwork.
+    /// Approves a pending submission and carries out its effect on the artwork. An existing
+    /// artwork it adds to (a link, a visit, an edit) is held from its check to the effect
+    /// (`hold_artwork`), so a merge cannot come between them.
     pub async fn approve(
         &self,
         reviewer: &Reviewer,
         id: Uuid,
         req: ApproveRequest,
+    ) -> Result<(Decided, Option<EventPosition>), ApproveError> {
+        let mut held = None;
+        let approved = self.approve_holding(reviewer, id, req, &mut held).await;
+        if let Some(locks) = held {
+            locks.release().await;
+        }
+        approved
+    }
+
+    /// [`Self::approve`], leaving the artwork's lock, once taken, in `held`.
+    async fn approve_holding(
+        &self,
+        reviewer: &Reviewer,
+        id: Uuid,
+        req: ApproveRequest,
+        held: &mut Option<ArtworkLocks>,
     ) -> Result<(Decided, Option<EventPosition>), ApproveError> {
         let choice = Choice::parse(req);
         let decision = self
@@ -166,10 +185,9 @@ impl Submissions {
                                 artwork_id,
                                 location,
                             } => {
-                                let (artwork, _) = self
-                                    .commands
-                                    .state::<Artwork>(&artwork_id.to_string())
-                                    .await?;
+                                let (locks, artwork) =
+                                    self.hold_artwork(artwork_id, Hold::Shared).await?;
+                                *held = Some(locks);
                                 if !artwork.exists {
                                     return Err(ApproveError::ArtworkNotFound(artwork_id.0));
                                 }
@@ -180,10 +198,17 @@ impl Submissions {
                             }
                         },
                         // A visit goes into its artwork's logbook; `action` is for proposals.
-                        Some(Filing::Visit(_)) => Approval::LogVisit,
+                        Some(Filing::Visit(v)) => {
+                            *held = Some(self.hold_artwork(v.artwork_id, Hold::Shared).await?.0);
+                            Approval::LogVisit
+                        }
                         // An edit approved here applies every field; choosing some is
                         // `approve_edit`'s.
                         Some(edit @ (Filing::Edit(_) | Filing::ArtistEdit(_))) => {
+                            if let Filing::Edit(e) = edit {
+                                *held =
+                                    Some(self.hold_artwork(e.artwork_id, Hold::Exclusive).await?.0);
+                            }
                             Approval::ApplyEdit {
                                 fields: edit.edited_fields(),
                                 overwrite_stale: false,

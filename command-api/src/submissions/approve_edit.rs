@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use super::close::CloseError;
 use super::{ApplyEditRequest, ApplyTo, ApproveError, Decided, Reviewer, Submissions};
+use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
 
 /// Which review queue an edit is decided from.
@@ -46,12 +47,34 @@ pub struct EditApproved {
 
 impl Submissions {
     /// Approves the fields `req` chooses of edit `id` (of `subject`'s kind) and applies them.
+    /// The artwork (or artist) edited is held alone from the check to the effect
+    /// (`hold_artwork`), so neither a merge nor another change can come between them: a field
+    /// changed since the edit was proposed is a 409 that leaves the edit reviewable.
     pub async fn approve_edit(
         &self,
         reviewer: &Reviewer,
         subject: EditSubject,
         id: Uuid,
         req: ApplyEditRequest,
+    ) -> Result<(EditApproved, Option<EventPosition>), ApproveError> {
+        let mut held = None;
+        let approved = self
+            .approve_edit_holding(reviewer, subject, id, req, &mut held)
+            .await;
+        if let Some(locks) = held {
+            locks.release().await;
+        }
+        approved
+    }
+
+    /// [`Self::approve_edit`], leaving the artwork's lock, once taken, in `held`.
+    async fn approve_edit_holding(
+        &self,
+        reviewer: &Reviewer,
+        subject: EditSubject,
+        id: Uuid,
+        req: ApplyEditRequest,
+        held: &mut Option<ArtworkLocks>,
     ) -> Result<(EditApproved, Option<EventPosition>), ApproveError> {
         let decision = self
             .commands
@@ -62,6 +85,21 @@ impl Submissions {
                     s.pending().map_err(CommandError::Rejected)?;
                     if !subject.holds(s.filing()) {
                         return Err(ApproveError::EditNotFound(id));
+                    }
+                    // Held alone from the stale check to the effect: a change landing between
+                    // them would leave the edit approved with nothing applied.
+                    match s.filing() {
+                        Some(Filing::Edit(edit)) => {
+                            *held =
+                                Some(self.hold_artwork(edit.artwork_id, Hold::Exclusive).await?.0);
+                        }
+                        Some(Filing::ArtistEdit(edit)) => {
+                            let locks = ArtworkLocks::take_artist(self.pool(), edit.artist_id)
+                                .await
+                                .map_err(|e| ApproveError::Store(e.into()))?;
+                            *held = Some(locks);
+                        }
+                        _ => {}
                     }
                     let fields: Vec<String> = match req.apply_to_artwork {
                         None | Some(ApplyTo::All(true)) => {

@@ -5,13 +5,14 @@
 
 use domain::metadata::event_id;
 use domain::{
-    ApprovalEffect, ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, EventMetadata, Submission,
-    SubmissionError, SubmissionId,
+    ApprovalEffect, ArtistCommand, ArtistId, Artwork, ArtworkCommand, ArtworkId, EventMetadata,
+    Submission, SubmissionError, SubmissionId,
 };
 use platform::position::EventPosition;
 use uuid::Uuid;
 
-use super::Submissions;
+use super::{ApproveError, Submissions};
+use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
 
 /// What an approval's effect was carried out on.
@@ -91,6 +92,35 @@ impl CarryOutError {
 }
 
 impl Submissions {
+    /// Holds existing `artwork` (shared, or alone for an edit) until the caller releases the lock, and answers its
+    /// state read under the lock, once its rule says it still takes content: one merged away
+    /// refuses (409) before a decision is recorded. A merge of the artwork waits for the hold,
+    /// so a decision and its effect never straddle a merge ("approved, nothing applied", or
+    /// content left on a hidden duplicate).
+    pub(super) async fn hold_artwork(
+        &self,
+        artwork: ArtworkId,
+        hold: Hold,
+    ) -> Result<(ArtworkLocks, Artwork), ApproveError> {
+        let locks = ArtworkLocks::take(self.pool(), &[artwork], hold)
+            .await
+            .map_err(|e| ApproveError::Store(e.into()))?;
+        let open = match self.commands.state::<Artwork>(&artwork.to_string()).await {
+            Ok((state, _)) => match state.takes_content() {
+                Ok(()) => Ok(state),
+                Err(rule) => Err(CommandError::Rejected(rule).into()),
+            },
+            Err(e) => Err(e.into()),
+        };
+        match open {
+            Ok(state) => Ok((locks, state)),
+            Err(e) => {
+                locks.release().await;
+                Err(e)
+            }
+        }
+    }
+
     /// Carries out the recorded approval of submission `id`, read from its events.
     pub async fn carry_out_approval(
         &self,

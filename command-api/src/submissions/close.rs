@@ -54,7 +54,7 @@ impl Submissions {
         caller: &Caller,
         id: Uuid,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
-        let identities = projectors::accounts::read::identities(self.pool(), caller).await?;
+        let identities = caller.identities(self.pool()).await?;
         let command = SubmissionCommand::Withdraw { identities };
         self.close(id, command, &caller.metadata(), SubmissionStatus::Withdrawn)
             .await
@@ -101,7 +101,7 @@ impl Submissions {
         caller: &Caller,
         id: Uuid,
     ) -> Result<(MetadataErased, Option<EventPosition>), CloseError> {
-        let identities = projectors::accounts::read::identities(self.pool(), caller).await?;
+        let identities = caller.identities(self.pool()).await?;
         let sid = id.to_string();
         let command = SubmissionCommand::ErasePhotoMetadata { identities };
         let decision = self

@@ -74,7 +74,7 @@ impl Reviewer {
         let account_id = AccountId(caller.require_moderator()?.account_id);
         Ok(Self {
             account_id,
-            identities: projectors::accounts::read::identities(pool, caller).await?,
+            identities: caller.identities(pool).await?,
             metadata: caller.metadata(),
         })
     }

@@ -66,15 +66,13 @@ impl From<sqlx::Error> for SubmitError {
 impl Submissions {
     /// Counts a post against the caller's and the client's hourly budget.
     pub async fn admit(&self, caller: &Caller, ip: std::net::IpAddr) -> Result<(), SubmitError> {
-        for (bucket, limit) in [
+        let limits = [
             (format!("submit:id:{}", caller.actor_id()), PER_IDENTITY),
             (format!("submit:ip:{ip}"), PER_CLIENT),
-        ] {
-            if let Err(retry_after_secs) = ratelimit::hit(self.pool(), &bucket, limit).await? {
-                return Err(SubmitError::RateLimited { retry_after_secs });
-            }
-        }
-        Ok(())
+        ];
+        ratelimit::hit_each(self.pool(), &limits)
+            .await?
+            .map_err(|retry_after_secs| SubmitError::RateLimited { retry_after_secs })
     }
 
     /// Checks and stores one uploaded photo (the `index`-th, from 1).

@@ -4,6 +4,8 @@
 
 pub mod cambridge;
 pub mod common;
+#[cfg(test)]
+mod fuzz;
 pub mod nyc_dot;
 pub mod nyc_parks;
 pub mod san_francisco;

@@ -405,3 +405,32 @@ pub async fn logbook(
     .fetch_all(pool)
     .await
 }
+
+/// A walking tour's stop: where an artwork stands and what it is called.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TourStop {
+    pub id: Uuid,
+    pub title: String,
+    pub lat: f64,
+    pub lon: f64,
+}
+
+/// These artworks as tour stops, whatever their status, in no particular order: a full list's
+/// tour reads 1,000 of them, so only the four columns a stop needs (by primary key, as
+/// [`by_ids`]).
+pub async fn tour_stops(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<TourStop>, sqlx::Error> {
+    let rows: Vec<(Uuid, String, f64, f64)> =
+        sqlx::query_as("SELECT id, title, lat, lon FROM rm.artworks WHERE id = ANY($1)")
+            .bind(ids)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, title, lat, lon)| TourStop {
+            id,
+            title,
+            lat,
+            lon,
+        })
+        .collect())
+}

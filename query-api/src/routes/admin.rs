@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::Aggregate;
 use platform::eventlog::EventEnvelope;
 use platform::http::{ok, ApiError, MinPosition, Query};
-use platform::identity::Caller;
+use platform::identity::{Admin, Caller};
 use platform::position::EventPosition;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -72,7 +72,7 @@ pub struct PermissionList {
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn permissions(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
     min: Option<MinPosition>,
     Query(p): Query<PermissionParams>,
 ) -> Result<Response, ApiError> {
@@ -381,7 +381,7 @@ fn envelope(r: &sqlx::postgres::PgRow) -> Result<EventEnvelope, sqlx::Error> {
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn audit(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
     Query(p): Query<AuditParams>,
 ) -> Result<Response, ApiError> {
     let (_, _) = admin_after(&state, caller, None, READS).await?;
@@ -515,7 +515,7 @@ fn fold<A: Aggregate>(events: &[&EventEnvelope]) -> anyhow::Result<Value> {
         (status = 404, description = "'No events for this entity'", body = platform::http::ErrorBody)))]
 pub async fn entity(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
     Path((kind, id)): Path<(String, String)>,
     Query(p): Query<EntityParams>,
 ) -> Result<Response, ApiError> {
@@ -646,7 +646,7 @@ async fn counts(state: &QueryState, sql: &str) -> Result<Counts, sqlx::Error> {
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn statistics(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
     min: Option<MinPosition>,
     Query(p): Query<StatisticsParams>,
 ) -> Result<Response, ApiError> {
@@ -755,7 +755,7 @@ pub struct AdminBadges {
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn badges(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let (_, caught_up) = admin_after(&state, caller, min, &["badges"]).await?;
@@ -775,7 +775,7 @@ pub async fn badges(
         (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
 pub async fn replay_state(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
 ) -> Result<Response, ApiError> {
     admin_after(&state, caller, None, &[]).await?;
     let job = projectors::replay_jobs::latest(&state.pool)

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, ApiError, MinPosition};
-use platform::identity::Caller;
+use platform::identity::SignedIn;
 use projectors::badges::read::{self as badges, AwardDto, BadgeDto};
 use serde::Serialize;
 
@@ -43,7 +43,7 @@ pub struct MyBadges {
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn my_badges(
     State(state): State<QueryState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let account = caller.require_account()?;

@@ -5,7 +5,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
-use platform::identity::Caller;
+use platform::identity::{Caller, Moderator};
 use projectors::submissions::artist_edits::{self, ArtistEditDetail, ArtistEditSummary};
 use projectors::submissions::edits::{self, EditDetail, EditSummary, PendingEdit};
 use serde::{Deserialize, Serialize};
@@ -81,7 +81,7 @@ pub async fn pending_edits(
         (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
 pub async fn edit_queue(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     Query(p): Query<EditQueueParams>,
 ) -> Result<Response, ApiError> {
@@ -112,7 +112,7 @@ pub async fn edit_queue(
         (status = 404, description = "No such edit", body = platform::http::ErrorBody)))]
 pub async fn edit_detail(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
@@ -169,7 +169,7 @@ pub async fn pending_artist_edits(
         (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
 pub async fn artist_edit_queue(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     Query(p): Query<EditQueueParams>,
 ) -> Result<Response, ApiError> {
@@ -200,7 +200,7 @@ pub async fn artist_edit_queue(
         (status = 404, description = "No such artist edit", body = platform::http::ErrorBody)))]
 pub async fn artist_edit_detail(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {

@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, ApiError, MinPosition, Query};
-use platform::identity::Caller;
+use platform::identity::Moderator;
 use projectors::feedback::read::{self as feedback, FeedbackCounts, FeedbackDto};
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +49,7 @@ pub struct FeedbackPage {
         (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
 pub async fn feedback_queue(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     Query(p): Query<FeedbackParams>,
 ) -> Result<Response, ApiError> {

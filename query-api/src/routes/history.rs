@@ -98,3 +98,57 @@ pub async fn artwork_as_of(
         .ok_or_else(|| not_found(id))?;
     Ok(ArtworkDetailDto { artwork, logbook })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use chrono::{DateTime, FixedOffset, SecondsFormat, TimeZone, Utc};
+    use platform::position::EventPosition;
+    use proptest::prelude::*;
+
+    proptest! {
+        // Fuzzing (docs/SECURITY.md): fixed budget, no persistence files.
+        #![proptest_config(ProptestConfig {
+            cases: 2_000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Any `as_of` text is a moment or a 400 naming `as_of`, never a panic.
+        #[test]
+        fn any_as_of_is_a_moment_or_a_validation_error(
+            raw in "\\PC*|[-+:.TZ 0-9]{0,40}"
+        ) {
+            if let Err(e) = parse_as_of(&raw) {
+                prop_assert_eq!(e.code(), "VALIDATION_ERROR");
+            }
+        }
+
+        /// A position as history entries write it reads back as that position.
+        #[test]
+        fn a_position_reads_back_as_itself(tx in 0..=i64::MAX, pos in 0..=i64::MAX) {
+            let p = EventPosition::new(tx, pos);
+            prop_assert_eq!(parse_as_of(&p.to_string()).ok(), Some(AsOf::Position(p)));
+        }
+
+        /// An RFC 3339 time, in any offset and precision, reads back as the same instant.
+        #[test]
+        fn a_time_reads_back_as_the_same_instant(
+            secs in -62_000_000_000i64..250_000_000_000,
+            nanos in 0u32..1_000_000_000,
+            offset_minutes in -1439i32..=1439,
+            format in 0..4usize,
+        ) {
+            let t: DateTime<Utc> = Utc.timestamp_opt(secs, nanos).unwrap();
+            let offset = FixedOffset::east_opt(offset_minutes * 60).unwrap();
+            let precision = [SecondsFormat::Secs, SecondsFormat::Millis, SecondsFormat::Nanos, SecondsFormat::AutoSi][format];
+            let written = t.with_timezone(&offset).to_rfc3339_opts(precision, true);
+            let expected = DateTime::parse_from_rfc3339(&written).unwrap().with_timezone(&Utc);
+            prop_assert_eq!(parse_as_of(&written).ok(), Some(AsOf::Time(expected)));
+            if matches!(precision, SecondsFormat::Nanos | SecondsFormat::AutoSi) {
+                prop_assert_eq!(expected, t);
+            }
+        }
+    }
+}

@@ -213,7 +213,7 @@ async fn tour_of(
     )
     .await?;
     list.item_count = total;
-    let artworks = projectors::artworks::read::by_ids(&state.pool, &ids).await?;
+    let artworks = projectors::artworks::read::tour_stops(&state.pool, &ids).await?;
     let points: Vec<domain::tour::Point> = artworks
         .iter()
         .map(|a| domain::tour::Point {
@@ -221,15 +221,27 @@ async fn tour_of(
             lon: a.lon,
         })
         .collect();
-    let (order, distance_m) = domain::tour::walking_order(start, &points);
+    let walk = crate::tours::Tours::shared()
+        .walk(id, start, points.clone())
+        .await
+        .map_err(|_| ApiError::Busy {
+            retry_after_secs: crate::tours::BUSY_RETRY_AFTER_SECS,
+            message:
+                "Too many walking tours are being worked out right now. Try again in a few seconds."
+                    .into(),
+        })?;
+    // The order is the rounded start's; the legs are measured from the start as given.
     let mut at = start;
-    let stops = order
-        .into_iter()
-        .map(|i| {
+    let mut distance_m = 0.0;
+    let stops = walk
+        .order
+        .iter()
+        .map(|&i| {
             let a = &artworks[i];
             let leg_m = at.map_or(0.0, |p| {
                 domain::geo::haversine_m(p.lat, p.lon, a.lat, a.lon)
             });
+            distance_m += leg_m;
             at = Some(points[i]);
             TourStop {
                 id: a.id,
@@ -315,7 +327,9 @@ fn gpx_response(tour: &Tour) -> Response {
 }
 
 /// `GET /api/lists/{id}/tour?start=lat,lon`: the list's artworks in a short walking order
-/// (nearest neighbour, then 2-opt) with the distance; GPX with `Accept: application/gpx+xml`.
+/// (nearest neighbour, then 2-opt up to 300 stops; worked out off the request path, a few at
+/// once per process, and kept for the same stops and start to about 10 m) with the distance;
+/// GPX with `Accept: application/gpx+xml`.
 #[utoipa::path(get, path = "/api/lists/{id}/tour", tag = "lists",
     params(
         ("id" = Uuid, Path),
@@ -324,7 +338,8 @@ fn gpx_response(tour: &Tour) -> Response {
     responses(
         (status = 200, body = platform::http::Envelope<Tour>, description = "JSON, or GPX 1.1 for Accept: application/gpx+xml"),
         (status = 400, description = "'start must be lat,lon'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
+        (status = 503, description = "Too many tours are being worked out; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn list_tour(
     State(state): State<QueryState>,
     caller: Caller,
@@ -354,7 +369,8 @@ pub async fn list_tour(
     ),
     responses(
         (status = 200, description = "GPX 1.1", content_type = "application/gpx+xml", body = String),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
+        (status = 503, description = "Too many tours are being worked out; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn list_tour_gpx(
     State(state): State<QueryState>,
     caller: Caller,
@@ -364,4 +380,50 @@ pub async fn list_tour_gpx(
     let start = start_param(q.get("start").map(String::as_str))?;
     let tour = tour_of(&state, &caller, id, start).await?;
     Ok(caller.respond(private(gpx_response(&tour))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // Fuzzing (docs/SECURITY.md): fixed budget, no persistence files.
+        #![proptest_config(ProptestConfig {
+            cases: 2_000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Any `start` text is a point or a 400 naming `start`, never a panic.
+        #[test]
+        fn any_start_is_a_point_or_a_validation_error(
+            raw in "\\PC*|[-+ .,0-9eEinfaN]{0,30}"
+        ) {
+            match start_param(Some(&raw)) {
+                Ok(Some(p)) => prop_assert!(domain::Location::parse(p.lat, p.lon).is_ok()),
+                Ok(None) => prop_assert!(raw.trim().is_empty()),
+                Err(e) => prop_assert_eq!(e.code(), "VALIDATION_ERROR"),
+            }
+        }
+
+        /// A point written as `lat,lon` reads back as the same point.
+        #[test]
+        fn a_start_point_reads_back_as_itself(lat in -90.0..=90.0f64, lon in -180.0..=180.0f64) {
+            let written = format!("{lat},{lon}");
+            let p = start_param(Some(&written)).ok().flatten();
+            prop_assert_eq!(p.map(|p| (p.lat, p.lon)), Some((lat, lon)));
+        }
+
+        /// Out of range or not finite: refused.
+        #[test]
+        fn a_start_off_the_globe_is_refused(
+            lat in prop_oneof![90.000_001..1e300f64, Just(f64::NAN), Just(f64::INFINITY)],
+            lon in -180.0..=180.0f64,
+        ) {
+            let (first, second) = (format!("{lat},{lon}"), format!("{lon},{lat}"));
+            prop_assert!(start_param(Some(&first)).is_err());
+            prop_assert!(start_param(Some(&second)).is_err());
+        }
+    }
 }

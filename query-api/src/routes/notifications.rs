@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, ApiError, MinPosition, Query};
-use platform::identity::Caller;
+use platform::identity::SignedIn;
 use projectors::notifications::read::{self as notifications, NotificationDto};
 use serde::Serialize;
 
@@ -40,7 +40,7 @@ pub struct NotificationPage {
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn my_notifications(
     State(state): State<QueryState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Query(q): Query<HashMap<String, String>>,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
@@ -80,7 +80,7 @@ pub struct UnreadCount {
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn unread_count(
     State(state): State<QueryState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;

@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::ProfileName;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
-use platform::identity::Caller;
+use platform::identity::SignedIn;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use projectors::badges::read::AwardDto;
 use projectors::lists::read::ListSummary;
@@ -44,7 +44,7 @@ pub struct MyProfile {
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn get_profile(
     State(state): State<QueryState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
@@ -94,7 +94,7 @@ pub struct ProfileCheck {
         (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
 pub async fn check_profile_name(
     State(state): State<QueryState>,
-    caller: Caller,
+    SignedIn(caller): SignedIn,
     Query(p): Query<ProfileCheckParams>,
 ) -> Result<Response, ApiError> {
     let account = caller.require_account()?;

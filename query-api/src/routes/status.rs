@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::time::{Duration, Instant};
 
 use crate::state::QueryState;
-use platform::identity::Caller;
+use platform::identity::Admin;
 use std::sync::Arc;
 
 /// How long one public answer is served to everyone.
@@ -312,7 +312,7 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
     ))]
 pub async fn get_admin_status(
     State(state): State<QueryState>,
-    caller: Caller,
+    Admin(caller): Admin,
 ) -> Result<Response, platform::http::ApiError> {
     caller.require_admin()?;
     let (code, full) = report(&state).await;

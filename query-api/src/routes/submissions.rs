@@ -6,7 +6,7 @@ use axum::response::Response;
 use chrono::Utc;
 use domain::SubmissionKind;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
-use platform::identity::Caller;
+use platform::identity::{Caller, Moderator};
 use projectors::candidates::{duplicate_candidates, NearbyCandidate};
 use projectors::submissions;
 use projectors::submissions::read::Viewer;
@@ -175,7 +175,7 @@ pub struct QueueParams {
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn review_queue(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
     Query(p): Query<QueueParams>,
 ) -> Result<Response, ApiError> {
@@ -235,7 +235,7 @@ pub struct ReviewDetail {
         (status = 404, description = "Submission not found", body = platform::http::ErrorBody)))]
 pub async fn review_submission(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     PathId(id): PathId,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
@@ -269,7 +269,7 @@ pub async fn review_submission(
         (status = 403, body = platform::http::ErrorBody)))]
 pub async fn review_stats(
     State(state): State<QueryState>,
-    caller: Caller,
+    Moderator(caller): Moderator,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;

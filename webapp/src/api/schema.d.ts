@@ -804,7 +804,9 @@ export interface paths {
         };
         /**
          * `GET /api/lists/{id}/tour?start=lat,lon`: the list's artworks in a short walking order
-         *     (nearest neighbour, then 2-opt) with the distance; GPX with `Accept: application/gpx+xml`.
+         *     (nearest neighbour, then 2-opt up to 300 stops; worked out off the request path, a few at
+         *     once per process, and kept for the same stops and start to about 10 m) with the distance;
+         *     GPX with `Accept: application/gpx+xml`.
          */
         get: operations["list_tour"];
         put?: never;
@@ -2624,6 +2626,13 @@ export interface components {
                  *     the caller is signed in or the identity is already claimed.
                  */
                 anonymous_submissions: number;
+                /**
+                 * Format: int64
+                 * @description Everything the calling device's unclaimed anonymous identity recorded (submissions,
+                 *     lists and what they hold, feedback), counted from the event store so work not yet in
+                 *     any read model counts too; the sign-in page asks before claiming whenever it is above 0.
+                 */
+                anonymous_work: number;
                 /** @description The address the link signs in as (the link's holder can sign in as it anyway). */
                 email: string;
                 /** @description No account has this address yet: signing in creates it. */
@@ -3157,7 +3166,7 @@ export interface components {
             details?: Record<string, never> | null;
             /**
              * @description VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
-             *     RATE_LIMITED, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+             *     RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
              */
             error: string;
             message: string;
@@ -3340,6 +3349,13 @@ export interface components {
              *     the caller is signed in or the identity is already claimed.
              */
             anonymous_submissions: number;
+            /**
+             * Format: int64
+             * @description Everything the calling device's unclaimed anonymous identity recorded (submissions,
+             *     lists and what they hold, feedback), counted from the event store so work not yet in
+             *     any read model counts too; the sign-in page asks before claiming whenever it is above 0.
+             */
+            anonymous_work: number;
             /** @description The address the link signs in as (the link's holder can sign in as it anyway). */
             email: string;
             /** @description No account has this address yet: signing in creates it. */
@@ -5745,7 +5761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Merged"];
                 };
             };
-            /** @description 'A reason is required', 'An artwork cannot be merged into itself', 'That artwork was itself merged into another…' */
+            /** @description 'A reason is required', 'An artwork cannot be merged into itself' */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,6 +5790,15 @@ export interface operations {
             };
             /** @description Either artwork not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This artwork was already merged into …', 'That artwork was itself merged into another; merge into that one', 'This artwork holds merged duplicates; unmerge them first' */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6285,6 +6310,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 'You have 100 lists; delete one to make another' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many list changes from this identity or address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_list: {
@@ -6377,6 +6420,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many list changes from this identity or address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_list: {
@@ -6423,6 +6475,15 @@ export interface operations {
             };
             /** @description 'List not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many list changes from this identity or address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6483,6 +6544,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many list changes from this identity or address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     remove_items: {
@@ -6536,6 +6606,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many list changes from this identity or address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_tour: {
@@ -6579,6 +6658,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many tours are being worked out; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_tour_gpx: {
@@ -6606,6 +6694,15 @@ export interface operations {
             };
             /** @description 'List not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many tours are being worked out; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6659,6 +6756,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body sent nothing for 30 s; the upload is dropped */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still being processed */
             409: {
                 headers: {
@@ -6695,7 +6801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This process takes no more uploads now; see Retry-After */
+            /** @description This process, or this address's share of it (2 uploads at once), takes no more uploads now; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6970,6 +7076,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many preference changes from this account or address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_profile: {
@@ -7043,6 +7158,15 @@ export interface operations {
             };
             /** @description 'That profile name is already taken' */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 20 names an hour for the account, or 100 for the client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,9 +43,9 @@ const status: Handler = (req) =>
     : envelope(authStatus());
 
 const inspected =
-  (over: { is_new_account?: boolean; anonymous_submissions?: number } = {}): Handler =>
+  (over: { is_new_account?: boolean; anonymous_submissions?: number; anonymous_work?: number } = {}): Handler =>
   () =>
-    envelope({ success: true, email: EMAIL, is_new_account: false, anonymous_submissions: 0, ...over });
+    envelope({ success: true, email: EMAIL, is_new_account: false, anonymous_submissions: 0, anonymous_work: 0, ...over });
 
 /** The button that signs in, once the page has looked at the link. */
 const signInButton = () => screen.findByRole('button', { name: `Sign in as ${EMAIL}` });
@@ -131,13 +131,26 @@ describe('/verify (SPEC §2, §4)', () => {
   });
 
   it('asks before this device’s contributions go to the account, and can leave them out', async () => {
-    const { callsTo } = api(verified(), inspected({ is_new_account: true, anonymous_submissions: 2 }));
+    const { callsTo } = api(verified(), inspected({ is_new_account: true, anonymous_submissions: 2, anonymous_work: 5 }));
     renderRoute(`/verify?token=${linkToken()}`);
     const box = await screen.findByRole('checkbox', { name: 'Add the 2 contributions made on this device to this account' });
     expect(box).toBeChecked();
     expect(screen.getByText(/creates an account for/)).toBeInTheDocument();
     await userEvent.click(box);
     await userEvent.click(screen.getByRole('button', { name: `Create account as ${EMAIL}` }));
+    await waitFor(() => expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/auth/verify-magic-link')[0]!.body as string)).toMatchObject({ claim_anonymous_work: false });
+  });
+
+  it('asks too when the device saved artworks or sent feedback but submitted nothing', async () => {
+    const { callsTo } = api(verified(), inspected({ anonymous_work: 3 }));
+    renderRoute(`/verify?token=${linkToken()}`);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Add the lists, saved artworks and feedback made on this device to this account',
+    });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    await userEvent.click(await signInButton());
     await waitFor(() => expect(callsTo('/api/auth/verify-magic-link')).toHaveLength(1));
     expect(JSON.parse(callsTo('/api/auth/verify-magic-link')[0]!.body as string)).toMatchObject({ claim_anonymous_work: false });
   });

@@ -3,8 +3,8 @@
  *
  * Opening the link signs nobody in: the page first asks the server whom the link signs in as
  * (no side effect) and signs in only when the person clicks "Sign in as …" — a link someone else
- * sent cannot sign this device in silently. When this device has anonymous contributions, the
- * page asks whether they go to the account.
+ * sent cannot sign this device in silently. When this device made anything anonymously
+ * (submissions, lists and saved artworks, feedback), the page asks whether it goes to the account.
  *
  * The token works once, so it is sent to verify once per page load whatever React does with
  * effects (StrictMode runs them twice; a remount runs them again): the attempt is kept per token
@@ -138,12 +138,13 @@ export function VerifyPage() {
             This link {state.link.is_new_account ? 'creates an account for' : 'signs you in as'} <strong>{state.link.email}</strong>. If you did not
             ask for it, close this page: nothing happens until you choose.
           </p>
-          {state.link.anonymous_submissions > 0 && (
+          {state.link.anonymous_work > 0 && (
             <p>
               <label htmlFor={claimId} className="checkbox">
                 <input id={claimId} type="checkbox" checked={claim} onChange={(e) => setClaim(e.target.checked)} />{' '}
-                Add the {state.link.anonymous_submissions === 1 ? 'contribution' : `${state.link.anonymous_submissions} contributions`} made on this device
-                to this account
+                {state.link.anonymous_submissions > 0
+                  ? `Add the ${state.link.anonymous_submissions === 1 ? 'contribution' : `${state.link.anonymous_submissions} contributions`} made on this device to this account`
+                  : 'Add the lists, saved artworks and feedback made on this device to this account'}
               </label>
             </p>
           )}
@@ -151,7 +152,7 @@ export function VerifyPage() {
             <button
               type="button"
               className="button button--filled"
-              onClick={() => void signIn(state.link.anonymous_submissions === 0 || claim)}
+              onClick={() => void signIn(state.link.anonymous_work === 0 || claim)}
             >
               {state.link.is_new_account ? 'Create account as' : 'Sign in as'} {state.link.email}
             </button>
