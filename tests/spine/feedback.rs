@@ -316,22 +316,17 @@ async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue
         statuses.iter().all(|s| [200, 409].contains(s)),
         "{a:?} {b:?}"
     );
-    let resolved: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'FeedbackResolved'",
-    )
-    .bind(&report)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
-    assert_eq!(resolved, 1);
-    let removed: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'ArtworkRemoved'",
-    )
-    .bind(&artwork)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
-    assert_eq!(removed, 1);
+    for (stream, event) in [(&report, "FeedbackResolved"), (&artwork, "ArtworkRemoved")] {
+        let recorded: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = $2",
+        )
+        .bind(stream)
+        .bind(event)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(recorded, 1, "{event}");
+    }
     // The queue's read model had not seen the report: the premise held.
     let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.feedback")
         .fetch_one(&app.db.pool)

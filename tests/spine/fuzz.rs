@@ -9,7 +9,7 @@
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{import_artwork, vancouver_artwork, wait_projected, AppOptions, TestApp};
 use futures::StreamExt;
-use media::testing::{phone_jpeg, with_app1, with_claimed_size, PhoneJpeg};
+use media::testing::{phone_jpeg, png_claiming, with_app1, with_claimed_size, PhoneJpeg};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
@@ -715,45 +715,6 @@ async fn no_generated_request_to_any_route_gets_a_5xx_or_a_bare_4xx() {
             .join("\n")
     );
     app.stop().await;
-}
-
-/// A PNG whose IHDR (with a correct CRC) claims `width` × `height` over a few bytes.
-fn png_claiming(width: u32, height: u32) -> Vec<u8> {
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = 0xFFFF_FFFFu32;
-        for &b in bytes {
-            crc ^= u32::from(b);
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
-    }
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    for (kind, data) in [
-        (&b"IHDR"[..], {
-            let mut d = width.to_be_bytes().to_vec();
-            d.extend_from_slice(&height.to_be_bytes());
-            d.extend_from_slice(&[8, 2, 0, 0, 0]);
-            d
-        }),
-        (
-            &b"IDAT"[..],
-            vec![0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01],
-        ),
-        (&b"IEND"[..], vec![]),
-    ] {
-        out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-        let mut body = kind.to_vec();
-        body.extend_from_slice(&data);
-        out.extend_from_slice(&body);
-        out.extend_from_slice(&crc32(&body).to_be_bytes());
-    }
-    out
 }
 
 /// A photo an upload may carry.

@@ -60,22 +60,27 @@ async fn get(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16,
     (status, body)
 }
 
+/// Asks for a sign-in link to `email` from the device holding `device`; answers the mailed link.
+async fn mailed_link(app: &TestApp, device: &str, email: &str) -> String {
+    let (status, _, _) = app
+        .send(
+            Method::POST,
+            "/api/auth/request-magic-link",
+            Some(device),
+            Some(json!({ "email": email })),
+        )
+        .await;
+    assert_eq!(status, 200);
+    link_and_code(&app.smtp.wait_for(email, 1).await).0
+}
+
 #[tokio::test]
 async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     let app = TestApp::spawn().await;
     let device = anonymous_token(&app).await;
     propose(&app, &device, "Device Mural").await;
     let email = "careful@example.org";
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            "/api/auth/request-magic-link",
-            Some(&device),
-            Some(json!({ "email": email })),
-        )
-        .await;
-    assert_eq!(status, 200);
-    let (link, _) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let link = mailed_link(&app, &device, email).await;
 
     // Given a link, looking at it says whom it signs in as and what this device would bring
     // (the submission is counted from the read model: wait until it is there).
@@ -686,16 +691,7 @@ async fn a_link_counts_every_kind_of_anonymous_work_at_once() {
     .await;
     assert_eq!(status, 201, "{body}");
     let email = "lister@example.org";
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            "/api/auth/request-magic-link",
-            Some(&device),
-            Some(json!({ "email": email })),
-        )
-        .await;
-    assert_eq!(status, 200);
-    let (link, _) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let link = mailed_link(&app, &device, email).await;
     let (status, body) = post(
         &app,
         "/api/auth/magic-link/inspect",
