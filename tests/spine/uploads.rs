@@ -297,6 +297,7 @@ async fn a_100_megapixel_photo_is_refused_with_413_before_it_is_stored() {
     assert_eq!(rows, 0);
     // A photo within the limit goes through.
     assert_eq!(post_photo(&app, &anon, photo(320, 240)).await.status(), 201);
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -331,6 +332,7 @@ async fn a_photo_whose_render_alone_exceeds_the_budget_is_refused_before_it_is_s
     // And a photo that fits is taken.
     let small = media.accept(photo(320, 240).into(), uploader).await;
     assert!(small.is_ok(), "{:?}", small.err());
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -355,6 +357,18 @@ async fn uploads_beyond_the_process_limit_are_answered_503_with_retry_after() {
     );
     let body: Value = resp.json().await.unwrap();
     assert_eq!(body["error"], "SERVICE_UNAVAILABLE");
+    // A client over its hourly budget is told so (429), not refused a slot: it is admitted
+    // before a slot is taken, so a client over its budget never holds one.
+    sqlx::query(
+        "INSERT INTO auth.rate_events (bucket)
+         SELECT 'submit:ip:203.0.113.77' FROM generate_series(1, 60)",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    let resp = post_from(addr, &anon, "203.0.113.77", small.clone()).await;
+    assert_eq!(resp.status().as_u16(), 429);
+    assert!(resp.headers().contains_key("retry-after"));
 
     // One held upload finishes: it is recorded, and its slot is free for the next.
     let first = held.remove(0);
@@ -368,6 +382,7 @@ async fn uploads_beyond_the_process_limit_are_answered_503_with_retry_after() {
         assert_eq!(h.finish().await.0, 201);
     }
     server.abort();
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -408,6 +423,7 @@ async fn one_client_holds_at_most_its_share_of_the_upload_slots_while_others_sti
     let resp = post_from(addr, &mine, "198.51.100.1", small).await;
     assert_eq!(resp.status().as_u16(), 201);
     server.abort();
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -459,6 +475,7 @@ async fn an_upload_whose_body_stalls_is_dropped_and_its_slot_freed() {
         }
     }
     server.abort();
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -515,6 +532,7 @@ async fn uploads_no_recorded_submission_owns_are_collected_with_their_files() {
     assert!(has_upload(&app, owned).await);
     // Running again finds nothing more.
     assert_eq!(app.media.collect_orphans(ORPHAN_AFTER).await.unwrap(), 0);
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -531,6 +549,7 @@ async fn an_upload_cut_off_mid_request_leaves_no_files_after_the_collector() {
         assert_eq!(status_of(&app, k).await, "deleted");
         assert!(!has_upload(&app, k).await);
     }
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -613,6 +632,7 @@ async fn a_stopping_server_finishes_the_upload_and_render_in_flight_within_its_g
     }
     assert_eq!(app.media.drain(Duration::from_secs(30)).await, 0);
     assert_eq!(status_of(&app, key).await, "ready");
+    app.stop().await;
 }
 
 async fn submissions_recorded(app: &TestApp) -> i64 {
@@ -701,6 +721,7 @@ async fn a_retry_with_the_same_idempotency_key_gets_the_first_answer() {
     let after: Value = after.json().await.unwrap();
     assert_eq!(after, held_answer);
     assert_eq!(submissions_recorded(&app).await, 5);
+    app.stop().await;
 }
 
 #[tokio::test]
@@ -740,6 +761,7 @@ async fn the_owner_migration_finds_each_photos_submission_from_its_events() {
             .await
             .unwrap();
     assert_eq!(owner, Some(id));
+    app.stop().await;
 }
 
 /// A render that takes its process down leaves its claim to run out; the claim that finds the
