@@ -11,22 +11,15 @@ use platform::identity::Caller;
 use platform::position::EventPosition;
 use platform::ratelimit::{self, Limit};
 use serde::Deserialize;
-use std::time::Duration;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
 use crate::submissions::Reviewer;
 
 /// Feedback one identity may send an hour.
-pub const PER_IDENTITY: Limit = Limit {
-    max: 10,
-    window: Duration::from_secs(3600),
-};
+pub const PER_IDENTITY: Limit = Limit::per_hour(10);
 /// Feedback one client address may send an hour.
-pub const PER_CLIENT: Limit = Limit {
-    max: 20,
-    window: Duration::from_secs(3600),
-};
+pub const PER_CLIENT: Limit = Limit::per_hour(20);
 
 /// `POST /api/feedback`'s body (SPEC §3).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -12,8 +12,6 @@
 //! ([`WRITES_PER_IDENTITY`], [`WRITES_PER_CLIENT`]), and an identity has at most
 //! [`MAX_LISTS_PER_IDENTITY`] lists of its own, counted in the event store under a lock.
 
-use std::time::Duration;
-
 use domain::{ActorId, ArtworkId, List, ListCommand, ListError, ListId, ListName};
 use platform::identity::Caller;
 use platform::position::EventPosition;
@@ -26,16 +24,10 @@ use crate::commands::{CommandError, Commands};
 
 /// List writes (create, add, remove, rename or visibility, delete) one identity may make an
 /// hour: two a minute on average, far beyond saving artworks by hand.
-pub const WRITES_PER_IDENTITY: Limit = Limit {
-    max: 120,
-    window: Duration::from_secs(3600),
-};
+pub const WRITES_PER_IDENTITY: Limit = Limit::per_hour(120);
 /// List writes one client (an IPv4 address or an IPv6 /64) may make an hour, whatever
 /// identities it uses: a few people behind one address.
-pub const WRITES_PER_CLIENT: Limit = Limit {
-    max: 300,
-    window: Duration::from_secs(3600),
-};
+pub const WRITES_PER_CLIENT: Limit = Limit::per_hour(300);
 /// Lists of its own one identity may have (the system lists are not counted).
 pub const MAX_LISTS_PER_IDENTITY: i64 = 100;
 

@@ -12,6 +12,16 @@ pub struct Limit {
     pub window: Duration,
 }
 
+impl Limit {
+    /// At most `max` an hour: the window of nearly every limit here.
+    pub const fn per_hour(max: i64) -> Self {
+        Self {
+            max,
+            window: Duration::from_secs(60 * 60),
+        }
+    }
+}
+
 /// Counts one attempt against `limit` in `bucket`; `Err(seconds)` when the budget is spent,
 /// with the time until the oldest counted attempt leaves the window. A refused attempt is not
 /// counted, so waiting the given time always works.

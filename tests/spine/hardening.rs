@@ -60,6 +60,12 @@ async fn get(app: &TestApp, path: &str, token: &str, min: Option<&str>) -> (u16,
     (status, body)
 }
 
+/// `POST /api/auth/magic-link/inspect` of `token` from the device holding `device`.
+async fn inspect(app: &TestApp, device: &str, token: &str) -> (u16, Value) {
+    let body = json!({ "token": token });
+    post(app, "/api/auth/magic-link/inspect", device, body).await
+}
+
 /// Asks for a sign-in link to `email` from the device holding `device`; answers the mailed link.
 async fn mailed_link(app: &TestApp, device: &str, email: &str) -> String {
     let (status, _, _) = app
@@ -86,13 +92,7 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     // (the submission is counted from the read model: wait until it is there).
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     let seen = loop {
-        let (status, body) = post(
-            &app,
-            "/api/auth/magic-link/inspect",
-            &device,
-            json!({ "token": link }),
-        )
-        .await;
+        let (status, body) = inspect(&app, &device, &link).await;
         assert_eq!(status, 200, "{body}");
         if body["data"]["anonymous_submissions"] == 1 || tokio::time::Instant::now() > deadline {
             break body;
@@ -137,23 +137,11 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     assert_eq!(claims, 0);
 
     // A used link cannot be looked at again.
-    let (status, body) = post(
-        &app,
-        "/api/auth/magic-link/inspect",
-        &device,
-        json!({ "token": link }),
-    )
-    .await;
+    let (status, body) = inspect(&app, &device, &link).await;
     assert_eq!(status, 400);
     assert_eq!(body["error"], "INVALID_TOKEN");
     assert_eq!(body["message"], "Failed to verify magic link");
-    let (status, _) = post(
-        &app,
-        "/api/auth/magic-link/inspect",
-        &device,
-        json!({ "token": "not-a-token" }),
-    )
-    .await;
+    let (status, _) = inspect(&app, &device, "not-a-token").await;
     assert_eq!(status, 400);
     app.stop().await;
 }
@@ -692,25 +680,13 @@ async fn a_link_counts_every_kind_of_anonymous_work_at_once() {
     assert_eq!(status, 201, "{body}");
     let email = "lister@example.org";
     let link = mailed_link(&app, &device, email).await;
-    let (status, body) = post(
-        &app,
-        "/api/auth/magic-link/inspect",
-        &device,
-        json!({ "token": link }),
-    )
-    .await;
+    let (status, body) = inspect(&app, &device, &link).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["anonymous_submissions"], 0);
     assert_eq!(body["data"]["anonymous_work"], 2, "{body}");
     // Another device has nothing to bring.
     let other = anonymous_token(&app).await;
-    let (_, body) = post(
-        &app,
-        "/api/auth/magic-link/inspect",
-        &other,
-        json!({ "token": link }),
-    )
-    .await;
+    let (_, body) = inspect(&app, &other, &link).await;
     assert_eq!(body["data"]["anonymous_work"], 0, "{body}");
     app.stop().await;
 }

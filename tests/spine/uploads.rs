@@ -27,6 +27,21 @@ fn photo(width: u32, height: u32) -> Vec<u8> {
     phone_jpeg(&PhoneJpeg::new(width, height, LAT, LON))
 }
 
+/// A new-artwork form at `lat` with one photo.
+fn upload_form(bytes: Vec<u8>, lat: f64) -> Form {
+    Form::new()
+        .text("lat", lat.to_string())
+        .text("lon", LON.to_string())
+        .text("title", "Upload test")
+        .part(
+            "photos",
+            Part::bytes(bytes)
+                .file_name("p.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        )
+}
+
 async fn post_photo(app: &TestApp, token: &str, bytes: Vec<u8>) -> reqwest::Response {
     post_keyed(app, token, bytes, None, LAT).await
 }
@@ -38,17 +53,7 @@ async fn post_keyed(
     key: Option<&str>,
     lat: f64,
 ) -> reqwest::Response {
-    let form = Form::new()
-        .text("lat", lat.to_string())
-        .text("lon", LON.to_string())
-        .text("title", "Upload test")
-        .part(
-            "photos",
-            Part::bytes(bytes)
-                .file_name("p.jpg")
-                .mime_str("image/jpeg")
-                .unwrap(),
-        );
+    let form = upload_form(bytes, lat);
     let mut request = app
         .client
         .post(format!("{}/api/logbook", app.base))
@@ -198,17 +203,7 @@ async fn post_from(
     client: &str,
     bytes: Vec<u8>,
 ) -> reqwest::Response {
-    let form = Form::new()
-        .text("lat", LAT.to_string())
-        .text("lon", LON.to_string())
-        .text("title", "Upload test")
-        .part(
-            "photos",
-            Part::bytes(bytes)
-                .file_name("p.jpg")
-                .mime_str("image/jpeg")
-                .unwrap(),
-        );
+    let form = upload_form(bytes, LAT);
     reqwest::Client::new()
         .post(format!("http://{addr}/api/logbook"))
         .header("X-User-Token", token)

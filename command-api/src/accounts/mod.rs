@@ -57,14 +57,8 @@ pub const CODE_ATTEMPTS_PER_EMAIL: Limit = Limit {
     window: Duration::from_secs(24 * 60 * 60),
 };
 
-pub const LINKS_PER_EMAIL: Limit = Limit {
-    max: 5,
-    window: Duration::from_secs(60 * 60),
-};
-pub const LINKS_PER_IP: Limit = Limit {
-    max: 20,
-    window: Duration::from_secs(60 * 60),
-};
+pub const LINKS_PER_EMAIL: Limit = Limit::per_hour(5);
+pub const LINKS_PER_IP: Limit = Limit::per_hour(20);
 /// Failed verifications from one client before it must wait (successes do not count).
 pub const FAILED_VERIFICATIONS_PER_IP: Limit = Limit {
     max: 30,

@@ -4,27 +4,15 @@ use super::*;
 
 /// Preference changes one account may make an hour: a settings screen saved now and then, not
 /// an event stream every projector must read.
-pub const PREFERENCES_PER_IDENTITY: Limit = Limit {
-    max: 60,
-    window: Duration::from_secs(3600),
-};
+pub const PREFERENCES_PER_IDENTITY: Limit = Limit::per_hour(60);
 /// Preference changes one client (an IPv4 address or an IPv6 /64) may make an hour.
-pub const PREFERENCES_PER_CLIENT: Limit = Limit {
-    max: 300,
-    window: Duration::from_secs(3600),
-};
+pub const PREFERENCES_PER_CLIENT: Limit = Limit::per_hour(300);
 
 /// Profile names one account may set an hour (each is an event, and a name taken is a name
 /// others cannot have for that moment).
-pub const PROFILE_NAMES_PER_IDENTITY: Limit = Limit {
-    max: 20,
-    window: Duration::from_secs(3600),
-};
+pub const PROFILE_NAMES_PER_IDENTITY: Limit = Limit::per_hour(20);
 /// Profile names one client may set an hour.
-pub const PROFILE_NAMES_PER_CLIENT: Limit = Limit {
-    max: 100,
-    window: Duration::from_secs(3600),
-};
+pub const PROFILE_NAMES_PER_CLIENT: Limit = Limit::per_hour(100);
 
 impl Accounts {
     /// `PATCH /api/me/profile`: reserves the name (unique case-insensitively), then records it.

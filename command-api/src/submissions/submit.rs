@@ -13,7 +13,6 @@ use platform::identity::Caller;
 use platform::position::EventPosition;
 use platform::ratelimit::{self, Limit};
 use projectors::candidates::duplicate_candidates;
-use std::time::Duration;
 use uuid::Uuid;
 
 use super::form::{FieldError, LogbookFields, PostKind};
@@ -22,14 +21,8 @@ use crate::commands::CommandError;
 use crate::media::{Accepted, UploadError};
 
 /// Submissions one identity may post per hour, and one client address.
-const PER_IDENTITY: Limit = Limit {
-    max: 30,
-    window: Duration::from_secs(3600),
-};
-const PER_CLIENT: Limit = Limit {
-    max: 60,
-    window: Duration::from_secs(3600),
-};
+const PER_IDENTITY: Limit = Limit::per_hour(30);
+const PER_CLIENT: Limit = Limit::per_hour(60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
