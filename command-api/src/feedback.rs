@@ -9,17 +9,15 @@ use domain::{
 };
 use platform::identity::Caller;
 use platform::position::EventPosition;
-use platform::ratelimit::{self, Limit};
+use platform::ratelimit::Budget;
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
 use crate::submissions::Reviewer;
 
-/// Feedback one identity may send an hour.
-pub const PER_IDENTITY: Limit = Limit::per_hour(10);
-/// Feedback one client address may send an hour.
-pub const PER_CLIENT: Limit = Limit::per_hour(20);
+/// Feedback one identity, and one client, may send an hour.
+pub const SENDS: Budget = Budget::hourly("feedback", 10, 20);
 
 /// `POST /api/feedback`'s body (SPEC §3).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -132,11 +130,8 @@ impl FeedbackDesk {
             }
         }
         // Counted only once the input is good, so a mistyped note costs nothing.
-        let limits = [
-            (format!("feedback:id:{}", caller.actor_id()), PER_IDENTITY),
-            (format!("feedback:ip:{ip}"), PER_CLIENT),
-        ];
-        ratelimit::hit_each(pool, &limits)
+        SENDS
+            .admit(pool, caller.actor_id(), ip)
             .await?
             .map_err(|retry_after_secs| FeedbackUseError::RateLimited { retry_after_secs })?;
         let id = Uuid::now_v7();

@@ -9,25 +9,22 @@
 //!
 //! Every write is an event each projector reads, and an anonymous identity costs nothing, so
 //! each write counts against the identity's and the client's hourly budget
-//! ([`WRITES_PER_IDENTITY`], [`WRITES_PER_CLIENT`]), and an identity has at most
+//! ([`WRITES`]), and an identity has at most
 //! [`MAX_LISTS_PER_IDENTITY`] lists of its own, counted in the event store under a lock.
 
 use domain::{ActorId, ArtworkId, List, ListCommand, ListError, ListId, ListName};
 use platform::identity::Caller;
 use platform::position::EventPosition;
-use platform::ratelimit::{self, Limit};
+use platform::ratelimit::Budget;
 use projectors::lists::read::{system_kind, system_lists};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::commands::{CommandError, Commands};
 
-/// List writes (create, add, remove, rename or visibility, delete) one identity may make an
-/// hour: two a minute on average, far beyond saving artworks by hand.
-pub const WRITES_PER_IDENTITY: Limit = Limit::per_hour(120);
-/// List writes one client (an IPv4 address or an IPv6 /64) may make an hour, whatever
-/// identities it uses: a few people behind one address.
-pub const WRITES_PER_CLIENT: Limit = Limit::per_hour(300);
+/// List writes (create, add, remove, rename, delete) one identity, and one client, may make an
+/// hour: each is an event every projector must read.
+pub const WRITES: Budget = Budget::hourly("lists", 120, 300);
 /// Lists of its own one identity may have (the system lists are not counted).
 pub const MAX_LISTS_PER_IDENTITY: i64 = 100;
 
@@ -112,14 +109,8 @@ impl Lists {
     /// Counts one write against the caller's and the client's (`client`: its rate-limit bucket)
     /// hourly budget; called once the input is good, so a mistake costs nothing.
     async fn admit(&self, caller: &Caller, client: &str) -> Result<(), ListUseError> {
-        let limits = [
-            (
-                format!("lists:id:{}", caller.actor_id()),
-                WRITES_PER_IDENTITY,
-            ),
-            (format!("lists:ip:{client}"), WRITES_PER_CLIENT),
-        ];
-        ratelimit::hit_each(self.commands.pool(), &limits)
+        WRITES
+            .admit(self.commands.pool(), caller.actor_id(), client)
             .await?
             .map_err(|retry_after_secs| ListUseError::RateLimited { retry_after_secs })
     }

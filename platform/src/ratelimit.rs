@@ -33,19 +33,39 @@ pub async fn hit(
     Ok(reserve(pool, bucket, limit).await?.map(|_| ()))
 }
 
-/// [`hit`] on each `(bucket, limit)` in turn (an identity's and a client's budget, say); the
-/// first spent one refuses with its wait. An attempt a later bucket refuses stays counted in
-/// the earlier ones, as a refused attempt costs what it cost to judge.
-pub async fn hit_each(
-    pool: &PgPool,
-    limits: &[(String, Limit)],
-) -> Result<Result<(), u64>, sqlx::Error> {
-    for (bucket, limit) in limits {
-        if let Err(wait) = hit(pool, bucket, *limit).await? {
-            return Ok(Err(wait));
+/// A write's hourly budget, one per identity and one per client (an IPv4 address or an IPv6
+/// /64), counted in the buckets `<name>:id:<identity>` and `<name>:ip:<client>`.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub name: &'static str,
+    pub per_identity: Limit,
+    pub per_client: Limit,
+}
+
+impl Budget {
+    pub const fn hourly(name: &'static str, per_identity: i64, per_client: i64) -> Self {
+        Self {
+            name,
+            per_identity: Limit::per_hour(per_identity),
+            per_client: Limit::per_hour(per_client),
         }
     }
-    Ok(Ok(()))
+
+    /// Counts one write against the identity's budget, then the client's; the first spent one
+    /// refuses with its wait (a write the client's budget refuses stays counted for the
+    /// identity: judging it cost what it cost).
+    pub async fn admit(
+        &self,
+        pool: &PgPool,
+        identity: impl std::fmt::Display,
+        client: impl std::fmt::Display,
+    ) -> Result<Result<(), u64>, sqlx::Error> {
+        let identity_bucket = format!("{}:id:{identity}", self.name);
+        if let Err(wait) = hit(pool, &identity_bucket, self.per_identity).await? {
+            return Ok(Err(wait));
+        }
+        hit(pool, &format!("{}:ip:{client}", self.name), self.per_client).await
+    }
 }
 
 /// One attempt counted by [`reserve`], which [`release`] can take back.

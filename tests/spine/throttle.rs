@@ -6,7 +6,7 @@
 use crate::accounts::{anonymous_token, sign_in};
 use crate::harness::{wait_projected, TestApp};
 use command_api::commands::SNAPSHOT_EVERY;
-use command_api::lists::{MAX_LISTS_PER_IDENTITY, WRITES_PER_CLIENT, WRITES_PER_IDENTITY};
+use command_api::lists::{MAX_LISTS_PER_IDENTITY, WRITES};
 use domain::{ActorId, ArtworkId, EventMetadata, EventSource, ListCommand, ListEvent, ListKind};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -128,7 +128,7 @@ async fn list_writes_beyond_the_identitys_and_the_clients_hourly_budget_are_refu
     // Then exactly the budget's share is judged (whatever the answer), the rest are told 429.
     let limited: Vec<_> = answers.iter().filter(|a| a.0 == 429).collect();
     let judged = answers.len() - limited.len();
-    assert_eq!(judged as i64, WRITES_PER_IDENTITY.max - 1, "{answers:?}");
+    assert_eq!(judged as i64, WRITES.per_identity.max - 1, "{answers:?}");
     for a in &limited {
         assert_rate_limited(a);
     }
@@ -145,7 +145,7 @@ async fn list_writes_beyond_the_identitys_and_the_clients_hourly_budget_are_refu
     let (status, _, body) = create_list(&app, &second, "Theirs").await;
     assert_eq!(status, 201, "{body}");
     let theirs = body["data"]["id"].as_str().unwrap().to_owned();
-    for n in 1..WRITES_PER_IDENTITY.max {
+    for n in 1..WRITES.per_identity.max {
         let (status, _, body) = write(
             &app,
             Method::PATCH,
@@ -157,7 +157,7 @@ async fn list_writes_beyond_the_identitys_and_the_clients_hourly_budget_are_refu
         assert_eq!(status, 200, "write {n}: {body}");
     }
     let third = anonymous_token(&app).await;
-    let left = WRITES_PER_CLIENT.max - 2 * WRITES_PER_IDENTITY.max;
+    let left = WRITES.per_client.max - 2 * WRITES.per_identity.max;
     for n in 0..left {
         let (status, _, body) = create_list(&app, &third, &format!("T{n}")).await;
         assert_eq!(status, 201, "write {n}: {body}");
@@ -198,8 +198,8 @@ async fn an_identity_creating_150_lists_at_once_ends_with_exactly_100() {
     assert!(odd.is_empty(), "{odd:?}");
     // 120 were within the hour's budget; of those, 100 made a list and 20 were told why not.
     assert_eq!(count(201), MAX_LISTS_PER_IDENTITY, "{answers:?}");
-    assert_eq!(count(409), WRITES_PER_IDENTITY.max - MAX_LISTS_PER_IDENTITY);
-    assert_eq!(count(429), 150 - WRITES_PER_IDENTITY.max);
+    assert_eq!(count(409), WRITES.per_identity.max - MAX_LISTS_PER_IDENTITY);
+    assert_eq!(count(429), 150 - WRITES.per_identity.max);
     let refused = answers.iter().find(|a| a.0 == 409).unwrap();
     assert_eq!(
         refused.1["message"],
@@ -281,13 +281,13 @@ async fn account_writes_beyond_the_accounts_hourly_budget_are_refused_with_429()
         (
             Method::PUT,
             "/api/me/preferences",
-            command_api::accounts::PREFERENCES_PER_IDENTITY.max,
+            command_api::accounts::PREFERENCES.per_identity.max,
             |n| json!({ "map_radius_km": n }),
         ),
         (
             Method::PATCH,
             "/api/me/profile",
-            command_api::accounts::PROFILE_NAMES_PER_IDENTITY.max,
+            command_api::accounts::PROFILE_NAMES.per_identity.max,
             |n| json!({ "profile_name": format!("walker-{n}") }),
         ),
     ];

@@ -22,7 +22,7 @@ use platform::http::{ApiError, ClientIp};
 use platform::identity::Caller;
 use platform::mail::{Mail, Mailer};
 use platform::position::EventPosition;
-use platform::ratelimit::{self, Limit};
+use platform::ratelimit::{self, Budget, Limit};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -37,10 +37,7 @@ mod link;
 mod permissions;
 pub use permissions::{PermissionChange, PermissionError};
 mod profile;
-pub use profile::{
-    PREFERENCES_PER_CLIENT, PREFERENCES_PER_IDENTITY, PROFILE_NAMES_PER_CLIENT,
-    PROFILE_NAMES_PER_IDENTITY,
-};
+pub use profile::{PREFERENCES, PROFILE_NAMES};
 mod session;
 mod verify;
 

@@ -2,17 +2,13 @@
 
 use super::*;
 
-/// Preference changes one account may make an hour: a settings screen saved now and then, not
-/// an event stream every projector must read.
-pub const PREFERENCES_PER_IDENTITY: Limit = Limit::per_hour(60);
-/// Preference changes one client (an IPv4 address or an IPv6 /64) may make an hour.
-pub const PREFERENCES_PER_CLIENT: Limit = Limit::per_hour(300);
+/// Preference changes one account, and one client, may make an hour: a settings screen saved
+/// now and then, not an event stream every projector must read.
+pub const PREFERENCES: Budget = Budget::hourly("prefs", 60, 300);
 
-/// Profile names one account may set an hour (each is an event, and a name taken is a name
-/// others cannot have for that moment).
-pub const PROFILE_NAMES_PER_IDENTITY: Limit = Limit::per_hour(20);
-/// Profile names one client may set an hour.
-pub const PROFILE_NAMES_PER_CLIENT: Limit = Limit::per_hour(100);
+/// Profile names one account, and one client, may set an hour (each is an event, and a name
+/// taken is a name others cannot have for that moment).
+pub const PROFILE_NAMES: Budget = Budget::hourly("profile", 20, 100);
 
 impl Accounts {
     /// `PATCH /api/me/profile`: reserves the name (unique case-insensitively), then records it.
@@ -25,14 +21,8 @@ impl Accounts {
         let account = caller.require_account()?;
         let name = ProfileName::parse(raw.unwrap_or(""))
             .map_err(|e| ApiError::validation("profile_name", e.to_string()))?;
-        let limits = [
-            (
-                format!("profile:id:{}", account.account_id),
-                PROFILE_NAMES_PER_IDENTITY,
-            ),
-            (format!("profile:ip:{client}"), PROFILE_NAMES_PER_CLIENT),
-        ];
-        ratelimit::hit_each(self.pool(), &limits)
+        PROFILE_NAMES
+            .admit(self.pool(), account.account_id, client)
             .await?
             .map_err(|secs| ApiError::rate_limited(secs, "profile name changes"))?;
         let mut tx = self.pool().begin().await?;
@@ -88,14 +78,8 @@ impl Accounts {
             ApiError::validation("preferences", message)
         })?;
         // Counted once the input is good, so a mistake costs nothing.
-        let limits = [
-            (
-                format!("prefs:id:{}", account.account_id),
-                PREFERENCES_PER_IDENTITY,
-            ),
-            (format!("prefs:ip:{client}"), PREFERENCES_PER_CLIENT),
-        ];
-        ratelimit::hit_each(self.pool(), &limits)
+        PREFERENCES
+            .admit(self.pool(), account.account_id, client)
             .await?
             .map_err(|secs| ApiError::rate_limited(secs, "preference changes"))?;
         let position = self

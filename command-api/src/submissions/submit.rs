@@ -11,7 +11,7 @@ use media::images::PhotoDto;
 use media::photos::PhotoError;
 use platform::identity::Caller;
 use platform::position::EventPosition;
-use platform::ratelimit::{self, Limit};
+use platform::ratelimit::Budget;
 use projectors::candidates::duplicate_candidates;
 use uuid::Uuid;
 
@@ -20,9 +20,8 @@ use super::{SubmissionReceipt, Submissions};
 use crate::commands::CommandError;
 use crate::media::{Accepted, UploadError};
 
-/// Submissions one identity may post per hour, and one client address.
-const PER_IDENTITY: Limit = Limit::per_hour(30);
-const PER_CLIENT: Limit = Limit::per_hour(60);
+/// Submissions one identity, and one client address, may post an hour.
+const POSTS: Budget = Budget::hourly("submit", 30, 60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
@@ -59,11 +58,8 @@ impl From<sqlx::Error> for SubmitError {
 impl Submissions {
     /// Counts a post against the caller's and the client's hourly budget.
     pub async fn admit(&self, caller: &Caller, ip: std::net::IpAddr) -> Result<(), SubmitError> {
-        let limits = [
-            (format!("submit:id:{}", caller.actor_id()), PER_IDENTITY),
-            (format!("submit:ip:{ip}"), PER_CLIENT),
-        ];
-        ratelimit::hit_each(self.pool(), &limits)
+        POSTS
+            .admit(self.pool(), caller.actor_id(), ip)
             .await?
             .map_err(|retry_after_secs| SubmitError::RateLimited { retry_after_secs })
     }
