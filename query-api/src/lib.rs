@@ -14,3 +14,13 @@ pub mod tours;
 pub use positions::Positions;
 pub use router::router;
 pub use state::QueryState;
+
+/// The fuzz tests' budget (docs/SECURITY.md): a fixed number of cases, no persistence files.
+#[cfg(test)]
+fn fuzz_config(cases: u32) -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}

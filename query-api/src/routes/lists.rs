@@ -388,12 +388,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        // Fuzzing (docs/SECURITY.md): fixed budget, no persistence files.
-        #![proptest_config(ProptestConfig {
-            cases: 2_000,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::fuzz_config(2_000))]
 
         /// Any `start` text is a point or a 400 naming `start`, never a panic.
         #[test]
