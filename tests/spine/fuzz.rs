@@ -515,7 +515,9 @@ async fn seed(app: &TestApp, person: &str) -> Ids {
     let record = vancouver_artwork("fuzz-1", "Fuzzed Fountain", &[]);
     let artwork = record.id.to_string();
     import_artwork(&commands, record).await;
-    let proposal = crate::submissions::propose(app, person, "Fuzz Mural").await.id;
+    let proposal = crate::submissions::propose(app, person, "Fuzz Mural")
+        .await
+        .id;
     let (_, _, list) = app
         .send(
             Method::POST,

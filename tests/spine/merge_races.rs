@@ -115,12 +115,18 @@ async fn unmerge(app: &TestApp, modr: &str, id: &str) -> (u16, String, Value) {
     .await
 }
 
-#[tokio::test]
-async fn opposite_merges_at_once_leave_exactly_one_merged_into_the_other() {
-    // Given ten pairs of artworks.
+/// The app, a visitor's token and a moderator's session.
+async fn app_with_moderator() -> (TestApp, String, String) {
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
     let modr = moderator(&app).await;
+    (app, anon, modr)
+}
+
+#[tokio::test]
+async fn opposite_merges_at_once_leave_exactly_one_merged_into_the_other() {
+    // Given ten pairs of artworks.
+    let (app, anon, modr) = app_with_moderator().await;
     let mut pairs = Vec::new();
     for n in 0..10 {
         let a = imported(&app, &anon, &format!("race-a{n}")).await;
@@ -161,9 +167,7 @@ async fn opposite_merges_at_once_leave_exactly_one_merged_into_the_other() {
 async fn one_duplicate_merged_into_two_artworks_at_once_goes_to_one_and_unmerge_gives_all_back() {
     // Given five duplicates with content (a photo, a logbook entry, `material: metal`), each
     // with two imported candidates holding nothing.
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let mut triples = Vec::new();
     for n in 0..5 {
         let a = with_content(&app, &modr, &anon, &format!("Orca {n}")).await;
@@ -224,9 +228,7 @@ async fn an_artwork_holding_duplicates_is_not_merged_away_and_each_unmerge_gives
 ) {
     // Given A (a photo, a logbook entry, `material: metal`), B (a photo, `material: metal`)
     // and C (nothing).
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let a = with_content(&app, &modr, &anon, "Orca A").await;
     let proposal = propose(&app, &anon, "Orca B").await.id;
     let (status, _, body) = approve(&app, &modr, &proposal, json!({})).await;
@@ -311,9 +313,7 @@ async fn moved(app: &TestApp, from: &str, into: &str, seen: &str) -> bool {
 #[tokio::test]
 async fn an_approval_racing_a_merge_lands_before_it_or_is_refused_and_left_pending() {
     // Given ten duplicates, each with a pending visit, and ten artworks to keep.
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let mut races = Vec::new();
     for n in 0..10 {
         let a = imported(&app, &anon, &format!("visit-a{n}")).await;
