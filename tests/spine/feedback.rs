@@ -23,16 +23,22 @@ async fn queue(app: &TestApp, token: &str, query: &str, pos: &str) -> (u16, Valu
     .await
 }
 
-#[tokio::test]
-async fn feedback_is_validated_and_worked_by_moderators() {
-    // Given an approved artwork and a visitor.
+/// The app, a moderator's session, and an approved artwork titled `title`.
+async fn approved_artwork(title: &str) -> (TestApp, String, String) {
     let app = spawn().await;
     let modr = moderator(&app).await;
     let author = anonymous_token(&app).await;
-    let Proposed { id, .. } = propose(&app, &author, "Missing Orca").await;
+    let Proposed { id, .. } = propose(&app, &author, title).await;
     let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
     assert_eq!(status, 200, "{body}");
     let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    (app, modr, artwork)
+}
+
+#[tokio::test]
+async fn feedback_is_validated_and_worked_by_moderators() {
+    // Given an approved artwork and a visitor.
+    let (app, modr, artwork) = approved_artwork("Missing Orca").await;
     let visitor = anonymous_token(&app).await;
 
     // Bad input is refused with the field named; an unknown subject is a 404.
@@ -277,13 +283,7 @@ async fn feedback_is_limited_per_identity() {
 /// artwork removed; two moderators resolving it at once make one decision.
 #[tokio::test]
 async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue_lags() {
-    let app = spawn().await;
-    let modr = moderator(&app).await;
-    let author = anonymous_token(&app).await;
-    let Proposed { id, .. } = propose(&app, &author, "Vanished Heron").await;
-    let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let (app, modr, artwork) = approved_artwork("Vanished Heron").await;
 
     // Given the feedback projector stopped: its checkpoint row is held, so no batch commits.
     let mut stopper = app.db.pool.begin().await.unwrap();
