@@ -38,6 +38,7 @@ lint: webapp/node_modules/.package-lock.json
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo machete
+	python3 deploy/local/layers.py
 	cd webapp && npm run typecheck && npm run lint
 
 fmt:

@@ -152,7 +152,7 @@ pub fn spawn_relay(
     })
 }
 
-/// Runs the approval follower (see `command_api::approvals`), restarting it after failures.
+/// Runs the approval follower (see `command_api::process::approvals`), restarting it after failures.
 pub fn spawn_approval_follower(
     submissions: command_api::Submissions,
     js: jetstream::Context,
@@ -171,7 +171,7 @@ pub fn spawn_approval_follower(
     })
 }
 
-/// Runs the badge awarder (see `command_api::badges`), restarting it after failures.
+/// Runs the badge awarder (see `command_api::process::badges`), restarting it after failures.
 pub fn spawn_badge_awarder(
     commands: command_api::Commands,
     js: jetstream::Context,
@@ -329,7 +329,7 @@ pub async fn query_state(
     services: &Services,
     config: &Config,
 ) -> anyhow::Result<query_api::QueryState> {
-    projectors::runtime::prepare_all(&services.pool).await?;
+    projectors::prepare_all(&services.pool).await?;
     let index = search_index(config).await?;
     Ok(query_api::QueryState {
         search: query_api::search::SearchService::start(services.pool.clone(), index),
@@ -523,7 +523,10 @@ pub async fn shutdown_signal() {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[expect(
+    clippy::unwrap_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 mod tests {
     use super::*;
     use tower::ServiceExt;

@@ -261,13 +261,8 @@ pub async fn award_lag(
         if load_secs.is_some() && waiting.is_empty() {
             break;
         }
-        let found: Vec<Uuid> = sqlx::query_scalar(
-            "SELECT recipient FROM rm.notifications
-              WHERE type = 'badge_awarded' AND recipient = ANY($1)",
-        )
-        .bind(&waiting)
-        .fetch_all(commands.pool())
-        .await?;
+        let found =
+            projectors::notifications::read::told_of_a_badge(commands.pool(), &waiting).await?;
         let now = Instant::now();
         for a in found {
             seen.entry(a).or_insert(now);

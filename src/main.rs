@@ -192,7 +192,7 @@ impl WriteSide {
         let follower =
             app::spawn_approval_follower(command.submissions.clone(), s.js.clone(), s.bus.clone());
         let commands = command_api::Commands::new(s.pool.clone());
-        let seeded = command_api::badges::seed_catalogue(&commands).await?;
+        let seeded = command_api::process::badges::seed_catalogue(&commands).await?;
         if seeded > 0 {
             tracing::info!(badges = seeded, "badge catalogue seeded");
         }

@@ -45,4 +45,10 @@ export default tseslint.config(
     files: ['*.config.{js,ts}', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Dependency-free Node scripts (`scripts/cycles.mjs`): plain JavaScript, no type information.
+    files: ['scripts/**/*.mjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
 );

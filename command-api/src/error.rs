@@ -53,74 +53,77 @@ fn submission_rule(e: SubmissionError) -> ApiError {
     }
 }
 
-/// Any other aggregate's refusal: its message as a validation error.
-impl<E: std::error::Error> From<CommandError<E>> for ApiError {
-    fn from(e: CommandError<E>) -> Self {
-        match e {
-            CommandError::Rejected(e) => ApiError::Validation {
-                message: e.to_string(),
-                field: None,
-            },
-            CommandError::Conflict => ApiError::Conflict(e.to_string()),
-            CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
-        }
+/// A command the store did not carry out: its rule as `rule` answers it, a write that met
+/// another one a 409, the store failing a 500. Every caller names its rule's answer, so a new
+/// refusal cannot slip through as a 400.
+fn command<E: std::error::Error>(e: CommandError<E>, rule: impl FnOnce(E) -> ApiError) -> ApiError {
+    match e {
+        CommandError::Rejected(r) => rule(r),
+        CommandError::Conflict => ApiError::Conflict(e.to_string()),
+        CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
     }
 }
 
 /// A submission command's outcome; its rules as [`submission_rule`] says.
 fn submission_command(e: CommandError<SubmissionError>) -> ApiError {
-    match e {
-        CommandError::Rejected(e) => submission_rule(e),
-        other => other.into(),
-    }
+    command(e, submission_rule)
 }
 
 /// An artwork's rule: a missing artwork is a 404, a change that meets a value changed since a
 /// 409, any other refusal a validation error naming its field where it has one.
 pub(crate) fn artwork_command(e: CommandError<ArtworkError>) -> ApiError {
-    let rule = match e {
-        CommandError::Rejected(rule) => rule,
-        other => return other.into(),
-    };
-    match &rule {
+    command(e, artwork_rule)
+}
+
+fn artwork_rule(rule: ArtworkError) -> ApiError {
+    let field = match &rule {
         ArtworkError::NotFound | ArtworkError::UnknownChange => {
-            ApiError::NotFound(rule.to_string())
+            return ApiError::NotFound(rule.to_string())
         }
-        ArtworkError::Stale(_) | ArtworkError::ChangedSince(_) | ArtworkError::AlreadyMerged(_) => {
-            ApiError::Conflict(rule.to_string())
-        }
+        ArtworkError::Stale(_)
+        | ArtworkError::ChangedSince(_)
+        | ArtworkError::AlreadyMerged(_)
+        | ArtworkError::AlreadyExists
+        | ArtworkError::SourceMismatch(_)
         // A merge's state, or content for a duplicate merged away: 409, never "approved,
         // nothing applied".
-        ArtworkError::MergedAway
+        | ArtworkError::MergedAway
         | ArtworkError::HoldsDuplicates
-        | ArtworkError::MergedDuplicate(_) => ApiError::Conflict(rule.to_string()),
-        ArtworkError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
-        ArtworkError::TooManyArtists | ArtworkError::DuplicateArtist => {
-            ApiError::validation("artists", rule.to_string())
-        }
-        _ => ApiError::Validation {
-            message: rule.to_string(),
-            field: None,
-        },
+        | ArtworkError::MergedDuplicate(_) => return ApiError::Conflict(rule.to_string()),
+        ArtworkError::Invalid(i) => return ApiError::validation(&i.field, i.message.clone()),
+        ArtworkError::TooManyArtists | ArtworkError::DuplicateArtist => Some("artists"),
+        ArtworkError::BadSourceUrl => Some("source_url"),
+        ArtworkError::EmptyEdit
+        | ArtworkError::NothingToRevert
+        | ArtworkError::MergeIntoItself
+        | ArtworkError::NotMerged => None,
+    };
+    ApiError::Validation {
+        message: rule.to_string(),
+        field: field.map(str::to_owned),
     }
 }
 
 /// An artist's rule, as for artworks: missing 404, stale 409, else a validation error.
 fn artist_command(e: CommandError<ArtistError>) -> ApiError {
-    let rule = match e {
-        CommandError::Rejected(rule) => rule,
-        other => return other.into(),
-    };
-    match &rule {
-        ArtistError::NotFound => ApiError::NotFound(rule.to_string()),
-        ArtistError::Stale(_) => ApiError::Conflict(rule.to_string()),
-        ArtistError::Invalid(i) => ApiError::validation(&i.field, i.message.clone()),
-        ArtistError::NameRequired => ApiError::validation("name", rule.to_string()),
-        _ => ApiError::Validation {
+    command(e, |rule| {
+        let field = match &rule {
+            ArtistError::NotFound => return ApiError::NotFound(rule.to_string()),
+            ArtistError::Stale(_) | ArtistError::SourceMismatch(_) => {
+                return ApiError::Conflict(rule.to_string())
+            }
+            ArtistError::Invalid(i) => return ApiError::validation(&i.field, i.message.clone()),
+            ArtistError::NameRequired => Some("name"),
+            ArtistError::CountryTooLong => Some("country"),
+            ArtistError::BadWebsite => Some("website"),
+            ArtistError::BadSourceUrl => Some("source_url"),
+            ArtistError::EmptyEdit => None,
+        };
+        ApiError::Validation {
             message: rule.to_string(),
-            field: None,
-        },
-    }
+            field: field.map(str::to_owned),
+        }
+    })
 }
 
 /// The `index`-th photo of a post (from 1), refused.
@@ -255,7 +258,9 @@ impl From<DismissError> for ApiError {
     fn from(e: DismissError) -> Self {
         match e {
             DismissError::NotFound => ApiError::NotFound(e.to_string()),
-            DismissError::Command(c) => c.into(),
+            DismissError::Command(c) => command(c, |rule| match rule {
+                domain::inbox::InboxError::NotYours => ApiError::NotFound(rule.to_string()),
+            }),
             DismissError::Store(s) => ApiError::Internal(s.into()),
         }
     }
@@ -285,6 +290,32 @@ impl From<crate::feedback::FeedbackUseError> for ApiError {
     }
 }
 
+impl From<crate::accounts::IdentityError> for ApiError {
+    fn from(e: crate::accounts::IdentityError) -> Self {
+        use crate::accounts::{IdentityError as E, VERIFY_FAILED};
+        match e {
+            E::Invalid { field, message } => ApiError::validation(field, message),
+            E::NotSignedIn => ApiError::Unauthorized,
+            E::LinkFailed => ApiError::InvalidToken(VERIFY_FAILED.into()),
+            E::NameTaken => ApiError::Conflict(e.to_string()),
+            E::RateLimited {
+                retry_after_secs,
+                what,
+            } => ApiError::rate_limited(retry_after_secs, what),
+            E::Account(c) => command(c, |rule| match rule {
+                domain::AccountError::NotFound => ApiError::NotFound(rule.to_string()),
+                domain::AccountError::EmailMismatch | domain::AccountError::NotHeld(_) => {
+                    ApiError::Validation {
+                        message: rule.to_string(),
+                        field: None,
+                    }
+                }
+            }),
+            E::Store(inner) => ApiError::Internal(inner),
+        }
+    }
+}
+
 impl From<crate::accounts::PermissionError> for ApiError {
     fn from(e: crate::accounts::PermissionError) -> Self {
         use crate::accounts::PermissionError as E;
@@ -300,17 +331,11 @@ impl From<crate::accounts::PermissionError> for ApiError {
 /// A badge definition's rule: the field it concerns, a missing badge a 404, a key taken a 409.
 pub(crate) fn badge_command(e: CommandError<domain::BadgeError>) -> ApiError {
     use domain::BadgeError as B;
-    {
-        match e {
-            CommandError::Rejected(B::Invalid { field, message }) => {
-                ApiError::validation(field, message)
-            }
-            CommandError::Rejected(e @ B::NotFound) => ApiError::NotFound(e.to_string()),
-            CommandError::Rejected(e @ B::AlreadyDefined) => ApiError::Conflict(e.to_string()),
-            CommandError::Conflict => ApiError::Conflict(e.to_string()),
-            CommandError::Store(s) => ApiError::Internal(anyhow::anyhow!(s)),
-        }
-    }
+    command(e, |rule| match rule {
+        B::Invalid { field, message } => ApiError::validation(field, message),
+        B::NotFound => ApiError::NotFound(rule.to_string()),
+        B::AlreadyDefined => ApiError::Conflict(rule.to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -370,5 +395,51 @@ mod tests {
         assert!(matches!(note, ApiError::Validation { field: Some(f), .. } if f == "notes"));
         let missing = ApiError::from(SubmitError::ArtworkNotFound(uuid::Uuid::nil()));
         assert!(matches!(missing, ApiError::NotFound(_)));
+    }
+
+    #[test]
+    fn a_missing_badge_is_not_found_and_a_taken_key_a_conflict() {
+        let missing = badge_command(CommandError::Rejected(domain::BadgeError::NotFound));
+        assert!(matches!(&missing, ApiError::NotFound(m) if m == "Badge not found"));
+        let taken = badge_command(CommandError::Rejected(domain::BadgeError::AlreadyDefined));
+        assert!(matches!(taken, ApiError::Conflict(_)));
+    }
+
+    #[test]
+    fn an_artwork_or_artist_that_exists_already_is_a_conflict_not_bad_input() {
+        let id = domain::ArtworkId(uuid::Uuid::nil());
+        for rule in [
+            ArtworkError::AlreadyExists,
+            ArtworkError::SourceMismatch(id),
+        ] {
+            let answer = artwork_command(CommandError::Rejected(rule));
+            assert!(matches!(answer, ApiError::Conflict(_)), "{answer:?}");
+        }
+        let artist = domain::ArtistId(uuid::Uuid::nil());
+        let answer = artist_command(CommandError::Rejected(ArtistError::SourceMismatch(artist)));
+        assert!(matches!(answer, ApiError::Conflict(_)), "{answer:?}");
+    }
+
+    #[test]
+    fn an_artist_rule_names_its_field() {
+        for (rule, field) in [
+            (ArtistError::BadWebsite, "website"),
+            (ArtistError::CountryTooLong, "country"),
+            (ArtistError::NameRequired, "name"),
+        ] {
+            let answer = artist_command(CommandError::Rejected(rule));
+            assert!(
+                matches!(&answer, ApiError::Validation { field: Some(f), .. } if f == field),
+                "{answer:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_write_that_met_another_is_a_conflict_whatever_the_aggregate() {
+        let answer = artwork_command(CommandError::Conflict);
+        assert!(matches!(answer, ApiError::Conflict(_)), "{answer:?}");
+        let answer = badge_command(CommandError::Conflict);
+        assert!(matches!(answer, ApiError::Conflict(_)), "{answer:?}");
     }
 }

@@ -3,7 +3,6 @@
 //! that publishes stored events to JetStream, and the follower that sees every approval through.
 
 pub mod accounts;
-pub mod approvals;
 pub mod artwork_locks;
 pub mod artworks;
 pub mod badges;
@@ -22,14 +21,14 @@ pub mod routes;
 pub mod submissions;
 
 pub use accounts::{Accounts, AuthSettings};
-pub use approvals::ApprovalFollower;
 pub use artworks::Artworks;
-pub use badges::BadgeAwarder;
 pub use commands::{CommandError, Commands};
 pub use feedback::FeedbackDesk;
 pub use lists::Lists;
 pub use media::Media;
 pub use notifications::Notifications;
+pub use process::approvals::ApprovalFollower;
+pub use process::badges::BadgeAwarder;
 pub use relay::Relay;
 pub use routes::{router, CommandState};
 pub use submissions::Submissions;

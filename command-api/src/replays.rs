@@ -42,17 +42,6 @@ struct Worker {
     job: Arc<Mutex<ReplayJob>>,
 }
 
-/// Row count and checksum of one read-model table (names come from the projectors' own
-/// static lists, never from the request).
-async fn check(pool: &PgPool, table: &str) -> Result<(i64, String), sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT count(*), md5(coalesce(string_agg(h, '' ORDER BY h), ''))
-           FROM (SELECT md5(t::text) AS h FROM rm.{table} t) x"
-    ))
-    .fetch_one(pool)
-    .await
-}
-
 impl Replays {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
@@ -79,7 +68,7 @@ impl Replays {
             requested_by: admin,
             started_at: Utc::now(),
             finished_at: None,
-            state: "running".into(),
+            state: domain::ReplayJobState::Running,
             current: None,
             events_done: 0,
             events_total: events.saturating_mul(i64::try_from(list.len()).unwrap_or(1)),
@@ -161,7 +150,10 @@ impl Worker {
         loop {
             tokio::time::sleep(FLUSH_EVERY).await;
             self.flush().await;
-            if self.snapshot().is_none_or(|j| j.state != "running") {
+            if self
+                .snapshot()
+                .is_none_or(|j| j.state != domain::ReplayJobState::Running)
+            {
                 return;
             }
         }
@@ -169,7 +161,7 @@ impl Worker {
 
     fn fail(&self, what: &str, error: &str) {
         self.update(|j| {
-            j.state = "failed".into();
+            j.state = domain::ReplayJobState::Failed;
             j.error = Some(format!("{what}: {error}"));
             j.finished_at = Some(Utc::now());
         });
@@ -201,7 +193,7 @@ impl Worker {
             }
         }
         self.update(|j| {
-            j.state = "done".into();
+            j.state = domain::ReplayJobState::Done;
             j.current = None;
             j.finished_at = Some(Utc::now());
         });
@@ -216,7 +208,7 @@ impl Worker {
         let tables: Vec<&'static str> = p.model().tables.to_vec();
         let mut before = Vec::with_capacity(tables.len());
         for t in &tables {
-            before.push(check(&self.pool, t).await?);
+            before.push(replay_jobs::table_check(&self.pool, t).await?);
         }
         let report = projectors::replay::replay(&self.pool, p, |n| {
             self.update(|j| j.events_done = done_before + n);
@@ -224,7 +216,7 @@ impl Worker {
         .await?;
         let mut checks = Vec::with_capacity(tables.len());
         for (t, (rows_before, sum_before)) in tables.into_iter().zip(before) {
-            let (rows_after, sum_after) = check(&self.pool, t).await?;
+            let (rows_after, sum_after) = replay_jobs::table_check(&self.pool, t).await?;
             checks.push(TableCheck {
                 table: t.to_owned(),
                 rows_before,

@@ -12,6 +12,16 @@ use uuid::Uuid;
 
 use crate::ids::ActorId;
 
+words! {
+    /// What a notification tells of.
+    pub enum NotificationKind {
+        SubmissionApproved = "submission_approved",
+        SubmissionRejected = "submission_rejected",
+        BadgeAwarded = "badge_awarded",
+        FeedbackResolved = "feedback_resolved",
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum InboxCommand {
     /// Mark notification `id` of this inbox as seen; `identities` are those the caller speaks
@@ -94,49 +104,5 @@ impl Aggregate for Inbox {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use cqrs_es::test::TestFramework;
-
-    type Harness = TestFramework<Inbox>;
-
-    fn me() -> ActorId {
-        ActorId(Uuid::from_u128(1))
-    }
-
-    fn dismiss(identities: Vec<ActorId>) -> InboxCommand {
-        InboxCommand::Dismiss {
-            owner: me(),
-            identities,
-            id: Uuid::from_u128(9),
-        }
-    }
-
-    #[tokio::test]
-    async fn a_notification_is_dismissed_once() {
-        let dismissed = InboxEvent::NotificationDismissed {
-            owner: me(),
-            id: Uuid::from_u128(9),
-        };
-        Harness::with(())
-            .given_no_previous_events()
-            .when_async(dismiss(vec![me()]))
-            .await
-            .then_expect_events(vec![dismissed.clone()]);
-        Harness::with(())
-            .given(vec![dismissed])
-            .when_async(dismiss(vec![me()]))
-            .await
-            .then_expect_events(vec![]);
-    }
-
-    #[tokio::test]
-    async fn someone_elses_notification_cannot_be_dismissed() {
-        Harness::with(())
-            .given_no_previous_events()
-            .when_async(dismiss(vec![ActorId(Uuid::from_u128(2))]))
-            .await
-            .then_expect_error(InboxError::NotYours);
-    }
-}
+#[path = "inbox_tests.rs"]
+mod tests;

@@ -1,10 +1,14 @@
 //! Plinth's domain: aggregates, their commands and events, and the value objects they are made
 //! of. Pure: no IO crates, so every rule here is testable with the cqrs-es test harness alone.
 
+#[macro_use]
+pub mod vocabulary;
+
 pub mod account;
 pub mod artist;
 pub mod artist_edit;
 pub mod artwork;
+pub mod artwork_type;
 pub mod award;
 pub mod badge;
 pub mod edit;
@@ -17,6 +21,7 @@ pub mod merge;
 pub mod metadata;
 pub mod photo;
 pub mod provenance;
+pub mod reason;
 pub mod similarity;
 pub mod submission;
 pub mod tags;
@@ -55,3 +60,4 @@ pub use submission::{
     SubmissionKind, SubmissionStatus, VisitReport,
 };
 pub use tags::{TagError, Tags};
+pub use vocabulary::{EntityType, ReplayJobState};

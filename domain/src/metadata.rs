@@ -6,47 +6,25 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ActorRole {
-    Anonymous,
-    User,
-    Moderator,
-    Admin,
-    System,
-}
-
-impl ActorRole {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ActorRole::Anonymous => "anonymous",
-            ActorRole::User => "user",
-            ActorRole::Moderator => "moderator",
-            ActorRole::Admin => "admin",
-            ActorRole::System => "system",
-        }
+words! {
+    /// In what role someone acted, as every event records it.
+    pub enum ActorRole {
+        Anonymous = "anonymous",
+        User = "user",
+        Moderator = "moderator",
+        Admin = "admin",
+        System = "system",
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EventSource {
-    Web,
-    Import,
-    AdminCli,
-    ProcessManager,
-    Synthetic,
-}
-
-impl EventSource {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            EventSource::Web => "web",
-            EventSource::Import => "import",
-            EventSource::AdminCli => "admin-cli",
-            EventSource::ProcessManager => "process-manager",
-            EventSource::Synthetic => "synthetic",
-        }
+words! {
+    /// Where a change came from.
+    pub enum EventSource {
+        Web = "web",
+        Import = "import",
+        AdminCli = "admin-cli",
+        ProcessManager = "process-manager",
+        Synthetic = "synthetic",
     }
 }
 

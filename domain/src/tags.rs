@@ -43,8 +43,8 @@ pub struct TagDefinition {
 
 /// The names of [`crate::ArtworkType`], in its order.
 pub const ARTWORK_TYPES: &[&str] = &{
-    let all = crate::ArtworkType::ALL;
-    let mut names = [""; crate::ArtworkType::ALL.len()];
+    let all = crate::artwork_type::ArtworkType::ALL;
+    let mut names = [""; crate::artwork_type::ArtworkType::ALL.len()];
     let mut i = 0;
     while i < names.len() {
         names[i] = all[i].as_str();

@@ -4,6 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ids::{ActorId, SubmissionId};
+use crate::photo::Photo;
+
 /// Longest note a visitor can leave with a submission.
 pub const MAX_NOTE_CHARS: usize = 1000;
 
@@ -83,4 +86,15 @@ impl From<Note> for String {
     fn from(n: Note) -> String {
         n.0
     }
+}
+
+/// An approved visit, as it goes into the artwork's logbook.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Visit {
+    pub submission_id: SubmissionId,
+    pub visitor: ActorId,
+    pub condition: Option<Condition>,
+    pub note: Option<Note>,
+    pub photos: Vec<Photo>,
+    pub visited_at: chrono::DateTime<chrono::Utc>,
 }

@@ -505,7 +505,10 @@ pub(crate) mod jpeg {
     /// One marker segment: its marker code and its payload (after the length field). The
     /// truncation check needs only the walk; the fields are read by `testing::has_metadata`.
     #[derive(Debug)]
-    #[cfg_attr(not(any(test, feature = "testing")), allow(dead_code))]
+    #[cfg_attr(
+        not(any(test, feature = "testing")),
+        expect(dead_code, reason = "read only by testing::has_metadata")
+    )]
     pub struct Segment<'a> {
         pub marker: u8,
         pub payload: &'a [u8],
@@ -582,7 +585,10 @@ pub(crate) mod jpeg {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
+#[expect(
+    clippy::unwrap_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 mod tests {
     use super::*;
     use crate::testing::{

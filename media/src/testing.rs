@@ -1,7 +1,10 @@
 //! Fixture builders and checks, for tests and benchmarks (here and in other crates' tests):
 //! phone-like JPEGs with full EXIF, and a detector of metadata left in a served JPEG. They
 //! panic on internal failure, as test helpers do. Built with the `testing` feature.
-#![allow(clippy::expect_used)]
+#![expect(
+    clippy::expect_used,
+    reason = "test support: a broken fixture should stop the test at once"
+)]
 
 use std::io::Cursor;
 

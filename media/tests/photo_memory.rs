@@ -1,7 +1,11 @@
 //! Peak memory of photo work, read from this test process's own `VmHWM` (Linux). A test binary
 //! of its own, with one test, so no other test allocates while it measures.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 
 use media::photos::{inspect, render_variants, PhotoError};
 use media::testing::{phone_jpeg, with_claimed_size, PhoneJpeg};

@@ -92,3 +92,40 @@ pub async fn queued(key: &str) -> tokio::sync::MutexGuard<'static, ()> {
     let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(key);
     QUEUE_STRIPES[(hash % QUEUES as u64) as usize].lock().await
 }
+
+/// Whether the database answers.
+pub async fn ping(pool: &PgPool) -> Result<(), sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT 1 AS "one!""#)
+        .fetch_one(pool)
+        .await
+        .map(drop)
+}
+
+/// A transaction holding the relay back.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct OpenTransaction {
+    /// Its server process, for `pg_terminate_backend` when it must go.
+    pub pid: i32,
+    pub age_secs: f64,
+    /// `active`, `idle in transaction`, …
+    pub state: Option<String>,
+}
+
+/// The oldest transaction in this database holding a transaction id, if it is at least
+/// `min_age_secs` old (none when the database does not answer).
+pub async fn oldest_open_transaction(pool: &PgPool, min_age_secs: f64) -> Option<OpenTransaction> {
+    sqlx::query_as!(
+        OpenTransaction,
+        r#"SELECT pid AS "pid!", extract(epoch FROM clock_timestamp() - xact_start)::float8 AS "age_secs!",
+                  state
+             FROM pg_stat_activity
+            WHERE datname = current_database()
+              AND backend_xid IS NOT NULL AND xact_start IS NOT NULL
+            ORDER BY xact_start LIMIT 1"#
+    )
+    .fetch_optional(pool)
+    .await
+    .ok()
+    .flatten()
+    .filter(|t| t.age_secs >= min_age_secs)
+}

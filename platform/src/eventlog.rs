@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::{PgExecutor, Row};
+use sqlx::PgExecutor;
 
 use crate::position::EventPosition;
 
@@ -37,42 +37,26 @@ impl EventEnvelope {
     }
 }
 
-const SELECT_COLUMNS: &str = "aggregate_type, aggregate_id, sequence, event_type, event_version, \
-     payload, metadata, global_position, tx_id, recorded_at";
-
-fn from_row(row: &sqlx::postgres::PgRow) -> Result<EventEnvelope, sqlx::Error> {
-    Ok(EventEnvelope {
-        aggregate_type: row.try_get("aggregate_type")?,
-        aggregate_id: row.try_get("aggregate_id")?,
-        sequence: row.try_get("sequence")?,
-        event_type: row.try_get("event_type")?,
-        event_version: row.try_get("event_version")?,
-        payload: row.try_get("payload")?,
-        metadata: row.try_get("metadata")?,
-        position: row.try_get("global_position")?,
-        tx_id: row.try_get("tx_id")?,
-        recorded_at: row.try_get("recorded_at")?,
-    })
-}
-
 /// Up to `limit` final events after `after`, in relay order.
 pub async fn read_after<'e>(
     db: impl PgExecutor<'e>,
     after: EventPosition,
     limit: i64,
 ) -> Result<Vec<EventEnvelope>, sqlx::Error> {
-    let sql = select(
-        "WHERE (tx_id, global_position) > ($1, $2) \
-           AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
-         ORDER BY tx_id, global_position LIMIT $3",
-    );
-    let q = sqlx::query(&sql).bind(after.tx).bind(after.pos).bind(limit);
-    q.fetch_all(db).await?.iter().map(from_row).collect()
-}
-
-/// `SELECT` of every envelope column from the store, then `rest`.
-fn select(rest: &str) -> String {
-    format!("SELECT {SELECT_COLUMNS} FROM es.events {rest}")
+    sqlx::query_as!(
+        EventEnvelope,
+        r#"SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload,
+                  metadata, global_position AS "position!", tx_id, recorded_at
+             FROM es.events
+            WHERE (tx_id, global_position) > ($1, $2)
+              AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+            ORDER BY tx_id, global_position LIMIT $3"#,
+        after.tx,
+        after.pos,
+        limit
+    )
+    .fetch_all(db)
+    .await
 }
 
 /// Every event of one aggregate, in its own order (an aggregate's history; `sequence` orders it).
@@ -81,9 +65,96 @@ pub async fn stream_of<'e>(
     aggregate_type: &str,
     aggregate_id: &str,
 ) -> Result<Vec<EventEnvelope>, sqlx::Error> {
-    let sql = select("WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence");
-    let q = sqlx::query(&sql).bind(aggregate_type).bind(aggregate_id);
-    q.fetch_all(db).await?.iter().map(from_row).collect()
+    sqlx::query_as!(
+        EventEnvelope,
+        r#"SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload,
+                  metadata, global_position AS "position!", tx_id, recorded_at
+             FROM es.events
+            WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"#,
+        aggregate_type,
+        aggregate_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Which events an audit page shows: each part that is set narrows it. Notifications seen
+/// (`inbox`) are never shown.
+#[derive(Debug, Default, Clone)]
+pub struct AuditFilter {
+    pub aggregate_type: Option<String>,
+    /// `metadata.actor_id`: an account, an anonymous identity, or `system`.
+    pub actor: Option<String>,
+    /// Any of these event types.
+    pub event_types: Option<Vec<String>>,
+    /// This event type.
+    pub event_type: Option<String>,
+    /// Recorded at or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Recorded before.
+    pub until: Option<DateTime<Utc>>,
+    /// At or before this position (a first page's head, so later pages stay stable).
+    pub as_of: EventPosition,
+}
+
+/// How many events match `filter`, and the `limit` of them after skipping `offset`, newest
+/// first.
+pub async fn audit_page(
+    db: &sqlx::PgPool,
+    filter: &AuditFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<(i64, Vec<EventEnvelope>), sqlx::Error> {
+    let f = filter;
+    let total = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM es.events
+            WHERE aggregate_type <> 'inbox'
+              AND ($1::text IS NULL OR aggregate_type = $1)
+              AND ($2::text IS NULL OR metadata->>'actor_id' = $2)
+              AND ($3::text[] IS NULL OR event_type = ANY($3))
+              AND ($4::text IS NULL OR event_type = $4)
+              AND ($5::timestamptz IS NULL OR recorded_at >= $5)
+              AND ($6::timestamptz IS NULL OR recorded_at < $6)
+              AND (tx_id, global_position) <= ($7, $8)"#,
+        f.aggregate_type,
+        f.actor,
+        f.event_types.as_deref(),
+        f.event_type,
+        f.from,
+        f.until,
+        f.as_of.tx,
+        f.as_of.pos
+    )
+    .fetch_one(db)
+    .await?;
+    let events = sqlx::query_as!(
+        EventEnvelope,
+        r#"SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload,
+                  metadata, global_position AS "position!", tx_id, recorded_at
+             FROM es.events
+            WHERE aggregate_type <> 'inbox'
+              AND ($1::text IS NULL OR aggregate_type = $1)
+              AND ($2::text IS NULL OR metadata->>'actor_id' = $2)
+              AND ($3::text[] IS NULL OR event_type = ANY($3))
+              AND ($4::text IS NULL OR event_type = $4)
+              AND ($5::timestamptz IS NULL OR recorded_at >= $5)
+              AND ($6::timestamptz IS NULL OR recorded_at < $6)
+              AND (tx_id, global_position) <= ($7, $8)
+            ORDER BY tx_id DESC, global_position DESC LIMIT $9 OFFSET $10"#,
+        f.aggregate_type,
+        f.actor,
+        f.event_types.as_deref(),
+        f.event_type,
+        f.from,
+        f.until,
+        f.as_of.tx,
+        f.as_of.pos,
+        limit,
+        offset
+    )
+    .fetch_all(db)
+    .await?;
+    Ok((total, events))
 }
 
 /// The position of the last event of one aggregate, if it has any.
@@ -112,4 +183,35 @@ pub async fn head<'e>(db: impl PgExecutor<'e>) -> Result<EventPosition, sqlx::Er
     .fetch_optional(db)
     .await?;
     Ok(row.map_or(EventPosition::ZERO, |(tx, pos)| EventPosition::new(tx, pos)))
+}
+
+/// How many events are stored after `p`, counted up to `cap`.
+pub async fn count_after<'e>(
+    db: impl PgExecutor<'e>,
+    p: EventPosition,
+    cap: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM (SELECT 1 FROM es.events
+            WHERE (tx_id, global_position) > ($1, $2) LIMIT $3) t"#,
+        p.tx,
+        p.pos,
+        cap
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Where the relay named `name` stands, and how many events it has published.
+pub async fn relay_checkpoint<'e>(
+    db: impl PgExecutor<'e>,
+    name: &str,
+) -> Result<Option<(EventPosition, i64)>, sqlx::Error> {
+    Ok(sqlx::query!(
+        "SELECT tx_id, position, published FROM es.relay_checkpoints WHERE name = $1",
+        name
+    )
+    .fetch_optional(db)
+    .await?
+    .map(|r| (EventPosition::new(r.tx_id, r.position), r.published)))
 }

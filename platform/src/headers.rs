@@ -155,7 +155,10 @@ pub async fn security_headers(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[expect(
+    clippy::unwrap_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 mod tests {
     use super::*;
 

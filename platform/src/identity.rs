@@ -310,3 +310,13 @@ impl Caller {
         Ok(ids)
     }
 }
+
+/// The account holding the profile name with this key (`auth.profile_names`), if any.
+pub async fn profile_name_holder(pool: &PgPool, key: &str) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "SELECT account_id FROM auth.profile_names WHERE name_key = $1",
+        key
+    )
+    .fetch_optional(pool)
+    .await
+}

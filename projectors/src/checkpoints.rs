@@ -17,6 +17,21 @@ pub async fn all(pool: &PgPool) -> Result<HashMap<String, EventPosition>, sqlx::
     )
 }
 
+/// Opens a read-only repeatable-read snapshot and reads `projector`'s checkpoint in it: every
+/// read-model row the transaction then reads reflects exactly the events up to that position.
+/// `None` when the projector has not registered yet.
+pub async fn snapshot(
+    pool: &PgPool,
+    projector: &str,
+) -> Result<Option<(sqlx::Transaction<'static, sqlx::Postgres>, EventPosition)>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    let cp = of(&mut tx, projector).await?;
+    Ok(cp.map(|p| (tx, p)))
+}
+
 /// One projector's checkpoint in the caller's transaction; `None` before it registers.
 pub async fn of(db: &mut PgConnection, name: &str) -> Result<Option<EventPosition>, sqlx::Error> {
     Ok(sqlx::query!(

@@ -24,6 +24,7 @@ pub mod checkpoints;
 pub mod feedback;
 pub mod lists;
 pub mod notifications;
+pub mod provenance;
 pub mod replay;
 pub mod replay_jobs;
 pub mod runtime;
@@ -51,4 +52,13 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
 
 pub fn by_name(name: &str) -> Option<Arc<dyn Projector>> {
     all().into_iter().find(|p| p.name() == name)
+}
+
+/// Creates every projector's live tables (readers call this at start, so reads answer, empty,
+/// before the projectors have run).
+pub async fn prepare_all(pool: &sqlx::PgPool) -> anyhow::Result<()> {
+    for p in all() {
+        runtime::prepare(pool, p.as_ref()).await?;
+    }
+    Ok(())
 }

@@ -36,8 +36,7 @@ pub struct ReplayJob {
     pub requested_by: Uuid,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
-    /// `running`, `done` or `failed`.
-    pub state: String,
+    pub state: domain::ReplayJobState,
     /// The read model being rebuilt.
     pub current: Option<String>,
     /// Events applied so far, over every read model of the job.
@@ -88,7 +87,7 @@ pub async fn insert(pool: &PgPool, job: &ReplayJob) -> Result<bool, sqlx::Error>
     .bind(job.id)
     .bind(job.requested_by)
     .bind(job.started_at)
-    .bind(&job.state)
+    .bind(job.state.as_str())
     .bind(sqlx::types::Json(job))
     .execute(pool)
     .await?;
@@ -99,7 +98,7 @@ pub async fn insert(pool: &PgPool, job: &ReplayJob) -> Result<bool, sqlx::Error>
 pub async fn save(pool: &PgPool, job: &ReplayJob) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE rm.replay_jobs SET state = $2, job = $3, updated_at = now() WHERE id = $1")
         .bind(job.id)
-        .bind(&job.state)
+        .bind(job.state.as_str())
         .bind(sqlx::types::Json(job))
         .execute(pool)
         .await?;
@@ -111,4 +110,15 @@ pub async fn save(pool: &PgPool, job: &ReplayJob) -> Result<(), sqlx::Error> {
 pub struct ReplayState {
     /// The running or last replay, if any.
     pub job: Option<ReplayJob>,
+}
+
+/// Row count and checksum of one read-model table, to tell what a replay changed. `table`
+/// comes from the projectors' own static lists (`Projector::tables`), never from a request.
+pub async fn table_check(pool: &PgPool, table: &str) -> Result<(i64, String), sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT count(*), md5(coalesce(string_agg(h, '' ORDER BY h), ''))
+           FROM (SELECT md5(t::text) AS h FROM rm.{table} t) x"
+    ))
+    .fetch_one(pool)
+    .await
 }

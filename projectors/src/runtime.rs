@@ -208,15 +208,6 @@ pub async fn prepare(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
     result
 }
 
-/// Creates every projector's live tables (readers call this at start, so reads answer, empty,
-/// before the projectors have run).
-pub async fn prepare_all(pool: &PgPool) -> anyhow::Result<()> {
-    for p in crate::all() {
-        prepare(pool, p.as_ref()).await?;
-    }
-    Ok(())
-}
-
 async fn create(pool: &PgPool, p: &dyn Projector) -> anyhow::Result<()> {
     run_schema_file(pool, LIVE_SCHEMA, p.tables_sql()).await?;
     run_schema_file(pool, LIVE_SCHEMA, p.indexes_sql()).await?;

@@ -3,9 +3,9 @@
 //! second, in case a notification was missed. Each model's `sync` reads what changed after its
 //! own position, so extra runs are cheap and missed ones are caught up.
 
-use platform::position::{EventPosition, PROJECTION_CHANNEL};
+use platform::position::PROJECTION_CHANNEL;
 use sqlx::postgres::PgListener;
-use sqlx::{PgPool, Postgres, Transaction};
+use sqlx::PgPool;
 use std::future::Future;
 use std::time::Duration;
 
@@ -53,19 +53,4 @@ where
             tokio::time::sleep(RESYNC).await;
         }
     }
-}
-
-/// Opens a read-only repeatable-read snapshot and reads `projector`'s checkpoint in it: every
-/// read-model row the transaction then reads reflects exactly the events up to that position.
-/// `None` when the projector has not registered yet.
-pub async fn snapshot(
-    pool: &PgPool,
-    projector: &str,
-) -> anyhow::Result<Option<(Transaction<'static, Postgres>, EventPosition)>> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        .execute(&mut *tx)
-        .await?;
-    let cp = projectors::checkpoints::of(&mut tx, projector).await?;
-    Ok(cp.map(|p| (tx, p)))
 }

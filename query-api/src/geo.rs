@@ -199,7 +199,7 @@ impl GeoIndex {
     /// that also gives the checkpoint those rows reflect.
     async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
         let from = self.position();
-        let Some((mut tx, to)) = crate::follow::snapshot(pool, PROJECTOR).await? else {
+        let Some((mut tx, to)) = projectors::checkpoints::snapshot(pool, PROJECTOR).await? else {
             return Ok(());
         };
         if to <= from && self.is_ready() {

@@ -3,6 +3,7 @@
 
 pub mod follow;
 pub mod geo;
+pub mod health;
 pub mod openapi;
 pub mod positions;
 pub mod router;

@@ -93,7 +93,7 @@ impl SearchService {
     }
 
     async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
-        let Some((mut tx, to)) = crate::follow::snapshot(pool, PROJECTOR).await? else {
+        let Some((mut tx, to)) = projectors::checkpoints::snapshot(pool, PROJECTOR).await? else {
             return Ok(());
         };
         let generation = docs::generation(&mut tx).await?;
@@ -156,7 +156,6 @@ impl SearchService {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -28,7 +28,7 @@ pub struct QueryState {
     pub product_name: String,
     pub client: ClientConfig,
     /// The public `/api/status` answer, made at most every few seconds.
-    pub status_cache: crate::routes::status::StatusCache,
+    pub status_cache: crate::health::StatusCache,
 }
 
 /// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a

@@ -1,10 +1,17 @@
 //! The one test that must see every log line of the server: tokens appear in no event, log line
 //! or read model. Its own test binary, so the process-wide log subscriber it installs never races
 //! other tests' threads (a global subscriber set while other tests register callsites can hang).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 
 #[path = "../spine/harness.rs"]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "this suite uses a few of the spine harness's helpers"
+)]
 mod harness;
 
 use harness::{link_and_code, TestApp};

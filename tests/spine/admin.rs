@@ -557,3 +557,21 @@ async fn admins(app: &TestApp) -> Vec<String> {
     .await
     .unwrap()
 }
+
+#[tokio::test]
+async fn a_badge_that_does_not_exist_is_not_found() {
+    let app = spawn().await;
+    let admin = moderator(&app).await;
+    let path = format!("/api/admin/badges/{}", uuid::Uuid::now_v7());
+    let change = json!({"title": "Night owl", "description": "Logged a visit.",
+                        "icon_emoji": "🦉", "rule": {"kind": "visits", "at_least": 1}});
+    for (method, body) in [(Method::PUT, Some(change)), (Method::DELETE, None)] {
+        let (status, _, answer) = app.send(method.clone(), &path, Some(&admin), body).await;
+        assert_eq!(
+            (status, &answer["error"], &answer["message"]),
+            (404, &json!("NOT_FOUND"), &json!("Badge not found")),
+            "{method} {answer}"
+        );
+    }
+    app.stop().await;
+}

@@ -19,7 +19,7 @@ const DEADLINE: Duration = Duration::from_secs(30);
 /// Seeds the catalogue and starts the awarder, as `plinth serve` does.
 async fn start_awarder(app: &TestApp) -> (BadgeAwarder, JoinHandle<()>) {
     let commands = Commands::new(app.db.pool.clone());
-    command_api::badges::seed_catalogue(&commands)
+    command_api::process::badges::seed_catalogue(&commands)
         .await
         .unwrap();
     let awarder = BadgeAwarder::new(commands, app.bus.js.clone(), app.bus.bus.clone());
@@ -61,7 +61,7 @@ async fn awarder_idle(app: &TestApp) {
         let mut stream = app.bus.js.get_stream(&app.bus.bus.stream).await.unwrap();
         let last = stream.info().await.unwrap().state.last_sequence;
         let mut consumer: async_nats::jetstream::consumer::PullConsumer = stream
-            .get_consumer(command_api::badges::CONSUMER)
+            .get_consumer(command_api::process::badges::CONSUMER)
             .await
             .unwrap();
         let info = consumer.info().await.unwrap();

@@ -368,7 +368,7 @@ impl TestApp {
         let db = TestDb::new().await;
         let bus = TestBus::new().await;
         // As the query API's start does: the read models exist before the first request.
-        projectors::runtime::prepare_all(&db.pool).await.unwrap();
+        projectors::prepare_all(&db.pool).await.unwrap();
         let mut tasks = vec![spawn_relay(&db, &bus)];
         tasks.extend(spawn_projectors(&db, &bus));
         let geo = query_api::geo::GeoIndex::start(db.pool.clone());

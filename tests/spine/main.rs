@@ -1,6 +1,10 @@
 //! Integration tests of the spine against the real PostgreSQL and NATS JetStream: each test gets
 //! a fresh database and its own stream and subject prefix.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails at once, and says where, when its setup breaks"
+)]
 
 mod accounts;
 mod admin;

@@ -293,7 +293,7 @@ async fn a_long_transaction_holding_the_relay_is_reported_with_its_age() {
         .unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     let seen = loop {
-        if let Some(t) = query_api::routes::status::oldest_open_transaction(&db.pool, 0.5).await {
+        if let Some(t) = platform::db::oldest_open_transaction(&db.pool, 0.5).await {
             break t;
         }
         assert!(tokio::time::Instant::now() < deadline, "never reported");
@@ -303,11 +303,9 @@ async fn a_long_transaction_holding_the_relay_is_reported_with_its_age() {
     assert!(seen.age_secs >= 0.5);
     assert_eq!(seen.state.as_deref(), Some("idle in transaction"));
     holder.rollback().await.unwrap();
-    assert!(
-        query_api::routes::status::oldest_open_transaction(&db.pool, 0.0)
-            .await
-            .is_none_or(|t| t.pid != pid)
-    );
+    assert!(platform::db::oldest_open_transaction(&db.pool, 0.0)
+        .await
+        .is_none_or(|t| t.pid != pid));
     db.drop_db().await;
 }
 

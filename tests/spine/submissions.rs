@@ -1028,7 +1028,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     let mut tries = 0;
     loop {
         let mut consumer: async_nats::jetstream::consumer::PullConsumer = stream
-            .get_consumer(command_api::approvals::CONSUMER)
+            .get_consumer(command_api::process::approvals::CONSUMER)
             .await
             .unwrap();
         let info = consumer.info().await.unwrap();

@@ -10,7 +10,7 @@ impl Accounts {
         raw_email: Option<&str>,
         ip: ClientIp,
         caller: &Caller,
-    ) -> Result<MagicLinkAnswer, ApiError> {
+    ) -> Result<MagicLinkAnswer, IdentityError> {
         let email = parse_email(raw_email)?;
         self.limit(
             &format!("link:ip:{}", ip.bucket()),
@@ -71,7 +71,7 @@ impl Accounts {
         &self,
         caller: &Caller,
         email: &EmailAddress,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, IdentityError> {
         if let Some(a) = caller.account() {
             return Ok(a.email == email.as_str());
         }

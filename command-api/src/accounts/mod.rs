@@ -18,7 +18,7 @@ use domain::{
     Preferences, ProfileName,
 };
 use platform::auth::UserToken;
-use platform::http::{ApiError, ClientIp};
+use platform::http::ClientIp;
 use platform::identity::Caller;
 use platform::mail::{Mail, Mailer};
 use platform::position::EventPosition;
@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
 
-use crate::Commands;
+use crate::{CommandError, Commands};
 
 mod link;
 mod permissions;
@@ -63,6 +63,52 @@ pub const FAILED_VERIFICATIONS_PER_IP: Limit = Limit {
 };
 
 pub const VERIFY_FAILED: &str = "Failed to verify magic link";
+
+/// Why an identity write was refused; `error.rs` says how each is answered.
+#[derive(Debug, thiserror::Error)]
+pub enum IdentityError {
+    #[error("{message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    #[error("Sign in first")]
+    NotSignedIn,
+    /// A link or code that does not sign in (the same words whatever the reason).
+    #[error("{VERIFY_FAILED}")]
+    LinkFailed,
+    #[error("{PROFILE_NAME_TAKEN}")]
+    NameTaken,
+    #[error("too many {what}: try again in {retry_after_secs} s")]
+    RateLimited {
+        retry_after_secs: u64,
+        what: &'static str,
+    },
+    #[error(transparent)]
+    Account(#[from] CommandError<domain::AccountError>),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for IdentityError {
+    fn from(e: sqlx::Error) -> Self {
+        IdentityError::Store(e.into())
+    }
+}
+
+impl IdentityError {
+    fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        IdentityError::Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// The caller's account, or why there is none.
+fn signed_in(caller: &Caller) -> Result<&platform::identity::AccountSession, IdentityError> {
+    caller.account().ok_or(IdentityError::NotSignedIn)
+}
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -177,8 +223,9 @@ fn code_hash(token_hash: &[u8], code: &str) -> Vec<u8> {
     h.finalize().to_vec()
 }
 
-fn parse_email(raw: Option<&str>) -> Result<EmailAddress, ApiError> {
-    EmailAddress::parse(raw.unwrap_or("")).map_err(|e| ApiError::validation("email", e.to_string()))
+fn parse_email(raw: Option<&str>) -> Result<EmailAddress, IdentityError> {
+    EmailAddress::parse(raw.unwrap_or(""))
+        .map_err(|e| IdentityError::invalid("email", e.to_string()))
 }
 
 fn interval(d: Duration) -> f64 {
@@ -198,7 +245,12 @@ impl Accounts {
         self.commands.pool()
     }
 
-    async fn limit(&self, bucket: &str, limit: Limit, what: &str) -> Result<(), ApiError> {
+    async fn limit(
+        &self,
+        bucket: &str,
+        limit: Limit,
+        what: &'static str,
+    ) -> Result<(), IdentityError> {
         self.reserve(bucket, limit, what).await.map(|_| ())
     }
 
@@ -207,16 +259,18 @@ impl Accounts {
         &self,
         bucket: &str,
         limit: Limit,
-        what: &str,
-    ) -> Result<ratelimit::Reservation, ApiError> {
+        what: &'static str,
+    ) -> Result<ratelimit::Reservation, IdentityError> {
         ratelimit::reserve(self.pool(), bucket, limit)
             .await?
-            .map_err(|secs| ApiError::rate_limited(secs, what))
+            .map_err(|retry_after_secs| IdentityError::RateLimited {
+                retry_after_secs,
+                what,
+            })
     }
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

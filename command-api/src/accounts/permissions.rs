@@ -56,6 +56,7 @@ impl Accounts {
 pub struct PermissionChange {
     pub user_uuid: Uuid,
     /// `moderator` or `admin`.
+    #[schema(value_type = domain::Permission)]
     pub permission: String,
     /// Why: required, kept in the audit log.
     pub reason: String,
@@ -89,13 +90,14 @@ impl From<sqlx::Error> for PermissionError {
 
 impl Accounts {
     /// An admin grants or revokes a permission of an account, with a reason. Takes effect on
-    /// the account's very next request: roles are read from the Account stream.
+    /// the account's very next request: roles are read from the Account stream. Answers the
+    /// permission changed and where the change was recorded.
     pub async fn change_permission(
         &self,
         admin: &Caller,
         change: PermissionChange,
         grant: bool,
-    ) -> Result<Option<EventPosition>, PermissionError> {
+    ) -> Result<(Permission, Option<EventPosition>), PermissionError> {
         let by = admin
             .account()
             .map(|a| domain::AccountId(a.account_id))
@@ -152,6 +154,7 @@ impl Accounts {
                 crate::CommandError::Conflict => PermissionError::Conflict,
                 crate::CommandError::Store(s) => PermissionError::Store(anyhow::anyhow!(s)),
             })
+            .map(|position| (permission, position))
     }
 }
 

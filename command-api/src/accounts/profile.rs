@@ -17,14 +17,17 @@ impl Accounts {
         caller: &Caller,
         client: &str,
         raw: Option<&str>,
-    ) -> Result<(ProfileName, Option<EventPosition>), ApiError> {
-        let account = caller.require_account()?;
+    ) -> Result<(ProfileName, Option<EventPosition>), IdentityError> {
+        let account = signed_in(caller)?;
         let name = ProfileName::parse(raw.unwrap_or(""))
-            .map_err(|e| ApiError::validation("profile_name", e.to_string()))?;
+            .map_err(|e| IdentityError::invalid("profile_name", e.to_string()))?;
         PROFILE_NAMES
             .admit(self.pool(), account.account_id, client)
             .await?
-            .map_err(|secs| ApiError::rate_limited(secs, "profile name changes"))?;
+            .map_err(|retry_after_secs| IdentityError::RateLimited {
+                retry_after_secs,
+                what: "profile name changes",
+            })?;
         let mut tx = self.pool().begin().await?;
         sqlx::query("DELETE FROM auth.profile_names WHERE account_id = $1 AND name_key <> $2")
             .bind(account.account_id)
@@ -46,7 +49,7 @@ impl Accounts {
                 .await?;
         if owner != account.account_id {
             tx.rollback().await?;
-            return Err(ApiError::Conflict(PROFILE_NAME_TAKEN.into()));
+            return Err(IdentityError::NameTaken);
         }
         tx.commit().await?;
         let position = self
@@ -66,8 +69,8 @@ impl Accounts {
         caller: &Caller,
         client: &str,
         raw: serde_json::Value,
-    ) -> Result<(Preferences, Option<EventPosition>), ApiError> {
-        let account = caller.require_account()?;
+    ) -> Result<(Preferences, Option<EventPosition>), IdentityError> {
+        let account = signed_in(caller)?;
         let preferences: Preferences = serde_json::from_value(raw).map_err(|e| {
             // serde's own words for a bad shape name its internals: say what is wanted.
             let message = if e.to_string().contains("Preference") {
@@ -75,13 +78,16 @@ impl Accounts {
             } else {
                 "Preferences must be one flat object of strings, numbers and booleans".to_owned()
             };
-            ApiError::validation("preferences", message)
+            IdentityError::invalid("preferences", message)
         })?;
         // Counted once the input is good, so a mistake costs nothing.
         PREFERENCES
             .admit(self.pool(), account.account_id, client)
             .await?
-            .map_err(|secs| ApiError::rate_limited(secs, "preference changes"))?;
+            .map_err(|retry_after_secs| IdentityError::RateLimited {
+                retry_after_secs,
+                what: "preference changes",
+            })?;
         let position = self
             .commands
             .account(

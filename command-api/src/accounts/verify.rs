@@ -21,7 +21,7 @@ impl Accounts {
         &self,
         req: &VerifyRequest,
         client: &str,
-    ) -> Result<Option<EmailAddress>, ApiError> {
+    ) -> Result<Option<EmailAddress>, IdentityError> {
         if let Some(raw) = req.token.as_deref() {
             let email: Option<String> = match UserToken::parse(raw) {
                 Some(token) => {
@@ -38,7 +38,7 @@ impl Accounts {
             };
             return match email {
                 Some(email) => Ok(Some(
-                    EmailAddress::parse(&email).map_err(ApiError::internal)?,
+                    EmailAddress::parse(&email).map_err(|e| IdentityError::Store(e.into()))?,
                 )),
                 None => {
                     self.limit(client, FAILED_VERIFICATIONS_PER_IP, FAILED_ATTEMPTS)
@@ -50,7 +50,7 @@ impl Accounts {
         let email = parse_email(req.email.as_deref())?;
         let code = req.code.as_deref().unwrap_or("").trim();
         if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ApiError::validation(
+            return Err(IdentityError::invalid(
                 "code",
                 "The code is the 6 digits from the mail",
             ));
@@ -68,7 +68,7 @@ impl Accounts {
         email: EmailAddress,
         code: &str,
         client: &str,
-    ) -> Result<Option<EmailAddress>, ApiError> {
+    ) -> Result<Option<EmailAddress>, IdentityError> {
         let counted = self
             .reserve(client, FAILED_VERIFICATIONS_PER_IP, FAILED_ATTEMPTS)
             .await?;
@@ -92,7 +92,7 @@ impl Accounts {
 
     /// Compares `code` with the address's live codes under their row locks, and in the same
     /// transaction marks the matching link used or costs every live code one attempt.
-    async fn compare_code(&self, email: &EmailAddress, code: &str) -> Result<bool, ApiError> {
+    async fn compare_code(&self, email: &EmailAddress, code: &str) -> Result<bool, IdentityError> {
         let mut tx = self.pool().begin().await?;
         let live: Vec<(Vec<u8>, bool)> = sqlx::query_as(
             "SELECT token_hash,
@@ -134,7 +134,7 @@ impl Accounts {
         req: &InspectRequest,
         ip: ClientIp,
         caller: &Caller,
-    ) -> Result<InspectAnswer, ApiError> {
+    ) -> Result<InspectAnswer, IdentityError> {
         let email: Option<String> = match req.token.as_deref().and_then(UserToken::parse) {
             Some(token) => {
                 sqlx::query_scalar(
@@ -154,7 +154,7 @@ impl Accounts {
                 FAILED_ATTEMPTS,
             )
             .await?;
-            return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
+            return Err(IdentityError::LinkFailed);
         };
         let account: Option<Uuid> =
             sqlx::query_scalar("SELECT account_id FROM auth.accounts WHERE email = $1")
@@ -191,15 +191,15 @@ impl Accounts {
         req: &VerifyRequest,
         ip: ClientIp,
         caller: &Caller,
-    ) -> Result<Verified, ApiError> {
+    ) -> Result<Verified, IdentityError> {
         if req.token.is_none() && req.email.is_none() {
-            return Err(ApiError::validation(
+            return Err(IdentityError::invalid(
                 "token",
                 "A token, or an email and code, is required",
             ));
         }
         let Some(email) = self.consume(req, &failures_bucket(ip)).await? else {
-            return Err(ApiError::InvalidToken(VERIFY_FAILED.into()));
+            return Err(IdentityError::LinkFailed);
         };
         // Other links of the address die with this one.
         sqlx::query(
@@ -286,7 +286,7 @@ impl Accounts {
     pub(super) async fn account_row(
         &self,
         email: &EmailAddress,
-    ) -> Result<(Uuid, DateTime<Utc>), ApiError> {
+    ) -> Result<(Uuid, DateTime<Utc>), IdentityError> {
         sqlx::query(
             "INSERT INTO auth.accounts (account_id, email, created_at) VALUES ($1, $2, now())
              ON CONFLICT (email) DO NOTHING",
@@ -308,7 +308,7 @@ impl Accounts {
         &self,
         anon: Uuid,
         account_id: Uuid,
-    ) -> Result<Option<Uuid>, ApiError> {
+    ) -> Result<Option<Uuid>, IdentityError> {
         sqlx::query(
             "INSERT INTO auth.identity_claims (anonymous_id, account_id) VALUES ($1, $2)
              ON CONFLICT (anonymous_id) DO NOTHING",

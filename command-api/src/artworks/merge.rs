@@ -8,7 +8,7 @@
 //! idempotent, so a retry after a failure between steps finishes the job.
 
 use cqrs_es::Aggregate;
-use domain::merge::carried;
+use domain::artwork::carried;
 use domain::{
     Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, FieldEdit, Reason,
 };

@@ -6,7 +6,7 @@ use platform::http::{ok, ApiError, Envelope};
 use platform::identity::{Admin, Caller};
 use serde::Serialize;
 
-use super::{no_store, CommandState};
+use super::{created, no_store, written, CommandState};
 
 /// The answer to a restart request.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -57,7 +57,7 @@ pub async fn restart_projector(
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PermissionChanged {
     pub user_uuid: uuid::Uuid,
-    pub permission: String,
+    pub permission: domain::Permission,
     pub granted: bool,
 }
 
@@ -69,16 +69,15 @@ async fn change_permission(
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
     let user_uuid = change.user_uuid;
-    let permission = change.permission.trim().to_owned();
-    let position = s.accounts.change_permission(&caller, change, grant).await?;
-    Ok(no_store(platform::http::with_position(
-        ok(PermissionChanged {
+    let (permission, position) = s.accounts.change_permission(&caller, change, grant).await?;
+    Ok(written(
+        PermissionChanged {
             user_uuid,
             permission,
             granted: grant,
-        }),
+        },
         position,
-    )))
+    ))
 }
 
 /// `POST /api/admin/permissions/grant {user_uuid, permission, reason}` (admins).
@@ -142,13 +141,7 @@ pub async fn define_badge(
         .define(&caller.metadata(), badge)
         .await
         .map_err(crate::error::badge_command)?;
-    Ok(no_store(platform::http::with_position(
-        (
-            axum::http::StatusCode::CREATED,
-            ok(BadgeChanged { badge_id }),
-        ),
-        position,
-    )))
+    Ok(created(BadgeChanged { badge_id }, position))
 }
 
 /// `PUT /api/admin/badges/{id}` (admins): changes the look and rule; `active` deactivates or
@@ -172,11 +165,9 @@ pub async fn change_badge(
     let position = s
         .badges
         .change(&caller.metadata(), badge_id, change)
-        .await?;
-    Ok(no_store(platform::http::with_position(
-        ok(BadgeChanged { badge_id }),
-        position,
-    )))
+        .await
+        .map_err(crate::error::badge_command)?;
+    Ok(written(BadgeChanged { badge_id }, position))
 }
 
 /// `DELETE /api/admin/badges/{id}` (admins): deactivates the badge (never deleted: awards stay).
@@ -198,10 +189,7 @@ pub async fn deactivate_badge(
         .deactivate(&caller.metadata(), badge_id)
         .await
         .map_err(crate::error::badge_command)?;
-    Ok(no_store(platform::http::with_position(
-        ok(BadgeChanged { badge_id }),
-        position,
-    )))
+    Ok(written(BadgeChanged { badge_id }, position))
 }
 
 /// `POST /api/admin/replay`'s body.

@@ -3,12 +3,11 @@
 //! or some fields, or reject.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 
-use super::{no_store, Body, CommandState, OptionalBody};
+use super::{created, no_store, written, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApplyEditRequest, ArtistEditDecided, ArtistEditReceipt, ArtistEditSubmission, ArtistTarget,
     Decided, EditCheck, EditRequest, EditSubject, RejectRequest, Reviewer,
@@ -28,10 +27,7 @@ async fn propose(
         .submissions
         .propose_artist_edit(caller, target, req)
         .await?;
-    Ok(no_store(with_position(
-        (StatusCode::CREATED, ok(receipt)),
-        position,
-    )))
+    Ok(created(receipt, position))
 }
 
 async fn validate(
@@ -170,7 +166,7 @@ pub async fn approve_artist_edit(
         artist_id: d.subject_id,
         applied: d.applied,
     };
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }
 
 /// `POST /api/review/artist-edits/{id}/reject`: moderators reject an artist edit with a reason.
@@ -195,5 +191,5 @@ pub async fn reject_artist_edit(
         .submissions
         .reject_edit(&reviewer, EditSubject::Artist, id, body.reason.as_deref())
         .await?;
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }

@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope, PathId};
+use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{no_store, Body, CommandState};
+use super::{written, Body, CommandState};
 use crate::artworks::{MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
 use crate::submissions::Reviewer;
 
@@ -28,7 +28,7 @@ pub async fn revert(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.revert(&reviewer, id, req).await?;
-    Ok(no_store(with_position(ok(answer), position)))
+    Ok(written(answer, position))
 }
 
 /// `POST /api/artworks/{id}/merge`: moderators merge this duplicate into `into`: its photos,
@@ -51,7 +51,7 @@ pub async fn merge(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.merge(&reviewer, id, req).await?;
-    Ok(no_store(with_position(ok(answer), position)))
+    Ok(written(answer, position))
 }
 
 /// `POST /api/artworks/{id}/unmerge`: moderators undo this duplicate's merge; both artworks are
@@ -73,5 +73,5 @@ pub async fn unmerge(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.unmerge(&reviewer, id, req).await?;
-    Ok(no_store(with_position(ok(answer), position)))
+    Ok(written(answer, position))
 }

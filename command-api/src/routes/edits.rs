@@ -2,13 +2,12 @@
 //! be accepted); moderators approve all or some fields, or reject.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 use uuid::Uuid;
 
-use super::{no_store, Body, CommandState, OptionalBody};
+use super::{created, no_store, written, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApplyEditRequest, ArtworkEditSubmission, Decided, EditCheck, EditDecided, EditReceipt,
     EditRequest, EditSubject, RejectRequest, Reviewer,
@@ -25,10 +24,7 @@ async fn propose(
     caller.require_account()?;
     s.submissions.admit(caller, ip).await?;
     let (receipt, position) = s.submissions.propose_edit(caller, id, req).await?;
-    Ok(no_store(with_position(
-        (StatusCode::CREATED, ok(receipt)),
-        position,
-    )))
+    Ok(created(receipt, position))
 }
 
 /// `POST /api/artwork/{id}/edit`: a signed-in user proposes changes to an artwork.
@@ -124,7 +120,7 @@ pub async fn approve_edit(
         artwork_id: d.subject_id,
         applied: d.applied,
     };
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }
 
 /// `POST /api/review/artwork-edits/{id}/reject`: moderators reject an edit with a reason.
@@ -149,5 +145,5 @@ pub async fn reject_edit(
         .submissions
         .reject_edit(&reviewer, EditSubject::Artwork, id, body.reason.as_deref())
         .await?;
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }

@@ -1,14 +1,13 @@
 //! Feedback: anyone sends it; moderators archive or resolve it.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{no_store, Body, CommandState, OptionalBody};
+use super::{created, written, Body, CommandState, OptionalBody};
 use crate::feedback::{ArchiveFeedback, ResolveFeedback, SendFeedback};
 use crate::submissions::Reviewer;
 
@@ -33,10 +32,7 @@ pub async fn send_feedback(
     Body(req): Body<SendFeedback>,
 ) -> Result<Response, ApiError> {
     let (id, position) = s.feedback.send(&caller, ip.network(), req).await?;
-    Ok(caller.respond(no_store(with_position(
-        (StatusCode::CREATED, ok(FeedbackReceipt { id })),
-        position,
-    ))))
+    Ok(caller.respond(created(FeedbackReceipt { id }, position)))
 }
 
 /// `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside.
@@ -57,10 +53,7 @@ pub async fn archive_feedback(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let position = s.feedback.archive(&reviewer, id, req).await?;
-    Ok(no_store(with_position(
-        ok(FeedbackReceipt { id }),
-        position,
-    )))
+    Ok(written(FeedbackReceipt { id }, position))
 }
 
 /// `POST /api/moderation/feedback/{id}/resolve {note, remove_artwork}`: moderators resolve
@@ -83,8 +76,5 @@ pub async fn resolve_feedback(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let position = s.feedback.resolve(&reviewer, id, req).await?;
-    Ok(no_store(with_position(
-        ok(FeedbackReceipt { id }),
-        position,
-    )))
+    Ok(written(FeedbackReceipt { id }, position))
 }

@@ -2,12 +2,12 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ApiError, ClientIp, Envelope, PathId};
 use platform::identity::SignedIn;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
-use super::{no_store, Body, CommandState};
+use super::{written, Body, CommandState};
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProfileUpdate {
@@ -37,7 +37,7 @@ pub async fn update_profile(
     // The read model may not have the new name yet: answer with the name just recorded.
     let mut profile = load_profile(s.accounts.pool(), &caller).await?;
     profile.profile_name = Some(name.as_str().to_owned());
-    Ok(no_store(with_position(ok(profile), position)))
+    Ok(written(profile, position))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -66,10 +66,7 @@ pub async fn put_preferences(
         .set_preferences(&caller, &ip.bucket(), body)
         .await?;
     let preferences = serde_json::to_value(&prefs).map_err(ApiError::internal)?;
-    Ok(no_store(with_position(
-        ok(PreferencesAnswer { preferences }),
-        position,
-    )))
+    Ok(written(PreferencesAnswer { preferences }, position))
 }
 
 /// `POST /api/me/notifications/{id}/dismiss`: marks a notification as seen.
@@ -86,13 +83,13 @@ pub async fn dismiss_notification(
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
     let position = s.notifications.dismiss(&caller, id).await?;
-    Ok(no_store(with_position(
-        ok(Dismissed {
+    Ok(written(
+        Dismissed {
             id,
             is_dismissed: true,
-        }),
+        },
         position,
-    )))
+    ))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

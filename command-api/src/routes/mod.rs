@@ -215,6 +215,28 @@ fn no_store(mut r: Response) -> Response {
     r
 }
 
+/// A write's answer: 200 with `data`, the position it was recorded at, never cached.
+fn written<T: serde::Serialize>(
+    data: T,
+    position: Option<platform::position::EventPosition>,
+) -> Response {
+    no_store(platform::http::with_position(
+        platform::http::ok(data),
+        position,
+    ))
+}
+
+/// [`written`] for a write that made something: 201.
+fn created<T: serde::Serialize>(
+    data: T,
+    position: Option<platform::position::EventPosition>,
+) -> Response {
+    no_store(platform::http::with_position(
+        (axum::http::StatusCode::CREATED, platform::http::ok(data)),
+        position,
+    ))
+}
+
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(
     auth::request_magic_link,

@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope, PathId};
+use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{no_store, Body, CommandState, OptionalBody};
+use super::{written, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest, Reviewer,
 };
@@ -30,7 +30,7 @@ pub async fn approve_submission(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (d, position) = s.submissions.approve(&reviewer, id, req).await?;
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }
 
 /// `POST /api/review/reject/{id}`: moderators reject with a reason; the photos are deleted.
@@ -55,7 +55,7 @@ pub async fn reject_submission(
         .submissions
         .reject(&reviewer, id, body.reason.as_deref())
         .await?;
-    Ok(no_store(with_position(ok(d), position)))
+    Ok(written(d, position))
 }
 
 /// `PUT /api/review/batch`: several decisions at once; each succeeds or fails on its own.
@@ -73,5 +73,5 @@ pub async fn review_batch(
 ) -> Result<Response, ApiError> {
     let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.submissions.batch(&reviewer, body).await?;
-    Ok(no_store(with_position(ok(answer), position)))
+    Ok(written(answer, position))
 }

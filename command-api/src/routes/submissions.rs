@@ -64,7 +64,10 @@ async fn read_capped(
 
 /// Multipart form fields of `POST /api/logbook`, for the OpenAPI document.
 #[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document only"
+)]
 pub struct LogbookForm {
     /// -90 to 90.
     lat: f64,

@@ -4,6 +4,7 @@
 //! recorded, unless the moderator says to overwrite it; rejecting an edit is the general
 //! rejection, for edits of that kind only.
 
+use domain::edit::Edited;
 use domain::{
     Approval, Artist, Artwork, Filing, Review, Submission, SubmissionCommand, SubmissionKind,
 };
@@ -162,7 +163,7 @@ impl Submissions {
                     .await?;
                 edit.edits
                     .iter()
-                    .filter(|e| chosen(&e.field_name()) && e.is_stale(&artwork))
+                    .filter(|e| chosen(&e.field_name()) && artwork.is_stale(e))
                     .map(|e| e.field_name())
                     .collect()
             }
@@ -174,7 +175,7 @@ impl Submissions {
                     .map_err(|e| ApproveError::Store(anyhow::anyhow!(e.to_string())))?;
                 edit.edits
                     .iter()
-                    .filter(|e| chosen(e.field_name()) && e.is_stale(&artist))
+                    .filter(|e| chosen(e.field_name()) && artist.is_stale(e))
                     .map(|e| e.field_name().to_owned())
                     .collect()
             }

@@ -6,6 +6,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
+use domain::edit::Edited;
 use domain::{
     Artist, ArtistEditProposal, ArtistFieldEdit, ArtistId, Note, Submission, SubmissionCommand,
     SubmissionId, SubmissionStatus,
@@ -78,7 +79,7 @@ impl Submissions {
         edits.retain(|e| !e.changes_nothing());
         let stale = edits
             .iter()
-            .filter(|e| e.is_stale(&artist))
+            .filter(|e| artist.is_stale(e))
             .map(|e| e.field_name().to_owned())
             .collect();
         if errors.is_empty() {

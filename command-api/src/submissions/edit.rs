@@ -6,6 +6,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
+use domain::edit::Edited;
 use domain::edit::MAX_EDITS;
 use domain::{
     Artwork, ArtworkEditProposal, ArtworkId, ArtworkStatus, FieldEdit, Note, Submission,
@@ -60,7 +61,7 @@ impl Submissions {
         }
         let stale = edits
             .iter()
-            .filter(|e| e.is_stale(&artwork))
+            .filter(|e| artwork.is_stale(e))
             .map(FieldEdit::field_name)
             .collect();
         if errors.is_empty() {

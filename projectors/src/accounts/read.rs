@@ -195,3 +195,92 @@ pub async fn profile(pool: &PgPool, caller: &Caller) -> Result<Profile, ApiError
         },
     })
 }
+
+/// An account and the roles it holds, as admins look them up.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct AccountRoles {
+    pub user_uuid: Uuid,
+    pub email: String,
+    pub profile_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    /// Active permissions.
+    pub permissions: Vec<domain::Permission>,
+}
+
+/// At most `limit` accounts, holders of a role first, then by e-mail: those `holding` a
+/// permission when given, those whose e-mail or profile name contains `search`
+/// (case-insensitive) when given.
+pub async fn with_roles(
+    pool: &PgPool,
+    holding: Option<domain::Permission>,
+    search: Option<&str>,
+    limit: i64,
+) -> Result<Vec<AccountRoles>, ApiError> {
+    let pattern = search.map(|s| {
+        let escaped = s
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        format!("%{escaped}%")
+    });
+    let rows = sqlx::query!(
+        r#"SELECT a.account_id, a.email, r.profile_name AS "profile_name?", a.created_at,
+                  coalesce(array_agg(p.permission ORDER BY p.permission)
+                           FILTER (WHERE p.permission IS NOT NULL), '{}') AS "permissions!"
+             FROM auth.accounts a
+             LEFT JOIN rm.accounts r USING (account_id)
+             LEFT JOIN rm.account_permissions p ON p.account_id = a.account_id AND p.is_active
+            WHERE ($1::text IS NULL OR EXISTS (
+                      SELECT 1 FROM rm.account_permissions q
+                       WHERE q.account_id = a.account_id AND q.permission = $1 AND q.is_active))
+              AND ($2::text IS NULL OR a.email ILIKE $2 OR r.profile_name ILIKE $2)
+            GROUP BY a.account_id, a.email, r.profile_name, a.created_at
+            ORDER BY count(p.permission) DESC, a.email
+            LIMIT $3"#,
+        holding.map(|p| p.as_str()),
+        pattern,
+        limit
+    )
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(|r| {
+            Ok(AccountRoles {
+                user_uuid: r.account_id,
+                email: r.email,
+                profile_name: r.profile_name,
+                created_at: r.created_at,
+                permissions: r
+                    .permissions
+                    .iter()
+                    .map(|p| permission(p))
+                    .collect::<Result<_, _>>()?,
+            })
+        })
+        .collect()
+}
+
+/// How many accounts there are.
+pub async fn count(pool: &PgPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM rm.accounts"#)
+        .fetch_one(pool)
+        .await
+}
+
+/// Accounts made on each of the last `days` days (today included), by day.
+pub async fn made_per_day(
+    pool: &PgPool,
+    days: i32,
+) -> Result<std::collections::BTreeMap<chrono::NaiveDate, i64>, sqlx::Error> {
+    Ok(sqlx::query!(
+        r#"SELECT created_at::date AS "day!", count(*) AS "n!" FROM rm.accounts
+            WHERE created_at >= (current_date - ($1::int - 1))::timestamptz
+            GROUP BY 1"#,
+        days
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.day, r.n))
+    .collect())
+}

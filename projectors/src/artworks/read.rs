@@ -36,7 +36,7 @@ pub struct ArtworkDto {
     /// Keys of the photos an edit hid, sorted (not served; named so an edit can show them
     /// again).
     pub hidden_photos: Vec<String>,
-    #[schema(value_type = Option<Provenance>)]
+    #[schema(value_type = Option<crate::provenance::Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -52,17 +52,6 @@ pub struct ArtworkDto {
 pub struct ArtistRef {
     pub id: Uuid,
     pub name: String,
-}
-
-/// Where a record came from (see `domain::Provenance`).
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct Provenance {
-    pub dataset: String,
-    pub dataset_name: String,
-    pub licence: String,
-    pub attribution: String,
-    pub source_id: String,
-    pub source_url: Option<String>,
 }
 
 /// `SELECT` of an [`ArtworkDto`] from `rm.artworks a`, with its `distance_m` expression and the
@@ -433,4 +422,14 @@ pub async fn tour_stops(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<TourStop>, sq
             lon,
         })
         .collect())
+}
+
+/// How many artworks are in each status that has any (approved, removed, merged, pending).
+pub async fn by_status(
+    pool: &PgPool,
+) -> Result<std::collections::BTreeMap<String, i64>, sqlx::Error> {
+    let rows = sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.artworks GROUP BY status"#)
+        .fetch_all(pool)
+        .await?;
+    Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
 }

@@ -1,6 +1,9 @@
 //! Reading the `feedback` read model, checked at compile time.
 
 use chrono::{DateTime, Utc};
+use domain::feedback::SubjectType;
+use domain::{FeedbackStatus, IssueType};
+use platform::db::enum_value;
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -9,16 +12,13 @@ use uuid::Uuid;
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct FeedbackDto {
     pub id: Uuid,
-    /// `artwork`, `artist` or `general`.
-    pub subject_type: String,
+    pub subject_type: domain::feedback::SubjectType,
     pub subject_id: Option<Uuid>,
     /// The artwork's title or the artist's name, when the subject is known.
     pub subject_title: Option<String>,
-    /// `comment` or `missing`.
-    pub issue_type: String,
+    pub issue_type: domain::IssueType,
     pub note: String,
-    /// `open`, `archived` or `resolved`.
-    pub status: String,
+    pub status: domain::FeedbackStatus,
     /// Whether a signed-in account sent it (else an anonymous visitor).
     pub from_account: bool,
     pub created_at: DateTime<Utc>,
@@ -55,8 +55,7 @@ pub async fn page(
     )
     .fetch_one(pool)
     .await?;
-    let rows = sqlx::query_as!(
-        FeedbackDto,
+    let rows = sqlx::query!(
         r#"SELECT f.id, f.subject_type, f.subject_id,
                   coalesce(aw.title, ar.name) AS subject_title,
                   f.issue_type, f.note, f.status,
@@ -80,21 +79,48 @@ pub async fn page(
     )
     .fetch_all(pool)
     .await?;
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            Ok(FeedbackDto {
+                id: r.id,
+                subject_type: enum_value("subject_type", &r.subject_type, SubjectType::parse)?,
+                subject_id: r.subject_id,
+                subject_title: r.subject_title,
+                issue_type: enum_value("issue_type", &r.issue_type, IssueType::parse)?,
+                note: r.note,
+                status: enum_value("status", &r.status, FeedbackStatus::parse)?,
+                from_account: r.from_account,
+                created_at: r.created_at,
+                decided_at: r.decided_at,
+                decided_by: r.decided_by,
+                decision_note: r.decision_note,
+                removed_artwork: r.removed_artwork,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
     Ok((rows, total))
 }
 
 /// Feedback per state.
 pub async fn counts(pool: &PgPool) -> Result<FeedbackCounts, sqlx::Error> {
     let mut c = FeedbackCounts::default();
-    for r in sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.feedback GROUP BY status"#)
-        .fetch_all(pool)
-        .await?
-    {
-        match r.status.as_str() {
-            "open" => c.open = r.n,
-            "archived" => c.archived = r.n,
-            _ => c.resolved = r.n,
+    for (status, n) in by_status(pool).await? {
+        match status.as_str() {
+            "open" => c.open = n,
+            "archived" => c.archived = n,
+            _ => c.resolved = n,
         }
     }
     Ok(c)
+}
+
+/// How much feedback is in each state that has any.
+pub async fn by_status(
+    pool: &PgPool,
+) -> Result<std::collections::BTreeMap<String, i64>, sqlx::Error> {
+    let rows = sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.feedback GROUP BY status"#)
+        .fetch_all(pool)
+        .await?;
+    Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
 }

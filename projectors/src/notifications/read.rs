@@ -3,7 +3,9 @@
 //! claimed), so outcomes of anonymous work reach them once they sign in.
 
 use chrono::{DateTime, Utc};
+use domain::inbox::NotificationKind;
 use domain::ActorId;
+use platform::db::enum_value;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -12,9 +14,8 @@ use uuid::Uuid;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NotificationDto {
     pub id: Uuid,
-    /// `submission_approved`, `submission_rejected` or `badge_awarded`.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: domain::inbox::NotificationKind,
     pub title: String,
     pub message: String,
     /// Where it leads: the artwork or artist, or the profile.
@@ -23,10 +24,8 @@ pub struct NotificationDto {
     pub created_at: DateTime<Utc>,
     /// Seen (dismissed or read: one state).
     pub is_dismissed: bool,
-    /// For `badge_awarded`: the badge (SPEC §3 Badge: `badge_id`, `badge_key`, `award_reason`,
-    /// `title`, `description`, `icon_emoji`).
-    #[schema(value_type = Option<Object>)]
-    pub badge: Option<serde_json::Value>,
+    /// For `badge_awarded`: the badge as it was awarded (SPEC §3 Badge).
+    pub badge: Option<crate::badges::read::AwardDto>,
 }
 
 fn uuids(ids: &[ActorId]) -> Vec<Uuid> {
@@ -50,8 +49,7 @@ pub async fn page(
     )
     .fetch_one(pool)
     .await?;
-    let rows = sqlx::query_as!(
-        NotificationDto,
+    let rows = sqlx::query!(
         r#"SELECT id, type AS kind, title, message, link, submission_id, created_at, is_dismissed,
                   badge
              FROM rm.notifications
@@ -64,7 +62,35 @@ pub async fn page(
     )
     .fetch_all(pool)
     .await?;
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            Ok(NotificationDto {
+                id: r.id,
+                kind: enum_value("type", &r.kind, NotificationKind::parse)?,
+                title: r.title,
+                message: r.message,
+                link: r.link,
+                submission_id: r.submission_id,
+                created_at: r.created_at,
+                is_dismissed: r.is_dismissed,
+                badge: r.badge.map(|b| awarded(b, r.created_at)).transpose()?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
     Ok((rows, total))
+}
+
+/// A notification's badge as stored (the award's look and reason), awarded when the
+/// notification was made.
+fn awarded(
+    mut stored: serde_json::Value,
+    at: DateTime<Utc>,
+) -> Result<crate::badges::read::AwardDto, sqlx::Error> {
+    if let Some(badge) = stored.as_object_mut() {
+        badge.insert("awarded_at".into(), serde_json::json!(at));
+    }
+    serde_json::from_value(stored).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
 /// How many of `identities`' notifications are not dismissed.
@@ -92,4 +118,15 @@ pub async fn recipient(
     .fetch_optional(pool)
     .await?
     .map(ActorId))
+}
+
+/// Which of these identities have been told of a badge.
+pub async fn told_of_a_badge(pool: &PgPool, recipients: &[Uuid]) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "SELECT recipient FROM rm.notifications
+          WHERE type = 'badge_awarded' AND recipient = ANY($1)",
+        recipients
+    )
+    .fetch_all(pool)
+    .await
 }

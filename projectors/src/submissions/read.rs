@@ -2,6 +2,8 @@
 //! with each photo's private EXIF and processing state from `media.photos`; checked at compile
 //! time.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use domain::{ActorId, ArtworkType, Condition, SubmissionKind, SubmissionStatus};
 use media::images::{PhotoDto, UrlSigner};
@@ -328,7 +330,6 @@ pub async fn unclaimed_count(pool: &PgPool, anonymous: Uuid) -> Result<i64, sqlx
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;
@@ -522,4 +523,90 @@ pub async fn contributions(
         }
     }
     Ok((by_status, approved))
+}
+
+/// Every submission of every kind (edits and new artists too) over a window of days: what the
+/// admin statistics show.
+#[derive(Debug, Default)]
+pub struct Activity {
+    /// By status, all time.
+    pub by_status: BTreeMap<String, i64>,
+    /// By kind (new_artwork, logbook, artwork_edit, artist_edit, new_artist), all time.
+    pub by_kind: BTreeMap<String, i64>,
+    /// Approvals and rejections in the window.
+    pub decisions: i64,
+    /// The median time from sending to decision over the window's decisions, in hours.
+    pub median_hours_to_decision: Option<f64>,
+    /// Identities that sent anything in the window.
+    pub active_contributors: i64,
+    /// (day, sent, approved, rejected) for each day of the window, oldest first.
+    pub per_day: Vec<(chrono::NaiveDate, i64, i64, i64)>,
+}
+
+/// Submissions of every kind over the last `days` days (today included). The three tables are
+/// read as one (`kind, status, submitter, created_at, decided_at`).
+pub async fn activity(pool: &PgPool, days: i32) -> Result<Activity, sqlx::Error> {
+    let mut a = Activity::default();
+    let totals = sqlx::query!(
+        r#"WITH s AS (SELECT kind, status FROM rm.submissions
+                      UNION ALL SELECT 'artwork_edit', status FROM rm.artwork_edits
+                      UNION ALL SELECT CASE WHEN new_artist THEN 'new_artist' ELSE 'artist_edit' END,
+                                       status FROM rm.artist_edits)
+           SELECT kind, status, count(*) AS "n!" FROM s GROUP BY GROUPING SETS ((kind), (status))"#
+    )
+    .fetch_all(pool)
+    .await?;
+    for r in totals {
+        match (r.kind, r.status) {
+            (Some(kind), None) => a.by_kind.insert(kind, r.n),
+            (None, Some(status)) => a.by_status.insert(status, r.n),
+            _ => None,
+        };
+    }
+    let window = sqlx::query!(
+        r#"WITH s AS (SELECT status, submitter, created_at, decided_at FROM rm.submissions
+                      UNION ALL SELECT status, submitter, created_at, decided_at FROM rm.artwork_edits
+                      UNION ALL SELECT status, submitter, created_at, decided_at FROM rm.artist_edits),
+                since AS (SELECT (current_date - ($1::int - 1))::timestamptz AS t)
+           SELECT count(*) FILTER (WHERE decided_at >= since.t AND status IN ('approved', 'rejected'))
+                      AS "decisions!",
+                  (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - created_at))
+                      FILTER (WHERE decided_at >= since.t AND status IN ('approved', 'rejected'))
+                      / 3600)::float8 AS median_hours,
+                  count(DISTINCT submitter) FILTER (WHERE created_at >= since.t) AS "active!"
+             FROM s, since
+            GROUP BY since.t"#,
+        days
+    )
+    .fetch_optional(pool)
+    .await?;
+    if let Some(w) = window {
+        a.decisions = w.decisions;
+        a.median_hours_to_decision = w.median_hours;
+        a.active_contributors = w.active;
+    }
+    let days_rows = sqlx::query!(
+        r#"WITH s AS (SELECT status, created_at, decided_at FROM rm.submissions
+                      UNION ALL SELECT status, created_at, decided_at FROM rm.artwork_edits
+                      UNION ALL SELECT status, created_at, decided_at FROM rm.artist_edits),
+                e AS (SELECT created_at::date AS day, 1 AS sent, 0 AS approved, 0 AS rejected FROM s
+                      UNION ALL
+                      SELECT decided_at::date, 0, (status = 'approved')::int, (status = 'rejected')::int
+                        FROM s WHERE decided_at IS NOT NULL AND status IN ('approved', 'rejected')),
+                d AS (SELECT generate_series(current_date - ($1::int - 1), current_date,
+                                             interval '1 day')::date AS day)
+           SELECT d.day AS "day!", coalesce(sum(e.sent), 0)::bigint AS "sent!",
+                  coalesce(sum(e.approved), 0)::bigint AS "approved!",
+                  coalesce(sum(e.rejected), 0)::bigint AS "rejected!"
+             FROM d LEFT JOIN e ON e.day = d.day
+            GROUP BY d.day ORDER BY d.day"#,
+        days
+    )
+    .fetch_all(pool)
+    .await?;
+    a.per_day = days_rows
+        .into_iter()
+        .map(|r| (r.day, r.sent, r.approved, r.rejected))
+        .collect();
+    Ok(a)
 }

@@ -8,13 +8,13 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::Aggregate;
+use domain::{ActorRole, EntityType};
 use platform::eventlog::EventEnvelope;
 use platform::http::{ok, ApiError, MinPosition, Query};
 use platform::identity::{Admin, Caller};
 use platform::position::EventPosition;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::Row;
 use uuid::Uuid;
 
 use crate::routes::params::int_param;
@@ -41,26 +41,17 @@ async fn admin_after(
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PermissionParams {
-    /// `moderator` or `admin`: only accounts holding it.
+    /// Only accounts holding it.
+    #[param(value_type = Option<domain::Permission>)]
     permission: Option<String>,
     /// Part of an e-mail address or profile name (case-insensitive).
     search: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AccountRoles {
-    pub user_uuid: Uuid,
-    pub email: String,
-    pub profile_name: Option<String>,
-    pub created_at: DateTime<Utc>,
-    /// Active permissions.
-    pub permissions: Vec<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PermissionList {
     /// At most 50, holders of a role first, then by e-mail.
-    pub accounts: Vec<AccountRoles>,
+    pub accounts: Vec<projectors::accounts::read::AccountRoles>,
 }
 
 /// `GET /api/admin/permissions?permission&search` (admins).
@@ -84,60 +75,23 @@ pub async fn permissions(
         .filter(|s| !s.is_empty())
     {
         None => None,
-        Some(s) => Some(
-            domain::Permission::parse(s)
-                .ok_or_else(|| {
-                    ApiError::validation("permission", "permission must be moderator or admin")
-                })?
-                .as_str(),
-        ),
+        Some(s) => Some(domain::Permission::parse(s).ok_or_else(|| {
+            ApiError::validation("permission", "permission must be moderator or admin")
+        })?),
     };
     let search: Option<String> = p
         .search
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| {
-            let s: String = s.chars().take(100).collect();
-            format!(
-                "%{}%",
-                s.replace('\\', "\\\\")
-                    .replace('%', "\\%")
-                    .replace('_', "\\_")
-            )
-        });
-    let rows = sqlx::query(
-        "SELECT a.account_id, a.email, r.profile_name, a.created_at,
-                coalesce(array_agg(p.permission ORDER BY p.permission)
-                         FILTER (WHERE p.permission IS NOT NULL), '{}') AS permissions
-           FROM auth.accounts a
-           LEFT JOIN rm.accounts r USING (account_id)
-           LEFT JOIN rm.account_permissions p ON p.account_id = a.account_id AND p.is_active
-          WHERE ($1::text IS NULL OR EXISTS (
-                    SELECT 1 FROM rm.account_permissions q
-                     WHERE q.account_id = a.account_id AND q.permission = $1 AND q.is_active))
-            AND ($2::text IS NULL OR a.email ILIKE $2 OR r.profile_name ILIKE $2)
-          GROUP BY a.account_id, a.email, r.profile_name, a.created_at
-          ORDER BY count(p.permission) DESC, a.email
-          LIMIT $3",
+        .map(|s| s.chars().take(100).collect());
+    let accounts = projectors::accounts::read::with_roles(
+        &state.pool,
+        permission,
+        search.as_deref(),
+        SEARCH_LIMIT,
     )
-    .bind(permission)
-    .bind(search)
-    .bind(SEARCH_LIMIT)
-    .fetch_all(&state.pool)
     .await?;
-    let accounts = rows
-        .iter()
-        .map(|r| {
-            Ok(AccountRoles {
-                user_uuid: r.try_get("account_id")?,
-                email: r.try_get("email")?,
-                profile_name: r.try_get("profile_name")?,
-                created_at: r.try_get("created_at")?,
-                permissions: r.try_get("permissions")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(private(with_consistency(
         ok(PermissionList { accounts }),
         caught_up,
@@ -146,9 +100,9 @@ pub async fn permissions(
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct AuditParams {
-    /// The entity type: artwork, artist, submission, account, list, badge, badge_awards, feedback.
+    /// The entity type (notifications seen, `inbox`, are never listed).
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", value_type = Option<EntityType>)]
     kind: Option<String>,
     /// The actor's id (an account or an anonymous identity), or `system`.
     actor: Option<String>,
@@ -172,13 +126,13 @@ pub struct AuditParams {
     as_of: Option<String>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct AuditActor {
     /// An account's or anonymous identity's id, or `system`.
     pub id: String,
     pub display_name: String,
-    /// user, moderator, admin, system (as recorded).
-    pub role: String,
+    /// As recorded.
+    pub role: ActorRole,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -187,7 +141,7 @@ pub struct AuditEntry {
     pub position: String,
     pub recorded_at: DateTime<Utc>,
     pub event_type: String,
-    pub entity_type: String,
+    pub entity_type: EntityType,
     pub entity_id: String,
     /// The entity's event number.
     pub sequence: i64,
@@ -247,17 +201,26 @@ fn date_param(name: &str, v: Option<&str>, end: bool) -> Result<Option<DateTime<
     Ok(day.and_hms_opt(0, 0, 0).map(|t| t.and_utc()))
 }
 
-fn link(entity_type: &str, id: &str) -> Option<String> {
+fn link(entity_type: EntityType, id: &str) -> Option<String> {
     Some(match entity_type {
-        "artwork" => format!("/artwork/{id}"),
-        "artist" => format!("/artist/{id}"),
-        "account" | "badge_awards" => format!("/users/{id}"),
-        "list" => format!("/lists/{id}"),
-        "submission" => format!("/review?submission={id}"),
-        "feedback" => "/moderation/feedback".to_owned(),
-        "badge" => "/admin?tab=badges".to_owned(),
-        _ => return None,
+        EntityType::Artwork => format!("/artwork/{id}"),
+        EntityType::Artist => format!("/artist/{id}"),
+        EntityType::Account | EntityType::BadgeAwards => format!("/users/{id}"),
+        EntityType::List => format!("/lists/{id}"),
+        EntityType::Submission => format!("/review?submission={id}"),
+        EntityType::Feedback => "/moderation/feedback".to_owned(),
+        EntityType::Badge => "/admin?tab=badges".to_owned(),
+        EntityType::Inbox => return None,
     })
+}
+
+/// The actor an event records: its id (`system` when none) and role.
+fn actor_of(e: &EventEnvelope) -> (&str, ActorRole) {
+    let field = |k: &str| e.metadata.get(k).and_then(Value::as_str);
+    let role = field("actor_role")
+        .and_then(ActorRole::parse)
+        .unwrap_or(ActorRole::System);
+    (field("actor_id").unwrap_or("system"), role)
 }
 
 /// The reason or note an event carries (its payload is `{Type: {...}}`).
@@ -281,18 +244,8 @@ async fn actors(
     let names = projectors::accounts::read::profile_names(&state.pool, &ids).await?;
     let mut out = HashMap::new();
     for e in events {
-        let id = e
-            .metadata
-            .get("actor_id")
-            .and_then(Value::as_str)
-            .unwrap_or("system")
-            .to_owned();
-        let role = e
-            .metadata
-            .get("actor_role")
-            .and_then(Value::as_str)
-            .unwrap_or("system")
-            .to_owned();
+        let (id, role) = actor_of(e);
+        let id = id.to_owned();
         let display_name = match Uuid::parse_str(&id) {
             Ok(u) => names
                 .get(&u)
@@ -309,30 +262,23 @@ async fn actors(
     Ok(out)
 }
 
-fn entry(e: EventEnvelope, actors: &HashMap<String, AuditActor>) -> AuditEntry {
-    let id = e
-        .metadata
-        .get("actor_id")
-        .and_then(Value::as_str)
-        .unwrap_or("system");
-    let role = e
-        .metadata
-        .get("actor_role")
-        .and_then(Value::as_str)
-        .unwrap_or("system");
+fn entry(e: EventEnvelope, actors: &HashMap<String, AuditActor>) -> Result<AuditEntry, ApiError> {
+    let (id, role) = actor_of(&e);
     let actor = actors
         .get(&format!("{id}/{role}"))
-        .map(|a| AuditActor {
-            id: a.id.clone(),
-            display_name: a.display_name.clone(),
-            role: a.role.clone(),
-        })
+        .cloned()
         .unwrap_or(AuditActor {
             id: id.to_owned(),
             display_name: "System".to_owned(),
-            role: role.to_owned(),
+            role,
         });
-    AuditEntry {
+    let entity_type = EntityType::parse(&e.aggregate_type).ok_or_else(|| {
+        ApiError::internal(anyhow::anyhow!(
+            "an event of unknown type {:?} in the store",
+            e.aggregate_type
+        ))
+    })?;
+    Ok(AuditEntry {
         position: e.event_position().to_string(),
         recorded_at: e.recorded_at,
         source: e
@@ -342,32 +288,14 @@ fn entry(e: EventEnvelope, actors: &HashMap<String, AuditActor>) -> AuditEntry {
             .unwrap_or("web")
             .to_owned(),
         reason: reason_of(&e.payload),
-        link: link(&e.aggregate_type, &e.aggregate_id),
+        link: link(entity_type, &e.aggregate_id),
         event_type: e.event_type,
-        entity_type: e.aggregate_type,
+        entity_type,
         entity_id: e.aggregate_id,
         sequence: e.sequence,
         actor,
         payload: e.payload,
         metadata: e.metadata,
-    }
-}
-
-const EVENT_COLUMNS: &str = "aggregate_type, aggregate_id, sequence, event_type, event_version, \
-     payload, metadata, global_position, tx_id, recorded_at";
-
-fn envelope(r: &sqlx::postgres::PgRow) -> Result<EventEnvelope, sqlx::Error> {
-    Ok(EventEnvelope {
-        aggregate_type: r.try_get("aggregate_type")?,
-        aggregate_id: r.try_get("aggregate_id")?,
-        sequence: r.try_get("sequence")?,
-        event_type: r.try_get("event_type")?,
-        event_version: r.try_get("event_version")?,
-        payload: r.try_get("payload")?,
-        metadata: r.try_get("metadata")?,
-        position: r.try_get("global_position")?,
-        tx_id: r.try_get("tx_id")?,
-        recorded_at: r.try_get("recorded_at")?,
     })
 }
 
@@ -419,44 +347,27 @@ pub async fn audit(
             .map_err(|_| ApiError::validation("as_of", "as_of must be a position like 123-45"))?,
         None => platform::eventlog::head(&state.pool).await?,
     };
-    let filter = "WHERE aggregate_type <> 'inbox'
-                    AND ($1::text IS NULL OR aggregate_type = $1)
-                    AND ($2::text IS NULL OR metadata->>'actor_id' = $2)
-                    AND ($3::text[] IS NULL OR event_type = ANY($3))
-                    AND ($4::text IS NULL OR event_type = $4)
-                    AND ($5::timestamptz IS NULL OR recorded_at >= $5)
-                    AND ($6::timestamptz IS NULL OR recorded_at < $6)
-                    AND (tx_id, global_position) <= ($7, $8)";
-    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM es.events {filter}"))
-        .bind(&kind)
-        .bind(&actor)
-        .bind(&decision)
-        .bind(&action)
-        .bind(start)
-        .bind(end)
-        .bind(as_of.tx)
-        .bind(as_of.pos)
-        .fetch_one(&state.pool)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {EVENT_COLUMNS} FROM es.events {filter}
-          ORDER BY tx_id DESC, global_position DESC LIMIT $9 OFFSET $10"
-    ))
-    .bind(&kind)
-    .bind(&actor)
-    .bind(&decision)
-    .bind(&action)
-    .bind(start)
-    .bind(end)
-    .bind(as_of.tx)
-    .bind(as_of.pos)
-    .bind(i64::from(limit))
-    .bind(i64::from(page - 1) * i64::from(limit))
-    .fetch_all(&state.pool)
+    let filter = platform::eventlog::AuditFilter {
+        aggregate_type: kind,
+        actor,
+        event_types: decision,
+        event_type: action,
+        from: start,
+        until: end,
+        as_of,
+    };
+    let (total, events) = platform::eventlog::audit_page(
+        &state.pool,
+        &filter,
+        i64::from(limit),
+        i64::from(page - 1) * i64::from(limit),
+    )
     .await?;
-    let events = rows.iter().map(envelope).collect::<Result<Vec<_>, _>>()?;
     let who = actors(&state, &events).await?;
-    let entries = events.into_iter().map(|e| entry(e, &who)).collect();
+    let entries = events
+        .into_iter()
+        .map(|e| entry(e, &who))
+        .collect::<Result<_, _>>()?;
     Ok(private(
         ok(AuditPage {
             entries,
@@ -477,7 +388,7 @@ pub struct EntityParams {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct EntityAudit {
-    pub entity_type: String,
+    pub entity_type: EntityType,
     pub entity_id: String,
     /// Every event of the entity, oldest first (those after `as_of` too, marked).
     pub events: Vec<EntityEvent>,
@@ -506,7 +417,7 @@ fn fold<A: Aggregate>(events: &[&EventEnvelope]) -> anyhow::Result<Value> {
 /// `GET /api/admin/audit/entity/{type}/{id}?as_of` (admins): one entity's events and its
 /// state at any position, rebuilt from the event store.
 #[utoipa::path(get, path = "/api/admin/audit/entity/{type}/{id}", tag = "admin",
-    params(("type" = String, Path), ("id" = String, Path), EntityParams),
+    params(("type" = EntityType, Path), ("id" = String, Path), EntityParams),
     responses(
         (status = 200, body = platform::http::Envelope<EntityAudit>),
         (status = 400, body = platform::http::ErrorBody),
@@ -520,9 +431,9 @@ pub async fn entity(
     Query(p): Query<EntityParams>,
 ) -> Result<Response, ApiError> {
     let (_, _) = admin_after(&state, caller, None, READS).await?;
-    if kind.len() > 40 || id.len() > 100 {
+    let Some(kind) = EntityType::parse(&kind).filter(|_| id.len() <= 100) else {
         return Err(ApiError::NotFound("No events for this entity".into()));
-    }
+    };
     let as_of =
         match p.as_of.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             Some(s) => Some(s.parse::<EventPosition>().map_err(|_| {
@@ -530,7 +441,7 @@ pub async fn entity(
             })?),
             None => None,
         };
-    let events = platform::eventlog::stream_of(&state.pool, &kind, &id).await?;
+    let events = platform::eventlog::stream_of(&state.pool, kind.as_str(), &id).await?;
     if events.is_empty() {
         return Err(ApiError::NotFound("No events for this entity".into()));
     }
@@ -538,17 +449,16 @@ pub async fn entity(
         .iter()
         .filter(|e| as_of.is_none_or(|at| e.event_position() <= at))
         .collect();
-    let state_json = match kind.as_str() {
-        "artwork" => fold::<domain::Artwork>(&applied),
-        "artist" => fold::<domain::Artist>(&applied),
-        "submission" => fold::<domain::Submission>(&applied),
-        "account" => fold::<domain::Account>(&applied),
-        "list" => fold::<domain::List>(&applied),
-        "badge" => fold::<domain::BadgeDefinition>(&applied),
-        "badge_awards" => fold::<domain::BadgeAwards>(&applied),
-        "feedback" => fold::<domain::Feedback>(&applied),
-        "inbox" => fold::<domain::inbox::Inbox>(&applied),
-        _ => Ok(Value::Null),
+    let state_json = match kind {
+        EntityType::Artwork => fold::<domain::Artwork>(&applied),
+        EntityType::Artist => fold::<domain::Artist>(&applied),
+        EntityType::Submission => fold::<domain::Submission>(&applied),
+        EntityType::Account => fold::<domain::Account>(&applied),
+        EntityType::List => fold::<domain::List>(&applied),
+        EntityType::Badge => fold::<domain::BadgeDefinition>(&applied),
+        EntityType::BadgeAwards => fold::<domain::BadgeAwards>(&applied),
+        EntityType::Feedback => fold::<domain::Feedback>(&applied),
+        EntityType::Inbox => fold::<domain::inbox::Inbox>(&applied),
     }
     .map_err(ApiError::internal)?;
     let cut = as_of;
@@ -557,12 +467,12 @@ pub async fn entity(
         .into_iter()
         .map(|e| {
             let applied = cut.is_none_or(|at| e.event_position() <= at);
-            EntityEvent {
-                entry: entry(e, &who),
+            Ok(EntityEvent {
+                entry: entry(e, &who)?,
                 applied,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, ApiError>>()?;
     Ok(private(
         ok(EntityAudit {
             entity_type: kind,
@@ -620,22 +530,6 @@ pub struct SiteStatistics {
     pub per_day: Vec<DayCounts>,
 }
 
-/// Every submission of every kind, as (kind, status, submitter, created_at, decided_at).
-const ALL_SUBMISSIONS: &str = "(SELECT kind, status, submitter, created_at, decided_at
-                                  FROM rm.submissions
-                                UNION ALL
-                                SELECT 'artwork_edit', status, submitter, created_at, decided_at
-                                  FROM rm.artwork_edits
-                                UNION ALL
-                                SELECT CASE WHEN new_artist THEN 'new_artist' ELSE 'artist_edit' END,
-                                       status, submitter, created_at, decided_at
-                                  FROM rm.artist_edits) s";
-
-async fn counts(state: &QueryState, sql: &str) -> Result<Counts, sqlx::Error> {
-    let rows: Vec<(String, i64)> = sqlx::query_as(sql).fetch_all(&state.pool).await?;
-    Ok(rows.into_iter().collect())
-}
-
 /// `GET /api/admin/statistics?days` (admins): totals from the read models and the window's
 /// activity per day.
 #[utoipa::path(get, path = "/api/admin/statistics", tag = "admin", params(StatisticsParams),
@@ -653,75 +547,23 @@ pub async fn statistics(
     const STAT_READS: &[&str] = &["accounts", "artworks", "artists", "submissions", "feedback"];
     let (_, caught_up) = admin_after(&state, caller, min, STAT_READS).await?;
     let days = int_param("days", p.days.as_deref(), 30, 1, 365)?;
-    let artworks = counts(
-        &state,
-        "SELECT status, count(*) FROM rm.artworks GROUP BY status",
-    )
-    .await?;
-    let artists: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artists")
-        .fetch_one(&state.pool)
-        .await?;
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.accounts")
-        .fetch_one(&state.pool)
-        .await?;
-    let submissions_by_status = counts(
-        &state,
-        &format!("SELECT status, count(*) FROM {ALL_SUBMISSIONS} GROUP BY status"),
-    )
-    .await?;
-    let submissions_by_type = counts(
-        &state,
-        &format!("SELECT kind, count(*) FROM {ALL_SUBMISSIONS} GROUP BY kind"),
-    )
-    .await?;
-    let feedback = counts(
-        &state,
-        "SELECT status, count(*) FROM rm.feedback GROUP BY status",
-    )
-    .await?;
-    let since = "(current_date - ($1::int - 1))::timestamptz";
-    let (decisions, median_hours): (i64, Option<f64>) = sqlx::query_as(&format!(
-        "SELECT count(*),
-                (percentile_cont(0.5) WITHIN GROUP (
-                    ORDER BY extract(epoch FROM decided_at - created_at)) / 3600)::float8
-           FROM {ALL_SUBMISSIONS}
-          WHERE decided_at >= {since} AND status IN ('approved', 'rejected')"
-    ))
-    .bind(days as i32)
-    .fetch_one(&state.pool)
-    .await?;
-    let active_contributors: i64 = sqlx::query_scalar(&format!(
-        "SELECT count(DISTINCT submitter) FROM {ALL_SUBMISSIONS} WHERE created_at >= {since}"
-    ))
-    .bind(days as i32)
-    .fetch_one(&state.pool)
-    .await?;
-    let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = sqlx::query_as(&format!(
-        "WITH d AS (SELECT generate_series(current_date - ($1::int - 1), current_date,
-                                           interval '1 day')::date AS day)
-         SELECT d.day,
-                (SELECT count(*) FROM {ALL_SUBMISSIONS} WHERE s.created_at::date = d.day),
-                (SELECT count(*) FROM {ALL_SUBMISSIONS}
-                  WHERE s.decided_at::date = d.day AND s.status = 'approved'),
-                (SELECT count(*) FROM {ALL_SUBMISSIONS}
-                  WHERE s.decided_at::date = d.day AND s.status = 'rejected'),
-                (SELECT count(*) FROM rm.accounts a WHERE a.created_at::date = d.day)
-           FROM d ORDER BY d.day"
-    ))
-    .bind(days as i32)
-    .fetch_all(&state.pool)
-    .await?;
-    let per_day = rows
-        .into_iter()
-        .map(
-            |(day, submissions, approved, rejected, accounts)| DayCounts {
-                day,
-                submissions,
-                approved,
-                rejected,
-                accounts,
-            },
-        )
+    let pool = &state.pool;
+    let artworks = projectors::artworks::read::by_status(pool).await?;
+    let artists = projectors::artists::read::count(pool, None).await?;
+    let accounts = projectors::accounts::read::count(pool).await?;
+    let feedback = projectors::feedback::read::by_status(pool).await?;
+    let activity = projectors::submissions::read::activity(pool, days as i32).await?;
+    let made = projectors::accounts::read::made_per_day(pool, days as i32).await?;
+    let per_day = activity
+        .per_day
+        .iter()
+        .map(|&(day, submissions, approved, rejected)| DayCounts {
+            day,
+            submissions,
+            approved,
+            rejected,
+            accounts: made.get(&day).copied().unwrap_or_default(),
+        })
         .collect();
     Ok(private(with_consistency(
         ok(SiteStatistics {
@@ -729,12 +571,12 @@ pub async fn statistics(
             artworks,
             artists,
             accounts,
-            submissions_by_status,
-            submissions_by_type,
+            submissions_by_status: activity.by_status,
+            submissions_by_type: activity.by_kind,
             feedback,
-            decisions,
-            median_hours_to_decision: median_hours,
-            active_contributors,
+            decisions: activity.decisions,
+            median_hours_to_decision: activity.median_hours_to_decision,
+            active_contributors: activity.active_contributors,
             per_day,
         }),
         caught_up,

@@ -23,7 +23,8 @@ pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 /// Read models these endpoints read (for `X-Min-Position`).
 const READS: &[&str] = &["artworks", "artists"];
 
-pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto, Provenance};
+pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
+pub use projectors::provenance::Provenance;
 
 /// What the map needs per marker.
 #[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -200,7 +201,10 @@ pub async fn nearby_artworks(
 
 /// Nearby straight from PostgreSQL: while the geo model is still loading, and for the removed
 /// layer (the geo model holds approved artworks only).
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one argument per query parameter of the route"
+)]
 async fn nearby_sql(
     state: &QueryState,
     min: Option<MinPosition>,

@@ -18,8 +18,10 @@ const DEFAULT_LIMIT: u32 = 20;
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct FeedbackParams {
     /// open (default), archived or resolved.
+    #[param(value_type = Option<domain::FeedbackStatus>)]
     status: Option<String>,
-    /// comment or missing; both when absent.
+    /// Both when absent.
+    #[param(value_type = Option<domain::IssueType>)]
     issue_type: Option<String>,
     /// From 1 (default 1).
     page: Option<String>,
@@ -69,7 +71,7 @@ pub async fn feedback_queue(
     }
     let issue_type = p.issue_type.as_deref().filter(|t| !t.is_empty());
     if let Some(t) = issue_type {
-        domain::IssueType::parse(t)
+        domain::IssueType::read(t)
             .map_err(|e| ApiError::validation("issue_type", e.to_string()))?;
     }
     let offset = i64::from(page - 1) * i64::from(limit);

@@ -13,7 +13,10 @@ pub const MAX_PAGE: u32 = 10_000;
 /// [`page_and_limit`], so a malformed number gets our message).
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "describes the parameters in the OpenAPI document only"
+)]
 pub struct ListPage {
     /// 1 to 10000 (default 1)
     page: Option<u32>,

@@ -108,11 +108,7 @@ pub async fn check_profile_name(
             message: Some(e.to_string()),
         },
         Ok(name) => {
-            let owner: Option<Uuid> =
-                sqlx::query_scalar("SELECT account_id FROM auth.profile_names WHERE name_key = $1")
-                    .bind(name.key())
-                    .fetch_optional(&state.pool)
-                    .await?;
+            let owner = platform::identity::profile_name_holder(&state.pool, &name.key()).await?;
             let available = owner.is_none_or(|o| o == account.account_id);
             ProfileCheck {
                 profile_name: name.as_str().to_owned(),

@@ -10,229 +10,21 @@ use axum::response::{IntoResponse, Response};
 use platform::eventlog;
 use platform::http::ok;
 use platform::position::EventPosition;
-use serde::Serialize;
 use std::time::{Duration, Instant};
 
+use crate::health::*;
 use crate::state::QueryState;
 use platform::identity::Admin;
-use std::sync::Arc;
-
-/// How long one public answer is served to everyone.
-const PUBLIC_TTL: Duration = Duration::from_secs(5);
-
-/// The last public answer and when it was made; its lock also makes concurrent askers wait for
-/// one computation instead of each running the checks.
-#[derive(Clone, Default)]
-pub struct StatusCache(Arc<tokio::sync::Mutex<Option<(Instant, StatusCode, PublicStatus)>>>);
-
-/// The public answer: up or not, per part. No error text, lag or position.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct PublicStatus {
-    /// `ok` or `degraded`.
-    pub status: &'static str,
-    pub product_name: String,
-    pub version: &'static str,
-    pub components: PublicComponents,
-    pub projectors: Vec<PublicProjector>,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct PublicComponents {
-    pub database: Health,
-    pub nats: Health,
-    pub mail: Health,
-    pub storage: Health,
-    pub search: PublicSearch,
-    pub geo_index: Health,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Health {
-    /// `ok`, `loading` or `down`.
-    pub status: &'static str,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct PublicSearch {
-    pub status: &'static str,
-    /// `tantivy` or `meilisearch`.
-    pub backend: &'static str,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct PublicProjector {
-    pub name: String,
-    /// `ok`; `degraded` while its last batch failed (it retries); `stopped` on an event
-    /// whose projection keeps failing, until an admin restarts it.
-    pub status: &'static str,
-    /// Nothing waits for it: no event in the store or message in JetStream it has not applied.
-    pub caught_up: bool,
-}
-
-impl PublicStatus {
-    fn of(r: &StatusReport) -> Self {
-        let health = |c: &Component| Health { status: c.status };
-        Self {
-            status: r.status,
-            product_name: r.product_name.clone(),
-            version: r.version,
-            components: PublicComponents {
-                database: health(&r.components.database),
-                nats: health(&r.components.nats),
-                mail: health(&r.components.mail),
-                storage: health(&r.components.storage),
-                search: PublicSearch {
-                    status: r.components.search.status,
-                    backend: r.components.search.backend,
-                },
-                geo_index: Health {
-                    status: r.components.geo_index.status,
-                },
-            },
-            projectors: r
-                .projectors
-                .iter()
-                .map(|p| PublicProjector {
-                    name: p.name.clone(),
-                    status: p.status,
-                    caught_up: p.lag_events == 0 && p.pending.unwrap_or(0) == 0,
-                })
-                .collect(),
-        }
-    }
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct StatusReport {
-    pub status: &'static str,
-    pub product_name: String,
-    pub version: &'static str,
-    pub components: Components,
-    pub relay: Option<RelayStatus>,
-    pub projectors: Vec<ProjectorStatus>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Components {
-    pub database: Component,
-    pub nats: Component,
-    /// SMTP answers (or, without SMTP_URL, the outbox directory is writable).
-    pub mail: Component,
-    /// Photo storage answers a write, read and delete.
-    pub storage: Component,
-    pub search: SearchStatus,
-    pub geo_index: GeoStatus,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SearchStatus {
-    /// `ok`, `loading` (first sync not done), or `down` (backend failing).
-    pub status: &'static str,
-    /// `tantivy` or `meilisearch`.
-    pub backend: &'static str,
-    pub documents: Option<u64>,
-    pub position: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct GeoStatus {
-    /// `ok` once loaded; `loading` while nearby is answered from PostgreSQL.
-    pub status: &'static str,
-    pub artworks: usize,
-    pub position: String,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Component {
-    pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub latency_ms: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RelayStatus {
-    pub position: String,
-    pub published: i64,
-    pub head: String,
-    /// Events stored but not yet published.
-    pub lag_events: i64,
-    /// The oldest open transaction that has written (or holds a transaction id): the relay
-    /// publishes nothing newer than it until it ends. Reported, and the whole status degraded,
-    /// once it is older than 30 s.
-    pub holding_transaction: Option<OpenTransaction>,
-}
-
-/// A transaction holding the relay back.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OpenTransaction {
-    /// Its server process, for `pg_terminate_backend` when it must go.
-    pub pid: i32,
-    pub age_secs: f64,
-    /// `active`, `idle in transaction`, …
-    pub state: Option<String>,
-}
 
 /// An open transaction older than this holding the relay is reported.
 const LONG_TRANSACTION_SECS: f64 = 30.0;
-
-/// The oldest transaction in this database holding a transaction id, if it is at least
-/// `min_age_secs` old.
-pub async fn oldest_open_transaction(
-    pool: &sqlx::PgPool,
-    min_age_secs: f64,
-) -> Option<OpenTransaction> {
-    let row: Option<(i32, f64, Option<String>)> = sqlx::query_as(
-        "SELECT pid, extract(epoch FROM clock_timestamp() - xact_start)::float8, state
-           FROM pg_stat_activity
-          WHERE datname = current_database()
-            AND backend_xid IS NOT NULL AND xact_start IS NOT NULL
-          ORDER BY xact_start LIMIT 1",
-    )
-    .fetch_optional(pool)
-    .await
-    .ok()
-    .flatten();
-    row.filter(|(_, age, _)| *age >= min_age_secs)
-        .map(|(pid, age_secs, state)| OpenTransaction {
-            pid,
-            age_secs,
-            state,
-        })
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ProjectorStatus {
-    pub name: String,
-    pub position: String,
-    pub applied: i64,
-    /// Messages JetStream holds for this projector that it has not acknowledged.
-    pub pending: Option<u64>,
-    /// Events in the store after its position.
-    pub lag_events: i64,
-    pub last_error: Option<String>,
-    pub status: &'static str,
-    /// The event it stopped at (`Type/id#sequence at tx:position`), when stopped.
-    pub stopped_event: Option<String>,
-}
 
 /// Lag counts stop here: beyond it the number is only "large".
 const LAG_CAP: i64 = 1_000_000;
 const NATS_TIMEOUT: Duration = Duration::from_secs(2);
 
 async fn events_after(state: &QueryState, p: EventPosition) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT count(*) FROM (SELECT 1 FROM es.events \
-         WHERE (tx_id, global_position) > ($1, $2) LIMIT $3) t",
-    )
-    .bind(p.tx)
-    .bind(p.pos)
-    .bind(LAG_CAP)
-    .fetch_one(&state.pool)
-    .await
+    eventlog::count_after(&state.pool, p, LAG_CAP).await
 }
 
 async fn nats_pending(state: &QueryState, consumer: &str) -> Option<u64> {
@@ -328,9 +120,7 @@ pub async fn get_admin_status(
 async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
     let state = state.clone();
     let started = Instant::now();
-    let db = sqlx::query_scalar::<_, i32>("SELECT 1")
-        .fetch_one(&state.pool)
-        .await;
+    let db = platform::db::ping(&state.pool).await;
     let database = match db {
         Ok(_) => Component {
             status: "ok",
@@ -388,23 +178,22 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
     let mut projectors = Vec::new();
     if database.status == "ok" {
         let head = eventlog::head(&state.pool).await.unwrap_or_default();
-        let relay_row: Option<(i64, i64, i64)> = sqlx::query_as(
-            "SELECT tx_id, position, published FROM es.relay_checkpoints WHERE name = $1",
-        )
-        .bind(format!("relay:{}", state.bus.stream))
-        .fetch_optional(&state.pool)
-        .await
-        .ok()
-        .flatten();
-        if let Some((tx, pos, published)) = relay_row {
-            let p = EventPosition::new(tx, pos);
+        let relay_row =
+            eventlog::relay_checkpoint(&state.pool, &format!("relay:{}", state.bus.stream))
+                .await
+                .ok()
+                .flatten();
+        if let Some((p, published)) = relay_row {
             relay = Some(RelayStatus {
                 position: p.to_string(),
                 published,
                 head: head.to_string(),
                 lag_events: events_after(&state, p).await.unwrap_or(-1),
-                holding_transaction: oldest_open_transaction(&state.pool, LONG_TRANSACTION_SECS)
-                    .await,
+                holding_transaction: platform::db::oldest_open_transaction(
+                    &state.pool,
+                    LONG_TRANSACTION_SECS,
+                )
+                .await,
             });
         }
         let rows = projectors::checkpoints::statuses(&state.pool)

@@ -1,13 +1,10 @@
 /**
  * The signed-in account's own data (SPEC §7): profile (which also carries the role flags the
  * session and the route guards read), the profile-name check, preferences. All answer 401 when
- * not signed in. Preferences: the account's theme is applied whenever they are read or saved, and
- * `usePreferences` gives every screen the effective ones (typed in `lib/preferences`).
+ * not signed in. Preferences: the account's theme is applied whenever they are read or saved;
+ * `components/usePreferences` gives every screen the effective ones (typed in `lib/preferences`).
  */
-import { useMemo } from 'react';
-import { useAppSelector } from '../app/hooks';
-import { adoptAccountTheme, parsePreferences, type UserPreferences } from '../lib/preferences';
-import { storedTheme } from '../lib/theme';
+import { adoptAccountTheme } from '../lib/preferences';
 import { baseApi, LIST_ID, unwrap } from './baseApi';
 import type {
   Envelope_MyProfile,
@@ -85,22 +82,3 @@ export const accountApi = baseApi.injectEndpoints({
 
 export const { useGetMyProfileQuery, useUpdateProfileMutation, useCheckProfileNameQuery, useUpdatePreferencesMutation } =
   accountApi;
-
-/** Where the effective preferences come from: this device (signed out, or the account's unreadable), or the account. */
-export type PreferencesSource = 'device' | 'loading' | 'account';
-export type EffectivePreferences = UserPreferences & { source: PreferencesSource };
-
-/**
- * The preferences in effect: the account's when signed in (defaults for what it does not hold,
- * this device's theme if it holds none), else the defaults with this device's theme. While the
- * account's are being read, `source` is 'loading' and the values are those defaults.
- */
-export function usePreferences(): EffectivePreferences {
-  // The session's own selector is not imported: session.ts imports this module.
-  const signedIn = useAppSelector((s) => s.session.isAuthenticated);
-  const { currentData, error } = useGetMyProfileQuery(undefined, { skip: !signedIn });
-  const stored = signedIn ? currentData?.preferences : undefined;
-  // A failed read stays 'device' while it is retried (a re-read keeps the error until it answers).
-  const source: PreferencesSource = !signedIn || (error && !currentData) ? 'device' : currentData ? 'account' : 'loading';
-  return useMemo(() => ({ ...parsePreferences(stored, storedTheme()), source }), [stored, source]);
-}

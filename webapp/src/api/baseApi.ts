@@ -49,21 +49,3 @@ export const baseApi = createApi({
 export function unwrap<E extends { data: unknown }>(response: E): E['data'] {
   return response.data;
 }
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/**
- * Accepts both the enveloped (`{data: {...}}`) and the flat form of a response: for the
- * endpoints the OpenAPI document does not describe yet (types in `provisional.ts`).
- */
-export function envelopeOrFlat<T>(raw: unknown): T {
-  if (isRecord(raw) && 'data' in raw && isRecord(raw.data)) {
-    const merged = { ...raw.data } as Record<string, unknown>;
-    if (merged.message === undefined && typeof raw.message === 'string') merged.message = raw.message;
-    if (merged.success === undefined && typeof raw.success === 'boolean') merged.success = raw.success;
-    return merged as T;
-  }
-  return raw as T;
-}

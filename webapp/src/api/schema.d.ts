@@ -1492,16 +1492,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An account and the roles it holds, as admins look them up. */
         AccountRoles: {
             /** Format: date-time */
             created_at: string;
             email: string;
             /** @description Active permissions. */
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             profile_name?: string | null;
             /** Format: uuid */
             user_uuid: string;
         };
+        /**
+         * @description In what role someone acted, as every event records it.
+         * @enum {string}
+         */
+        ActorRole: "anonymous" | "user" | "moderator" | "admin" | "system";
         /** @description `POST /api/lists/{id}/items`'s body. */
         AddItem: {
             /** Format: uuid */
@@ -1787,13 +1793,13 @@ export interface components {
             display_name: string;
             /** @description An account's or anonymous identity's id, or `system`. */
             id: string;
-            /** @description user, moderator, admin, system (as recorded). */
-            role: string;
+            /** @description As recorded. */
+            role: components["schemas"]["ActorRole"];
         };
         AuditEntry: {
             actor: components["schemas"]["AuditActor"];
             entity_id: string;
-            entity_type: string;
+            entity_type: components["schemas"]["EntityType"];
             event_type: string;
             /** @description Where the entity is seen in the app. */
             link?: string | null;
@@ -2181,7 +2187,7 @@ export interface components {
         EntityAudit: {
             as_of?: string | null;
             entity_id: string;
-            entity_type: string;
+            entity_type: components["schemas"]["EntityType"];
             /** @description Every event of the entity, oldest first (those after `as_of` too, marked). */
             events: components["schemas"]["EntityEvent"][];
             /** @description The entity as its events up to `as_of` leave it (the aggregate's own state). */
@@ -2191,6 +2197,12 @@ export interface components {
             /** @description Whether it is part of the state shown. */
             applied: boolean;
         };
+        /**
+         * @description What kind of record a stream of events is about (`es.events.aggregate_type`): what the
+         *     audit log filters and links by.
+         * @enum {string}
+         */
+        EntityType: "artwork" | "artist" | "submission" | "account" | "list" | "badge" | "badge_awards" | "feedback" | "inbox";
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_AdminBadges: {
             data: {
@@ -2574,7 +2586,7 @@ export interface components {
             data: {
                 as_of?: string | null;
                 entity_id: string;
-                entity_type: string;
+                entity_type: components["schemas"]["EntityType"];
                 /** @description Every event of the entity, oldest first (those after `as_of` too, marked). */
                 events: components["schemas"]["EntityEvent"][];
                 /** @description The entity as its events up to `as_of` leave it (the aggregate's own state). */
@@ -2810,7 +2822,7 @@ export interface components {
             /** @description What a permission change answers. */
             data: {
                 granted: boolean;
-                permission: string;
+                permission: components["schemas"]["Permission"];
                 /** Format: uuid */
                 user_uuid: string;
             };
@@ -3212,22 +3224,19 @@ export interface components {
             from_account: boolean;
             /** Format: uuid */
             id: string;
-            /** @description `comment` or `missing`. */
-            issue_type: string;
+            issue_type: components["schemas"]["IssueType"];
             note: string;
             /**
              * Format: uuid
              * @description The artwork the resolution removed.
              */
             removed_artwork?: string | null;
-            /** @description `open`, `archived` or `resolved`. */
-            status: string;
+            status: components["schemas"]["FeedbackStatus"];
             /** Format: uuid */
             subject_id?: string | null;
             /** @description The artwork's title or the artist's name, when the subject is known. */
             subject_title?: string | null;
-            /** @description `artwork`, `artist` or `general`. */
-            subject_type: string;
+            subject_type: components["schemas"]["SubjectType"];
         };
         FeedbackPage: {
             /** @description All feedback per state, for the tabs. */
@@ -3249,6 +3258,11 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /**
+         * @description Where feedback stands: open until a moderator resolves or archives it.
+         * @enum {string}
+         */
+        FeedbackStatus: "open" | "archived" | "resolved";
         /** @description One field's value before and after a change (`null` when unset). */
         FieldChange: {
             after: unknown;
@@ -3366,6 +3380,11 @@ export interface components {
         InspectRequest: {
             token?: string | null;
         };
+        /**
+         * @description What feedback is about: a comment, or a report that an artwork is gone.
+         * @enum {string}
+         */
+        IssueType: "comment" | "missing";
         /** @description What a list change answers. */
         ListChanged: {
             /** Format: uuid */
@@ -3590,11 +3609,7 @@ export interface components {
         };
         /** @description One notification (SPEC §3: `id`, `is_dismissed`; the rest is what the panel shows). */
         NotificationDto: {
-            /**
-             * @description For `badge_awarded`: the badge (SPEC §3 Badge: `badge_id`, `badge_key`, `award_reason`,
-             *     `title`, `description`, `icon_emoji`).
-             */
-            badge?: Record<string, never> | null;
+            badge?: null | components["schemas"]["AwardDto"];
             /** Format: date-time */
             created_at: string;
             /** Format: uuid */
@@ -3607,9 +3622,13 @@ export interface components {
             /** Format: uuid */
             submission_id?: string | null;
             title: string;
-            /** @description `submission_approved`, `submission_rejected` or `badge_awarded`. */
-            type: string;
+            type: components["schemas"]["NotificationKind"];
         };
+        /**
+         * @description What a notification tells of.
+         * @enum {string}
+         */
+        NotificationKind: "submission_approved" | "submission_rejected" | "badge_awarded" | "feedback_resolved";
         NotificationPage: {
             /** @description Newest first. */
             notifications: components["schemas"]["NotificationDto"][];
@@ -3679,7 +3698,7 @@ export interface components {
         /** @description `POST /api/admin/permissions/grant|revoke`'s body. */
         PermissionChange: {
             /** @description `moderator` or `admin`. */
-            permission: string;
+            permission: components["schemas"]["Permission"];
             /** @description Why: required, kept in the audit log. */
             reason: string;
             /** Format: uuid */
@@ -3688,7 +3707,7 @@ export interface components {
         /** @description What a permission change answers. */
         PermissionChanged: {
             granted: boolean;
-            permission: string;
+            permission: components["schemas"]["Permission"];
             /** Format: uuid */
             user_uuid: string;
         };
@@ -3902,9 +3921,13 @@ export interface components {
             results: components["schemas"]["ReplayResult"][];
             /** Format: date-time */
             started_at: string;
-            /** @description `running`, `done` or `failed`. */
-            state: string;
+            state: components["schemas"]["ReplayJobState"];
         };
+        /**
+         * @description Where a rebuild of read models started by an admin stands.
+         * @enum {string}
+         */
+        ReplayJobState: "running" | "done" | "failed";
         /** @description `POST /api/admin/replay`'s body. */
         ReplayRequest: {
             /** @description One read model (see /api/admin/status); all when absent. */
@@ -4054,8 +4077,8 @@ export interface components {
         };
         /** @description `POST /api/feedback`'s body (SPEC §3). */
         SendFeedback: {
-            /** @description `comment` or `missing`. */
-            issue_type: string;
+            /** @description Read as text, so a wrong one gets the SPEC's message. */
+            issue_type: components["schemas"]["IssueType"];
             /** @description 1 to 1000 characters once trimmed. */
             note: string;
             /**
@@ -4063,8 +4086,8 @@ export interface components {
              * @description The artwork's or artist's id; none for `general`.
              */
             subject_id?: string | null;
-            /** @description `artwork`, `artist` or `general`. */
-            subject_type: string;
+            /** @description Read as text, so a wrong one gets the SPEC's message. */
+            subject_type: components["schemas"]["SubjectType"];
             /** @description The sender's token as the client knows it; who sends is the request's `X-User-Token`. */
             user_token?: string | null;
         };
@@ -4132,6 +4155,11 @@ export interface components {
             status: string;
             version: string;
         };
+        /**
+         * @description What kind of thing feedback is about.
+         * @enum {string}
+         */
+        SubjectType: "artwork" | "artist" | "general";
         /** @description A submission as its author or a moderator sees it. */
         SubmissionDto: {
             /** @description Artist names as proposed. */
@@ -4313,8 +4341,8 @@ export interface operations {
     audit: {
         parameters: {
             query?: {
-                /** @description The entity type: artwork, artist, submission, account, list, badge, badge_awards, feedback. */
-                type?: string | null;
+                /** @description The entity type (notifications seen, `inbox`, are never listed). */
+                type?: null | components["schemas"]["EntityType"];
                 /** @description The actor's id (an account or an anonymous identity), or `system`. */
                 actor?: string | null;
                 /** @description approved, rejected, resolved or archived: moderation decisions only. */
@@ -4382,7 +4410,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                type: string;
+                type: components["schemas"]["EntityType"];
                 id: string;
             };
             cookie?: never;
@@ -4641,8 +4669,8 @@ export interface operations {
     permissions: {
         parameters: {
             query?: {
-                /** @description `moderator` or `admin`: only accounts holding it. */
-                permission?: string | null;
+                /** @description Only accounts holding it. */
+                permission?: null | components["schemas"]["Permission"];
                 /** @description Part of an e-mail address or profile name (case-insensitive). */
                 search?: string | null;
             };
@@ -7235,9 +7263,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description open (default), archived or resolved. */
-                status?: string | null;
-                /** @description comment or missing; both when absent. */
-                issue_type?: string | null;
+                status?: null | components["schemas"]["FeedbackStatus"];
+                /** @description Both when absent. */
+                issue_type?: null | components["schemas"]["IssueType"];
                 /** @description From 1 (default 1). */
                 page?: string | null;
                 /** @description 1 to 100 (default 20). */

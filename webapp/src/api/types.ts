@@ -7,9 +7,6 @@
  * API changes, regenerate and let the compiler point at what to adapt. The few hand-written
  * types below only name or narrow what the document leaves loose (values it lists in prose only,
  * preferences, the envelope around any `data`, nearby results), each saying why.
- *
- * Endpoints the document does not cover yet (notifications) have hand-written, provisional
- * types, all in `provisional.ts`.
  */
 import type { components } from './schema';
 
@@ -75,6 +72,21 @@ export type ApprovedCounts = Schemas['ApprovedCounts'];
 export type StatusCounts = Schemas['StatusCounts'];
 /** GET /me/profile's `statistics`: submissions by state, approved work, badges held. */
 export type Statistics = Schemas['Statistics'];
+
+/**
+ * One of the caller's notifications (GET /me/notifications). The document gives `type` in prose
+ * only for now (`submission_approved`, `submission_rejected`, `badge_awarded`): compare it with
+ * those literals, which stay valid once it lists them.
+ */
+export type Notification = Schemas['NotificationDto'];
+/**
+ * A `badge_awarded` notification's badge, as it was awarded (SPEC §3 Badge). The document leaves
+ * it an open object for now, so the fields read of it are named here; once it types the badge,
+ * the two only have to agree.
+ */
+export type NotificationBadge = NonNullable<Notification['badge']> & Omit<AwardedBadge, 'awarded_at'>;
+/** GET /me/notifications: newest first, and how many match. */
+export type NotificationPage = Schemas['NotificationPage'];
 
 export type ClientConfig = Schemas['ClientConfig'];
 
@@ -290,6 +302,8 @@ export type Envelope_MyProfile = Schemas['Envelope_MyProfile'];
 export type Envelope_MyBadges = Schemas['Envelope_MyBadges'];
 export type Envelope_BadgeCatalogue = Schemas['Envelope_BadgeCatalogue'];
 export type Envelope_MyEdits = Schemas['Envelope_MyEdits'];
+export type Envelope_NotificationPage = Schemas['Envelope_NotificationPage'];
+export type Envelope_UnreadCount = Schemas['Envelope_UnreadCount'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
@@ -356,7 +370,7 @@ export const FEEDBACK_STATUSES = ['open', 'archived', 'resolved'] as const satis
 export type AccountRoles = Schemas['AccountRoles'];
 export type PermissionList = Schemas['PermissionList'];
 /** POST /admin/permissions/grant|revoke's body: the reason is required. */
-export type PermissionChange = Omit<Schemas['PermissionChange'], 'permission'> & { permission: Permission };
+export type PermissionChange = Schemas['PermissionChange'];
 export type PermissionChanged = Schemas['PermissionChanged'];
 export const PERMISSIONS = ['moderator', 'admin'] as const satisfies readonly Permission[];
 
@@ -398,10 +412,10 @@ export type Envelope_AdminStatistics = Schemas['Envelope_SiteStatistics'];
 export type Envelope_AdminBadges = Schemas['Envelope_AdminBadges'];
 export type Envelope_BadgeChanged = Schemas['Envelope_BadgeChanged'];
 
-/** The document gives a replay job's states in prose only. */
-export type ReplayJobState = 'running' | 'done' | 'failed';
+/** Where a replay stands: running, done or failed. */
+export type ReplayJobState = Schemas['ReplayJobState'];
 /** A replay: the read models asked for, its progress while it runs, and its result. */
-export type ReplayJob = Omit<Schemas['ReplayJob'], 'state'> & { state: ReplayJobState };
+export type ReplayJob = Schemas['ReplayJob'];
 /** One read model's replay: events applied, seconds taken and its tables before and after. */
 export type ReplayResult = Schemas['ReplayResult'];
 /** A table's rows before and after a replay, and whether they are the same. */

@@ -16,14 +16,12 @@ import type { EditCheck, EditRequest, EditSubject, FieldEdit, FieldProblem } fro
 import { SUBMISSION } from '../config/constants';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
-import { isRouteMissing } from './QueryFailure';
 import { FieldError, NOTE_TOO_LONG_MESSAGE, NoteField, useFocusOnProblem } from './SubmissionParts';
 import { Spinner } from './states';
 import './EditForm.css';
 
 export const EDIT_MESSAGES = {
   sent: 'Thanks! Your changes will appear once a moderator approves them.',
-  unavailable: 'Editing isn’t available on this server yet.',
   failed: 'Your changes could not be sent',
   reloaded: 'The current values are loaded. The fields you changed keep your changes.',
 } as const;
@@ -80,7 +78,7 @@ export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onS
       if (!check.valid) return fail(check.errors);
       receipt = await propose(body);
     } catch (err) {
-      const message = isRouteMissing(err) ? EDIT_MESSAGES.unavailable : errorMessage(err, EDIT_MESSAGES.failed);
+      const message = errorMessage(err, EDIT_MESSAGES.failed);
       return fail([{ field: errorField(err) ?? '', message }], isApiError(err) && err.status === 409);
     } finally {
       setSending(false);

@@ -16,7 +16,6 @@ type Field = 'photos' | 'notes' | 'location' | 'condition';
 
 const MESSAGES = {
   sent: 'Thanks! Your visit was logged and will appear after review.',
-  unavailable: 'Logging visits isn’t available on this server yet.',
   failed: 'Failed to log your visit',
 };
 const AT = { lat: 48.8584, lon: 2.2945 };
@@ -160,13 +159,6 @@ describe('useSubmitContribution', () => {
     expect(result.current.errors).toEqual({});
     expect(result.current.sending).toBe(false);
     expect(onSent).not.toHaveBeenCalled();
-  });
-
-  it('says the feature is not available when the server has no such route', async () => {
-    mockFetch();
-    const { result, submit } = setup();
-    await submit();
-    expect(result.current.formError).toBe(MESSAGES.unavailable);
   });
 
   it('sends the same Idempotency-Key again after a lost answer, and clears the form error', async () => {

@@ -17,7 +17,6 @@ import { clearFastUpload } from '../lib/fastUpload';
 import { toastShown } from '../lib/ui';
 import { randomUuid } from '../lib/uuid';
 import type { LatLon } from './LocationField';
-import { isRouteMissing } from './QueryFailure';
 import { useFocusOnProblem } from './SubmissionParts';
 
 /** A message per field in trouble. */
@@ -37,8 +36,6 @@ const COMMON_SERVER_FIELDS: Readonly<Record<string, CommonField>> = {
 export interface ContributionMessages {
   /** The toast once the server has it. */
   sent: string;
-  /** When this server has no such route yet. */
-  unavailable: string;
   /** When a failure carries no message of its own. */
   failed: string;
 }
@@ -102,7 +99,7 @@ export function useSubmitContribution<F extends string>({
       onSent(receipt);
     } catch (err) {
       const field = { ...COMMON_SERVER_FIELDS, ...serverFields }[errorField(err) ?? ''];
-      const message = isRouteMissing(err) ? messages.unavailable : errorMessage(err, messages.failed);
+      const message = errorMessage(err, messages.failed);
       if (field) setErrors({ [field]: message } as FieldErrors<F | CommonField>);
       else setFormError(message);
       setAttempt((a) => a + 1);

@@ -115,7 +115,6 @@ pub fn assert_file_invariants(p: &crate::ParsedFile) {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 

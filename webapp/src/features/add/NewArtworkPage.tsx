@@ -51,7 +51,6 @@ export const NEW_ARTWORK_MESSAGES = {
   tagKey: 'Each detail needs a name',
   tagDuplicate: 'Each detail name can be used once',
   sent: 'Thanks! The artwork was submitted and will appear after review.',
-  unavailable: 'Submitting artworks isn’t available on this server yet.',
   failed: 'Failed to submit the artwork',
 } as const;
 

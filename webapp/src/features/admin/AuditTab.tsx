@@ -161,7 +161,6 @@ export function AuditTab() {
         query={{ ...query, isLoading: query.isLoading || (!data && query.isFetching) }}
         loadingLabel="Loading the audit log…"
         failedTitle="Could not load the audit log"
-        unavailableTitle="The audit log isn’t available yet"
       >
         {data && data.entries.length === 0 && <EmptyState title="No events match" icon="list" />}
         {data && data.entries.length > 0 && (
@@ -304,7 +303,6 @@ function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () =>
         query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
         loadingLabel="Loading the timeline…"
         failedTitle="Could not load the timeline"
-        unavailableTitle="Timelines aren’t available yet"
       >
         {data && (
           <div className="timeline">

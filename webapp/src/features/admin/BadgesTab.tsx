@@ -123,7 +123,7 @@ export function BadgesTab() {
           New badge
         </button>
       </div>
-      <QueryState query={query} loadingLabel="Loading badges…" failedTitle="Could not load badges" unavailableTitle="Badge management isn’t available yet">
+      <QueryState query={query} loadingLabel="Loading badges…" failedTitle="Could not load badges">
         {badges && badges.length === 0 && <EmptyState title="No badges defined" icon="badge" />}
         {badges && badges.length > 0 && (
           <div className="table-scroll">

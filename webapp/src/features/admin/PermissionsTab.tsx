@@ -78,7 +78,6 @@ export function PermissionsTab() {
         query={{ ...query, isLoading: query.isLoading || (!accounts && query.isFetching) }}
         loadingLabel="Loading accounts…"
         failedTitle="Could not load permissions"
-        unavailableTitle="Permissions aren’t available yet"
       >
         {accounts && accounts.length === 0 ? (
           <EmptyState title="No accounts match" icon="profile">
@@ -140,7 +139,7 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
           <ul className="chip-list" aria-label={`Roles of ${name}`}>
             {a.permissions.map((p) => (
               <li key={p} className="chip chip--small">
-                {ROLE_LABELS[p as Permission] ?? p}
+                {ROLE_LABELS[p]}
               </li>
             ))}
           </ul>

@@ -130,7 +130,6 @@ export function ReplayTab() {
         query={{ ...replay, error: job === undefined ? replay.error : undefined }}
         loadingLabel="Loading the last replay…"
         failedTitle="Could not load the last replay"
-        unavailableTitle="Replays aren’t available yet"
       >
         {job === null && (
           <EmptyState title="No replay yet" icon="info">

@@ -59,7 +59,6 @@ export function StatisticsTab() {
         query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
         loadingLabel="Loading statistics…"
         failedTitle="Could not load statistics"
-        unavailableTitle="Statistics aren’t available yet"
       >
         {data && <StatisticsView stats={data} />}
       </QueryState>

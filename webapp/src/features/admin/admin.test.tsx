@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AccountRoles, AdminStatistics, AuditEntry, AuditPage, CatalogueBadge, EntityAudit } from '../../api/types';
+import type { AccountRoles, AdminStatistics, AuditEntry, AuditPage, CatalogueBadge, EntityAudit, Permission } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
@@ -104,7 +104,7 @@ const GRACE = {
 function permissionsServer(over: Record<string, Handler> = {}) {
   const accounts: AccountRoles[] = [ADA, GRACE].map((a) => ({ ...a, permissions: [...a.permissions] }));
   const change = (grant: boolean) => (req: RecordedRequest) => {
-    const { user_uuid, permission } = bodyOf(req) as { user_uuid: string; permission: string };
+    const { user_uuid, permission } = bodyOf(req) as { user_uuid: string; permission: Permission };
     const a = accounts.find((x) => x.user_uuid === user_uuid)!;
     a.permissions = grant ? [...a.permissions.filter((p) => p !== permission), permission] : a.permissions.filter((p) => p !== permission);
     return envelope({ user_uuid, permission, granted: grant }, { 'X-Event-Position': '901-1' });
@@ -112,7 +112,7 @@ function permissionsServer(over: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /api/admin/statistics': () => envelope(STATS),
     'GET /api/admin/permissions': (req) => {
-      const role = req.url.searchParams.get('permission');
+      const role = req.url.searchParams.get('permission') as Permission | null;
       const search = req.url.searchParams.get('search') ?? '';
       return envelope({
         accounts: accounts.filter((a) => (!role || a.permissions.includes(role)) && (a.email.includes(search) || (a.profile_name ?? '').includes(search))),

@@ -40,8 +40,8 @@ import { AUDIT_PAGE_LIMIT } from '../../config/constants';
 /** How often a running replay is read again. */
 export const REPLAY_POLL_MS = 1000;
 
-/** The envelope's job, its state narrowed to the three the server writes. */
-const replayJob = (raw: Envelope_ReplayState): ReplayJob | null => (unwrap(raw).job as ReplayJob | null | undefined) ?? null;
+/** The envelope's job, or none when no replay has run. */
+const replayJob = (raw: Envelope_ReplayState): ReplayJob | null => unwrap(raw).job ?? null;
 
 export interface PermissionFilters {
   permission?: Permission | undefined;

@@ -23,8 +23,7 @@ import { ConfirmDialog, PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { DocumentTitle, PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
-import { isRouteMissing, QueryFailure } from '../../components/QueryFailure';
-import { CardSkeletonGrid, EmptyState } from '../../components/states';
+import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
@@ -37,7 +36,7 @@ export const LIST_NOT_FOUND = 'List not found';
 
 /** 404 (someone else's private list, or none), or an id that is not one (400). */
 function isListMissing(error: unknown): boolean {
-  return isApiError(error) && !isRouteMissing(error) && (error.status === 404 || (error.status === 400 && errorField(error) !== 'page'));
+  return isApiError(error) && (error.status === 404 || (error.status === 400 && errorField(error) !== 'page'));
 }
 
 export function ListPage() {
@@ -75,14 +74,7 @@ export function ListPage() {
     return (
       <div className="page">
         <PageHeader title="List" />
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load this list"
-          icon="list"
-          unavailableTitle="Lists aren’t available on this server yet"
-          unavailableText={<p>Saved lists of artworks will show here.</p>}
-        />
+        <ErrorState title="Could not load this list" error={error} onRetry={() => void refetch()} />
       </div>
     );
   }

@@ -10,7 +10,6 @@ import { listTourGpxUrl, useGetListTourQuery } from '../../api/listsApi';
 import type { ListSummary } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
-import { isRouteMissing } from '../../components/QueryFailure';
 import { Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { plural } from '../../lib/format';
@@ -60,9 +59,7 @@ export function ListTour({ list }: { list: ListSummary }) {
       </p>
     );
   else if (tour.error)
-    status = isRouteMissing(tour.error) ? (
-      <p>Walking tours aren’t available on this server yet.</p>
-    ) : (
+    status = (
       <p role="alert">
         Could not plan the walk: {errorMessage(tour.error)}{' '}
         <button type="button" className="button button--text button--small" onClick={() => void tour.refetch()}>

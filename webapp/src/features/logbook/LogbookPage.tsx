@@ -40,7 +40,6 @@ export const LOGBOOK_MESSAGES = {
   photoOrNote: 'Add a photo or a note about your visit',
   notesTooLong: NOTE_TOO_LONG_MESSAGE,
   sent: 'Thanks! Your visit was logged and will appear after review.',
-  unavailable: 'Logging visits isn’t available on this server yet.',
   failed: 'Failed to log your visit',
 } as const;
 

@@ -19,7 +19,7 @@ import { usePageTitle } from '../../components/PageTitle';
 import { SaveToggles } from '../../components/SaveToggles';
 import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
-import { usePreferences } from '../../api/accountApi';
+import { usePreferences } from '../../components/usePreferences';
 import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
 import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, type TourStart, type TourStop } from '../../api/listsApi';

@@ -13,8 +13,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton, Spinner } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -98,16 +97,7 @@ function FeedbackList({
   const data = query.currentData;
   if (!data) {
     if (query.error) {
-      return (
-        <QueryFailure
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          title="Could not load feedback"
-          icon="feedback"
-          unavailableTitle="The feedback inbox isn’t available on this server yet"
-          unavailableText={<p>Notes visitors send about artworks and artists will collect here.</p>}
-        />
-      );
+      return <ErrorState title="Could not load feedback" error={query.error} onRetry={() => void query.refetch()} />;
     }
     return (
       <Loading label="Loading feedback…">

@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePreferences } from '../../api/accountApi';
-import type { Notification } from '../../api/provisional';
 import { selectIsAuthenticated } from '../../api/session';
+import type { Notification } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { usePreferences } from '../../components/usePreferences';
 import { NOTIFICATIONS } from '../../config/constants';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
@@ -25,8 +24,8 @@ import {
   useMarkNotificationReadMutation,
 } from './notificationsApi';
 
-/** A review of one of the caller's submissions (`submission_approved`, `submission_rejected`). */
-const isSubmissionUpdate = (n: Notification) => typeof n.type === 'string' && n.type.startsWith('submission_');
+/** A review of one of the caller's submissions. */
+const isSubmissionUpdate = (n: Notification) => n.type === 'submission_approved' || n.type === 'submission_rejected';
 
 export function NotificationsPage() {
   const dispatch = useAppDispatch();
@@ -103,14 +102,7 @@ export function NotificationsPage() {
           <Skeleton lines={5} />
         </Loading>
       ) : error ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title={NOTIFICATION_ERRORS.list}
-          icon="bell"
-          unavailableTitle="Notifications aren’t available on this server yet"
-          unavailableText={<p>Reviews of your submissions and new badges will be announced here.</p>}
-        />
+        <ErrorState title={NOTIFICATION_ERRORS.list} error={error} onRetry={() => void refetch()} />
       ) : !data || !shown || shown.length === 0 ? (
         <>
           <EmptyState icon="bell" title="You’re all caught up">

@@ -2,9 +2,9 @@
  * Notifications (SPEC §3, §4, §7, §9): the list, the unread count (polled every 60 s while
  * signed in), dismiss and mark-read, which lower the count at once (never below 0).
  */
-import { baseApi, envelopeOrFlat, LIST_ID } from '../../api/baseApi';
-import type { Notification } from '../../api/provisional';
+import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { selectIsAuthenticated } from '../../api/session';
+import type { Envelope_NotificationPage, Envelope_UnreadCount, Notification } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { NOTIFICATIONS } from '../../config/constants';
 
@@ -28,8 +28,7 @@ export const notificationsApi = baseApi.injectEndpoints({
         url: '/me/notifications',
         params: { limit, offset, unread_only },
       }),
-      transformResponse: (raw: unknown) =>
-        (envelopeOrFlat<{ notifications?: Notification[] }>(raw).notifications ?? []).slice(0, NOTIFICATIONS.maxKept),
+      transformResponse: (r: Envelope_NotificationPage) => unwrap(r).notifications.slice(0, NOTIFICATIONS.maxKept),
       providesTags: (r) => [
         { type: 'Notification', id: LIST_ID },
         ...(r ?? []).map((n) => ({ type: 'Notification' as const, id: n.id })),
@@ -37,7 +36,7 @@ export const notificationsApi = baseApi.injectEndpoints({
     }),
     getUnreadCount: build.query<number, void>({
       query: () => '/me/notifications/unread-count',
-      transformResponse: (raw: unknown) => Math.max(0, Number(envelopeOrFlat<{ unread_count?: number }>(raw).unread_count ?? 0)),
+      transformResponse: (r: Envelope_UnreadCount) => Math.max(0, unwrap(r).unread_count),
       providesTags: [{ type: 'Notification', id: 'UNREAD' }],
     }),
     dismissNotification: build.mutation<unknown, string>({

@@ -13,11 +13,11 @@
  * never sees one.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { usePreferences } from '../../api/accountApi';
 import { baseApi, LIST_ID } from '../../api/baseApi';
-import type { Notification, NotificationBadge } from '../../api/provisional';
 import { selectIsAuthenticated, selectUser } from '../../api/session';
+import type { Notification, NotificationBadge } from '../../api/types';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { usePreferences } from '../../components/usePreferences';
 import { NOTIFICATIONS } from '../../config/constants';
 import { readItem, writeItem } from '../../lib/storage';
 import { selectToasts, toastShown } from '../../lib/ui';

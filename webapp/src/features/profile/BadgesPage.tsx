@@ -5,8 +5,7 @@
 import { selectIsAuthenticated } from '../../api/session';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { BadgeCard, EarnedOn, heldBy } from './BadgeCard';
 import { useGetAllBadgesQuery, useGetMyBadgesQuery } from './profileApi';
 import { SignInRequired } from './SignInRequired';
@@ -29,14 +28,7 @@ export function BadgesPage() {
           <Skeleton lines={4} />
         </Loading>
       ) : mine.error ? (
-        <QueryFailure
-          error={mine.error}
-          onRetry={() => void mine.refetch()}
-          title="Could not load your badges"
-          icon="badge"
-          unavailableTitle="Badges aren’t available on this server yet"
-          unavailableText={<p>Badges you earn will be shown here.</p>}
-        />
+        <ErrorState title="Could not load your badges" error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <>
           {(mine.data ?? []).length === 0 ? (

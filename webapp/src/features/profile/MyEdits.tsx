@@ -6,8 +6,7 @@
 import { Link } from 'react-router';
 import type { EditSubject, MyEdit } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
@@ -31,13 +30,7 @@ export function MyEdits() {
           <Skeleton lines={4} />
         </Loading>
       ) : error ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load your edits"
-          unavailableTitle="Your edits will appear here"
-          unavailableText={<p>This server doesn’t list edits yet.</p>}
-        />
+        <ErrorState title="Could not load your edits" error={error} onRetry={() => void refetch()} />
       ) : !data || data.edits.length === 0 ? (
         <EmptyState icon="artists" title="No edits yet">
           <p>You have not proposed any edits yet.</p>

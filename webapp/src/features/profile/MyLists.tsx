@@ -5,9 +5,8 @@
  */
 import { useGetMyListsQuery } from '../../api/listsApi';
 import { NewListForm } from '../../components/NewListForm';
-import { QueryFailure } from '../../components/QueryFailure';
 import { RowLink } from '../../components/RowLink';
-import { Loading, Skeleton } from '../../components/states';
+import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
@@ -24,13 +23,7 @@ export function MyLists() {
           <Skeleton lines={3} />
         </Loading>
       ) : error || !data ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load your lists"
-          unavailableTitle="Your lists will appear here"
-          unavailableText={<p>This server doesn’t keep lists yet.</p>}
-        />
+        <ErrorState title="Could not load your lists" error={error} onRetry={() => void refetch()} />
       ) : (
         <ul className="row-list" aria-label="Your lists">
           {data.map((l) => (

@@ -18,8 +18,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { Pagination } from '../../components/Pagination';
 import { PhotoImage } from '../../components/PhotoImage';
-import { QueryFailure } from '../../components/QueryFailure';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { statusText, submissionTitle } from '../../lib/submissionText';
@@ -69,13 +68,7 @@ export function MySubmissions() {
           <Skeleton lines={4} />
         </Loading>
       ) : error ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load your submissions"
-          unavailableTitle="Your submissions will appear here"
-          unavailableText={<p>This server doesn’t list submissions yet.</p>}
-        />
+        <ErrorState title="Could not load your submissions" error={error} onRetry={() => void refetch()} />
       ) : !data || data.submissions.length === 0 ? (
         <EmptyState
           icon="camera"

@@ -4,8 +4,7 @@
  */
 import { Link } from 'react-router';
 import type { MyProfile } from '../../api/types';
-import { QueryFailure } from '../../components/QueryFailure';
-import { Loading, Skeleton } from '../../components/states';
+import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { Counts } from './Counts';
 
@@ -31,13 +30,7 @@ export function ProfileStatistics({
           <Skeleton lines={2} />
         </Loading>
       ) : error && !stats ? (
-        <QueryFailure
-          error={error}
-          onRetry={onRetry}
-          title="Could not load your statistics"
-          unavailableTitle="Statistics aren’t available on this server yet"
-          unavailableText={<p>Counts of your submissions and badges will be shown here.</p>}
-        />
+        <ErrorState title="Could not load your statistics" error={error} onRetry={onRetry} />
       ) : !stats ? (
         <p className="muted">Statistics aren’t available on this server yet.</p>
       ) : (

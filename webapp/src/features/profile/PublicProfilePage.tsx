@@ -5,9 +5,8 @@
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageTitle';
-import { isRouteMissing, QueryFailure } from '../../components/QueryFailure';
 import { RowLink } from '../../components/RowLink';
-import { EmptyState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate, plural } from '../../lib/format';
 import { BadgeCard, EarnedOn } from './BadgeCard';
@@ -20,13 +19,11 @@ export const PUBLIC_PROFILE_MESSAGES = {
 } as const;
 
 /**
- * No such profile: the server's 404 for an unknown user (or one without a public name), not a
- * missing route; or its 400 for an address that is not a uuid at all.
+ * No such profile: the server's 404 for an unknown user (or one without a public name), or its
+ * 400 for an address that is not a uuid at all.
  */
 function isUnknownUser(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === 404) return !isRouteMissing(error);
-  return error.status === 400 && error.code === 'VALIDATION_ERROR';
+  return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR'));
 }
 
 function Contributions({ counts }: { counts: ApprovedCounts }) {
@@ -117,13 +114,7 @@ export function PublicProfilePage() {
           <Skeleton lines={3} />
         </Loading>
       ) : error ? (
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not load this profile"
-          unavailableTitle="Public profiles aren’t available on this server yet"
-          unavailableText={<p>Contributors’ badges and submissions will be shown here.</p>}
-        />
+        <ErrorState title="Could not load this profile" error={error} onRetry={() => void refetch()} />
       ) : data ? (
         <Profile data={data} />
       ) : null}

@@ -12,6 +12,7 @@ import {
   toServerPreferences,
 } from '../../lib/preferences';
 import { apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { systemLists } from '../../testing/lists';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
 import { MY_PROFILE, PROFILE_ACCOUNT } from '../../testing/profile';
@@ -29,6 +30,8 @@ const putAnswer: Handler = (req) => envelope({ preferences: JSON.parse(req.body 
 function api(preferences: Record<string, unknown>, over: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /api/me/submissions': () => envelope(submissionList([])),
+    'GET /api/me/edits': () => envelope({ edits: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
+    'GET /api/me/lists': () => envelope({ lists: systemLists() }),
     'GET /api/me/profile': () => envelope(profileWith(preferences)),
     'PUT /api/me/preferences': putAnswer,
     ...over,

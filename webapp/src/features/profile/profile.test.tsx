@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionState } from '../../api/session';
 import { makeStore } from '../../app/store';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { systemLists } from '../../testing/lists';
 import { renderRoute, sessionFor } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
 import { MY_PROFILE, PROFILE_ACCOUNT } from '../../testing/profile';
@@ -31,6 +32,8 @@ const check: Handler = (req) => {
 function api(over: Record<string, Handler> = {}) {
   return mockFetch({
     'GET /api/me/submissions': () => envelope(submissionList([])),
+    'GET /api/me/edits': () => envelope({ edits: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
+    'GET /api/me/lists': () => envelope({ lists: systemLists() }),
     'GET /api/me/profile': () => envelope(PROFILE),
     'GET /api/me/profile-check': check,
     ...over,

@@ -75,8 +75,6 @@ function EditList({
         query={{ isLoading, error, refetch }}
         loadingLabel="Loading the proposed edits…"
         failedTitle="Could not load the proposed edits"
-        unavailableTitle="Reviewing edits isn’t available on this server yet"
-        unavailableText={words.unavailableText}
       />
     );
   }

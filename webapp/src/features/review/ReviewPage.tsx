@@ -265,8 +265,6 @@ function Queue({
         query={{ isLoading, error, refetch }}
         loadingLabel="Loading the queue…"
         failedTitle="Could not load the review queue"
-        unavailableTitle="Reviewing isn’t available on this server yet"
-        unavailableText="Submissions will queue here for approval once the server accepts them."
       />
     );
   }

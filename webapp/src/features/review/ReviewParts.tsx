@@ -7,7 +7,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { EditSubject } from '../../api/types';
 import { PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { QueryFailure } from '../../components/QueryFailure';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -20,21 +19,16 @@ interface QueryState {
 }
 
 /**
- * A review list while it loads or after it failed (its retry; when this server has no such route
- * yet, saying so); nothing once loaded.
+ * A review list while it loads or after it failed (its retry); nothing once loaded.
  */
 export function ListState({
   query: { isLoading, error, refetch },
   loadingLabel,
   failedTitle,
-  unavailableTitle,
-  unavailableText,
 }: {
   query: QueryState;
   loadingLabel: string;
   failedTitle: string;
-  unavailableTitle: string;
-  unavailableText: string;
 }) {
   if (isLoading) {
     return (
@@ -44,16 +38,7 @@ export function ListState({
     );
   }
   if (!error) return null;
-  return (
-    <QueryFailure
-      error={error}
-      onRetry={() => void refetch()}
-      title={failedTitle}
-      icon="moderate"
-      unavailableTitle={unavailableTitle}
-      unavailableText={<p>{unavailableText}</p>}
-    />
-  );
+  return <ErrorState title={failedTitle} error={error} onRetry={() => void refetch()} />;
 }
 
 /** Asks a rejection's reason (required, at most 500 characters), then closes and rejects. */
@@ -143,18 +128,16 @@ export function ReviewPanel({
 /** How each tab words its list. */
 export const EDIT_TAB_WORDS: Record<
   EditSubject,
-  { heading: string; unavailableText: string; empty: string; untitled: string; link: (id: string) => string }
+  { heading: string; empty: string; untitled: string; link: (id: string) => string }
 > = {
   artwork: {
     heading: 'Artwork edits',
-    unavailableText: 'Proposed changes to artworks will wait here once the server accepts them.',
     empty: 'Nobody has proposed changes to an artwork. Thank you!',
     untitled: 'Untitled',
     link: to.artwork,
   },
   artist: {
     heading: 'Artist edits',
-    unavailableText: 'Proposed changes to artists, and new artists, will wait here once the server accepts them.',
     empty: 'Nobody has proposed changes to an artist, or a new artist. Thank you!',
     untitled: 'Unnamed artist',
     link: to.artist,

@@ -8,8 +8,7 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
-import { QueryFailure } from '../../components/QueryFailure';
-import { CardSkeletonGrid, EmptyState } from '../../components/states';
+import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -123,13 +122,7 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
     return (
       <>
         {newArtwork}
-        <QueryFailure
-          error={error}
-          onRetry={() => void refetch()}
-          title="Could not look for nearby artworks"
-          unavailableTitle="Nearby search isn’t available"
-          unavailableText={<p>You can still add it as a new artwork.</p>}
-        />
+        <ErrorState title="Could not look for nearby artworks" error={error} onRetry={() => void refetch()} />
       </>
     );
   }

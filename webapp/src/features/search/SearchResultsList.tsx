@@ -7,8 +7,7 @@ import { Link } from 'react-router';
 import type { SearchResultDto, TagFilterDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Pagination } from '../../components/Pagination';
-import { QueryFailure } from '../../components/QueryFailure';
-import { CardSkeletonGrid, EmptyState } from '../../components/states';
+import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { plural } from '../../lib/format';
@@ -35,21 +34,7 @@ export function SearchResultsList({
   if (!text) return null;
   if (isLoading) return <CardSkeletonGrid count={4} label="Searching…" />;
   if (error) {
-    return (
-      <QueryFailure
-        error={error}
-        onRetry={() => void refetch()}
-        title="Search failed"
-        icon="search"
-        unavailableTitle="Search isn’t available on this server yet"
-        unavailableText={
-          <p>
-            Meanwhile, browse <Link to={to.artworks()}>all artworks</Link>, look artists up on the{' '}
-            <Link to={to.artists()}>artists page</Link>, or explore the <Link to={to.map()}>map</Link>.
-          </p>
-        }
-      />
-    );
+    return <ErrorState title="Search failed" error={error} onRetry={() => void refetch()} />;
   }
   if (!data) return null;
 

@@ -22,16 +22,17 @@ pub const SENDS: Budget = Budget::hourly("feedback", 10, 20);
 /// `POST /api/feedback`'s body (SPEC §3).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SendFeedback {
-    /// `artwork`, `artist` or `general`.
+    /// Read as text, so a wrong one gets the SPEC's message.
+    #[schema(value_type = domain::feedback::SubjectType)]
     pub subject_type: String,
     /// The artwork's or artist's id; none for `general`.
     pub subject_id: Option<Uuid>,
-    /// `comment` or `missing`.
+    /// Read as text, so a wrong one gets the SPEC's message.
+    #[schema(value_type = domain::IssueType)]
     pub issue_type: String,
     /// 1 to 1000 characters once trimmed.
     pub note: String,
     /// The sender's token as the client knows it; who sends is the request's `X-User-Token`.
-    #[allow(dead_code)]
     pub user_token: Option<String>,
 }
 
@@ -114,7 +115,7 @@ impl FeedbackDesk {
         body: SendFeedback,
     ) -> Result<(Uuid, Option<EventPosition>), FeedbackUseError> {
         let subject = Subject::parse(body.subject_type.trim(), body.subject_id)?;
-        let issue_type = IssueType::parse(body.issue_type.trim())?;
+        let issue_type = IssueType::read(body.issue_type.trim())?;
         let note = Note::parse(&body.note)?;
         let pool = self.commands.pool();
         // The event store, not a read model: a report may follow the artwork's creation at once.

@@ -14,7 +14,7 @@ use platform::eventlog::EventEnvelope;
 use std::time::Duration;
 use uuid::Uuid;
 
-use crate::process::{follow, Durable};
+use super::{follow, Durable};
 use crate::Submissions;
 
 /// The durable consumer's name.

@@ -3,6 +3,9 @@
 //! manager that does one round of reads for many events — and answered on the bus as the
 //! manager says (done, try again later, or never again).
 
+pub mod approvals;
+pub mod badges;
+
 use std::future::Future;
 use std::time::Duration;
 
