@@ -3,6 +3,7 @@
 //! that publishes stored events to JetStream, and the follower that sees every approval through.
 
 pub mod accounts;
+pub mod actor;
 pub mod artwork_locks;
 pub mod artworks;
 pub mod badges;
@@ -23,8 +24,6 @@ pub mod submissions;
 pub use accounts::{Accounts, AuthSettings};
 pub use artworks::Artworks;
 pub use commands::{CommandError, Commands};
-pub use feedback::FeedbackDesk;
-pub use lists::Lists;
 pub use media::Media;
 pub use notifications::Notifications;
 pub use process::approvals::ApprovalFollower;

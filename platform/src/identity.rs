@@ -297,18 +297,28 @@ impl Caller {
     /// account claimed — from `auth.identity_claims`, written in the sign-in's own step, so a
     /// decision (self-approval, ownership) never waits on or trusts a read model.
     pub async fn identities(&self, pool: &PgPool) -> Result<Vec<domain::ActorId>, sqlx::Error> {
-        let mut ids = vec![self.actor()];
-        if let Some(a) = self.account() {
-            let claimed: Vec<Uuid> = sqlx::query_scalar(
-                "SELECT anonymous_id FROM auth.identity_claims WHERE account_id = $1",
-            )
-            .bind(a.account_id)
-            .fetch_all(pool)
-            .await?;
-            ids.extend(claimed.into_iter().map(domain::ActorId));
-        }
-        Ok(ids)
+        identities_of(pool, self.actor(), self.account().map(|a| a.account_id)).await
     }
+}
+
+/// `actor` and, for a signed-in `account`, the anonymous identities it claimed, from
+/// `auth.identity_claims`: what [`Caller::identities`] answers.
+pub async fn identities_of(
+    pool: &PgPool,
+    actor: domain::ActorId,
+    account: Option<Uuid>,
+) -> Result<Vec<domain::ActorId>, sqlx::Error> {
+    let mut ids = vec![actor];
+    if let Some(account) = account {
+        let claimed: Vec<Uuid> = sqlx::query_scalar(
+            "SELECT anonymous_id FROM auth.identity_claims WHERE account_id = $1",
+        )
+        .bind(account)
+        .fetch_all(pool)
+        .await?;
+        ids.extend(claimed.into_iter().map(domain::ActorId));
+    }
+    Ok(ids)
 }
 
 /// The account holding the profile name with this key (`auth.profile_names`), if any.

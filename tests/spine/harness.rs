@@ -420,10 +420,8 @@ impl TestApp {
         let command = command_api::CommandState {
             accounts: accounts.clone(),
             artworks: command_api::Artworks::new(commands.clone()),
-            lists: command_api::Lists::new(commands.clone()),
             notifications: command_api::Notifications::new(commands.clone()),
-            feedback: command_api::FeedbackDesk::new(commands.clone()),
-            badges: command_api::badges::BadgeAdmin::new(commands.clone()),
+            commands: commands.clone(),
             replays: command_api::replays::Replays::new(commands.pool().clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),
         };

@@ -1,56 +1,20 @@
-//! Use cases on feedback: anyone sends a private note about an artwork, an artist or the site;
-//! moderators archive it or resolve it, and resolving a report that an artwork is missing may
-//! remove the artwork, with the report as the evidence.
+//! Use cases on feedback, one a file: anyone sends a private note about an artwork, an artist
+//! or the site (`send`); moderators put it aside (`archive`) or resolve it (`resolve`), and
+//! resolving a report that an artwork is missing may remove the artwork, with the report as
+//! the evidence. Each is one `run` function over plain input; HTTP stays in `crate::routes`
+//! and `crate::error`.
 
-use domain::feedback::Note;
-use domain::submission::Reason;
-use domain::{
-    ArtworkCommand, ArtworkError, Feedback, FeedbackCommand, FeedbackError, IssueType, Subject,
-};
-use platform::identity::Caller;
-use platform::position::EventPosition;
-use platform::ratelimit::Budget;
-use serde::Deserialize;
-use uuid::Uuid;
+pub mod archive;
+pub mod resolve;
+pub mod send;
 
-use crate::commands::{CommandError, Commands};
-use crate::submissions::Reviewer;
+pub use archive::ArchiveFeedback;
+pub use resolve::ResolveFeedback;
+pub use send::{SendFeedback, SENDS};
 
-/// Feedback one identity, and one client, may send an hour.
-pub const SENDS: Budget = Budget::hourly("feedback", 10, 20);
+use domain::{ArtworkError, FeedbackError};
 
-/// `POST /api/feedback`'s body (SPEC §3).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct SendFeedback {
-    /// Read as text, so a wrong one gets the SPEC's message.
-    #[schema(value_type = domain::feedback::SubjectType)]
-    pub subject_type: String,
-    /// The artwork's or artist's id; none for `general`.
-    pub subject_id: Option<Uuid>,
-    /// Read as text, so a wrong one gets the SPEC's message.
-    #[schema(value_type = domain::IssueType)]
-    pub issue_type: String,
-    /// 1 to 1000 characters once trimmed.
-    pub note: String,
-    /// The sender's token as the client knows it; who sends is the request's `X-User-Token`.
-    pub user_token: Option<String>,
-}
-
-/// `POST /api/moderation/feedback/{id}/archive`'s body.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-pub struct ArchiveFeedback {
-    pub note: Option<String>,
-}
-
-/// `POST /api/moderation/feedback/{id}/resolve`'s body.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ResolveFeedback {
-    /// What was done: 1 to 1000 characters; told to the sender.
-    pub note: String,
-    /// For a report that an artwork is missing: mark the artwork removed.
-    #[serde(default)]
-    pub remove_artwork: bool,
-}
+use crate::commands::CommandError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FeedbackUseError {
@@ -94,125 +58,5 @@ impl From<CommandError<ArtworkError>> for FeedbackUseError {
             CommandError::Conflict => FeedbackUseError::Conflict,
             CommandError::Store(s) => FeedbackUseError::Store(anyhow::anyhow!(s)),
         }
-    }
-}
-
-#[derive(Clone)]
-pub struct FeedbackDesk {
-    commands: Commands,
-}
-
-impl FeedbackDesk {
-    pub fn new(commands: Commands) -> Self {
-        Self { commands }
-    }
-
-    /// Records feedback from the caller (anyone); returns its id.
-    pub async fn send(
-        &self,
-        caller: &Caller,
-        ip: std::net::IpAddr,
-        body: SendFeedback,
-    ) -> Result<(Uuid, Option<EventPosition>), FeedbackUseError> {
-        let subject = Subject::parse(body.subject_type.trim(), body.subject_id)?;
-        let issue_type = IssueType::read(body.issue_type.trim())?;
-        let note = Note::parse(&body.note)?;
-        let pool = self.commands.pool();
-        // The event store, not a read model: a report may follow the artwork's creation at once.
-        if let Some(id) = subject.id() {
-            let known = platform::eventlog::last_position_of(pool, subject.kind(), &id.to_string())
-                .await?
-                .is_some();
-            if !known {
-                return Err(match subject {
-                    Subject::Artist(_) => FeedbackUseError::ArtistNotFound,
-                    _ => FeedbackUseError::ArtworkNotFound,
-                });
-            }
-        }
-        // Counted only once the input is good, so a mistyped note costs nothing.
-        SENDS
-            .admit(pool, caller.actor_id(), ip)
-            .await?
-            .map_err(|retry_after_secs| FeedbackUseError::RateLimited { retry_after_secs })?;
-        let id = Uuid::now_v7();
-        let md = caller.metadata();
-        let command = FeedbackCommand::Send {
-            subject,
-            issue_type,
-            note,
-            sender: caller.actor(),
-        };
-        let position = self
-            .commands
-            .feedback(&id.to_string(), command, &md)
-            .await?;
-        Ok((id, position))
-    }
-
-    /// A moderator puts feedback aside.
-    pub async fn archive(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        body: ArchiveFeedback,
-    ) -> Result<Option<EventPosition>, FeedbackUseError> {
-        let moderator = reviewer.account_id;
-        let note = match body.note.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(n) => Some(Note::decision(n)?),
-        };
-        Ok(self
-            .commands
-            .feedback(
-                &id.to_string(),
-                FeedbackCommand::Archive { moderator, note },
-                &reviewer.metadata,
-            )
-            .await?)
-    }
-
-    /// A moderator resolves feedback with a note; a confirmed missing artwork is removed first
-    /// (removal is idempotent, so a resolve that then fails can be tried again).
-    pub async fn resolve(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        body: ResolveFeedback,
-    ) -> Result<Option<EventPosition>, FeedbackUseError> {
-        let moderator = reviewer.account_id;
-        let note = Note::decision(&body.note)?;
-        let md = &reviewer.metadata;
-        let remove_artwork = body.remove_artwork;
-        let commands = &self.commands;
-        // Decided from the Feedback aggregate: loaded, the artwork removed as it says, then the
-        // resolve committed against the version loaded (a concurrent decision is a conflict).
-        commands
-            .decide::<Feedback, FeedbackUseError, _, _>(
-                &id.to_string(),
-                md,
-                |feedback| async move {
-                    if let Some(artwork) = feedback.artwork_to_remove(remove_artwork)? {
-                        let reason =
-                            Reason::parse(note.as_str()).map_err(|e| FeedbackError::Invalid {
-                                field: "note",
-                                message: e.to_string(),
-                            })?;
-                        let remove = ArtworkCommand::Remove {
-                            reason,
-                            feedback: id,
-                        };
-                        commands.artwork(&artwork.to_string(), remove, md).await?;
-                    }
-                    let resolve = FeedbackCommand::Resolve {
-                        moderator,
-                        note,
-                        remove_artwork,
-                    };
-                    Ok((feedback, resolve))
-                },
-            )
-            .await?;
-        Ok(commands.position::<Feedback>(&id.to_string()).await?)
     }
 }

@@ -136,9 +136,7 @@ pub async fn define_badge(
     super::Body(badge): super::Body<crate::badges::NewBadge>,
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
-    let (badge_id, position) = s
-        .badges
-        .define(&caller.metadata(), badge)
+    let (badge_id, position) = crate::badges::define::run(&s.commands, &caller.metadata(), badge)
         .await
         .map_err(crate::error::badge_command)?;
     Ok(created(BadgeChanged { badge_id }, position))
@@ -162,9 +160,7 @@ pub async fn change_badge(
     super::Body(change): super::Body<crate::badges::BadgeChange>,
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
-    let position = s
-        .badges
-        .change(&caller.metadata(), badge_id, change)
+    let position = crate::badges::change::run(&s.commands, &caller.metadata(), badge_id, change)
         .await
         .map_err(crate::error::badge_command)?;
     Ok(written(BadgeChanged { badge_id }, position))
@@ -184,9 +180,7 @@ pub async fn deactivate_badge(
     platform::http::PathId(badge_id): platform::http::PathId,
 ) -> Result<Response, ApiError> {
     caller.require_admin()?;
-    let position = s
-        .badges
-        .deactivate(&caller.metadata(), badge_id)
+    let position = crate::badges::deactivate::run(&s.commands, &caller.metadata(), badge_id)
         .await
         .map_err(crate::error::badge_command)?;
     Ok(written(BadgeChanged { badge_id }, position))

@@ -7,10 +7,10 @@ use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 
-use super::{created, no_store, written, Body, CommandState, OptionalBody};
+use super::{created, no_store, reviewer, written, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApplyEditRequest, ArtistEditDecided, ArtistEditReceipt, ArtistEditSubmission, ArtistTarget,
-    Decided, EditCheck, EditRequest, EditSubject, RejectRequest, Reviewer,
+    Decided, EditCheck, EditRequest, EditSubject, RejectRequest,
 };
 
 /// Proposes `req` for `target`: 201 with the receipt.
@@ -155,7 +155,7 @@ pub async fn approve_artist_edit(
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
         .approve_edit(&reviewer, EditSubject::Artist, id, req)
@@ -186,7 +186,7 @@ pub async fn reject_artist_edit(
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
         .reject_edit(&reviewer, EditSubject::Artist, id, body.reason.as_deref())

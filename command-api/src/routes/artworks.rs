@@ -5,9 +5,8 @@ use axum::response::Response;
 use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{written, Body, CommandState};
+use super::{reviewer, written, Body, CommandState};
 use crate::artworks::{MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
-use crate::submissions::Reviewer;
 
 /// `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it).
 #[utoipa::path(post, path = "/api/artworks/{id}/revert", tag = "artworks",
@@ -26,7 +25,7 @@ pub async fn revert(
     PathId(id): PathId,
     Body(req): Body<RevertRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.revert(&reviewer, id, req).await?;
     Ok(written(answer, position))
 }
@@ -49,7 +48,7 @@ pub async fn merge(
     PathId(id): PathId,
     Body(req): Body<MergeRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.merge(&reviewer, id, req).await?;
     Ok(written(answer, position))
 }
@@ -71,7 +70,7 @@ pub async fn unmerge(
     PathId(id): PathId,
     Body(req): Body<UnmergeRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.artworks.unmerge(&reviewer, id, req).await?;
     Ok(written(answer, position))
 }

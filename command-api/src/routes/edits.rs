@@ -7,10 +7,10 @@ use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 use uuid::Uuid;
 
-use super::{created, no_store, written, Body, CommandState, OptionalBody};
+use super::{created, no_store, reviewer, written, Body, CommandState, OptionalBody};
 use crate::submissions::{
     ApplyEditRequest, ArtworkEditSubmission, Decided, EditCheck, EditDecided, EditReceipt,
-    EditRequest, EditSubject, RejectRequest, Reviewer,
+    EditRequest, EditSubject, RejectRequest,
 };
 
 /// Proposes `req` for artwork `id`: 201 with the receipt.
@@ -109,7 +109,7 @@ pub async fn approve_edit(
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
         .approve_edit(&reviewer, EditSubject::Artwork, id, req)
@@ -140,7 +140,7 @@ pub async fn reject_edit(
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
         .reject_edit(&reviewer, EditSubject::Artwork, id, body.reason.as_deref())

@@ -7,9 +7,8 @@ use platform::identity::{Caller, Moderator};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{created, written, Body, CommandState, OptionalBody};
-use crate::feedback::{ArchiveFeedback, ResolveFeedback, SendFeedback};
-use crate::submissions::Reviewer;
+use super::{created, reviewer, sender, written, Body, CommandState, OptionalBody};
+use crate::feedback::{self, ArchiveFeedback, ResolveFeedback, SendFeedback};
 
 /// What a feedback call answers.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -31,7 +30,7 @@ pub async fn send_feedback(
     ip: ClientIp,
     Body(req): Body<SendFeedback>,
 ) -> Result<Response, ApiError> {
-    let (id, position) = s.feedback.send(&caller, ip.network(), req).await?;
+    let (id, position) = feedback::send::run(&s.commands, &sender(&caller, &ip), req).await?;
     Ok(caller.respond(created(FeedbackReceipt { id }, position)))
 }
 
@@ -51,8 +50,8 @@ pub async fn archive_feedback(
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ArchiveFeedback>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
-    let position = s.feedback.archive(&reviewer, id, req).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
+    let position = feedback::archive::run(&s.commands, &reviewer, id, req).await?;
     Ok(written(FeedbackReceipt { id }, position))
 }
 
@@ -74,7 +73,7 @@ pub async fn resolve_feedback(
     PathId(id): PathId,
     Body(req): Body<ResolveFeedback>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
-    let position = s.feedback.resolve(&reviewer, id, req).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
+    let position = feedback::resolve::run(&s.commands, &reviewer, id, req).await?;
     Ok(written(FeedbackReceipt { id }, position))
 }

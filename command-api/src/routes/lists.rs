@@ -10,8 +10,8 @@ use platform::identity::Caller;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{no_store, Body, CommandState, OptionalBody};
-use crate::lists::{AddItem, ListUpdate, NewList, RemoveItems};
+use super::{no_store, sender, Body, CommandState, OptionalBody};
+use crate::lists::{self, AddItem, ListUpdate, NewList, RemoveItems};
 
 /// What a list change answers.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -45,7 +45,7 @@ pub async fn create_list(
     ip: ClientIp,
     Body(req): Body<NewList>,
 ) -> Result<Response, ApiError> {
-    let (id, position) = s.lists.create(&caller, &ip.bucket(), req).await?;
+    let (id, position) = lists::create::run(&s.commands, &sender(&caller, &ip), req).await?;
     Ok(answer(&caller, StatusCode::CREATED, id, position))
 }
 
@@ -67,7 +67,7 @@ pub async fn add_item(
     PathId(id): PathId,
     Body(req): Body<AddItem>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.add(&caller, &ip.bucket(), id, req).await?;
+    let position = lists::add::run(&s.commands, &sender(&caller, &ip), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -88,7 +88,7 @@ pub async fn remove_items(
     PathId(id): PathId,
     Body(req): Body<RemoveItems>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.remove(&caller, &ip.bucket(), id, req).await?;
+    let position = lists::remove::run(&s.commands, &sender(&caller, &ip), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -109,7 +109,7 @@ pub async fn update_list(
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ListUpdate>,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.update(&caller, &ip.bucket(), id, req).await?;
+    let position = lists::update::run(&s.commands, &sender(&caller, &ip), id, req).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }
 
@@ -128,6 +128,6 @@ pub async fn delete_list(
     ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let position = s.lists.delete(&caller, &ip.bucket(), id).await?;
+    let position = lists::delete::run(&s.commands, &sender(&caller, &ip), id).await?;
     Ok(answer(&caller, StatusCode::OK, id, position))
 }

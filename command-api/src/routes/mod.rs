@@ -19,14 +19,15 @@ use axum::response::Response;
 use axum::routing::{patch, post, put};
 use axum::{Json, Router};
 use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
-use platform::http::ApiError;
+use domain::AccountId;
+use platform::http::{ApiError, ClientIp};
+use platform::identity::Caller;
 use sqlx::PgPool;
 
 use crate::accounts::Accounts;
+use crate::actor::{Reviewer, Sender};
 use crate::artworks::Artworks;
-use crate::badges::BadgeAdmin;
-use crate::feedback::FeedbackDesk;
-use crate::lists::Lists;
+use crate::commands::Commands;
 use crate::notifications::Notifications;
 use crate::submissions::Submissions;
 
@@ -38,10 +39,9 @@ pub struct CommandState {
     pub accounts: Accounts,
     pub artworks: Artworks,
     pub submissions: Submissions,
-    pub lists: Lists,
     pub notifications: Notifications,
-    pub feedback: FeedbackDesk,
-    pub badges: BadgeAdmin,
+    /// The aggregates, for use cases that need nothing else.
+    pub commands: Commands,
     pub replays: crate::replays::Replays,
 }
 
@@ -213,6 +213,26 @@ fn no_store(mut r: Response) -> Response {
     r.headers_mut()
         .insert("cache-control", HeaderValue::from_static("no-store"));
     r
+}
+
+/// The caller as a reviewer: 401 when anonymous, 403 without the moderator permission.
+async fn reviewer(caller: &Caller, pool: &PgPool) -> Result<Reviewer, ApiError> {
+    let account_id = AccountId(caller.require_moderator()?.account_id);
+    Ok(Reviewer {
+        account_id,
+        identities: caller.identities(pool).await?,
+        metadata: caller.metadata(),
+    })
+}
+
+/// The caller as the sender of a write, from the client `ip`.
+fn sender(caller: &Caller, ip: &ClientIp) -> Sender {
+    Sender {
+        actor: caller.actor(),
+        account: caller.account().map(|a| AccountId(a.account_id)),
+        client: ip.bucket(),
+        metadata: caller.metadata(),
+    }
 }
 
 /// A write's answer: 200 with `data`, the position it was recorded at, never cached.

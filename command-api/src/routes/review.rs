@@ -5,10 +5,8 @@ use axum::response::Response;
 use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{written, Body, CommandState, OptionalBody};
-use crate::submissions::{
-    ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest, Reviewer,
-};
+use super::{reviewer, written, Body, CommandState, OptionalBody};
+use crate::submissions::{ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest};
 
 /// `POST /api/review/approve/{id}`: moderators approve a pending submission.
 #[utoipa::path(post, path = "/api/review/approve/{id}", tag = "review",
@@ -28,7 +26,7 @@ pub async fn approve_submission(
     // No body (or `{}`) approves with the defaults.
     OptionalBody(req): OptionalBody<ApproveRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s.submissions.approve(&reviewer, id, req).await?;
     Ok(written(d, position))
 }
@@ -50,7 +48,7 @@ pub async fn reject_submission(
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (d, position) = s
         .submissions
         .reject(&reviewer, id, body.reason.as_deref())
@@ -71,7 +69,7 @@ pub async fn review_batch(
     Moderator(caller): Moderator,
     Body(body): Body<BatchRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = Reviewer::of(&caller, s.submissions.pool()).await?;
+    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
     let (answer, position) = s.submissions.batch(&reviewer, body).await?;
     Ok(written(answer, position))
 }

@@ -23,9 +23,8 @@ pub use dto::*;
 pub use form::{FieldError, LogbookFields};
 pub use submit::SubmitError;
 
-use domain::{AccountId, ActorId, EventMetadata};
-use platform::http::ApiError;
-use platform::identity::Caller;
+pub use crate::actor::Reviewer;
+
 use sqlx::PgPool;
 
 use crate::commands::Commands;
@@ -56,26 +55,5 @@ impl Submissions {
 
     pub fn media(&self) -> &Media {
         &self.media
-    }
-}
-
-/// A moderator deciding submissions: its account, every identity it speaks for (an author
-/// among them may not be approved by it), and the metadata its decisions are recorded with.
-#[derive(Debug, Clone)]
-pub struct Reviewer {
-    pub account_id: AccountId,
-    pub identities: Vec<ActorId>,
-    pub metadata: EventMetadata,
-}
-
-impl Reviewer {
-    /// The caller as a reviewer: 401 when anonymous, 403 without the moderator permission.
-    pub async fn of(caller: &Caller, pool: &PgPool) -> Result<Self, ApiError> {
-        let account_id = AccountId(caller.require_moderator()?.account_id);
-        Ok(Self {
-            account_id,
-            identities: caller.identities(pool).await?,
-            metadata: caller.metadata(),
-        })
     }
 }

@@ -1,0 +1,45 @@
+//! `add`: an artwork the public can see goes on a list (a system list comes into being).
+
+use domain::{ArtworkId, ListCommand};
+use platform::position::EventPosition;
+use projectors::lists::read::system_kind;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::{admit, ListUseError};
+use crate::actor::Sender;
+use crate::commands::Commands;
+
+/// `POST /api/lists/{id}/items`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct AddItem {
+    pub artwork_id: Uuid,
+}
+
+/// Adds an artwork the public can see to list `id` (a system list comes into being).
+pub async fn run(
+    commands: &Commands,
+    sender: &Sender,
+    id: Uuid,
+    req: AddItem,
+) -> Result<Option<EventPosition>, ListUseError> {
+    let pool = commands.pool();
+    let status = projectors::artworks::read::status_of(pool, req.artwork_id).await?;
+    if !matches!(status.as_deref(), Some("approved" | "removed")) {
+        return Err(ListUseError::ArtworkNotFound);
+    }
+    admit(commands, sender).await?;
+    let identities = sender.identities(commands.pool()).await?;
+    let system = system_kind(id, &identities);
+    Ok(commands
+        .list(
+            &id.to_string(),
+            ListCommand::AddItem {
+                identities,
+                artwork_id: ArtworkId(req.artwork_id),
+                system,
+            },
+            &sender.metadata,
+        )
+        .await?)
+}
