@@ -1,5 +1,8 @@
 //! Wiring the processes: connecting to (or starting) PostgreSQL and NATS, running the relay and
 //! the projectors under supervision, and building the HTTP app.
+//!
+//! Kept in one file on purpose: it is the one place the processes are put together, read top to
+//! bottom in the order they start; each part it wires lives in its own crate.
 
 use crate::local::{LocalNats, LocalPostgres};
 use anyhow::Context;
@@ -521,10 +524,6 @@ pub async fn shutdown_signal() {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use tower::ServiceExt;

@@ -15,10 +15,6 @@ pub async fn openapi_json() -> axum::Json<utoipa::openapi::OpenApi> {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

@@ -180,10 +180,6 @@ pub async fn prune(pool: &PgPool) -> Result<u64, sqlx::Error> {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

@@ -14,6 +14,9 @@
 //! while [`MAX_QUEUED_RENDERS`] photos wait for their variants (503 + `Retry-After`). One client
 //! holds at most [`MAX_UPLOADS_PER_CLIENT`] of those slots, and a body that sends nothing for
 //! [`UPLOAD_IDLE_TIMEOUT`] is dropped, so slow bodies from one address cannot hold them all.
+//!
+//! Kept in one file on purpose: the upload, the lease-based worker and the collector share the
+//! `media.photos` states and the memory budget; the CPU work itself is `media::photos`.
 
 use bytes::Bytes;
 use domain::{PhotoKey, PhotoSize};

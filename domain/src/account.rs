@@ -3,6 +3,9 @@
 //!
 //! Only this stream may carry an e-mail address (DESIGN §3). Sessions and link tokens are
 //! security state kept hashed outside the event store: no event here holds a secret.
+//!
+//! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
+//! consistency boundary; its given/when/then tests are in `account_tests.rs`.
 
 use crate::ids::{AccountId, ActorId};
 use crate::submission::Reason;
@@ -526,9 +529,5 @@ impl Aggregate for Account {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "account_tests.rs"]
 mod tests;

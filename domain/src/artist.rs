@@ -416,9 +416,5 @@ impl Aggregate for Artist {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "artist_tests.rs"]
 mod tests;

@@ -256,10 +256,6 @@ fn aliases(field: &str, v: &Value) -> Result<Vec<PersonName>, EditError> {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use serde_json::json;

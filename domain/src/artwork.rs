@@ -3,7 +3,7 @@
 //! photos, visits, approved edits and moderators' reverts.
 //!
 //! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
-//! consistency boundary; its given/when/then tests follow.
+//! consistency boundary; its given/when/then tests are in `artwork_tests.rs`.
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -985,9 +985,5 @@ impl Aggregate for Artwork {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "artwork_tests.rs"]
 mod tests;

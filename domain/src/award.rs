@@ -135,9 +135,5 @@ impl Aggregate for BadgeAwards {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "award_tests.rs"]
 mod tests;

@@ -444,9 +444,5 @@ pub fn catalogue() -> Vec<(
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "badge_tests.rs"]
 mod tests;

@@ -351,10 +351,6 @@ fn tag_set(old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use serde_json::json;

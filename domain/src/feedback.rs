@@ -347,9 +347,5 @@ impl Aggregate for Feedback {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "feedback_tests.rs"]
 mod tests;

@@ -390,9 +390,5 @@ impl Aggregate for List {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "list_tests.rs"]
 mod tests;

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Where a record came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Provenance {
     /// Stable dataset key, e.g. `vancouver`.
     pub dataset: String,

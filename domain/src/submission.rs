@@ -1,10 +1,12 @@
 //! The `Submission` aggregate: something a visitor asks the registry to record — a new artwork,
-//! a visit to a known one, or an edit of a known one's fields — waiting for a moderator. pending → approved | rejected |
-//! withdrawn, exactly once. Approval's effect on the artwork is the `Artwork` aggregate's own
-//! events, issued by the caller with this approval as their causation.
+//! a visit to a known one, or an edit of a known one's fields — waiting for a moderator.
+//! pending → approved | rejected | withdrawn, exactly once. Approval's effect on the artwork is
+//! the `Artwork` aggregate's own events, issued by the caller with this approval as their
+//! causation.
 //!
-//! Kept in one file on purpose: the Submission aggregate's state, commands, events and `handle` are one
-//! consistency boundary, and its rules read best side by side; its given/when/then tests follow.
+//! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
+//! consistency boundary, and its rules read best side by side; its given/when/then tests are in
+//! `submission_tests.rs`.
 
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -938,9 +940,5 @@ fn chosen(names: Vec<String>, fields: &[String]) -> Result<Vec<String>, Submissi
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 #[path = "submission_tests.rs"]
 mod tests;

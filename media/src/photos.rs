@@ -585,10 +585,6 @@ pub(crate) mod jpeg {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use crate::testing::{

@@ -232,10 +232,6 @@ fn check_scheme(var: &'static str, value: &str, schemes: &[&str]) -> Result<(), 
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use std::collections::HashMap;

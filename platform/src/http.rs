@@ -403,10 +403,6 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

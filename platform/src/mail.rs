@@ -179,10 +179,6 @@ pub fn decode_quoted_printable(raw: &str) -> String {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

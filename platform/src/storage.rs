@@ -215,10 +215,6 @@ fn backend(op: &'static str, path: &str, source: object_store::Error) -> Storage
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

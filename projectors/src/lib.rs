@@ -24,7 +24,6 @@ pub mod checkpoints;
 pub mod feedback;
 pub mod lists;
 pub mod notifications;
-pub mod provenance;
 pub mod replay;
 pub mod replay_jobs;
 pub mod runtime;

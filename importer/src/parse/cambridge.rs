@@ -271,10 +271,6 @@ pub fn parse(path: &Path) -> Result<ParsedFile, ParseError> {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use crate::parse::common::assert_file_invariants;

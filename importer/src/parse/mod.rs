@@ -132,10 +132,6 @@ impl std::error::Error for ParseError {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
 

@@ -22,7 +22,7 @@ pub struct ArtistDto {
     pub website: Option<String>,
     pub birth_year: Option<i32>,
     pub death_year: Option<i32>,
-    #[schema(value_type = Option<crate::provenance::Provenance>)]
+    #[schema(value_type = Option<domain::Provenance>)]
     pub provenance: Option<Value>,
     pub artwork_count: i64,
     pub created_at: DateTime<Utc>,

@@ -4,6 +4,10 @@
 //!
 //! [`Snapshot::apply`] folds events the way the `artworks` projector writes rows, so a snapshot
 //! after the last event equals the read model's answer (a spine test holds them to it).
+//!
+//! Kept in one file on purpose: the fold, the field-by-field diff and the "as of" cut are one
+//! reading of the same events and must change together with the `artworks` projector; artists'
+//! history (`crate::artists::history`) shares its entry shape.
 
 use chrono::{DateTime, SubsecRound, Utc};
 use cqrs_es::Aggregate;

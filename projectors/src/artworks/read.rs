@@ -36,7 +36,7 @@ pub struct ArtworkDto {
     /// Keys of the photos an edit hid, sorted (not served; named so an edit can show them
     /// again).
     pub hidden_photos: Vec<String>,
-    #[schema(value_type = Option<crate::provenance::Provenance>)]
+    #[schema(value_type = Option<domain::Provenance>)]
     pub provenance: Option<Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

@@ -24,7 +24,6 @@ pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 const READS: &[&str] = &["artworks", "artists"];
 
 pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
-pub use projectors::provenance::Provenance;
 
 /// What the map needs per marker.
 #[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]

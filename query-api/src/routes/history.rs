@@ -100,10 +100,6 @@ pub async fn artwork_as_of(
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::unwrap_used,
-    reason = "a test fails at once, and says where, when its setup breaks"
-)]
 mod tests {
     use super::*;
     use chrono::{DateTime, FixedOffset, SecondsFormat, TimeZone, Utc};

@@ -3813,13 +3813,19 @@ export interface components {
             /** @description The event it stopped at (`Type/id#sequence at tx:position`), when stopped. */
             stopped_event?: string | null;
         };
-        /** @description Where a record came from (see `domain::Provenance`). */
+        /** @description Where a record came from. */
         Provenance: {
             attribution: string;
+            /** @description Stable dataset key, e.g. `vancouver`. */
             dataset: string;
             dataset_name: string;
             licence: string;
+            /** @description The publisher's id of the record within the dataset. */
             source_id: string;
+            /**
+             * @description The publisher's page for the record or, failing that, the dataset. Shown as a link, so
+             *     only ever an http(s) URL (see [`is_web_url`]).
+             */
             source_url?: string | null;
         };
         PublicComponents: {
