@@ -422,7 +422,6 @@ pub fn command_state(
     Ok(command_api::CommandState {
         accounts,
         artworks: command_api::Artworks::new(commands.clone()),
-        notifications: command_api::Notifications::new(commands.clone()),
         commands: commands.clone(),
         replays: command_api::replays::Replays::new(commands.pool().clone()),
         submissions: command_api::Submissions::new(commands, media),

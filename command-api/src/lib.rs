@@ -25,7 +25,6 @@ pub use accounts::{Accounts, AuthSettings};
 pub use artworks::Artworks;
 pub use commands::{CommandError, Commands};
 pub use media::Media;
-pub use notifications::Notifications;
 pub use process::approvals::ApprovalFollower;
 pub use process::badges::BadgeAwarder;
 pub use relay::Relay;

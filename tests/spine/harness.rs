@@ -420,7 +420,6 @@ impl TestApp {
         let command = command_api::CommandState {
             accounts: accounts.clone(),
             artworks: command_api::Artworks::new(commands.clone()),
-            notifications: command_api::Notifications::new(commands.clone()),
             commands: commands.clone(),
             replays: command_api::replays::Replays::new(commands.pool().clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),

@@ -7,7 +7,7 @@ use platform::identity::SignedIn;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
-use super::{written, Body, CommandState};
+use super::{sender, written, Body, CommandState};
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProfileUpdate {
@@ -79,10 +79,12 @@ pub async fn put_preferences(
 pub async fn dismiss_notification(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
+    ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    let position = s.notifications.dismiss(&caller, id).await?;
+    let sender = sender(&caller, &ip);
+    let position = crate::notifications::dismiss::run(&s.commands, &sender, id).await?;
     Ok(written(
         Dismissed {
             id,
@@ -108,7 +110,8 @@ pub struct Dismissed {
 pub async fn read_notification(
     state: State<CommandState>,
     SignedIn(caller): SignedIn,
+    ip: ClientIp,
     id: PathId,
 ) -> Result<Response, ApiError> {
-    dismiss_notification(state, SignedIn(caller), id).await
+    dismiss_notification(state, SignedIn(caller), ip, id).await
 }

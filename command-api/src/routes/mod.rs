@@ -28,7 +28,6 @@ use crate::accounts::Accounts;
 use crate::actor::{Reviewer, Sender};
 use crate::artworks::Artworks;
 use crate::commands::Commands;
-use crate::notifications::Notifications;
 use crate::submissions::Submissions;
 
 /// The largest logbook post: ten full-size photos and the form's text.
@@ -39,7 +38,6 @@ pub struct CommandState {
     pub accounts: Accounts,
     pub artworks: Artworks,
     pub submissions: Submissions,
-    pub notifications: Notifications,
     /// The aggregates, for use cases that need nothing else.
     pub commands: Commands,
     pub replays: crate::replays::Replays,
