@@ -8,6 +8,7 @@ use platform::http::ApiError;
 
 use crate::artworks::ModerationError;
 use crate::commands::CommandError;
+use crate::edits::ProposeError;
 use crate::lists::ListUseError;
 use crate::media::UploadError;
 use crate::notifications::DismissError;
@@ -162,10 +163,6 @@ impl From<SubmitError> for ApiError {
             SubmitError::ArtworkNotFound(id) => {
                 ApiError::NotFound(format!("Artwork with ID {id} not found"))
             }
-            SubmitError::ArtistNotFound(_) => ApiError::NotFound(e.to_string()),
-            SubmitError::StaleEdit(_) | SubmitError::StaleArtistEdit(_) => {
-                ApiError::Conflict(e.to_string())
-            }
             SubmitError::Command(c) => submission_command(c),
             SubmitError::Store(e) => ApiError::Internal(e),
         }
@@ -180,6 +177,18 @@ impl From<CarryOutError> for ApiError {
             CarryOutError::Artwork(c) => artwork_command(c),
             CarryOutError::Artist(c) => artist_command(c),
             CarryOutError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<ProposeError> for ApiError {
+    fn from(e: ProposeError) -> Self {
+        match e {
+            ProposeError::NotFound(..) => ApiError::NotFound(e.to_string()),
+            ProposeError::Field(f) => f.into(),
+            ProposeError::Stale(..) => ApiError::Conflict(e.to_string()),
+            ProposeError::Command(c) => submission_command(c),
+            ProposeError::Store(e) => ApiError::Internal(e),
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod artworks;
 pub mod badges;
 pub mod bulk;
 pub mod commands;
+pub mod edits;
 mod error;
 pub mod feedback;
 pub mod idempotency;

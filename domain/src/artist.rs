@@ -8,7 +8,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::artist_edit::ArtistFieldEdit;
-use crate::edit::{EditError, Edited};
+use crate::edit::{EditError, Edited, FieldChange};
 use crate::ids::{ArtistId, SubmissionId};
 use crate::provenance::Provenance;
 use crate::text::{LongText, PersonName};
@@ -201,7 +201,7 @@ impl Artist {
         let stale: Vec<String> = edits
             .iter()
             .filter(|e| self.is_stale(e))
-            .map(|e| e.field_name().to_owned())
+            .map(FieldChange::field_name)
             .collect();
         if !stale.is_empty() && !overwrite_stale {
             return Err(ArtistError::Stale(stale));

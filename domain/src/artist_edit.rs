@@ -9,9 +9,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::edit::EditError;
+use crate::edit::{long_text, optional, text_of, EditError, FieldChange};
 use crate::provenance::{is_web_url, MAX_URL_CHARS};
 use crate::text::{clean_line, LongText, PersonName};
+use crate::vocabulary::EditSubject;
 
 /// Most other names an artist can be known by.
 pub const MAX_ALIASES: usize = 20;
@@ -57,22 +58,15 @@ pub enum ArtistFieldEdit {
     },
 }
 
-impl ArtistFieldEdit {
-    /// The field's name, as the API and the history name it.
-    pub fn field_name(&self) -> &'static str {
-        match self {
-            Self::Name { .. } => "name",
-            Self::Aliases { .. } => "aliases",
-            Self::Biography { .. } => "biography",
-            Self::Website { .. } => "website",
-            Self::Country { .. } => "country",
-            Self::BirthYear { .. } => "birth_year",
-            Self::DeathYear { .. } => "death_year",
-        }
+impl FieldChange for ArtistFieldEdit {
+    const SUBJECT: EditSubject = EditSubject::Artist;
+    const NAME_FIELD: &'static str = "name";
+
+    fn field_name(&self) -> String {
+        self.field().to_owned()
     }
 
-    /// The old and new value as JSON (`null` for unset).
-    pub fn values(&self) -> (Value, Value) {
+    fn values(&self) -> (Value, Value) {
         fn pair<T: Serialize>(old: &T, new: &T) -> (Value, Value) {
             let json = |v: &T| serde_json::to_value(v).unwrap_or(Value::Null);
             (json(old), json(new))
@@ -86,26 +80,10 @@ impl ArtistFieldEdit {
         }
     }
 
-    /// Whether the old value is unset (as in a new artist's proposal).
-    pub fn is_from_unset(&self) -> bool {
-        match self.values().0 {
-            Value::Null => true,
-            Value::Array(a) => a.is_empty(),
-            _ => false,
-        }
-    }
-
-    /// Whether the new value is the old one.
-    pub fn changes_nothing(&self) -> bool {
-        let (old, new) = self.values();
-        old == new
-    }
-
-    /// Reads one change as the client sends it (`{field_name, field_value_old,
-    /// field_value_new}`); `null` or blank text is unset.
-    pub fn parse(name: &str, old: &Value, new: &Value) -> Result<Self, EditError> {
+    /// `null` or blank text is unset.
+    fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<Self>, EditError> {
         let field = name.trim();
-        Ok(match field {
+        Ok(vec![match field {
             "name" => Self::Name {
                 old: optional(field, old, person_name)?,
                 new: match new {
@@ -118,8 +96,8 @@ impl ArtistFieldEdit {
                 new: aliases(field, new)?,
             },
             "biography" => Self::Biography {
-                old: optional(field, old, biography)?,
-                new: optional(field, new, biography)?,
+                old: optional(field, old, long_text)?,
+                new: optional(field, new, long_text)?,
             },
             "website" => Self::Website {
                 old: optional(field, old, website)?,
@@ -138,25 +116,31 @@ impl ArtistFieldEdit {
                 new: year(field, new)?,
             },
             _ => return Err(EditError::new(field, format!("Unknown field: {field}"))),
-        })
+        }])
     }
 }
 
-fn text_of<'a>(field: &str, v: &'a Value) -> Result<&'a str, EditError> {
-    v.as_str()
-        .ok_or_else(|| EditError::new(field, format!("{field} must be text")))
-}
+impl ArtistFieldEdit {
+    /// The field's name.
+    pub fn field(&self) -> &'static str {
+        match self {
+            Self::Name { .. } => "name",
+            Self::Aliases { .. } => "aliases",
+            Self::Biography { .. } => "biography",
+            Self::Website { .. } => "website",
+            Self::Country { .. } => "country",
+            Self::BirthYear { .. } => "birth_year",
+            Self::DeathYear { .. } => "death_year",
+        }
+    }
 
-/// `null` or blank text is unset.
-fn optional<T>(
-    field: &str,
-    v: &Value,
-    parse: fn(&str, &Value) -> Result<T, EditError>,
-) -> Result<Option<T>, EditError> {
-    match v {
-        Value::Null => Ok(None),
-        Value::String(s) if s.trim().is_empty() => Ok(None),
-        v => parse(field, v).map(Some),
+    /// Whether the old value is unset (as in a new artist's proposal).
+    pub fn is_from_unset(&self) -> bool {
+        match self.values().0 {
+            Value::Null => true,
+            Value::Array(a) => a.is_empty(),
+            _ => false,
+        }
     }
 }
 
@@ -165,15 +149,6 @@ fn person_name(field: &str, v: &Value) -> Result<PersonName, EditError> {
         EditError::new(
             field,
             format!("{field} must be 1 to {} characters", PersonName::MAX_CHARS),
-        )
-    })
-}
-
-fn biography(field: &str, v: &Value) -> Result<LongText, EditError> {
-    LongText::parse(text_of(field, v)?).map_err(|_| {
-        EditError::new(
-            field,
-            format!("{field} must be at most {} characters", LongText::MAX_CHARS),
         )
     })
 }
@@ -260,12 +235,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn one(name: &str, old: &Value, new: &Value) -> Result<ArtistFieldEdit, EditError> {
+        ArtistFieldEdit::parse(name, old, new).map(|mut e| e.remove(0))
+    }
+
     #[test]
     fn a_name_is_changed_but_never_cleared() {
-        let e =
-            ArtistFieldEdit::parse("name", &json!("Jane Doe"), &json!(" Jane  Q. Doe ")).unwrap();
+        let e = one("name", &json!("Jane Doe"), &json!(" Jane  Q. Doe ")).unwrap();
         assert_eq!(e.values(), (json!("Jane Doe"), json!("Jane Q. Doe")));
-        let err = ArtistFieldEdit::parse("name", &json!("Jane Doe"), &Value::Null).unwrap_err();
+        let err = one("name", &json!("Jane Doe"), &Value::Null).unwrap_err();
         assert_eq!(
             (err.field.as_str(), err.message.as_str()),
             ("name", "name is required")
@@ -281,11 +259,11 @@ mod tests {
             ("birth_year", json!(1950)),
         ] {
             for clear in [Value::Null, json!("  ")] {
-                let e = ArtistFieldEdit::parse(field, &old, &clear).unwrap();
+                let e = one(field, &old, &clear).unwrap();
                 assert_eq!(e.values(), (old.clone(), Value::Null), "{field}");
             }
         }
-        let e = ArtistFieldEdit::parse("aliases", &json!(["J. Doe"]), &json!([])).unwrap();
+        let e = one("aliases", &json!(["J. Doe"]), &json!([])).unwrap();
         assert_eq!(e.values(), (json!(["J. Doe"]), json!([])));
     }
 
@@ -301,13 +279,13 @@ mod tests {
             ("biography", json!(5)),
         ];
         for (field, new) in cases {
-            let err = ArtistFieldEdit::parse(field, &Value::Null, &new).unwrap_err();
+            let err = one(field, &Value::Null, &new).unwrap_err();
             assert_eq!(err.field, field, "{new}");
         }
         let many: Vec<String> = (0..=MAX_ALIASES).map(|i| format!("Name {i}")).collect();
-        assert!(ArtistFieldEdit::parse("aliases", &Value::Null, &json!(many)).is_err());
+        assert!(one("aliases", &Value::Null, &json!(many)).is_err());
         assert_eq!(
-            ArtistFieldEdit::parse("colour", &Value::Null, &json!("red"))
+            one("colour", &Value::Null, &json!("red"))
                 .unwrap_err()
                 .message,
             "Unknown field: colour"
@@ -316,7 +294,7 @@ mod tests {
 
     #[test]
     fn years_are_read_from_numbers_or_digits() {
-        let e = ArtistFieldEdit::parse("birth_year", &Value::Null, &json!("-500")).unwrap();
+        let e = one("birth_year", &Value::Null, &json!("-500")).unwrap();
         assert_eq!(e.values().1, json!(-500));
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 pub use crate::artwork_type::{ArtworkStatus, ArtworkType};
-use crate::edit::{EditError, Edited, FieldEdit};
+use crate::edit::{EditError, Edited, FieldChange, FieldEdit};
 use crate::geo::Location;
 use crate::ids::{ArtistId, ArtworkId, SubmissionId};
 use crate::merge::{Absorbed, SubmissionPhotos};

@@ -9,6 +9,7 @@
 //! `tag:<key>` per tag (`tags` with an object is accepted and split per key), and for the
 //! gallery `main_photo` (a photo key, shown first) and `hidden_photos` (the keys not shown).
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -18,6 +19,7 @@ use crate::ids::ArtistId;
 use crate::photo::PhotoKey;
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
+use crate::vocabulary::EditSubject;
 
 /// Most field changes one proposal can carry (every field and a whole tag set).
 pub const MAX_EDITS: usize = 60;
@@ -99,9 +101,39 @@ pub trait Edited {
     fn rebased(&self, edit: Self::Edit) -> Self::Edit;
 }
 
-impl FieldEdit {
+/// One field's change of an edit's subject, as a proposal carries it: what artwork edits
+/// ([`FieldEdit`]) and artist edits ([`crate::ArtistFieldEdit`]) share, so proposing,
+/// checking, reviewing and reading edits is one path for both.
+pub trait FieldChange:
+    Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync
+{
+    /// What such changes edit.
+    const SUBJECT: EditSubject;
+    /// The field that names the subject (an artwork's title, an artist's name).
+    const NAME_FIELD: &'static str;
+
     /// The field's name, as the API and the history name it.
-    pub fn field_name(&self) -> String {
+    fn field_name(&self) -> String;
+
+    /// The old and new value as JSON (`null` for unset).
+    fn values(&self) -> (Value, Value);
+
+    /// Whether the new value is the old one.
+    fn changes_nothing(&self) -> bool {
+        let (old, new) = self.values();
+        old == new
+    }
+
+    /// Reads one change as SPEC §7's client sends it (`{field_name, field_value_old,
+    /// field_value_new}`); one item may stand for several changes (an artwork's `tags`).
+    fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<Self>, EditError>;
+}
+
+impl FieldChange for FieldEdit {
+    const SUBJECT: EditSubject = EditSubject::Artwork;
+    const NAME_FIELD: &'static str = "title";
+
+    fn field_name(&self) -> String {
         match self {
             FieldEdit::Title { .. } => "title".into(),
             FieldEdit::Description { .. } => "description".into(),
@@ -114,8 +146,7 @@ impl FieldEdit {
         }
     }
 
-    /// The old and new value as JSON (`null` for unset).
-    pub fn values(&self) -> (Value, Value) {
+    fn values(&self) -> (Value, Value) {
         fn json<T: Serialize>(v: &T) -> Value {
             serde_json::to_value(v).unwrap_or(Value::Null)
         }
@@ -131,8 +162,7 @@ impl FieldEdit {
         }
     }
 
-    /// Whether the new value is the old one.
-    pub fn changes_nothing(&self) -> bool {
+    fn changes_nothing(&self) -> bool {
         match self {
             FieldEdit::Title { old, new } => old == new,
             FieldEdit::Description { old, new } => old == new,
@@ -145,27 +175,8 @@ impl FieldEdit {
         }
     }
 
-    /// The change that undoes this one.
-    pub fn inverse(self) -> Self {
-        match self {
-            FieldEdit::Title { old, new } => FieldEdit::Title { old: new, new: old },
-            FieldEdit::Description { old, new } => FieldEdit::Description { old: new, new: old },
-            FieldEdit::ArtworkType { old, new } => FieldEdit::ArtworkType { old: new, new: old },
-            FieldEdit::Location { old, new } => FieldEdit::Location { old: new, new: old },
-            FieldEdit::Artists { old, new } => FieldEdit::Artists { old: new, new: old },
-            FieldEdit::Tag { key, old, new } => FieldEdit::Tag {
-                key,
-                old: new,
-                new: old,
-            },
-            FieldEdit::MainPhoto { old, new } => FieldEdit::MainPhoto { old: new, new: old },
-            FieldEdit::HiddenPhotos { old, new } => FieldEdit::HiddenPhotos { old: new, new: old },
-        }
-    }
-
-    /// Reads one change as SPEC §7's client sends it. `tags` with objects gives one change per
-    /// key named in either object.
-    pub fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
+    /// `tags` with objects gives one change per key named in either object.
+    fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
         let name = name.trim();
         let edit = match name {
             "title" => FieldEdit::Title {
@@ -209,7 +220,27 @@ impl FieldEdit {
     }
 }
 
-fn text_of<'a>(field: &str, v: &'a Value) -> Result<&'a str, EditError> {
+impl FieldEdit {
+    /// The change that undoes this one.
+    pub fn inverse(self) -> Self {
+        match self {
+            FieldEdit::Title { old, new } => FieldEdit::Title { old: new, new: old },
+            FieldEdit::Description { old, new } => FieldEdit::Description { old: new, new: old },
+            FieldEdit::ArtworkType { old, new } => FieldEdit::ArtworkType { old: new, new: old },
+            FieldEdit::Location { old, new } => FieldEdit::Location { old: new, new: old },
+            FieldEdit::Artists { old, new } => FieldEdit::Artists { old: new, new: old },
+            FieldEdit::Tag { key, old, new } => FieldEdit::Tag {
+                key,
+                old: new,
+                new: old,
+            },
+            FieldEdit::MainPhoto { old, new } => FieldEdit::MainPhoto { old: new, new: old },
+            FieldEdit::HiddenPhotos { old, new } => FieldEdit::HiddenPhotos { old: new, new: old },
+        }
+    }
+}
+
+pub(crate) fn text_of<'a>(field: &str, v: &'a Value) -> Result<&'a str, EditError> {
     v.as_str()
         .ok_or_else(|| EditError::new(field, format!("{field} must be text")))
 }
@@ -218,7 +249,7 @@ fn title(field: &str, v: &Value) -> Result<Title, EditError> {
     Title::parse(text_of(field, v)?).map_err(|e| EditError::new(field, e.to_string()))
 }
 
-fn long_text(field: &str, v: &Value) -> Result<LongText, EditError> {
+pub(crate) fn long_text(field: &str, v: &Value) -> Result<LongText, EditError> {
     LongText::parse(text_of(field, v)?).map_err(|_| {
         EditError::new(
             field,
@@ -228,7 +259,7 @@ fn long_text(field: &str, v: &Value) -> Result<LongText, EditError> {
 }
 
 /// `null` or blank text is unset.
-fn optional<T>(
+pub(crate) fn optional<T>(
     field: &str,
     v: &Value,
     parse: fn(&str, &Value) -> Result<T, EditError>,

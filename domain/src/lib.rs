@@ -43,7 +43,7 @@ pub use award::{AwardCommand, AwardError, AwardEvent, BadgeAwards};
 pub use badge::{
     BadgeCommand, BadgeDefinition, BadgeError, BadgeEvent, BadgeRule, ContributorCounts,
 };
-pub use edit::{EditError, FieldEdit};
+pub use edit::{EditError, FieldChange, FieldEdit};
 pub use feedback::{
     Feedback, FeedbackCommand, FeedbackError, FeedbackEvent, FeedbackStatus, IssueType, Subject,
 };
@@ -60,4 +60,4 @@ pub use submission::{
     SubmissionKind, SubmissionStatus, VisitReport,
 };
 pub use tags::{TagError, Tags};
-pub use vocabulary::{EntityType, ReplayJobState};
+pub use vocabulary::{EditSubject, EntityType, ReplayJobState};

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::artist_edit::ArtistFieldEdit;
 use crate::artwork::ApprovedArtwork;
 use crate::artwork_type::ArtworkType;
-use crate::edit::{FieldEdit, MAX_EDITS};
+use crate::edit::{FieldChange, FieldEdit, MAX_EDITS};
 use crate::geo::Location;
 use crate::ids::{AccountId, ActorId, ArtistId, ArtworkId, SubmissionId};
 use crate::photo::{Photo, MAX_PHOTOS_PER_SUBMISSION};
@@ -24,6 +24,7 @@ use crate::tags::Tags;
 use crate::text::{LongText, PersonName, Title};
 use crate::visit::Visit;
 pub use crate::visit::{Condition, Note, NoteTooLong, MAX_NOTE_CHARS};
+use crate::vocabulary::EditSubject;
 
 /// Longest rejection reason.
 /// Most artist names one proposal can carry.
@@ -418,11 +419,20 @@ impl Filing {
         }
     }
 
+    /// What an edit proposal changes; `None` for other kinds.
+    pub fn edit_subject(&self) -> Option<EditSubject> {
+        match self {
+            Filing::Edit(_) => Some(EditSubject::Artwork),
+            Filing::ArtistEdit(_) => Some(EditSubject::Artist),
+            _ => None,
+        }
+    }
+
     /// The fields an edit changes, in its order (none for other kinds).
     pub fn edited_fields(&self) -> Vec<String> {
         match self {
             Filing::Edit(e) => e.edits.iter().map(FieldEdit::field_name).collect(),
-            Filing::ArtistEdit(e) => e.edits.iter().map(|c| c.field_name().to_owned()).collect(),
+            Filing::ArtistEdit(e) => e.edits.iter().map(ArtistFieldEdit::field_name).collect(),
             Filing::Proposal(_) | Filing::Visit(_) => Vec::new(),
         }
     }
@@ -536,7 +546,7 @@ impl Submission {
                 edits: e
                     .edits
                     .iter()
-                    .filter(|c| applied.iter().any(|f| f == c.field_name()))
+                    .filter(|c| applied.contains(&c.field_name()))
                     .cloned()
                     .collect(),
                 overwrite_stale: *overwrite_stale,
@@ -695,22 +705,14 @@ impl Aggregate for Submission {
                 if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
                 }
-                check_changes(
-                    e.edits.len(),
-                    e.edits.iter().any(FieldEdit::changes_nothing),
-                    e.edits.iter().map(FieldEdit::field_name),
-                )?;
+                check_changes(&e.edits)?;
                 SubmissionEvent::ArtworkEditProposed(e)
             }
             SubmissionCommand::ProposeArtistEdit(e) => {
                 if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
                 }
-                check_changes(
-                    e.edits.len(),
-                    e.edits.iter().any(ArtistFieldEdit::changes_nothing),
-                    e.edits.iter().map(|c| c.field_name().to_owned()),
-                )?;
+                check_changes(&e.edits)?;
                 if e.new_artist {
                     if !e.edits.iter().all(ArtistFieldEdit::is_from_unset) {
                         return Err(SubmissionError::NotNew);
@@ -907,19 +909,15 @@ impl Filed {
 
 /// The rules every proposal of field changes follows: at least one change, each changing
 /// something, at most [`MAX_EDITS`], each field once.
-fn check_changes(
-    count: usize,
-    any_idle: bool,
-    names: impl Iterator<Item = String>,
-) -> Result<(), SubmissionError> {
-    if count == 0 || any_idle {
+fn check_changes(changes: &[impl FieldChange]) -> Result<(), SubmissionError> {
+    if changes.is_empty() || changes.iter().any(FieldChange::changes_nothing) {
         return Err(SubmissionError::EmptyEdit);
     }
-    if count > MAX_EDITS {
+    if changes.len() > MAX_EDITS {
         return Err(SubmissionError::TooManyEdits);
     }
     let mut seen = std::collections::HashSet::new();
-    for name in names {
+    for name in changes.iter().map(FieldChange::field_name) {
         if !seen.insert(name.clone()) {
             return Err(SubmissionError::DuplicateField(name));
         }

@@ -871,7 +871,7 @@ fn artist_proposal(
         artist_id: ArtistId(Uuid::from_u128(43)),
         edits: edits
             .iter()
-            .map(|(f, old, new)| ArtistFieldEdit::parse(f, old, new).unwrap())
+            .flat_map(|(f, old, new)| ArtistFieldEdit::parse(f, old, new).unwrap())
             .collect(),
         note: None,
         new_artist,

@@ -62,6 +62,14 @@ words! {
 }
 
 words! {
+    /// What an edit proposal changes: an artwork's fields, or an artist's (a new artist's too).
+    pub enum EditSubject {
+        Artwork = "artwork",
+        Artist = "artist",
+    }
+}
+
+words! {
     /// Where a rebuild of read models started by an admin stands.
     pub enum ReplayJobState {
         Running = "running",

@@ -70,6 +70,12 @@ pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
         .set_permission_by_email(email, domain::Permission::Admin, true)
         .await
         .unwrap();
+    signed_in(app, email).await
+}
+
+/// The session of `email` signed in for the first time from a new device (a user, unless the
+/// address was granted a role before).
+pub(crate) async fn signed_in(app: &TestApp, email: &str) -> String {
     let device = anonymous_token(app).await;
     sign_in(app, email, &device, 1).await.0
 }

@@ -4,6 +4,7 @@
 //! the main photo, a revert shows the photo again, and a replay keeps every row.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::edits::change;
 use crate::harness::{assert_replay_keeps, TestApp};
 use crate::submissions::{
     approve, get_as, jpeg_part, moderator, phone, position, post_form, post_json, propose, spawn,
@@ -11,10 +12,6 @@ use crate::submissions::{
 };
 use reqwest::multipart::Form;
 use serde_json::{json, Value};
-
-fn change(field: &str, old: Value, new: Value) -> Value {
-    json!({"field_name": field, "field_value_old": old, "field_value_new": new})
-}
 
 fn keys(photos: &Value) -> Vec<String> {
     photos

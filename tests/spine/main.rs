@@ -9,7 +9,6 @@
 mod accounts;
 mod admin;
 mod api;
-mod artist_edits;
 mod badges;
 mod commands;
 mod edits;

@@ -222,3 +222,77 @@ async fn a_poison_event_stops_only_its_projector_and_is_reported() {
     bus.delete().await;
     db.drop_db().await;
 }
+
+/// A schema from before edits had one table: starting the read model moves every artwork and
+/// artist edit into `edits` with its subject, and drops the old tables, so no replay is needed.
+#[tokio::test]
+async fn the_old_edit_tables_are_moved_into_one_at_start() {
+    let db = TestDb::new().await;
+    let old = "rm_before_edits";
+    let (artwork_edit, artwork) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+    let (new_artist, artist) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+    let columns = "id uuid PRIMARY KEY, submitter uuid NOT NULL, status text NOT NULL,
+        edits jsonb NOT NULL, note text, applied jsonb, reason text, reviewer uuid,
+        created_at timestamptz NOT NULL, decided_at timestamptz, version bigint NOT NULL,
+        last_tx bigint NOT NULL, last_pos bigint NOT NULL";
+    sqlx::raw_sql(&format!(
+        "CREATE SCHEMA {old};
+         CREATE TABLE {old}.artwork_edits (artwork_id uuid NOT NULL, {columns});
+         CREATE TABLE {old}.artist_edits (artist_id uuid NOT NULL, new_artist boolean NOT NULL,
+             {columns});
+         INSERT INTO {old}.artwork_edits VALUES ('{artwork}', '{artwork_edit}', '{artwork}',
+             'approved', '[]', NULL, '[\"title\"]', NULL, NULL, now(), now(), 2, 7, 1);
+         INSERT INTO {old}.artist_edits VALUES ('{artist}', true, '{new_artist}', '{artist}',
+             'pending', '[]', 'why', NULL, NULL, NULL, now(), NULL, 1, 8, 2);"
+    ))
+    .execute(&db.pool)
+    .await
+    .unwrap();
+
+    let model = &projectors::submissions::MODEL;
+    for _ in 0..2 {
+        // Twice: the schema file runs at every start and must stay idempotent.
+        projectors::runtime::run_schema_file(&db.pool, old, model.tables_sql)
+            .await
+            .unwrap();
+    }
+
+    let rows: Vec<(uuid::Uuid, String, uuid::Uuid, bool, String, Option<String>)> =
+        sqlx::query_as(&format!(
+            "SELECT id, subject_type, subject_id, new_artist, status, note FROM {old}.edits
+              ORDER BY subject_type"
+        ))
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        rows,
+        vec![
+            (
+                new_artist,
+                "artist".into(),
+                artist,
+                true,
+                "pending".into(),
+                Some("why".into())
+            ),
+            (
+                artwork_edit,
+                "artwork".into(),
+                artwork,
+                false,
+                "approved".into(),
+                None
+            ),
+        ]
+    );
+    let left: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT string_agg(table_name, ',') FROM information_schema.tables
+          WHERE table_schema = '{old}' AND table_name IN ('artwork_edits', 'artist_edits')"
+    ))
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(left, None);
+    db.drop_db().await;
+}

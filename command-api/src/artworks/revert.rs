@@ -99,7 +99,7 @@ impl Artworks {
         let answer = Reverted {
             artwork_id: id,
             change: req.change.trim().to_owned(),
-            changes: changes.iter().map(FieldEditDto::from).collect(),
+            changes: changes.iter().map(FieldEditDto::of).collect(),
         };
         let position = self
             .commands

@@ -1,30 +1,146 @@
-//! Edit proposals: a signed-in user proposes changes to an artwork (or asks whether they would
-//! be accepted); moderators approve all or some fields, or reject.
+//! Edit proposals of artworks and artists (and artists the registry lacks): a signed-in user
+//! proposes changes (or asks whether they would be accepted); moderators approve all or some
+//! fields, or reject. One generic handler per step, over the subject (`crate::edits::Subject`);
+//! each SPEC URL is a thin alias naming its subject, answering in that subject's words
+//! (`artwork_id` or `artist_id`).
 
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use domain::{Artist, Artwork, FieldChange, SubmissionStatus};
 use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 use uuid::Uuid;
 
-use super::{created, no_store, reviewer, written, Body, CommandState, OptionalBody};
+use super::{created, no_store, reviewer, sender, written, Body, CommandState, OptionalBody};
+use crate::edits::{self, Proposed, Subject, Target};
 use crate::submissions::{
-    ApplyEditRequest, ArtworkEditSubmission, Decided, EditCheck, EditDecided, EditReceipt,
-    EditRequest, EditSubject, RejectRequest,
+    ApplyEditRequest, ArtistEditDecided, ArtistEditReceipt, ArtistEditSubmission,
+    ArtworkEditSubmission, Decided, EditApproved, EditCheck, EditDecided, EditReceipt, EditRequest,
+    RejectRequest,
 };
 
-/// Proposes `req` for artwork `id`: 201 with the receipt.
-async fn propose(
+/// A subject's answers, in its own words.
+trait Answered: Subject {
+    type Receipt: serde::Serialize + From<Proposed>;
+    type Decided: serde::Serialize + From<EditApproved>;
+}
+
+impl Answered for Artwork {
+    type Receipt = EditReceipt;
+    type Decided = EditDecided;
+}
+
+impl Answered for Artist {
+    type Receipt = ArtistEditReceipt;
+    type Decided = ArtistEditDecided;
+}
+
+impl From<Proposed> for EditReceipt {
+    fn from(p: Proposed) -> Self {
+        Self {
+            id: p.id,
+            status: p.status,
+            artwork_id: p.subject_id,
+            edits: p.edits,
+        }
+    }
+}
+
+impl From<Proposed> for ArtistEditReceipt {
+    fn from(p: Proposed) -> Self {
+        Self {
+            id: p.id,
+            status: p.status,
+            artist_id: p.subject_id,
+            edits: p.edits,
+        }
+    }
+}
+
+impl From<EditApproved> for EditDecided {
+    fn from(d: EditApproved) -> Self {
+        Self {
+            id: d.id,
+            status: SubmissionStatus::Approved,
+            artwork_id: d.subject_id,
+            applied: d.applied,
+        }
+    }
+}
+
+impl From<EditApproved> for ArtistEditDecided {
+    fn from(d: EditApproved) -> Self {
+        Self {
+            id: d.id,
+            status: SubmissionStatus::Approved,
+            artist_id: d.subject_id,
+            applied: d.applied,
+        }
+    }
+}
+
+/// Proposes `req` for `target`: 201 with the receipt.
+async fn propose<S: Answered>(
     s: &CommandState,
     caller: &Caller,
-    ip: std::net::IpAddr,
-    id: Uuid,
+    ip: &ClientIp,
+    target: Target,
     req: EditRequest,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    s.submissions.admit(caller, ip).await?;
-    let (receipt, position) = s.submissions.propose_edit(caller, id, req).await?;
-    Ok(created(receipt, position))
+    s.submissions.admit(caller, ip.0).await?;
+    let sender = sender(caller, ip);
+    let (proposed, position) = edits::propose::<S>(&s.commands, &sender, target, req).await?;
+    Ok(created(S::Receipt::from(proposed), position))
+}
+
+/// Whether `req` would be accepted for `target`, and how the server reads it; nothing is
+/// recorded.
+async fn validate<S: Subject>(
+    s: &CommandState,
+    caller: &Caller,
+    ip: &ClientIp,
+    target: Target,
+    req: EditRequest,
+) -> Result<Response, ApiError> {
+    caller.require_account()?;
+    let sender = sender(caller, ip);
+    let check: EditCheck = edits::check::<S>(&s.commands, &sender, target, req)
+        .await?
+        .answer();
+    Ok(no_store(ok(check).into_response()))
+}
+
+/// Approves the fields `req` chooses of edit `id`, from the subject's review queue.
+async fn approve<S: Answered>(
+    s: &CommandState,
+    caller: &Caller,
+    id: Uuid,
+    req: ApplyEditRequest,
+) -> Result<Response, ApiError> {
+    let reviewer = reviewer(caller, s.submissions.pool()).await?;
+    let subject = <S::Change as FieldChange>::SUBJECT;
+    let (d, position) = s
+        .submissions
+        .approve_edit(&reviewer, subject, id, req)
+        .await?;
+    Ok(written(S::Decided::from(d), position))
+}
+
+/// Rejects edit `id`, from the subject's review queue.
+async fn reject<S: Subject>(
+    s: &CommandState,
+    caller: &Caller,
+    id: Uuid,
+    body: RejectRequest,
+) -> Result<Response, ApiError> {
+    let reviewer = reviewer(caller, s.submissions.pool()).await?;
+    let subject = <S::Change as FieldChange>::SUBJECT;
+    let (d, position): (Decided, _) = s
+        .submissions
+        .reject_edit(&reviewer, subject, id, body.reason.as_deref())
+        .await?;
+    Ok(written(d, position))
 }
 
 /// `POST /api/artwork/{id}/edit`: a signed-in user proposes changes to an artwork.
@@ -41,11 +157,11 @@ async fn propose(
 pub async fn propose_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    propose(&s, &caller, ip, id, req).await
+    propose::<Artwork>(&s, &caller, &ip, Target::Known(id), req).await
 }
 
 /// `POST /api/submissions/artwork-edit`: the same, with the artwork in the body.
@@ -60,14 +176,14 @@ pub async fn propose_edit(
 pub async fn submit_artwork_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
-    ClientIp(ip): ClientIp,
+    ip: ClientIp,
     Body(req): Body<ArtworkEditSubmission>,
 ) -> Result<Response, ApiError> {
     let edit = EditRequest {
         edits: req.edits,
         note: req.note,
     };
-    propose(&s, &caller, ip, req.artwork_id, edit).await
+    propose::<Artwork>(&s, &caller, &ip, Target::Known(req.artwork_id), edit).await
 }
 
 /// `POST /api/artwork/{id}/edit/validate`: whether a proposal would be accepted; nothing is
@@ -82,14 +198,11 @@ pub async fn submit_artwork_edit(
 pub async fn validate_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
+    ip: ClientIp,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let check = s.submissions.validate_edit(&caller, id, req).await?;
-    Ok(no_store(axum::response::IntoResponse::into_response(ok(
-        check,
-    ))))
+    validate::<Artwork>(&s, &caller, &ip, Target::Known(id), req).await
 }
 
 /// `POST /api/review/artwork-edits/{id}/approve`: moderators apply all or some fields.
@@ -109,18 +222,7 @@ pub async fn approve_edit(
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = s
-        .submissions
-        .approve_edit(&reviewer, EditSubject::Artwork, id, req)
-        .await?;
-    let d = EditDecided {
-        id: d.id,
-        status: domain::SubmissionStatus::Approved,
-        artwork_id: d.subject_id,
-        applied: d.applied,
-    };
-    Ok(written(d, position))
+    approve::<Artwork>(&s, &caller, id, req).await
 }
 
 /// `POST /api/review/artwork-edits/{id}/reject`: moderators reject an edit with a reason.
@@ -140,10 +242,141 @@ pub async fn reject_edit(
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = s
-        .submissions
-        .reject_edit(&reviewer, EditSubject::Artwork, id, body.reason.as_deref())
-        .await?;
-    Ok(written(d, position))
+    reject::<Artwork>(&s, &caller, id, body).await
+}
+
+/// `POST /api/artist/{id}/edit`: a signed-in user proposes changes to an artist.
+#[utoipa::path(post, path = "/api/artist/{id}/edit", tag = "edits",
+    params(("id" = uuid::Uuid, Path)),
+    request_body(content = EditRequest, description = "field_name: name, aliases, biography, website, country, birth_year or death_year"),
+    responses(
+        (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
+        (status = 400, description = "'Change at least one field', 'name is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "'Artist with ID {id} not found'", body = platform::http::ErrorBody),
+        (status = 409, description = "A field's old value is no longer the artist's: 'This artist changed since you opened it (…)'", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
+pub async fn propose_artist_edit(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    PathId(id): PathId,
+    Body(req): Body<EditRequest>,
+) -> Result<Response, ApiError> {
+    propose::<Artist>(&s, &caller, &ip, Target::Known(id), req).await
+}
+
+/// `POST /api/submissions/artist-edit`: the same, with the artist in the body.
+#[utoipa::path(post, path = "/api/submissions/artist-edit", tag = "edits",
+    request_body = ArtistEditSubmission,
+    responses(
+        (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
+        (status = 400, description = "As POST /api/artist/{id}/edit", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "No such artist", body = platform::http::ErrorBody),
+        (status = 409, description = "Stale old values", body = platform::http::ErrorBody)))]
+pub async fn submit_artist_edit(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    Body(req): Body<ArtistEditSubmission>,
+) -> Result<Response, ApiError> {
+    let edit = EditRequest {
+        edits: req.edits,
+        note: req.note,
+    };
+    propose::<Artist>(&s, &caller, &ip, Target::Known(req.artist_id), edit).await
+}
+
+/// `POST /api/artist/{id}/edit/validate`: whether a proposal would be accepted; nothing is
+/// recorded.
+#[utoipa::path(post, path = "/api/artist/{id}/edit/validate", tag = "edits",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = EditRequest,
+    responses(
+        (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "No such artist", body = platform::http::ErrorBody)))]
+pub async fn validate_artist_edit(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    PathId(id): PathId,
+    Body(req): Body<EditRequest>,
+) -> Result<Response, ApiError> {
+    validate::<Artist>(&s, &caller, &ip, Target::Known(id), req).await
+}
+
+/// `POST /api/artists`: a signed-in user proposes an artist the registry does not have, as
+/// changes from nothing (every `field_value_old` null; `name` required).
+#[utoipa::path(post, path = "/api/artists", tag = "edits",
+    request_body = EditRequest,
+    responses(
+        (status = 201, description = "Recorded as a pending new artist; artist_id is the id it gets once approved", body = Envelope<ArtistEditReceipt>),
+        (status = 400, description = "'name is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
+pub async fn propose_artist(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    Body(req): Body<EditRequest>,
+) -> Result<Response, ApiError> {
+    propose::<Artist>(&s, &caller, &ip, Target::New, req).await
+}
+
+/// `POST /api/artists/validate`: whether a new artist's proposal would be accepted.
+#[utoipa::path(post, path = "/api/artists/validate", tag = "edits",
+    request_body = EditRequest,
+    responses(
+        (status = 200, description = "valid, and every problem by field", body = Envelope<EditCheck>),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+pub async fn validate_artist(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    Body(req): Body<EditRequest>,
+) -> Result<Response, ApiError> {
+    validate::<Artist>(&s, &caller, &ip, Target::New, req).await
+}
+
+/// `POST /api/review/artist-edits/{id}/approve`: moderators apply all or some fields (a new
+/// artist needs its name among them).
+#[utoipa::path(post, path = "/api/review/artist-edits/{id}/approve", tag = "review",
+    params(("id" = uuid::Uuid, Path)),
+    request_body(content = Option<ApplyEditRequest>, description = "Optional: apply_to_artist (true or field names; apply_to_artwork is read too), overwrite_stale"),
+    responses(
+        (status = 200, description = "Approved and applied", body = Envelope<ArtistEditDecided>),
+        (status = 400, description = "'Choose at least one field to apply', '… is not part of this edit', 'name is required' (a new artist)", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator, or their own edit", body = platform::http::ErrorBody),
+        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
+        (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
+pub async fn approve_artist_edit(
+    State(s): State<CommandState>,
+    Moderator(caller): Moderator,
+    PathId(id): PathId,
+    OptionalBody(req): OptionalBody<ApplyEditRequest>,
+) -> Result<Response, ApiError> {
+    approve::<Artist>(&s, &caller, id, req).await
+}
+
+/// `POST /api/review/artist-edits/{id}/reject`: moderators reject an artist edit with a reason.
+#[utoipa::path(post, path = "/api/review/artist-edits/{id}/reject", tag = "review",
+    params(("id" = uuid::Uuid, Path)),
+    request_body = RejectRequest,
+    responses(
+        (status = 200, description = "Rejected", body = Envelope<Decided>),
+        (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
+        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+pub async fn reject_artist_edit(
+    State(s): State<CommandState>,
+    Moderator(caller): Moderator,
+    PathId(id): PathId,
+    Body(body): Body<RejectRequest>,
+) -> Result<Response, ApiError> {
+    reject::<Artist>(&s, &caller, id, body).await
 }

@@ -3,7 +3,6 @@
 //! answers with `X-Event-Position` when it wrote events.
 
 mod admin;
-mod artist_edits;
 mod artworks;
 mod auth;
 mod edits;
@@ -91,24 +90,21 @@ pub fn router(state: CommandState) -> Router {
             "/review/artwork-edits/{id}/reject",
             post(edits::reject_edit),
         )
-        .route("/artist/{id}/edit", post(artist_edits::propose_artist_edit))
+        .route("/artist/{id}/edit", post(edits::propose_artist_edit))
         .route(
             "/artist/{id}/edit/validate",
-            post(artist_edits::validate_artist_edit),
+            post(edits::validate_artist_edit),
         )
-        .route(
-            "/submissions/artist-edit",
-            post(artist_edits::submit_artist_edit),
-        )
-        .route("/artists", post(artist_edits::propose_artist))
-        .route("/artists/validate", post(artist_edits::validate_artist))
+        .route("/submissions/artist-edit", post(edits::submit_artist_edit))
+        .route("/artists", post(edits::propose_artist))
+        .route("/artists/validate", post(edits::validate_artist))
         .route(
             "/review/artist-edits/{id}/approve",
-            post(artist_edits::approve_artist_edit),
+            post(edits::approve_artist_edit),
         )
         .route(
             "/review/artist-edits/{id}/reject",
-            post(artist_edits::reject_artist_edit),
+            post(edits::reject_artist_edit),
         )
         .route("/artworks/{id}/revert", post(artworks::revert))
         .route("/artworks/{id}/merge", post(artworks::merge))
@@ -276,13 +272,13 @@ fn created<T: serde::Serialize>(
     edits::submit_artwork_edit,
     edits::approve_edit,
     edits::reject_edit,
-    artist_edits::propose_artist_edit,
-    artist_edits::submit_artist_edit,
-    artist_edits::validate_artist_edit,
-    artist_edits::propose_artist,
-    artist_edits::validate_artist,
-    artist_edits::approve_artist_edit,
-    artist_edits::reject_artist_edit,
+    edits::propose_artist_edit,
+    edits::submit_artist_edit,
+    edits::validate_artist_edit,
+    edits::propose_artist,
+    edits::validate_artist,
+    edits::approve_artist_edit,
+    edits::reject_artist_edit,
     artworks::revert,
     artworks::merge,
     artworks::unmerge,

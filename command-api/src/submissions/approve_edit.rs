@@ -5,8 +5,9 @@
 //! rejection, for edits of that kind only.
 
 use domain::edit::Edited;
+use domain::FieldChange;
 use domain::{
-    Approval, Artist, Artwork, Filing, Review, Submission, SubmissionCommand, SubmissionKind,
+    Approval, Artist, Artwork, EditSubject, Filing, Review, Submission, SubmissionCommand,
 };
 use platform::position::EventPosition;
 use uuid::Uuid;
@@ -15,27 +16,6 @@ use super::close::CloseError;
 use super::{ApplyEditRequest, ApplyTo, ApproveError, Decided, Reviewer, Submissions};
 use crate::artwork_locks::{ArtworkLocks, Hold};
 use crate::commands::CommandError;
-
-/// Which review queue an edit is decided from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditSubject {
-    Artwork,
-    /// Artist edits and new artists.
-    Artist,
-}
-
-impl EditSubject {
-    fn holds(self, filing: Option<&Filing>) -> bool {
-        matches!(
-            (self, filing.map(Filing::kind)),
-            (EditSubject::Artwork, Some(SubmissionKind::ArtworkEdit))
-                | (
-                    EditSubject::Artist,
-                    Some(SubmissionKind::ArtistEdit | SubmissionKind::NewArtist)
-                )
-        )
-    }
-}
 
 /// What approving an edit did.
 #[derive(Debug)]
@@ -84,7 +64,7 @@ impl Submissions {
                 &reviewer.metadata,
                 |s: Submission| async move {
                     s.pending().map_err(CommandError::Rejected)?;
-                    if !subject.holds(s.filing()) {
+                    if s.filing().and_then(Filing::edit_subject) != Some(subject) {
                         return Err(ApproveError::EditNotFound(id));
                     }
                     // Held alone from the stale check to the effect: a change landing between
@@ -175,8 +155,8 @@ impl Submissions {
                     .map_err(|e| ApproveError::Store(anyhow::anyhow!(e.to_string())))?;
                 edit.edits
                     .iter()
-                    .filter(|e| chosen(e.field_name()) && artist.is_stale(e))
-                    .map(|e| e.field_name().to_owned())
+                    .filter(|e| chosen(e.field()) && artist.is_stale(e))
+                    .map(|e| e.field().to_owned())
                     .collect()
             }
             _ => Vec::new(),
@@ -193,7 +173,7 @@ impl Submissions {
         reason: Option<&str>,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
         let (state, _) = self.commands.state::<Submission>(&id.to_string()).await?;
-        if !subject.holds(state.filing()) {
+        if state.filing().and_then(Filing::edit_subject) != Some(subject) {
             return Err(CloseError::EditNotFound(id));
         }
         self.reject(reviewer, id, reason).await

@@ -5,18 +5,15 @@
 
 mod approve;
 mod approve_edit;
-mod artist_edit;
 mod batch;
 mod carry_out;
 mod close;
 mod dto;
-mod edit;
 mod form;
 mod submit;
 
 pub use approve::ApproveError;
-pub use approve_edit::{EditApproved, EditSubject};
-pub use artist_edit::ArtistTarget;
+pub use approve_edit::EditApproved;
 pub use carry_out::{CarryOutError, Effected};
 pub use close::CloseError;
 pub use dto::*;

@@ -21,7 +21,7 @@ use crate::commands::CommandError;
 use crate::media::{Accepted, UploadError};
 
 /// Submissions one identity, and one client address, may post an hour.
-const POSTS: Budget = Budget::hourly("submit", 30, 60);
+pub(crate) const POSTS: Budget = Budget::hourly("submit", 30, 60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
@@ -35,14 +35,6 @@ pub enum SubmitError {
     Photo { index: usize, error: UploadError },
     #[error("Artwork with ID {0} not found")]
     ArtworkNotFound(Uuid),
-    /// Fields of an edit whose old value is no longer the artwork's.
-    #[error("This artwork changed since you opened it ({}). Reload to see the current values.", .0.join(", "))]
-    StaleEdit(Vec<String>),
-    #[error("Artist with ID {0} not found")]
-    ArtistNotFound(Uuid),
-    /// Fields of an artist edit whose old value is no longer the artist's.
-    #[error("This artist changed since you opened it ({}). Reload to see the current values.", .0.join(", "))]
-    StaleArtistEdit(Vec<String>),
     #[error(transparent)]
     Command(#[from] CommandError<SubmissionError>),
     #[error(transparent)]

@@ -146,8 +146,7 @@ pub async fn account_of(pool: &PgPool, identity: Uuid) -> Result<Option<Uuid>, s
 pub async fn submitter_of(pool: &PgPool, id: Uuid) -> Result<Option<Uuid>, sqlx::Error> {
     sqlx::query_scalar!(
         r#"SELECT submitter AS "s!" FROM rm.submissions WHERE id = $1
-           UNION ALL SELECT submitter FROM rm.artwork_edits WHERE id = $1
-           UNION ALL SELECT submitter FROM rm.artist_edits WHERE id = $1
+           UNION ALL SELECT submitter FROM rm.edits WHERE id = $1
            LIMIT 1"#,
         id
     )
@@ -183,10 +182,7 @@ pub async fn counts(
            ed AS (
                SELECT w.account_id, count(*) AS n
                  FROM who w
-                 JOIN (SELECT submitter FROM rm.artwork_edits WHERE status = 'approved'
-                       UNION ALL
-                       SELECT submitter FROM rm.artist_edits WHERE status = 'approved') x
-                   ON x.submitter = w.identity
+                 JOIN rm.edits x ON x.submitter = w.identity AND x.status = 'approved'
                 GROUP BY w.account_id)
            SELECT acc.account_id AS "account_id!", acc.created_at AS "created_at!",
                   coalesce(sub.n, 0) AS "submissions!", coalesce(sub.photos, 0) AS "photos!",

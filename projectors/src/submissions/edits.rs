@@ -1,20 +1,27 @@
-//! Reading edit proposals (the `artwork_edits` table): a proposer's own pending edits, the
-//! moderators' queue, and one edit field by field with the value the proposer saw, the proposed
-//! one and the artwork's value now, so a stale change shows as stale.
+//! Reading edit proposals (the `edits` table), of artworks and artists alike: a proposer's own
+//! pending edits of a subject, the moderators' queue of one subject's edits, and one edit field
+//! by field with the value the proposer saw, the proposed one and the subject's value now, so a
+//! stale change shows as stale. What differs between the subjects is only how their values now
+//! are read ([`Subject::now`]); the answers keep each subject's own field names
+//! (`artwork_id`/`artwork_title`, `artist_id`/`artist_name`).
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use domain::{ActorId, FieldEdit, SubmissionStatus};
+use domain::{ActorId, ArtistFieldEdit, FieldChange, FieldEdit, SubmissionStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::accounts::read::{profile_names, Submitter};
+use crate::artists::ArtistFields;
 
 /// One field's change as the API shows it (SPEC §7's `edits` items).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FieldEditDto {
-    /// title, description, artwork_type, location, artists or tag:<key>.
+    /// An artwork's title, description, artwork_type, location, artists or tag:<key>; an
+    /// artist's name, aliases, biography, website, country, birth_year or death_year.
     pub field_name: String,
     /// The value the proposer saw (`null` when unset).
     #[schema(value_type = serde_json::Value)]
@@ -24,22 +31,11 @@ pub struct FieldEditDto {
     pub field_value_new: Value,
 }
 
-impl From<&FieldEdit> for FieldEditDto {
-    fn from(e: &FieldEdit) -> Self {
-        let (field_value_old, field_value_new) = e.values();
+impl FieldEditDto {
+    pub fn of(change: &impl FieldChange) -> Self {
+        let (field_value_old, field_value_new) = change.values();
         Self {
-            field_name: e.field_name(),
-            field_value_old,
-            field_value_new,
-        }
-    }
-}
-
-impl From<&domain::ArtistFieldEdit> for FieldEditDto {
-    fn from(e: &domain::ArtistFieldEdit) -> Self {
-        let (field_value_old, field_value_new) = e.values();
-        Self {
-            field_name: e.field_name().to_owned(),
+            field_name: change.field_name(),
             field_value_old,
             field_value_new,
         }
@@ -55,7 +51,316 @@ pub struct PendingEdit {
     pub edits: Vec<FieldEditDto>,
 }
 
-/// An edit in the moderators' queue.
+/// One field of an edit under review.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct EditFieldDiff {
+    pub field_name: String,
+    /// What the proposer saw.
+    #[schema(value_type = serde_json::Value)]
+    pub before: Value,
+    /// The proposed value (`null` clears the field).
+    #[schema(value_type = serde_json::Value)]
+    pub proposed: Value,
+    /// The subject's value now (`null` for an artist not created yet).
+    #[schema(value_type = serde_json::Value)]
+    pub current: Value,
+    /// `current` is no longer `before`: someone changed the field since.
+    pub stale: bool,
+}
+
+/// An edit in the moderators' queue, of either subject.
+#[derive(Debug)]
+pub struct Queued {
+    pub id: Uuid,
+    pub subject_id: Uuid,
+    /// The subject's name now; where it is not recorded (a new artist), the proposed one.
+    pub subject_name: String,
+    pub new_artist: bool,
+    pub submitter: Submitter,
+    pub created_at: DateTime<Utc>,
+    /// The fields it changes.
+    pub fields: Vec<String>,
+    /// Some field changed since the edit was proposed.
+    pub stale: bool,
+}
+
+/// An edit with its review, of either subject.
+#[derive(Debug)]
+pub struct Reviewed {
+    pub id: Uuid,
+    pub subject_id: Uuid,
+    pub subject_name: String,
+    pub new_artist: bool,
+    pub status: SubmissionStatus,
+    pub submitter: Submitter,
+    pub note: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    pub reason: Option<String>,
+    pub applied: Option<Vec<String>>,
+    pub fields: Vec<EditFieldDiff>,
+}
+
+/// A subject's fields now, as its changes' values give them.
+pub struct Now {
+    name: String,
+    values: HashMap<String, Value>,
+}
+
+impl Now {
+    fn of(&self, field: &str) -> Value {
+        self.values.get(field).cloned().unwrap_or(Value::Null)
+    }
+}
+
+/// What edits change, as the read models hold it now.
+pub trait Subject: FieldChange {
+    /// The subjects' fields now, by id (those not recorded are left out).
+    fn now(
+        pool: &PgPool,
+        ids: &[Uuid],
+    ) -> impl std::future::Future<Output = Result<HashMap<Uuid, Now>, sqlx::Error>> + Send;
+}
+
+impl Subject for FieldEdit {
+    async fn now(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, Now>, sqlx::Error> {
+        let rows = sqlx::query!(
+            r#"SELECT id, title, description, artwork_type, lat, lon, tags, artist_ids, main_photo,
+                      ARRAY(SELECT h ->> 'key' FROM jsonb_array_elements(hidden_photos) h
+                             ORDER BY 1) AS "hidden_photos!"
+                 FROM rm.artworks WHERE id = ANY($1)"#,
+            ids
+        )
+        .fetch_all(pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let mut values: HashMap<String, Value> = [
+                    ("title", Value::String(r.title.clone())),
+                    (
+                        "description",
+                        r.description.map_or(Value::Null, Value::String),
+                    ),
+                    ("artwork_type", Value::String(r.artwork_type)),
+                    (
+                        "location",
+                        serde_json::json!({ "lat": r.lat, "lon": r.lon }),
+                    ),
+                    ("artists", serde_json::json!(r.artist_ids)),
+                    (
+                        "main_photo",
+                        r.main_photo.map_or(Value::Null, Value::String),
+                    ),
+                    ("hidden_photos", serde_json::json!(r.hidden_photos)),
+                ]
+                .into_iter()
+                .map(|(f, v)| (f.to_owned(), v))
+                .collect();
+                if let Value::Object(tags) = r.tags {
+                    values.extend(
+                        tags.into_iter()
+                            .map(|(k, v)| (format!("{}{k}", domain::edit::TAG_PREFIX), v)),
+                    );
+                }
+                let name = r.title;
+                (r.id, Now { name, values })
+            })
+            .collect())
+    }
+}
+
+impl Subject for ArtistFieldEdit {
+    async fn now(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, Now>, sqlx::Error> {
+        let rows = sqlx::query!(
+            "SELECT id, name, aliases, biography, website, country, birth_year, death_year
+               FROM rm.artists WHERE id = ANY($1)",
+            ids
+        )
+        .fetch_all(pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let fields = ArtistFields {
+                    name: r.name,
+                    aliases: serde_json::from_value(r.aliases).unwrap_or_default(),
+                    biography: r.biography,
+                    website: r.website,
+                    country: r.country,
+                    birth_year: r.birth_year,
+                    death_year: r.death_year,
+                };
+                let values = fields
+                    .values()
+                    .into_iter()
+                    .map(|(f, v)| (f.to_owned(), v))
+                    .collect();
+                (
+                    r.id,
+                    Now {
+                        name: fields.name,
+                        values,
+                    },
+                )
+            })
+            .collect())
+    }
+}
+
+fn changes<C: FieldChange>(edits: Value) -> Vec<C> {
+    serde_json::from_value(edits).unwrap_or_default()
+}
+
+/// The fields recorded changes name, in their order.
+pub fn fields_of<C: FieldChange>(edits: Value) -> Result<Vec<String>, serde_json::Error> {
+    let changes: Vec<C> = serde_json::from_value(edits)?;
+    Ok(changes.iter().map(FieldChange::field_name).collect())
+}
+
+/// Whether the subject's value of the field is no longer the one the proposer saw; a new
+/// artist's proposal is never stale against an artist not recorded yet.
+fn is_stale(now: Option<&Now>, change: &impl FieldChange) -> bool {
+    now.is_some_and(|n| n.of(&change.field_name()) != change.values().0)
+}
+
+/// The name to show for an edit: the subject's now, else the proposed one.
+fn name_of<C: FieldChange>(now: Option<&Now>, changes: &[C]) -> String {
+    match now {
+        Some(n) => n.name.clone(),
+        None => changes
+            .iter()
+            .find(|c| c.field_name() == C::NAME_FIELD)
+            .and_then(|c| c.values().1.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+    }
+}
+
+/// The pending edits of subject `id` these identities proposed, newest first.
+pub async fn pending_of<C: Subject>(
+    pool: &PgPool,
+    id: Uuid,
+    submitters: &[ActorId],
+) -> Result<Vec<PendingEdit>, sqlx::Error> {
+    let submitters: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
+    let rows = sqlx::query!(
+        "SELECT id, created_at, note, edits FROM rm.edits
+          WHERE subject_type = $1 AND subject_id = $2 AND submitter = ANY($3)
+            AND status = 'pending'
+          ORDER BY created_at DESC, id DESC",
+        C::SUBJECT.as_str(),
+        id,
+        &submitters
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| PendingEdit {
+            id: r.id,
+            created_at: r.created_at,
+            note: r.note,
+            edits: changes::<C>(r.edits).iter().map(FieldEditDto::of).collect(),
+        })
+        .collect())
+}
+
+/// A page of one subject's pending edits, oldest first, and how many are pending.
+pub async fn queue<C: Subject>(
+    pool: &PgPool,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Queued>, i64), sqlx::Error> {
+    let subject = C::SUBJECT.as_str();
+    let total = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM rm.edits
+            WHERE subject_type = $1 AND status = 'pending'"#,
+        subject
+    )
+    .fetch_one(pool)
+    .await?;
+    let rows = sqlx::query!(
+        "SELECT id, subject_id, new_artist, submitter, created_at, edits FROM rm.edits
+          WHERE subject_type = $1 AND status = 'pending'
+          ORDER BY created_at, id LIMIT $2 OFFSET $3",
+        subject,
+        limit,
+        offset
+    )
+    .fetch_all(pool)
+    .await?;
+    let subjects: Vec<Uuid> = rows.iter().map(|r| r.subject_id).collect();
+    let now = C::now(pool, &subjects).await?;
+    let people: Vec<Uuid> = rows.iter().map(|r| r.submitter).collect();
+    let names = profile_names(pool, &people).await?;
+    let page = rows
+        .into_iter()
+        .map(|r| {
+            let edits = changes::<C>(r.edits);
+            let now = now.get(&r.subject_id);
+            Queued {
+                id: r.id,
+                subject_id: r.subject_id,
+                subject_name: name_of(now, &edits),
+                new_artist: r.new_artist,
+                submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
+                created_at: r.created_at,
+                stale: edits.iter().any(|e| is_stale(now, e)),
+                fields: edits.iter().map(FieldChange::field_name).collect(),
+            }
+        })
+        .collect();
+    Ok((page, total))
+}
+
+/// One edit of the subject, field by field against the subject now; `None` when `id` is not
+/// such an edit.
+pub async fn detail<C: Subject>(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Reviewed>> {
+    let Some(r) = sqlx::query!(
+        "SELECT id, subject_id, new_artist, submitter, status, edits, note, applied, reason,
+                created_at, decided_at
+           FROM rm.edits WHERE id = $1 AND subject_type = $2",
+        id,
+        C::SUBJECT.as_str()
+    )
+    .fetch_optional(pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let now = C::now(pool, &[r.subject_id]).await?;
+    let now = now.get(&r.subject_id);
+    let names = profile_names(pool, &[r.submitter]).await?;
+    let edits = changes::<C>(r.edits);
+    Ok(Some(Reviewed {
+        id: r.id,
+        subject_id: r.subject_id,
+        subject_name: name_of(now, &edits),
+        new_artist: r.new_artist,
+        status: platform::db::enum_value("status", &r.status, SubmissionStatus::parse)?,
+        submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
+        note: r.note,
+        created_at: r.created_at,
+        decided_at: r.decided_at,
+        reason: r.reason,
+        applied: r.applied.and_then(|a| serde_json::from_value(a).ok()),
+        fields: edits
+            .iter()
+            .map(|e| {
+                let (before, proposed) = e.values();
+                EditFieldDiff {
+                    current: now.map_or(Value::Null, |n| n.of(&e.field_name())),
+                    stale: is_stale(now, e),
+                    field_name: e.field_name(),
+                    before,
+                    proposed,
+                }
+            })
+            .collect(),
+    }))
+}
+
+/// An artwork edit in the moderators' queue.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EditSummary {
     pub id: Uuid,
@@ -69,24 +374,53 @@ pub struct EditSummary {
     pub stale: bool,
 }
 
-/// One field of an edit under review.
+impl From<Queued> for EditSummary {
+    fn from(q: Queued) -> Self {
+        Self {
+            id: q.id,
+            artwork_id: q.subject_id,
+            artwork_title: q.subject_name,
+            submitter: q.submitter,
+            created_at: q.created_at,
+            fields: q.fields,
+            stale: q.stale,
+        }
+    }
+}
+
+/// An artist edit (or a new artist) in the moderators' queue.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct EditFieldDiff {
-    pub field_name: String,
-    /// What the proposer saw.
-    #[schema(value_type = serde_json::Value)]
-    pub before: Value,
-    /// The proposed value (`null` clears the field).
-    #[schema(value_type = serde_json::Value)]
-    pub proposed: Value,
-    /// The artwork's value now.
-    #[schema(value_type = serde_json::Value)]
-    pub current: Value,
-    /// `current` is no longer `before`: someone changed the field since.
+pub struct ArtistEditSummary {
+    pub id: Uuid,
+    pub artist_id: Uuid,
+    /// The artist's name now; for a new artist, the proposed name.
+    pub artist_name: String,
+    /// A proposal of an artist the registry does not have yet.
+    pub new_artist: bool,
+    pub submitter: Submitter,
+    pub created_at: DateTime<Utc>,
+    /// The fields it changes.
+    pub fields: Vec<String>,
+    /// Some field changed since the edit was proposed.
     pub stale: bool,
 }
 
-/// An edit proposal with its review.
+impl From<Queued> for ArtistEditSummary {
+    fn from(q: Queued) -> Self {
+        Self {
+            id: q.id,
+            artist_id: q.subject_id,
+            artist_name: q.subject_name,
+            new_artist: q.new_artist,
+            submitter: q.submitter,
+            created_at: q.created_at,
+            fields: q.fields,
+            stale: q.stale,
+        }
+    }
+}
+
+/// An artwork edit with its review.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EditDetail {
     pub id: Uuid,
@@ -104,187 +438,61 @@ pub struct EditDetail {
     pub fields: Vec<EditFieldDiff>,
 }
 
-/// An artwork's fields now, as edit values.
-struct Current {
-    title: String,
-    values: Vec<(String, Value)>,
-}
-
-impl Current {
-    fn of(&self, field: &str) -> Value {
-        self.values
-            .iter()
-            .find(|(f, _)| f == field)
-            .map_or(Value::Null, |(_, v)| v.clone())
+impl From<Reviewed> for EditDetail {
+    fn from(r: Reviewed) -> Self {
+        Self {
+            id: r.id,
+            artwork_id: r.subject_id,
+            artwork_title: r.subject_name,
+            status: r.status,
+            submitter: r.submitter,
+            note: r.note,
+            created_at: r.created_at,
+            decided_at: r.decided_at,
+            reason: r.reason,
+            applied: r.applied,
+            fields: r.fields,
+        }
     }
 }
 
-/// The artworks' fields now, as [`FieldEdit::values`] would give them.
-async fn current(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<(Uuid, Current)>, sqlx::Error> {
-    let rows = sqlx::query!(
-        r#"SELECT id, title, description, artwork_type, lat, lon, tags, artist_ids, main_photo,
-                  ARRAY(SELECT h ->> 'key' FROM jsonb_array_elements(hidden_photos) h
-                         ORDER BY 1) AS "hidden_photos!"
-             FROM rm.artworks WHERE id = ANY($1)"#,
-        ids
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            let mut values = vec![
-                ("title".to_owned(), Value::String(r.title.clone())),
-                (
-                    "description".to_owned(),
-                    r.description.map_or(Value::Null, Value::String),
-                ),
-                ("artwork_type".to_owned(), Value::String(r.artwork_type)),
-                (
-                    "location".to_owned(),
-                    serde_json::json!({ "lat": r.lat, "lon": r.lon }),
-                ),
-                ("artists".to_owned(), serde_json::json!(r.artist_ids)),
-                (
-                    "main_photo".to_owned(),
-                    r.main_photo.map_or(Value::Null, Value::String),
-                ),
-                (
-                    "hidden_photos".to_owned(),
-                    serde_json::json!(r.hidden_photos),
-                ),
-            ];
-            if let Value::Object(tags) = r.tags {
-                values.extend(
-                    tags.into_iter()
-                        .map(|(k, v)| (format!("{}{k}", domain::edit::TAG_PREFIX), v)),
-                );
-            }
-            (
-                r.id,
-                Current {
-                    title: r.title,
-                    values,
-                },
-            )
-        })
-        .collect())
+/// An artist edit (or a new artist) with its review.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ArtistEditDetail {
+    pub id: Uuid,
+    pub artist_id: Uuid,
+    /// The artist's name now; for a new artist not yet created, the proposed name.
+    pub artist_name: String,
+    pub new_artist: bool,
+    pub status: SubmissionStatus,
+    pub submitter: Submitter,
+    pub note: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    /// Why it was rejected.
+    pub reason: Option<String>,
+    /// The fields an approval applied.
+    pub applied: Option<Vec<String>>,
+    /// Before (what the proposer saw), proposed, and the artist's value now (all `null` for an
+    /// artist not created yet).
+    pub fields: Vec<EditFieldDiff>,
 }
 
-fn changes(edits: Value) -> Vec<FieldEdit> {
-    serde_json::from_value(edits).unwrap_or_default()
-}
-
-/// The pending edits of `artwork_id` these identities proposed, newest first.
-pub async fn pending_of(
-    pool: &PgPool,
-    artwork_id: Uuid,
-    submitters: &[ActorId],
-) -> Result<Vec<PendingEdit>, sqlx::Error> {
-    let submitters: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
-    let rows = sqlx::query!(
-        "SELECT id, created_at, note, edits FROM rm.artwork_edits
-          WHERE artwork_id = $1 AND submitter = ANY($2) AND status = 'pending'
-          ORDER BY created_at DESC, id DESC",
-        artwork_id,
-        &submitters
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| PendingEdit {
+impl From<Reviewed> for ArtistEditDetail {
+    fn from(r: Reviewed) -> Self {
+        Self {
             id: r.id,
-            created_at: r.created_at,
+            artist_id: r.subject_id,
+            artist_name: r.subject_name,
+            new_artist: r.new_artist,
+            status: r.status,
+            submitter: r.submitter,
             note: r.note,
-            edits: changes(r.edits).iter().map(FieldEditDto::from).collect(),
-        })
-        .collect())
-}
-
-/// A page of pending edits, oldest first, and how many are pending.
-pub async fn queue(
-    pool: &PgPool,
-    limit: i64,
-    offset: i64,
-) -> Result<(Vec<EditSummary>, i64), sqlx::Error> {
-    let total = sqlx::query_scalar!(
-        r#"SELECT count(*) AS "n!" FROM rm.artwork_edits WHERE status = 'pending'"#
-    )
-    .fetch_one(pool)
-    .await?;
-    let rows = sqlx::query!(
-        "SELECT id, artwork_id, submitter, created_at, edits FROM rm.artwork_edits
-          WHERE status = 'pending' ORDER BY created_at, id LIMIT $1 OFFSET $2",
-        limit,
-        offset
-    )
-    .fetch_all(pool)
-    .await?;
-    let artworks: Vec<Uuid> = rows.iter().map(|r| r.artwork_id).collect();
-    let now = current(pool, &artworks).await?;
-    let people: Vec<Uuid> = rows.iter().map(|r| r.submitter).collect();
-    let names = profile_names(pool, &people).await?;
-    let page = rows
-        .into_iter()
-        .map(|r| {
-            let edits = changes(r.edits);
-            let artwork = now.iter().find(|(id, _)| *id == r.artwork_id).map(|n| &n.1);
-            EditSummary {
-                id: r.id,
-                artwork_id: r.artwork_id,
-                artwork_title: artwork.map(|a| a.title.clone()).unwrap_or_default(),
-                submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
-                created_at: r.created_at,
-                stale: artwork
-                    .is_some_and(|a| edits.iter().any(|e| a.of(&e.field_name()) != e.values().0)),
-                fields: edits.iter().map(FieldEdit::field_name).collect(),
-            }
-        })
-        .collect();
-    Ok((page, total))
-}
-
-/// One edit proposal, field by field against the artwork now.
-pub async fn detail(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<EditDetail>> {
-    let Some(r) = sqlx::query!(
-        "SELECT id, artwork_id, submitter, status, edits, note, applied, reason, created_at,
-                decided_at
-           FROM rm.artwork_edits WHERE id = $1",
-        id
-    )
-    .fetch_optional(pool)
-    .await?
-    else {
-        return Ok(None);
-    };
-    let now = current(pool, &[r.artwork_id]).await?;
-    let artwork = now.first().map(|n| &n.1);
-    let names = profile_names(pool, &[r.submitter]).await?;
-    Ok(Some(EditDetail {
-        id: r.id,
-        artwork_id: r.artwork_id,
-        artwork_title: artwork.map(|a| a.title.clone()).unwrap_or_default(),
-        status: platform::db::enum_value("status", &r.status, SubmissionStatus::parse)?,
-        submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
-        note: r.note,
-        created_at: r.created_at,
-        decided_at: r.decided_at,
-        reason: r.reason,
-        applied: r.applied.and_then(|a| serde_json::from_value(a).ok()),
-        fields: changes(r.edits)
-            .iter()
-            .map(|e| {
-                let (before, proposed) = e.values();
-                let current = artwork.map_or(Value::Null, |a| a.of(&e.field_name()));
-                EditFieldDiff {
-                    field_name: e.field_name(),
-                    stale: current != before,
-                    before,
-                    proposed,
-                    current,
-                }
-            })
-            .collect(),
-    }))
+            created_at: r.created_at,
+            decided_at: r.decided_at,
+            reason: r.reason,
+            applied: r.applied,
+            fields: r.fields,
+        }
+    }
 }

@@ -2,13 +2,14 @@
 //! detail and "my submissions" show. Photos here keep their EXIF summary: only moderators and the
 //! submitter read this table.
 
-pub mod artist_edits;
 pub mod edits;
 pub mod read;
 
 use async_trait::async_trait;
 use cqrs_es::Aggregate;
-use domain::{AccountId, Submission, SubmissionEvent, SubmissionKind, SubmissionStatus};
+use domain::{
+    AccountId, ActorId, EditSubject, Submission, SubmissionEvent, SubmissionKind, SubmissionStatus,
+};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -19,7 +20,7 @@ pub struct SubmissionsProjector;
 
 pub const NAME: &str = "submissions";
 
-read_model!(NAME, ["submissions", "artwork_edits", "artist_edits"]);
+read_model!(NAME, ["submissions", "edits"]);
 
 #[async_trait]
 impl Projector for SubmissionsProjector {
@@ -71,43 +72,16 @@ impl Projector for SubmissionsProjector {
                     row.insert(db, id, e).await?;
                 }
                 SubmissionEvent::ArtworkEditProposed(p) => {
-                    sqlx::query!(
-                        "INSERT INTO artwork_edits (id, artwork_id, submitter, status, edits, note,
-                            created_at, version, last_tx, last_pos)
-                         VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9)
-                         ON CONFLICT (id) DO NOTHING",
-                        id,
-                        p.artwork_id.0,
-                        p.submitter.0,
-                        serde_json::to_value(&p.edits)?,
-                        p.note.map(String::from),
-                        e.recorded_at,
-                        e.sequence,
-                        e.tx_id,
-                        e.position
-                    )
-                    .execute(&mut *db)
-                    .await?;
+                    let edits = serde_json::to_value(&p.edits)?;
+                    let note = p.note.map(String::from);
+                    let subject = (EditSubject::Artwork, p.artwork_id.0, false);
+                    insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
                 }
                 SubmissionEvent::ArtistEditProposed(p) => {
-                    sqlx::query!(
-                        "INSERT INTO artist_edits (id, artist_id, new_artist, submitter, status,
-                            edits, note, created_at, version, last_tx, last_pos)
-                         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10)
-                         ON CONFLICT (id) DO NOTHING",
-                        id,
-                        p.artist_id.0,
-                        p.new_artist,
-                        p.submitter.0,
-                        serde_json::to_value(&p.edits)?,
-                        p.note.map(String::from),
-                        e.recorded_at,
-                        e.sequence,
-                        e.tx_id,
-                        e.position
-                    )
-                    .execute(&mut *db)
-                    .await?;
+                    let edits = serde_json::to_value(&p.edits)?;
+                    let note = p.note.map(String::from);
+                    let subject = (EditSubject::Artist, p.artist_id.0, p.new_artist);
+                    insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
                 }
                 SubmissionEvent::ArtistEditApproved {
                     reviewer, applied, ..
@@ -167,6 +141,38 @@ impl Projector for SubmissionsProjector {
         }
         Ok(())
     }
+}
+
+/// Files an edit proposal of `subject` (its type, id, and whether it is a new artist).
+async fn insert_edit(
+    db: &mut PgConnection,
+    id: Uuid,
+    e: &EventEnvelope,
+    (subject, subject_id, new_artist): (EditSubject, Uuid, bool),
+    submitter: ActorId,
+    edits: serde_json::Value,
+    note: Option<String>,
+) -> anyhow::Result<()> {
+    sqlx::query!(
+        "INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
+            note, created_at, version, last_tx, last_pos)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (id) DO NOTHING",
+        id,
+        subject.as_str(),
+        subject_id,
+        new_artist,
+        submitter.0,
+        edits,
+        note,
+        e.recorded_at,
+        e.sequence,
+        e.tx_id,
+        e.position
+    )
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 /// A newly filed submission's columns (pending; a proposal or a visit).
@@ -284,23 +290,7 @@ impl Decision<'_> {
     async fn run(self) -> anyhow::Result<()> {
         let applied = self.applied.map(|a| serde_json::json!(a));
         sqlx::query!(
-            "UPDATE artwork_edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
-                decided_at = $6, version = $7, last_tx = $8, last_pos = $9
-              WHERE id = $1",
-            self.id,
-            self.status.as_str(),
-            self.reviewer,
-            applied,
-            self.reason.as_deref(),
-            self.e.recorded_at,
-            self.e.sequence,
-            self.e.tx_id,
-            self.e.position
-        )
-        .execute(&mut *self.db)
-        .await?;
-        sqlx::query!(
-            "UPDATE artist_edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
+            "UPDATE edits SET status = $2, reviewer = $3, applied = $4, reason = $5,
                 decided_at = $6, version = $7, last_tx = $8, last_pos = $9
               WHERE id = $1",
             self.id,

@@ -307,9 +307,7 @@ pub async fn submitters(
     let rows = sqlx::query!(
         r#"SELECT id AS "id!", submitter AS "submitter!" FROM rm.submissions WHERE id = ANY($1)
            UNION ALL
-           SELECT id, submitter FROM rm.artwork_edits WHERE id = ANY($1)
-           UNION ALL
-           SELECT id, submitter FROM rm.artist_edits WHERE id = ANY($1)"#,
+           SELECT id, submitter FROM rm.edits WHERE id = ANY($1)"#,
         ids
     )
     .fetch_all(pool)
@@ -390,28 +388,22 @@ pub async fn edits_by(
 ) -> anyhow::Result<(Vec<MyEdit>, i64)> {
     let ids: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
     let total = sqlx::query_scalar!(
-        r#"SELECT (SELECT count(*) FROM rm.artwork_edits WHERE submitter = ANY($1))
-                + (SELECT count(*) FROM rm.artist_edits WHERE submitter = ANY($1)) AS "n!""#,
+        r#"SELECT count(*) AS "n!" FROM rm.edits WHERE submitter = ANY($1)"#,
         &ids
     )
     .fetch_one(pool)
     .await?;
     let rows = sqlx::query!(
-        r#"SELECT x.id AS "id!", x.kind AS "kind!", x.subject_id AS "subject_id!",
-                  x.subject_name, x.status AS "status!", x.edits AS "edits!", x.applied,
-                  x.reason, x.created_at AS "created_at!", x.decided_at
-             FROM (SELECT e.id, 'artwork_edit' AS kind, e.artwork_id AS subject_id,
-                          a.title AS subject_name, e.status, e.edits, e.applied, e.reason,
-                          e.created_at, e.decided_at
-                     FROM rm.artwork_edits e LEFT JOIN rm.artworks a ON a.id = e.artwork_id
-                    WHERE e.submitter = ANY($1)
-                   UNION ALL
-                   SELECT e.id, CASE WHEN e.new_artist THEN 'new_artist' ELSE 'artist_edit' END,
-                          e.artist_id, r.name, e.status, e.edits, e.applied, e.reason,
-                          e.created_at, e.decided_at
-                     FROM rm.artist_edits e LEFT JOIN rm.artists r ON r.id = e.artist_id
-                    WHERE e.submitter = ANY($1)) x
-            ORDER BY x.created_at DESC, x.id DESC
+        r#"SELECT e.id AS "id!", CASE WHEN e.subject_type = 'artwork' THEN 'artwork_edit'
+                             WHEN e.new_artist THEN 'new_artist' ELSE 'artist_edit' END AS "kind!",
+                  e.subject_id AS "subject_id!", coalesce(a.title, r.name) AS subject_name,
+                  e.status AS "status!", e.edits AS "edits!", e.applied, e.reason,
+                  e.created_at AS "created_at!", e.decided_at
+             FROM rm.edits e
+             LEFT JOIN rm.artworks a ON e.subject_type = 'artwork' AND a.id = e.subject_id
+             LEFT JOIN rm.artists r ON e.subject_type = 'artist' AND r.id = e.subject_id
+            WHERE e.submitter = ANY($1)
+            ORDER BY e.created_at DESC, e.id DESC
             LIMIT $2 OFFSET $3"#,
         &ids,
         limit,
@@ -425,11 +417,7 @@ pub async fn edits_by(
             let kind = platform::db::enum_value("kind", &r.kind, SubmissionKind::parse)?;
             let (fields, proposed_name) = match kind {
                 SubmissionKind::ArtworkEdit => {
-                    let edits: Vec<domain::FieldEdit> = serde_json::from_value(r.edits)?;
-                    (
-                        edits.iter().map(domain::FieldEdit::field_name).collect(),
-                        None,
-                    )
+                    (super::edits::fields_of::<domain::FieldEdit>(r.edits)?, None)
                 }
                 _ => {
                     let edits: Vec<domain::ArtistFieldEdit> = serde_json::from_value(r.edits)?;
@@ -437,10 +425,7 @@ pub async fn edits_by(
                         domain::ArtistFieldEdit::Name { new, .. } => Some(new.as_str().to_owned()),
                         _ => None,
                     });
-                    (
-                        edits.iter().map(|e| e.field_name().to_owned()).collect(),
-                        name,
-                    )
+                    (edits.iter().map(|e| e.field().to_owned()).collect(), name)
                 }
             };
             Ok(MyEdit {
@@ -495,9 +480,7 @@ pub async fn contributions(
              FROM (SELECT status, kind, jsonb_array_length(photos) AS photos
                      FROM rm.submissions WHERE submitter = ANY($1)
                    UNION ALL
-                   SELECT status, 'edit', 0 FROM rm.artwork_edits WHERE submitter = ANY($1)
-                   UNION ALL
-                   SELECT status, 'edit', 0 FROM rm.artist_edits WHERE submitter = ANY($1)) s
+                   SELECT status, 'edit', 0 FROM rm.edits WHERE submitter = ANY($1)) s
             GROUP BY status, kind"#,
         identities
     )
@@ -543,15 +526,16 @@ pub struct Activity {
     pub per_day: Vec<(chrono::NaiveDate, i64, i64, i64)>,
 }
 
-/// Submissions of every kind over the last `days` days (today included). The three tables are
+/// Submissions of every kind over the last `days` days (today included). The two tables are
 /// read as one (`kind, status, submitter, created_at, decided_at`).
 pub async fn activity(pool: &PgPool, days: i32) -> Result<Activity, sqlx::Error> {
     let mut a = Activity::default();
     let totals = sqlx::query!(
         r#"WITH s AS (SELECT kind, status FROM rm.submissions
-                      UNION ALL SELECT 'artwork_edit', status FROM rm.artwork_edits
-                      UNION ALL SELECT CASE WHEN new_artist THEN 'new_artist' ELSE 'artist_edit' END,
-                                       status FROM rm.artist_edits)
+                      UNION ALL SELECT CASE WHEN subject_type = 'artwork' THEN 'artwork_edit'
+                                            WHEN new_artist THEN 'new_artist'
+                                            ELSE 'artist_edit' END,
+                                       status FROM rm.edits)
            SELECT kind, status, count(*) AS "n!" FROM s GROUP BY GROUPING SETS ((kind), (status))"#
     )
     .fetch_all(pool)
@@ -565,8 +549,7 @@ pub async fn activity(pool: &PgPool, days: i32) -> Result<Activity, sqlx::Error>
     }
     let window = sqlx::query!(
         r#"WITH s AS (SELECT status, submitter, created_at, decided_at FROM rm.submissions
-                      UNION ALL SELECT status, submitter, created_at, decided_at FROM rm.artwork_edits
-                      UNION ALL SELECT status, submitter, created_at, decided_at FROM rm.artist_edits),
+                      UNION ALL SELECT status, submitter, created_at, decided_at FROM rm.edits),
                 since AS (SELECT (current_date - ($1::int - 1))::timestamptz AS t)
            SELECT count(*) FILTER (WHERE decided_at >= since.t AND status IN ('approved', 'rejected'))
                       AS "decisions!",
@@ -587,8 +570,7 @@ pub async fn activity(pool: &PgPool, days: i32) -> Result<Activity, sqlx::Error>
     }
     let days_rows = sqlx::query!(
         r#"WITH s AS (SELECT status, created_at, decided_at FROM rm.submissions
-                      UNION ALL SELECT status, created_at, decided_at FROM rm.artwork_edits
-                      UNION ALL SELECT status, created_at, decided_at FROM rm.artist_edits),
+                      UNION ALL SELECT status, created_at, decided_at FROM rm.edits),
                 e AS (SELECT created_at::date AS day, 1 AS sent, 0 AS approved, 0 AS rejected FROM s
                       UNION ALL
                       SELECT decided_at::date, 0, (status = 'approved')::int, (status = 'rejected')::int

@@ -25,40 +25,50 @@ CREATE TABLE IF NOT EXISTS submissions (
     last_tx       bigint NOT NULL,
     last_pos      bigint NOT NULL
 );
--- Edit proposals: their changes as the domain records them (`FieldEdit`s, each field with the
--- value the proposer saw and the new one), and what a moderator applied.
-CREATE TABLE IF NOT EXISTS artwork_edits (
-    id          uuid PRIMARY KEY,
-    artwork_id  uuid NOT NULL,
-    submitter   uuid NOT NULL,
-    status      text NOT NULL,
-    edits       jsonb NOT NULL,
-    note        text,
-    applied     jsonb,
-    reason      text,
-    reviewer    uuid,
-    created_at  timestamptz NOT NULL,
-    decided_at  timestamptz,
-    version     bigint NOT NULL,
-    last_tx     bigint NOT NULL,
-    last_pos    bigint NOT NULL
+-- Edit proposals of artworks and artists (`subject_type`; `new_artist` for an artist the registry
+-- does not have yet): their changes as the domain records them (`FieldEdit`s or
+-- `ArtistFieldEdit`s, each field with the value the proposer saw and the new one), and what a
+-- moderator applied.
+CREATE TABLE IF NOT EXISTS edits (
+    id            uuid PRIMARY KEY,
+    subject_type  text NOT NULL,
+    subject_id    uuid NOT NULL,
+    new_artist    boolean NOT NULL DEFAULT false,
+    submitter     uuid NOT NULL,
+    status        text NOT NULL,
+    edits         jsonb NOT NULL,
+    note          text,
+    applied       jsonb,
+    reason        text,
+    reviewer      uuid,
+    created_at    timestamptz NOT NULL,
+    decided_at    timestamptz,
+    version       bigint NOT NULL,
+    last_tx       bigint NOT NULL,
+    last_pos      bigint NOT NULL
 );
--- Artist edits and new artists' proposals (`new_artist`), as `artwork_edits` holds artwork
--- edits: the `ArtistFieldEdit`s with the value the proposer saw, and what a moderator applied.
-CREATE TABLE IF NOT EXISTS artist_edits (
-    id          uuid PRIMARY KEY,
-    artist_id   uuid NOT NULL,
-    new_artist  boolean NOT NULL,
-    submitter   uuid NOT NULL,
-    status      text NOT NULL,
-    edits       jsonb NOT NULL,
-    note        text,
-    applied     jsonb,
-    reason      text,
-    reviewer    uuid,
-    created_at  timestamptz NOT NULL,
-    decided_at  timestamptz,
-    version     bigint NOT NULL,
-    last_tx     bigint NOT NULL,
-    last_pos    bigint NOT NULL
-);
+-- Until 2026-11 artwork and artist edits had a table each: a schema that still has them has their
+-- rows moved here once (so no replay is needed), and they are dropped.
+DO $$
+BEGIN
+    IF to_regclass('artwork_edits') IS NOT NULL THEN
+        INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
+                note, applied, reason, reviewer, created_at, decided_at, version, last_tx,
+                last_pos)
+            SELECT id, 'artwork', artwork_id, false, submitter, status, edits, note, applied,
+                   reason, reviewer, created_at, decided_at, version, last_tx, last_pos
+              FROM artwork_edits
+            ON CONFLICT (id) DO NOTHING;
+        DROP TABLE artwork_edits;
+    END IF;
+    IF to_regclass('artist_edits') IS NOT NULL THEN
+        INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
+                note, applied, reason, reviewer, created_at, decided_at, version, last_tx,
+                last_pos)
+            SELECT id, 'artist', artist_id, new_artist, submitter, status, edits, note, applied,
+                   reason, reviewer, created_at, decided_at, version, last_tx, last_pos
+              FROM artist_edits
+            ON CONFLICT (id) DO NOTHING;
+        DROP TABLE artist_edits;
+    END IF;
+END $$;

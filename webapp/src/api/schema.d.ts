@@ -1612,7 +1612,7 @@ export interface components {
             id: string;
             status: components["schemas"]["SubmissionStatus"];
         };
-        /** @description An artist edit with its review. */
+        /** @description An artist edit (or a new artist) with its review. */
         ArtistEditDetail: {
             /** @description The fields an approval applied. */
             applied?: string[] | null;
@@ -1671,7 +1671,7 @@ export interface components {
             edits: components["schemas"]["EditItem"][];
             note?: string | null;
         };
-        /** @description An artist edit in the moderators' queue. */
+        /** @description An artist edit (or a new artist) in the moderators' queue. */
         ArtistEditSummary: {
             /** Format: uuid */
             artist_id: string;
@@ -2096,7 +2096,7 @@ export interface components {
             id: string;
             status: components["schemas"]["SubmissionStatus"];
         };
-        /** @description An edit proposal with its review. */
+        /** @description An artwork edit with its review. */
         EditDetail: {
             /** @description The fields an approval applied. */
             applied?: string[] | null;
@@ -2120,7 +2120,7 @@ export interface components {
         EditFieldDiff: {
             /** @description What the proposer saw. */
             before: unknown;
-            /** @description The artwork's value now. */
+            /** @description The subject's value now (`null` for an artist not created yet). */
             current: unknown;
             field_name: string;
             /** @description The proposed value (`null` clears the field). */
@@ -2169,7 +2169,7 @@ export interface components {
             /** @description Why, for the moderator: at most 1000 characters. */
             note?: string | null;
         };
-        /** @description An edit in the moderators' queue. */
+        /** @description An artwork edit in the moderators' queue. */
         EditSummary: {
             /** Format: uuid */
             artwork_id: string;
@@ -2240,7 +2240,7 @@ export interface components {
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_ArtistEditDetail: {
-            /** @description An artist edit with its review. */
+            /** @description An artist edit (or a new artist) with its review. */
             data: {
                 /** @description The fields an approval applied. */
                 applied?: string[] | null;
@@ -2522,7 +2522,7 @@ export interface components {
         };
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_EditDetail: {
-            /** @description An edit proposal with its review. */
+            /** @description An artwork edit with its review. */
             data: {
                 /** @description The fields an approval applied. */
                 applied?: string[] | null;
@@ -3288,7 +3288,10 @@ export interface components {
         };
         /** @description One field's change as the API shows it (SPEC §7's `edits` items). */
         FieldEditDto: {
-            /** @description title, description, artwork_type, location, artists or tag:<key>. */
+            /**
+             * @description An artwork's title, description, artwork_type, location, artists or tag:<key>; an
+             *     artist's name, aliases, biography, website, country, birth_year or death_year.
+             */
             field_name: string;
             /** @description The proposed value (`null` clears the field). */
             field_value_new: unknown;

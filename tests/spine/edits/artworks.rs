@@ -1,0 +1,278 @@
+//! What only artwork edits have: credit per field, a moderator's revert of a change, and two
+//! edits of one field approved at the same moment.
+
+use super::{change, history, propose, rename, ARTWORK};
+use crate::accounts::{anonymous_token, signed_in};
+use crate::harness::assert_replay_keeps;
+use crate::submissions::{get_as, moderator, post_json, spawn};
+use serde_json::{json, Value};
+
+/// Given an edit approved in part: the editor is credited with the fields it set, by display
+/// name, with the approving moderator; the dataset with the fields the import set; a cleared
+/// field is nobody's.
+#[tokio::test]
+async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_dataset() {
+    let app = spawn().await;
+    let (artwork, imported) = ARTWORK.seed(&app, "credit-1", "Blue Wall").await;
+    let editor = signed_in(&app, "credit-editor@plinth.test").await;
+    let modr = moderator(&app).await;
+    let anon = anonymous_token(&app).await;
+    let detail = ARTWORK.detail(&artwork);
+    let (status, _) = get_as(&app, &detail, &editor, Some(&imported)).await;
+    assert_eq!(status, 200);
+    let (edit, _) = propose(
+        &app,
+        ARTWORK,
+        &editor,
+        &artwork,
+        json!([
+            change("title", json!("Blue Wall"), json!("The Blue Wall")),
+            change("description", json!("Painted in one summer."), Value::Null),
+            change(
+                "tags",
+                json!({"material": "paint"}),
+                json!({"material": "concrete"})
+            ),
+        ]),
+    )
+    .await;
+    let (status, applied, body) = post_json(
+        &app,
+        &modr,
+        &ARTWORK.approve(&edit),
+        json!({"apply_to_artwork": ["title", "description"]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    // The history and the credit take no position to wait for (they name people from the
+    // submissions and accounts read models): the review and the detail do.
+    let (_, review) = get_as(&app, &ARTWORK.review(&edit), &modr, Some(&applied)).await;
+    assert_eq!(review["data"]["status"], "approved");
+    let (_, now) = get_as(&app, &detail, &anon, Some(&applied)).await;
+    assert_eq!(now["data"]["title"], "The Blue Wall");
+    let entries = history(&app, ARTWORK, &artwork, &anon).await;
+    let edited = &entries[0];
+    assert_eq!(edited["submission_id"], json!(edit));
+    let credit_name = edited["contributor"].as_str().unwrap().to_owned();
+
+    let (status, credit) = get_as(&app, &format!("{detail}/contributors"), &anon, None).await;
+    assert_eq!(status, 200, "{credit}");
+    let field = |name: &str| {
+        credit["data"]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["field"] == name)
+            .cloned()
+    };
+    let title = field("title").unwrap();
+    assert_eq!(title["by"], json!(credit_name));
+    assert_eq!(title["approved_by"], edited["actor"]["display_name"]);
+    assert_eq!(title["change"], edited["id"]);
+    let kind = field("artwork_type").unwrap();
+    assert_eq!(
+        (&kind["by"], &kind["approved_by"]),
+        (
+            &json!(plinth::import::parse::vancouver::DATASET.name),
+            &Value::Null
+        )
+    );
+    assert_eq!(field("description"), None);
+    assert_eq!(field("tag:material").unwrap()["by"], kind["by"]);
+    let names: Vec<&str> = credit["data"]["contributors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["display_name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&credit_name.as_str()), "{names:?}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
+    let app = spawn().await;
+    let (artwork, imported) = ARTWORK.seed(&app, "edit-3", "Gate").await;
+    let editor = signed_in(&app, "reverted-editor@plinth.test").await;
+    let modr = moderator(&app).await;
+    let detail = ARTWORK.detail(&artwork);
+    let (status, _) = get_as(&app, &detail, &editor, Some(&imported)).await;
+    assert_eq!(status, 200);
+    let (edit, _) = rename(
+        &app,
+        ARTWORK,
+        &editor,
+        &artwork,
+        "Gate",
+        "Gate to the Northwest",
+    )
+    .await;
+    let (status, _, _) = post_json(&app, &modr, &ARTWORK.approve(&edit), json!({})).await;
+    assert_eq!(status, 200);
+    let entries = history(&app, ARTWORK, &artwork, &editor).await;
+    let (edited, import) = (
+        entries[0]["id"].as_str().unwrap().to_owned(),
+        entries[1]["id"].as_str().unwrap().to_owned(),
+    );
+    let revert = format!("{detail}/revert");
+
+    // Only moderators revert, with a reason, changes that set fields.
+    let (status, _, _) = post_json(
+        &app,
+        &editor,
+        &revert,
+        json!({"change": edited, "reason": "wrong"}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _, body) = post_json(&app, &modr, &revert, json!({"change": edited})).await;
+    assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")));
+    let (status, _, body) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": import, "reason": "no"}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("This change cannot be reverted"))
+    );
+    let (status, _, _) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": "1-1", "reason": "no"}),
+    )
+    .await;
+    assert_eq!(status, 404);
+
+    // When the edit is reverted, the old title is back and the history says who and why.
+    let (status, reverted, body) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": edited, "reason": "Vandalism"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["changes"][0]["field_value_new"], "Gate");
+    let (_, now) = get_as(&app, &detail, &editor, Some(&reverted)).await;
+    assert_eq!(now["data"]["title"], "Gate");
+    let entries = history(&app, ARTWORK, &artwork, &editor).await;
+    let undo = &entries[0];
+    assert_eq!(
+        (&undo["kind"], &undo["reason"], &undo["reverts"]),
+        (&json!("reverted"), &json!("Vandalism"), &json!(edited))
+    );
+    assert_eq!(undo["actor"]["role"], "admin");
+    assert_eq!(undo["revertible"], true);
+    // Reverting the edit again finds its field changed since.
+    let (status, _, _) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": edited, "reason": "again"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+
+    // Reverting the revert restores the edit.
+    let undo_id = undo["id"].as_str().unwrap().to_owned();
+    let (status, restored, _) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": undo_id, "reason": "It was right"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, now) = get_as(&app, &detail, &editor, Some(&restored)).await;
+    assert_eq!(now["data"]["title"], "Gate to the Northwest");
+    // And going back to the import undoes everything since.
+    let (status, back, _) = post_json(
+        &app,
+        &modr,
+        &revert,
+        json!({"change": import, "reason": "Start over", "scope": "since"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, now) = get_as(&app, &detail, &editor, Some(&back)).await;
+    assert_eq!(now["data"]["title"], "Gate");
+    let entries = history(&app, ARTWORK, &artwork, &editor).await;
+    assert_eq!(entries.as_array().unwrap().len(), 5);
+
+    // Replaying every read model from the store gives the same rows and the same history.
+    assert_replay_keeps(&app.db.pool, ARTWORK.read_models).await;
+    assert_eq!(history(&app, ARTWORK, &artwork, &editor).await, entries);
+    app.stop().await;
+}
+
+/// Two edits of one field made against the same value and approved at the same moment: one is
+/// applied, the other is refused as stale (409) and left pending for a moderator to decide
+/// again — never "approved, nothing applied". The edited artwork is held alone from each
+/// approval's check to its effect.
+#[tokio::test]
+async fn edits_of_one_field_approved_at_once_apply_one_and_leave_the_other_reviewable() {
+    let app = spawn().await;
+    let modr = moderator(&app).await;
+    let (first, second) = (
+        signed_in(&app, "racer1@plinth.test").await,
+        signed_in(&app, "racer2@plinth.test").await,
+    );
+    let mut races = Vec::new();
+    for n in 0..5 {
+        let (artwork, _) = ARTWORK.seed(&app, &format!("race-{n}"), "Red Wall").await;
+        let (a, _) = rename(&app, ARTWORK, &first, &artwork, "Red Wall", "Red Wall I").await;
+        let (b, _) = rename(&app, ARTWORK, &second, &artwork, "Red Wall", "Red Wall II").await;
+        races.push((artwork, a, b));
+    }
+    // Every approval of every race in flight at once.
+    let approvals = races
+        .iter()
+        .flat_map(|(_, a, b)| [a.clone(), b.clone()])
+        .map(|edit| {
+            let (app, modr) = (&app, &modr);
+            async move { post_json(app, modr, &ARTWORK.approve(&edit), json!({})).await }
+        });
+    let answers = futures::future::join_all(approvals).await;
+    for (n, (artwork, a, b)) in races.iter().enumerate() {
+        let (one, other) = (&answers[2 * n], &answers[2 * n + 1]);
+        let mut statuses = [one.0, other.0];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "race {n}: {one:?} {other:?}");
+        let (refused, body, won) = if one.0 == 409 {
+            (a, &one.2, "Red Wall II")
+        } else {
+            (b, &other.2, "Red Wall I")
+        };
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("These fields changed since the edit was proposed: title"),
+            "{body}"
+        );
+        // The refused edit recorded no decision: it is still pending, to be decided again.
+        let decided: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM es.events WHERE aggregate_id = $1
+                AND event_type IN ('SubmissionApproved', 'SubmissionRejected')",
+        )
+        .bind(refused)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(decided, 0, "race {n}: the refused edit was decided");
+        let (artwork_state, _) = command_api::Commands::new(app.db.pool.clone())
+            .state::<domain::Artwork>(artwork)
+            .await
+            .unwrap();
+        assert_eq!(
+            artwork_state.title.as_ref().map(|t| t.as_str()),
+            Some(won),
+            "race {n}"
+        );
+    }
+    app.stop().await;
+}
