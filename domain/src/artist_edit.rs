@@ -63,7 +63,15 @@ impl FieldChange for ArtistFieldEdit {
     const NAME_FIELD: &'static str = "name";
 
     fn field_name(&self) -> String {
-        self.field().to_owned()
+        match self {
+            Self::Name { .. } => "name".into(),
+            Self::Aliases { .. } => "aliases".into(),
+            Self::Biography { .. } => "biography".into(),
+            Self::Website { .. } => "website".into(),
+            Self::Country { .. } => "country".into(),
+            Self::BirthYear { .. } => "birth_year".into(),
+            Self::DeathYear { .. } => "death_year".into(),
+        }
     }
 
     fn values(&self) -> (Value, Value) {
@@ -121,19 +129,6 @@ impl FieldChange for ArtistFieldEdit {
 }
 
 impl ArtistFieldEdit {
-    /// The field's name.
-    pub fn field(&self) -> &'static str {
-        match self {
-            Self::Name { .. } => "name",
-            Self::Aliases { .. } => "aliases",
-            Self::Biography { .. } => "biography",
-            Self::Website { .. } => "website",
-            Self::Country { .. } => "country",
-            Self::BirthYear { .. } => "birth_year",
-            Self::DeathYear { .. } => "death_year",
-        }
-    }
-
     /// Whether the old value is unset (as in a new artist's proposal).
     pub fn is_from_unset(&self) -> bool {
         match self.values().0 {

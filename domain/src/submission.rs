@@ -24,7 +24,6 @@ use crate::tags::Tags;
 use crate::text::{LongText, PersonName, Title};
 use crate::visit::Visit;
 pub use crate::visit::{Condition, Note, NoteTooLong, MAX_NOTE_CHARS};
-use crate::vocabulary::EditSubject;
 
 /// Longest rejection reason.
 /// Most artist names one proposal can carry.
@@ -416,15 +415,6 @@ impl Filing {
             Filing::Visit(v) => v.submitter,
             Filing::Edit(e) => e.submitter,
             Filing::ArtistEdit(e) => e.submitter,
-        }
-    }
-
-    /// What an edit proposal changes; `None` for other kinds.
-    pub fn edit_subject(&self) -> Option<EditSubject> {
-        match self {
-            Filing::Edit(_) => Some(EditSubject::Artwork),
-            Filing::ArtistEdit(_) => Some(EditSubject::Artist),
-            _ => None,
         }
     }
 

@@ -1,11 +1,15 @@
 //! Edit proposals, one path for artworks and artists (and artists the registry does not have
 //! yet): a signed-in user proposes changes to a subject's fields or asks whether they would be
-//! accepted (`propose`); a moderator approves all or some fields or rejects, from the review
-//! queue of the subject's kind (`crate::submissions`' `approve_edit`, whose effect is its
-//! carry-out). What differs by subject is the aggregate's own rules, behind [`Subject`].
+//! accepted (`propose`); a moderator approves all or some fields (`approve`, whose effect is
+//! `crate::submissions`' carry-out) or rejects (`reject`), from the review queue of the
+//! subject's kind. What differs by subject is the aggregate's own rules and how it is held,
+//! behind [`Subject`].
 
+pub mod approve;
 pub mod propose;
+pub mod reject;
 
+pub use approve::EditApproved;
 pub use propose::{check, run as propose, Checked, ProposeError, Proposed, Target};
 
 use cqrs_es::event_sink::EventSink;
@@ -13,13 +17,14 @@ use cqrs_es::Aggregate;
 use domain::edit::Edited;
 use domain::{
     ActorId, Artist, ArtistEditProposal, ArtistFieldEdit, ArtistId, Artwork, ArtworkCommand,
-    ArtworkEditProposal, ArtworkError, ArtworkId, ArtworkStatus, FieldChange, FieldEdit, Note,
-    SubmissionCommand, SubmissionId,
+    ArtworkEditProposal, ArtworkError, ArtworkId, ArtworkStatus, FieldChange, FieldEdit, Filing,
+    Note, SubmissionCommand, SubmissionId,
 };
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::submissions::FieldError;
+use crate::artwork_locks::{ArtworkLocks, Hold};
+use crate::submissions::{ApproveError, FieldError, Submissions};
 
 /// A proposal as filed: who, which subject, the changes and why.
 pub struct Proposal<C> {
@@ -43,6 +48,17 @@ pub trait Subject:
 
     /// The command that files `proposal`.
     fn proposal(proposal: Proposal<Self::Change>) -> SubmissionCommand;
+
+    /// The proposal of this subject a filed submission holds: the subject's id and the changes
+    /// (`None` for any other submission).
+    fn proposed(filing: &Filing) -> Option<(Uuid, &[Self::Change])>;
+
+    /// Takes the subject alone until the locks are released, and reads its state under them;
+    /// refused (the locks released) when it no longer takes changes.
+    fn hold(
+        submissions: &Submissions,
+        id: Uuid,
+    ) -> impl std::future::Future<Output = Result<(ArtworkLocks, Self), ApproveError>> + Send;
 
     /// What the changes name that the registry does not know, by field (an artwork's artists).
     fn unknown_references(
@@ -71,6 +87,22 @@ impl Subject for Artwork {
             edits: p.edits,
             note: p.note,
         }))
+    }
+
+    fn proposed(filing: &Filing) -> Option<(Uuid, &[FieldEdit])> {
+        match filing {
+            Filing::Edit(e) => Some((e.artwork_id.0, &e.edits)),
+            _ => None,
+        }
+    }
+
+    async fn hold(
+        submissions: &Submissions,
+        id: Uuid,
+    ) -> Result<(ArtworkLocks, Self), ApproveError> {
+        submissions
+            .hold_artwork(ArtworkId(id), Hold::Exclusive)
+            .await
     }
 
     async fn unknown_references(
@@ -121,6 +153,34 @@ impl Subject for Artist {
             note: p.note,
             new_artist: p.new,
         }))
+    }
+
+    fn proposed(filing: &Filing) -> Option<(Uuid, &[ArtistFieldEdit])> {
+        match filing {
+            Filing::ArtistEdit(e) => Some((e.artist_id.0, &e.edits)),
+            _ => None,
+        }
+    }
+
+    async fn hold(
+        submissions: &Submissions,
+        id: Uuid,
+    ) -> Result<(ArtworkLocks, Self), ApproveError> {
+        let store = |e: String| ApproveError::Store(anyhow::anyhow!(e));
+        let locks = ArtworkLocks::take_artist(submissions.pool(), ArtistId(id))
+            .await
+            .map_err(|e| store(e.to_string()))?;
+        match submissions
+            .commands()
+            .state::<Artist>(&id.to_string())
+            .await
+        {
+            Ok((artist, _)) => Ok((locks, artist)),
+            Err(e) => {
+                locks.release().await;
+                Err(store(e.to_string()))
+            }
+        }
     }
 
     async fn unknown_references(

@@ -6,16 +6,16 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use domain::{Artist, Artwork, FieldChange, SubmissionStatus};
+use domain::{Artist, Artwork, SubmissionStatus};
 use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
 use platform::identity::{Caller, Moderator, SignedIn};
 use uuid::Uuid;
 
 use super::{created, no_store, reviewer, sender, written, Body, CommandState, OptionalBody};
-use crate::edits::{self, Proposed, Subject, Target};
+use crate::edits::{self, EditApproved, Proposed, Subject, Target};
 use crate::submissions::{
     ApplyEditRequest, ArtistEditDecided, ArtistEditReceipt, ArtistEditSubmission,
-    ArtworkEditSubmission, Decided, EditApproved, EditCheck, EditDecided, EditReceipt, EditRequest,
+    ArtworkEditSubmission, Decided, EditCheck, EditDecided, EditReceipt, EditRequest,
     RejectRequest,
 };
 
@@ -119,11 +119,7 @@ async fn approve<S: Answered>(
     req: ApplyEditRequest,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(caller, s.submissions.pool()).await?;
-    let subject = <S::Change as FieldChange>::SUBJECT;
-    let (d, position) = s
-        .submissions
-        .approve_edit(&reviewer, subject, id, req)
-        .await?;
+    let (d, position) = edits::approve::run::<S>(&s.submissions, &reviewer, id, req).await?;
     Ok(written(S::Decided::from(d), position))
 }
 
@@ -135,11 +131,8 @@ async fn reject<S: Subject>(
     body: RejectRequest,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(caller, s.submissions.pool()).await?;
-    let subject = <S::Change as FieldChange>::SUBJECT;
-    let (d, position): (Decided, _) = s
-        .submissions
-        .reject_edit(&reviewer, subject, id, body.reason.as_deref())
-        .await?;
+    let reason = body.reason.as_deref();
+    let (d, position) = edits::reject::run::<S>(&s.submissions, &reviewer, id, reason).await?;
     Ok(written(d, position))
 }
 

@@ -203,7 +203,7 @@ impl Submissions {
                             Approval::LogVisit
                         }
                         // An edit approved here applies every field; choosing some is
-                        // `approve_edit`'s.
+                        // `crate::edits::approve`'s.
                         Some(edit @ (Filing::Edit(_) | Filing::ArtistEdit(_))) => {
                             if let Filing::Edit(e) = edit {
                                 *held =

@@ -97,7 +97,7 @@ impl Submissions {
     /// refuses (409) before a decision is recorded. A merge of the artwork waits for the hold,
     /// so a decision and its effect never straddle a merge ("approved, nothing applied", or
     /// content left on a hidden duplicate).
-    pub(super) async fn hold_artwork(
+    pub(crate) async fn hold_artwork(
         &self,
         artwork: ArtworkId,
         hold: Hold,
@@ -133,7 +133,7 @@ impl Submissions {
 
     /// Carries out the approval in `state` (submission `id`, whose last event, the approval,
     /// has `sequence`).
-    pub(super) async fn carry_out(
+    pub(crate) async fn carry_out(
         &self,
         id: Uuid,
         state: &Submission,

@@ -38,14 +38,32 @@ impl Submissions {
         id: Uuid,
         reason: Option<&str>,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
-        let reason = Reason::parse(reason.unwrap_or(""))
-            .map_err(|e| FieldError::new("reason", e.to_string()))?;
-        let command = SubmissionCommand::Reject {
-            reviewer: reviewer.account_id,
-            reason,
-        };
-        self.close(id, command, &reviewer.metadata, SubmissionStatus::Rejected)
-            .await
+        self.reject_if(reviewer, id, reason, |_| true).await
+    }
+
+    /// [`Self::reject`], when the submission loaded is of the kind `is_kind` accepts (else
+    /// `EditNotFound`: an edit rejected from another subject's queue).
+    pub(crate) async fn reject_if(
+        &self,
+        reviewer: &Reviewer,
+        id: Uuid,
+        reason: Option<&str>,
+        is_kind: impl FnOnce(&Submission) -> bool + Send,
+    ) -> Result<(Decided, Option<EventPosition>), CloseError> {
+        let by = reviewer.account_id;
+        let status = SubmissionStatus::Rejected;
+        self.close(id, &reviewer.metadata, status, |s| {
+            if !is_kind(s) {
+                return Err(CloseError::EditNotFound(id));
+            }
+            let reason = Reason::parse(reason.unwrap_or(""))
+                .map_err(|e| FieldError::new("reason", e.to_string()))?;
+            Ok(SubmissionCommand::Reject {
+                reviewer: by,
+                reason,
+            })
+        })
+        .await
     }
 
     /// Withdraws the caller's own pending submission and deletes its photos' files.
@@ -56,23 +74,25 @@ impl Submissions {
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
         let identities = caller.identities(self.pool()).await?;
         let command = SubmissionCommand::Withdraw { identities };
-        self.close(id, command, &caller.metadata(), SubmissionStatus::Withdrawn)
+        let status = SubmissionStatus::Withdrawn;
+        self.close(id, &caller.metadata(), status, |_| Ok(command))
             .await
     }
 
-    /// Records `command` (a rejection or withdrawal, to `status`), then deletes the photos'
-    /// files.
+    /// Records the command `choose` makes of the submission (a rejection or withdrawal, to
+    /// `status`), then deletes the photos' files.
     async fn close(
         &self,
         id: Uuid,
-        command: SubmissionCommand,
         metadata: &domain::EventMetadata,
         status: SubmissionStatus,
+        choose: impl FnOnce(&Submission) -> Result<SubmissionCommand, CloseError> + Send,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
         let sid = id.to_string();
         let decision = self
             .commands
             .decide(&sid, metadata, |s: Submission| async move {
+                let command = choose(&s)?;
                 Ok::<_, CloseError>((s, command))
             })
             .await?;

@@ -4,7 +4,6 @@
 //! takes typed input, returns its own error enum, and leaves HTTP to `crate::error`.
 
 mod approve;
-mod approve_edit;
 mod batch;
 mod carry_out;
 mod close;
@@ -13,7 +12,6 @@ mod form;
 mod submit;
 
 pub use approve::ApproveError;
-pub use approve_edit::EditApproved;
 pub use carry_out::{CarryOutError, Effected};
 pub use close::CloseError;
 pub use dto::*;
@@ -48,6 +46,10 @@ impl Submissions {
 
     pub fn pool(&self) -> &PgPool {
         self.commands.pool()
+    }
+
+    pub(crate) fn commands(&self) -> &Commands {
+        &self.commands
     }
 
     pub fn media(&self) -> &Media {

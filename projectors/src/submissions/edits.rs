@@ -212,10 +212,21 @@ fn changes<C: FieldChange>(edits: Value) -> Vec<C> {
     serde_json::from_value(edits).unwrap_or_default()
 }
 
-/// The fields recorded changes name, in their order.
-pub fn fields_of<C: FieldChange>(edits: Value) -> Result<Vec<String>, serde_json::Error> {
+/// The fields recorded changes name, in their order, and the name they propose for their
+/// subject (its title or name changed, or a new artist's).
+pub fn summary_of<C: FieldChange>(
+    edits: Value,
+) -> Result<(Vec<String>, Option<String>), serde_json::Error> {
     let changes: Vec<C> = serde_json::from_value(edits)?;
-    Ok(changes.iter().map(FieldChange::field_name).collect())
+    let fields = changes.iter().map(FieldChange::field_name).collect();
+    Ok((fields, proposed_name(&changes)))
+}
+
+fn proposed_name<C: FieldChange>(changes: &[C]) -> Option<String> {
+    changes
+        .iter()
+        .find(|c| c.field_name() == C::NAME_FIELD)
+        .and_then(|c| c.values().1.as_str().map(str::to_owned))
 }
 
 /// Whether the subject's value of the field is no longer the one the proposer saw; a new
@@ -228,11 +239,7 @@ fn is_stale(now: Option<&Now>, change: &impl FieldChange) -> bool {
 fn name_of<C: FieldChange>(now: Option<&Now>, changes: &[C]) -> String {
     match now {
         Some(n) => n.name.clone(),
-        None => changes
-            .iter()
-            .find(|c| c.field_name() == C::NAME_FIELD)
-            .and_then(|c| c.values().1.as_str().map(str::to_owned))
-            .unwrap_or_default(),
+        None => proposed_name(changes).unwrap_or_default(),
     }
 }
 

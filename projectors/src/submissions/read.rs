@@ -13,6 +13,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::edits::summary_of;
 use crate::accounts::read::Submitter;
 
 /// A submission as its author or a moderator sees it.
@@ -416,17 +417,8 @@ pub async fn edits_by(
         .map(|r| {
             let kind = platform::db::enum_value("kind", &r.kind, SubmissionKind::parse)?;
             let (fields, proposed_name) = match kind {
-                SubmissionKind::ArtworkEdit => {
-                    (super::edits::fields_of::<domain::FieldEdit>(r.edits)?, None)
-                }
-                _ => {
-                    let edits: Vec<domain::ArtistFieldEdit> = serde_json::from_value(r.edits)?;
-                    let name = edits.iter().find_map(|e| match e {
-                        domain::ArtistFieldEdit::Name { new, .. } => Some(new.as_str().to_owned()),
-                        _ => None,
-                    });
-                    (edits.iter().map(|e| e.field().to_owned()).collect(), name)
-                }
+                SubmissionKind::ArtworkEdit => summary_of::<domain::FieldEdit>(r.edits)?,
+                _ => summary_of::<domain::ArtistFieldEdit>(r.edits)?,
             };
             Ok(MyEdit {
                 id: r.id,
