@@ -4,9 +4,7 @@
 //! Fields are folded by [`ArtistFields`], as the `artists` projector folds them.
 
 use chrono::{DateTime, Utc};
-use cqrs_es::Aggregate;
-use domain::{Artist, ArtistEvent, EventMetadata};
-use platform::eventlog;
+use domain::{Artist, ArtistEvent};
 use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -14,7 +12,7 @@ use uuid::Uuid;
 use super::read::ArtistDto;
 use super::ArtistFields;
 use crate::artworks::history::{
-    name_people, AsOf, ChangeActor, ChangeKind, FieldChange, HistoryEntry,
+    changed, entry, events, newest_page, AsOf, ChangeKind, Described, HistoryEntry,
 };
 
 /// The artist as its events made it.
@@ -65,8 +63,8 @@ impl Snapshot {
 }
 
 /// What kind of change an event is, and the submission behind it.
-fn describe(e: &ArtistEvent) -> (ChangeKind, Option<Uuid>) {
-    match e {
+fn describe(e: &ArtistEvent) -> Described {
+    let (kind, submission_id) = match e {
         ArtistEvent::ArtistImported { .. } => (ChangeKind::Imported, None),
         ArtistEvent::ArtistCreated { submission_id, .. }
         | ArtistEvent::ArtistAdded { submission_id, .. } => {
@@ -75,7 +73,8 @@ fn describe(e: &ArtistEvent) -> (ChangeKind, Option<Uuid>) {
         ArtistEvent::ArtistEdited { submission_id, .. } => {
             (ChangeKind::Edited, Some(submission_id.0))
         }
-    }
+    };
+    Described::of(kind, submission_id)
 }
 
 /// A page of an artist's history, newest first, and how many changes it has in all; `None`
@@ -86,7 +85,7 @@ pub async fn history(
     limit: usize,
     offset: usize,
 ) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    let events = eventlog::stream_of(pool, Artist::TYPE, &id.to_string()).await?;
+    let events = events::<Artist>(pool, id).await?;
     if events.is_empty() {
         return Ok(None);
     }
@@ -94,60 +93,27 @@ pub async fn history(
     let mut state = Snapshot::default();
     let mut dataset: Option<String> = None;
     let mut entries = Vec::with_capacity(total);
-    for envelope in events {
-        let event: ArtistEvent = serde_json::from_value(envelope.payload.clone())?;
-        let md = serde_json::from_value::<EventMetadata>(envelope.metadata.clone()).ok();
+    for (envelope, event, md) in events {
         if let ArtistEvent::ArtistImported { provenance, .. } = &event {
             dataset = Some(provenance.dataset_name.clone());
         }
         let before = state.values();
         state.apply(&event, envelope.recorded_at);
-        let changes = before
-            .into_iter()
-            .zip(state.values())
-            .filter(|((_, b), (_, a))| b != a)
-            .map(|((field, before), (_, after))| FieldChange {
-                field: field.to_owned(),
-                before,
-                after,
-            })
-            .collect();
-        let (kind, submission_id) = describe(&event);
-        entries.push((
-            HistoryEntry {
-                id: envelope.event_position().to_string(),
-                sequence: envelope.sequence,
-                at: envelope.recorded_at,
-                kind,
-                actor: ChangeActor::of(md.as_ref()),
-                submission_id,
-                changes,
-                photos_added: 0,
-                note: None,
-                reason: None,
-                contributor: None,
-                reverts: None,
-                other_artwork: None,
-                revertible: false,
-                merged_photos: Vec::new(),
-            },
-            md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
-        ));
+        let changes = changed(before, state.values());
+        entries.push(entry(&envelope, md, describe(&event), changes, None));
     }
-    entries.reverse();
-    let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
-    Ok(Some((name_people(pool, page, dataset).await?, total)))
+    let page = newest_page(pool, entries, offset, limit, dataset).await?;
+    Ok(Some((page, total)))
 }
 
 /// The artist as it was at `at`, rebuilt from its events; `None` when it did not exist then.
 /// Its artwork count is today's: credits belong to the artworks' own histories.
 pub async fn as_of(pool: &PgPool, id: Uuid, at: AsOf) -> anyhow::Result<Option<ArtistDto>> {
     let mut state = Snapshot::default();
-    for envelope in eventlog::stream_of(pool, Artist::TYPE, &id.to_string()).await? {
+    for (envelope, event, _) in events::<Artist>(pool, id).await? {
         if !at.includes(&envelope) {
             break;
         }
-        let event: ArtistEvent = serde_json::from_value(envelope.payload.clone())?;
         state.apply(&event, envelope.recorded_at);
     }
     let (Some(fields), Some(created_at), Some(updated_at)) =

@@ -348,20 +348,85 @@ impl Snapshot {
     }
 }
 
-/// An artwork's events, decoded, with the envelope each came in.
-async fn events(
+/// A stream's events (artwork or artist `id`), decoded, each with its envelope and metadata.
+pub(crate) async fn events<A: Aggregate>(
     pool: &PgPool,
     id: Uuid,
-) -> anyhow::Result<Vec<(EventEnvelope, ArtworkEvent, Option<EventMetadata>)>> {
-    eventlog::stream_of(pool, Artwork::TYPE, &id.to_string())
+) -> anyhow::Result<Vec<(EventEnvelope, A::Event, Option<EventMetadata>)>> {
+    eventlog::stream_of(pool, A::TYPE, &id.to_string())
         .await?
         .into_iter()
         .map(|e| {
-            let event: ArtworkEvent = serde_json::from_value(e.payload.clone())?;
+            let event: A::Event = serde_json::from_value(e.payload.clone())?;
             let md = serde_json::from_value::<EventMetadata>(e.metadata.clone()).ok();
             Ok((e, event, md))
         })
         .collect()
+}
+
+/// The fields whose values differ between a fold before an event and after it, in order.
+pub(crate) fn changed(
+    before: impl IntoIterator<Item = (&'static str, Value)>,
+    after: impl IntoIterator<Item = (&'static str, Value)>,
+) -> Vec<FieldChange> {
+    before
+        .into_iter()
+        .zip(after)
+        .filter(|((_, b), (_, a))| b != a)
+        .map(|((field, before), (_, after))| FieldChange {
+            field: field.to_owned(),
+            before,
+            after,
+        })
+        .collect()
+}
+
+/// The history entry of the event in `envelope`, and the id of whoever acted (named later by
+/// [`newest_page`]).
+pub(crate) fn entry(
+    envelope: &EventEnvelope,
+    md: Option<EventMetadata>,
+    d: Described,
+    changes: Vec<FieldChange>,
+    reverts: Option<String>,
+) -> (HistoryEntry, Option<Uuid>) {
+    let revertible = matches!(
+        d.kind,
+        ChangeKind::Edited | ChangeKind::Reverted | ChangeKind::Moved
+    ) && d.revertible
+        && changes.iter().any(|c| c.field != "status");
+    let entry = HistoryEntry {
+        id: envelope.event_position().to_string(),
+        sequence: envelope.sequence,
+        at: envelope.recorded_at,
+        kind: d.kind,
+        actor: ChangeActor::of(md.as_ref()),
+        submission_id: d.submission_id,
+        changes,
+        photos_added: d.photos_added,
+        note: d.note,
+        reason: d.reason,
+        contributor: None,
+        reverts,
+        other_artwork: d.other_artwork,
+        revertible,
+        merged_photos: d.merged_photos,
+    };
+    (entry, md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()))
+}
+
+/// The page asked for of a history's entries (oldest first as folded), newest first, with
+/// display names.
+pub(crate) async fn newest_page(
+    pool: &PgPool,
+    mut entries: Vec<(HistoryEntry, Option<Uuid>)>,
+    offset: usize,
+    limit: usize,
+    dataset: Option<String>,
+) -> anyhow::Result<Vec<HistoryEntry>> {
+    entries.reverse();
+    let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
+    name_people(pool, page, dataset).await
 }
 
 /// A page of an artwork's history, newest first, and how many changes it has in all; `None`
@@ -372,7 +437,7 @@ pub async fn history(
     limit: usize,
     offset: usize,
 ) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    let events = events(pool, id).await?;
+    let events = events::<Artwork>(pool, id).await?;
     if events.is_empty() {
         return Ok(None);
     }
@@ -387,69 +452,29 @@ pub async fn history(
         .collect();
     for (envelope, event, md) in events {
         let before = fields(&state);
-        let Described {
-            kind,
-            submission_id,
-            photos_added,
-            note,
-            reason,
-            reverts,
-            other_artwork,
-            merged_photos,
-        } = describe(&event);
-        let reverts = reverts
+        let mut described = describe(&event);
+        let reverts = described
+            .reverts
+            .take()
             .and_then(|seq| usize::try_from(seq - 1).ok())
             .and_then(|i| ids.get(i).cloned());
         if let ArtworkEvent::ArtworkImported { provenance, .. } = &event {
             dataset = Some(provenance.dataset_name.clone());
         }
         state.apply(event, envelope.recorded_at)?;
-        let changes = before
-            .into_iter()
-            .zip(fields(&state))
-            .filter(|((_, b), (_, a))| b != a)
-            .map(|((field, before), (_, after))| FieldChange {
-                field: field.to_owned(),
-                before,
-                after,
-            })
-            .collect::<Vec<_>>();
-        let revertible = matches!(
-            kind,
-            ChangeKind::Edited | ChangeKind::Reverted | ChangeKind::Moved
-        ) && changes.iter().any(|c| c.field != "status");
-        entries.push((
-            HistoryEntry {
-                id: envelope.event_position().to_string(),
-                sequence: envelope.sequence,
-                at: envelope.recorded_at,
-                kind,
-                actor: ChangeActor::of(md.as_ref()),
-                submission_id,
-                changes,
-                photos_added,
-                note,
-                reason,
-                contributor: None,
-                reverts,
-                other_artwork,
-                revertible,
-                merged_photos,
-            },
-            md.and_then(|m| Uuid::parse_str(&m.actor_id).ok()),
-        ));
+        let changes = changed(before, fields(&state));
+        entries.push(entry(&envelope, md, described, changes, reverts));
     }
     if state.status == Some(ArtworkStatus::Pending) {
         return Ok(None);
     }
-    entries.reverse();
-    let page: Vec<_> = entries.into_iter().skip(offset).take(limit).collect();
-    Ok(Some((name_people(pool, page, dataset).await?, total)))
+    let page = newest_page(pool, entries, offset, limit, dataset).await?;
+    Ok(Some((page, total)))
 }
 
 /// Gives a page of history entries (each with its actor's id) their display names: the actor's
 /// (the dataset's for imports) and, for changes a submission brought, its proposer's.
-pub(crate) async fn name_people(
+async fn name_people(
     pool: &PgPool,
     page: Vec<(HistoryEntry, Option<Uuid>)>,
     dataset: Option<String>,
@@ -478,7 +503,7 @@ pub(crate) async fn name_people(
 }
 
 /// What an event says beyond its field changes.
-struct Described {
+pub(crate) struct Described {
     kind: ChangeKind,
     /// The submission behind it.
     submission_id: Option<Uuid>,
@@ -493,18 +518,32 @@ struct Described {
     other_artwork: Option<Uuid>,
     /// For a merge in, the photos each of the duplicate's submissions brought.
     merged_photos: Vec<(Uuid, usize)>,
+    /// Whether its changes can be undone by a revert (an artwork's edits and moves).
+    revertible: bool,
+}
+
+impl Described {
+    /// An event of `kind` that says nothing beyond its changes (and cannot be reverted).
+    pub(crate) fn of(kind: ChangeKind, submission_id: Option<Uuid>) -> Self {
+        Self {
+            kind,
+            submission_id,
+            photos_added: 0,
+            note: None,
+            reason: None,
+            reverts: None,
+            other_artwork: None,
+            merged_photos: Vec::new(),
+            revertible: false,
+        }
+    }
 }
 
 fn describe(e: &ArtworkEvent) -> Described {
+    // An artwork's edits and moves can be reverted (`entry` tells which entries).
     let mut d = Described {
-        kind: ChangeKind::Imported,
-        submission_id: None,
-        photos_added: 0,
-        note: None,
-        reason: None,
-        reverts: None,
-        other_artwork: None,
-        merged_photos: Vec::new(),
+        revertible: true,
+        ..Described::of(ChangeKind::Imported, None)
     };
     match e {
         ArtworkEvent::ArtworkImported { .. } => {}
@@ -587,7 +626,7 @@ pub async fn as_of(
     logbook_limit: usize,
 ) -> anyhow::Result<Option<(ArtworkDto, Vec<LogbookEntryDto>)>> {
     let mut state = Snapshot::default();
-    for (envelope, event, _) in events(pool, id).await? {
+    for (envelope, event, _) in events::<Artwork>(pool, id).await? {
         if !at.includes(&envelope) {
             break;
         }

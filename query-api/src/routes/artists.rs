@@ -2,7 +2,7 @@
 //! `GET /api/artists/{id}/history`.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use domain::ArtworkType;
 use platform::db::enum_value;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
@@ -203,18 +203,20 @@ pub struct ArtistHistory {
     ))]
 pub async fn artist_history(
     State(state): State<QueryState>,
+    min: Option<MinPosition>,
     PathId(id): PathId,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let (page, limit) = page_and_limit(|k| q.get(k).map(String::as_str))?;
     let offset = (page as usize - 1) * limit as usize;
+    let caught_up = consistent(&state, min, super::history::HISTORY_READS).await;
     let (entries, total) = artists::history::history(&state.pool, id, limit as usize, offset)
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| not_found(id))?;
-    Ok(ok(ArtistHistory {
+    let history = ArtistHistory {
         entries,
         pagination: Pagination::new(page, limit, total as i64),
-    })
-    .into_response())
+    };
+    Ok(with_consistency(ok(history), caught_up))
 }

@@ -3,8 +3,8 @@
 //! made it what it is, rebuilt from its events (`projectors::artworks::{history, credit}`).
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use platform::http::{ok, ApiError, PathId, Query};
+use axum::response::Response;
+use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks::credit::{self, Credits};
 use projectors::artworks::history::{self, AsOf, HistoryEntry};
 use serde::Serialize;
@@ -13,7 +13,13 @@ use uuid::Uuid;
 
 use super::artworks::ArtworkDetailDto;
 use super::params::{page_and_limit, ListPage, Pagination};
+use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
+
+/// Read models a history names people from (who proposed, their profile names): a read sent
+/// with `X-Min-Position` waits for them, so an entry made by an approval just answered names
+/// its contributor.
+pub const HISTORY_READS: &[&str] = &["submissions", "accounts"];
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtworkHistory {
@@ -38,20 +44,22 @@ fn not_found(id: Uuid) -> ApiError {
     ))]
 pub async fn artwork_history(
     State(state): State<QueryState>,
+    min: Option<MinPosition>,
     PathId(id): PathId,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let (page, limit) = page_and_limit(|k| q.get(k).map(String::as_str))?;
     let offset = (page as usize - 1) * limit as usize;
+    let caught_up = consistent(&state, min, HISTORY_READS).await;
     let (entries, total) = history::history(&state.pool, id, limit as usize, offset)
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| not_found(id))?;
-    Ok(ok(ArtworkHistory {
+    let history = ArtworkHistory {
         entries,
         pagination: Pagination::new(page, limit, total as i64),
-    })
-    .into_response())
+    };
+    Ok(with_consistency(ok(history), caught_up))
 }
 
 /// `GET /api/artworks/{id}/contributors`: for each field, who contributed its current value and
@@ -65,13 +73,15 @@ pub async fn artwork_history(
     ))]
 pub async fn artwork_contributors(
     State(state): State<QueryState>,
+    min: Option<MinPosition>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
+    let caught_up = consistent(&state, min, HISTORY_READS).await;
     let credits = credit::credits(&state.pool, id)
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| not_found(id))?;
-    Ok(ok(credits).into_response())
+    Ok(with_consistency(ok(credits), caught_up))
 }
 
 /// The `as_of` parameter: a position (`<transaction>-<position>`, as history entries give) or an

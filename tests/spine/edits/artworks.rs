@@ -44,19 +44,27 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    // The history and the credit take no position to wait for (they name people from the
-    // submissions and accounts read models): the review and the detail do.
+    // Straight after the approval, with its position: the history and the credit wait for the
+    // read models they name people from, so the edit's contributor is named at once.
+    let (status, page) = get_as(&app, &format!("{detail}/history"), &anon, Some(&applied)).await;
+    assert_eq!(status, 200, "{page}");
+    let edited = &page["data"]["entries"][0];
+    assert_eq!(edited["submission_id"], json!(edit));
+    let credit_name = edited["contributor"].as_str().unwrap().to_owned();
+    let (status, credit) = get_as(
+        &app,
+        &format!("{detail}/contributors"),
+        &anon,
+        Some(&applied),
+    )
+    .await;
+    assert_eq!(status, 200, "{credit}");
     let (_, review) = get_as(&app, &ARTWORK.review(&edit), &modr, Some(&applied)).await;
     assert_eq!(review["data"]["status"], "approved");
     let (_, now) = get_as(&app, &detail, &anon, Some(&applied)).await;
     assert_eq!(now["data"]["title"], "The Blue Wall");
-    let entries = history(&app, ARTWORK, &artwork, &anon).await;
-    let edited = &entries[0];
-    assert_eq!(edited["submission_id"], json!(edit));
-    let credit_name = edited["contributor"].as_str().unwrap().to_owned();
+    assert_eq!(history(&app, ARTWORK, &artwork, &anon).await[0], *edited);
 
-    let (status, credit) = get_as(&app, &format!("{detail}/contributors"), &anon, None).await;
-    assert_eq!(status, 200, "{credit}");
     let field = |name: &str| {
         credit["data"]["fields"]
             .as_array()
