@@ -528,3 +528,76 @@ async fn the_process_answers_healthz_within_100_ms_while_four_full_tours_are_wor
     probe_server.abort();
     app.stop().await;
 }
+
+/// Edit proposals count against the same hourly budget as logbook posts, per client, and every
+/// address of an IPv6 /64 is that one client: once other identities have used the /64's share,
+/// a proposal from yet another of its addresses is refused, and one from another /64 is not.
+#[tokio::test]
+async fn edit_proposals_count_against_the_clients_budget_and_an_ipv6_64_is_one_client() {
+    let app = TestApp::spawn().await;
+    let art = artwork(&app, "throttle-edit").await;
+    let editor = crate::accounts::signed_in(&app, "throttle-editor@plinth.test").await;
+    // The write API behind one trusted proxy, so each request names its client.
+    let config = platform::config::Config::from_lookup(|k| {
+        (k == "TRUSTED_PROXY_HOPS").then(|| "1".to_owned())
+    })
+    .unwrap();
+    let router = plinth::app::api_app(plinth::app::api_routes(
+        None,
+        Some(app.command.clone()),
+        &config,
+    ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    let propose = |client: &'static str, title: &'static str| {
+        let (editor, art) = (editor.clone(), art.clone());
+        async move {
+            let resp = reqwest::Client::new()
+                .post(format!("http://{addr}/api/artwork/{art}/edit"))
+                .header("X-User-Token", &editor)
+                .header("X-Forwarded-For", client)
+                .json(&json!({"edits": [{"field_name": "title",
+                    "field_value_old": "Throttle test", "field_value_new": title}]}))
+                .send()
+                .await
+                .unwrap();
+            let status = resp.status().as_u16();
+            let retry_after = resp
+                .headers()
+                .get("retry-after")
+                .map(|v| v.to_str().unwrap().parse::<u64>().unwrap());
+            (status, retry_after, resp.json::<Value>().await.unwrap())
+        }
+    };
+
+    // Given the /64's share of the submissions budget used by other identities' posts.
+    let budget = command_api::submissions::POSTS;
+    let mut used = 0;
+    while budget
+        .admit(&app.db.pool, Uuid::now_v7(), "2001:db8:7:7::/64")
+        .await
+        .unwrap()
+        .is_ok()
+    {
+        used += 1;
+    }
+    assert_eq!(used, budget.per_client.max);
+
+    // When the editor proposes from another address of that /64: refused.
+    assert_rate_limited(&propose("2001:db8:7:7:a:b:c:d", "Throttled").await);
+    // From another /64 (and from an IPv4 client): recorded.
+    let (status, _, body) = propose("2001:db8:7:8::1", "Elsewhere").await;
+    assert_eq!(status, 201, "{body}");
+    let (status, _, body) = propose("198.51.100.7", "Over IPv4").await;
+    assert_eq!(status, 201, "{body}");
+    server.abort();
+    app.stop().await;
+}

@@ -88,8 +88,9 @@ async fn propose<S: Answered>(
     req: EditRequest,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    s.submissions.admit(caller, ip.0).await?;
+    // One budget with logbook posts, per identity and per client (an IPv6 /64 is one client).
     let sender = sender(caller, ip);
+    s.submissions.admit(&sender).await?;
     let (proposed, position) = edits::propose::<S>(&s.commands, &sender, target, req).await?;
     Ok(created(S::Receipt::from(proposed), position))
 }

@@ -11,7 +11,7 @@ use platform::identity::Caller;
 use std::future::Future;
 use std::time::Duration;
 
-use super::{no_store, CommandState, Form};
+use super::{no_store, sender, CommandState, Form};
 use crate::idempotency;
 use crate::media::SlotRefused;
 use crate::submissions::{
@@ -132,7 +132,8 @@ pub async fn post_logbook(
         _ => None,
     };
     // Admitted first: a client over its rate limit never holds a slot.
-    s.submissions.admit(&caller, ip.network()).await?;
+    let sender = sender(&caller, &ip);
+    s.submissions.admit(&sender).await?;
     // Held for the whole request: uploads in flight and renders waiting are bounded per
     // process, and one client holds only its share of them.
     let _slot = s
@@ -179,7 +180,7 @@ pub async fn post_logbook(
                 if bytes.is_empty() {
                     continue;
                 }
-                accepted.push(s.submissions.accept_photo(&caller, bytes, index).await?);
+                accepted.push(s.submissions.accept_photo(&sender, bytes, index).await?);
             } else {
                 let raw = read_capped(
                     field,
@@ -202,7 +203,7 @@ pub async fn post_logbook(
     let finish = async move {
         let outcome = match read {
             Ok(()) => submissions
-                .submit(&caller, fields, &accepted)
+                .submit(&sender, fields, &accepted)
                 .await
                 .map_err(ApiError::from),
             Err(e) => Err(e),
@@ -247,9 +248,10 @@ pub async fn post_logbook(
 pub async fn withdraw_submission(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let (d, position) = s.submissions.withdraw(&caller, id).await?;
+    let (d, position) = s.submissions.withdraw(&sender(&caller, &ip), id).await?;
     Ok(no_store(caller.respond(with_position(ok(d), position))))
 }
 
@@ -264,9 +266,11 @@ pub async fn withdraw_submission(
 pub async fn erase_photo_metadata(
     State(s): State<CommandState>,
     caller: Caller,
+    ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let (answer, position) = s.submissions.erase_photo_metadata(&caller, id).await?;
+    let sender = sender(&caller, &ip);
+    let (answer, position) = s.submissions.erase_photo_metadata(&sender, id).await?;
     Ok(no_store(
         caller.respond(with_position(ok(answer), position)),
     ))

@@ -4,12 +4,12 @@
 
 use domain::photo::PhotoKey;
 use domain::{Reason, Submission, SubmissionCommand, SubmissionError, SubmissionStatus};
-use platform::identity::Caller;
 use platform::position::EventPosition;
 use uuid::Uuid;
 
 use super::form::FieldError;
 use super::{Decided, MetadataErased, Reviewer, Submissions};
+use crate::actor::Sender;
 use crate::commands::CommandError;
 
 #[derive(Debug, thiserror::Error)]
@@ -66,16 +66,16 @@ impl Submissions {
         .await
     }
 
-    /// Withdraws the caller's own pending submission and deletes its photos' files.
+    /// Withdraws the sender's own pending submission and deletes its photos' files.
     pub async fn withdraw(
         &self,
-        caller: &Caller,
+        sender: &Sender,
         id: Uuid,
     ) -> Result<(Decided, Option<EventPosition>), CloseError> {
-        let identities = caller.identities(self.pool()).await?;
+        let identities = sender.identities(self.pool()).await?;
         let command = SubmissionCommand::Withdraw { identities };
         let status = SubmissionStatus::Withdrawn;
-        self.close(id, &caller.metadata(), status, |_| Ok(command))
+        self.close(id, &sender.metadata, status, |_| Ok(command))
             .await
     }
 
@@ -118,15 +118,15 @@ impl Submissions {
     /// a retry after a failure finishes the job.
     pub async fn erase_photo_metadata(
         &self,
-        caller: &Caller,
+        sender: &Sender,
         id: Uuid,
     ) -> Result<(MetadataErased, Option<EventPosition>), CloseError> {
-        let identities = caller.identities(self.pool()).await?;
+        let identities = sender.identities(self.pool()).await?;
         let sid = id.to_string();
         let command = SubmissionCommand::ErasePhotoMetadata { identities };
         let decision = self
             .commands
-            .decide(&sid, &caller.metadata(), |s: Submission| async move {
+            .decide(&sid, &sender.metadata, |s: Submission| async move {
                 Ok::<_, CloseError>((s, command))
             })
             .await?;

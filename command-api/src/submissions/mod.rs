@@ -16,7 +16,7 @@ pub use carry_out::{CarryOutError, Effected};
 pub use close::CloseError;
 pub use dto::*;
 pub use form::{FieldError, LogbookFields};
-pub use submit::SubmitError;
+pub use submit::{SubmitError, POSTS};
 
 pub use crate::actor::Reviewer;
 

@@ -9,7 +9,6 @@ use domain::{
 };
 use media::images::PhotoDto;
 use media::photos::PhotoError;
-use platform::identity::Caller;
 use platform::position::EventPosition;
 use platform::ratelimit::Budget;
 use projectors::candidates::duplicate_candidates;
@@ -17,11 +16,13 @@ use uuid::Uuid;
 
 use super::form::{FieldError, LogbookFields, PostKind};
 use super::{SubmissionReceipt, Submissions};
+use crate::actor::Sender;
 use crate::commands::CommandError;
 use crate::media::{Accepted, UploadError};
 
-/// Submissions one identity, and one client address, may post an hour.
-pub(crate) const POSTS: Budget = Budget::hourly("submit", 30, 60);
+/// Submissions (logbook posts and edit proposals) one identity, and one client (an IPv4
+/// address or an IPv6 /64), may send an hour.
+pub const POSTS: Budget = Budget::hourly("submit", 30, 60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
@@ -48,10 +49,10 @@ impl From<sqlx::Error> for SubmitError {
 }
 
 impl Submissions {
-    /// Counts a post against the caller's and the client's hourly budget.
-    pub async fn admit(&self, caller: &Caller, ip: std::net::IpAddr) -> Result<(), SubmitError> {
+    /// Counts a post against the sender's and its client's hourly budget.
+    pub async fn admit(&self, sender: &Sender) -> Result<(), SubmitError> {
         POSTS
-            .admit(self.pool(), caller.actor_id(), ip)
+            .admit(self.pool(), sender.actor.0, &sender.client)
             .await?
             .map_err(|retry_after_secs| SubmitError::RateLimited { retry_after_secs })
     }
@@ -59,7 +60,7 @@ impl Submissions {
     /// Checks and stores one uploaded photo (the `index`-th, from 1).
     pub async fn accept_photo(
         &self,
-        caller: &Caller,
+        sender: &Sender,
         bytes: bytes::Bytes,
         index: usize,
     ) -> Result<Accepted, SubmitError> {
@@ -75,7 +76,7 @@ impl Submissions {
             });
         }
         self.media
-            .accept(bytes, caller.actor_id())
+            .accept(bytes, sender.actor.0)
             .await
             .map_err(|error| SubmitError::Photo { index, error })
     }
@@ -84,7 +85,7 @@ impl Submissions {
     /// deletes them.
     pub async fn submit(
         &self,
-        caller: &Caller,
+        sender: &Sender,
         fields: LogbookFields,
         accepted: &[Accepted],
     ) -> Result<(SubmissionReceipt, Option<EventPosition>), SubmitError> {
@@ -98,9 +99,9 @@ impl Submissions {
                 exif: a.inspected.exif.without_personal(),
             })
             .collect();
-        let submitter = caller.actor();
+        let submitter = sender.actor;
         let id = SubmissionId::new();
-        let metadata = caller.metadata();
+        let metadata = sender.metadata.clone();
         let kind = post.what.kind();
         let (title, type_name) = match &post.what {
             PostKind::NewArtwork {
