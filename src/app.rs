@@ -157,12 +157,12 @@ pub fn spawn_relay(
 
 /// Runs the approval follower (see `command_api::process::approvals`), restarting it after failures.
 pub fn spawn_approval_follower(
-    submissions: command_api::Submissions,
+    commands: command_api::Commands,
     js: jetstream::Context,
     bus: BusConfig,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let follower = command_api::ApprovalFollower::new(submissions, js, bus);
+        let follower = command_api::ApprovalFollower::new(commands, js, bus);
         let mut backoff = Duration::from_millis(250);
         loop {
             if let Err(e) = follower.run().await {
@@ -418,10 +418,9 @@ pub fn command_state(
         config.render_budget_bytes,
     );
     let accounts = accounts(commands.clone(), config)?;
-    accounts.spawn_housekeeping(HOUSEKEEPING_EVERY);
+    command_api::housekeeping::spawn(services.pool.clone(), HOUSEKEEPING_EVERY);
     Ok(command_api::CommandState {
         accounts,
-        artworks: command_api::Artworks::new(commands.clone()),
         commands: commands.clone(),
         replays: command_api::replays::Replays::new(commands.pool().clone()),
         submissions: command_api::Submissions::new(commands, media),

@@ -189,8 +189,11 @@ impl WriteSide {
         config: &Config,
     ) -> anyhow::Result<(Self, command_api::CommandState)> {
         let command = app::command_state(s, config)?;
-        let follower =
-            app::spawn_approval_follower(command.submissions.clone(), s.js.clone(), s.bus.clone());
+        let follower = app::spawn_approval_follower(
+            command.submissions.commands().clone(),
+            s.js.clone(),
+            s.bus.clone(),
+        );
         let commands = command_api::Commands::new(s.pool.clone());
         let seeded = command_api::process::badges::seed_catalogue(&commands).await?;
         if seeded > 0 {
@@ -377,9 +380,9 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 anyhow::anyhow!("--permission must be admin or moderator, not '{permission}'")
             })?;
             let accounts = app::accounts(command_api::Commands::new(s.pool.clone()), config)?;
-            let (account, position) = accounts
-                .set_permission_by_email(&email, permission, grant)
-                .await?;
+            let (account, position) =
+                command_api::accounts::permissions::by_email(&accounts, &email, permission, grant)
+                    .await?;
             println!(
                 "{} {} {} account {account}{}",
                 if grant { "granted" } else { "revoked" },

@@ -13,7 +13,8 @@ use crate::lists::ListUseError;
 use crate::media::UploadError;
 use crate::notifications::DismissError;
 use crate::submissions::{
-    ApproveError, CarryOutError, CloseError, FieldError, SubmitError, NOT_AN_IMAGE, TOO_LARGE,
+    ApproveError, BatchItemError, CarryOutError, CloseError, FieldError, SubmitError, NOT_AN_IMAGE,
+    TOO_LARGE,
 };
 
 impl From<FieldError> for ApiError {
@@ -229,6 +230,16 @@ impl From<CloseError> for ApiError {
             CloseError::EditNotFound(_) => ApiError::NotFound(e.to_string()),
             CloseError::Command(c) => submission_command(c),
             CloseError::Store(e) => ApiError::Internal(e),
+        }
+    }
+}
+
+impl From<BatchItemError> for ApiError {
+    fn from(e: BatchItemError) -> Self {
+        match e {
+            BatchItemError::Approve(e) => e.into(),
+            BatchItemError::Reject(e) => e.into(),
+            BatchItemError::Action(e) => e.into(),
         }
     }
 }

@@ -1,5 +1,7 @@
-//! The write side: executing commands against aggregates in the event store, identity's
-//! security state, the HTTP write routes, the bulk append used for synthetic data, the relay
+//! The write side: executing commands against aggregates in the event store, one use case a
+//! file under each resource (`accounts`, `artworks`, `badges`, `edits`, `feedback`, `lists`,
+//! `notifications`, `submissions`), who acts (`actor`), identity's security state, the HTTP
+//! write routes and their idempotency keys (`routes`), housekeeping, the bulk append used for synthetic data, the relay
 //! that publishes stored events to JetStream, and the follower that sees every approval through.
 
 pub mod accounts;
@@ -12,7 +14,7 @@ pub mod commands;
 pub mod edits;
 mod error;
 pub mod feedback;
-pub mod idempotency;
+pub mod housekeeping;
 pub mod lists;
 pub mod media;
 pub mod notifications;
@@ -23,7 +25,6 @@ pub mod routes;
 pub mod submissions;
 
 pub use accounts::{Accounts, AuthSettings};
-pub use artworks::Artworks;
 pub use commands::{CommandError, Commands};
 pub use media::Media;
 pub use process::approvals::ApprovalFollower;

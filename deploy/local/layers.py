@@ -9,6 +9,9 @@
    (through `use crate::…`, `super::…` or a path), B names one of A's, directly or through
    others. A `pub use` that only re-exports is not a use; a file's own tests (`mod tests`
    at its end) are left out, as they are compiled only for the tests.
+4. No HTTP in a use case: the write side's use-case modules (`command-api/src/<resource>/`)
+   name no axum type, nothing of `platform::http` (`ApiError`, `ClientIp`, …) and no request
+   `Caller`; the route builds who acts (`crate::actor`) and `error.rs` words the errors.
 
 Exits 1 and says where when a rule is broken.
 """
@@ -30,6 +33,9 @@ ITEM = re.compile(
     re.M,
 )
 PATH = re.compile(r"\b(crate|super)((?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+USE_CASES = ["accounts", "artworks", "badges", "edits", "feedback", "lists", "notifications",
+             "submissions"]
+HTTP = re.compile(r"\baxum\b|\bplatform::http\b|\bApiError\b|\bClientIp\b|\bCaller\b|\bHeaderMap\b")
 USE_GROUP = re.compile(r"\buse\s+(crate|super)((?:::[A-Za-z_][A-Za-z0-9_]*)*)::\{([^;]*)\};", re.S)
 
 
@@ -69,6 +75,22 @@ def check_sql() -> list[str]:
                 line = code[: m.start()].count("\n") + 1
                 errors.append(f"{rel}:{line}: runtime-checked SQL in query-api (read through a "
                               "projector's read.rs or platform::eventlog)")
+    return errors
+
+
+def check_use_cases() -> list[str]:
+    errors = []
+    for resource in USE_CASES:
+        folder = ROOT / "command-api" / "src" / resource
+        if not folder.is_dir():
+            errors.append(f"command-api/src/{resource}/: listed as use cases in layers.py, not found")
+            continue
+        for f in sorted(folder.rglob("*.rs")):
+            code = code_of(f.read_text())
+            for m in HTTP.finditer(code):
+                line = code[: m.start()].count("\n") + 1
+                errors.append(f"{f.relative_to(ROOT)}:{line}: `{m.group(0)}` in a use case (the "
+                              "route builds the actor; error.rs answers)")
     return errors
 
 
@@ -183,7 +205,7 @@ def cycles_in(crate: str) -> list[list[str]]:
 
 
 def main() -> int:
-    errors = check_sql()
+    errors = check_sql() + check_use_cases()
     for crate in CRATES:
         for comp in cycles_in(crate):
             modules = [c for c in comp if not c.startswith("\n")]
@@ -194,7 +216,8 @@ def main() -> int:
     if errors:
         print(f"layers: {len(errors)} problem(s)", file=sys.stderr)
         return 1
-    print("layers: read models only in projectors/, no runtime SQL in query-api, no import circle")
+    print("layers: read models only in projectors/, no runtime SQL in query-api, no HTTP in a "
+          "use case, no import circle")
     return 0
 
 

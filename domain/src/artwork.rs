@@ -414,6 +414,18 @@ impl Artwork {
         }
     }
 
+    /// Whether a visit can be logged to this artwork: one the public sees in place (not
+    /// pending, removed, or merged into another).
+    pub fn takes_visits(&self) -> bool {
+        self.exists && self.status == Some(ArtworkStatus::Approved) && self.merged_into.is_none()
+    }
+
+    /// Whether the artwork can be saved to a list: one the public sees (in place or removed),
+    /// not a duplicate merged into another.
+    pub fn listable(&self) -> bool {
+        self.visible().is_ok() && self.merged_into.is_none()
+    }
+
     /// Whether this artwork can take a duplicate's content: it is visible and not merged away
     /// itself (then merge into the artwork kept instead).
     pub fn can_absorb(&self) -> Result<(), ArtworkError> {

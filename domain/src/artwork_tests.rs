@@ -1009,3 +1009,43 @@ fn the_inverse_undoes_and_staleness_compares_with_the_artwork() {
     assert_eq!(back.values(), (json!("stone"), json!("bronze")));
     assert_eq!(back.inverse(), e);
 }
+
+#[test]
+fn visits_go_to_an_artwork_in_place_and_lists_take_any_the_public_sees() {
+    let mut pending = record("27");
+    pending.status = ArtworkStatus::Pending;
+    let removed = ArtworkEvent::ArtworkRemoved {
+        reason: reason(),
+        feedback: Uuid::from_u128(5),
+    };
+    let merged = ArtworkEvent::ArtworkMerged {
+        into: id(2),
+        reason: reason(),
+    };
+    // (what happened, takes a visit, can be listed)
+    let cases = [
+        ("in place", vec![imported(&record("27"))], true, true),
+        (
+            "removed",
+            vec![imported(&record("27")), removed],
+            false,
+            true,
+        ),
+        ("never created", vec![], false, false),
+        ("pending", vec![imported(&pending)], false, false),
+        (
+            "merged away",
+            vec![imported(&record("27")), merged],
+            false,
+            false,
+        ),
+    ];
+    for (what, events, visits, listable) in cases {
+        let mut artwork = Artwork::default();
+        for e in events {
+            artwork.apply(e);
+        }
+        assert_eq!(artwork.takes_visits(), visits, "{what}: visits");
+        assert_eq!(artwork.listable(), listable, "{what}: lists");
+    }
+}

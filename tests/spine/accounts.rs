@@ -66,10 +66,14 @@ pub(crate) async fn sign_in(
 /// A signed-in admin's session (`plinth admin grant` before the first sign-in); `email` must be
 /// the test's own.
 pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
-    app.accounts
-        .set_permission_by_email(email, domain::Permission::Admin, true)
-        .await
-        .unwrap();
+    command_api::accounts::permissions::by_email(
+        &app.accounts,
+        email,
+        domain::Permission::Admin,
+        true,
+    )
+    .await
+    .unwrap();
     signed_in(app, email).await
 }
 
@@ -571,11 +575,14 @@ async fn role_flags_come_from_the_server_only() {
     );
 
     // A moderator is made by an operator (`plinth admin grant`) and shows on status and profile.
-    let (_, granted) = app
-        .accounts
-        .set_permission_by_email("mallory@example.org", domain::Permission::Moderator, true)
-        .await
-        .unwrap();
+    let (_, granted) = command_api::accounts::permissions::by_email(
+        &app.accounts,
+        "mallory@example.org",
+        domain::Permission::Moderator,
+        true,
+    )
+    .await
+    .unwrap();
     let granted = granted.unwrap().to_string();
     let (_, s) = status_of(&app, &session, Some(&granted)).await;
     assert_eq!(s["is_moderator"], true);
@@ -591,11 +598,14 @@ async fn role_flags_come_from_the_server_only() {
     );
     assert_eq!(body["data"]["uuid"], answer["user"]["uuid"]);
 
-    let (_, revoked) = app
-        .accounts
-        .set_permission_by_email("mallory@example.org", domain::Permission::Moderator, false)
-        .await
-        .unwrap();
+    let (_, revoked) = command_api::accounts::permissions::by_email(
+        &app.accounts,
+        "mallory@example.org",
+        domain::Permission::Moderator,
+        false,
+    )
+    .await
+    .unwrap();
     let (_, s) = status_of(&app, &session, Some(&revoked.unwrap().to_string())).await;
     assert_eq!(s["is_moderator"], false);
     let (_, _, body) = app

@@ -241,11 +241,14 @@ async fn wait_projected_permission(app: &TestApp, account: uuid::Uuid, active: b
 async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped() {
     let app = TestApp::spawn().await;
     let email = "revoked@plinth.test";
-    let (account, _) = app
-        .accounts
-        .set_permission_by_email(email, domain::Permission::Moderator, true)
-        .await
-        .unwrap();
+    let (account, _) = command_api::accounts::permissions::by_email(
+        &app.accounts,
+        email,
+        domain::Permission::Moderator,
+        true,
+    )
+    .await
+    .unwrap();
     let device = anonymous_token(&app).await;
     let (session, _, _) = sign_in(&app, email, &device, 1).await;
     // The grant is in force at once, without waiting for any read model.
@@ -261,10 +264,14 @@ async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped(
         .unwrap();
 
     // When the role is revoked …
-    app.accounts
-        .set_permission_by_email(email, domain::Permission::Moderator, false)
-        .await
-        .unwrap();
+    command_api::accounts::permissions::by_email(
+        &app.accounts,
+        email,
+        domain::Permission::Moderator,
+        false,
+    )
+    .await
+    .unwrap();
     // … the very next request is refused, though the read model still says moderator.
     let (status, body) = get(&app, "/api/review/stats", &session, None).await;
     assert_eq!(status, 403, "{body}");
@@ -404,7 +411,9 @@ async fn housekeeping_prunes_old_rate_limit_counts_and_dead_links_and_keeps_live
     .await
     .unwrap();
 
-    let pruned = app.accounts.prune().await.unwrap();
+    let pruned = command_api::housekeeping::prune(&app.db.pool)
+        .await
+        .unwrap();
 
     assert_eq!(pruned, 2);
     let counts: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.rate_events")

@@ -419,7 +419,6 @@ impl TestApp {
         );
         let command = command_api::CommandState {
             accounts: accounts.clone(),
-            artworks: command_api::Artworks::new(commands.clone()),
             commands: commands.clone(),
             replays: command_api::replays::Replays::new(commands.pool().clone()),
             submissions: command_api::Submissions::new(commands, media.clone()),

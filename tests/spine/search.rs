@@ -265,11 +265,14 @@ async fn new_work_is_findable_at_once_and_pending_work_only_by_moderators() {
         )
         .await;
     assert_eq!(status, 403, "a signed-in user is no moderator");
-    let (_, granted) = app
-        .accounts
-        .set_permission_by_email("mod@example.org", domain::Permission::Moderator, true)
-        .await
-        .unwrap();
+    let (_, granted) = command_api::accounts::permissions::by_email(
+        &app.accounts,
+        "mod@example.org",
+        domain::Permission::Moderator,
+        true,
+    )
+    .await
+    .unwrap();
     let granted = granted.unwrap().to_string();
     crate::accounts::status_of(&app, &session, Some(&granted)).await;
     let (status, _, body) = app

@@ -980,13 +980,13 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     let whole_artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
 
     // When the follower runs.
-    let submissions = command_api::Submissions::new(
-        commands.clone(),
-        command_api::Media::start(app.db.pool.clone(), app.storage.clone(), RENDER_BUDGET),
-    );
     let follower = command_api::ApprovalFollower {
         grace: Duration::ZERO,
-        ..command_api::ApprovalFollower::new(submissions, app.bus.js.clone(), app.bus.bus.clone())
+        ..command_api::ApprovalFollower::new(
+            commands.clone(),
+            app.bus.js.clone(),
+            app.bus.bus.clone(),
+        )
     };
     let task = tokio::spawn(async move { follower.run().await });
 
@@ -1243,7 +1243,8 @@ async fn an_approval_reads_its_submission_once_and_sends_eleven_statements() {
         command_api::Commands::new(logged.clone()),
         command_api::Media::start(logged.clone(), app.storage.clone(), RENDER_BUDGET),
     );
-    let (approved, statements) = round_trips::measure(submissions.approve(
+    let (approved, statements) = round_trips::measure(command_api::submissions::approve::run(
+        &submissions,
         &reviewer,
         uuid::Uuid::parse_str(&id).unwrap(),
         command_api::submissions::ApproveRequest::default(),

@@ -1,5 +1,8 @@
-//! Identity's write side (DESIGN §5): magic links and codes, sessions, profile names,
-//! preferences and permissions. Secrets (link tokens, codes, session tokens) are kept only as
+//! Identity's write side (DESIGN §5), one use case a file, each a `run` over the [`Accounts`]
+//! context, who acts ([`Device`], [`Sender`] or [`Admin`](crate::actor::Admin)) and plain
+//! input: magic links and codes (`request_link`, `inspect`, `verify`), signing out (`logout`),
+//! profile names (`profile_name`), preferences (`preferences`) and permissions
+//! (`permissions`). Secrets (link tokens, codes, session tokens) are kept only as
 //! SHA-256 hashes in the `auth` schema and never enter an event, a log line or a read model.
 //!
 //! `is_signup` without a leak: the answer to a link request depends only on what the caller
@@ -18,8 +21,6 @@ use domain::{
     Preferences, ProfileName,
 };
 use platform::auth::UserToken;
-use platform::http::ClientIp;
-use platform::identity::Caller;
 use platform::mail::{Mail, Mailer};
 use platform::position::EventPosition;
 use platform::ratelimit::{self, Budget, Limit};
@@ -31,15 +32,21 @@ use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
 
+use crate::actor::{Device, Holder, Sender};
 use crate::{CommandError, Commands};
 
-mod link;
-mod permissions;
-pub use permissions::{PermissionChange, PermissionError};
-mod profile;
-pub use profile::{PREFERENCES, PROFILE_NAMES};
+pub mod inspect;
+pub mod logout;
+pub mod permissions;
+pub mod preferences;
+pub mod profile_name;
+pub mod request_link;
 mod session;
-mod verify;
+pub mod verify;
+
+pub use permissions::{PermissionChange, PermissionError};
+pub use preferences::PREFERENCES;
+pub use profile_name::PROFILE_NAMES;
 
 /// SPEC §9: a magic link (and its code) expires in 1 hour.
 pub const LINK_TTL: Duration = Duration::from_secs(60 * 60);
@@ -105,9 +112,9 @@ impl IdentityError {
     }
 }
 
-/// The caller's account, or why there is none.
-fn signed_in(caller: &Caller) -> Result<&platform::identity::AccountSession, IdentityError> {
-    caller.account().ok_or(IdentityError::NotSignedIn)
+/// The sender's account, or why there is none.
+fn signed_in(sender: &Sender) -> Result<domain::AccountId, IdentityError> {
+    sender.account.ok_or(IdentityError::NotSignedIn)
 }
 
 #[derive(Debug, Clone)]
@@ -252,6 +259,24 @@ impl Accounts {
         what: &'static str,
     ) -> Result<(), IdentityError> {
         self.reserve(bucket, limit, what).await.map(|_| ())
+    }
+
+    /// Counts one change of `account`'s, from the sender's client, against `budget`; a refusal
+    /// is a 429 naming `what`.
+    async fn admit(
+        &self,
+        budget: Budget,
+        account: domain::AccountId,
+        sender: &Sender,
+        what: &'static str,
+    ) -> Result<(), IdentityError> {
+        budget
+            .admit(self.pool(), account.0, &sender.client)
+            .await?
+            .map_err(|retry_after_secs| IdentityError::RateLimited {
+                retry_after_secs,
+                what,
+            })
     }
 
     /// [`ratelimit::reserve`] with the refusal as a 429 naming `what`.

@@ -1,54 +1,55 @@
-//! Granting and revoking permissions by e-mail address (the CLI and `ADMIN_EMAILS`).
+//! Use cases: an admin grants or revokes a permission of an account with a reason ([`run`]);
+//! the command line does it by e-mail address ([`by_email`]).
 
 use super::*;
+use crate::actor::Admin;
 
-impl Accounts {
-    /// `plinth admin grant|revoke`: changes a permission of the address's account, creating the
-    /// account first when the address has never signed in (so a moderator can be prepared).
-    pub async fn set_permission_by_email(
-        &self,
-        email: &str,
-        permission: Permission,
-        grant: bool,
-    ) -> anyhow::Result<(Uuid, Option<EventPosition>)> {
-        let email = EmailAddress::parse(email).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let (account_id, _) = self
-            .account_row(&email)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-        let id = account_id.to_string();
-        let metadata = EventMetadata::system(EventSource::AdminCli, Uuid::now_v7());
-        self.commands
-            .account(
-                &id,
-                AccountCommand::Register {
-                    email,
-                    at: Utc::now(),
-                },
-                &metadata,
-            )
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let command = if grant {
-            AccountCommand::GrantPermission {
-                permission,
-                by: None,
-                reason: None,
-            }
-        } else {
-            AccountCommand::RevokePermission {
-                permission,
-                by: None,
-                reason: None,
-            }
-        };
-        let position = self
-            .commands
-            .account(&id, command, &metadata)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok((account_id, position))
-    }
+/// `plinth admin grant|revoke`: changes a permission of the address's account, creating the
+/// account first when the address has never signed in (so a moderator can be prepared).
+pub async fn by_email(
+    accounts: &Accounts,
+    email: &str,
+    permission: Permission,
+    grant: bool,
+) -> anyhow::Result<(Uuid, Option<EventPosition>)> {
+    let email = EmailAddress::parse(email).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (account_id, _) = accounts
+        .account_row(&email)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let id = account_id.to_string();
+    let metadata = EventMetadata::system(EventSource::AdminCli, Uuid::now_v7());
+    accounts
+        .commands
+        .account(
+            &id,
+            AccountCommand::Register {
+                email,
+                at: Utc::now(),
+            },
+            &metadata,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let command = if grant {
+        AccountCommand::GrantPermission {
+            permission,
+            by: None,
+            reason: None,
+        }
+    } else {
+        AccountCommand::RevokePermission {
+            permission,
+            by: None,
+            reason: None,
+        }
+    };
+    let position = accounts
+        .commands
+        .account(&id, command, &metadata)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok((account_id, position))
 }
 
 /// `POST /api/admin/permissions/grant|revoke`'s body.
@@ -88,74 +89,70 @@ impl From<sqlx::Error> for PermissionError {
     }
 }
 
-impl Accounts {
-    /// An admin grants or revokes a permission of an account, with a reason. Takes effect on
-    /// the account's very next request: roles are read from the Account stream. Answers the
-    /// permission changed and where the change was recorded.
-    pub async fn change_permission(
-        &self,
-        admin: &Caller,
-        change: PermissionChange,
-        grant: bool,
-    ) -> Result<(Permission, Option<EventPosition>), PermissionError> {
-        let by = admin
-            .account()
-            .map(|a| domain::AccountId(a.account_id))
-            .ok_or_else(|| anyhow::anyhow!("an admin without an account"))?;
-        let permission =
-            Permission::parse(change.permission.trim()).ok_or(PermissionError::Invalid {
-                field: "permission",
-                message: "permission must be moderator or admin".into(),
-            })?;
-        let reason = domain::submission::Reason::parse(&change.reason).map_err(|e| {
-            PermissionError::Invalid {
-                field: "reason",
-                message: e.to_string(),
-            }
+/// An admin grants or revokes a permission of an account, with a reason. Takes effect on
+/// the account's very next request: roles are read from the Account stream. Answers the
+/// permission changed and where the change was recorded.
+pub async fn run(
+    accounts: &Accounts,
+    admin: &Admin,
+    change: PermissionChange,
+    grant: bool,
+) -> Result<(Permission, Option<EventPosition>), PermissionError> {
+    let by = admin.account_id;
+    let permission =
+        Permission::parse(change.permission.trim()).ok_or(PermissionError::Invalid {
+            field: "permission",
+            message: "permission must be moderator or admin".into(),
         })?;
-        // Whether an admin would be left is decided from the Account streams themselves, under
-        // one lock for every admin revocation: two admins revoking each other (or one revoking
-        // another, then themselves) at once cannot both pass a count that neither has changed.
-        let _decision = if !grant && permission == Permission::Admin {
-            let lock = platform::db::Exclusive::take(self.pool(), "admin-revocation").await?;
-            let others = admins(self.pool())
-                .await?
-                .into_iter()
-                .filter(|a| *a != change.user_uuid)
-                .count();
-            if others == 0 {
-                return Err(PermissionError::LastAdmin);
+    let reason = domain::submission::Reason::parse(&change.reason).map_err(|e| {
+        PermissionError::Invalid {
+            field: "reason",
+            message: e.to_string(),
+        }
+    })?;
+    // Whether an admin would be left is decided from the Account streams themselves, under
+    // one lock for every admin revocation: two admins revoking each other (or one revoking
+    // another, then themselves) at once cannot both pass a count that neither has changed.
+    let _decision = if !grant && permission == Permission::Admin {
+        let lock = platform::db::Exclusive::take(accounts.pool(), "admin-revocation").await?;
+        let others = admins(accounts.pool())
+            .await?
+            .into_iter()
+            .filter(|a| *a != change.user_uuid)
+            .count();
+        if others == 0 {
+            return Err(PermissionError::LastAdmin);
+        }
+        Some(lock)
+    } else {
+        None
+    };
+    let command = if grant {
+        AccountCommand::GrantPermission {
+            permission,
+            by: Some(by),
+            reason: Some(reason),
+        }
+    } else {
+        AccountCommand::RevokePermission {
+            permission,
+            by: Some(by),
+            reason: Some(reason),
+        }
+    };
+    accounts
+        .commands
+        .account(&change.user_uuid.to_string(), command, &admin.metadata)
+        .await
+        .map_err(|e| match e {
+            crate::CommandError::Rejected(domain::AccountError::NotHeld(p)) => {
+                PermissionError::NotHeld(p)
             }
-            Some(lock)
-        } else {
-            None
-        };
-        let command = if grant {
-            AccountCommand::GrantPermission {
-                permission,
-                by: Some(by),
-                reason: Some(reason),
-            }
-        } else {
-            AccountCommand::RevokePermission {
-                permission,
-                by: Some(by),
-                reason: Some(reason),
-            }
-        };
-        self.commands
-            .account(&change.user_uuid.to_string(), command, &admin.metadata())
-            .await
-            .map_err(|e| match e {
-                crate::CommandError::Rejected(domain::AccountError::NotHeld(p)) => {
-                    PermissionError::NotHeld(p)
-                }
-                crate::CommandError::Rejected(_) => PermissionError::NoSuchUser,
-                crate::CommandError::Conflict => PermissionError::Conflict,
-                crate::CommandError::Store(s) => PermissionError::Store(anyhow::anyhow!(s)),
-            })
-            .map(|position| (permission, position))
-    }
+            crate::CommandError::Rejected(_) => PermissionError::NoSuchUser,
+            crate::CommandError::Conflict => PermissionError::Conflict,
+            crate::CommandError::Store(s) => PermissionError::Store(anyhow::anyhow!(s)),
+        })
+        .map(|position| (permission, position))
 }
 
 /// Every account whose Account stream's last grant or revoke of `admin` is a grant.

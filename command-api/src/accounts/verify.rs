@@ -1,15 +1,15 @@
-//! Signing in with a link or a code: the token or code consumed once, failures counted, the
-//! account found or created, the anonymous identity claimed, a session issued; and what a
-//! link would do before it is used (`inspect`).
+//! Use case (`POST /api/auth/verify-magic-link`): a device signs in with a link or a code: the
+//! token or code consumed once, failures counted, the account found or created, the anonymous
+//! identity claimed, a session issued. What a link would do before it is used is `inspect`.
 
 use super::*;
 
-const FAILED_ATTEMPTS: &str = "failed sign-in attempts";
+pub(super) const FAILED_ATTEMPTS: &str = "failed sign-in attempts";
 const WRONG_CODES: &str = "wrong codes for this address; the link in the mail still works";
 
 /// The rate-limit bucket of a client's failed verifications.
-fn failures_bucket(ip: ClientIp) -> String {
-    format!("verify-failed:ip:{}", ip.bucket())
+pub(super) fn failures_bucket(client: &str) -> String {
+    format!("verify-failed:ip:{client}")
 }
 
 impl Accounts {
@@ -127,161 +127,6 @@ impl Accounts {
         Ok(right.is_some())
     }
 
-    /// `POST /api/auth/magic-link/inspect`: whom a link signs in as, and what this device would
-    /// bring along, so the person can say yes before anything happens. Changes nothing.
-    pub async fn inspect(
-        &self,
-        req: &InspectRequest,
-        ip: ClientIp,
-        caller: &Caller,
-    ) -> Result<InspectAnswer, IdentityError> {
-        let email: Option<String> = match req.token.as_deref().and_then(UserToken::parse) {
-            Some(token) => {
-                sqlx::query_scalar(
-                    "SELECT email FROM auth.link_tokens
-                      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()",
-                )
-                .bind(token.hash().as_slice())
-                .fetch_optional(self.pool())
-                .await?
-            }
-            None => None,
-        };
-        let Some(email) = email else {
-            self.limit(
-                &failures_bucket(ip),
-                FAILED_VERIFICATIONS_PER_IP,
-                FAILED_ATTEMPTS,
-            )
-            .await?;
-            return Err(IdentityError::LinkFailed);
-        };
-        let account: Option<Uuid> =
-            sqlx::query_scalar("SELECT account_id FROM auth.accounts WHERE email = $1")
-                .bind(&email)
-                .fetch_optional(self.pool())
-                .await?;
-        let is_new_account = match account {
-            None => true,
-            Some(id) => {
-                platform::eventlog::last_position_of(self.pool(), Account::TYPE, &id.to_string())
-                    .await?
-                    .is_none()
-            }
-        };
-        let (anonymous_submissions, anonymous_work) = match caller.anonymous_id() {
-            None => (0, 0),
-            Some(anon) => (
-                projectors::submissions::read::unclaimed_count(self.pool(), anon).await?,
-                unclaimed_work(self.pool(), anon).await?,
-            ),
-        };
-        Ok(InspectAnswer {
-            success: true,
-            email,
-            is_new_account,
-            anonymous_submissions,
-            anonymous_work,
-        })
-    }
-
-    /// `POST /api/auth/verify-magic-link`.
-    pub async fn verify(
-        &self,
-        req: &VerifyRequest,
-        ip: ClientIp,
-        caller: &Caller,
-    ) -> Result<Verified, IdentityError> {
-        if req.token.is_none() && req.email.is_none() {
-            return Err(IdentityError::invalid(
-                "token",
-                "A token, or an email and code, is required",
-            ));
-        }
-        let Some(email) = self.consume(req, &failures_bucket(ip)).await? else {
-            return Err(IdentityError::LinkFailed);
-        };
-        // Other links of the address die with this one.
-        sqlx::query(
-            "UPDATE auth.link_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL",
-        )
-        .bind(email.as_str())
-        .execute(self.pool())
-        .await?;
-
-        let (account_id, created_at) = self.account_row(&email).await?;
-        let is_new_account = platform::eventlog::last_position_of(
-            self.pool(),
-            Account::TYPE,
-            &account_id.to_string(),
-        )
-        .await?
-        .is_none();
-        let claim = match caller.anonymous_id() {
-            Some(anon) if req.claim_anonymous_work.unwrap_or(true) => {
-                self.claim(anon, account_id).await?.map(domain::ActorId)
-            }
-            _ => None,
-        };
-        let bootstrap_admin = self
-            .settings
-            .admin_emails
-            .iter()
-            .any(|e| e == email.as_str());
-        let at = Utc::now();
-        let mut metadata = caller.metadata();
-        metadata.actor_id = account_id.to_string();
-        metadata.actor_role = if bootstrap_admin {
-            ActorRole::Admin
-        } else {
-            ActorRole::User
-        };
-        let position = self
-            .commands
-            .account(
-                &account_id.to_string(),
-                AccountCommand::Authenticate {
-                    email: email.clone(),
-                    at,
-                    claim,
-                    bootstrap_admin,
-                },
-                &metadata,
-            )
-            .await?;
-
-        // A session the caller held (another account on this device) is replaced: end it.
-        if caller.account().is_some() {
-            self.revoke(&caller.token).await?;
-        }
-        let session = UserToken::generate();
-        sqlx::query(
-            "INSERT INTO auth.sessions (token_hash, account_id, expires_at)
-             VALUES ($1, $2, now() + make_interval(secs => $3))",
-        )
-        .bind(session.hash().as_slice())
-        .bind(account_id)
-        .bind(interval(SESSION_TTL))
-        .execute(self.pool())
-        .await?;
-        tracing::info!(account.id = %account_id, is_new_account, claimed = claim.is_some(), "signed in");
-        Ok(Verified {
-            answer: VerifyAnswer {
-                success: true,
-                message: "Login successful".into(),
-                is_new_account,
-                uuid_replaced: claim.is_some(),
-                user: VerifiedUser {
-                    uuid: account_id,
-                    email: email.as_str().to_owned(),
-                    created_at,
-                },
-            },
-            session,
-            position,
-        })
-    }
-
     /// The address's account row, created on first use: the atomic sign-up decision.
     pub(super) async fn account_row(
         &self,
@@ -327,14 +172,100 @@ impl Accounts {
     }
 }
 
-/// The events an anonymous identity recorded, unless an account claimed it already.
-async fn unclaimed_work(pool: &PgPool, anonymous: Uuid) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT count(*) FROM es.events
-          WHERE metadata ->> 'actor_id' = $1::text
-            AND NOT EXISTS (SELECT 1 FROM auth.identity_claims WHERE anonymous_id = $1)",
+/// Signs the device in with `req`'s link or code.
+pub async fn run(
+    accounts: &Accounts,
+    device: &Device,
+    req: &VerifyRequest,
+) -> Result<Verified, IdentityError> {
+    if req.token.is_none() && req.email.is_none() {
+        return Err(IdentityError::invalid(
+            "token",
+            "A token, or an email and code, is required",
+        ));
+    }
+    let Some(email) = accounts
+        .consume(req, &failures_bucket(&device.client))
+        .await?
+    else {
+        return Err(IdentityError::LinkFailed);
+    };
+    // Other links of the address die with this one.
+    sqlx::query("UPDATE auth.link_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL")
+        .bind(email.as_str())
+        .execute(accounts.pool())
+        .await?;
+
+    let (account_id, created_at) = accounts.account_row(&email).await?;
+    let is_new_account = platform::eventlog::last_position_of(
+        accounts.pool(),
+        Account::TYPE,
+        &account_id.to_string(),
     )
-    .bind(anonymous)
-    .fetch_one(pool)
-    .await
+    .await?
+    .is_none();
+    let claim = match device.anonymous() {
+        Some(anon) if req.claim_anonymous_work.unwrap_or(true) => accounts
+            .claim(anon.0, account_id)
+            .await?
+            .map(domain::ActorId),
+        _ => None,
+    };
+    let bootstrap_admin = accounts
+        .settings
+        .admin_emails
+        .iter()
+        .any(|e| e == email.as_str());
+    let at = Utc::now();
+    let mut metadata = device.metadata.clone();
+    metadata.actor_id = account_id.to_string();
+    metadata.actor_role = if bootstrap_admin {
+        ActorRole::Admin
+    } else {
+        ActorRole::User
+    };
+    let position = accounts
+        .commands
+        .account(
+            &account_id.to_string(),
+            AccountCommand::Authenticate {
+                email: email.clone(),
+                at,
+                claim,
+                bootstrap_admin,
+            },
+            &metadata,
+        )
+        .await?;
+
+    // A session the device held (another account on it) is replaced: end it.
+    if device.signed_in() {
+        accounts.revoke(&device.token).await?;
+    }
+    let session = UserToken::generate();
+    sqlx::query(
+        "INSERT INTO auth.sessions (token_hash, account_id, expires_at)
+             VALUES ($1, $2, now() + make_interval(secs => $3))",
+    )
+    .bind(session.hash().as_slice())
+    .bind(account_id)
+    .bind(interval(SESSION_TTL))
+    .execute(accounts.pool())
+    .await?;
+    tracing::info!(account.id = %account_id, is_new_account, claimed = claim.is_some(), "signed in");
+    Ok(Verified {
+        answer: VerifyAnswer {
+            success: true,
+            message: "Login successful".into(),
+            is_new_account,
+            uuid_replaced: claim.is_some(),
+            user: VerifiedUser {
+                uuid: account_id,
+                email: email.as_str().to_owned(),
+                created_at,
+            },
+        },
+        session,
+        position,
+    })
 }

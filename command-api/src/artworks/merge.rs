@@ -1,5 +1,5 @@
-//! Use cases: a moderator merges a duplicate artwork into the record kept, or undoes that.
-//! Each holds both artworks (`crate::artwork_locks`, exclusively) from its first read to its
+//! Use case: a moderator merges a duplicate artwork into the record kept (undone by
+//! `unmerge`). Merge and unmerge each hold both artworks (`crate::artwork_locks`, exclusively) from its first read to its
 //! last write, so merges sharing an artwork, and approvals adding to one, take turns; under the
 //! lock the artworks' own rules decide from the event store. A merge points the duplicate at the
 //! target first — from then on the duplicate refuses new content — and the target then takes
@@ -16,9 +16,9 @@ use platform::position::EventPosition;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{reason, Artworks, ModerationError};
+use super::{reason, ModerationError};
 use crate::artwork_locks::{ArtworkLocks, Hold};
-use crate::commands::CommandError;
+use crate::commands::{CommandError, Commands};
 use crate::submissions::Reviewer;
 
 /// `POST /api/artworks/{id}/merge`'s body.
@@ -27,12 +27,6 @@ pub struct MergeRequest {
     /// The artwork to keep.
     pub into: Uuid,
     /// Why: 1 to 500 characters.
-    pub reason: Option<String>,
-}
-
-/// `POST /api/artworks/{id}/unmerge`'s body.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct UnmergeRequest {
     pub reason: Option<String>,
 }
 
@@ -49,237 +43,145 @@ pub struct Merged {
 }
 
 /// Tries at a write that another writer's event beat to the artwork (the next try reads it).
-const ATTEMPTS: u32 = 3;
+pub(super) const ATTEMPTS: u32 = 3;
 
 /// The reason an undone half merge records on the duplicate.
 const TARGET_REFUSED: &str = "The artwork to keep refused the merge; merge undone";
 
-impl Artworks {
-    /// Merges duplicate `id` into `req.into`.
-    #[tracing::instrument(skip(self, reviewer, req), fields(artwork.id = %id, artwork.into = %req.into))]
-    pub async fn merge(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        req: MergeRequest,
-    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
-        let reason = reason(req.reason.as_deref())?;
-        if id == req.into {
-            return Err(CommandError::Rejected(ArtworkError::MergeIntoItself).into());
-        }
-        let (source, into) = (ArtworkId(id), ArtworkId(req.into));
-        let locks =
-            ArtworkLocks::take(self.commands.pool(), &[source, into], Hold::Exclusive).await?;
-        let merged = self.merge_held(reviewer, source, into, reason).await;
-        locks.release().await;
-        merged
+/// Merges duplicate `id` into `req.into`.
+#[tracing::instrument(skip(commands, reviewer, req), fields(artwork.id = %id, artwork.into = %req.into))]
+pub async fn run(
+    commands: &Commands,
+    reviewer: &Reviewer,
+    id: Uuid,
+    req: MergeRequest,
+) -> Result<(Merged, Option<EventPosition>), ModerationError> {
+    let reason = reason(req.reason.as_deref())?;
+    if id == req.into {
+        return Err(CommandError::Rejected(ArtworkError::MergeIntoItself).into());
     }
+    let (source, into) = (ArtworkId(id), ArtworkId(req.into));
+    let locks = ArtworkLocks::take(commands.pool(), &[source, into], Hold::Exclusive).await?;
+    let merged = held_run(commands, reviewer, source, into, reason).await;
+    locks.release().await;
+    merged
+}
 
-    /// [`Self::merge`], both artworks held.
-    async fn merge_held(
-        &self,
-        reviewer: &Reviewer,
-        source: ArtworkId,
-        into: ArtworkId,
-        reason: Reason,
-    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
-        let md = &reviewer.metadata;
-        let not_found = |id: ArtworkId| {
-            move |e| match e {
-                CommandError::Rejected(ArtworkError::NotFound) => {
-                    ModerationError::ArtworkNotFound(id.0)
-                }
-                other => other.into(),
+/// [`run`], both artworks held.
+async fn held_run(
+    commands: &Commands,
+    reviewer: &Reviewer,
+    source: ArtworkId,
+    into: ArtworkId,
+    reason: Reason,
+) -> Result<(Merged, Option<EventPosition>), ModerationError> {
+    let md = &reviewer.metadata;
+    let not_found = |id: ArtworkId| {
+        move |e| match e {
+            CommandError::Rejected(ArtworkError::NotFound) => {
+                ModerationError::ArtworkNotFound(id.0)
             }
-        };
-        // The target's rule first, so that nothing is written for a target that cannot take
-        // the duplicate (missing, or merged away itself).
-        let (target, _) = self.commands.state::<Artwork>(&into.to_string()).await?;
-        target
-            .can_absorb()
-            .map_err(CommandError::Rejected)
-            .map_err(not_found(into))?;
-        let merge = ArtworkCommand::MergeInto {
-            this: source,
-            into,
-            reason: reason.clone(),
-        };
-        let pointed = self
-            .commands
-            .artwork(&source.to_string(), merge, md)
-            .await
-            .map_err(not_found(source))?;
-        // What the duplicate carried is what it had when it was pointed at the target: the
-        // events before its last `ArtworkMerged`. After it the aggregate takes no content, and
-        // the lock keeps other merges and unmerges out.
-        let mut events: Vec<ArtworkEvent> = self
-            .stream(source.0)
-            .await?
-            .into_iter()
-            .map(|e| e.event)
-            .collect();
-        if let Some(at) = events
-            .iter()
-            .rposition(|e| matches!(e, ArtworkEvent::ArtworkMerged { .. }))
-        {
-            events.truncate(at);
+            other => other.into(),
         }
-        let mut duplicate = Artwork::default();
-        for e in &events {
-            duplicate.apply(e.clone());
-        }
-        let (photos, visits) = carried(&events, &duplicate.hidden_photos);
-        let answer = Merged {
-            artwork_id: source.0,
-            into: into.0,
-            photos: photos.iter().map(|p| p.photos.len()).sum::<usize>()
-                + visits.iter().map(|v| v.photos.len()).sum::<usize>(),
-            logbook_entries: visits.len(),
-        };
-        let tags: Vec<FieldEdit> = duplicate
-            .tags
-            .iter()
-            .map(|(k, v)| FieldEdit::Tag {
-                key: k.to_owned(),
-                old: None,
-                new: Some(v.to_owned()),
-            })
-            .collect();
-        let absorption = Absorption {
-            this: Some(into),
-            from: source,
-            reason,
-            photos,
-            visits,
-            tags,
-        };
-        let mut attempt = 0;
-        let taken = loop {
-            attempt += 1;
-            let absorb = ArtworkCommand::Absorb(Box::new(absorption.clone()));
-            match self.commands.artwork(&into.to_string(), absorb, md).await {
-                Err(CommandError::Conflict) if attempt < ATTEMPTS => continue,
-                other => break other,
-            }
-        };
-        match taken {
-            Ok(position) => Ok((answer, position.max(pointed))),
-            // Nothing was written to the target: the duplicate must not stay pointing at it.
-            Err(refused @ (CommandError::Rejected(_) | CommandError::Conflict)) => {
-                self.undo_pointing(source, md).await;
-                Err(not_found(into)(refused))
-            }
-            // Whether the target took it is unknown: a retry of the merge finishes it (both
-            // steps are idempotent), an unmerge undoes it.
-            Err(store) => Err(store.into()),
-        }
+    };
+    // The target's rule first, so that nothing is written for a target that cannot take
+    // the duplicate (missing, or merged away itself).
+    let (target, _) = commands.state::<Artwork>(&into.to_string()).await?;
+    target
+        .can_absorb()
+        .map_err(CommandError::Rejected)
+        .map_err(not_found(into))?;
+    let merge = ArtworkCommand::MergeInto {
+        this: source,
+        into,
+        reason: reason.clone(),
+    };
+    let pointed = commands
+        .artwork(&source.to_string(), merge, md)
+        .await
+        .map_err(not_found(source))?;
+    // What the duplicate carried is what it had when it was pointed at the target: the
+    // events before its last `ArtworkMerged`. After it the aggregate takes no content, and
+    // the lock keeps other merges and unmerges out.
+    let mut events: Vec<ArtworkEvent> = super::stream(commands, source.0)
+        .await?
+        .into_iter()
+        .map(|e| e.event)
+        .collect();
+    if let Some(at) = events
+        .iter()
+        .rposition(|e| matches!(e, ArtworkEvent::ArtworkMerged { .. }))
+    {
+        events.truncate(at);
     }
-
-    /// Unmerges `source` after its target refused it, trying until the store answers.
-    async fn undo_pointing(&self, source: ArtworkId, md: &domain::EventMetadata) {
-        let reason = match Reason::parse(TARGET_REFUSED) {
-            Ok(r) => r,
-            Err(_) => return,
-        };
-        for attempt in 1..=5u64 {
-            let unmerge = ArtworkCommand::Unmerge {
-                reason: reason.clone(),
-            };
-            match self
-                .commands
-                .artwork(&source.to_string(), unmerge, md)
-                .await
-            {
-                Ok(_) | Err(CommandError::Rejected(_)) => return,
-                Err(e) => {
-                    tracing::warn!(artwork.id = %source, error = %e, attempt, "undoing a refused merge failed; trying again");
-                    tokio::time::sleep(std::time::Duration::from_millis(100 * attempt)).await;
-                }
-            }
-        }
-        tracing::error!(artwork.id = %source, "a duplicate points at an artwork that refused it; merge or unmerge it again");
+    let mut duplicate = Artwork::default();
+    for e in &events {
+        duplicate.apply(e.clone());
     }
-
-    /// Undoes the merge of duplicate `id`: it shows again, and its photos, logbook and tags
-    /// leave the artwork it was merged into.
-    #[tracing::instrument(skip(self, reviewer, req), fields(artwork.id = %id))]
-    pub async fn unmerge(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        req: UnmergeRequest,
-    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
-        let reason = reason(req.reason.as_deref())?;
-        let source = ArtworkId(id);
-        // The target is known from the duplicate: both are taken, then the duplicate is read
-        // again under the lock (a merge or unmerge may have come first).
-        for _ in 0..ATTEMPTS {
-            let into = self.merged_into(source).await?;
-            let locks =
-                ArtworkLocks::take(self.commands.pool(), &[source, into], Hold::Exclusive).await?;
-            let unmerged = match self.merged_into(source).await {
-                Ok(now) if now == into => self.unmerge_held(reviewer, source, into, &reason).await,
-                Ok(_) => {
-                    locks.release().await;
-                    continue;
-                }
-                Err(e) => Err(e),
-            };
-            locks.release().await;
-            return unmerged;
+    let (photos, visits) = carried(&events, &duplicate.hidden_photos);
+    let answer = Merged {
+        artwork_id: source.0,
+        into: into.0,
+        photos: photos.iter().map(|p| p.photos.len()).sum::<usize>()
+            + visits.iter().map(|v| v.photos.len()).sum::<usize>(),
+        logbook_entries: visits.len(),
+    };
+    let tags: Vec<FieldEdit> = duplicate
+        .tags
+        .iter()
+        .map(|(k, v)| FieldEdit::Tag {
+            key: k.to_owned(),
+            old: None,
+            new: Some(v.to_owned()),
+        })
+        .collect();
+    let absorption = Absorption {
+        this: Some(into),
+        from: source,
+        reason,
+        photos,
+        visits,
+        tags,
+    };
+    let mut attempt = 0;
+    let taken = loop {
+        attempt += 1;
+        let absorb = ArtworkCommand::Absorb(Box::new(absorption.clone()));
+        match commands.artwork(&into.to_string(), absorb, md).await {
+            Err(CommandError::Conflict) if attempt < ATTEMPTS => continue,
+            other => break other,
         }
-        Err(CommandError::Conflict.into())
-    }
-
-    /// The artwork duplicate `source` is merged into, from its events.
-    async fn merged_into(&self, source: ArtworkId) -> Result<ArtworkId, ModerationError> {
-        let (duplicate, _) = self.commands.state::<Artwork>(&source.to_string()).await?;
-        if !duplicate.exists {
-            return Err(ModerationError::ArtworkNotFound(source.0));
+    };
+    match taken {
+        Ok(position) => Ok((answer, position.max(pointed))),
+        // Nothing was written to the target: the duplicate must not stay pointing at it.
+        Err(refused @ (CommandError::Rejected(_) | CommandError::Conflict)) => {
+            undo_pointing(commands, source, md).await;
+            Err(not_found(into)(refused))
         }
-        Ok(duplicate
-            .merged_into
-            .ok_or(CommandError::Rejected(ArtworkError::NotMerged))?)
+        // Whether the target took it is unknown: a retry of the merge finishes it (both
+        // steps are idempotent), an unmerge undoes it.
+        Err(store) => Err(store.into()),
     }
+}
 
-    /// [`Self::unmerge`], both artworks held.
-    async fn unmerge_held(
-        &self,
-        reviewer: &Reviewer,
-        source: ArtworkId,
-        into: ArtworkId,
-        reason: &Reason,
-    ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
-        let md = &reviewer.metadata;
-        let (target, _) = self.commands.state::<Artwork>(&into.to_string()).await?;
-        let given = target.absorbed.get(&source).cloned().unwrap_or_default();
-        // Given back first: a retry after a failure between the steps finds the duplicate still
-        // merged and finishes.
-        let release = ArtworkCommand::Release {
-            from: source,
-            reason: reason.clone(),
-        };
-        let released = match self.commands.artwork(&into.to_string(), release, md).await {
-            // Given back already (a retry), or never taken (a merge cut off before its second
-            // step).
-            Err(CommandError::Rejected(ArtworkError::NotMerged)) => None,
-            other => other?,
-        };
+/// Unmerges `source` after its target refused it, trying until the store answers.
+async fn undo_pointing(commands: &Commands, source: ArtworkId, md: &domain::EventMetadata) {
+    let reason = match Reason::parse(TARGET_REFUSED) {
+        Ok(r) => r,
+        Err(_) => return,
+    };
+    for attempt in 1..=5u64 {
         let unmerge = ArtworkCommand::Unmerge {
             reason: reason.clone(),
         };
-        let shown = self
-            .commands
-            .artwork(&source.to_string(), unmerge, md)
-            .await?;
-        Ok((
-            Merged {
-                artwork_id: source.0,
-                into: into.0,
-                photos: given.photo_submissions.len(),
-                logbook_entries: given.visits.len(),
-            },
-            shown.max(released),
-        ))
+        match commands.artwork(&source.to_string(), unmerge, md).await {
+            Ok(_) | Err(CommandError::Rejected(_)) => return,
+            Err(e) => {
+                tracing::warn!(artwork.id = %source, error = %e, attempt, "undoing a refused merge failed; trying again");
+                tokio::time::sleep(std::time::Duration::from_millis(100 * attempt)).await;
+            }
+        }
     }
+    tracing::error!(artwork.id = %source, "a duplicate points at an artwork that refused it; merge or unmerge it again");
 }

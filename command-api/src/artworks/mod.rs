@@ -1,22 +1,20 @@
 //! Moderators' commands on artworks themselves (not through a submission), one use case per
-//! file: undoing a change (`revert`), merging duplicates and undoing that (`merge`).
+//! file, each a `run(commands, reviewer, id, request)`: undoing a change (`revert`), merging
+//! duplicates (`merge`) and undoing that (`unmerge`).
 
-mod merge;
-mod revert;
+pub mod merge;
+pub mod revert;
+pub mod unmerge;
 
-pub use merge::{MergeRequest, Merged, UnmergeRequest};
+pub use merge::{MergeRequest, Merged};
 pub use revert::{ModerationError, RevertRequest, Reverted};
+pub use unmerge::UnmergeRequest;
 
 use domain::{Artwork, ArtworkEvent, Reason};
 use uuid::Uuid;
 
 use crate::commands::Commands;
 use crate::submissions::FieldError;
-
-#[derive(Clone)]
-pub struct Artworks {
-    commands: Commands,
-}
 
 /// One event of an artwork's stream: its history entry id (position), sequence and payload.
 struct Recorded {
@@ -25,33 +23,27 @@ struct Recorded {
     event: ArtworkEvent,
 }
 
-impl Artworks {
-    pub fn new(commands: Commands) -> Self {
-        Self { commands }
+/// Artwork `id`'s events in order; `ArtworkNotFound` when it has none.
+async fn stream(commands: &Commands, id: Uuid) -> Result<Vec<Recorded>, ModerationError> {
+    let stream = platform::eventlog::stream_of(
+        commands.pool(),
+        <Artwork as cqrs_es::Aggregate>::TYPE,
+        &id.to_string(),
+    )
+    .await?;
+    if stream.is_empty() {
+        return Err(ModerationError::ArtworkNotFound(id));
     }
-
-    /// Artwork `id`'s events in order; `ArtworkNotFound` when it has none.
-    async fn stream(&self, id: Uuid) -> Result<Vec<Recorded>, ModerationError> {
-        let stream = platform::eventlog::stream_of(
-            self.commands.pool(),
-            <Artwork as cqrs_es::Aggregate>::TYPE,
-            &id.to_string(),
-        )
-        .await?;
-        if stream.is_empty() {
-            return Err(ModerationError::ArtworkNotFound(id));
-        }
-        stream
-            .into_iter()
-            .map(|e| {
-                Ok(Recorded {
-                    position: e.event_position().to_string(),
-                    sequence: e.sequence,
-                    event: serde_json::from_value(e.payload).map_err(anyhow::Error::from)?,
-                })
+    stream
+        .into_iter()
+        .map(|e| {
+            Ok(Recorded {
+                position: e.event_position().to_string(),
+                sequence: e.sequence,
+                event: serde_json::from_value(e.payload).map_err(anyhow::Error::from)?,
             })
-            .collect()
-    }
+        })
+        .collect()
 }
 
 /// A moderator's reason: required, at most 500 characters.

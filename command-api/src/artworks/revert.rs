@@ -11,9 +11,8 @@ use projectors::submissions::edits::FieldEditDto;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::Artworks;
 use crate::artwork_locks::{ArtworkLocks, Hold};
-use crate::commands::CommandError;
+use crate::commands::{CommandError, Commands};
 use crate::submissions::{FieldError, Reviewer};
 
 /// `POST /api/artworks/{id}/revert`'s body.
@@ -56,63 +55,60 @@ impl From<sqlx::Error> for ModerationError {
     }
 }
 
-impl Artworks {
-    /// Reverts `req.change` of artwork `id` for `reviewer`.
-    pub async fn revert(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        req: RevertRequest,
-    ) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
-        let reason = super::reason(req.reason.as_deref())?;
-        let scope = match req.scope.as_deref().unwrap_or("change") {
-            "change" => RevertScope::Change,
-            "since" => RevertScope::Since,
-            _ => return Err(FieldError::new("scope", "scope must be change or since").into()),
-        };
-        // Held beside approvals, never between an edit approval's check and its effect.
-        let held = ArtworkLocks::take(self.commands.pool(), &[ArtworkId(id)], Hold::Shared)
-            .await
-            .map_err(|e| ModerationError::Store(e.into()))?;
-        let reverted = self.revert_held(reviewer, id, req, reason, scope).await;
-        held.release().await;
-        reverted
-    }
+/// Reverts `req.change` of artwork `id` for `reviewer`.
+pub async fn run(
+    commands: &Commands,
+    reviewer: &Reviewer,
+    id: Uuid,
+    req: RevertRequest,
+) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
+    let reason = super::reason(req.reason.as_deref())?;
+    let scope = match req.scope.as_deref().unwrap_or("change") {
+        "change" => RevertScope::Change,
+        "since" => RevertScope::Since,
+        _ => return Err(FieldError::new("scope", "scope must be change or since").into()),
+    };
+    // Held beside approvals, never between an edit approval's check and its effect.
+    let held = ArtworkLocks::take(commands.pool(), &[ArtworkId(id)], Hold::Shared)
+        .await
+        .map_err(|e| ModerationError::Store(e.into()))?;
+    let reverted = held_run(commands, reviewer, id, req, reason, scope).await;
+    held.release().await;
+    reverted
+}
 
-    /// [`Self::revert`], the artwork held.
-    async fn revert_held(
-        &self,
-        reviewer: &Reviewer,
-        id: Uuid,
-        req: RevertRequest,
-        reason: Reason,
-        scope: RevertScope,
-    ) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
-        let stream = self.stream(id).await?;
-        let target = stream
-            .iter()
-            .find(|e| e.position == req.change.trim())
-            .map(|e| e.sequence)
-            .ok_or(CommandError::Rejected(ArtworkError::UnknownChange))?;
-        let events: Vec<ArtworkEvent> = stream.into_iter().map(|e| e.event).collect();
-        let changes = revert_of(&events, target, scope).map_err(CommandError::Rejected)?;
-        let answer = Reverted {
-            artwork_id: id,
-            change: req.change.trim().to_owned(),
-            changes: changes.iter().map(FieldEditDto::of).collect(),
-        };
-        let position = self
-            .commands
-            .artwork(
-                &id.to_string(),
-                ArtworkCommand::Revert {
-                    reverted: target,
-                    reason,
-                    changes,
-                },
-                &reviewer.metadata,
-            )
-            .await?;
-        Ok((answer, position))
-    }
+/// [`run`], the artwork held.
+async fn held_run(
+    commands: &Commands,
+    reviewer: &Reviewer,
+    id: Uuid,
+    req: RevertRequest,
+    reason: Reason,
+    scope: RevertScope,
+) -> Result<(Reverted, Option<EventPosition>), ModerationError> {
+    let stream = super::stream(commands, id).await?;
+    let target = stream
+        .iter()
+        .find(|e| e.position == req.change.trim())
+        .map(|e| e.sequence)
+        .ok_or(CommandError::Rejected(ArtworkError::UnknownChange))?;
+    let events: Vec<ArtworkEvent> = stream.into_iter().map(|e| e.event).collect();
+    let changes = revert_of(&events, target, scope).map_err(CommandError::Rejected)?;
+    let answer = Reverted {
+        artwork_id: id,
+        change: req.change.trim().to_owned(),
+        changes: changes.iter().map(FieldEditDto::of).collect(),
+    };
+    let position = commands
+        .artwork(
+            &id.to_string(),
+            ArtworkCommand::Revert {
+                reverted: target,
+                reason,
+                changes,
+            },
+            &reviewer.metadata,
+        )
+        .await?;
+    Ok((answer, position))
 }

@@ -13,6 +13,7 @@ use super::Subject;
 use crate::actor::Reviewer;
 use crate::artwork_locks::ArtworkLocks;
 use crate::commands::CommandError;
+use crate::submissions::carry_out::carry_out;
 use crate::submissions::{ApplyEditRequest, ApplyTo, ApproveError, Submissions};
 
 /// What approving an edit did.
@@ -92,9 +93,14 @@ async fn holding<S: Subject>(
             },
         )
         .await?;
-    let (effected, position) = submissions
-        .carry_out(id, &decision.state, decision.sequence, &reviewer.metadata)
-        .await?;
+    let (effected, position) = carry_out(
+        submissions.commands(),
+        id,
+        &decision.state,
+        decision.sequence,
+        &reviewer.metadata,
+    )
+    .await?;
     let applied = match &decision.state {
         Submission::Filed(f) => match &f.review {
             Review::Approved { approval, .. } => approval.applied.clone().unwrap_or_default(),

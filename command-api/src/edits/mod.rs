@@ -24,6 +24,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::artwork_locks::{ArtworkLocks, Hold};
+use crate::submissions::approve::hold_artwork;
 use crate::submissions::{ApproveError, FieldError, Submissions};
 
 /// A proposal as filed: who, which subject, the changes and why.
@@ -100,9 +101,7 @@ impl Subject for Artwork {
         submissions: &Submissions,
         id: Uuid,
     ) -> Result<(ArtworkLocks, Self), ApproveError> {
-        submissions
-            .hold_artwork(ArtworkId(id), Hold::Exclusive)
-            .await
+        hold_artwork(submissions.commands(), ArtworkId(id), Hold::Exclusive).await
     }
 
     async fn unknown_references(

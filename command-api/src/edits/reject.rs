@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::Subject;
 use crate::actor::Reviewer;
-use crate::submissions::{CloseError, Decided, Submissions};
+use crate::submissions::{reject, CloseError, Decided, Submissions};
 
 /// Rejects edit `id` of `S` with `reason` (required).
 pub async fn run<S: Subject>(
@@ -16,9 +16,8 @@ pub async fn run<S: Subject>(
     id: Uuid,
     reason: Option<&str>,
 ) -> Result<(Decided, Option<EventPosition>), CloseError> {
-    submissions
-        .reject_if(reviewer, id, reason, |s| {
-            s.filing().and_then(S::proposed).is_some()
-        })
-        .await
+    reject::run_if(submissions, reviewer, id, reason, |s| {
+        s.filing().and_then(S::proposed).is_some()
+    })
+    .await
 }

@@ -1,6 +1,6 @@
 //! `add`: an artwork the public can see goes on a list (a system list comes into being).
 
-use domain::{ArtworkId, ListCommand};
+use domain::{Artwork, ArtworkError, ArtworkId, ListCommand};
 use platform::position::EventPosition;
 use projectors::lists::read::system_kind;
 use serde::Deserialize;
@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::{admit, ListUseError};
 use crate::actor::Sender;
-use crate::commands::Commands;
+use crate::commands::{CommandError, Commands};
 
 /// `POST /api/lists/{id}/items`'s body.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -16,16 +16,20 @@ pub struct AddItem {
     pub artwork_id: Uuid,
 }
 
-/// Adds an artwork the public can see to list `id` (a system list comes into being).
+/// Adds an artwork the public can see (in place or removed) to list `id` (a system list comes
+/// into being).
 pub async fn run(
     commands: &Commands,
     sender: &Sender,
     id: Uuid,
     req: AddItem,
 ) -> Result<Option<EventPosition>, ListUseError> {
-    let pool = commands.pool();
-    let status = projectors::artworks::read::status_of(pool, req.artwork_id).await?;
-    if !matches!(status.as_deref(), Some("approved" | "removed")) {
+    // From the artwork's own events: one approved a moment ago may not be in a read model yet.
+    let (artwork, _) = commands
+        .state::<Artwork>(&req.artwork_id.to_string())
+        .await
+        .map_err(|e: CommandError<ArtworkError>| anyhow::anyhow!(e))?;
+    if !artwork.listable() {
         return Err(ListUseError::ArtworkNotFound);
     }
     admit(commands, sender).await?;

@@ -15,7 +15,8 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use super::{follow, Durable};
-use crate::Submissions;
+use crate::commands::Commands;
+use crate::submissions::carry_out::carry_out_approval;
 
 /// The durable consumer's name.
 pub const CONSUMER: &str = "approval-effects";
@@ -29,7 +30,7 @@ const RETRY_DELAY: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct ApprovalFollower {
-    pub submissions: Submissions,
+    pub commands: Commands,
     pub js: jetstream::Context,
     pub bus: BusConfig,
     /// Normally [`GRACE`]; tests shorten it.
@@ -37,9 +38,9 @@ pub struct ApprovalFollower {
 }
 
 impl ApprovalFollower {
-    pub fn new(submissions: Submissions, js: jetstream::Context, bus: BusConfig) -> Self {
+    pub fn new(commands: Commands, js: jetstream::Context, bus: BusConfig) -> Self {
         Self {
-            submissions,
+            commands,
             js,
             bus,
             grace: GRACE,
@@ -88,7 +89,7 @@ impl ApprovalFollower {
             .and_then(|v| Uuid::parse_str(v).ok())
             .unwrap_or(id);
         let md = EventMetadata::system(EventSource::ProcessManager, correlation);
-        match self.submissions.carry_out_approval(id, &md).await {
+        match carry_out_approval(&self.commands, id, &md).await {
             Ok(_) => AckKind::Ack,
             Err(e) if e.is_transient() => {
                 tracing::warn!(submission = %id, error = %e, "approval effect failed; will retry");

@@ -6,7 +6,7 @@ use platform::http::{ok, ApiError, Envelope};
 use platform::identity::{Admin, Caller};
 use serde::Serialize;
 
-use super::{created, no_store, written, CommandState};
+use super::{admin, created, no_store, written, CommandState};
 
 /// The answer to a restart request.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -67,9 +67,10 @@ async fn change_permission(
     change: crate::accounts::PermissionChange,
     grant: bool,
 ) -> Result<Response, ApiError> {
-    caller.require_admin()?;
+    let admin = admin(&caller)?;
     let user_uuid = change.user_uuid;
-    let (permission, position) = s.accounts.change_permission(&caller, change, grant).await?;
+    let (permission, position) =
+        crate::accounts::permissions::run(&s.accounts, &admin, change, grant).await?;
     Ok(written(
         PermissionChanged {
             user_uuid,

@@ -6,7 +6,7 @@ use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
 use super::{reviewer, written, Body, CommandState};
-use crate::artworks::{MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
+use crate::artworks::{self, MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
 
 /// `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it).
 #[utoipa::path(post, path = "/api/artworks/{id}/revert", tag = "artworks",
@@ -26,7 +26,7 @@ pub async fn revert(
     Body(req): Body<RevertRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = s.artworks.revert(&reviewer, id, req).await?;
+    let (answer, position) = artworks::revert::run(&s.commands, &reviewer, id, req).await?;
     Ok(written(answer, position))
 }
 
@@ -49,7 +49,7 @@ pub async fn merge(
     Body(req): Body<MergeRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = s.artworks.merge(&reviewer, id, req).await?;
+    let (answer, position) = artworks::merge::run(&s.commands, &reviewer, id, req).await?;
     Ok(written(answer, position))
 }
 
@@ -71,6 +71,6 @@ pub async fn unmerge(
     Body(req): Body<UnmergeRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = s.artworks.unmerge(&reviewer, id, req).await?;
+    let (answer, position) = artworks::unmerge::run(&s.commands, &reviewer, id, req).await?;
     Ok(written(answer, position))
 }

@@ -7,10 +7,10 @@ use platform::auth::USER_TOKEN_HEADER;
 use platform::http::{ok, with_position, ApiError, ClientIp, Envelope};
 use platform::identity::Caller;
 
-use super::{no_store, Body, CommandState};
+use super::{device, no_store, Body, CommandState};
 use crate::accounts::{
-    InspectAnswer, InspectRequest, LogoutAnswer, MagicLinkAnswer, MagicLinkRequest, VerifyAnswer,
-    VerifyRequest,
+    inspect, logout, request_link, verify, InspectAnswer, InspectRequest, LogoutAnswer,
+    MagicLinkAnswer, MagicLinkRequest, VerifyAnswer, VerifyRequest,
 };
 
 /// `POST /api/auth/request-magic-link`.
@@ -26,10 +26,8 @@ pub async fn request_magic_link(
     ip: ClientIp,
     Body(body): Body<MagicLinkRequest>,
 ) -> Result<Response, ApiError> {
-    let answer = s
-        .accounts
-        .request_link(body.email.as_deref(), ip, &caller)
-        .await?;
+    let answer =
+        request_link::run(&s.accounts, &device(&caller, &ip), body.email.as_deref()).await?;
     Ok(no_store(caller.respond(ok(answer))))
 }
 
@@ -46,7 +44,7 @@ pub async fn inspect_magic_link(
     ip: ClientIp,
     Body(body): Body<InspectRequest>,
 ) -> Result<Response, ApiError> {
-    let answer = s.accounts.inspect(&body, ip, &caller).await?;
+    let answer = inspect::run(&s.accounts, &device(&caller, &ip), &body).await?;
     Ok(no_store(caller.respond(ok(answer))))
 }
 
@@ -64,7 +62,7 @@ pub async fn verify_magic_link(
     ip: ClientIp,
     Body(body): Body<VerifyRequest>,
 ) -> Result<Response, ApiError> {
-    let v = s.accounts.verify(&body, ip, &caller).await?;
+    let v = verify::run(&s.accounts, &device(&caller, &ip), &body).await?;
     let mut r = with_position(ok(v.answer), v.position);
     let token = HeaderValue::from_str(v.session.expose()).map_err(ApiError::internal)?;
     r.headers_mut().insert(USER_TOKEN_HEADER, token);
@@ -74,8 +72,12 @@ pub async fn verify_magic_link(
 /// `POST /api/auth/logout`.
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
     responses((status = 200, description = "The session is revoked; a new anonymous token is in the body and X-User-Token", body = Envelope<LogoutAnswer>)))]
-pub async fn logout(State(s): State<CommandState>, caller: Caller) -> Result<Response, ApiError> {
-    let answer = s.accounts.logout(&caller).await?;
+pub async fn logout(
+    State(s): State<CommandState>,
+    caller: Caller,
+    ip: ClientIp,
+) -> Result<Response, ApiError> {
+    let answer = logout::run(&s.accounts, &device(&caller, &ip)).await?;
     let token = HeaderValue::from_str(&answer.new_user_token).map_err(ApiError::internal)?;
     let mut r = ok(answer).into_response();
     r.headers_mut().insert(USER_TOKEN_HEADER, token);

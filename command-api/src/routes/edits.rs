@@ -90,7 +90,7 @@ async fn propose<S: Answered>(
     caller.require_account()?;
     // One budget with logbook posts, per identity and per client (an IPv6 /64 is one client).
     let sender = sender(caller, ip);
-    s.submissions.admit(&sender).await?;
+    crate::submissions::submit::admit(&s.submissions, &sender).await?;
     let (proposed, position) = edits::propose::<S>(&s.commands, &sender, target, req).await?;
     Ok(created(S::Receipt::from(proposed), position))
 }

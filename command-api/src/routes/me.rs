@@ -8,6 +8,7 @@ use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
 use super::{sender, written, Body, CommandState};
+use crate::accounts::{preferences, profile_name};
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProfileUpdate {
@@ -30,10 +31,9 @@ pub async fn update_profile(
     Body(body): Body<ProfileUpdate>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    let (name, position) = s
-        .accounts
-        .set_profile_name(&caller, &ip.bucket(), body.profile_name.as_deref())
-        .await?;
+    let sender = sender(&caller, &ip);
+    let (name, position) =
+        profile_name::run(&s.accounts, &sender, body.profile_name.as_deref()).await?;
     // The read model may not have the new name yet: answer with the name just recorded.
     let mut profile = load_profile(s.accounts.pool(), &caller).await?;
     profile.profile_name = Some(name.as_str().to_owned());
@@ -61,10 +61,7 @@ pub async fn put_preferences(
     Body(body): Body<serde_json::Value>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    let (prefs, position) = s
-        .accounts
-        .set_preferences(&caller, &ip.bucket(), body)
-        .await?;
+    let (prefs, position) = preferences::run(&s.accounts, &sender(&caller, &ip), body).await?;
     let preferences = serde_json::to_value(&prefs).map_err(ApiError::internal)?;
     Ok(written(PreferencesAnswer { preferences }, position))
 }

@@ -7,6 +7,7 @@ mod artworks;
 mod auth;
 mod edits;
 mod feedback;
+pub mod idempotency;
 mod lists;
 mod me;
 mod review;
@@ -24,8 +25,7 @@ use platform::identity::Caller;
 use sqlx::PgPool;
 
 use crate::accounts::Accounts;
-use crate::actor::{Reviewer, Sender};
-use crate::artworks::Artworks;
+use crate::actor::{Admin, Device, Holder, Reviewer, Sender};
 use crate::commands::Commands;
 use crate::submissions::Submissions;
 
@@ -35,7 +35,6 @@ pub const UPLOAD_BODY_LIMIT: usize = MAX_PHOTOS_PER_SUBMISSION * MAX_PHOTO_BYTES
 #[derive(Clone)]
 pub struct CommandState {
     pub accounts: Accounts,
-    pub artworks: Artworks,
     pub submissions: Submissions,
     /// The aggregates, for use cases that need nothing else.
     pub commands: Commands,
@@ -217,6 +216,30 @@ async fn reviewer(caller: &Caller, pool: &PgPool) -> Result<Reviewer, ApiError> 
         identities: caller.identities(pool).await?,
         metadata: caller.metadata(),
     })
+}
+
+/// The caller as an admin deciding: 401 when anonymous, 403 without the admin permission.
+fn admin(caller: &Caller) -> Result<Admin, ApiError> {
+    Ok(Admin {
+        account_id: AccountId(caller.require_admin()?.account_id),
+        metadata: caller.metadata(),
+    })
+}
+
+/// The caller as a device signing in or out, from the client `ip`.
+fn device(caller: &Caller, ip: &ClientIp) -> Device {
+    Device {
+        token: caller.token.clone(),
+        holder: match caller.account() {
+            Some(a) => Holder::Account {
+                id: AccountId(a.account_id),
+                email: a.email.clone(),
+            },
+            None => Holder::Anonymous(caller.actor()),
+        },
+        client: ip.bucket(),
+        metadata: caller.metadata(),
+    }
 }
 
 /// The caller as the sender of a write, from the client `ip`.

@@ -6,7 +6,11 @@ use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
 use super::{reviewer, written, Body, CommandState, OptionalBody};
-use crate::submissions::{ApproveRequest, BatchAnswer, BatchRequest, Decided, RejectRequest};
+use crate::submissions::{
+    approve, batch, reject, ApproveRequest, BatchAnswer, BatchOutcome, BatchRequest, BatchResult,
+    Decided, RejectRequest,
+};
+use domain::SubmissionStatus;
 
 /// `POST /api/review/approve/{id}`: moderators approve a pending submission.
 #[utoipa::path(post, path = "/api/review/approve/{id}", tag = "review",
@@ -27,7 +31,7 @@ pub async fn approve_submission(
     OptionalBody(req): OptionalBody<ApproveRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = s.submissions.approve(&reviewer, id, req).await?;
+    let (d, position) = approve::run(&s.submissions, &reviewer, id, req).await?;
     Ok(written(d, position))
 }
 
@@ -49,10 +53,7 @@ pub async fn reject_submission(
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = s
-        .submissions
-        .reject(&reviewer, id, body.reason.as_deref())
-        .await?;
+    let (d, position) = reject::run(&s.submissions, &reviewer, id, body.reason.as_deref()).await?;
     Ok(written(d, position))
 }
 
@@ -70,6 +71,91 @@ pub async fn review_batch(
     Body(body): Body<BatchRequest>,
 ) -> Result<Response, ApiError> {
     let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = s.submissions.batch(&reviewer, body).await?;
-    Ok(written(answer, position))
+    let outcome = batch::run(&s.submissions, &reviewer, body).await?;
+    let position = outcome.position;
+    Ok(written(answer(outcome), position))
+}
+
+/// A batch's outcome as the moderator reads it: each failure with the code and message a single
+/// call would have answered, and the counts.
+fn answer(outcome: BatchOutcome) -> BatchAnswer {
+    let mut answer = BatchAnswer {
+        results: Vec::with_capacity(outcome.items.len()),
+        approved: 0,
+        rejected: 0,
+        failed: 0,
+    };
+    for (id, decided) in outcome.items {
+        answer.results.push(match decided {
+            Ok(status) => {
+                if status == SubmissionStatus::Approved {
+                    answer.approved += 1;
+                } else {
+                    answer.rejected += 1;
+                }
+                BatchResult {
+                    id,
+                    success: true,
+                    status: Some(status),
+                    error: None,
+                    message: None,
+                }
+            }
+            Err(e) => {
+                answer.failed += 1;
+                let e = ApiError::from(e);
+                BatchResult {
+                    id,
+                    success: false,
+                    status: None,
+                    error: Some(e.code().to_owned()),
+                    message: Some(e.to_string()),
+                }
+            }
+        });
+    }
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::submissions::{BatchItemError, CloseError, FieldError};
+    use uuid::Uuid;
+
+    #[test]
+    fn a_batch_answer_counts_each_outcome_and_words_failures_as_single_calls() {
+        let ids: Vec<Uuid> = (1..=4).map(Uuid::from_u128).collect();
+        let outcome = BatchOutcome {
+            items: vec![
+                (ids[0], Ok(SubmissionStatus::Approved)),
+                (ids[1], Ok(SubmissionStatus::Rejected)),
+                (
+                    ids[2],
+                    Err(BatchItemError::Action(FieldError::new(
+                        "action",
+                        "action must be approve or reject",
+                    ))),
+                ),
+                (
+                    ids[3],
+                    Err(BatchItemError::Reject(CloseError::EditNotFound(ids[3]))),
+                ),
+            ],
+            position: None,
+        };
+        let a = answer(outcome);
+        assert_eq!((a.approved, a.rejected, a.failed), (1, 1, 2));
+        let order: Vec<Uuid> = a.results.iter().map(|r| r.id).collect();
+        assert_eq!(order, ids, "results keep the order asked");
+        assert!(a.results[0].success && a.results[0].error.is_none());
+        assert_eq!(a.results[1].status, Some(SubmissionStatus::Rejected));
+        assert_eq!(a.results[2].error.as_deref(), Some("VALIDATION_ERROR"));
+        assert_eq!(
+            a.results[2].message.as_deref(),
+            Some("action must be approve or reject")
+        );
+        assert_eq!(a.results[3].error.as_deref(), Some("NOT_FOUND"));
+        assert!(!a.results[3].success && a.results[3].status.is_none());
+    }
 }

@@ -11,11 +11,12 @@ use platform::identity::Caller;
 use std::future::Future;
 use std::time::Duration;
 
+use super::idempotency;
 use super::{no_store, sender, CommandState, Form};
-use crate::idempotency;
 use crate::media::SlotRefused;
 use crate::submissions::{
-    Decided, LogbookFields, MetadataErased, SubmissionReceipt, MAX_TEXT_FIELD_BYTES, TOO_LARGE,
+    erase_metadata, submit, withdraw, Decided, LogbookFields, MetadataErased, SubmissionReceipt,
+    MAX_TEXT_FIELD_BYTES, TOO_LARGE,
 };
 
 fn multipart_error(e: MultipartError) -> ApiError {
@@ -133,7 +134,7 @@ pub async fn post_logbook(
     };
     // Admitted first: a client over its rate limit never holds a slot.
     let sender = sender(&caller, &ip);
-    s.submissions.admit(&sender).await?;
+    submit::admit(&s.submissions, &sender).await?;
     // Held for the whole request: uploads in flight and renders waiting are bounded per
     // process, and one client holds only its share of them.
     let _slot = s
@@ -180,7 +181,7 @@ pub async fn post_logbook(
                 if bytes.is_empty() {
                     continue;
                 }
-                accepted.push(s.submissions.accept_photo(&sender, bytes, index).await?);
+                accepted.push(submit::accept_photo(&s.submissions, &sender, bytes, index).await?);
             } else {
                 let raw = read_capped(
                     field,
@@ -202,8 +203,7 @@ pub async fn post_logbook(
     let submissions = s.submissions.clone();
     let finish = async move {
         let outcome = match read {
-            Ok(()) => submissions
-                .submit(&sender, fields, &accepted)
+            Ok(()) => submit::run(&submissions, &sender, fields, &accepted)
                 .await
                 .map_err(ApiError::from),
             Err(e) => Err(e),
@@ -251,7 +251,7 @@ pub async fn withdraw_submission(
     ip: ClientIp,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let (d, position) = s.submissions.withdraw(&sender(&caller, &ip), id).await?;
+    let (d, position) = withdraw::run(&s.submissions, &sender(&caller, &ip), id).await?;
     Ok(no_store(caller.respond(with_position(ok(d), position))))
 }
 
@@ -270,7 +270,7 @@ pub async fn erase_photo_metadata(
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
     let sender = sender(&caller, &ip);
-    let (answer, position) = s.submissions.erase_photo_metadata(&sender, id).await?;
+    let (answer, position) = erase_metadata::run(&s.submissions, &sender, id).await?;
     Ok(no_store(
         caller.respond(with_position(ok(answer), position)),
     ))

@@ -5,15 +5,13 @@
 
 use domain::metadata::event_id;
 use domain::{
-    ApprovalEffect, ArtistCommand, ArtistId, Artwork, ArtworkCommand, ArtworkId, EventMetadata,
-    Submission, SubmissionError, SubmissionId,
+    ApprovalEffect, ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, EventMetadata, Submission,
+    SubmissionError, SubmissionId,
 };
 use platform::position::EventPosition;
 use uuid::Uuid;
 
-use super::{ApproveError, Submissions};
-use crate::artwork_locks::{ArtworkLocks, Hold};
-use crate::commands::CommandError;
+use crate::commands::{CommandError, Commands};
 
 /// What an approval's effect was carried out on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,180 +89,144 @@ impl CarryOutError {
     }
 }
 
-impl Submissions {
-    /// Holds existing `artwork` (shared, or alone for an edit) until the caller releases the lock, and answers its
-    /// state read under the lock, once its rule says it still takes content: one merged away
-    /// refuses (409) before a decision is recorded. A merge of the artwork waits for the hold,
-    /// so a decision and its effect never straddle a merge ("approved, nothing applied", or
-    /// content left on a hidden duplicate).
-    pub(crate) async fn hold_artwork(
-        &self,
-        artwork: ArtworkId,
-        hold: Hold,
-    ) -> Result<(ArtworkLocks, Artwork), ApproveError> {
-        let locks = ArtworkLocks::take(self.pool(), &[artwork], hold)
-            .await
-            .map_err(|e| ApproveError::Store(e.into()))?;
-        let open = match self.commands.state::<Artwork>(&artwork.to_string()).await {
-            Ok((state, _)) => match state.takes_content() {
-                Ok(()) => Ok(state),
-                Err(rule) => Err(CommandError::Rejected(rule).into()),
-            },
-            Err(e) => Err(e.into()),
-        };
-        match open {
-            Ok(state) => Ok((locks, state)),
-            Err(e) => {
-                locks.release().await;
-                Err(e)
-            }
+/// Carries out the recorded approval of submission `id`, read from its events.
+pub async fn carry_out_approval(
+    commands: &Commands,
+    id: Uuid,
+    md: &EventMetadata,
+) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
+    let (state, sequence) = commands.state::<Submission>(&id.to_string()).await?;
+    carry_out(commands, id, &state, sequence, md).await
+}
+
+/// Carries out the approval in `state` (submission `id`, whose last event, the approval,
+/// has `sequence`).
+pub(crate) async fn carry_out(
+    commands: &Commands,
+    id: Uuid,
+    state: &Submission,
+    sequence: i64,
+    md: &EventMetadata,
+) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
+    // Nothing follows an approval in a submission's stream: it is the last event.
+    let md = md.caused_by(event_id(
+        <Submission as cqrs_es::Aggregate>::TYPE,
+        &id.to_string(),
+        sequence,
+    ));
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let effect = state
+            .approval_effect(SubmissionId(id))
+            .ok_or(CarryOutError::NoApproval(id))?;
+        match apply_effect(commands, id, effect, &md).await {
+            // Someone else (the follower, or a second moderator's retry) wrote to the same
+            // artwork or artist first: the next attempt finds its work done, or does it.
+            Err(e) if e.is_conflict() && attempt < CARRY_OUT_ATTEMPTS => continue,
+            other => return other,
         }
     }
+}
 
-    /// Carries out the recorded approval of submission `id`, read from its events.
-    pub async fn carry_out_approval(
-        &self,
-        id: Uuid,
-        md: &EventMetadata,
-    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
-        let (state, sequence) = self.commands.state::<Submission>(&id.to_string()).await?;
-        self.carry_out(id, &state, sequence, md).await
-    }
-
-    /// Carries out the approval in `state` (submission `id`, whose last event, the approval,
-    /// has `sequence`).
-    pub(crate) async fn carry_out(
-        &self,
-        id: Uuid,
-        state: &Submission,
-        sequence: i64,
-        md: &EventMetadata,
-    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
-        // Nothing follows an approval in a submission's stream: it is the last event.
-        let md = md.caused_by(event_id(
-            <Submission as cqrs_es::Aggregate>::TYPE,
-            &id.to_string(),
-            sequence,
-        ));
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let effect = state
-                .approval_effect(SubmissionId(id))
-                .ok_or(CarryOutError::NoApproval(id))?;
-            match self.apply_effect(id, effect, &md).await {
-                // Someone else (the follower, or a second moderator's retry) wrote to the same
-                // artwork or artist first: the next attempt finds its work done, or does it.
-                Err(e) if e.is_conflict() && attempt < CARRY_OUT_ATTEMPTS => continue,
-                other => return other,
-            }
+async fn apply_effect(
+    commands: &Commands,
+    id: Uuid,
+    effect: ApprovalEffect,
+    md: &EventMetadata,
+) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
+    let (artwork_id, command) = match effect {
+        ApprovalEffect::Create {
+            artwork_id,
+            mut artwork,
+            artist_names,
+        } => {
+            artwork.artist_ids =
+                resolve_artists(commands, &artist_names, SubmissionId(id), md).await?;
+            (artwork_id, ArtworkCommand::CreateFromSubmission(artwork))
         }
-    }
-
-    async fn apply_effect(
-        &self,
-        id: Uuid,
-        effect: ApprovalEffect,
-        md: &EventMetadata,
-    ) -> Result<(Effected, Option<EventPosition>), CarryOutError> {
-        let (artwork_id, command) = match effect {
-            ApprovalEffect::Create {
-                artwork_id,
-                mut artwork,
-                artist_names,
-            } => {
-                artwork.artist_ids = self
-                    .resolve_artists(&artist_names, SubmissionId(id), md)
-                    .await?;
-                (artwork_id, ArtworkCommand::CreateFromSubmission(artwork))
-            }
-            ApprovalEffect::Link {
-                artwork_id,
+        ApprovalEffect::Link {
+            artwork_id,
+            submission_id,
+            photos,
+            location,
+        } => (
+            artwork_id,
+            ArtworkCommand::AddPhotos {
                 submission_id,
                 photos,
                 location,
-            } => (
-                artwork_id,
-                ArtworkCommand::AddPhotos {
-                    submission_id,
-                    photos,
-                    location,
-                },
-            ),
-            ApprovalEffect::Visit { artwork_id, visit } => {
-                (artwork_id, ArtworkCommand::RecordVisit(visit))
-            }
-            ApprovalEffect::Edit {
-                artwork_id,
+            },
+        ),
+        ApprovalEffect::Visit { artwork_id, visit } => {
+            (artwork_id, ArtworkCommand::RecordVisit(visit))
+        }
+        ApprovalEffect::Edit {
+            artwork_id,
+            submission_id,
+            edits,
+            overwrite_stale,
+        } => (
+            artwork_id,
+            ArtworkCommand::ApplyEdit {
                 submission_id,
                 edits,
                 overwrite_stale,
-            } => (
-                artwork_id,
-                ArtworkCommand::ApplyEdit {
-                    submission_id,
-                    edits,
-                    overwrite_stale,
-                },
-            ),
-            ApprovalEffect::ArtistEdit {
-                artist_id,
+            },
+        ),
+        ApprovalEffect::ArtistEdit {
+            artist_id,
+            submission_id,
+            edits,
+            overwrite_stale,
+        } => {
+            let command = ArtistCommand::ApplyEdit {
                 submission_id,
                 edits,
                 overwrite_stale,
-            } => {
-                let command = ArtistCommand::ApplyEdit {
-                    submission_id,
-                    edits,
-                    overwrite_stale,
-                };
-                let position = self
-                    .commands
-                    .artist(&artist_id.to_string(), command, md)
+            };
+            let position = commands.artist(&artist_id.to_string(), command, md).await?;
+            return Ok((Effected::Artist(artist_id), position));
+        }
+    };
+    let position = commands
+        .artwork(&artwork_id.to_string(), command, md)
+        .await?;
+    Ok((Effected::Artwork(artwork_id), position))
+}
+
+/// Artists named in a proposal: a known artist of that name (ignoring case), else a new
+/// artist created for it.
+async fn resolve_artists(
+    commands: &Commands,
+    names: &[domain::text::PersonName],
+    submission_id: SubmissionId,
+    md: &EventMetadata,
+) -> Result<Vec<ArtistId>, CarryOutError> {
+    let mut ids = Vec::with_capacity(names.len());
+    for name in names {
+        let known = projectors::artists::read::by_name(commands.pool(), name.as_str()).await?;
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let id = ArtistId::for_name(name.as_str());
+                // The answer's position is the artwork's, written after this.
+                commands
+                    .artist_unanswered(
+                        &id.to_string(),
+                        ArtistCommand::CreateArtist {
+                            name: name.clone(),
+                            submission_id,
+                        },
+                        md,
+                    )
                     .await?;
-                return Ok((Effected::Artist(artist_id), position));
+                id
             }
         };
-        let position = self
-            .commands
-            .artwork(&artwork_id.to_string(), command, md)
-            .await?;
-        Ok((Effected::Artwork(artwork_id), position))
-    }
-
-    /// Artists named in a proposal: a known artist of that name (ignoring case), else a new
-    /// artist created for it.
-    async fn resolve_artists(
-        &self,
-        names: &[domain::text::PersonName],
-        submission_id: SubmissionId,
-        md: &EventMetadata,
-    ) -> Result<Vec<ArtistId>, CarryOutError> {
-        let mut ids = Vec::with_capacity(names.len());
-        for name in names {
-            let known = projectors::artists::read::by_name(self.pool(), name.as_str()).await?;
-            let id = match known {
-                Some(id) => id,
-                None => {
-                    let id = ArtistId::for_name(name.as_str());
-                    // The answer's position is the artwork's, written after this.
-                    self.commands
-                        .artist_unanswered(
-                            &id.to_string(),
-                            ArtistCommand::CreateArtist {
-                                name: name.clone(),
-                                submission_id,
-                            },
-                            md,
-                        )
-                        .await?;
-                    id
-                }
-            };
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
+        if !ids.contains(&id) {
+            ids.push(id);
         }
-        Ok(ids)
     }
+    Ok(ids)
 }

@@ -1,17 +1,23 @@
-//! Contributions and their review, one use case per file: a logbook post (`submit`), a
-//! moderator's approval (`approve`, whose effect on artworks is `carry_out`), rejection,
-//! withdrawal and metadata erasure (`close`), several decisions at once (`batch`). Each use case
-//! takes typed input, returns its own error enum, and leaves HTTP to `crate::error`.
+//! Contributions and their review, one use case per file, each a `run` function over plain
+//! input: a logbook post (`submit`: `admit`, `accept_photo`, then `run`), a moderator's approval
+//! (`approve`, whose effect on artworks is `carry_out`), rejection (`reject`), withdrawal
+//! (`withdraw`), metadata erasure (`erase_metadata`), several decisions at once (`batch`). Each
+//! takes the [`Submissions`] context and who acts ([`Sender`](crate::actor::Sender) or
+//! [`Reviewer`]), returns its own error enum, and leaves HTTP to `crate::error`.
 
-mod approve;
-mod batch;
-mod carry_out;
+pub mod approve;
+pub mod batch;
+pub mod carry_out;
 mod close;
 mod dto;
+pub mod erase_metadata;
 mod form;
-mod submit;
+pub mod reject;
+pub mod submit;
+pub mod withdraw;
 
 pub use approve::ApproveError;
+pub use batch::{BatchItemError, BatchOutcome};
 pub use carry_out::{CarryOutError, Effected};
 pub use close::CloseError;
 pub use dto::*;
@@ -33,6 +39,7 @@ pub const MAX_BATCH: usize = 50;
 pub const TOO_LARGE: &str = "Each photo must be at most 15 MB";
 pub const NOT_AN_IMAGE: &str = "Only JPEG, PNG and WebP images can be uploaded";
 
+/// What the submissions' use cases work with: the aggregates' commands and the photos.
 #[derive(Clone)]
 pub struct Submissions {
     commands: Commands,
@@ -48,7 +55,7 @@ impl Submissions {
         self.commands.pool()
     }
 
-    pub(crate) fn commands(&self) -> &Commands {
+    pub fn commands(&self) -> &Commands {
         &self.commands
     }
 
