@@ -23,6 +23,7 @@ mod import;
 mod lists;
 mod merge;
 mod merge_races;
+mod names;
 mod notifications;
 mod projectors;
 mod relay;

@@ -8,20 +8,69 @@ use platform::identity::Caller;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-/// Who sent a submission, as moderators see it.
+/// Who sent a submission (or made a visit), as others see them.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Submitter {
     pub id: Uuid,
-    /// The profile name, else 'Anonymous ({first 8 characters of the id}...)'.
+    /// The name of whoever the identity belongs to now: their profile name, staff without one
+    /// by their role ('Admin', 'Moderator'), else 'Anonymous ({first 8 characters of the id}...)'.
     pub display_name: String,
 }
 
-impl Submitter {
-    pub fn new(id: Uuid, profile_name: Option<String>) -> Self {
-        Self {
+/// The names people are shown by, as they stand now: an identity an account claimed is named
+/// as that account. An account is named by its profile name; staff without one by their role
+/// ('Admin', 'Moderator'); anyone else 'Anonymous ({first 8 characters of the id}...)'.
+#[derive(Debug, Default)]
+pub struct Names(std::collections::HashMap<Uuid, String>);
+
+impl Names {
+    /// The names of `ids` (an account or an anonymous identity each).
+    pub async fn of(pool: &PgPool, ids: &[Uuid]) -> Result<Self, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Self::default());
+        }
+        let rows = sqlx::query!(
+            r#"SELECT i.id AS "id!", acc.profile_name,
+                      EXISTS (SELECT 1 FROM rm.account_permissions p
+                               WHERE p.account_id = acc.account_id AND p.is_active
+                                 AND p.permission = 'admin') AS "admin!",
+                      EXISTS (SELECT 1 FROM rm.account_permissions p
+                               WHERE p.account_id = acc.account_id AND p.is_active
+                                 AND p.permission = 'moderator') AS "moderator!"
+                 FROM unnest($1::uuid[]) AS i(id)
+                 LEFT JOIN rm.account_identities ai ON ai.anonymous_id = i.id
+                 JOIN rm.accounts acc ON acc.account_id = coalesce(ai.account_id, i.id)"#,
+            ids
+        )
+        .fetch_all(pool)
+        .await?;
+        Ok(Self(
+            rows.into_iter()
+                .filter_map(|r| {
+                    let name = r.profile_name.or_else(|| {
+                        (r.admin.then_some("Admin"))
+                            .or(r.moderator.then_some("Moderator"))
+                            .map(str::to_owned)
+                    })?;
+                    Some((r.id, name))
+                })
+                .collect(),
+        ))
+    }
+
+    /// The name `id` is shown by.
+    pub fn name(&self, id: Uuid) -> String {
+        self.0
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("Anonymous ({}...)", &id.to_string()[..8]))
+    }
+
+    /// `id` with its name.
+    pub fn submitter(&self, id: Uuid) -> Submitter {
+        Submitter {
             id,
-            display_name: profile_name
-                .unwrap_or_else(|| format!("Anonymous ({}...)", &id.to_string()[..8])),
+            display_name: self.name(id),
         }
     }
 }
@@ -65,26 +114,6 @@ pub async fn profile_name(pool: &PgPool, account: Uuid) -> Result<Option<String>
     .fetch_optional(pool)
     .await?
     .flatten())
-}
-
-/// The profile names of these accounts (those without one are left out).
-pub async fn profile_names(
-    pool: &PgPool,
-    accounts: &[Uuid],
-) -> Result<std::collections::HashMap<Uuid, String>, sqlx::Error> {
-    if accounts.is_empty() {
-        return Ok(Default::default());
-    }
-    Ok(sqlx::query!(
-        r#"SELECT account_id, profile_name AS "profile_name!" FROM rm.accounts
-            WHERE account_id = ANY($1) AND profile_name IS NOT NULL"#,
-        accounts
-    )
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|r| (r.account_id, r.profile_name))
-    .collect())
 }
 
 /// What anyone may see of an account with a profile name: the name and since when.

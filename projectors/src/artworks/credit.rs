@@ -11,8 +11,6 @@ use sqlx::PgPool;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use crate::accounts::read::Submitter;
-
 use super::history::{history, ChangeKind, HistoryEntry};
 
 /// Who set a field's current value.
@@ -112,10 +110,10 @@ async fn merged_senders(
     }
     let submitters = crate::submissions::read::submitters(pool, &submissions).await?;
     let people: Vec<Uuid> = submitters.values().copied().collect();
-    let names = crate::accounts::read::profile_names(pool, &people).await?;
+    let names = crate::accounts::read::Names::of(pool, &people).await?;
     Ok(submitters
         .into_iter()
-        .map(|(s, a)| (s, Submitter::new(a, names.get(&a).cloned()).display_name))
+        .map(|(s, a)| (s, names.name(a)))
         .collect())
 }
 

@@ -26,7 +26,7 @@ use uuid::Uuid;
 use super::gallery::Gallery;
 use super::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
 use super::{absorbed_photos, public_photos, NewRow};
-use crate::accounts::read::Submitter;
+use crate::accounts::read::Names;
 
 /// A moment to see an artwork at: a time, or a position in the event store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -343,7 +343,7 @@ impl Snapshot {
             photos: PhotoDto::list(&public_photos(&v.photos, v.submission_id), false),
             // As the read model stores it: sqlx sends PostgreSQL whole microseconds.
             visited_at: v.visited_at.trunc_subsecs(6),
-            visitor: Submitter::new(v.visitor.0, None),
+            visitor: Names::default().submitter(v.visitor.0),
         });
     }
 }
@@ -483,8 +483,8 @@ async fn name_people(
     let submitters = crate::submissions::read::submitters(pool, &submissions).await?;
     let mut people: Vec<Uuid> = page.iter().filter_map(|(_, a)| *a).collect();
     people.extend(submitters.values());
-    let names = crate::accounts::read::profile_names(pool, &people).await?;
-    let name_of = |a: Uuid| Submitter::new(a, names.get(&a).cloned()).display_name;
+    let names = Names::of(pool, &people).await?;
+    let name_of = |a: Uuid| names.name(a);
     let page = page
         .into_iter()
         .map(|(mut entry, actor)| {
@@ -653,9 +653,9 @@ pub async fn as_of(
     logbook.sort_by(|a, b| b.visited_at.cmp(&a.visited_at).then(b.id.cmp(&a.id)));
     logbook.truncate(logbook_limit);
     let visitors: Vec<Uuid> = logbook.iter().map(|v| v.visitor.id).collect();
-    let profiles = crate::accounts::read::profile_names(pool, &visitors).await?;
+    let people = Names::of(pool, &visitors).await?;
     for v in &mut logbook {
-        v.visitor = Submitter::new(v.visitor.id, profiles.get(&v.visitor.id).cloned());
+        v.visitor = people.submitter(v.visitor.id);
     }
     let artwork = ArtworkDto {
         id,

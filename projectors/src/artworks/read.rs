@@ -2,7 +2,7 @@
 //! the shapes readers answer with and the only queries they run on these tables, checked at
 //! compile time.
 
-use crate::accounts::read::Submitter;
+use crate::accounts::read::{Names, Submitter};
 use chrono::{DateTime, Utc};
 use domain::{ArtworkStatus, ArtworkType, Condition};
 use media::images::PhotoDto;
@@ -362,9 +362,8 @@ pub async fn logbook(
     artwork: Uuid,
     limit: i64,
 ) -> Result<Vec<LogbookEntryDto>, sqlx::Error> {
-    sqlx::query!(
+    let entries = sqlx::query!(
         r#"SELECT v.submission_id, v.note, v.condition, v.visited_at, v.visitor,
-                  acc.profile_name AS "profile_name?",
                   coalesce((SELECT jsonb_agg(p ORDER BY n)
                               FROM jsonb_array_elements(v.photos) WITH ORDINALITY AS x(p, n)
                              WHERE NOT EXISTS (
@@ -374,7 +373,6 @@ pub async fn logbook(
                                               jsonb_build_object('key', p -> 'key')))),
                            '[]') AS "photos!"
              FROM rm.artwork_visits v
-             LEFT JOIN rm.accounts acc ON acc.account_id = v.visitor
             WHERE v.artwork_id = $1
                OR v.artwork_id IN (SELECT m.id FROM rm.artworks m WHERE m.merged_into = $1)
             ORDER BY v.visited_at DESC, v.submission_id DESC LIMIT $2"#,
@@ -388,11 +386,20 @@ pub async fn logbook(
             condition: optional_enum_value("condition", r.condition, Condition::parse)?,
             photos: PhotoDto::list(&r.photos, false),
             visited_at: r.visited_at,
-            visitor: Submitter::new(r.visitor, r.profile_name),
+            visitor: Names::default().submitter(r.visitor),
         })
     })
     .fetch_all(pool)
-    .await
+    .await?;
+    let visitors: Vec<Uuid> = entries.iter().map(|e| e.visitor.id).collect();
+    let names = Names::of(pool, &visitors).await?;
+    Ok(entries
+        .into_iter()
+        .map(|e| LogbookEntryDto {
+            visitor: names.submitter(e.visitor.id),
+            ..e
+        })
+        .collect())
 }
 
 /// A walking tour's stop: where an artwork stands and what it is called.

@@ -8,6 +8,8 @@ use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::accounts::read::Names;
+
 /// One piece of feedback as moderators see it (SPEC §3 feedback payload, and its outcome).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct FeedbackDto {
@@ -23,7 +25,7 @@ pub struct FeedbackDto {
     pub from_account: bool,
     pub created_at: DateTime<Utc>,
     pub decided_at: Option<DateTime<Utc>>,
-    /// The moderator's profile name, if they have one.
+    /// The name of the moderator who decided (their profile name, else their role).
     pub decided_by: Option<String>,
     pub decision_note: Option<String>,
     /// The artwork the resolution removed.
@@ -62,8 +64,7 @@ pub async fn page(
                   EXISTS (SELECT 1 FROM rm.accounts a WHERE a.account_id = f.sender)
                       AS "from_account!",
                   f.created_at, f.decided_at,
-                  (SELECT profile_name FROM rm.accounts a WHERE a.account_id = f.decided_by)
-                      AS decided_by,
+                  f.decided_by,
                   f.decision_note, f.removed_artwork
              FROM rm.feedback f
              LEFT JOIN rm.artworks aw ON f.subject_type = 'artwork' AND aw.id = f.subject_id
@@ -79,6 +80,8 @@ pub async fn page(
     )
     .fetch_all(pool)
     .await?;
+    let deciders: Vec<Uuid> = rows.iter().filter_map(|r| r.decided_by).collect();
+    let names = Names::of(pool, &deciders).await?;
     let rows = rows
         .into_iter()
         .map(|r| {
@@ -93,7 +96,7 @@ pub async fn page(
                 from_account: r.from_account,
                 created_at: r.created_at,
                 decided_at: r.decided_at,
-                decided_by: r.decided_by,
+                decided_by: r.decided_by.map(|d| names.name(d)),
                 decision_note: r.decision_note,
                 removed_artwork: r.removed_artwork,
             })

@@ -14,7 +14,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::accounts::read::{profile_names, Submitter};
+use crate::accounts::read::{Names, Submitter};
 use crate::artists::ArtistFields;
 
 /// One field's change as the API shows it (SPEC §7's `edits` items).
@@ -299,7 +299,7 @@ pub async fn queue<C: Subject>(
     let subjects: Vec<Uuid> = rows.iter().map(|r| r.subject_id).collect();
     let now = C::now(pool, &subjects).await?;
     let people: Vec<Uuid> = rows.iter().map(|r| r.submitter).collect();
-    let names = profile_names(pool, &people).await?;
+    let names = Names::of(pool, &people).await?;
     let page = rows
         .into_iter()
         .map(|r| {
@@ -310,7 +310,7 @@ pub async fn queue<C: Subject>(
                 subject_id: r.subject_id,
                 subject_name: name_of(now, &edits),
                 new_artist: r.new_artist,
-                submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
+                submitter: names.submitter(r.submitter),
                 created_at: r.created_at,
                 stale: edits.iter().any(|e| is_stale(now, e)),
                 fields: edits.iter().map(FieldChange::field_name).collect(),
@@ -337,7 +337,7 @@ pub async fn detail<C: Subject>(pool: &PgPool, id: Uuid) -> anyhow::Result<Optio
     };
     let now = C::now(pool, &[r.subject_id]).await?;
     let now = now.get(&r.subject_id);
-    let names = profile_names(pool, &[r.submitter]).await?;
+    let names = Names::of(pool, &[r.submitter]).await?;
     let edits = changes::<C>(r.edits);
     Ok(Some(Reviewed {
         id: r.id,
@@ -345,7 +345,7 @@ pub async fn detail<C: Subject>(pool: &PgPool, id: Uuid) -> anyhow::Result<Optio
         subject_name: name_of(now, &edits),
         new_artist: r.new_artist,
         status: platform::db::enum_value("status", &r.status, SubmissionStatus::parse)?,
-        submitter: Submitter::new(r.submitter, names.get(&r.submitter).cloned()),
+        submitter: names.submitter(r.submitter),
         note: r.note,
         created_at: r.created_at,
         decided_at: r.decided_at,

@@ -14,7 +14,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::edits::summary_of;
-use crate::accounts::read::Submitter;
+use crate::accounts::read::{Names, Submitter};
 
 /// A submission as its author or a moderator sees it.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
@@ -116,7 +116,6 @@ macro_rules! select_submissions {
             r#"SELECT s.id, s.kind, s.status, s.title, s.description, s.artwork_type, s.note,
                 s.condition, s.lat, s.lon, s.photos, s.tags, s.artist_names, s.artwork_id,
                 a.title AS "artwork_title?", s.reason, s.created_at, s.decided_at, s.submitter,
-                acc.profile_name AS "profile_name?",
                 ARRAY(SELECT replace(m.key::text, '-', '') FROM jsonb_array_elements(s.photos) p
                        JOIN media.photos m ON m.key = (p->>'key')::uuid
                       WHERE m.status = 'failed') AS "unprocessable_photos!",
@@ -129,8 +128,7 @@ macro_rules! select_submissions {
                      WHERE q.status = 'pending' AND (q.created_at, q.id) <= (s.created_at, s.id)
                 ) END AS "queue_position?"
               FROM rm.submissions s
-              LEFT JOIN rm.artworks a ON a.id = s.artwork_id
-              LEFT JOIN rm.accounts acc ON acc.account_id = s.submitter "#
+              LEFT JOIN rm.artworks a ON a.id = s.artwork_id "#
                 + $rest
             $(, $arg)*
         )
@@ -148,7 +146,7 @@ macro_rules! select_submissions {
                 artists: serde_json::from_value(r.artist_names).unwrap_or_default(),
                 submitter: viewer
                     .moderator
-                    .then(|| Submitter::new(r.submitter, r.profile_name)),
+                    .then(|| Names::default().submitter(r.submitter)),
                 id: r.id,
                 title: r.title,
                 description: r.description,
@@ -188,7 +186,7 @@ pub async fn page_by(
     offset: i64,
 ) -> Result<Vec<SubmissionDto>, sqlx::Error> {
     let submitters: Vec<Uuid> = submitters.iter().map(|a| a.0).collect();
-    select_submissions!(
+    let dtos = select_submissions!(
         viewer,
         "WHERE s.submitter = ANY($1) ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3",
         &submitters,
@@ -196,7 +194,8 @@ pub async fn page_by(
         offset
     )
     .fetch_all(pool)
-    .await
+    .await?;
+    named(pool, dtos).await
 }
 
 /// How many submissions have this status (and kind, when given).
@@ -224,7 +223,7 @@ pub async fn queue_page(
     limit: i64,
     offset: i64,
 ) -> Result<Vec<SubmissionDto>, sqlx::Error> {
-    select_submissions!(
+    let dtos = select_submissions!(
         viewer,
         "WHERE s.status = $1 AND ($2::text IS NULL OR s.kind = $2)
           ORDER BY s.created_at, s.id LIMIT $3 OFFSET $4",
@@ -234,7 +233,8 @@ pub async fn queue_page(
         offset
     )
     .fetch_all(pool)
-    .await
+    .await?;
+    named(pool, dtos).await
 }
 
 /// One submission.
@@ -243,9 +243,26 @@ pub async fn by_id(
     viewer: Viewer<'_>,
     id: Uuid,
 ) -> Result<Option<SubmissionDto>, sqlx::Error> {
-    select_submissions!(viewer, "WHERE s.id = $1", id)
+    let found = select_submissions!(viewer, "WHERE s.id = $1", id)
         .fetch_optional(pool)
-        .await
+        .await?;
+    Ok(named(pool, found.into_iter().collect()).await?.pop())
+}
+
+/// `dtos` with their submitters (shown to moderators only) named as they are now.
+async fn named(
+    pool: &PgPool,
+    mut dtos: Vec<SubmissionDto>,
+) -> Result<Vec<SubmissionDto>, sqlx::Error> {
+    let people: Vec<Uuid> = dtos
+        .iter()
+        .filter_map(|d| Some(d.submitter.as_ref()?.id))
+        .collect();
+    let names = Names::of(pool, &people).await?;
+    for submitter in dtos.iter_mut().filter_map(|d| d.submitter.as_mut()) {
+        *submitter = names.submitter(submitter.id);
+    }
+    Ok(dtos)
 }
 
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]

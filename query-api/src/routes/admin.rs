@@ -245,16 +245,13 @@ async fn actors(
         .filter_map(|e| e.metadata.get("actor_id")?.as_str())
         .filter_map(|s| Uuid::parse_str(s).ok())
         .collect();
-    let names = projectors::accounts::read::profile_names(&state.pool, &ids).await?;
+    let names = projectors::accounts::read::Names::of(&state.pool, &ids).await?;
     let mut out = HashMap::new();
     for e in events {
         let (id, role) = actor_of(e);
         let id = id.to_owned();
         let display_name = match Uuid::parse_str(&id) {
-            Ok(u) => names
-                .get(&u)
-                .cloned()
-                .unwrap_or_else(|| format!("Anonymous ({}...)", &id[..8])),
+            Ok(u) => names.name(u),
             Err(_) => "System".to_owned(),
         };
         out.entry(format!("{id}/{role}")).or_insert(AuditActor {

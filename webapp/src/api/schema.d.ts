@@ -3217,7 +3217,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             decided_at?: string | null;
-            /** @description The moderator's profile name, if they have one. */
+            /** @description The name of the moderator who decided (their profile name, else their role). */
             decided_by?: string | null;
             decision_note?: string | null;
             /** @description Whether a signed-in account sent it (else an anonymous visitor). */
@@ -4243,9 +4243,12 @@ export interface components {
         };
         /** @enum {string} */
         SubmissionStatus: "pending" | "approved" | "rejected" | "withdrawn";
-        /** @description Who sent a submission, as moderators see it. */
+        /** @description Who sent a submission (or made a visit), as others see them. */
         Submitter: {
-            /** @description The profile name, else 'Anonymous ({first 8 characters of the id}...)'. */
+            /**
+             * @description The name of whoever the identity belongs to now: their profile name, staff without one
+             *     by their role ('Admin', 'Moderator'), else 'Anonymous ({first 8 characters of the id}...)'.
+             */
             display_name: string;
             /** Format: uuid */
             id: string;

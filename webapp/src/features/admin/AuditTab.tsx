@@ -53,6 +53,11 @@ const json = (v: unknown) => JSON.stringify(v, null, 2);
 /** An entity id short enough for a row: a UUID's first block. */
 const shortId = (id: string) => (/^[0-9a-f]{8}-/.test(id) ? `${id.slice(0, 8)}…` : id);
 
+/** Who acted, with the role they acted in, unless their name is that role already (staff
+ * without a profile name are named by their role). */
+const actorLabel = ({ display_name, role }: AuditEntry['actor']) =>
+  display_name.toLowerCase() === role ? display_name : `${display_name} (${role})`;
+
 interface EntityRef {
   type: string;
   id: string;
@@ -225,7 +230,7 @@ function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTime
             <code title={e.entity_id}>{shortId(e.entity_id)}</code>
           </p>
           <p className="row-list__meta">
-            <time dateTime={e.recorded_at}>{formatDateTime(e.recorded_at)}</time> · {e.actor.display_name} ({e.actor.role}) · via{' '}
+            <time dateTime={e.recorded_at}>{formatDateTime(e.recorded_at)}</time> · {actorLabel(e.actor)} · via{' '}
             {e.source}
           </p>
           {e.reason && <p className="audit-entry__reason">Reason: {e.reason}</p>}

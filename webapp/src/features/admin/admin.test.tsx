@@ -219,11 +219,16 @@ const GRANTED = entry(3, {
   payload: { PermissionGranted: { permission: 'moderator', reason: 'Trusted local historian' } },
 });
 
+/** A moderator without a profile name: the server names them by their role. */
+const STAFF_WITHOUT_NAME = entry(2, {
+  actor: { id: '44444444-4444-4444-8444-444444444444', display_name: 'Moderator', role: 'moderator' },
+});
+
 function auditServer() {
   return mockFetch({
     'GET /api/admin/audit': (req) => {
       const page = Number(req.url.searchParams.get('page'));
-      const entries = page === 1 ? [GRANTED, entry(2)] : [entry(1)];
+      const entries = page === 1 ? [GRANTED, STAFF_WITHOUT_NAME] : [entry(1)];
       return envelope({ entries, total: 51, page, limit: 50, as_of: '900-3' } satisfies AuditPage);
     },
     [`GET /api/admin/audit/entity/account/${ADA.user_uuid}`]: (req) => {
@@ -246,6 +251,8 @@ describe('/admin: audit log', () => {
     expect(paramsOf(callsTo('/api/admin/audit')[0]!)).toEqual({ page: '1', limit: '50' });
     expect(entries.map((e) => e.dataset.eventType)).toEqual(['PermissionGranted', 'SubmissionApproved']);
     expect(entries[0]).toHaveTextContent('grace (admin)');
+    expect(entries[1]).toHaveTextContent(/ · Moderator · via/);
+    expect(entries[1]).not.toHaveTextContent('Moderator (moderator)');
     expect(entries[0]).toHaveTextContent('Reason: Trusted local historian');
     expect(within(entries[0]!).queryByTestId('audit-payload')).not.toBeInTheDocument();
 
