@@ -17,6 +17,42 @@ pub enum TagCategory {
     Other,
 }
 
+impl TagCategory {
+    /// Every category, in the order forms and pages show them.
+    pub const ALL: [TagCategory; 6] = [
+        ArtworkClassification,
+        PhysicalProperties,
+        HistoricalInformation,
+        LocationDetails,
+        ReferenceData,
+        Other,
+    ];
+
+    /// Its name in the API (snake case, as it serialises).
+    pub fn id(self) -> &'static str {
+        match self {
+            ArtworkClassification => "artwork_classification",
+            PhysicalProperties => "physical_properties",
+            HistoricalInformation => "historical_information",
+            LocationDetails => "location_details",
+            ReferenceData => "reference_data",
+            Other => "other",
+        }
+    }
+
+    /// What people call it.
+    pub fn label(self) -> &'static str {
+        match self {
+            ArtworkClassification => "Classification",
+            PhysicalProperties => "Physical properties",
+            HistoricalInformation => "History",
+            LocationDetails => "Location",
+            ReferenceData => "References",
+            Other => "Other details",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TagKind {
     Enum(&'static [&'static str]),
@@ -181,26 +217,47 @@ pub fn category_of(key: &str) -> TagCategory {
     definition(key).map_or(Other, |d| d.category)
 }
 
+/// What a person calls tag `key`: its label in the schema, else the key in quotes.
+pub fn label_of(key: &str) -> String {
+    definition(key).map_or_else(|| format!("Detail '{key}'"), |d| d.label.to_owned())
+}
+
+/// Why a tag is refused, worded with the tag's label ("Material must be one of: …").
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TagError {
     #[error(
-        "tag key '{0}' must be 1-50 lowercase letters, digits, '_' or ':', starting with a letter"
+        "Detail name '{0}' must be 1-50 lowercase letters, digits, '_' or ':', starting with a letter"
     )]
     BadKey(String),
-    #[error("tag '{key}' must be one of: {allowed}")]
+    #[error("{} must be one of: {allowed}", label_of(.key))]
     NotInEnum { key: String, allowed: String },
-    #[error("tag '{key}' must be at most {max} characters")]
+    #[error("{} must be at most {max} characters", label_of(.key))]
     TooLong { key: String, max: usize },
-    #[error("tag '{key}' must be a number between {min} and {max}")]
+    #[error("{} must be a number between {min} and {max}", label_of(.key))]
     BadNumber { key: String, min: f64, max: f64 },
-    #[error("tag '{key}' must be a four-digit year between 1000 and {MAX_YEAR}")]
+    #[error("{} must be a four-digit year between 1000 and {MAX_YEAR}", label_of(.key))]
     BadYear { key: String },
-    #[error("tag '{key}' must be an http or https URL of at most 500 characters")]
+    #[error("{} must be an http or https URL of at most 500 characters", label_of(.key))]
     BadUrl { key: String },
-    #[error("tag '{key}' must look like Q12345")]
+    #[error("{} must look like Q12345", label_of(.key))]
     BadWikidata { key: String },
-    #[error("at most {MAX_TAGS} tags")]
+    #[error("At most {MAX_TAGS} details")]
     TooMany,
+}
+
+impl TagError {
+    /// The form field the error belongs to: `tag:<key>` for one tag's value, `tags` for the set.
+    pub fn field(&self) -> String {
+        match self {
+            TagError::NotInEnum { key, .. }
+            | TagError::TooLong { key, .. }
+            | TagError::BadNumber { key, .. }
+            | TagError::BadYear { key }
+            | TagError::BadUrl { key }
+            | TagError::BadWikidata { key } => format!("tag:{key}"),
+            TagError::BadKey(_) | TagError::TooMany => "tags".to_owned(),
+        }
+    }
 }
 
 /// A validated tag set: keys checked, values normalised, empty values dropped.
@@ -385,6 +442,24 @@ mod tests {
             tags(&[("wikidata_id", "q12")]),
             Err(TagError::BadWikidata { .. })
         ));
+    }
+
+    #[test]
+    fn a_refused_tag_names_its_field_and_says_why_in_words() {
+        let refused = tags(&[("material", "steel")]).unwrap_err();
+        assert_eq!(refused.field(), "tag:material");
+        assert_eq!(
+            refused.to_string(),
+            format!("Material must be one of: {}", MATERIALS.join(", "))
+        );
+        let long = "x".repeat(MAX_FREE_VALUE_CHARS + 1);
+        let free = tags(&[("opening_hours", long.as_str())]).unwrap_err();
+        assert_eq!(free.field(), "tag:opening_hours");
+        assert!(free
+            .to_string()
+            .starts_with("Detail 'opening_hours' must be at most"));
+        let bad_key = tags(&[("Opening Hours", "9-5")]).unwrap_err();
+        assert_eq!(bad_key.field(), "tags");
     }
 
     #[test]

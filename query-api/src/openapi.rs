@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    profile, search, status, submissions,
+    profile, search, status, submissions, tags,
 };
 
 #[derive(OpenApi)]
@@ -21,6 +21,7 @@ use crate::routes::{
         admin::badges,
         admin::replay_state,
         status::get_config,
+        tags::tag_schema,
         auth::auth_status,
         artworks::nearby_artworks,
         artworks::list_artworks,

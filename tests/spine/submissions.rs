@@ -1291,3 +1291,51 @@ async fn an_approval_reads_its_submission_once_and_sends_eleven_statements() {
     logged.close().await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_published_tag_schema_is_what_a_post_is_held_to_and_a_refusal_names_the_tag() {
+    // Given the tag schema the forms are built from (cacheable: it changes only with a release).
+    let app = spawn().await;
+    let anon = anonymous_token(&app).await;
+    let resp = app
+        .client
+        .get(format!("{}/api/tags/schema", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["cache-control"], "public, max-age=3600");
+    let schema: Value = resp.json().await.unwrap();
+    let material = schema["data"]["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == "material")
+        .unwrap()
+        .clone();
+    assert_eq!(material["kind"]["type"], "enum");
+    assert_eq!(material["category"], "physical_properties");
+    let offered: Vec<String> = material["kind"]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+
+    // When a post names a value the schema offers, and one it does not.
+    let with_material = |value: &str| {
+        proposal("Tagged Orca").text("tags", json!({ "material": value }).to_string())
+    };
+    let (status, _, body) = post_form(&app, &anon, with_material(&offered[0])).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, _, body) = post_form(&app, &anon, with_material("steel")).await;
+
+    // Then the first is taken, and the second refused on that detail, in words.
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["details"]["field"], "tag:material");
+    assert_eq!(
+        body["message"],
+        format!("Material must be one of: {}", offered.join(", "))
+    );
+    app.stop().await;
+}

@@ -96,7 +96,7 @@ impl Corrections {
             .transpose()?;
         let tags = o
             .tags
-            .map(|t| Tags::parse(t).map_err(|e| FieldError::new("tags", e.to_string())))
+            .map(|t| Tags::parse(t).map_err(|e| FieldError::new(&e.field(), e.to_string())))
             .transpose()?;
         Ok(Self {
             title,

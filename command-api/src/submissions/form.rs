@@ -227,7 +227,7 @@ fn tags_from_json(raw: Option<&str>) -> Result<Tags, FieldError> {
         };
         map.insert(k.clone(), v);
     }
-    Tags::parse(map).map_err(|e| FieldError::new("tags", e.to_string()))
+    Tags::parse(map).map_err(|e| FieldError::new(&e.field(), e.to_string()))
 }
 
 fn artists_from_json(raw: Option<&str>) -> Result<Vec<PersonName>, FieldError> {

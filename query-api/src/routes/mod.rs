@@ -17,3 +17,4 @@ pub mod respond;
 pub mod search;
 pub mod status;
 pub mod submissions;
+pub mod tags;

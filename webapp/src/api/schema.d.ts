@@ -1471,6 +1471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tags/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/tags/schema`: the details an artwork can have and the values each takes. */
+        get: operations["tag_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -3131,6 +3148,22 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_TagSchema: {
+            data: {
+                /** @description Every category, in the order forms show them (`other` holds free details). */
+                categories: components["schemas"]["TagCategoryDto"][];
+                /** @description A free detail's name: 1 to 50 lowercase letters, digits, `_` or `:`, starting with a letter. */
+                free_key_pattern: string;
+                /** @description The longest value of a free detail, in characters. */
+                free_value_max: number;
+                /** @description The known details, in schema order. */
+                tags: components["schemas"]["TagDefinitionDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_Tour: {
             data: {
                 /**
@@ -4276,9 +4309,61 @@ export interface components {
             same: boolean;
             table: string;
         };
+        TagCategoryDto: {
+            id: string;
+            label: string;
+        };
+        TagDefinitionDto: {
+            /** @description A category's `id`. */
+            category: string;
+            key: string;
+            kind: components["schemas"]["TagKindDto"];
+            label: string;
+        };
         TagFilterDto: {
             key: string;
             value?: string | null;
+        };
+        /** @description What values a detail takes. */
+        TagKindDto: {
+            /** @enum {string} */
+            type: "enum";
+            values: string[];
+        } | {
+            max: number;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+            /** @enum {string} */
+            type: "number";
+        } | {
+            /** Format: int32 */
+            max: number;
+            /** Format: int32 */
+            min: number;
+            /** @enum {string} */
+            type: "year";
+        } | {
+            max: number;
+            /** @enum {string} */
+            type: "url";
+        } | {
+            /** @enum {string} */
+            type: "wikidata_id";
+        };
+        TagSchema: {
+            /** @description Every category, in the order forms show them (`other` holds free details). */
+            categories: components["schemas"]["TagCategoryDto"][];
+            /** @description A free detail's name: 1 to 50 lowercase letters, digits, `_` or `:`, starting with a letter. */
+            free_key_pattern: string;
+            /** @description The longest value of a free detail, in characters. */
+            free_value_max: number;
+            /** @description The known details, in schema order. */
+            tags: components["schemas"]["TagDefinitionDto"][];
         };
         Tour: {
             /**
@@ -8575,6 +8660,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tag_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag schema, cacheable for an hour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TagSchema"];
                 };
             };
         };

@@ -98,7 +98,10 @@ export function useSubmitContribution<F extends string>({
       dispatch(toastShown({ type: 'success', message: messages.sent }));
       onSent(receipt);
     } catch (err) {
-      const field = { ...COMMON_SERVER_FIELDS, ...serverFields }[errorField(err) ?? ''];
+      const fields: Readonly<Record<string, F | CommonField>> = { ...COMMON_SERVER_FIELDS, ...serverFields };
+      const named = errorField(err) ?? '';
+      // One detail's error (`tag:<key>`) belongs to the form's details.
+      const field = fields[named] ?? (named.startsWith('tag:') ? fields.tags : undefined);
       const message = errorMessage(err, messages.failed);
       if (field) setErrors({ [field]: message } as FieldErrors<F | CommonField>);
       else setFormError(message);

@@ -150,6 +150,7 @@ describe('/artwork/new: sending', () => {
     ['lat (400)', apiError(400, 'VALIDATION_ERROR', 'Latitude must be between -90 and 90', { field: 'lat' }), 'Latitude', 'Latitude must be between -90 and 90'],
     ['photos (415)', apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images can be uploaded'), 'Add more photos', 'Only JPEG, PNG and WebP images can be uploaded'],
     ['tags (400)', apiError(400, 'VALIDATION_ERROR', 'Tags must be a JSON object', { field: 'tags' }), 'Detail 1 name', 'Tags must be a JSON object'],
+    ['one detail (400)', apiError(400, 'VALIDATION_ERROR', 'Material must be one of: bronze, stone', { field: 'tag:material' }), 'Detail 1 name', 'Material must be one of: bronze, stone'],
   ])('shows the server’s message about %s at its field and focuses it', async (_name, response, label, message) => {
     mockFetch({ 'POST /api/logbook': () => response });
     renderRoute(PATH);
