@@ -278,6 +278,7 @@ impl From<DismissError> for ApiError {
     fn from(e: DismissError) -> Self {
         match e {
             DismissError::NotFound => ApiError::NotFound(e.to_string()),
+            DismissError::Count => ApiError::validation("ids", e.to_string()),
             DismissError::Command(c) => command(c, |rule| match rule {
                 domain::inbox::InboxError::NotYours => ApiError::NotFound(rule.to_string()),
             }),

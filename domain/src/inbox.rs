@@ -24,12 +24,13 @@ words! {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum InboxCommand {
-    /// Mark notification `id` of this inbox as seen; `identities` are those the caller speaks
-    /// for, of which the inbox's owner must be one. Idempotent.
+    /// Mark notifications `ids` of this inbox as seen (one event each not seen before);
+    /// `identities` are those the caller speaks for, of which the inbox's owner must be one.
+    /// Idempotent.
     Dismiss {
         owner: ActorId,
         identities: Vec<ActorId>,
-        id: Uuid,
+        ids: Vec<Uuid>,
     },
 }
 
@@ -79,16 +80,21 @@ impl Aggregate for Inbox {
             InboxCommand::Dismiss {
                 owner,
                 identities,
-                id,
+                ids,
             } => {
                 if !identities.contains(&owner) {
                     return Err(InboxError::NotYours);
                 }
-                if self.dismissed.contains(&id) {
-                    return Ok(());
+                let mut new: Vec<Uuid> = ids
+                    .into_iter()
+                    .filter(|id| !self.dismissed.contains(id))
+                    .collect();
+                new.sort();
+                new.dedup();
+                for id in new {
+                    sink.write(InboxEvent::NotificationDismissed { owner, id }, self)
+                        .await;
                 }
-                sink.write(InboxEvent::NotificationDismissed { owner, id }, self)
-                    .await;
                 Ok(())
             }
         }

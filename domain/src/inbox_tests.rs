@@ -13,7 +13,14 @@ fn dismiss(identities: Vec<ActorId>) -> InboxCommand {
     InboxCommand::Dismiss {
         owner: me(),
         identities,
-        id: Uuid::from_u128(9),
+        ids: vec![Uuid::from_u128(9)],
+    }
+}
+
+fn dismissed(n: u128) -> InboxEvent {
+    InboxEvent::NotificationDismissed {
+        owner: me(),
+        id: Uuid::from_u128(n),
     }
 }
 
@@ -42,4 +49,18 @@ async fn someone_elses_notification_cannot_be_dismissed() {
         .when_async(dismiss(vec![ActorId(Uuid::from_u128(2))]))
         .await
         .then_expect_error(InboxError::NotYours);
+}
+
+#[tokio::test]
+async fn several_notifications_are_seen_at_once_each_once() {
+    let seen = InboxCommand::Dismiss {
+        owner: me(),
+        identities: vec![me()],
+        ids: [9, 7, 8, 7].map(Uuid::from_u128).to_vec(),
+    };
+    Harness::with(())
+        .given(vec![dismissed(8)])
+        .when_async(seen)
+        .await
+        .then_expect_events(vec![dismissed(7), dismissed(9)]);
 }

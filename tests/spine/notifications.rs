@@ -164,3 +164,71 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
 
     assert_replay_keeps(&app.db.pool, &["notifications", "notification_sources"]).await;
 }
+
+#[tokio::test]
+async fn a_page_of_notifications_is_seen_at_once_all_or_none() {
+    // Given a signed-in person told of three outcomes (two rejections, one approval).
+    let app = spawn().await;
+    let device = anonymous_token(&app).await;
+    let (session, _, _) = sign_in(&app, "seen-all@plinth.test", &device, 1).await;
+    let modr = moderator(&app).await;
+    let mut last = String::new();
+    for (title, verdict) in [
+        ("Seen A", "reject"),
+        ("Seen B", "reject"),
+        ("Seen C", "approve"),
+    ] {
+        let Proposed { id, .. } = propose(&app, &session, title).await;
+        let (status, headers, body) = app
+            .send(
+                Method::POST,
+                &format!("/api/review/{verdict}/{id}"),
+                Some(&modr),
+                Some(json!({"reason": "Not public art"})),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        last = position(&headers);
+    }
+    let page = notifications(&app, &session, "", &last).await;
+    let ids: Vec<Value> = page["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].clone())
+        .collect();
+    assert_eq!((ids.len(), unread(&app, &session, &last).await), (3, 3));
+    let read = "/api/me/notifications/read";
+
+    // When a call names one that is not theirs among them: none is marked.
+    let stranger_device = anonymous_token(&app).await;
+    let (stranger, _, _) = sign_in(&app, "seen-stranger@plinth.test", &stranger_device, 1).await;
+    let (status, _, _) = post_json(&app, &stranger, read, json!({ "ids": ids })).await;
+    assert_eq!(status, 404);
+    let (status, _, body) = post_json(&app, &session, read, json!({ "ids": [] })).await;
+    assert_eq!((status, &body["details"]["field"]), (400, &json!("ids")));
+    let (status, _, _) = post_json(
+        &app,
+        &anonymous_token(&app).await,
+        read,
+        json!({"ids": ids}),
+    )
+    .await;
+    assert_eq!(status, 401);
+    assert_eq!(unread(&app, &session, &last).await, 3);
+
+    // When the page is seen: every one at once, and again changes nothing.
+    let (status, pos, body) = post_json(&app, &session, read, json!({ "ids": ids })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(unread(&app, &session, &pos).await, 0);
+    let (status, again, _) = post_json(&app, &session, read, json!({ "ids": ids })).await;
+    assert_eq!(status, 200);
+    let events: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE event_type = 'NotificationDismissed'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(events, 3, "seen once each (again: {again:?})");
+    app.stop().await;
+}

@@ -81,10 +81,49 @@ pub async fn dismiss_notification(
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
     let sender = sender(&caller, &ip);
-    let position = crate::notifications::dismiss::run(&s.commands, &sender, id).await?;
+    let position = crate::notifications::dismiss::run(&s.commands, &sender, &[id]).await?;
     Ok(written(
         Dismissed {
             id,
+            is_dismissed: true,
+        },
+        position,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SeenRequest {
+    /// 1 to 100 of the caller's notifications (a page the person has seen).
+    pub ids: Vec<uuid::Uuid>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Seen {
+    pub ids: Vec<uuid::Uuid>,
+    pub is_dismissed: bool,
+}
+
+/// `POST /api/me/notifications/read`: marks every notification a page showed as seen, at once:
+/// all of them or, when one is not the caller's, none.
+#[utoipa::path(post, path = "/api/me/notifications/read", tag = "me",
+    request_body = SeenRequest,
+    responses(
+        (status = 200, description = "Seen (those seen before: no change)", body = Envelope<Seen>),
+        (status = 400, description = "No ids, or more than 100", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 404, description = "'Notification not found': one is not the caller's", body = platform::http::ErrorBody)))]
+pub async fn read_notifications(
+    State(s): State<CommandState>,
+    SignedIn(caller): SignedIn,
+    ip: ClientIp,
+    Body(body): Body<SeenRequest>,
+) -> Result<Response, ApiError> {
+    caller.require_account()?;
+    let sender = sender(&caller, &ip);
+    let position = crate::notifications::dismiss::run(&s.commands, &sender, &body.ids).await?;
+    Ok(written(
+        Seen {
+            ids: body.ids,
             is_dismissed: true,
         },
         position,

@@ -60,6 +60,7 @@ pub fn router(state: CommandState) -> Router {
             post(me::dismiss_notification),
         )
         .route("/me/notifications/{id}/read", post(me::read_notification))
+        .route("/me/notifications/read", post(me::read_notifications))
         .route(
             "/logbook",
             post(submissions::post_logbook).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
@@ -284,6 +285,7 @@ fn created<T: serde::Serialize>(
     me::put_preferences,
     me::dismiss_notification,
     me::read_notification,
+    me::read_notifications,
     submissions::post_logbook,
     submissions::withdraw_submission,
     submissions::erase_photo_metadata,

@@ -104,20 +104,22 @@ pub async fn unread_count(pool: &PgPool, identities: &[ActorId]) -> Result<i64, 
     .await
 }
 
-/// Whose notification `id` is, if it is one of `identities`'.
-pub async fn recipient(
+/// Whose each of notifications `ids` is, for those that are one of `identities`'.
+pub async fn recipients(
     pool: &PgPool,
-    id: Uuid,
+    ids: &[Uuid],
     identities: &[ActorId],
-) -> Result<Option<ActorId>, sqlx::Error> {
-    Ok(sqlx::query_scalar!(
-        "SELECT recipient FROM rm.notifications WHERE id = $1 AND recipient = ANY($2)",
-        id,
+) -> Result<Vec<(Uuid, ActorId)>, sqlx::Error> {
+    Ok(sqlx::query!(
+        "SELECT id, recipient FROM rm.notifications WHERE id = ANY($1) AND recipient = ANY($2)",
+        ids,
         &uuids(identities)
     )
-    .fetch_optional(pool)
+    .fetch_all(pool)
     .await?
-    .map(ActorId))
+    .into_iter()
+    .map(|r| (r.id, ActorId(r.recipient)))
+    .collect())
 }
 
 /// Which of these identities have been told of a badge.

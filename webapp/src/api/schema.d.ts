@@ -923,6 +923,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/me/notifications/read`: marks every notification a page showed as seen, at once:
+         *     all of them or, when one is not the caller's, none.
+         */
+        post: operations["read_notifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications/unread-count": {
         parameters: {
             query?: never;
@@ -3050,6 +3070,16 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Seen: {
+            data: {
+                ids: string[];
+                is_dismissed: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_SiteStatistics: {
             data: {
                 /** Format: int64 */
@@ -4116,6 +4146,14 @@ export interface components {
             position: string;
             /** @description `ok`, `loading` (first sync not done), or `down` (backend failing). */
             status: string;
+        };
+        Seen: {
+            ids: string[];
+            is_dismissed: boolean;
+        };
+        SeenRequest: {
+            /** @description 1 to 100 of the caller's notifications (a page the person has seen). */
+            ids: string[];
         };
         /** @description `POST /api/feedback`'s body (SPEC §3). */
         SendFeedback: {
@@ -7043,6 +7081,57 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeenRequest"];
+            };
+        };
+        responses: {
+            /** @description Seen (those seen before: no change) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Seen"];
+                };
+            };
+            /** @description No ids, or more than 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Notification not found': one is not the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
