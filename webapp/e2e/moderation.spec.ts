@@ -161,6 +161,20 @@ test('a missing artwork reported, resolved as removed; a role granted with a rea
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(artwork.title);
     await expect(removed).toContainText('A moderator marked this artwork as removed');
     await expect(page.getByRole('main').getByRole('button', { name: 'Report as missing' })).toHaveCount(0);
+    // What makes sense for a removed work: its history, and saying it is back; not visiting,
+    // editing or saving it.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Log a visit' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(main.getByRole('group', { name: 'Save this artwork' })).toHaveCount(0);
+    await expect(main.getByRole('list', { name: `Changes to ${artwork.title}` })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: 'Is it back?' })).toBeVisible();
+    await main.getByRole('button', { name: 'Report it back' }).click();
+    const back = page.getByRole('dialog', { name: 'Report this artwork back in place' });
+    await expect(back.getByRole('textbox')).toHaveValue('The artwork is back in place');
+    await screenshot(page, testInfo, 'artwork-removed-report-back');
+    await back.getByRole('button', { name: 'Cancel' }).click();
+    await expect(back).toHaveCount(0);
     await screenshot(page, testInfo, 'artwork-removed');
 
     // The default map centred on it no longer has it (the map's model catches up in the background).

@@ -29,7 +29,8 @@ export interface Toast {
 export interface FeedbackTarget {
   subjectType: 'artwork' | 'artist' | 'general';
   subjectId: string | null;
-  issueType: 'comment' | 'missing';
+  /** 'back': a removed artwork is in place again (sent as a comment that says so). */
+  issueType: 'comment' | 'missing' | 'back';
 }
 
 export interface UiState {

@@ -23,9 +23,11 @@ import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { momentText } from '../../lib/historyText';
-import { groupTags, tagHref } from '../../lib/tagGroups';
+import { groupTags, PHOTO_CREDIT_KEY, photoDetail, tagHref } from '../../lib/tagGroups';
 import { feedbackOpened } from '../../lib/ui';
 import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
+import { useTagVocabulary } from '../../api/tagSchemaApi';
+import { DetailPhoto } from '../../components/DetailPhoto';
 import { ArtworkContributors } from './ArtworkContributors';
 import { Gallery } from './ArtworkGallery';
 import { ArtworkHistory } from './ArtworkHistory';
@@ -72,9 +74,18 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
   const dispatch = useAppDispatch();
   const canMerge = useAppSelector(selectCanModerate) && !asOf && artwork.status === 'approved';
   const [merging, setMerging] = useState(false);
-  const groups = groupTags(artwork.tags);
+  const vocabulary = useTagVocabulary();
+  const credit = artwork.tags[PHOTO_CREDIT_KEY];
+  const hasPhotoDetail = Object.entries(artwork.tags).some(([k, v]) => photoDetail(k, v));
+  // A photo's credit shows with the photo.
+  const groups = groupTags(artwork.tags, vocabulary)
+    .map((g) => ({ ...g, tags: g.tags.filter((t) => !(hasPhotoDetail && t.key === PHOTO_CREDIT_KEY)) }))
+    .filter((g) => g.tags.length > 0);
   const title = artwork.title || 'Untitled';
   const removed = artwork.status !== 'approved';
+  // Visits, edits, merges and saving are for works on the map; a removed one keeps its page,
+  // its history and a way to say it is back.
+  const onTheMap = !asOf && !removed;
   // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
   const moment = asOf ? momentText(asOf, artwork.updated_at) : '';
 
@@ -90,7 +101,7 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
           </span>
         }
         actions={
-          asOf ? undefined : (
+          !onTheMap ? undefined : (
             <>
               <Link className="button button--outlined" to={to.logbook(artwork.id)} data-testid="log-visit-link">
                 <Icon name="camera" size={18} /> Log a visit
@@ -116,7 +127,7 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
       {mergedFrom && !asOf && <MergedFromBanner from={mergedFrom} />}
       {merging && <MergeDialog artworkId={artwork.id} title={title} onClose={() => setMerging(false)} />}
 
-      {!asOf && (
+      {onTheMap && (
         <div className="artwork-detail__save">
           <SaveToggles artworkId={artwork.id} />
           <SaveToList artworkId={artwork.id} title={title} />
@@ -143,7 +154,7 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
             <div className="gallery gallery--empty">
               <Icon name="camera" size={32} />
               <p>No photos yet.</p>
-              {!asOf && <Link to={to.logbook(artwork.id)}>Add the first photo</Link>}
+              {onTheMap && <Link to={to.logbook(artwork.id)}>Add the first photo</Link>}
             </div>
           )}
 
@@ -177,12 +188,15 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
                   <h3 className="tag-group__title">{g.label}</h3>
                   <dl className="tag-list">
                     {g.tags.map((t) => {
-                      const href = tagHref(t.key, t.value);
+                      const photo = photoDetail(t.key, t.value);
+                      const href = tagHref(t.key, t.value, vocabulary);
                       return (
                         <div key={t.key} className="tag-list__row">
-                          <dt>{t.label}</dt>
+                          <dt>{photo ? 'Photo' : t.label}</dt>
                           <dd>
-                            {href ? (
+                            {photo ? (
+                              <DetailPhoto photo={photo} alt={`Photo of ${title}`} credit={credit} />
+                            ) : href ? (
                               <a href={href} target="_blank" rel="noreferrer">
                                 {t.value}
                                 <span className="visually-hidden"> (opens in a new tab)</span>
@@ -251,8 +265,17 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
           <section className="section">
             {!asOf && (
               <>
-                <h2 className="section__title">Something wrong?</h2>
+                <h2 className="section__title">{artwork.status === 'removed' ? 'Is it back?' : 'Something wrong?'}</h2>
                 <div className="button-row">
+                  {artwork.status === 'removed' && (
+                    <button
+                      type="button"
+                      className="button button--outlined"
+                      onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'back' }))}
+                    >
+                      Report it back
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button button--outlined"

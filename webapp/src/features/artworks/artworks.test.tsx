@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
-import { groupTags } from '../../lib/tagGroups';
+import { groupTags, NO_VOCABULARY, vocabularyOf } from '../../lib/tagGroups';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { photo } from '../../testing/submissions';
+import { TAG_SCHEMA, tagSchemaRoute } from '../../testing/tagSchema';
 
 const ID = '44444444-4444-4444-8444-444444444444';
 const ARTWORK = {
@@ -48,17 +49,32 @@ const NO_HISTORY = {
 };
 
 describe('tag grouping', () => {
-  it('groups known keys by category in schema order and puts the rest under Other details', () => {
-    const groups = groupTags(ARTWORK.tags);
+  it('groups known keys by the schema’s categories in its order and puts the rest under Other details', () => {
+    const groups = groupTags(ARTWORK.tags, vocabularyOf(TAG_SCHEMA));
     expect(groups.map((g) => g.label)).toEqual(['Classification', 'Physical properties', 'History', 'Location', 'References', 'Other details']);
+    expect(groups.find((g) => g.id === 'physical_properties')?.tags).toEqual([{ key: 'material', label: 'Material', value: 'bronze' }]);
     expect(groups.find((g) => g.id === 'other')?.tags).toEqual([{ key: 'opening_hours', label: 'Opening hours', value: '24/7' }]);
-    expect(groupTags({ name: '  ' })).toEqual([]);
+    expect(groupTags({ name: '  ' }, vocabularyOf(TAG_SCHEMA))).toEqual([]);
+  });
+
+  it('without the schema, shows every detail as a free one, labelled from its key', () => {
+    const groups = groupTags({ wikidata_id: 'Q123', material: 'bronze' }, NO_VOCABULARY);
+    expect(groups).toEqual([
+      {
+        id: 'other',
+        label: 'Other details',
+        tags: [
+          { key: 'material', label: 'Material', value: 'bronze' },
+          { key: 'wikidata_id', label: 'Wikidata id', value: 'Q123' },
+        ],
+      },
+    ]);
   });
 });
 
 describe('/artwork/{id}', () => {
   it('shows photos, artists, grouped details and provenance', async () => {
-    mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    mockFetch({ ...NO_HISTORY, ...tagSchemaRoute(), [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo 1 of The Birds' })).toHaveAttribute('src', photo(1).medium_url);
@@ -73,6 +89,37 @@ describe('/artwork/{id}', () => {
     expect(screen.getByText('49.272800, -123.104900')).toBeInTheDocument();
   });
 
+  it('shows a detail that is a photo’s address as the photo, with its credit and source, and links one that is no image file', async () => {
+    const withPhotos = {
+      ...ARTWORK,
+      tags: {
+        photo_url: 'https://www.cambridgema.gov/art/HarriesHeder_Baldwin.JPG',
+        photo_credit: 'SITE Photography, 2016',
+        image: 'https://opendata.vancouver.ca/files/94278f90',
+      },
+    } satisfies ArtworkDetailDto;
+    mockFetch({ ...NO_HISTORY, ...tagSchemaRoute(), [`GET /api/artworks/${ID}`]: () => envelope(withPhotos) });
+    renderRoute(`/artwork/${ID}`);
+    const shown = await screen.findByRole('img', { name: 'Photo of The Birds' });
+    expect(shown).toHaveAttribute('src', 'https://www.cambridgema.gov/art/HarriesHeder_Baldwin.JPG');
+    const figure = shown.closest('figure')!;
+    expect(figure).toHaveTextContent('Photo: SITE Photography, 2016. Source: www.cambridgema.gov');
+    expect(within(figure).getByRole('link', { name: /www\.cambridgema\.gov/ })).toHaveAttribute('href', withPhotos.tags.photo_url);
+    // The credit shows with the photo, not again as a detail of its own.
+    expect(screen.queryByText('Photo credit')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View the photo/ })).toHaveAttribute('href', 'https://opendata.vancouver.ca/files/94278f90');
+    expect(screen.queryByText(withPhotos.tags.image)).not.toBeInTheDocument();
+  });
+
+  it('links a photo that cannot be shown instead', async () => {
+    const withPhoto = { ...ARTWORK, tags: { photo_url: 'https://www.cambridgema.gov/art/Gone.jpg' } } satisfies ArtworkDetailDto;
+    mockFetch({ ...NO_HISTORY, ...tagSchemaRoute(), [`GET /api/artworks/${ID}`]: () => envelope(withPhoto) });
+    renderRoute(`/artwork/${ID}`);
+    fireEvent.error(await screen.findByRole('img', { name: 'Photo of The Birds' }));
+    expect(await screen.findByRole('link', { name: /View the photo/ })).toHaveAttribute('href', withPhoto.tags.photo_url);
+    expect(screen.queryByRole('img', { name: 'Photo of The Birds' })).not.toBeInTheDocument();
+  });
+
   it('opens the feedback dialog in missing mode with the note prefilled', async () => {
     // A returning visitor: the first-visit welcome (after 500 ms) would take the dialog's place.
     localStorage.setItem('cultural-archiver-visited', 'true');
@@ -81,6 +128,35 @@ describe('/artwork/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Report as missing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report a missing artwork' });
     expect(within(dialog).getByRole('textbox', { name: 'Your note' })).toHaveValue('The artwork is missing');
+  });
+
+  it('offers a removed artwork its history and a way to say it is back, not visits, edits or saving', async () => {
+    localStorage.setItem('cultural-archiver-visited', 'true');
+    const { callsTo } = mockFetch({
+      ...NO_HISTORY,
+      [`GET /api/artworks/${ID}`]: () => envelope({ ...ARTWORK, status: 'removed' }),
+      'POST /api/feedback': () => envelope({ id: 'f1' }),
+    });
+    renderRoute(`/artwork/${ID}`);
+    expect(await screen.findByRole('region', { name: 'Removed' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'History' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Log a visit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Save this artwork' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report as missing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Is it back?' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report it back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this artwork back in place' });
+    expect(within(dialog).getByRole('textbox', { name: 'Your note' })).toHaveValue('The artwork is back in place');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Send/ }));
+    await waitFor(() => expect(callsTo('/api/feedback')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/feedback')[0]!.body as string)).toMatchObject({
+      subject_type: 'artwork',
+      subject_id: ID,
+      issue_type: 'comment',
+      note: 'The artwork is back in place',
+    });
   });
 
   it('offers a retry when loading fails', async () => {

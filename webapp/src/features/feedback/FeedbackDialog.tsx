@@ -2,7 +2,8 @@
  * Private feedback to moderators (SPEC §4, §5, §8): open → sending → closed on success with a
  * toast; on failure it stays open with the error. The note is 1 to 1000 characters once trimmed,
  * with a counter; Ctrl/Cmd+Enter sends; Escape (or Cancel) closes, asking first when the note was
- * changed. A report that an artwork is missing starts with 'The artwork is missing'.
+ * changed. A report that an artwork is missing starts with 'The artwork is missing'; one that a
+ * removed artwork is back, with 'The artwork is back in place' (sent as a comment).
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getToken } from '../../api/token';
@@ -11,7 +12,7 @@ import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
 import { dialogClosed, selectDialog, selectFeedbackTarget, toastShown, type FeedbackTarget } from '../../lib/ui';
 import { useSendFeedbackMutation } from './feedbackApi';
-import { canSend, FEEDBACK_TEXTS, initialNote, noteLength, sendFailureText } from './rules';
+import { canSend, FEEDBACK_TEXTS, initialNote, noteLength, sendFailureText, sentIssue } from './rules';
 
 export function FeedbackDialog() {
   const dispatch = useAppDispatch();
@@ -29,6 +30,7 @@ export function FeedbackDialog() {
 
 function dialogTitle({ subjectType, issueType }: FeedbackTarget): string {
   if (issueType === 'missing') return subjectType === 'artist' ? 'Report a missing artist' : 'Report a missing artwork';
+  if (issueType === 'back') return 'Report this artwork back in place';
   if (subjectType === 'artwork') return 'Send feedback about this artwork';
   if (subjectType === 'artist') return 'Send feedback about this artist';
   return 'Send feedback';
@@ -60,7 +62,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
       await send({
         subject_type: target.subjectType,
         subject_id: target.subjectType === 'general' ? null : target.subjectId,
-        issue_type: target.issueType,
+        issue_type: sentIssue(target.issueType),
         note: note.trim(),
         user_token: getToken(),
       }).unwrap();

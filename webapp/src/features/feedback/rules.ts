@@ -2,18 +2,25 @@
 import { ERROR_CODES, isApiError, serverMessage } from '../../api/errors';
 import type { FeedbackIssue } from '../../api/types';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
+import type { FeedbackTarget } from '../../lib/ui';
 
 export const FEEDBACK_TEXTS = {
   missingPrefill: 'The artwork is missing',
+  backPrefill: 'The artwork is back in place',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to close?',
   failed: 'Failed to send feedback',
   failedRetry: 'Failed to send feedback. Please try again.',
   sent: 'Thanks! Your feedback was sent to the moderators.',
 } as const;
 
-export function initialNote(issueType: FeedbackIssue): string {
-  return issueType === 'missing' ? FEEDBACK_TEXTS.missingPrefill : '';
+export function initialNote(issueType: FeedbackTarget['issueType']): string {
+  if (issueType === 'missing') return FEEDBACK_TEXTS.missingPrefill;
+  if (issueType === 'back') return FEEDBACK_TEXTS.backPrefill;
+  return '';
 }
+
+/** The issue type the server records: a report that a removed work is back is a comment. */
+export const sentIssue = (issueType: FeedbackTarget['issueType']): FeedbackIssue => (issueType === 'back' ? 'comment' : issueType);
 
 /** The note's length as the server counts it: trimmed. */
 export function noteLength(note: string): number {
