@@ -11,20 +11,14 @@
  * 4. "Close tour" takes tour out of the URL, the line and the markers off the map.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIResponse, Page } from '@playwright/test';
-import { a11yViolations, expect, formatFindings, isSerious, screenshot, test, unique, VANCOUVER, type ArtworkMinimal } from './fixtures';
+import { a11yViolations, asVisitor, expect, formatFindings, isSerious, screenshot, test, unique, VANCOUVER, type ArtworkMinimal } from './fixtures';
 
 interface TourStop {
   id: string;
   title: string;
   leg_m: number;
-}
-
-/** A call to the server under test as the visitor (their token), answering its `data`. */
-async function asVisitor<T>(page: Page, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const res: APIResponse = await page.request.fetch(`/api${path}`, { method, data, headers: { 'X-User-Token': token } });
-  expect(res.ok(), `${method} /api${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
+  lat: number;
+  lon: number;
 }
 
 test('a list’s walking tour: its length and GPX on the list’s page, its line and stops on the map', async ({ page }, testInfo) => {
@@ -48,10 +42,16 @@ test('a list’s walking tour: its length and GPX on the list’s page, its line
       timeout: 15_000,
     })
     .toBe(3);
-  // The order the server walks them in, from the first stop (the map has no position or chosen view here).
+  // The order the server walks them in, from the first stop: the one tour, on the list's page and
+  // on the map, wherever the map last looked.
   const tour = await asVisitor<{ stops: TourStop[]; distance_m: number }>(page, token, 'GET', `/lists/${id}/tour`);
   const titles = tour.stops.map((s) => s.title || 'Untitled');
   expect(new Set(tour.stops.map((s) => s.id))).toEqual(new Set(near.artworks.map((a) => a.id)));
+
+  // The map looked elsewhere first (a view it keeps for the next visit), 1 km from the first stop.
+  const first = tour.stops[0]!;
+  await page.goto(`/?lat=${(first.lat + 0.009).toFixed(5)}&lng=${first.lon.toFixed(5)}&zoom=15`);
+  await expect(page.locator('.map-status')).toHaveText(/in this area|nearest shown/);
 
   // 2. The list's page.
   await page.goto(`/lists/${id}`);
@@ -82,6 +82,17 @@ test('a list’s walking tour: its length and GPX on the list’s page, its line
   await expect(stops.nth(1)).toContainText(/[\d.,]+ k?m from stop 1/);
   await expect(panel.getByText(walk, { exact: true })).toBeVisible();
   await expect(panel).toHaveAttribute('data-tour-stops', '3');
+
+  // Started from the person's location (beside the first stop) when they ask, then at the first
+  // stop again: the same walk as on the list's page.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: first.lat + 0.0005, longitude: first.lon });
+  await panel.getByRole('button', { name: 'Start from my location' }).click();
+  await expect(panel.getByText(/^[\d.,]+ k?m walk from your location, 3 stops$/)).toBeVisible();
+  await expect(stops.first()).toContainText(/[\d.,]+ m from your location/);
+  await panel.getByRole('button', { name: 'Start at the first stop' }).click();
+  await expect(panel.getByText(walk, { exact: true })).toBeVisible();
+  await expect(stops.first()).toContainText('The walk starts here');
   // The engine has the line layer, and the stops' numbered markers are on the map.
   const host = page.locator('.plinth-map-host');
   await expect(host).toHaveAttribute('data-route-stops', '3', { timeout: 30_000 });

@@ -7,7 +7,8 @@ import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetch
 import { customList, listArtwork, listPage, systemLists, WALK_ID } from '../../testing/lists';
 import { renderRoute, storeFor } from '../../testing/render';
 import { gpxFileName } from './gpxDownload';
-import { tourMapPath, tourSummary } from './ListTour';
+import { tourSummary } from '../../lib/tour';
+import { tourMapPath } from './ListTour';
 
 const ARTWORKS = [listArtwork(1, { title: 'Digital Orca' }), listArtwork(2, { title: 'Gate' }), listArtwork(3, { title: 'Wall' })];
 
@@ -138,5 +139,6 @@ describe('tour helpers', () => {
     expect(gpxFileName('Café walk #2')).toBe('Caf--walk--2.gpx');
     expect(tourSummary(1234, 7)).toBe('1.2 km walk, 7 stops');
     expect(tourSummary(0, 1)).toBe('0 m walk, 1 stop');
+    expect(tourSummary(1234, 7, true)).toBe('1.2 km walk from your location, 7 stops');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A list page's "Walking tour": how long the walk through its artworks is (in the server's order,
- * from its first stop), a link to the map showing it, and its GPX file.
+ * from its first stop: the same walk the map shows), a link to the map showing it, and its GPX
+ * file.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type MouseEvent } from 'react';
@@ -12,22 +13,14 @@ import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { plural } from '../../lib/format';
-import { formatDistance } from '../../lib/geo';
+import { EMPTY_TOUR_TEXT, tourSummary } from '../../lib/tour';
 import { toastShown } from '../../lib/ui';
 import { downloadGpx, gpxFileName } from './gpxDownload';
 import './tour.css';
 
-export const EMPTY_TOUR_TEXT = 'Add artworks to this list to plan a walking tour.';
-
 /** The map with the list's artworks and its tour: the map's `list` filter and `tour=1`. */
 export function tourMapPath(listId: string): string {
   return `${to.map()}?${new URLSearchParams({ list: listId, tour: '1' }).toString()}`;
-}
-
-/** "1.2 km walk, 7 stops". */
-export function tourSummary(distanceM: number, stops: number): string {
-  return `${formatDistance(distanceM)} walk, ${plural(stops, 'stop')}`;
 }
 
 export function ListTour({ list }: { list: ListSummary }) {

@@ -28,6 +28,7 @@ import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
+import { tourSummary } from '../../lib/tour';
 import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
 import { logger } from '../../lib/logger';
@@ -55,7 +56,7 @@ import {
 } from './mapFilters';
 import { MapFiltersPanel } from './MapFiltersPanel';
 import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
-import { TourPanel, tourSummary, type TourFrom } from './TourPanel';
+import { TourPanel, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery } from './mapApi';
 import './map.css';
 
@@ -162,18 +163,18 @@ export function MapPage() {
     [shown, removedShown],
   );
 
-  // The walking tour: where it starts is chosen once, when it opens (the view then fits the tour,
-  // which must not ask for another one); a start too far from the first stop is dropped.
+  // The walking tour: the list's walk from its first stop (as on the list's page), or from the
+  // person's location when they ask; a location too far from the first stop is dropped. Moving
+  // the map asks for no other tour.
   const tourList = readTour(search);
-  const [viewCentre, setViewCentre] = useState<LatLng | null>(() => (start.explicit ? { lat: start.lat, lng: start.lng } : null));
   const [tourRequest, setTourRequest] = useState<TourRequest | null>(null);
   if ((tourRequest?.id ?? null) !== tourList) {
-    const at = tourStartFor(userPos, viewCentre);
-    setTourRequest(tourList ? { id: tourList, start: at, from: at ? (userPos ? 'position' : 'view') : null } : null);
+    setTourRequest(tourList ? { id: tourList, start: null, from: 'first-stop' } : null);
   }
   const tour = useGetListTourQuery(tourRequest ? { id: tourRequest.id, start: tourRequest.start } : skipToken);
   const tourData = tour.currentData;
-  if (tourRequest?.start && tourData && tourStartTooFar(tourData)) setTourRequest({ id: tourRequest.id, start: null, from: null });
+  if (tourRequest?.start && tourData && tourStartTooFar(tourData)) setTourRequest({ id: tourRequest.id, start: null, from: 'you-too-far' });
+  const [locatingTour, setLocatingTour] = useState(false);
   const route = useMemo(() => (tourData && tourData.stops.length > 0 ? tourRoute(tourData) : null), [tourData]);
   const tourPanel = useRef<HTMLElement>(null);
   const fittedTour = useRef<unknown>(null);
@@ -209,7 +210,6 @@ export function MapPage() {
         cleanups.push(
           map.onMoveEnd((v) => {
             saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
-            setViewCentre(v.center);
             clearTimeout(timer);
             timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);
           }),
@@ -253,26 +253,27 @@ export function MapPage() {
     mapRef.current?.setRoute(route);
   }, [route, mapState]);
 
-  // Fit the view to each tour once, clear of the panel (beside the map on wide screens, under it on small ones).
+  // Fit the view to each tour once, clear of the panel where it lies over the map (beside it on
+  // wide screens; on phones it is a sheet under the map, which gave it room).
   useEffect(() => {
     const map = mapRef.current;
     if (!tourData) fittedTour.current = null;
     const bounds = tourData ? tourBounds(tourData) : null;
     if (!map || !tourData || !bounds || fittedTour.current === tourData) return;
     fittedTour.current = tourData;
+    // The panel has just opened or grown: the view is fitted to the map's size as laid out now.
+    map.resize();
     const panel = tourPanel.current?.getBoundingClientRect();
     const canvas = container.current?.getBoundingClientRect();
-    const beside = !panel || !canvas || panel.width < canvas.width * 0.6;
-    map.fitBounds(
-      bounds,
-      beside
-        ? { left: Math.min((panel?.width ?? 0) + FIT_MARGIN_PX, (canvas?.width ?? 0) / 2) }
-        : { bottom: Math.min(panel.height + FIT_MARGIN_PX, canvas.height / 2) },
-    );
+    const over =
+      panel && canvas && panel.top < canvas.bottom && panel.bottom > canvas.top && panel.left < canvas.right && panel.right > canvas.left;
+    if (!over) map.fitBounds(bounds);
+    else if (panel.width < canvas.width * 0.6) map.fitBounds(bounds, { left: Math.min(panel.width + FIT_MARGIN_PX, canvas.width / 2) });
+    else map.fitBounds(bounds, { bottom: Math.min(panel.height + FIT_MARGIN_PX, canvas.height / 2) });
   }, [tourData, mapState]);
 
   useEffect(() => {
-    if (tourData) announce(`Walking tour of ${tourData.list.name}: ${tourSummary(tourData.distance_m, tourData.stops.length)}`);
+    if (tourData) announce(`Walking tour of ${tourData.list.name}: ${tourSummary(tourData.distance_m, tourData.stops.length, tourData.start !== null)}`);
   }, [tourData]);
 
   const closeTour = () => {
@@ -282,6 +283,18 @@ export function MapPage() {
   };
 
   const showStop = (s: TourStop) => mapRef.current?.flyTo({ lat: s.lat, lng: s.lon }, 17);
+
+  const startTourFrom = async (from: 'you' | 'first-stop') => {
+    if (!tourRequest) return;
+    if (from === 'first-stop') {
+      setTourRequest({ id: tourRequest.id, start: null, from });
+      return;
+    }
+    setLocatingTour(true);
+    const p = userPos ? { latitude: userPos.lat, longitude: userPos.lng } : await geo.locate();
+    setLocatingTour(false);
+    if (p) setTourRequest({ id: tourRequest.id, start: tourStartFor({ lat: p.latitude, lng: p.longitude }), from });
+  };
 
   const { locate } = geo;
   const goToMe = useCallback(async () => {
@@ -446,6 +459,8 @@ export function MapPage() {
           from={tourRequest.from}
           onClose={closeTour}
           onShowStop={mapState === 'ready' ? showStop : undefined}
+          onStartFrom={(from) => void startTourFrom(from)}
+          locating={locatingTour}
         />
       )}
 

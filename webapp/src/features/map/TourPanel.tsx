@@ -1,7 +1,8 @@
 /**
  * The map's walking tour panel (`/?list={id}&tour=1`): the stops in walking order, numbered as on
  * the map, each with the walk from the one before, the whole walk, and "Close tour". It is also
- * how keyboard and screen-reader users follow the line drawn on the map.
+ * how keyboard and screen-reader users follow the line drawn on the map. The walk starts at the
+ * first stop, as on the list's page; "Start from my location" starts it where the person is.
  */
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -10,12 +11,12 @@ import type { Tour, TourStop } from '../../api/listsApi';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { plural } from '../../lib/format';
 import { formatDistance } from '../../lib/geo';
+import { EMPTY_TOUR_TEXT, tourSummary } from '../../lib/tour';
 import './tour.css';
 
-/** Where the walk starts, when it does not start at its first stop. */
-export type TourFrom = 'position' | 'view' | null;
+/** Where the walk starts: at its first stop, from the person's location, or that was asked for but is too far. */
+export type TourFrom = 'first-stop' | 'you' | 'you-too-far';
 
 export interface TourState {
   data?: Tour | undefined;
@@ -24,17 +25,9 @@ export interface TourState {
   refetch: () => unknown;
 }
 
-export const EMPTY_TOUR_TEXT = 'Add artworks to this list to plan a walking tour.';
-
-/** "1.2 km walk, 7 stops". */
-export function tourSummary(distanceM: number, stops: number): string {
-  return `${formatDistance(distanceM)} walk, ${plural(stops, 'stop')}`;
-}
-
 function legText(stop: TourStop, index: number, from: TourFrom): string {
   if (index > 0) return `${formatDistance(stop.leg_m)} from stop ${index}`;
-  if (from === 'position') return `${formatDistance(stop.leg_m)} from your location`;
-  if (from === 'view') return `${formatDistance(stop.leg_m)} from the map’s centre`;
+  if (from === 'you') return `${formatDistance(stop.leg_m)} from your location`;
   return 'The walk starts here';
 }
 
@@ -45,6 +38,8 @@ export function TourPanel({
   from,
   onClose,
   onShowStop,
+  onStartFrom,
+  locating = false,
 }: {
   ref?: Ref<HTMLElement>;
   id: string;
@@ -53,6 +48,10 @@ export function TourPanel({
   onClose: () => void;
   /** Unset: no map to show a stop on (it failed, or is still loading). */
   onShowStop?: (stop: TourStop) => void;
+  /** Starts the walk from the person's location, or at the first stop again. */
+  onStartFrom: (from: 'you' | 'first-stop') => void;
+  /** The location is being asked for. */
+  locating?: boolean;
 }) {
   const { data, error } = tour;
   const title = data ? `Walking tour: ${data.list.name}` : 'Walking tour';
@@ -62,7 +61,29 @@ export function TourPanel({
     body = (
       <>
         <p className="map-tour__total" aria-busy={tour.isFetching || undefined}>
-          {tourSummary(data.distance_m, data.stops.length)}
+          {tourSummary(data.distance_m, data.stops.length, from === 'you')}
+        </p>
+        {from === 'you-too-far' && (
+          <p className="muted small" role="status">
+            You are farther than a walk from the first stop: the walk starts there.
+          </p>
+        )}
+        <p className="map-tour__start">
+          {from === 'you' ? (
+            <button type="button" className="button button--text button--small" onClick={() => onStartFrom('first-stop')}>
+              Start at the first stop
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--text button--small"
+              onClick={() => onStartFrom('you')}
+              disabled={locating}
+              aria-busy={locating || undefined}
+            >
+              <Icon name="myLocation" size={16} /> {locating ? 'Finding your location…' : 'Start from my location'}
+            </button>
+          )}
         </p>
         <ol className="map-tour__stops" aria-label="Tour stops">
           {data.stops.map((s, i) => (

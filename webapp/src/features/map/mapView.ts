@@ -147,17 +147,15 @@ export function mergeNearby(lists: ArtworkMinimalDto[][]): ArtworkMinimalDto[] {
   return [...byId.values()].sort((x, y) => x.distance_m - y.distance_m);
 }
 
-/** A tour starts where the viewer is (or looks) only when that is within a walk of its first stop. */
+/** A tour starts from the person's location only when that is within a walk of its first stop. */
 export const TOUR_START_MAX_M = 5000;
 
 /**
- * Where a walking tour starts: the viewer's known position, else the centre of a map view they
- * chose (`centre`: from the URL or the tab's last view, not the fallback), else nowhere (the first
- * stop). Rounded to 5 decimals (about a metre), so small moves ask for the same tour.
+ * A walking tour's start at the person's location, rounded to 5 decimals (about a metre), so small
+ * moves ask for the same tour.
  */
-export function tourStartFor(position: LatLng | null, centre: LatLng | null): TourStart | null {
-  const at = position ?? centre;
-  return at ? { lat: round5(at.lat), lon: round5(at.lng) } : null;
+export function tourStartFor(position: LatLng): TourStart {
+  return { lat: round5(position.lat), lon: round5(position.lng) };
 }
 
 /** Whether the tour's start is too far from its first stop to be part of the walk. */

@@ -92,10 +92,8 @@ describe('the tour in the map’s URL', () => {
 describe('a tour as the map draws it', () => {
   const tour = tourOf(LIST, { start: [49.27, -123.13] });
 
-  it('starts where the viewer is, else at a view they chose, else at its first stop (5 decimals)', () => {
-    expect(tourStartFor({ lat: 49.123456789, lng: -123.987654321 }, { lat: 1, lng: 2 })).toEqual({ lat: 49.12346, lon: -123.98765 });
-    expect(tourStartFor(null, { lat: 45.5, lng: -73.56 })).toEqual({ lat: 45.5, lon: -73.56 });
-    expect(tourStartFor(null, null)).toBeNull();
+  it('starts from the person’s location to 5 decimals (about a metre)', () => {
+    expect(tourStartFor({ lat: 49.123456789, lng: -123.987654321 })).toEqual({ lat: 49.12346, lon: -123.98765 });
   });
 
   it('leaves out a start farther than a walk from the first stop', () => {
@@ -148,23 +146,44 @@ describe('the map with ?list={id}&tour=1', () => {
     expect(fake.fits).toHaveLength(1);
   });
 
-  it('starts the walk at the view the URL chose, and says so', async () => {
-    const { callsTo } = server(() => envelope(tourOf(LIST, { start: [49.275, -123.125] }, [750, 350, 900])));
-    renderRoute(`/?lat=49.275&lng=-123.125&zoom=15&list=${WALK_ID}&tour=1`);
+  it('starts at the first stop whatever the view, as on the list’s page; from the person’s location when asked', async () => {
+    const located = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 49.275, longitude: -123.125, accuracy: 10 } } as GeolocationPosition));
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: located } });
+    const { callsTo } = server((req) =>
+      envelope(req.url.searchParams.get('start') ? tourOf(LIST, { start: [49.275, -123.125] }, [750, 350, 900]) : tourOf(LIST)),
+    );
+    renderRoute(`/?lat=45.5&lng=-73.56&zoom=15&list=${WALK_ID}&tour=1`);
     await waitFor(() => expect(stops()).toHaveLength(3));
-    expect(callsTo(`/api/lists/${WALK_ID}/tour`)[0]!.url.searchParams.get('start')).toBe('49.275,-123.125');
-    expect(stops()[0]).toHaveTextContent('750 m from the map’s centre');
-    expect(within(panel()).getByText('2.0 km walk, 3 stops')).toBeInTheDocument();
+    expect(callsTo(`/api/lists/${WALK_ID}/tour`)[0]!.url.searchParams.get('start')).toBeNull();
+    expect(stops()[0]).toHaveTextContent('The walk starts here');
+    expect(within(panel()).getByText('1.3 km walk, 3 stops')).toBeInTheDocument();
+
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Start from my location' }));
+    await waitFor(() => expect(within(panel()).getByText('2.0 km walk from your location, 3 stops')).toBeInTheDocument());
+    expect(callsTo(`/api/lists/${WALK_ID}/tour`).at(-1)!.url.searchParams.get('start')).toBe('49.275,-123.125');
+    expect(stops()[0]).toHaveTextContent('750 m from your location');
     await waitFor(() => expect(fake.routes.at(-1)?.start).toEqual({ lat: 49.275, lng: -123.125 }));
+
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Start at the first stop' }));
+    await waitFor(() => expect(within(panel()).getByText('1.3 km walk, 3 stops')).toBeInTheDocument());
+    expect(stops()[0]).toHaveTextContent('The walk starts here');
+    await waitFor(() => expect(fake.routes.at(-1)?.start).toBeNull());
   });
 
-  it('asks again without a start that is farther than a walk from the first stop', async () => {
+  it('starts at the first stop again when the person is farther than a walk from it, and says so', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 45.5, longitude: -73.56, accuracy: 10 } } as GeolocationPosition) },
+    });
     const { callsTo } = server((req) =>
       envelope(req.url.searchParams.get('start') ? tourOf(LIST, { start: [45.5, -73.56] }, [3_700_000, 350, 900]) : tourOf(LIST)),
     );
-    renderRoute(`/?lat=45.5&lng=-73.56&list=${WALK_ID}&tour=1`);
-    await waitFor(() => expect(callsTo(`/api/lists/${WALK_ID}/tour`).map((c) => c.url.searchParams.get('start'))).toEqual(['45.5,-73.56', null]));
-    await waitFor(() => expect(within(panel()).getByText('1.3 km walk, 3 stops')).toBeInTheDocument());
+    renderRoute(`/?list=${WALK_ID}&tour=1`);
+    await waitFor(() => expect(stops()).toHaveLength(3));
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Start from my location' }));
+    await waitFor(() => expect(callsTo(`/api/lists/${WALK_ID}/tour`).map((c) => c.url.searchParams.get('start'))).toEqual([null, '45.5,-73.56']));
+    expect(await within(panel()).findByText('You are farther than a walk from the first stop: the walk starts there.')).toBeInTheDocument();
+    expect(within(panel()).getByText('1.3 km walk, 3 stops')).toBeInTheDocument();
     expect(stops()[0]).toHaveTextContent('The walk starts here');
   });
 
