@@ -218,7 +218,7 @@ const sessionSlice = createSlice({
 export const { sessionCleared, sessionSet } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
-type WithSession = { session: SessionState };
+export type WithSession = { session: SessionState };
 
 export const selectSession = (s: WithSession) => s.session;
 export const selectSessionReady = (s: WithSession) => s.session.status === 'ready';

@@ -2,6 +2,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
+import { followUpMiddleware } from '../api/followUp';
 import { sessionReducer } from '../api/session';
 import { uiReducer } from '../lib/ui';
 
@@ -17,7 +18,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(followUpMiddleware()).concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);
   return store;

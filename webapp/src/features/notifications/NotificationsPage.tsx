@@ -1,14 +1,15 @@
 /**
- * /profile/notifications (signed in): notifications, newest first; read ones are dimmed. The
- * reviews of one's submissions are left out when the account's `notify_submission_updates`
- * preference is off (a note says how many, and shows them on request).
+ * /profile/notifications (signed in): notifications, newest first. What the page shows is seen:
+ * the unread ones it shows are marked seen in one call as they appear (the bell drops at once),
+ * and keep a "New" mark until the person leaves. The reviews of one's submissions are left out
+ * when the account's `notify_submission_updates` preference is off (a note says how many, and
+ * shows them on request); "Mark all as read" marks those too.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { selectIsAuthenticated } from '../../api/session';
 import type { Notification } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { usePreferences } from '../../components/usePreferences';
@@ -19,9 +20,8 @@ import { logger } from '../../lib/logger';
 import { signInOpened, toastShown } from '../../lib/ui';
 import {
   NOTIFICATION_ERRORS,
-  useDismissNotificationMutation,
   useGetNotificationsQuery,
-  useMarkNotificationReadMutation,
+  useMarkNotificationsSeenMutation,
 } from './notificationsApi';
 
 /** A review of one of the caller's submissions. */
@@ -32,25 +32,38 @@ export function NotificationsPage() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const [limit, setLimit] = useState<number>(NOTIFICATIONS.defaultLimit);
   const { data, error, isLoading, refetch } = useGetNotificationsQuery({ limit, offset: 0 }, { skip: !signedIn });
-  const [dismiss] = useDismissNotificationMutation();
-  const [markRead] = useMarkNotificationReadMutation();
+  const [markSeen] = useMarkNotificationsSeenMutation();
   const { notify_submission_updates: showSubmissionUpdates } = usePreferences();
   const [showHidden, setShowHidden] = useState(false);
+  /** Those that were unread when this visit first showed them: they keep a "New" mark. */
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
+  /** Those this visit has asked the server to mark seen (once each, failed or not). */
+  const asked = useRef(new Set<string>());
 
-  /** Marks every unread one; individual failures are ignored (SPEC §4). */
-  const markAll = async () => {
-    const unread = (data ?? []).filter((n) => !n.is_dismissed);
-    await Promise.allSettled(unread.map((n) => markRead(n.id).unwrap()));
-  };
-
-  const onDismiss = async (id: string) => {
+  const seen = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    ids.forEach((id) => asked.current.add(id));
     try {
-      await dismiss(id).unwrap();
+      await markSeen(ids).unwrap();
     } catch (e) {
-      logger.warn(NOTIFICATION_ERRORS.dismiss, { error: e });
-      dispatch(toastShown({ type: 'error', message: NOTIFICATION_ERRORS.dismiss }));
+      logger.warn(NOTIFICATION_ERRORS.read, { error: e });
+      dispatch(toastShown({ type: 'error', message: NOTIFICATION_ERRORS.read }));
     }
   };
+
+  const hidden = showSubmissionUpdates || showHidden ? [] : (data ?? []).filter(isSubmissionUpdate);
+  const shown = hidden.length > 0 ? (data ?? []).filter((n) => !isSubmissionUpdate(n)) : data;
+  const unreadShown = (shown ?? []).filter((n) => !n.is_dismissed).map((n) => n.id);
+  const newlyShown = unreadShown.filter((id) => !fresh.has(id));
+  if (newlyShown.length > 0) setFresh(new Set([...fresh, ...newlyShown]));
+  const unreadShownKey = unreadShown.join(',');
+
+  useEffect(() => {
+    const ids = unreadShownKey.split(',').filter((id) => id !== '' && !asked.current.has(id));
+    void seen(ids);
+    // `seen` is the same call on every render; the ids are what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unreadShownKey]);
 
   if (!signedIn) {
     return (
@@ -71,10 +84,8 @@ export function NotificationsPage() {
     );
   }
 
-  // Mark-all-read still marks the hidden ones: the bell counts them.
-  const unreadCount = (data ?? []).filter((n) => !n.is_dismissed).length;
-  const hidden = showSubmissionUpdates || showHidden ? [] : (data ?? []).filter(isSubmissionUpdate);
-  const shown = hidden.length > 0 ? (data ?? []).filter((n) => !isSubmissionUpdate(n)) : data;
+  // The hidden ones are not seen, but the bell counts them: mark-all-read marks them too.
+  const unread = (data ?? []).filter((n) => !n.is_dismissed).map((n) => n.id);
   const hiddenNote =
     hidden.length > 0 ? (
       <p className="muted small">
@@ -90,8 +101,8 @@ export function NotificationsPage() {
       <PageHeader
         title="Notifications"
         actions={
-          unreadCount > 0 ? (
-            <button type="button" className="button button--text" onClick={() => void markAll()}>
+          unread.length > 0 ? (
+            <button type="button" className="button button--text" onClick={() => void seen(unread)}>
               Mark all as read
             </button>
           ) : undefined
@@ -115,27 +126,15 @@ export function NotificationsPage() {
           {hiddenNote}
           <ul className="row-list" aria-label="Notifications">
             {shown.map((n) => (
-              <li key={n.id} className={`row-list__item${n.is_dismissed ? ' row-list__item--read' : ''}`}>
+              <li key={n.id} className={`row-list__item${fresh.has(n.id) ? '' : ' row-list__item--read'}`}>
                 <div className="row-list__link">
                   <span className="row-list__text">
-                    <span className="row-list__title">
-                      {!n.is_dismissed && <span className="visually-hidden">Unread: </span>}
-                      {n.title ?? n.message ?? 'Notification'}
-                    </span>
+                    <span className="row-list__title">{n.title ?? n.message ?? 'Notification'}</span>
                     <span className="row-list__meta">
+                      {fresh.has(n.id) && <span className="chip chip--new">New</span>}{' '}
                       {[n.title ? n.message : null, formatDate(n.created_at)].filter(Boolean).join(' · ')}
                     </span>
                   </span>
-                  {!n.is_dismissed && (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label="Dismiss notification"
-                      onClick={() => void onDismiss(n.id)}
-                    >
-                      <Icon name="close" size={18} />
-                    </button>
-                  )}
                 </div>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, envelope, json, mockFetch } from '../../testing/fetchMock';
+import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { notificationsApi } from './notificationsApi';
 
@@ -28,56 +28,69 @@ describe('notifications (SPEC §4)', () => {
     expect(callsTo('/api/me/notifications/unread-count')).toHaveLength(0);
   });
 
-  it('dismissing lowers the unread count by one at once', async () => {
-    api({ 'POST /api/me/notifications/n1/dismiss': () => json({ success: true, data: {} }) });
-    const { store } = renderRoute('/profile/notifications', { who: 'user' });
-    const list = await screen.findByRole('list', { name: 'Notifications' });
-    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(2));
-    await userEvent.click(within(list).getAllByRole('button', { name: 'Dismiss notification' })[0]!);
-    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(1));
-    expect(within(list).getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
-  });
-
-  it('restores the notification and reports when dismissing fails', async () => {
-    api({ 'POST /api/me/notifications/n1/dismiss': () => apiError(500, 'INTERNAL_ERROR', 'x') });
-    const { store } = renderRoute('/profile/notifications', { who: 'user' });
-    const list = await screen.findByRole('list', { name: 'Notifications' });
-    await userEvent.click(within(list).getAllByRole('button', { name: 'Dismiss notification' })[0]!);
-    await waitFor(() => expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Failed to dismiss notification'));
-    expect(within(list).getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(2);
-  });
-
-  it('marks all as read, ignoring individual failures', async () => {
+  it('marks the unread ones it shows seen in one call: the bell drops at once, they keep a New mark', async () => {
     let unread = 2;
     const { callsTo } = api({
-      'POST /api/me/notifications/n1/read': () => apiError(500, 'INTERNAL_ERROR', 'x'),
-      'POST /api/me/notifications/n2/read': () => {
-        unread -= 1;
-        return json({ success: true, data: {} });
+      'POST /api/me/notifications/read': () => {
+        unread = 0;
+        return envelope({ ids: ['n1', 'n2'], is_dismissed: true });
       },
       'GET /api/me/notifications/unread-count': () => envelope({ unread_count: unread }),
     });
     const { store } = renderRoute('/profile/notifications', { who: 'user' });
     const list = await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(callsTo('/api/me/notifications/read')).toHaveLength(1));
+    const [call] = callsTo('/api/me/notifications/read');
+    expect(JSON.parse(call!.body as string)).toEqual({ ids: ['n1', 'n2'] });
+    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(0));
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).queryByText('New') !== null)).toEqual([true, true, false]);
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('says so when marking fails, and does not ask again for the same ones', async () => {
+    const { callsTo } = api({ 'POST /api/me/notifications/read': () => apiError(500, 'INTERNAL_ERROR', 'x') });
+    const { store } = renderRoute('/profile/notifications', { who: 'user' });
+    await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Failed to mark notification as read'));
     await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(2));
+    expect(callsTo('/api/me/notifications/read')).toHaveLength(1);
+    // Still unread: the person can try again.
     await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await waitFor(() => expect(callsTo('/api/me/notifications/n2/read')).toHaveLength(1));
-    expect(callsTo('/api/me/notifications/n1/read')).toHaveLength(1);
-    expect(callsTo('/api/me/notifications/n3/read')).toHaveLength(0);
-    await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(1));
-    expect(within(list).getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1);
+    await waitFor(() => expect(callsTo('/api/me/notifications/read')).toHaveLength(2));
+  });
+
+  it('leaves reviews hidden by the preferences unread until "Mark all as read"', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/me/notifications': () =>
+        envelope({
+          notifications: [
+            { id: 'r1', is_dismissed: false, type: 'submission_approved', title: 'Approved' },
+            { id: 'b1', is_dismissed: false, type: 'badge_awarded', title: 'A badge' },
+          ],
+        }),
+      'GET /api/me/notifications/unread-count': () => envelope({ unread_count: 2 }),
+      'GET /api/me/profile': () => envelope({ uuid: 'u1', preferences: { notify_submission_updates: false } }),
+      'POST /api/me/notifications/read': () => envelope({ ids: [], is_dismissed: true }),
+    });
+    renderRoute('/profile/notifications', { who: 'user' });
+    await screen.findByText(/1 review of your submissions is/);
+    await waitFor(() => expect(callsTo('/api/me/notifications/read')).toHaveLength(1));
+    expect(JSON.parse(callsTo('/api/me/notifications/read')[0]!.body as string)).toEqual({ ids: ['b1'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(callsTo('/api/me/notifications/read')).toHaveLength(2));
+    expect(JSON.parse(callsTo('/api/me/notifications/read')[1]!.body as string)).toEqual({ ids: ['r1'] });
   });
 
   it('never counts below 0', async () => {
     api({
       'GET /api/me/notifications/unread-count': () => envelope({ unread_count: 0 }),
-      'POST /api/me/notifications/n1/dismiss': () => json({ success: true, data: {} }),
+      'POST /api/me/notifications/read': () => envelope({ ids: ['n1', 'n2'], is_dismissed: true }),
     });
     const { store } = renderRoute('/profile/notifications', { who: 'user' });
-    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await screen.findByRole('list', { name: 'Notifications' });
     await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(0));
-    await userEvent.click(within(list).getAllByRole('button', { name: 'Dismiss notification' })[0]!);
-    await waitFor(() => expect(within(list).getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(1));
+    await screen.findAllByText('New');
     expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(0);
   });
 });

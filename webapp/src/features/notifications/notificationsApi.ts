@@ -1,6 +1,7 @@
 /**
  * Notifications (SPEC §3, §4, §7, §9): the list, the unread count (polled every 60 s while
- * signed in), dismiss and mark-read, which lower the count at once (never below 0).
+ * signed in, and re-read after one's own actions: `followUp.ts`), and marking a page of them seen
+ * in one call, which lowers the count at once (never below 0).
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { selectIsAuthenticated } from '../../api/session';
@@ -11,7 +12,6 @@ import { NOTIFICATIONS } from '../../config/constants';
 export const NOTIFICATION_ERRORS = {
   list: 'Failed to get notifications',
   unread: 'Failed to get unread count',
-  dismiss: 'Failed to dismiss notification',
   read: 'Failed to mark notification as read',
 } as const;
 
@@ -39,24 +39,22 @@ export const notificationsApi = baseApi.injectEndpoints({
       transformResponse: (r: Envelope_UnreadCount) => Math.max(0, unwrap(r).unread_count),
       providesTags: [{ type: 'Notification', id: 'UNREAD' }],
     }),
-    dismissNotification: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/me/notifications/${encodeURIComponent(id)}/dismiss`, method: 'POST' }),
-      onQueryStarted: (id, api) => optimisticallyRead(id, api),
-    }),
-    markNotificationRead: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/me/notifications/${encodeURIComponent(id)}/read`, method: 'POST' }),
-      onQueryStarted: (id, api) => optimisticallyRead(id, api),
+    markNotificationsSeen: build.mutation<unknown, string[]>({
+      query: (ids) => ({ url: '/me/notifications/read', method: 'POST', body: { ids } }),
+      onQueryStarted: (ids, api) => optimisticallySeen(ids, api),
     }),
   }),
 });
 
-async function optimisticallyRead(
-  id: string,
+/** The notifications shown and the count lowered at once; both put back when the call fails. */
+async function optimisticallySeen(
+  ids: string[],
   { dispatch, queryFulfilled, getState }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown>; getState: () => unknown },
 ) {
   const patches: Array<{ undo: () => void }> = [];
   const state = getState() as Parameters<typeof notificationsApi.util.selectInvalidatedBy>[0];
-  let wasUnread = false;
+  const wanted = new Set(ids);
+  const unread = new Set<string>();
   for (const { endpointName, originalArgs } of notificationsApi.util.selectInvalidatedBy(state, [
     { type: 'Notification', id: LIST_ID },
   ])) {
@@ -64,17 +62,18 @@ async function optimisticallyRead(
     patches.push(
       dispatch(
         notificationsApi.util.updateQueryData('getNotifications', originalArgs as NotificationListArgs, (list) => {
-          const n = list.find((x) => x.id === id);
-          if (n && !n.is_dismissed) {
-            n.is_dismissed = true;
-            wasUnread = true;
+          for (const n of list) {
+            if (wanted.has(n.id) && !n.is_dismissed) {
+              n.is_dismissed = true;
+              unread.add(n.id);
+            }
           }
         }),
       ) as { undo: () => void },
     );
   }
-  if (wasUnread) {
-    dispatch(notificationsApi.util.updateQueryData('getUnreadCount', undefined, (count) => Math.max(0, count - 1)));
+  if (unread.size > 0) {
+    dispatch(notificationsApi.util.updateQueryData('getUnreadCount', undefined, (count) => Math.max(0, count - unread.size)));
   }
   try {
     await queryFulfilled;
@@ -82,7 +81,7 @@ async function optimisticallyRead(
     // The list item is restored exactly; the count is re-read, since other changes may have
     // moved it meanwhile (undoing a number would overwrite them).
     patches.forEach((p) => p.undo());
-    if (wasUnread) dispatch(notificationsApi.util.invalidateTags([{ type: 'Notification', id: 'UNREAD' }]));
+    if (unread.size > 0) dispatch(notificationsApi.util.invalidateTags([{ type: 'Notification', id: 'UNREAD' }]));
   }
 }
 
@@ -90,8 +89,7 @@ export const {
   useGetNotificationsQuery,
   useLazyGetNotificationsQuery,
   useGetUnreadCountQuery,
-  useDismissNotificationMutation,
-  useMarkNotificationReadMutation,
+  useMarkNotificationsSeenMutation,
 } = notificationsApi;
 
 /** The unread count for the shell's badge: polled while signed in, nothing otherwise. */
