@@ -1,75 +1,43 @@
 /**
  * Contributions and moderation end to end (the issue's acceptance test), against the real server:
  *
- * 1. An anonymous visitor presses the bottom bar's add button and chooses a photo with GPS EXIF:
- *    the photo search at its location, "This is a new artwork", the form (title, type, an artist,
- *    consent), the receipt (pending), and /profile listing it as pending.
- * 2. A moderator, granted by the CLI (`plinth admin grant`) and signed in by the outbox mail,
+ * 1. An anonymous visitor presses the add button (the bottom bar's; the rail's on desktop) and
+ *    chooses a photo with GPS EXIF: the photo search at its location, "This is a new artwork",
+ *    the form (title, type, an artist, consent), the receipt (pending), and /profile listing it
+ *    as pending.
+ * 2. A moderator, granted by the CLI (`plinth admin grant`) and signed in with the outbox mail,
  *    approves it in /review as a new artwork: it leaves the queue, and the artwork has a page with
  *    the photo, is found by search and is listed on the map at its place.
  * 3. The visitor logs a visit (photo, condition, note); the moderator approves it; the artwork's
  *    logbook shows the note, its history shows both changes, and "as of" the creation shows the
  *    artwork without its logbook entry.
  *
- * axe-core checks /artwork/new and /review on the way. The photo is made here: a real baseline
- * JPEG drawn by Chromium's canvas encoder (the server decodes it), with an EXIF APP1 segment
- * carrying GPS spliced in by `src/testing/jpeg.ts`.
+ * axe-core checks /artwork/new and /review on the way. The photos are made by e2e/photos.ts: a
+ * real baseline JPEG drawn by Chromium's canvas encoder, with GPS in its EXIF.
  */
 import type { Page } from '@playwright/test';
-import { jpegWithExif } from '../src/testing/jpeg';
-import { apiGet, type ArtworkMinimal, expect, grantModerator, noSeriousViolations, otherDevice, quickActions, screenshot, signInByMail, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-type Dms = [number, number, number];
-
-function dms(v: number): Dms {
-  const a = Math.abs(v);
-  const d = Math.floor(a);
-  const m = Math.floor((a - d) * 60);
-  const s = Math.round(((a - d) * 60 - m) * 60 * 100) / 100;
-  return [d, m, s];
-}
-
-/** The decimal degrees an EXIF reader gets back from `dms` (seconds kept to 1/100). */
-const fromDms = ([d, m, s]: Dms) => d + m / 60 + s / 3600;
+import { dms, fromDms, gpsJpeg } from './photos';
+import {
+  apiGet,
+  apiSignIn,
+  appNavigation,
+  type ArtworkMinimal,
+  deviceSignedIn,
+  expect,
+  grantModerator,
+  noSeriousViolations,
+  screenshot,
+  test,
+} from './fixtures';
 
 /**
- * A real JPEG (Chromium's canvas encoder: baseline, with pixel data) with an EXIF APP1 segment
- * holding GPS at `at`, inserted after the encoder's SOI and JFIF APP0.
+ * The moderator signs in through the API from a loopback address of its own, as another person
+ * would from another machine: the sign-in links the suite's browsers ask for (127.0.0.1) share
+ * that address's hourly budget of 20.
  */
-async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate((hue) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    const g = ctx.createLinearGradient(0, 0, 320, 240);
-    g.addColorStop(0, `hsl(${hue % 360} 70% 45%)`);
-    g.addColorStop(1, `hsl(${(hue + 140) % 360} 60% 70%)`);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, 320, 240);
-    ctx.fillStyle = '#111';
-    ctx.beginPath();
-    ctx.ellipse(160, 130, 90, 45, 0.2, 0, Math.PI * 2);
-    ctx.fill();
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, seed);
-  const jpeg = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
-  const exif = jpegWithExif({
-    gps: { lat: dms(at.lat), latRef: at.lat >= 0 ? 'N' : 'S', lon: dms(at.lon), lonRef: at.lon >= 0 ? 'E' : 'W' },
-    make: 'Plinth',
-    model: 'E2E Camera',
-    little: true,
-  });
-  // jpegWithExif is SOI, APP1, EOI: keep the APP1 segment only.
-  const app1 = Buffer.from(exif.subarray(2, exif.length - 2));
-  let insertAt = 2;
-  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + jpeg.readUInt16BE(4);
-  return Buffer.concat([jpeg.subarray(0, insertAt), app1, jpeg.subarray(insertAt)]);
-}
+const MODERATOR_ADDRESS = '127.0.0.7';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A place downtown with no artwork within 200 m, so the photo search leads to a new artwork. */
 async function emptySpotDowntown(page: Page): Promise<{ lat: number; lon: number }> {
@@ -106,11 +74,11 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
   const artist = `E2E Artist ${run}`;
   const visitNote = `E2E visit ${run}`;
 
-  // (1) An anonymous visitor adds a photo from the bottom bar.
+  // (1) An anonymous visitor adds a photo from the navigation's add button.
   await page.goto('/');
   const spot = await emptySpotDowntown(page);
   const photo = await gpsJpeg(page, spot, 200);
-  await expect(quickActions(page).getByRole('button', { name: 'Add artwork' })).toBeVisible();
+  await expect(appNavigation(page).getByRole('button', { name: 'Add artwork' })).toBeVisible();
   await page.getByTestId('add-artwork-input').setInputFiles({ name: 'orca.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page).toHaveURL(/\/search\?mode=photo&source=fast-upload&lat=[-\d.]+&lng=[-\d.]+$/);
   const url = new URL(page.url());
@@ -130,8 +98,10 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
   await page.getByTestId('new-artwork-title').fill(title);
   await page.getByTestId('new-artwork-type').selectOption('sculpture');
   await page.getByTestId('new-artwork-description').fill('A black orca on a gradient, made by the e2e test.');
-  await page.getByRole('button', { name: 'Add an artist' }).click();
-  await page.getByRole('textbox', { name: 'Artist 1' }).fill(artist);
+  // A name the registry does not know yet: added as a new artist once the artist search has answered.
+  await page.getByRole('searchbox', { name: 'Find an artist to add' }).fill(artist);
+  await page.getByRole('button', { name: `Add “${artist}” as a new artist` }).click();
+  await expect(page.getByRole('list', { name: 'Credited artists' }).getByRole('listitem')).toHaveText([`${artist} (new artist)`]);
   await page.getByTestId('new-artwork-notes').fill('Seen on the e2e walk.');
   await page.getByTestId('consent-checkbox').check();
   await screenshot(page, testInfo, 'contribute-new-artwork');
@@ -151,13 +121,12 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
   const submissionId = await mine.getAttribute('data-submission-id');
   expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
 
-  // (2) A moderator, granted by the CLI and signed in by mail, approves it as a new artwork.
+  // (2) A moderator, granted by the CLI and signed in with the mail, approves it as a new artwork.
   const moderatorEmail = `e2e-mod-${run}-${testInfo.project.name}@example.org`;
   grantModerator(moderatorEmail);
-  const mod = await otherDevice(browser, testInfo, baseURL!);
+  const mod = await deviceSignedIn(browser, testInfo, baseURL!, await apiSignIn(MODERATOR_ADDRESS, moderatorEmail));
   try {
     const m = mod.page;
-    await signInByMail(m, moderatorEmail);
     const { detail } = await openInQueue(m, title);
     await expect(detail).toContainText('Sculpture');
     await expect(detail).toContainText(artist);

@@ -90,6 +90,14 @@ export type NotificationPage = Schemas['NotificationPage'];
 
 export type ClientConfig = Schemas['ClientConfig'];
 
+/** GET /tags/schema: the details an artwork can have, by category, and the values each takes. */
+export type TagSchema = Schemas['TagSchema'];
+/** A known detail: its key, label, category and kind. */
+export type TagDefinition = Schemas['TagDefinitionDto'];
+/** What values a detail takes (`type`: enum, text, number, year, url or wikidata_id). */
+export type TagKind = Schemas['TagKindDto'];
+export type TagCategory = Schemas['TagCategoryDto'];
+
 /**
  * A stored photo. Its variants are made a moment after upload, so a URL may answer 404 for a
  * while: show a placeholder (or the sender's local preview) on error. `exif` only on a
@@ -305,6 +313,7 @@ export type Envelope_MyEdits = Schemas['Envelope_MyEdits'];
 export type Envelope_NotificationPage = Schemas['Envelope_NotificationPage'];
 export type Envelope_UnreadCount = Schemas['Envelope_UnreadCount'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
+export type Envelope_TagSchema = Schemas['Envelope_TagSchema'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
 export type NearbyItem = Schemas['NearbyItem'];

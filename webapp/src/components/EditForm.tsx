@@ -7,13 +7,16 @@
  * The flow: the form's own checks first, then the server's check of the proposal (nothing
  * written), whose errors show at their fields and together; then the proposal, which waits for a
  * moderator. When the subject changed since the page loaded it (409, or the check says so), a
- * Reload loads it again; the page keeps the person's changes (its `rebase`).
+ * Reload loads it again; the page keeps the person's changes (its `rebase`). A problem goes as
+ * soon as the person fixes its field (`useFieldProblems`).
  */
 import { useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { errorField, errorMessage, isApiError } from '../api/errors';
+import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditCheck, EditRequest, EditSubject, FieldEdit, FieldProblem } from '../api/types';
 import { SUBMISSION } from '../config/constants';
+import { useFieldProblems } from '../lib/fieldProblems';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
 import { FieldError, NOTE_TOO_LONG_MESSAGE, NoteField, useFocusOnProblem } from './SubmissionParts';
@@ -41,14 +44,26 @@ export interface EditFlow<R> {
   onSent: (receipt: R) => void;
   /** Loads the subject again after it changed meanwhile; none for a new one, which cannot have. */
   reload?: () => Promise<unknown>;
+  /** The form's own checks of its current values (the note's are the flow's). */
+  check: () => FieldProblem[];
+  /**
+   * A field's value (an edit's field name: `title`, `tag:<key>`) as the person has it now, the
+   * same value (by identity) until they change it: a problem the server found shows until then.
+   */
+  valueAt: (field: string) => unknown;
 }
 
 /** A form's proposing: its note, its problems, and `submit`. */
 export type EditSubmission = ReturnType<typeof useEditSubmission>;
 
-export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onSent, reload }: EditFlow<R>) {
+export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onSent, reload, check, valueAt }: EditFlow<R>) {
   const [note, setNote] = useState('');
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const noteProblems = (): FieldProblem[] =>
+    note.trim().length > SUBMISSION.noteMax ? [{ field: 'note', message: NOTE_TOO_LONG_MESSAGE }] : [];
+  const { problems, found, refused, clear } = useFieldProblems(
+    () => [...noteProblems(), ...check()],
+    (field) => (field === 'note' ? note : valueAt(field)),
+  );
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [sending, setSending] = useState(false);
@@ -56,19 +71,27 @@ export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onS
   // Each failed submit: the form then focuses the first invalid field, else the problems.
   const [attempt, setAttempt] = useState(0);
 
-  const fail = (found: FieldProblem[], conflict = found.some((p) => isStale(p.message))) => {
-    setProblems(found);
+  /** The server's problems with the proposal as sent (`conflict`: the subject changed meanwhile). */
+  const fail = (answer: FieldProblem[], conflict = answer.some((p) => isStale(p.message))) => {
+    refused(answer);
     setStale(conflict && Boolean(reload));
     setAttempt((a) => a + 1);
   };
 
-  /** Proposes `edits`, unless the form found `local` problems (or the note is too long). */
-  const submit = async (edits: FieldEdit[], local: FieldProblem[] = []) => {
+  /**
+   * Proposes `edits`, unless the form's checks (`local`, by default its `check` now) or the
+   * note's find problems.
+   */
+  const submit = async (edits: FieldEdit[], local: FieldProblem[] = check()) => {
     if (sending) return;
     setStatus('');
-    const found = [...local];
-    if (note.trim().length > SUBMISSION.noteMax) found.push({ field: 'note', message: NOTE_TOO_LONG_MESSAGE });
-    if (found.length > 0) return fail(found);
+    const own = [...noteProblems(), ...local];
+    if (own.length > 0) {
+      found(own);
+      setStale(false);
+      setAttempt((a) => a + 1);
+      return;
+    }
 
     const body: EditRequest = { edits, ...(note.trim() ? { note: note.trim() } : {}) };
     let receipt: R;
@@ -91,7 +114,7 @@ export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onS
     setReloading(true);
     try {
       await reload();
-      setProblems([]);
+      clear();
       setStale(false);
       setStatus(EDIT_MESSAGES.reloaded);
     } catch (err) {
@@ -181,6 +204,7 @@ export function EditFormShell({
 /** Every problem at once, announced; a way to load the subject again when it changed meanwhile. */
 function Problems({ flow, innerRef }: { flow: EditSubmission; innerRef: RefObject<HTMLDivElement | null> }) {
   const { problems, stale, reloading, subject } = flow;
+  const vocabulary = useTagVocabulary();
   if (problems.length === 0) return null;
   return (
     <div ref={innerRef} className="notice notice--warning edit-problems" role="alert" tabIndex={-1} data-testid="edit-problems">
@@ -190,7 +214,7 @@ function Problems({ flow, innerRef }: { flow: EditSubmission; innerRef: RefObjec
       <ul>
         {problems.map((p, i) => (
           <li key={i}>
-            {p.field && p.field !== 'edits' ? `${editFieldLabel(p.field, subject)}: ` : ''}
+            {p.field && p.field !== 'edits' ? `${editFieldLabel(p.field, subject, vocabulary)}: ` : ''}
             {p.message}
           </li>
         ))}
@@ -210,8 +234,73 @@ function Problems({ flow, innerRef }: { flow: EditSubmission; innerRef: RefObjec
 }
 
 /**
+ * A field of an edit form around its control (`children`, whose id is `id`): the label, a hint,
+ * the error and, when `onClear` is given and the field has a value, a "Clear" button that empties
+ * it and puts the focus back in the control; `preview` shows what the value stands for (a photo).
+ * `wide`: the field takes a whole row of a `field-grid`.
+ */
+export function FieldFrame({
+  id,
+  label,
+  value,
+  onClear,
+  error,
+  hint,
+  wide = false,
+  preview,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The field's value: a Clear button only while it has one. */
+  value: string;
+  onClear?: (() => void) | undefined;
+  error?: string | undefined;
+  hint?: ReactNode;
+  wide?: boolean;
+  preview?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {preview}
+      <div className="field__control">
+        {children}
+        {onClear && value !== '' && (
+          <button
+            type="button"
+            className="button button--text button--small"
+            aria-label={`Clear ${label.toLowerCase()}`}
+            onClick={() => {
+              onClear();
+              document.getElementById(id)?.focus();
+            }}
+          >
+            Clear
+          </button>
+        )}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="muted small">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} message={error} alert={false} />
+    </div>
+  );
+}
+
+/** `aria-describedby` of a field's control: its hint, then its error (as `FieldFrame` shows them). */
+export function describedByOf(id: string, hint: unknown, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/**
  * A text input (or textarea) with its label, a hint, its error and, when `clearable`, a button
- * that empties it. `input` goes to the input (its type, bounds).
+ * that empties it (shown while it has a value). `input` goes to the input (its type, bounds).
  */
 export function TextField({
   id,
@@ -238,46 +327,19 @@ export function TextField({
   clearable?: boolean;
   input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'min' | 'max' | 'step' | 'autoComplete'>;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const area = useRef<HTMLTextAreaElement>(null);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   const props = {
     id,
     value,
     maxLength,
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-describedby': describedByOf(id, hint, error),
     'aria-required': required || undefined,
   };
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        {multiline ? <textarea ref={area} rows={4} {...props} /> : <input ref={inputRef} {...input} {...props} />}
-        {clearable && (
-          <button
-            type="button"
-            className="button button--text button--small"
-            aria-label={`Clear ${label.toLowerCase()}`}
-            onClick={() => {
-              onChange('');
-              (multiline ? area : inputRef).current?.focus();
-            }}
-          >
-            Clear
-          </button>
-        )}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="muted small">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} message={error} alert={false} />
-    </div>
+    <FieldFrame id={id} label={label} value={value} onClear={clearable ? () => onChange('') : undefined} error={error} hint={hint}>
+      {multiline ? <textarea rows={4} {...props} /> : <input {...input} {...props} />}
+    </FieldFrame>
   );
 }
 

@@ -36,6 +36,7 @@ function setup(over: Partial<SubmitContributionOptions<Field>> = {}, store: AppS
   const onSent = vi.fn<(r: SubmissionReceipt) => void>();
   const options: SubmitContributionOptions<Field> = {
     validate: () => ({}),
+    valueAt: () => undefined,
     location: AT,
     draft: () => DRAFT,
     serverFields: { condition: 'condition' },
@@ -135,6 +136,61 @@ describe('useSubmitContribution', () => {
     expect(result.current.sending).toBe(false);
     expect(onSent).not.toHaveBeenCalled();
     expect(toasts(store)).not.toContain(MESSAGES.sent);
+  });
+
+  it('takes a problem the form found away as soon as the field is valid, and its words follow the value meanwhile', async () => {
+    mockFetch();
+    const problemOf = (notes: string) => (notes.length > 10 ? 'The note must be at most 10 characters' : notes ? null : 'Add a note');
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={storeFor('anonymous')}>{children}</Provider>;
+    const hook = renderHook(
+      ({ notes }: { notes: string }) =>
+        useSubmitContribution<Field>({
+          validate: () => {
+            const problem = problemOf(notes);
+            return problem ? { notes: problem } : {};
+          },
+          valueAt: (f) => (f === 'notes' ? notes : undefined),
+          location: AT,
+          draft: () => ({ ...DRAFT, notes }),
+          serverFields: {},
+          messages: MESSAGES,
+          onSent: () => undefined,
+        }),
+      { wrapper, initialProps: { notes: '' } },
+    );
+    await act(() => hook.result.current.onSubmit());
+    expect(hook.result.current.errors).toEqual({ notes: 'Add a note' });
+    hook.rerender({ notes: 'x'.repeat(11) });
+    expect(hook.result.current.errors).toEqual({ notes: 'The note must be at most 10 characters' });
+    hook.rerender({ notes: 'Repainted' });
+    expect(hook.result.current.errors).toEqual({});
+    // Fixed once, the field waits for the next submit to be judged again.
+    hook.rerender({ notes: '' });
+    expect(hook.result.current.errors).toEqual({});
+  });
+
+  it('takes the server’s error about a field away once that field changes, not before', async () => {
+    mockFetch({ 'POST /api/logbook': () => apiError(400, 'VALIDATION_ERROR', 'Unknown condition', { field: 'condition' }) });
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={storeFor('anonymous')}>{children}</Provider>;
+    const hook = renderHook(
+      ({ condition, notes }: { condition: string; notes: string }) =>
+        useSubmitContribution<Field>({
+          validate: () => ({}),
+          valueAt: (f) => (f === 'condition' ? condition : f === 'notes' ? notes : undefined),
+          location: AT,
+          draft: () => DRAFT,
+          serverFields: { condition: 'condition' },
+          messages: MESSAGES,
+          onSent: () => undefined,
+        }),
+      { wrapper, initialProps: { condition: 'good', notes: '' } },
+    );
+    await act(() => hook.result.current.onSubmit());
+    expect(hook.result.current.errors).toEqual({ condition: 'Unknown condition' });
+    hook.rerender({ condition: 'good', notes: 'Another field changes' });
+    expect(hook.result.current.errors).toEqual({ condition: 'Unknown condition' });
+    hook.rerender({ condition: 'fair', notes: 'Another field changes' });
+    expect(hook.result.current.errors).toEqual({});
   });
 
   it('shows an error about a field the form does not have above the button', async () => {

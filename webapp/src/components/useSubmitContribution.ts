@@ -3,7 +3,8 @@
  * one Idempotency-Key per draft (sending again after a lost answer cannot record it twice), the
  * "sending" state, the server's error shown at its field or above the button (the server's own
  * text, SPEC §8), focus on the first problem after a failed attempt, and on success the
- * fast-upload session cleared, a toast and the receipt handed to the page.
+ * fast-upload session cleared, a toast and the receipt handed to the page. A field's error goes
+ * as soon as the person fixes it (`useFieldProblems`).
  *
  * It lives in components/ beside SubmissionParts (the pieces these forms already share) because
  * features never import each other.
@@ -14,6 +15,7 @@ import { useSubmitLogbookMutation, type LogbookForm } from '../api/submissionsAp
 import type { SubmissionReceipt } from '../api/types';
 import { useAppDispatch } from '../app/hooks';
 import { clearFastUpload } from '../lib/fastUpload';
+import { useFieldProblems, type Problem } from '../lib/fieldProblems';
 import { toastShown } from '../lib/ui';
 import { randomUuid } from '../lib/uuid';
 import type { LatLon } from './LocationField';
@@ -43,6 +45,11 @@ export interface ContributionMessages {
 export interface SubmitContributionOptions<F extends string> {
   /** The form's own checks; nothing is sent while any field has a message. */
   validate: () => FieldErrors<F | CommonField>;
+  /**
+   * A field's value as the person has it now, the same value (by identity) until they change it:
+   * an error the server gave about the field shows until then.
+   */
+  valueAt: (field: F | CommonField) => unknown;
   /** Where: nothing is sent without it. */
   location: LatLon | null;
   /** What else to send, once `validate` found nothing. */
@@ -52,19 +59,30 @@ export interface SubmitContributionOptions<F extends string> {
    * lat and lon are known); an error about no known field shows above the button.
    */
   serverFields: Readonly<Record<string, F | CommonField>>;
+  /** The form's field for a `details.field` that `serverFields` does not list (one detail's `tag:<key>`), if any. */
+  serverFieldOf?: (named: string) => F | undefined;
   messages: ContributionMessages;
   onSent: (receipt: SubmissionReceipt) => void;
 }
 
+/** A form's checks as a list of problems. */
+function problemsOf<F extends string>(errors: FieldErrors<F>): Problem<F>[] {
+  return (Object.entries(errors) as Array<[F, string | undefined]>).flatMap(([field, message]) => (message ? [{ field, message }] : []));
+}
+
 export function useSubmitContribution<F extends string>({
   validate,
+  valueAt,
   location,
   draft,
   serverFields,
+  serverFieldOf,
   messages,
   onSent,
 }: SubmitContributionOptions<F>) {
-  const [errors, setErrors] = useState<FieldErrors<F | CommonField>>({});
+  const { problems, found, refused } = useFieldProblems<F | CommonField>(() => problemsOf(validate()), valueAt);
+  const errors: FieldErrors<F | CommonField> = {};
+  for (const p of problems) errors[p.field] ??= p.message;
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [send, { isLoading: sending }] = useSubmitLogbookMutation();
@@ -79,9 +97,9 @@ export function useSubmitContribution<F extends string>({
     ev?.preventDefault();
     if (sending) return;
     setFormError(null);
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || !location) {
+    const own = problemsOf(validate());
+    found(own);
+    if (own.length > 0 || !location) {
       setAttempt((a) => a + 1);
       return;
     }
@@ -100,10 +118,9 @@ export function useSubmitContribution<F extends string>({
     } catch (err) {
       const fields: Readonly<Record<string, F | CommonField>> = { ...COMMON_SERVER_FIELDS, ...serverFields };
       const named = errorField(err) ?? '';
-      // One detail's error (`tag:<key>`) belongs to the form's details.
-      const field = fields[named] ?? (named.startsWith('tag:') ? fields.tags : undefined);
+      const field = fields[named] ?? serverFieldOf?.(named);
       const message = errorMessage(err, messages.failed);
-      if (field) setErrors({ [field]: message } as FieldErrors<F | CommonField>);
+      if (field) refused([{ field, message }]);
       else setFormError(message);
       setAttempt((a) => a + 1);
     }

@@ -10,7 +10,7 @@ import type { EditSubject } from '../api/types';
 import { plural } from './format';
 import { formatCoordinate } from './geo';
 import { artworkTypeLabel } from './map/artworkTypes';
-import { labelForKey } from './tagGroups';
+import { labelForKey, NO_VOCABULARY, type TagVocabulary } from './tagGroups';
 
 /** An artist's fields as people read them. */
 export const ARTIST_FIELD_LABELS = {
@@ -97,11 +97,11 @@ export function tagKeyOf(field: string): string | null {
 }
 
 /**
- * A field name of the edit calls as a label: `title` → "Title", `tag:material` → "Material"; an
- * artist's `birth_year` → "Born".
+ * A field name of the edit calls as a label: `title` → "Title", `tag:material` → "Material" (the
+ * tag schema's label, when `vocabulary` is loaded); an artist's `birth_year` → "Born".
  */
-export function editFieldLabel(field: string, subject: EditSubject = 'artwork'): string {
-  return (subject === 'artist' ? artistFieldLabel(field) : undefined) ?? labelForKey(tagKeyOf(field) ?? field);
+export function editFieldLabel(field: string, subject: EditSubject = 'artwork', vocabulary: TagVocabulary = NO_VOCABULARY): string {
+  return (subject === 'artist' ? artistFieldLabel(field) : undefined) ?? labelForKey(tagKeyOf(field) ?? field, vocabulary);
 }
 
 /** An artist's fields whose labels do not read well inside a sentence. */
@@ -112,8 +112,8 @@ const ARTIST_FIELD_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** Field names in plain words, for a sentence: "title, description and material", "biography and year of birth". */
-export function fieldList(fields: readonly string[], subject: EditSubject = 'artwork'): string {
-  const word = (f: string) => (subject === 'artist' ? ARTIST_FIELD_WORDS[f] : undefined) ?? editFieldLabel(f, subject).toLowerCase();
+export function fieldList(fields: readonly string[], subject: EditSubject = 'artwork', vocabulary: TagVocabulary = NO_VOCABULARY): string {
+  const word = (f: string) => (subject === 'artist' ? ARTIST_FIELD_WORDS[f] : undefined) ?? editFieldLabel(f, subject, vocabulary).toLowerCase();
   const labels = [...new Set(fields.map(word))];
   return new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(labels);
 }

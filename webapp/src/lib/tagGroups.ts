@@ -1,35 +1,99 @@
 /**
- * Artwork tags grouped by the categories of the tag schema (domain/src/tags.rs), and their labels:
- * for the artwork screens and the review of proposed edits alike.
+ * An artwork's details (tags) as the server's tag schema (GET /tags/schema) describes them: the
+ * categories they group in, their labels, the values each takes and what a free detail's name
+ * may be. The schema is the vocabulary: the web app keeps no copy of it. Until (or unless) it
+ * has loaded, `NO_VOCABULARY` knows no key, so every detail is a free one labelled from its key.
+ * For the artwork screens, the forms and the review of proposed edits alike.
  */
+import type { TagDefinition, TagSchema } from '../api/types';
 
-export const TAG_CATEGORIES = [
-  { id: 'artwork_classification', label: 'Classification', keys: ['tourism', 'artwork_type', 'name', 'inscription'] },
-  { id: 'physical_properties', label: 'Physical properties', keys: ['material', 'height', 'width', 'condition'] },
-  { id: 'historical_information', label: 'History', keys: ['artist_name', 'year', 'heritage'] },
-  { id: 'location_details', label: 'Location', keys: ['access', 'operator'] },
-  { id: 'reference_data', label: 'References', keys: ['website', 'wikidata_id'] },
-] as const;
+export interface TagCategoryKeys {
+  id: string;
+  label: string;
+  /** The known details of the category, in schema order. */
+  keys: string[];
+}
 
-export const OTHER_CATEGORY = { id: 'other', label: 'Other details' } as const;
+export interface TagVocabulary {
+  /** Whether this is the server's schema (else nothing is known but how a key reads). */
+  known: boolean;
+  /** Every category in schema order; the one whose id is `otherId` holds the free details too. */
+  categories: TagCategoryKeys[];
+  otherId: string;
+  definitions: ReadonlyMap<string, TagDefinition>;
+  /** What a free detail's name must match; null while unknown (the server still checks it). */
+  freeKeyPattern: RegExp | null;
+  /** The longest value of a free detail; null while unknown. */
+  freeValueMax: number | null;
+}
 
-export const TAG_LABELS: Record<string, string> = {
-  tourism: 'Tourism',
-  artwork_type: 'Artwork type',
-  name: 'Name',
-  inscription: 'Inscription',
-  material: 'Material',
-  height: 'Height (m)',
-  width: 'Width (m)',
-  condition: 'Condition',
-  artist_name: 'Artist',
-  year: 'Year',
-  heritage: 'Heritage',
-  access: 'Access',
-  operator: 'Operator',
-  website: 'Website',
-  wikidata_id: 'Wikidata',
+const OTHER_ID = 'other';
+
+/** No schema (yet): no known key, every detail in one group. */
+export const NO_VOCABULARY: TagVocabulary = {
+  known: false,
+  categories: [{ id: OTHER_ID, label: 'Other details', keys: [] }],
+  otherId: OTHER_ID,
+  definitions: new Map(),
+  freeKeyPattern: null,
+  freeValueMax: null,
 };
+
+function patternOf(source: string): RegExp | null {
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
+  }
+}
+
+export function vocabularyOf(schema: TagSchema | undefined): TagVocabulary {
+  if (!schema) return NO_VOCABULARY;
+  const categories = schema.categories.map((c) => ({
+    id: c.id,
+    label: c.label,
+    keys: schema.tags.filter((t) => t.category === c.id).map((t) => t.key),
+  }));
+  // A category the schema forgot to list still shows its details, among the free ones.
+  const listed = new Set(categories.flatMap((c) => c.keys));
+  const stray = schema.tags.filter((t) => !listed.has(t.key)).map((t) => t.key);
+  let other = categories.find((c) => c.id === OTHER_ID);
+  if (!other) {
+    other = { id: OTHER_ID, label: NO_VOCABULARY.categories[0]!.label, keys: [] };
+    categories.push(other);
+  }
+  other.keys.push(...stray);
+  return {
+    known: true,
+    categories,
+    otherId: OTHER_ID,
+    definitions: new Map(schema.tags.map((t) => [t.key, t])),
+    freeKeyPattern: patternOf(schema.free_key_pattern),
+    freeValueMax: schema.free_value_max,
+  };
+}
+
+/**
+ * Details the artwork forms do not offer as details: its type and its title are fields of their
+ * own, and `tourism` is always `artwork`.
+ */
+export const FORM_FIELD_KEYS: ReadonlySet<string> = new Set(['tourism', 'artwork_type', 'name']);
+
+/** Words from a name: `opening_hours` → "Opening hours", `world_heritage` → "World heritage". */
+export function wordsOf(name: string): string {
+  const words = name.replace(/[_:-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : name;
+}
+
+/** A detail's label: the schema's, else its key in words (`opening_hours` → "Opening hours"). */
+export function labelForKey(key: string, vocabulary: TagVocabulary = NO_VOCABULARY): string {
+  return vocabulary.definitions.get(key)?.label ?? wordsOf(key);
+}
+
+/** A detail's value as its definition reads it: an enum's values in words, others as they are. */
+export function valueLabel(definition: TagDefinition | undefined, value: string): string {
+  return definition?.kind.type === 'enum' && definition.kind.values.includes(value) ? wordsOf(value) : value;
+}
 
 export interface TagEntry {
   key: string;
@@ -43,45 +107,121 @@ export interface TagGroup {
   tags: TagEntry[];
 }
 
-/** A free key as a label: `opening_hours` → "Opening hours". */
-export function labelForKey(key: string): string {
-  const known = TAG_LABELS[key];
-  if (known) return known;
-  const words = key.replace(/[_:-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
-}
-
 function tagText(v: unknown): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return '';
 }
 
-/** Non-empty groups in schema order; known keys in schema order, free keys alphabetically. */
-export function groupTags(tags: Record<string, unknown> | null | undefined): TagGroup[] {
+/** Non-empty groups in schema order; known keys in schema order, free keys (with the other details) alphabetically. */
+export function groupTags(tags: Record<string, unknown> | null | undefined, vocabulary: TagVocabulary = NO_VOCABULARY): TagGroup[] {
   const entries = Object.entries(tags ?? {})
-    .map(([key, v]) => ({ key, label: labelForKey(key), value: tagText(v) }))
+    .map(([key, v]) => ({ key, label: labelForKey(key, vocabulary), value: tagText(v) }))
     .filter((e) => e.value !== '');
   const byKey = new Map(entries.map((e) => [e.key, e]));
+  const free = entries.filter((e) => !vocabulary.definitions.has(e.key)).sort((a, b) => a.key.localeCompare(b.key));
   const groups: TagGroup[] = [];
-  const used = new Set<string>();
-  for (const c of TAG_CATEGORIES) {
-    const tagsIn = c.keys.flatMap((k) => {
-      const e = byKey.get(k);
-      if (!e) return [];
-      used.add(k);
-      return [e];
-    });
+  for (const c of vocabulary.categories) {
+    const known = c.keys.flatMap((k) => byKey.get(k) ?? []);
+    const tagsIn = c.id === vocabulary.otherId ? [...known, ...free] : known;
     if (tagsIn.length) groups.push({ id: c.id, label: c.label, tags: tagsIn });
   }
-  const other = entries.filter((e) => !used.has(e.key)).sort((a, b) => a.key.localeCompare(b.key));
-  if (other.length) groups.push({ id: OTHER_CATEGORY.id, label: OTHER_CATEGORY.label, tags: other });
   return groups;
 }
 
-/** A link for tag values that are references. */
-export function tagHref(key: string, value: string): string | null {
-  if (key === 'website' && /^https?:\/\//i.test(value)) return value;
-  if (key === 'wikidata_id' && /^Q\d+$/.test(value)) return `https://www.wikidata.org/wiki/${value}`;
+/** Text as the server keeps a detail's value: whitespace runs as one space, trimmed. */
+export const cleanValue = (value: string): string => value.split(/\s+/).filter(Boolean).join(' ');
+
+/** An http or https address with a host, no whitespace. */
+export function isWebUrl(value: string): boolean {
+  return /^https?:\/\/[^/\s]\S*$/i.test(value);
+}
+
+/** Rust's `f64` syntax, which the server parses a number with (no hex, no "Infinity"). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Why the server would refuse `value` for detail `key` (its own words), or null: the schema's
+ * rules, re-checked as the person types. Blank values clear a detail and are never refused.
+ */
+export function tagValueProblem(key: string, value: string, vocabulary: TagVocabulary): string | null {
+  const v = cleanValue(value);
+  if (!v) return null;
+  const label = labelForKey(key, vocabulary);
+  const definition = vocabulary.definitions.get(key);
+  const chars = [...v].length;
+  if (!definition) {
+    const max = vocabulary.freeValueMax;
+    return max !== null && chars > max ? `${label} must be at most ${max} characters` : null;
+  }
+  const kind = definition.kind;
+  switch (kind.type) {
+    case 'enum':
+      return kind.values.includes(v.toLowerCase()) ? null : `${label} must be one of: ${kind.values.join(', ')}`;
+    case 'text':
+      return chars > kind.max ? `${label} must be at most ${kind.max} characters` : null;
+    case 'number': {
+      const n = Number(v);
+      return DECIMAL.test(v) && Number.isFinite(n) && n >= kind.min && n <= kind.max
+        ? null
+        : `${label} must be a number between ${kind.min} and ${kind.max}`;
+    }
+    case 'year': {
+      const y = Number(v);
+      return /^\d{4}$/.test(v) && y >= kind.min && y <= kind.max ? null : `${label} must be a four-digit year between ${kind.min} and ${kind.max}`;
+    }
+    case 'url':
+      return isWebUrl(v) && v.length <= kind.max ? null : `${label} must be an http or https URL of at most ${kind.max} characters`;
+    case 'wikidata_id':
+      return /^Q\d+$/.test(v) ? null : `${label} must look like Q12345`;
+  }
+}
+
+/** A free detail's name as the server keeps it: trimmed, lowercase. */
+export const normalKey = (name: string): string => name.trim().toLowerCase();
+
+export const FREE_KEY_MESSAGE = 'A detail name is lowercase letters, digits, “_” or “:”, starting with a letter (at most 50)';
+
+/** Why the server would refuse `name` as a free detail's name, or null (also while the rule is unknown). */
+export function freeKeyProblem(name: string, vocabulary: TagVocabulary): string | null {
+  const pattern = vocabulary.freeKeyPattern;
+  return pattern && !pattern.test(normalKey(name)) ? FREE_KEY_MESSAGE : null;
+}
+
+/** A link for a detail's value: a web address, or a Wikidata item's page. */
+export function tagHref(key: string, value: string, vocabulary: TagVocabulary = NO_VOCABULARY): string | null {
+  if (isWebUrl(value)) return value;
+  const wikidata = vocabulary.definitions.get(key)?.kind.type === 'wikidata_id';
+  if (wikidata && /^Q\d+$/.test(value)) return `https://www.wikidata.org/wiki/${value}`;
   return null;
+}
+
+/** The detail that credits a photo detail (imported datasets name it so). */
+export const PHOTO_CREDIT_KEY = 'photo_credit';
+
+export interface PhotoDetail {
+  url: string;
+  /** Whether the address names an image file (else it is a page to link to). */
+  image: boolean;
+  /** The site it comes from: "www.cambridgema.gov". */
+  host: string;
+}
+
+const PHOTO_KEY = /(^|[_:])(photo|image|picture|img)([_:]?(url|link|uri))?$/;
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif)$/i;
+
+/**
+ * A detail whose value is the address of a photo of the artwork (imported datasets' `photo_url`,
+ * `image`), or null: shown as the photo (or a link to it), with where it comes from.
+ */
+export function photoDetail(key: string, value: string): PhotoDetail | null {
+  const v = value.trim();
+  if (!PHOTO_KEY.test(key) || !isWebUrl(v)) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return null;
+  }
+  return { url: v, image: IMAGE_FILE.test(url.pathname), host: url.host };
 }

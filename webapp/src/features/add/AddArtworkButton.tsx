@@ -1,6 +1,7 @@
 /**
- * The bottom bar's large add button: choose photos, read their locations, then go to the photo
- * search (located) or /add (not located). Pressing it again after use starts afresh.
+ * The add button, the bottom bar's large "+" on phones and the rail's first action on wide
+ * screens: choose photos, read their locations, then go to the photo search (located) or /add
+ * (not located). Pressing it again after use starts afresh.
  */
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { Icon } from '../../components/Icon';
 import { clearFastUpload, getFastUpload, isImageFile, nextPathFor, startFastUpload } from '../../lib/fastUpload';
 import { toastShown } from '../../lib/ui';
 
-export function AddArtworkButton() {
+export function AddArtworkButton({ className = 'fab bottom-bar__add', showLabel = false }: { className?: string; showLabel?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -34,8 +35,9 @@ export function AddArtworkButton() {
 
   return (
     <>
-      <button type="button" className="fab bottom-bar__add" onClick={onPress} aria-label="Add artwork">
-        <Icon name="add" size={30} />
+      <button type="button" className={className} onClick={onPress} aria-label={showLabel ? undefined : 'Add artwork'}>
+        <Icon name="add" size={showLabel ? 24 : 30} />
+        {showLabel && <span>Add artwork</span>}
       </button>
       <input
         ref={input}

@@ -1,11 +1,15 @@
 /**
  * /artwork/new: submit an artwork the registry doesn't know. It goes to moderators as a
  * submission (POST /logbook, type new_artwork) and appears once approved; the receipt shows
- * possible duplicates nearby.
+ * possible duplicates nearby. Details are chosen from the tag schema (or written, "Other…") and
+ * take the values their kind does; artists are chosen among the known ones as the person types,
+ * or added as new names. A problem shows at its field (a detail's at its row) until fixed.
  */
 import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { SubmissionReceipt } from '../../api/types';
+import { ArtistPicker, type CreditedArtist } from '../../components/ArtistPicker';
 import { Icon } from '../../components/Icon';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
@@ -19,19 +23,40 @@ import {
   SubmissionReceiptView,
   SubmitActions,
 } from '../../components/SubmissionParts';
+import { TagValueField } from '../../components/TagValueField';
 import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../components/useSubmitContribution';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import { readStoredFastUpload, useFastUpload } from '../../lib/fastUpload';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType, type ArtworkType } from '../../lib/map/artworkTypes';
 import { photoProblem } from '../../lib/photoRules';
+import {
+  FORM_FIELD_KEYS,
+  freeKeyProblem,
+  labelForKey,
+  normalKey,
+  tagValueProblem,
+  type TagVocabulary,
+} from '../../lib/tagGroups';
 import { randomUuid } from '../../lib/uuid';
 import './add.css';
 
-/** Tag keys people most often know; any other key may be typed. */
-const TAG_SUGGESTIONS = ['material', 'height', 'width', 'year', 'inscription', 'heritage', 'access', 'operator', 'website'];
-
-type Field = 'photos' | 'title' | 'artwork_type' | 'description' | 'tags' | 'artists' | 'notes' | 'location' | 'consent';
+/**
+ * A form field: its own (`tags` for the details as a whole), one detail's value (`tag:<key>`, as
+ * the server names it) or one detail row's name (`detail:<row id>`).
+ */
+type Field =
+  | 'photos'
+  | 'title'
+  | 'artwork_type'
+  | 'description'
+  | 'tags'
+  | 'artists'
+  | 'notes'
+  | 'location'
+  | 'consent'
+  | `tag:${string}`
+  | `detail:${string}`;
 
 /** The server's `details.field` → the form's field (beyond photos, notes, lat and lon). */
 const SERVER_FIELDS: Record<string, Field> = {
@@ -50,20 +75,22 @@ export const NEW_ARTWORK_MESSAGES = {
   notesTooLong: NOTE_TOO_LONG_MESSAGE,
   tagKey: 'Each detail needs a name',
   tagDuplicate: 'Each detail name can be used once',
+  artistPending: (name: string) => `Add “${name}” from the list (a known artist, or a new one), or clear the search`,
   sent: 'Thanks! The artwork was submitted and will appear after review.',
   failed: 'Failed to submit the artwork',
 } as const;
 
 interface TagRow {
   id: string;
+  /** The detail's name: a key of the schema, or (`other`) one the person writes. */
   key: string;
+  /** "Other…" chosen: the name is written, not chosen. */
+  other: boolean;
   value: string;
 }
 
-interface ArtistRow {
-  id: string;
-  name: string;
-}
+/** The name select's choice that reveals a written name. */
+const OTHER = '\u0000other';
 
 /**
  * Rows a person adds, edits and removes (the details, the artists): `children` draws a row's
@@ -125,25 +152,45 @@ function locationFrom(params: URLSearchParams): LatLon | null {
   return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
 }
 
-export function tagsObject(rows: TagRow[]): Record<string, string> {
+/** The details as sent: each named one with a value, its name as the server keeps it. */
+export function tagsObject(rows: readonly TagRow[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of rows) {
-    const k = r.key.trim();
+    const k = normalKey(r.key);
     const v = r.value.trim();
     if (k && v) out[k] = v;
   }
   return out;
 }
 
-function tagsProblem(rows: TagRow[]): string | null {
+/** What is wrong with a row's name (`key`, normalised), given the names of the rows above (`taken`). */
+function nameProblem(key: string, row: TagRow, taken: ReadonlySet<string>, vocabulary: TagVocabulary): string | null {
+  if (!key) return row.value.trim() ? NEW_ARTWORK_MESSAGES.tagKey : null;
+  if (taken.has(key)) return NEW_ARTWORK_MESSAGES.tagDuplicate;
+  return vocabulary.definitions.has(key) ? null : freeKeyProblem(key, vocabulary);
+}
+
+/** The details' problems: a row's name (`detail:<id>`: missing, used twice, not a name), then its value (`tag:<key>`). */
+function tagsProblems(rows: readonly TagRow[], vocabulary: TagVocabulary): FieldErrors<Field> {
+  const e: FieldErrors<Field> = {};
   const keys = new Set<string>();
   for (const r of rows) {
-    const k = r.key.trim().toLowerCase();
-    if (!k && r.value.trim()) return NEW_ARTWORK_MESSAGES.tagKey;
-    if (k && keys.has(k)) return NEW_ARTWORK_MESSAGES.tagDuplicate;
-    if (k) keys.add(k);
+    const k = normalKey(r.key);
+    const name = nameProblem(k, r, keys, vocabulary);
+    if (name) e[`detail:${r.id}`] = name;
+    if (!k) continue;
+    keys.add(k);
+    const value = name ? null : tagValueProblem(k, r.value, vocabulary);
+    if (value) e[`tag:${k}`] = value;
   }
-  return null;
+  return e;
+}
+
+/** The details a person chooses from: the schema's, by category, without the form's own fields. */
+function detailChoices(vocabulary: TagVocabulary) {
+  return vocabulary.categories
+    .map((c) => ({ id: c.id, label: c.label, keys: c.keys.filter((k) => !FORM_FIELD_KEYS.has(k)) }))
+    .filter((c) => c.keys.length > 0);
 }
 
 export function NewArtworkPage() {
@@ -173,7 +220,10 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
   const [tags, setTags] = useState<TagRow[]>([]);
-  const [artists, setArtists] = useState<ArtistRow[]>([]);
+  const [artists, setArtists] = useState<CreditedArtist[]>([]);
+  // The artist search's text: a name typed but not added is not sent unseen.
+  const [artistQuery, setArtistQuery] = useState('');
+  const vocabulary = useTagVocabulary();
   const [photos, setPhotos] = useState<File[]>(() => fast?.photos.map((p) => p.file) ?? []);
   const [location, setLocation] = useState<LatLon | null>(() => {
     const fromQuery = locationFrom(params);
@@ -183,7 +233,6 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
   });
   const [consent, setConsent] = useState(false);
   const ids = { title: useId(), type: useId(), description: useId(), notes: useId(), tags: useId(), artists: useId() };
-  const datalistId = useId();
 
   const validate = (): FieldErrors<Field> => {
     const e: FieldErrors<Field> = {};
@@ -193,16 +242,34 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     else if (title.trim().length > SUBMISSION.titleMax) e.title = NEW_ARTWORK_MESSAGES.titleTooLong;
     if (description.trim().length > SUBMISSION.descriptionMax) e.description = NEW_ARTWORK_MESSAGES.descriptionTooLong;
     if (notes.trim().length > SUBMISSION.noteMax) e.notes = NEW_ARTWORK_MESSAGES.notesTooLong;
-    const tag = tagsProblem(tags);
-    if (tag) e.tags = tag;
+    Object.assign(e, tagsProblems(tags, vocabulary));
+    if (artistQuery.trim()) e.artists = NEW_ARTWORK_MESSAGES.artistPending(artistQuery.trim());
     const where = locationProblem(location);
     if (where) e.location = where;
     if (!consent) e.consent = CONSENT_MESSAGE;
     return e;
   };
 
-  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution({
+  const values: Partial<Record<Field, unknown>> = {
+    photos,
+    title,
+    artwork_type: type,
+    description,
+    tags,
+    artists,
+    notes,
+    location,
+    consent,
+  };
+  const valueAt = (f: Field): unknown => {
+    if (f.startsWith('tag:')) return tags.find((r) => normalKey(r.key) === f.slice(4));
+    if (f.startsWith('detail:')) return tags.find((r) => r.id === f.slice(7));
+    return values[f];
+  };
+
+  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution<Field>({
     validate,
+    valueAt,
     location,
     draft: () => ({
       type: 'new_artwork',
@@ -212,9 +279,16 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
       description,
       notes,
       tags: tagsObject(tags),
-      artists: artists.map((a) => a.name.trim()).filter(Boolean),
+      // Names: a known artist's as the registry spells it, a new one's as typed.
+      artists: [...new Set(artists.map((a) => a.name.trim()).filter(Boolean))],
     }),
     serverFields: SERVER_FIELDS,
+    // One detail's error lands on its row (the details as a whole when no row has that name).
+    serverFieldOf: (named) => {
+      if (!named.startsWith('tag:')) return undefined;
+      const row = tags.find((r) => normalKey(r.key) === named.slice(4));
+      return row ? (`tag:${normalKey(row.key)}` as const) : 'tags';
+    },
     messages: NEW_ARTWORK_MESSAGES,
     onSent,
   });
@@ -286,60 +360,42 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
         <p id={`${ids.tags}-hint`} className="field__hint">
           What you know about it, such as its material or year.
         </p>
-        <datalist id={datalistId}>
-          {TAG_SUGGESTIONS.map((k) => (
-            <option key={k} value={k} />
-          ))}
-        </datalist>
         <RowEditor
           rows={tags}
           setRows={setTags}
-          blank={() => ({ id: randomUuid(), key: '', value: '' })}
+          blank={() => ({ id: randomUuid(), key: '', other: false, value: '' })}
           noun="detail"
           addLabel="Add a detail"
           testId="new-artwork-tags"
         >
           {(row, i, change) => (
-            <>
-              <label className="field field--compact">
-                <span className="field__label">Detail {i + 1} name</span>
-                <input
-                  list={datalistId}
-                  value={row.key}
-                  placeholder="material"
-                  aria-invalid={errors.tags ? true : undefined}
-                  onChange={(e) => change({ key: e.target.value })}
-                />
-              </label>
-              <label className="field field--compact">
-                <span className="field__label">Detail {i + 1} value</span>
-                <input value={row.value} placeholder="bronze" onChange={(e) => change({ value: e.target.value })} />
-              </label>
-            </>
+            <DetailRow
+              id={`${ids.tags}-${row.id}`}
+              n={i + 1}
+              row={row}
+              change={change}
+              vocabulary={vocabulary}
+              taken={tags.filter((r) => r.id !== row.id).map((r) => normalKey(r.key))}
+              nameError={errors[`detail:${row.id}`]}
+              valueError={row.key.trim() ? errors[`tag:${normalKey(row.key)}`] : undefined}
+              setError={Boolean(errors.tags)}
+            />
           )}
         </RowEditor>
         <FieldError id={ids.tags} message={errors.tags} />
       </fieldset>
 
-      <fieldset className="fieldset" aria-describedby={describedBy('artists', ids.artists)}>
-        <legend className="field__label">Artists (optional)</legend>
-        <RowEditor
-          rows={artists}
-          setRows={setArtists}
-          blank={() => ({ id: randomUuid(), name: '' })}
-          noun="artist"
-          addLabel="Add an artist"
-          testId="new-artwork-artists"
-        >
-          {(row, i, change) => (
-            <label className="field field--compact field--grow">
-              <span className="field__label">Artist {i + 1}</span>
-              <input value={row.name} maxLength={200} autoComplete="off" onChange={(e) => change({ name: e.target.value })} />
-            </label>
-          )}
-        </RowEditor>
-        <FieldError id={ids.artists} message={errors.artists} />
-      </fieldset>
+      <ArtistPicker
+        id={ids.artists}
+        legend="Artists (optional)"
+        value={artists}
+        onChange={setArtists}
+        allowNew
+        query={artistQuery}
+        onQuery={setArtistQuery}
+        error={errors.artists}
+        alert
+      />
 
       <NoteField
         id={ids.notes}
@@ -371,5 +427,115 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
         formErrorRef={formErrorRef}
       />
     </form>
+  );
+}
+
+/**
+ * One detail: its name, chosen from the schema's (by category) or, with "Other…", written; and
+ * its value, with the control the chosen detail's kind calls for. Without the schema (not loaded),
+ * both are written. Its problems show below it: the name's, then the value's.
+ */
+function DetailRow({
+  id,
+  n,
+  row,
+  change,
+  vocabulary,
+  taken,
+  nameError,
+  valueError,
+  setError,
+}: {
+  id: string;
+  /** Its number, in its labels ("Detail 2 name"). */
+  n: number;
+  row: TagRow;
+  change: (patch: Partial<TagRow>) => void;
+  vocabulary: TagVocabulary;
+  /** The names of the other rows, not offered again. */
+  taken: readonly string[];
+  nameError: string | undefined;
+  valueError: string | undefined;
+  /** A problem of the details as a whole: every name is in question. */
+  setError: boolean;
+}) {
+  const key = normalKey(row.key);
+  const known = vocabulary.definitions.has(key);
+  const choice = !vocabulary.known ? null : known && !row.other ? key : row.other || key ? OTHER : '';
+  const nameInvalid = Boolean(nameError) || setError || undefined;
+  const nameDescribed = nameError ? `${id}-name-error` : undefined;
+  const valueDescribed = valueError ? `${id}-value-error` : undefined;
+  const writtenName = (label: string) => (
+    <label className="field field--compact" htmlFor={`${id}-written`}>
+      <span className="field__label">{label}</span>
+      <input
+        id={`${id}-written`}
+        value={row.key}
+        maxLength={50}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="opening_hours"
+        aria-invalid={nameInvalid}
+        aria-describedby={nameDescribed}
+        onChange={(e) => change({ key: e.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <div className="detail-row">
+      <div className="detail-row__fields">
+        {choice === null ? (
+          writtenName(`Detail ${n} name`)
+        ) : (
+          <label className="field field--compact" htmlFor={`${id}-name`}>
+            <span className="field__label">Detail {n} name</span>
+            <select
+              id={`${id}-name`}
+              value={choice}
+              aria-invalid={choice === OTHER ? undefined : nameInvalid}
+              aria-describedby={choice === OTHER ? undefined : nameDescribed}
+              onChange={(e) => {
+                const picked = e.target.value;
+                if (picked === OTHER) return change({ key: '', other: true });
+                // What was typed stays only if the detail chosen takes it.
+                const fits = tagValueProblem(picked, row.value, vocabulary) === null;
+                const value = !fits ? '' : vocabulary.definitions.get(picked)?.kind.type === 'enum' ? row.value.trim().toLowerCase() : row.value;
+                change({ key: picked, other: false, value });
+              }}
+            >
+              <option value="">Choose a detail</option>
+              {detailChoices(vocabulary).map((c) => (
+                <optgroup key={c.id} label={c.label}>
+                  {c.keys
+                    .filter((k) => k === key || !taken.includes(k))
+                    .map((k) => (
+                      <option key={k} value={k}>
+                        {labelForKey(k, vocabulary)}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+              <option value={OTHER}>Other…</option>
+            </select>
+          </label>
+        )}
+        {choice === OTHER && writtenName(`Detail ${n} other name`)}
+        <label className="field field--compact detail-row__value" htmlFor={`${id}-value`}>
+          <span className="field__label">Detail {n} value</span>
+          <TagValueField
+            id={`${id}-value`}
+            definition={vocabulary.definitions.get(key)}
+            freeMax={vocabulary.freeValueMax}
+            value={row.value}
+            onChange={(value) => change({ value })}
+            invalid={Boolean(valueError)}
+            describedBy={valueDescribed}
+          />
+        </label>
+      </div>
+      <FieldError id={`${id}-name`} message={nameError} />
+      <FieldError id={`${id}-value`} message={valueError} />
+    </div>
   );
 }

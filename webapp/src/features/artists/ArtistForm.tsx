@@ -23,6 +23,13 @@ import {
 const YEAR_HINT = `A year from ${ARTIST_LIMITS.yearMin} to ${ARTIST_LIMITS.yearMax}; negative for BCE.`;
 const YEAR_INPUT = { type: 'number', inputMode: 'numeric', step: 1, min: ARTIST_LIMITS.yearMin, max: ARTIST_LIMITS.yearMax } as const;
 
+/** The form's own checks: the years, and how many other names. */
+function problemsOf(v: ArtistValues): FieldProblem[] {
+  const found: FieldProblem[] = [...yearProblems(v)];
+  if (v.aliases.length > ARTIST_LIMITS.aliasesMax) found.push({ field: 'aliases', message: `At most ${ARTIST_LIMITS.aliasesMax} other names` });
+  return found;
+}
+
 export function ArtistForm<R>({
   artist,
   label,
@@ -37,7 +44,7 @@ export function ArtistForm<R>({
   submitLabel: string;
   cancelTo: string;
   /** How it proposes (the edit's calls, or a new artist's). */
-  flow: Omit<EditFlow<R>, 'subject'>;
+  flow: Omit<EditFlow<R>, 'subject' | 'check' | 'valueAt'>;
 }) {
   // The artist the values started from: the edits' old values, and what a reload moves on from.
   const [loaded, setLoaded] = useState<EditableArtist>(artist);
@@ -48,7 +55,12 @@ export function ArtistForm<R>({
   }
   // Another name typed but not added yet: added on submit.
   const [draft, setDraft] = useState('');
-  const flow = useEditSubmission({ subject: 'artist', ...options });
+  const flow = useEditSubmission({
+    subject: 'artist',
+    ...options,
+    check: () => problemsOf(values),
+    valueAt: (field) => (Object.hasOwn(values, field) ? values[field as keyof ArtistValues] : undefined),
+  });
   const { idOf, errorAt } = flow;
   const set = (patch: Partial<ArtistValues>) => setValues((v) => ({ ...v, ...patch }));
 
@@ -57,11 +69,7 @@ export function ArtistForm<R>({
     const next = extra && !values.aliases.includes(extra) ? { ...values, aliases: [...values.aliases, extra] } : values;
     setValues(next);
     setDraft('');
-    const local: FieldProblem[] = [...yearProblems(next)];
-    if (next.aliases.length > ARTIST_LIMITS.aliasesMax) {
-      local.push({ field: 'aliases', message: `At most ${ARTIST_LIMITS.aliasesMax} other names` });
-    }
-    void flow.submit(artistEditsFrom(loaded, next), local);
+    void flow.submit(artistEditsFrom(loaded, next), problemsOf(next));
   };
 
   const text = (field: 'name' | 'biography' | 'website' | 'country', maxLength: number) => ({

@@ -1,7 +1,9 @@
 /**
  * /artwork/{id}/edit (signed in): propose changes to an artwork's title, description, type,
  * location, artists, details (tags) and photos (the main one, those hidden), with a note to the
- * moderators. Only the fields changed
+ * moderators. The details come by the tag schema's categories, in one column on phones and two
+ * on wider screens, each with the control its kind calls for (an imported photo's address with
+ * the photo). The form checks the details against the schema; only the fields changed
  * are sent, each with the value the page loaded. The server checks the proposal first (nothing
  * written) and its errors show at their fields; the proposal then waits for a moderator. When the
  * artwork changed meanwhile, loading it again keeps the person's changes.
@@ -10,44 +12,60 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
+import { useGetTagSchemaQuery, useTagVocabulary } from '../../api/tagSchemaApi';
 import type { ArtworkDetailDto, FieldProblem } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
+import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
-import { EDIT_MESSAGES, EditFormShell, TextField, useEditSubmission } from '../../components/EditForm';
+import { DetailPhoto } from '../../components/DetailPhoto';
+import { describedByOf, EDIT_MESSAGES, EditFormShell, FieldFrame, TextField, useEditSubmission } from '../../components/EditForm';
 import { LocationField, locationProblem } from '../../components/LocationField';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { FieldError } from '../../components/SubmissionParts';
 import { ErrorState, Loading } from '../../components/states';
+import { isLongText, isWide, TagValueField } from '../../components/TagValueField';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
-import { labelForKey, OTHER_CATEGORY, TAG_CATEGORIES } from '../../lib/tagGroups';
+import { FORM_FIELD_KEYS, labelForKey, PHOTO_CREDIT_KEY, photoDetail, tagValueProblem, type TagVocabulary } from '../../lib/tagGroups';
 import { toastShown } from '../../lib/ui';
-import { ArtistPicker } from './ArtistPicker';
 import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from './artworksApi';
-import { editsFrom, rebase, valuesOf, type EditableArtwork, type EditValues } from './editModel';
+import { editsFrom, fieldValue, rebase, tagProblems, valuesOf, type EditableArtwork, type EditValues } from './editModel';
 import { PhotoChoices } from './PhotoChoices';
 import './artworks.css';
 
-/** Classification tags that are the artwork's own fields (type, title) or always the same. */
-const NOT_EDITED_AS_TAGS = new Set<string>(['tourism', 'artwork_type', 'name']);
-const LISTED_TAGS = new Set<string>(TAG_CATEGORIES.flatMap((c) => c.keys));
-
-/** The details offered, by category: the schema's, then the other keys this artwork has. */
-function tagGroupsFor(tags: Record<string, string>) {
-  const known = TAG_CATEGORIES.map((c) => ({ id: c.id, label: c.label, keys: c.keys.filter((k) => !NOT_EDITED_AS_TAGS.has(k)) }));
-  const other = Object.keys(tags)
-    .filter((k) => !LISTED_TAGS.has(k))
+/** The details offered, by the schema's categories: its known keys, then (with the other details) the other keys this artwork has. */
+function tagGroupsFor(tags: Record<string, string>, vocabulary: TagVocabulary) {
+  const free = Object.keys(tags)
+    .filter((k) => !vocabulary.definitions.has(k) && !FORM_FIELD_KEYS.has(k))
     .sort();
-  return [...known, { id: OTHER_CATEGORY.id, label: OTHER_CATEGORY.label, keys: other }].filter((g) => g.keys.length > 0);
+  return vocabulary.categories
+    .map((c) => {
+      const known = c.keys.filter((k) => !FORM_FIELD_KEYS.has(k));
+      return { id: c.id, label: c.label, keys: c.id === vocabulary.otherId ? [...known, ...free] : known };
+    })
+    .filter((g) => g.keys.length > 0);
 }
 
 export function ArtworkEditPage() {
   const { id = '' } = useParams();
   const { data, error, isFetching, refetch } = useGetArtworkQuery(id, { skip: !id });
+  // The details' controls follow the tag schema: the form waits for it, or for its failure (then every
+  // detail is text). Once it has answered, the form stays (a failed schema is asked for again as
+  // the form's parts mount, which must not take the form away).
+  const schema = useGetTagSchemaQuery(undefined, { refetchOnMountOrArgChange: false });
+  const [schemaAnswered, setSchemaAnswered] = useState(false);
+  if (!schemaAnswered && (schema.isSuccess || schema.isError)) setSchemaAnswered(true);
   usePageTitle('Edit artwork');
   // Once loaded, the form stays while the artwork is loaded again (a failed reload says so in the form).
-  if (data) return <EditForm artwork={data} reload={() => refetch().unwrap()} />;
+  if (data && schemaAnswered) return <EditForm artwork={data} reload={() => refetch().unwrap()} />;
+  if (data) {
+    return (
+      <div className="page">
+        <Loading />
+      </div>
+    );
+  }
   const missing = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
   return (
     <div className="page">
@@ -64,6 +82,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
     setValues(rebase(values, loaded, artwork));
     setLoaded(artwork);
   }
+  const vocabulary = useTagVocabulary();
   const [validate] = useValidateArtworkEditMutation();
   const [propose] = useProposeArtworkEditMutation();
   const dispatch = useAppDispatch();
@@ -78,16 +97,18 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
       void navigate(to.artwork(artwork.id));
     },
     reload,
+    check: () => {
+      const where = locationProblem(values.location);
+      const local: FieldProblem[] = where ? [{ field: 'location', message: where }] : [];
+      return [...local, ...tagProblems(loaded, values, vocabulary)];
+    },
+    valueAt: (field) => fieldValue(values, field),
   });
   const { idOf, errorAt } = flow;
   const set = (patch: Partial<EditValues>) => setValues((v) => ({ ...v, ...patch }));
   const setTag = (key: string, text: string) => setValues((v) => ({ ...v, tags: { ...v.tags, [key]: text } }));
 
-  const submit = () => {
-    const where = locationProblem(values.location);
-    const local: FieldProblem[] = where ? [{ field: 'location', message: where }] : [];
-    void flow.submit(editsFrom(loaded, values), local);
-  };
+  const submit = () => void flow.submit(editsFrom(loaded, values));
 
   return (
     <div className="page page--narrow">
@@ -130,20 +151,28 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
           mapCenter={{ lat: loaded.lat, lon: loaded.lon }}
           error={errorAt('location')}
         />
-        <ArtistPicker id={idOf('artists')} value={values.artists} onChange={(artists) => set({ artists })} error={errorAt('artists')} />
-        {tagGroupsFor(loaded.tags).map((g) => (
+        <ArtistPicker
+          id={idOf('artists')}
+          value={values.artists}
+          onChange={(artists) => set({ artists: artists.filter(isKnownArtist) })}
+          error={errorAt('artists')}
+        />
+        {tagGroupsFor(loaded.tags, vocabulary).map((g) => (
           <fieldset key={g.id} className="fieldset">
             <legend className="field__label">{g.label}</legend>
             <div className="field-grid">
               {g.keys.map((k) => (
-                <TextField
+                <DetailField
                   key={k}
                   id={idOf(`tag:${k}`)}
-                  label={labelForKey(k)}
+                  tagKey={k}
+                  vocabulary={vocabulary}
+                  loaded={loaded.tags[k] ?? ''}
                   value={values.tags[k] ?? ''}
-                  clearable
                   onChange={(text) => setTag(k, text)}
                   error={errorAt(`tag:${k}`)}
+                  photoAlt={`Photo of ${artwork.title || 'the artwork'}`}
+                  credit={values.tags[PHOTO_CREDIT_KEY]}
                 />
               ))}
             </div>
@@ -160,5 +189,63 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
         />
       </EditFormShell>
     </div>
+  );
+}
+
+/**
+ * One detail: the control its definition calls for (text, whatever the kind, when the value as
+ * loaded does not fit it, so that it stays as it is until changed), long text in a textarea, and
+ * a photo's address with the photo above it. Wide fields (long text, addresses) take a whole row.
+ */
+function DetailField({
+  id,
+  tagKey,
+  vocabulary,
+  loaded,
+  value,
+  onChange,
+  error,
+  photoAlt,
+  credit,
+}: {
+  id: string;
+  tagKey: string;
+  vocabulary: TagVocabulary;
+  /** The value as the page loaded it. */
+  loaded: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  photoAlt: string;
+  credit: string | undefined;
+}) {
+  const definition = vocabulary.definitions.get(tagKey);
+  const kind = definition?.kind.type;
+  const asText = loaded !== '' && kind !== 'enum' && tagValueProblem(tagKey, loaded, vocabulary) !== null;
+  const multiline = isLongText(definition, loaded);
+  const photo = photoDetail(tagKey, value);
+  const wide = isWide(definition, loaded) || Boolean(photo);
+  return (
+    <FieldFrame
+      id={id}
+      label={labelForKey(tagKey, vocabulary)}
+      value={value}
+      onClear={() => onChange('')}
+      error={error}
+      wide={wide}
+      preview={photo ? <DetailPhoto photo={photo} alt={photoAlt} credit={credit} /> : undefined}
+    >
+      <TagValueField
+        id={id}
+        definition={definition}
+        freeMax={vocabulary.freeValueMax}
+        value={value}
+        onChange={onChange}
+        invalid={Boolean(error)}
+        describedBy={describedByOf(id, undefined, error)}
+        multiline={multiline}
+        asText={asText}
+      />
+    </FieldFrame>
   );
 }

@@ -6,6 +6,7 @@ import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
 import { ARTIST, ORCA } from '../../testing/artworks';
 import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
+import { tagSchemaRoute } from '../../testing/tagSchema';
 import { editsFrom, rebase, valuesOf } from './editModel';
 
 const ID = ORCA.id;
@@ -37,6 +38,7 @@ const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pen
 function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
   const pending: PendingEdit[] = [];
   return mockFetch({
+    ...tagSchemaRoute(),
     [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
     [`GET /api/artworks/${ID}/history`]: () =>
       envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
@@ -83,13 +85,12 @@ describe('/artwork/{id}/edit', () => {
     await userEvent.click(form().getByRole('button', { name: 'Clear description' }));
     expect(form().getByLabelText('Description')).toHaveValue('');
     await userEvent.selectOptions(form().getByLabelText('Artwork type'), 'statue');
-    await userEvent.clear(form().getByLabelText('Material'));
-    await userEvent.type(form().getByLabelText('Material'), 'steel');
+    await userEvent.selectOptions(form().getByLabelText('Material'), 'metal');
     await userEvent.click(form().getByRole('button', { name: 'Clear year' }));
     await userEvent.type(form().getByLabelText('Height (m)'), '7.6');
     await userEvent.click(form().getByRole('button', { name: 'Remove Douglas Coupland' }));
     await userEvent.type(form().getByRole('searchbox', { name: 'Find an artist to add' }), 'ame');
-    await userEvent.click(await form().findByRole('button', { name: 'Add Ameen Gill' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Ameen Gill' }));
     expect(within(form().getByRole('list', { name: 'Credited artists' })).getByText('Ameen Gill')).toBeInTheDocument();
     await userEvent.type(form().getByLabelText('Note to the moderators (optional)'), 'Per the city’s plaque');
     expect(form().getByText('21/1000')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('/artwork/{id}/edit', () => {
         { field_name: 'description', field_value_old: 'A pixelated orca breaching.', field_value_new: null },
         { field_name: 'artwork_type', field_value_old: 'sculpture', field_value_new: 'statue' },
         { field_name: 'artists', field_value_old: [ARTIST.id], field_value_new: [OTHER.id] },
-        { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: 'steel' },
+        { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: 'metal' },
         { field_name: 'tag:year', field_value_old: '2009', field_value_new: null },
         { field_name: 'tag:height', field_value_old: null, field_value_new: '7.6' },
       ],
@@ -136,7 +137,7 @@ describe('/artwork/{id}/edit', () => {
     renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.clear(await screen.findByLabelText('Title'));
     await userEvent.clear(form().getByLabelText('Year'));
-    await userEvent.type(form().getByLabelText('Year'), 'soon');
+    await userEvent.type(form().getByLabelText('Year'), '2010');
     await submit();
 
     const summary = await screen.findByTestId('edit-problems');
@@ -151,7 +152,7 @@ describe('/artwork/{id}/edit', () => {
     await waitFor(() => expect(title).toHaveFocus());
     expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!).edits).toEqual([
       { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: null },
-      { field_name: 'tag:year', field_value_old: '2009', field_value_new: 'soon' },
+      { field_name: 'tag:year', field_value_old: '2009', field_value_new: '2010' },
     ]);
     expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(0);
     // Nothing is reloaded for problems that are the proposal's own.
@@ -219,6 +220,133 @@ describe('/artwork/{id}/edit', () => {
     await userEvent.type(await screen.findByLabelText('Title'), '!');
     await submit();
     expect(within(await screen.findByTestId('edit-problems')).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('offers each detail with the control the tag schema gives its kind, by category, Clear only where there is a value', async () => {
+    const imported = {
+      ...ARTWORK,
+      tags: {
+        material: 'bronze',
+        year: '2009',
+        operator: 'City of Vancouver',
+        neighbourhood: 'Downtown',
+        material_detail: 'Digitally printed onto adhesive vinyl, mounted on aluminium composite panels',
+      },
+    } satisfies ArtworkDetailDto;
+    server({}, () => imported);
+    renderRoute(EDIT_PATH, { who: 'user' });
+    const material = await screen.findByRole('combobox', { name: 'Material' });
+    expect(within(material).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Not set', 'Bronze', 'Stone', 'Metal', 'Concrete', 'Wood', 'Paint', 'Ceramic', 'Glass', 'Mixed', 'Other',
+    ]);
+    expect(material).toHaveValue('bronze');
+    const heritage = form().getByRole('combobox', { name: 'Heritage' });
+    expect(within(heritage).getByRole('option', { name: 'World heritage' })).toHaveValue('world_heritage');
+    expect(form().getByRole('spinbutton', { name: 'Height (m)' })).toMatchObject({ min: '0.1', max: '500', step: 'any' });
+    expect(form().getByRole('spinbutton', { name: 'Year' })).toMatchObject({ min: '1000', max: '2100', step: '1', value: '2009' });
+    expect(form().getByLabelText('Website')).toHaveAttribute('type', 'url');
+    expect(form().getByRole('textbox', { name: 'Wikidata' })).toHaveAttribute('pattern', 'Q\\d+');
+    expect(form().getByRole('textbox', { name: 'Inscription' }).tagName).toBe('TEXTAREA');
+    expect(form().getByRole('textbox', { name: 'Operator' })).toHaveAttribute('maxLength', '200');
+    // The form's own fields are not offered again as details.
+    expect(form().queryByLabelText('Tourism')).not.toBeInTheDocument();
+    expect(form().queryByLabelText('Name')).not.toBeInTheDocument();
+    // The details the schema does not know, with the other details: text, long text in a textarea.
+    const other = form().getByRole('group', { name: 'Other details' });
+    expect(within(other).getByRole('textbox', { name: 'Neighbourhood' })).toHaveValue('Downtown');
+    expect(within(other).getByRole('textbox', { name: 'Material detail' }).tagName).toBe('TEXTAREA');
+    expect(form().getByLabelText('Operator').closest('fieldset')).toHaveAccessibleName('Location');
+    // Clear only for a field with a value.
+    expect(form().getByRole('button', { name: 'Clear operator' })).toBeInTheDocument();
+    expect(form().queryByRole('button', { name: 'Clear width (m)' })).not.toBeInTheDocument();
+    expect(form().queryByRole('button', { name: 'Clear inscription' })).not.toBeInTheDocument();
+    await userEvent.click(form().getByRole('button', { name: 'Clear operator' }));
+    expect(form().getByLabelText('Operator')).toHaveValue('');
+    expect(form().getByLabelText('Operator')).toHaveFocus();
+    expect(form().queryByRole('button', { name: 'Clear operator' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a value as loaded that its kind does not fit, visible and unchanged until edited', async () => {
+    const { callsTo } = server({}, () => ({ ...ARTWORK, tags: { material: 'aluminium', height: '7 m' } }));
+    renderRoute(EDIT_PATH, { who: 'user' });
+    expect(await screen.findByRole('combobox', { name: 'Material' })).toHaveValue('aluminium');
+    expect(form().getByRole('option', { name: 'aluminium (not a listed value)' })).toBeInTheDocument();
+    expect(form().getByRole('textbox', { name: 'Height (m)' })).toHaveValue('7 m');
+    await userEvent.type(form().getByLabelText('Title'), '!');
+    await submit();
+    await waitFor(() => expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(1));
+    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[0]!).edits.map((e) => e.field_name)).toEqual(['title']);
+  });
+
+  it('checks a changed detail against the schema, and the problem goes as soon as it is fixed', async () => {
+    const { callsTo } = server();
+    renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.type(await screen.findByLabelText('Height (m)'), '900');
+    await userEvent.type(form().getByLabelText('Website'), 'example.org');
+    await submit();
+    const summary = await screen.findByTestId('edit-problems');
+    expect(summary).toHaveTextContent('Height (m): Height (m) must be a number between 0.1 and 500');
+    expect(summary).toHaveTextContent('Website: Website must be an http or https URL of at most 500 characters');
+    const height = form().getByLabelText('Height (m)');
+    await waitFor(() => expect(height).toHaveFocus());
+    expect(height).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(`/api/artwork/${ID}/edit/validate`)).toHaveLength(0);
+
+    await userEvent.clear(height);
+    await userEvent.type(height, '9');
+    expect(height).not.toHaveAttribute('aria-invalid');
+    expect(summary).not.toHaveTextContent('Height (m)');
+    expect(summary).toHaveTextContent('Website must be an http or https URL');
+    await userEvent.clear(form().getByLabelText('Website'));
+    await userEvent.type(form().getByLabelText('Website'), 'https://example.org');
+    expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
+    expect(form().getByLabelText('Website')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes a problem the server found away once its field changes, and keeps the others', async () => {
+    server({
+      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
+        envelope({
+          valid: false,
+          errors: [
+            { field: 'title', message: 'The title is already taken nearby' },
+            { field: 'tag:year', message: 'Year must be a four-digit year between 1000 and 2100' },
+          ],
+          edits: bodyOf(req).edits,
+        } satisfies EditCheck),
+    });
+    renderRoute(EDIT_PATH, { who: 'user' });
+    await userEvent.type(await screen.findByLabelText('Title'), ' II');
+    await userEvent.clear(form().getByLabelText('Year'));
+    await userEvent.type(form().getByLabelText('Year'), '2010');
+    await submit();
+    const summary = await screen.findByTestId('edit-problems');
+    expect(summary).toHaveTextContent('Title: The title is already taken nearby');
+    const title = form().getByLabelText('Title');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    // Another field changes: the title's problem stays.
+    await userEvent.type(form().getByLabelText('Description'), '!');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(title, 'I');
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(title).not.toHaveAccessibleDescription();
+    expect(summary).not.toHaveTextContent('Title:');
+    expect(form().getByLabelText('Year')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(form().getByLabelText('Year'), '{Backspace}1');
+    expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
+  });
+
+  it('shows a detail that is a photo’s address as the photo above its field', async () => {
+    const url = 'https://www.cambridgema.gov/art/Hoke_ArtesianWell.jpg';
+    server({}, () => ({ ...ARTWORK, tags: { photo_url: url, photo_credit: 'Cambridge Arts' } }));
+    renderRoute(EDIT_PATH, { who: 'user' });
+    const photo = await screen.findByRole('img', { name: 'Photo of Digital Orca' });
+    expect(photo).toHaveAttribute('src', url);
+    expect(photo.closest('figure')).toHaveTextContent('Photo: Cambridge Arts. Source: www.cambridgema.gov');
+    const field = form().getByRole('textbox', { name: 'Photo url' });
+    expect(field).toHaveValue(url);
+    expect(field.closest('.field')).toHaveClass('field--wide');
+    expect(field.closest('.field')).toContainElement(photo);
   });
 });
 

@@ -5,10 +5,11 @@
  * Photos are chosen by key: the main photo (shown first; null for the gallery's own order) and
  * the hidden ones (shown to no one, sorted), of which the main photo is never one.
  */
-import type { FieldEdit } from '../../api/types';
+import type { FieldEdit, FieldProblem } from '../../api/types';
 import type { ArtistRef, ArtworkDto, ArtworkType } from '../../api/types';
 import type { LatLon } from '../../components/LocationField';
 import { editCollector, follow, followAll, textValue as text } from '../../lib/editValues';
+import { tagValueProblem, type TagVocabulary } from '../../lib/tagGroups';
 
 /** What of an artwork the form edits. */
 export type EditableArtwork = Pick<
@@ -59,6 +60,24 @@ export function withHidden<V extends PhotoValues>(v: V, key: string, hide: boole
 }
 
 const tagKeys = (...tags: Record<string, string>[]) => [...new Set(tags.flatMap((t) => Object.keys(t)))];
+
+/**
+ * A field's value (an edit's field name: `title`, `tag:<key>`) as typed, the same value until the
+ * person changes it; undefined for a field the form does not have.
+ */
+export function fieldValue(v: EditValues, field: string): unknown {
+  if (field.startsWith('tag:')) return v.tags[field.slice(4)];
+  return Object.hasOwn(v, field) && field !== 'tags' ? v[field as keyof EditValues] : undefined;
+}
+
+/** The details changed (from `a`) to values the tag schema refuses, each as its `tag:<key>` field's problem. */
+export function tagProblems(a: EditableArtwork, v: EditValues, vocabulary: TagVocabulary): FieldProblem[] {
+  return tagKeys(a.tags, v.tags).flatMap((key) => {
+    if (text(v.tags[key]) === text(a.tags[key])) return [];
+    const problem = tagValueProblem(key, v.tags[key] ?? '', vocabulary);
+    return problem ? [{ field: `tag:${key}`, message: problem }] : [];
+  });
+}
 
 /** The edits from the artwork as loaded (`a`) to the values typed (`v`): one per changed field. */
 export function editsFrom(a: EditableArtwork, v: EditValues): FieldEdit[] {

@@ -1,0 +1,57 @@
+/**
+ * Photos for the tests that send them: a real baseline JPEG drawn by Chromium's canvas encoder
+ * (the server decodes it), with an EXIF APP1 segment carrying GPS and a camera spliced in by
+ * `src/testing/jpeg.ts`.
+ */
+import { expect, type Page } from '@playwright/test';
+import { jpegWithExif } from '../src/testing/jpeg';
+
+type Dms = [number, number, number];
+
+export function dms(v: number): Dms {
+  const a = Math.abs(v);
+  const d = Math.floor(a);
+  const m = Math.floor((a - d) * 60);
+  const s = Math.round(((a - d) * 60 - m) * 60 * 100) / 100;
+  return [d, m, s];
+}
+
+/** The decimal degrees an EXIF reader gets back from `dms` (seconds kept to 1/100). */
+export const fromDms = ([d, m, s]: Dms) => d + m / 60 + s / 3600;
+
+/**
+ * A real JPEG (Chromium's canvas encoder: baseline, with pixel data) with an EXIF APP1 segment
+ * holding GPS at `at`, inserted after the encoder's SOI and JFIF APP0.
+ */
+export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate((hue) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    const g = ctx.createLinearGradient(0, 0, 320, 240);
+    g.addColorStop(0, `hsl(${hue % 360} 70% 45%)`);
+    g.addColorStop(1, `hsl(${(hue + 140) % 360} 60% 70%)`);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#111';
+    ctx.beginPath();
+    ctx.ellipse(160, 130, 90, 45, 0.2, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, seed);
+  const jpeg = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+  const exif = jpegWithExif({
+    gps: { lat: dms(at.lat), latRef: at.lat >= 0 ? 'N' : 'S', lon: dms(at.lon), lonRef: at.lon >= 0 ? 'E' : 'W' },
+    make: 'Plinth',
+    model: 'E2E Camera',
+    little: true,
+  });
+  // jpegWithExif is SOI, APP1, EOI: keep the APP1 segment only.
+  const app1 = Buffer.from(exif.subarray(2, exif.length - 2));
+  let insertAt = 2;
+  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + jpeg.readUInt16BE(4);
+  return Buffer.concat([jpeg.subarray(0, insertAt), app1, jpeg.subarray(insertAt)]);
+}
