@@ -1,7 +1,7 @@
 /**
  * End-to-end tests against the real server: `e2e/global-setup.ts` starts an isolated
  * `plinth serve --demo` that serves webapp/dist, and Debian's Chromium runs the tests at a
- * desktop (1280×800) and a mobile (390×844) size. Run: `npm run e2e` (after `npm run build` and
+ * desktop (1366×900) and a mobile (390×844) size. Run: `npm run e2e` (after `npm run build` and
  * `cargo build --workspace`). `E2E_MEASURE=1 npx playwright test` runs only the benchmark
  * (e2e/measure.ts) instead of the tests.
  */
@@ -54,7 +54,7 @@ export default defineConfig({
     ? [{ name: 'measure', use: { viewport: { width: 1280, height: 800 } } }]
     : [
         // Each layout spec runs at its own size only.
-        { name: 'desktop', testIgnore: '*.mobile.spec.ts', use: { viewport: { width: 1280, height: 800 } } },
+        { name: 'desktop', testIgnore: '*.mobile.spec.ts', use: { viewport: { width: 1366, height: 900 } } },
         {
           name: 'mobile',
           testIgnore: '*.desktop.spec.ts',

@@ -5,7 +5,7 @@
  * axe-core checks the sign-in dialog and /profile on the way.
  */
 import type { Page } from '@playwright/test';
-import { a11yViolations, expect, formatFindings, isSerious, otherDevice, screenshot, test } from './fixtures';
+import { a11yViolations, appNavigation, expect, formatFindings, isSerious, otherDevice, quickActions, screenshot, test } from './fixtures';
 import { magicLinkToken, oneTimeCode, waitForMail } from './mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -16,11 +16,9 @@ async function noSeriousViolations(page: Page, where: string): Promise<void> {
   expect(serious, formatFindings(`${where} ${page.url()}`, serious)).toEqual([]);
 }
 
-const quickActions = (page: Page) => page.getByRole('navigation', { name: 'Quick actions' });
-
-/** Opens the sign-in dialog from the bottom bar (there at every size) and asks for a link. */
+/** Opens the sign-in dialog from the navigation (the rail or the bottom bar) and asks for a link. */
 async function requestLink(page: Page, email: string) {
-  await quickActions(page).getByRole('button', { name: 'Login', exact: true }).click();
+  await appNavigation(page).getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Sign in/ });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
@@ -34,10 +32,10 @@ async function requestLink(page: Page, email: string) {
 async function expectSignedIn(page: Page) {
   // Signing in refreshes status and profile (each may wait for read-your-writes, up to 2 s):
   // allow for a loaded machine.
-  await expect(quickActions(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({
+  await expect(appNavigation(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible({
     timeout: 20_000,
   });
-  await expect(quickActions(page).getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
 }
 
 /** Logout from the rail (desktop) or the drawer (mobile), through the confirmation. */
@@ -52,7 +50,7 @@ async function signOut(page: Page) {
   const confirm = page.getByRole('dialog', { name: 'Sign out' });
   await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Sign out' }).click();
-  await expect(quickActions(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 }
 
 test('sign in by link, choose a profile name, sign out, sign in by code elsewhere', async ({ page, browser, baseURL }, testInfo) => {
@@ -96,7 +94,7 @@ test('sign in by link, choose a profile name, sign out, sign in by code elsewher
   expect(reuse.status()).toBe(400);
 
   // /profile: the email, then a profile name of one's own.
-  await quickActions(page).getByRole('button', { name: 'Profile', exact: true }).click();
+  await appNavigation(page).getByRole('button', { name: 'Profile', exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   const card = page.getByRole('region', { name: 'Your profile' });
   await expect(card.getByText(email)).toBeVisible();

@@ -20,15 +20,17 @@ import type { Page } from '@playwright/test';
 import {
   apiCall,
   apiSignIn,
+  appNavigation,
   expect,
   grantModerator,
   noSeriousViolations,
-  quickActions,
   screenshot,
+  sessionToken,
   signInByMail,
   test,
   toasts,
   unique,
+  unreadCount,
 } from './fixtures';
 
 const MODERATOR_ADDRESS = '127.0.0.2';
@@ -60,18 +62,6 @@ async function photo(page: Page, hue: number): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.9);
   }, hue);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
-
-/** The page's session token (the app keeps it in local storage). */
-async function sessionToken(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('user-token'))) ?? '';
-}
-
-/** The unread count as the server has it for the page's session. */
-async function unreadCount(page: Page): Promise<number> {
-  const res = await page.request.get('/api/me/notifications/unread-count', { headers: { 'X-User-Token': await sessionToken(page) } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: { unread_count: number } }).data.unread_count;
 }
 
 test('a first approved contribution earns a badge: the bell, the toast, /profile/badges and the notification', async ({ page }, testInfo) => {
@@ -133,7 +123,7 @@ test('a first approved contribution earns a badge: the bell, the toast, /profile
 
   // The bell counts what the server counts as unread (the approval and the awards among them).
   // Awards may still be arriving; the bell reads the count on load (then every 60 s).
-  const bell = quickActions(page).getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  const bell = appNavigation(page).getByRole('button', { name: /^Notifications, \d+ unread$/ });
   await expect(async () => {
     const n = await unreadCount(page);
     expect(n).toBeGreaterThanOrEqual(2);

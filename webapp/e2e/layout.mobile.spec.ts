@@ -1,13 +1,35 @@
-/** The shell at 390 px: no rail, the bottom bar, the drawer (run by the mobile project only). */
-import { DRAWER_ENTRIES, expect, expectTitle, screenshot, test } from './fixtures';
+/**
+ * The shell at 390 px (run by the mobile project only): one navigation, the bottom bar ("Quick
+ * actions") with its "+" in the middle, and the menu drawer; no rail.
+ */
+import type { Page } from '@playwright/test';
+import { apiSignIn, deviceSignedIn, DRAWER_ENTRIES, expect, expectTitle, quickActions, screenshot, test, unique } from './fixtures';
 
+/** This spec's sign-ins come from a loopback address of their own (see `apiCall`). */
+const ADDRESS = '127.0.0.5';
 
-test('mobile layout: no rail, the bottom bar, and the menu drawer', async ({ page }, testInfo) => {
+/** The add button's centre lies within 2 px of the bottom bar's. */
+async function addButtonCentred(page: Page) {
+  const bar = await quickActions(page).boundingBox();
+  const add = await quickActions(page).getByRole('button', { name: 'Add artwork' }).boundingBox();
+  expect(bar).not.toBeNull();
+  expect(add).not.toBeNull();
+  const offset = add!.x + add!.width / 2 - (bar!.x + bar!.width / 2);
+  expect(Math.abs(offset), `the add button is ${offset.toFixed(1)} px off the bar's centre`).toBeLessThanOrEqual(2);
+}
+
+test('mobile layout: no rail, the bottom bar with the add button centred, and the menu drawer', async ({ page }, testInfo) => {
   await page.goto('/artworks');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Artworks');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  const bar = page.getByRole('navigation', { name: 'Quick actions' });
+  const bar = quickActions(page);
   await expect(bar).toBeVisible();
+  for (const name of ['Open menu', 'Send feedback', 'Add artwork', 'Login']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+    await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Map', exact: true })).toHaveCount(1);
+  await addButtonCentred(page);
   await screenshot(page, testInfo, 'layout');
 
   await bar.getByRole('button', { name: 'Open menu' }).click();
@@ -21,4 +43,25 @@ test('mobile layout: no rail, the bottom bar, and the menu drawer', async ({ pag
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/artists$/);
   await expectTitle(page, 'Artists');
+});
+
+test('mobile layout signed in: Notifications joins the bottom bar, the add button stays centred', async ({ browser, baseURL }, testInfo) => {
+  const token = await apiSignIn(ADDRESS, `e2e-layout-${unique()}-${testInfo.project.name}@example.org`);
+  const device = await deviceSignedIn(browser, testInfo, baseURL!, token);
+  try {
+    const page = device.page;
+    await page.goto('/artworks');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Artworks');
+    const bar = quickActions(page);
+    await expect(bar.getByRole('button', { name: 'Profile', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(bar.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    for (const name of ['Profile', 'Add artwork', 'Send feedback']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(1);
+    await addButtonCentred(page);
+    await screenshot(page, testInfo, 'layout-signed-in');
+    expect(device.errors, 'uncaught errors in the signed-in page').toEqual([]);
+  } finally {
+    await device.context.close();
+  }
 });

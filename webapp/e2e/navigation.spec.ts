@@ -1,5 +1,16 @@
 /** Redirects, the not-found page, page titles, the theme and the shell's layouts. */
-import { expect, expectTitle, screenshot, test, THEME_KEY } from './fixtures';
+import type { Page } from '@playwright/test';
+import { appNavigation, expect, expectTitle, quickActions, screenshot, test, THEME_KEY } from './fixtures';
+
+/** Wide enough for the rail (the app's desktop breakpoint). */
+const wide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1024;
+
+/** The theme picker: in the rail on wide screens, in the menu drawer on phones (opened here). */
+async function themePicker(page: Page) {
+  if (wide(page)) return page.getByRole('navigation', { name: 'Main' }).getByRole('combobox', { name: 'Theme' });
+  await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
+  return page.getByRole('dialog', { name: 'Menu' }).getByRole('combobox', { name: 'Theme' });
+}
 
 test.describe('redirects', () => {
   for (const [from, target, heading] of [
@@ -42,7 +53,7 @@ test('page titles have the form "{Page} - Plinth"', async ({ page }) => {
   }
   // Client-side navigation updates the title as well.
   await page.goto('/help');
-  await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Map' }).click();
+  await appNavigation(page).getByRole('link', { name: 'Map' }).click();
   await expectTitle(page, 'Map');
 });
 
@@ -50,18 +61,17 @@ test('the chosen theme persists across a reload', async ({ page }, testInfo) => 
   await page.goto('/artworks');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'material');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await drawer.getByRole('combobox', { name: 'Theme' }).selectOption('DarkGallery');
+  await (await themePicker(page)).selectOption('DarkGallery');
   await expect(html).toHaveAttribute('data-theme', 'DarkGallery');
   expect(await page.evaluate((k) => localStorage.getItem(k), THEME_KEY)).toBe('DarkGallery');
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  if (!wide(page)) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  }
 
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'DarkGallery');
   await expect(page.getByRole('list', { name: 'Artworks' })).toBeVisible();
   await screenshot(page, testInfo, 'theme-dark-gallery');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('combobox', { name: 'Theme' })).toHaveValue('DarkGallery');
+  await expect(await themePicker(page)).toHaveValue('DarkGallery');
 });

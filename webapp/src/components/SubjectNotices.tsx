@@ -8,6 +8,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorField, isApiError } from '../api/errors';
+import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditSubject, PendingEdit } from '../api/types';
 import { fieldList } from '../lib/fieldText';
 import { Icon } from './Icon';
@@ -146,6 +147,7 @@ function useVersionFocus(asOf: string, shown: boolean): void {
 
 /** The viewer's own proposals still waiting (none for an anonymous viewer), and which fields they change. */
 export function PendingEditsNotice({ subject, pending }: { subject: EditSubject; pending: readonly PendingEdit[] }) {
+  const vocabulary = useTagVocabulary();
   if (pending.length === 0) return null;
   const fields = pending.flatMap((p) => p.edits.map((e) => e.field_name));
   return (
@@ -154,7 +156,7 @@ export function PendingEditsNotice({ subject, pending }: { subject: EditSubject;
         <Icon name="info" size={20} />
         <span>
           <strong>{pending.length === 1 ? 'Your edit is waiting for review.' : `Your ${pending.length} edits are waiting for review.`}</strong>
-          {fields.length > 0 && ` ${pending.length === 1 ? 'It changes' : 'They change'} the ${fieldList(fields, subject)}.`}
+          {fields.length > 0 && ` ${pending.length === 1 ? 'It changes' : 'They change'} the ${fieldList(fields, subject, vocabulary)}.`}
         </span>
       </p>
     </div>

@@ -1,6 +1,7 @@
 /**
- * The frame around every screen (SPEC §2): skip link, rail, main content, bottom bar, drawer,
- * dialogs, toasts and the live announcer. It also moves focus to each new page's heading, logs
+ * The frame around every screen (SPEC §2): skip link, one navigation per layout (the rail on wide
+ * screens; the bottom bar and the drawer below), main content, dialogs, toasts and the live
+ * announcer. It also moves focus to each new page's heading, logs
  * the guards' query flags and celebrates new badges with a toast.
  */
 import { useEffect, useRef } from 'react';
@@ -9,8 +10,12 @@ import { LiveAnnouncer } from '../../components/LiveAnnouncer';
 import { SignInDialog } from '../../features/auth/SignInDialog';
 import { FeedbackDialog } from '../../features/feedback/FeedbackDialog';
 import { useBadgeToasts } from '../../features/notifications/useBadgeToasts';
+import { BREAKPOINTS } from '../../config/constants';
 import { announce } from '../../lib/announcer';
+import { useMediaQuery } from '../../lib/hooks';
 import { logger } from '../../lib/logger';
+import { drawerToggled } from '../../lib/ui';
+import { useAppDispatch } from '../hooks';
 import { AboutDialog, WelcomeDialog } from './AboutDialogs';
 import { BottomBar, Drawer, NavRail } from './Navigation';
 import { Toaster } from './Toaster';
@@ -72,18 +77,25 @@ export function AppShell() {
     logGuardFlags(location.search);
   }, [location.search]);
   const isMap = location.pathname === '/';
+  // Rendered, not hidden by CSS: a layout has one navigation, so each control exists once.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktop}px)`);
+  const dispatch = useAppDispatch();
+  // A drawer left open on a narrow window stays shut once the window is wide and narrow again.
+  useEffect(() => {
+    if (wide) dispatch(drawerToggled(false));
+  }, [wide, dispatch]);
 
   return (
-    <div className={`app${isMap ? ' app--map' : ''}`}>
+    <div className={`app${wide ? ' app--rail' : ''}${isMap ? ' app--map' : ''}`}>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      <NavRail />
+      {wide && <NavRail />}
       <main id="main-content" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <BottomBar />
-      <Drawer />
+      {!wide && <BottomBar />}
+      {!wide && <Drawer />}
       <SignInDialog />
       <FeedbackDialog />
       <AboutDialog />

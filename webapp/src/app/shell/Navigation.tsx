@@ -1,5 +1,9 @@
-/** The left rail (≥ 1024 px), the bottom bar (always) and the slide-in drawer (SPEC §2). */
-import { useEffect, useRef } from 'react';
+/**
+ * The shell's navigation (SPEC §2), one per layout (AppShell picks it): on wide screens the left
+ * rail, holding everything; below, the bottom bar with its add button and the slide-in drawer.
+ */
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName, roleOf, selectUser } from '../../api/session';
 import { useProductName } from '../../api/configApi';
@@ -157,6 +161,32 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
   );
 }
 
+/** The rail's theme choice: the picker when expanded; collapsed, a button that expands the rail to it. */
+function RailTheme({ expanded }: { expanded: boolean }) {
+  const dispatch = useAppDispatch();
+  if (expanded) {
+    return (
+      <div className="nav-rail__theme">
+        <ThemePicker />
+      </div>
+    );
+  }
+  const open = (e: MouseEvent<HTMLButtonElement>) => {
+    const rail = e.currentTarget.closest('nav');
+    flushSync(() => dispatch(railToggled()));
+    rail?.querySelector<HTMLSelectElement>('.nav-rail__theme select')?.focus();
+  };
+  return (
+    <ul className="nav-list">
+      <li>
+        <button type="button" className="nav-item" onClick={open} aria-label="Theme" title="Theme">
+          <Icon name="palette" />
+        </button>
+      </li>
+    </ul>
+  );
+}
+
 export function NavRail() {
   const dispatch = useAppDispatch();
   const expanded = useAppSelector(selectRailExpanded);
@@ -182,6 +212,9 @@ export function NavRail() {
           </Link>
         )}
       </div>
+      <div className="nav-rail__add">
+        <AddArtworkButton className={`fab${expanded ? ' fab--extended' : ''}`} showLabel={expanded} />
+      </div>
       <ul className="nav-list">
         {mainEntries('rail').map((e) => (
           <EntryLink key={e.id} entry={e} showLabel={expanded} />
@@ -190,6 +223,33 @@ export function NavRail() {
       <AdminSection showLabel={expanded} />
       <div className="nav-rail__footer">
         <SessionFooter showLabel={expanded} />
+        <ul className="nav-list">
+          <li>
+            <button
+              type="button"
+              className="nav-item"
+              onClick={() => dispatch(feedbackOpened(undefined))}
+              aria-label={expanded ? undefined : 'Send feedback'}
+              title={expanded ? undefined : 'Send feedback'}
+            >
+              <Icon name="feedback" />
+              {expanded && <span className="nav-item__label">Send feedback</span>}
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="nav-item"
+              onClick={() => dispatch(dialogOpened('about'))}
+              aria-label={expanded ? undefined : `About ${product}`}
+              title={expanded ? undefined : `About ${product}`}
+            >
+              <Icon name="info" />
+              {expanded && <span className="nav-item__label">About {product}</span>}
+            </button>
+          </li>
+        </ul>
+        <RailTheme expanded={expanded} />
       </div>
     </nav>
   );
@@ -200,50 +260,55 @@ export function BottomBar() {
   const s = useSessionActions();
   const unread = useUnreadCount();
   const { pathname } = useLocation();
+  // Two sides of equal width around the add button, so it stays centred whatever each side holds.
   return (
     <nav className="bottom-bar" aria-label="Quick actions">
-      <button
-        type="button"
-        className="bottom-bar__item"
-        onClick={() => dispatch(drawerToggled(true))}
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-      >
-        <Icon name="menu" />
-        <span className="bottom-bar__label">Menu</span>
-      </button>
-      <button type="button" className="bottom-bar__item" onClick={() => dispatch(feedbackOpened(undefined))} aria-label="Send feedback">
-        <Icon name="feedback" />
-        <span className="bottom-bar__label">Feedback</span>
-      </button>
-      <AddArtworkButton />
-      {s.signedIn && (
-        <button type="button" className="bottom-bar__item" onClick={s.openNotifications}>
-          <span className="nav-item__icon">
-            <Icon name="bell" />
-            <UnreadBadge count={unread} />
-          </span>
-          <NotificationsName count={unread} labelClass="bottom-bar__label" />
+      <div className="bottom-bar__side">
+        <button
+          type="button"
+          className="bottom-bar__item"
+          onClick={() => dispatch(drawerToggled(true))}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+        >
+          <Icon name="menu" />
+          <span className="bottom-bar__label">Menu</span>
         </button>
-      )}
-      <Link
-        to={to.map()}
-        className={`bottom-bar__item${pathname === '/' ? ' bottom-bar__item--active' : ''}`}
-        aria-current={pathname === '/' ? 'page' : undefined}
-        aria-label="Map"
-      >
-        <Icon name="map" />
-        <span className="bottom-bar__label">Map</span>
-      </Link>
-      <button
-        type="button"
-        className="bottom-bar__item"
-        onClick={s.openProfileOrLogin}
-        aria-label={s.signedIn ? 'Profile' : 'Login'}
-      >
-        <Icon name={s.signedIn ? 'profile' : 'login'} />
-        <span className="bottom-bar__label">{s.signedIn ? 'Profile' : 'Login'}</span>
-      </button>
+        <button type="button" className="bottom-bar__item" onClick={() => dispatch(feedbackOpened(undefined))} aria-label="Send feedback">
+          <Icon name="feedback" />
+          <span className="bottom-bar__label">Feedback</span>
+        </button>
+      </div>
+      <AddArtworkButton />
+      <div className="bottom-bar__side">
+        {s.signedIn && (
+          <button type="button" className="bottom-bar__item" onClick={s.openNotifications}>
+            <span className="nav-item__icon">
+              <Icon name="bell" />
+              <UnreadBadge count={unread} />
+            </span>
+            <NotificationsName count={unread} labelClass="bottom-bar__label" />
+          </button>
+        )}
+        <Link
+          to={to.map()}
+          className={`bottom-bar__item${pathname === '/' ? ' bottom-bar__item--active' : ''}`}
+          aria-current={pathname === '/' ? 'page' : undefined}
+          aria-label="Map"
+        >
+          <Icon name="map" />
+          <span className="bottom-bar__label">Map</span>
+        </Link>
+        <button
+          type="button"
+          className="bottom-bar__item"
+          onClick={s.openProfileOrLogin}
+          aria-label={s.signedIn ? 'Profile' : 'Login'}
+        >
+          <Icon name={s.signedIn ? 'profile' : 'login'} />
+          <span className="bottom-bar__label">{s.signedIn ? 'Profile' : 'Login'}</span>
+        </button>
+      </div>
     </nav>
   );
 }

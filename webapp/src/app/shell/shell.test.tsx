@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { WelcomeDialog } from './AboutDialogs';
@@ -21,12 +21,62 @@ function rail() {
   return screen.getByRole('navigation', { name: 'Main' });
 }
 
+const realMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
+
+/** A window `width` px wide, as min-width media queries see it (jsdom has no layout). */
+function windowWidth(width: number) {
+  const base = (realMatchMedia.value as (q: string) => MediaQueryList).bind(window);
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (q: string) => {
+      const min = /\(min-width:\s*(\d+)px\)/.exec(q);
+      return { ...base(q), matches: min ? width >= Number(min[1]) : false };
+    },
+  });
+}
+
+afterEach(() => {
+  Object.defineProperty(window, 'matchMedia', realMatchMedia);
+});
+
 async function ready() {
   // The map screen (index route) has loaded.
   await screen.findByRole('heading', { level: 1, name: 'Map of public artworks' });
 }
 
+describe('one navigation per layout', () => {
+  it('has the rail alone on a wide window: no bottom bar, no menu', async () => {
+    windowWidth(1366);
+    api();
+    renderRoute('/', { who: 'user' });
+    await ready();
+    expect(rail()).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Quick actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    // Each control once.
+    for (const name of ['Add artwork', 'Send feedback', 'Profile', 'Notifications', 'Logout']) {
+      expect(screen.getAllByRole('button', { name })).toHaveLength(1);
+    }
+    expect(screen.getAllByRole('link', { name: 'Map' })).toHaveLength(1);
+  });
+
+  it('has the bottom bar and the drawer alone on a phone', async () => {
+    windowWidth(390);
+    api();
+    renderRoute('/', { who: 'user' });
+    await ready();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    for (const name of ['Add artwork', 'Send feedback', 'Profile', 'Notifications']) {
+      expect(screen.getAllByRole('button', { name })).toEqual([bar.getByRole('button', { name })]);
+    }
+  });
+});
+
 describe('the rail’s entries (SPEC §2)', () => {
+  beforeEach(() => windowWidth(1366));
+
   it('has Map, Artworks, Artists, Search, Help and Pages for everyone', async () => {
     api();
     renderRoute('/');
@@ -87,6 +137,32 @@ describe('the rail’s entries (SPEC §2)', () => {
     expect(within(rail()).getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
     expect(localStorage.getItem('plinth-rail-expanded')).toBe('false');
   });
+
+  it('holds what the bottom bar and the drawer hold on phones: add, feedback, about and the theme', async () => {
+    api();
+    renderRoute('/');
+    await ready();
+    const r = within(rail());
+    expect(r.getByRole('button', { name: 'Add artwork' })).toBeInTheDocument();
+    await userEvent.click(r.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByRole('dialog', { name: /feedback/i })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(r.getByRole('button', { name: 'About Plinth' }));
+    expect(await screen.findByRole('dialog', { name: /About/ })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(r.getByRole('combobox', { name: 'Theme' })).toBeInTheDocument();
+  });
+
+  it('collapsed, opens itself to the theme picker from the Theme button', async () => {
+    localStorage.setItem('plinth-rail-expanded', 'false');
+    api();
+    renderRoute('/');
+    await ready();
+    expect(within(rail()).queryByRole('combobox', { name: 'Theme' })).not.toBeInTheDocument();
+    await userEvent.click(within(rail()).getByRole('button', { name: 'Theme' }));
+    expect(within(rail()).getByRole('button', { name: 'Collapse navigation' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(rail()).getByRole('combobox', { name: 'Theme' })).toHaveFocus();
+  });
 });
 
 describe('the bottom bar and drawer', () => {
@@ -114,7 +190,8 @@ describe('the bottom bar and drawer', () => {
     api(3);
     const { router } = renderRoute('/', { who: 'user' });
     await ready();
-    await userEvent.click(await within(rail()).findByRole('button', { name: 'Notifications, 3 unread' }));
+    const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    await userEvent.click(await bar.findByRole('button', { name: 'Notifications, 3 unread' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/notifications'));
   });
 
@@ -139,6 +216,8 @@ describe('the bottom bar and drawer', () => {
   });
 
   describe('sign-out (SPEC §4, §5)', () => {
+    beforeEach(() => windowWidth(1366));
+
     const NEW = 'e'.repeat(64);
     const nearby = () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 });
     const anonStatus = (token: string) => () =>

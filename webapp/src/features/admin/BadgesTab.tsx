@@ -127,7 +127,7 @@ export function BadgesTab() {
         {badges && badges.length === 0 && <EmptyState title="No badges defined" icon="badge" />}
         {badges && badges.length > 0 && (
           <div className="table-scroll">
-            <table className="table" data-testid="badges-table">
+            <table className="table table--cards" data-testid="badges-table">
               <caption className="visually-hidden">Badge definitions</caption>
               <thead>
                 <tr>
@@ -148,12 +148,12 @@ export function BadgesTab() {
                       <code className="muted small">{b.badge_key}</code>
                       <span className="muted small admin-badge__description">{b.description}</span>
                     </th>
-                    <td>{b.award_reason}</td>
-                    <td>{plural(b.award_count, 'account')}</td>
-                    <td>
+                    <td data-label="Earned for">{b.award_reason}</td>
+                    <td data-label="Awarded">{plural(b.award_count, 'account')}</td>
+                    <td data-label="State">
                       <span className={`chip chip--small${b.active ? ' chip--approved' : ''}`}>{b.active ? 'Active' : 'Inactive'}</span>
                     </td>
-                    <td>
+                    <td data-label="Actions">
                       <div className="button-row">
                         <button type="button" className="button button--text button--small" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
                           Edit

@@ -97,7 +97,7 @@ export function PermissionsTab() {
                 )}
               </p>
               <div className="table-scroll">
-                <table className="table" data-testid="permissions-table">
+                <table className="table table--cards" data-testid="permissions-table">
                   <caption className="visually-hidden">Accounts and their roles</caption>
                   <thead>
                     <tr>
@@ -131,8 +131,8 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
         <Link to={to.user(a.user_uuid)}>{a.email || a.user_uuid}</Link>
         {a.profile_name && <span className="muted small admin-account__name">{a.profile_name}</span>}
       </th>
-      <td>{formatDate(a.created_at)}</td>
-      <td>
+      <td data-label="Member since">{formatDate(a.created_at)}</td>
+      <td data-label="Roles">
         {a.permissions.length === 0 ? (
           <span className="muted">None</span>
         ) : (
@@ -145,7 +145,7 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
           </ul>
         )}
       </td>
-      <td>
+      <td data-label="Change">
         <div className="button-row">
           {PERMISSIONS.map((p) => {
             const held = a.permissions.includes(p);

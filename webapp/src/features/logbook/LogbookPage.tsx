@@ -140,8 +140,10 @@ function LogbookForm({
     return e;
   };
 
+  const values: Record<Field, unknown> = { photos, notes, condition, location, consent };
   const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution({
     validate,
+    valueAt: (f) => values[f],
     location,
     draft: () => ({ type: 'logbook', artworkId, photos, notes, condition: condition || null, artworkTitle }),
     serverFields: SERVER_FIELDS,

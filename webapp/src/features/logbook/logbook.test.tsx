@@ -121,6 +121,32 @@ describe('/logbook/{artworkId}', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('takes a problem away as soon as its field is fixed: the form’s own at once, the server’s once the field changes', async () => {
+    mockFetch({
+      [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK),
+      'POST /api/logbook': () => apiError(400, 'VALIDATION_ERROR', 'Condition must be one of: good, fair, poor, damaged, missing', { field: 'condition' }),
+    });
+    renderRoute(PATH);
+    await screen.findByRole('link', { name: 'Girl in a Wetsuit' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
+    expect(await main().findByText('Add a photo or a note about your visit')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Nice');
+    expect(main().queryByText('Add a photo or a note about your visit')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose photos' })).not.toHaveAttribute('aria-invalid');
+
+    await userEvent.selectOptions(screen.getByTestId('logbook-condition'), 'poor');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
+    const condition = screen.getByTestId('logbook-condition');
+    expect(await main().findByText('Condition must be one of: good, fair, poor, damaged, missing')).toBeInTheDocument();
+    await waitFor(() => expect(condition).toHaveFocus());
+    // Changing another field leaves it; changing the condition takes it away.
+    await userEvent.type(screen.getByLabelText('Note (optional)'), '!');
+    expect(condition).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.selectOptions(condition, 'fair');
+    expect(main().queryByText('Condition must be one of: good, fair, poor, damaged, missing')).not.toBeInTheDocument();
+    expect(condition).not.toHaveAttribute('aria-invalid');
+  });
+
   it('sends a note alone, without photos or licence', async () => {
     const { callsTo } = mockFetch({
       [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK),

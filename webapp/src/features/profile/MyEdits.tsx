@@ -4,6 +4,7 @@
  * why it was rejected). Signed-in only: an anonymous visitor has none.
  */
 import { Link } from 'react-router';
+import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject, MyEdit } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
@@ -72,6 +73,7 @@ function notApplied(e: MyEdit): string[] | null {
 }
 
 function EditRow({ edit: e }: { edit: MyEdit }) {
+  const vocabulary = useTagVocabulary();
   const subject: EditSubject = e.submission_type === 'artwork_edit' ? 'artwork' : 'artist';
   const name = e.subject_name || (subject === 'artwork' ? 'Untitled artwork' : 'Unnamed artist');
   const href = subjectHref(e);
@@ -85,7 +87,7 @@ function EditRow({ edit: e }: { edit: MyEdit }) {
           <span className="row-list__meta">{[submissionKind(e.submission_type), formatDate(e.created_at)].filter(Boolean).join(' · ')}</span>
           {e.fields.length > 0 && (
             <span className="small" data-testid="edit-fields">
-              {e.submission_type === 'new_artist' ? 'Proposed with the' : 'Changes the'} {fieldList(e.fields, subject)}
+              {e.submission_type === 'new_artist' ? 'Proposed with the' : 'Changes the'} {fieldList(e.fields, subject, vocabulary)}
             </span>
           )}
           <span className="submission-row__status">
@@ -95,7 +97,7 @@ function EditRow({ edit: e }: { edit: MyEdit }) {
             {left && (
               <span className="small" data-testid="edit-applied">
                 {applied.length > 0
-                  ? `Applied only the ${fieldList(applied, subject)}; not the ${fieldList(left, subject)}`
+                  ? `Applied only the ${fieldList(applied, subject, vocabulary)}; not the ${fieldList(left, subject, vocabulary)}`
                   : 'None of its fields were applied'}
               </span>
             )}

@@ -149,20 +149,24 @@ function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: Sub
           </span>
           {s.status === 'rejected' && s.reason && <span className="small submission-row__reason">Reason: {s.reason}</span>}
         </span>
-        {s.status === 'pending' && (
-          <button type="button" className="button button--text button--small" onClick={onWithdraw} aria-label={`Withdraw ${title}`}>
-            Withdraw
-          </button>
-        )}
-        {hasPersonalExif(s) && (
-          <button
-            type="button"
-            className="button button--text button--small"
-            onClick={onErase}
-            aria-label={`Remove photo location and camera details of ${title}`}
-          >
-            Remove photo details
-          </button>
+        {(s.status === 'pending' || hasPersonalExif(s)) && (
+          <span className="submission-row__actions">
+            {s.status === 'pending' && (
+              <button type="button" className="button button--text button--small" onClick={onWithdraw} aria-label={`Withdraw ${title}`}>
+                Withdraw
+              </button>
+            )}
+            {hasPersonalExif(s) && (
+              <button
+                type="button"
+                className="button button--text button--small"
+                onClick={onErase}
+                aria-label={`Remove photo details of ${title}: their location and camera`}
+              >
+                Remove photo details
+              </button>
+            )}
+          </span>
         )}
       </div>
     </li>

@@ -120,8 +120,8 @@ describe('/profile: my submissions', () => {
     const { store } = renderRoute('/profile');
     const [row, pendingRow] = await rows();
     // Nothing to erase on a submission whose photos say nothing personal.
-    expect(within(pendingRow!).queryByRole('button', { name: /Remove photo location/ })).not.toBeInTheDocument();
-    const name = 'Remove photo location and camera details of Girl in a Wetsuit';
+    expect(within(pendingRow!).queryByRole('button', { name: /Remove photo details/ })).not.toBeInTheDocument();
+    const name = 'Remove photo details of Girl in a Wetsuit: their location and camera';
     await userEvent.click(within(row!).getByRole('button', { name }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove photo location and camera details?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));

@@ -6,6 +6,7 @@
  */
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
@@ -119,6 +120,7 @@ function EditRow({
   onOpen: () => void;
 }) {
   const title = editTitle(subject, e);
+  const vocabulary = useTagVocabulary();
   return (
     <li className={`review-item${open ? ' review-item--open' : ''}`} data-testid="edit-item">
       <div className="review-item__body">
@@ -135,7 +137,7 @@ function EditRow({
           {e.submitter.display_name} · <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
         </p>
         <p className="review-item__notes">
-          {e.new_subject ? 'With the' : 'Changes the'} {fieldList(e.fields, subject)}
+          {e.new_subject ? 'With the' : 'Changes the'} {fieldList(e.fields, subject, vocabulary)}
         </p>
       </div>
       <button

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
+import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Spinner } from '../../components/states';
@@ -67,6 +68,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
   const pending = edit.status === 'pending';
   const apply = edit.fields.filter((f) => chosen.includes(f.field_name) || required(f.field_name));
   const staleChosen = apply.filter((f) => f.stale).map((f) => f.field_name);
+  const vocabulary = useTagVocabulary();
 
   const words: ValueWords = {
     unset: '(empty)',
@@ -121,7 +123,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
         </p>
       )}
       <div className="edit-table__scroll">
-        <table className="table edit-table">
+        <table className="table table--cards edit-table">
           <caption className="visually-hidden">Proposed changes, field by field</caption>
           <thead>
             <tr>
@@ -136,7 +138,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
           </thead>
           <tbody>
             {edit.fields.map((f) => {
-              const label = editFieldLabel(f.field_name, subject);
+              const label = editFieldLabel(f.field_name, subject, vocabulary);
               return (
                 <tr key={f.field_name} className={f.stale ? 'edit-table__row--stale' : undefined} data-testid="edit-field">
                   <td>
@@ -152,9 +154,9 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
                     />
                   </td>
                   <th scope="row">{label}</th>
-                  <td>{valueText(f.field_name, f.before, words)}</td>
-                  <td>{valueText(f.field_name, f.proposed, words)}</td>
-                  <td>
+                  <td data-label="Before (what the proposer saw)">{valueText(f.field_name, f.before, words)}</td>
+                  <td data-label="Proposed">{valueText(f.field_name, f.proposed, words)}</td>
+                  <td data-label="Current">
                     {valueText(f.field_name, f.current, words)}
                     {f.stale && <span className="chip chip--warning edit-table__stale">Changed since proposed</span>}
                   </td>
@@ -183,7 +185,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
       <ConfirmDialog
         open={confirming}
         title="Apply fields that changed since?"
-        message={`The ${fieldList(staleChosen, subject)} changed since this edit was proposed. Approving replaces the current value with the proposed one.`}
+        message={`The ${fieldList(staleChosen, subject, vocabulary)} changed since this edit was proposed. Approving replaces the current value with the proposed one.`}
         confirmLabel="Approve anyway"
         onConfirm={() => approveChosen(true)}
         onCancel={() => setConfirming(false)}

@@ -139,7 +139,7 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
                     type="button"
                     className="button button--tonal button--small candidate__action"
                     disabled={busy}
-                    aria-label={`Link to ${c.title || 'Untitled'}`}
+                    aria-label={`Link to this artwork: ${c.title || 'Untitled'}`}
                     onClick={() => approveWith({ action: 'link', artwork_id: c.id }, `Photos added to ${c.title || 'the artwork'}`)}
                   >
                     Link to this artwork

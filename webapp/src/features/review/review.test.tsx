@@ -184,7 +184,7 @@ describe('/review: one submission', () => {
     const { callsTo } = server();
     const { store } = renderRoute('/review', { who: 'moderator' });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
-    await userEvent.click(await screen.findByRole('button', { name: 'Link to Girl in a Wetsuit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Link to this artwork: Girl in a Wetsuit' }));
     await waitFor(() => expect(toasts(store)).toContain('Photos added to Girl in a Wetsuit'));
     expect(bodyOf(callsTo(`/api/review/approve/${A.id}`)[0]!)).toEqual({ action: 'link', artwork_id: ARTWORK_ID });
     expect(titles()).not.toContain('Bronze whale');

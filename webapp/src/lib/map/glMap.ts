@@ -200,8 +200,31 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     attributionControl: interactive ? { compact: true } : false,
     cooperativeGestures: false,
     fadeDuration: 0,
+    // The engines' own tracking is off: maplibre-gl's observer ignores its first report (so a
+    // size that changed between creation and the first frame is never seen) and mapbox-gl
+    // follows only the window. The observer below serves both.
+    trackResize: false,
   });
   if (interactive) map.addControl(engine.navigationControl(), 'top-right');
+
+  // The canvas follows its container's size (panels opening and closing, the list sheet, the
+  // phone turned), at most once a frame; a canvas left at an old size draws only part of itself.
+  let drawnSize = { width: host.clientWidth, height: host.clientHeight };
+  let resizeFrame = 0;
+  const fitContainer = () => {
+    resizeFrame = 0;
+    const size = { width: host.clientWidth, height: host.clientHeight };
+    if (size.width === drawnSize.width && size.height === drawnSize.height) return;
+    drawnSize = size;
+    map.resize();
+  };
+  const resizeObserver =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
+          if (!resizeFrame) resizeFrame = requestAnimationFrame(fitContainer);
+        })
+      : null;
+  resizeObserver?.observe(host);
 
   await waitForStyle(map);
 
@@ -561,9 +584,12 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       );
     },
     resize: () => {
-      map.resize();
+      cancelAnimationFrame(resizeFrame);
+      fitContainer();
     },
     destroy: () => {
+      resizeObserver?.disconnect();
+      if (resizeFrame) cancelAnimationFrame(resizeFrame);
       map.off('style.load', onStyleLoad);
       routeMarkers.forEach((m) => m.remove());
       routeMarkers = [];

@@ -77,6 +77,10 @@ export interface PlinthMap {
   setRoute: (route: MapRoute | null) => void;
   /** Shows the whole of `bounds` (at most street level), `padding` pixels clear of the edges. */
   fitBounds: (bounds: MapBounds, padding?: Partial<MapPadding>) => void;
+  /**
+   * Fits the canvas to its container now. It follows the container by itself, a frame later;
+   * this is for a caller about to place the view in a container whose size just changed.
+   */
   resize: () => void;
   destroy: () => void;
 }
