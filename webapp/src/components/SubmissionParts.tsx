@@ -8,7 +8,7 @@
 import { useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { NearbyCandidate, SubmissionReceipt } from '../api/types';
-import { SUBMISSION } from '../config/constants';
+import { SIMILARITY_SHOWN_FROM, SUBMISSION } from '../config/constants';
 import { to } from '../config/routes';
 import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
@@ -255,8 +255,9 @@ export function SubmissionReceiptView({
   );
 }
 
-/** An approved artwork near a submission: photo, title, type, distance and title similarity;
- * `action` is a button of the caller's (the review's "Link to this artwork"). */
+/** An approved artwork near a submission: photo, title, type, distance and, when it is at least
+ * SIMILARITY_SHOWN_FROM, how similar it is; `action` is a button of the caller's (the review's
+ * "Link to this artwork"). */
 export function CandidateCard({ candidate: c, action, ...rest }: { candidate: NearbyCandidate; action?: ReactNode; 'data-testid'?: string }) {
   return (
     <li className="candidate" {...rest}>
@@ -274,7 +275,7 @@ export function CandidateCard({ candidate: c, action, ...rest }: { candidate: Ne
         <p className="candidate__meta">
           <TypeChip type={c.artwork_type} />
           <span>{formatDistance(c.distance_m)} away</span>
-          <span>{Math.round(c.similarity * 100)}% similar</span>
+          {c.similarity >= SIMILARITY_SHOWN_FROM && <span>{Math.round(c.similarity * 100)}% similar</span>}
         </p>
       </div>
       {action}

@@ -87,6 +87,12 @@ export const SEARCH_DEBOUNCE_MS = 250;
 export const PROFILE_NAME_CHECK_DEBOUNCE_MS = 300;
 export const MAP_MOVE_DEBOUNCE_MS = 300;
 
+/**
+ * The duplicate score (a nearby candidate's `similarity`, 0 to 1, from its distance, title and
+ * type) from which a candidate is called "N% similar"; below it only its distance is shown.
+ */
+export const SIMILARITY_SHOWN_FROM = 0.3;
+
 /** POST /logbook's limits (the server's contract for submissions). */
 export const SUBMISSION = {
   maxPhotos: 10,

@@ -6,10 +6,10 @@ export function formatDate(iso: string | null | undefined): string {
   return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** A moment for people: "12 March 2025, 14:05:09". Invalid input gives an empty string. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
+/** A moment (an ISO string or a Date) for people: "12 March 2025, 14:05:09". Invalid input gives an empty string. */
+export function formatDateTime(moment: string | Date | null | undefined): string {
+  if (!moment) return '';
+  const d = new Date(moment);
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleString(undefined, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

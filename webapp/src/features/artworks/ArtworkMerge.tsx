@@ -26,7 +26,7 @@ export function artworkIdIn(text: string): string | null {
 
 /** What moved, in words. */
 function movedText(photos: number, entries: number): string {
-  return `${plural(photos, 'photo')} and ${plural(entries, 'logbook entry', 'logbook entries')}`;
+  return `${plural(photos, 'photo')} and ${plural(entries, 'visit')}`;
 }
 
 export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; title: string; onClose: () => void }) {

@@ -67,8 +67,23 @@ describe('merging duplicates', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: KEPT.title })).toBeInTheDocument();
     expect(bodyOf(callsTo(`/api/artworks/${DUPLICATE.id}/merge`)[0]!)).toEqual({ into: KEPT.id, reason: 'Same orca' });
-    expect(toasts(store)).toContain('Merged: 2 photos and 1 logbook entry moved');
+    expect(toasts(store)).toContain('Merged: 2 photos and 1 visit moved');
     expect(screen.getByText(/A duplicate record of this artwork was merged into this one/)).toBeInTheDocument();
+  });
+
+  it('tells what moved as photos and visits, never as logbook entries', async () => {
+    // Given a merge that moves one photo and three visits
+    server(DUPLICATE, () => envelope({ ...MOVED, photos: 1, logbook_entries: 3 } satisfies Merged));
+    const { store } = renderRoute(`/artwork/${DUPLICATE.id}`, { who: 'moderator' });
+    // When a moderator merges the duplicate into the record kept
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge into another record' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Artwork to keep (link or id)' }), KEPT.id);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Same orca');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    // Then the message counts visits
+    await waitFor(() => expect(toasts(store)).toContain('Merged: 1 photo and 3 visits moved'));
+    expect(toasts(store).join(' ')).not.toMatch(/logbook entr/i);
   });
 
   it('keeps the dialog open with the server’s refusal', async () => {
@@ -91,7 +106,7 @@ describe('merging duplicates', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Undo the merge' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Two orcas after all');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Undo merge' }));
-    await waitFor(() => expect(toasts(store)).toContain('Merge undone: 2 photos and 1 logbook entry went back'));
+    await waitFor(() => expect(toasts(store)).toContain('Merge undone: 2 photos and 1 visit went back'));
     expect(JSON.parse(callsTo(`/api/artworks/${DUPLICATE.id}/unmerge`)[0]!.body as string)).toEqual({ reason: 'Two orcas after all' });
   });
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
+import { cameraName, formatExifDateTime } from '../../lib/exifText';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
@@ -253,9 +254,9 @@ function ReviewPhotoView({
   unprocessable: boolean;
 }) {
   const x = photo.exif;
-  const camera = [x?.make, x?.model].filter(Boolean).join(' ');
+  const camera = cameraName(x?.make, x?.model);
   const rows: Array<[string, string]> = [];
-  if (x?.dateTime) rows.push(['Taken', x.dateTime]);
+  if (x?.dateTime) rows.push(['Taken', formatExifDateTime(x.dateTime)]);
   if (camera) rows.push(['Camera', camera]);
   if (x?.latitude != null && x.longitude != null) rows.push(['GPS', `${formatCoordinate(x.latitude)}, ${formatCoordinate(x.longitude)}`]);
   const w = x?.width ?? photo.width;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchAnswer, Decided, ReviewDetail, ReviewStats, SubmissionDto } from '../../api/types';
+import { formatDateTime } from '../../lib/format';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { ARTWORK_ID, candidate, deferred, photo, reviewItem, submissionList } from '../../testing/submissions';
@@ -122,7 +123,8 @@ describe('/review: one submission', () => {
     await waitFor(() => expect(within(detail).getByRole('heading', { level: 2, name: 'Bronze whale' })).toHaveFocus());
     const exif = within(detail).getByLabelText('Photo 1 EXIF');
     expect(exif).toHaveTextContent('Google Pixel 8');
-    expect(exif).toHaveTextContent('2025:05:01 09:58:00');
+    expect(exif).toHaveTextContent(formatDateTime(new Date(2025, 4, 1, 9, 58, 0)));
+    expect(exif).not.toHaveTextContent('2025:05:01');
     expect(exif).toHaveTextContent('49.300000, -123.120000');
     expect(within(detail).getByRole('img', { name: 'Photo 1 of Bronze whale' })).toHaveAttribute('src', photo(3).medium_url);
     expect(within(detail).getByRole('img', { name: 'Map of the submission and 1 artworks nearby' })).toBeInTheDocument();
@@ -150,6 +152,52 @@ describe('/review: one submission', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Submissions' })).toHaveFocus();
     await waitFor(() => expect(callsTo('/api/review/queue').at(-1)!.headers.get('X-Min-Position')).toBe('9-1'));
     expect(titles()).toEqual(['Visit to Girl in a Wetsuit', 'Untitled artwork']);
+  });
+
+  it('names the camera once and says when the photo was taken in words, not as EXIF writes it', async () => {
+    // Given a photo whose EXIF repeats the make in the model and dates it "2026:11:20 14:03:22"
+    const pixel = { ...A.photos[0]!, exif: { ...A.photos[0]!.exif, make: 'Pixel', model: 'Pixel 7', dateTime: '2026:11:20 14:03:22' } };
+    server({ [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: { ...A, photos: [pixel] }, nearby: [] } satisfies ReviewDetail) });
+    // When a moderator opens the submission
+    renderRoute('/review', { who: 'moderator' });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
+    const exif = await within(await screen.findByTestId('review-detail')).findByLabelText('Photo 1 EXIF');
+    // Then the camera is "Pixel 7" and the time a readable local date-time
+    expect(within(exif).getByText('Camera').nextSibling).toHaveTextContent(/^Pixel 7$/);
+    expect(within(exif).getByText('Taken').nextSibling).toHaveTextContent(formatDateTime(new Date(2026, 10, 20, 14, 3, 22)));
+    expect(exif).not.toHaveTextContent('2026:11:20');
+  });
+
+  it('shows a photo time it cannot read as the camera wrote it', async () => {
+    // Given a photo whose EXIF time is not a real date
+    const odd = { ...A.photos[0]!, exif: { ...A.photos[0]!.exif, dateTime: '2026:02:30 10:00:00' } };
+    server({ [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: { ...A, photos: [odd] }, nearby: [] } satisfies ReviewDetail) });
+    // When a moderator opens the submission
+    renderRoute('/review', { who: 'moderator' });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
+    const exif = await within(await screen.findByTestId('review-detail')).findByLabelText('Photo 1 EXIF');
+    // Then the raw text is shown rather than nothing or a wrong date
+    expect(within(exif).getByText('Taken').nextSibling).toHaveTextContent(/^2026:02:30 10:00:00$/);
+  });
+
+  it('calls a nearby candidate similar only from a score of 0.3; below it gives just the distance', async () => {
+    // Given candidates scored 0.87, 0.3 (the threshold) and 0.04 (a different title, far off)
+    const nearby = [
+      candidate(),
+      candidate({ id: '88888888-8888-4888-8888-888888888888', title: 'The Birds', distance_m: 40, similarity: 0.3 }),
+      candidate({ id: '99999999-9999-4999-8999-999999999999', title: 'Gate to the Northwest Passage', distance_m: 95, similarity: 0.04 }),
+    ];
+    server({ [`GET /api/review/submission/${A.id}`]: () => envelope({ submission: A, nearby } satisfies ReviewDetail) });
+    // When a moderator opens the submission
+    renderRoute('/review', { who: 'moderator' });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
+    const rows = await within(await screen.findByTestId('review-detail')).findAllByTestId('review-candidate');
+    // Then the first two say how similar they are, the last only how far it is
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('87% similar')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('30% similar')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('95 m away')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByText(/similar/)).not.toBeInTheDocument();
   });
 
   it('says which photos could not be processed instead of showing a broken image', async () => {

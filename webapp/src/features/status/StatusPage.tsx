@@ -1,6 +1,7 @@
 /**
- * /status: whether each component and projection is up, from the public GET /status. Admins see
- * the details instead (latencies, errors, positions, lags) from GET /admin/status.
+ * /status: whether each part of the service is up and its data up to date, in plain words, from
+ * the public GET /status. Admins see the details instead (latencies, errors, positions, lags, and
+ * the technical name of each part in small print) from GET /admin/status.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
@@ -9,11 +10,17 @@ import type { PublicStatus, StatusReport } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
+import './status.css';
 
 /** One row of either table, whichever answer it came from. */
 interface Row {
+  /** The part's name in the answer: a projection's is what a restart names. */
   name: string;
+  /** What people call it. */
+  label: string;
   status: string;
+  /** Admins only: what it is technically, in small print under the label. */
+  technical?: string;
   /** Admins only: the error or the index's size. */
   detail?: string;
   /** Admins only: latency, or how far behind a projection is. */
@@ -22,43 +29,92 @@ interface Row {
   restartable?: boolean;
 }
 
+/** The public's view of a projection: whether the data it keeps is up to date. */
+interface DataRow {
+  name: string;
+  status: string;
+  caughtUp: boolean;
+}
+
 interface View {
   status: string;
   version: string;
   components: Row[];
+  /** The public view: data up to date or catching up. */
+  data: DataRow[];
+  /** The admin view: projections in detail. */
   projectors: Row[];
   detailed: boolean;
   /** Admins only: a transaction holding the relay back, described. */
   holdingTransaction?: string;
 }
 
+/** The parts of the service, in words for the public, with what admins know them as. */
+const COMPONENTS = {
+  database: { label: 'Database', technical: 'PostgreSQL' },
+  nats: { label: 'Live updates', technical: 'NATS messaging' },
+  mail: { label: 'Emails', technical: 'mail (SMTP)' },
+  storage: { label: 'Photo storage', technical: 'object storage' },
+  geo_index: { label: 'Map', technical: 'geo index' },
+  search: { label: 'Search', technical: 'search index' },
+} as const;
+
+/** What each projection keeps, in words ("Data for search results is up to date"). */
+const DATA_LABELS: Record<string, string> = {
+  search: 'search results',
+  submissions: 'submissions and edits',
+};
+
+function dataLabel(name: string): string {
+  return DATA_LABELS[name] ?? name.replace(/_/g, ' ');
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A part's state for the public, in words: `loading` or `down` (a projection's `degraded`, `stopped`). */
+const STATE_WORDS: Record<string, string> = {
+  loading: 'Starting up',
+  down: 'Not working',
+  degraded: 'Having problems',
+  stopped: 'Stopped',
+};
+
+/** A projection's state for the public, as one sentence. */
+function dataSentence(d: DataRow): string {
+  const what = dataLabel(d.name);
+  if (d.status === 'stopped') return `Updates to ${what} are paused until a problem is fixed.`;
+  if (d.status !== 'ok') return `Updates to ${what} are delayed by a problem; they are being retried.`;
+  return d.caughtUp ? `Data for ${what} is up to date.` : `Data for ${what} is catching up.`;
+}
+
 function fromPublic(s: PublicStatus): View {
   const c = s.components;
+  const row = (name: keyof typeof COMPONENTS, status: string): Row => ({ name, label: COMPONENTS[name].label, status });
   return {
     status: s.status,
     version: s.version,
     detailed: false,
     components: [
-      { name: 'Database', status: c.database.status },
-      { name: 'Messaging (NATS)', status: c.nats.status },
-      { name: 'Mail', status: c.mail.status },
-      { name: 'Photo storage', status: c.storage.status },
-      { name: 'Geo index', status: c.geo_index.status },
-      { name: 'Search index', status: c.search.status, detail: c.search.backend },
+      row('database', c.database.status),
+      row('nats', c.nats.status),
+      row('mail', c.mail.status),
+      row('storage', c.storage.status),
+      row('geo_index', c.geo_index.status),
+      row('search', c.search.status),
     ],
-    projectors: s.projectors.map((p) => ({
-      name: p.name,
-      status: p.status,
-      measure: p.caught_up ? 'Up to date' : 'Catching up',
-    })),
+    data: s.projectors.map((p) => ({ name: p.name, status: p.status, caughtUp: p.caught_up })),
+    projectors: [],
   };
 }
 
 function fromReport(r: StatusReport): View {
   const c = r.components;
   const latency = (ms?: number | null) => (ms != null ? `${ms.toFixed(1)} ms` : '—');
-  const component = (name: string, h: StatusReport['components']['database']): Row => ({
-    name,
+  const named = (name: keyof typeof COMPONENTS) => ({ name, label: COMPONENTS[name].label, technical: COMPONENTS[name].technical });
+  const component = (name: keyof typeof COMPONENTS, h: StatusReport['components']['database']): Row => ({
+    ...named(name),
     status: h.status,
     detail: h.error ?? undefined,
     measure: latency(h.latency_ms),
@@ -68,18 +124,18 @@ function fromReport(r: StatusReport): View {
     version: r.version,
     detailed: true,
     components: [
-      component('Database', c.database),
-      component('Messaging (NATS)', c.nats),
-      component('Mail', c.mail),
-      component('Photo storage', c.storage),
+      component('database', c.database),
+      component('nats', c.nats),
+      component('mail', c.mail),
+      component('storage', c.storage),
       {
-        name: 'Geo index',
+        ...named('geo_index'),
         status: c.geo_index.status,
         detail: `${c.geo_index.artworks.toLocaleString()} artworks at ${c.geo_index.position}`,
         measure: '—',
       },
       {
-        name: 'Search index',
+        ...named('search'),
         status: c.search.status,
         detail: [c.search.backend, c.search.documents != null ? `${c.search.documents.toLocaleString()} documents` : null, c.search.error]
           .filter(Boolean)
@@ -87,8 +143,11 @@ function fromReport(r: StatusReport): View {
         measure: '—',
       },
     ],
+    data: [],
     projectors: r.projectors.map((p) => ({
       name: p.name,
+      label: capitalised(dataLabel(p.name)),
+      technical: `read model ${p.name}`,
       status: p.status,
       detail: p.stopped_event ? `Stopped at ${p.stopped_event}: ${p.last_error ?? 'unknown error'}` : (p.last_error ?? undefined),
       measure: p.lag_events < 0 ? 'unknown' : `${p.lag_events.toLocaleString()} events`,
@@ -130,19 +189,27 @@ function Restart({ name }: { name: string }) {
   );
 }
 
-function Health({ status }: { status: string }) {
+/**
+ * A part's state: in words for the public, as written (not capitalised word by word); admins see
+ * the server's word for anything but `ok`.
+ */
+function Health({ status, detailed }: { status: string; detailed: boolean }) {
   const ok = status === 'ok';
-  return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{ok ? 'Operational' : status}</span>;
+  const words = ok ? 'Operational' : detailed ? undefined : STATE_WORDS[status];
+  return <span className={`chip chip--status${words ? ' chip--text' : ''} chip--${ok ? 'approved' : 'rejected'}`}>{words ?? status}</span>;
 }
 
-function Rows({ rows, measure }: { rows: Row[]; measure: boolean }) {
+function Rows({ rows, measure, detailed }: { rows: Row[]; measure: boolean; detailed: boolean }) {
   return (
     <tbody>
       {rows.map((r) => (
         <tr key={r.name}>
-          <th scope="row">{r.name}</th>
+          <th scope="row">
+            {r.label}
+            {r.technical && <span className="muted small status-technical">{r.technical}</span>}
+          </th>
           <td>
-            <Health status={r.status} />
+            <Health status={r.status} detailed={detailed} />
             {r.detail && <span className="muted small"> {r.detail}</span>}
             {r.restartable && <Restart name={r.name} />}
           </td>
@@ -179,41 +246,60 @@ export function StatusPage() {
       ) : (
         <>
           <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
-            {view.status === 'ok' ? 'All systems operational.' : 'Some parts of the system are degraded.'}
+            {view.status === 'ok' ? 'All systems operational.' : 'Some parts are not working as they should.'}
           </p>
           {view.holdingTransaction && (
             <p className="notice notice--warning" data-testid="holding-transaction">
               {view.holdingTransaction}
             </p>
           )}
-          <section className="section">
-            <h2 className="section__title">Components</h2>
+          <section className="section" aria-labelledby="status-services">
+            <h2 id="status-services" className="section__title">
+              Services
+            </h2>
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Component</th>
+                  <th scope="col">Service</th>
                   <th scope="col">State</th>
                   {view.detailed && <th scope="col">Latency</th>}
                 </tr>
               </thead>
-              <Rows rows={view.components} measure={view.detailed} />
+              <Rows rows={view.components} measure={view.detailed} detailed={view.detailed} />
             </table>
           </section>
-          <section className="section">
-            <h2 className="section__title">Projections</h2>
-            {view.projectors.length === 0 ? (
-              <p className="muted">No projections reported.</p>
+          <section className="section" aria-labelledby="status-data">
+            <h2 id="status-data" className="section__title">
+              Data updates
+            </h2>
+            {view.detailed ? (
+              view.projectors.length === 0 ? (
+                <p className="muted">No projections reported.</p>
+              ) : (
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Data</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Behind by</th>
+                    </tr>
+                  </thead>
+                  <Rows rows={view.projectors} measure detailed />
+                </table>
+              )
+            ) : view.data.length === 0 ? (
+              <p className="muted">Nothing to report.</p>
             ) : (
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Read model</th>
-                    <th scope="col">State</th>
-                    <th scope="col">{view.detailed ? 'Behind by' : 'Progress'}</th>
-                  </tr>
-                </thead>
-                <Rows rows={view.projectors} measure />
-              </table>
+              <>
+                <p className="muted small">A change shows everywhere once the data it touches is up to date, usually within seconds.</p>
+                <ul className="status-data" aria-label="Data updates">
+                  {view.data.map((d) => (
+                    <li key={d.name} data-testid="status-data">
+                      {dataSentence(d)}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </section>
         </>

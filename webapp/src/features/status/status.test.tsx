@@ -43,31 +43,57 @@ function report(databaseUp: boolean): StatusReport {
   };
 }
 
-function row(name: string) {
-  return within(screen.getByRole('rowheader', { name }).closest('tr')!);
+/** A table row by its label; admins' rows have the technical name in small print after it. */
+function row(label: string) {
+  const header = screen.getAllByRole('rowheader').find((h) => h.firstChild?.textContent === label);
+  expect(header, `a row labelled ${label}`).toBeDefined();
+  return within(header!.closest('tr')!);
 }
 
 describe('the status screen', () => {
-  it('shows everyone whether each part is up, from the public GET /api/status', async () => {
+  it('shows everyone in plain words whether each part is up and its data up to date, from the public GET /api/status', async () => {
+    // Given the public status: mail down, the map starting up, search results catching up after a problem
     const { callsTo } = mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
+    // When anyone opens /status
     renderRoute('/status');
+    // Then each service has a plain name and state, and no technical name shows
     expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
     expect(row('Database').getByText('Operational')).toBeInTheDocument();
-    expect(row('Mail').getByText('down')).toBeInTheDocument();
-    expect(row('Search index').getByText('tantivy', { exact: false })).toBeInTheDocument();
-    expect(row('Geo index').getByText('loading')).toBeInTheDocument();
-    expect(row('artworks').getByText('Up to date')).toBeInTheDocument();
-    expect(row('search').getByText('Catching up')).toBeInTheDocument();
-    expect(row('search').getByText('degraded')).toBeInTheDocument();
+    expect(row('Live updates').getByText('Operational')).toBeInTheDocument();
+    expect(row('Emails').getByText('Not working')).toBeInTheDocument();
+    expect(row('Search').getByText('Operational')).toBeInTheDocument();
+    expect(row('Map').getByText('Starting up')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Database', 'Live updates', 'Emails', 'Photo storage', 'Map', 'Search']);
+    expect(document.body).not.toHaveTextContent(/NATS|tantivy|read model|projection/i);
+    // And each kind of data says whether it is up to date
+    expect(within(screen.getByRole('list', { name: 'Data updates' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Data for artworks is up to date.',
+      'Updates to search results are delayed by a problem; they are being retried.',
+    ]);
     expect(screen.queryByRole('columnheader', { name: 'Latency' })).not.toBeInTheDocument();
     expect(callsTo('/api/admin/status')).toHaveLength(0);
+  });
+
+  it('tells the public which data is catching up', async () => {
+    // Given accounts caught up and lists still applying changes
+    const status = publicStatus(true);
+    status.projectors = [
+      { name: 'accounts', status: 'ok', caught_up: true },
+      { name: 'lists', status: 'ok', caught_up: false },
+    ];
+    mockFetch({ 'GET /api/status': () => envelope(status) });
+    // When anyone opens /status
+    renderRoute('/status');
+    // Then it says so in a sentence each
+    expect(await screen.findByText('Data for accounts is up to date.')).toBeInTheDocument();
+    expect(screen.getByText('Data for lists is catching up.')).toBeInTheDocument();
   });
 
   it('still shows the answer when the server says 503 (the database is down)', async () => {
     mockFetch({ 'GET /api/status': () => json({ success: true, data: publicStatus(false), timestamp: '2025-01-01T00:00:00Z' }, { status: 503 }) });
     renderRoute('/status');
-    expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
-    expect(row('Database').getByText('down')).toBeInTheDocument();
+    expect(await screen.findByText('Some parts are not working as they should.')).toBeInTheDocument();
+    expect(row('Database').getByText('Not working')).toBeInTheDocument();
     expect(screen.queryByText('The status could not be read')).not.toBeInTheDocument();
   });
 
@@ -76,17 +102,21 @@ describe('the status screen', () => {
     renderRoute('/status', { who: 'admin' });
     expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
     expect(row('Database').getByText('1.5 ms')).toBeInTheDocument();
-    expect(row('Messaging (NATS)').getByText('not configured', { exact: false })).toBeInTheDocument();
-    expect(row('Search index').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
-    expect(row('Geo index').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
-    expect(row('artworks').getByText('3 events')).toBeInTheDocument();
+    expect(row('Live updates').getByText('not configured', { exact: false })).toBeInTheDocument();
+    expect(row('Search').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
+    expect(row('Map').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
+    expect(row('Artworks').getByText('3 events')).toBeInTheDocument();
+    // The technical names stay, in small print under the plain ones.
+    expect(row('Live updates').getByText('NATS messaging')).toHaveClass('muted', 'small');
+    expect(row('Map').getByText('geo index')).toHaveClass('muted', 'small');
+    expect(row('Artworks').getByText('read model artworks')).toHaveClass('muted', 'small');
     expect(callsTo('/api/status')).toHaveLength(0);
   });
 
   it('shows admins the details of a dead database from a 503', async () => {
     mockFetch({ 'GET /api/admin/status': () => json({ success: true, data: report(false), timestamp: '2025-01-01T00:00:00Z' }, { status: 503 }) });
     renderRoute('/status', { who: 'admin' });
-    expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
+    expect(await screen.findByText('Some parts are not working as they should.')).toBeInTheDocument();
     expect(row('Database').getByText('connection refused', { exact: false })).toBeInTheDocument();
   });
 
@@ -117,11 +147,11 @@ describe('the status screen', () => {
       'POST /api/admin/projectors/artworks/restart': () => envelope({ name: 'artworks', stopped_event: 'artwork/0001#1 at 7-42' }),
     });
     renderRoute('/status', { who: 'admin' });
-    expect(await screen.findByText('Some parts of the system are degraded.')).toBeInTheDocument();
-    expect(row('artworks').getByText('Stopped at artwork/0001#1 at 7-42: unknown variant `ArtworkVanished`', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('Some parts are not working as they should.')).toBeInTheDocument();
+    expect(row('Artworks').getByText('Stopped at artwork/0001#1 at 7-42: unknown variant `ArtworkVanished`', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('holding-transaction')).toHaveTextContent('A transaction open for 95 s (server process 4242, idle in transaction)');
-    await userEvent.click(row('artworks').getByRole('button', { name: 'Restart artworks' }));
-    expect(await row('artworks').findByText('Restart requested.')).toBeInTheDocument();
+    await userEvent.click(row('Artworks').getByRole('button', { name: 'Restart artworks' }));
+    expect(await row('Artworks').findByText('Restart requested.')).toBeInTheDocument();
     expect(callsTo('/api/admin/projectors/artworks/restart')).toHaveLength(1);
   });
 });
