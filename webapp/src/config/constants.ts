@@ -12,6 +12,7 @@ export const STORAGE_KEYS = {
   railExpanded: 'plinth-rail-expanded',
   mapView: 'plinth-map-view',
   fastUpload: 'plinth-fast-upload',
+  signInFrom: 'plinth-sign-in-from',
 } as const;
 
 export const PAGINATION = {

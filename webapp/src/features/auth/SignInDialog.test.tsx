@@ -7,6 +7,7 @@ import { ANON_TOKEN, apiError, authStatus, envelope, mockFetch, type Handler } f
 import { renderWithProviders, storeFor } from '../../testing/render';
 import { normaliseCode } from './messages';
 import { SignInDialog } from './SignInDialog';
+import { takeSignInFrom } from './signInFrom';
 import { validateEmail } from './validation';
 
 const EMAIL = 'ada@example.org';
@@ -16,7 +17,7 @@ const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
 function openDialog(mode: 'login' | 'signup' = 'login') {
   const store = storeFor('anonymous');
   store.dispatch(signInOpened(mode));
-  return renderWithProviders(<SignInDialog />, { store });
+  return renderWithProviders(<SignInDialog />, { store, path: '/artworks?page=2' });
 }
 
 const emailBox = () => screen.getByRole('textbox', { name: 'Email address' });
@@ -63,6 +64,8 @@ describe('sign-in dialog: email step (SPEC §4, §5)', () => {
     expect(within(sent).getByText(EMAIL)).toBeInTheDocument();
     expect(within(sent).getByText(/a sign-in link and a 6-digit code/)).toBeInTheDocument();
     expect(within(sent).queryByText(/If you are new here/)).not.toBeInTheDocument();
+    // The link, opened on this device, comes back to the page the dialog was opened on.
+    expect(takeSignInFrom()).toBe('/artworks?page=2');
     await userEvent.click(within(sent).getByRole('button', { name: 'try again' }));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
     expect(emailBox()).toHaveValue(EMAIL);

@@ -5,6 +5,7 @@
  * server's is_signup flag, and stays neutral (it never claims an address is new).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useRequestMagicLinkMutation, useVerifyMagicLinkMutation } from '../../api/authApi';
 import { isApiError, serverMessage } from '../../api/errors';
 import { completeSignIn } from '../../api/session';
@@ -15,6 +16,7 @@ import { Spinner } from '../../components/states';
 import { announce } from '../../lib/announcer';
 import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce, toastShown } from '../../lib/ui';
 import { CODE_LENGTH, isCompleteCode, normaliseCode, SIGN_IN_MESSAGES } from './messages';
+import { rememberSignInFrom } from './signInFrom';
 import { validateEmail } from './validation';
 import './auth.css';
 
@@ -45,6 +47,7 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
   const [codeError, setCodeError] = useState<string | null>(null);
   const [signup, setSignup] = useState(mode === 'signup');
   const [request, { isLoading }] = useRequestMagicLinkMutation();
+  const location = useLocation();
   const [verify] = useVerifyMagicLinkMutation();
   const errorId = useId();
   const codeErrorId = useId();
@@ -66,6 +69,8 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
         return;
       }
       setSignup(mode === 'signup' || r.is_signup);
+      // The link opened on this device comes back to this page.
+      rememberSignInFrom(`${location.pathname}${location.search}${location.hash}`);
       setCode('');
       setCodeError(null);
       setStep('sent');

@@ -8,6 +8,7 @@ import { getToken } from '../../api/token';
 import { routes } from '../../app/routes';
 import { ANON_TOKEN, apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute, storeFor } from '../../testing/render';
+import { rememberSignInFrom, SIGN_IN_FROM_MAX_AGE_MS, takeSignInFrom } from './signInFrom';
 import { safeRedirect } from './VerifyPage';
 
 const SESSION_TOKEN = 's'.repeat(64);
@@ -99,6 +100,24 @@ describe('/verify (SPEC §2, §4)', () => {
     await userEvent.click(await signInButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().ui.toasts.map((t) => t.message)).toEqual(['Welcome back']);
+  });
+
+  it('goes back to the page where the link was asked for on this device, once, while it is fresh', async () => {
+    api(verified());
+    rememberSignInFrom('/artwork/42?tab=history');
+    const first = renderRoute(`/verify?token=${linkToken()}`);
+    await userEvent.click(await signInButton());
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/artwork/42'));
+    expect(first.router.state.location.search).toBe('?tab=history');
+    expect(takeSignInFrom()).toBeNull();
+    first.unmount();
+
+    // An hour later the page is forgotten.
+    rememberSignInFrom('/lists/7', Date.now() - SIGN_IN_FROM_MAX_AGE_MS - 1);
+    expect(takeSignInFrom()).toBeNull();
+    // A link that names where to go wins; a path to another site is never followed.
+    rememberSignInFrom('//evil.example/x');
+    expect(safeRedirect(takeSignInFrom())).toBe('/');
   });
 
   it('defaults the toast to "Login successful"', async () => {

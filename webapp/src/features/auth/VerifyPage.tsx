@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { EmptyState, Loading } from '../../components/states';
 import { signInOpened, toastShown } from '../../lib/ui';
 import { SIGN_IN_MESSAGES } from './messages';
+import { takeSignInFrom } from './signInFrom';
 
 export const VERIFY_MESSAGES = {
   failed: SIGN_IN_MESSAGES.verifyFailed,
@@ -112,7 +113,8 @@ export function VerifyPage() {
       return;
     }
     dispatch(toastShown({ type: 'success', message: outcome.message }));
-    void navigate(safeRedirect(redirect), { replace: true });
+    // The page the sign-in started on, on this device, unless the link names one.
+    void navigate(safeRedirect(redirect ?? takeSignInFrom()), { replace: true });
   };
 
   const title = state.step === 'verifying' ? VERIFY_MESSAGES.verifying : 'Sign in';
