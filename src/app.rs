@@ -351,6 +351,7 @@ pub async fn query_state(
             mapbox_access_token: config.mapbox_access_token.clone(),
         },
         status_cache: Default::default(),
+        places: Arc::new(query_api::recent::Recent::new(query_api::PLACES_TTL)),
     })
 }
 

@@ -93,6 +93,7 @@ fn probe(source_id: &str, title: &str) -> anyhow::Result<domain::artwork::Import
             attribution: "plinth bench-lag, bench-history".into(),
             source_id: source_id.to_owned(),
             source_url: None,
+            place: None,
         },
     })
 }

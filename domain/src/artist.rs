@@ -53,7 +53,7 @@ pub enum ArtistEvent {
         biography: Option<LongText>,
         country: Option<String>,
         website: Option<String>,
-        provenance: Provenance,
+        provenance: Box<Provenance>,
     },
     ArtistCreated {
         name: PersonName,
@@ -336,7 +336,7 @@ impl Aggregate for Artist {
                         biography: record.biography,
                         country: record.country,
                         website: record.website,
-                        provenance: record.provenance,
+                        provenance: Box::new(record.provenance),
                     },
                     self,
                 )
@@ -395,7 +395,7 @@ impl Aggregate for Artist {
                 self.biography = biography;
                 self.country = country;
                 self.website = website;
-                self.provenance = Some(provenance);
+                self.provenance = Some(*provenance);
             }
             ArtistEvent::ArtistAdded {
                 submission_id,

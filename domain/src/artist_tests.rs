@@ -21,6 +21,7 @@ fn record(source_id: &str) -> ImportedArtist {
                 "Contains information licensed under the Open Government Licence – Vancouver".into(),
             source_id: source_id.into(),
             source_url: None,
+            place: None,
         },
     }
 }
@@ -31,7 +32,7 @@ fn imported(r: &ImportedArtist) -> ArtistEvent {
         biography: r.biography.clone(),
         country: r.country.clone(),
         website: r.website.clone(),
-        provenance: r.provenance.clone(),
+        provenance: Box::new(r.provenance.clone()),
     }
 }
 

@@ -19,6 +19,7 @@ fn provenance(source_id: &str) -> Provenance {
             .into(),
         source_id: source_id.into(),
         source_url: None,
+        place: None,
     }
 }
 

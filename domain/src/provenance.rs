@@ -16,6 +16,10 @@ pub struct Provenance {
     /// The publisher's page for the record or, failing that, the dataset. Shown as a link, so
     /// only ever an http(s) URL (see [`is_web_url`]).
     pub source_url: Option<String>,
+    /// The city or town the dataset covers, e.g. "Vancouver": the place its records are in
+    /// (absent from records imported before places were kept, and from synthetic data).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
 }
 
 /// Longest URL a record may link to.

@@ -10,6 +10,8 @@ pub struct Dataset {
     pub key: &'static str,
     /// Human name, e.g. "Vancouver Public Art Registry".
     pub name: &'static str,
+    /// The city or town it covers, as people name it: "Vancouver", "New York".
+    pub place: &'static str,
     /// Licence name, e.g. "Open Government Licence – Vancouver".
     pub licence: &'static str,
     /// Attribution line that must accompany the data.

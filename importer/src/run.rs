@@ -61,6 +61,7 @@ fn provenance(d: &Dataset, source_id: &str, url: Option<&str>) -> Provenance {
         attribution: d.attribution.to_owned(),
         source_id: source_id.to_owned(),
         source_url: Some(url.unwrap_or(d.source_url).to_owned()),
+        place: Some(d.place.to_owned()),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod geo;
 pub mod health;
 pub mod openapi;
 pub mod positions;
+pub mod recent;
 pub mod router;
 pub mod routes;
 pub mod search;
@@ -15,6 +16,9 @@ pub mod tours;
 pub use positions::Positions;
 pub use router::router;
 pub use state::QueryState;
+
+/// How long `GET /api/places`'s answer is kept (places change with approvals, slowly).
+pub const PLACES_TTL: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// The fuzz tests' budget (docs/SECURITY.md): a fixed number of cases, no persistence files.
 #[cfg(test)]

@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    profile, search, status, submissions, tags,
+    places, profile, search, status, submissions, tags,
 };
 
 #[derive(OpenApi)]
@@ -22,6 +22,7 @@ use crate::routes::{
         admin::replay_state,
         status::get_config,
         tags::tag_schema,
+        places::places,
         auth::auth_status,
         artworks::nearby_artworks,
         artworks::list_artworks,

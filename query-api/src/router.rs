@@ -5,7 +5,7 @@ use axum::Router;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    profile, search, status, submissions, tags,
+    places, profile, search, status, submissions, tags,
 };
 use crate::state::QueryState;
 
@@ -21,6 +21,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/admin/audit/entity/{type}/{id}", get(admin::entity))
         .route("/config", get(status::get_config))
         .route("/tags/schema", get(tags::tag_schema))
+        .route("/places", get(places::places))
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))
         .route("/artworks/nearby", get(artworks::nearby_artworks))

@@ -29,6 +29,8 @@ pub struct QueryState {
     pub client: ClientConfig,
     /// The public `/api/status` answer, made at most every few seconds.
     pub status_cache: crate::health::StatusCache,
+    /// `GET /api/places`'s answer, made at most every few minutes.
+    pub places: Arc<crate::recent::Recent<Vec<projectors::artworks::read::Place>>>,
 }
 
 /// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a

@@ -388,6 +388,8 @@ impl TestApp {
             platform::storage::Storage::from_config(None, media_dir.path()).unwrap(),
         );
         let state = query_api::QueryState {
+            // Made afresh on every read: each test sees what it just wrote.
+            places: std::sync::Arc::new(query_api::recent::Recent::new(std::time::Duration::ZERO)),
             storage: storage.clone(),
             image_signing: Default::default(),
             search: search.clone(),
@@ -478,6 +480,8 @@ impl TestApp {
     /// A second read API over the same database whose nearby always comes from PostgreSQL.
     pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
         let state = query_api::QueryState {
+            // Made afresh on every read: each test sees what it just wrote.
+            places: std::sync::Arc::new(query_api::recent::Recent::new(std::time::Duration::ZERO)),
             storage: self.storage.clone(),
             image_signing: Default::default(),
             search: self.search.clone(),

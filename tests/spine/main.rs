@@ -25,6 +25,7 @@ mod merge;
 mod merge_races;
 mod names;
 mod notifications;
+mod places;
 mod projectors;
 mod relay;
 mod resilience;

@@ -14,6 +14,7 @@ use std::path::Path;
 pub const DATASET: Dataset = Dataset {
     key: "cambridge-ma",
     name: "Cambridge Arts Public Art Collection (Cambridge, MA)",
+    place: "Cambridge, MA",
     licence: "Open Data Commons Public Domain Dedication and License (PDDL) v1.0",
     attribution: "Public art data: City of Cambridge, MA (Cambridge Arts Council), \
                   published by City of Cambridge GIS under the ODC PDDL 1.0. \

@@ -14,6 +14,7 @@ use std::path::Path;
 pub const DATASET: Dataset = Dataset {
     key: "nyc-dot",
     name: "NYC DOT Art Program",
+    place: "New York",
     licence: "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
     attribution: "Source: NYC Department of Transportation, \"DOT Art Program\" \
                   (NYC Open Data, 3r2x-bnmj). Modified by Plinth as listed in \

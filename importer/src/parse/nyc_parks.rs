@@ -13,6 +13,7 @@ use std::path::Path;
 pub const DATASET: Dataset = Dataset {
     key: "nyc-parks",
     name: "NYC Parks Monuments",
+    place: "New York",
     licence: "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
     attribution: "Source: NYC Department of Parks & Recreation, \"NYC Parks Monuments\" \
                   (NYC Open Data, 6rrm-vxj9). Modified by Plinth as listed in \

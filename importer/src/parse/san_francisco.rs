@@ -16,6 +16,7 @@ use std::path::Path;
 pub const DATASET: Dataset = Dataset {
     key: "san-francisco",
     name: "San Francisco Civic Art Collection",
+    place: "San Francisco",
     licence: "Open Data Commons Public Domain Dedication and License (PDDL) v1.0",
     attribution: "Civic Art Collection data: San Francisco Arts Commission, via DataSF \
                   (r7bn-7v9c), under the ODC PDDL 1.0.",

@@ -17,6 +17,7 @@ use std::path::Path;
 pub const DATASET: Dataset = Dataset {
     key: "vancouver",
     name: "Vancouver Public Art Registry",
+    place: "Vancouver",
     licence: "Open Government Licence – Vancouver",
     attribution: "Contains information licensed under the Open Government Licence – Vancouver",
     source_url: "https://opendata.vancouver.ca/explore/dataset/public-art/",

@@ -196,6 +196,7 @@ async fn artist(app: &TestApp, source_id: &str, name: &str) -> (String, String) 
             attribution: "Contains information licensed under the Open Government Licence".into(),
             source_id: source_id.into(),
             source_url: None,
+            place: None,
         },
     };
     let id = record.id.to_string();

@@ -1120,6 +1120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/places`: every city with approved artworks and the areas within it. */
+        get: operations["places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review/approve/{id}": {
         parameters: {
             query?: never;
@@ -2878,6 +2895,16 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_PlaceList: {
+            data: {
+                /** @description Cities by how many artworks they hold, each followed by its areas. */
+                places: components["schemas"]["Place"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_PreferencesAnswer: {
             data: {
                 preferences: {
@@ -3816,6 +3843,31 @@ export interface components {
              */
             width: number;
         };
+        /**
+         * @description The places the approved artworks are in: every city (`area` absent) and every area of a city
+         *     (a neighbourhood or borough the publisher gave), with how many artworks each holds and the
+         *     box around them. An artwork's city is its dataset's place; one added here without a dataset
+         *     is in the city whose imported artworks' box holds it (the smallest such box), else in none.
+         */
+        Place: {
+            /** @description A neighbourhood or borough of `city`; absent for the city itself. */
+            area?: string | null;
+            /** Format: int64 */
+            artworks: number;
+            city: string;
+            /** Format: double */
+            east: number;
+            /** Format: double */
+            north: number;
+            /** Format: double */
+            south: number;
+            /** Format: double */
+            west: number;
+        };
+        PlaceList: {
+            /** @description Cities by how many artworks they hold, each followed by its areas. */
+            places: components["schemas"]["Place"][];
+        };
         /** @description One preference value (documentation of `domain::PreferenceValue`). */
         PreferenceValueDoc: boolean | number | string;
         PreferencesAnswer: {
@@ -3886,6 +3938,11 @@ export interface components {
             dataset: string;
             dataset_name: string;
             licence: string;
+            /**
+             * @description The city or town the dataset covers, e.g. "Vancouver": the place its records are in
+             *     (absent from records imported before places were kept, and from synthetic data).
+             */
+            place?: string | null;
             /** @description The publisher's id of the record within the dataset. */
             source_id: string;
             /**
@@ -7628,6 +7685,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    places: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cities and their areas, cacheable for five minutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlaceList"];
                 };
             };
         };

@@ -92,6 +92,8 @@ export type ClientConfig = Schemas['ClientConfig'];
 
 /** GET /tags/schema: the details an artwork can have, by category, and the values each takes. */
 export type TagSchema = Schemas['TagSchema'];
+/** A city, or an area of one, that holds approved artworks (GET /places). */
+export type Place = Schemas['Place'];
 /** A known detail: its key, label, category and kind. */
 export type TagDefinition = Schemas['TagDefinitionDto'];
 /** What values a detail takes (`type`: enum, text, number, year, url or wikidata_id). */
@@ -314,6 +316,7 @@ export type Envelope_NotificationPage = Schemas['Envelope_NotificationPage'];
 export type Envelope_UnreadCount = Schemas['Envelope_UnreadCount'];
 export type Envelope_ClientConfig = Schemas['Envelope_ClientConfig'];
 export type Envelope_TagSchema = Schemas['Envelope_TagSchema'];
+export type Envelope_PlaceList = Schemas['Envelope_PlaceList'];
 export type Envelope_NearbyResponse_NearbyItem = Schemas['Envelope_NearbyResponse_NearbyItem'];
 /** One nearby result: `ArtworkMinimalDto` when `minimal=true`, else `ArtworkDto` (a `oneOf`). */
 export type NearbyItem = Schemas['NearbyItem'];

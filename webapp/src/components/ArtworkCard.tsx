@@ -1,6 +1,7 @@
-/** An artwork as a card of a grid (the artwork index, a list): photo, title, artists, type. */
+/** An artwork as a card of a grid (the artwork index, a list): photo, title, artists, place, type. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { artworkPlace } from '../api/placesApi';
 import type { ArtworkDto } from '../api/types';
 import { to } from '../config/routes';
 import { photoSource } from '../lib/images';
@@ -13,6 +14,7 @@ export function ArtworkCard({ artwork, action }: { artwork: ArtworkDto; action?:
   const first = artwork.photos[0];
   const photo = first ? photoSource(first, 'thumbnail') : null;
   const artists = artwork.artists.map((a) => a.name).join(', ');
+  const place = artworkPlace(artwork);
   return (
     <li className="card">
       <Link to={to.artwork(artwork.id)} className="card__link">
@@ -26,6 +28,11 @@ export function ArtworkCard({ artwork, action }: { artwork: ArtworkDto; action?:
         <span className="card__body">
           <span className="card__title">{artwork.title || 'Untitled'}</span>
           {artists && <span className="card__meta">{artists}</span>}
+          {place && (
+            <span className="card__meta card__place">
+              <Icon name="place" size={14} /> {place}
+            </span>
+          )}
         </span>
       </Link>
       <span className="card__footer">

@@ -251,6 +251,24 @@ describe('/artworks', () => {
     await waitFor(() => expect(callsTo('/api/artworks').at(-1)!.url.searchParams.get('sort')).toBe('title_asc'));
   });
 
+  it('says on each card where the artwork is', async () => {
+    mockFetch({
+      'GET /api/artworks': () =>
+        envelope({
+          artworks: [
+            { ...ARTWORK, tags: { ...ARTWORK.tags, neighbourhood: 'Mount Pleasant' }, provenance: { ...ARTWORK.provenance, place: 'Vancouver' } },
+            { ...ARTWORK, id: '66666666-6666-4666-8666-666666666666', title: 'Nowhere', photos: [], tags: {}, provenance: null },
+          ],
+          pagination: { page: 1, limit: 30, total: 2, total_pages: 1, has_more: false },
+        }),
+    });
+    renderRoute('/artworks');
+    const birds = (await screen.findByText('The Birds')).closest('li')!;
+    expect(within(birds).getByText('Mount Pleasant, Vancouver')).toBeInTheDocument();
+    const nowhere = screen.getByText('Nowhere').closest('li')!;
+    expect(nowhere.querySelector('.card__place')).toBeNull();
+  });
+
   it('says so when there are none', async () => {
     mockFetch({ 'GET /api/artworks': () => envelope({ artworks: [], pagination: { page: 1, limit: 30, total: 0, total_pages: 0, has_more: false } }) });
     renderRoute('/artworks');

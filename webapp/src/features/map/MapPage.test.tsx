@@ -174,7 +174,10 @@ describe('the map screen', () => {
     renderRoute('/');
     await screen.findByText('No artworks in this area yet');
     await userEvent.click(screen.getByRole('button', { name: 'Show my location' }));
-    expect(await screen.findByText('Location access denied by user', { selector: '.map-geo-error' })).toBeInTheDocument();
+    expect(await screen.findByText('Location access denied by user', { selector: '.map-geo-error__text' })).toBeInTheDocument();
+    // A way on instead: the places.
+    await userEvent.click(screen.getByRole('button', { name: 'Choose a place' }));
+    expect(await screen.findByRole('region', { name: 'Choose a place' })).toBeInTheDocument();
   });
 });
 

@@ -22,8 +22,9 @@ import { TypeChip } from '../../components/TypeChip';
 import { usePreferences } from '../../components/usePreferences';
 import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
+import { placeAt, placeName, useGetPlacesQuery } from '../../api/placesApi';
 import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, type TourStart, type TourStop } from '../../api/listsApi';
-import type { ArtworkMinimalDto } from '../../api/types';
+import type { ArtworkMinimalDto, Place } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -55,6 +56,7 @@ import {
   type MapFilters,
 } from './mapFilters';
 import { MapFiltersPanel } from './MapFiltersPanel';
+import { PlacesPanel } from './PlacesPanel';
 import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery } from './mapApi';
@@ -101,6 +103,13 @@ export function MapPage() {
   const tiles = mapState === 'failed' ? fallbackTiles : mapTiles;
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
+  const [placesOpen, setPlacesOpen] = useState(false);
+  // A first screen with no view chosen and no location: say where the map is, and offer a way
+  // to get somewhere else (until the person moves on).
+  const [whereShown, setWhereShown] = useState(false);
+  const places = useGetPlacesQuery();
+  const [centre, setCentre] = useState<LatLng>({ lat: start.lat, lng: start.lng });
+  const here = places.data ? placeAt(places.data, centre.lat, centre.lng) : null;
   const [legendOpen, setLegendOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -210,6 +219,7 @@ export function MapPage() {
         cleanups.push(
           map.onMoveEnd((v) => {
             saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
+            setCentre(v.center);
             clearTimeout(timer);
             timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);
           }),
@@ -314,7 +324,9 @@ export function MapPage() {
     if (start.explicit || showingTour || mapState !== 'ready') return;
     let cancelled = false;
     void isLocationPermissionGranted().then((granted) => {
-      if (granted && !cancelled) void goToMe();
+      if (cancelled) return;
+      if (granted) void goToMe();
+      else setWhereShown(true);
     });
     return () => {
       cancelled = true;
@@ -324,6 +336,16 @@ export function MapPage() {
   useEffect(() => {
     if (geo.error) announce(geo.error, 'assertive');
   }, [geo.error]);
+
+  const showPlace = (p: Place) => {
+    setPlacesOpen(false);
+    setWhereShown(false);
+    const map = mapRef.current;
+    // One artwork's place is a point: show its street rather than the engine's deepest zoom.
+    if (p.north - p.south < 0.001 && p.east - p.west < 0.001) map?.flyTo({ lat: (p.north + p.south) / 2, lng: (p.east + p.west) / 2 }, 16);
+    else map?.fitBounds({ north: p.north, south: p.south, east: p.east, west: p.west });
+    announce(`Showing ${placeName(p)}`);
+  };
 
   const selectFromList = (a: Listed) => {
     setSelected(toPoint(a, a.removed));
@@ -397,9 +419,25 @@ export function MapPage() {
           <button
             type="button"
             className="button button--tonal button--small"
+            aria-expanded={placesOpen}
+            aria-controls="map-places"
+            onClick={() => {
+              setPlacesOpen((o) => !o);
+              setListOpen(false);
+            }}
+            disabled={mapState !== 'ready'}
+          >
+            <Icon name="place" size={18} /> Places
+          </button>
+          <button
+            type="button"
+            className="button button--tonal button--small"
             aria-expanded={listOpen || mapState === 'failed'}
             aria-controls="map-list"
-            onClick={() => setListOpen((o) => !o)}
+            onClick={() => {
+              setListOpen((o) => !o);
+              setPlacesOpen(false);
+            }}
             disabled={mapState === 'failed'}
           >
             <Icon name="list" size={18} /> List
@@ -494,10 +532,31 @@ export function MapPage() {
           {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" />}
         </button>
       </div>
-      {geo.error && (
+      {geo.error ? (
         <p className="map-geo-error" role="alert">
-          {geo.error}
+          <span className="map-geo-error__text">{geo.error}</span>. You can choose a place to look at instead.{' '}
+          <button type="button" className="button button--text button--small" onClick={() => setPlacesOpen(true)} disabled={mapState !== 'ready'}>
+            Choose a place
+          </button>
         </p>
+      ) : (
+        whereShown &&
+        !placesOpen &&
+        !showingTour && (
+          <p className="map-where" data-testid="map-where">
+            {here ? `You are looking at ${placeName(here)}.` : 'Where would you like to look?'}{' '}
+            <button type="button" className="button button--text button--small" onClick={() => setPlacesOpen(true)} disabled={mapState !== 'ready'}>
+              Choose a place
+            </button>
+            <button type="button" className="icon-button" aria-label="Close" onClick={() => setWhereShown(false)}>
+              <Icon name="close" size={18} />
+            </button>
+          </p>
+        )
+      )}
+
+      {placesOpen && mapState === 'ready' && (
+        <PlacesPanel id="map-places" onChoose={showPlace} onClose={() => setPlacesOpen(false)} />
       )}
 
       {(listOpen || mapState === 'failed') && (
