@@ -52,7 +52,6 @@ async function emptySpotDowntown(page: Page): Promise<{ lat: number; lon: number
   throw new Error('no place downtown without artworks within 200 m');
 }
 
-
 /** /review with the queue loaded and the item named `title` in it (reloading while it arrives). */
 async function openInQueue(page: Page, title: string) {
   const item = page.getByTestId('review-item').filter({ has: page.getByRole('button', { name: title, exact: true }) });
@@ -61,6 +60,9 @@ async function openInQueue(page: Page, title: string) {
     await expect(page).toHaveURL(/\/review$/);
     await expect(item).toHaveCount(1, { timeout: 5000 });
   }).toPass({ timeout: 30_000 });
+  // The queue starts in view: the statistics are one line above it, the rest folded.
+  const first = await page.getByTestId('review-item').first().boundingBox();
+  expect(first!.y, 'the first submission starts within the first screen').toBeLessThan(page.viewportSize()!.height);
   await item.getByRole('button', { name: title, exact: true }).click();
   const detail = page.getByTestId('review-detail');
   await expect(detail.getByRole('heading', { level: 2, name: title })).toBeVisible();

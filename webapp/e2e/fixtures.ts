@@ -319,6 +319,31 @@ export async function asVisitor<T>(page: Page, token: string, method: 'GET' | 'P
   return ((await res.json()) as { data: T }).data;
 }
 
+/**
+ * A list of the page's visitor (their token, once the app has it) with the three artworks
+ * nearest the map's default centre, named `name`: its id, the token and the artworks.
+ */
+export async function listOfThree(page: Page, name: string): Promise<{ id: string; token: string; artworks: ArtworkMinimal[] }> {
+  await page.goto('/artworks');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user-token')), { timeout: 15_000 }).toMatch(/\S/);
+  const token = (await page.evaluate(() => localStorage.getItem('user-token')))!;
+  const near = await asVisitor<{ artworks: ArtworkMinimal[] }>(
+    page,
+    token,
+    'GET',
+    `/artworks/nearby?lat=${VANCOUVER.lat}&lon=${VANCOUVER.lng}&radius=3000&limit=3&minimal=true`,
+  );
+  expect(near.artworks).toHaveLength(3);
+  const { id } = await asVisitor<{ id: string }>(page, token, 'POST', '/lists', { name });
+  for (const a of near.artworks) await asVisitor(page, token, 'POST', `/lists/${id}/items`, { artwork_id: a.id });
+  await expect
+    .poll(async () => (await asVisitor<{ list: { item_count: number } }>(page, token, 'GET', `/lists/${id}`)).list.item_count, {
+      timeout: 15_000,
+    })
+    .toBe(3);
+  return { id, token, artworks: near.artworks };
+}
+
 /** The page's session token (the app keeps it in local storage). */
 export async function sessionToken(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('user-token'))) ?? '';

@@ -14,29 +14,7 @@
  *   draws part of a WebGL canvas blank under an opaque panel that scrolls.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { type ArtworkMinimal, asVisitor, expect, noSeriousViolations, screenshot, unique, VANCOUVER, waitForNearby } from './fixtures';
-
-/** A list of the visitor's with three artworks near the map's default centre; its id. */
-async function listOfThree(page: Page): Promise<string> {
-  await page.goto('/artworks');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user-token')), { timeout: 15_000 }).toMatch(/\S/);
-  const token = (await page.evaluate(() => localStorage.getItem('user-token')))!;
-  const near = await asVisitor<{ artworks: ArtworkMinimal[] }>(
-    page,
-    token,
-    'GET',
-    `/artworks/nearby?lat=${VANCOUVER.lat}&lon=${VANCOUVER.lng}&radius=3000&limit=3&minimal=true`,
-  );
-  expect(near.artworks).toHaveLength(3);
-  const { id } = await asVisitor<{ id: string }>(page, token, 'POST', '/lists', { name: `Map size ${unique()}` });
-  for (const a of near.artworks) await asVisitor(page, token, 'POST', `/lists/${id}/items`, { artwork_id: a.id });
-  await expect
-    .poll(async () => (await asVisitor<{ list: { item_count: number } }>(page, token, 'GET', `/lists/${id}`)).list.item_count, {
-      timeout: 15_000,
-    })
-    .toBe(3);
-  return id;
-}
+import { expect, listOfThree, noSeriousViolations, screenshot, unique, waitForNearby } from './fixtures';
 
 /** The canvas's CSS size is its container's client size, its drawing buffer that times the pixel ratio (it follows within a frame or two). */
 async function canvasFillsItsContainer(page: Page, after: string) {
@@ -70,7 +48,7 @@ async function notOnTheMap(page: Page, panel: Locator, what: string) {
 
 /** The tour, the list, the window turned and back, the tour closed: the canvas fills the map after each. */
 export async function mapFillsThroughLayoutChanges(page: Page, testInfo: TestInfo, dpr: number): Promise<void> {
-  const id = await listOfThree(page);
+  const { id } = await listOfThree(page, `Map size ${unique()}`);
 
   // The map with the list's tour: its panel, line and stops.
   await waitForNearby(page, () => page.goto(`/?list=${id}&tour=1`));

@@ -11,7 +11,7 @@
  * 4. "Close tour" takes tour out of the URL, the line and the markers off the map.
  */
 import { readFile } from 'node:fs/promises';
-import { a11yViolations, asVisitor, expect, formatFindings, isSerious, screenshot, test, unique, VANCOUVER, type ArtworkMinimal } from './fixtures';
+import { a11yViolations, asVisitor, expect, formatFindings, isSerious, listOfThree, screenshot, test, unique } from './fixtures';
 
 interface TourStop {
   id: string;
@@ -22,31 +22,14 @@ interface TourStop {
 }
 
 test('a list’s walking tour: its length and GPX on the list’s page, its line and stops on the map', async ({ page }, testInfo) => {
-  // 1. The visitor's token (the app stores the one the server hands out), then their list.
-  await page.goto('/artworks');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user-token')), { timeout: 15_000 }).toMatch(/\S/);
-  const token = (await page.evaluate(() => localStorage.getItem('user-token')))!;
-
-  const near = await asVisitor<{ artworks: ArtworkMinimal[] }>(
-    page,
-    token,
-    'GET',
-    `/artworks/nearby?lat=${VANCOUVER.lat}&lon=${VANCOUVER.lng}&radius=3000&limit=3&minimal=true`,
-  );
-  expect(near.artworks).toHaveLength(3);
+  // 1. The visitor's list of three artworks.
   const listName = `Tour ${unique()}`;
-  const { id } = await asVisitor<{ id: string }>(page, token, 'POST', '/lists', { name: listName });
-  for (const a of near.artworks) await asVisitor(page, token, 'POST', `/lists/${id}/items`, { artwork_id: a.id });
-  await expect
-    .poll(async () => (await asVisitor<{ list: { item_count: number } }>(page, token, 'GET', `/lists/${id}`)).list.item_count, {
-      timeout: 15_000,
-    })
-    .toBe(3);
+  const { id, token, artworks } = await listOfThree(page, listName);
   // The order the server walks them in, from the first stop: the one tour, on the list's page and
   // on the map, wherever the map last looked.
   const tour = await asVisitor<{ stops: TourStop[]; distance_m: number }>(page, token, 'GET', `/lists/${id}/tour`);
   const titles = tour.stops.map((s) => s.title || 'Untitled');
-  expect(new Set(tour.stops.map((s) => s.id))).toEqual(new Set(near.artworks.map((a) => a.id)));
+  expect(new Set(tour.stops.map((s) => s.id))).toEqual(new Set(artworks.map((a) => a.id)));
 
   // The map looked elsewhere first (a view it keeps for the next visit), 1 km from the first stop.
   const first = tour.stops[0]!;

@@ -5,6 +5,7 @@
  * pattern. A free detail (no definition) is text of the free detail's longest length. The label,
  * hint and error are the caller's (`id`, `describedBy`).
  */
+import type { ChangeEvent } from 'react';
 import type { TagDefinition } from '../api/types';
 import { valueLabel } from '../lib/tagGroups';
 import './TagValueField.css';
@@ -73,13 +74,14 @@ export function TagValueField({
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
     'data-testid': testId,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(e.target.value),
   };
   const kind = asText ? undefined : definition?.kind;
   const text = (max: number | undefined, className = 'tag-value tag-value--text') =>
     multiline ? (
-      <textarea {...common} className={className} rows={rowsFor(value)} maxLength={max} onChange={(e) => onChange(e.target.value)} />
+      <textarea {...common} className={className} rows={rowsFor(value)} maxLength={max} />
     ) : (
-      <input {...common} className={className} maxLength={max} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+      <input {...common} className={className} maxLength={max} autoComplete="off" />
     );
 
   switch (kind?.type) {
@@ -87,7 +89,7 @@ export function TagValueField({
       // A value as loaded that the schema no longer lists stays a choice, so it is not lost unseen.
       const listed = kind.values.includes(value) || value === '';
       return (
-        <select {...common} className="tag-value tag-value--enum" onChange={(e) => onChange(e.target.value)}>
+        <select {...common} className="tag-value tag-value--enum">
           <option value="">Not set</option>
           {!listed && <option value={value}>{value} (not a listed value)</option>}
           {kind.values.map((v) => (
@@ -108,7 +110,7 @@ export function TagValueField({
           min={kind.min}
           max={kind.max}
           step="any"
-          onChange={(e) => onChange(e.target.value)}
+         
         />
       );
     case 'year':
@@ -122,7 +124,7 @@ export function TagValueField({
           max={kind.max}
           step={1}
           placeholder={String(new Date().getFullYear())}
-          onChange={(e) => onChange(e.target.value)}
+         
         />
       );
     case 'url':
@@ -135,7 +137,7 @@ export function TagValueField({
           maxLength={kind.max}
           placeholder="https://"
           autoComplete="off"
-          onChange={(e) => onChange(e.target.value)}
+         
         />
       );
     case 'wikidata_id':
@@ -147,7 +149,7 @@ export function TagValueField({
           placeholder="Q12345"
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
+         
         />
       );
     case 'text':

@@ -24,7 +24,7 @@ import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { momentText } from '../../lib/historyText';
 import { groupTags, PHOTO_CREDIT_KEY, photoDetail, tagHref } from '../../lib/tagGroups';
-import { feedbackOpened } from '../../lib/ui';
+import { feedbackOpened, type FeedbackTarget } from '../../lib/ui';
 import { useGetArtworkAsOfQuery, useGetArtworkQuery } from '../../api/artworkApi';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
 import { DetailPhoto } from '../../components/DetailPhoto';
@@ -86,6 +86,7 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
   // Visits, edits, merges and saving are for works on the map; a removed one keeps its page,
   // its history and a way to say it is back.
   const onTheMap = !asOf && !removed;
+  const feedback = (issueType: FeedbackTarget['issueType']) => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType }));
   // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
   const moment = asOf ? momentText(asOf, artwork.updated_at) : '';
 
@@ -268,27 +269,15 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
                 <h2 className="section__title">{artwork.status === 'removed' ? 'Is it back?' : 'Something wrong?'}</h2>
                 <div className="button-row">
                   {artwork.status === 'removed' && (
-                    <button
-                      type="button"
-                      className="button button--outlined"
-                      onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'back' }))}
-                    >
+                    <button type="button" className="button button--outlined" onClick={() => feedback('back')}>
                       Report it back
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="button button--outlined"
-                    onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'comment' }))}
-                  >
+                  <button type="button" className="button button--outlined" onClick={() => feedback('comment')}>
                     <Icon name="feedback" size={18} /> Send feedback
                   </button>
                   {!removed && (
-                    <button
-                      type="button"
-                      className="button button--text"
-                      onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: artwork.id, issueType: 'missing' }))}
-                    >
+                    <button type="button" className="button button--text" onClick={() => feedback('missing')}>
                       Report as missing
                     </button>
                   )}

@@ -194,16 +194,25 @@ function Stats() {
     ['Rejected', data.rejected.toLocaleString()],
     ['Withdrawn', data.withdrawn.toLocaleString()],
   ];
+  const oldest = data.oldest_pending_at ? ` · the oldest from ${formatDate(data.oldest_pending_at)}` : '';
+  // One line above the queue; the other numbers on request, so the queue stays in view.
   return (
-    <section aria-label="Review statistics" className="section">
-      <dl className="stat-grid" data-testid="review-stats">
-        {rows.map(([k, v]) => (
-          <div key={k} className="stat">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+    <section aria-label="Review statistics" className="section review-stats">
+      <p className="review-stats__summary">
+        {plural(data.pending, 'submission')} pending ({plural(data.pending_by_type.new_artwork, 'new artwork')},{' '}
+        {plural(data.pending_by_type.logbook, 'visit')}){oldest}
+      </p>
+      <details className="review-stats__more">
+        <summary>All the numbers</summary>
+        <dl className="stat-grid" data-testid="review-stats">
+          {rows.map(([k, v]) => (
+            <div key={k} className="stat">
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </section>
   );
 }

@@ -87,6 +87,11 @@ describe('/review: the queue', () => {
     fireEvent.error(img);
     expect(within(rows[0]!).getByRole('img', { name: 'Photo 1 of Bronze whale' })).toHaveAttribute('data-testid', 'photo-placeholder');
 
+    // One line of numbers above the queue; the rest folded away, so the queue stays in view.
+    const summary = await screen.findByText(/^3 submissions pending/);
+    expect(summary).toHaveTextContent('3 submissions pending (2 new artworks, 1 visit)');
+    expect(summary.compareDocumentPosition(screen.getByRole('heading', { name: 'Submissions' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('All the numbers').closest('details')).not.toHaveAttribute('open');
     const stats = await screen.findByTestId('review-stats');
     expect(within(stats).getByText('Pending').nextSibling).toHaveTextContent('3');
     expect(within(stats).getByText('New artworks pending').nextSibling).toHaveTextContent('2');
