@@ -1,5 +1,7 @@
 /** A map engine stand-in for tests that mock `lib/map`: every method does nothing unless given. */
-import type { PlinthMap } from '../lib/map';
+import { vi } from 'vitest';
+import type * as MapModule from '../lib/map';
+import type { CreateMapOptions, PlinthMap } from '../lib/map';
 
 export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
   return {
@@ -19,5 +21,22 @@ export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
     resize: () => undefined,
     destroy: () => undefined,
     ...over,
+  };
+}
+
+/**
+ * `lib/map` as a test mocks it: the real module, with WebGL supported and `createMap` answering a
+ * `fakeMap` of the methods `over` gives for the options it was called with. Use it in the test's
+ * `vi.mock('…/lib/map', (importOriginal) => fakeMapModule(importOriginal, …))`.
+ */
+export async function fakeMapModule(
+  importOriginal: () => Promise<unknown>,
+  over: (options: CreateMapOptions) => Partial<PlinthMap> = () => ({}),
+): Promise<typeof MapModule> {
+  const actual = (await importOriginal()) as typeof MapModule;
+  return {
+    ...actual,
+    isWebGLSupported: () => true,
+    createMap: vi.fn((options: CreateMapOptions) => Promise.resolve(fakeMap(over(options)))),
   };
 }

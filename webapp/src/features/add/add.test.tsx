@@ -2,9 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFastUpload, getFastUpload } from '../../lib/fastUpload';
-import type * as MapModule from '../../lib/map';
 import type { LatLng } from '../../lib/geo';
-import type { PlinthMap } from '../../lib/map';
 import { envelope, mockFetch } from '../../testing/fetchMock';
 import { jpegFile, plainJpeg, WETSUIT } from '../../testing/jpeg';
 import { renderRoute } from '../../testing/render';
@@ -15,26 +13,17 @@ const fake = vi.hoisted(() => ({
   pins: [] as Array<{ lat: number; lng: number } | null>,
 }));
 
-vi.mock('../../lib/map', async (importOriginal) => {
-  const actual = await importOriginal<typeof MapModule>();
-  const { fakeMap } = await import('../../testing/fakeMap');
-  return {
-    ...actual,
-    isWebGLSupported: () => true,
-    createMap: vi.fn(() => {
-      const map: PlinthMap = fakeMap({
-        onBackgroundClick: (cb: (at: LatLng) => void) => {
-          fake.click = cb;
-          return () => undefined;
-        },
-        setPin: (at: LatLng | null) => {
-          fake.pins.push(at);
-        },
-      });
-      return Promise.resolve(map);
-    }),
-  };
-});
+vi.mock('../../lib/map', async (importOriginal) =>
+  (await import('../../testing/fakeMap')).fakeMapModule(importOriginal, () => ({
+    onBackgroundClick: (cb: (at: LatLng) => void) => {
+      fake.click = cb;
+      return () => undefined;
+    },
+    setPin: (at: LatLng | null) => {
+      fake.pins.push(at);
+    },
+  })),
+);
 
 const NEARBY = () => envelope({ artworks: [], total: 0, limit: 250, search_radius: 500, search_center: { lat: 0, lon: 0 } });
 const located = (name = 'wetsuit.jpg') => jpegFile(name, { gps: WETSUIT, little: true });

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as MapModule from '../../lib/map';
-import type { MapPoint, MapViewport, PlinthMap } from '../../lib/map';
+import type { CreateMapOptions, MapPoint, MapViewport } from '../../lib/map';
 import type { AddItem } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { customList, listArtwork, listPage, LOVED_ID, savedCounts, systemLists, VISITED_ID, WALK_ID } from '../../testing/lists';
@@ -13,7 +12,7 @@ const fake = vi.hoisted(() => {
     points: [] as unknown[],
     moveEnd: null as null | ((v: unknown) => void),
     click: null as null | ((p: unknown) => void),
-    created: [] as Array<{ center: unknown; zoom: number; mapboxAccessToken: unknown; styleUrl?: unknown }>,
+    created: [] as CreateMapOptions[],
     viewport: {
       center: { lat: 49.2827, lng: -123.1207 },
       zoom: 13,
@@ -23,32 +22,25 @@ const fake = vi.hoisted(() => {
   return state;
 });
 
-vi.mock('../../lib/map', async (importOriginal) => {
-  const actual = await importOriginal<typeof MapModule>();
-  const { fakeMap } = await import('../../testing/fakeMap');
-  return {
-    ...actual,
-    isWebGLSupported: () => true,
-    createMap: vi.fn((opts: { center: unknown; zoom: number; mapboxAccessToken: unknown; styleUrl?: unknown }) => {
-      fake.created.push(opts);
-      const map: PlinthMap = fakeMap({
-        setPoints: (p: MapPoint[]) => {
-          fake.points = p;
-        },
-        getViewport: () => fake.viewport,
-        onMoveEnd: (cb: (v: MapViewport) => void) => {
-          fake.moveEnd = cb as (v: unknown) => void;
-          return () => undefined;
-        },
-        onPointClick: (cb: (p: MapPoint) => void) => {
-          fake.click = cb as (p: unknown) => void;
-          return () => undefined;
-        },
-      });
-      return Promise.resolve(map);
-    }),
-  };
-});
+vi.mock('../../lib/map', async (importOriginal) =>
+  (await import('../../testing/fakeMap')).fakeMapModule(importOriginal, (opts) => {
+    fake.created.push(opts);
+    return {
+      setPoints: (p: MapPoint[]) => {
+        fake.points = p;
+      },
+      getViewport: () => fake.viewport,
+      onMoveEnd: (cb: (v: MapViewport) => void) => {
+        fake.moveEnd = cb as (v: unknown) => void;
+        return () => undefined;
+      },
+      onPointClick: (cb: (p: MapPoint) => void) => {
+        fake.click = cb as (p: unknown) => void;
+        return () => undefined;
+      },
+    };
+  }),
+);
 
 const ART = { id: '77777777-7777-4777-8777-777777777777', title: 'Digital Orca', artwork_type: 'sculpture', lat: 49.2889, lon: -123.1172, distance_m: 700 };
 

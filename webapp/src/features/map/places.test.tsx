@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { artworkPlace, citiesOf, placeAt, placesMatching } from '../../api/placesApi';
 import type { Place } from '../../api/types';
-import type * as MapModule from '../../lib/map';
 import type { MapBounds } from '../../lib/map';
 import { FALLBACK_POSITION } from '../../lib/geolocation';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
@@ -14,22 +13,12 @@ const fake = vi.hoisted(() => ({
   flights: [] as Array<{ lat: number; lng: number; zoom?: number }>,
 }));
 
-vi.mock('../../lib/map', async (importOriginal) => {
-  const actual = await importOriginal<typeof MapModule>();
-  const { fakeMap } = await import('../../testing/fakeMap');
-  return {
-    ...actual,
-    isWebGLSupported: () => true,
-    createMap: vi.fn(() =>
-      Promise.resolve(
-        fakeMap({
-          fitBounds: (b) => void fake.fits.push(b),
-          flyTo: (c, zoom) => void fake.flights.push({ ...c, zoom }),
-        }),
-      ),
-    ),
-  };
-});
+vi.mock('../../lib/map', async (importOriginal) =>
+  (await import('../../testing/fakeMap')).fakeMapModule(importOriginal, () => ({
+    fitBounds: (b) => void fake.fits.push(b),
+    flyTo: (c, zoom) => void fake.flights.push({ ...c, zoom }),
+  })),
+);
 
 const { latitude: LAT, longitude: LNG } = FALLBACK_POSITION;
 const place = (city: string, area: string | null, artworks: number, box: [number, number, number, number]): Place => {

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tour } from '../../api/listsApi';
 import type { ListSummary } from '../../api/types';
-import type * as MapModule from '../../lib/map';
-import type { MapBounds, MapRoute, MapViewport, PlinthMap } from '../../lib/map';
+import type { MapBounds, MapRoute, MapViewport } from '../../lib/map';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { customList, listArtwork, listPage, WALK_ID } from '../../testing/lists';
 import { renderRoute } from '../../testing/render';
@@ -18,26 +17,17 @@ const fake = vi.hoisted(() => ({
   moveEnd: null as null | ((v: unknown) => void),
 }));
 
-vi.mock('../../lib/map', async (importOriginal) => {
-  const actual = await importOriginal<typeof MapModule>();
-  const { fakeMap } = await import('../../testing/fakeMap');
-  return {
-    ...actual,
-    isWebGLSupported: () => true,
-    createMap: vi.fn(() => {
-      const map: PlinthMap = fakeMap({
-        setRoute: (r) => void fake.routes.push(r),
-        fitBounds: (b) => void fake.fits.push(b),
-        flyTo: (c) => void fake.flights.push(c),
-        onMoveEnd: (cb: (v: MapViewport) => void) => {
-          fake.moveEnd = cb as (v: unknown) => void;
-          return () => undefined;
-        },
-      });
-      return Promise.resolve(map);
-    }),
-  };
-});
+vi.mock('../../lib/map', async (importOriginal) =>
+  (await import('../../testing/fakeMap')).fakeMapModule(importOriginal, () => ({
+    setRoute: (r) => void fake.routes.push(r),
+    fitBounds: (b) => void fake.fits.push(b),
+    flyTo: (c) => void fake.flights.push(c),
+    onMoveEnd: (cb: (v: MapViewport) => void) => {
+      fake.moveEnd = cb as (v: unknown) => void;
+      return () => undefined;
+    },
+  })),
+);
 
 /** Three stops in walking order, `legs` metres apart (the first leg from the start, if any). */
 function tourOf(list: ListSummary, over: Partial<Tour> = {}, legs = [0, 350, 900]): Tour {
