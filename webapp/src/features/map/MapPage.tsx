@@ -12,7 +12,7 @@
  * stops and listed in a panel; the view fits it once it has loaded.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../components/PageTitle';
@@ -104,6 +104,11 @@ export function MapPage() {
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [placesOpen, setPlacesOpen] = useState(false);
+  /** The phone's sheet shows the list or the places, not both. */
+  const showSheet = (sheet: 'list' | 'places' | null) => {
+    setListOpen(sheet === 'list');
+    setPlacesOpen(sheet === 'places');
+  };
   // A first screen with no view chosen and no location: say where the map is, and offer a way
   // to get somewhere else (until the person moves on).
   const [whereShown, setWhereShown] = useState(false);
@@ -112,6 +117,11 @@ export function MapPage() {
   const here = places.data ? placeAt(places.data, centre.lat, centre.lng) : null;
   const [legendOpen, setLegendOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  /** The filters and the legend take turns too. */
+  const showPopover = (popover: 'filters' | 'legend' | null) => {
+    setFiltersOpen(popover === 'filters');
+    setLegendOpen(popover === 'legend');
+  };
   const filtersButton = useRef<HTMLButtonElement>(null);
   const geo = useGeolocation();
   const userPos: LatLng | null = useMemo(
@@ -416,43 +426,13 @@ export function MapPage() {
           ) : null}
         </p>
         <div className="map-toolbar__buttons">
-          <button
-            type="button"
-            className="button button--tonal button--small"
-            aria-expanded={placesOpen}
-            aria-controls="map-places"
-            onClick={() => {
-              setPlacesOpen((o) => !o);
-              setListOpen(false);
-            }}
-            disabled={mapState !== 'ready'}
-          >
+          <PanelToggle open={placesOpen} controls="map-places" disabled={mapState !== 'ready'} onToggle={() => showSheet(placesOpen ? null : 'places')}>
             <Icon name="place" size={18} /> Places
-          </button>
-          <button
-            type="button"
-            className="button button--tonal button--small"
-            aria-expanded={listOpen || mapState === 'failed'}
-            aria-controls="map-list"
-            onClick={() => {
-              setListOpen((o) => !o);
-              setPlacesOpen(false);
-            }}
-            disabled={mapState === 'failed'}
-          >
+          </PanelToggle>
+          <PanelToggle open={listOpen || mapState === 'failed'} controls="map-list" disabled={mapState === 'failed'} onToggle={() => showSheet(listOpen ? null : 'list')}>
             <Icon name="list" size={18} /> List
-          </button>
-          <button
-            ref={filtersButton}
-            type="button"
-            className="button button--tonal button--small"
-            aria-expanded={filtersOpen}
-            aria-controls="map-filters"
-            onClick={() => {
-              setFiltersOpen((o) => !o);
-              setLegendOpen(false);
-            }}
-          >
+          </PanelToggle>
+          <PanelToggle ref={filtersButton} open={filtersOpen} controls="map-filters" onToggle={() => showPopover(filtersOpen ? null : 'filters')}>
             <Icon name="filter" size={18} /> Filters
             {filtered && (
               <span className="map-filter-count">
@@ -460,19 +440,10 @@ export function MapPage() {
                 <span className="visually-hidden"> active</span>
               </span>
             )}
-          </button>
-          <button
-            type="button"
-            className="button button--tonal button--small"
-            aria-expanded={legendOpen}
-            aria-controls="map-legend"
-            onClick={() => {
-              setLegendOpen((o) => !o);
-              setFiltersOpen(false);
-            }}
-          >
+          </PanelToggle>
+          <PanelToggle open={legendOpen} controls="map-legend" onToggle={() => showPopover(legendOpen ? null : 'legend')}>
             Legend
-          </button>
+          </PanelToggle>
         </div>
       </div>
 
@@ -631,5 +602,28 @@ export function MapPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** A toolbar button that shows or hides one panel of the map. */
+function PanelToggle({
+  ref,
+  open,
+  controls,
+  disabled,
+  onToggle,
+  children,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  open: boolean;
+  controls: string;
+  disabled?: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button ref={ref} type="button" className="button button--tonal button--small" aria-expanded={open} aria-controls={controls} onClick={onToggle} disabled={disabled}>
+      {children}
+    </button>
   );
 }
