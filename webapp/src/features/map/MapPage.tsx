@@ -112,7 +112,8 @@ export function MapPage() {
   // A first screen with no view chosen and no location: say where the map is, and offer a way
   // to get somewhere else (until the person moves on).
   const [whereShown, setWhereShown] = useState(false);
-  const places = useGetPlacesQuery();
+  // Read only when the place is to be named: a returning visitor's map asks for nothing more.
+  const places = useGetPlacesQuery(undefined, { skip: !whereShown });
   const [centre, setCentre] = useState<LatLng>({ lat: start.lat, lng: start.lng });
   const here = places.data ? placeAt(places.data, centre.lat, centre.lng) : null;
   const [legendOpen, setLegendOpen] = useState(false);
