@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::harness::{assert_replay_keeps, wait_projected, TestApp};
+use crate::harness::{assert_replay_keeps, consumer_idle, wait_projected, TestApp};
 use crate::submissions::{approve, get_as, moderator, propose, spawn, Proposed};
 use command_api::{BadgeAwarder, Commands};
 use domain::badge::{badge_id, BadgeKey, BadgeLook};
@@ -55,25 +55,8 @@ async fn badges_until(
 
 /// Waits until the awarder has answered every event on the bus.
 async fn awarder_idle(app: &TestApp) {
-    let deadline = tokio::time::Instant::now() + DEADLINE;
-    loop {
-        wait_projected(&app.db.pool).await;
-        let mut stream = app.bus.js.get_stream(&app.bus.bus.stream).await.unwrap();
-        let last = stream.info().await.unwrap().state.last_sequence;
-        let mut consumer: async_nats::jetstream::consumer::PullConsumer = stream
-            .get_consumer(command_api::process::badges::CONSUMER)
-            .await
-            .unwrap();
-        let info = consumer.info().await.unwrap();
-        if info.ack_floor.stream_sequence >= last && info.num_ack_pending == 0 {
-            return;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the awarder did not catch up: {info:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_projected(&app.db.pool).await;
+    consumer_idle(&app.bus, command_api::process::badges::CONSUMER).await;
 }
 
 async fn count(app: &TestApp, sql: &str) -> i64 {

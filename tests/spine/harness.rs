@@ -145,30 +145,58 @@ pub fn all_datasets() -> Vec<PathBuf> {
     .collect()
 }
 
-/// Waits until every projector has applied every event of the types it reads.
+/// How long a wait on the projectors or a consumer may go without progress before it fails.
+pub const STALL: Duration = Duration::from_secs(60);
+
+/// Waits until every projector has applied every event of the types it reads. It fails only
+/// when the projectors stop moving for [`STALL`]: on a loaded machine catching up on every
+/// dataset may take longer than that, but never without progress.
 pub async fn wait_projected(pool: &PgPool) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    let mut deadline = tokio::time::Instant::now() + STALL;
+    let mut last_applied = -1i64;
     loop {
-        let behind: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM rm.projector_checkpoints c \
-             WHERE EXISTS (SELECT 1 FROM es.events e \
-                WHERE (e.tx_id, e.global_position) > (c.tx_id, c.position))",
+        let (behind, registered, applied): (i64, i64, i64) = sqlx::query_as(
+            "SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM es.events e \
+                        WHERE (e.tx_id, e.global_position) > (c.tx_id, c.position))), \
+                    count(*), coalesce(sum(c.applied), 0)::int8 \
+               FROM rm.projector_checkpoints c",
         )
         .fetch_one(pool)
         .await
         .unwrap();
-        let registered: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.projector_checkpoints")
-            .fetch_one(pool)
-            .await
-            .unwrap();
         if behind == 0 && registered as usize == projectors::all().len() {
+            return;
+        }
+        if applied != last_applied {
+            last_applied = applied;
+            deadline = tokio::time::Instant::now() + STALL;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "projectors made no progress for {STALL:?} ({behind} behind, {registered} registered)"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until the durable consumer `name` has answered every message on the test's stream
+/// (duplicates and redeliveries included).
+pub async fn consumer_idle(bus: &TestBus, name: &str) {
+    let deadline = tokio::time::Instant::now() + STALL;
+    loop {
+        let mut stream = bus.js.get_stream(&bus.bus.stream).await.unwrap();
+        let last = stream.info().await.unwrap().state.last_sequence;
+        let mut consumer: jetstream::consumer::PullConsumer =
+            stream.get_consumer(name).await.unwrap();
+        let info = consumer.info().await.unwrap();
+        if info.ack_floor.stream_sequence >= last && info.num_ack_pending == 0 {
             return;
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "projectors did not catch up in 60 s"
+            "consumer {name} did not answer every message: {info:?}"
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 
@@ -567,20 +595,27 @@ pub fn vancouver_artwork(
     title: &str,
     artist_source_ids: &[&str],
 ) -> domain::artwork::ImportedArtwork {
+    vancouver_record(plinth::import::ImportedArtwork {
+        source_id: source_id.into(),
+        title: title.into(),
+        description: None,
+        artwork_type: "mural".into(),
+        lat: 49.2827,
+        lon: -123.1207,
+        tags: Default::default(),
+        artist_source_ids: artist_source_ids.iter().map(|s| s.to_string()).collect(),
+        presence: plinth::import::Presence::InPlace,
+        source_url: None,
+    })
+}
+
+/// A record of Vancouver's dataset as the importer makes it.
+pub fn vancouver_record(
+    record: plinth::import::ImportedArtwork,
+) -> domain::artwork::ImportedArtwork {
     plinth::import::run::artwork_record(
         &plinth::import::parse::vancouver::DATASET,
-        &plinth::import::ImportedArtwork {
-            source_id: source_id.into(),
-            title: title.into(),
-            description: None,
-            artwork_type: "mural".into(),
-            lat: 49.2827,
-            lon: -123.1207,
-            tags: Default::default(),
-            artist_source_ids: artist_source_ids.iter().map(|s| s.to_string()).collect(),
-            presence: plinth::import::Presence::InPlace,
-            source_url: None,
-        },
+        &record,
         &mut vec![],
     )
     .unwrap()

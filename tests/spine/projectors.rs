@@ -1,7 +1,9 @@
 //! Projectors under failure: killed mid-stream, fed duplicates on purpose, and rebuilt by
 //! replay; the read models come out the same every way.
 
-use crate::harness::{all_datasets, runtime, spawn_relay, table, wait_projected, TestBus, TestDb};
+use crate::harness::{
+    all_datasets, consumer_idle, runtime, spawn_relay, table, wait_projected, TestBus, TestDb,
+};
 use async_nats::jetstream::message::PublishMessage;
 use platform::eventlog;
 use platform::position::EventPosition;
@@ -82,8 +84,10 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
         })
         .collect();
     wait_projected(&db.pool).await;
-    // Let the duplicates (published after the originals) arrive and be skipped.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The duplicates (published after the originals) have arrived and been skipped.
+    for p in projectors::all() {
+        consumer_idle(&bus, p.name()).await;
+    }
     let live_artworks = table(&db.pool, "artworks").await;
     let live_artists = table(&db.pool, "artists").await;
     let live_counts: Vec<(String, i64)> =
