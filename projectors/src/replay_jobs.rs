@@ -18,6 +18,9 @@ pub struct TableCheck {
     pub rows_after: i64,
     /// Same rows, byte for byte (a checksum over every row's text).
     pub same: bool,
+    /// For a table that differs by design (not counted among the job's differences): why.
+    #[serde(default)]
+    pub expected: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]

@@ -103,6 +103,7 @@ pub fn artwork(
         updated_at: base_time() + Duration::minutes(minutes),
         version: 1,
         thumbnail: None,
+        city: None,
     }
 }
 

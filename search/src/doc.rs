@@ -84,6 +84,27 @@ pub struct ArtworkDoc {
     pub version: u64,
     /// Storage key of the lead photo's thumbnail.
     pub thumbnail: Option<String>,
+    /// The city of the dataset it was imported from (none for a contribution).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+}
+
+impl ArtworkDoc {
+    /// Where it is, in words: its neighbourhood or borough and its city ("Downtown,
+    /// Vancouver"), whichever it has.
+    pub fn place(&self) -> Option<String> {
+        let area = self
+            .tags
+            .get("neighbourhood")
+            .or_else(|| self.tags.get("borough"));
+        let words: Vec<&str> = [area, self.city.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect();
+        (!words.is_empty()).then(|| words.join(", "))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -310,6 +331,30 @@ impl SuggestionKind {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_artworks_place_is_its_area_and_its_city_whichever_it_has() {
+        let place = |tags: &[(&str, &str)], city: Option<&str>| {
+            let SearchDoc::Artwork(mut a) = artwork(tags, DocStatus::Approved) else {
+                unreachable!()
+            };
+            a.city = city.map(str::to_owned);
+            a.place()
+        };
+        assert_eq!(
+            place(&[("neighbourhood", "Downtown")], Some("Vancouver")).as_deref(),
+            Some("Downtown, Vancouver")
+        );
+        assert_eq!(
+            place(&[("borough", "Brooklyn")], None).as_deref(),
+            Some("Brooklyn")
+        );
+        assert_eq!(
+            place(&[], Some("Cambridge, MA")).as_deref(),
+            Some("Cambridge, MA")
+        );
+        assert_eq!(place(&[("neighbourhood", " ")], None), None);
+    }
+
     fn artwork(tags: &[(&str, &str)], status: DocStatus) -> SearchDoc {
         SearchDoc::Artwork(ArtworkDoc {
             id: Uuid::from_u128(1),
@@ -328,6 +373,7 @@ mod tests {
             updated_at: DateTime::UNIX_EPOCH,
             version: 1,
             thumbnail: None,
+            city: None,
         })
     }
 

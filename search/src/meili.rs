@@ -191,6 +191,8 @@ pub(crate) struct MeiliDoc {
     version: u64,
     #[serde(default)]
     thumbnail: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    city: Option<String>,
     /// Present in hits of `_geoPoint` sorts only.
     #[serde(rename = "_geoDistance", default, skip_serializing)]
     geo_distance: Option<f64>,
@@ -219,6 +221,7 @@ impl MeiliDoc {
             updated_at: doc.updated_at().timestamp_millis(),
             version: doc.version(),
             thumbnail: None,
+            city: None,
             geo_distance: None,
         };
         match doc {
@@ -231,6 +234,7 @@ impl MeiliDoc {
                 out.tag_map = a.tags.clone();
                 out.notes = a.notes.clone();
                 out.thumbnail = a.thumbnail.clone();
+                out.city = a.city.clone();
             }
             SearchDoc::Artist(a) => {
                 out.description = a.bio.clone();
@@ -264,6 +268,7 @@ impl MeiliDoc {
                 updated_at,
                 version: self.version,
                 thumbnail: self.thumbnail,
+                city: self.city,
             })),
             DocKind::Artist => Ok(SearchDoc::Artist(ArtistDoc {
                 id,
@@ -758,6 +763,7 @@ mod tests {
                 .unwrap_or(DateTime::UNIX_EPOCH),
             version: 4,
             thumbnail: Some("thumb/abc.jpg".into()),
+            city: Some("Vancouver".into()),
         })
     }
 
@@ -783,7 +789,8 @@ mod tests {
                 "_geo": { "lat": 49.2871, "lng": -123.142 },
                 "updated_at": 1_700_000_000_123_i64,
                 "version": 4,
-                "thumbnail": "thumb/abc.jpg"
+                "thumbnail": "thumb/abc.jpg",
+                "city": "Vancouver"
             }))
         );
     }

@@ -205,6 +205,8 @@ pub struct SearchHit {
     /// Metres from the query's `near` point.
     pub distance_m: Option<f64>,
     pub thumbnail: Option<String>,
+    /// Where an artwork is, in words ("Downtown, Vancouver").
+    pub place: Option<String>,
     /// Backend relevance: comparable within one answer only. 0 when browsing.
     pub score: f32,
 }
@@ -216,14 +218,15 @@ impl SearchHit {
             (Some(n), Some(l)) => Some(haversine_m(n, l)),
             _ => None,
         };
-        let (artwork_type, description, artist_names, thumbnail) = match doc {
+        let (artwork_type, description, artist_names, thumbnail, place) = match doc {
             SearchDoc::Artwork(a) => (
                 Some(a.artwork_type.clone()),
                 a.description.as_deref(),
                 a.artist_names.clone(),
                 a.thumbnail.clone(),
+                a.place(),
             ),
-            SearchDoc::Artist(a) => (None, a.bio.as_deref(), Vec::new(), None),
+            SearchDoc::Artist(a) => (None, a.bio.as_deref(), Vec::new(), None, None),
         };
         Self {
             id: doc.id(),
@@ -239,6 +242,7 @@ impl SearchHit {
             lon: location.map(|l| l.lon),
             distance_m,
             thumbnail,
+            place,
             score,
         }
     }

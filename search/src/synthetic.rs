@@ -266,6 +266,7 @@ pub fn synthetic_doc(i: u64, seed: u64) -> SearchDoc {
         updated_at,
         version,
         thumbnail: located.then(|| format!("thumbnail/{}.jpg", id.simple())),
+        city: Some(city.to_owned()),
     })
 }
 

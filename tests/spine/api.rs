@@ -494,6 +494,9 @@ async fn bad_input_is_a_400_naming_the_field_never_a_500() {
         ("limit=abc", "limit"),
         ("sort=random", "sort"),
         ("sort=name_asc", "sort"),
+        ("type=painting", "type"),
+        ("has_photo=maybe", "has_photo"),
+        ("area=Downtown", "area"),
     ] {
         expect_error(
             &app,

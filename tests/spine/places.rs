@@ -1,11 +1,16 @@
 //! `GET /api/places`: the cities the demo data covers and their neighbourhoods or boroughs, each
 //! with how many approved artworks it holds and the box around them; an artwork added without a
-//! dataset counts in the city whose box holds it.
+//! dataset counts in the city whose box holds it. `GET /api/artworks` narrows to one of them, to
+//! a type and to artworks with a photo.
 
 use std::collections::HashMap;
 
-use crate::harness::{import_artwork, vancouver_artwork, wait_projected, TestApp};
-use serde_json::Value;
+use crate::accounts::anonymous_token;
+use crate::harness::{
+    import_artwork, vancouver_artwork, vancouver_record, wait_projected, TestApp,
+};
+use crate::submissions::{approve, get_as, moderator, position, propose, spawn};
+use serde_json::{json, Value};
 
 /// What the places must be, worked out here from the read model's rows.
 #[derive(Debug, Default, PartialEq)]
@@ -108,4 +113,102 @@ async fn the_places_are_the_cities_and_their_areas_with_their_artworks_and_an_ad
         let city = current.expect("a city before its areas");
         assert_eq!(p["city"], city["city"], "{p} under {city}");
     }
+}
+
+/// The titles of a page of `GET /api/artworks` (by title), and its total.
+async fn titles(app: &TestApp, token: &str, query: &str, pos: &str) -> (Vec<String>, i64) {
+    let (status, body) = get_as(
+        app,
+        &format!("/api/artworks?sort=title_asc&{query}"),
+        token,
+        Some(pos),
+    )
+    .await;
+    assert_eq!(status, 200, "{query}: {body}");
+    let titles = body["data"]["artworks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap().to_owned())
+        .collect();
+    (
+        titles,
+        body["data"]["pagination"]["total"].as_i64().unwrap(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_artwork_list_narrows_to_a_place_an_area_a_type_and_a_photo() {
+    // Given two imported Vancouver murals without photos, one in Downtown, and a sculpture with
+    // a photo, contributed (no dataset's place) within the murals' box.
+    let app = spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let mural = |id: &str, title: &str, lat: f64, lon: f64, area: Option<&str>| {
+        vancouver_record(plinth::import::ImportedArtwork {
+            source_id: id.into(),
+            title: title.into(),
+            description: None,
+            artwork_type: "mural".into(),
+            lat,
+            lon,
+            tags: area
+                .map(|a| [("neighbourhood".to_owned(), a.to_owned())].into())
+                .unwrap_or_default(),
+            artist_source_ids: vec![],
+            presence: plinth::import::Presence::InPlace,
+            source_url: None,
+        })
+    };
+    import_artwork(
+        &commands,
+        mural("f-1", "A mural", 49.28, -123.13, Some("Downtown")),
+    )
+    .await;
+    import_artwork(&commands, mural("f-2", "B mural", 49.30, -123.10, None)).await;
+    let anon = anonymous_token(&app).await;
+    let modr = moderator(&app).await;
+    let orca = propose(&app, &anon, "C orca").await;
+    let (status, headers, body) = approve(&app, &modr, &orca.id, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let pos = position(&headers);
+    wait_projected(&app.db.pool).await;
+
+    // When the list is narrowed, then it holds what matches, counted in its total.
+    let all = ["A mural", "B mural", "C orca"];
+    for (query, want) in [
+        ("", &all[..]),
+        ("city=Vancouver", &all[..]),
+        ("city=Vancouver&area=Downtown", &["A mural"][..]),
+        ("type=mural", &["A mural", "B mural"][..]),
+        ("type=SCULPTURE", &["C orca"][..]),
+        ("has_photo=true", &["C orca"][..]),
+        ("has_photo=false", &all[..]),
+        ("city=Vancouver&type=mural&has_photo=true", &[][..]),
+        ("city=Atlantis", &[][..]),
+        ("city=Vancouver&area=Atlantis", &[][..]),
+    ] {
+        let (got, total) = titles(&app, &anon, query, &pos).await;
+        assert_eq!(got, want, "{query}");
+        assert_eq!(total, want.len() as i64, "{query}");
+    }
+    // A page of a narrowed list counts the whole of it.
+    let (got, total) = titles(&app, &anon, "city=Vancouver&limit=1&page=2", &pos).await;
+    assert_eq!((got, total), (vec!["B mural".to_owned()], 3));
+
+    // Search results say where each artwork is, as far as its data tells.
+    let (status, found) = get_as(&app, "/api/search?q=mural", &anon, Some(&pos)).await;
+    assert_eq!(status, 200, "{found}");
+    let places: HashMap<&str, &Value> = found["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["title"].as_str().unwrap(), &r["place"]))
+        .collect();
+    assert_eq!(
+        places.get("A mural"),
+        Some(&&json!("Downtown, Vancouver")),
+        "{found}"
+    );
+    assert_eq!(places.get("B mural"), Some(&&json!("Vancouver")), "{found}");
+    app.stop().await;
 }

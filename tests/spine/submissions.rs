@@ -653,6 +653,23 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     assert_eq!(body["data"]["submission_type"], "logbook");
     let visit_pos = position(&headers);
     let visit = body["data"]["id"].as_str().unwrap().to_owned();
+    // Logging the visit ticked Visited, at the position the answer gave.
+    let (_, lists) = get_as(&app, "/api/me/lists", &visitor, Some(&visit_pos)).await;
+    let visited = lists["data"]["lists"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "visited")
+        .unwrap_or_else(|| panic!("no Visited list: {lists}"));
+    assert_eq!(visited["item_count"], 1, "{lists}");
+    let (_, items) = get_as(
+        &app,
+        &format!("/api/lists/{}", visited["id"].as_str().unwrap()),
+        &visitor,
+        Some(&visit_pos),
+    )
+    .await;
+    assert_eq!(items["data"]["items"][0]["id"], artwork.as_str(), "{items}");
     let visit_photo = body["data"]["photos"][0]["key"]
         .as_str()
         .unwrap()
@@ -1024,21 +1041,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     assert_eq!(detail["data"]["artists"][0]["name"], "Douglas Coupland");
 
     // And once it has seen every approval, the whole one still has its one creation.
-    let stream = app.bus.js.get_stream(&app.bus.bus.stream).await.unwrap();
-    let mut tries = 0;
-    loop {
-        let mut consumer: async_nats::jetstream::consumer::PullConsumer = stream
-            .get_consumer(command_api::process::approvals::CONSUMER)
-            .await
-            .unwrap();
-        let info = consumer.info().await.unwrap();
-        if info.num_pending == 0 && info.num_ack_pending == 0 {
-            break;
-        }
-        tries += 1;
-        assert!(tries < 300, "the follower never caught up");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    crate::harness::consumer_idle(&app.bus, command_api::process::approvals::CONSUMER).await;
     let events = events_of(&app, "artwork", &whole_artwork).await;
     assert_eq!(events.len(), 1, "{events:?}");
     task.abort();

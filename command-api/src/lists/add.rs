@@ -1,6 +1,8 @@
 //! `add`: an artwork the public can see goes on a list (a system list comes into being).
 
-use domain::{Artwork, ArtworkError, ArtworkId, ListCommand};
+use domain::{
+    ActorId, Artwork, ArtworkError, ArtworkId, EventMetadata, ListCommand, ListId, ListKind,
+};
 use platform::position::EventPosition;
 use projectors::lists::read::system_kind;
 use serde::Deserialize;
@@ -46,4 +48,31 @@ pub async fn run(
             &sender.metadata,
         )
         .await?)
+}
+
+/// Ticks Visited for `visitor` (its own system list, made with its first artwork): the step a
+/// logged visit takes. Not counted against the list budget (the visit was counted as a post),
+/// and an artwork already there, or a list that is full, leaves the list as it is.
+pub async fn mark_visited(
+    commands: &Commands,
+    visitor: ActorId,
+    artwork_id: ArtworkId,
+    metadata: &EventMetadata,
+) -> Result<Option<EventPosition>, ListUseError> {
+    let id = ListId::system(visitor, ListKind::Visited);
+    let added = commands
+        .list(
+            &id.0.to_string(),
+            ListCommand::AddItem {
+                identities: vec![visitor],
+                artwork_id,
+                system: Some((visitor, ListKind::Visited)),
+            },
+            metadata,
+        )
+        .await;
+    match added {
+        Err(CommandError::Rejected(domain::ListError::Full)) => Ok(None),
+        other => Ok(other?),
+    }
 }

@@ -116,6 +116,10 @@ pub async fn run(
         ),
         PostKind::Visit { .. } => (None, None),
     };
+    let visited = match &post.what {
+        PostKind::Visit { artwork_id, .. } => Some(ArtworkId(*artwork_id)),
+        PostKind::NewArtwork { .. } => None,
+    };
     let command = match post.what {
         PostKind::Visit {
             artwork_id,
@@ -166,6 +170,27 @@ pub async fn run(
         .submission(&id.to_string(), command, &metadata)
         .await?;
     submissions.media().enqueue(keys);
+    // A logged visit ticks Visited. The visit is recorded whatever happens here: the tick is
+    // a convenience the person can also make by hand.
+    let position = match visited {
+        Some(artwork) => {
+            match crate::lists::add::mark_visited(
+                submissions.commands(),
+                submitter,
+                artwork,
+                &metadata,
+            )
+            .await
+            {
+                Ok(ticked) => ticked.max(position),
+                Err(e) => {
+                    tracing::warn!(error = %e, "a logged visit did not tick Visited");
+                    position
+                }
+            }
+        }
+        None => position,
+    };
     let nearby = if kind == SubmissionKind::NewArtwork {
         duplicate_candidates(
             submissions.pool(),

@@ -133,20 +133,89 @@ pub enum ArtworkOrder {
     CreatedDesc,
 }
 
-/// A page of approved artworks.
+/// What a page of approved artworks is narrowed to; the default narrows nothing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ArtworkFilter {
+    pub artwork_type: Option<ArtworkType>,
+    /// Only artworks with at least one photo shown.
+    pub with_photo: bool,
+    pub place: Option<PlaceFilter>,
+}
+
+impl ArtworkFilter {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// A city, or an area of it, as [`places`] finds it: within the place's box, not imported
+/// from another city's data, and in the area's neighbourhood or borough when an area is asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceFilter {
+    pub city: String,
+    pub area: Option<String>,
+    pub north: f64,
+    pub south: f64,
+    pub east: f64,
+    pub west: f64,
+}
+
+impl PlaceFilter {
+    pub fn of(place: &Place) -> Self {
+        Self {
+            city: place.city.clone(),
+            area: place.area.clone(),
+            north: place.north,
+            south: place.south,
+            east: place.east,
+            west: place.west,
+        }
+    }
+}
+
+/// A page of approved artworks, narrowed by `filter` (the default narrows nothing). The
+/// filter's terms are constants in each plan, so without one the page comes straight from the
+/// order's partial index.
 pub async fn approved_page(
     pool: &PgPool,
     order: ArtworkOrder,
+    filter: &ArtworkFilter,
     limit: i64,
     offset: i64,
 ) -> Result<Vec<ArtworkDto>, sqlx::Error> {
+    let artwork_type = filter.artwork_type.map(|t| t.as_str());
+    let place = filter.place.as_ref();
+    let city = place.map(|p| p.city.as_str());
+    let area = place.and_then(|p| p.area.as_deref());
+    let [west, south, east, north] = place.map_or([0.0; 4], |p| [p.west, p.south, p.east, p.north]);
+    // `$3` to `$10` are the filter, as in `approved_total`.
     macro_rules! ordered_by {
         ($order:literal) => {
             select_artworks!(
                 r#"NULL::float8 AS "distance_m""#,
-                ["WHERE a.status = 'approved' ORDER BY " + $order + " LIMIT $1 OFFSET $2"],
+                [
+                    "WHERE a.status = 'approved'
+                       AND ($3::text IS NULL OR a.artwork_type = $3)
+                       AND (NOT $4::bool OR a.photos <> '[]'::jsonb)
+                       AND ($5::text IS NULL OR (
+                             a.location <@ box(point($6, $7), point($8, $9))
+                             AND coalesce(a.provenance ->> 'place', $5) = $5
+                             AND ($10::text IS NULL
+                                  OR coalesce(a.tags ->> 'neighbourhood', a.tags ->> 'borough') = $10)))
+                     ORDER BY "
+                        + $order
+                        + " LIMIT $1 OFFSET $2"
+                ],
                 limit,
-                offset
+                offset,
+                artwork_type,
+                filter.with_photo,
+                city,
+                west,
+                south,
+                east,
+                north,
+                area
             )
             .fetch_all(pool)
             .await?
@@ -160,8 +229,39 @@ pub async fn approved_page(
     hydrate(pool, artworks).await
 }
 
+/// How many approved artworks `filter` lets through: without a filter from the per-status
+/// counts, with one by counting them.
+pub async fn approved_total(pool: &PgPool, filter: &ArtworkFilter) -> Result<i64, sqlx::Error> {
+    if filter.is_empty() {
+        return approved_count(pool).await;
+    }
+    let place = filter.place.as_ref();
+    let [west, south, east, north] = place.map_or([0.0; 4], |p| [p.west, p.south, p.east, p.north]);
+    sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM rm.artworks a
+            WHERE a.status = 'approved'
+              AND ($1::text IS NULL OR a.artwork_type = $1)
+              AND (NOT $2::bool OR a.photos <> '[]'::jsonb)
+              AND ($3::text IS NULL OR (
+                    a.location <@ box(point($4, $5), point($6, $7))
+                    AND coalesce(a.provenance ->> 'place', $3) = $3
+                    AND ($8::text IS NULL
+                         OR coalesce(a.tags ->> 'neighbourhood', a.tags ->> 'borough') = $8)))"#,
+        filter.artwork_type.map(|t| t.as_str()),
+        filter.with_photo,
+        place.map(|p| p.city.as_str()),
+        west,
+        south,
+        east,
+        north,
+        place.and_then(|p| p.area.as_deref())
+    )
+    .fetch_one(pool)
+    .await
+}
+
 /// How many artworks are approved (from the per-status counts, not a scan).
-pub async fn approved_count(pool: &PgPool) -> Result<i64, sqlx::Error> {
+async fn approved_count(pool: &PgPool) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
         r#"SELECT coalesce(sum(n), 0)::int8 AS "n!" FROM rm.artwork_counts WHERE status = 'approved'"#
     )

@@ -186,6 +186,11 @@ impl Projector for SearchDocsProjector {
                             updated_at: e.recorded_at,
                             version: 0,
                             thumbnail: gallery.lead(),
+                            city: row
+                                .provenance
+                                .get("place")
+                                .and_then(|p| p.as_str())
+                                .map(str::to_owned),
                         },
                         artist_ids: row.artist_ids,
                         gallery,

@@ -6,7 +6,7 @@ use domain::geo::EARTH_RADIUS_M;
 use domain::{ArtworkStatus, ArtworkType};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkOrder, Circle};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, PlaceFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -267,11 +267,75 @@ pub struct ArtworkPage {
     pub pagination: Pagination,
 }
 
-/// `GET /api/artworks?page&limit&sort`: approved artworks, a page at a time.
+/// The filter of the artwork list: `type`, `has_photo`, and a place (`city`, and `area` within
+/// it, as `GET /api/places` names them). A place the registry does not hold matches nothing.
+async fn parse_filter(
+    state: &QueryState,
+    q: &HashMap<String, String>,
+) -> Result<ArtworkFilter, ApiError> {
+    let text = |k: &str| q.get(k).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let artwork_type = match text("type") {
+        None => None,
+        Some(t) => Some(ArtworkType::parse(&t.to_ascii_lowercase()).ok_or_else(|| {
+            ApiError::validation(
+                "type",
+                format!(
+                    "type must be one of: {}",
+                    ArtworkType::ALL.map(|t| t.as_str()).join(", ")
+                ),
+            )
+        })?),
+    };
+    let with_photo = bool_param("has_photo", q.get("has_photo").map(String::as_str))?;
+    let place = match (text("city"), text("area")) {
+        (None, None) => None,
+        (None, Some(_)) => {
+            return Err(ApiError::validation(
+                "area",
+                "an area is chosen within a city: give city too",
+            ))
+        }
+        (Some(city), area) => {
+            let places = state
+                .places
+                .get(|| artworks::read::places(&state.pool))
+                .await?;
+            Some(
+                places
+                    .iter()
+                    .find(|p| p.city == city && p.area.as_deref() == area)
+                    .map_or_else(
+                        // Unknown: a box off the globe, which no artwork is in.
+                        || PlaceFilter {
+                            city: city.to_owned(),
+                            area: area.map(str::to_owned),
+                            north: 1000.0,
+                            south: 1000.0,
+                            east: 1000.0,
+                            west: 1000.0,
+                        },
+                        PlaceFilter::of,
+                    ),
+            )
+        }
+    };
+    Ok(ArtworkFilter {
+        artwork_type,
+        with_photo,
+        place,
+    })
+}
+
+/// `GET /api/artworks?page&limit&sort&type&has_photo&city&area`: approved artworks, a page at
+/// a time, all of them or those of a type, with a photo, in a place.
 #[utoipa::path(get, path = "/api/artworks", tag = "artworks",
     params(
         ListPage,
         ("sort" = Option<String>, Query, description = "updated_desc (default), title_asc or created_desc"),
+        ("type" = Option<String>, Query, description = "Only artworks of this type"),
+        ("has_photo" = Option<bool>, Query, description = "Only artworks with a photo"),
+        ("city" = Option<String>, Query, description = "Only artworks in this city (a name from GET /api/places)"),
+        ("area" = Option<String>, Query, description = "Only artworks in this area of the city (needs city)"),
     ),
     responses(
         (status = 200, body = platform::http::Envelope<ArtworkPage>),
@@ -285,13 +349,19 @@ pub async fn list_artworks(
     let get = |k: &str| q.get(k).map(String::as_str);
     let (page, limit) = page_and_limit(get)?;
     let sort = parse_sort(get("sort"))?;
+    let filter = parse_filter(&state, &q).await?;
     let caught_up = consistent(&state, min, READS).await;
 
-    let total = artworks::read::approved_count(&state.pool).await?;
+    let total = artworks::read::approved_total(&state.pool, &filter).await?;
     let pagination = Pagination::new(page, limit, total);
-    let artworks =
-        artworks::read::approved_page(&state.pool, sort, i64::from(limit), pagination.offset())
-            .await?;
+    let artworks = artworks::read::approved_page(
+        &state.pool,
+        sort,
+        &filter,
+        i64::from(limit),
+        pagination.offset(),
+    )
+    .await?;
     Ok(with_consistency(
         ok(ArtworkPage {
             artworks,

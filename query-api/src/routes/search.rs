@@ -50,6 +50,9 @@ pub struct SearchResultDto {
     pub lon: Option<f64>,
     pub distance_m: Option<f64>,
     pub thumbnail: Option<String>,
+    /// Where an artwork is, in words: its neighbourhood or borough and the city of its dataset
+    /// ("Downtown, Vancouver"), whichever it has.
+    pub place: Option<String>,
     pub score: f32,
 }
 
@@ -184,6 +187,7 @@ pub async fn search(
                 lon: h.lon,
                 distance_m: h.distance_m,
                 thumbnail: h.thumbnail,
+                place: h.place,
                 score: h.score,
             })
             .collect(),

@@ -416,7 +416,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/artworks?page&limit&sort`: approved artworks, a page at a time. */
+        /**
+         * `GET /api/artworks?page&limit&sort&type&has_photo&city&area`: approved artworks, a page at
+         *     a time, all of them or those of a type, with a photo, in a place.
+         */
         get: operations["list_artworks"];
         put?: never;
         post?: never;
@@ -4187,6 +4190,11 @@ export interface components {
             lat?: number | null;
             /** Format: double */
             lon?: number | null;
+            /**
+             * @description Where an artwork is, in words: its neighbourhood or borough and the city of its dataset
+             *     ("Downtown, Vancouver"), whichever it has.
+             */
+            place?: string | null;
             /** Format: float */
             score: number;
             status: string;
@@ -4396,6 +4404,8 @@ export interface components {
         };
         /** @description A table's rows before and after. */
         TableCheck: {
+            /** @description For a table that differs by design (not counted among the job's differences): why. */
+            expected?: string | null;
             /** Format: int64 */
             rows_after: number;
             /** Format: int64 */
@@ -5771,6 +5781,14 @@ export interface operations {
                 limit?: number;
                 /** @description updated_desc (default), title_asc or created_desc */
                 sort?: string;
+                /** @description Only artworks of this type */
+                type?: string;
+                /** @description Only artworks with a photo */
+                has_photo?: boolean;
+                /** @description Only artworks in this city (a name from GET /api/places) */
+                city?: string;
+                /** @description Only artworks in this area of the city (needs city) */
+                area?: string;
             };
             header?: never;
             path?: never;
