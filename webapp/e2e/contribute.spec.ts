@@ -189,6 +189,11 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
     const visitReceipt = page.getByTestId('submission-receipt');
     await expect(visitReceipt).toBeVisible({ timeout: 30_000 });
     await expect(visitReceipt.getByTestId('receipt-status')).toHaveText('Pending review');
+    // Logging the visit ticked Visited on the artwork's page.
+    await page.goto(`/artwork/${artworkId}`);
+    await expect(
+      page.getByRole('group', { name: 'Save this artwork' }).locator('[data-kind="visited"]'),
+    ).toHaveAttribute('aria-pressed', 'true');
 
     // The moderator approves the visit.
     const visit = await openInQueue(m, `Visit to ${title}`);

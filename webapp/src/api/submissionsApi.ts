@@ -115,10 +115,12 @@ export const submissionsApi = baseApi.injectEndpoints({
         ...(s.idempotencyKey ? { headers: { 'Idempotency-Key': s.idempotencyKey } } : {}),
       }),
       transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
-      // Moderators' queue and counts change; the sender's list is updated in place (below).
-      invalidatesTags: [
+      // Moderators' queue and counts change; the sender's list is updated in place (below). A
+      // visit ticks the visitor's Visited list on the server.
+      invalidatesTags: (r, _e, s) => [
         { type: 'Review', id: LIST_ID },
         { type: 'Review', id: 'STATS' },
+        ...(r && s.type === 'logbook' && s.artworkId ? (['List', { type: 'Saved', id: s.artworkId }] as const) : []),
       ],
       async onQueryStarted(arg, api) {
         let receipt: SubmissionReceipt;

@@ -25,13 +25,20 @@ const ALL = '';
 const seconds = (s: number) => `${s.toLocaleString(undefined, { maximumFractionDigits: 1 })} s`;
 const n = (v: number) => v.toLocaleString();
 
-/** "Replayed 1,200 events in 3.4 s; no differences" (or "2 tables differ"). */
-function replaySummary(job: ReplayJob): string {
+/**
+ * "Replayed 1,200 events in 3.4 s; no unexpected differences (1 table differs as expected)" (or
+ * "2 tables differ"): the tables flagged below, counted the same way.
+ */
+export function replaySummary(job: ReplayJob): string {
   const events = job.results.reduce((sum, r) => sum + r.events, 0);
   const time = job.results.reduce((sum, r) => sum + r.seconds, 0);
-  const differences =
-    job.differences === 0 ? 'no differences' : `${plural(job.differences, 'table')} ${job.differences === 1 ? 'differs' : 'differ'}`;
-  return `Replayed ${plural(events, 'event')} in ${seconds(time)}; ${differences}`;
+  const tables = job.results.flatMap((r) => r.tables).filter((t) => !t.same);
+  const unexpected = tables.filter((t) => !t.expected).length;
+  const expected = tables.length - unexpected;
+  const differ = (count: number) => `${plural(count, 'table')} ${count === 1 ? 'differs' : 'differ'}`;
+  const differences = unexpected === 0 ? 'no unexpected differences' : differ(unexpected);
+  const asExpected = expected === 0 ? '' : ` (${differ(expected)} as expected)`;
+  return `Replayed ${plural(events, 'event')} in ${seconds(time)}; ${differences}${asExpected}`;
 }
 
 /** "Rebuilding artworks — 250 of 1,200 events". */
@@ -212,14 +219,23 @@ function ResultTable({ result }: { result: ReplayResult }) {
         </thead>
         <tbody>
           {result.tables.map((t) => (
-            <tr key={t.table} className={t.same ? undefined : 'replay-table__differs'}>
+            <tr key={t.table} className={t.same || t.expected ? undefined : 'replay-table__differs'}>
               <th scope="row">
                 <code>{t.table}</code>
               </th>
               <td>{n(t.rows_before)}</td>
               <td>{n(t.rows_after)}</td>
               <td>
-                <span className={`chip chip--small ${t.same ? 'chip--approved' : 'chip--warning'}`}>{t.same ? 'Same' : 'Differs'}</span>
+                {t.same ? (
+                  <span className="chip chip--small chip--approved">Same</span>
+                ) : t.expected ? (
+                  <>
+                    <span className="chip chip--small chip--new">Differs as expected</span>
+                    <span className="replay-table__why">{t.expected}</span>
+                  </>
+                ) : (
+                  <span className="chip chip--small chip--warning">Differs</span>
+                )}
               </td>
             </tr>
           ))}

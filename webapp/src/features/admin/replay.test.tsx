@@ -60,8 +60,8 @@ const ARTWORKS_RESULT = {
   events: 200,
   seconds: 1.25,
   tables: [
-    { table: 'artworks', rows_before: 120, rows_after: 120, same: true },
-    { table: 'artwork_tags', rows_before: 340, rows_after: 341, same: false },
+    { table: 'artworks', rows_before: 120, rows_after: 120, same: true, expected: null },
+    { table: 'artwork_tags', rows_before: 340, rows_after: 341, same: false, expected: null },
   ],
 };
 const DONE = job({
@@ -72,8 +72,16 @@ const DONE = job({
   differences: 1,
   results: [
     ARTWORKS_RESULT,
-    { projector: 'artists', events: 200, seconds: 0.5, tables: [{ table: 'artists', rows_before: 40, rows_after: 40, same: true }] },
-    { projector: 'search', events: 200, seconds: 0.75, tables: [{ table: 'search_documents', rows_before: 160, rows_after: 160, same: true }] },
+    { projector: 'artists', events: 200, seconds: 0.5, tables: [{ table: 'artists', rows_before: 40, rows_after: 40, same: true, expected: null }] },
+    {
+      projector: 'search',
+      events: 200,
+      seconds: 0.75,
+      tables: [
+        { table: 'search_documents', rows_before: 160, rows_after: 160, same: true, expected: null },
+        { table: 'search_meta', rows_before: 1, rows_after: 1, same: false, expected: 'Expected: a new search index' },
+      ],
+    },
   ],
 });
 
@@ -187,8 +195,22 @@ describe('/admin: replay', () => {
     const { server } = replayServer();
     server.job = { ...DONE, differences: 0, results: [{ ...ARTWORKS_RESULT, tables: [ARTWORKS_RESULT.tables[0]!] }] };
     renderRoute('/admin?tab=replay', { who: 'admin' });
-    await waitFor(() => expect(statusText()).toHaveTextContent('Replayed 200 events in 1.3 s; no differences'));
+    await waitFor(() => expect(statusText()).toHaveTextContent('Replayed 200 events in 1.3 s; no unexpected differences'));
     expect(screen.getAllByRole('table')).toHaveLength(1);
+  });
+
+  it('counts the tables it flags, and says which differ by design and why', async () => {
+    const { server } = replayServer();
+    server.job = DONE;
+    renderRoute('/admin?tab=replay', { who: 'admin' });
+    await waitFor(() =>
+      expect(statusText()).toHaveTextContent('Replayed 600 events in 2.5 s; 1 table differs (1 table differs as expected)'),
+    );
+    const search = screen.getByRole('table', { name: /^search/ });
+    const meta = within(search).getByRole('rowheader', { name: 'search_meta' }).closest('tr')!;
+    expect(meta).toHaveTextContent('Differs as expected');
+    expect(meta).toHaveTextContent('Expected: a new search index');
+    expect(meta).not.toHaveClass('replay-table__differs');
   });
 
   it('reads the running job every second while it runs, and stops once it is done', async () => {

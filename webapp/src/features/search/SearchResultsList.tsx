@@ -134,6 +134,11 @@ export function SearchResultCard({ result: r }: { result: SearchResultDto }) {
           <p className="result-card__meta">
             <span className="chip chip--small">{isArtist ? 'Artist' : 'Artwork'}</span>
             {!isArtist && r.artwork_type && <TypeChip type={r.artwork_type} />}
+            {r.place && (
+              <span className="result-card__place">
+                <Icon name="place" size={14} /> {r.place}
+              </span>
+            )}
             {r.distance_m != null && <span>{formatDistance(r.distance_m)} away</span>}
           </p>
           {r.artist_names.length > 0 && <p className="result-card__artists">by {r.artist_names.join(', ')}</p>}

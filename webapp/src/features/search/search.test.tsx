@@ -29,6 +29,7 @@ function hit(over: Partial<SearchResultDto> = {}): SearchResultDto {
     lon: -123.1172,
     distance_m: null,
     thumbnail: null,
+    place: 'Downtown, Vancouver',
     score: 3.2,
     ...over,
   };
@@ -229,6 +230,7 @@ describe('/search/results', () => {
               artwork_type: null,
               description: 'Canadian novelist and artist.',
               artist_names: [],
+              place: null,
             }),
           ]),
         ),
@@ -245,6 +247,7 @@ describe('/search/results', () => {
     expect(orca.getByText('by Douglas Coupland')).toBeInTheDocument();
     expect(orca.getByText(/pixelated orca/)).toBeInTheDocument();
     expect(orca.getByText('350 m away')).toBeInTheDocument();
+    expect(orca.getByText('Downtown, Vancouver')).toBeInTheDocument();
 
     const artist = within(cards[1]!);
     expect(artist.getByRole('link', { name: 'Douglas Coupland' })).toHaveAttribute('href', `/artist/${COUPLAND_ID}`);
@@ -305,8 +308,9 @@ describe('/search/results', () => {
     });
     const { router } = renderRoute('/search/results?q=orca%20tag%3Amaterial%3Abronze');
     const filters = await screen.findByRole('list', { name: 'Tag filters' });
-    expect(within(filters).getByText('material: bronze')).toBeInTheDocument();
-    await userEvent.click(within(filters).getByRole('button', { name: 'Remove filter material: bronze' }));
+    // In sentence case, as every label: the key's first letter capitalised, not each word's.
+    expect(within(filters).getByText('Material: bronze')).toBeInTheDocument();
+    await userEvent.click(within(filters).getByRole('button', { name: 'Remove filter Material: bronze' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=orca'));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Tag filters' })).not.toBeInTheDocument());
   });
