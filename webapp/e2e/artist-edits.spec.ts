@@ -6,7 +6,8 @@
  *    edit page changes the biography, clears the website and adds another name; the artist's
  *    page then says the edit waits.
  *    A moderator, granted by the CLI and signed in on another device, finds the edit in /review's
- *    "Artist edits" tab, sees each field before, as proposed and as it is now, and approves it.
+ *    "Artist edits" tab, sees each field as it is now with the words the edit adds and removes
+ *    marked (<ins>, <del>), and approves it.
  *    The artist's page shows the new biography and other name and no website; its history's
  *    newest entry is the edit, each change in it, credited to the user and the moderator.
  * 2. A signed-in user proposes a new artist on /artist/new (from the index's "Add an artist"); a
@@ -165,11 +166,16 @@ test('an artist edit: biography changed, website cleared, another name added; ap
     await expect(detail).toContainText(`Proposed by ${profileName}`);
     const rows = detail.getByTestId('edit-field');
     await expect(rows).toHaveCount(3);
-    const row = (label: string) => rows.filter({ has: m.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
-    // Apply, before, proposed, current.
-    await expect(row('Also known as')).toHaveText(['', '(empty)', alias, '(empty)']);
-    await expect(row('Website')).toHaveText(['', oldWebsite, '(empty)', oldWebsite]);
-    await expect(row('Biography').nth(2)).toHaveText(newBiography);
+    const row = (label: string) => rows.filter({ has: m.getByRole('heading', { level: 3, name: label, exact: true }) });
+    // Each field as it is now, with the words the edit adds marked as insertions (<ins>) and those
+    // it removes as deletions (<del>): the other name all added, the website all removed.
+    await expect(row('Also known as').getByRole('insertion')).toHaveText(new RegExp(`^added: ${alias} \\(end added\\)$`));
+    await expect(row('Also known as').getByRole('deletion')).toHaveCount(0);
+    await expect(row('Website').getByRole('deletion')).toContainText(oldWebsite);
+    await expect(row('Website').getByRole('insertion')).toHaveCount(0);
+    await expect(row('Website')).toContainText('(cleared)');
+    // The new biography's own words are among those added.
+    await expect(row('Biography').getByRole('insertion').filter({ hasText: run })).toHaveCount(1);
     for (const label of ['Also known as', 'Biography', 'Website']) {
       await expect(detail.getByRole('checkbox', { name: `Apply ${label}` })).toBeChecked();
     }

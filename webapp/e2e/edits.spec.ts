@@ -6,8 +6,8 @@
  *    credits), opens an imported demo artwork that has a description, and on its edit page
  *    changes the title and clears the description; the artwork's page then says the edit waits.
  * 2. A moderator, granted by the CLI (`plinth admin grant`) and signed in on another device,
- *    finds the edit in /review's "Artwork edits" tab, sees each field before, as proposed and as
- *    it is now, and approves both fields.
+ *    finds the edit in /review's "Artwork edits" tab, sees each field as it is now with the words
+ *    the edit adds and removes marked (<ins>, <del>), and approves both fields.
  * 3. The artwork's page shows the new title and no description; its history's newest entry is the
  *    edit, both changes in it, credited to the user and the moderator; the artwork as of the entry
  *    before it has the old title.
@@ -163,11 +163,24 @@ test('an edit to the title and description, approved, in the history, as of befo
     await expect(detail).toContainText(`Proposed by ${profileName}`);
     const rows = detail.getByTestId('edit-field');
     await expect(rows).toHaveCount(2);
-    const titleRow = rows.filter({ has: m.getByRole('rowheader', { name: 'Title', exact: true }) });
-    const descriptionRow = rows.filter({ has: m.getByRole('rowheader', { name: 'Description', exact: true }) });
-    // Apply, field, before, proposed, current.
-    await expect(titleRow.getByRole('cell')).toHaveText(['', oldTitle, newTitle, oldTitle]);
-    await expect(descriptionRow.getByRole('cell')).toHaveText(['', oldDescription, '(empty)', oldDescription]);
+    const field = (label: string) => rows.filter({ has: m.getByRole('heading', { level: 3, name: label, exact: true }) });
+    const titleRow = field('Title');
+    const descriptionRow = field('Description');
+    // Each field as it is now, with the words the edit adds marked as insertions (<ins>) and those
+    // it removes as deletions (<del>): the new title adds a word before the old one and one after.
+    await expect(titleRow).toContainText(oldTitle);
+    await expect(titleRow.getByRole('insertion')).toHaveText([/\bE2E\b/, new RegExp(`\\b${run}\\b`)]);
+    await expect(titleRow.getByRole('deletion')).toHaveCount(0);
+    // The description, cleared: all of it removed, nothing added.
+    await expect(descriptionRow.getByRole('deletion')).toHaveCount(1);
+    await expect(descriptionRow.getByRole('deletion')).toContainText(oldDescription);
+    await expect(descriptionRow.getByRole('insertion')).toHaveCount(0);
+    await expect(descriptionRow).toContainText('(cleared)');
+    // Screen readers are told which words are which.
+    await expect(titleRow.getByRole('insertion').first()).toContainText('added: E2E');
+    await expect(descriptionRow.getByRole('deletion')).toContainText('removed:');
+    // Nothing changed since it was proposed.
+    await expect(rows.filter({ hasText: 'Changed since the proposal was made' })).toHaveCount(0);
     await expect(detail.getByRole('checkbox', { name: 'Apply Title' })).toBeChecked();
     await expect(detail.getByRole('checkbox', { name: 'Apply Description' })).toBeChecked();
     await noSeriousViolations(m, `${testInfo.project.name} edit review`);

@@ -11,9 +11,21 @@ import {
   tagValueProblem,
   valueLabel,
   vocabularyOf,
+  wordsOf,
 } from './tagGroups';
+import { artworkTypeLabel } from './map/artworkTypes';
 
 const SCHEMA = vocabularyOf(TAG_SCHEMA);
+
+describe('labels in sentence case', () => {
+  it('capitalise the first word only', () => {
+    expect(artworkTypeLabel('street_art')).toBe('Street art');
+    expect(artworkTypeLabel('mural')).toBe('Mural');
+    expect(wordsOf('opening_hours')).toBe('Opening hours');
+    expect(wordsOf('moderator')).toBe('Moderator');
+    expect(wordsOf('mural on wall')).toBe('Mural on wall');
+  });
+});
 
 describe('the tag vocabulary', () => {
   it('takes categories, labels and kinds from the server’s schema', () => {

@@ -3,15 +3,39 @@ import { within } from '@testing-library/react';
 import type { EditSubject } from '../api/types';
 import { envelope, type Handler } from './fetchMock';
 
-/** A field's row of the edit under review: its cells' text (before, proposed, current), and its checkbox. */
+/**
+ * An element's text as seen: without what only screen readers hear, nor (`leaveOut`) some of its
+ * elements; spaces collapsed and line breaks kept, as the diff's `white-space: pre-line` shows them.
+ */
+function seen(element: Element, leaveOut = ''): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll(['.visually-hidden', leaveOut].filter(Boolean).join(', ')).forEach((e) => e.remove());
+  return (copy.textContent ?? '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
+}
+
+/**
+ * A field of the edit under review, found by its name: its change as seen (`shown`: the value now
+ * with the proposed words marked, and the words on it such as "(cleared)"); the value now and as
+ * proposed, read from the marks (`now` leaves out the words added, `proposed` those removed); the
+ * words added and removed (each `<ins>` and `<del>`); what the proposer saw, when the field changed
+ * since (else null); and its checkbox.
+ */
 export function fieldRow(detail: HTMLElement, label: string) {
-  const row = within(detail).getByRole('rowheader', { name: label }).closest('tr')!;
+  const row = within(detail).getByRole('heading', { level: 3, name: label }).closest<HTMLElement>('[data-testid="edit-field"]')!;
+  const change = row.querySelector('.edit-field__change')!;
+  const diff = change.querySelector('.text-diff');
+  const was = row.querySelector('.edit-field__was');
   return {
     row,
-    cells: within(row)
-      .getAllByRole('cell')
-      .slice(1)
-      .map((c) => c.textContent),
+    shown: seen(change),
+    now: diff ? seen(diff, 'ins') : '',
+    proposed: diff ? seen(diff, 'del') : '',
+    added: within(row).queryAllByRole('insertion').map((e) => seen(e)),
+    removed: within(row).queryAllByRole('deletion').map((e) => seen(e)),
+    was: was && seen(was),
     apply: within(row).getByRole('checkbox', { name: `Apply ${label}` }),
   };
 }

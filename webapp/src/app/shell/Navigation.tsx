@@ -23,6 +23,7 @@ import {
 } from '../../lib/ui';
 import { STORAGE_KEYS } from '../../config/constants';
 import { writeItem } from '../../lib/storage';
+import { wordsOf } from '../../lib/tagGroups';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { adminEntries, formatUnreadBadge, isActive, mainEntries, type NavEntry } from '../navigation';
 import { LOGOUT_CONFIRM, useSessionActions } from './useSessionActions';
@@ -361,7 +362,7 @@ export function Drawer() {
         {user && (
           <p className="drawer__user">
             <span>{displayName(user)}</span>
-            <span className="chip chip--small">{roleOf(user)}</span>
+            <span className="chip chip--small">{wordsOf(roleOf(user))}</span>
           </p>
         )}
         <nav aria-label="Menu">

@@ -361,7 +361,7 @@ function TimelineEvent({ event: ev, current }: { event: EntityEvent; current: bo
         {formatDateTime(ev.recorded_at)} · {ev.actor.display_name}
         {ev.reason ? ` · ${ev.reason}` : ''}
       </span>
-      {!ev.applied && <span className="chip chip--small">not in the state shown</span>}
+      {!ev.applied && <span className="chip chip--small">Not in the state shown</span>}
     </li>
   );
 }

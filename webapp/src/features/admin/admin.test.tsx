@@ -317,7 +317,7 @@ describe('/admin: audit log', () => {
     await waitFor(() => expect(JSON.parse(within(dialog).getByTestId('entity-state').textContent)).toEqual({ email: ADA.email, permissions: [] }));
     expect(paramsOf(callsTo(path).at(-1)!)).toEqual({ as_of: '800-1' });
     expect(within(dialog).getByRole('heading', { name: /State as of #1 AccountSignedUp/ })).toBeInTheDocument();
-    expect(within(dialog).getAllByTestId('timeline-event')[1]).toHaveTextContent('not in the state shown');
+    expect(within(dialog).getAllByTestId('timeline-event')[1]).toHaveTextContent('Not in the state shown');
 
     await userEvent.selectOptions(asOf, '');
     await waitFor(() => expect(paramsOf(callsTo(path).at(-1)!)).toEqual({}));

@@ -49,7 +49,7 @@ export function Logbook({
                   </>
                 )}
                 {e.condition && (
-                  <span className={`chip chip--small chip--text chip--condition-${e.condition}`}>
+                  <span className={`chip chip--small chip--condition-${e.condition}`}>
                     {CONDITION_TEXT[e.condition] ?? artworkTypeLabel(e.condition)}
                   </span>
                 )}

@@ -91,7 +91,7 @@ function EditRow({ edit: e }: { edit: MyEdit }) {
             </span>
           )}
           <span className="submission-row__status">
-            <span className={`chip chip--status chip--text chip--${e.status}`} data-testid="edit-status">
+            <span className={`chip chip--status chip--${e.status}`} data-testid="edit-status">
               {statusText({ status: e.status, queue_position: null })}
             </span>
             {left && (

@@ -138,7 +138,7 @@ function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: Sub
           <span className="row-list__title">{title}</span>
           <span className="row-list__meta">{[kind, formatDate(s.created_at)].filter(Boolean).join(' · ')}</span>
           <span className="submission-row__status">
-            <span className={`chip chip--status chip--text chip--${s.status}`} data-testid="submission-status">
+            <span className={`chip chip--status chip--${s.status}`} data-testid="submission-status">
               {statusText(s)}
             </span>
             {s.status === 'approved' && s.artwork_id && (

@@ -1,8 +1,9 @@
 /**
- * One proposed edit under review, of an artwork or of an artist (or a new artist): each field as
- * the proposer saw it, as proposed and as it is now, side by side, those changed since marked; a
- * checkbox per field chooses what to apply (those changed since start unchosen, and applying one
- * is confirmed first; a new artist's name is always applied); rejecting asks for a reason.
+ * One proposed edit under review, of an artwork or of an artist (or a new artist): each field, one
+ * under another, as it is now with the words the edit adds and removes marked; those changed since
+ * the edit was proposed marked too, with the value the proposer saw. A checkbox per field chooses
+ * what to apply (those changed since start unchosen, and applying one is confirmed first; a new
+ * artist's name is always applied); rejecting asks for a reason.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Spinner } from '../../components/states';
+import { TextDiff } from '../../components/TextDiff';
 import { editFieldLabel, fieldList, valueText, type ValueWords } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
 import { statusText } from '../../lib/submissionText';
@@ -31,6 +33,9 @@ const EDIT_REVIEW_MESSAGES = {
   rejected: 'Edit rejected',
   changedMeanwhile: 'Some fields changed while you were reviewing: they are marked below. Check them and approve again.',
 } as const;
+
+/** How a field with no value reads. */
+const UNSET = '(empty)';
 
 /** The field a new artist cannot be approved without. */
 const NEW_ARTIST_NEEDS = 'name';
@@ -70,8 +75,9 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
   const staleChosen = apply.filter((f) => f.stale).map((f) => f.field_name);
   const vocabulary = useTagVocabulary();
 
+  // Unset values read as no text, so that the diff shows a value set or cleared as all added or removed.
   const words: ValueWords = {
-    unset: '(empty)',
+    unset: '',
     artists: (ids) => ids.map((id) => artwork?.artists.find((a) => a.id === id)?.name ?? String(id)).join(', '),
   };
 
@@ -99,7 +105,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
     <div className="review-detail__body">
       <p className="row-list__meta">
         Proposed by {edit.submitter.display_name} · <time dateTime={edit.created_at}>{formatDate(edit.created_at)}</time>{' '}
-        <span className={`chip chip--small chip--text chip--${edit.status}`}>{statusText({ status: edit.status })}</span>
+        <span className={`chip chip--small chip--${edit.status}`}>{statusText({ status: edit.status })}</span>
       </p>
       <p>
         {edit.new_subject ? (
@@ -122,50 +128,43 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
           {EDIT_REVIEW_MESSAGES.changedMeanwhile}
         </p>
       )}
-      <div className="edit-table__scroll">
-        <table className="table table--cards edit-table">
-          <caption className="visually-hidden">Proposed changes, field by field</caption>
-          <thead>
-            <tr>
-              <th scope="col">Apply</th>
-              <th scope="col">Field</th>
-              <th scope="col">
-                Before <span className="muted small">(what the proposer saw)</span>
-              </th>
-              <th scope="col">Proposed</th>
-              <th scope="col">Current</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edit.fields.map((f) => {
-              const label = editFieldLabel(f.field_name, subject, vocabulary);
-              return (
-                <tr key={f.field_name} className={f.stale ? 'edit-table__row--stale' : undefined} data-testid="edit-field">
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="review-item__check"
-                      checked={chosen.includes(f.field_name) || required(f.field_name)}
-                      disabled={!pending || busy || required(f.field_name)}
-                      aria-label={`Apply ${label}`}
-                      onChange={(e) =>
-                        setChosen((c) => (e.target.checked ? [...c, f.field_name] : c.filter((n) => n !== f.field_name)))
-                      }
-                    />
-                  </td>
-                  <th scope="row">{label}</th>
-                  <td data-label="Before (what the proposer saw)">{valueText(f.field_name, f.before, words)}</td>
-                  <td data-label="Proposed">{valueText(f.field_name, f.proposed, words)}</td>
-                  <td data-label="Current">
-                    {valueText(f.field_name, f.current, words)}
-                    {f.stale && <span className="chip chip--warning edit-table__stale">Changed since proposed</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <p className="muted small">
+        Each field as it is now, with what the edit changes marked: words{' '}
+        <span className="text-diff__added">added</span> and words <span className="text-diff__removed">removed</span>.
+      </p>
+      <ul className="edit-fields" aria-label="Proposed changes, field by field">
+        {edit.fields.map((f) => {
+          const label = editFieldLabel(f.field_name, subject, vocabulary);
+          const text = (value: unknown) => valueText(f.field_name, value, words);
+          return (
+            <li key={f.field_name} className={`edit-field${f.stale ? ' edit-field--stale' : ''}`} data-testid="edit-field">
+              <div className="edit-field__head">
+                <h3 className="edit-field__name">{label}</h3>
+                <label className="edit-field__apply">
+                  <input
+                    type="checkbox"
+                    className="review-item__check"
+                    checked={chosen.includes(f.field_name) || required(f.field_name)}
+                    disabled={!pending || busy || required(f.field_name)}
+                    aria-label={`Apply ${label}`}
+                    onChange={(e) =>
+                      setChosen((c) => (e.target.checked ? [...c, f.field_name] : c.filter((n) => n !== f.field_name)))
+                    }
+                  />
+                  Apply
+                </label>
+              </div>
+              <FieldChange now={text(f.current)} proposed={text(f.proposed)} />
+              {f.stale && (
+                <p className="edit-field__stale">
+                  <strong>Changed since the proposal was made.</strong> When proposed, it was:{' '}
+                  <span className="edit-field__was">{text(f.before) || UNSET}</span>
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
 
       {pending && (
         <div className="review-detail__actions">
@@ -197,5 +196,19 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
         onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
       />
     </div>
+  );
+}
+
+/**
+ * A field's change: its value now, with the words the edit adds and removes marked; said in words
+ * when the edit clears it, or when the value already is as proposed.
+ */
+function FieldChange({ now, proposed }: { now: string; proposed: string }) {
+  return (
+    <p className="edit-field__change">
+      {now || proposed ? <TextDiff before={now} after={proposed} /> : <span className="muted">{UNSET}</span>}
+      {now && !proposed && <span className="muted"> (cleared)</span>}
+      {now && now === proposed && <span className="muted"> (already as proposed)</span>}
+    </p>
   );
 }

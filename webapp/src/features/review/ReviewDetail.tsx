@@ -57,7 +57,7 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
     <div className="review-detail__body">
       <p className="row-list__meta">
         {[submissionKind(item.submission_type), item.submitter?.display_name, formatDate(item.created_at)].filter(Boolean).join(' · ')}{' '}
-        <span className={`chip chip--small chip--text chip--${item.status}`}>{statusText(item)}</span>
+        <span className={`chip chip--small chip--${item.status}`}>{statusText(item)}</span>
       </p>
       {visit && item.artwork_id && (
         <p>

@@ -409,7 +409,7 @@ function QueueRow({
         </button>
         <p className="row-list__meta">
           {[submissionKind(s.submission_type), s.submitter?.display_name, formatDate(s.created_at)].filter(Boolean).join(' · ')}
-          {s.status !== 'pending' && <span className={`chip chip--small chip--text chip--${s.status}`}>{statusText(s)}</span>}
+          {s.status !== 'pending' && <span className={`chip chip--small chip--${s.status}`}>{statusText(s)}</span>}
         </p>
         {s.notes && <p className="review-item__notes">{s.notes}</p>}
       </div>

@@ -115,17 +115,31 @@ describe('/review: artist edits', () => {
     expect(screen.getByText('2 edits waiting')).toBeInTheDocument();
   });
 
-  it('shows each field before, proposed and now, and approves the fields chosen as apply_to_artist', async () => {
+  it('shows each field as it is now with the words proposed marked, and approves the fields chosen as apply_to_artist', async () => {
     const { callsTo } = server();
     const { store } = renderRoute('/review?tab=artist-edits', { who: 'moderator' });
     const detail = await open('Review the edit to Ken Lum');
     expect(within(detail).getByRole('heading', { level: 2, name: 'Edit to Ken Lum' })).toBeInTheDocument();
     expect(within(detail).getByRole('link', { name: 'Ken Lum' })).toHaveAttribute('href', `/artist/${KEN.id}`);
     expect(within(detail).getByLabelText('Note to the moderators')).toHaveTextContent('From his gallery');
-    expect(fieldRow(detail, 'Also known as').cells).toEqual(['Kenneth Lum', 'Kenneth Lum, K. Lum', 'Kenneth Lum']);
+    expect(fieldRow(detail, 'Also known as')).toMatchObject({ now: 'Kenneth Lum', proposed: 'Kenneth Lum, K. Lum', added: [', K. Lum'], removed: [] });
+    expect(fieldRow(detail, 'Biography')).toMatchObject({
+      now: 'Canadian artist.',
+      proposed: 'Canadian conceptual artist.',
+      added: ['conceptual'],
+      removed: [],
+      was: null,
+    });
+    // Cleared, and changed since it was proposed: the value now all removed, and the one the proposer saw.
     const website = fieldRow(detail, 'Website');
-    expect(website.cells).toEqual(['https://kenlum.example', '(empty)', 'https://lum.example' + 'Changed since proposed']);
-    expect(website.row).toHaveClass('edit-table__row--stale');
+    expect(website).toMatchObject({
+      shown: 'https://lum.example (cleared)',
+      proposed: '',
+      removed: ['https://lum.example'],
+      added: [],
+      was: 'https://kenlum.example',
+    });
+    expect(website.row).toHaveClass('edit-field--stale');
     expect(website.apply).not.toBeChecked();
     expect(fieldRow(detail, 'Biography').apply).toBeChecked();
 
@@ -159,8 +173,8 @@ describe('/review: artist edits', () => {
     const detail = await open('Review the new artist Ada Studio');
     expect(within(detail).getByRole('heading', { level: 2, name: 'New artist: Ada Studio' })).toBeInTheDocument();
     expect(within(detail).queryByRole('link', { name: 'Ada Studio' })).not.toBeInTheDocument();
-    expect(fieldRow(detail, 'Name').cells).toEqual(['(empty)', 'Ada Studio', '(empty)']);
-    expect(fieldRow(detail, 'Born').cells).toEqual(['(empty)', '300 BCE', '(empty)']);
+    expect(fieldRow(detail, 'Name')).toMatchObject({ now: '', proposed: 'Ada Studio', added: ['Ada Studio'], removed: [] });
+    expect(fieldRow(detail, 'Born')).toMatchObject({ now: '', proposed: '300 BCE', added: ['300 BCE'], removed: [] });
     const name = fieldRow(detail, 'Name').apply;
     expect(name).toBeChecked();
     expect(name).toBeDisabled();

@@ -119,7 +119,7 @@ describe('/review: artwork edits', () => {
     expect(screen.getByText('2 edits waiting')).toBeInTheDocument();
   });
 
-  it('shows each field before, proposed and now, naming artists and tags, and approves the fields chosen', async () => {
+  it('shows each field as it is now with the words proposed marked, and as the proposer saw it when it changed since; approves the fields chosen', async () => {
     const approval = deferred<Response>();
     const { callsTo, take } = server({
       [`POST /api/review/artwork-edits/${E1.id}/approve`]: async () => {
@@ -132,23 +132,36 @@ describe('/review: artwork edits', () => {
     const detail = await openE1();
     await waitFor(() => expect(within(detail).getByRole('heading', { level: 2, name: 'Edit to Digital Orca' })).toHaveFocus());
     expect(within(detail).getByLabelText('Note to the moderators')).toHaveTextContent('Fixed from the plaque');
-    expect(within(detail).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Apply',
-      'Field',
-      'Before (what the proposer saw)',
-      'Proposed',
-      'Current',
-    ]);
+    // One field under another, each named by a heading.
+    const fields = within(detail).getByRole('list', { name: 'Proposed changes, field by field' });
+    expect(within(fields).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Title', 'Artists', 'Location', 'Material']);
 
     const title = fieldRow(detail, 'Title');
-    expect(title.cells).toEqual(['Digital Orca', 'Digital Orca II', 'Digital Orca']);
+    expect(title).toMatchObject({ now: 'Digital Orca', proposed: 'Digital Orca II', added: ['II'], removed: [], was: null });
     // The artwork names the artists it credits; an artist it does not credit yet shows as its id.
-    await waitFor(() => expect(fieldRow(detail, 'Artists').cells).toEqual(['Douglas Coupland', `Douglas Coupland, ${NEW_ARTIST}`, 'Douglas Coupland']));
+    await waitFor(() =>
+      expect(fieldRow(detail, 'Artists')).toMatchObject({
+        now: 'Douglas Coupland',
+        proposed: `Douglas Coupland, ${NEW_ARTIST}`,
+        added: [`, ${NEW_ARTIST}`],
+        removed: [],
+      }),
+    );
+    // Changed since: the diff is from the value now, and the value the proposer saw is said.
     const location = fieldRow(detail, 'Location');
-    expect(location.cells).toEqual(['49.288900, -123.117500', '49.290000, -123.118000', '49.289100, -123.117600Changed since proposed']);
-    expect(location.row).toHaveClass('edit-table__row--stale');
-    expect(fieldRow(detail, 'Material').cells).toEqual(['(empty)', 'bronze', '(empty)']);
-    expect(title.row).not.toHaveClass('edit-table__row--stale');
+    expect(location).toMatchObject({
+      now: '49.289100, -123.117600',
+      proposed: '49.290000, -123.118000',
+      removed: ['49.289100', '123.117600'],
+      added: ['49.290000', '123.118000'],
+      was: '49.288900, -123.117500',
+    });
+    expect(location.row).toHaveTextContent('Changed since the proposal was made. When proposed, it was: 49.288900, -123.117500');
+    expect(location.row).toHaveClass('edit-field--stale');
+    // A value set where there was none: all of it added.
+    expect(fieldRow(detail, 'Material')).toMatchObject({ shown: 'bronze', now: '', added: ['bronze'], removed: [] });
+    expect(title.row).not.toHaveClass('edit-field--stale');
+    expect(title.row).not.toHaveTextContent('Changed since');
 
     // Everything is chosen but what changed since.
     expect(title.apply).toBeChecked();
@@ -206,8 +219,30 @@ describe('/review: artwork edits', () => {
     const items = await openEdits();
     expect(items[0]).toHaveTextContent('Changes the main photo and hidden photos');
     const detail = await openE1();
-    expect(fieldRow(detail, 'Main photo').cells).toEqual(['none', 'photo 1a2b3c4d', 'none']);
-    expect(fieldRow(detail, 'Hidden photos').cells).toEqual(['none', 'photo 5e6f7a8b, photo 9c0d1e2f', '4 photosChanged since proposed']);
+    expect(fieldRow(detail, 'Main photo')).toMatchObject({ now: 'none', proposed: 'photo 1a2b3c4d', was: null });
+    expect(fieldRow(detail, 'Hidden photos')).toMatchObject({ now: '4 photos', proposed: 'photo 5e6f7a8b, photo 9c0d1e2f', was: 'none' });
+  });
+
+  it('marks the words a changed description adds and removes, keeping its paragraphs', async () => {
+    const before = 'A killer whale of pixels.\n\nIt stands by the water, facing north.\n\nMade in 2009.';
+    const after = 'A killer whale of pixels.\n\nIt stands by the harbour, facing west.\n\nMade in 2009.';
+    const described: EditDetail = { ...E1, fields: [{ field_name: 'description', before, proposed: after, current: before, stale: false }] };
+    server({
+      'GET /api/review/artwork-edits': () => envelope({ edits: [summary(described)], total: 1, page: 1, per_page: 20 } satisfies EditQueue),
+      ...editDecisionRoutes('artwork', [described], (e) => e.artwork_id, () => undefined),
+    });
+    renderRoute('/review?tab=edits', { who: 'moderator' });
+    const detail = await openE1();
+    const description = fieldRow(detail, 'Description');
+    expect(description).toMatchObject({ now: before, proposed: after, removed: ['water', 'north'], added: ['harbour', 'west'], was: null });
+    const [water, north] = within(description.row).getAllByRole('deletion');
+    const [harbour, west] = within(description.row).getAllByRole('insertion');
+    expect([water, north, harbour, west].map((e) => e!.tagName)).toEqual(['DEL', 'DEL', 'INS', 'INS']);
+    // Screen readers hear which words are which, whether or not they announce <ins> and <del>.
+    expect(water).toHaveTextContent('removed: water (end removed)');
+    expect(harbour).toHaveTextContent('added: harbour (end added)');
+    // Only those words are marked.
+    expect(description.row.querySelectorAll('ins, del')).toHaveLength(4);
   });
 
   it('approves nothing when no field is chosen', async () => {

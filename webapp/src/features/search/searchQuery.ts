@@ -5,6 +5,7 @@
 import type { ArtworkDto, SuggestionDto, TagFilterDto } from '../../api/types';
 import { to } from '../../config/routes';
 import { haversineM } from '../../lib/geo';
+import { wordsOf } from '../../lib/tagGroups';
 
 /** The server refuses longer text (400). */
 export const SEARCH_TEXT_MAX = 200;
@@ -43,8 +44,10 @@ export function tagToken(tag: TagFilterDto): string {
   return tag.value ? `tag:${tag.key}:${tag.value}` : `tag:${tag.key}`;
 }
 
+/** A tag filter as its chip reads it, in sentence case: "Material: bronze", "Artwork type: street art". */
 export function tagLabel(tag: TagFilterDto): string {
-  return tag.value ? `${tag.key.replace(/_/g, ' ')}: ${tag.value}` : tag.key.replace(/_/g, ' ');
+  const key = wordsOf(tag.key);
+  return tag.value ? `${key}: ${tag.value.replace(/_/g, ' ')}` : key;
 }
 
 /** The query again without one of its tag filters (the server's `query` is the free text). */

@@ -10,6 +10,7 @@ import type { PublicStatus, StatusReport } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
+import { wordsOf } from '../../lib/tagGroups';
 import './status.css';
 
 /** One row of either table, whichever answer it came from. */
@@ -190,13 +191,13 @@ function Restart({ name }: { name: string }) {
 }
 
 /**
- * A part's state: in words for the public, as written (not capitalised word by word); admins see
- * the server's word for anything but `ok`.
+ * A part's state: in words for the public; admins see the server's word for anything but `ok`
+ * (in sentence case, as every chip: "Degraded").
  */
 function Health({ status, detailed }: { status: string; detailed: boolean }) {
   const ok = status === 'ok';
   const words = ok ? 'Operational' : detailed ? undefined : STATE_WORDS[status];
-  return <span className={`chip chip--status${words ? ' chip--text' : ''} chip--${ok ? 'approved' : 'rejected'}`}>{words ?? status}</span>;
+  return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{words ?? wordsOf(status)}</span>;
 }
 
 function Rows({ rows, measure, detailed }: { rows: Row[]; measure: boolean; detailed: boolean }) {
