@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { oneOfParam, pageValue, usePageParam, useSortedPageParams, withParams } from './urlParams';
+import { filterParams, oneOfParam, pageValue, useFilterParams, usePageParam, useSortedPageParams, withParams } from './urlParams';
 
 const SORTS = ['updated_desc', 'name_asc', 'created_desc'] as const;
 
@@ -97,5 +97,32 @@ describe('useSortedPageParams', () => {
     expect(result.current[1]).toBe('?search=ada');
     expect(scroll).toHaveBeenCalledTimes(4);
     expect(scroll).toHaveBeenLastCalledWith({ top: 0 });
+  });
+});
+
+describe('useFilterParams', () => {
+  const FILTERS = {
+    kind: (raw: string) => (['a', 'b'].includes(raw) ? raw : null),
+    near: (raw: string) => raw.trim() || null,
+  };
+
+  it('reads each filter from its parameter, an unknown or empty value as unset', () => {
+    expect(filterParams(new URLSearchParams('kind=a&near=+Here+'), FILTERS)).toEqual({ kind: 'a', near: 'Here' });
+    expect(filterParams(new URLSearchParams('kind=c&near=+&page=2'), FILTERS)).toEqual({ kind: null, near: null });
+  });
+
+  it('changes some filters, back on page 1, keeping the rest of the URL and dropping unknown values', () => {
+    const { result } = renderHook(() => [useFilterParams(FILTERS), useLocation().search] as const, {
+      wrapper: at('/list?sort=name_asc&kind=zzz&near=Park&page=3'),
+    });
+    expect(result.current[0].filters).toEqual({ kind: null, near: 'Park' });
+    act(() => result.current[0].set({ kind: 'b' }));
+    expect(result.current[0].filters).toEqual({ kind: 'b', near: 'Park' });
+    expect(result.current[1]).toBe('?sort=name_asc&kind=b&near=Park');
+    act(() => result.current[0].set({ near: null }));
+    expect(result.current[1]).toBe('?sort=name_asc&kind=b');
+    act(() => result.current[0].clear());
+    expect(result.current[0].filters).toEqual({ kind: null, near: null });
+    expect(result.current[1]).toBe('?sort=name_asc');
   });
 });

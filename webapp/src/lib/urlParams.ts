@@ -1,6 +1,7 @@
 /**
  * Screen state kept in the URL's query: the page of a list (`?page`, left out on page 1), a
- * choice among known values (a sort, a status), and changes that keep the other parameters.
+ * choice among known values (a sort, a status), a list's filters, and changes that keep the
+ * other parameters.
  */
 import { useSearchParams } from 'react-router';
 import { PAGINATION } from '../config/constants';
@@ -62,4 +63,41 @@ export function useSortedPageParams<S extends string>(sorts: readonly S[], defau
     window.scrollTo({ top: 0 });
   };
   return { page, sort, update };
+}
+
+/** How a filter reads its parameter's value: the value, or null when it is not one it knows. */
+export type FilterReader = (raw: string) => string | null;
+
+/** The filters `readers` find in `params`: each by its own parameter, null when absent or unknown. */
+export function filterParams<R extends Record<string, FilterReader>>(
+  params: URLSearchParams,
+  readers: R,
+): { [K in keyof R]: ReturnType<R[K]> } {
+  const read = (k: string, reader: FilterReader) => {
+    const raw = params.get(k);
+    return raw === null ? null : reader(raw);
+  };
+  return Object.fromEntries(Object.entries(readers).map(([k, reader]) => [k, read(k, reader)])) as {
+    [K in keyof R]: ReturnType<R[K]>;
+  };
+}
+
+/**
+ * A list's filters in the URL, one parameter each, named by the keys of `readers`; a value its
+ * reader does not know reads as unset, so a link shared with one still opens. `set` changes some
+ * (null unsets), writes the others back as read (an unknown value goes) and returns to page 1,
+ * whose results differ; `clear` unsets them all.
+ */
+export function useFilterParams<R extends Record<string, FilterReader>>(readers: R) {
+  const [params, setParams] = useSearchParams();
+  const filters = filterParams(params, readers);
+  const set = (changes: { [K in keyof R]?: string | null }) => {
+    const next: Record<string, string | null> = { ...(filters as Record<string, string | null>), page: null };
+    for (const [k, v] of Object.entries(changes)) if (v !== undefined) next[k] = v;
+    // flushSync (app/App.tsx's RouterProvider honours it): the controls show the URL, which the
+    // router otherwise commits as a transition, so a ticked checkbox would show its old state a moment.
+    setParams(withParams(params, next), { flushSync: true });
+  };
+  const clear = () => set(Object.fromEntries(Object.keys(readers).map((k) => [k, null])) as { [K in keyof R]?: null });
+  return { filters, set, clear };
 }

@@ -1,21 +1,73 @@
-/** /artworks: every approved artwork, paged and sortable; page and sort live in the URL. */
+/**
+ * /artworks: every approved artwork, paged and sortable, filtered by type, place (a city or an
+ * area of it, as GET /places names them) and photo; page, sort and filters live in the URL.
+ */
+import { citiesOf, placeName, useGetPlacesQuery } from '../../api/placesApi';
+import type { Place } from '../../api/types';
 import { ArtworkCard } from '../../components/ArtworkCard';
+import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { SortSelect } from '../../components/SortSelect';
 import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { PAGINATION } from '../../config/constants';
 import { plural } from '../../lib/format';
-import { useSortedPageParams } from '../../lib/urlParams';
+import { isArtworkType } from '../../lib/map/artworkTypes';
+import { useFilterParams, useSortedPageParams } from '../../lib/urlParams';
 import { ARTWORK_SORT_LABELS, ARTWORK_SORTS, useGetArtworksQuery, type ArtworkSort } from './artworksApi';
+import './artworks.css';
+
+const named = (raw: string) => raw.trim() || null;
+
+/** `?type=mural&city=Vancouver&area=Downtown&photo=1`: what each parameter may hold. */
+const FILTERS = {
+  type: (raw: string) => (isArtworkType(raw) ? raw : null),
+  city: named,
+  area: named,
+  photo: (raw: string) => (raw === '1' ? raw : null),
+};
+
+/** The place select's value for no place; a place's is its name ("Downtown, Vancouver"). */
+const EVERYWHERE = '';
+
+/** The place the URL names when it is one of `places` (an area within its city), else null. */
+function knownPlace(places: Place[] | undefined, city: string | null, area: string | null): Place | null {
+  if (!places || !city) return null;
+  return places.find((p) => p.city === city && (p.area ?? null) === area) ?? null;
+}
 
 export function ArtworksPage() {
   const { page, sort, update } = useSortedPageParams<ArtworkSort>(ARTWORK_SORTS, 'updated_desc');
-  const { data, error, isLoading, isFetching, refetch } = useGetArtworksQuery({
-    page,
-    limit: PAGINATION.defaultLimit,
-    sort,
-  });
+  const { filters, set: setParams, clear } = useFilterParams(FILTERS);
+  const places = useGetPlacesQuery();
+  const place = knownPlace(places.data, filters.city, filters.area);
+  // A place in the URL counts once the places say it is one (an unknown one is ignored, and goes
+  // at the next change), so the list waits for them; if they cannot be loaded, none counts.
+  const placePending = Boolean(filters.city) && places.isLoading;
+  const set = (changes: Parameters<typeof setParams>[0]) =>
+    setParams(placePending ? changes : { city: place?.city ?? null, area: place?.area ?? null, ...changes });
+  const type = filters.type ?? undefined;
+  const hasPhoto = filters.photo === '1';
+  const filtered = Boolean(type || place || hasPhoto);
+
+  const { data, error, isLoading, isFetching, refetch } = useGetArtworksQuery(
+    {
+      page,
+      limit: PAGINATION.defaultLimit,
+      sort,
+      type,
+      hasPhoto: hasPhoto || undefined,
+      city: place?.city,
+      area: place?.area ?? undefined,
+    },
+    { skip: placePending },
+  );
+
+  const clearButton = (
+    <button type="button" className="button button--text" onClick={clear}>
+      Clear filters
+    </button>
+  );
 
   return (
     <div className="page">
@@ -32,20 +84,60 @@ export function ArtworksPage() {
           />
         }
       />
-      {isLoading ? (
+      <div className="toolbar artwork-filters" role="group" aria-label="Filter artworks">
+        <ArtworkTypeSelect label="Type" value={type ?? null} onChange={(t) => set({ type: t })} />
+        <label className="field">
+          <span className="field__label">Place</span>
+          <select
+            value={place ? placeName(place) : EVERYWHERE}
+            disabled={places.isLoading}
+            onChange={(e) => {
+              const p = places.data?.find((x) => placeName(x) === e.target.value);
+              set({ city: p?.city ?? null, area: p?.area ?? null });
+            }}
+          >
+            <option value={EVERYWHERE}>Everywhere</option>
+            {places.data &&
+              citiesOf(places.data).map(({ city, areas }) => (
+                <optgroup key={city.city} label={city.city}>
+                  <option value={placeName(city)}>
+                    All of {city.city} ({city.artworks.toLocaleString()})
+                  </option>
+                  {areas.map((a) => (
+                    <option key={placeName(a)} value={placeName(a)}>
+                      {a.area} ({a.artworks.toLocaleString()})
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+          </select>
+        </label>
+        <label className="checkbox artwork-filters__photo">
+          <input type="checkbox" checked={hasPhoto} onChange={(e) => set({ photo: e.target.checked ? '1' : null })} />
+          With a photo
+        </label>
+        {filtered && clearButton}
+      </div>
+      {isLoading || placePending ? (
         <CardSkeletonGrid label="Loading artworks…" />
       ) : error ? (
         <ErrorState title="Could not load artworks" error={error} onRetry={() => void refetch()} />
       ) : !data || data.artworks.length === 0 ? (
-        <EmptyState icon="artworks" title={page > 1 ? 'No artworks on this page' : 'No artworks yet'}>
-          {page > 1 ? (
+        page > 1 ? (
+          <EmptyState icon="artworks" title="No artworks on this page">
             <button type="button" className="button button--text" onClick={() => update({ page: 1 })}>
               Back to the first page
             </button>
-          ) : (
+          </EmptyState>
+        ) : filtered ? (
+          <EmptyState icon="artworks" title="No artworks match these filters">
+            {clearButton}
+          </EmptyState>
+        ) : (
+          <EmptyState icon="artworks" title="No artworks yet">
             <p>Artworks appear here once they are added and approved.</p>
-          )}
-        </EmptyState>
+          </EmptyState>
+        )
       ) : (
         <>
           <ul className="card-grid" aria-busy={isFetching} aria-label="Artworks">

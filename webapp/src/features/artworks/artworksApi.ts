@@ -1,7 +1,8 @@
 /**
- * Artworks (SPEC §7): the paged index; proposing an edit (checked first, nothing written) and the
- * caller's own proposals still waiting; a moderator's revert of one change in the history, and
- * merging a duplicate into another record (and undoing that).
+ * Artworks (SPEC §7): the paged index, filtered by type, photo and place; proposing an edit
+ * (checked first, nothing written) and the caller's own proposals still waiting; a moderator's
+ * revert of one change in the history, and merging a duplicate into another record (and undoing
+ * that).
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import type {
@@ -16,7 +17,7 @@ import type {
   Reverted,
   UnmergeRequest,
 } from '../../api/types';
-import type { ArtworkPage, Envelope, Envelope_ArtworkPage } from '../../api/types';
+import type { ArtworkPage, ArtworkType, Envelope, Envelope_ArtworkPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
 
 export const ARTWORK_SORTS = ['updated_desc', 'title_asc', 'created_desc'] as const;
@@ -32,6 +33,14 @@ export interface ArtworkListArgs {
   page?: number;
   limit?: number;
   sort?: ArtworkSort;
+  /** Only artworks of this type. */
+  type?: ArtworkType;
+  /** Only artworks with at least one photo shown. */
+  hasPhoto?: boolean;
+  /** Only artworks in this city, named as GET /places names it. */
+  city?: string;
+  /** Only artworks in this area of `city` (the server refuses an area without its city). */
+  area?: string;
 }
 
 /** The caller's pending proposals for one artwork. */
@@ -40,9 +49,10 @@ const pendingEditsTag = (artworkId: string) => ({ type: 'Submission' as const, i
 export const artworksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
-      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc' }) => ({
+      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
         url: '/artworks',
-        params: { page, limit, sort },
+        // An unset filter is left out of the query.
+        params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
       }),
       transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
       providesTags: (result) => [

@@ -7,10 +7,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { errorMessage } from '../../api/errors';
 import type { ListSummary } from '../../api/types';
+import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
 import { Icon } from '../../components/Icon';
 import { plural } from '../../lib/format';
-import { ARTWORK_TYPES, artworkTypeLabel } from '../../lib/map';
-import { isArtworkType } from '../../lib/map/artworkTypes';
 import { activeFilterCount, NO_FILTERS, type MapFilters } from './mapFilters';
 
 export interface ListsState {
@@ -56,21 +55,13 @@ export function MapFiltersPanel({
           <Icon name="close" />
         </button>
       </header>
-      <label className="field field--compact">
-        <span className="field__label">Artwork type</span>
-        <select
-          ref={first}
-          value={filters.type ?? ''}
-          onChange={(e) => onChange({ ...filters, type: isArtworkType(e.target.value) ? e.target.value : null })}
-        >
-          <option value="">All types</option>
-          {ARTWORK_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {artworkTypeLabel(t)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ArtworkTypeSelect
+        label="Artwork type"
+        className="field field--compact"
+        selectRef={first}
+        value={filters.type ?? null}
+        onChange={(type) => onChange({ ...filters, type })}
+      />
       <label className="field field--compact">
         <span className="field__label">List</span>
         <select
