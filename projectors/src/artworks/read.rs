@@ -173,9 +173,9 @@ impl PlaceFilter {
     }
 }
 
-/// A page of approved artworks, narrowed by `filter` (the default narrows nothing). The
-/// filter's terms are constants in each plan, so without one the page comes straight from the
-/// order's partial index.
+/// A page of approved artworks, narrowed by `filter` (the default narrows nothing). Without a
+/// filter, a query of its own: its text is static, so PostgreSQL caches its generic plan, where
+/// the filter's query is planned again at every execution (0.15 ms at 100k, the list's 6–9%).
 pub async fn approved_page(
     pool: &PgPool,
     order: ArtworkOrder,
@@ -191,6 +191,16 @@ pub async fn approved_page(
     // `$3` to `$10` are the filter, as in `approved_total`.
     macro_rules! ordered_by {
         ($order:literal) => {
+            if filter.is_empty() {
+                select_artworks!(
+                    r#"NULL::float8 AS "distance_m""#,
+                    ["WHERE a.status = 'approved' ORDER BY " + $order + " LIMIT $1 OFFSET $2"],
+                    limit,
+                    offset
+                )
+                .fetch_all(pool)
+                .await?
+            } else {
             select_artworks!(
                 r#"NULL::float8 AS "distance_m""#,
                 [
@@ -219,6 +229,7 @@ pub async fn approved_page(
             )
             .fetch_all(pool)
             .await?
+            }
         };
     }
     let artworks = match order {
