@@ -139,37 +139,14 @@ pub struct ArtworkFilter {
     pub artwork_type: Option<ArtworkType>,
     /// Only artworks with at least one photo shown.
     pub with_photo: bool,
-    pub place: Option<PlaceFilter>,
+    /// A city, or an area of it, as [`places`] finds it: within its box, not imported from
+    /// another city's data, and in the area's neighbourhood or borough when it is an area.
+    pub place: Option<Place>,
 }
 
 impl ArtworkFilter {
     pub fn is_empty(&self) -> bool {
         *self == Self::default()
-    }
-}
-
-/// A city, or an area of it, as [`places`] finds it: within the place's box, not imported
-/// from another city's data, and in the area's neighbourhood or borough when an area is asked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlaceFilter {
-    pub city: String,
-    pub area: Option<String>,
-    pub north: f64,
-    pub south: f64,
-    pub east: f64,
-    pub west: f64,
-}
-
-impl PlaceFilter {
-    pub fn of(place: &Place) -> Self {
-        Self {
-            city: place.city.clone(),
-            area: place.area.clone(),
-            north: place.north,
-            south: place.south,
-            east: place.east,
-            west: place.west,
-        }
     }
 }
 

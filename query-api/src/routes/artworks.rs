@@ -6,7 +6,7 @@ use domain::geo::EARTH_RADIUS_M;
 use domain::{ArtworkStatus, ArtworkType};
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, PlaceFilter};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, Place};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -304,18 +304,17 @@ async fn parse_filter(
                 places
                     .iter()
                     .find(|p| p.city == city && p.area.as_deref() == area)
-                    .map_or_else(
-                        // Unknown: a box off the globe, which no artwork is in.
-                        || PlaceFilter {
-                            city: city.to_owned(),
-                            area: area.map(str::to_owned),
-                            north: 1000.0,
-                            south: 1000.0,
-                            east: 1000.0,
-                            west: 1000.0,
-                        },
-                        PlaceFilter::of,
-                    ),
+                    .cloned()
+                    // Unknown: a box off the globe, which no artwork is in.
+                    .unwrap_or_else(|| Place {
+                        city: city.to_owned(),
+                        area: area.map(str::to_owned),
+                        artworks: 0,
+                        north: 1000.0,
+                        south: 1000.0,
+                        east: 1000.0,
+                        west: 1000.0,
+                    }),
             )
         }
     };
