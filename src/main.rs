@@ -40,10 +40,25 @@ enum Cmd {
     Migrate,
     /// Rebuild read models from the event store and swap them in (all projectors, or one).
     Replay { projector: Option<String> },
-    /// Import open-data files (see datasets/public-art/SOURCES.md) through commands.
+    /// Import open-data files through commands: the datasets of datasets/public-art by name,
+    /// any other CSV, GeoJSON, JSON or Overpass file with a mapping (docs/IMPORTING.md).
     Import {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// The mapping (TOML) for every file; by default FILE.mapping.toml beside each file.
+        #[arg(long)]
+        mapping: Option<PathBuf>,
+        /// Propose a mapping for each file, written beside it as FILE.mapping.toml; imports
+        /// nothing.
+        #[arg(long, conflicts_with_all = ["mapping", "dry_run"])]
+        infer: bool,
+        /// Report what the import would do (new, already imported, rejected and why) without
+        /// writing anything.
+        #[arg(long)]
+        dry_run: bool,
+        /// Write every record's outcome to this CSV file.
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Measure command-to-read-model latency against a running `plinth serve`.
     BenchLag {
@@ -147,6 +162,24 @@ async fn async_main() -> ExitCode {
 }
 
 async fn run(command: Cmd, config: Config) -> anyhow::Result<()> {
+    // Proposing a mapping reads files only: no services.
+    if let Cmd::Import {
+        files, infer: true, ..
+    } = &command
+    {
+        for file in files {
+            let (written, inferred) = plinth::import::run::infer_beside(file)?;
+            println!(
+                "{}: proposed mapping written to {}",
+                file.display(),
+                written.display()
+            );
+            for u in &inferred.undecided {
+                println!("    not decided: {u}");
+            }
+        }
+        return Ok(());
+    }
     let mut services = Services::start(&config).await?;
     let result = run_with(command, &config, &services).await;
     services.stop().await;
@@ -314,11 +347,26 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             Ok(())
         }
-        Cmd::Import { files } => {
+        Cmd::Import {
+            files,
+            mapping,
+            dry_run,
+            report,
+            ..
+        } => {
             let commands = command_api::Commands::new(s.pool.clone());
             let started = std::time::Instant::now();
-            let reports = plinth::import::run::import_files(&commands, &files, true).await?;
+            let options = plinth::import::run::ImportOptions { mapping, dry_run };
+            let reports =
+                plinth::import::run::import_with(&commands, &files, &options, true).await?;
+            if dry_run {
+                println!("dry run: nothing was written; \"new\" is what an import would add");
+            }
             print!("{}", plinth::import::run::summary(&reports));
+            if let Some(path) = report {
+                plinth::import::run::write_outcomes(&path, &reports)?;
+                println!("every record's outcome: {}", path.display());
+            }
             let records: usize = reports
                 .iter()
                 .map(|r| {

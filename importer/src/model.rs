@@ -1,23 +1,25 @@
 //! What a dataset parser hands to the importer: records already mapped onto Plinth's fields,
 //! plus the rows it refused and why. Parsers do no IO beyond reading their file.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// One open-data publication. `key` is stable: it is part of every imported record's identity.
+/// The built-in datasets are constants; a mapping file's are read at run time, hence `Cow`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dataset {
     /// Short stable key, e.g. `vancouver`, `cambridge-ma`, `nyc-parks`, `nyc-dot`, `san-francisco`.
-    pub key: &'static str,
+    pub key: Cow<'static, str>,
     /// Human name, e.g. "Vancouver Public Art Registry".
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// The city or town it covers, as people name it: "Vancouver", "New York".
-    pub place: &'static str,
+    pub place: Cow<'static, str>,
     /// Licence name, e.g. "Open Government Licence – Vancouver".
-    pub licence: &'static str,
+    pub licence: Cow<'static, str>,
     /// Attribution line that must accompany the data.
-    pub attribution: &'static str,
+    pub attribution: Cow<'static, str>,
     /// Where the publisher's dataset lives.
-    pub source_url: &'static str,
+    pub source_url: Cow<'static, str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -13,14 +13,35 @@ use domain::{
 use futures::{stream, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use uuid::Uuid;
 
+use super::mapping::{self, Mapping};
 use super::parse::{parse_file, ParseError};
-use super::{Dataset, ParsedFile, Presence, Reject, RejectReason};
+use super::{source, Dataset, ParsedFile, Presence, Reject, RejectReason};
 
 /// Commands in flight at once (each on its own aggregate, so they never conflict).
 const CONCURRENCY: usize = 8;
+
+/// How `plinth import` runs.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// The mapping for every file; without one, `FILE.mapping.toml` beside each file, or the
+    /// built-in parser its name selects.
+    pub mapping: Option<PathBuf>,
+    /// Report what an import would do, writing nothing.
+    pub dry_run: bool,
+}
+
+/// What happened (or, in a dry run, would happen) to one record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub source_id: String,
+    pub title: String,
+    /// `new`, `unchanged` (already imported) or `rejected`.
+    pub outcome: &'static str,
+    pub reason: String,
+}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FileReport {
@@ -34,6 +55,8 @@ pub struct FileReport {
     pub rejects: Vec<Reject>,
     /// Tags dropped because their value broke the tag schema, as (source id, message).
     pub dropped_tags: Vec<(String, String)>,
+    /// Every artwork record's outcome, in file order.
+    pub outcomes: Vec<Outcome>,
 }
 
 impl FileReport {
@@ -55,13 +78,13 @@ impl FileReport {
 
 fn provenance(d: &Dataset, source_id: &str, url: Option<&str>) -> Provenance {
     Provenance {
-        dataset: d.key.to_owned(),
-        dataset_name: d.name.to_owned(),
-        licence: d.licence.to_owned(),
-        attribution: d.attribution.to_owned(),
+        dataset: d.key.to_string(),
+        dataset_name: d.name.to_string(),
+        licence: d.licence.to_string(),
+        attribution: d.attribution.to_string(),
         source_id: source_id.to_owned(),
-        source_url: Some(url.unwrap_or(d.source_url).to_owned()),
-        place: Some(d.place.to_owned()),
+        source_url: Some(url.unwrap_or(&d.source_url).to_owned()),
+        place: Some(d.place.to_string()),
     }
 }
 
@@ -97,14 +120,14 @@ pub fn artwork_record(
         Location::parse(a.lat, a.lon).map_err(|e| RejectReason::BadCoordinates(e.to_string()))?;
     let mut artist_ids = Vec::new();
     for s in &a.artist_source_ids {
-        let id = ArtistId::for_import(d.key, s);
+        let id = ArtistId::for_import(&d.key, s);
         if !artist_ids.contains(&id) {
             artist_ids.push(id);
         }
     }
     artist_ids.truncate(domain::artwork::MAX_ARTISTS_PER_ARTWORK);
     Ok(ArtworkRecord {
-        id: ArtworkId::for_import(d.key, &a.source_id),
+        id: ArtworkId::for_import(&d.key, &a.source_id),
         title,
         description: long_text(a.description.as_deref()),
         artwork_type: ArtworkType::parse(&a.artwork_type).unwrap_or(ArtworkType::Other),
@@ -127,7 +150,7 @@ pub fn artist_record(d: &Dataset, a: &super::ImportedArtist) -> Result<ArtistRec
         (l.starts_with("http://") || l.starts_with("https://")) && w.len() <= 500
     });
     Ok(ArtistRecord {
-        id: ArtistId::for_import(d.key, &a.source_id),
+        id: ArtistId::for_import(&d.key, &a.source_id),
         name,
         biography: long_text(a.biography.as_deref()),
         country: a.country.as_ref().map(|c| c.chars().take(100).collect()),
@@ -150,15 +173,67 @@ fn bar(show: bool, len: usize, label: &str) -> ProgressBar {
     pb
 }
 
+/// Reads one file with the mapping named, else with `FILE.mapping.toml` beside it, else with
+/// the built-in parser its name selects.
+pub fn read_file(file: &Path, mapping: Option<&Path>) -> anyhow::Result<ParsedFile> {
+    let beside = mapping::beside(file);
+    let mapping = match mapping {
+        Some(m) => Some(m.to_path_buf()),
+        None => beside.exists().then_some(beside),
+    };
+    match mapping {
+        Some(m) => {
+            let mapping = Mapping::load(&m)?;
+            let records = source::read(file, &mapping.format)?;
+            Ok(mapping::apply(&mapping, records))
+        }
+        None => parse_file(file).map_err(|e: ParseError| anyhow::anyhow!("{e}")),
+    }
+}
+
+/// Proposes a mapping for `file` and writes it beside it (`FILE.mapping.toml`), never over an
+/// existing one.
+pub fn infer_beside(file: &Path) -> anyhow::Result<(PathBuf, mapping::Inferred)> {
+    let records = source::read(file, &source::ReadOptions::default())?;
+    if records.records.is_empty() {
+        anyhow::bail!("{}: no records to learn a mapping from", file.display());
+    }
+    let inferred = mapping::infer(file, &records);
+    let target = mapping::beside(file);
+    let text = inferred.to_toml(file);
+    let mut out = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&target)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write {}: {e} (remove it to infer again)",
+                target.display()
+            )
+        })?;
+    std::io::Write::write_all(&mut out, text.as_bytes())?;
+    Ok((target, inferred))
+}
+
 /// Parses every file (failing before any write if one cannot be read), then imports them.
 pub async fn import_files(
     commands: &Commands,
     files: &[PathBuf],
     show_progress: bool,
 ) -> anyhow::Result<Vec<FileReport>> {
+    import_with(commands, files, &ImportOptions::default(), show_progress).await
+}
+
+/// [`import_files`] with a mapping or as a dry run.
+pub async fn import_with(
+    commands: &Commands,
+    files: &[PathBuf],
+    options: &ImportOptions,
+    show_progress: bool,
+) -> anyhow::Result<Vec<FileReport>> {
     let mut parsed: Vec<(String, ParsedFile)> = Vec::new();
     for f in files {
-        let p = parse_file(f).map_err(|e: ParseError| anyhow::anyhow!("{e}"))?;
+        let p = read_file(f, options.mapping.as_deref())?;
         parsed.push((f.display().to_string(), p));
     }
     // Artist-only files first, so artwork credits point at artists that exist.
@@ -167,99 +242,179 @@ pub async fn import_files(
     let metadata = EventMetadata::system(EventSource::Import, correlation);
     let mut reports = Vec::new();
     for (file, p) in parsed {
-        reports.push(import_one(commands, &file, p, &metadata, show_progress).await?);
+        let run = Run {
+            commands,
+            metadata: &metadata,
+            dry_run: options.dry_run,
+            show_progress,
+        };
+        reports.push(run.file(&file, p).await?);
     }
     Ok(reports)
 }
 
-async fn import_one(
-    commands: &Commands,
-    file: &str,
-    p: ParsedFile,
-    metadata: &EventMetadata,
+/// One import's settings, shared by its files.
+struct Run<'a> {
+    commands: &'a Commands,
+    metadata: &'a EventMetadata,
+    dry_run: bool,
     show_progress: bool,
-) -> anyhow::Result<FileReport> {
-    let mut report = FileReport {
-        file: file.to_owned(),
-        dataset: p.dataset.key.to_owned(),
-        records_read: p.records_read,
-        rejects: p.rejects.clone(),
-        ..Default::default()
-    };
-    let d = &p.dataset;
+}
 
-    let mut artist_records = Vec::new();
-    for a in &p.artists {
-        match artist_record(d, a) {
-            Ok(r) => artist_records.push(r),
-            Err(reason) => report.rejects.push(Reject {
-                row: 0,
-                source_id: Some(a.source_id.clone()),
-                reason,
-            }),
+impl Run<'_> {
+    /// Sends `command` to the aggregate `kind`/`id` (in a dry run, only looks whether it
+    /// exists): whether the store changed, or would.
+    async fn send(&self, id: String, command: Command) -> anyhow::Result<bool> {
+        let pool = self.commands.pool();
+        let kind = match command {
+            Command::Artist(_) => "artist",
+            Command::Artwork(_) => "artwork",
+        };
+        let before = platform::eventlog::last_position_of(pool, kind, &id).await?;
+        if self.dry_run {
+            return Ok(before.is_none());
         }
+        let after = match command {
+            Command::Artist(c) => self.commands.artist(&id, c, self.metadata).await?,
+            Command::Artwork(c) => self.commands.artwork(&id, c, self.metadata).await?,
+        };
+        Ok(before != after)
     }
-    let (created, unchanged) = import_all(
-        artist_records,
-        show_progress,
-        &format!("{} artists", d.key),
-        |r| async move {
-            let id = r.id.to_string();
-            let before =
-                platform::eventlog::last_position_of(commands.pool(), "artist", &id).await?;
-            let after = commands
-                .artist(&id, ArtistCommand::ImportArtist(Box::new(r)), metadata)
-                .await?;
-            Ok(before != after)
-        },
-    )
-    .await?;
-    report.artists_created += created;
-    report.artists_unchanged += unchanged;
 
-    let mut artwork_records = Vec::new();
-    for a in &p.artworks {
-        let mut dropped = Vec::new();
-        match artwork_record(d, a, &mut dropped) {
-            Ok(r) => artwork_records.push(r),
-            Err(reason) => report.rejects.push(Reject {
-                row: 0,
-                source_id: Some(a.source_id.clone()),
-                reason,
-            }),
+    /// Turns each item into its aggregate's command (a refused one becomes a reject, a dropped
+    /// tag a note in the report) and sends them: for each sent one in order, its source id and
+    /// title, and whether the store changed.
+    async fn each<T: Sourced>(
+        &self,
+        what: &str,
+        items: &[T],
+        report: &mut FileReport,
+        prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, Command), RejectReason>,
+    ) -> anyhow::Result<Vec<((String, String), bool)>> {
+        let mut described = Vec::new();
+        let mut commands = Vec::new();
+        for item in items {
+            let source_id = item.source_id();
+            let mut dropped = Vec::new();
+            match prepare(item, &mut dropped) {
+                Ok((id, title, command)) => {
+                    described.push((source_id.to_owned(), title));
+                    commands.push((id, command));
+                }
+                Err(reason) => report.rejects.push(Reject {
+                    row: 0,
+                    source_id: Some(source_id.to_owned()),
+                    reason,
+                }),
+            }
+            report
+                .dropped_tags
+                .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
         }
-        report
-            .dropped_tags
-            .extend(dropped.into_iter().map(|m| (a.source_id.clone(), m)));
+        let changed = import_all(commands, self.show_progress, what, |(id, command)| {
+            self.send(id, command)
+        })
+        .await?;
+        Ok(described.into_iter().zip(changed).collect())
     }
-    let (created, unchanged) = import_all(
-        artwork_records,
-        show_progress,
-        &format!("{} artworks", d.key),
-        |r| async move {
-            let id = r.id.to_string();
-            let before =
-                platform::eventlog::last_position_of(commands.pool(), "artwork", &id).await?;
-            let after = commands
-                .artwork(&id, ArtworkCommand::ImportArtwork(Box::new(r)), metadata)
-                .await?;
-            Ok(before != after)
-        },
-    )
-    .await?;
-    report.artworks_created += created;
-    report.artworks_unchanged += unchanged;
-    Ok(report)
+
+    async fn file(&self, file: &str, p: ParsedFile) -> anyhow::Result<FileReport> {
+        let mut report = FileReport {
+            file: file.to_owned(),
+            dataset: p.dataset.key.to_string(),
+            records_read: p.records_read,
+            rejects: p.rejects.clone(),
+            ..Default::default()
+        };
+        let d = &p.dataset;
+
+        let artists = self
+            .each(
+                &format!("{} artists", d.key),
+                &p.artists,
+                &mut report,
+                |a, _| {
+                    let r = artist_record(d, a)?;
+                    let name = r.name.as_str().to_owned();
+                    Ok((
+                        r.id.to_string(),
+                        name,
+                        Command::Artist(ArtistCommand::ImportArtist(Box::new(r))),
+                    ))
+                },
+            )
+            .await?;
+        report.artists_created += artists.iter().filter(|(_, c)| *c).count();
+        report.artists_unchanged += artists.iter().filter(|(_, c)| !*c).count();
+        let artworks = self
+            .each(
+                &format!("{} artworks", d.key),
+                &p.artworks,
+                &mut report,
+                |a, dropped| {
+                    let r = artwork_record(d, a, dropped)?;
+                    let title = r.title.as_str().to_owned();
+                    Ok((
+                        r.id.to_string(),
+                        title,
+                        Command::Artwork(ArtworkCommand::ImportArtwork(Box::new(r))),
+                    ))
+                },
+            )
+            .await?;
+        report.artworks_created += artworks.iter().filter(|(_, c)| *c).count();
+        report.artworks_unchanged += artworks.iter().filter(|(_, c)| !*c).count();
+        for ((source_id, title), changed) in artworks {
+            report.outcomes.push(Outcome {
+                source_id,
+                title,
+                outcome: if changed { "new" } else { "unchanged" },
+                reason: String::new(),
+            });
+        }
+        for r in &report.rejects {
+            report.outcomes.push(Outcome {
+                source_id: r.source_id.clone().unwrap_or_default(),
+                title: String::new(),
+                outcome: "rejected",
+                reason: format!("row {}: {}", r.row, r.reason),
+            });
+        }
+        Ok(report)
+    }
+}
+
+/// A record of the model, known by its source id.
+trait Sourced {
+    fn source_id(&self) -> &str;
+}
+
+impl Sourced for super::ImportedArtist {
+    fn source_id(&self) -> &str {
+        &self.source_id
+    }
+}
+
+impl Sourced for super::ImportedArtwork {
+    fn source_id(&self) -> &str {
+        &self.source_id
+    }
+}
+
+/// A command for one of the two aggregates an import writes to.
+enum Command {
+    Artist(ArtistCommand),
+    Artwork(ArtworkCommand),
 }
 
 /// Runs `import` on every record, [`CONCURRENCY`] at a time, behind a progress bar labelled
-/// `what`: how many records changed the store, and how many it already had.
+/// `what`: for each record in order, whether it changed the store.
 async fn import_all<R, F, Fut>(
     records: Vec<R>,
     show_progress: bool,
     what: &str,
     import: F,
-) -> anyhow::Result<(usize, usize)>
+) -> anyhow::Result<Vec<bool>>
 where
     F: Fn(R) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<bool>>,
@@ -275,19 +430,31 @@ where
                 Ok(changed)
             }
         })
-        .buffer_unordered(CONCURRENCY)
+        .buffered(CONCURRENCY)
         .collect()
         .await;
     pb.finish_and_clear();
-    let (mut created, mut unchanged) = (0, 0);
-    for r in results {
-        if r? {
-            created += 1;
-        } else {
-            unchanged += 1;
+    results.into_iter().collect()
+}
+
+/// Writes every record's outcome as CSV (`file,row/source id,title,outcome,reason`).
+pub fn write_outcomes(path: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    w.write_record(["file", "dataset", "source_id", "title", "outcome", "reason"])?;
+    for r in reports {
+        for o in &r.outcomes {
+            w.write_record([
+                &r.file,
+                &r.dataset,
+                &o.source_id,
+                &o.title,
+                o.outcome,
+                &o.reason,
+            ])?;
         }
     }
-    Ok((created, unchanged))
+    w.flush()?;
+    Ok(())
 }
 
 /// The human summary `plinth import` prints.

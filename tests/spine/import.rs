@@ -144,3 +144,110 @@ async fn an_unknown_file_is_refused_before_anything_is_written() {
     assert_eq!(n, 0);
     db.drop_db().await;
 }
+
+/// An inventory of a city the demo data lacks, in the shape many publish: semicolons, French
+/// field names, Windows-1252 text, no id field.
+fn unseen_city_csv(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut bytes = b"Titre;Artiste;Cat\xe9gorie;Ann\xe9e;Latitude;Longitude;Quartier\n".to_vec();
+    bytes.extend_from_slice(b"Le Phare;Marie Roy;Sculpture;1992;45.5017;-73.5673;Ville-Marie\n");
+    bytes
+        .extend_from_slice(b"Murale de l'\xe9t\xe9;Collectif A;Murale;2015;45.52;-73.58;Plateau\n");
+    bytes.extend_from_slice(b"Fontaine;Inconnu;Fontaine;1920;45.51;-73.55;Ville-Marie\n");
+    bytes.extend_from_slice(b"Sans lieu;X;Sculpture;2001;;;Rosemont\n");
+    let path = dir.join("art-public-montreal.csv");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+async fn events(db: &TestDb) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM es.events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_and_only_once() {
+    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    let db = TestDb::new().await;
+    let commands = command_api::Commands::new(db.pool.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let file = unseen_city_csv(dir.path());
+    let files = vec![file.clone()];
+
+    let (written, inferred) = infer_beside(&file).unwrap();
+    assert_eq!(
+        written,
+        dir.path().join("art-public-montreal.csv.mapping.toml")
+    );
+    assert!(
+        infer_beside(&file).is_err(),
+        "a second --infer never overwrites"
+    );
+    // Licence, attribution, place and source are not in the file: the import says so.
+    let err = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("[dataset]"), "{err}");
+    assert_eq!(events(&db).await, 0);
+
+    let mut mapping = inferred.mapping;
+    mapping.dataset.place = "Montréal".into();
+    mapping.dataset.licence = "CC BY 4.0".into();
+    mapping.dataset.attribution = "Ville de Montréal".into();
+    mapping.dataset.source_url = "https://donnees.montreal.ca/".into();
+    std::fs::write(&written, toml::to_string(&mapping).unwrap()).unwrap();
+
+    let dry = ImportOptions {
+        dry_run: true,
+        ..Default::default()
+    };
+    let planned = import_with(&commands, &files, &dry, false).await.unwrap();
+    assert_eq!(planned[0].artworks_created, 3);
+    assert_eq!(
+        planned[0].artists_created, 2,
+        "Marie Roy and Collectif A; Inconnu is nobody"
+    );
+    assert_eq!(planned[0].rejects.len(), 1);
+    assert_eq!(events(&db).await, 0, "a dry run writes nothing");
+    let report = dir.path().join("report.csv");
+    plinth::import::run::write_outcomes(&report, &planned).unwrap();
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert!(report.contains(",Le Phare,new,"), "{report}");
+    assert!(
+        report.contains(",rejected,row 4: missing coordinates"),
+        "{report}"
+    );
+
+    let done = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    assert_eq!((done[0].artworks_created, done[0].artists_created), (3, 2));
+    let (title, provenance): (String, serde_json::Value) = sqlx::query_as(
+        "SELECT payload->'ArtworkImported'->>'title', payload->'ArtworkImported'->'provenance' \
+         FROM es.events WHERE aggregate_type = 'artwork' AND payload->'ArtworkImported'->>'title' LIKE 'Murale%'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(title, "Murale de l'été");
+    assert_eq!(provenance["dataset"], "art-public-montreal");
+    assert_eq!(provenance["licence"], "CC BY 4.0");
+    assert_eq!(provenance["place"], "Montréal");
+    let written_events = events(&db).await;
+    assert_eq!(written_events, 5);
+
+    let again = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (again[0].artworks_created, again[0].artworks_unchanged),
+        (0, 3)
+    );
+    assert_eq!(
+        events(&db).await,
+        written_events,
+        "a second run writes nothing"
+    );
+    db.drop_db().await;
+}

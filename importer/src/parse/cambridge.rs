@@ -8,18 +8,19 @@ use super::common::{
 use super::ParseError;
 use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 pub const DATASET: Dataset = Dataset {
-    key: "cambridge-ma",
-    name: "Cambridge Arts Public Art Collection (Cambridge, MA)",
-    place: "Cambridge, MA",
-    licence: "Open Data Commons Public Domain Dedication and License (PDDL) v1.0",
-    attribution: "Public art data: City of Cambridge, MA (Cambridge Arts Council), \
+    key: Cow::Borrowed("cambridge-ma"),
+    name: Cow::Borrowed("Cambridge Arts Public Art Collection (Cambridge, MA)"),
+    place: Cow::Borrowed("Cambridge, MA"),
+    licence: Cow::Borrowed("Open Data Commons Public Domain Dedication and License (PDDL) v1.0"),
+    attribution: Cow::Borrowed("Public art data: City of Cambridge, MA (Cambridge Arts Council), \
                   published by City of Cambridge GIS under the ODC PDDL 1.0. \
-                  Photos are the City's and are not covered by the data licence.",
-    source_url: "https://github.com/cambridgegis/cambridgegis_data/tree/ec94d0342b0bd1ce5336978fc28db9fa4c210c6e/Landmark/Public_Art",
+                  Photos are the City's and are not covered by the data licence."),
+    source_url: Cow::Borrowed("https://github.com/cambridgegis/cambridgegis_data/tree/ec94d0342b0bd1ce5336978fc28db9fa4c210c6e/Landmark/Public_Art"),
 };
 
 /// The City of Cambridge (points span 42.3560–42.3997 N, 71.1540–71.0748 W).

@@ -101,7 +101,9 @@ impl std::fmt::Display for ParseError {
         match self {
             ParseError::UnknownDataset(name) => write!(
                 f,
-                "unknown dataset file '{name}'; supported files are: {}",
+                "no mapping for '{name}': `plinth import {name} --infer` proposes one (written \
+                 beside it as {name}.mapping.toml), or name one with --mapping; files known \
+                 without a mapping: {}",
                 SUPPORTED_FILES.join(", ")
             ),
             ParseError::Io { path, source } => {
@@ -155,9 +157,15 @@ mod tests {
     #[test]
     fn dispatches_every_supported_file_by_name() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../datasets/public-art/");
-        let keys: Vec<&str> = SUPPORTED_FILES
+        let keys: Vec<String> = SUPPORTED_FILES
             .iter()
-            .map(|f| parse_file(&Path::new(dir).join(f)).unwrap().dataset.key)
+            .map(|f| {
+                parse_file(&Path::new(dir).join(f))
+                    .unwrap()
+                    .dataset
+                    .key
+                    .into_owned()
+            })
             .collect();
         assert_eq!(
             keys,

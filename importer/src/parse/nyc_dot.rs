@@ -8,20 +8,25 @@ use super::common::{
 };
 use super::ParseError;
 use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 pub const DATASET: Dataset = Dataset {
-    key: "nyc-dot",
-    name: "NYC DOT Art Program",
-    place: "New York",
-    licence: "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
-    attribution: "Source: NYC Department of Transportation, \"DOT Art Program\" \
+    key: Cow::Borrowed("nyc-dot"),
+    name: Cow::Borrowed("NYC DOT Art Program"),
+    place: Cow::Borrowed("New York"),
+    licence: Cow::Borrowed(
+        "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
+    ),
+    attribution: Cow::Borrowed(
+        "Source: NYC Department of Transportation, \"DOT Art Program\" \
                   (NYC Open Data, 3r2x-bnmj). Modified by Plinth as listed in \
                   datasets/public-art/SOURCES.md: rows without usable coordinates are left out \
                   and repeated rows merged. The City of New York provides its data as is, \
                   without warranty.",
-    source_url: "https://data.cityofnewyork.us/d/3r2x-bnmj",
+    ),
+    source_url: Cow::Borrowed("https://data.cityofnewyork.us/d/3r2x-bnmj"),
 };
 
 const OPERATOR: &str = "NYC DOT";

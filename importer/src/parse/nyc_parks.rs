@@ -7,20 +7,25 @@ use super::common::{
 };
 use super::ParseError;
 use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 pub const DATASET: Dataset = Dataset {
-    key: "nyc-parks",
-    name: "NYC Parks Monuments",
-    place: "New York",
-    licence: "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
-    attribution: "Source: NYC Department of Parks & Recreation, \"NYC Parks Monuments\" \
+    key: Cow::Borrowed("nyc-parks"),
+    name: Cow::Borrowed("NYC Parks Monuments"),
+    place: Cow::Borrowed("New York"),
+    licence: Cow::Borrowed(
+        "NYC Open Data Terms of Use (no licence requirement; Local Law 11 of 2012)",
+    ),
+    attribution: Cow::Borrowed(
+        "Source: NYC Department of Parks & Recreation, \"NYC Parks Monuments\" \
                   (NYC Open Data, 6rrm-vxj9). Modified by Plinth as listed in \
                   datasets/public-art/SOURCES.md: duplicate rows removed and WGS84 coordinates \
                   added by reprojection. The City of New York provides its data as is, \
                   without warranty.",
-    source_url: "https://data.cityofnewyork.us/d/6rrm-vxj9",
+    ),
+    source_url: Cow::Borrowed("https://data.cityofnewyork.us/d/6rrm-vxj9"),
 };
 
 const OPERATOR: &str = "NYC Parks";

@@ -10,17 +10,20 @@ use super::common::{
 };
 use super::ParseError;
 use crate::{Dataset, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 pub const DATASET: Dataset = Dataset {
-    key: "san-francisco",
-    name: "San Francisco Civic Art Collection",
-    place: "San Francisco",
-    licence: "Open Data Commons Public Domain Dedication and License (PDDL) v1.0",
-    attribution: "Civic Art Collection data: San Francisco Arts Commission, via DataSF \
+    key: Cow::Borrowed("san-francisco"),
+    name: Cow::Borrowed("San Francisco Civic Art Collection"),
+    place: Cow::Borrowed("San Francisco"),
+    licence: Cow::Borrowed("Open Data Commons Public Domain Dedication and License (PDDL) v1.0"),
+    attribution: Cow::Borrowed(
+        "Civic Art Collection data: San Francisco Arts Commission, via DataSF \
                   (r7bn-7v9c), under the ODC PDDL 1.0.",
-    source_url: "https://data.sfgov.org/d/r7bn-7v9c",
+    ),
+    source_url: Cow::Borrowed("https://data.sfgov.org/d/r7bn-7v9c"),
 };
 
 /// San Francisco (37.70–37.84 N with Treasure Island) plus San Francisco International

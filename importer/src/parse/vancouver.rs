@@ -9,18 +9,21 @@ use super::common::{
 use super::ParseError;
 use crate::{Dataset, ImportedArtist, ImportedArtwork, ParsedFile, Presence, Reject, RejectReason};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 /// Both files are one publication, so they share one key: artworks' artist refs resolve to
 /// artists of the same dataset.
 pub const DATASET: Dataset = Dataset {
-    key: "vancouver",
-    name: "Vancouver Public Art Registry",
-    place: "Vancouver",
-    licence: "Open Government Licence – Vancouver",
-    attribution: "Contains information licensed under the Open Government Licence – Vancouver",
-    source_url: "https://opendata.vancouver.ca/explore/dataset/public-art/",
+    key: Cow::Borrowed("vancouver"),
+    name: Cow::Borrowed("Vancouver Public Art Registry"),
+    place: Cow::Borrowed("Vancouver"),
+    licence: Cow::Borrowed("Open Government Licence – Vancouver"),
+    attribution: Cow::Borrowed(
+        "Contains information licensed under the Open Government Licence – Vancouver",
+    ),
+    source_url: Cow::Borrowed("https://opendata.vancouver.ca/explore/dataset/public-art/"),
 };
 
 /// The City of Vancouver (Stanley Park and the Musqueam lands at Marine Drive included; the

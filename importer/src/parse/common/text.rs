@@ -1,8 +1,10 @@
 //! Text cleanup: whitespace, placeholders, paragraphs, HTML entities, title case, name folding
 //! and credit lines.
 
+use crate::source::is_missing;
+
 /// Trims and collapses whitespace runs to one space. `None` for empty text and for the
-/// placeholders publishers use for "no value" ("n/a", "none").
+/// placeholders publishers use for "no value" ([`is_missing`]).
 pub fn clean(s: &str) -> Option<String> {
     let joined = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if is_missing(&joined) {
@@ -15,11 +17,6 @@ pub fn clean(s: &str) -> Option<String> {
 /// [`clean`] for an optional value.
 pub fn clean_opt(s: Option<&str>) -> Option<String> {
     s.and_then(clean)
-}
-
-fn is_missing(s: &str) -> bool {
-    let l = s.trim().to_lowercase();
-    matches!(l.as_str(), "" | "n/a" | "none")
 }
 
 /// Long text: every non-empty line becomes a paragraph, paragraphs are separated by a blank
@@ -342,5 +339,9 @@ pub fn is_placeholder_name(name: &str) -> bool {
             | "n/a"
             | "na"
             | "none"
+            | "inconnu"
+            | "inconnue"
+            | "anonyme"
+            | "artiste inconnu"
     ) || n.starts_with("various ")
 }

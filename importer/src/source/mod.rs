@@ -1,0 +1,181 @@
+//! Reading any open-data file into flat records, before anything is known of what they mean:
+//! CSV (any delimiter, UTF-8 with or without a BOM, or Windows-1252), GeoJSON, JSON arrays of
+//! records (nested fields by dotted path) and OpenStreetMap's Overpass JSON. A mapping
+//! (`crate::mapping`) says which fields are the title, the coordinates and so on.
+
+mod csv_file;
+mod json_file;
+
+use crate::parse::ParseError;
+use crate::Reject;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::Path;
+
+/// The shapes of file the importer reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Csv,
+    Geojson,
+    /// An array of records, at the top level or at a dotted path (`records` in the mapping).
+    Json,
+    /// An Overpass API answer (`elements`: OSM nodes, and ways or relations with a `center`).
+    Overpass,
+}
+
+/// How to read a file; every part is guessed when absent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReadOptions {
+    pub kind: Option<Format>,
+    /// CSV only: the delimiter, one character.
+    pub delimiter: Option<char>,
+    /// JSON only: the dotted path to the array of records (`data`, `result.records`).
+    pub records: Option<String>,
+}
+
+/// A point taken from a record's geometry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub lat: f64,
+    pub lon: f64,
+    /// The geometry's type when the point is the mean of its vertices (not a `Point`).
+    pub centroid_of: Option<&'static str>,
+}
+
+/// One record: its fields by name (dotted paths for nested JSON), missing values left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Record {
+    /// 1-based: the data row of a CSV file, the array index + 1 of a JSON one.
+    pub row: usize,
+    pub fields: HashMap<String, String>,
+    pub geometry: Option<Point>,
+}
+
+impl Record {
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.fields.get(field).map(String::as_str)
+    }
+}
+
+/// Everything read from one file.
+#[derive(Debug, Clone)]
+pub struct Records {
+    pub format: Format,
+    /// Field names in the order they first appear.
+    pub columns: Vec<String>,
+    pub records: Vec<Record>,
+    /// Rows that could not be read (a CSV row the parser refused, a JSON element that is not an
+    /// object).
+    pub rejects: Vec<Reject>,
+    /// `utf-8`, or `windows-1252` when some text was not UTF-8 and was read as such.
+    pub encoding: &'static str,
+}
+
+impl Records {
+    /// Whether some record has a geometry (GeoJSON, a nested GeoJSON object, OSM elements).
+    pub fn has_geometry(&self) -> bool {
+        self.records.iter().any(|r| r.geometry.is_some())
+    }
+}
+
+/// A value publishers use for "nothing here": blank, `NA`, `N/A`, `null`, `None`.
+pub fn is_missing(value: &str) -> bool {
+    let v = value.trim();
+    v.is_empty()
+        || ["na", "n/a", "null", "none"]
+            .iter()
+            .any(|m| v.eq_ignore_ascii_case(m))
+}
+
+/// How much of a file is looked at to guess its format and delimiter.
+const SNIFF_BYTES: usize = 64 * 1024;
+
+/// The file's first bytes, refusing text the importer cannot read (UTF-16, binary).
+fn sniff(path: &Path) -> Result<Vec<u8>, ParseError> {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(SNIFF_BYTES as u64).read_to_end(&mut head))
+        .map_err(|e| ParseError::io(path, e))?;
+    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return Err(ParseError::format(
+            path,
+            "the file is UTF-16 text; save it as UTF-8 (or Windows-1252) and import it again",
+        ));
+    }
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Err(ParseError::format(
+            path,
+            format!("not a text file (a NUL byte at byte {at}); export the data as CSV or JSON"),
+        ));
+    }
+    Ok(head)
+}
+
+/// The format by extension, and for `.json` by what the file starts with.
+fn detect(path: &Path, head: &[u8]) -> Result<Format, ParseError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(head);
+    let json_kind = || {
+        if text.contains("\"FeatureCollection\"") {
+            Format::Geojson
+        } else if text.contains("\"elements\"") && text.contains("\"tags\"") {
+            Format::Overpass
+        } else {
+            Format::Json
+        }
+    };
+    match ext.as_str() {
+        "csv" | "tsv" | "txt" => Ok(Format::Csv),
+        "geojson" => Ok(Format::Geojson),
+        "json" => Ok(json_kind()),
+        "osm" => Err(ParseError::format(
+            path,
+            "OpenStreetMap XML is not read yet; export the same query as Overpass JSON ([out:json])",
+        )),
+        _ => match text.trim_start().chars().next() {
+            Some('{') | Some('[') => Ok(json_kind()),
+            Some(_) => Ok(Format::Csv),
+            None => Err(ParseError::format(path, "the file is empty")),
+        },
+    }
+}
+
+/// Reads a whole file into records.
+pub fn read(path: &Path, options: &ReadOptions) -> Result<Records, ParseError> {
+    let head = sniff(path)?;
+    let format = match options.kind {
+        Some(f) => f,
+        None => detect(path, &head)?,
+    };
+    match format {
+        Format::Csv => csv_file::read(path, &head, options.delimiter),
+        Format::Geojson | Format::Json | Format::Overpass => {
+            json_file::read(path, format, options.records.as_deref())
+        }
+    }
+}
+
+/// Field names in order of first appearance.
+#[derive(Debug, Default)]
+struct Columns {
+    names: Vec<String>,
+    seen: std::collections::HashSet<String>,
+}
+
+impl Columns {
+    fn note(&mut self, name: &str) {
+        if !self.seen.contains(name) {
+            self.seen.insert(name.to_owned());
+            self.names.push(name.to_owned());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
