@@ -5,6 +5,7 @@
 use command_api::Commands;
 use domain::artist::ImportedArtist as ArtistRecord;
 use domain::artwork::ImportedArtwork as ArtworkRecord;
+use domain::similarity::LIKELY_DUPLICATE;
 use domain::text::{LongText, PersonName, Title};
 use domain::{
     ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata,
@@ -40,6 +41,7 @@ pub struct Outcome {
     pub title: String,
     /// `new`, `unchanged` (already imported) or `rejected`.
     pub outcome: &'static str,
+    /// Why it was rejected, or what artwork a new one likely duplicates; else empty.
     pub reason: String,
 }
 
@@ -55,6 +57,8 @@ pub struct FileReport {
     pub rejects: Vec<Reject>,
     /// Tags dropped because their value broke the tag schema, as (source id, message).
     pub dropped_tags: Vec<(String, String)>,
+    /// New artworks that are likely ones Plinth already has (their outcome says which).
+    pub likely_duplicates: usize,
     /// Every artwork record's outcome, in file order.
     pub outcomes: Vec<Outcome>,
 }
@@ -262,23 +266,67 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Sends `command` to the aggregate `kind`/`id` (in a dry run, only looks whether it
-    /// exists): whether the store changed, or would.
-    async fn send(&self, id: String, command: Command) -> anyhow::Result<bool> {
+    /// Sends `command` to the aggregate `id` (in a dry run, only looks whether it exists):
+    /// whether the store changed, or would, and for a new artwork what it is likely a
+    /// duplicate of.
+    async fn send(&self, id: String, command: Command) -> anyhow::Result<Sent> {
         let pool = self.commands.pool();
         let kind = match command {
             Command::Artist(_) => "artist",
             Command::Artwork(_) => "artwork",
         };
         let before = platform::eventlog::last_position_of(pool, kind, &id).await?;
+        let note = match before {
+            None => self.likely_duplicate(&command).await?,
+            Some(_) => None,
+        };
         if self.dry_run {
-            return Ok(before.is_none());
+            return Ok(Sent {
+                changed: before.is_none(),
+                note,
+            });
         }
         let after = match command {
             Command::Artist(c) => self.commands.artist(&id, c, self.metadata).await?,
             Command::Artwork(c) => self.commands.artwork(&id, c, self.metadata).await?,
         };
-        Ok(before != after)
+        Ok(Sent {
+            changed: before != after,
+            note,
+        })
+    }
+
+    /// The approved artwork already in Plinth (from another source or a contributor) that a
+    /// new artwork record likely is: within 100 m, scored as the submissions' duplicate check
+    /// scores (distance, title, type), at least [`LIKELY_DUPLICATE`].
+    async fn likely_duplicate(&self, command: &Command) -> anyhow::Result<Option<String>> {
+        let Command::Artwork(ArtworkCommand::ImportArtwork(r)) = command else {
+            return Ok(None);
+        };
+        let found = projectors::candidates::duplicate_candidates(
+            self.commands.pool(),
+            r.location.lat(),
+            r.location.lon(),
+            Some(r.title.as_str()),
+            Some(r.artwork_type),
+            None,
+        )
+        .await;
+        let found = match found {
+            Ok(found) => found,
+            // An instance whose read side has never started has no artworks to compare with.
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Vec::new(),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(found
+            .into_iter()
+            .find(|c| c.similarity >= LIKELY_DUPLICATE)
+            .map(|c| {
+                format!(
+                    "likely the same as \"{}\" ({}), {} m away, similarity {:.2}",
+                    c.title, c.id, c.distance_m, c.similarity
+                )
+            }))
     }
 
     /// Turns each item into its aggregate's command (a refused one becomes a reject, a dropped
@@ -290,7 +338,7 @@ impl Run<'_> {
         items: &[T],
         report: &mut FileReport,
         prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, Command), RejectReason>,
-    ) -> anyhow::Result<Vec<((String, String), bool)>> {
+    ) -> anyhow::Result<Vec<((String, String), Sent)>> {
         let mut described = Vec::new();
         let mut commands = Vec::new();
         for item in items {
@@ -311,11 +359,11 @@ impl Run<'_> {
                 .dropped_tags
                 .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
         }
-        let changed = import_all(commands, self.show_progress, what, |(id, command)| {
+        let sent = import_all(commands, self.show_progress, what, |(id, command)| {
             self.send(id, command)
         })
         .await?;
-        Ok(described.into_iter().zip(changed).collect())
+        Ok(described.into_iter().zip(sent).collect())
     }
 
     async fn file(&self, file: &str, p: ParsedFile) -> anyhow::Result<FileReport> {
@@ -344,8 +392,8 @@ impl Run<'_> {
                 },
             )
             .await?;
-        report.artists_created += artists.iter().filter(|(_, c)| *c).count();
-        report.artists_unchanged += artists.iter().filter(|(_, c)| !*c).count();
+        report.artists_created += artists.iter().filter(|(_, s)| s.changed).count();
+        report.artists_unchanged += artists.iter().filter(|(_, s)| !s.changed).count();
         let artworks = self
             .each(
                 &format!("{} artworks", d.key),
@@ -362,14 +410,15 @@ impl Run<'_> {
                 },
             )
             .await?;
-        report.artworks_created += artworks.iter().filter(|(_, c)| *c).count();
-        report.artworks_unchanged += artworks.iter().filter(|(_, c)| !*c).count();
-        for ((source_id, title), changed) in artworks {
+        report.artworks_created += artworks.iter().filter(|(_, s)| s.changed).count();
+        report.artworks_unchanged += artworks.iter().filter(|(_, s)| !s.changed).count();
+        for ((source_id, title), sent) in artworks {
+            report.likely_duplicates += usize::from(sent.note.is_some());
             report.outcomes.push(Outcome {
                 source_id,
                 title,
-                outcome: if changed { "new" } else { "unchanged" },
-                reason: String::new(),
+                outcome: if sent.changed { "new" } else { "unchanged" },
+                reason: sent.note.unwrap_or_default(),
             });
         }
         for r in &report.rejects {
@@ -382,6 +431,13 @@ impl Run<'_> {
         }
         Ok(report)
     }
+}
+
+/// What sending one record did.
+struct Sent {
+    changed: bool,
+    /// Why a new record may be an artwork Plinth already has.
+    note: Option<String>,
 }
 
 /// A record of the model, known by its source id.
@@ -408,26 +464,26 @@ enum Command {
 }
 
 /// Runs `import` on every record, [`CONCURRENCY`] at a time, behind a progress bar labelled
-/// `what`: for each record in order, whether it changed the store.
-async fn import_all<R, F, Fut>(
+/// `what`: each record's result, in order.
+async fn import_all<R, T, F, Fut>(
     records: Vec<R>,
     show_progress: bool,
     what: &str,
     import: F,
-) -> anyhow::Result<Vec<bool>>
+) -> anyhow::Result<Vec<T>>
 where
     F: Fn(R) -> Fut,
-    Fut: std::future::Future<Output = anyhow::Result<bool>>,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
 {
     let pb = bar(show_progress, records.len(), what);
-    let results: Vec<anyhow::Result<bool>> = stream::iter(records)
+    let results: Vec<anyhow::Result<T>> = stream::iter(records)
         .map(|r| {
             let pb = pb.clone();
             let work = import(r);
             async move {
-                let changed = work.await?;
+                let done = work.await?;
                 pb.inc(1);
-                Ok(changed)
+                Ok(done)
             }
         })
         .buffered(CONCURRENCY)
@@ -485,6 +541,22 @@ pub fn summary(reports: &[FileReport]) -> String {
         }
         if r.rejects.len() > 20 {
             out.push_str(&format!("      … and {} more\n", r.rejects.len() - 20));
+        }
+        if r.likely_duplicates > 0 {
+            out.push_str(&format!(
+                "    likely duplicates of artworks already in Plinth: {}\n",
+                r.likely_duplicates
+            ));
+            let notes = r
+                .outcomes
+                .iter()
+                .filter(|o| o.outcome == "new" && !o.reason.is_empty());
+            for o in notes.take(20) {
+                out.push_str(&format!(
+                    "      {} \"{}\": {}\n",
+                    o.source_id, o.title, o.reason
+                ));
+            }
         }
         if !r.dropped_tags.is_empty() {
             out.push_str(&format!("    tags dropped: {}\n", r.dropped_tags.len()));

@@ -159,6 +159,17 @@ fn unseen_city_csv(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
+/// Fills in what inference leaves to a person and writes the mapping back.
+fn complete(written: &std::path::Path, mut mapping: plinth::import::mapping::Mapping) {
+    mapping.dataset.place = "Montréal".into();
+    if mapping.dataset.licence.is_empty() {
+        mapping.dataset.licence = "CC BY 4.0".into();
+        mapping.dataset.attribution = "Ville de Montréal".into();
+        mapping.dataset.source_url = "https://donnees.montreal.ca/".into();
+    }
+    std::fs::write(written, toml::to_string(&mapping).unwrap()).unwrap();
+}
+
 async fn events(db: &TestDb) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM es.events")
         .fetch_one(&db.pool)
@@ -191,12 +202,7 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
     assert!(err.to_string().contains("[dataset]"), "{err}");
     assert_eq!(events(&db).await, 0);
 
-    let mut mapping = inferred.mapping;
-    mapping.dataset.place = "Montréal".into();
-    mapping.dataset.licence = "CC BY 4.0".into();
-    mapping.dataset.attribution = "Ville de Montréal".into();
-    mapping.dataset.source_url = "https://donnees.montreal.ca/".into();
-    std::fs::write(&written, toml::to_string(&mapping).unwrap()).unwrap();
+    complete(&written, inferred.mapping);
 
     let dry = ImportOptions {
         dry_run: true,
@@ -250,4 +256,65 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
         "a second run writes nothing"
     );
     db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_has() {
+    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    let app = crate::harness::TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let city = unseen_city_csv(dir.path());
+    let (written, inferred) = infer_beside(&city).unwrap();
+    complete(&written, inferred.mapping);
+    import_with(&commands, &[city], &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    crate::harness::wait_projected(&app.db.pool).await;
+
+    // OpenStreetMap has the lighthouse sculpture 8 m away, and a statue the city lacks.
+    let osm = dir.path().join("montreal-overpass.json");
+    std::fs::write(
+        &osm,
+        r#"{"elements": [
+            {"type": "node", "id": 11, "lat": 45.50177, "lon": -73.56725,
+             "tags": {"tourism": "artwork", "artwork_type": "sculpture", "name": "Le phare"}},
+            {"type": "node", "id": 12, "lat": 45.53, "lon": -73.60,
+             "tags": {"tourism": "artwork", "artwork_type": "statue", "name": "Nelligan"}}
+        ]}"#,
+    )
+    .unwrap();
+    let (written, inferred) = infer_beside(&osm).unwrap();
+    complete(&written, inferred.mapping);
+    let dry = ImportOptions {
+        dry_run: true,
+        ..Default::default()
+    };
+    let planned = import_with(&commands, &[osm], &dry, false).await.unwrap();
+    let report = &planned[0];
+    assert_eq!(report.artworks_created, 2);
+    assert_eq!(report.likely_duplicates, 1);
+    let phare = report
+        .outcomes
+        .iter()
+        .find(|o| o.source_id == "11")
+        .unwrap();
+    assert!(
+        phare.reason.starts_with("likely the same as \"Le Phare\""),
+        "{}",
+        phare.reason
+    );
+    assert!(phare.reason.contains("m away"), "{}", phare.reason);
+    let statue = report
+        .outcomes
+        .iter()
+        .find(|o| o.source_id == "12")
+        .unwrap();
+    assert_eq!(statue.reason, "");
+    let summary = plinth::import::run::summary(&planned);
+    assert!(
+        summary.contains("likely duplicates of artworks already in Plinth: 1"),
+        "{summary}"
+    );
+    app.stop().await;
 }
