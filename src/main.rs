@@ -41,7 +41,7 @@ enum Cmd {
     /// Rebuild read models from the event store and swap them in (all projectors, or one).
     Replay { projector: Option<String> },
     /// Import open-data files through commands: the datasets of datasets/public-art by name,
-    /// any other CSV, GeoJSON, JSON or Overpass file with a mapping (docs/IMPORTING.md).
+    /// any other CSV, GeoJSON, JSON, Overpass JSON or OSM XML file with a mapping (docs/IMPORTING.md).
     Import {
         #[arg(required = true)]
         files: Vec<PathBuf>,

@@ -15,6 +15,7 @@ pub mod edit;
 pub mod feedback;
 pub mod geo;
 pub mod ids;
+pub mod import_run;
 pub mod inbox;
 pub mod list;
 pub mod merge;
@@ -49,6 +50,9 @@ pub use feedback::{
 };
 pub use geo::{Latitude, Location, Longitude};
 pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, ListId, SubmissionId};
+pub use import_run::{
+    ImportRun, ImportRunCommand, ImportRunError, ImportRunEvent, ImportRunRecord,
+};
 pub use list::{List, ListCommand, ListError, ListEvent, ListKind, ListName};
 pub use metadata::{ActorRole, EventMetadata, EventSource};
 pub use photo::{ExifSummary, Photo, PhotoKey, PhotoSize};

@@ -58,6 +58,7 @@ words! {
         BadgeAwards = "badge_awards",
         Feedback = "feedback",
         Inbox = "inbox",
+        ImportRun = "import_run",
     }
 }
 

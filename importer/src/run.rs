@@ -9,7 +9,7 @@ use domain::similarity::LIKELY_DUPLICATE;
 use domain::text::{LongText, PersonName, Title};
 use domain::{
     ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata,
-    EventSource, Location, Provenance, Tags,
+    EventSource, ImportRun, ImportRunCommand, ImportRunRecord, Location, Provenance, Tags,
 };
 use futures::{stream, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -61,6 +61,8 @@ pub struct FileReport {
     pub likely_duplicates: usize,
     /// Every artwork record's outcome, in file order.
     pub outcomes: Vec<Outcome>,
+    /// The `ImportRun` that records this file's import (none for a dry run).
+    pub run_id: Option<Uuid>,
 }
 
 impl FileReport {
@@ -252,9 +254,50 @@ pub async fn import_with(
             dry_run: options.dry_run,
             show_progress,
         };
-        reports.push(run.file(&file, p).await?);
+        let dataset = p.dataset.clone();
+        let mut report = run.file(&file, p).await?;
+        if !options.dry_run {
+            report.run_id = Some(record_run(commands, &metadata, &dataset, &report).await?);
+        }
+        reports.push(report);
     }
     Ok(reports)
+}
+
+/// Records one file's import as an `ImportRun` event: the audit's account of who imported
+/// what source, under which licence, and what it did.
+async fn record_run(
+    commands: &Commands,
+    metadata: &EventMetadata,
+    d: &Dataset,
+    r: &FileReport,
+) -> anyhow::Result<Uuid> {
+    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let file = Path::new(&r.file)
+        .file_name()
+        .map_or_else(|| r.file.clone(), |n| n.to_string_lossy().into_owned());
+    let record = ImportRunRecord {
+        file,
+        dataset: d.key.to_string(),
+        dataset_name: d.name.to_string(),
+        licence: d.licence.to_string(),
+        attribution: d.attribution.to_string(),
+        source_url: d.source_url.to_string(),
+        records_read: count(r.records_read),
+        artworks_new: count(r.artworks_created),
+        artworks_unchanged: count(r.artworks_unchanged),
+        artists_new: count(r.artists_created),
+        artists_unchanged: count(r.artists_unchanged),
+        rejected: count(r.rejects.len()),
+        likely_duplicates: count(r.likely_duplicates),
+    };
+    let id = Uuid::now_v7();
+    commands
+        .decide::<ImportRun, anyhow::Error, _, _>(&id.to_string(), metadata, |state| async {
+            Ok((state, ImportRunCommand::Record(Box::new(record))))
+        })
+        .await?;
+    Ok(id)
 }
 
 /// One import's settings, shared by its files.

@@ -2,6 +2,7 @@
 //! changes nothing.
 
 use crate::harness::{all_datasets, TestDb};
+use serde_json::json;
 use std::collections::BTreeMap;
 
 fn by_dataset(
@@ -93,7 +94,8 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
     // Every artwork has its history from its first event, with import metadata.
     let (events, with_meta): (i64, i64) = sqlx::query_as(
         "SELECT count(*), count(*) FILTER (WHERE metadata->>'source' = 'import' AND metadata ? 'correlation_id' \
-           AND metadata->>'actor_role' = 'system' AND sequence = 1) FROM es.events",
+           AND metadata->>'actor_role' = 'system' AND sequence = 1) FROM es.events \
+          WHERE aggregate_type <> 'import_run'",
     )
     .fetch_one(&db.pool)
     .await
@@ -117,11 +119,21 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
         .map(|r| r.artworks_unchanged + r.artists_unchanged)
         .sum();
     assert_eq!(unchanged, 2799 + 1757);
-    let after: i64 = sqlx::query_scalar("SELECT count(*) FROM es.events")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-    assert_eq!(after, events, "a second import writes no event");
+    let after: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM es.events WHERE aggregate_type <> 'import_run'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(after, events, "a second import writes no record's event");
+    // Each file's run is recorded, the second time too: 6 files, twice.
+    let runs: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM es.events WHERE aggregate_type = 'import_run' \
+            AND metadata->>'source' = 'import'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(runs, 12);
     db.drop_db().await;
 }
 
@@ -240,8 +252,23 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
     assert_eq!(provenance["dataset"], "art-public-montreal");
     assert_eq!(provenance["licence"], "CC BY 4.0");
     assert_eq!(provenance["place"], "Montréal");
+    // Three artworks, two artists, and the run itself with its source and counts.
     let written_events = events(&db).await;
-    assert_eq!(written_events, 5);
+    assert_eq!(written_events, 6);
+    let run: serde_json::Value = sqlx::query_scalar(
+        "SELECT payload->'ImportRunRecorded' FROM es.events WHERE aggregate_type = 'import_run' \
+            AND aggregate_id = $1",
+    )
+    .bind(done[0].run_id.unwrap().to_string())
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(run["file"], "art-public-montreal.csv");
+    assert_eq!(run["licence"], "CC BY 4.0");
+    assert_eq!(
+        (&run["artworks_new"], &run["artists_new"], &run["rejected"]),
+        (&json!(3), &json!(2), &json!(1))
+    );
 
     let again = import_with(&commands, &files, &ImportOptions::default(), false)
         .await
@@ -252,8 +279,8 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
     );
     assert_eq!(
         events(&db).await,
-        written_events,
-        "a second run writes nothing"
+        written_events + 1,
+        "a second run writes only its own record"
     );
     db.drop_db().await;
 }

@@ -72,6 +72,23 @@ fn point(m: &Mapping, r: &Record, area: &Area) -> Result<(f64, f64), RejectReaso
     };
     if let (Some(lat), Some(lon)) = (&c.lat, &c.lon) {
         coordinates_from_text(r.get(lat), r.get(lon), area)
+    } else if let (Some(x), Some(y)) = (&c.x, &c.y) {
+        let name = c.projection.as_deref().unwrap_or("");
+        let projection = super::projection::Projection::named(name).ok_or_else(|| {
+            RejectReason::BadCoordinates(format!("'{name}' is not a projection we know"))
+        })?;
+        let text = |field: &String| r.get(field).map(str::trim).filter(|s| !s.is_empty());
+        let (Some(x), Some(y)) = (text(x), text(y)) else {
+            return Err(RejectReason::MissingCoordinates);
+        };
+        let number = crate::parse::common::parse_coordinate;
+        let (Some(east), Some(north)) = (number(x), number(y)) else {
+            return Err(RejectReason::BadCoordinates(format!(
+                "cannot read '{x}', '{y}' as numbers"
+            )));
+        };
+        let (lat, lon) = projection.to_wgs84(east, north);
+        check_point(lat, lon, area)
     } else if let Some(field) = &c.wkt {
         from_text(r.get(field).and_then(wkt_point), field)
     } else if let Some(field) = &c.lat_lon {

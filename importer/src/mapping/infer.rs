@@ -427,7 +427,7 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
         notes: BTreeMap::new(),
         undecided: Vec::new(),
     };
-    let osm = records.format == Format::Overpass;
+    let osm = matches!(records.format, Format::Overpass | Format::Osm);
     let coordinates = g.coordinates(records);
     let sample_size = records.records.len().min(SAMPLE);
     let full = |p: &Profile| p.filled == sample_size;

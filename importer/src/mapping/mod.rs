@@ -6,6 +6,7 @@
 
 mod apply;
 mod infer;
+mod projection;
 
 pub use apply::apply;
 pub use infer::{infer, Inferred};
@@ -58,14 +59,18 @@ pub struct IdSpec {
     pub hash_of: Vec<String>,
 }
 
-/// Where the point is: two fields, a WKT `POINT (lon lat)`, a `(lat, lon)` text, or the
-/// record's geometry (GeoJSON, OSM). Points outside `bounds` ([south, west, north, east]) are
-/// rejected as geocoding errors.
+/// Where the point is: two fields, a WKT `POINT (lon lat)`, a `(lat, lon)` text, two fields
+/// of projected X/Y in a named `projection` ("EPSG:2263"), or the record's geometry (GeoJSON,
+/// OSM). Points outside `bounds` ([south, west, north, east]) are rejected as geocoding errors.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Coordinates {
     pub lat: Option<String>,
     pub lon: Option<String>,
+    /// Easting and northing fields, in `projection`'s unit.
+    pub x: Option<String>,
+    pub y: Option<String>,
+    pub projection: Option<String>,
     pub wkt: Option<String>,
     pub lat_lon: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -188,18 +193,39 @@ impl Mapping {
         let c = &self.coordinates;
         let ways = [
             c.lat.is_some() || c.lon.is_some(),
+            c.x.is_some() || c.y.is_some(),
             c.wkt.is_some(),
             c.lat_lon.is_some(),
             c.geometry,
         ];
         if ways.iter().filter(|w| **w).count() != 1 {
             return Err(
-                "[coordinates] needs exactly one of lat and lon, wkt, lat_lon or geometry = true"
+                "[coordinates] needs exactly one of lat and lon, x and y (with a \
+                 projection), wkt, lat_lon or geometry = true"
                     .into(),
             );
         }
         if c.lat.is_some() != c.lon.is_some() {
             return Err("[coordinates] lat and lon go together".into());
+        }
+        if c.x.is_some() != c.y.is_some() {
+            return Err("[coordinates] x and y go together".into());
+        }
+        match (c.x.is_some(), &c.projection) {
+            (true, None) => {
+                return Err(format!(
+                    "[coordinates] x and y need a projection, one of: {}",
+                    projection::Projection::known()
+                ))
+            }
+            (true, Some(name)) if projection::Projection::named(name).is_none() => {
+                return Err(format!(
+                    "[coordinates] projection '{name}' is not one we know; known: {}",
+                    projection::Projection::known()
+                ))
+            }
+            (false, Some(_)) => return Err("[coordinates] projection is only for x and y".into()),
+            _ => {}
         }
         if let Some([south, west, north, east]) = c.bounds {
             if !(south < north && west < east) {

@@ -373,3 +373,120 @@ fn inference_on_the_shared_datasets_finds_their_fields_and_most_of_the_same_artw
         );
     }
 }
+
+/// NYC Parks publishes X/Y in NAD83 / New York Long Island (US survey feet) beside latitude and
+/// longitude: a mapping reading X/Y puts every record within 2 m of where one reading latitude
+/// and longitude does. Missing and unreadable X/Y are rejected with a reason, and a mapping
+/// with an unknown projection, or x without y, is refused.
+#[test]
+fn a_mapping_reads_projected_x_y_in_a_named_projection() {
+    let mapping = |coordinates: &str| -> Mapping {
+        toml::from_str(&format!(
+            r#"
+            [dataset]
+            key = "nyc-parks"
+            name = "NYC Parks monuments"
+            place = "New York"
+            licence = "NYC Open Data"
+            attribution = "NYC Parks"
+            source_url = "https://data.cityofnewyork.us/"
+
+            [id]
+            hash_of = ["name", "number", "Location"]
+
+            [coordinates]
+            {coordinates}
+            bounds = [40.47, -74.27, 40.93, -73.69]
+
+            [fields]
+            title = "name"
+            "#
+        ))
+        .unwrap()
+    };
+    let projected = mapping("x = \"X\"\ny = \"Y\"\nprojection = \"EPSG:2263\"");
+    let geographic = mapping("lat = \"latitude\"\nlon = \"longitude\"");
+    projected.check().unwrap();
+    geographic.check().unwrap();
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../datasets/public-art/new-york-city-parks-monuments.csv"
+    ));
+    let from_x_y = apply(&projected, source::read(path, &projected.format).unwrap());
+    let from_lat_lon = apply(&geographic, source::read(path, &geographic.format).unwrap());
+    assert!(from_x_y.artworks.len() > 900, "{}", from_x_y.artworks.len());
+    let (mut compared, mut worst) = (0, 0.0_f64);
+    for a in &from_x_y.artworks {
+        let Some(b) = from_lat_lon
+            .artworks
+            .iter()
+            .find(|b| b.source_id == a.source_id)
+        else {
+            continue;
+        };
+        let metres_north = (a.lat - b.lat) * 111_320.0;
+        let metres_east = (a.lon - b.lon) * 111_320.0 * a.lat.to_radians().cos();
+        let d = metres_north.hypot(metres_east);
+        assert!(d < 2.0, "{}: {d:.2} m apart", a.source_id);
+        worst = worst.max(d);
+        compared += 1;
+    }
+    println!("X/Y and latitude/longitude: {compared} artworks, worst {worst:.3} m apart");
+    assert_eq!(compared, from_lat_lon.artworks.len());
+    assert_eq!(compared, from_x_y.artworks.len());
+    // Round trip through TOML: the new fields are written, the absent ones are not.
+    let text = toml::to_string(&projected).unwrap();
+    assert!(text.contains("projection = \"EPSG:2263\""), "{text}");
+    assert!(!text.contains("lat ="), "{text}");
+    assert_eq!(toml::from_str::<Mapping>(&text).unwrap(), projected);
+
+    // Rows without X/Y, with unreadable X/Y, and with X/Y far outside the bounds.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        &dir,
+        "nyc.csv",
+        "name,number,Location,X,Y\n\
+         Kept,1,a,985120.0162926316,205443.46383473277\n\
+         No position,2,b,,205443.4\n\
+         Unreadable,3,c,985120 ft,205443.4\n\
+         Far away,4,d,0,0\n",
+    );
+    let p = apply(&projected, source::read(&file, &projected.format).unwrap());
+    assert_eq!(p.artworks.len(), 1);
+    let kept = &p.artworks[0];
+    assert!((kept.lat - 40.730_571_4).abs() < 1e-6 && (kept.lon + 73.996_860_9).abs() < 1e-6);
+    let reasons: Vec<&RejectReason> = p.rejects.iter().map(|r| &r.reason).collect();
+    assert_eq!(reasons[0], &RejectReason::MissingCoordinates);
+    assert!(
+        matches!(reasons[1], RejectReason::BadCoordinates(why) if why.contains("985120 ft")),
+        "{reasons:?}"
+    );
+    assert!(
+        matches!(reasons[2], RejectReason::BadCoordinates(why) if why.contains("bounds")),
+        "{reasons:?}"
+    );
+
+    // Mappings refused, with what is wrong.
+    let refused = |coordinates: &str| mapping(coordinates).check().unwrap_err();
+    let unknown = refused("x = \"X\"\ny = \"Y\"\nprojection = \"EPSG:4326\"");
+    assert!(unknown.contains("'EPSG:4326'"), "{unknown}");
+    for known in [
+        "EPSG:2263",
+        "EPSG:2249",
+        "EPSG:2227",
+        "EPSG:3857",
+        "EPSG:32601",
+    ] {
+        assert!(unknown.contains(known), "{unknown}");
+    }
+    let alone = refused("x = \"X\"\nprojection = \"EPSG:2263\"");
+    assert!(alone.contains("x and y go together"), "{alone}");
+    let unprojected = refused("x = \"X\"\ny = \"Y\"");
+    assert!(unprojected.contains("need a projection"), "{unprojected}");
+    let both = refused(
+        "x = \"X\"\ny = \"Y\"\nprojection = \"EPSG:2263\"\nlat = \"latitude\"\nlon = \"longitude\"",
+    );
+    assert!(both.contains("exactly one"), "{both}");
+    let stray = refused("lat = \"latitude\"\nlon = \"longitude\"\nprojection = \"EPSG:2263\"");
+    assert!(stray.contains("only for x and y"), "{stray}");
+}

@@ -198,7 +198,9 @@ pub(super) fn read(
                     },
                 };
             }
-            Format::Json | Format::Csv => flatten("", item, &mut fields, &mut geometry),
+            Format::Json | Format::Csv | Format::Osm => {
+                flatten("", item, &mut fields, &mut geometry)
+            }
         }
         let mut names: Vec<&String> = fields.keys().collect();
         names.sort();

@@ -1,10 +1,13 @@
 //! Reading any open-data file into flat records, before anything is known of what they mean:
 //! CSV (any delimiter, UTF-8 with or without a BOM, or Windows-1252), GeoJSON, JSON arrays of
-//! records (nested fields by dotted path) and OpenStreetMap's Overpass JSON. A mapping
-//! (`crate::mapping`) says which fields are the title, the coordinates and so on.
+//! records (nested fields by dotted path), OpenStreetMap's Overpass JSON and OpenStreetMap XML
+//! (`.osm`: the OSM API, JOSM, Overpass `[out:xml]`), which gives the same records as the
+//! Overpass JSON of the same query. A mapping (`crate::mapping`) says which fields are the
+//! title, the coordinates and so on.
 
 mod csv_file;
 mod json_file;
+mod osm_xml;
 
 use crate::parse::ParseError;
 use crate::Reject;
@@ -23,6 +26,9 @@ pub enum Format {
     Json,
     /// An Overpass API answer (`elements`: OSM nodes, and ways or relations with a `center`).
     Overpass,
+    /// OpenStreetMap XML (`<osm>`: the OSM API, JOSM, Overpass `[out:xml]`); its records are
+    /// those the Overpass JSON of the same data gives.
+    Osm,
 }
 
 /// How to read a file; every part is guessed when absent.
@@ -114,7 +120,7 @@ fn sniff(path: &Path) -> Result<Vec<u8>, ParseError> {
     Ok(head)
 }
 
-/// The format by extension, and for `.json` by what the file starts with.
+/// The format by extension, and for `.json` (and `.xml`) by what the file starts with.
 fn detect(path: &Path, head: &[u8]) -> Result<Format, ParseError> {
     let ext = path
         .extension()
@@ -134,12 +140,12 @@ fn detect(path: &Path, head: &[u8]) -> Result<Format, ParseError> {
         "csv" | "tsv" | "txt" => Ok(Format::Csv),
         "geojson" => Ok(Format::Geojson),
         "json" => Ok(json_kind()),
-        "osm" => Err(ParseError::format(
-            path,
-            "OpenStreetMap XML is not read yet; export the same query as Overpass JSON ([out:json])",
-        )),
+        "osm" => Ok(Format::Osm),
+        "xml" if text.contains("<osm") => Ok(Format::Osm),
         _ => match text.trim_start().chars().next() {
             Some('{') | Some('[') => Ok(json_kind()),
+            // Overpass answers are often saved as `interpreter`, with no extension.
+            Some('<') if text.contains("<osm") => Ok(Format::Osm),
             Some(_) => Ok(Format::Csv),
             None => Err(ParseError::format(path, "the file is empty")),
         },
@@ -158,6 +164,7 @@ pub fn read(path: &Path, options: &ReadOptions) -> Result<Records, ParseError> {
         Format::Geojson | Format::Json | Format::Overpass => {
             json_file::read(path, format, options.records.as_deref())
         }
+        Format::Osm => osm_xml::read(path),
     }
 }
 

@@ -175,9 +175,292 @@ fn overpass_nodes_and_ways_with_a_centre() {
     assert!(way.centroid_of.is_some());
 }
 
+fn fields(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 #[test]
-fn osm_xml_is_refused_with_what_to_do_instead() {
+fn osm_xml_nodes_and_ways_with_a_centre_or_the_mean_of_their_nodes() {
     let dir = tempfile::tempdir().unwrap();
-    let err = read_default(&file(&dir, "export.osm", b"<osm></osm>")).unwrap_err();
-    assert!(err.to_string().contains("Overpass JSON"), "{err}");
+    // Overpass `out center; >; out skel;`: the ways' untagged nodes come after the ways.
+    let text = r#"<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6" generator="Overpass API 0.7.62.1">
+  <note>The data included in this document is from www.openstreetmap.org.</note>
+  <meta osm_base="2024-05-01T12:00:00Z"/>
+  <node id="101" lat="48.8500000" lon="2.3500000">
+    <tag k="tourism" v="artwork"/>
+    <tag k="artwork_type" v="statue"/>
+    <tag k="name" v="La Libert&#233; &amp; l&apos;&#201;galit&#233;"/>
+  </node>
+  <node id="102" lat="48.8510000" lon="2.3510000" version="3" user="Zoé">
+    <tag k="tourism" v="artwork"/>
+    <tag k="artist_name" v="N/A"/>
+    <tag k="name" v="Fontaine"/>
+  </node>
+  <node id="1" lat="48.0000000" lon="2.0000000"/>
+  <way id="202">
+    <center lat="48.8600000" lon="2.3600000"/>
+    <nd ref="1"/>
+    <nd ref="2"/>
+    <nd ref="3"/>
+    <tag k="historic" v="memorial"/>
+    <tag k="name" v="Mur"/>
+  </way>
+  <way id="303">
+    <nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="1"/>
+    <tag k="tourism" v="artwork"/>
+    <tag k="artwork_type" v="installation"/>
+  </way>
+  <way id="404">
+    <nd ref="1"/><nd ref="999"/>
+    <tag k="tourism" v="artwork"/>
+  </way>
+  <node id="2" lat="48.0000000" lon="2.0040000"/>
+  <node id="3" lat="48.0040000" lon="2.0040000"/>
+  <node id="4" lat="48.0040000" lon="2.0000000"/>
+</osm>
+"#;
+    let r = read_default(&file(&dir, "export.osm", text.as_bytes())).unwrap();
+    assert_eq!(r.format, Format::Osm);
+    assert_eq!(r.encoding, "utf-8");
+    assert!(r.rejects.is_empty());
+    assert_eq!(r.records.len(), 5, "the untagged nodes are not records");
+    let rows: Vec<usize> = r.records.iter().map(|rec| rec.row).collect();
+    assert_eq!(rows, [1, 2, 3, 4, 5]);
+
+    let liberte = &r.records[0];
+    assert_eq!(
+        liberte.fields,
+        fields(&[
+            ("type", "node"),
+            ("id", "101"),
+            ("lat", "48.85"),
+            ("lon", "2.35"),
+            ("tags.tourism", "artwork"),
+            ("tags.artwork_type", "statue"),
+            ("tags.name", "La Liberté & l'Égalité"),
+        ])
+    );
+    assert_eq!(
+        liberte.geometry,
+        Some(Point {
+            lat: 48.85,
+            lon: 2.35,
+            centroid_of: None
+        })
+    );
+
+    let fontaine = &r.records[1];
+    assert_eq!(
+        fontaine.fields,
+        fields(&[
+            ("type", "node"),
+            ("id", "102"),
+            ("lat", "48.851"),
+            ("lon", "2.351"),
+            ("version", "3"),
+            ("user", "Zoé"),
+            ("tags.tourism", "artwork"),
+            ("tags.name", "Fontaine"),
+        ]),
+        "a missing value (N/A) is left out"
+    );
+
+    let mur = &r.records[2];
+    assert_eq!(
+        mur.fields,
+        fields(&[
+            ("type", "way"),
+            ("id", "202"),
+            ("center.lat", "48.86"),
+            ("center.lon", "2.36"),
+            ("nodes", "1; 2; 3"),
+            ("tags.historic", "memorial"),
+            ("tags.name", "Mur"),
+        ])
+    );
+    assert_eq!(
+        mur.geometry,
+        Some(Point {
+            lat: 48.86,
+            lon: 2.36,
+            centroid_of: Some("the OSM way's centre")
+        })
+    );
+
+    let installation = &r.records[3];
+    assert_eq!(
+        installation.fields,
+        fields(&[
+            ("type", "way"),
+            ("id", "303"),
+            ("nodes", "1; 2; 3; 4; 1"),
+            ("tags.tourism", "artwork"),
+            ("tags.artwork_type", "installation"),
+        ])
+    );
+    let centre = installation.geometry.unwrap();
+    assert!(
+        (centre.lat - 48.002).abs() < 1e-9 && (centre.lon - 2.002).abs() < 1e-9,
+        "the closed way's first node counts once: {centre:?}"
+    );
+    assert_eq!(centre.centroid_of, Some("the OSM way's centre"));
+
+    let unplaced = &r.records[4];
+    assert_eq!(unplaced.get("nodes"), Some("1; 999"));
+    assert_eq!(unplaced.geometry, None, "node 999 is not in the file");
+
+    assert_eq!(
+        r.columns,
+        [
+            "id",
+            "lat",
+            "lon",
+            "tags.artwork_type",
+            "tags.name",
+            "tags.tourism",
+            "type",
+            "user",
+            "version",
+            "center.lat",
+            "center.lon",
+            "nodes",
+            "tags.historic",
+        ]
+    );
+}
+
+#[test]
+fn osm_xml_and_overpass_json_of_the_same_data_give_the_same_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = r#"{"version": 0.6, "generator": "Overpass API", "elements": [
+        {"type": "node", "id": 101, "lat": 51.5000000, "lon": 0.0000000, "timestamp": "2023-04-01T10:00:00Z",
+         "version": 4, "changeset": 1234, "user": "Ada", "uid": 42,
+         "tags": {"tourism": "artwork", "artwork_type": "statue", "name": "Ça & \"là\"",
+                  "artist_name": "none", "start_date": "1920"}},
+        {"type": "node", "id": 102, "lat": -33.8688197, "lon": 151.2092955,
+         "tags": {"tourism": "artwork", "name": "Harbour <east>"}},
+        {"type": "way", "id": 202, "center": {"lat": 48.8600000, "lon": -2.3600000},
+         "nodes": [1, 2, 3, 1], "tags": {"historic": "memorial", "name": "Mur"}},
+        {"type": "relation", "id": 303, "center": {"lat": 45.5000000, "lon": -73.5600000},
+         "members": [{"type": "way", "ref": 202, "role": "outer"}, {"type": "node", "ref": 101, "role": ""}],
+         "tags": {"type": "multipolygon", "tourism": "artwork", "name": "Jardin"}}
+    ]}"#;
+    let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6" generator="Overpass API">
+  <node id="101" lat="51.5000000" lon="0.0000000" timestamp="2023-04-01T10:00:00Z" version="4" changeset="1234" user="Ada" uid="42">
+    <tag k="tourism" v="artwork"/>
+    <tag k="artwork_type" v="statue"/>
+    <tag k="name" v="&#199;a &amp; &quot;là&quot;"/>
+    <tag k="artist_name" v="none"/>
+    <tag k="start_date" v="1920"/>
+  </node>
+  <node id="102" lat="-33.8688197" lon="151.2092955">
+    <tag k="tourism" v="artwork"/>
+    <tag k="name" v="Harbour &lt;east&gt;"/>
+  </node>
+  <way id="202">
+    <center lat="48.8600000" lon="-2.3600000"/>
+    <nd ref="1"/>
+    <nd ref="2"/>
+    <nd ref="3"/>
+    <nd ref="1"/>
+    <tag k="historic" v="memorial"/>
+    <tag k="name" v="Mur"/>
+  </way>
+  <relation id="303">
+    <center lat="45.5000000" lon="-73.5600000"/>
+    <member type="way" ref="202" role="outer"/>
+    <member type="node" ref="101" role=""/>
+    <tag k="type" v="multipolygon"/>
+    <tag k="tourism" v="artwork"/>
+    <tag k="name" v="Jardin"/>
+  </relation>
+</osm>
+"#;
+    let from_json = read_default(&file(&dir, "export.json", json.as_bytes())).unwrap();
+    // Named .xml, it is known by its <osm> element.
+    let from_xml = read_default(&file(&dir, "export.xml", xml.as_bytes())).unwrap();
+    assert_eq!(from_json.format, Format::Overpass);
+    assert_eq!(from_xml.format, Format::Osm);
+    assert_eq!(from_xml.records.len(), from_json.records.len());
+    for (x, j) in from_xml.records.iter().zip(&from_json.records) {
+        assert_eq!(x.row, j.row);
+        assert_eq!(x.fields, j.fields, "record {}", j.row);
+        assert_eq!(x.geometry, j.geometry, "record {}", j.row);
+        assert!(x.geometry.is_some(), "record {}", j.row);
+    }
+    assert_eq!(from_xml.columns, from_json.columns);
+    assert_eq!(from_xml.records[0].get("lon"), Some("0.0"));
+    assert_eq!(from_xml.records[3].get("members.0.role"), Some("outer"));
+    assert_eq!(from_xml.records[3].get("members.1.role"), None);
+}
+
+#[test]
+fn broken_osm_xml_is_an_error_that_says_where_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[u8], &[&str]); 7] = [
+        (
+            "mismatched.osm",
+            b"<osm>\n<node id=\"1\" lat=\"1\" lon=\"2\">\n<tag k=\"a\" v=\"b\"/></way>\n</osm>\n",
+            &["line 3", "</node>"],
+        ),
+        (
+            "cut.osm",
+            b"<osm>\n<node id=\"1\" lat=\"1\" lon=\"2\">\n<tag k=\"a\" v=\"b\"/>\n",
+            &["cut short", "line 4"],
+        ),
+        (
+            "attribute.osm",
+            b"<osm>\n\n<node id=\"1 lat=\"1\" lon=\"2\"/>\n</osm>\n",
+            &["line 3", "not well-formed XML"],
+        ),
+        (
+            "entity.osm",
+            b"<osm>\n<node id=\"1\" lat=\"1\" lon=\"2\">\n<tag k=\"name\" v=\"a&nbsp;b\"/>\n</node>\n</osm>\n",
+            &["line 3", "nbsp"],
+        ),
+        (
+            "latin1.osm",
+            b"<osm>\n<node id=\"1\" lat=\"1\" lon=\"2\">\n<tag k=\"name\" v=\"\xc9t\xe9\"/>\n</node>\n</osm>\n",
+            &["line 3"],
+        ),
+        (
+            "gpx.xml",
+            b"<?xml version=\"1.0\"?>\n<gpx><osm/></gpx>\n",
+            &["not OpenStreetMap XML", "<gpx>"],
+        ),
+        ("nothing.osm", b"<?xml version=\"1.0\"?>\n", &["no <osm> element"]),
+    ];
+    for (name, bytes, wanted) in cases {
+        let err = read_default(&file(&dir, name, bytes)).unwrap_err();
+        let msg = err.to_string();
+        assert!(matches!(err, ParseError::Format { .. }), "{name}: {msg}");
+        for w in wanted {
+            assert!(msg.contains(w), "{name}: {msg} lacks {w}");
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..Default::default()
+    })]
+
+    /// OSM XML cut anywhere or with a byte changed is read or refused, never a panic.
+    #[test]
+    fn damaged_osm_xml_never_panics(cut in 0..400usize, at in 0..400usize, byte in proptest::prelude::any::<u8>()) {
+        let text = br#"<osm version="0.6"><node id="1" lat="1.5" lon="2.5"><tag k="name" v="a &amp; b"/></node><way id="2"><nd ref="1"/><nd ref="3"/><tag k="x" v="y"/></way><node id="3" lat="2" lon="3"/><relation id="4"><member type="way" ref="2" role=""><nd lat="1" lon="2"/></member><tag k="z" v="w"/></relation></osm>"#;
+        let mut bytes = text[..cut.min(text.len())].to_vec();
+        if let Some(b) = bytes.get_mut(at) {
+            *b = byte;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let _ = read_default(&file(&dir, "damaged.osm", &bytes));
+    }
 }

@@ -214,7 +214,7 @@ fn link(entity_type: EntityType, id: &str) -> Option<String> {
         EntityType::Submission => format!("/review?submission={id}"),
         EntityType::Feedback => "/moderation/feedback".to_owned(),
         EntityType::Badge => "/admin?tab=badges".to_owned(),
-        EntityType::Inbox => return None,
+        EntityType::Inbox | EntityType::ImportRun => return None,
     })
 }
 
@@ -460,6 +460,7 @@ pub async fn entity(
         EntityType::BadgeAwards => fold::<domain::BadgeAwards>(&applied),
         EntityType::Feedback => fold::<domain::Feedback>(&applied),
         EntityType::Inbox => fold::<domain::inbox::Inbox>(&applied),
+        EntityType::ImportRun => fold::<domain::ImportRun>(&applied),
     }
     .map_err(ApiError::internal)?;
     let cut = as_of;

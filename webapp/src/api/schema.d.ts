@@ -2259,7 +2259,7 @@ export interface components {
          *     audit log filters and links by.
          * @enum {string}
          */
-        EntityType: "artwork" | "artist" | "submission" | "account" | "list" | "badge" | "badge_awards" | "feedback" | "inbox";
+        EntityType: "artwork" | "artist" | "submission" | "account" | "list" | "badge" | "badge_awards" | "feedback" | "inbox" | "import_run";
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_AdminBadges: {
             data: {

@@ -16,7 +16,7 @@ import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from '
 import { QueryState } from './AdminParts';
 
 /** The entity types the event store holds (notifications seen are left out of the log). */
-export const ENTITY_TYPES = ['artwork', 'artist', 'submission', 'account', 'list', 'badge', 'badge_awards', 'feedback'] as const;
+export const ENTITY_TYPES = ['artwork', 'artist', 'submission', 'account', 'list', 'badge', 'badge_awards', 'feedback', 'import_run'] as const;
 
 /** Event types worth suggesting in the filter (any other may be typed). */
 const EVENT_TYPES = [

@@ -1,0 +1,95 @@
+//! The `ImportRun` aggregate: one run of `plinth import` over one file, recorded once with who
+//! ran it (the event's metadata), what source it read (dataset, licence, attribution) and what
+//! it did (counts). The admin audit lists it like every other event.
+
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+
+/// What one import run read and did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportRunRecord {
+    /// The file's name as given (no directory).
+    pub file: String,
+    pub dataset: String,
+    pub dataset_name: String,
+    pub licence: String,
+    pub attribution: String,
+    pub source_url: String,
+    pub records_read: u64,
+    pub artworks_new: u64,
+    pub artworks_unchanged: u64,
+    pub artists_new: u64,
+    pub artists_unchanged: u64,
+    pub rejected: u64,
+    pub likely_duplicates: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ImportRunCommand {
+    Record(Box<ImportRunRecord>),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ImportRunEvent {
+    ImportRunRecorded(Box<ImportRunRecord>),
+}
+
+impl DomainEvent for ImportRunEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ImportRunEvent::ImportRunRecorded(_) => "ImportRunRecorded".into(),
+        }
+    }
+
+    fn event_version(&self) -> String {
+        "1".into()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportRunError {
+    #[error("This import run is already recorded")]
+    AlreadyRecorded,
+    #[error("An import run names its file and dataset")]
+    Unnamed,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ImportRun {
+    pub recorded: Option<ImportRunRecord>,
+}
+
+impl Aggregate for ImportRun {
+    const TYPE: &'static str = "import_run";
+    type Command = ImportRunCommand;
+    type Event = ImportRunEvent;
+    type Error = ImportRunError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &cqrs_es::event_sink::EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let ImportRunCommand::Record(record) = command;
+        if self.recorded.is_some() {
+            return Err(ImportRunError::AlreadyRecorded);
+        }
+        if record.file.trim().is_empty() || record.dataset.trim().is_empty() {
+            return Err(ImportRunError::Unnamed);
+        }
+        sink.write(ImportRunEvent::ImportRunRecorded(record), self)
+            .await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        let ImportRunEvent::ImportRunRecorded(record) = event;
+        self.recorded = Some(*record);
+    }
+}
+
+#[cfg(test)]
+#[path = "import_run_tests.rs"]
+mod tests;
