@@ -36,7 +36,8 @@ async fn timeout(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let limit = if req.uri().path() == "/api/logbook" {
+    let path = req.uri().path();
+    let limit = if path == "/api/logbook" || path.starts_with("/api/admin/imports") {
         UPLOAD_TIMEOUT
     } else {
         REQUEST_TIMEOUT
@@ -451,7 +452,13 @@ pub fn api_routes(
         api = api.merge(query_api::router(q));
     }
     if let Some(c) = command {
-        api = api.merge(command_api::router(c));
+        let imports = importer::admin::ImportState::new(
+            c.commands.clone(),
+            c.submissions.media().storage().clone(),
+        );
+        api = api
+            .merge(importer::admin::router(imports))
+            .merge(command_api::router(c));
     }
     api.layer(axum::Extension(platform::http::TrustedProxyHops(
         config.trusted_proxy_hops,

@@ -356,7 +356,11 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
         } => {
             let commands = command_api::Commands::new(s.pool.clone());
             let started = std::time::Instant::now();
-            let options = plinth::import::run::ImportOptions { mapping, dry_run };
+            let options = plinth::import::run::ImportOptions {
+                mapping,
+                dry_run,
+                ..Default::default()
+            };
             let reports =
                 plinth::import::run::import_with(&commands, &files, &options, true).await?;
             if dry_run {

@@ -7,6 +7,7 @@ use utoipa::OpenApi;
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = query_api::openapi::document();
     doc.merge(command_api::routes::CommandApiDoc::openapi());
+    doc.merge(importer::admin::ImportApiDoc::openapi());
     doc
 }
 

@@ -13,7 +13,7 @@ use domain::{
 };
 use futures::{stream, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use uuid::Uuid;
 
@@ -24,14 +24,30 @@ use super::{source, Dataset, ParsedFile, Presence, Reject, RejectReason};
 /// Commands in flight at once (each on its own aggregate, so they never conflict).
 const CONCURRENCY: usize = 8;
 
+/// Told how far an import is: what (e.g. "montreal artworks"), how many done, of how many.
+pub type Progress = std::sync::Arc<dyn Fn(&str, usize, usize) + Send + Sync>;
+
 /// How `plinth import` runs.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct ImportOptions {
     /// The mapping for every file; without one, `FILE.mapping.toml` beside each file, or the
     /// built-in parser its name selects.
     pub mapping: Option<PathBuf>,
     /// Report what an import would do, writing nothing.
     pub dry_run: bool,
+    /// Who runs the import, for its `ImportRun` record (the system when none: the CLI).
+    pub run_by: Option<EventMetadata>,
+    /// Called as records are sent (at most about 200 times a step).
+    pub progress: Option<Progress>,
+}
+
+/// One file read and mapped, ready to import.
+pub struct Parsed {
+    /// The file as named to the importer (its name alone is recorded).
+    pub file: String,
+    pub parsed: ParsedFile,
+    /// The mapping it was read with (none for a built-in parser).
+    pub mapping: Option<Mapping>,
 }
 
 /// What happened (or, in a dry run, would happen) to one record.
@@ -43,6 +59,8 @@ pub struct Outcome {
     pub outcome: &'static str,
     /// Why it was rejected, or what artwork a new one likely duplicates; else empty.
     pub reason: String,
+    /// Where it is (latitude, longitude), when it was not rejected.
+    pub point: Option<(f64, f64)>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -181,20 +199,31 @@ fn bar(show: bool, len: usize, label: &str) -> ProgressBar {
 
 /// Reads one file with the mapping named, else with `FILE.mapping.toml` beside it, else with
 /// the built-in parser its name selects.
-pub fn read_file(file: &Path, mapping: Option<&Path>) -> anyhow::Result<ParsedFile> {
+pub fn read_file(file: &Path, mapping: Option<&Path>) -> anyhow::Result<Parsed> {
     let beside = mapping::beside(file);
     let mapping = match mapping {
         Some(m) => Some(m.to_path_buf()),
         None => beside.exists().then_some(beside),
     };
+    let name = file.display().to_string();
     match mapping {
-        Some(m) => {
-            let mapping = Mapping::load(&m)?;
-            let records = source::read(file, &mapping.format)?;
-            Ok(mapping::apply(&mapping, records))
-        }
-        None => parse_file(file).map_err(|e: ParseError| anyhow::anyhow!("{e}")),
+        Some(m) => read_mapped(name, file, Mapping::load(&m)?),
+        None => Ok(Parsed {
+            file: name,
+            parsed: parse_file(file).map_err(|e: ParseError| anyhow::anyhow!("{e}"))?,
+            mapping: None,
+        }),
     }
+}
+
+/// Reads `file` (recorded as `name`) with `mapping`.
+pub fn read_mapped(name: String, file: &Path, mapping: Mapping) -> anyhow::Result<Parsed> {
+    let records = source::read(file, &mapping.format)?;
+    Ok(Parsed {
+        file: name,
+        parsed: mapping::apply(&mapping, records),
+        mapping: Some(mapping),
+    })
 }
 
 /// Proposes a mapping for `file` and writes it beside it (`FILE.mapping.toml`), never over an
@@ -237,27 +266,46 @@ pub async fn import_with(
     options: &ImportOptions,
     show_progress: bool,
 ) -> anyhow::Result<Vec<FileReport>> {
-    let mut parsed: Vec<(String, ParsedFile)> = Vec::new();
+    let mut parsed = Vec::new();
     for f in files {
-        let p = read_file(f, options.mapping.as_deref())?;
-        parsed.push((f.display().to_string(), p));
+        parsed.push(read_file(f, options.mapping.as_deref())?);
     }
+    import_parsed(commands, parsed, options, show_progress).await
+}
+
+/// Imports files already read (every one readable before anything is written).
+pub async fn import_parsed(
+    commands: &Commands,
+    mut parsed: Vec<Parsed>,
+    options: &ImportOptions,
+    show_progress: bool,
+) -> anyhow::Result<Vec<FileReport>> {
     // Artist-only files first, so artwork credits point at artists that exist.
-    parsed.sort_by_key(|(_, p)| !p.artworks.is_empty());
+    parsed.sort_by_key(|p| !p.parsed.artworks.is_empty());
     let correlation = Uuid::now_v7();
     let metadata = EventMetadata::system(EventSource::Import, correlation);
+    let run_by = match &options.run_by {
+        Some(who) => EventMetadata {
+            correlation_id: correlation,
+            ..who.clone()
+        },
+        None => metadata.clone(),
+    };
     let mut reports = Vec::new();
-    for (file, p) in parsed {
+    for p in parsed {
         let run = Run {
             commands,
             metadata: &metadata,
             dry_run: options.dry_run,
             show_progress,
+            progress: options.progress.clone(),
         };
-        let dataset = p.dataset.clone();
-        let mut report = run.file(&file, p).await?;
+        let dataset = p.parsed.dataset.clone();
+        let mut report = run.file(&p.file, p.parsed).await?;
         if !options.dry_run {
-            report.run_id = Some(record_run(commands, &metadata, &dataset, &report).await?);
+            let mapping = p.mapping.as_ref();
+            let id = record_run(commands, &run_by, &dataset, mapping, &report).await?;
+            report.run_id = Some(id);
         }
         reports.push(report);
     }
@@ -270,6 +318,7 @@ async fn record_run(
     commands: &Commands,
     metadata: &EventMetadata,
     d: &Dataset,
+    mapping: Option<&Mapping>,
     r: &FileReport,
 ) -> anyhow::Result<Uuid> {
     let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
@@ -290,6 +339,7 @@ async fn record_run(
         artists_unchanged: count(r.artists_unchanged),
         rejected: count(r.rejects.len()),
         likely_duplicates: count(r.likely_duplicates),
+        mapping: mapping.and_then(|m| toml::to_string(m).ok()),
     };
     let id = Uuid::now_v7();
     commands
@@ -306,6 +356,7 @@ struct Run<'a> {
     metadata: &'a EventMetadata,
     dry_run: bool,
     show_progress: bool,
+    progress: Option<Progress>,
 }
 
 impl Run<'_> {
@@ -402,10 +453,13 @@ impl Run<'_> {
                 .dropped_tags
                 .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
         }
-        let sent = import_all(commands, self.show_progress, what, |(id, command)| {
-            self.send(id, command)
-        })
-        .await?;
+        let told = Told::new(
+            what,
+            commands.len(),
+            self.show_progress,
+            self.progress.clone(),
+        );
+        let sent = import_all(commands, &told, |(id, command)| self.send(id, command)).await?;
         Ok(described.into_iter().zip(sent).collect())
     }
 
@@ -455,9 +509,16 @@ impl Run<'_> {
             .await?;
         report.artworks_created += artworks.iter().filter(|(_, s)| s.changed).count();
         report.artworks_unchanged += artworks.iter().filter(|(_, s)| !s.changed).count();
+        let points: HashMap<&str, (f64, f64)> = p
+            .artworks
+            .iter()
+            .map(|a| (a.source_id.as_str(), (a.lat, a.lon)))
+            .collect();
         for ((source_id, title), sent) in artworks {
             report.likely_duplicates += usize::from(sent.note.is_some());
+            let point = points.get(source_id.as_str()).copied();
             report.outcomes.push(Outcome {
+                point,
                 source_id,
                 title,
                 outcome: if sent.changed { "new" } else { "unchanged" },
@@ -470,6 +531,7 @@ impl Run<'_> {
                 title: String::new(),
                 outcome: "rejected",
                 reason: format!("row {}: {}", r.row, r.reason),
+                point: None,
             });
         }
         Ok(report)
@@ -506,33 +568,63 @@ enum Command {
     Artwork(ArtworkCommand),
 }
 
-/// Runs `import` on every record, [`CONCURRENCY`] at a time, behind a progress bar labelled
-/// `what`: each record's result, in order.
-async fn import_all<R, T, F, Fut>(
-    records: Vec<R>,
-    show_progress: bool,
-    what: &str,
-    import: F,
-) -> anyhow::Result<Vec<T>>
+/// Where progress goes: the terminal's bar and the caller's [`Progress`].
+struct Told {
+    what: String,
+    total: usize,
+    bar: ProgressBar,
+    progress: Option<Progress>,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+impl Told {
+    fn new(what: &str, total: usize, show: bool, progress: Option<Progress>) -> Self {
+        if let Some(p) = &progress {
+            p(what, 0, total);
+        }
+        Self {
+            what: what.to_owned(),
+            total,
+            bar: bar(show, total, what),
+            progress,
+            done: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    fn one_more(&self) {
+        self.bar.inc(1);
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let step = (self.total / 200).max(1);
+        if let Some(p) = self
+            .progress
+            .as_ref()
+            .filter(|_| done.is_multiple_of(step) || done == self.total)
+        {
+            p(&self.what, done, self.total);
+        }
+    }
+}
+
+/// Runs `import` on every record, [`CONCURRENCY`] at a time, telling `told`: each record's
+/// result, in order.
+async fn import_all<R, T, F, Fut>(records: Vec<R>, told: &Told, import: F) -> anyhow::Result<Vec<T>>
 where
     F: Fn(R) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<T>>,
 {
-    let pb = bar(show_progress, records.len(), what);
     let results: Vec<anyhow::Result<T>> = stream::iter(records)
         .map(|r| {
-            let pb = pb.clone();
             let work = import(r);
             async move {
                 let done = work.await?;
-                pb.inc(1);
+                told.one_more();
                 Ok(done)
             }
         })
         .buffered(CONCURRENCY)
         .collect()
         .await;
-    pb.finish_and_clear();
+    told.bar.finish_and_clear();
     results.into_iter().collect()
 }
 

@@ -1,7 +1,7 @@
 //! Importing the demo files: counts per file, rejects with reasons, and a second import that
 //! changes nothing.
 
-use crate::harness::{all_datasets, TestDb};
+use crate::harness::{all_datasets, wait_projected, TestDb};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -343,5 +343,194 @@ async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_ha
         summary.contains("likely duplicates of artworks already in Plinth: 1"),
         "{summary}"
     );
+    app.stop().await;
+}
+
+/// Uploads `bytes` as `name` to the Import tab's call, as `token`.
+async fn upload(
+    app: &crate::harness::TestApp,
+    token: &str,
+    name: &str,
+    bytes: Vec<u8>,
+    query: &str,
+) -> (u16, serde_json::Value) {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
+    let form = reqwest::multipart::Form::new().part("file", part);
+    let res = app
+        .client
+        .post(format!("{}/api/admin/imports{query}", app.base))
+        .header("X-User-Token", token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (res.status().as_u16(), res.json().await.unwrap_or_default())
+}
+
+/// Runs a dry run or an import of `upload` with `mapping`: its status and its lines.
+async fn run_lines(
+    app: &crate::harness::TestApp,
+    token: &str,
+    upload: &str,
+    step: &str,
+    mapping: &serde_json::Value,
+) -> (u16, Vec<serde_json::Value>) {
+    let res = app
+        .client
+        .post(format!("{}/api/admin/imports/{upload}/{step}", app.base))
+        .header("X-User-Token", token)
+        .json(&json!({ "mapping": mapping }))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let text = res.text().await.unwrap();
+    let lines = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (status, lines)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_calls() {
+    use crate::accounts::{anonymous_token, sign_in};
+    let app = crate::submissions::spawn().await;
+    let admin = crate::submissions::moderator(&app).await;
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(unseen_city_csv(dir.path())).unwrap();
+
+    // Visitors and users are refused before the file is read.
+    let visitor = anonymous_token(&app).await;
+    let (user, _, _) = sign_in(&app, "someone@plinth.test", &visitor, 1).await;
+    assert_eq!(
+        upload(&app, &visitor, "a.csv", bytes.clone(), "").await.0,
+        401
+    );
+    assert_eq!(upload(&app, &user, "a.csv", bytes.clone(), "").await.0, 403);
+    let (status, body) = upload(&app, &admin, "empty.csv", Vec::new(), "").await;
+    assert_eq!(
+        (status, &body["details"]["field"]),
+        (400, &json!("file")),
+        "{body}"
+    );
+
+    let (status, body) = upload(&app, &admin, "art-public-montreal.csv", bytes, "").await;
+    assert_eq!(status, 201, "{body}");
+    let preview = &body["data"];
+    assert_eq!(preview["records"], 4);
+    assert_eq!(preview["encoding"], "windows-1252");
+    assert_eq!(preview["mapping"]["fields"]["title"], "Titre");
+    assert_eq!(preview["mapping"]["coordinates"]["lat"], "Latitude");
+    assert!(preview["notes"]["fields.title"]
+        .as_str()
+        .unwrap()
+        .contains("Titre"));
+    assert_eq!(preview["sample"][0]["Titre"], "Le Phare");
+    let id = preview["upload_id"].as_str().unwrap().to_owned();
+
+    // The proposed mapping lacks the place and the licence: refused, naming what is missing.
+    let mut mapping = preview["mapping"].clone();
+    let (status, lines) = run_lines(&app, &admin, &id, "dry-run", &mapping).await;
+    assert_eq!(
+        (status, &lines[0]["details"]["field"]),
+        (400, &json!("mapping"))
+    );
+    assert!(
+        lines[0]["message"].as_str().unwrap().contains("place"),
+        "{lines:?}"
+    );
+    mapping["dataset"]["place"] = json!("Montréal");
+    let (status, lines) = run_lines(&app, &admin, &id, "dry-run", &mapping).await;
+    assert_eq!(status, 400);
+    assert!(
+        lines[0]["message"].as_str().unwrap().contains("licence"),
+        "{lines:?}"
+    );
+    mapping["dataset"]["licence"] = json!("CC BY 4.0");
+    mapping["dataset"]["attribution"] = json!("Ville de Montréal");
+    mapping["dataset"]["source_url"] = json!("https://donnees.montreal.ca/");
+    let unknown = "00000000-0000-7000-8000-000000000000";
+    assert_eq!(
+        run_lines(&app, &admin, unknown, "dry-run", &mapping)
+            .await
+            .0,
+        404
+    );
+
+    let before = events(&app.db).await;
+    let (status, lines) = run_lines(&app, &admin, &id, "dry-run", &mapping).await;
+    assert_eq!(status, 200);
+    let report = &lines.last().unwrap()["report"];
+    assert_eq!(
+        (&report["artworks_new"], &report["rejected"]),
+        (&json!(3), &json!(1)),
+        "{lines:?}"
+    );
+    assert_eq!(report["dry_run"], true);
+    assert_eq!(report["outcomes"][0]["outcome"], "rejected");
+    assert!(
+        lines.iter().any(|l| l["progress"]["total"] == 3),
+        "{lines:?}"
+    );
+    assert_eq!(events(&app.db).await, before, "a dry run writes nothing");
+
+    let (status, lines) = run_lines(&app, &admin, &id, "apply", &mapping).await;
+    assert_eq!(status, 200);
+    let report = &lines.last().unwrap()["report"];
+    assert_eq!(report["artworks_new"], 3, "{lines:?}");
+    let run = report["run_id"].as_str().unwrap().to_owned();
+    let phare = report["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["title"] == "Le Phare")
+        .unwrap();
+    assert_eq!(
+        (&phare["lat"], &phare["lon"]),
+        (&json!(45.5017), &json!(-73.5673))
+    );
+
+    // The run is in the audit, by the admin; the artworks are on the list, from their source.
+    wait_projected(&app.db.pool).await;
+    let (status, audit) = crate::submissions::get_as(
+        &app,
+        "/api/admin/audit?entity_type=import_run",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{audit}");
+    let entry = &audit["data"]["entries"][0];
+    assert_eq!(entry["entity_id"], json!(run), "{audit}");
+    assert_eq!(entry["actor"]["role"], "admin", "{audit}");
+    let (status, list) = crate::submissions::get_as(&app, "/api/artworks", &visitor, None).await;
+    assert_eq!(status, 200);
+    let mut titles: Vec<&str> = list["data"]["artworks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    titles.sort_unstable();
+    assert_eq!(titles, ["Fontaine", "Le Phare", "Murale de l'été"]);
+    assert_eq!(
+        list["data"]["artworks"][0]["provenance"]["place"],
+        "Montréal"
+    );
+
+    // A newer file of the same source is read with that run's mapping.
+    let newer = std::fs::read(unseen_city_csv(dir.path())).unwrap();
+    let (status, body) = upload(
+        &app,
+        &admin,
+        "newer.csv",
+        newer,
+        &format!("?previous_run={run}"),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["from_run"], json!(run));
+    assert_eq!(body["data"]["mapping"]["dataset"]["licence"], "CC BY 4.0");
     app.stop().await;
 }

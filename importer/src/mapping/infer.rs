@@ -665,15 +665,7 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
             "https://www.openstreetmap.org/copyright".to_owned(),
         )
     } else {
-        for (what, write) in [
-            ("place", "the city or town the data covers"),
-            (
-                "licence",
-                "the publisher's licence (\"unknown\" if it states none)",
-            ),
-            ("attribution", "the credit line the publisher asks for"),
-            ("source_url", "the address of the publisher's dataset page"),
-        ] {
+        for (what, write) in super::DATASET_FACTS {
             g.undecided
                 .push(format!("dataset.{what}: not in the file; write {write}"));
         }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Mapping {
     pub dataset: DatasetSpec,
@@ -38,7 +38,7 @@ pub struct Mapping {
 
 /// What the dataset is. `key` is part of every imported record's identity: keep it when
 /// importing a newer version of the same source.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DatasetSpec {
     pub key: String,
@@ -51,7 +51,7 @@ pub struct DatasetSpec {
 }
 
 /// The record's id: a field, or a stable hash of several when the source has none.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct IdSpec {
     pub column: Option<String>,
@@ -62,7 +62,7 @@ pub struct IdSpec {
 /// Where the point is: two fields, a WKT `POINT (lon lat)`, a `(lat, lon)` text, two fields
 /// of projected X/Y in a named `projection` ("EPSG:2263"), or the record's geometry (GeoJSON,
 /// OSM). Points outside `bounds` ([south, west, north, east]) are rejected as geocoding errors.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Coordinates {
     pub lat: Option<String>,
@@ -75,10 +75,11 @@ pub struct Coordinates {
     pub lat_lon: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub geometry: bool,
+    #[schema(value_type = Option<Vec<f64>>)]
     pub bounds: Option<[f64; 4]>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Fields {
     pub title: Option<String>,
@@ -97,7 +98,7 @@ pub struct Fields {
 
 /// The artwork type: the publisher's values mapped onto ours; a value not in `map` is looked
 /// up by its words ("Bronze sculpture" is a sculpture), then falls back to `default`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TypeSpec {
     pub column: Option<String>,
@@ -107,7 +108,7 @@ pub struct TypeSpec {
 }
 
 /// Whether the work is still there, in the publisher's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SourceStatus {
     InPlace,
@@ -116,7 +117,7 @@ pub enum SourceStatus {
     Destroyed,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct StatusSpec {
     pub column: Option<String>,
@@ -170,16 +171,17 @@ impl Mapping {
                 d.key
             ));
         }
-        for (name, value) in [
-            ("name", &d.name),
-            ("place", &d.place),
-            ("licence", &d.licence),
-            ("attribution", &d.attribution),
-        ] {
+        for (name, value) in [("name", &d.name)]
+            .into_iter()
+            .chain(DATASET_FACTS.iter().map(|(f, _)| (*f, d.fact(f))))
+            .filter(|(f, _)| *f != "source_url")
+        {
             if value.trim().is_empty() {
-                return Err(format!(
-                    "[dataset] {name} is empty; write the publisher's {name} (\"unknown\" if it states none)"
-                ));
+                let what = DATASET_FACTS
+                    .iter()
+                    .find(|(f, _)| *f == name)
+                    .map_or("the dataset's name", |(_, what)| what);
+                return Err(format!("[dataset] {name} is empty; write {what}"));
             }
         }
         let url = d.source_url.to_ascii_lowercase();
@@ -251,6 +253,29 @@ impl Mapping {
             licence: d.licence.clone().into(),
             attribution: d.attribution.clone().into(),
             source_url: d.source_url.clone().into(),
+        }
+    }
+}
+
+/// What a file cannot say about its dataset, and what to write for each.
+pub const DATASET_FACTS: [(&str, &str); 4] = [
+    ("place", "the city or town the data covers"),
+    (
+        "licence",
+        "the publisher's licence (\"unknown\" if it states none)",
+    ),
+    ("attribution", "the credit line the publisher asks for"),
+    ("source_url", "the address of the publisher's dataset page"),
+];
+
+impl DatasetSpec {
+    /// One of [`DATASET_FACTS`] by name.
+    fn fact(&self, name: &str) -> &String {
+        match name {
+            "place" => &self.place,
+            "licence" => &self.licence,
+            "attribution" => &self.attribution,
+            _ => &self.source_url,
         }
     }
 }

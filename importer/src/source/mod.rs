@@ -17,7 +17,7 @@ use std::io::Read;
 use std::path::Path;
 
 /// The shapes of file the importer reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     Csv,
@@ -32,11 +32,12 @@ pub enum Format {
 }
 
 /// How to read a file; every part is guessed when absent.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ReadOptions {
     pub kind: Option<Format>,
     /// CSV only: the delimiter, one character.
+    #[schema(value_type = Option<String>)]
     pub delimiter: Option<char>,
     /// JSON only: the dotted path to the array of records (`data`, `result.records`).
     pub records: Option<String>,

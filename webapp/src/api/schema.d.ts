@@ -83,6 +83,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/imports`: an admin uploads a file (`file`, at most 100 MiB); it is read
+         *     and a mapping proposed (or the one of `previous_run`), with a sample and the notes.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/imports/{id}/apply`: imports the upload with `mapping` through the
+         *     aggregates' commands and records the run; progress lines, then the report. The import goes
+         *     on to its end if the browser goes away.
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/imports/{id}/dry-run`: what importing the upload with `mapping` would do,
+         *     writing nothing; progress lines, then the report.
+         */
+        post: operations["dry_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/permissions": {
         parameters: {
             query?: never;
@@ -2083,12 +2144,53 @@ export interface components {
             fields: number;
             photos: number;
         };
+        /**
+         * @description Where the point is: two fields, a WKT `POINT (lon lat)`, a `(lat, lon)` text, two fields
+         *     of projected X/Y in a named `projection` ("EPSG:2263"), or the record's geometry (GeoJSON,
+         *     OSM). Points outside `bounds` ([south, west, north, east]) are rejected as geocoding errors.
+         */
+        Coordinates: {
+            /** @default null */
+            bounds: number[] | null;
+            /** @default false */
+            geometry: boolean;
+            /** @default null */
+            lat: string | null;
+            /** @default null */
+            lat_lon: string | null;
+            /** @default null */
+            lon: string | null;
+            /** @default null */
+            projection: string | null;
+            /** @default null */
+            wkt: string | null;
+            /**
+             * @description Easting and northing fields, in `projection`'s unit.
+             * @default null
+             */
+            x: string | null;
+            /** @default null */
+            y: string | null;
+        };
         Credits: {
             /** @description Most credited first. */
             contributors: components["schemas"]["Contributor"][];
             fields: components["schemas"]["FieldCredit"][];
             /** @description Newest first. */
             photos: components["schemas"]["PhotoCredit"][];
+        };
+        /**
+         * @description What the dataset is. `key` is part of every imported record's identity: keep it when
+         *     importing a newer version of the same source.
+         */
+        DatasetSpec: {
+            attribution: string;
+            key: string;
+            licence: string;
+            name: string;
+            /** @description The city or town the data covers, as people name it. */
+            place: string;
+            source_url: string;
         };
         DayCounts: {
             /**
@@ -2680,6 +2782,46 @@ export interface components {
             data: {
                 /** Format: uuid */
                 id: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ImportPreview: {
+            /** @description A file uploaded for import, read, with a mapping to start from. */
+            data: {
+                /** @description Field names, in the order they first appear. */
+                columns: string[];
+                /** @description `utf-8`, or `windows-1252` when some text was not UTF-8. */
+                encoding: string;
+                file_name: string;
+                format: components["schemas"]["Format"];
+                /**
+                 * Format: uuid
+                 * @description The earlier run whose mapping this is, when one was asked for.
+                 */
+                from_run?: string | null;
+                mapping: components["schemas"]["Mapping"];
+                /** @description Why each guess was made, by the mapping's key (`fields.title`). */
+                notes: {
+                    [key: string]: string;
+                };
+                /** @description Records read. */
+                records: number;
+                /** @description The first records, field by field. */
+                sample: {
+                    [key: string]: string;
+                }[];
+                /** @description What a person must decide (the licence, the place…). */
+                undecided: string[];
+                /** @description Rows the reader could not read at all. */
+                unreadable_rows: number;
+                /**
+                 * Format: uuid
+                 * @description Names the upload in the dry run and the import.
+                 */
+                upload_id: string;
             };
             message?: string | null;
             success: boolean;
@@ -3396,6 +3538,40 @@ export interface components {
             field: string;
             message: string;
         };
+        Fields: {
+            /** @default null */
+            address: string | null;
+            /** @default null */
+            artist_separator: string | null;
+            /**
+             * @description People and groups credited, split at `artist_separator` (";" when not given).
+             * @default null
+             */
+            artists: string | null;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            material: string | null;
+            /** @default null */
+            photo: string | null;
+            /** @default null */
+            title: string | null;
+            /**
+             * @description The publisher's page for the record.
+             * @default null
+             */
+            url: string | null;
+            /**
+             * @description A year, a date or free text holding a year.
+             * @default null
+             */
+            year: string | null;
+        };
+        /**
+         * @description The shapes of file the importer reads.
+         * @enum {string}
+         */
+        Format: "csv" | "geojson" | "json" | "overpass" | "osm";
         GeoStatus: {
             artworks: number;
             position: string;
@@ -3450,6 +3626,94 @@ export interface components {
              * @description The submission whose approval made the change.
              */
             submission_id?: string | null;
+        };
+        /** @description The record's id: a field, or a stable hash of several when the source has none. */
+        IdSpec: {
+            /** @default null */
+            column: string | null;
+            /** @default [] */
+            hash_of: string[];
+        };
+        /**
+         * @description One line of a dry run's or an import's answer (`application/x-ndjson`): progress lines, then
+         *     the report or an error.
+         */
+        ImportLine: {
+            progress: {
+                done: number;
+                /** @description What is being sent, e.g. "montreal artworks". */
+                step: string;
+                total: number;
+            };
+        } | {
+            report: components["schemas"]["ImportReportDto"];
+        } | {
+            error: {
+                message: string;
+            };
+        };
+        /** @description A file uploaded for import, read, with a mapping to start from. */
+        ImportPreview: {
+            /** @description Field names, in the order they first appear. */
+            columns: string[];
+            /** @description `utf-8`, or `windows-1252` when some text was not UTF-8. */
+            encoding: string;
+            file_name: string;
+            format: components["schemas"]["Format"];
+            /**
+             * Format: uuid
+             * @description The earlier run whose mapping this is, when one was asked for.
+             */
+            from_run?: string | null;
+            mapping: components["schemas"]["Mapping"];
+            /** @description Why each guess was made, by the mapping's key (`fields.title`). */
+            notes: {
+                [key: string]: string;
+            };
+            /** @description Records read. */
+            records: number;
+            /** @description The first records, field by field. */
+            sample: {
+                [key: string]: string;
+            }[];
+            /** @description What a person must decide (the licence, the place…). */
+            undecided: string[];
+            /** @description Rows the reader could not read at all. */
+            unreadable_rows: number;
+            /**
+             * Format: uuid
+             * @description Names the upload in the dry run and the import.
+             */
+            upload_id: string;
+        };
+        /** @description What a dry run would do, or what an import did. */
+        ImportReportDto: {
+            artists_new: number;
+            artists_unchanged: number;
+            artworks_new: number;
+            artworks_unchanged: number;
+            dataset: string;
+            dropped_tags: number;
+            dry_run: boolean;
+            file: string;
+            likely_duplicates: number;
+            /** @description Rejected and likely duplicate records first, then the rest, at most 5,000. */
+            outcomes: components["schemas"]["OutcomeDto"][];
+            outcomes_total: number;
+            records_read: number;
+            rejected: number;
+            rejects_by_reason: {
+                [key: string]: number;
+            };
+            /**
+             * Format: uuid
+             * @description The `ImportRun` recording the import (none for a dry run).
+             */
+            run_id?: string | null;
+        };
+        /** @description A dry run's or an import's body. */
+        ImportRequest: {
+            mapping: components["schemas"]["Mapping"];
         };
         /** @description What signing in with a link would do; nothing is changed by asking. */
         InspectAnswer: {
@@ -3583,6 +3847,19 @@ export interface components {
         };
         MagicLinkRequest: {
             email?: string | null;
+        };
+        Mapping: {
+            coordinates: components["schemas"]["Coordinates"];
+            dataset: components["schemas"]["DatasetSpec"];
+            fields?: components["schemas"]["Fields"];
+            format?: components["schemas"]["ReadOptions"];
+            id: components["schemas"]["IdSpec"];
+            status?: components["schemas"]["StatusSpec"];
+            /** @description Tag key → field: other fields kept as tags (`neighbourhood = "Quartier"`). */
+            tags?: {
+                [key: string]: string;
+            };
+            type?: components["schemas"]["TypeSpec"];
         };
         /** @description `POST /api/artworks/{id}/merge`'s body. */
         MergeRequest: {
@@ -3745,6 +4022,19 @@ export interface components {
             pid: number;
             /** @description `active`, `idle in transaction`, … */
             state?: string | null;
+        };
+        /** @description One record's outcome. */
+        OutcomeDto: {
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            /** @description `new`, `unchanged` (already imported) or `rejected`. */
+            outcome: string;
+            /** @description Why it was rejected, or what artwork a new one likely duplicates. */
+            reason: string;
+            source_id: string;
+            title: string;
         };
         /** @description A moderator's corrections to a proposal before it becomes (or moves) an artwork. */
         Overrides: {
@@ -4002,6 +4292,21 @@ export interface components {
             /** @description `ok` or `degraded`. */
             status: string;
             version: string;
+        };
+        /** @description How to read a file; every part is guessed when absent. */
+        ReadOptions: {
+            /**
+             * @description CSV only: the delimiter, one character.
+             * @default null
+             */
+            delimiter: string | null;
+            /** @default null */
+            kind: null | components["schemas"]["Format"];
+            /**
+             * @description JSON only: the dotted path to the array of records (`data`, `result.records`).
+             * @default null
+             */
+            records: string | null;
         };
         RejectRequest: {
             reason?: string | null;
@@ -4269,6 +4574,11 @@ export interface components {
             /** @description Submissions by kind (new_artwork, logbook, artwork_edit, artist_edit, new_artist), all time. */
             submissions_by_type: components["schemas"]["BTreeMap"];
         };
+        /**
+         * @description Whether the work is still there, in the publisher's words.
+         * @enum {string}
+         */
+        SourceStatus: "in_place" | "removed" | "painted_over" | "destroyed";
         /** @description What the caller has done. */
         Statistics: {
             /** @description What of it was approved. */
@@ -4299,6 +4609,17 @@ export interface components {
             relay?: null | components["schemas"]["RelayStatus"];
             status: string;
             version: string;
+        };
+        StatusSpec: {
+            /** @default null */
+            column: string | null;
+            /**
+             * @description Values not in the map count as in place.
+             * @default {}
+             */
+            map: {
+                [key: string]: components["schemas"]["SourceStatus"];
+            };
         };
         /**
          * @description What kind of thing feedback is about.
@@ -4496,6 +4817,20 @@ export interface components {
             /** Format: double */
             lon: number;
             title: string;
+        };
+        /**
+         * @description The artwork type: the publisher's values mapped onto ours; a value not in `map` is looked
+         *     up by its words ("Bronze sculpture" is a sculpture), then falls back to `default`.
+         */
+        TypeSpec: {
+            /** @default null */
+            column: string | null;
+            /** @default null */
+            default: null | components["schemas"]["ArtworkType"];
+            /** @default {} */
+            map: {
+                [key: string]: components["schemas"]["ArtworkType"];
+            };
         };
         /** @description `POST /api/artworks/{id}/unmerge`'s body. */
         UnmergeRequest: {
@@ -4859,6 +5194,226 @@ export interface operations {
             };
             /** @description 'Badge not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read the file with the mapping of this earlier run (a newer file of the same source)
+                 *     instead of proposing one.
+                 */
+                previous_run?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `file`: the open-data file (CSV, GeoJSON, JSON, Overpass JSON or OSM XML) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description Read, with a mapping to start from */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportPreview"];
+                };
+            };
+            /** @description No file, or a file that cannot be read (the message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No earlier run with a mapping of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 100 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Progress lines, then the report (or an error), one JSON object per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ImportLine"];
+                };
+            };
+            /** @description A mapping that cannot be used (the message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another dry run or import is running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dry_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Progress lines, then the report (or an error), one JSON object per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ImportLine"];
+                };
+            };
+            /** @description A mapping that cannot be used (the message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another dry run or import is running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
