@@ -235,6 +235,50 @@ pub enum ArtworkEvent {
         reason: Reason,
         feedback: Uuid,
     },
+    /// A newer import of the artwork's own source said something else: `changes` are the
+    /// fields set to the source's new values (a field the community changed since keeps its
+    /// value, and is not among them); `source` is what the source now says.
+    ArtworkUpdatedFromSource {
+        changes: Vec<FieldEdit>,
+        source: Box<SourceFields>,
+    },
+}
+
+/// An artwork's fields as its source last gave them: what a newer import is compared with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceFields {
+    pub title: Title,
+    pub description: Option<LongText>,
+    pub artwork_type: ArtworkType,
+    pub location: Location,
+    pub tags: Tags,
+    pub artist_ids: Vec<ArtistId>,
+}
+
+impl SourceFields {
+    pub fn of(record: &ImportedArtwork) -> Self {
+        Self {
+            title: record.title.clone(),
+            description: record.description.clone(),
+            artwork_type: record.artwork_type,
+            location: record.location,
+            tags: record.tags.clone(),
+            artist_ids: record.artist_ids.clone(),
+        }
+    }
+
+    /// These fields as an artwork's, to compare with [`Artwork::changes_to`].
+    fn as_artwork(&self) -> Artwork {
+        Artwork {
+            title: Some(self.title.clone()),
+            description: self.description.clone(),
+            artwork_type: Some(self.artwork_type),
+            location: Some(self.location),
+            tags: self.tags.clone(),
+            artist_ids: self.artist_ids.clone(),
+            ..Artwork::default()
+        }
+    }
 }
 
 impl DomainEvent for ArtworkEvent {
@@ -252,6 +296,7 @@ impl DomainEvent for ArtworkEvent {
             ArtworkEvent::ArtworkUnmerged { .. } => "ArtworkUnmerged",
             ArtworkEvent::ArtworkReleased { .. } => "ArtworkReleased",
             ArtworkEvent::ArtworkRemoved { .. } => "ArtworkRemoved",
+            ArtworkEvent::ArtworkUpdatedFromSource { .. } => "ArtworkUpdatedFromSource",
         }
         .to_owned()
     }
@@ -345,6 +390,9 @@ pub struct Artwork {
     /// Photos not shown, sorted.
     #[serde(default)]
     pub hidden_photos: Vec<PhotoKey>,
+    /// The fields as its source last gave them (imported artworks only).
+    #[serde(default)]
+    pub source: Option<SourceFields>,
 }
 
 impl Artwork {
@@ -473,6 +521,36 @@ impl Artwork {
         Ok(())
     }
 
+    /// What a newer record of this artwork's own source changes: the source's new fields, and
+    /// for each field the source changed since it was last imported, the change to its new
+    /// value where the artwork still holds the old one (the community's changes are kept).
+    /// `None` when the source says what it said before.
+    pub fn source_update(
+        &self,
+        record: &ImportedArtwork,
+    ) -> Option<(SourceFields, Vec<FieldEdit>)> {
+        let old = self.source.as_ref()?;
+        let mut new = SourceFields::of(record);
+        // The event store keeps a coordinate to about 15 significant digits: a point within a
+        // hair (1e-9°, 0.1 mm) of the stored one is that point.
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        if near(new.location.lat(), old.location.lat())
+            && near(new.location.lon(), old.location.lon())
+        {
+            new.location = old.location;
+        }
+        if *old == new {
+            return None;
+        }
+        let changes = old
+            .as_artwork()
+            .changes_to(&new.as_artwork())
+            .into_iter()
+            .filter(|c| !self.is_stale(c))
+            .collect();
+        Some((new, changes))
+    }
+
     /// The changes that take this artwork's fields to `other`'s, each with this one's value
     /// as the old.
     pub fn changes_to(&self, other: &Artwork) -> Vec<FieldEdit> {
@@ -551,6 +629,7 @@ pub fn revert_of(
                 events[index - 1],
                 ArtworkEvent::ArtworkEdited { .. }
                     | ArtworkEvent::ArtworkReverted { .. }
+                    | ArtworkEvent::ArtworkUpdatedFromSource { .. }
                     | ArtworkEvent::ArtworkMoved { .. }
             );
             if !revertible {
@@ -644,13 +723,25 @@ impl Aggregate for Artwork {
                         p.dataset == record.provenance.dataset
                             && p.source_id == record.provenance.source_id
                     });
-                    // Once imported, the community's edits own the record; a re-import of the
-                    // same source is a no-op rather than an overwrite.
-                    return if same_source {
-                        Ok(())
-                    } else {
-                        Err(ArtworkError::SourceMismatch(record.id))
+                    if !same_source {
+                        return Err(ArtworkError::SourceMismatch(record.id));
+                    }
+                    // A newer version of the same source changes what it changed, where the
+                    // community has not changed it since; the same record again writes nothing.
+                    let Some((source, changes)) = self.source_update(&record) else {
+                        return Ok(());
                     };
+                    Self::check_artists(&source.artist_ids)?;
+                    self.with_changes(&changes)?;
+                    sink.write(
+                        ArtworkEvent::ArtworkUpdatedFromSource {
+                            changes,
+                            source: Box::new(source),
+                        },
+                        self,
+                    )
+                    .await;
+                    return Ok(());
                 }
                 Self::check_artists(&record.artist_ids)?;
                 if !record.provenance.has_valid_link() {
@@ -982,15 +1073,28 @@ impl Aggregate for Artwork {
                 status,
                 provenance,
             } => {
+                let source = SourceFields {
+                    title,
+                    description,
+                    artwork_type,
+                    location,
+                    tags,
+                    artist_ids,
+                };
                 self.exists = true;
-                self.title = Some(title);
-                self.description = description;
+                self.title = Some(source.title.clone());
+                self.description = source.description.clone();
                 self.artwork_type = Some(artwork_type);
-                self.tags = tags;
+                self.tags = source.tags.clone();
                 self.location = Some(location);
-                self.artist_ids = artist_ids;
+                self.artist_ids = source.artist_ids.clone();
                 self.status = Some(status);
                 self.provenance = Some(provenance);
+                self.source = Some(source);
+            }
+            ArtworkEvent::ArtworkUpdatedFromSource { changes, source } => {
+                self.set_all(&changes);
+                self.source = Some(*source);
             }
         }
     }

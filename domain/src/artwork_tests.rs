@@ -93,6 +93,96 @@ async fn import_of_an_already_imported_record_changes_nothing() {
         .then_expect_events(vec![]);
 }
 
+/// A newer version of record 27: retitled and with its material changed at the source.
+fn newer(r: &ImportedArtwork) -> ImportedArtwork {
+    let mut n = r.clone();
+    n.title = Title::parse("Solo (1986)").unwrap();
+    n.tags = Tags::parse(BTreeMap::from([("material".into(), "stone".into())])).unwrap();
+    n
+}
+
+fn updated(changes: Vec<FieldEdit>, n: &ImportedArtwork) -> ArtworkEvent {
+    ArtworkEvent::ArtworkUpdatedFromSource {
+        changes,
+        source: Box::new(SourceFields::of(n)),
+    }
+}
+
+#[tokio::test]
+async fn a_newer_record_of_the_same_source_changes_what_the_source_changed() {
+    let r = record("27");
+    let n = newer(&r);
+    let title = FieldEdit::Title {
+        old: r.title.clone(),
+        new: n.title.clone(),
+    };
+    let material = FieldEdit::Tag {
+        key: "material".into(),
+        old: r.tags.get("material").map(str::to_owned),
+        new: n.tags.get("material").map(str::to_owned),
+    };
+    Harness::with(())
+        .given(vec![imported(&r)])
+        .when_async(ArtworkCommand::ImportArtwork(Box::new(n.clone())))
+        .await
+        .then_expect_events(vec![updated(vec![title.clone(), material], &n)]);
+    // The same newer record again changes nothing.
+    let material = FieldEdit::Tag {
+        key: "material".into(),
+        old: r.tags.get("material").map(str::to_owned),
+        new: n.tags.get("material").map(str::to_owned),
+    };
+    Harness::with(())
+        .given(vec![imported(&r), updated(vec![title, material], &n)])
+        .when_async(ArtworkCommand::ImportArtwork(Box::new(n)))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn a_newer_record_keeps_what_the_community_changed_since() {
+    let r = record("27");
+    let n = newer(&r);
+    let ours = Title::parse("Solo, by the harbour").unwrap();
+    let community = edited(
+        9,
+        vec![FieldEdit::Title {
+            old: r.title.clone(),
+            new: ours,
+        }],
+    );
+    let material = FieldEdit::Tag {
+        key: "material".into(),
+        old: r.tags.get("material").map(str::to_owned),
+        new: n.tags.get("material").map(str::to_owned),
+    };
+    // The title stays the community's; the material, which nobody changed, follows the source.
+    Harness::with(())
+        .given(vec![imported(&r), community])
+        .when_async(ArtworkCommand::ImportArtwork(Box::new(n.clone())))
+        .await
+        .then_expect_events(vec![updated(vec![material], &n)]);
+}
+
+#[test]
+fn an_update_from_the_source_can_be_reverted() {
+    let r = record("27");
+    let n = newer(&r);
+    let title = FieldEdit::Title {
+        old: r.title.clone(),
+        new: n.title.clone(),
+    };
+    let events = vec![imported(&r), updated(vec![title], &n)];
+    let undo = revert_of(&events, 2, RevertScope::Change).unwrap();
+    assert_eq!(
+        undo,
+        vec![FieldEdit::Title {
+            old: n.title.clone(),
+            new: r.title.clone(),
+        }]
+    );
+}
+
 #[tokio::test]
 async fn import_fails_when_the_id_belongs_to_another_source() {
     let first = record("27");
@@ -1049,4 +1139,19 @@ fn visits_go_to_an_artwork_in_place_and_lists_take_any_the_public_sees() {
         assert_eq!(artwork.takes_visits(), visits, "{what}: visits");
         assert_eq!(artwork.listable(), listable, "{what}: lists");
     }
+}
+
+#[test]
+fn a_point_the_store_kept_to_fewer_digits_is_the_same_point() {
+    let mut r = record("27");
+    r.location = Location::parse(37.737792999999996, -122.475662).unwrap();
+    let mut stored = Artwork::default();
+    stored.apply(imported(&r));
+    stored.source.as_mut().unwrap().location = Location::parse(37.737793, -122.475662).unwrap();
+    assert!(stored.source_update(&r).is_none());
+    r.location = Location::parse(37.7378, -122.475662).unwrap();
+    assert!(
+        stored.source_update(&r).is_some(),
+        "a moved point is a change"
+    );
 }

@@ -17,6 +17,9 @@ pub struct ImportRunRecord {
     pub source_url: String,
     pub records_read: u64,
     pub artworks_new: u64,
+    /// Already imported, and changed by the newer record.
+    #[serde(default)]
+    pub artworks_changed: u64,
     pub artworks_unchanged: u64,
     pub artists_new: u64,
     pub artists_unchanged: u64,

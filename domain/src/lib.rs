@@ -38,7 +38,7 @@ pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist
 pub use artist_edit::ArtistFieldEdit;
 pub use artwork::{
     revert_of, Absorption, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent,
-    ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, Visit,
+    ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, SourceFields, Visit,
 };
 pub use award::{AwardCommand, AwardError, AwardEvent, BadgeAwards};
 pub use badge::{

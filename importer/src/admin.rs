@@ -118,7 +118,7 @@ pub struct ImportRequest {
 pub struct OutcomeDto {
     pub source_id: String,
     pub title: String,
-    /// `new`, `unchanged` (already imported) or `rejected`.
+    /// `new`, `changed`, `unchanged` or `rejected`.
     pub outcome: String,
     /// Why it was rejected, or what artwork a new one likely duplicates.
     pub reason: String,
@@ -134,6 +134,7 @@ pub struct ImportReportDto {
     pub dry_run: bool,
     pub records_read: usize,
     pub artworks_new: usize,
+    pub artworks_changed: usize,
     pub artworks_unchanged: usize,
     pub artists_new: usize,
     pub artists_unchanged: usize,
@@ -166,6 +167,7 @@ impl ImportReportDto {
             dry_run,
             records_read: r.records_read,
             artworks_new: r.artworks_created,
+            artworks_changed: r.artworks_changed,
             artworks_unchanged: r.artworks_unchanged,
             artists_new: r.artists_created,
             artists_unchanged: r.artists_unchanged,

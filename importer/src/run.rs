@@ -55,7 +55,7 @@ pub struct Parsed {
 pub struct Outcome {
     pub source_id: String,
     pub title: String,
-    /// `new`, `unchanged` (already imported) or `rejected`.
+    /// `new`, `changed` (a newer record of one already imported), `unchanged` or `rejected`.
     pub outcome: &'static str,
     /// Why it was rejected, or what artwork a new one likely duplicates; else empty.
     pub reason: String,
@@ -69,8 +69,10 @@ pub struct FileReport {
     pub dataset: String,
     pub records_read: usize,
     pub artists_created: usize,
+    pub artists_changed: usize,
     pub artists_unchanged: usize,
     pub artworks_created: usize,
+    pub artworks_changed: usize,
     pub artworks_unchanged: usize,
     pub rejects: Vec<Reject>,
     /// Tags dropped because their value broke the tag schema, as (source id, message).
@@ -334,6 +336,7 @@ async fn record_run(
         source_url: d.source_url.to_string(),
         records_read: count(r.records_read),
         artworks_new: count(r.artworks_created),
+        artworks_changed: count(r.artworks_changed),
         artworks_unchanged: count(r.artworks_unchanged),
         artists_new: count(r.artists_created),
         artists_unchanged: count(r.artists_unchanged),
@@ -360,9 +363,9 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Sends `command` to the aggregate `id` (in a dry run, only looks whether it exists):
-    /// whether the store changed, or would, and for a new artwork what it is likely a
-    /// duplicate of.
+    /// Sends `command` to the aggregate `id` (in a dry run, only works out what it would do):
+    /// whether the record is new, changed or unchanged, and for a new artwork what it is
+    /// likely a duplicate of.
     async fn send(&self, id: String, command: Command) -> anyhow::Result<Sent> {
         let pool = self.commands.pool();
         let kind = match command {
@@ -374,20 +377,32 @@ impl Run<'_> {
             None => self.likely_duplicate(&command).await?,
             Some(_) => None,
         };
-        if self.dry_run {
-            return Ok(Sent {
-                changed: before.is_none(),
-                note,
-            });
-        }
-        let after = match command {
-            Command::Artist(c) => self.commands.artist(&id, c, self.metadata).await?,
-            Command::Artwork(c) => self.commands.artwork(&id, c, self.metadata).await?,
+        let outcome = if self.dry_run {
+            match (&before, &command) {
+                (None, _) => Sent::NEW,
+                // What the artwork would do with the newer record, decided as it decides.
+                (Some(_), Command::Artwork(ArtworkCommand::ImportArtwork(r))) => {
+                    let (artwork, _) = self.commands.state::<domain::Artwork>(&id).await?;
+                    if artwork.source_update(r).is_some() {
+                        Sent::CHANGED
+                    } else {
+                        Sent::UNCHANGED
+                    }
+                }
+                (Some(_), _) => Sent::UNCHANGED,
+            }
+        } else {
+            let after = match command {
+                Command::Artist(c) => self.commands.artist(&id, c, self.metadata).await?,
+                Command::Artwork(c) => self.commands.artwork(&id, c, self.metadata).await?,
+            };
+            match (&before, before == after) {
+                (None, _) => Sent::NEW,
+                (Some(_), false) => Sent::CHANGED,
+                (Some(_), true) => Sent::UNCHANGED,
+            }
         };
-        Ok(Sent {
-            changed: before != after,
-            note,
-        })
+        Ok(Sent { outcome, note })
     }
 
     /// The approved artwork already in Plinth (from another source or a contributor) that a
@@ -489,8 +504,11 @@ impl Run<'_> {
                 },
             )
             .await?;
-        report.artists_created += artists.iter().filter(|(_, s)| s.changed).count();
-        report.artists_unchanged += artists.iter().filter(|(_, s)| !s.changed).count();
+        let count =
+            |sent: &[(_, Sent)], outcome| sent.iter().filter(|(_, s)| s.outcome == outcome).count();
+        report.artists_created += count(&artists, Sent::NEW);
+        report.artists_changed += count(&artists, Sent::CHANGED);
+        report.artists_unchanged += count(&artists, Sent::UNCHANGED);
         let artworks = self
             .each(
                 &format!("{} artworks", d.key),
@@ -507,8 +525,9 @@ impl Run<'_> {
                 },
             )
             .await?;
-        report.artworks_created += artworks.iter().filter(|(_, s)| s.changed).count();
-        report.artworks_unchanged += artworks.iter().filter(|(_, s)| !s.changed).count();
+        report.artworks_created += count(&artworks, Sent::NEW);
+        report.artworks_changed += count(&artworks, Sent::CHANGED);
+        report.artworks_unchanged += count(&artworks, Sent::UNCHANGED);
         let points: HashMap<&str, (f64, f64)> = p
             .artworks
             .iter()
@@ -521,7 +540,7 @@ impl Run<'_> {
                 point,
                 source_id,
                 title,
-                outcome: if sent.changed { "new" } else { "unchanged" },
+                outcome: sent.outcome,
                 reason: sent.note.unwrap_or_default(),
             });
         }
@@ -540,9 +559,16 @@ impl Run<'_> {
 
 /// What sending one record did.
 struct Sent {
-    changed: bool,
+    /// `new`, `changed` or `unchanged`.
+    outcome: &'static str,
     /// Why a new record may be an artwork Plinth already has.
     note: Option<String>,
+}
+
+impl Sent {
+    const NEW: &'static str = "new";
+    const CHANGED: &'static str = "changed";
+    const UNCHANGED: &'static str = "unchanged";
 }
 
 /// A record of the model, known by its source id.
@@ -653,11 +679,12 @@ pub fn summary(reports: &[FileReport]) -> String {
     let mut out = String::new();
     for r in reports {
         out.push_str(&format!(
-            "{} ({}): {} records read; artworks {} new, {} unchanged; artists {} new, {} unchanged; {} rejected\n",
+            "{} ({}): {} records read; artworks {} new, {} changed, {} unchanged; artists {} new, {} unchanged; {} rejected\n",
             r.file,
             r.dataset,
             r.records_read,
             r.artworks_created,
+            r.artworks_changed,
             r.artworks_unchanged,
             r.artists_created,
             r.artists_unchanged,

@@ -534,3 +534,81 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
     assert_eq!(body["data"]["mapping"]["dataset"]["licence"], "CC BY 4.0");
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_newer_file_of_the_same_source_becomes_changes_in_history_credited_to_the_dataset() {
+    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    let app = crate::harness::TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let city = unseen_city_csv(dir.path());
+    let (written, inferred) = infer_beside(&city).unwrap();
+    complete(&written, inferred.mapping);
+    let files = vec![city.clone()];
+    let first = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    let fontaine = first[0]
+        .outcomes
+        .iter()
+        .find(|o| o.title == "Fontaine")
+        .unwrap()
+        .source_id
+        .clone();
+
+    // The city's newer file: the fountain's year corrected, nothing else.
+    let text = std::fs::read(&city).unwrap();
+    let latin: String = text.iter().map(|&b| char::from(b)).collect();
+    let newer = latin.replace(";1920;", ";1921;");
+    std::fs::write(&city, encoding_of_latin(&newer)).unwrap();
+    let dry = ImportOptions {
+        dry_run: true,
+        ..Default::default()
+    };
+    let planned = import_with(&commands, &files, &dry, false).await.unwrap();
+    assert_eq!(
+        (
+            planned[0].artworks_created,
+            planned[0].artworks_changed,
+            planned[0].artworks_unchanged
+        ),
+        (0, 1, 2)
+    );
+    let done = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (done[0].artworks_changed, done[0].artworks_unchanged),
+        (1, 2)
+    );
+    let again = import_with(&commands, &files, &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (again[0].artworks_changed, again[0].artworks_unchanged),
+        (0, 3)
+    );
+
+    let id = domain::ArtworkId::for_import("art-public-montreal", &fontaine).to_string();
+    let (status, _, hist) = app
+        .get_with(&format!("/api/artworks/{id}/history"), &[])
+        .await;
+    assert_eq!(status, 200, "{hist}");
+    let entry = &hist["data"]["entries"][0];
+    assert_eq!(entry["kind"], "source_updated", "{hist}");
+    assert_eq!(entry["actor"]["source"], "import");
+    assert_eq!(entry["actor"]["display_name"], "art-public-montreal");
+    assert_eq!(entry["revertible"], true, "{entry}");
+    let change = &entry["changes"][0];
+    assert_eq!(change["field"], "tags", "{entry}");
+    assert_eq!(change["before"]["year"], "1920", "{entry}");
+    assert_eq!(change["after"]["year"], "1921", "{entry}");
+    app.stop().await;
+}
+
+/// `text` back in Windows-1252, as the city publishes it.
+fn encoding_of_latin(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect()
+}

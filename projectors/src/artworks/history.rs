@@ -71,6 +71,9 @@ pub enum ChangeKind {
     VisitRecorded,
     /// An approved edit's fields set.
     Edited,
+    /// A newer import of the artwork's dataset changed what the dataset changed (the
+    /// community's own changes kept).
+    SourceUpdated,
     /// A moderator undid an earlier change.
     Reverted,
     /// A moderator merged this duplicate into `other_artwork`.
@@ -261,7 +264,8 @@ impl Snapshot {
                 (self.lat, self.lon) = (location.lat(), location.lon());
             }
             ArtworkEvent::ArtworkEdited { changes, .. }
-            | ArtworkEvent::ArtworkReverted { changes, .. } => {
+            | ArtworkEvent::ArtworkReverted { changes, .. }
+            | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => {
                 self.gallery.apply_changes(&changes);
                 for change in changes {
                     self.set(change);
@@ -392,7 +396,7 @@ pub(crate) fn entry(
 ) -> (HistoryEntry, Option<Uuid>) {
     let revertible = matches!(
         d.kind,
-        ChangeKind::Edited | ChangeKind::Reverted | ChangeKind::Moved
+        ChangeKind::Edited | ChangeKind::SourceUpdated | ChangeKind::Reverted | ChangeKind::Moved
     ) && d.revertible
         && changes.iter().any(|c| c.field != "status");
     let entry = HistoryEntry {
@@ -574,6 +578,7 @@ fn describe(e: &ArtworkEvent) -> Described {
             d.kind = ChangeKind::Edited;
             d.submission_id = Some(submission_id.0);
         }
+        ArtworkEvent::ArtworkUpdatedFromSource { .. } => d.kind = ChangeKind::SourceUpdated,
         ArtworkEvent::ArtworkReverted {
             reverted, reason, ..
         } => {

@@ -70,7 +70,8 @@ impl Projector for ArtworksProjector {
                     Change::Photos(public_photos(&v.photos, v.submission_id))
                 }
                 ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. } => Change::Fields(changes),
+                | ArtworkEvent::ArtworkReverted { changes, .. }
+                | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => Change::Fields(changes),
                 ArtworkEvent::ArtworkMerged { into, .. } => {
                     Change::Status(ArtworkStatus::Merged, Some(into.0))
                 }

@@ -252,7 +252,8 @@ impl Projector for SearchDocsProjector {
                         .add_newest(public_photos(&v.photos, v.submission_id));
                 }
                 ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. } => {
+                | ArtworkEvent::ArtworkReverted { changes, .. }
+                | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => {
                     entry.gallery.apply_changes(&changes);
                     for change in changes {
                         apply_field(entry, change);

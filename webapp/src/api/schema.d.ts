@@ -2106,7 +2106,7 @@ export interface components {
          * @description What kind of change a history entry is.
          * @enum {string}
          */
-        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "reverted" | "merged" | "merged_in" | "unmerged" | "merge_undone" | "removed";
+        ChangeKind: "imported" | "created" | "photos_added" | "moved" | "visit_recorded" | "edited" | "source_updated" | "reverted" | "merged" | "merged_in" | "unmerged" | "merge_undone" | "removed";
         /**
          * @description What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
@@ -3690,6 +3690,7 @@ export interface components {
         ImportReportDto: {
             artists_new: number;
             artists_unchanged: number;
+            artworks_changed: number;
             artworks_new: number;
             artworks_unchanged: number;
             dataset: string;
@@ -4029,7 +4030,7 @@ export interface components {
             lat?: number | null;
             /** Format: double */
             lon?: number | null;
-            /** @description `new`, `unchanged` (already imported) or `rejected`. */
+            /** @description `new`, `changed`, `unchanged` or `rejected`. */
             outcome: string;
             /** @description Why it was rejected, or what artwork a new one likely duplicates. */
             reason: string;

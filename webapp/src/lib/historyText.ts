@@ -14,6 +14,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   moved: 'Moved',
   visit_recorded: 'Visit logged',
   edited: 'Edited',
+  source_updated: 'Updated from its dataset',
   reverted: 'Reverted a change',
   merged: 'Merged into another record',
   merged_in: 'A duplicate merged in',
