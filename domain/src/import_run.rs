@@ -25,6 +25,9 @@ pub struct ImportRunRecord {
     pub artists_unchanged: u64,
     pub rejected: u64,
     pub likely_duplicates: u64,
+    /// Artworks of the dataset the file no longer had (put to the moderators).
+    #[serde(default)]
+    pub gone: u64,
     /// The mapping the file was read with (TOML), so a newer file can be imported the same
     /// way; none for a built-in dataset.
     #[serde(default, skip_serializing_if = "Option::is_none")]

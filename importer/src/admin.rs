@@ -71,7 +71,10 @@ pub fn router(state: ImportState) -> Router {
 }
 
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(upload, dry_run, apply))]
+#[openapi(
+    paths(upload, dry_run, apply),
+    components(schemas(ImportLine, ImportReportDto, OutcomeDto))
+)]
 pub struct ImportApiDoc;
 
 /// A file uploaded for import, read, with a mapping to start from.
@@ -141,6 +144,8 @@ pub struct ImportReportDto {
     pub rejected: usize,
     pub rejects_by_reason: BTreeMap<String, usize>,
     pub likely_duplicates: usize,
+    /// Source ids of the dataset's artworks the file no longer has (put to the moderators).
+    pub gone: Vec<String>,
     pub dropped_tags: usize,
     /// Rejected and likely duplicate records first, then the rest, at most 5,000.
     pub outcomes: Vec<OutcomeDto>,
@@ -174,6 +179,7 @@ impl ImportReportDto {
             rejected: r.rejects.len(),
             rejects_by_reason: r.rejects_by_reason(),
             likely_duplicates: r.likely_duplicates,
+            gone: r.gone.iter().take(MAX_OUTCOMES).cloned().collect(),
             dropped_tags: r.dropped_tags.len(),
             outcomes_total: outcomes.len(),
             outcomes: outcomes
@@ -208,6 +214,30 @@ pub enum ImportLine {
     Error {
         message: String,
     },
+}
+
+/// What a dry run and an import answer.
+#[derive(utoipa::IntoResponses)]
+#[expect(dead_code, reason = "only the OpenAPI document reads it")]
+enum RunAnswers {
+    /// Progress lines, then the report (or an error), one JSON object per line.
+    #[response(status = 200, content_type = "application/x-ndjson")]
+    Lines(ImportLine),
+    /// A mapping that cannot be used (the message says why).
+    #[response(status = 400)]
+    Refused(platform::http::ErrorBody),
+    /// Not signed in.
+    #[response(status = 401)]
+    Anonymous(platform::http::ErrorBody),
+    /// Not an admin.
+    #[response(status = 403)]
+    NotAdmin(platform::http::ErrorBody),
+    /// No such upload.
+    #[response(status = 404)]
+    NoUpload(platform::http::ErrorBody),
+    /// Another dry run or import is running.
+    #[response(status = 409)]
+    Busy(platform::http::ErrorBody),
 }
 
 /// Where an upload and its name are kept until it is imported.
@@ -419,13 +449,7 @@ async fn mapping_of_run(commands: &Commands, run: Uuid) -> Result<Mapping, ApiEr
 #[utoipa::path(post, path = "/api/admin/imports/{id}/dry-run", tag = "admin",
     params(("id" = Uuid, Path, description = "The upload's id")),
     request_body = ImportRequest,
-    responses(
-        (status = 200, description = "Progress lines, then the report (or an error), one JSON object per line", content_type = "application/x-ndjson", body = ImportLine),
-        (status = 400, description = "A mapping that cannot be used (the message says why)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 404, description = "No such upload", body = platform::http::ErrorBody),
-        (status = 409, description = "Another dry run or import is running", body = platform::http::ErrorBody)))]
+    responses(RunAnswers))]
 pub async fn dry_run(
     State(s): State<ImportState>,
     Admin(caller): Admin,
@@ -441,13 +465,7 @@ pub async fn dry_run(
 #[utoipa::path(post, path = "/api/admin/imports/{id}/apply", tag = "admin",
     params(("id" = Uuid, Path, description = "The upload's id")),
     request_body = ImportRequest,
-    responses(
-        (status = 200, description = "Progress lines, then the report (or an error), one JSON object per line", content_type = "application/x-ndjson", body = ImportLine),
-        (status = 400, description = "A mapping that cannot be used (the message says why)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 404, description = "No such upload", body = platform::http::ErrorBody),
-        (status = 409, description = "Another dry run or import is running", body = platform::http::ErrorBody)))]
+    responses(RunAnswers))]
 pub async fn apply(
     State(s): State<ImportState>,
     Admin(caller): Admin,

@@ -2,18 +2,19 @@
 //! has history from its first event; records already imported change nothing. Artist files are
 //! imported before artwork files so credits resolve.
 
-use command_api::Commands;
+use command_api::{CommandError, Commands};
 use domain::artist::ImportedArtist as ArtistRecord;
 use domain::artwork::ImportedArtwork as ArtworkRecord;
 use domain::similarity::LIKELY_DUPLICATE;
 use domain::text::{LongText, PersonName, Title};
 use domain::{
     ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata,
-    EventSource, ImportRun, ImportRunCommand, ImportRunRecord, Location, Provenance, Tags,
+    EventSource, FeedbackCommand, FeedbackError, ImportRun, ImportRunCommand, ImportRunRecord,
+    IssueType, Location, Provenance, Tags,
 };
 use futures::{stream, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use uuid::Uuid;
 
@@ -79,6 +80,9 @@ pub struct FileReport {
     pub dropped_tags: Vec<(String, String)>,
     /// New artworks that are likely ones Plinth already has (their outcome says which).
     pub likely_duplicates: usize,
+    /// Source ids of this dataset's artworks on the map that the file no longer has: each is
+    /// put to the moderators as feedback ("missing"), never deleted.
+    pub gone: Vec<String>,
     /// Every artwork record's outcome, in file order.
     pub outcomes: Vec<Outcome>,
     /// The `ImportRun` that records this file's import (none for a dry run).
@@ -342,6 +346,7 @@ async fn record_run(
         artists_unchanged: count(r.artists_unchanged),
         rejected: count(r.rejects.len()),
         likely_duplicates: count(r.likely_duplicates),
+        gone: count(r.gone.len()),
         mapping: mapping.and_then(|m| toml::to_string(m).ok()),
     };
     let id = Uuid::now_v7();
@@ -553,8 +558,115 @@ impl Run<'_> {
                 point: None,
             });
         }
+        if !p.artworks.is_empty() {
+            self.moderators_check(file, &p, &mut report).await?;
+        }
         Ok(report)
     }
+
+    /// What moderators are asked to look at, as feedback in their queue (in a dry run, only
+    /// counted): each artwork of this dataset that the file no longer has (never deleted), and
+    /// each new artwork that is likely one Plinth already had. Each is asked once, whatever
+    /// the number of runs.
+    async fn moderators_check(
+        &self,
+        file: &str,
+        p: &ParsedFile,
+        report: &mut FileReport,
+    ) -> anyhow::Result<()> {
+        let d = &p.dataset;
+        let present: HashSet<&str> = p
+            .artworks
+            .iter()
+            .map(|a| a.source_id.as_str())
+            .chain(report.rejects.iter().filter_map(|r| r.source_id.as_deref()))
+            .collect();
+        let name = Path::new(file)
+            .file_name()
+            .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+        for source_id in imported_ids(self.commands.pool(), &d.key).await? {
+            if present.contains(source_id.as_str()) {
+                continue;
+            }
+            let id = ArtworkId::for_import(&d.key, &source_id);
+            let (artwork, _) = self
+                .commands
+                .state::<domain::Artwork>(&id.to_string())
+                .await?;
+            let on_map =
+                artwork.status == Some(ArtworkStatus::Approved) && artwork.merged_into.is_none();
+            if !on_map {
+                continue;
+            }
+            report.gone.push(source_id.clone());
+            let note = format!(
+                "No longer in {} ({name}, record {source_id}): check whether it is still there",
+                d.name
+            );
+            self.ask(id, "gone", IssueType::Missing, &note).await?;
+        }
+        let asked: Vec<(ArtworkId, String)> = report
+            .outcomes
+            .iter()
+            .filter(|o| o.outcome == "new" && !o.reason.is_empty())
+            .map(|o| {
+                (
+                    ArtworkId::for_import(&d.key, &o.source_id),
+                    o.reason.clone(),
+                )
+            })
+            .collect();
+        for (id, reason) in asked {
+            let note = format!("Imported from {}: {reason}. Merge them if so.", d.name);
+            self.ask(id, "likely-duplicate", IssueType::Comment, &note)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Files feedback `kind` about `artwork` (once: its id is derived from both).
+    async fn ask(
+        &self,
+        artwork: ArtworkId,
+        kind: &str,
+        issue_type: IssueType,
+        note: &str,
+    ) -> anyhow::Result<()> {
+        if self.dry_run {
+            return Ok(());
+        }
+        let id = Uuid::new_v5(&artwork.0, format!("import:{kind}").as_bytes());
+        let cut: String = note
+            .chars()
+            .take(domain::feedback::MAX_NOTE_CHARS)
+            .collect();
+        let command = FeedbackCommand::Send {
+            subject: domain::Subject::Artwork(artwork.0),
+            issue_type,
+            note: domain::feedback::Note::parse(&cut)?,
+            sender: domain::ActorId(Uuid::nil()),
+        };
+        match self
+            .commands
+            .feedback(&id.to_string(), command, self.metadata)
+            .await
+        {
+            Ok(_) | Err(CommandError::Rejected(FeedbackError::AlreadySent)) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The source ids of every artwork imported from dataset `key`, from the event store.
+async fn imported_ids(pool: &sqlx::PgPool, key: &str) -> anyhow::Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT payload->'ArtworkImported'->'provenance'->>'source_id' FROM es.events \
+          WHERE aggregate_type = 'artwork' AND event_type = 'ArtworkImported' \
+            AND payload->'ArtworkImported'->'provenance'->>'dataset' = $1",
+    )
+    .bind(key)
+    .fetch_all(pool)
+    .await?)
 }
 
 /// What sending one record did.
@@ -703,6 +815,18 @@ pub fn summary(reports: &[FileReport]) -> String {
         }
         if r.rejects.len() > 20 {
             out.push_str(&format!("      … and {} more\n", r.rejects.len() - 20));
+        }
+        if !r.gone.is_empty() {
+            out.push_str(&format!(
+                "    no longer in the file, put to the moderators: {} ({}…)\n",
+                r.gone.len(),
+                r.gone
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         if r.likely_duplicates > 0 {
             out.push_str(&format!(

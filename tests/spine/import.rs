@@ -171,6 +171,33 @@ fn unseen_city_csv(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
+/// A running app with the unseen city imported through its inferred, completed mapping: the
+/// app, its commands, the files' directory, the city's file and the import's reports.
+async fn app_with_the_city() -> (
+    crate::harness::TestApp,
+    command_api::Commands,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<plinth::import::run::FileReport>,
+) {
+    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    let app = crate::harness::TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let city = unseen_city_csv(dir.path());
+    let (written, inferred) = infer_beside(&city).unwrap();
+    complete(&written, inferred.mapping);
+    let reports = import_with(
+        &commands,
+        std::slice::from_ref(&city),
+        &ImportOptions::default(),
+        false,
+    )
+    .await
+    .unwrap();
+    (app, commands, dir, city, reports)
+}
+
 /// Fills in what inference leaves to a person and writes the mapping back.
 fn complete(written: &std::path::Path, mut mapping: plinth::import::mapping::Mapping) {
     mapping.dataset.place = "Montréal".into();
@@ -180,6 +207,13 @@ fn complete(written: &std::path::Path, mut mapping: plinth::import::mapping::Map
         mapping.dataset.source_url = "https://donnees.montreal.ca/".into();
     }
     std::fs::write(written, toml::to_string(&mapping).unwrap()).unwrap();
+}
+
+async fn feedback_events(db: &TestDb) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM es.events WHERE aggregate_type = 'feedback'")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
 }
 
 async fn events(db: &TestDb) -> i64 {
@@ -288,15 +322,7 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_has() {
     use plinth::import::run::{import_with, infer_beside, ImportOptions};
-    let app = crate::harness::TestApp::spawn().await;
-    let commands = command_api::Commands::new(app.db.pool.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let city = unseen_city_csv(dir.path());
-    let (written, inferred) = infer_beside(&city).unwrap();
-    complete(&written, inferred.mapping);
-    import_with(&commands, &[city], &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let (app, commands, dir, _, _) = app_with_the_city().await;
     crate::harness::wait_projected(&app.db.pool).await;
 
     // OpenStreetMap has the lighthouse sculpture 8 m away, and a statue the city lacks.
@@ -317,7 +343,9 @@ async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_ha
         dry_run: true,
         ..Default::default()
     };
-    let planned = import_with(&commands, &[osm], &dry, false).await.unwrap();
+    let planned = import_with(&commands, std::slice::from_ref(&osm), &dry, false)
+        .await
+        .unwrap();
     let report = &planned[0];
     assert_eq!(report.artworks_created, 2);
     assert_eq!(report.likely_duplicates, 1);
@@ -343,6 +371,21 @@ async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_ha
         summary.contains("likely duplicates of artworks already in Plinth: 1"),
         "{summary}"
     );
+    assert_eq!(feedback_events(&app.db).await, 0, "a dry run asks nobody");
+
+    // Imported, the likely duplicate is put to the moderators to merge; never silently.
+    import_with(&commands, &[osm], &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    let (kind, note): (String, String) = sqlx::query_as(
+        "SELECT payload->'FeedbackSent'->>'issue_type', payload->'FeedbackSent'->>'note' \
+           FROM es.events WHERE aggregate_type = 'feedback'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(kind, "comment");
+    assert!(note.contains("likely the same as \"Le Phare\""), "{note}");
     app.stop().await;
 }
 
@@ -537,17 +580,9 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_newer_file_of_the_same_source_becomes_changes_in_history_credited_to_the_dataset() {
-    use plinth::import::run::{import_with, infer_beside, ImportOptions};
-    let app = crate::harness::TestApp::spawn().await;
-    let commands = command_api::Commands::new(app.db.pool.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let city = unseen_city_csv(dir.path());
-    let (written, inferred) = infer_beside(&city).unwrap();
-    complete(&written, inferred.mapping);
+    use plinth::import::run::{import_with, ImportOptions};
+    let (app, commands, _dir, city, first) = app_with_the_city().await;
     let files = vec![city.clone()];
-    let first = import_with(&commands, &files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
     let fontaine = first[0]
         .outcomes
         .iter()
@@ -556,38 +591,59 @@ async fn a_newer_file_of_the_same_source_becomes_changes_in_history_credited_to_
         .source_id
         .clone();
 
-    // The city's newer file: the fountain's year corrected, nothing else.
+    // The city's newer file: the fountain's year corrected, and the mural gone.
     let text = std::fs::read(&city).unwrap();
     let latin: String = text.iter().map(|&b| char::from(b)).collect();
-    let newer = latin.replace(";1920;", ";1921;");
+    let newer: String = latin
+        .replace(";1920;", ";1921;")
+        .lines()
+        .filter(|l| !l.starts_with("Murale"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     std::fs::write(&city, encoding_of_latin(&newer)).unwrap();
     let dry = ImportOptions {
         dry_run: true,
         ..Default::default()
     };
     let planned = import_with(&commands, &files, &dry, false).await.unwrap();
-    assert_eq!(
-        (
-            planned[0].artworks_created,
-            planned[0].artworks_changed,
-            planned[0].artworks_unchanged
-        ),
-        (0, 1, 2)
-    );
+    let counts = |r: &plinth::import::run::FileReport| {
+        (r.artworks_created, r.artworks_changed, r.artworks_unchanged)
+    };
+    assert_eq!(counts(&planned[0]), (0, 1, 1));
+    let mural = first[0]
+        .outcomes
+        .iter()
+        .find(|o| o.title.starts_with("Murale"))
+        .unwrap()
+        .source_id
+        .clone();
+    assert_eq!(planned[0].gone, std::slice::from_ref(&mural));
+    assert_eq!(feedback_events(&app.db).await, 0, "a dry run asks nobody");
+
     let done = import_with(&commands, &files, &ImportOptions::default(), false)
         .await
         .unwrap();
-    assert_eq!(
-        (done[0].artworks_changed, done[0].artworks_unchanged),
-        (1, 2)
+    assert_eq!(counts(&done[0]), (0, 1, 1));
+    // The mural is put to the moderators as missing, once however often the file is imported;
+    // it stays on the map until they decide.
+    assert_eq!(done[0].gone, [mural]);
+    let (kind, note): (String, String) = sqlx::query_as(
+        "SELECT payload->'FeedbackSent'->>'issue_type', payload->'FeedbackSent'->>'note' \
+           FROM es.events WHERE aggregate_type = 'feedback'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(kind, "missing");
+    assert!(
+        note.starts_with("No longer in art-public-montreal"),
+        "{note}"
     );
     let again = import_with(&commands, &files, &ImportOptions::default(), false)
         .await
         .unwrap();
-    assert_eq!(
-        (again[0].artworks_changed, again[0].artworks_unchanged),
-        (0, 3)
-    );
+    assert_eq!(counts(&again[0]), (0, 0, 2));
+    assert_eq!(feedback_events(&app.db).await, 1);
 
     let id = domain::ArtworkId::for_import("art-public-montreal", &fontaine).to_string();
     let (status, _, hist) = app

@@ -3697,6 +3697,8 @@ export interface components {
             dropped_tags: number;
             dry_run: boolean;
             file: string;
+            /** @description Source ids of the dataset's artworks the file no longer has (put to the moderators). */
+            gone: string[];
             likely_duplicates: number;
             /** @description Rejected and likely duplicate records first, then the rest, at most 5,000. */
             outcomes: components["schemas"]["OutcomeDto"][];
@@ -5296,7 +5298,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Progress lines, then the report (or an error), one JSON object per line */
+            /** @description Progress lines, then the report (or an error), one JSON object per line. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5305,7 +5307,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["ImportLine"];
                 };
             };
-            /** @description A mapping that cannot be used (the message says why) */
+            /** @description A mapping that cannot be used (the message says why). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5314,7 +5316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in */
+            /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +5325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5332,7 +5334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such upload */
+            /** @description No such upload. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5341,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another dry run or import is running */
+            /** @description Another dry run or import is running. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5370,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Progress lines, then the report (or an error), one JSON object per line */
+            /** @description Progress lines, then the report (or an error), one JSON object per line. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5377,7 +5379,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["ImportLine"];
                 };
             };
-            /** @description A mapping that cannot be used (the message says why) */
+            /** @description A mapping that cannot be used (the message says why). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,7 +5388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in */
+            /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,7 +5397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5404,7 +5406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such upload */
+            /** @description No such upload. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5413,7 +5415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another dry run or import is running */
+            /** @description Another dry run or import is running. */
             409: {
                 headers: {
                     [name: string]: unknown;
