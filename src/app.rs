@@ -305,7 +305,7 @@ pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
     let index = dir.join("index.html");
     if !index.exists() {
         tracing::warn!(dir = %dir.display(), "web app not built (run `npm run build` in webapp/): serving the API only");
-        return app.layer(tower_http::compression::CompressionLayer::new());
+        return app.layer(compression());
     }
     let assets = Router::new()
         .nest_service("/assets", ServeDir::new(dir.join("assets")))
@@ -323,8 +323,17 @@ pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
                 ))
                 .service(spa),
         )
-        // gzip or brotli, as the client accepts: JSON and the JS bundle shrink about 4x.
-        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(compression())
+}
+
+/// gzip or brotli, as the client accepts: JSON and the JS bundle shrink about 4x. Streamed
+/// progress (`application/x-ndjson`) goes as it is, so each line reaches the browser when sent.
+fn compression(
+) -> tower_http::compression::CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+    tower_http::compression::CompressionLayer::new().compress_when(
+        DefaultPredicate::new().and(NotForContentType::const_new("application/x-ndjson")),
+    )
 }
 
 /// Builds the query API's state (read-your-writes tracker included). Creates the read models'
@@ -556,5 +565,38 @@ mod tests {
         assert_eq!(body["success"], false);
         assert_eq!(body["error"], "METHOD_NOT_ALLOWED");
         assert!(body["message"].is_string());
+    }
+
+    /// A browser always asks for compression; streamed progress must still arrive line by line
+    /// and whole (a compressed stream lost its last line: the report).
+    #[tokio::test]
+    async fn streamed_lines_are_not_compressed_and_json_is() {
+        let lines = || {
+            let body = axum::body::Body::from_stream(futures::stream::iter(
+                ["{\"a\":1}\n", "{\"b\":2}\n"].map(Ok::<_, std::convert::Infallible>),
+            ));
+            ([("content-type", "application/x-ndjson")], body)
+        };
+        let json = || async { axum::Json(serde_json::json!({"text": "x".repeat(4096)})) };
+        let app = with_web_app(
+            Router::new()
+                .route("/lines", axum::routing::get(move || async move { lines() }))
+                .route("/json", axum::routing::get(json)),
+            std::path::Path::new("/nonexistent"),
+        );
+        let ask = |path: &str| {
+            Request::get(path)
+                .header("accept-encoding", "gzip, br")
+                .body(axum::body::Body::empty())
+                .unwrap()
+        };
+        let answer = app.clone().oneshot(ask("/lines")).await.unwrap();
+        assert!(answer.headers().get("content-encoding").is_none());
+        let body = axum::body::to_bytes(answer.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        assert_eq!(&body[..], b"{\"a\":1}\n{\"b\":2}\n");
+        let answer = app.oneshot(ask("/json")).await.unwrap();
+        assert!(answer.headers().get("content-encoding").is_some());
     }
 }

@@ -547,11 +547,12 @@ async fn run(
         drop(permit);
         let _ = tx.send(line_of(&line)).await;
     });
-    let lines = futures::stream::unfold(rx, |mut rx| async move {
+    // Fused: a layer (compression) may poll the body again after its end.
+    let lines = futures::StreamExt::fuse(futures::stream::unfold(rx, |mut rx| async move {
         rx.recv()
             .await
             .map(|line| (Ok::<_, std::convert::Infallible>(line), rx))
-    });
+    }));
     let mut response = axum::body::Body::from_stream(lines).into_response();
     let headers = response.headers_mut();
     headers.insert(

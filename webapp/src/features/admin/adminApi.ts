@@ -8,6 +8,9 @@
  *
  * Replays (rebuilding read models from the event store) are jobs on the server: starting one
  * answers the job at once, and `useReplayJob` reads it again every second while it runs.
+ *
+ * Imports: a file uploaded (multipart) is answered with a proposed mapping; the dry run and the
+ * import stream their progress and are read by `importStream.ts`, outside RTK Query.
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
@@ -36,6 +39,16 @@ import type {
   Envelope_ReplayState,
 } from '../../api/types';
 import { AUDIT_PAGE_LIMIT } from '../../config/constants';
+import type { Envelope_ImportPreview, ImportPreview } from './importTypes';
+
+/** An upload of up to 100 MiB is read on the server before it answers: give it time. */
+export const IMPORT_UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+export interface ImportUploadArgs {
+  file: File;
+  /** An earlier run (its `ImportRun` id) whose mapping reads the file, instead of a guess. */
+  previousRun?: string | null;
+}
 
 /** How often a running replay is read again. */
 export const REPLAY_POLL_MS = 1000;
@@ -199,6 +212,22 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, error, id) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
     }),
 
+    /** Uploads an open-data file: read, with a proposed mapping (or `previousRun`'s). */
+    uploadImport: build.mutation<ImportPreview, ImportUploadArgs>({
+      query: ({ file, previousRun }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return {
+          url: '/admin/imports',
+          method: 'POST',
+          body: form,
+          params: previousRun ? { previous_run: previousRun } : {},
+          timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS,
+        };
+      },
+      transformResponse: (raw: Envelope_ImportPreview) => unwrap(raw),
+    }),
+
     /** The running replay, or the last one; null when none has run. */
     getReplay: build.query<ReplayJob | null, void>({
       query: () => '/admin/replay',
@@ -225,6 +254,13 @@ export const adminApi = baseApi.injectEndpoints({
   }),
 });
 
+/**
+ * After an import: its `ImportRun` in the audit log (the tab's history), the statistics, and the
+ * artworks and search results already read are read again.
+ */
+export const importApplied = () =>
+  adminApi.util.invalidateTags([AUDIT_LIST, 'Statistics', { type: 'Artwork', id: LIST_ID }, { type: 'Search', id: LIST_ID }]);
+
 /** The running or last replay, read again every `REPLAY_POLL_MS` while it runs and not after. */
 export function useReplayJob() {
   const { running } = adminApi.endpoints.getReplay.useQueryState(undefined, {
@@ -244,4 +280,5 @@ export const {
   useChangeBadgeMutation,
   useDeactivateBadgeMutation,
   useStartReplayMutation,
+  useUploadImportMutation,
 } = adminApi;

@@ -1,0 +1,717 @@
+/**
+ * The mapping of an uploaded file, as a form: what the dataset is, which field is the id, where
+ * the point is, which fields are the title and the rest, the publisher's types and statuses
+ * onto ours, and other fields kept as tags. Controlled: `value` is the server's `Mapping`
+ * object, and every change hands `onChange` a copy with one key changed (`importMapping.ts`), so
+ * what the form does not show goes back untouched. Each control the server guessed shows why
+ * (its note) while it still holds the guess; the server's refusal of a key shows beside it.
+ */
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  COORDINATE_MODES,
+  coordinateMode,
+  idMode,
+  keyOf,
+  setCoordinateMode,
+  setDataset,
+  setIdMode,
+  setKey,
+  setMapped,
+  setMappedColumn,
+  setTags,
+  tagRows,
+  toggleHashed,
+  type CoordinateMode,
+  type Section,
+  type TagRow,
+} from './importMapping';
+import { OUR_TYPES, SOURCE_STATUSES, STATUS_LABELS, type ImportPreview, type Mapping } from './importTypes';
+
+/** The "— none —" option's value: the key is left out of the mapping. */
+const NONE = '';
+
+const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** The fields a select maps, with their labels. */
+const FIELD_KEYS = [
+  { key: 'title', label: 'Title' },
+  { key: 'description', label: 'Description' },
+  { key: 'artists', label: 'Artists' },
+  { key: 'year', label: 'Year' },
+  { key: 'material', label: 'Material' },
+  { key: 'address', label: 'Address' },
+  { key: 'url', label: 'Page URL' },
+  { key: 'photo', label: 'Photo URL' },
+] as const;
+
+const DATASET_KEYS = [
+  { key: 'key', label: 'Key', hint: "1 to 40 lowercase letters, digits and -. Part of every record's identity: keep it for newer files of this source." },
+  { key: 'name', label: 'Name', hint: "The dataset's name, as the publisher gives it." },
+  { key: 'place', label: 'Place', hint: 'The city or town the data covers, as people name it (the artwork list and the places use it).' },
+  { key: 'licence', label: 'Licence', hint: 'The publisher\'s licence ("unknown" if it states none).' },
+  { key: 'attribution', label: 'Attribution', hint: 'The credit line the publisher asks for.' },
+  { key: 'source_url', label: 'Source URL', hint: "The address of the publisher's dataset page." },
+] as const;
+
+export interface MappingRefusal {
+  /** The key the server named (`dataset.licence`), when it named one. */
+  key: string | null;
+  message: string;
+}
+
+export function MappingForm({
+  preview,
+  value,
+  onChange,
+  refusal,
+  disabled = false,
+}: {
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  refusal: MappingRefusal | null;
+  disabled?: boolean;
+}) {
+  const original = preview.mapping;
+  const columns = preview.columns;
+  /** The note for `key` while the control still holds what was guessed. */
+  const noteFor = (key: string, current: string, guessed: string) => (current === guessed ? preview.notes[key] : undefined);
+  /** The refusal's message beside the control it names (the dataset's facts, the separator). */
+  const errorFor = (key: string) => (refusal?.key === key ? refusal.message : undefined);
+  /** The refusal's message at the top of its section, when no control of the section shows it. */
+  const sectionError = (section: string) => {
+    const key = refusal?.key;
+    if (!refusal || !key || key.split('.')[0] !== section) return undefined;
+    return key === 'fields.artist_separator' ? undefined : refusal.message;
+  };
+  const column = (section: Section, key: string, label: string) => {
+    const current = keyOf(value, section, key);
+    return (
+      <ColumnSelect
+        key={`${section}.${key}`}
+        label={label}
+        value={current}
+        columns={columns}
+        note={noteFor(`${section}.${key}`, current, keyOf(original, section, key))}
+        onChange={(v) => onChange(setKey(value, section, key, v))}
+      />
+    );
+  };
+
+  return (
+    <fieldset className="import-mapping" disabled={disabled}>
+      <legend className="visually-hidden">Mapping</legend>
+
+      <fieldset className="fieldset">
+        <legend>Dataset</legend>
+        <div className="import-grid">
+          {DATASET_KEYS.map(({ key, label, hint }) => (
+            <TextInput
+              key={key}
+              label={label}
+              value={value.dataset[key]}
+              hint={hint}
+              type={key === 'source_url' ? 'url' : 'text'}
+              error={errorFor(`dataset.${key}`)}
+              onChange={(v) => onChange(setDataset(value, key, v))}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <IdFieldset preview={preview} value={value} onChange={onChange} error={sectionError('id')} />
+
+      <CoordinatesFieldset preview={preview} value={value} onChange={onChange} column={column} error={sectionError('coordinates')} />
+
+      <fieldset className="fieldset">
+        <legend>Fields</legend>
+        <SectionError message={sectionError('fields')} />
+        <div className="import-grid">
+          {FIELD_KEYS.map(({ key, label }) => (
+            <div key={key}>
+              {column('fields', key, label)}
+              {key === 'artists' && keyOf(value, 'fields', 'artists') !== '' && (
+                <TextInput
+                  label="Artist separator"
+                  value={keyOf(value, 'fields', 'artist_separator')}
+                  hint={'Between two names in one value; ";" when empty.'}
+                  error={errorFor('fields.artist_separator')}
+                  onChange={(v) => onChange(setKey(value, 'fields', 'artist_separator', v))}
+                />
+              )}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <ValueMapFieldset
+        legend="Type"
+        section="type"
+        preview={preview}
+        value={value}
+        onChange={onChange}
+        columnLabel="Type field"
+        options={OUR_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        caption="Value in the file → our type"
+        ourHeader="Our type"
+        error={sectionError('type')}
+        extra={
+          <SimpleSelect
+            label="Type of other values"
+            value={keyOf(value, 'type', 'default')}
+            hint="For a value neither in the table nor recognised by its words; none: Other."
+            options={OUR_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+            onChange={(v) => onChange(setKey(value, 'type', 'default', v))}
+          />
+        }
+      />
+
+      <ValueMapFieldset
+        legend="Status"
+        section="status"
+        preview={preview}
+        value={value}
+        onChange={onChange}
+        columnLabel="Status field"
+        options={SOURCE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        caption="Value in the file → status"
+        ourHeader="Status"
+        error={sectionError('status')}
+        extra={<p className="muted small">Values not in the table count as in place.</p>}
+      />
+
+      <TagsFieldset preview={preview} value={value} onChange={onChange} error={sectionError('tags')} />
+    </fieldset>
+  );
+}
+
+/** A refusal of the mapping shown in its section (the alert beside the buttons reads it out). */
+function SectionError({ message, id }: { message: string | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error import-section-error">
+      {message}
+    </p>
+  );
+}
+
+/* ---- Sections ---- */
+
+function IdFieldset({
+  preview,
+  value,
+  onChange,
+  error,
+}: {
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  error: string | undefined;
+}) {
+  const name = useId();
+  const errorId = useId();
+  const mode = idMode(value);
+  const hashed = new Set(value.id.hash_of ?? []);
+  const current = value.id.column ?? '';
+  const hashNote = preview.notes['id.hash_of'];
+  const hashNoteId = useId();
+  return (
+    <fieldset className="fieldset" aria-describedby={error ? errorId : undefined}>
+      <legend>Record id</legend>
+      <div className="import-radios" role="radiogroup" aria-label="The id is">
+        <label className="checkbox">
+          <input type="radio" name={name} checked={mode === 'column'} onChange={() => onChange(setIdMode(value, 'column'))} /> Field
+        </label>
+        <label className="checkbox">
+          <input type="radio" name={name} checked={mode === 'hash'} onChange={() => onChange(setIdMode(value, 'hash'))} /> Hash of fields
+        </label>
+      </div>
+      {mode === 'column' ? (
+        <ColumnSelect
+          label="Id field"
+          value={current}
+          columns={preview.columns}
+          note={current === (preview.mapping.id.column ?? '') ? preview.notes['id.column'] : undefined}
+          onChange={(v) => onChange(setKey(value, 'id', 'column', v))}
+        />
+      ) : (
+        <fieldset className="import-checks" aria-describedby={hashNote ? hashNoteId : undefined}>
+          <legend className="field__label">Fields hashed</legend>
+          {hashNote && (
+            <p id={hashNoteId} className="field__hint">
+              {hashNote}
+            </p>
+          )}
+          <div className="import-checks__list">
+            {preview.columns.map((c) => (
+              <label key={c} className="checkbox">
+                <input type="checkbox" checked={hashed.has(c)} onChange={(e) => onChange(toggleHashed(value, c, e.target.checked, preview.columns))} />{' '}
+                {c}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <SectionError message={error} id={errorId} />
+    </fieldset>
+  );
+}
+
+function CoordinatesFieldset({
+  preview,
+  value,
+  onChange,
+  column,
+  error,
+}: {
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  column: (section: Section, key: string, label: string) => ReactNode;
+  error: string | undefined;
+}) {
+  const mode = coordinateMode(value.coordinates);
+  const guessed = coordinateMode(preview.mapping.coordinates);
+  const bounds = value.coordinates.bounds;
+  const errorId = useId();
+  const projectionHint = useId();
+  return (
+    <fieldset className="fieldset" aria-describedby={error ? errorId : undefined}>
+      <legend>Coordinates</legend>
+      <SimpleSelect
+        label="Position from"
+        value={mode}
+        options={COORDINATE_MODES.map((m) => ({ value: m.id, label: m.label }))}
+        none={false}
+        hint={mode === 'geometry' && guessed === 'geometry' ? preview.notes['coordinates.geometry'] : undefined}
+        onChange={(v) => onChange(setCoordinateMode(value, v as CoordinateMode))}
+      />
+      <div className="import-grid">
+        {mode === 'lat_lon_fields' && (
+          <>
+            {column('coordinates', 'lat', 'Latitude')}
+            {column('coordinates', 'lon', 'Longitude')}
+          </>
+        )}
+        {mode === 'wkt' && column('coordinates', 'wkt', 'WKT point field')}
+        {mode === 'lat_lon_text' && column('coordinates', 'lat_lon', '"(lat, lon)" field')}
+        {mode === 'projected' && (
+          <>
+            {column('coordinates', 'x', 'X (easting)')}
+            {column('coordinates', 'y', 'Y (northing)')}
+            <label className="field">
+              <span className="field__label">Projection</span>
+              <input
+                value={keyOf(value, 'coordinates', 'projection')}
+                placeholder="EPSG:2263"
+                aria-describedby={projectionHint}
+                onChange={(e) => onChange(setKey(value, 'coordinates', 'projection', e.target.value))}
+              />
+              <span id={projectionHint} className="field__hint">
+                EPSG:2263, 2249 or 2227 (US state plane, feet), 3857, or UTM 32601–32660 and 32701–32760.
+              </span>
+            </label>
+          </>
+        )}
+      </div>
+      {mode === 'geometry' && <p className="muted small">Each record&apos;s point is its geometry&apos;s (the middle of a line or a shape).</p>}
+      {Array.isArray(bounds) && bounds.length === 4 && (
+        <p className="muted small">
+          Points outside {bounds[0]}° to {bounds[2]}° north and {bounds[1]}° to {bounds[3]}° east are rejected.
+        </p>
+      )}
+      <SectionError message={error} id={errorId} />
+    </fieldset>
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** A field's values onto ours: the field, then a table of its values, with a row to add one. */
+function ValueMapFieldset({
+  legend,
+  section,
+  preview,
+  value,
+  onChange,
+  columnLabel,
+  options,
+  caption,
+  ourHeader,
+  error,
+  extra,
+}: {
+  legend: string;
+  section: 'type' | 'status';
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  columnLabel: string;
+  options: Option[];
+  caption: string;
+  ourHeader: string;
+  error: string | undefined;
+  extra: ReactNode;
+}) {
+  const current = keyOf(value, section, 'column');
+  const map = (value[section]?.map ?? {}) as Record<string, string>;
+  const entries = Object.entries(map);
+  const [adding, setAdding] = useState('');
+  const [addTo, setAddTo] = useState(options[0]?.value ?? '');
+  const addId = useId();
+  const errorId = useId();
+  const add = () => {
+    const v = adding.trim();
+    if (!v) return;
+    onChange(setMapped(value, section, v, addTo));
+    setAdding('');
+  };
+  const onAddKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      add();
+    }
+  };
+  return (
+    <fieldset className="fieldset" aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      <SectionError message={error} id={errorId} />
+      <div className="import-grid">
+        <ColumnSelect
+          label={columnLabel}
+          value={current}
+          columns={preview.columns}
+          note={current === keyOf(preview.mapping, section, 'column') ? preview.notes[`${section}.column`] : undefined}
+          onChange={(v) => onChange(setMappedColumn(value, preview.mapping, section, v))}
+        />
+        {extra}
+      </div>
+      {current !== '' && (
+        <>
+          <div className="table-scroll">
+            <table className="table import-map-table">
+              <caption>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Value in the file</th>
+                  <th scope="col">{ourHeader}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.length === 0 && (
+                  <tr>
+                    <td colSpan={3} className="muted">
+                      {section === 'type' ? 'No values yet: they are recognised by their words.' : 'No values yet: every record is in place.'}
+                    </td>
+                  </tr>
+                )}
+                {entries.map(([from, to]) => (
+                  <tr key={from}>
+                    <th scope="row">{from}</th>
+                    <td>
+                      <select aria-label={`${ourHeader} for "${from}"`} value={to} onChange={(e) => onChange(setMapped(value, section, from, e.target.value))}>
+                        {options.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--text button--small"
+                        aria-label={`Remove "${from}"`}
+                        onClick={() => onChange(setMapped(value, section, from, null))}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="import-add-row" role="group" aria-labelledby={addId}>
+            <span id={addId} className="visually-hidden">
+              Add a value to the {legend.toLowerCase()} table
+            </span>
+            <label className="field field--compact">
+              <span className="field__label">Value in the file</span>
+              <input value={adding} onChange={(e) => setAdding(e.target.value)} onKeyDown={onAddKey} />
+            </label>
+            <label className="field field--compact">
+              <span className="field__label">{ourHeader}</span>
+              <select value={addTo} onChange={(e) => setAddTo(e.target.value)}>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button button--outlined button--small" onClick={add} disabled={!adding.trim()}>
+              Add value
+            </button>
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+function TagsFieldset({
+  preview,
+  value,
+  onChange,
+  error,
+}: {
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  error: string | undefined;
+}) {
+  const [rows, setRows] = useState<TagRow[]>(() => tagRows(value));
+  const [nextId, setNextId] = useState(() => rows.length + 1);
+  const update = (next: TagRow[]) => {
+    setRows(next);
+    onChange(setTags(value, next));
+  };
+  const guessedTags = preview.mapping.tags ?? {};
+  const keys = rows.map((r) => r.key.trim()).filter(Boolean);
+  const repeated = new Set(keys.filter((k, i) => keys.indexOf(k) !== i));
+  return (
+    <fieldset className="fieldset">
+      <legend>Tags</legend>
+      <SectionError message={error} />
+      <p className="muted small">Other fields kept as the artworks&apos; details: a tag key (neighbourhood, inscription…) and the field it comes from.</p>
+      {rows.length > 0 && (
+        <ul className="import-tags" aria-label="Tags">
+          {rows.map((r, i) => {
+            const note = guessedTags[r.key] === r.field ? preview.notes[`tags.${r.key}`] : undefined;
+            return (
+              <TagRowView
+                key={r.id}
+                row={r}
+                index={i + 1}
+                columns={preview.columns}
+                note={note}
+                repeated={repeated.has(r.key.trim())}
+                onChange={(row) => update(rows.map((x) => (x.id === r.id ? row : x)))}
+                onRemove={() => update(rows.filter((x) => x.id !== r.id))}
+              />
+            );
+          })}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="button button--outlined button--small"
+        onClick={() => {
+          setRows([...rows, { id: nextId, key: '', field: '' }]);
+          setNextId(nextId + 1);
+        }}
+      >
+        Add a tag
+      </button>
+    </fieldset>
+  );
+}
+
+function TagRowView({
+  row,
+  index,
+  columns,
+  note,
+  repeated,
+  onChange,
+  onRemove,
+}: {
+  row: TagRow;
+  index: number;
+  columns: readonly string[];
+  note: string | undefined;
+  repeated: boolean;
+  onChange: (row: TagRow) => void;
+  onRemove: () => void;
+}) {
+  const noteId = useId();
+  const errorId = useId();
+  const describedBy = [note ? noteId : null, repeated ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const name = row.key.trim() || `row ${index}`;
+  return (
+    <li className="import-tags__row">
+      <label className="field field--compact">
+        <span className="field__label">Tag key</span>
+        <input
+          value={row.key}
+          aria-describedby={describedBy}
+          aria-invalid={repeated || undefined}
+          onChange={(e) => onChange({ ...row, key: e.target.value })}
+        />
+      </label>
+      <span aria-hidden="true" className="import-tags__arrow">
+        →
+      </span>
+      <label className="field field--compact">
+        <span className="field__label">Field</span>
+        <select value={row.field} aria-describedby={describedBy} onChange={(e) => onChange({ ...row, field: e.target.value })}>
+          <ColumnOptions columns={columns} value={row.field} />
+        </select>
+      </label>
+      <button type="button" className="button button--text button--small" aria-label={`Remove the tag ${name}`} onClick={onRemove}>
+        Remove
+      </button>
+      {note && (
+        <p id={noteId} className="field__hint import-tags__note">
+          Guessed: {note}
+        </p>
+      )}
+      {repeated && (
+        <p id={errorId} className="field__error import-tags__note">
+          This key is used twice; the last row counts.
+        </p>
+      )}
+    </li>
+  );
+}
+
+/* ---- Controls ---- */
+
+/** "— none —" and the file's fields; a field the mapping names that the file lacks is kept, marked. */
+function ColumnOptions({ columns, value }: { columns: readonly string[]; value: string }) {
+  return (
+    <>
+      <option value={NONE}>— none —</option>
+      {value && !columns.includes(value) && <option value={value}>{value} (not in this file)</option>}
+      {columns.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function ColumnSelect({
+  label,
+  value,
+  columns,
+  note,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  columns: readonly string[];
+  note?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const noteId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} aria-describedby={note ? noteId : undefined} onChange={(e) => onChange(e.target.value)}>
+        <ColumnOptions columns={columns} value={value} />
+      </select>
+      {note && (
+        <p id={noteId} className="field__hint import-note">
+          Guessed: {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SimpleSelect({
+  label,
+  value,
+  options,
+  hint,
+  none = true,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Option[];
+  hint?: string | undefined;
+  none?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.value)}>
+        {none && <option value={NONE}>— none —</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TextInput({
+  label,
+  value,
+  hint,
+  error,
+  type = 'text',
+  onChange,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  error?: string | undefined;
+  type?: 'text' | 'url';
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The dry run and the import answer `application/x-ndjson`: progress lines while they run, then
+ * the report (or an error) as the last line. RTK Query reads whole bodies only, so these calls
+ * go through `fetch` here, with what the app's API layer sends (the user token in
+ * `X-User-Token`, stored again when the answer carries a new one) and failures as the same
+ * `ApiError`s (`api/errors.ts`): a refused mapping is a 400 whose `details.field` is "mapping".
+ */
+import { buildUrl } from '../../api/client';
+import { abortedError, errorFromResponse, makeApiError, networkError, type ApiError } from '../../api/errors';
+import { EVENT_POSITION_HEADER, notePosition } from '../../api/position';
+import { getToken, setToken, TOKEN_HEADER } from '../../api/token';
+import type { ImportLine, ImportProgress, ImportReport, Mapping } from './importTypes';
+
+/** Error codes of failures the stream itself reports. */
+export const IMPORT_ERRORS = {
+  /** `{"error": {"message"}}`: the run failed on the server. */
+  failed: 'IMPORT_FAILED',
+  /** The answer ended (or the connection dropped) before the report. */
+  incomplete: 'IMPORT_INCOMPLETE',
+} as const;
+
+/**
+ * Splits text arriving in pieces into lines: `push` gives the lines a piece completes (a line
+ * cut between two pieces comes out whole with the second), `end` the last one if the text did
+ * not end with a newline. Blank lines and a trailing "\r" are dropped.
+ */
+export class LineSplitter {
+  private rest = '';
+
+  push(text: string): string[] {
+    const parts = (this.rest + text).split('\n');
+    this.rest = parts.pop() ?? '';
+    return parts.map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+  }
+
+  end(): string[] {
+    const last = this.rest.replace(/\r$/, '');
+    this.rest = '';
+    return last.trim() === '' ? [] : [last];
+  }
+}
+
+/**
+ * Reads `body` to its end, calling `onLine` with each complete line as soon as it has arrived.
+ * Bytes are decoded as a stream, so a character cut between two chunks is read whole.
+ */
+export async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const lines = new LineSplitter();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (const line of lines.push(decoder.decode(value, { stream: true }))) onLine(line);
+    }
+    for (const line of lines.push(decoder.decode())) onLine(line);
+    for (const line of lines.end()) onLine(line);
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** One line of the answer, or null for a line that is not one (ignored). */
+export function parseImportLine(line: string): ImportLine | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if ('progress' in v && v.progress && typeof v.progress === 'object') return v as ImportLine;
+  if ('report' in v && v.report && typeof v.report === 'object') return v as ImportLine;
+  if ('error' in v && v.error && typeof v.error === 'object') return v as ImportLine;
+  return null;
+}
+
+export interface RunImportArgs {
+  uploadId: string;
+  /** true: what the import would do, writing nothing. */
+  dryRun: boolean;
+  mapping: Mapping;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops reading (a dry run left behind); an import goes on on the server regardless. */
+  signal?: AbortSignal;
+}
+
+const isAbort = (e: unknown) => typeof e === 'object' && e !== null && 'name' in e && e.name === 'AbortError';
+
+export type RunImportResult = { report: ImportReport } | { error: ApiError };
+
+/**
+ * `POST /admin/imports/{id}/dry-run` or `…/apply` with the mapping: the report, or an
+ * `ApiError` (the server's refusal with its message and `details`, the run's own error line, a
+ * dropped connection, or `ABORTED`), as `api/client.ts` answers.
+ */
+export async function runImport({ uploadId, dryRun, mapping, onProgress, signal }: RunImportArgs): Promise<RunImportResult> {
+  const headers = new Headers({ Accept: 'application/x-ndjson, application/json', 'Content-Type': 'application/json' });
+  const token = getToken();
+  if (token) headers.set(TOKEN_HEADER, token);
+  const url = buildUrl(`/admin/imports/${encodeURIComponent(uploadId)}/${dryRun ? 'dry-run' : 'apply'}`);
+  let response: Response;
+  try {
+    const init: RequestInit = { method: 'POST', headers, body: JSON.stringify({ mapping }) };
+    if (signal) init.signal = signal;
+    response = await fetch(url, init);
+  } catch (e) {
+    return { error: isAbort(e) ? abortedError() : networkError() };
+  }
+  const newToken = response.headers.get(TOKEN_HEADER);
+  if (newToken) setToken(newToken);
+  notePosition(response.headers.get(EVENT_POSITION_HEADER));
+
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || !response.body || !/ndjson/i.test(contentType)) {
+    const body: unknown = /json/i.test(contentType) ? await response.json().catch(() => null) : null;
+    if (response.ok) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, 'The server answered without a report') };
+    return { error: errorFromResponse(response.status, response.statusText, body, response.headers.get('Retry-After')) };
+  }
+
+  // Filled in by the lines as they arrive.
+  const got: { report: ImportReport | null; failure: ApiError | null } = { report: null, failure: null };
+  try {
+    await readLines(response.body, (text) => {
+      const line = parseImportLine(text);
+      if (!line) return;
+      if ('progress' in line) onProgress?.(line.progress);
+      else if ('report' in line) got.report = line.report;
+      else got.failure = makeApiError(IMPORT_ERRORS.failed, response.status, line.error.message || 'The run failed');
+    });
+  } catch (e) {
+    if (isAbort(e) || signal?.aborted) return { error: abortedError() };
+    return {
+      error: makeApiError(
+        IMPORT_ERRORS.incomplete,
+        0,
+        dryRun
+          ? 'The connection dropped before the dry run ended; try again'
+          : 'The connection dropped before the import ended; it goes on on the server: see the earlier imports below',
+      ),
+    };
+  }
+  if (got.failure) return { error: got.failure };
+  if (!got.report) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, 'The answer ended before the report') };
+  return { report: got.report };
+}
