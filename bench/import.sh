@@ -16,7 +16,8 @@ bin="${PLINTH_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/plinth/target-release}/relea
 log="/tmp/plinth-bench-import-$n.log"
 [ -x /usr/bin/time ] || apt-get install -y -qq time >/dev/null
 work=$(mktemp -d /tmp/plinth-bench-import.XXXXXX)
-trap 'psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)"; rm -rf "$work"' EXIT
+admin() { PGOPTIONS='-c client_min_messages=warning' psql "$pg/postgres" -q "$@"; }
+trap 'admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"; rm -rf "$work"' EXIT
 export DATABASE_URL="$pg/$db" NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export PLINTH_LOG=warn PLINTH_DATA_DIR="$work/data"
 
@@ -115,10 +116,10 @@ Fontaine = "fountain"
 neighbourhood = "Quartier"
 EOF
 
-psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
+admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
 "$bin" migrate >"$log" 2>&1
 echo "## plinth import, $n rows ($(du -h "$work/inventory.csv" | cut -f1) CSV)"
-rows="step records seconds records/s peak_RSS_MB"
+rows="step records seconds records/s peak_RSS_MB plinth_CPU"
 step() {  # step NAME ARGS…: one timed import; its summary lines, then a row of the table
   local name=$1; shift
   echo "### $name" >>"$log"
@@ -128,13 +129,14 @@ step() {  # step NAME ARGS…: one timed import; its summary lines, then a row o
   cat "$work/out" "$work/time" >>"$log"
   [ "$status" -eq 0 ] || { echo "$name failed ($status):" >&2; tail -20 "$work/out" >&2; exit 1; }
   grep -vE '^ {6}' "$work/out" | sed "s|$work/||; s/^/  $name: /"
-  local got wall rss
+  local got wall rss cpu
   got=$(grep -oE '[0-9]+ records read' "$work/out" | awk '{ s += $1 } END { print s }')
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0
     for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s }' "$work/time")
   rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time")
-  rows+=$'\n'"$(awk -v s="$name" -v r="$got" -v w="$wall" -v m="$rss" \
-    'BEGIN { printf "%s %d %.1f %.0f %.0f", s, r, w, r / w, m / 1024 }')"
+  cpu=$(awk -F': ' '/Percent of CPU/ { print $2 }' "$work/time")
+  rows+=$'\n'"$(awk -v s="$name" -v r="$got" -v w="$wall" -v m="$rss" -v c="$cpu" \
+    'BEGIN { printf "%s %d %.1f %.0f %.0f %s", s, r, w, r / w, m / 1024, c }')"
 }
 step dry-run --dry-run
 step import
