@@ -17,7 +17,11 @@ log="/tmp/plinth-bench-import-$n.log"
 [ -x /usr/bin/time ] || apt-get install -y -qq time >/dev/null
 work=$(mktemp -d /tmp/plinth-bench-import.XXXXXX)
 admin() { PGOPTIONS='-c client_min_messages=warning' psql "$pg/postgres" -q "$@"; }
-trap 'admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"; rm -rf "$work"' EXIT
+cleanup() {  # retried: the shared server may have no free connection for a moment
+  for _ in 1 2 3 4 5; do admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" && break; sleep 3; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
 export DATABASE_URL="$pg/$db" NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export PLINTH_LOG=warn PLINTH_DATA_DIR="$work/data"
 
@@ -126,7 +130,7 @@ step() {  # step NAME ARGS…: one timed import; its summary lines, then a row o
   local status=0
   /usr/bin/time -v -o "$work/time" "$bin" import "$work/inventory.csv" --mapping "$work/m.toml" \
     "$@" >"$work/out" 2>&1 || status=$?
-  cat "$work/out" "$work/time" >>"$log"
+  cat "$work/out" "$work/time" >>"$log" 2>/dev/null || true
   [ "$status" -eq 0 ] || { echo "$name failed ($status):" >&2; tail -20 "$work/out" >&2; exit 1; }
   grep -vE '^ {6}' "$work/out" | sed "s|$work/||; s/^/  $name: /"
   local got wall rss cpu
