@@ -565,9 +565,9 @@ impl Run<'_> {
     }
 
     /// What moderators are asked to look at, as feedback in their queue (in a dry run, only
-    /// counted): each artwork of this dataset that the file no longer has (never deleted), and
-    /// each new artwork that is likely one Plinth already had. Each is asked once, whatever
-    /// the number of runs.
+    /// counted): each artwork of this dataset that the file no longer has (never deleted),
+    /// asked once whatever the number of runs. Likely duplicates are reported, not filed: a
+    /// first import of several datasets of one city would fill the queue with them.
     async fn moderators_check(
         &self,
         file: &str,
@@ -604,22 +604,6 @@ impl Run<'_> {
                 d.name
             );
             self.ask(id, "gone", IssueType::Missing, &note).await?;
-        }
-        let asked: Vec<(ArtworkId, String)> = report
-            .outcomes
-            .iter()
-            .filter(|o| o.outcome == "new" && !o.reason.is_empty())
-            .map(|o| {
-                (
-                    ArtworkId::for_import(&d.key, &o.source_id),
-                    o.reason.clone(),
-                )
-            })
-            .collect();
-        for (id, reason) in asked {
-            let note = format!("Imported from {}: {reason}. Merge them if so.", d.name);
-            self.ask(id, "likely-duplicate", IssueType::Comment, &note)
-                .await?;
         }
         Ok(())
     }

@@ -42,7 +42,8 @@ test('a first visit without a location: the map names its place, and a city or a
   test.setTimeout(120_000);
   const { places } = await apiGet<{ places: Place[] }>(page, '/places');
   const cities = places.filter((p) => p.area === null);
-  expect(cities.map((c) => c.city).sort()).toEqual(['Cambridge, MA', 'New York', 'San Francisco', 'Vancouver']);
+  // The demo's four cities (a spec that imports a city of its own may have added one).
+  expect(cities.map((c) => c.city)).toEqual(expect.arrayContaining(['Cambridge, MA', 'New York', 'San Francisco', 'Vancouver']));
   const newYork = cities.find((c) => c.city === 'New York')!;
 
   // Given a returning visitor's first screen, with no view chosen and no location allowed…
