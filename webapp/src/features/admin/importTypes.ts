@@ -26,19 +26,8 @@ export type Outcome = Schemas['OutcomeDto'];
 export type ImportProgress = Extract<ImportLine, { progress: unknown }>['progress'];
 export type ArtworkType = Schemas['ArtworkType'];
 
-/** Our artwork types, in the order the type map's selects offer them. */
-export const OUR_TYPES = [
-  'statue',
-  'mural',
-  'sculpture',
-  'installation',
-  'monument',
-  'graffiti',
-  'mosaic',
-  'relief',
-  'fountain',
-  'other',
-] as const satisfies readonly ArtworkType[];
+/** Our artwork types, in the order the type map's selects offer them: the map's list. */
+export { ARTWORK_TYPES as OUR_TYPES } from '../../lib/map/artworkTypes';
 
 /** What the publisher's status words may mean. */
 export const SOURCE_STATUSES = ['in_place', 'removed', 'painted_over', 'destroyed'] as const satisfies readonly SourceStatus[];
