@@ -24,6 +24,27 @@ pub struct ImportedArtist {
     pub provenance: Provenance,
 }
 
+/// What an artist's source said when last imported: what a newer record of it is compared
+/// with, so the newer record changes only what the source changed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArtistSourceFields {
+    pub name: PersonName,
+    pub biography: Option<LongText>,
+    pub country: Option<String>,
+    pub website: Option<String>,
+}
+
+impl ArtistSourceFields {
+    pub fn of(record: &ImportedArtist) -> Self {
+        Self {
+            name: record.name.clone(),
+            biography: record.biography.clone(),
+            country: record.country.clone(),
+            website: record.website.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ArtistCommand {
     /// Record an artist from an open dataset. Idempotent like `ImportArtwork`.
@@ -69,6 +90,23 @@ pub enum ArtistEvent {
         submission_id: SubmissionId,
         changes: Vec<ArtistFieldEdit>,
     },
+    /// A newer record of the artist's own source: each field the source changed, where the
+    /// artist still held the source's old value, and what the source now says.
+    ArtistUpdatedFromSource {
+        changes: Vec<ArtistFieldEdit>,
+        source: Box<ArtistSourceFields>,
+    },
+}
+
+impl ArtistEvent {
+    /// The field changes of an event that changes an existing artist's fields.
+    pub fn field_changes(&self) -> Option<&[ArtistFieldEdit]> {
+        match self {
+            ArtistEvent::ArtistEdited { changes, .. }
+            | ArtistEvent::ArtistUpdatedFromSource { changes, .. } => Some(changes),
+            _ => None,
+        }
+    }
 }
 
 impl DomainEvent for ArtistEvent {
@@ -78,6 +116,7 @@ impl DomainEvent for ArtistEvent {
             ArtistEvent::ArtistCreated { .. } => "ArtistCreated".to_owned(),
             ArtistEvent::ArtistAdded { .. } => "ArtistAdded".to_owned(),
             ArtistEvent::ArtistEdited { .. } => "ArtistEdited".to_owned(),
+            ArtistEvent::ArtistUpdatedFromSource { .. } => "ArtistUpdatedFromSource".to_owned(),
         }
     }
 
@@ -128,6 +167,9 @@ pub struct Artist {
     /// Submissions already applied here, so a retried approval changes nothing twice.
     #[serde(default)]
     pub submissions: BTreeSet<SubmissionId>,
+    /// What its source said when last imported (an imported artist only).
+    #[serde(default)]
+    pub source: Option<ArtistSourceFields>,
 }
 
 impl Artist {
@@ -173,6 +215,48 @@ impl Artist {
             }
         }
         Ok(next)
+    }
+
+    /// What a newer record of this artist's own source changes: the source's new fields, and
+    /// for each field the source changed since it was last imported, the change to its new
+    /// value where the artist still holds the old one (the community's changes are kept).
+    /// `None` when the source says what it said before.
+    pub fn source_update(
+        &self,
+        record: &ImportedArtist,
+    ) -> Option<(ArtistSourceFields, Vec<ArtistFieldEdit>)> {
+        let old = self.source.as_ref()?;
+        let new = ArtistSourceFields::of(record);
+        if *old == new {
+            return None;
+        }
+        let mut changes = Vec::new();
+        if old.name != new.name {
+            changes.push(ArtistFieldEdit::Name {
+                old: Some(old.name.clone()),
+                new: new.name.clone(),
+            });
+        }
+        if old.biography != new.biography {
+            changes.push(ArtistFieldEdit::Biography {
+                old: old.biography.clone(),
+                new: new.biography.clone(),
+            });
+        }
+        if old.country != new.country {
+            changes.push(ArtistFieldEdit::Country {
+                old: old.country.clone(),
+                new: new.country.clone(),
+            });
+        }
+        if old.website != new.website {
+            changes.push(ArtistFieldEdit::Website {
+                old: old.website.clone(),
+                new: new.website.clone(),
+            });
+        }
+        changes.retain(|c| !self.is_stale(c));
+        Some((new, changes))
     }
 
     /// The event applying `edits` (submission `submission_id`), or why they cannot be applied;
@@ -302,17 +386,6 @@ impl Aggregate for Artist {
         match command {
             ArtistCommand::ImportArtist(record) => {
                 let record = *record;
-                if self.exists {
-                    let same_source = self.provenance.as_ref().is_some_and(|p| {
-                        p.dataset == record.provenance.dataset
-                            && p.source_id == record.provenance.source_id
-                    });
-                    return if same_source {
-                        Ok(())
-                    } else {
-                        Err(ArtistError::SourceMismatch(record.id))
-                    };
-                }
                 if record
                     .country
                     .as_ref()
@@ -329,6 +402,30 @@ impl Aggregate for Artist {
                 }
                 if !record.provenance.has_valid_link() {
                     return Err(ArtistError::BadSourceUrl);
+                }
+                if self.exists {
+                    let same_source = self.provenance.as_ref().is_some_and(|p| {
+                        p.dataset == record.provenance.dataset
+                            && p.source_id == record.provenance.source_id
+                    });
+                    if !same_source {
+                        return Err(ArtistError::SourceMismatch(record.id));
+                    }
+                    // A newer version of the same source changes what it changed, where the
+                    // community has not changed it since; the same record again writes nothing.
+                    let Some((source, changes)) = self.source_update(&record) else {
+                        return Ok(());
+                    };
+                    self.with_changes(&changes)?;
+                    sink.write(
+                        ArtistEvent::ArtistUpdatedFromSource {
+                            changes,
+                            source: Box::new(source),
+                        },
+                        self,
+                    )
+                    .await;
+                    return Ok(());
                 }
                 sink.write(
                     ArtistEvent::ArtistImported {
@@ -391,11 +488,23 @@ impl Aggregate for Artist {
                 provenance,
             } => {
                 self.exists = true;
+                self.source = Some(ArtistSourceFields {
+                    name: name.clone(),
+                    biography: biography.clone(),
+                    country: country.clone(),
+                    website: website.clone(),
+                });
                 self.name = Some(name);
                 self.biography = biography;
                 self.country = country;
                 self.website = website;
                 self.provenance = Some(*provenance);
+            }
+            ArtistEvent::ArtistUpdatedFromSource { changes, source } => {
+                for c in &changes {
+                    self.set(c);
+                }
+                self.source = Some(*source);
             }
             ArtistEvent::ArtistAdded {
                 submission_id,

@@ -17,6 +17,9 @@ pub struct ImportRunRecord {
     pub source_url: String,
     pub records_read: u64,
     pub artworks_new: u64,
+    /// New records that were artworks Plinth had from elsewhere, linked to them.
+    #[serde(default)]
+    pub artworks_linked: u64,
     /// Already imported, and changed by the newer record.
     #[serde(default)]
     pub artworks_changed: u64,

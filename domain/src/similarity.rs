@@ -8,6 +8,11 @@ use std::collections::HashSet;
 pub const DUPLICATE_RADIUS_M: f64 = 100.0;
 /// A score from which the web app calls a candidate a likely duplicate.
 pub const LIKELY_DUPLICATE: f64 = 0.6;
+/// Two records this close, with titles at least [`SAME_TITLE`] alike, are one artwork: an
+/// import links such a record to the artwork Plinth has instead of adding it again.
+pub const SAME_ARTWORK_RADIUS_M: f64 = 50.0;
+/// How alike two titles must be (see [`title_similarity`]) for [`clearly_same`].
+pub const SAME_TITLE: f64 = 0.75;
 
 /// Lowercase letters and digits of `s`, with common Latin accents folded and everything else a
 /// single space.
@@ -79,6 +84,20 @@ pub fn duplicate_score(
     (score * 1000.0).round() / 1000.0
 }
 
+/// Whether a record `distance_m` from a known artwork, titled `proposed` where it is titled
+/// `known`, is clearly that artwork (rather than only likely: see [`duplicate_score`]). Types
+/// are left out: sources name one work differently (a statue, a sculpture, a memorial). An
+/// untitled work is never clearly another: two can stand side by side.
+pub fn clearly_same(distance_m: f64, proposed: &str, known: &str) -> bool {
+    let untitled = |t: &str| {
+        let t = normalise(t);
+        t.starts_with("untitled") || t.starts_with("sans titre")
+    };
+    distance_m <= SAME_ARTWORK_RADIUS_M
+        && !untitled(proposed)
+        && title_similarity(proposed, known) >= SAME_TITLE
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +119,21 @@ mod tests {
         assert!(same_spot > other_work);
         assert!(same_spot >= LIKELY_DUPLICATE);
         assert!(other_work < LIKELY_DUPLICATE);
+    }
+
+    #[test]
+    fn only_a_near_record_with_the_same_title_is_clearly_the_same() {
+        assert!(clearly_same(8.0, "Le phare", "Le Phare"));
+        assert!(clearly_same(50.0, "Digital Orca", "Digital Orka"));
+        assert!(!clearly_same(51.0, "Digital Orca", "Digital Orca"));
+        assert!(!clearly_same(3.0, "Phare de Montréal", "Le Phare"));
+        assert!(!clearly_same(3.0, "", ""));
+        assert!(!clearly_same(
+            3.0,
+            "Untitled sculpture",
+            "Untitled Sculpture"
+        ));
+        assert!(!clearly_same(3.0, "Sans titre", "Sans titre"));
     }
 
     #[test]

@@ -121,9 +121,9 @@ pub struct ImportRequest {
 pub struct OutcomeDto {
     pub source_id: String,
     pub title: String,
-    /// `new`, `changed`, `unchanged` or `rejected`.
+    /// `new`, `linked`, `changed`, `unchanged` or `rejected`.
     pub outcome: String,
-    /// Why it was rejected, or what artwork a new one likely duplicates.
+    /// Why it was rejected, or what artwork a new one is or likely is.
     pub reason: String,
     pub lat: Option<f64>,
     pub lon: Option<f64>,
@@ -137,6 +137,8 @@ pub struct ImportReportDto {
     pub dry_run: bool,
     pub records_read: usize,
     pub artworks_new: usize,
+    /// New records that were artworks Plinth had from elsewhere: linked to them, not added.
+    pub artworks_linked: usize,
     pub artworks_changed: usize,
     pub artworks_unchanged: usize,
     pub artists_new: usize,
@@ -172,6 +174,7 @@ impl ImportReportDto {
             dry_run,
             records_read: r.records_read,
             artworks_new: r.artworks_created,
+            artworks_linked: r.artworks_linked,
             artworks_changed: r.artworks_changed,
             artworks_unchanged: r.artworks_unchanged,
             artists_new: r.artists_created,

@@ -6,6 +6,7 @@
 //! serves the admin's Import tab.
 
 pub mod admin;
+pub mod link;
 pub mod mapping;
 pub mod model;
 pub mod parse;

@@ -2,28 +2,33 @@
 //! has history from its first event; records already imported change nothing. Artist files are
 //! imported before artwork files so credits resolve.
 
+use command_api::bulk::{self, Handled};
 use command_api::{CommandError, Commands};
 use domain::artist::ImportedArtist as ArtistRecord;
 use domain::artwork::ImportedArtwork as ArtworkRecord;
-use domain::similarity::LIKELY_DUPLICATE;
 use domain::text::{LongText, PersonName, Title};
 use domain::{
     ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata,
     EventSource, FeedbackCommand, FeedbackError, ImportRun, ImportRunCommand, ImportRunRecord,
     IssueType, Location, Provenance, Tags,
 };
-use futures::{stream, StreamExt};
+use futures::{stream, StreamExt, TryStreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use uuid::Uuid;
 
+use super::link::{self, Known, Match};
 use super::mapping::{self, Mapping};
 use super::parse::{parse_file, ParseError};
 use super::{source, Dataset, ParsedFile, Presence, Reject, RejectReason};
 
-/// Commands in flight at once (each on its own aggregate, so they never conflict).
+/// Duplicate checks and links in flight at once.
 const CONCURRENCY: usize = 8;
+/// Records decided in one read and written in one statement.
+const CHUNK: usize = 1_000;
+/// Tries at a chunk that another writer's events beat to one of its aggregates.
+const ATTEMPTS: u32 = 3;
 
 /// Told how far an import is: what (e.g. "montreal artworks"), how many done, of how many.
 pub type Progress = std::sync::Arc<dyn Fn(&str, usize, usize) + Send + Sync>;
@@ -56,9 +61,10 @@ pub struct Parsed {
 pub struct Outcome {
     pub source_id: String,
     pub title: String,
-    /// `new`, `changed` (a newer record of one already imported), `unchanged` or `rejected`.
+    /// `new`, `linked` (new, and the same as an artwork Plinth had from elsewhere), `changed`
+    /// (a newer record of one already imported), `unchanged` or `rejected`.
     pub outcome: &'static str,
-    /// Why it was rejected, or what artwork a new one likely duplicates; else empty.
+    /// Why it was rejected, or what artwork a new one is or likely is; else empty.
     pub reason: String,
     /// Where it is (latitude, longitude), when it was not rejected.
     pub point: Option<(f64, f64)>,
@@ -73,12 +79,16 @@ pub struct FileReport {
     pub artists_changed: usize,
     pub artists_unchanged: usize,
     pub artworks_created: usize,
+    /// New records that were artworks Plinth had from another source or a contributor: each
+    /// linked to that artwork (one artwork, both sources), not added again.
+    pub artworks_linked: usize,
     pub artworks_changed: usize,
     pub artworks_unchanged: usize,
     pub rejects: Vec<Reject>,
     /// Tags dropped because their value broke the tag schema, as (source id, message).
     pub dropped_tags: Vec<(String, String)>,
-    /// New artworks that are likely ones Plinth already has (their outcome says which).
+    /// New artworks that are likely ones Plinth already has (their outcome says which), put to
+    /// the moderators as feedback.
     pub likely_duplicates: usize,
     /// Source ids of this dataset's artworks on the map that the file no longer has: each is
     /// put to the moderators as feedback ("missing"), never deleted.
@@ -298,10 +308,17 @@ pub async fn import_parsed(
         None => metadata.clone(),
     };
     let mut reports = Vec::new();
-    for p in parsed {
+    let known = std::sync::RwLock::new(Known::default());
+    let with_artworks = parsed
+        .iter()
+        .filter(|p| !p.parsed.artworks.is_empty())
+        .count();
+    for (i, p) in parsed.into_iter().enumerate() {
         let run = Run {
             commands,
             metadata: &metadata,
+            known: &known,
+            later_files: i + 1 < with_artworks,
             dry_run: options.dry_run,
             show_progress,
             progress: options.progress.clone(),
@@ -340,6 +357,7 @@ async fn record_run(
         source_url: d.source_url.to_string(),
         records_read: count(r.records_read),
         artworks_new: count(r.artworks_created),
+        artworks_linked: count(r.artworks_linked),
         artworks_changed: count(r.artworks_changed),
         artworks_unchanged: count(r.artworks_unchanged),
         artists_new: count(r.artists_created),
@@ -362,125 +380,209 @@ async fn record_run(
 struct Run<'a> {
     commands: &'a Commands,
     metadata: &'a EventMetadata,
+    /// What earlier files of this run added, for finding duplicates the read side lacks yet.
+    known: &'a std::sync::RwLock<Known>,
+    /// Whether files with artworks follow this one in the run (which [`Run::remember`] serves).
+    later_files: bool,
     dry_run: bool,
     show_progress: bool,
     progress: Option<Progress>,
 }
 
 impl Run<'_> {
-    /// Sends `command` to the aggregate `id` (in a dry run, only works out what it would do):
-    /// whether the record is new, changed or unchanged, and for a new artwork what it is
-    /// likely a duplicate of.
-    async fn send(&self, id: String, command: Command) -> anyhow::Result<Sent> {
+    /// Has a chunk of aggregates decide their import commands in one read and write what they
+    /// decided in one statement (in a dry run, only decides): for each, what it did, or why it
+    /// refused. A new artwork that clearly is one Plinth had is then linked to it (merged into
+    /// it, which shows both sources); one that likely is, is named.
+    async fn send_chunk<A: Imported>(
+        &self,
+        chunk: Vec<(String, A::Command)>,
+    ) -> anyhow::Result<Vec<Result<Sent, String>>>
+    where
+        A::Command: Clone,
+    {
         let pool = self.commands.pool();
-        let kind = match command {
-            Command::Artist(_) => "artist",
-            Command::Artwork(_) => "artwork",
+        let records: Vec<Option<ArtworkRecord>> =
+            chunk.iter().map(|(_, c)| A::artwork(c).cloned()).collect();
+        let ids: Vec<String> = chunk.iter().map(|(id, _)| id.clone()).collect();
+        let mut attempt = 0;
+        let handled = loop {
+            attempt += 1;
+            let (handled, decided) = bulk::decide_many::<A>(pool, chunk.clone())
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            if self.dry_run {
+                break handled;
+            }
+            match decided.write::<A::Error>(pool, self.metadata).await {
+                Ok(_) => break handled,
+                // Someone else wrote to one of them since it was read: decide again.
+                Err(CommandError::Conflict) if attempt < ATTEMPTS => continue,
+                Err(e) => anyhow::bail!("{e}"),
+            }
         };
-        let before = platform::eventlog::last_position_of(pool, kind, &id).await?;
-        let note = match before {
-            None => self.likely_duplicate(&command).await?,
-            Some(_) => None,
-        };
-        let outcome = if self.dry_run {
-            match (&before, &command) {
-                (None, _) => Sent::NEW,
-                // What the artwork would do with the newer record, decided as it decides.
-                (Some(_), Command::Artwork(ArtworkCommand::ImportArtwork(r))) => {
-                    let (artwork, _) = self.commands.state::<domain::Artwork>(&id).await?;
-                    if artwork.source_update(r).is_some() {
-                        Sent::CHANGED
+        let new: Vec<(usize, ArtworkRecord)> = handled
+            .iter()
+            .zip(records)
+            .enumerate()
+            .filter_map(|(i, (h, r))| match (h, r) {
+                (Handled::Took { before: 0, written }, Some(r)) if *written > 0 => Some((i, r)),
+                _ => None,
+            })
+            .collect();
+        let mut matched: Vec<Option<Match>> = vec![None; handled.len()];
+        let found: Vec<(usize, Option<Match>)> = stream::iter(new)
+            .map(|(i, r)| async move { anyhow::Ok((i, self.matched(&r).await?)) })
+            .buffered(CONCURRENCY)
+            .try_collect()
+            .await?;
+        for (i, m) in found {
+            matched[i] = m;
+        }
+        let linking: Vec<(usize, Match)> = matched
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| match m {
+                Some(m @ Match::Same(_)) => Some((i, m.clone())),
+                _ => None,
+            })
+            .collect();
+        if !self.dry_run {
+            stream::iter(linking)
+                .map(|(i, m)| {
+                    let id = ids[i].clone();
+                    async move { self.link(&id, &m).await }
+                })
+                .buffered(CONCURRENCY)
+                .try_collect::<Vec<()>>()
+                .await?;
+        }
+        Ok(handled
+            .into_iter()
+            .zip(matched)
+            .map(|(h, matched)| match h {
+                Handled::Refused(e) => Err(e.to_string()),
+                Handled::Took { written: 0, .. } => Ok(Sent {
+                    outcome: Sent::UNCHANGED,
+                    matched: None,
+                }),
+                Handled::Took { before: 0, .. } => Ok(Sent {
+                    outcome: if matches!(matched, Some(Match::Same(_))) {
+                        Sent::LINKED
                     } else {
-                        Sent::UNCHANGED
-                    }
-                }
-                (Some(_), _) => Sent::UNCHANGED,
-            }
-        } else {
-            let after = match command {
-                Command::Artist(c) => self.commands.artist(&id, c, self.metadata).await?,
-                Command::Artwork(c) => self.commands.artwork(&id, c, self.metadata).await?,
-            };
-            match (&before, before == after) {
-                (None, _) => Sent::NEW,
-                (Some(_), false) => Sent::CHANGED,
-                (Some(_), true) => Sent::UNCHANGED,
-            }
-        };
-        Ok(Sent { outcome, note })
+                        Sent::NEW
+                    },
+                    matched,
+                }),
+                Handled::Took { .. } => Ok(Sent {
+                    outcome: Sent::CHANGED,
+                    matched: None,
+                }),
+            })
+            .collect())
     }
 
-    /// The approved artwork already in Plinth (from another source or a contributor) that a
-    /// new artwork record likely is: within 100 m, scored as the submissions' duplicate check
-    /// scores (distance, title, type), at least [`LIKELY_DUPLICATE`].
-    async fn likely_duplicate(&self, command: &Command) -> anyhow::Result<Option<String>> {
-        let Command::Artwork(ArtworkCommand::ImportArtwork(r)) = command else {
-            return Ok(None);
+    /// The artwork Plinth has from elsewhere that new record `r` is or may be.
+    async fn matched(&self, r: &ArtworkRecord) -> anyhow::Result<Option<Match>> {
+        let near = link::read_side(self.commands.pool(), r).await?;
+        let known = self.known.read().map_err(|_| anyhow::anyhow!("poisoned"))?;
+        Ok(link::best(r, near, &known))
+    }
+
+    /// Merges the artwork just imported as `id` into the one it clearly is, which then shows
+    /// both sources; the record keeps its own stream, so a newer file of its source finds it.
+    async fn link(&self, id: &str, m: &Match) -> anyhow::Result<()> {
+        let request = command_api::artworks::MergeRequest {
+            into: m.candidate().id,
+            reason: Some(
+                format!("Imported: {}", m.note())
+                    .chars()
+                    .take(500)
+                    .collect(),
+            ),
         };
-        let found = projectors::candidates::duplicate_candidates(
-            self.commands.pool(),
-            r.location.lat(),
-            r.location.lon(),
-            Some(r.title.as_str()),
-            Some(r.artwork_type),
-            None,
-        )
-        .await;
-        let found = match found {
-            Ok(found) => found,
-            // An instance whose read side has never started has no artworks to compare with.
-            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Vec::new(),
-            Err(e) => return Err(e.into()),
-        };
-        Ok(found
-            .into_iter()
-            .find(|c| c.similarity >= LIKELY_DUPLICATE)
-            .map(|c| {
-                format!(
-                    "likely the same as \"{}\" ({}), {} m away, similarity {:.2}",
-                    c.title, c.id, c.distance_m, c.similarity
-                )
-            }))
+        let id = Uuid::parse_str(id)?;
+        command_api::artworks::merge::run_as(self.commands, self.metadata, id, request)
+            .await
+            .map_err(|e| anyhow::anyhow!("linking {id} to {}: {e}", m.candidate().id))?;
+        Ok(())
     }
 
     /// Turns each item into its aggregate's command (a refused one becomes a reject, a dropped
-    /// tag a note in the report) and sends them: for each sent one in order, its source id and
-    /// title, and whether the store changed.
-    async fn each<T: Sourced>(
+    /// tag a note in the report) and sends them, [`CHUNK`] at a time: for each sent one in
+    /// order, its source id and title, and what it did.
+    async fn each<A: Imported, T: Sourced>(
         &self,
         what: &str,
         items: &[T],
         report: &mut FileReport,
-        prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, Command), RejectReason>,
-    ) -> anyhow::Result<Vec<((String, String), Sent)>> {
-        let mut described = Vec::new();
-        let mut commands = Vec::new();
-        for item in items {
-            let source_id = item.source_id();
-            let mut dropped = Vec::new();
-            match prepare(item, &mut dropped) {
-                Ok((id, title, command)) => {
-                    described.push((source_id.to_owned(), title));
-                    commands.push((id, command));
+        prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, A::Command), RejectReason>,
+    ) -> anyhow::Result<Vec<((String, String), Sent)>>
+    where
+        A::Command: Clone,
+    {
+        let told = Told::new(what, items.len(), self.show_progress, self.progress.clone());
+        let mut out = Vec::with_capacity(items.len());
+        for part in items.chunks(CHUNK) {
+            let mut described = Vec::with_capacity(part.len());
+            let mut commands = Vec::with_capacity(part.len());
+            for item in part {
+                let source_id = item.source_id();
+                let mut dropped = Vec::new();
+                match prepare(item, &mut dropped) {
+                    Ok((id, title, command)) => {
+                        described.push((source_id.to_owned(), title));
+                        commands.push((id, command));
+                    }
+                    Err(reason) => report.rejects.push(Reject {
+                        row: 0,
+                        source_id: Some(source_id.to_owned()),
+                        reason,
+                    }),
                 }
-                Err(reason) => report.rejects.push(Reject {
-                    row: 0,
-                    source_id: Some(source_id.to_owned()),
-                    reason,
-                }),
+                report
+                    .dropped_tags
+                    .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
             }
-            report
-                .dropped_tags
-                .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
+            for (d, sent) in described
+                .into_iter()
+                .zip(self.send_all::<A>(commands).await?)
+            {
+                match sent {
+                    Ok(sent) => out.push((d, sent)),
+                    Err(refusal) => report.rejects.push(Reject {
+                        row: 0,
+                        source_id: Some(d.0),
+                        reason: RejectReason::Malformed(format!("refused: {refusal}")),
+                    }),
+                }
+            }
+            told.add(part.len());
         }
-        let told = Told::new(
-            what,
-            commands.len(),
-            self.show_progress,
-            self.progress.clone(),
-        );
-        let sent = import_all(commands, &told, |(id, command)| self.send(id, command)).await?;
-        Ok(described.into_iter().zip(sent).collect())
+        told.bar.finish_and_clear();
+        Ok(out)
+    }
+
+    /// [`Run::send_chunk`] over runs of `commands` that hold each aggregate once.
+    async fn send_all<A: Imported>(
+        &self,
+        commands: Vec<(String, A::Command)>,
+    ) -> anyhow::Result<Vec<Result<Sent, String>>>
+    where
+        A::Command: Clone,
+    {
+        let mut out = Vec::with_capacity(commands.len());
+        let mut rest = commands.into_iter().peekable();
+        while rest.peek().is_some() {
+            let mut seen = HashSet::new();
+            let mut run = Vec::new();
+            while let Some(next) = rest.next_if(|(id, _)| !seen.contains(id)) {
+                seen.insert(next.0.clone());
+                run.push(next);
+            }
+            out.extend(self.send_chunk::<A>(run).await?);
+        }
+        Ok(out)
     }
 
     async fn file(&self, file: &str, p: ParsedFile) -> anyhow::Result<FileReport> {
@@ -494,7 +596,7 @@ impl Run<'_> {
         let d = &p.dataset;
 
         let artists = self
-            .each(
+            .each::<domain::Artist, _>(
                 &format!("{} artists", d.key),
                 &p.artists,
                 &mut report,
@@ -504,7 +606,7 @@ impl Run<'_> {
                     Ok((
                         r.id.to_string(),
                         name,
-                        Command::Artist(ArtistCommand::ImportArtist(Box::new(r))),
+                        ArtistCommand::ImportArtist(Box::new(r)),
                     ))
                 },
             )
@@ -515,7 +617,7 @@ impl Run<'_> {
         report.artists_changed += count(&artists, Sent::CHANGED);
         report.artists_unchanged += count(&artists, Sent::UNCHANGED);
         let artworks = self
-            .each(
+            .each::<domain::Artwork, _>(
                 &format!("{} artworks", d.key),
                 &p.artworks,
                 &mut report,
@@ -525,30 +627,41 @@ impl Run<'_> {
                     Ok((
                         r.id.to_string(),
                         title,
-                        Command::Artwork(ArtworkCommand::ImportArtwork(Box::new(r))),
+                        ArtworkCommand::ImportArtwork(Box::new(r)),
                     ))
                 },
             )
             .await?;
         report.artworks_created += count(&artworks, Sent::NEW);
+        report.artworks_linked += count(&artworks, Sent::LINKED);
         report.artworks_changed += count(&artworks, Sent::CHANGED);
         report.artworks_unchanged += count(&artworks, Sent::UNCHANGED);
-        let points: HashMap<&str, (f64, f64)> = p
+        let by_id: HashMap<&str, &super::ImportedArtwork> = p
             .artworks
             .iter()
-            .map(|a| (a.source_id.as_str(), (a.lat, a.lon)))
+            .map(|a| (a.source_id.as_str(), a))
             .collect();
+        let mut likely = Vec::new();
         for ((source_id, title), sent) in artworks {
-            report.likely_duplicates += usize::from(sent.note.is_some());
-            let point = points.get(source_id.as_str()).copied();
+            let record = by_id.get(source_id.as_str()).copied();
+            let reason = sent.matched.as_ref().map(Match::note).unwrap_or_default();
+            if sent.outcome == Sent::NEW {
+                if matches!(sent.matched, Some(Match::Likely(_))) {
+                    likely.push((ArtworkId::for_import(&d.key, &source_id), reason.clone()));
+                }
+                if let Some(a) = record.filter(|_| self.later_files) {
+                    self.remember(d, a)?;
+                }
+            }
             report.outcomes.push(Outcome {
-                point,
+                point: record.map(|a| (a.lat, a.lon)),
                 source_id,
                 title,
                 outcome: sent.outcome,
-                reason: sent.note.unwrap_or_default(),
+                reason,
             });
         }
+        report.likely_duplicates = likely.len();
         for r in &report.rejects {
             report.outcomes.push(Outcome {
                 source_id: r.source_id.clone().unwrap_or_default(),
@@ -559,19 +672,33 @@ impl Run<'_> {
             });
         }
         if !p.artworks.is_empty() {
-            self.moderators_check(file, &p, &mut report).await?;
+            self.moderators_check(file, &p, &likely, &mut report)
+                .await?;
         }
         Ok(report)
     }
 
+    /// Remembers a record this file added, for the run's later files.
+    fn remember(&self, d: &Dataset, a: &super::ImportedArtwork) -> anyhow::Result<()> {
+        if let Ok(r) = artwork_record(d, a, &mut Vec::new()) {
+            let mut known = self
+                .known
+                .write()
+                .map_err(|_| anyhow::anyhow!("poisoned"))?;
+            known.add(&r);
+        }
+        Ok(())
+    }
+
     /// What moderators are asked to look at, as feedback in their queue (in a dry run, only
-    /// counted): each artwork of this dataset that the file no longer has (never deleted),
-    /// asked once whatever the number of runs. Likely duplicates are reported, not filed: a
-    /// first import of several datasets of one city would fill the queue with them.
+    /// counted), each asked once whatever the number of runs: each artwork of this dataset
+    /// that the file no longer has (never deleted), and each new artwork that is `likely` one
+    /// Plinth had (a proposed merge; clear ones were linked).
     async fn moderators_check(
         &self,
         file: &str,
         p: &ParsedFile,
+        likely: &[(ArtworkId, String)],
         report: &mut FileReport,
     ) -> anyhow::Result<()> {
         let d = &p.dataset;
@@ -604,6 +731,11 @@ impl Run<'_> {
                 d.name
             );
             self.ask(id, "gone", IssueType::Missing, &note).await?;
+        }
+        for (id, why) in likely {
+            let note = format!("Imported from {}: {why}. Merge them if so.", d.name);
+            self.ask(*id, "likely-duplicate", IssueType::Comment, &note)
+                .await?;
         }
         Ok(())
     }
@@ -655,14 +787,15 @@ async fn imported_ids(pool: &sqlx::PgPool, key: &str) -> anyhow::Result<Vec<Stri
 
 /// What sending one record did.
 struct Sent {
-    /// `new`, `changed` or `unchanged`.
+    /// `new`, `linked`, `changed` or `unchanged`.
     outcome: &'static str,
-    /// Why a new record may be an artwork Plinth already has.
-    note: Option<String>,
+    /// For a new artwork, the artwork Plinth had that it is or may be.
+    matched: Option<Match>,
 }
 
 impl Sent {
     const NEW: &'static str = "new";
+    const LINKED: &'static str = "linked";
     const CHANGED: &'static str = "changed";
     const UNCHANGED: &'static str = "unchanged";
 }
@@ -684,10 +817,25 @@ impl Sourced for super::ImportedArtwork {
     }
 }
 
-/// A command for one of the two aggregates an import writes to.
-enum Command {
-    Artist(ArtistCommand),
-    Artwork(ArtworkCommand),
+/// An aggregate an import writes to.
+trait Imported: cqrs_es::Aggregate<Services = ()> {
+    /// The artwork record `command` imports, to be compared with the artworks Plinth has.
+    fn artwork(command: &Self::Command) -> Option<&ArtworkRecord>;
+}
+
+impl Imported for domain::Artist {
+    fn artwork(_: &ArtistCommand) -> Option<&ArtworkRecord> {
+        None
+    }
+}
+
+impl Imported for domain::Artwork {
+    fn artwork(command: &ArtworkCommand) -> Option<&ArtworkRecord> {
+        match command {
+            ArtworkCommand::ImportArtwork(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 /// Where progress goes: the terminal's bar and the caller's [`Progress`].
@@ -713,41 +861,20 @@ impl Told {
         }
     }
 
-    fn one_more(&self) {
-        self.bar.inc(1);
-        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+    /// `n` more records done.
+    fn add(&self, n: usize) {
+        self.bar.inc(n as u64);
+        let before = self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        let done = before + n;
         let step = (self.total / 200).max(1);
         if let Some(p) = self
             .progress
             .as_ref()
-            .filter(|_| done.is_multiple_of(step) || done == self.total)
+            .filter(|_| done / step > before / step || done == self.total)
         {
             p(&self.what, done, self.total);
         }
     }
-}
-
-/// Runs `import` on every record, [`CONCURRENCY`] at a time, telling `told`: each record's
-/// result, in order.
-async fn import_all<R, T, F, Fut>(records: Vec<R>, told: &Told, import: F) -> anyhow::Result<Vec<T>>
-where
-    F: Fn(R) -> Fut,
-    Fut: std::future::Future<Output = anyhow::Result<T>>,
-{
-    let results: Vec<anyhow::Result<T>> = stream::iter(records)
-        .map(|r| {
-            let work = import(r);
-            async move {
-                let done = work.await?;
-                told.one_more();
-                Ok(done)
-            }
-        })
-        .buffered(CONCURRENCY)
-        .collect()
-        .await;
-    told.bar.finish_and_clear();
-    results.into_iter().collect()
 }
 
 /// Writes every record's outcome as CSV (`file,row/source id,title,outcome,reason`).
@@ -775,11 +902,12 @@ pub fn summary(reports: &[FileReport]) -> String {
     let mut out = String::new();
     for r in reports {
         out.push_str(&format!(
-            "{} ({}): {} records read; artworks {} new, {} changed, {} unchanged; artists {} new, {} unchanged; {} rejected\n",
+            "{} ({}): {} records read; artworks {} new, {} linked to ones Plinth had, {} changed, {} unchanged; artists {} new, {} unchanged; {} rejected\n",
             r.file,
             r.dataset,
             r.records_read,
             r.artworks_created,
+            r.artworks_linked,
             r.artworks_changed,
             r.artworks_unchanged,
             r.artists_created,
@@ -812,15 +940,15 @@ pub fn summary(reports: &[FileReport]) -> String {
                     .join(", ")
             ));
         }
-        if r.likely_duplicates > 0 {
+        if r.likely_duplicates + r.artworks_linked > 0 {
             out.push_str(&format!(
-                "    likely duplicates of artworks already in Plinth: {}\n",
+                "    likely duplicates of artworks already in Plinth, put to the moderators: {}\n",
                 r.likely_duplicates
             ));
             let notes = r
                 .outcomes
                 .iter()
-                .filter(|o| o.outcome == "new" && !o.reason.is_empty());
+                .filter(|o| matches!(o.outcome, Sent::NEW | Sent::LINKED) && !o.reason.is_empty());
             for o in notes.take(20) {
                 out.push_str(&format!(
                     "      {} \"{}\": {}\n",

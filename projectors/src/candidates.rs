@@ -27,7 +27,8 @@ pub struct NearbyCandidate {
     pub thumbnail_url: Option<String>,
 }
 
-/// Approved artworks within 100 m of (`lat`, `lon`), best match first.
+/// Approved artworks within 100 m of (`lat`, `lon`), best match first; with `other_than`, only
+/// those not imported from that dataset (an import's own records are distinct by their ids).
 pub async fn duplicate_candidates(
     pool: &PgPool,
     lat: f64,
@@ -35,6 +36,7 @@ pub async fn duplicate_candidates(
     title: Option<&str>,
     artwork_type: Option<ArtworkType>,
     exclude: Option<Uuid>,
+    other_than: Option<&str>,
 ) -> Result<Vec<NearbyCandidate>, sqlx::Error> {
     // A cos(lat)-scaled box for the index, then the exact great-circle distance.
     let dlat = DUPLICATE_RADIUS_M / 111_320.0;
@@ -50,6 +52,7 @@ pub async fn duplicate_candidates(
           WHERE status = 'approved'
             AND location <@ box(point($2 - $4, $1 - $3), point($2 + $4, $1 + $3))
             AND id IS DISTINCT FROM $6
+            AND ($7::text IS NULL OR provenance ->> 'dataset' IS DISTINCT FROM $7)
           ORDER BY location <-> point($2, $1)
           LIMIT $5"#,
         lat,
@@ -57,7 +60,8 @@ pub async fn duplicate_candidates(
         dlat,
         dlon,
         MAX_CANDIDATES * 4,
-        exclude
+        exclude,
+        other_than
     )
     .fetch_all(pool)
     .await?;

@@ -192,11 +192,15 @@ fn assert_each_once(got: &[Uuid], want: &HashSet<Uuid>, ctx: &str) {
     assert_eq!(&set, want, "{ctx}: ids differ from the read model");
 }
 
-/// A detail answer is the list shape plus its logbook (an array, empty for imported works).
+/// A detail answer is the list shape plus its logbook (an array, empty for imported works) and
+/// the sources of records linked to it (an array, empty unless two sources had it).
 fn without_logbook(detail: &Value) -> Value {
     assert!(detail["logbook"].is_array(), "{detail}");
+    assert!(detail["also_from"].is_array(), "{detail}");
     let mut a = detail.clone();
-    a.as_object_mut().unwrap().remove("logbook");
+    let fields = a.as_object_mut().unwrap();
+    fields.remove("logbook");
+    fields.remove("also_from");
     a
 }
 

@@ -87,3 +87,104 @@ async fn a_command_answers_with_the_position_it_wrote() {
     assert_eq!(resp.headers()["x-event-position"], pos.to_string().as_str());
     db.drop_db().await;
 }
+
+/// The importer's path: many aggregates decide on one read and their events are written in one
+/// statement, all or nothing. A chunk that another writer beat to one of its aggregates writes
+/// nothing (a conflict), and deciding again finds that aggregate as the other writer left it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn decisions_in_bulk_are_written_together_or_not_at_all() {
+    use command_api::bulk::{decide_many, Handled};
+    let db = TestDb::new().await;
+    let metadata = domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7());
+    let import = |r: &domain::artwork::ImportedArtwork| {
+        (
+            r.id.to_string(),
+            domain::ArtworkCommand::ImportArtwork(Box::new(r.clone())),
+        )
+    };
+    let (a, b) = (record("bulk-a"), record("bulk-b"));
+    let (handled, decided) = decide_many::<domain::Artwork>(&db.pool, vec![import(&a), import(&b)])
+        .await
+        .unwrap();
+    assert!(handled.iter().all(|h| matches!(
+        h,
+        Handled::Took {
+            before: 0,
+            written: 1
+        }
+    )));
+
+    // Another writer imports b first: the chunk's write is refused whole.
+    let (_, first) = decide_many::<domain::Artwork>(&db.pool, vec![import(&b)])
+        .await
+        .unwrap();
+    assert_eq!(
+        first
+            .write::<domain::ArtworkError>(&db.pool, &metadata)
+            .await
+            .unwrap(),
+        1
+    );
+    let refused = decided
+        .write::<domain::ArtworkError>(&db.pool, &metadata)
+        .await;
+    assert!(
+        matches!(refused, Err(CommandError::Conflict)),
+        "{refused:?}"
+    );
+    let written: i64 = sqlx::query_scalar("SELECT count(*) FROM es.events WHERE aggregate_id = $1")
+        .bind(a.id.to_string())
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(written, 0, "nothing of a refused chunk is written");
+
+    // Decided again: a is new, b is already imported from the same record and takes nothing;
+    // a refused command costs only itself.
+    let mut other_source = record("bulk-a");
+    other_source.provenance.dataset = "elsewhere".into();
+    let c = record("bulk-c");
+    let (handled, decided) =
+        decide_many::<domain::Artwork>(&db.pool, vec![import(&a), import(&b), import(&c)])
+            .await
+            .unwrap();
+    assert!(matches!(
+        handled[0],
+        Handled::Took {
+            before: 0,
+            written: 1
+        }
+    ));
+    assert!(matches!(
+        handled[1],
+        Handled::Took {
+            before: 1,
+            written: 0
+        }
+    ));
+    assert_eq!(
+        decided
+            .write::<domain::ArtworkError>(&db.pool, &metadata)
+            .await
+            .unwrap(),
+        2
+    );
+    let (handled, decided) = decide_many::<domain::Artwork>(&db.pool, vec![import(&other_source)])
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            handled[0],
+            Handled::Refused(domain::ArtworkError::SourceMismatch(_))
+        ),
+        "{handled:?}"
+    );
+    assert_eq!(
+        decided
+            .write::<domain::ArtworkError>(&db.pool, &metadata)
+            .await
+            .unwrap(),
+        0
+    );
+    db.drop_db().await;
+}

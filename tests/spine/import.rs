@@ -84,6 +84,11 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
         assert_eq!(got.rejects_by_reason(), want, "{file} rejects");
         assert!(got.rejects.iter().all(|r| !r.reason.to_string().is_empty()));
     }
+    // The six files are four cities; New York's two share no artwork (a record is compared
+    // only with other sources' artworks), so nothing is linked and nobody is asked.
+    let linked: usize = first.iter().map(|r| r.artworks_linked).sum();
+    let likely: usize = first.iter().map(|r| r.likely_duplicates).sum();
+    assert_eq!((linked, likely), (0, 0));
     // Artist files are imported before the artworks that credit them.
     let order: Vec<&str> = first
         .iter()
@@ -320,67 +325,176 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_second_source_of_the_same_city_reports_the_artworks_plinth_already_has() {
+async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_already_has() {
     use plinth::import::run::{import_with, infer_beside, ImportOptions};
     let (app, commands, dir, _, _) = app_with_the_city().await;
     crate::harness::wait_projected(&app.db.pool).await;
 
-    // OpenStreetMap has the lighthouse sculpture 8 m away, and a statue the city lacks.
+    // OpenStreetMap has the lighthouse sculpture 8 m away under the same name, the fountain
+    // 30 m away under a longer one, and a statue the city lacks.
     let osm = dir.path().join("montreal-overpass.json");
     std::fs::write(
         &osm,
         r#"{"elements": [
             {"type": "node", "id": 11, "lat": 45.50177, "lon": -73.56725,
-             "tags": {"tourism": "artwork", "artwork_type": "sculpture", "name": "Le phare"}},
+             "tags": {"tourism": "artwork", "artwork_type": "sculpture", "name": "Le phare",
+                      "wikidata": "Q1"}},
             {"type": "node", "id": 12, "lat": 45.53, "lon": -73.60,
-             "tags": {"tourism": "artwork", "artwork_type": "statue", "name": "Nelligan"}}
+             "tags": {"tourism": "artwork", "artwork_type": "statue", "name": "Nelligan"}},
+            {"type": "node", "id": 13, "lat": 45.51027, "lon": -73.55,
+             "tags": {"tourism": "artwork", "artwork_type": "fountain",
+                      "name": "Fontaine de la place"}}
         ]}"#,
     )
     .unwrap();
     let (written, inferred) = infer_beside(&osm).unwrap();
     complete(&written, inferred.mapping);
+    let files = std::slice::from_ref(&osm);
     let dry = ImportOptions {
         dry_run: true,
         ..Default::default()
     };
-    let planned = import_with(&commands, std::slice::from_ref(&osm), &dry, false)
-        .await
-        .unwrap();
+    let planned = import_with(&commands, files, &dry, false).await.unwrap();
     let report = &planned[0];
-    assert_eq!(report.artworks_created, 2);
-    assert_eq!(report.likely_duplicates, 1);
-    let phare = report
-        .outcomes
-        .iter()
-        .find(|o| o.source_id == "11")
-        .unwrap();
+    assert_eq!(
+        (
+            report.artworks_created,
+            report.artworks_linked,
+            report.likely_duplicates
+        ),
+        (2, 1, 1)
+    );
+    let outcome = |source_id: &str| {
+        report
+            .outcomes
+            .iter()
+            .find(|o| o.source_id.ends_with(source_id))
+            .unwrap_or_else(|| panic!("no outcome for {source_id}"))
+            .clone()
+    };
+    let phare = outcome("11");
+    assert_eq!(phare.outcome, "linked");
     assert!(
-        phare.reason.starts_with("likely the same as \"Le Phare\""),
+        phare.reason.starts_with("the same as \"Le Phare\""),
         "{}",
         phare.reason
     );
-    assert!(phare.reason.contains("m away"), "{}", phare.reason);
-    let statue = report
-        .outcomes
-        .iter()
-        .find(|o| o.source_id == "12")
-        .unwrap();
-    assert_eq!(statue.reason, "");
-    let summary = plinth::import::run::summary(&planned);
+    let fountain = outcome("13");
+    assert_eq!(fountain.outcome, "new");
     assert!(
-        summary.contains("likely duplicates of artworks already in Plinth: 1"),
-        "{summary}"
+        fountain
+            .reason
+            .starts_with("likely the same as \"Fontaine\""),
+        "{}",
+        fountain.reason
     );
+    assert_eq!(outcome("12").reason, "");
+    let summary = plinth::import::run::summary(&planned);
+    assert!(summary.contains("1 linked to ones Plinth had"), "{summary}");
     assert_eq!(feedback_events(&app.db).await, 0, "a dry run asks nobody");
 
-    // Imported, it is reported, not filed: a first import of a city's datasets would fill the
-    // moderators' queue.
-    let done = import_with(&commands, &[osm], &ImportOptions::default(), false)
+    let done = import_with(&commands, files, &ImportOptions::default(), false)
         .await
         .unwrap();
-    assert_eq!(done[0].likely_duplicates, 1);
-    assert_eq!(feedback_events(&app.db).await, 0);
+    assert_eq!((done[0].artworks_created, done[0].artworks_linked), (2, 1));
+    // The unsure one is put to the moderators as a proposed merge, once.
+    assert_eq!(feedback_events(&app.db).await, 1);
+    crate::harness::wait_projected(&app.db.pool).await;
+
+    // One lighthouse on the map, which shows both sources.
+    let (_, _, near) = app
+        .get("/api/artworks/nearby?lat=45.5017&lon=-73.5673&radius=200&limit=50")
+        .await;
+    let near = near["data"]["artworks"].as_array().unwrap().clone();
+    let titles: Vec<&str> = near.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Le Phare"], "{near:?}");
+    let id = near[0]["id"].as_str().unwrap();
+    let (_, _, detail) = app.get(&format!("/api/artworks/{id}")).await;
+    let detail = &detail["data"];
+    assert_eq!(detail["provenance"]["dataset"], "art-public-montreal");
+    let also = detail["also_from"].as_array().unwrap();
+    assert_eq!(also.len(), 1, "{detail}");
+    assert_eq!(also[0]["dataset"], "montreal-overpass");
+    assert_eq!(
+        detail["tags"]["wikidata_id"], "Q1",
+        "what the linked record adds comes with it"
+    );
+
+    // A second run of both sources writes nothing but its own records.
+    let before = events(&app.db).await;
+    let city = dir.path().join("art-public-montreal.csv");
+    let again = import_with(&commands, &[city, osm], &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    for r in &again {
+        assert_eq!(
+            (r.artworks_created, r.artworks_linked, r.artworks_changed),
+            (0, 0, 0),
+            "{}",
+            r.file
+        );
+    }
+    assert_eq!(events(&app.db).await, before + 2);
+    assert_eq!(feedback_events(&app.db).await, 1);
     app.stop().await;
+}
+
+/// Two sources of one city in one run, the second naming every artwork of the first: each
+/// artwork once, with both provenances, though the read side has not seen the first file yet.
+#[tokio::test]
+async fn two_sources_in_one_run_give_each_artwork_once() {
+    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    let db = TestDb::new().await;
+    let commands = command_api::Commands::new(db.pool.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let city = unseen_city_csv(dir.path());
+    let (written, inferred) = infer_beside(&city).unwrap();
+    complete(&written, inferred.mapping);
+    let osm = dir.path().join("montreal.geojson");
+    std::fs::write(
+        &osm,
+        r#"{"type": "FeatureCollection", "features": [
+            {"type": "Feature", "id": "n1", "geometry": {"type": "Point", "coordinates": [-73.5673, 45.50175]},
+             "properties": {"tourism": "artwork", "name": "Le Phare"}},
+            {"type": "Feature", "id": "n2", "geometry": {"type": "Point", "coordinates": [-73.58005, 45.52]},
+             "properties": {"tourism": "artwork", "name": "Murale de l'été"}},
+            {"type": "Feature", "id": "n3", "geometry": {"type": "Point", "coordinates": [-73.55, 45.51003]},
+             "properties": {"tourism": "artwork", "name": "Fontaine"}}
+        ]}"#,
+    )
+    .unwrap();
+    let (written, inferred) = infer_beside(&osm).unwrap();
+    complete(&written, inferred.mapping);
+    let done = import_with(&commands, &[city, osm], &ImportOptions::default(), false)
+        .await
+        .unwrap();
+    let counts: Vec<(usize, usize)> = done
+        .iter()
+        .map(|r| (r.artworks_created, r.artworks_linked))
+        .collect();
+    assert_eq!(counts, [(3, 0), (0, 3)]);
+    // Each OpenStreetMap record points at the city's artwork, which took its source.
+    let merged: Vec<(String, String)> = sqlx::query_as(
+        "SELECT e.aggregate_id, e.payload->'ArtworkMerged'->>'into' FROM es.events e \
+          WHERE e.event_type = 'ArtworkMerged' ORDER BY 1",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(merged.len(), 3);
+    let city_ids: std::collections::BTreeSet<String> = sqlx::query_scalar(
+        "SELECT aggregate_id FROM es.events WHERE event_type = 'ArtworkImported' \
+            AND payload->'ArtworkImported'->'provenance'->>'dataset' = 'art-public-montreal'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .collect();
+    let targets: std::collections::BTreeSet<String> =
+        merged.into_iter().map(|(_, into)| into).collect();
+    assert_eq!(targets, city_ids);
+    db.drop_db().await;
 }
 
 /// Uploads `bytes` as `name` to the Import tab's call, as `token`.

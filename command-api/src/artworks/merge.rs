@@ -10,7 +10,8 @@
 use cqrs_es::Aggregate;
 use domain::artwork::carried;
 use domain::{
-    Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, FieldEdit, Reason,
+    Absorption, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent, ArtworkId, EventMetadata,
+    FieldEdit, Reason,
 };
 use platform::position::EventPosition;
 use serde::{Deserialize, Serialize};
@@ -49,10 +50,21 @@ pub(super) const ATTEMPTS: u32 = 3;
 const TARGET_REFUSED: &str = "The artwork to keep refused the merge; merge undone";
 
 /// Merges duplicate `id` into `req.into`.
-#[tracing::instrument(skip(commands, reviewer, req), fields(artwork.id = %id, artwork.into = %req.into))]
 pub async fn run(
     commands: &Commands,
     reviewer: &Reviewer,
+    id: Uuid,
+    req: MergeRequest,
+) -> Result<(Merged, Option<EventPosition>), ModerationError> {
+    run_as(commands, &reviewer.metadata, id, req).await
+}
+
+/// [`run`] recorded with `md`: a moderator's, or the system's when an import links a record
+/// to the artwork Plinth already has.
+#[tracing::instrument(skip(commands, md, req), fields(artwork.id = %id, artwork.into = %req.into))]
+pub async fn run_as(
+    commands: &Commands,
+    md: &EventMetadata,
     id: Uuid,
     req: MergeRequest,
 ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
@@ -62,7 +74,7 @@ pub async fn run(
     }
     let (source, into) = (ArtworkId(id), ArtworkId(req.into));
     let locks = ArtworkLocks::take(commands.pool(), &[source, into], Hold::Exclusive).await?;
-    let merged = held_run(commands, reviewer, source, into, reason).await;
+    let merged = held_run(commands, md, source, into, reason).await;
     locks.release().await;
     merged
 }
@@ -70,12 +82,11 @@ pub async fn run(
 /// [`run`], both artworks held.
 async fn held_run(
     commands: &Commands,
-    reviewer: &Reviewer,
+    md: &EventMetadata,
     source: ArtworkId,
     into: ArtworkId,
     reason: Reason,
 ) -> Result<(Merged, Option<EventPosition>), ModerationError> {
-    let md = &reviewer.metadata;
     let not_found = |id: ArtworkId| {
         move |e| match e {
             CommandError::Rejected(ArtworkError::NotFound) => {

@@ -199,6 +199,7 @@ pub async fn run(
             title.as_deref(),
             type_name,
             None,
+            None,
         )
         .await?
     } else {

@@ -33,8 +33,8 @@ impl Snapshot {
                 self.provenance = provenance;
                 self.created_at = Some(at);
             }
-        } else if let (ArtistEvent::ArtistEdited { changes, .. }, Some(fields)) =
-            (event, self.fields.as_mut())
+        } else if let (Some(changes), Some(fields)) =
+            (event.field_changes(), self.fields.as_mut())
         {
             for c in changes {
                 fields.set(c);
@@ -73,6 +73,7 @@ fn describe(e: &ArtistEvent) -> Described {
         ArtistEvent::ArtistEdited { submission_id, .. } => {
             (ChangeKind::Edited, Some(submission_id.0))
         }
+        ArtistEvent::ArtistUpdatedFromSource { .. } => (ChangeKind::SourceUpdated, None),
     };
     Described::of(kind, submission_id)
 }

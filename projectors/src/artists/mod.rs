@@ -83,7 +83,7 @@ impl ArtistFields {
                 }
                 Some((fields, None))
             }
-            ArtistEvent::ArtistEdited { .. } => None,
+            ArtistEvent::ArtistEdited { .. } | ArtistEvent::ArtistUpdatedFromSource { .. } => None,
         }
     }
 
@@ -138,8 +138,8 @@ impl Projector for ArtistsProjector {
                     pos: e.position,
                 }),
                 None => {
-                    if let ArtistEvent::ArtistEdited { changes, .. } = event {
-                        edits.push((id, changes, e));
+                    if let Some(changes) = event.field_changes() {
+                        edits.push((id, changes.to_vec(), e));
                     }
                 }
             }

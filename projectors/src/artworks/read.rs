@@ -290,6 +290,19 @@ pub async fn public_by_id(pool: &PgPool, id: Uuid) -> Result<Option<ArtworkDto>,
     Ok(hydrate(pool, artwork.into_iter().collect()).await?.pop())
 }
 
+/// The sources of the duplicates merged into artwork `id` (an import links a record of another
+/// dataset so), oldest merge first: the artwork's other provenances.
+pub async fn merged_sources(pool: &PgPool, id: Uuid) -> Result<Vec<Value>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT provenance AS "provenance!" FROM rm.artworks
+            WHERE merged_into = $1 AND provenance IS NOT NULL
+            ORDER BY updated_at, id"#,
+        id
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// A circle on the sphere and the one or two latitude/longitude boxes `(south, west, north,
 /// east)` that contain it (two when it crosses the antimeridian; pass the first twice
 /// otherwise).

@@ -105,7 +105,7 @@ impl Projector for SearchDocsProjector {
                     true,
                 ),
                 None => {
-                    let ArtistEvent::ArtistEdited { changes: edits, .. } = event else {
+                    let Some(edits) = event.field_changes().map(<[_]>::to_vec) else {
                         continue;
                     };
                     // The document as this batch left it, else as the index holds it.

@@ -399,8 +399,13 @@ pub async fn get_artwork(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
     let logbook = artworks::read::logbook(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
+    let also_from = artworks::read::merged_sources(&state.pool, id).await?;
     Ok(with_consistency(
-        ok(ArtworkDetailDto { artwork, logbook }),
+        ok(ArtworkDetailDto {
+            artwork,
+            logbook,
+            also_from,
+        }),
         caught_up,
     ))
 }
@@ -415,6 +420,10 @@ pub struct ArtworkDetailDto {
     pub artwork: ArtworkDto,
     /// Approved visits, newest first (at most 50).
     pub logbook: Vec<LogbookEntryDto>,
+    /// The sources of records merged into it (another dataset's record of the same artwork,
+    /// linked by an import), besides its own `provenance`; empty for an `as_of` view.
+    #[schema(value_type = Vec<domain::Provenance>)]
+    pub also_from: Vec<serde_json::Value>,
 }
 
 #[cfg(test)]

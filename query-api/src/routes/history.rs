@@ -106,7 +106,11 @@ pub async fn artwork_as_of(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| not_found(id))?;
-    Ok(ArtworkDetailDto { artwork, logbook })
+    Ok(ArtworkDetailDto {
+        artwork,
+        logbook,
+        also_from: Vec::new(),
+    })
 }
 
 #[cfg(test)]

@@ -253,6 +253,7 @@ pub async fn review_submission(
         submission.title.as_deref(),
         submission.artwork_type,
         exclude,
+        None,
     )
     .await?;
     Ok(private(with_consistency(

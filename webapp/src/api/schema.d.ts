@@ -1824,6 +1824,11 @@ export interface components {
         };
         /** @description An artwork with its logbook, for its detail page. */
         ArtworkDetailDto: components["schemas"]["ArtworkDto"] & {
+            /**
+             * @description The sources of records merged into it (another dataset's record of the same artwork,
+             *     linked by an import), besides its own `provenance`; empty for an `as_of` view.
+             */
+            also_from: components["schemas"]["Provenance"][];
             /** @description Approved visits, newest first (at most 50). */
             logbook: components["schemas"]["LogbookEntryDto"][];
         };
@@ -2492,6 +2497,11 @@ export interface components {
         Envelope_ArtworkDetailDto: {
             /** @description An artwork with its logbook, for its detail page. */
             data: components["schemas"]["ArtworkDto"] & {
+                /**
+                 * @description The sources of records merged into it (another dataset's record of the same artwork,
+                 *     linked by an import), besides its own `provenance`; empty for an `as_of` view.
+                 */
+                also_from: components["schemas"]["Provenance"][];
                 /** @description Approved visits, newest first (at most 50). */
                 logbook: components["schemas"]["LogbookEntryDto"][];
             };
@@ -3691,6 +3701,8 @@ export interface components {
             artists_new: number;
             artists_unchanged: number;
             artworks_changed: number;
+            /** @description New records that were artworks Plinth had from elsewhere: linked to them, not added. */
+            artworks_linked: number;
             artworks_new: number;
             artworks_unchanged: number;
             dataset: string;
@@ -4032,9 +4044,9 @@ export interface components {
             lat?: number | null;
             /** Format: double */
             lon?: number | null;
-            /** @description `new`, `changed`, `unchanged` or `rejected`. */
+            /** @description `new`, `linked`, `changed`, `unchanged` or `rejected`. */
             outcome: string;
-            /** @description Why it was rejected, or what artwork a new one likely duplicates. */
+            /** @description Why it was rejected, or what artwork a new one is or likely is. */
             reason: string;
             source_id: string;
             title: string;

@@ -23,6 +23,7 @@ const ARTWORK = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-02T00:00:00Z',
   logbook: [],
+  also_from: [],
 } satisfies ArtworkDetailDto;
 
 function api() {

@@ -34,6 +34,7 @@ function api(productName?: string) {
         created_at: '2025-01-01T00:00:00Z',
         updated_at: '2025-01-01T00:00:00Z',
         logbook: [],
+        also_from: [],
       } satisfies ArtworkDetailDto),
     'GET /api/artworks/33333333-3333-4333-8333-333333333333': () =>
       apiError(404, 'NOT_FOUND', 'Artwork with ID 33333333-3333-4333-8333-333333333333 not found'),

@@ -21,6 +21,7 @@ export const ORCA = {
   created_at: '2025-01-15T12:00:00Z',
   updated_at: '2025-03-15T12:00:00Z',
   logbook: [],
+  also_from: [],
 } satisfies ArtworkDetailDto;
 
 /** The change numbered `sequence` (also its month of 2025): photos added by a user, unless overridden. */

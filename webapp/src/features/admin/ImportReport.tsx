@@ -14,10 +14,17 @@ export const NOTABLE_SHOWN = 50;
 
 const n = (v: number) => v.toLocaleString();
 
+/** "5 new, 0 changed, 0 already imported, 1 rejected, 2 linked to artworks Plinth had, 1 likely duplicate" (the linked part only when some are). */
+export const countsSentence = (r: ImportReport) =>
+  `${n(r.artworks_new)} new, ${n(r.artworks_changed)} changed, ${n(r.artworks_unchanged)} already imported, ${n(r.rejected)} rejected, ` +
+  (r.artworks_linked > 0 ? `${n(r.artworks_linked)} linked to artworks Plinth had, ` : '') +
+  plural(r.likely_duplicates, 'likely duplicate');
+
 function outcomeChip(o: Outcome) {
   if (o.outcome === 'rejected') return <span className="chip chip--small chip--rejected">Rejected</span>;
   if (isLikelyDuplicate(o)) return <span className="chip chip--small chip--warning">Likely duplicate</span>;
   if (o.outcome === 'new') return <span className="chip chip--small chip--new">New</span>;
+  if (o.outcome === 'linked') return <span className="chip chip--small chip--approved">Linked</span>;
   if (o.outcome === 'changed') return <span className="chip chip--small chip--pending">Changed</span>;
   return <span className="chip chip--small">Already imported</span>;
 }
@@ -68,15 +75,17 @@ export function ImportReportView({
           <dd>{n(report.rejected)}</dd>
         </div>
         <div className="import-counts__item">
+          <dt>Linked to ours</dt>
+          <dd>{n(report.artworks_linked)}</dd>
+        </div>
+        <div className="import-counts__item">
           <dt>Likely duplicates</dt>
           <dd>{n(report.likely_duplicates)}</dd>
         </div>
       </dl>
       {/* The counts as one sentence, for reading and finding. */}
       <p className="import-report__sentence" data-testid="import-sentence">
-        {n(report.artworks_new)} new, {n(report.artworks_changed)} changed, {n(report.artworks_unchanged)} already imported,{' '}
-        {n(report.rejected)} rejected, {plural(report.likely_duplicates, 'likely duplicate')}. Artists: {n(report.artists_new)} new, {n(report.artists_unchanged)} already
-        imported.
+        {countsSentence(report)}. Artists: {n(report.artists_new)} new, {n(report.artists_unchanged)} already imported.
         {report.dropped_tags > 0 && ` ${plural(report.dropped_tags, 'tag value')} not kept (not valid for the tag schema).`}
       </p>
       {goneCount > 0 && (
@@ -103,8 +112,8 @@ export function ImportReportView({
         <>
           <h4 className="import-report__heading" id={`import-outcomes-${slug}`}>
             {notable.length > shown.length
-              ? `Rejected records and likely duplicates: the first ${n(shown.length)} of ${n(notable.length)}`
-              : 'Rejected records and likely duplicates'}
+              ? `Records to look at (rejected, linked, likely duplicates): the first ${n(shown.length)} of ${n(notable.length)}`
+              : 'Records to look at (rejected, linked, likely duplicates)'}
           </h4>
           <div className="table-scroll">
             <table className="table table--cards import-outcomes" data-testid="import-outcomes" aria-labelledby={`import-outcomes-${slug}`}>

@@ -20,7 +20,7 @@ import { announce } from '../../lib/announcer';
 import { formatDateTime, plural } from '../../lib/format';
 import { importApplied, useGetAuditLogQuery, useUploadImportMutation } from './adminApi';
 import { QueryState } from './AdminParts';
-import { ImportReportView } from './ImportReport';
+import { countsSentence, ImportReportView } from './ImportReport';
 import { boundsOf, mapLinkFor, previewSummary, progressText, refusedKey, sameMapping } from './importMapping';
 import { IMPORT_ERRORS, runImport } from './importStream';
 import {
@@ -49,9 +49,6 @@ interface PreviousRun {
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** "5 new, 0 changed, 0 already imported, 1 rejected, 0 likely duplicates". */
-const countsSentence = (r: ImportReport) =>
-  `${r.artworks_new.toLocaleString()} new, ${r.artworks_changed.toLocaleString()} changed, ${r.artworks_unchanged.toLocaleString()} already imported, ${r.rejected.toLocaleString()} rejected, ${plural(r.likely_duplicates, 'likely duplicate')}`;
 
 export function ImportTab() {
   const dispatch = useAppDispatch();

@@ -6,6 +6,7 @@ import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } fro
 import { renderRoute } from '../../testing/render';
 import { coordinateMode, keyOf, refusedKey, sameMapping, setCoordinateMode, setKey, setMappedColumn, setTags, tagRows } from './importMapping';
 import { IMPORT_ERRORS, LineSplitter, readLines, runImport } from './importStream';
+import { countsSentence } from './ImportReport';
 import type { ImportPreview, ImportReport, Mapping } from './importTypes';
 
 beforeEach(() => {
@@ -89,6 +90,7 @@ function report(over: Partial<ImportReport> = {}): ImportReport {
     dry_run: true,
     records_read: 6,
     artworks_new: 5,
+    artworks_linked: 0,
     artworks_changed: 0,
     artworks_unchanged: 0,
     artists_new: 4,
@@ -108,6 +110,15 @@ function report(over: Partial<ImportReport> = {}): ImportReport {
     ...over,
   };
 }
+
+describe('countsSentence', () => {
+  it('names records linked to artworks we had only when there are some', () => {
+    expect(countsSentence(report())).toBe('5 new, 0 changed, 0 already imported, 1 rejected, 1 likely duplicate');
+    expect(countsSentence(report({ artworks_linked: 2, likely_duplicates: 0 }))).toBe(
+      '5 new, 0 changed, 0 already imported, 1 rejected, 2 linked to artworks Plinth had, 0 likely duplicates',
+    );
+  });
+});
 
 describe('runImport', () => {
   it('sends the mapping with the user token, reports progress and answers the report', async () => {

@@ -207,8 +207,8 @@ export function progressText(progress: ImportProgress | null, dryRun: boolean): 
 /** A new record that is likely an artwork we already have (its reason names it). */
 export const isLikelyDuplicate = (o: Outcome) => o.outcome === 'new' && o.reason.trim() !== '';
 
-/** Rejected records and likely duplicates: the ones to look at. */
-export const isNotable = (o: Outcome) => o.outcome === 'rejected' || isLikelyDuplicate(o);
+/** Rejected records, likely duplicates and records linked to an artwork we had: the ones to look at. */
+export const isNotable = (o: Outcome) => o.outcome === 'rejected' || o.outcome === 'linked' || isLikelyDuplicate(o);
 
 export interface PointBounds {
   north: number;

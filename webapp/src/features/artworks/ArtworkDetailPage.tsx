@@ -236,30 +236,32 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
 
           {artwork.provenance && (
             <section className="section provenance">
-              <h2 className="section__title">Source</h2>
-              <dl className="tag-list">
-                <div className="tag-list__row">
-                  <dt>Dataset</dt>
-                  <dd>
-                    {artwork.provenance.source_url ? (
-                      <a href={artwork.provenance.source_url} target="_blank" rel="noreferrer">
-                        {artwork.provenance.dataset_name}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      artwork.provenance.dataset_name
-                    )}
-                  </dd>
-                </div>
-                <div className="tag-list__row">
-                  <dt>Licence</dt>
-                  <dd>{artwork.provenance.licence}</dd>
-                </div>
-                <div className="tag-list__row">
-                  <dt>Attribution</dt>
-                  <dd>{artwork.provenance.attribution}</dd>
-                </div>
-              </dl>
+              <h2 className="section__title">{artwork.also_from.length > 0 ? 'Sources' : 'Source'}</h2>
+              {[artwork.provenance, ...artwork.also_from].map((source) => (
+                <dl className="tag-list" key={`${source.dataset}:${source.source_id}`} data-testid="artwork-source">
+                  <div className="tag-list__row">
+                    <dt>Dataset</dt>
+                    <dd>
+                      {source.source_url ? (
+                        <a href={source.source_url} target="_blank" rel="noreferrer">
+                          {source.dataset_name}
+                          <span className="visually-hidden"> (opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        source.dataset_name
+                      )}
+                    </dd>
+                  </div>
+                  <div className="tag-list__row">
+                    <dt>Licence</dt>
+                    <dd>{source.licence}</dd>
+                  </div>
+                  <div className="tag-list__row">
+                    <dt>Attribution</dt>
+                    <dd>{source.attribution}</dd>
+                  </div>
+                </dl>
+              ))}
             </section>
           )}
 

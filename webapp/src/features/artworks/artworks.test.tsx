@@ -41,6 +41,7 @@ const ARTWORK = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-03-01T00:00:00Z',
   logbook: [],
+  also_from: [],
 } satisfies ArtworkDetailDto;
 /** The history section's request, answered with no changes. */
 const NO_HISTORY = {
@@ -87,6 +88,24 @@ describe('/artwork/{id}', () => {
     expect(within(source).getByRole('link', { name: /City of Vancouver Public Art/ })).toHaveAttribute('href', 'https://opendata.vancouver.ca/123');
     expect(within(source).getByText('Open Government Licence – Vancouver')).toBeInTheDocument();
     expect(screen.getByText('49.272800, -123.104900')).toBeInTheDocument();
+  });
+
+  it('lists every source of an artwork an import linked another dataset’s record to', async () => {
+    const osm = {
+      dataset: 'vancouver-osm',
+      dataset_name: 'OpenStreetMap contributors',
+      licence: 'ODbL 1.0',
+      attribution: '© OpenStreetMap contributors',
+      source_id: 'node/11',
+      source_url: 'https://www.openstreetmap.org/node/11',
+    };
+    mockFetch({ ...NO_HISTORY, ...tagSchemaRoute(), [`GET /api/artworks/${ID}`]: () => envelope({ ...ARTWORK, also_from: [osm] }) });
+    renderRoute(`/artwork/${ID}`);
+    const sources = (await screen.findByRole('heading', { name: 'Sources' })).closest('section')!;
+    expect(within(sources).getAllByTestId('artwork-source')).toHaveLength(2);
+    expect(within(sources).getByRole('link', { name: /City of Vancouver Public Art/ })).toBeInTheDocument();
+    expect(within(sources).getByRole('link', { name: /OpenStreetMap contributors/ })).toHaveAttribute('href', osm.source_url);
+    expect(within(sources).getByText('ODbL 1.0')).toBeInTheDocument();
   });
 
   it('shows a detail that is a photo’s address as the photo, with its credit and source, and links one that is no image file', async () => {

@@ -22,6 +22,7 @@ const ARTWORK = {
   main_photo: null,
   hidden_photos: [],
   logbook: [],
+  also_from: [],
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 } satisfies ArtworkDetailDto;
