@@ -57,6 +57,93 @@ async fn import_of_an_already_imported_artist_changes_nothing() {
 }
 
 #[tokio::test]
+async fn a_newer_record_of_the_source_changes_what_the_source_changed() {
+    let old = record("103");
+    let mut newer = old.clone();
+    newer.biography = Some(LongText::parse("Born in Deep River, Ontario, in 1951.").unwrap());
+    newer.website = Some("https://example.org/mchaffie".into());
+    Harness::with(())
+        .given(vec![imported(&old)])
+        .when_async(ArtistCommand::ImportArtist(Box::new(newer.clone())))
+        .await
+        .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
+            changes: vec![
+                ArtistFieldEdit::Biography {
+                    old: old.biography.clone(),
+                    new: newer.biography.clone(),
+                },
+                ArtistFieldEdit::Website {
+                    old: None,
+                    new: newer.website.clone(),
+                },
+            ],
+            source: Box::new(ArtistSourceFields::of(&newer)),
+        }]);
+}
+
+#[tokio::test]
+async fn a_newer_record_keeps_what_the_community_changed_since() {
+    let old = record("103");
+    let mut newer = old.clone();
+    newer.country = Some("Canada (Ontario)".into());
+    newer.name = PersonName::parse("N. McHaffie").unwrap();
+    let community = PersonName::parse("Natalie MacHaffie").unwrap();
+    Harness::with(())
+        .given(vec![
+            imported(&old),
+            ArtistEvent::ArtistEdited {
+                submission_id: SubmissionId(uuid::Uuid::from_u128(9)),
+                changes: vec![ArtistFieldEdit::Name {
+                    old: Some(old.name.clone()),
+                    new: community,
+                }],
+            },
+        ])
+        .when_async(ArtistCommand::ImportArtist(Box::new(newer.clone())))
+        .await
+        .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
+            changes: vec![ArtistFieldEdit::Country {
+                old: old.country.clone(),
+                new: newer.country.clone(),
+            }],
+            source: Box::new(ArtistSourceFields::of(&newer)),
+        }]);
+}
+
+#[tokio::test]
+async fn the_same_record_after_a_source_update_changes_nothing() {
+    let old = record("103");
+    let mut newer = old.clone();
+    newer.country = None;
+    Harness::with(())
+        .given(vec![
+            imported(&old),
+            ArtistEvent::ArtistUpdatedFromSource {
+                changes: vec![ArtistFieldEdit::Country {
+                    old: old.country.clone(),
+                    new: None,
+                }],
+                source: Box::new(ArtistSourceFields::of(&newer)),
+            },
+        ])
+        .when_async(ArtistCommand::ImportArtist(Box::new(newer)))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn a_newer_record_with_a_bad_website_is_refused() {
+    let old = record("103");
+    let mut newer = old.clone();
+    newer.website = Some("ftp://example.org".into());
+    Harness::with(())
+        .given(vec![imported(&old)])
+        .when_async(ArtistCommand::ImportArtist(Box::new(newer)))
+        .await
+        .then_expect_error(ArtistError::BadWebsite);
+}
+
+#[tokio::test]
 async fn import_fails_when_the_id_belongs_to_another_source() {
     let other = record("104");
     Harness::with(())

@@ -776,3 +776,52 @@ fn encoding_of_latin(text: &str) -> Vec<u8> {
         .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
         .collect()
 }
+
+/// A newer artists file of the same source: the artist whose biography the source rewrote is
+/// updated (credited to the dataset, as `ArtistUpdatedFromSource`), the rest write nothing, and
+/// the same file again changes nothing.
+#[tokio::test]
+async fn a_newer_artists_file_updates_what_the_source_changed() {
+    use plinth::import::run::import_files;
+    let db = TestDb::new().await;
+    let commands = command_api::Commands::new(db.pool.clone());
+    let file = crate::harness::dataset("vancouver-artists.json");
+    let first = import_files(&commands, std::slice::from_ref(&file), false)
+        .await
+        .unwrap();
+    assert_eq!(first[0].artists_created, 610);
+
+    let dir = tempfile::tempdir().unwrap();
+    let newer = dir.path().join("vancouver-artists.json");
+    let mut artists: Vec<serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    artists[0]["biography"] = json!("Kirsty Robbins works on public mosaics.");
+    std::fs::write(&newer, serde_json::to_vec(&artists).unwrap()).unwrap();
+    let done = import_files(&commands, std::slice::from_ref(&newer), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            done[0].artists_created,
+            done[0].artists_changed,
+            done[0].artists_unchanged
+        ),
+        (0, 1, 609)
+    );
+    let (id, changes, source): (String, serde_json::Value, String) = sqlx::query_as(
+        "SELECT aggregate_id, payload->'ArtistUpdatedFromSource'->'changes', metadata->>'source' \
+           FROM es.events WHERE event_type = 'ArtistUpdatedFromSource'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(id, domain::ArtistId::for_import("vancouver", "6").to_string());
+    assert_eq!(changes.as_array().unwrap().len(), 1, "{changes}");
+    assert_eq!(changes[0]["field"], "biography");
+    assert_eq!(changes[0]["new"], "Kirsty Robbins works on public mosaics.");
+    assert_eq!(source, "import");
+
+    let again = import_files(&commands, &[newer], false).await.unwrap();
+    assert_eq!((again[0].artists_changed, again[0].artists_unchanged), (0, 610));
+    db.drop_db().await;
+}

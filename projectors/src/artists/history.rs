@@ -33,8 +33,7 @@ impl Snapshot {
                 self.provenance = provenance;
                 self.created_at = Some(at);
             }
-        } else if let (Some(changes), Some(fields)) =
-            (event.field_changes(), self.fields.as_mut())
+        } else if let (Some(changes), Some(fields)) = (event.field_changes(), self.fields.as_mut())
         {
             for c in changes {
                 fields.set(c);
