@@ -164,7 +164,10 @@ pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
     let records_read = records.records.len() + rejects.len();
     // source id → (row, index in `artworks`)
     let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
-    for r in &records.records {
+    // Each record is dropped once mapped, so the file's records and its artworks are not all
+    // held at once.
+    for r in records.records {
+        let r = &r;
         let reject = |source_id: Option<&String>, reason| Reject {
             row: r.row,
             source_id: source_id.cloned(),
