@@ -404,11 +404,7 @@ impl Aggregate for Artist {
                     return Err(ArtistError::BadSourceUrl);
                 }
                 if self.exists {
-                    let same_source = self.provenance.as_ref().is_some_and(|p| {
-                        p.dataset == record.provenance.dataset
-                            && p.source_id == record.provenance.source_id
-                    });
-                    if !same_source {
+                    if !Provenance::same_record(self.provenance.as_ref(), &record.provenance) {
                         return Err(ArtistError::SourceMismatch(record.id));
                     }
                     // A newer version of the same source changes what it changed, where the

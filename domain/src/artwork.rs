@@ -719,11 +719,7 @@ impl Aggregate for Artwork {
             ArtworkCommand::ImportArtwork(record) => {
                 let record = *record;
                 if self.exists {
-                    let same_source = self.provenance.as_ref().is_some_and(|p| {
-                        p.dataset == record.provenance.dataset
-                            && p.source_id == record.provenance.source_id
-                    });
-                    if !same_source {
+                    if !Provenance::same_record(self.provenance.as_ref(), &record.provenance) {
                         return Err(ArtworkError::SourceMismatch(record.id));
                     }
                     // A newer version of the same source changes what it changed, where the

@@ -42,6 +42,12 @@ impl Provenance {
     pub fn has_valid_link(&self) -> bool {
         self.source_url.as_deref().is_none_or(is_web_url)
     }
+
+    /// Whether a record that came from `kept` (none for one no dataset gave) and one from
+    /// `other` are the same record of the same dataset: a newer import of it, not another's.
+    pub fn same_record(kept: Option<&Provenance>, other: &Provenance) -> bool {
+        kept.is_some_and(|p| p.dataset == other.dataset && p.source_id == other.source_id)
+    }
 }
 
 #[cfg(test)]

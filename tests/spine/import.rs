@@ -815,13 +815,19 @@ async fn a_newer_artists_file_updates_what_the_source_changed() {
     .fetch_one(&db.pool)
     .await
     .unwrap();
-    assert_eq!(id, domain::ArtistId::for_import("vancouver", "6").to_string());
+    assert_eq!(
+        id,
+        domain::ArtistId::for_import("vancouver", "6").to_string()
+    );
     assert_eq!(changes.as_array().unwrap().len(), 1, "{changes}");
     assert_eq!(changes[0]["field"], "biography");
     assert_eq!(changes[0]["new"], "Kirsty Robbins works on public mosaics.");
     assert_eq!(source, "import");
 
     let again = import_files(&commands, &[newer], false).await.unwrap();
-    assert_eq!((again[0].artists_changed, again[0].artists_unchanged), (0, 610));
+    assert_eq!(
+        (again[0].artists_changed, again[0].artists_unchanged),
+        (0, 610)
+    );
     db.drop_db().await;
 }
