@@ -84,18 +84,29 @@ pub fn duplicate_score(
     (score * 1000.0).round() / 1000.0
 }
 
+/// How alike two credits are: the most alike pair of their artists' names (compared as
+/// titles are), 0 when either names nobody.
+pub fn artists_similarity(a: &[String], b: &[String]) -> f64 {
+    a.iter()
+        .flat_map(|x| b.iter().map(move |y| title_similarity(x, y)))
+        .fold(0.0, f64::max)
+}
+
 /// Whether a record `distance_m` from a known artwork, titled `proposed` where it is titled
-/// `known`, is clearly that artwork (rather than only likely: see [`duplicate_score`]). Types
-/// are left out: sources name one work differently (a statue, a sculpture, a memorial). An
-/// untitled work is never clearly another: two can stand side by side.
-pub fn clearly_same(distance_m: f64, proposed: &str, known: &str) -> bool {
+/// `known`, with credits `artists_alike` (see [`artists_similarity`]), is clearly that artwork
+/// (rather than only likely: see [`duplicate_score`]): the same title, or a title half alike
+/// by the same artist. Types are left out: sources name one work differently (a statue, a
+/// sculpture, a memorial). An untitled work is never clearly another: two can stand side by
+/// side.
+pub fn clearly_same(distance_m: f64, proposed: &str, known: &str, artists_alike: f64) -> bool {
     let untitled = |t: &str| {
         let t = normalise(t);
         t.starts_with("untitled") || t.starts_with("sans titre")
     };
+    let titles = title_similarity(proposed, known);
     distance_m <= SAME_ARTWORK_RADIUS_M
         && !untitled(proposed)
-        && title_similarity(proposed, known) >= SAME_TITLE
+        && (titles >= SAME_TITLE || (titles >= 0.5 && artists_alike >= SAME_TITLE))
 }
 
 #[cfg(test)]
@@ -123,17 +134,31 @@ mod tests {
 
     #[test]
     fn only_a_near_record_with_the_same_title_is_clearly_the_same() {
-        assert!(clearly_same(8.0, "Le phare", "Le Phare"));
-        assert!(clearly_same(50.0, "Digital Orca", "Digital Orka"));
-        assert!(!clearly_same(51.0, "Digital Orca", "Digital Orca"));
-        assert!(!clearly_same(3.0, "Phare de Montréal", "Le Phare"));
-        assert!(!clearly_same(3.0, "", ""));
+        assert!(clearly_same(8.0, "Le phare", "Le Phare", 0.0));
+        assert!(clearly_same(50.0, "Digital Orca", "Digital Orka", 0.0));
+        assert!(!clearly_same(51.0, "Digital Orca", "Digital Orca", 1.0));
+        assert!(!clearly_same(3.0, "Phare de Montréal", "Le Phare", 0.0));
+        assert!(!clearly_same(3.0, "", "", 1.0));
         assert!(!clearly_same(
             3.0,
             "Untitled sculpture",
-            "Untitled Sculpture"
+            "Untitled Sculpture",
+            1.0
         ));
-        assert!(!clearly_same(3.0, "Sans titre", "Sans titre"));
+        assert!(!clearly_same(3.0, "Sans titre", "Sans titre", 1.0));
+    }
+
+    #[test]
+    fn a_half_alike_title_by_the_same_artist_is_clearly_the_same() {
+        let roy = artists_similarity(
+            &["Marie Roy".into()],
+            &["Jean Tremblay".into(), "marie roy".into()],
+        );
+        assert_eq!(roy, 1.0);
+        assert_eq!(artists_similarity(&[], &["Marie Roy".into()]), 0.0);
+        assert!(!clearly_same(20.0, "Le Phare", "Le grand phare", 0.0));
+        assert!(clearly_same(20.0, "Le Phare", "Le grand phare", roy));
+        assert!(!clearly_same(20.0, "Le Phare", "La Fontaine", roy));
     }
 
     #[test]

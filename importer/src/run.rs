@@ -319,6 +319,15 @@ pub async fn import_parsed(
             metadata: &metadata,
             known: &known,
             later_files: i + 1 < with_artworks,
+            names: p
+                .parsed
+                .artists
+                .iter()
+                .map(|a| {
+                    let id = ArtistId::for_import(&p.parsed.dataset.key, &a.source_id);
+                    (id, a.name.clone())
+                })
+                .collect(),
             dry_run: options.dry_run,
             show_progress,
             progress: options.progress.clone(),
@@ -384,6 +393,8 @@ struct Run<'a> {
     known: &'a std::sync::RwLock<Known>,
     /// Whether files with artworks follow this one in the run (which [`Run::remember`] serves).
     later_files: bool,
+    /// The names of the file's artists, by id, to compare credits with the artworks Plinth has.
+    names: HashMap<ArtistId, String>,
     dry_run: bool,
     show_progress: bool,
     progress: Option<Progress>,
@@ -486,7 +497,15 @@ impl Run<'_> {
     async fn matched(&self, r: &ArtworkRecord) -> anyhow::Result<Option<Match>> {
         let near = link::read_side(self.commands.pool(), r).await?;
         let known = self.known.read().map_err(|_| anyhow::anyhow!("poisoned"))?;
-        Ok(link::best(r, near, &known))
+        Ok(link::best(r, &self.artists_of(r), near, &known))
+    }
+
+    /// The names of the artists `r` credits, as this file names them.
+    fn artists_of(&self, r: &ArtworkRecord) -> Vec<String> {
+        r.artist_ids
+            .iter()
+            .filter_map(|id| self.names.get(id).cloned())
+            .collect()
     }
 
     /// Merges the artwork just imported as `id` into the one it clearly is, which then shows
@@ -681,11 +700,12 @@ impl Run<'_> {
     /// Remembers a record this file added, for the run's later files.
     fn remember(&self, d: &Dataset, a: &super::ImportedArtwork) -> anyhow::Result<()> {
         if let Ok(r) = artwork_record(d, a, &mut Vec::new()) {
+            let artists = self.artists_of(&r);
             let mut known = self
                 .known
                 .write()
                 .map_err(|_| anyhow::anyhow!("poisoned"))?;
-            known.add(&r);
+            known.add(&r, artists);
         }
         Ok(())
     }

@@ -25,6 +25,9 @@ pub struct NearbyCandidate {
     /// 0 to 1: how likely this is the same artwork.
     pub similarity: f64,
     pub thumbnail_url: Option<String>,
+    /// Its credited artists' names (for an import's comparison; not part of the answer).
+    #[serde(skip)]
+    pub artists: Vec<String>,
 }
 
 /// Approved artworks within 100 m of (`lat`, `lon`), best match first; with `other_than`, only
@@ -47,7 +50,9 @@ pub async fn duplicate_candidates(
                     power(sin(radians(lat - $1) / 2), 2)
                     + cos(radians($1)) * cos(radians(lat)) * power(sin(radians(lon - $2) / 2), 2)
                 )) AS "d!",
-                photos
+                photos,
+                ARRAY(SELECT ar.name FROM rm.artists ar
+                       WHERE ar.id = ANY(rm.artworks.artist_ids) ORDER BY ar.name) AS "artists!"
            FROM rm.artworks
           WHERE status = 'approved'
             AND location <@ box(point($2 - $4, $1 - $3), point($2 + $4, $1 + $3))
@@ -82,6 +87,7 @@ pub async fn duplicate_candidates(
             lat: r.lat,
             lon: r.lon,
             distance_m: (r.d * 10.0).round() / 10.0,
+            artists: r.artists,
         });
     }
     out.sort_by(|a, b| {

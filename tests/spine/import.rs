@@ -330,15 +330,15 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
     let (app, commands, dir, _, _) = app_with_the_city().await;
     crate::harness::wait_projected(&app.db.pool).await;
 
-    // OpenStreetMap has the lighthouse sculpture 8 m away under the same name, the fountain
-    // 30 m away under a longer one, and a statue the city lacks.
+    // OpenStreetMap has the lighthouse sculpture 8 m away under a longer name but by the same
+    // artist, the fountain 30 m away under a longer name, and a statue the city lacks.
     let osm = dir.path().join("montreal-overpass.json");
     std::fs::write(
         &osm,
         r#"{"elements": [
             {"type": "node", "id": 11, "lat": 45.50177, "lon": -73.56725,
-             "tags": {"tourism": "artwork", "artwork_type": "sculpture", "name": "Le phare",
-                      "wikidata": "Q1"}},
+             "tags": {"tourism": "artwork", "artwork_type": "sculpture", "name": "Le grand phare",
+                      "artist_name": "Marie Roy", "wikidata": "Q1"}},
             {"type": "node", "id": 12, "lat": 45.53, "lon": -73.60,
              "tags": {"tourism": "artwork", "artwork_type": "statue", "name": "Nelligan"}},
             {"type": "node", "id": 13, "lat": 45.51027, "lon": -73.55,
