@@ -365,7 +365,7 @@ pub async fn upload(
             .map(|r| {
                 r.fields
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
                     .collect()
             })
             .collect();

@@ -5,9 +5,9 @@
 use super::{is_missing, Columns, Format, Record, Records};
 use crate::parse::ParseError;
 use crate::{Reject, RejectReason};
-use std::collections::HashMap;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The longest line (between two newlines) a CSV file may have.
 pub const MAX_LINE: usize = 16 * 1024 * 1024;
@@ -136,7 +136,7 @@ pub(super) fn read(
             n += 1;
         }
         columns.note(&unique);
-        names.push(unique);
+        names.push(Arc::<str>::from(unique));
     }
     if names.len() < 2 {
         return Err(ParseError::format(
@@ -153,13 +153,12 @@ pub(super) fn read(
             Ok(false) => break,
             Ok(true) => {
                 row += 1;
-                let mut fields = HashMap::new();
-                for (name, cell) in names.iter().zip(rec.iter()) {
-                    let value = decode(cell, &mut latin);
-                    if !is_missing(&value) {
-                        fields.insert(name.clone(), value);
-                    }
-                }
+                let fields = names
+                    .iter()
+                    .zip(rec.iter())
+                    .map(|(name, cell)| (Arc::clone(name), decode(cell, &mut latin)))
+                    .filter(|(_, value)| !is_missing(value))
+                    .collect();
                 records.push(Record {
                     row,
                     fields,

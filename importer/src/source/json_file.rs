@@ -209,7 +209,7 @@ pub(super) fn read(
         }
         records.push(Record {
             row,
-            fields,
+            fields: fields.into_iter().collect(),
             geometry,
         });
     }

@@ -436,7 +436,7 @@ pub(super) fn read(path: &Path) -> Result<Records, ParseError> {
             Record {
                 row: i + 1,
                 geometry: f.geometry.or_else(|| centre(&f.nds, &positions)),
-                fields: f.fields,
+                fields: f.fields.into_iter().collect(),
             }
         })
         .collect();

@@ -175,11 +175,8 @@ fn overpass_nodes_and_ways_with_a_centre() {
     assert!(way.centroid_of.is_some());
 }
 
-fn fields(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+fn fields(pairs: &[(&str, &str)]) -> Fields {
+    pairs.iter().map(|&(k, v)| (k, v)).collect()
 }
 
 #[test]
