@@ -36,12 +36,21 @@ fn imported(r: &ImportedArtist) -> ArtistEvent {
     }
 }
 
+/// Given `given`, the artist is sent an import of `r`.
+async fn importing(
+    given: Vec<ArtistEvent>,
+    r: ImportedArtist,
+) -> cqrs_es::test::AggregateResultValidator<Artist> {
+    Harness::with(())
+        .given(given)
+        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+        .await
+}
+
 #[tokio::test]
 async fn import_records_a_new_artist() {
     let r = record("103");
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtistCommand::ImportArtist(Box::new(r.clone())))
+    importing(Vec::new(), r.clone())
         .await
         .then_expect_events(vec![imported(&r)]);
 }
@@ -49,9 +58,7 @@ async fn import_records_a_new_artist() {
 #[tokio::test]
 async fn import_of_an_already_imported_artist_changes_nothing() {
     let r = record("103");
-    Harness::with(())
-        .given(vec![imported(&r)])
-        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+    importing(vec![imported(&r)], r)
         .await
         .then_expect_events(vec![]);
 }
@@ -62,9 +69,7 @@ async fn a_newer_record_of_the_source_changes_what_the_source_changed() {
     let mut newer = old.clone();
     newer.biography = Some(LongText::parse("Born in Deep River, Ontario, in 1951.").unwrap());
     newer.website = Some("https://example.org/mchaffie".into());
-    Harness::with(())
-        .given(vec![imported(&old)])
-        .when_async(ArtistCommand::ImportArtist(Box::new(newer.clone())))
+    importing(vec![imported(&old)], newer.clone())
         .await
         .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
             changes: vec![
@@ -88,8 +93,8 @@ async fn a_newer_record_keeps_what_the_community_changed_since() {
     newer.country = Some("Canada (Ontario)".into());
     newer.name = PersonName::parse("N. McHaffie").unwrap();
     let community = PersonName::parse("Natalie MacHaffie").unwrap();
-    Harness::with(())
-        .given(vec![
+    importing(
+        vec![
             imported(&old),
             ArtistEvent::ArtistEdited {
                 submission_id: SubmissionId(uuid::Uuid::from_u128(9)),
@@ -98,16 +103,17 @@ async fn a_newer_record_keeps_what_the_community_changed_since() {
                     new: community,
                 }],
             },
-        ])
-        .when_async(ArtistCommand::ImportArtist(Box::new(newer.clone())))
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
-            changes: vec![ArtistFieldEdit::Country {
-                old: old.country.clone(),
-                new: newer.country.clone(),
-            }],
-            source: Box::new(ArtistSourceFields::of(&newer)),
-        }]);
+        ],
+        newer.clone(),
+    )
+    .await
+    .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
+        changes: vec![ArtistFieldEdit::Country {
+            old: old.country.clone(),
+            new: newer.country.clone(),
+        }],
+        source: Box::new(ArtistSourceFields::of(&newer)),
+    }]);
 }
 
 #[tokio::test]
@@ -115,8 +121,8 @@ async fn the_same_record_after_a_source_update_changes_nothing() {
     let old = record("103");
     let mut newer = old.clone();
     newer.country = None;
-    Harness::with(())
-        .given(vec![
+    importing(
+        vec![
             imported(&old),
             ArtistEvent::ArtistUpdatedFromSource {
                 changes: vec![ArtistFieldEdit::Country {
@@ -125,10 +131,11 @@ async fn the_same_record_after_a_source_update_changes_nothing() {
                 }],
                 source: Box::new(ArtistSourceFields::of(&newer)),
             },
-        ])
-        .when_async(ArtistCommand::ImportArtist(Box::new(newer)))
-        .await
-        .then_expect_events(vec![]);
+        ],
+        newer,
+    )
+    .await
+    .then_expect_events(vec![]);
 }
 
 #[tokio::test]
@@ -136,9 +143,7 @@ async fn a_newer_record_with_a_bad_website_is_refused() {
     let old = record("103");
     let mut newer = old.clone();
     newer.website = Some("ftp://example.org".into());
-    Harness::with(())
-        .given(vec![imported(&old)])
-        .when_async(ArtistCommand::ImportArtist(Box::new(newer)))
+    importing(vec![imported(&old)], newer)
         .await
         .then_expect_error(ArtistError::BadWebsite);
 }
@@ -146,9 +151,7 @@ async fn a_newer_record_with_a_bad_website_is_refused() {
 #[tokio::test]
 async fn import_fails_when_the_id_belongs_to_another_source() {
     let other = record("104");
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(ArtistCommand::ImportArtist(Box::new(other.clone())))
+    importing(vec![imported(&record("103"))], other.clone())
         .await
         .then_expect_error(ArtistError::SourceMismatch(other.id));
 }
@@ -157,9 +160,7 @@ async fn import_fails_when_the_id_belongs_to_another_source() {
 async fn import_fails_with_a_website_that_is_not_http() {
     let mut r = record("103");
     r.website = Some("javascript:alert(1)".into());
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+    importing(Vec::new(), r)
         .await
         .then_expect_error(ArtistError::BadWebsite);
 }
@@ -168,9 +169,7 @@ async fn import_fails_with_a_website_that_is_not_http() {
 async fn import_fails_with_a_source_url_that_is_not_http() {
     let mut r = record("103");
     r.provenance.source_url = Some("javascript:alert(document.cookie)".into());
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+    importing(Vec::new(), r)
         .await
         .then_expect_error(ArtistError::BadSourceUrl);
 }
@@ -212,9 +211,7 @@ async fn creating_an_artist_that_exists_changes_nothing() {
 async fn import_fails_with_an_overlong_country() {
     let mut r = record("103");
     r.country = Some("x".repeat(101));
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
+    importing(Vec::new(), r)
         .await
         .then_expect_error(ArtistError::CountryTooLong);
 }

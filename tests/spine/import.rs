@@ -185,13 +185,12 @@ async fn app_with_the_city() -> (
     std::path::PathBuf,
     Vec<plinth::import::run::FileReport>,
 ) {
-    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    use plinth::import::run::{import_with, ImportOptions};
     let app = crate::harness::TestApp::spawn().await;
     let commands = command_api::Commands::new(app.db.pool.clone());
     let dir = tempfile::tempdir().unwrap();
     let city = unseen_city_csv(dir.path());
-    let (written, inferred) = infer_beside(&city).unwrap();
-    complete(&written, inferred.mapping);
+    infer_completed(&city);
     let reports = import_with(
         &commands,
         std::slice::from_ref(&city),
@@ -201,6 +200,12 @@ async fn app_with_the_city() -> (
     .await
     .unwrap();
     (app, commands, dir, city, reports)
+}
+
+/// Infers `file`'s mapping beside it, completed as a person would.
+fn infer_completed(file: &std::path::Path) {
+    let (written, inferred) = plinth::import::run::infer_beside(file).unwrap();
+    complete(&written, inferred.mapping);
 }
 
 /// Fills in what inference leaves to a person and writes the mapping back.
@@ -326,7 +331,7 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_already_has() {
-    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    use plinth::import::run::{import_with, ImportOptions};
     let (app, commands, dir, _, _) = app_with_the_city().await;
     crate::harness::wait_projected(&app.db.pool).await;
 
@@ -347,8 +352,7 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
         ]}"#,
     )
     .unwrap();
-    let (written, inferred) = infer_beside(&osm).unwrap();
-    complete(&written, inferred.mapping);
+    infer_completed(&osm);
     let files = std::slice::from_ref(&osm);
     let dry = ImportOptions {
         dry_run: true,
@@ -443,13 +447,12 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
 /// artwork once, with both provenances, though the read side has not seen the first file yet.
 #[tokio::test]
 async fn two_sources_in_one_run_give_each_artwork_once() {
-    use plinth::import::run::{import_with, infer_beside, ImportOptions};
+    use plinth::import::run::{import_with, ImportOptions};
     let db = TestDb::new().await;
     let commands = command_api::Commands::new(db.pool.clone());
     let dir = tempfile::tempdir().unwrap();
     let city = unseen_city_csv(dir.path());
-    let (written, inferred) = infer_beside(&city).unwrap();
-    complete(&written, inferred.mapping);
+    infer_completed(&city);
     let osm = dir.path().join("montreal.geojson");
     std::fs::write(
         &osm,
@@ -463,8 +466,7 @@ async fn two_sources_in_one_run_give_each_artwork_once() {
         ]}"#,
     )
     .unwrap();
-    let (written, inferred) = infer_beside(&osm).unwrap();
-    complete(&written, inferred.mapping);
+    infer_completed(&osm);
     let done = import_with(&commands, &[city, osm], &ImportOptions::default(), false)
         .await
         .unwrap();

@@ -17,3 +17,6 @@ export function formatDateTime(moment: string | Date | null | undefined): string
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
 }
+
+/** How many pages `total` items make at `perPage` a page: at least one. */
+export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / Math.max(1, perPage)));

@@ -5,6 +5,7 @@ import { parseExif } from './exif';
 import { FAST_SESSION_MAX_CHARS } from '../config/constants';
 import { nextPathFor, persistSession, type FastUploadSession } from './fastUpload';
 import { breakpointFor } from './hooks';
+import { pageCount } from './format';
 import { formatCoordinate, haversineM } from './geo';
 import { FALLBACK_POSITION, GEOLOCATION_MESSAGES, geolocationErrorMessage, getCurrentPosition } from './geolocation';
 import { createLogger, redact, REDACTED, type LogSink } from './logger';
@@ -229,5 +230,14 @@ describe('fast upload session (SPEC §2, §5)', () => {
     });
     expect(persistSession(big)).toBe(false);
     expect(sessionStorage.getItem('plinth-fast-upload')).toBeNull();
+  });
+});
+
+describe('pageCount', () => {
+  it('counts whole pages, at least one, whatever the page size', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+    expect(pageCount(5, 0)).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-/** Pieces the admin tabs share: a query's loading and failure states. */
+/** Pieces the admin tabs share: the tab's titled section, a query's loading and failure states. */
 import type { ReactNode } from 'react';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 
@@ -28,4 +28,16 @@ export function QueryState({
     return <ErrorState title={failedTitle} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <>{children}</>;
+}
+
+/** A tab's section, titled by its `<h2>` (`{slug}-title`). */
+export function TabSection({ slug, title, className, children }: { slug: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${slug}-title`} className={className}>
+      <h2 id={`${slug}-title`} className="section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

@@ -11,9 +11,9 @@ import { AUDIT_DECISIONS, type AuditEntry, type EntityEvent } from '../../api/ty
 import { Dialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
-import { formatDateTime, plural } from '../../lib/format';
+import { formatDateTime, pageCount, plural } from '../../lib/format';
 import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from './adminApi';
-import { QueryState } from './AdminParts';
+import { QueryState, TabSection } from './AdminParts';
 
 /** The entity types the event store holds (notifications seen are left out of the log). */
 export const ENTITY_TYPES = ['artwork', 'artist', 'submission', 'account', 'list', 'badge', 'badge_awards', 'feedback', 'import_run'] as const;
@@ -98,10 +98,7 @@ export function AuditTab() {
   };
 
   return (
-    <section aria-labelledby="audit-title">
-      <h2 id="audit-title" className="section__title">
-        Audit log
-      </h2>
+    <TabSection slug="audit" title="Audit log">
       <form className="audit-filters" aria-label="Audit log filters" onSubmit={onSubmit}>
         <label className="field">
           <span className="field__label">Entity type</span>
@@ -206,7 +203,7 @@ export function AuditTab() {
             </ol>
             <Pagination
               page={page}
-              totalPages={Math.max(1, Math.ceil(data.total / Math.max(1, data.limit)))}
+              totalPages={pageCount(data.total, data.limit)}
               onPage={onPage}
               label="Audit log pages"
             />
@@ -214,7 +211,7 @@ export function AuditTab() {
         )}
       </QueryState>
       {entity && <EntityTimeline entity={entity} onClose={() => setEntity(null)} />}
-    </section>
+    </TabSection>
   );
 }
 

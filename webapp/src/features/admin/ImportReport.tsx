@@ -58,30 +58,21 @@ export function ImportReportView({
         {report.file} · dataset {report.dataset} · {plural(report.records_read, 'record')} read
       </p>
       <dl className="import-counts" data-testid="import-counts">
-        <div className="import-counts__item">
-          <dt>New</dt>
-          <dd>{n(report.artworks_new)}</dd>
-        </div>
-        <div className="import-counts__item">
-          <dt>Changed</dt>
-          <dd>{n(report.artworks_changed)}</dd>
-        </div>
-        <div className="import-counts__item">
-          <dt>Already imported</dt>
-          <dd>{n(report.artworks_unchanged)}</dd>
-        </div>
-        <div className="import-counts__item">
-          <dt>Rejected</dt>
-          <dd>{n(report.rejected)}</dd>
-        </div>
-        <div className="import-counts__item">
-          <dt>Linked to ours</dt>
-          <dd>{n(report.artworks_linked)}</dd>
-        </div>
-        <div className="import-counts__item">
-          <dt>Likely duplicates</dt>
-          <dd>{n(report.likely_duplicates)}</dd>
-        </div>
+        {(
+          [
+            ['New', report.artworks_new],
+            ['Changed', report.artworks_changed],
+            ['Already imported', report.artworks_unchanged],
+            ['Rejected', report.rejected],
+            ['Linked to ours', report.artworks_linked],
+            ['Likely duplicates', report.likely_duplicates],
+          ] as const
+        ).map(([label, count]) => (
+          <div className="import-counts__item" key={label}>
+            <dt>{label}</dt>
+            <dd>{n(count)}</dd>
+          </div>
+        ))}
       </dl>
       {/* The counts as one sentence, for reading and finding. */}
       <p className="import-report__sentence" data-testid="import-sentence">

@@ -17,9 +17,9 @@ import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDateTime, plural } from '../../lib/format';
+import { formatDateTime, pageCount, plural } from '../../lib/format';
 import { importApplied, useGetAuditLogQuery, useUploadImportMutation } from './adminApi';
-import { QueryState } from './AdminParts';
+import { QueryState, TabSection } from './AdminParts';
 import { countsSentence, ImportReportView } from './ImportReport';
 import { boundsOf, mapLinkFor, previewSummary, progressText, refusedKey, sameMapping } from './importMapping';
 import { IMPORT_ERRORS, runImport } from './importStream';
@@ -201,10 +201,7 @@ export function ImportTab() {
   const mapLink = applied ? seeOnMap(applied, mapping) : null;
 
   return (
-    <section aria-labelledby="import-title" className="import">
-      <h2 id="import-title" className="section__title">
-        Import
-      </h2>
+    <TabSection slug="import" title="Import" className="import">
       <p>
         Bring a city&apos;s open data in: upload the file, check how its fields map onto artworks, see what a dry run would do, then
         import. A record already imported from the same dataset is left alone.
@@ -351,7 +348,7 @@ export function ImportTab() {
 
       {/* (5) History */}
       <ImportHistory onNewerFile={newerFile} disabled={busy || uploading.isLoading} />
-    </section>
+    </TabSection>
   );
 }
 
@@ -473,7 +470,7 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
             </ul>
             <Pagination
               page={page}
-              totalPages={Math.max(1, Math.ceil(data.total / Math.max(1, data.limit)))}
+              totalPages={pageCount(data.total, data.limit)}
               onPage={setPage}
               label="Earlier imports pages"
             />

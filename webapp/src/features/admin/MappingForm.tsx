@@ -197,17 +197,20 @@ function SectionError({ message, id }: { message: string | undefined; id?: strin
 
 /* ---- Sections ---- */
 
+/** What every section of the form takes: the file's preview, the mapping, its setter and the section's refusal. */
+interface SectionProps {
+  preview: ImportPreview;
+  value: Mapping;
+  onChange: (next: Mapping) => void;
+  error: string | undefined;
+}
+
 function IdFieldset({
   preview,
   value,
   onChange,
   error,
-}: {
-  preview: ImportPreview;
-  value: Mapping;
-  onChange: (next: Mapping) => void;
-  error: string | undefined;
-}) {
+}: SectionProps) {
   const name = useId();
   const errorId = useId();
   const mode = idMode(value);
@@ -416,11 +419,7 @@ function ValueMapFieldset({
                     <th scope="row">{from}</th>
                     <td>
                       <select aria-label={`${ourHeader} for "${from}"`} value={to} onChange={(e) => onChange(setMapped(value, section, from, e.target.value))}>
-                        {options.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
+                        <OptionList options={options} />
                       </select>
                     </td>
                     <td>
@@ -449,11 +448,7 @@ function ValueMapFieldset({
             <label className="field field--compact">
               <span className="field__label">{ourHeader}</span>
               <select value={addTo} onChange={(e) => setAddTo(e.target.value)}>
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <OptionList options={options} />
               </select>
             </label>
             <button type="button" className="button button--outlined button--small" onClick={add} disabled={!adding.trim()}>
@@ -471,12 +466,7 @@ function TagsFieldset({
   value,
   onChange,
   error,
-}: {
-  preview: ImportPreview;
-  value: Mapping;
-  onChange: (next: Mapping) => void;
-  error: string | undefined;
-}) {
+}: SectionProps) {
   const [rows, setRows] = useState<TagRow[]>(() => tagRows(value));
   const [nextId, setNextId] = useState(() => rows.length + 1);
   const update = (next: TagRow[]) => {
@@ -599,6 +589,41 @@ function ColumnOptions({ columns, value }: { columns: readonly string[]; value: 
   );
 }
 
+/** A labelled select with an optional hint under it: the form's one shape of select. */
+function SelectField({
+  label,
+  value,
+  hint,
+  hintClassName,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  hint?: string | undefined;
+  hintClassName?: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+      {hint && (
+        <p id={hintId} className={hintClassName ? `field__hint ${hintClassName}` : 'field__hint'}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ColumnSelect({
   label,
   value,
@@ -612,22 +637,10 @@ function ColumnSelect({
   note?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
-  const noteId = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} value={value} aria-describedby={note ? noteId : undefined} onChange={(e) => onChange(e.target.value)}>
-        <ColumnOptions columns={columns} value={value} />
-      </select>
-      {note && (
-        <p id={noteId} className="field__hint import-note">
-          Guessed: {note}
-        </p>
-      )}
-    </div>
+    <SelectField label={label} value={value} hint={note ? `Guessed: ${note}` : undefined} hintClassName="import-note" onChange={onChange}>
+      <ColumnOptions columns={columns} value={value} />
+    </SelectField>
   );
 }
 
@@ -646,27 +659,24 @@ function SimpleSelect({
   none?: boolean;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
-  const hintId = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} value={value} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.value)}>
-        {none && <option value={NONE}>— none —</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    <SelectField label={label} value={value} hint={hint} onChange={onChange}>
+      {none && <option value={NONE}>— none —</option>}
+      <OptionList options={options} />
+    </SelectField>
+  );
+}
+
+/** Each of `options` as an `<option>`. */
+function OptionList({ options }: { options: readonly Option[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
   );
 }
 

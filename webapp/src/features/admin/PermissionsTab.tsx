@@ -18,7 +18,7 @@ import { formatDate, plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, withParams } from '../../lib/urlParams';
 import { useChangePermissionMutation, useGetPermissionsQuery } from './adminApi';
-import { QueryState } from './AdminParts';
+import { QueryState, TabSection } from './AdminParts';
 
 const ROLE_LABELS: Record<Permission, string> = { moderator: 'Moderator', admin: 'Admin' };
 const ROLE_FILTERS: Array<{ value: '' | Permission; label: string }> = [
@@ -51,10 +51,7 @@ export function PermissionsTab() {
 
   const accounts = query.currentData;
   return (
-    <section aria-labelledby="permissions-title">
-      <h2 id="permissions-title" className="section__title">
-        Permissions
-      </h2>
+    <TabSection slug="permissions" title="Permissions">
       <form className="toolbar" role="search" aria-label="Find accounts" onSubmit={onSearch}>
         <label className="field field--grow">
           <span className="field__label">E-mail or profile name</span>
@@ -119,7 +116,7 @@ export function PermissionsTab() {
         )}
       </QueryState>
       {changing && <ChangeDialog change={changing} onClose={() => setChanging(null)} />}
-    </section>
+    </TabSection>
   );
 }
 

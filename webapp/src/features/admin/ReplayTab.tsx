@@ -17,7 +17,7 @@ import { to } from '../../config/routes';
 import { formatDateTime, plural } from '../../lib/format';
 import type { ReplayJob, ReplayResult } from '../../api/types';
 import { useReplayJob, useStartReplayMutation } from './adminApi';
-import { QueryState } from './AdminParts';
+import { QueryState, TabSection } from './AdminParts';
 
 /** The select's value for every read model (the request leaves `projector` out). */
 const ALL = '';
@@ -78,10 +78,7 @@ export function ReplayTab() {
   };
 
   return (
-    <section aria-labelledby="replay-title" className="replay">
-      <h2 id="replay-title" className="section__title">
-        Replay
-      </h2>
+    <TabSection slug="replay" title="Replay" className="replay">
       <p>
         Rebuilding a read model replays every event of the event store into it, from the first, and then compares each of
         its tables with how it was before. While a replay runs, reads from the read models it rebuilds may be briefly
@@ -145,7 +142,7 @@ export function ReplayTab() {
         )}
         {job && <ReplayJobView job={job} />}
       </QueryState>
-    </section>
+    </TabSection>
   );
 }
 

@@ -18,7 +18,7 @@ import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDate, plural } from '../../lib/format';
+import { formatDate, pageCount, plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
 import { useArchiveFeedbackMutation, useGetFeedbackQueueQuery, useResolveFeedbackMutation } from './moderationApi';
@@ -113,7 +113,7 @@ function FeedbackList({
       </EmptyState>
     );
   }
-  const totalPages = Math.max(1, Math.ceil(data.total / Math.max(1, data.limit)));
+  const totalPages = pageCount(data.total, data.limit);
   return (
     <>
       <p className="muted small" aria-live="polite">

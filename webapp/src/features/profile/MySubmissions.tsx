@@ -20,7 +20,7 @@ import { Pagination } from '../../components/Pagination';
 import { PhotoImage } from '../../components/PhotoImage';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
-import { formatDate } from '../../lib/format';
+import { formatDate, pageCount } from '../../lib/format';
 import { statusText, submissionTitle } from '../../lib/submissionText';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { toastShown } from '../../lib/ui';
@@ -56,7 +56,7 @@ export function MySubmissions() {
     }
   };
 
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const totalPages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
     <section className="section" aria-labelledby="my-submissions-title">

@@ -11,7 +11,7 @@ import type { EditSubject } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
 import { fieldList } from '../../lib/fieldText';
-import { formatDate, plural } from '../../lib/format';
+import { formatDate, pageCount, plural } from '../../lib/format';
 import { EditReviewPanel } from './EditReviewDetail';
 import { useGetEditReviewsQuery, type SubjectEditSummary } from './reviewApi';
 import { EDIT_TAB_WORDS, editTitle, ListState, NewSubjectChip } from './ReviewParts';
@@ -86,7 +86,7 @@ function EditList({
       </EmptyState>
     );
   }
-  const totalPages = Math.max(1, Math.ceil(data.total / Math.max(1, data.per_page)));
+  const totalPages = pageCount(data.total, data.per_page);
   return (
     <>
       <p className="muted small" aria-live="polite">

@@ -25,7 +25,7 @@ import { Tabs } from '../../components/Tabs';
 import { REVIEW_BATCH_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDate, plural } from '../../lib/format';
+import { formatDate, pageCount, plural } from '../../lib/format';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
@@ -287,7 +287,7 @@ function Queue({
 
   const all = data.submissions.map((s) => s.id);
   const allSelected = all.length > 0 && all.every((id) => selected.includes(id));
-  const totalPages = Math.max(1, Math.ceil(data.total / Math.max(1, data.limit)));
+  const totalPages = pageCount(data.total, data.limit);
 
   return (
     <>
