@@ -359,6 +359,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let options = plinth::import::run::ImportOptions {
                 mapping,
                 dry_run,
+                outcomes: report.clone(),
                 ..Default::default()
             };
             let reports =
@@ -368,7 +369,6 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             print!("{}", plinth::import::run::summary(&reports));
             if let Some(path) = report {
-                plinth::import::run::write_outcomes(&path, &reports)?;
                 println!("every record's outcome: {}", path.display());
             }
             let records: usize = reports

@@ -26,6 +26,9 @@ pub struct ImportRunRecord {
     pub artworks_unchanged: u64,
     pub artists_new: u64,
     pub artists_unchanged: u64,
+    /// Artists Plinth had from another source or a contributor, credited instead of made again.
+    #[serde(default)]
+    pub artists_linked: u64,
     pub rejected: u64,
     pub likely_duplicates: u64,
     /// Artworks of the dataset the file no longer had (put to the moderators).

@@ -1,25 +1,29 @@
 //! The admin's Import tab (`/api/admin/imports…`): upload a file and get a proposed mapping
 //! (or an earlier run's), then a dry run or the import itself with the mapping as the admin
 //! edited it, answered as a stream of progress lines ending with the report. Admins only,
-//! checked before the body is read; one dry run or import at a time per process.
+//! checked before the body is read; one dry run or import at a time per process. The runs
+//! recorded so far (`GET /api/admin/imports`) are read from the event store, newest first.
 //!
 //! These routes live in the importer rather than in `command-api` because the importer is
 //! built on `command-api`'s `Commands` (the dependency points this way); `plinth`'s router
 //! mounts them beside the write API.
 
-use axum::extract::{DefaultBodyLimit, FromRef, Multipart, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRef, Multipart, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::Router;
 use command_api::routes::Body;
 use command_api::Commands;
-use platform::http::{ok, ApiError, Envelope, PathId};
+use platform::eventlog::{self, ImportRunRow};
+use platform::http::{ok, ApiError, Envelope, PathId, Query};
 use platform::identity::Admin;
+use platform::position::EventPosition;
 use platform::storage::Storage;
 use serde::{Deserialize, Serialize};
+use sqlx::types::chrono::{DateTime, Utc};
 use sqlx::PgPool;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 use uuid::Uuid;
@@ -63,7 +67,9 @@ pub fn router(state: ImportState) -> Router {
     Router::new()
         .route(
             "/admin/imports",
-            post(upload).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES + 64 * 1024)),
+            get(list_runs)
+                .post(upload)
+                .layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES + 64 * 1024)),
         )
         .route("/admin/imports/{id}/dry-run", post(dry_run))
         .route("/admin/imports/{id}/apply", post(apply))
@@ -72,8 +78,16 @@ pub fn router(state: ImportState) -> Router {
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(upload, dry_run, apply),
-    components(schemas(ImportLine, ImportReportDto, OutcomeDto))
+    paths(list_runs, upload, dry_run, apply),
+    components(schemas(
+        ImportLine,
+        ImportReportDto,
+        OutcomeDto,
+        ImportRunDto,
+        ImportRunPage,
+        ColumnValues,
+        ValueCount
+    ))
 )]
 pub struct ImportApiDoc;
 
@@ -94,6 +108,8 @@ pub struct ImportPreview {
     pub columns: Vec<String>,
     /// The first records, field by field.
     pub sample: Vec<BTreeMap<String, String>>,
+    /// What each column holds, by column name: its distinct values and the most frequent ones.
+    pub column_values: BTreeMap<String, ColumnValues>,
     pub mapping: Mapping,
     /// Why each guess was made, by the mapping's key (`fields.title`).
     pub notes: BTreeMap<String, String>,
@@ -143,6 +159,8 @@ pub struct ImportReportDto {
     pub artworks_unchanged: usize,
     pub artists_new: usize,
     pub artists_unchanged: usize,
+    /// Artists Plinth had from another source or a contributor, credited instead of made again.
+    pub artists_linked: usize,
     pub rejected: usize,
     pub rejects_by_reason: BTreeMap<String, usize>,
     pub likely_duplicates: usize,
@@ -179,12 +197,13 @@ impl ImportReportDto {
             artworks_unchanged: r.artworks_unchanged,
             artists_new: r.artists_created,
             artists_unchanged: r.artists_unchanged,
-            rejected: r.rejects.len(),
+            artists_linked: r.artists_linked,
+            rejected: r.rejected,
             rejects_by_reason: r.rejects_by_reason(),
             likely_duplicates: r.likely_duplicates,
             gone: r.gone.iter().take(MAX_OUTCOMES).cloned().collect(),
-            dropped_tags: r.dropped_tags.len(),
-            outcomes_total: outcomes.len(),
+            dropped_tags: r.tags_dropped,
+            outcomes_total: r.outcomes_total,
             outcomes: outcomes
                 .into_iter()
                 .take(MAX_OUTCOMES)
@@ -241,6 +260,271 @@ enum RunAnswers {
     /// Another dry run or import is running.
     #[response(status = 409)]
     Busy(platform::http::ErrorBody),
+}
+
+/* ---- What each column holds ---- */
+
+/// Distinct values are counted up to this many per column; past it, "more" is flagged.
+const MAX_DISTINCT: usize = 10_000;
+/// The most frequent values listed per column.
+const TOP_VALUES: usize = 20;
+/// A value longer than this is counted but not listed (a description, not a category).
+const MAX_LISTED_CHARS: usize = 200;
+
+/// What one column of a file holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ColumnValues {
+    /// Records with a value here (missing ones, blank, `NA`, `null`…, left out).
+    pub filled: usize,
+    /// Distinct values (trimmed, case kept), counted up to 10,000.
+    pub distinct: usize,
+    /// Whether there are more distinct values than `distinct` says.
+    pub more: bool,
+    /// The most frequent values, most frequent first (ties in the order first seen), at most
+    /// 20. Values longer than 200 characters are counted, not listed. Once 10,000 distinct
+    /// values are known a value first seen after that is not counted.
+    pub top: Vec<ValueCount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ValueCount {
+    pub value: String,
+    pub count: usize,
+}
+
+/// Counts one column's values as records go by, in bounded memory: at most `MAX_DISTINCT`
+/// entries of a hash, a count and the text (only when it is short enough to be listed).
+#[derive(Debug, Default)]
+struct ValueCounter {
+    filled: usize,
+    more: bool,
+    /// By the value's hash: (first seen, count, the text when listable).
+    seen: HashMap<u64, (usize, usize, Option<Box<str>>)>,
+}
+
+impl ValueCounter {
+    fn add(&mut self, value: &str) {
+        if source::is_missing(value) {
+            return;
+        }
+        let value = value.trim();
+        self.filled += 1;
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::hash::DefaultHasher::new();
+            value.hash(&mut h);
+            h.finish()
+        };
+        let order = self.seen.len();
+        if let Some(entry) = self.seen.get_mut(&key) {
+            entry.1 += 1;
+        } else if order < MAX_DISTINCT {
+            let text = (value.chars().count() <= MAX_LISTED_CHARS).then(|| value.into());
+            self.seen.insert(key, (order, 1, text));
+        } else {
+            self.more = true;
+        }
+    }
+
+    fn finish(self) -> ColumnValues {
+        let mut listed: Vec<(usize, usize, Box<str>)> = self
+            .seen
+            .values()
+            .filter_map(|(order, count, text)| Some((*order, *count, text.clone()?)))
+            .collect();
+        listed.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        ColumnValues {
+            filled: self.filled,
+            distinct: self.seen.len(),
+            more: self.more,
+            top: listed
+                .into_iter()
+                .take(TOP_VALUES)
+                .map(|(_, count, value)| ValueCount {
+                    value: value.into(),
+                    count,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Each column's values, counted in one pass over the records.
+fn column_values(columns: &[String], records: &[source::Record]) -> BTreeMap<String, ColumnValues> {
+    let mut counters: HashMap<&str, ValueCounter> = columns
+        .iter()
+        .map(|c| (c.as_str(), ValueCounter::default()))
+        .collect();
+    for r in records {
+        for (name, value) in r.fields.iter() {
+            if let Some(c) = counters.get_mut(name) {
+                c.add(value);
+            }
+        }
+    }
+    counters
+        .into_iter()
+        .map(|(name, c)| (name.to_owned(), c.finish()))
+        .collect()
+}
+
+/* ---- Earlier runs ---- */
+
+/// Runs listed per page by default, and at most.
+const RUNS_LIMIT: i64 = 20;
+const MAX_RUNS_LIMIT: i64 = 100;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct RunsQuery {
+    /// 1 to 100 (default 20).
+    pub limit: Option<String>,
+    /// The page after: the `next` of the page before (`<tx>-<pos>`).
+    pub before: Option<String>,
+}
+
+/// One recorded import run.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportRunDto {
+    /// The `ImportRun`'s id (give it as `previous_run` to read a newer file with its mapping).
+    pub run_id: Uuid,
+    pub recorded_at: DateTime<Utc>,
+    /// Who ran it, as people are shown; null for the command line.
+    pub run_by: Option<String>,
+    /// The file's name (no directory).
+    pub file: String,
+    /// The dataset's key.
+    pub dataset: String,
+    pub dataset_name: String,
+    pub licence: String,
+    pub attribution: String,
+    pub source_url: String,
+    pub records_read: u64,
+    pub artworks_new: u64,
+    /// New records that were artworks Plinth had from elsewhere, linked to them.
+    pub artworks_linked: u64,
+    pub artworks_changed: u64,
+    pub artworks_unchanged: u64,
+    pub artists_new: u64,
+    pub artists_unchanged: u64,
+    /// Artists Plinth had from another source or a contributor, credited instead of made again.
+    pub artists_linked: u64,
+    pub rejected: u64,
+    pub likely_duplicates: u64,
+    /// Artworks of the dataset the file no longer had.
+    pub gone: u64,
+    /// Whether the run's mapping is stored (none for a built-in dataset).
+    pub has_mapping: bool,
+}
+
+/// A page of recorded import runs, newest first.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportRunPage {
+    pub runs: Vec<ImportRunDto>,
+    pub limit: i64,
+    /// `before` for the next page; null on the last.
+    pub next: Option<String>,
+}
+
+impl ImportRunDto {
+    fn of(row: ImportRunRow, names: &projectors::accounts::read::Names) -> Result<Self, ApiError> {
+        let run_by = row
+            .actor_id
+            .as_deref()
+            .and_then(|a| Uuid::parse_str(a).ok())
+            .map(|a| names.name(a));
+        let run_id = Uuid::parse_str(&row.id).map_err(|e| {
+            internal(format!(
+                "import run {:?} has no UUID for an id: {e}",
+                row.id
+            ))
+        })?;
+        let r = row.record;
+        Ok(Self {
+            run_id,
+            recorded_at: row.recorded_at,
+            run_by,
+            file: r.file,
+            dataset: r.dataset,
+            dataset_name: r.dataset_name,
+            licence: r.licence,
+            attribution: r.attribution,
+            source_url: r.source_url,
+            records_read: r.records_read,
+            artworks_new: r.artworks_new,
+            artworks_linked: r.artworks_linked,
+            artworks_changed: r.artworks_changed,
+            artworks_unchanged: r.artworks_unchanged,
+            artists_new: r.artists_new,
+            artists_unchanged: r.artists_unchanged,
+            artists_linked: r.artists_linked,
+            rejected: r.rejected,
+            likely_duplicates: r.likely_duplicates,
+            gone: r.gone,
+            has_mapping: r.mapping.is_some(),
+        })
+    }
+}
+
+fn runs_limit(raw: Option<&str>) -> Result<i64, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Ok(RUNS_LIMIT);
+    };
+    raw.parse::<i64>()
+        .ok()
+        .filter(|n| (1..=MAX_RUNS_LIMIT).contains(n))
+        .ok_or_else(|| ApiError::validation("limit", "limit must be a whole number from 1 to 100"))
+}
+
+fn runs_before(raw: Option<&str>) -> Result<Option<EventPosition>, ApiError> {
+    raw.map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            v.parse::<EventPosition>()
+                .map_err(|e| ApiError::validation("before", e.to_string()))
+        })
+        .transpose()
+}
+
+/// `GET /api/admin/imports?limit&before`: the import runs recorded so far, newest first, each
+/// with its source, its counts and whether its mapping is kept (admins).
+#[utoipa::path(get, path = "/api/admin/imports", tag = "admin",
+    params(RunsQuery),
+    responses(
+        (status = 200, description = "A page of runs, newest first", body = Envelope<ImportRunPage>),
+        (status = 400, description = "A limit or a cursor that cannot be read", body = platform::http::ErrorBody),
+        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+        (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
+pub async fn list_runs(
+    State(s): State<ImportState>,
+    Admin(_caller): Admin,
+    Query(q): Query<RunsQuery>,
+) -> Result<Response, ApiError> {
+    let limit = runs_limit(q.limit.as_deref())?;
+    let before = runs_before(q.before.as_deref())?;
+    let pool = s.commands.pool();
+    let mut rows = eventlog::import_runs(pool, before, limit + 1)
+        .await
+        .map_err(internal)?;
+    let next = if rows.len() > usize::try_from(limit).unwrap_or(usize::MAX) {
+        rows.truncate(rows.len() - 1);
+        rows.last().map(|r| r.position.to_string())
+    } else {
+        None
+    };
+    let ids: Vec<Uuid> = rows
+        .iter()
+        .filter_map(|r| Uuid::parse_str(r.actor_id.as_deref()?).ok())
+        .collect();
+    let names = projectors::accounts::read::Names::of(pool, &ids)
+        .await
+        .map_err(internal)?;
+    let runs = rows
+        .into_iter()
+        .map(|r| ImportRunDto::of(r, &names))
+        .collect::<Result<_, _>>()?;
+    Ok(no_store(
+        ok(ImportRunPage { runs, limit, next }).into_response(),
+    ))
 }
 
 /// Where an upload and its name are kept until it is imported.
@@ -369,6 +653,7 @@ pub async fn upload(
                     .collect()
             })
             .collect();
+        let column_values = column_values(&records.columns, &records.records);
         Ok::<_, ApiError>((
             bytes,
             ImportPreview {
@@ -380,6 +665,7 @@ pub async fn upload(
                 unreadable_rows: records.rejects.len(),
                 columns: records.columns,
                 sample,
+                column_values,
                 mapping,
                 notes,
                 undecided,
@@ -509,7 +795,11 @@ async fn run(
     let name = meta.file_name.clone();
     let parsed = tokio::task::spawn_blocking(move || {
         let copy = temporary_copy(&bytes, &name)?;
-        read_mapped(name, copy.path(), mapping).map_err(unreadable)
+        // The import reads the copy again as it goes, so it lives as long as the import.
+        let path = copy.path().to_owned();
+        read_mapped(name, &path, mapping)
+            .map(|p| p.holding(copy))
+            .map_err(unreadable)
     })
     .await
     .map_err(|e| ApiError::Internal(e.into()))??;
@@ -588,5 +878,109 @@ mod tests {
         assert_eq!(file_name_of(Some("a\u{0}b\n.csv")), "ab.csv");
         assert_eq!(file_name_of(None), "upload.csv");
         assert_eq!(file_name_of(Some(&"x".repeat(300))).len(), 200);
+    }
+
+    fn counted(values: &[&str]) -> ColumnValues {
+        let mut c = ValueCounter::default();
+        for v in values {
+            c.add(v);
+        }
+        c.finish()
+    }
+
+    fn top(c: &ColumnValues) -> Vec<(&str, usize)> {
+        c.top.iter().map(|v| (v.value.as_str(), v.count)).collect()
+    }
+
+    #[test]
+    fn values_are_counted_trimmed_most_frequent_first_ties_in_the_order_seen() {
+        let c = counted(&[
+            "Murale",
+            " Sculpture",
+            "murale",
+            "Sculpture ",
+            "Fontaine",
+            "Murale",
+            "",
+            "NA",
+            "null",
+        ]);
+        assert_eq!(c.filled, 6);
+        assert_eq!(c.distinct, 4);
+        assert!(!c.more);
+        assert_eq!(
+            top(&c),
+            [
+                ("Murale", 2),
+                ("Sculpture", 2),
+                ("murale", 1),
+                ("Fontaine", 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn only_the_twenty_most_frequent_values_are_listed() {
+        let values: Vec<String> = (0..30).flat_map(|i| vec![format!("v{i}"); i + 1]).collect();
+        let c = counted(&values.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(c.distinct, 30);
+        assert_eq!(c.top.len(), TOP_VALUES);
+        assert_eq!(top(&c)[0], ("v29", 30));
+        assert_eq!(top(&c)[19], ("v10", 11));
+    }
+
+    #[test]
+    fn distinct_values_are_counted_up_to_the_cap_and_more_is_flagged() {
+        let mut c = ValueCounter::default();
+        for i in 0..MAX_DISTINCT + 500 {
+            c.add(&i.to_string());
+        }
+        // A value known before the cap keeps being counted.
+        c.add("0");
+        let c = c.finish();
+        assert_eq!((c.distinct, c.more), (MAX_DISTINCT, true));
+        assert_eq!(c.filled, MAX_DISTINCT + 501);
+        assert_eq!(top(&c)[0], ("0", 2));
+    }
+
+    #[test]
+    fn a_long_value_is_counted_but_not_listed() {
+        let long = "x".repeat(MAX_LISTED_CHARS + 1);
+        let c = counted(&[&long, &long, "short"]);
+        assert_eq!(c.distinct, 2);
+        assert_eq!(top(&c), [("short", 1)]);
+    }
+
+    #[test]
+    fn each_column_is_counted_from_the_records_that_have_it() {
+        let record = |pairs: &[(&str, &str)]| source::Record {
+            row: 1,
+            fields: pairs.iter().map(|(k, v)| (*k, *v)).collect(),
+            geometry: None,
+        };
+        let records = [
+            record(&[("Type", "Murale"), ("Titre", "A")]),
+            record(&[("Type", "Murale")]),
+            record(&[("Titre", "B"), ("Other", "x")]),
+        ];
+        let columns = ["Type".to_owned(), "Titre".to_owned()];
+        let got = column_values(&columns, &records);
+        assert_eq!(got.keys().collect::<Vec<_>>(), ["Titre", "Type"]);
+        assert_eq!(top(&got["Type"]), [("Murale", 2)]);
+        assert_eq!((got["Titre"].filled, got["Titre"].distinct), (2, 2));
+    }
+
+    #[test]
+    fn a_runs_limit_and_cursor_are_read_or_refused() {
+        assert_eq!(runs_limit(None).ok(), Some(RUNS_LIMIT));
+        assert_eq!(runs_limit(Some("100")).ok(), Some(100));
+        assert!(runs_limit(Some("101")).is_err());
+        assert!(runs_limit(Some("0")).is_err());
+        assert_eq!(
+            runs_before(Some("12-34")).ok(),
+            Some(Some(EventPosition::new(12, 34)))
+        );
+        assert!(runs_before(Some("x")).is_err());
+        assert_eq!(runs_before(Some(" ")).ok(), Some(None));
     }
 }

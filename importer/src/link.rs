@@ -167,6 +167,16 @@ pub fn best(
 
 /// The read side's candidates for `r`: approved artworks near it not from its dataset (none
 /// when the read side has never started).
+/// What the read side answered, or nothing when it has no such table: `plinth import` may run
+/// against an event store whose read models are kept elsewhere, or not yet made.
+pub fn or_none_without_read_side<T: Default>(answer: Result<T, sqlx::Error>) -> anyhow::Result<T> {
+    match answer {
+        Ok(found) => Ok(found),
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Ok(T::default()),
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub async fn read_side(pool: &sqlx::PgPool, r: &ArtworkRecord) -> anyhow::Result<Vec<Candidate>> {
     let found = projectors::candidates::duplicate_candidates(
         pool,
@@ -178,12 +188,7 @@ pub async fn read_side(pool: &sqlx::PgPool, r: &ArtworkRecord) -> anyhow::Result
         Some(&r.provenance.dataset),
     )
     .await;
-    let found = match found {
-        Ok(found) => found,
-        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Vec::new(),
-        Err(e) => return Err(e.into()),
-    };
-    Ok(found
+    Ok(or_none_without_read_side(found)?
         .into_iter()
         .map(|c| Candidate {
             id: c.id,

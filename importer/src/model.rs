@@ -69,6 +69,8 @@ pub struct Reject {
     /// 1-based record number in the file (data rows for CSV, array index + 1 for JSON).
     pub row: usize,
     pub source_id: Option<String>,
+    /// The record's title, when it has one (a record without coordinates is named by it).
+    pub title: Option<String>,
     pub reason: RejectReason,
 }
 

@@ -16,11 +16,12 @@ use futures::{stream, StreamExt, TryStreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use super::link::{self, Known, Match};
-use super::mapping::{self, Mapping};
-use super::parse::{parse_file, ParseError};
+use super::mapping::{self, Applier, Mapping};
 use super::{source, Dataset, ParsedFile, Presence, Reject, RejectReason};
 
 /// Duplicate checks and links in flight at once.
@@ -45,16 +46,112 @@ pub struct ImportOptions {
     pub run_by: Option<EventMetadata>,
     /// Called as records are sent (at most about 200 times a step).
     pub progress: Option<Progress>,
+    /// Where every record's outcome is written as CSV, as it happens (the report keeps only
+    /// the first [`KEPT`] of each kind).
+    pub outcomes: Option<PathBuf>,
 }
 
-/// One file read and mapped, ready to import.
+/// One file read, ready to import: held whole (a mapping that needs the whole file), or one whose
+/// first pass is done (every record read and mapped, nothing kept but its ids and artists), to
+/// be read again a chunk at a time as it is imported.
 pub struct Parsed {
     /// The file as named to the importer (its name alone is recorded).
     pub file: String,
-    pub parsed: ParsedFile,
+    pub dataset: Dataset,
     /// The mapping it was read with (none for a built-in parser).
     pub mapping: Option<Mapping>,
+    body: Body,
+    /// What must live until the import has read the file again (an upload's temporary copy).
+    keep: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
+
+enum Body {
+    Whole(ParsedFile),
+    Mapped { path: PathBuf, applier: Applier },
+}
+
+impl Parsed {
+    /// Keeps `guard` (say, the temporary file the records are in) until the import ends.
+    pub fn holding(mut self, guard: impl std::any::Any + Send + Sync) -> Self {
+        self.keep = Some(Box::new(guard));
+        self
+    }
+
+    /// Records read from the file, rows that could not be read included.
+    pub fn records_read(&self) -> usize {
+        match &self.body {
+            Body::Whole(p) => p.records_read,
+            Body::Mapped { applier, .. } => applier.records_read(),
+        }
+    }
+
+    /// Whether the file gives artworks (not only artists).
+    pub fn has_artworks(&self) -> bool {
+        match &self.body {
+            Body::Whole(p) => !p.artworks.is_empty(),
+            Body::Mapped { applier, .. } => applier.artworks() > 0,
+        }
+    }
+
+    fn artists(&self) -> Vec<super::ImportedArtist> {
+        match &self.body {
+            Body::Whole(p) => p.artists.clone(),
+            Body::Mapped { applier, .. } => applier.artists(),
+        }
+    }
+
+    /// The file's artworks (or why a record is not one) a chunk at a time, read on a blocking
+    /// thread, and, once all are sent, whether the file has a record of a given source id.
+    fn artworks(self) -> (mpsc::Receiver<Chunk>, JoinHandle<anyhow::Result<Present>>) {
+        let (tx, rx) = mpsc::channel::<Chunk>(2);
+        let (body, keep) = (self.body, self.keep);
+        let send = move |chunk: &mut Chunk| {
+            !chunk.is_empty() && tx.blocking_send(std::mem::take(chunk)).is_err()
+        };
+        let done = tokio::task::spawn_blocking(move || -> anyhow::Result<Present> {
+            let _keep = keep;
+            let mut chunk = Vec::with_capacity(CHUNK);
+            match body {
+                Body::Whole(p) => {
+                    let ids: HashSet<String> = p
+                        .artworks
+                        .iter()
+                        .map(|a| a.source_id.clone())
+                        .chain(p.rejects.iter().filter_map(|r| r.source_id.clone()))
+                        .collect();
+                    let all = p.artworks.into_iter().map(Ok);
+                    for item in all.chain(p.rejects.into_iter().map(Err)) {
+                        chunk.push(item);
+                        if chunk.len() == CHUNK && send(&mut chunk) {
+                            break;
+                        }
+                    }
+                    send(&mut chunk);
+                    Ok(Box::new(move |id: &str| ids.contains(id)))
+                }
+                Body::Mapped { path, mut applier } => {
+                    let format = applier.mapping().format.clone();
+                    let mut closed = false;
+                    source::each(&path, &format, &mut |read| {
+                        if !closed {
+                            chunk.push(applier.map(read));
+                            closed = chunk.len() == CHUNK && send(&mut chunk);
+                        }
+                    })?;
+                    send(&mut chunk);
+                    Ok(Box::new(move |id: &str| applier.has(id)))
+                }
+            }
+        });
+        (rx, done)
+    }
+}
+
+/// Artworks, or why a record is not one, in file order.
+type Chunk = Vec<Result<super::ImportedArtwork, Reject>>;
+
+/// Whether the file has a record of a source id (mapped or rejected).
+type Present = Box<dyn Fn(&str) -> bool + Send + Sync>;
 
 /// What happened (or, in a dry run, would happen) to one record.
 #[derive(Debug, Clone, PartialEq)]
@@ -78,14 +175,23 @@ pub struct FileReport {
     pub artists_created: usize,
     pub artists_changed: usize,
     pub artists_unchanged: usize,
+    /// The file's artists that Plinth had from another source or a contributor under the same
+    /// name: credited as those, not made again.
+    pub artists_linked: usize,
     pub artworks_created: usize,
     /// New records that were artworks Plinth had from another source or a contributor: each
     /// linked to that artwork (one artwork, both sources), not added again.
     pub artworks_linked: usize,
     pub artworks_changed: usize,
     pub artworks_unchanged: usize,
+    /// Records rejected, and how many for each kind of reason.
+    pub rejected: usize,
+    pub reject_reasons: BTreeMap<String, usize>,
+    /// The first [`KEPT`] rejects, in file order.
     pub rejects: Vec<Reject>,
-    /// Tags dropped because their value broke the tag schema, as (source id, message).
+    /// Tags dropped because their value broke the tag schema, and the first [`KEPT`] as
+    /// (source id, message).
+    pub tags_dropped: usize,
     pub dropped_tags: Vec<(String, String)>,
     /// New artworks that are likely ones Plinth already has (their outcome says which), put to
     /// the moderators as feedback.
@@ -93,26 +199,96 @@ pub struct FileReport {
     /// Source ids of this dataset's artworks on the map that the file no longer has: each is
     /// put to the moderators as feedback ("missing"), never deleted.
     pub gone: Vec<String>,
-    /// Every artwork record's outcome, in file order.
+    /// The first [`KEPT`] outcomes that say something (rejected, or likely a work Plinth had),
+    /// then the first [`KEPT`] others, each in file order; every one goes to
+    /// [`ImportOptions::outcomes`].
     pub outcomes: Vec<Outcome>,
+    /// Records with an outcome: every artwork record.
+    pub outcomes_total: usize,
+    /// Outcomes kept: [others, those that say something].
+    kept: [usize; 2],
     /// The `ImportRun` that records this file's import (none for a dry run).
     pub run_id: Option<Uuid>,
 }
 
+/// How many rejects, dropped tags and outcomes of each kind a report holds: a file of any size
+/// is reported in bounded memory.
+pub const KEPT: usize = 10_000;
+
 impl FileReport {
     pub fn rejects_by_reason(&self) -> BTreeMap<String, usize> {
-        let mut m = BTreeMap::new();
-        for r in &self.rejects {
-            let key = match &r.reason {
-                RejectReason::MissingTitle => "missing title",
-                RejectReason::MissingCoordinates => "missing coordinates",
-                RejectReason::BadCoordinates(_) => "bad coordinates",
-                RejectReason::Duplicate(_) => "duplicate",
-                RejectReason::Malformed(_) => "malformed",
-            };
-            *m.entry(key.to_owned()).or_insert(0) += 1;
+        self.reject_reasons.clone()
+    }
+
+    /// Counts a rejected record, and its outcome.
+    fn reject(&mut self, r: Reject, sink: Option<&std::sync::Mutex<Sink>>) -> anyhow::Result<()> {
+        let key = match &r.reason {
+            RejectReason::MissingTitle => "missing title",
+            RejectReason::MissingCoordinates => "missing coordinates",
+            RejectReason::BadCoordinates(_) => "bad coordinates",
+            RejectReason::Duplicate(_) => "duplicate",
+            RejectReason::Malformed(_) => "malformed",
+        };
+        *self.reject_reasons.entry(key.to_owned()).or_insert(0) += 1;
+        self.rejected += 1;
+        let outcome = Outcome {
+            source_id: r.source_id.clone().unwrap_or_default(),
+            title: r.title.clone().unwrap_or_default(),
+            outcome: "rejected",
+            reason: format!("row {}: {}", r.row, r.reason),
+            point: None,
+        };
+        if self.rejects.len() < KEPT {
+            self.rejects.push(r);
         }
-        m
+        self.note(outcome, sink)
+    }
+
+    /// Counts a record's outcome, keeps it if there is room, and writes it to `sink`.
+    fn note(&mut self, o: Outcome, sink: Option<&std::sync::Mutex<Sink>>) -> anyhow::Result<()> {
+        if let Some(sink) = sink {
+            let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+            sink.write(&self.file, &self.dataset, &o)?;
+        }
+        self.outcomes_total += 1;
+        let says = usize::from(o.outcome == "rejected" || !o.reason.is_empty());
+        if self.kept[says] < KEPT {
+            self.kept[says] += 1;
+            self.outcomes.push(o);
+        }
+        Ok(())
+    }
+
+    fn drop_tags(&mut self, source_id: &str, dropped: Vec<String>) {
+        self.tags_dropped += dropped.len();
+        let room = KEPT.saturating_sub(self.dropped_tags.len());
+        self.dropped_tags.extend(
+            dropped
+                .into_iter()
+                .take(room)
+                .map(|m| (source_id.to_owned(), m)),
+        );
+    }
+}
+
+/// Every outcome as CSV (`file,dataset,source_id,title,outcome,reason`), written as it comes.
+pub struct Sink(csv::Writer<std::fs::File>);
+
+impl Sink {
+    fn create(path: &Path) -> anyhow::Result<Self> {
+        let mut w = csv::Writer::from_path(path)?;
+        w.write_record(["file", "dataset", "source_id", "title", "outcome", "reason"])?;
+        Ok(Self(w))
+    }
+
+    fn write(&mut self, file: &str, dataset: &str, o: &Outcome) -> anyhow::Result<()> {
+        self.0
+            .write_record([file, dataset, &o.source_id, &o.title, o.outcome, &o.reason])?;
+        Ok(())
+    }
+
+    fn finish(mut self) -> anyhow::Result<()> {
+        Ok(self.0.flush()?)
     }
 }
 
@@ -214,31 +390,48 @@ fn bar(show: bool, len: usize, label: &str) -> ProgressBar {
 }
 
 /// Reads one file with the mapping named, else with `FILE.mapping.toml` beside it, else with
-/// the built-in parser its name selects.
+/// the built-in mapping its name selects (the shared datasets').
 pub fn read_file(file: &Path, mapping: Option<&Path>) -> anyhow::Result<Parsed> {
     let beside = mapping::beside(file);
     let mapping = match mapping {
-        Some(m) => Some(m.to_path_buf()),
-        None => beside.exists().then_some(beside),
+        Some(m) => Mapping::load(m)?,
+        None if beside.exists() => Mapping::load(&beside)?,
+        None => {
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| file.display().to_string());
+            mapping::builtin(&name).ok_or_else(|| anyhow::anyhow!("{}", mapping::unknown(name)))?
+        }
     };
-    let name = file.display().to_string();
-    match mapping {
-        Some(m) => read_mapped(name, file, Mapping::load(&m)?),
-        None => Ok(Parsed {
-            file: name,
-            parsed: parse_file(file).map_err(|e: ParseError| anyhow::anyhow!("{e}"))?,
-            mapping: None,
-        }),
-    }
+    read_mapped(file.display().to_string(), file, mapping)
 }
 
-/// Reads `file` (recorded as `name`) with `mapping`.
+/// Reads `file` (recorded as `name`) with `mapping`: the first of two passes, which fails on a
+/// file that cannot be read before anything is written, and holds only the records' ids and
+/// the artists they credit.
 pub fn read_mapped(name: String, file: &Path, mapping: Mapping) -> anyhow::Result<Parsed> {
-    let records = source::read(file, &mapping.format)?;
+    if mapping.whole_file() {
+        let parsed = mapping::apply(&mapping, source::read(file, &mapping.format)?);
+        return Ok(Parsed {
+            file: name,
+            dataset: parsed.dataset.clone(),
+            mapping: Some(mapping),
+            body: Body::Whole(parsed),
+            keep: None,
+        });
+    }
+    let mut applier = Applier::new(mapping.clone());
+    source::each(file, &mapping.format, &mut |read| applier.learn(&read))?;
     Ok(Parsed {
         file: name,
-        parsed: mapping::apply(&mapping, records),
+        dataset: mapping.dataset(),
         mapping: Some(mapping),
+        body: Body::Mapped {
+            path: file.to_owned(),
+            applier,
+        },
+        keep: None,
     })
 }
 
@@ -297,7 +490,7 @@ pub async fn import_parsed(
     show_progress: bool,
 ) -> anyhow::Result<Vec<FileReport>> {
     // Artist-only files first, so artwork credits point at artists that exist.
-    parsed.sort_by_key(|p| !p.parsed.artworks.is_empty());
+    parsed.sort_by_key(Parsed::has_artworks);
     let correlation = Uuid::now_v7();
     let metadata = EventMetadata::system(EventSource::Import, correlation);
     let run_by = match &options.run_by {
@@ -309,37 +502,47 @@ pub async fn import_parsed(
     };
     let mut reports = Vec::new();
     let known = std::sync::RwLock::new(Known::default());
-    let with_artworks = parsed
-        .iter()
-        .filter(|p| !p.parsed.artworks.is_empty())
-        .count();
+    let artists_known = std::sync::RwLock::new(HashMap::new());
+    let with_artworks = parsed.iter().filter(|p| p.has_artworks()).count();
+    let sink = match &options.outcomes {
+        Some(path) => Some(std::sync::Mutex::new(Sink::create(path)?)),
+        None => None,
+    };
     for (i, p) in parsed.into_iter().enumerate() {
+        let artists = p.artists();
         let run = Run {
             commands,
             metadata: &metadata,
             known: &known,
             later_files: i + 1 < with_artworks,
-            names: p
-                .parsed
-                .artists
-                .iter()
-                .map(|a| {
-                    let id = ArtistId::for_import(&p.parsed.dataset.key, &a.source_id);
-                    (id, a.name.clone())
-                })
-                .collect(),
+            names: std::sync::RwLock::new(
+                artists
+                    .iter()
+                    .map(|a| {
+                        let id = ArtistId::for_import(&p.dataset.key, &a.source_id);
+                        (id, a.name.clone())
+                    })
+                    .collect(),
+            ),
+            artists_known: &artists_known,
             dry_run: options.dry_run,
             show_progress,
             progress: options.progress.clone(),
+            sink: sink.as_ref(),
         };
-        let dataset = p.parsed.dataset.clone();
-        let mut report = run.file(&p.file, p.parsed).await?;
+        let dataset = p.dataset.clone();
+        let mapping = p.mapping.clone();
+        let mut report = run.file(p, artists).await?;
         if !options.dry_run {
-            let mapping = p.mapping.as_ref();
-            let id = record_run(commands, &run_by, &dataset, mapping, &report).await?;
+            let id = record_run(commands, &run_by, &dataset, mapping.as_ref(), &report).await?;
             report.run_id = Some(id);
         }
         reports.push(report);
+    }
+    if let Some(sink) = sink {
+        sink.into_inner()
+            .map_err(|_| anyhow::anyhow!("poisoned"))?
+            .finish()?;
     }
     Ok(reports)
 }
@@ -371,7 +574,8 @@ async fn record_run(
         artworks_unchanged: count(r.artworks_unchanged),
         artists_new: count(r.artists_created),
         artists_unchanged: count(r.artists_unchanged),
-        rejected: count(r.rejects.len()),
+        artists_linked: count(r.artists_linked),
+        rejected: count(r.rejected),
         likely_duplicates: count(r.likely_duplicates),
         gone: count(r.gone.len()),
         mapping: mapping.and_then(|m| toml::to_string(m).ok()),
@@ -394,10 +598,14 @@ struct Run<'a> {
     /// Whether files with artworks follow this one in the run (which [`Run::remember`] serves).
     later_files: bool,
     /// The names of the file's artists, by id, to compare credits with the artworks Plinth has.
-    names: HashMap<ArtistId, String>,
+    names: std::sync::RwLock<HashMap<ArtistId, String>>,
+    /// The artists earlier files of the run gave, by their names' lower case, with the dataset
+    /// that gave them: the read side may not have them yet.
+    artists_known: &'a std::sync::RwLock<HashMap<String, (ArtistId, String)>>,
     dry_run: bool,
     show_progress: bool,
     progress: Option<Progress>,
+    sink: Option<&'a std::sync::Mutex<Sink>>,
 }
 
 impl Run<'_> {
@@ -459,14 +667,30 @@ impl Run<'_> {
             })
             .collect();
         if !self.dry_run {
-            stream::iter(linking)
+            // The chunk is written: a link that fails (the artwork was merged or removed since
+            // it was found) leaves the record imported, and the moderators are asked instead.
+            let failed: Vec<usize> = stream::iter(linking)
                 .map(|(i, m)| {
                     let id = ids[i].clone();
-                    async move { self.link(&id, &m).await }
+                    async move {
+                        match self.link(&id, &m).await {
+                            Ok(()) => None,
+                            Err(e) => {
+                                tracing::warn!(error = %format!("{e:#}"), record = %id, "import: not linked; put to the moderators");
+                                Some(i)
+                            }
+                        }
+                    }
                 })
                 .buffered(CONCURRENCY)
-                .try_collect::<Vec<()>>()
-                .await?;
+                .filter_map(std::future::ready)
+                .collect()
+                .await;
+            for i in failed {
+                if let Some(Match::Same(c)) = matched[i].take() {
+                    matched[i] = Some(Match::Likely(c));
+                }
+            }
         }
         Ok(handled
             .into_iter()
@@ -502,9 +726,12 @@ impl Run<'_> {
 
     /// The names of the artists `r` credits, as this file names them.
     fn artists_of(&self, r: &ArtworkRecord) -> Vec<String> {
+        let Ok(names) = self.names.read() else {
+            return Vec::new();
+        };
         r.artist_ids
             .iter()
-            .filter_map(|id| self.names.get(id).cloned())
+            .filter_map(|id| names.get(id).cloned())
             .collect()
     }
 
@@ -527,58 +754,58 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Turns each item into its aggregate's command (a refused one becomes a reject, a dropped
-    /// tag a note in the report) and sends them, [`CHUNK`] at a time: for each sent one in
-    /// order, its source id and title, and what it did.
-    async fn each<A: Imported, T: Sourced>(
+    /// Turns each item of a chunk into its aggregate's command (a refused one becomes a
+    /// reject, a dropped tag a note in the report) and sends them: for each sent one in order,
+    /// its source id and title, and what it did.
+    async fn send_part<A: Imported, T: Sourced>(
         &self,
-        what: &str,
-        items: &[T],
+        part: &[T],
         report: &mut FileReport,
         prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, A::Command), RejectReason>,
     ) -> anyhow::Result<Vec<((String, String), Sent)>>
     where
         A::Command: Clone,
     {
-        let told = Told::new(what, items.len(), self.show_progress, self.progress.clone());
-        let mut out = Vec::with_capacity(items.len());
-        for part in items.chunks(CHUNK) {
-            let mut described = Vec::with_capacity(part.len());
-            let mut commands = Vec::with_capacity(part.len());
-            for item in part {
-                let source_id = item.source_id();
-                let mut dropped = Vec::new();
-                match prepare(item, &mut dropped) {
-                    Ok((id, title, command)) => {
-                        described.push((source_id.to_owned(), title));
-                        commands.push((id, command));
-                    }
-                    Err(reason) => report.rejects.push(Reject {
+        let mut described = Vec::with_capacity(part.len());
+        let mut commands = Vec::with_capacity(part.len());
+        for item in part {
+            let source_id = item.source_id();
+            let mut dropped = Vec::new();
+            match prepare(item, &mut dropped) {
+                Ok((id, title, command)) => {
+                    described.push((source_id.to_owned(), title));
+                    commands.push((id, command));
+                }
+                Err(reason) => report.reject(
+                    Reject {
                         row: 0,
                         source_id: Some(source_id.to_owned()),
+                        title: Some(item.title().to_owned()),
                         reason,
-                    }),
-                }
-                report
-                    .dropped_tags
-                    .extend(dropped.into_iter().map(|m| (source_id.to_owned(), m)));
+                    },
+                    self.sink,
+                )?,
             }
-            for (d, sent) in described
-                .into_iter()
-                .zip(self.send_all::<A>(commands).await?)
-            {
-                match sent {
-                    Ok(sent) => out.push((d, sent)),
-                    Err(refusal) => report.rejects.push(Reject {
+            report.drop_tags(source_id, dropped);
+        }
+        let mut out = Vec::with_capacity(part.len());
+        for (d, sent) in described
+            .into_iter()
+            .zip(self.send_all::<A>(commands).await?)
+        {
+            match sent {
+                Ok(sent) => out.push((d, sent)),
+                Err(refusal) => report.reject(
+                    Reject {
                         row: 0,
                         source_id: Some(d.0),
+                        title: Some(d.1),
                         reason: RejectReason::Malformed(format!("refused: {refusal}")),
-                    }),
-                }
+                    },
+                    self.sink,
+                )?,
             }
-            told.add(part.len());
         }
-        told.bar.finish_and_clear();
         Ok(out)
     }
 
@@ -604,22 +831,35 @@ impl Run<'_> {
         Ok(out)
     }
 
-    async fn file(&self, file: &str, p: ParsedFile) -> anyhow::Result<FileReport> {
+    async fn file(
+        &self,
+        p: Parsed,
+        artists: Vec<super::ImportedArtist>,
+    ) -> anyhow::Result<FileReport> {
         let mut report = FileReport {
-            file: file.to_owned(),
+            file: p.file.clone(),
             dataset: p.dataset.key.to_string(),
-            records_read: p.records_read,
-            rejects: p.rejects.clone(),
+            records_read: p.records_read(),
             ..Default::default()
         };
-        let d = &p.dataset;
+        let d = &p.dataset.clone();
+        let file = p.file.clone();
+        let has_artworks = p.has_artworks();
 
-        let artists = self
-            .each::<domain::Artist, _>(
-                &format!("{} artists", d.key),
-                &p.artists,
-                &mut report,
-                |a, _| {
+        let told = self.told(&format!("{} artists", d.key), artists.len());
+        // This file's artists that are ones Plinth has from elsewhere, to credit instead.
+        let mut links: HashMap<ArtistId, ArtistId> = HashMap::new();
+        for part in artists.chunks(CHUNK) {
+            let linked = self.artists_elsewhere(d, part).await?;
+            report.artists_linked += linked.len();
+            let own: Vec<super::ImportedArtist> = part
+                .iter()
+                .filter(|a| !linked.contains_key(&ArtistId::for_import(&d.key, &a.source_id)))
+                .cloned()
+                .collect();
+            links.extend(linked);
+            let sent = self
+                .send_part::<domain::Artist, _>(&own, &mut report, |a, _| {
                     let r = artist_record(d, a)?;
                     let name = r.name.as_str().to_owned();
                     Ok((
@@ -627,74 +867,143 @@ impl Run<'_> {
                         name,
                         ArtistCommand::ImportArtist(Box::new(r)),
                     ))
-                },
-            )
-            .await?;
-        let count =
-            |sent: &[(_, Sent)], outcome| sent.iter().filter(|(_, s)| s.outcome == outcome).count();
-        report.artists_created += count(&artists, Sent::NEW);
-        report.artists_changed += count(&artists, Sent::CHANGED);
-        report.artists_unchanged += count(&artists, Sent::UNCHANGED);
-        let artworks = self
-            .each::<domain::Artwork, _>(
-                &format!("{} artworks", d.key),
-                &p.artworks,
-                &mut report,
-                |a, dropped| {
-                    let r = artwork_record(d, a, dropped)?;
+                })
+                .await?;
+            for (_, s) in sent {
+                match s.outcome {
+                    Sent::NEW => report.artists_created += 1,
+                    Sent::CHANGED => report.artists_changed += 1,
+                    _ => report.artists_unchanged += 1,
+                }
+            }
+            told.add(part.len());
+        }
+        told.bar.finish_and_clear();
+        drop(artists);
+
+        let told = self.told(&format!("{} artworks", d.key), report.records_read);
+        let (mut chunks, present) = p.artworks();
+        let mut likely = Vec::new();
+        while let Some(chunk) = chunks.recv().await {
+            let read = chunk.len();
+            let mut artworks = Vec::with_capacity(read);
+            for item in chunk {
+                match item {
+                    Ok(a) => artworks.push(a),
+                    Err(reject) => report.reject(reject, self.sink)?,
+                }
+            }
+            let sent = self
+                .send_part::<domain::Artwork, _>(&artworks, &mut report, |a, dropped| {
+                    let mut r = artwork_record(d, a, dropped)?;
+                    credit_instead(&mut r.artist_ids, &links);
                     let title = r.title.as_str().to_owned();
                     Ok((
                         r.id.to_string(),
                         title,
                         ArtworkCommand::ImportArtwork(Box::new(r)),
                     ))
-                },
-            )
-            .await?;
-        report.artworks_created += count(&artworks, Sent::NEW);
-        report.artworks_linked += count(&artworks, Sent::LINKED);
-        report.artworks_changed += count(&artworks, Sent::CHANGED);
-        report.artworks_unchanged += count(&artworks, Sent::UNCHANGED);
-        let by_id: HashMap<&str, &super::ImportedArtwork> = p
-            .artworks
-            .iter()
-            .map(|a| (a.source_id.as_str(), a))
-            .collect();
-        let mut likely = Vec::new();
-        for ((source_id, title), sent) in artworks {
-            let record = by_id.get(source_id.as_str()).copied();
-            let reason = sent.matched.as_ref().map(Match::note).unwrap_or_default();
-            if sent.outcome == Sent::NEW {
-                if matches!(sent.matched, Some(Match::Likely(_))) {
-                    likely.push((ArtworkId::for_import(&d.key, &source_id), reason.clone()));
+                })
+                .await?;
+            let by_id: HashMap<&str, &super::ImportedArtwork> =
+                artworks.iter().map(|a| (a.source_id.as_str(), a)).collect();
+            for ((source_id, title), sent) in sent {
+                let record = by_id.get(source_id.as_str()).copied();
+                let reason = sent.matched.as_ref().map(Match::note).unwrap_or_default();
+                match sent.outcome {
+                    Sent::NEW => report.artworks_created += 1,
+                    Sent::LINKED => report.artworks_linked += 1,
+                    Sent::CHANGED => report.artworks_changed += 1,
+                    _ => report.artworks_unchanged += 1,
                 }
-                if let Some(a) = record.filter(|_| self.later_files) {
-                    self.remember(d, a)?;
+                if sent.outcome == Sent::NEW {
+                    if matches!(sent.matched, Some(Match::Likely(_))) {
+                        likely.push((ArtworkId::for_import(&d.key, &source_id), reason.clone()));
+                    }
+                    if let Some(a) = record.filter(|_| self.later_files) {
+                        self.remember(d, a)?;
+                    }
                 }
+                let outcome = Outcome {
+                    point: record.map(|a| (a.lat, a.lon)),
+                    source_id,
+                    title,
+                    outcome: sent.outcome,
+                    reason,
+                };
+                report.note(outcome, self.sink)?;
             }
-            report.outcomes.push(Outcome {
-                point: record.map(|a| (a.lat, a.lon)),
-                source_id,
-                title,
-                outcome: sent.outcome,
-                reason,
-            });
+            told.add(read);
         }
+        told.bar.finish_and_clear();
+        let present = present.await??;
         report.likely_duplicates = likely.len();
-        for r in &report.rejects {
-            report.outcomes.push(Outcome {
-                source_id: r.source_id.clone().unwrap_or_default(),
-                title: String::new(),
-                outcome: "rejected",
-                reason: format!("row {}: {}", r.row, r.reason),
-                point: None,
-            });
-        }
-        if !p.artworks.is_empty() {
-            self.moderators_check(file, &p, &likely, &mut report)
+        if has_artworks {
+            self.moderators_check(&file, d, &present, &likely, &mut report)
                 .await?;
         }
         Ok(report)
+    }
+
+    /// Of `part`, the artists this dataset has not imported before that Plinth has from another
+    /// source or a contributor under the same name (any case): each is credited as that one,
+    /// not made again. By own id, the id to credit.
+    async fn artists_elsewhere(
+        &self,
+        d: &Dataset,
+        part: &[super::ImportedArtist],
+    ) -> anyhow::Result<HashMap<ArtistId, ArtistId>> {
+        let own: Vec<ArtistId> = part
+            .iter()
+            .map(|a| ArtistId::for_import(&d.key, &a.source_id))
+            .collect();
+        let names: Vec<String> = part.iter().map(|a| a.name.clone()).collect();
+        let uuids: Vec<Uuid> = own.iter().map(|id| id.0).collect();
+        let found = link::or_none_without_read_side(
+            projectors::artists::read::by_names(self.commands.pool(), &names, &uuids).await,
+        )?;
+        let existing: HashSet<ArtistId> = found.values().flatten().map(|n| n.id).collect();
+        let mut known = self
+            .artists_known
+            .write()
+            .map_err(|_| anyhow::anyhow!("poisoned"))?;
+        let mut names = self
+            .names
+            .write()
+            .map_err(|_| anyhow::anyhow!("poisoned"))?;
+        let mut links = HashMap::new();
+        for (a, own) in part.iter().zip(own) {
+            let key = a.name.to_lowercase();
+            let elsewhere = found
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .find(|n| n.dataset.as_deref() != Some(&*d.key))
+                .map(|n| n.id)
+                .or_else(|| {
+                    known
+                        .get(&key)
+                        .filter(|(_, dataset)| *dataset != *d.key)
+                        .map(|(id, _)| *id)
+                });
+            // One this dataset imported before stays what it is credited as.
+            let credited = match elsewhere {
+                Some(theirs) if !existing.contains(&own) => {
+                    links.insert(own, theirs);
+                    names.insert(theirs, a.name.clone());
+                    theirs
+                }
+                _ => own,
+            };
+            known
+                .entry(key)
+                .or_insert_with(|| (credited, d.key.to_string()));
+        }
+        Ok(links)
+    }
+
+    fn told(&self, what: &str, total: usize) -> Told {
+        Told::new(what, total, self.show_progress, self.progress.clone())
     }
 
     /// Remembers a record this file added, for the run's later files.
@@ -717,24 +1026,15 @@ impl Run<'_> {
     async fn moderators_check(
         &self,
         file: &str,
-        p: &ParsedFile,
+        d: &Dataset,
+        present: &Present,
         likely: &[(ArtworkId, String)],
         report: &mut FileReport,
     ) -> anyhow::Result<()> {
-        let d = &p.dataset;
-        let present: HashSet<&str> = p
-            .artworks
-            .iter()
-            .map(|a| a.source_id.as_str())
-            .chain(report.rejects.iter().filter_map(|r| r.source_id.as_deref()))
-            .collect();
         let name = Path::new(file)
             .file_name()
             .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
-        for source_id in imported_ids(self.commands.pool(), &d.key).await? {
-            if present.contains(source_id.as_str()) {
-                continue;
-            }
+        for source_id in absent(self.commands.pool(), &d.key, present).await? {
             let id = ArtworkId::for_import(&d.key, &source_id);
             let (artwork, _) = self
                 .commands
@@ -793,16 +1093,38 @@ impl Run<'_> {
     }
 }
 
-/// The source ids of every artwork imported from dataset `key`, from the event store.
-async fn imported_ids(pool: &sqlx::PgPool, key: &str) -> anyhow::Result<Vec<String>> {
-    Ok(sqlx::query_scalar(
+/// The source ids of the artworks imported from dataset `key` (from the event store) that
+/// the file does not have, read as a stream: the dataset's ids are never held at once.
+async fn absent(pool: &sqlx::PgPool, key: &str, present: &Present) -> anyhow::Result<Vec<String>> {
+    let mut ids = sqlx::query_scalar::<_, String>(
         "SELECT payload->'ArtworkImported'->'provenance'->>'source_id' FROM es.events \
           WHERE aggregate_type = 'artwork' AND event_type = 'ArtworkImported' \
             AND payload->'ArtworkImported'->'provenance'->>'dataset' = $1",
     )
     .bind(key)
-    .fetch_all(pool)
-    .await?)
+    .fetch(pool);
+    let mut out = Vec::new();
+    while let Some(id) = ids.try_next().await? {
+        if !present(&id) {
+            out.push(id);
+        }
+    }
+    Ok(out)
+}
+
+/// Credits the artists `links` names instead of the ones they stand for, each once.
+fn credit_instead(ids: &mut Vec<ArtistId>, links: &HashMap<ArtistId, ArtistId>) {
+    if links.is_empty() {
+        return;
+    }
+    let mut credited = Vec::with_capacity(ids.len());
+    for id in ids.iter() {
+        let id = links.get(id).copied().unwrap_or(*id);
+        if !credited.contains(&id) {
+            credited.push(id);
+        }
+    }
+    *ids = credited;
 }
 
 /// What sending one record did.
@@ -820,20 +1142,27 @@ impl Sent {
     const UNCHANGED: &'static str = "unchanged";
 }
 
-/// A record of the model, known by its source id.
+/// A record of the model, known by its source id, named by its title (or name).
 trait Sourced {
     fn source_id(&self) -> &str;
+    fn title(&self) -> &str;
 }
 
 impl Sourced for super::ImportedArtist {
     fn source_id(&self) -> &str {
         &self.source_id
     }
+    fn title(&self) -> &str {
+        &self.name
+    }
 }
 
 impl Sourced for super::ImportedArtwork {
     fn source_id(&self) -> &str {
         &self.source_id
+    }
+    fn title(&self) -> &str {
+        &self.title
     }
 }
 
@@ -858,24 +1187,34 @@ impl Imported for domain::Artwork {
     }
 }
 
-/// Where progress goes: the terminal's bar and the caller's [`Progress`].
+/// Where progress goes: the terminal's bar (or, when standard error is not a terminal, a plain
+/// line every few seconds) and the caller's [`Progress`].
 struct Told {
     what: String,
     total: usize,
     bar: ProgressBar,
+    /// When the plain lines began, and when the last was written.
+    plain: Option<std::sync::Mutex<(std::time::Instant, std::time::Instant)>>,
     progress: Option<Progress>,
     done: std::sync::atomic::AtomicUsize,
 }
 
+/// How often a plain progress line is written.
+const PLAIN_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Told {
     fn new(what: &str, total: usize, show: bool, progress: Option<Progress>) -> Self {
+        use std::io::IsTerminal;
         if let Some(p) = &progress {
             p(what, 0, total);
         }
+        let terminal = std::io::stderr().is_terminal();
+        let now = std::time::Instant::now();
         Self {
             what: what.to_owned(),
             total,
-            bar: bar(show, total, what),
+            bar: bar(show && terminal, total, what),
+            plain: (show && !terminal && total > 0).then(|| std::sync::Mutex::new((now, now))),
             progress,
             done: std::sync::atomic::AtomicUsize::new(0),
         }
@@ -886,6 +1225,16 @@ impl Told {
         self.bar.inc(n as u64);
         let before = self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         let done = before + n;
+        if let Some(Ok(mut times)) = self.plain.as_ref().map(|p| p.lock()) {
+            let now = std::time::Instant::now();
+            if now - times.1 >= PLAIN_EVERY || done >= self.total {
+                times.1 = now;
+                eprintln!(
+                    "{}",
+                    plain_line(&self.what, done, self.total, now - times.0)
+                );
+            }
+        }
         let step = (self.total / 200).max(1);
         if let Some(p) = self
             .progress
@@ -897,24 +1246,17 @@ impl Told {
     }
 }
 
-/// Writes every record's outcome as CSV (`file,row/source id,title,outcome,reason`).
-pub fn write_outcomes(path: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
-    w.write_record(["file", "dataset", "source_id", "title", "outcome", "reason"])?;
-    for r in reports {
-        for o in &r.outcomes {
-            w.write_record([
-                &r.file,
-                &r.dataset,
-                &o.source_id,
-                &o.title,
-                o.outcome,
-                &o.reason,
-            ])?;
-        }
-    }
-    w.flush()?;
-    Ok(())
+/// "montreal artworks: 40,000 of 100,000 (40%), 6,800 records/s, about 9 s left".
+fn plain_line(what: &str, done: usize, total: usize, took: std::time::Duration) -> String {
+    let rate = done as f64 / took.as_secs_f64().max(1e-3);
+    let left = total.saturating_sub(done) as f64 / rate.max(1e-9);
+    let share = done * 100 / total.max(1);
+    let end = if done >= total {
+        format!("done in {:.1} s", took.as_secs_f64())
+    } else {
+        format!("about {left:.0} s left")
+    };
+    format!("{what}: {done} of {total} ({share}%), {rate:.0} records/s, {end}")
 }
 
 /// The human summary `plinth import` prints.
@@ -922,7 +1264,7 @@ pub fn summary(reports: &[FileReport]) -> String {
     let mut out = String::new();
     for r in reports {
         out.push_str(&format!(
-            "{} ({}): {} records read; artworks {} new, {} linked to ones Plinth had, {} changed, {} unchanged; artists {} new, {} unchanged; {} rejected\n",
+            "{} ({}): {} records read; artworks {} new, {} linked to ones Plinth had, {} changed, {} unchanged; artists {} new, {} credited as ones Plinth had, {} unchanged; {} rejected\n",
             r.file,
             r.dataset,
             r.records_read,
@@ -931,8 +1273,9 @@ pub fn summary(reports: &[FileReport]) -> String {
             r.artworks_changed,
             r.artworks_unchanged,
             r.artists_created,
+            r.artists_linked,
             r.artists_unchanged,
-            r.rejects.len()
+            r.rejected
         ));
         for (reason, n) in r.rejects_by_reason() {
             out.push_str(&format!("    rejected, {reason}: {n}\n"));
@@ -945,8 +1288,8 @@ pub fn summary(reports: &[FileReport]) -> String {
                 rej.reason
             ));
         }
-        if r.rejects.len() > 20 {
-            out.push_str(&format!("      … and {} more\n", r.rejects.len() - 20));
+        if r.rejected > 20 {
+            out.push_str(&format!("      … and {} more\n", r.rejected - 20));
         }
         if !r.gone.is_empty() {
             out.push_str(&format!(
@@ -960,11 +1303,19 @@ pub fn summary(reports: &[FileReport]) -> String {
                     .join(", ")
             ));
         }
-        if r.likely_duplicates + r.artworks_linked > 0 {
+        if r.artworks_linked > 0 {
+            out.push_str(&format!(
+                "    the same as artworks Plinth had, linked to them: {}\n",
+                r.artworks_linked
+            ));
+        }
+        if r.likely_duplicates > 0 {
             out.push_str(&format!(
                 "    likely duplicates of artworks already in Plinth, put to the moderators: {}\n",
                 r.likely_duplicates
             ));
+        }
+        if r.likely_duplicates + r.artworks_linked > 0 {
             let notes = r
                 .outcomes
                 .iter()
@@ -976,9 +1327,80 @@ pub fn summary(reports: &[FileReport]) -> String {
                 ));
             }
         }
-        if !r.dropped_tags.is_empty() {
-            out.push_str(&format!("    tags dropped: {}\n", r.dropped_tags.len()));
+        if r.tags_dropped > 0 {
+            out.push_str(&format!("    tags dropped: {}\n", r.tags_dropped));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_plain_progress_line_says_how_far_how_fast_and_how_long_is_left() {
+        assert_eq!(
+            plain_line("montreal artworks", 40_000, 100_000, Duration::from_secs(8)),
+            "montreal artworks: 40000 of 100000 (40%), 5000 records/s, about 12 s left"
+        );
+        assert_eq!(
+            plain_line("montreal artworks", 100, 100, Duration::from_millis(2500)),
+            "montreal artworks: 100 of 100 (100%), 40 records/s, done in 2.5 s"
+        );
+    }
+
+    #[test]
+    fn credits_go_to_the_artists_linked_instead_each_once() {
+        let (a, b, c) = (
+            ArtistId(Uuid::now_v7()),
+            ArtistId(Uuid::now_v7()),
+            ArtistId(Uuid::now_v7()),
+        );
+        let mut ids = vec![a, b, c];
+        credit_instead(&mut ids, &HashMap::from([(a, c)]));
+        assert_eq!(ids, [c, b]);
+        let mut unchanged = vec![a, b];
+        credit_instead(&mut unchanged, &HashMap::new());
+        assert_eq!(unchanged, [a, b]);
+    }
+
+    /// A report keeps a bounded number of outcomes of each kind however large the file, and
+    /// counts them all.
+    #[test]
+    fn a_report_keeps_at_most_kept_outcomes_of_each_kind_and_counts_every_one() {
+        let mut report = FileReport::default();
+        let outcome = |reason: &str| Outcome {
+            source_id: "x".into(),
+            title: "T".into(),
+            outcome: Sent::NEW,
+            reason: reason.into(),
+            point: None,
+        };
+        for _ in 0..KEPT + 5 {
+            report.note(outcome(""), None).unwrap();
+        }
+        report
+            .note(outcome("likely the same as \"T\""), None)
+            .unwrap();
+        for row in 0..KEPT + 3 {
+            let reject = Reject {
+                row,
+                source_id: None,
+                title: None,
+                reason: RejectReason::MissingTitle,
+            };
+            report.reject(reject, None).unwrap();
+        }
+        assert_eq!(report.outcomes_total, 2 * KEPT + 9);
+        assert_eq!(report.outcomes.len(), 2 * KEPT);
+        assert_eq!(report.rejected, KEPT + 3);
+        assert_eq!(report.rejects.len(), KEPT);
+        assert_eq!(report.rejects_by_reason()["missing title"], KEPT + 3);
+        assert!(report
+            .outcomes
+            .iter()
+            .any(|o| !o.reason.is_empty() && o.outcome == "new"));
+    }
 }

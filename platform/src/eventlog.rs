@@ -215,3 +215,52 @@ pub async fn relay_checkpoint<'e>(
     .await?
     .map(|r| (EventPosition::new(r.tx_id, r.position), r.published)))
 }
+
+/// One recorded import run (`ImportRun`'s `ImportRunRecorded`), as the store holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportRunRow {
+    /// The run's id (its aggregate id).
+    pub id: String,
+    pub position: EventPosition,
+    pub recorded_at: DateTime<Utc>,
+    /// `metadata.actor_id`: the admin who ran it from the web, `system` from the command line.
+    pub actor_id: Option<String>,
+    pub record: domain::ImportRunRecord,
+}
+
+/// Up to `limit` recorded import runs before `before` (all when none), newest first (relay
+/// order, descending). A payload that does not read as an `ImportRunRecorded` is an error: the
+/// stored name never changes, so it means a corrupt row.
+pub async fn import_runs<'e>(
+    db: impl PgExecutor<'e>,
+    before: Option<EventPosition>,
+    limit: i64,
+) -> Result<Vec<ImportRunRow>, sqlx::Error> {
+    let before = before.unwrap_or(EventPosition::new(i64::MAX, i64::MAX));
+    let rows = sqlx::query!(
+        r#"SELECT aggregate_id, payload, metadata->>'actor_id' AS actor_id,
+                  global_position AS "position!", tx_id, recorded_at
+             FROM es.events
+            WHERE aggregate_type = 'import_run' AND event_type = 'ImportRunRecorded'
+              AND (tx_id, global_position) < ($1, $2)
+            ORDER BY tx_id DESC, global_position DESC LIMIT $3"#,
+        before.tx,
+        before.pos,
+        limit
+    )
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|r| {
+            let domain::ImportRunEvent::ImportRunRecorded(record) =
+                serde_json::from_value(r.payload).map_err(|e| sqlx::Error::Decode(e.into()))?;
+            Ok(ImportRunRow {
+                id: r.aggregate_id,
+                position: EventPosition::new(r.tx_id, r.position),
+                recorded_at: r.recorded_at,
+                actor_id: r.actor_id,
+                record: *record,
+            })
+        })
+        .collect()
+}

@@ -616,16 +616,18 @@ pub fn vancouver_artwork(
     })
 }
 
+/// The Vancouver registry, as its built-in mapping names it.
+pub fn vancouver() -> plinth::import::Dataset {
+    plinth::import::mapping::builtin("vancouver.json")
+        .expect("the built-in mapping of vancouver.json")
+        .dataset()
+}
+
 /// A record of Vancouver's dataset as the importer makes it.
 pub fn vancouver_record(
     record: plinth::import::ImportedArtwork,
 ) -> domain::artwork::ImportedArtwork {
-    plinth::import::run::artwork_record(
-        &plinth::import::parse::vancouver::DATASET,
-        &record,
-        &mut vec![],
-    )
-    .unwrap()
+    plinth::import::run::artwork_record(&vancouver(), &record, &mut vec![]).unwrap()
 }
 
 /// Executes the import of `record` and returns the position its command wrote.

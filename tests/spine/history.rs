@@ -151,7 +151,7 @@ async fn an_imported_artwork_credits_its_dataset_and_lists_every_field_it_set() 
     assert_eq!(entry["actor"]["source"], "import");
     assert_eq!(
         entry["actor"]["display_name"],
-        plinth::import::parse::vancouver::DATASET.name.as_ref()
+        crate::harness::vancouver().name.as_ref()
     );
     let fields: Vec<&str> = entry["changes"]
         .as_array()

@@ -30,30 +30,37 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
         .await
         .unwrap();
     let r = by_dataset(&first);
-    // (file, records read, artworks new, artists new, rejects by reason)
-    type Expected<'a> = (&'a str, usize, usize, usize, &'a [(&'a str, usize)]);
+    // (file, records read, artworks new, (artists new, artists credited as another source's),
+    // rejects by reason)
+    type Expected<'a> = (
+        &'a str,
+        usize,
+        usize,
+        (usize, usize),
+        &'a [(&'a str, usize)],
+    );
     let expected: &[Expected] = &[
-        ("vancouver-artists.json", 611, 0, 610, &[]),
+        ("vancouver-artists.json", 611, 0, (610, 0), &[]),
         (
             "vancouver.json",
             716,
             572,
-            0,
+            (0, 0),
             &[("missing coordinates", 144)],
         ),
-        ("cambridge-ma.geojson", 423, 423, 87, &[]),
+        ("cambridge-ma.geojson", 423, 423, (86, 1), &[]),
         (
             "new-york-city-parks-monuments.csv",
             1901,
             904,
-            308,
+            (306, 2),
             &[("duplicate", 32), ("missing coordinates", 965)],
         ),
         (
             "new-york-city-dot-art.csv",
             527,
             490,
-            462,
+            (460, 2),
             &[
                 ("bad coordinates", 13),
                 ("duplicate", 5),
@@ -64,7 +71,7 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
             "san-francisco.csv",
             942,
             410,
-            290,
+            (281, 9),
             &[
                 ("bad coordinates", 3),
                 ("missing coordinates", 58),
@@ -78,7 +85,11 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
             .unwrap_or_else(|| panic!("no report for {file}"));
         assert_eq!(got.records_read, *read, "{file} read");
         assert_eq!(got.artworks_created, *artworks, "{file} artworks");
-        assert_eq!(got.artists_created, *artists, "{file} artists");
+        assert_eq!(
+            (got.artists_created, got.artists_linked),
+            *artists,
+            "{file} artists"
+        );
         let want: BTreeMap<String, usize> =
             rejects.iter().map(|(k, n)| (k.to_string(), *n)).collect();
         assert_eq!(got.rejects_by_reason(), want, "{file} rejects");
@@ -105,7 +116,8 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
     .fetch_one(&db.pool)
     .await
     .unwrap();
-    assert_eq!(events, 2799 + 1757);
+    // 1,757 artists are credited, 14 of them in two cities: 1,743 artist records.
+    assert_eq!(events, 2799 + 1743);
     assert_eq!(with_meta, events);
 
     let second = plinth::import::run::import_files(&commands, &all_datasets(), false)
@@ -123,7 +135,9 @@ async fn demo_import_counts_rejects_and_is_idempotent() {
         .iter()
         .map(|r| r.artworks_unchanged + r.artists_unchanged)
         .sum();
-    assert_eq!(unchanged, 2799 + 1757);
+    assert_eq!(unchanged, 2799 + 1743);
+    let linked: usize = second.iter().map(|r| r.artists_linked).sum();
+    assert_eq!(linked, 14, "credited as the other city's again");
     let after: i64 =
         sqlx::query_scalar("SELECT count(*) FROM es.events WHERE aggregate_type <> 'import_run'")
             .fetch_one(&db.pool)
@@ -185,8 +199,22 @@ async fn app_with_the_city() -> (
     std::path::PathBuf,
     Vec<plinth::import::run::FileReport>,
 ) {
-    use plinth::import::run::{import_with, ImportOptions};
     let app = crate::harness::TestApp::spawn().await;
+    let (commands, dir, city, reports) = import_the_city(&app).await;
+    (app, commands, dir, city, reports)
+}
+
+/// The unseen city imported into `app` from the command line: its commands, the files'
+/// directory, the city's file and the import's reports.
+async fn import_the_city(
+    app: &crate::harness::TestApp,
+) -> (
+    command_api::Commands,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<plinth::import::run::FileReport>,
+) {
+    use plinth::import::run::{import_with, ImportOptions};
     let commands = command_api::Commands::new(app.db.pool.clone());
     let dir = tempfile::tempdir().unwrap();
     let city = unseen_city_csv(dir.path());
@@ -199,7 +227,7 @@ async fn app_with_the_city() -> (
     )
     .await
     .unwrap();
-    (app, commands, dir, city, reports)
+    (commands, dir, city, reports)
 }
 
 /// Infers `file`'s mapping beside it, completed as a person would.
@@ -260,8 +288,10 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
 
     complete(&written, inferred.mapping);
 
+    let report = dir.path().join("report.csv");
     let dry = ImportOptions {
         dry_run: true,
+        outcomes: Some(report.clone()),
         ..Default::default()
     };
     let planned = import_with(&commands, &files, &dry, false).await.unwrap();
@@ -272,8 +302,6 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
     );
     assert_eq!(planned[0].rejects.len(), 1);
     assert_eq!(events(&db).await, 0, "a dry run writes nothing");
-    let report = dir.path().join("report.csv");
-    plinth::import::run::write_outcomes(&report, &planned).unwrap();
     let report = std::fs::read_to_string(&report).unwrap();
     assert!(report.contains(",Le Phare,new,"), "{report}");
     assert!(
@@ -368,6 +396,11 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
         ),
         (2, 1, 1)
     );
+    assert_eq!(
+        (report.artists_created, report.artists_linked),
+        (0, 1),
+        "Marie Roy is the city's artist, credited as such"
+    );
     let outcome = |source_id: &str| {
         report
             .outcomes
@@ -401,6 +434,7 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
         .await
         .unwrap();
     assert_eq!((done[0].artworks_created, done[0].artworks_linked), (2, 1));
+    assert_eq!((done[0].artists_created, done[0].artists_linked), (0, 1));
     // The unsure one is put to the moderators as a proposed merge, once.
     assert_eq!(feedback_events(&app.db).await, 1);
     crate::harness::wait_projected(&app.db.pool).await;
@@ -423,6 +457,9 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
         detail["tags"]["wikidata_id"], "Q1",
         "what the linked record adds comes with it"
     );
+    let (_, _, artists) = app.get("/api/artists?search=Marie%20Roy").await;
+    let artists = artists["data"]["artists"].as_array().unwrap().clone();
+    assert_eq!(artists.len(), 1, "one Marie Roy: {artists:?}");
 
     // A second run of both sources writes nothing but its own records.
     let before = events(&app.db).await;
@@ -432,8 +469,13 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
         .unwrap();
     for r in &again {
         assert_eq!(
-            (r.artworks_created, r.artworks_linked, r.artworks_changed),
-            (0, 0, 0),
+            (
+                r.artworks_created,
+                r.artworks_linked,
+                r.artworks_changed,
+                r.artists_created
+            ),
+            (0, 0, 0, 0),
             "{}",
             r.file
         );
@@ -622,8 +664,9 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
     );
     assert_eq!(report["dry_run"], true);
     assert_eq!(report["outcomes"][0]["outcome"], "rejected");
+    // Progress counts the records read, the rejected one too.
     assert!(
-        lines.iter().any(|l| l["progress"]["total"] == 3),
+        lines.iter().any(|l| l["progress"]["total"] == 4),
         "{lines:?}"
     );
     assert_eq!(events(&app.db).await, before, "a dry run writes nothing");
@@ -832,4 +875,144 @@ async fn a_newer_artists_file_updates_what_the_source_changed() {
         (0, 610)
     );
     db.drop_db().await;
+}
+
+/// The runs list of the Import tab: `GET /api/admin/imports` as `token`.
+async fn runs_as(
+    app: &crate::harness::TestApp,
+    token: &str,
+    query: &str,
+) -> (u16, serde_json::Value) {
+    crate::submissions::get_as(app, &format!("/api/admin/imports{query}"), token, None).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_import_runs_are_listed_to_admins_newest_first_with_their_counts_page_by_page() {
+    use crate::accounts::{anonymous_token, sign_in};
+    let app = crate::submissions::spawn().await;
+    let admin = crate::submissions::moderator(&app).await;
+
+    // Visitors and users are refused before anything is read, a limit that cannot be read too.
+    let visitor = anonymous_token(&app).await;
+    let (user, _, _) = sign_in(&app, "someone@plinth.test", &visitor, 1).await;
+    assert_eq!(runs_as(&app, &visitor, "?limit=x").await.0, 401);
+    assert_eq!(runs_as(&app, &user, "?limit=x").await.0, 403);
+    let (status, body) = runs_as(&app, &admin, "").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"],
+        json!({ "runs": [], "limit": 20, "next": null }),
+        "{body}"
+    );
+    for bad in ["?limit=0", "?limit=101", "?limit=x", "?before=x"] {
+        let (status, body) = runs_as(&app, &admin, bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+
+    // One run from the command line, then a newer file of the same source from the browser,
+    // read with the first run's mapping.
+    let (_commands, _dir, city, first) = import_the_city(&app).await;
+    let first = &first[0];
+    let first_run = first.run_id.unwrap().to_string();
+    let bytes = std::fs::read(&city).unwrap();
+    let (status, body) = upload(
+        &app,
+        &admin,
+        "newer.csv",
+        bytes,
+        &format!("?previous_run={first_run}"),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    // Each column's values are counted as the file is read.
+    assert_eq!(
+        body["data"]["column_values"]["Catégorie"],
+        json!({ "filled": 4, "distinct": 3, "more": false, "top": [
+            { "value": "Sculpture", "count": 2 },
+            { "value": "Murale", "count": 1 },
+            { "value": "Fontaine", "count": 1 },
+        ] }),
+        "{body}"
+    );
+    assert_eq!(body["data"]["column_values"]["Latitude"]["filled"], 3);
+    let upload_id = body["data"]["upload_id"].as_str().unwrap().to_owned();
+    let mapping = body["data"]["mapping"].clone();
+    let (status, lines) = run_lines(&app, &admin, &upload_id, "apply", &mapping).await;
+    assert_eq!(status, 200);
+    let second = lines.last().unwrap()["report"].clone();
+    let second_run = second["run_id"].as_str().unwrap().to_owned();
+
+    let (status, body) = runs_as(&app, &admin, "").await;
+    assert_eq!(status, 200, "{body}");
+    let runs = body["data"]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2, "{body}");
+    assert_eq!(body["data"]["next"], json!(null));
+    let (newer, older) = (&runs[0], &runs[1]);
+    assert_eq!(newer["run_id"], json!(second_run));
+    assert_eq!(older["run_id"], json!(first_run));
+    assert!(newer["recorded_at"].as_str() >= older["recorded_at"].as_str());
+    // The browser's run is the admin's; the command line's nobody's.
+    assert!(newer["run_by"].is_string(), "{newer}");
+    assert_eq!(older["run_by"], json!(null));
+    let dataset = older["dataset"].as_str().unwrap().to_owned();
+    assert_eq!(
+        older,
+        &json!({
+            "run_id": first_run,
+            "recorded_at": older["recorded_at"],
+            "run_by": null,
+            "file": "art-public-montreal.csv",
+            "dataset": dataset,
+            "dataset_name": older["dataset_name"],
+            "licence": "CC BY 4.0",
+            "attribution": "Ville de Montréal",
+            "source_url": "https://donnees.montreal.ca/",
+            "records_read": 4,
+            "artworks_new": 3,
+            "artworks_linked": 0,
+            "artworks_changed": 0,
+            "artworks_unchanged": 0,
+            "artists_new": first.artists_created,
+            "artists_unchanged": first.artists_unchanged,
+            "artists_linked": 0,
+            "rejected": 1,
+            "likely_duplicates": 0,
+            "gone": 0,
+            "has_mapping": true,
+        })
+    );
+    assert_eq!(newer["file"], "newer.csv");
+    assert_eq!(newer["dataset"], json!(dataset));
+    for key in [
+        "records_read",
+        "artworks_new",
+        "artworks_linked",
+        "artworks_changed",
+        "artworks_unchanged",
+        "artists_new",
+        "artists_unchanged",
+        "artists_linked",
+        "rejected",
+        "likely_duplicates",
+    ] {
+        assert_eq!(newer[key], second[key], "{key}: {newer} {second}");
+    }
+    assert_eq!(
+        (&newer["artworks_new"], &newer["artworks_unchanged"]),
+        (&json!(0), &json!(3))
+    );
+    assert_eq!(newer["has_mapping"], true);
+
+    // Page by page: one run each, the cursor of the first page leading to the second.
+    let (status, page) = runs_as(&app, &admin, "?limit=1").await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["data"]["runs"].as_array().unwrap().len(), 1);
+    assert_eq!(page["data"]["runs"][0]["run_id"], json!(second_run));
+    let next = page["data"]["next"].as_str().unwrap().to_owned();
+    let (status, page) = runs_as(&app, &admin, &format!("?limit=1&before={next}")).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["data"]["runs"].as_array().unwrap().len(), 1);
+    assert_eq!(page["data"]["runs"][0]["run_id"], json!(first_run));
+    assert_eq!(page["data"]["next"], json!(null));
+    app.stop().await;
 }

@@ -2,11 +2,14 @@
  * An admin imports a city the demo data lacks from /admin?tab=import, against the real server:
  *
  * 1. Uploads a semicolon-delimited CSV of six Montréal artworks with French headers, one of them
- *    without coordinates, and sees it read (6 records, CSV) with a sample and the guessed
- *    mapping (the title is "Titre", the type "Catégorie", the neighbourhood tag "Quartier").
+ *    without coordinates: a first upload, held on its way, shows its progress and is cancelled;
+ *    the second is read (6 records, CSV) with a sample and the guessed mapping (the title is
+ *    "Titre", the type "Catégorie", the neighbourhood tag "Quartier"), each field chosen with
+ *    what it holds, and the type table offering the file's values.
  * 2. Fills in what the file cannot say (place, licence, attribution, source) and dry-runs: 5 new,
  *    1 rejected for want of coordinates, the new records on a map.
- * 3. Imports: "Imported 5 artworks", a link to the map at them, the run in the history.
+ * 3. Imports: "Imported 5 artworks", a link to the map at them, the run in the history with
+ *    its counts.
  * 4. Reads the same file again with that run's mapping ("Import a newer file"): nothing new.
  * 5. Finds an imported artwork by its title in search, and on the map the link opens.
  *
@@ -83,8 +86,26 @@ test('an admin imports a Montréal CSV: guessed mapping, dry run, import, the ru
   await page.goto('/admin?tab=import');
   await expect(page.getByRole('tab', { name: 'Import' })).toHaveAttribute('aria-selected', 'true');
 
-  // (1) Upload: read on the server, summarised, sampled, with a guessed mapping.
+  // (1) Upload: its progress while it is under way (held here until cancelled), then read on
+  // the server, summarised, sampled, with a guessed mapping.
   await page.getByLabel('Open-data file').setInputFiles(path);
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/imports', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    return route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Upload and read' }).click();
+  await expect(page.getByTestId('import-upload-progress').getByRole('progressbar')).toBeVisible();
+  await expect(page.getByTestId('import-upload-sent')).toContainText(fileName);
+  await noSidewaysScroll(page, 'the upload');
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByTestId('import-upload-error')).toHaveText('The upload was cancelled; nothing was read.');
+  await expect(page.getByTestId('import-upload-progress')).toHaveCount(0);
+  release();
+  await page.unroute('**/api/admin/imports');
+
   const uploaded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/imports');
   await page.getByRole('button', { name: 'Upload and read' }).click();
   const upload = await uploaded;
@@ -107,6 +128,12 @@ test('an admin imports a Montréal CSV: guessed mapping, dry run, import, the ru
   await expect(form.getByRole('combobox', { name: 'Our type for "Mosaïque"' })).toHaveValue('mosaic');
   await expect(form.getByRole('textbox', { name: 'Tag key' })).toHaveValue('neighbourhood');
   await expect(form.getByRole('textbox', { name: 'Key', exact: true })).toHaveValue(`montreal-e2e-${run}`);
+  // What the fields chosen hold, and the file's values as the type table's rows.
+  await expect(form.getByRole('list', { name: 'Most frequent values of Catégorie' }).getByRole('listitem').first()).toHaveText('Sculpture (2)');
+  await expect(form.getByRole('list', { name: 'Most frequent values of Titre' })).toBeVisible();
+  const typeTable = form.getByRole('table', { name: 'Value in the file → our type' });
+  await expect(typeTable.getByRole('rowheader')).toHaveCount(5);
+  await expect(page.getByTestId('import-upload-status')).toBeEmpty();
   await noSidewaysScroll(page, 'the mapping');
 
   // What the file cannot say; without it the server refuses the mapping.
@@ -149,6 +176,7 @@ test('an admin imports a Montréal CSV: guessed mapping, dry run, import, the ru
   const mapHref = (await onMap.getAttribute('href'))!;
   const thisRun = page.getByTestId('import-run').filter({ hasText: fileName });
   await expect(thisRun).toHaveCount(1);
+  await expect(thisRun.getByTestId('import-run-counts')).toContainText('6 records read: 5 new, 0 changed, 0 already imported, 1 rejected');
   await noSeriousViolations(page, `${project} import done`);
   await screenshot(page, testInfo, 'admin-import-done', { fullPage: true });
 

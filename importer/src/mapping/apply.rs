@@ -4,7 +4,7 @@
 //! materials and URLs cleaned the same way.
 
 use super::{Mapping, SourceStatus};
-use crate::parse::common::{
+use crate::mapping::common::{
     check_point, clean, clean_paragraphs, clean_url, coordinates_from_text, fnv1a64,
     normalise_name, push_unique, put, put_material, put_year, Area, ArtistBook,
 };
@@ -14,7 +14,7 @@ use domain::ArtworkType;
 use std::collections::{BTreeMap, HashMap};
 
 const WORLD: Area = Area {
-    name: "the world",
+    name: std::borrow::Cow::Borrowed("the world"),
     min_lat: -90.0,
     max_lat: 90.0,
     min_lon: -180.0,
@@ -24,7 +24,11 @@ const WORLD: Area = Area {
 fn area(m: &Mapping) -> Area {
     match m.coordinates.bounds {
         Some([south, west, north, east]) => Area {
-            name: "the mapping's bounds",
+            name: m
+                .coordinates
+                .area_name
+                .clone()
+                .map_or("the mapping's bounds".into(), Into::into),
             min_lat: south,
             max_lat: north,
             min_lon: west,
@@ -81,7 +85,7 @@ fn point(m: &Mapping, r: &Record, area: &Area) -> Result<(f64, f64), RejectReaso
         let (Some(x), Some(y)) = (text(x), text(y)) else {
             return Err(RejectReason::MissingCoordinates);
         };
-        let number = crate::parse::common::parse_coordinate;
+        let number = crate::mapping::common::parse_coordinate;
         let (Some(east), Some(north)) = (number(x), number(y)) else {
             return Err(RejectReason::BadCoordinates(format!(
                 "cannot read '{x}', '{y}' as numbers"
@@ -99,9 +103,12 @@ fn point(m: &Mapping, r: &Record, area: &Area) -> Result<(f64, f64), RejectReaso
     }
 }
 
-fn source_id(m: &Mapping, r: &Record) -> Option<String> {
-    if let Some(column) = &m.id.column {
-        return r.get(column).and_then(clean);
+fn source_id(m: &Mapping, r: &Record, uses: &HashMap<Box<str>, usize>) -> Option<String> {
+    if m.id.column.is_some() {
+        let id = super::rules::column_id(m, r, |v| uses.get(v).is_some_and(|&n| n > 1));
+        if id.is_some() || m.id.hash_of.is_empty() || !super::rules::may_hash(m, r) {
+            return id;
+        }
     }
     let parts: Vec<String> =
         m.id.hash_of
@@ -113,7 +120,7 @@ fn source_id(m: &Mapping, r: &Record) -> Option<String> {
     }
     Some(format!(
         "{}-{:016x}",
-        m.dataset.key,
+        super::rules::hash_prefix(m),
         fnv1a64(&parts.join("|"))
     ))
 }
@@ -144,41 +151,167 @@ fn status(m: &Mapping, r: &Record) -> SourceStatus {
         .map
         .iter()
         .find(|(k, _)| k.trim().eq_ignore_ascii_case(value.trim()))
-        .map_or(SourceStatus::InPlace, |(_, s)| *s)
+        .map_or(super::rules::otherwise(m), |(_, s)| *s)
 }
 
-fn artist_names(m: &Mapping, r: &Record) -> Vec<String> {
-    let Some(text) = m.fields.artists.as_ref().and_then(|c| r.get(c)) else {
-        return Vec::new();
-    };
-    let separator = m.fields.artist_separator.as_deref().unwrap_or(";");
-    text.split(separator).map(str::to_owned).collect()
+/// Maps records one at a time, so a file is never held whole. A file is read twice: the first
+/// pass ([`Applier::learn`]) notes each id's first mapped row and the artists its later rows
+/// credit, and the second ([`Applier::map`]) gives each record its artwork (the first row of an
+/// id, with every row's artists) or why not (a repeat, or what the record lacks).
+pub struct Applier {
+    /// Boxed: a mapping is large, and an applier is moved about whole.
+    m: Box<Mapping>,
+    area: Area,
+    book: ArtistBook,
+    /// Every id the file has, with the row of its first mapped record (0: only rejected rows).
+    rows: HashMap<Box<str>, usize>,
+    /// The artists later rows of an id credit, to be added to its first row's.
+    repeats: HashMap<Box<str>, Vec<String>>,
+    records_read: usize,
+    /// Ids with a mapped record: the artworks the file gives.
+    artworks: usize,
+    /// The artists of an `[artist_records]` file.
+    artist_file: super::artists::ArtistFile,
+    /// With `[id] if_shared`: how many records have each id column value (complete once the
+    /// first pass is).
+    uses: HashMap<Box<str>, usize>,
 }
 
-/// Applies the mapping to every record. Rows the reader could not read stay rejects.
-pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
-    let area = area(m);
-    let mut book = ArtistBook::default();
-    let mut artworks: Vec<ImportedArtwork> = Vec::new();
-    let mut rejects = records.rejects;
-    let records_read = records.records.len() + rejects.len();
-    // source id → (row, index in `artworks`)
-    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
-    // Each record is dropped once mapped, so the file's records and its artworks are not all
-    // held at once.
-    for r in records.records {
-        let r = &r;
+impl Applier {
+    pub fn new(m: Mapping) -> Self {
+        Self {
+            area: area(&m),
+            m: Box::new(m),
+            book: ArtistBook::default(),
+            rows: HashMap::new(),
+            repeats: HashMap::new(),
+            records_read: 0,
+            artworks: 0,
+            artist_file: Default::default(),
+            uses: HashMap::new(),
+        }
+    }
+
+    pub fn mapping(&self) -> &Mapping {
+        &self.m
+    }
+
+    /// The artworks the first pass found (records with an id of their own).
+    pub fn artworks(&self) -> usize {
+        self.artworks
+    }
+
+    /// First pass: one record (or a row the reader could not read).
+    pub fn learn(&mut self, read: &Result<Record, Reject>) {
+        self.records_read += 1;
+        if let (Some(spec), Ok(r)) = (&self.m.artist_records, read) {
+            let r = super::rules::prepare(&self.m, r);
+            let _ = self.artist_file.add(&self.m, spec, &r);
+            return;
+        }
+        if let (Some(column), Some(_), Ok(r)) = (&self.m.id.column, &self.m.id.if_shared, read) {
+            let r = super::rules::prepare(&self.m, r);
+            if let Some(v) = r.get(column).and_then(clean) {
+                *self.uses.entry(v.into_boxed_str()).or_default() += 1;
+            }
+        }
+        let (id, row, artists) = match read {
+            Err(reject) => (reject.source_id.clone(), 0, Vec::new()),
+            Ok(r) => match self.one(r) {
+                Ok(a) => (Some(a.source_id), r.row, a.artist_source_ids),
+                Err(reject) => (reject.source_id, 0, Vec::new()),
+            },
+        };
+        let Some(id) = id else { return };
+        let first = self.rows.entry(id.clone().into_boxed_str()).or_insert(0);
+        if *first == 0 {
+            *first = row;
+            self.artworks += usize::from(row != 0);
+        } else if row != 0 {
+            let extra = self.repeats.entry(id.into_boxed_str()).or_default();
+            for a in artists {
+                push_unique(extra, a);
+            }
+        }
+    }
+
+    /// Second pass: the record's artwork, or why it has none.
+    pub fn map(&mut self, read: Result<Record, Reject>) -> Result<ImportedArtwork, Reject> {
+        let r = read?;
+        if self.m.artist_records.is_some() {
+            return Err(self.artist_reject(&r));
+        }
+        let mut a = self.one(&r)?;
+        let first = self
+            .rows
+            .get(a.source_id.as_str())
+            .copied()
+            .unwrap_or(r.row);
+        if first != r.row {
+            return Err(Reject {
+                row: r.row,
+                source_id: Some(a.source_id),
+                title: Some(a.title),
+                reason: super::rules::duplicate(&self.m, first),
+            });
+        }
+        for extra in self.repeats.get(a.source_id.as_str()).into_iter().flatten() {
+            push_unique(&mut a.artist_source_ids, extra.clone());
+        }
+        Ok(a)
+    }
+
+    /// Records read in the first pass, rows the reader refused included.
+    pub fn records_read(&self) -> usize {
+        self.records_read
+    }
+
+    /// Whether the file has record `source_id` (mapped or rejected).
+    pub fn has(&self, source_id: &str) -> bool {
+        self.rows.contains_key(source_id)
+    }
+
+    /// The artists the file credits, in order of first credit.
+    pub fn artists(&self) -> Vec<crate::ImportedArtist> {
+        match self.m.artist_records {
+            Some(_) => self.artist_file.artists().to_vec(),
+            None => self.book.artists().to_vec(),
+        }
+    }
+
+    /// Why a record of an artists file gives no artwork: its own reject, or that it is an
+    /// artist.
+    fn artist_reject(&self, r: &Record) -> Reject {
+        let m = &self.m;
+        let r = super::rules::prepare(m, r);
+        let id = m.id.column.as_ref().and_then(|c| r.get(c)).and_then(clean);
+        let reject = |source_id, reason| Reject {
+            row: r.row,
+            source_id,
+            title: None,
+            reason,
+        };
+        match id.as_deref().map(|id| (id, self.artist_file.first_row(id))) {
+            None => reject(None, super::rules::no_id(m, &r)),
+            Some((id, Some(first))) if first != r.row => {
+                reject(Some(id.to_owned()), super::rules::duplicate(m, first))
+            }
+            _ => super::artists::not_an_artwork(&r),
+        }
+    }
+
+    /// One record's artwork, on its own (ids repeated in the file are [`Applier::map`]'s).
+    fn one(&mut self, r: &Record) -> Result<ImportedArtwork, Reject> {
+        let m = &self.m;
+        let r = &*super::rules::prepare(m, r);
         let reject = |source_id: Option<&String>, reason| Reject {
             row: r.row,
             source_id: source_id.cloned(),
+            title: None,
             reason,
         };
-        let Some(id) = source_id(m, r) else {
-            rejects.push(reject(
-                None,
-                RejectReason::Malformed("no id in the id field(s)".into()),
-            ));
-            continue;
+        let Some(id) = source_id(m, r, &self.uses) else {
+            return Err(reject(None, super::rules::no_id(m, r)));
         };
         let kind = artwork_type(m, r);
         let title = m
@@ -191,28 +324,21 @@ pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
             (Some(t), _) => t,
             // A typed record without a title is a work the publisher did not name.
             (None, Some(t)) => format!("Untitled {}", t.as_str()),
-            (None, _) => {
-                rejects.push(reject(Some(&id), RejectReason::MissingTitle));
-                continue;
-            }
+            (None, _) => return Err(reject(Some(&id), RejectReason::MissingTitle)),
         };
-        let (lat, lon) = match point(m, r, &area) {
-            Ok(p) => p,
-            Err(reason) => {
-                rejects.push(reject(Some(&id), reason));
-                continue;
-            }
+        let (lat, lon) = point(m, r, &self.area).map_err(|reason| Reject {
+            title: Some(title.clone()),
+            ..reject(Some(&id), reason)
+        })?;
+        // With `duplicates = "first"`, a later row of an id credits no one.
+        let repeat = self
+            .rows
+            .get(id.as_str())
+            .is_some_and(|&f| f != 0 && f != r.row);
+        let artist_ids = match (m.id.duplicates, repeat) {
+            (super::Duplicates::First, true) => Vec::new(),
+            _ => super::credits::credit(m, r, &mut self.book),
         };
-        let artist_ids = book.credit_all(&artist_names(m, r));
-        if let Some(&(first_row, index)) = seen.get(&id) {
-            for a in artist_ids {
-                push_unique(&mut artworks[index].artist_source_ids, a);
-            }
-            let why = format!("the same id as row {first_row}; artists merged into it");
-            rejects.push(reject(Some(&id), RejectReason::Duplicate(why)));
-            continue;
-        }
-        seen.insert(id.clone(), (r.row, artworks.len()));
 
         let field = |f: &Option<String>| f.as_ref().and_then(|c| r.get(c));
         let mut tags = BTreeMap::new();
@@ -243,11 +369,12 @@ pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
         for (key, column) in &m.tags {
             put(&mut tags, key, r.get(column).map(str::to_owned));
         }
-        artworks.push(ImportedArtwork {
+        super::rules::more_tags(m, r, &mut tags);
+        Ok(ImportedArtwork {
             source_id: id,
             title,
             description: field(&m.fields.description).and_then(clean_paragraphs),
-            artwork_type: kind.unwrap_or(ArtworkType::Other).as_str().to_owned(),
+            artwork_type: super::rules::artwork_type(m, r, kind).as_str().to_owned(),
             lat,
             lon,
             tags,
@@ -257,13 +384,59 @@ pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
                 _ => Presence::Removed,
             },
             source_url: clean_url(field(&m.fields.url)),
-        });
+        })
+    }
+}
+
+/// Applies the mapping to records read whole (a file small enough to hold, or a sample). The
+/// reader's rejects come first, then the mapping's, each in file order.
+pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
+    if let Some(spec) = &m.artist_records {
+        return super::artists::apply(m, spec, records);
+    }
+    let records_read = records.records.len() + records.rejects.len();
+    let mut records = records;
+    if let Some(parts) = &m.parts {
+        let area = area(m);
+        let no_uses = HashMap::new();
+        records.records = super::parts::collapse(
+            m,
+            parts,
+            records.records,
+            |r| source_id(m, &super::rules::prepare(m, r), &no_uses),
+            |r| {
+                let titled = m.fields.title.as_ref().and_then(|c| r.get(c)).is_some();
+                titled && point(m, r, &area).is_ok()
+            },
+        );
+    }
+    let mut applier = Applier::new(m.clone());
+    for r in &records.rejects {
+        applier.learn(&Err(r.clone()));
+    }
+    for r in &records.records {
+        applier.learn(&Ok(r.clone()));
+    }
+    let mut artworks = Vec::new();
+    let mut rejects = records.rejects;
+    for r in records.records {
+        match applier.map(Ok(r)) {
+            Ok(a) => artworks.push(a),
+            Err(reject) => rejects.push(reject),
+        }
     }
     ParsedFile {
         dataset: m.dataset(),
-        artists: book.into_artists(),
+        artists: applier.artists(),
         artworks,
-        rejects,
+        rejects: if m.parts.is_some() {
+            // Works are in order of their first row, rejects in order of theirs.
+            let mut rejects = rejects;
+            rejects.sort_by_key(|r| r.row);
+            rejects
+        } else {
+            rejects
+        },
         records_read,
     }
 }

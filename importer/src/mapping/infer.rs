@@ -4,9 +4,9 @@
 //! shows as a comment; what cannot be guessed (licence, place, …) is listed for the person.
 
 use super::{
-    Coordinates, DatasetSpec, Fields, IdSpec, Mapping, SourceStatus, StatusSpec, TypeSpec,
+    Coordinates, Credits, DatasetSpec, Fields, IdSpec, Mapping, SourceStatus, StatusSpec, TypeSpec,
 };
-use crate::parse::common::extract_year;
+use crate::mapping::common::extract_year;
 use crate::source::{Format, ReadOptions, Records};
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -469,7 +469,7 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
     let id = match (id, title) {
         (Some(p), _) => IdSpec {
             column: Some(p.name.clone()),
-            hash_of: Vec::new(),
+            ..IdSpec::default()
         },
         (None, title) => {
             let mut hash_of: Vec<String> = title.map(|t| t.name.clone()).into_iter().collect();
@@ -491,8 +491,8 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
                     .into(),
             );
             IdSpec {
-                column: None,
                 hash_of,
+                ..IdSpec::default()
             }
         }
     };
@@ -537,6 +537,7 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
                     .collect()
             })
             .unwrap_or_default(),
+        ..TypeSpec::default()
     };
     if type_column.is_none() {
         g.undecided.push(
@@ -639,6 +640,7 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
                     .collect()
             })
             .unwrap_or_default(),
+        otherwise: None,
     };
     let mut tags = BTreeMap::new();
     for (key, words) in TAGS {
@@ -710,10 +712,18 @@ pub fn infer(path: &Path, records: &Records) -> Inferred {
             address,
             url,
             photo,
+            material_detail: None,
         },
         artwork_type,
         status,
         tags,
+        constant_tags: BTreeMap::new(),
+        conditional_tags: Vec::new(),
+        transforms: BTreeMap::new(),
+        derived: BTreeMap::new(),
+        credits: Credits::default(),
+        artist_records: None,
+        parts: None,
     };
     Inferred {
         mapping,

@@ -5,11 +5,28 @@
 //! into the importer's model.
 
 mod apply;
+mod artists;
+mod builtin;
+pub mod common;
+pub(crate) mod credits;
+#[cfg(test)]
+mod dataset_tests;
+#[cfg(test)]
+mod fuzz;
 mod infer;
+mod parts;
 mod projection;
+mod rules;
+#[cfg(test)]
+mod shared_datasets;
 
-pub use apply::apply;
+pub use apply::{apply, Applier};
+pub use artists::ArtistRecords;
+pub use builtin::{builtin, names as builtin_names, parse_file, unknown, SUPPORTED_FILES};
+pub use credits::{CreditStyle, Credits, FirstLast};
 pub use infer::{infer, Inferred};
+pub use parts::Parts;
+pub use rules::{Condition, ConditionalTag, Derived, Duplicates, Keyword, Transform, TypeRule};
 
 use crate::source::ReadOptions;
 use domain::ArtworkType;
@@ -34,6 +51,27 @@ pub struct Mapping {
     /// Tag key → field: other fields kept as tags (`neighbourhood = "Quartier"`).
     #[serde(default)]
     pub tags: BTreeMap<String, String>,
+    /// Tag key → value, the same on every record (`operator = "NYC Parks"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub constant_tags: BTreeMap<String, String>,
+    /// Tags set by a field's value (`access = "yes"` where `Interior_Exterior` is "Exterior").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional_tags: Vec<ConditionalTag>,
+    /// Field → changes to its text, applied when a record is read; `"*"` is every field.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub transforms: BTreeMap<String, Vec<Transform>>,
+    /// Fields computed from others (a fallback, a join), usable wherever a field is named.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub derived: BTreeMap<String, Derived>,
+    /// How the artists field credits people.
+    #[serde(default, skip_serializing_if = "Credits::is_default")]
+    pub credits: Credits,
+    /// The file lists artists, not artworks: no coordinates, no title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artist_records: Option<ArtistRecords>,
+    /// Rows with one id are the parts of one work (a file read whole only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Parts>,
 }
 
 /// What the dataset is. `key` is part of every imported record's identity: keep it when
@@ -57,6 +95,22 @@ pub struct IdSpec {
     pub column: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hash_of: Vec<String>,
+    /// A hashed id's prefix (the dataset's key when not given): `dot` gives `dot-…`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash_prefix: Option<String>,
+    /// What the publisher calls the id, in rejects ("monument number": "no monument number",
+    /// "same monument number as row 4").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub called: Option<String>,
+    #[serde(skip_serializing_if = "Duplicates::is_default")]
+    pub duplicates: Duplicates,
+    /// The id of a record whose `column` value other records of the file share, from its
+    /// fields: `"{Accession_Number}@merge-{Merge_Number}"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_shared: Option<String>,
+    /// The id of a record without a `column` value, from its fields: `"merge-{Merge_Number}"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 /// Where the point is: two fields, a WKT `POINT (lon lat)`, a `(lat, lon)` text, two fields
@@ -77,6 +131,9 @@ pub struct Coordinates {
     pub geometry: bool,
     #[schema(value_type = Option<Vec<f64>>)]
     pub bounds: Option<[f64; 4]>,
+    /// What the bounds are, in rejects ("New York City": "… is outside New York City").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -94,6 +151,9 @@ pub struct Fields {
     /// The publisher's page for the record.
     pub url: Option<String>,
     pub photo: Option<String>,
+    /// The fuller material text kept as `material_detail`, when not the material field's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub material_detail: Option<String>,
 }
 
 /// The artwork type: the publisher's values mapped onto ours; a value not in `map` is looked
@@ -105,6 +165,16 @@ pub struct TypeSpec {
     pub default: Option<ArtworkType>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub map: BTreeMap<String, ArtworkType>,
+    /// Word prefixes and their types: the one met first in `keywords_in` gives the type
+    /// ("Bust on pedestal with plaque" is a statue).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keywords_in: Vec<String>,
+    /// Tried in order after the keywords and before `column`; with keywords or rules and no
+    /// type found, `default`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<TypeRule>,
 }
 
 /// Whether the work is still there, in the publisher's words.
@@ -121,9 +191,11 @@ pub enum SourceStatus {
 #[serde(default, deny_unknown_fields)]
 pub struct StatusSpec {
     pub column: Option<String>,
-    /// Values not in the map count as in place.
+    /// Values not in the map count as `otherwise`, in place when not given.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub map: BTreeMap<String, SourceStatus>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub otherwise: Option<SourceStatus>,
 }
 
 /// Why a mapping cannot be used.
@@ -188,9 +260,16 @@ impl Mapping {
         if !(url.starts_with("https://") || url.starts_with("http://")) {
             return Err("[dataset] source_url must be the publisher's http(s) address".into());
         }
-        match (&self.id.column, self.id.hash_of.is_empty()) {
-            (Some(_), true) | (None, false) => {}
-            _ => return Err("[id] needs exactly one of column or hash_of".into()),
+        if self.id.column.is_none() && self.id.hash_of.is_empty() {
+            return Err(
+                "[id] needs column or hash_of (or both: a hash for records without one)".into(),
+            );
+        }
+        if let Some(a) = &self.artist_records {
+            if self.id.column.is_none() || a.name.is_empty() {
+                return Err("[artist_records] needs [id] column and name".into());
+            }
+            return Ok(());
         }
         let c = &self.coordinates;
         let ways = [
@@ -243,6 +322,13 @@ impl Mapping {
         Ok(())
     }
 
+    /// Whether records can only be mapped with the whole file at hand: an artists file, a
+    /// work's parts merged into one, or an id that depends on how many records share a value.
+    /// Such a file is read whole; any other is read twice, a record at a time.
+    pub fn whole_file(&self) -> bool {
+        self.artist_records.is_some() || self.parts.is_some() || self.id.if_shared.is_some()
+    }
+
     /// The dataset as the importer's model names it.
     pub fn dataset(&self) -> crate::Dataset {
         let d = &self.dataset;
@@ -289,7 +375,7 @@ pub fn beside(file: &Path) -> PathBuf {
 
 /// Our type for a publisher's word ("Sculptures", "Bas-relief", "Murale", "Memorial").
 pub fn type_of_words(value: &str) -> Option<ArtworkType> {
-    use crate::parse::common::has_word_prefix;
+    use crate::mapping::common::has_word_prefix;
     const WORDS: &[(&str, ArtworkType)] = &[
         ("mural", ArtworkType::Mural),
         ("fresque", ArtworkType::Mural),

@@ -157,8 +157,12 @@ fn a_mapping_without_coordinates_or_licence_is_refused_with_what_is_wrong() {
     m.dataset.key = "Montréal!".into();
     assert!(m.check().unwrap_err().contains("key"));
     let mut m = montreal_mapping();
-    m.id.hash_of = vec!["Titre".into()];
+    m.id.column = None;
     assert!(m.check().unwrap_err().contains("[id]"));
+    // Both: the hash is for records without an id of their own.
+    let mut m = montreal_mapping();
+    m.id.hash_of = vec!["Titre".into()];
+    assert!(m.check().is_ok());
     let err = toml::from_str::<Mapping>("[dataset]\nkey = 1").unwrap_err();
     assert!(err.to_string().contains("key"), "{err}");
 }
@@ -171,6 +175,7 @@ fn ids_can_be_a_stable_hash_when_the_source_has_none() {
     m.id = IdSpec {
         column: None,
         hash_of: vec!["Titre".into(), "Latitude".into(), "Longitude".into()],
+        ..IdSpec::default()
     };
     let first = apply(&m, source::read(&path, &m.format).unwrap());
     let again = apply(&m, source::read(&path, &m.format).unwrap());
@@ -352,7 +357,7 @@ fn inference_on_the_shared_datasets_finds_their_fields_and_most_of_the_same_artw
         m.dataset.source_url = "https://example.org/".into();
         m.check().unwrap();
         let inferred = apply(&m, records);
-        let built_in = crate::parse::parse_file(&path).unwrap();
+        let built_in = crate::mapping::parse_file(&path).unwrap();
         let found = built_in
             .artworks
             .iter()

@@ -2,8 +2,8 @@
 //! as Windows-1252 (a superset of Latin-1's printable characters), a BOM dropped, and a line
 //! longer than [`MAX_LINE`] refused before it fills memory.
 
-use super::{is_missing, Columns, Format, Record, Records};
-use crate::parse::ParseError;
+use super::ParseError;
+use super::{is_missing, Columns, Format, Record, Shape};
 use crate::{Reject, RejectReason};
 use std::io::{self, Read};
 use std::path::Path;
@@ -91,11 +91,12 @@ fn io_error(path: &Path, e: csv::Error) -> ParseError {
     }
 }
 
-pub(super) fn read(
+pub(super) fn each(
     path: &Path,
     head: &[u8],
     delimiter: Option<char>,
-) -> Result<Records, ParseError> {
+    f: &mut dyn FnMut(Result<Record, Reject>),
+) -> Result<Shape, ParseError> {
     let delimiter = match delimiter {
         Some(c) if c.is_ascii() => c as u8,
         Some(c) => {
@@ -144,8 +145,6 @@ pub(super) fn read(
             "the header has fewer than two columns; is the delimiter right?",
         ));
     }
-    let mut records = Vec::new();
-    let mut rejects = Vec::new();
     let mut row = 0;
     let mut rec = csv::ByteRecord::new();
     loop {
@@ -159,28 +158,27 @@ pub(super) fn read(
                     .map(|(name, cell)| (Arc::clone(name), decode(cell, &mut latin)))
                     .filter(|(_, value)| !is_missing(value))
                     .collect();
-                records.push(Record {
+                f(Ok(Record {
                     row,
                     fields,
                     geometry: None,
-                });
+                }));
             }
             Err(e) if matches!(e.kind(), csv::ErrorKind::Io(_)) => return Err(io_error(path, e)),
             Err(e) => {
                 row += 1;
-                rejects.push(Reject {
+                f(Err(Reject {
                     row,
                     source_id: None,
+                    title: None,
                     reason: RejectReason::Malformed(e.to_string()),
-                });
+                }));
             }
         }
     }
-    Ok(Records {
+    Ok(Shape {
         format: Format::Csv,
         columns: columns.names,
-        records,
-        rejects,
         encoding: if latin { "windows-1252" } else { "utf-8" },
     })
 }

@@ -2,9 +2,10 @@
 //! and Overpass answers. Nested objects become dotted field names (`photo.url`), arrays of
 //! plain values one text joined by "; ", and the first GeoJSON geometry met becomes the point.
 
-use super::{is_missing, Columns, Format, Point, Record, Records};
-use crate::parse::ParseError;
+use super::ParseError;
+use super::{is_missing, Columns, Format, Point, Record, Shape};
 use crate::{Reject, RejectReason};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;
@@ -114,32 +115,207 @@ fn flatten(
     }
 }
 
-/// The value at a dotted path.
-fn at<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.')
-        .filter(|p| !p.is_empty())
-        .try_fold(root, |v, key| match v {
-            Value::Object(m) => m.get(key),
-            Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
-            _ => None,
-        })
+/// Finds the array at a dotted path (object keys, or indexes into arrays) in a JSON document
+/// as it is read, and hands each of its elements to `each` without holding the document.
+struct Seek<'a> {
+    path: &'a [&'a str],
+    each: &'a mut dyn FnMut(Value),
+    found: &'a mut bool,
 }
 
-pub(super) fn read(
+impl Seek<'_> {
+    fn deeper<'b>(&'b mut self, path: &'b [&'b str]) -> Seek<'b> {
+        Seek {
+            path,
+            each: &mut *self.each,
+            found: &mut *self.found,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seek<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seek<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        match self.path.split_first() {
+            None if !*self.found => {
+                *self.found = true;
+                while let Some(item) = seq.next_element::<Value>()? {
+                    (self.each)(item);
+                }
+            }
+            Some((key, rest)) if !*self.found => {
+                let wanted = key.parse::<usize>().ok();
+                let mut i = 0;
+                loop {
+                    let more = if Some(i) == wanted {
+                        seq.next_element_seed(self.deeper(rest))?.is_some()
+                    } else {
+                        seq.next_element::<IgnoredAny>()?.is_some()
+                    };
+                    if !more {
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            _ => while seq.next_element::<IgnoredAny>()?.is_some() {},
+        }
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match self.path.split_first() {
+                Some((wanted, rest)) if *wanted == key && !*self.found => {
+                    map.next_value_seed(self.deeper(rest))?
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+}
+
+/// Calls `each` with every element of the array at `path` ("" for the document itself);
+/// whether there was one.
+fn elements(
+    reader: impl std::io::Read,
+    path: &str,
+    each: &mut dyn FnMut(Value),
+) -> Result<bool, serde_json::Error> {
+    let path: Vec<&str> = path.split('.').filter(|p| !p.is_empty()).collect();
+    let mut found = false;
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    Seek {
+        path: &path,
+        each,
+        found: &mut found,
+    }
+    .deserialize(&mut de)?;
+    de.end()?;
+    Ok(found)
+}
+
+/// One element of the array of records: its fields and point, as `format` has them.
+fn record(format: Format, row: usize, item: &Value) -> Result<Record, Reject> {
+    if !item.is_object() {
+        return Err(Reject {
+            row,
+            source_id: None,
+            title: None,
+            reason: RejectReason::Malformed("not an object".into()),
+        });
+    }
+    let mut fields = HashMap::new();
+    let mut geometry = None;
+    match format {
+        Format::Geojson => {
+            if let Some(g) = item.get("geometry") {
+                geometry = geometry_point(g);
+            }
+            let mut ignored = None;
+            if let Some(props) = item.get("properties") {
+                flatten("", props, &mut fields, &mut ignored);
+            }
+            if let Some(id) = item.get("id").filter(|id| !id.is_null()) {
+                fields
+                    .entry("id".to_owned())
+                    .or_insert_with(|| id.to_string().trim_matches('"').to_owned());
+            }
+        }
+        Format::Overpass => {
+            let mut ignored = None;
+            flatten("", item, &mut fields, &mut ignored);
+            let coordinate = |k: &str| fields.get(k).and_then(|v| v.parse::<f64>().ok());
+            geometry = match (coordinate("lat"), coordinate("lon")) {
+                (Some(lat), Some(lon)) => Some(Point {
+                    lat,
+                    lon,
+                    centroid_of: None,
+                }),
+                _ => match (coordinate("center.lat"), coordinate("center.lon")) {
+                    (Some(lat), Some(lon)) => Some(Point {
+                        lat,
+                        lon,
+                        centroid_of: Some("the OSM way's centre"),
+                    }),
+                    _ => None,
+                },
+            };
+        }
+        Format::Json | Format::Csv | Format::Osm => flatten("", item, &mut fields, &mut geometry),
+    }
+    Ok(Record {
+        row,
+        fields: fields.into_iter().collect(),
+        geometry,
+    })
+}
+
+/// Reads the records one element at a time: a file of any size is never held whole.
+pub(super) fn each(
     path: &Path,
     format: Format,
     records_at: Option<&str>,
-) -> Result<Records, ParseError> {
+    f: &mut dyn FnMut(Result<Record, Reject>),
+) -> Result<Shape, ParseError> {
     let file = std::fs::File::open(path).map_err(|e| ParseError::io(path, e))?;
-    let root: Value = serde_json::from_reader(std::io::BufReader::new(file))
-        .map_err(|e| ParseError::json(path, e))?;
     let (where_, default) = match format {
         Format::Geojson => ("features", "features"),
         Format::Overpass => ("elements", "elements"),
         _ => ("the records", ""),
     };
     let records_at = records_at.unwrap_or(default);
-    let Some(Value::Array(items)) = at(&root, records_at) else {
+    let mut columns = Columns::default();
+    let mut row = 0;
+    let found = elements(std::io::BufReader::new(file), records_at, &mut |item| {
+        row += 1;
+        let read = record(format, row, &item);
+        if let Ok(r) = &read {
+            let mut names: Vec<&str> = r.fields.iter().map(|(k, _)| k).collect();
+            names.sort_unstable();
+            for n in names {
+                columns.note(n);
+            }
+        }
+        f(read);
+    })
+    .map_err(|e| ParseError::json(path, e))?;
+    if !found {
         let what = if records_at.is_empty() {
             "the file is not an array of records; name the array with `records` in [format]"
                 .to_owned()
@@ -147,77 +323,10 @@ pub(super) fn read(
             format!("no array of {where_} at '{records_at}'")
         };
         return Err(ParseError::format(path, what));
-    };
-    let mut columns = Columns::default();
-    let mut records = Vec::new();
-    let mut rejects = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let row = i + 1;
-        if !item.is_object() {
-            rejects.push(Reject {
-                row,
-                source_id: None,
-                reason: RejectReason::Malformed("not an object".into()),
-            });
-            continue;
-        }
-        let mut fields = HashMap::new();
-        let mut geometry = None;
-        match format {
-            Format::Geojson => {
-                if let Some(g) = item.get("geometry") {
-                    geometry = geometry_point(g);
-                }
-                let mut ignored = None;
-                if let Some(props) = item.get("properties") {
-                    flatten("", props, &mut fields, &mut ignored);
-                }
-                if let Some(id) = item.get("id").filter(|id| !id.is_null()) {
-                    fields
-                        .entry("id".to_owned())
-                        .or_insert_with(|| id.to_string().trim_matches('"').to_owned());
-                }
-            }
-            Format::Overpass => {
-                let mut ignored = None;
-                flatten("", item, &mut fields, &mut ignored);
-                let coordinate = |k: &str| fields.get(k).and_then(|v| v.parse::<f64>().ok());
-                geometry = match (coordinate("lat"), coordinate("lon")) {
-                    (Some(lat), Some(lon)) => Some(Point {
-                        lat,
-                        lon,
-                        centroid_of: None,
-                    }),
-                    _ => match (coordinate("center.lat"), coordinate("center.lon")) {
-                        (Some(lat), Some(lon)) => Some(Point {
-                            lat,
-                            lon,
-                            centroid_of: Some("the OSM way's centre"),
-                        }),
-                        _ => None,
-                    },
-                };
-            }
-            Format::Json | Format::Csv | Format::Osm => {
-                flatten("", item, &mut fields, &mut geometry)
-            }
-        }
-        let mut names: Vec<&String> = fields.keys().collect();
-        names.sort();
-        for n in names {
-            columns.note(n);
-        }
-        records.push(Record {
-            row,
-            fields: fields.into_iter().collect(),
-            geometry,
-        });
     }
-    Ok(Records {
+    Ok(Shape {
         format,
         columns: columns.names,
-        records,
-        rejects,
         encoding: "utf-8",
     })
 }

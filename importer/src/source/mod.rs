@@ -6,10 +6,12 @@
 //! title, the coordinates and so on.
 
 mod csv_file;
+mod error;
 mod json_file;
 mod osm_xml;
 
-use crate::parse::ParseError;
+pub use error::ParseError;
+
 use crate::Reject;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -211,20 +213,54 @@ fn detect(path: &Path, head: &[u8]) -> Result<Format, ParseError> {
     }
 }
 
-/// Reads a whole file into records.
-pub fn read(path: &Path, options: &ReadOptions) -> Result<Records, ParseError> {
+/// What a file turned out to be, once read.
+#[derive(Debug, Clone)]
+pub struct Shape {
+    pub format: Format,
+    /// Field names in the order they first appear.
+    pub columns: Vec<String>,
+    /// `utf-8`, or `windows-1252` when some text was not UTF-8 and was read as such.
+    pub encoding: &'static str,
+}
+
+/// Reads a file a record at a time, in file order: `f` is given each record, or a row that
+/// could not be read. CSV and JSON files are never held whole, so a file of any size can be
+/// read in little memory; a file that cannot be read at all is an error (after the records
+/// before the fault were given).
+pub fn each(
+    path: &Path,
+    options: &ReadOptions,
+    f: &mut dyn FnMut(Result<Record, Reject>),
+) -> Result<Shape, ParseError> {
     let head = sniff(path)?;
     let format = match options.kind {
         Some(f) => f,
         None => detect(path, &head)?,
     };
     match format {
-        Format::Csv => csv_file::read(path, &head, options.delimiter),
+        Format::Csv => csv_file::each(path, &head, options.delimiter, f),
         Format::Geojson | Format::Json | Format::Overpass => {
-            json_file::read(path, format, options.records.as_deref())
+            json_file::each(path, format, options.records.as_deref(), f)
         }
-        Format::Osm => osm_xml::read(path),
+        Format::Osm => osm_xml::each(path, f),
     }
+}
+
+/// Reads a whole file into records.
+pub fn read(path: &Path, options: &ReadOptions) -> Result<Records, ParseError> {
+    let mut records = Vec::new();
+    let mut rejects = Vec::new();
+    let shape = each(path, options, &mut |read| match read {
+        Ok(r) => records.push(r),
+        Err(reject) => rejects.push(reject),
+    })?;
+    Ok(Records {
+        format: shape.format,
+        columns: shape.columns,
+        records,
+        rejects,
+        encoding: shape.encoding,
+    })
 }
 
 /// Field names in order of first appearance.

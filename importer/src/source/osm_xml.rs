@@ -12,8 +12,9 @@
 //! else for a way the mean of its nodes' positions (a closed way's repeated first node counted
 //! once), when every one of them is given in the file, before or after the way.
 
-use super::{is_missing, Columns, Format, Point, Record, Records};
-use crate::parse::ParseError;
+use super::ParseError;
+use super::{is_missing, Columns, Format, Point, Record, Shape};
+use crate::Reject;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use std::collections::HashMap;
@@ -347,7 +348,13 @@ enum Step {
     Other,
 }
 
-pub(super) fn read(path: &Path) -> Result<Records, ParseError> {
+/// Calls `f` with each tagged element once the whole document is read: a way's centre needs
+/// nodes that may come after it, so an OSM file is held whole (exports of a city's artworks are
+/// small).
+pub(super) fn each(
+    path: &Path,
+    f: &mut dyn FnMut(Result<Record, Reject>),
+) -> Result<Shape, ParseError> {
     let file = std::fs::File::open(path).map_err(|e| ParseError::io(path, e))?;
     let mut reader = Reader::from_reader(BufReader::new(file));
     let decoder = reader.decoder();
@@ -424,27 +431,21 @@ pub(super) fn read(path: &Path) -> Result<Records, ParseError> {
         found, positions, ..
     } = doc;
     let mut columns = Columns::default();
-    let records = found
-        .into_iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut names: Vec<&String> = f.fields.keys().collect();
-            names.sort();
-            for n in names {
-                columns.note(n);
-            }
-            Record {
-                row: i + 1,
-                geometry: f.geometry.or_else(|| centre(&f.nds, &positions)),
-                fields: f.fields.into_iter().collect(),
-            }
-        })
-        .collect();
-    Ok(Records {
+    for (i, found) in found.into_iter().enumerate() {
+        let mut names: Vec<&String> = found.fields.keys().collect();
+        names.sort();
+        for n in names {
+            columns.note(n);
+        }
+        f(Ok(Record {
+            row: i + 1,
+            geometry: found.geometry.or_else(|| centre(&found.nds, &positions)),
+            fields: found.fields.into_iter().collect(),
+        }));
+    }
+    Ok(Shape {
         format: Format::Osm,
         columns: columns.names,
-        records,
-        rejects: Vec::new(),
         encoding: "utf-8",
     })
 }

@@ -154,6 +154,50 @@ fn json_records_at_a_path_with_nested_fields() {
     assert_eq!(r.columns, ["artists", "id", "photo.url", "title"]);
 }
 
+/// JSON is read an element at a time: the array is found behind keys before and after it,
+/// inside an array by index, and each element is given before the next is read, so a fault
+/// late in the file comes after the records before it (the importer's first pass finds it
+/// before anything is written).
+#[test]
+fn json_records_are_given_one_at_a_time_wherever_the_array_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = r#"{"meta": {"records": "not these", "n": [1, 2]}, "pages": [
+        {"records": [{"id": 0}]},
+        {"records": [{"id": 1, "t": "a"}, 7, {"id": 2, "t": null, "more": [{"x": true}]}]}
+    ], "after": {"records": [{"id": 9}]}}"#;
+    let path = file(&dir, "paged.json", text.as_bytes());
+    let options = ReadOptions {
+        records: Some("pages.1.records".into()),
+        ..Default::default()
+    };
+    let mut seen = Vec::new();
+    let shape = each(&path, &options, &mut |read| {
+        seen.push(match read {
+            Ok(r) => (r.row, r.get("id").map(str::to_owned)),
+            Err(reject) => (reject.row, None),
+        })
+    })
+    .unwrap();
+    assert_eq!(
+        seen,
+        [(1, Some("1".into())), (2, None), (3, Some("2".into()))]
+    );
+    assert_eq!(shape.columns, ["id", "t", "more.0.x"]);
+
+    let missing = ReadOptions {
+        records: Some("pages.5.records".into()),
+        ..Default::default()
+    };
+    let err = read(&path, &missing).unwrap_err();
+    assert!(err.to_string().contains("no array of"), "{err}");
+
+    let cut = file(&dir, "cut.json", br#"[{"id": 1}, {"id": 2}, {"id": "#);
+    let mut given = 0;
+    let err = each(&cut, &ReadOptions::default(), &mut |_| given += 1).unwrap_err();
+    assert_eq!(given, 2);
+    assert!(err.to_string().contains("not valid JSON"), "{err}");
+}
+
 #[test]
 fn overpass_nodes_and_ways_with_a_centre() {
     let dir = tempfile::tempdir().unwrap();

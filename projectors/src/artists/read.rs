@@ -137,3 +137,38 @@ pub async fn by_name(pool: &PgPool, name: &str) -> Result<Option<ArtistId>, sqlx
     .await?
     .map(ArtistId))
 }
+
+/// An artist a name is known by, and where the record came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    pub id: ArtistId,
+    /// The dataset it was imported from; none for a contributor's.
+    pub dataset: Option<String>,
+}
+
+/// For each name (any case), the artists with that name (oldest first), and the artists among
+/// `ids` that exist, with their names' lower case as the key.
+pub async fn by_names(
+    pool: &PgPool,
+    names: &[String],
+    ids: &[Uuid],
+) -> Result<HashMap<String, Vec<Named>>, sqlx::Error> {
+    let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    let rows = sqlx::query!(
+        r#"SELECT lower(name) AS "key!", id, provenance->>'dataset' AS dataset FROM rm.artists
+            WHERE lower(name) = ANY($1) OR id = ANY($2)
+            ORDER BY created_at, id"#,
+        &lower,
+        ids
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut out: HashMap<String, Vec<Named>> = HashMap::new();
+    for r in rows {
+        out.entry(r.key).or_default().push(Named {
+            id: ArtistId(r.id),
+            dataset: r.dataset,
+        });
+    }
+    Ok(out)
+}

@@ -81,7 +81,7 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
     assert_eq!(
         (&kind["by"], &kind["approved_by"]),
         (
-            &json!(plinth::import::parse::vancouver::DATASET.name.as_ref()),
+            &json!(crate::harness::vancouver().name.as_ref()),
             &Value::Null
         )
     );

@@ -191,7 +191,7 @@ async fn artist(app: &TestApp, source_id: &str, name: &str) -> (String, String) 
         website: Some("https://old.example".into()),
         provenance: domain::Provenance {
             dataset: "vancouver".into(),
-            dataset_name: plinth::import::parse::vancouver::DATASET.name.to_string(),
+            dataset_name: crate::harness::vancouver().name.to_string(),
             licence: "OGL-Vancouver".into(),
             attribution: "Contains information licensed under the Open Government Licence".into(),
             source_id: source_id.into(),

@@ -90,7 +90,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * `GET /api/admin/imports?limit&before`: the import runs recorded so far, newest first, each
+         *     with its source, its counts and whether its mapping is kept (admins).
+         */
+        get: operations["list_runs"];
         put?: never;
         /**
          * `POST /api/admin/imports`: an admin uploads a file (`file`, at most 100 MiB); it is read
@@ -1816,6 +1820,28 @@ export interface components {
             artists: components["schemas"]["ArtistDto"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * @description Which fields say what about an artist. The id is `[id] column`; ids in `[credits]
+         *     not_names` and placeholder names ("Unknown") are no one and are skipped.
+         */
+        ArtistRecords: {
+            /** @default null */
+            biography: string | null;
+            /** @default null */
+            country: string | null;
+            /**
+             * @description The name's parts, joined by a space ("firstname", "lastname").
+             * @default []
+             */
+            name: string[];
+            /**
+             * @description The publisher's page for the artist.
+             * @default null
+             */
+            url: string | null;
+            /** @default null */
+            website: string | null;
+        };
         /** @description An artist as credited on an artwork. */
         ArtistRef: {
             /** Format: uuid */
@@ -2121,6 +2147,21 @@ export interface components {
             mapbox_access_token?: string | null;
             product_name: string;
         };
+        /** @description What one column of a file holds. */
+        ColumnValues: {
+            /** @description Distinct values (trimmed, case kept), counted up to 10,000. */
+            distinct: number;
+            /** @description Records with a value here (missing ones, blank, `NA`, `null`…, left out). */
+            filled: number;
+            /** @description Whether there are more distinct values than `distinct` says. */
+            more: boolean;
+            /**
+             * @description The most frequent values, most frequent first (ties in the order first seen), at most
+             *     20. Values longer than 200 characters are counted, not listed. Once 10,000 distinct
+             *     values are known a value first seen after that is not counted.
+             */
+            top: components["schemas"]["ValueCount"][];
+        };
         Component: {
             error?: string | null;
             /** Format: double */
@@ -2142,6 +2183,13 @@ export interface components {
          * @enum {string}
          */
         Condition: "good" | "fair" | "poor" | "damaged" | "missing";
+        /** @description A tag set to `value` when `field` has a value (one of `equals`, in any case, when given). */
+        ConditionalTag: {
+            equals?: string[];
+            field: string;
+            tag: string;
+            value: string;
+        };
         /** @description One person (or dataset) credited, and for what. */
         Contributor: {
             display_name: string;
@@ -2155,6 +2203,11 @@ export interface components {
          *     OSM). Points outside `bounds` ([south, west, north, east]) are rejected as geocoding errors.
          */
         Coordinates: {
+            /**
+             * @description What the bounds are, in rejects ("New York City": "… is outside New York City").
+             * @default null
+             */
+            area_name: string | null;
             /** @default null */
             bounds: number[] | null;
             /** @default false */
@@ -2177,6 +2230,11 @@ export interface components {
             /** @default null */
             y: string | null;
         };
+        /**
+         * @description How a credit line lists its people.
+         * @enum {string}
+         */
+        CreditStyle: "separator" | "list" | "name_and_role" | "last_first";
         Credits: {
             /** @description Most credited first. */
             contributors: components["schemas"]["Contributor"][];
@@ -2238,11 +2296,28 @@ export interface components {
             /** @description `approved`, `rejected` or `withdrawn`. */
             status: components["schemas"]["SubmissionStatus"];
         };
+        /**
+         * @description A field computed from others: the first of `fields` with a value, or all of them joined
+         *     by `join`; then `transforms`.
+         */
+        Derived: {
+            /** @default [] */
+            fields: string[];
+            /** @default null */
+            join: string | null;
+            /** @default [] */
+            transforms: components["schemas"]["Transform"][];
+        };
         Dismissed: {
             /** Format: uuid */
             id: string;
             is_dismissed: boolean;
         };
+        /**
+         * @description What a later record with an id already seen does.
+         * @enum {string}
+         */
+        Duplicates: "merge_artists" | "first";
         /** @description What `POST /api/artwork/{id}/edit/validate` answers. */
         EditCheck: {
             /** @description The changes as the server reads them (`tags` split per key; unchanged fields left out). */
@@ -2801,6 +2876,10 @@ export interface components {
         Envelope_ImportPreview: {
             /** @description A file uploaded for import, read, with a mapping to start from. */
             data: {
+                /** @description What each column holds, by column name: its distinct values and the most frequent ones. */
+                column_values: {
+                    [key: string]: components["schemas"]["ColumnValues"];
+                };
                 /** @description Field names, in the order they first appear. */
                 columns: string[];
                 /** @description `utf-8`, or `windows-1252` when some text was not UTF-8. */
@@ -2832,6 +2911,20 @@ export interface components {
                  * @description Names the upload in the dry run and the import.
                  */
                 upload_id: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_ImportRunPage: {
+            /** @description A page of recorded import runs, newest first. */
+            data: {
+                /** Format: int64 */
+                limit: number;
+                /** @description `before` for the next page; null on the last. */
+                next?: string | null;
+                runs: components["schemas"]["ImportRunDto"][];
             };
             message?: string | null;
             success: boolean;
@@ -3562,6 +3655,11 @@ export interface components {
             description: string | null;
             /** @default null */
             material: string | null;
+            /**
+             * @description The fuller material text kept as `material_detail`, when not the material field's.
+             * @default null
+             */
+            material_detail: string | null;
             /** @default null */
             photo: string | null;
             /** @default null */
@@ -3576,6 +3674,14 @@ export interface components {
              * @default null
              */
             year: string | null;
+        };
+        /**
+         * @description A one-word name completed from two parallel lists of first and last names ("Judith" with
+         *     First_Name "Judith" and Last_Name "Inglese"), the lists split at ";" or ":".
+         */
+        FirstLast: {
+            first: string;
+            last: string;
         };
         /**
          * @description The shapes of file the importer reads.
@@ -3639,10 +3745,34 @@ export interface components {
         };
         /** @description The record's id: a field, or a stable hash of several when the source has none. */
         IdSpec: {
+            /**
+             * @description What the publisher calls the id, in rejects ("monument number": "no monument number",
+             *     "same monument number as row 4").
+             * @default null
+             */
+            called: string | null;
             /** @default null */
             column: string | null;
+            /** @default merge_artists */
+            duplicates: components["schemas"]["Duplicates"];
+            /**
+             * @description The id of a record without a `column` value, from its fields: `"merge-{Merge_Number}"`.
+             * @default null
+             */
+            fallback: string | null;
             /** @default [] */
             hash_of: string[];
+            /**
+             * @description A hashed id's prefix (the dataset's key when not given): `dot` gives `dot-…`.
+             * @default null
+             */
+            hash_prefix: string | null;
+            /**
+             * @description The id of a record whose `column` value other records of the file share, from its
+             *     fields: `"{Accession_Number}@merge-{Merge_Number}"`.
+             * @default null
+             */
+            if_shared: string | null;
         };
         /**
          * @description One line of a dry run's or an import's answer (`application/x-ndjson`): progress lines, then
@@ -3664,6 +3794,10 @@ export interface components {
         };
         /** @description A file uploaded for import, read, with a mapping to start from. */
         ImportPreview: {
+            /** @description What each column holds, by column name: its distinct values and the most frequent ones. */
+            column_values: {
+                [key: string]: components["schemas"]["ColumnValues"];
+            };
             /** @description Field names, in the order they first appear. */
             columns: string[];
             /** @description `utf-8`, or `windows-1252` when some text was not UTF-8. */
@@ -3698,6 +3832,8 @@ export interface components {
         };
         /** @description What a dry run would do, or what an import did. */
         ImportReportDto: {
+            /** @description Artists Plinth had from another source or a contributor, credited instead of made again. */
+            artists_linked: number;
             artists_new: number;
             artists_unchanged: number;
             artworks_changed: number;
@@ -3730,6 +3866,67 @@ export interface components {
         ImportRequest: {
             mapping: components["schemas"]["Mapping"];
         };
+        /** @description One recorded import run. */
+        ImportRunDto: {
+            /**
+             * Format: int64
+             * @description Artists Plinth had from another source or a contributor, credited instead of made again.
+             */
+            artists_linked: number;
+            /** Format: int64 */
+            artists_new: number;
+            /** Format: int64 */
+            artists_unchanged: number;
+            /** Format: int64 */
+            artworks_changed: number;
+            /**
+             * Format: int64
+             * @description New records that were artworks Plinth had from elsewhere, linked to them.
+             */
+            artworks_linked: number;
+            /** Format: int64 */
+            artworks_new: number;
+            /** Format: int64 */
+            artworks_unchanged: number;
+            attribution: string;
+            /** @description The dataset's key. */
+            dataset: string;
+            dataset_name: string;
+            /** @description The file's name (no directory). */
+            file: string;
+            /**
+             * Format: int64
+             * @description Artworks of the dataset the file no longer had.
+             */
+            gone: number;
+            /** @description Whether the run's mapping is stored (none for a built-in dataset). */
+            has_mapping: boolean;
+            licence: string;
+            /** Format: int64 */
+            likely_duplicates: number;
+            /** Format: date-time */
+            recorded_at: string;
+            /** Format: int64 */
+            records_read: number;
+            /** Format: int64 */
+            rejected: number;
+            /** @description Who ran it, as people are shown; null for the command line. */
+            run_by?: string | null;
+            /**
+             * Format: uuid
+             * @description The `ImportRun`'s id (give it as `previous_run` to read a newer file with its mapping).
+             */
+            run_id: string;
+            source_url: string;
+        };
+        /** @description A page of recorded import runs, newest first. */
+        ImportRunPage: {
+            /** Format: int64 */
+            limit: number;
+            /** @description `before` for the next page; null on the last. */
+            next?: string | null;
+            runs: components["schemas"]["ImportRunDto"][];
+        };
         /** @description What signing in with a link would do; nothing is changed by asking. */
         InspectAnswer: {
             /**
@@ -3760,6 +3957,11 @@ export interface components {
          * @enum {string}
          */
         IssueType: "comment" | "missing";
+        /** @description A word prefix and the type it names, for [`super::TypeSpec::keywords`]. */
+        Keyword: {
+            prefix: string;
+            type: components["schemas"]["ArtworkType"];
+        };
         /** @description What a list change answers. */
         ListChanged: {
             /** Format: uuid */
@@ -3864,15 +4066,33 @@ export interface components {
             email?: string | null;
         };
         Mapping: {
+            artist_records?: null | components["schemas"]["ArtistRecords"];
+            /** @description Tags set by a field's value (`access = "yes"` where `Interior_Exterior` is "Exterior"). */
+            conditional_tags?: components["schemas"]["ConditionalTag"][];
+            /** @description Tag key → value, the same on every record (`operator = "NYC Parks"`). */
+            constant_tags?: {
+                [key: string]: string;
+            };
             coordinates: components["schemas"]["Coordinates"];
+            /** @description How the artists field credits people. */
+            credits?: components["schemas"]["Credits"];
             dataset: components["schemas"]["DatasetSpec"];
+            /** @description Fields computed from others (a fallback, a join), usable wherever a field is named. */
+            derived?: {
+                [key: string]: components["schemas"]["Derived"];
+            };
             fields?: components["schemas"]["Fields"];
             format?: components["schemas"]["ReadOptions"];
             id: components["schemas"]["IdSpec"];
+            parts?: null | components["schemas"]["Parts"];
             status?: components["schemas"]["StatusSpec"];
             /** @description Tag key → field: other fields kept as tags (`neighbourhood = "Quartier"`). */
             tags?: {
                 [key: string]: string;
+            };
+            /** @description Field → changes to its text, applied when a record is read; `"*"` is every field. */
+            transforms?: {
+                [key: string]: components["schemas"]["Transform"][];
             };
             type?: components["schemas"]["TypeSpec"];
         };
@@ -4074,6 +4294,24 @@ export interface components {
             total: number;
             /** Format: int64 */
             total_pages: number;
+        };
+        Parts: {
+            /**
+             * @description Tag holding how many rows the work has, when more than one.
+             * @default null
+             */
+            count_tag: string | null;
+            /**
+             * @description The field naming the part: a row is the whole work when its value is the id itself or
+             *     a range of its parts ("2008.10.a-aa" for work "2008.10").
+             * @default
+             */
+            number: string;
+            /**
+             * @description Fields about the part only (its dimensions), dropped when a part stands for the work.
+             * @default []
+             */
+            part_fields: string[];
         };
         PendingByType: {
             /** Format: int64 */
@@ -4629,12 +4867,14 @@ export interface components {
             /** @default null */
             column: string | null;
             /**
-             * @description Values not in the map count as in place.
+             * @description Values not in the map count as `otherwise`, in place when not given.
              * @default {}
              */
             map: {
                 [key: string]: components["schemas"]["SourceStatus"];
             };
+            /** @default null */
+            otherwise: null | components["schemas"]["SourceStatus"];
         };
         /**
          * @description What kind of thing feedback is about.
@@ -4833,6 +5073,24 @@ export interface components {
             lon: number;
             title: string;
         };
+        /** @description A change to a field's text, applied when the record is read. */
+        Transform: "decode_html" | "undouble_quotes" | "title_case_if_lower" | "space_run_together" | "us_date" | "url" | "strip_zoom_suffix" | "first_item" | {
+            /** @description A leading label removed, in any case ("Photo credit: A. B." → "A. B."). */
+            strip_prefix: string;
+        } | {
+            /** @description Dropped when it has fewer words: a short label is not a description. */
+            min_words: number;
+        } | {
+            /** @description Whole values replaced, compared in any case ("Q" → "Queens"). */
+            map: {
+                [key: string]: string;
+            };
+        } | "accession_base";
+        /** @description A type given when every condition of `when` holds; rules are tried in order. */
+        TypeRule: {
+            type: components["schemas"]["ArtworkType"];
+            when: components["schemas"]["Condition"][];
+        };
         /**
          * @description The artwork type: the publisher's values mapped onto ours; a value not in `map` is looked
          *     up by its words ("Bronze sculpture" is a sculpture), then falls back to `default`.
@@ -4842,10 +5100,24 @@ export interface components {
             column: string | null;
             /** @default null */
             default: null | components["schemas"]["ArtworkType"];
+            /**
+             * @description Word prefixes and their types: the one met first in `keywords_in` gives the type
+             *     ("Bust on pedestal with plaque" is a statue).
+             * @default []
+             */
+            keywords: components["schemas"]["Keyword"][];
+            /** @default [] */
+            keywords_in: string[];
             /** @default {} */
             map: {
                 [key: string]: components["schemas"]["ArtworkType"];
             };
+            /**
+             * @description Tried in order after the keywords and before `column`; with keywords or rules and no
+             *     type found, `default`.
+             * @default []
+             */
+            rules: components["schemas"]["TypeRule"][];
         };
         /** @description `POST /api/artworks/{id}/unmerge`'s body. */
         UnmergeRequest: {
@@ -4854,6 +5126,10 @@ export interface components {
         UnreadCount: {
             /** Format: int64 */
             unread_count: number;
+        };
+        ValueCount: {
+            count: number;
+            value: string;
         };
         VerifiedUser: {
             /** Format: date-time */
@@ -5209,6 +5485,58 @@ export interface operations {
             };
             /** @description 'Badge not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_runs: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 (default 20). */
+                limit?: string | null;
+                /** @description The page after: the `next` of the page before (`<tx>-<pos>`). */
+                before?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportRunPage"];
+                };
+            };
+            /** @description A limit or a cursor that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -76,7 +76,9 @@ export function ImportReportView({
       </dl>
       {/* The counts as one sentence, for reading and finding. */}
       <p className="import-report__sentence" data-testid="import-sentence">
-        {countsSentence(report)}. Artists: {n(report.artists_new)} new, {n(report.artists_unchanged)} already imported.
+        {countsSentence(report)}. Artists: {n(report.artists_new)} new,{' '}
+        {report.artists_linked > 0 && `${n(report.artists_linked)} credited as ones Plinth had, `}
+        {n(report.artists_unchanged)} already imported.
         {report.dropped_tags > 0 && ` ${plural(report.dropped_tags, 'tag value')} not kept (not valid for the tag schema).`}
       </p>
       {goneCount > 0 && (

@@ -1,28 +1,28 @@
 /**
  * Import: a city's open data into the registry, in steps on one page, each appearing once the
- * one before is done. (1) Upload a file: it is read on the server and answered with a summary, a
- * sample and a proposed mapping (or an earlier run's, for a newer file of the same source).
+ * one before is done. (1) Upload a file, with its progress (then the server's reading step) and
+ * a way to cancel: it is read on the server and answered with a summary, a sample, each column's
+ * values and a proposed mapping (or an earlier run's, for a newer file of the same source).
  * (2) Check the mapping: the dataset's facts the file cannot give, which fields mean what, each
  * guess with its reason. (3) A dry run: progress, then what the import would do (counts, rejects
  * and likely duplicates, the new records on a map). (4) The import, once a dry run of the same
  * mapping has been seen: progress, then what it did, with a link to the map. (5) Earlier imports
- * from the audit log, each of which can read a newer file with its mapping.
+ * (`GET /admin/imports`), each of which can read a newer file with its mapping.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ERROR_CODES, errorField, errorMessage } from '../../api/errors';
-import type { AuditEntry } from '../../api/types';
+import './import-columns.css';
+import { ERROR_CODES, errorField, errorMessage, serverMessage, type ApiError } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
-import { Pagination } from '../../components/Pagination';
 import { EmptyState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDateTime, pageCount, plural } from '../../lib/format';
-import { importApplied, useGetAuditLogQuery, useUploadImportMutation } from './adminApi';
+import { formatDateTime, plural } from '../../lib/format';
+import { importApplied, useGetImportRunsQuery } from './adminApi';
 import { QueryState, TabSection } from './AdminParts';
 import { countsSentence, ImportReportView } from './ImportReport';
-import { boundsOf, mapLinkFor, previewSummary, progressText, refusedKey, sameMapping } from './importMapping';
-import { IMPORT_ERRORS, runImport } from './importStream';
+import { boundsOf, mapLinkFor, previewSummary, progressText, refusedKey, runCountsSentence, sameMapping, uploadText } from './importMapping';
+import { IMPORT_ERRORS, runImport, uploadImport, type UploadProgress } from './importStream';
 import {
   FORMAT_LABELS,
   IMPORT_ACCEPT,
@@ -30,6 +30,7 @@ import {
   type ImportPreview,
   type ImportProgress,
   type ImportReport,
+  type ImportRun,
   type Mapping,
 } from './importTypes';
 import { MappingForm, type MappingRefusal } from './MappingForm';
@@ -49,10 +50,16 @@ interface PreviousRun {
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
+/** What a failed upload shows: the server's reason, or what went wrong on the way. */
+function uploadFailure(err: ApiError): string {
+  if (err.code === ERROR_CODES.aborted) return 'The upload was cancelled; nothing was read.';
+  return serverMessage(err) ?? `The file could not be uploaded: ${errorMessage(err, 'The file could not be uploaded')}.`;
+}
 
 export function ImportTab() {
   const dispatch = useAppDispatch();
-  const [upload, uploading] = useUploadImportMutation();
+  /** The upload under way: how much is sent (all of it: the server is reading); null when none is. */
+  const [uploading, setUploading] = useState<{ file: File; progress: UploadProgress } | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [previousRun, setPreviousRun] = useState<PreviousRun | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -72,6 +79,7 @@ export function ImportTab() {
   const dryHeading = useRef<HTMLHeadingElement>(null);
   const appliedHeading = useRef<HTMLHeadingElement>(null);
   const reading = useRef<AbortController | null>(null);
+  const sending = useRef<AbortController | null>(null);
   /** Where focus goes once the step it names has been drawn. */
   const focusNext = useRef<'mapping' | 'refusal' | 'dry-run' | 'apply' | null>(null);
 
@@ -79,8 +87,14 @@ export function ImportTab() {
   const fileHint = useId();
   const importHint = useId();
 
-  // Leaving the tab stops reading a run's answer (an import goes on on the server).
-  useEffect(() => () => reading.current?.abort(), []);
+  // Leaving the tab stops an upload, and reading a run's answer (an import goes on on the server).
+  useEffect(
+    () => () => {
+      sending.current?.abort();
+      reading.current?.abort();
+    },
+    [],
+  );
 
   // After each render: a step that has just appeared takes focus, once.
   useEffect(() => {
@@ -97,7 +111,7 @@ export function ImportTab() {
 
   const onUpload = async (e: FormEvent) => {
     e.preventDefault();
-    if (uploading.isLoading || busy) return;
+    if (uploading || busy) return;
     if (!file) {
       setUploadError('Choose a file to import');
       fileInput.current?.focus();
@@ -108,21 +122,38 @@ export function ImportTab() {
       return;
     }
     setUploadError(null);
-    try {
-      const answer = await upload({ file, previousRun: previousRun?.id ?? null }).unwrap();
-      setPreview(answer);
-      setMapping(answer.mapping);
-      setRefusal(null);
-      setRunError(null);
-      setStatus(null);
-      setDryRun(null);
-      setApplied(null);
-      setPreviousRun(null);
-      focusNext.current = 'mapping';
-    } catch (err) {
-      setUploadError(errorMessage(err, 'The file could not be uploaded'));
+    const controller = new AbortController();
+    sending.current = controller;
+    setUploading({ file, progress: { sent: 0, total: file.size } });
+    const result = await uploadImport({
+      file,
+      previousRun: previousRun?.id ?? null,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (sending.current === controller) setUploading({ file, progress });
+      },
+    });
+    // Left behind (the tab closed): nothing more to show.
+    if (sending.current !== controller) return;
+    sending.current = null;
+    setUploading(null);
+    if ('error' in result) {
+      setUploadError(uploadFailure(result.error));
+      return;
     }
+    const answer = result.preview;
+    setPreview(answer);
+    setMapping(answer.mapping);
+    setRefusal(null);
+    setRunError(null);
+    setStatus(null);
+    setDryRun(null);
+    setApplied(null);
+    setPreviousRun(null);
+    focusNext.current = 'mapping';
   };
+
+  const cancelUpload = () => sending.current?.abort();
 
   const start = async (kind: RunKind) => {
     if (!preview || !mapping || busy) return;
@@ -222,7 +253,7 @@ export function ImportTab() {
             </button>
           </div>
         )}
-        <form className="import-upload" onSubmit={(e) => void onUpload(e)} aria-busy={uploading.isLoading || undefined} noValidate>
+        <form className="import-upload" onSubmit={(e) => void onUpload(e)} aria-busy={uploading !== null || undefined} noValidate>
           <div className="field import-upload__file">
             <label className="field__label" htmlFor={fileId}>
               Open-data file
@@ -243,12 +274,13 @@ export function ImportTab() {
               CSV or TSV, GeoJSON, JSON, Overpass JSON or OpenStreetMap XML, up to 100 MiB.
             </p>
           </div>
-          <button type="submit" className="button button--filled" disabled={uploading.isLoading || busy}>
-            {uploading.isLoading && <Spinner />} Upload and read
+          <button type="submit" className="button button--filled" disabled={uploading !== null || busy}>
+            {uploading && <Spinner />} Upload and read
           </button>
         </form>
-        <p className="muted small" role="status" aria-live="polite">
-          {uploading.isLoading && file ? `Uploading and reading ${file.name}…` : ''}
+        {uploading && <UploadStatus file={uploading.file} progress={uploading.progress} onCancel={cancelUpload} />}
+        <p className="muted small" role="status" aria-live="polite" data-testid="import-upload-status">
+          {uploading ? uploadText(uploading.file.name, uploading.progress, false) : ''}
         </p>
         {uploadError && (
           <p className="replay-alert" role="alert" data-testid="import-upload-error">
@@ -347,7 +379,7 @@ export function ImportTab() {
       )}
 
       {/* (5) History */}
-      <ImportHistory onNewerFile={newerFile} disabled={busy || uploading.isLoading} />
+      <ImportHistory onNewerFile={newerFile} disabled={busy || uploading !== null} />
     </TabSection>
   );
 }
@@ -424,27 +456,39 @@ function RunStatus({ kind, running, status }: { kind: RunKind; running: Running 
   );
 }
 
+/** The upload's progress: the share of the file sent, then the server reading it; and a way to stop. */
+function UploadStatus({ file, progress, onCancel }: { file: File; progress: UploadProgress; onCancel: () => void }) {
+  const sent = progress.total > 0 && progress.sent >= progress.total;
+  return (
+    <div className="import-upload-progress" data-testid="import-upload-progress">
+      <progress
+        className="replay-job__progress"
+        aria-label={sent ? `Reading ${file.name} on the server` : `Sending ${file.name}`}
+        max={Math.max(progress.total, 1)}
+        value={sent ? undefined : progress.sent}
+      />
+      <p className="muted small import-upload-progress__text" data-testid="import-upload-sent">
+        {uploadText(file.name, progress, true)}
+      </p>
+      <button type="button" className="button button--text button--small" onClick={onCancel}>
+        Cancel upload
+      </button>
+    </div>
+  );
+}
+
 /* ---- History ---- */
 
-interface RunRecord {
-  file?: string;
-  dataset?: string;
-  dataset_name?: string;
-  artworks_new?: number;
-  mapping?: string;
-}
-
-/** The `ImportRunRecorded` event's record, as the audit log stores its payload. */
-function recordOf(payload: unknown): RunRecord {
-  if (!payload || typeof payload !== 'object') return {};
-  const p = payload as Record<string, unknown>;
-  const inner = p.ImportRunRecorded ?? p;
-  return inner && typeof inner === 'object' ? inner : {};
-}
-
+/**
+ * The runs recorded so far, newest first, a page at a time: each page's cursor is kept, so
+ * "Newer" goes back to the page before.
+ */
 function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousRun) => void; disabled: boolean }) {
-  const [page, setPage] = useState(1);
-  const query = useGetAuditLogQuery({ filters: { type: 'import_run' }, page, asOf: null }, { refetchOnMountOrArgChange: true });
+  /** The `before` of each page shown so far: null for the first. */
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const page = cursors.length;
+  const before = cursors[page - 1] ?? null;
+  const query = useGetImportRunsQuery({ before }, { refetchOnMountOrArgChange: true });
   const data = query.currentData;
   return (
     <section aria-labelledby="import-history-title" className="import-step">
@@ -456,24 +500,38 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
         loadingLabel="Loading earlier imports…"
         failedTitle="Could not load earlier imports"
       >
-        {data && data.entries.length === 0 && (
+        {data && data.runs.length === 0 && page === 1 && (
           <EmptyState title="No imports yet" icon="info">
             <p>Import runs are listed here once one has been made.</p>
           </EmptyState>
         )}
-        {data && data.entries.length > 0 && (
+        {data && (data.runs.length > 0 || page > 1) && (
           <>
             <ul className="row-list import-history" aria-label="Earlier imports, newest first">
-              {data.entries.map((e) => (
-                <HistoryRow key={e.position} entry={e} onNewerFile={onNewerFile} disabled={disabled} />
+              {data.runs.map((run) => (
+                <HistoryRow key={run.run_id} run={run} onNewerFile={onNewerFile} disabled={disabled} />
               ))}
             </ul>
-            <Pagination
-              page={page}
-              totalPages={pageCount(data.total, data.limit)}
-              onPage={setPage}
-              label="Earlier imports pages"
-            />
+            {(page > 1 || data.next) && (
+              <nav className="pagination" aria-label="Earlier imports pages">
+                <button type="button" className="button button--outlined" disabled={page <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+                  Newer
+                </button>
+                <span className="pagination__position" aria-current="page">
+                  Page {page}
+                </span>
+                <button
+                  type="button"
+                  className="button button--outlined"
+                  disabled={!data.next}
+                  onClick={() => {
+                    if (data.next) setCursors([...cursors, data.next]);
+                  }}
+                >
+                  Older
+                </button>
+              </nav>
+            )}
           </>
         )}
       </QueryState>
@@ -481,29 +539,31 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
   );
 }
 
-function HistoryRow({ entry: e, onNewerFile, disabled }: { entry: AuditEntry; onNewerFile: (run: PreviousRun) => void; disabled: boolean }) {
-  const record = recordOf(e.payload);
-  const when = formatDateTime(e.recorded_at);
-  const what = record.file ? `${record.file}${record.dataset_name ? ` (${record.dataset_name})` : ''}` : `run ${e.entity_id}`;
+function HistoryRow({ run, onNewerFile, disabled }: { run: ImportRun; onNewerFile: (run: PreviousRun) => void; disabled: boolean }) {
+  const when = formatDateTime(run.recorded_at);
+  const what = `${run.file}${run.dataset_name ? ` (${run.dataset_name})` : ''}`;
   const label = `the import of ${what} on ${when}`;
   return (
-    <li className="row-list__item import-history__item" data-testid="import-run" data-run-id={e.entity_id}>
+    <li className="row-list__item import-history__item" data-testid="import-run" data-run-id={run.run_id}>
       <div className="row-list__text">
         <p className="row-list__title">{what}</p>
         <p className="row-list__meta">
-          <time dateTime={e.recorded_at}>{when}</time> · {e.actor.display_name}
-          {typeof record.artworks_new === 'number' && ` · ${plural(record.artworks_new, 'new artwork')}`}
+          <time dateTime={run.recorded_at}>{when}</time> · {run.run_by ?? 'Command line'} · {plural(run.artworks_new, 'new artwork')}
+        </p>
+        <p className="row-list__meta" data-testid="import-run-counts">
+          {runCountsSentence(run)}
         </p>
         <p className="row-list__meta">
-          Run <code>{e.entity_id}</code>
+          Dataset <code>{run.dataset}</code>
+          {run.licence && ` · ${run.licence}`} · Run <code>{run.run_id}</code>
         </p>
       </div>
-      {record.mapping ? (
+      {run.has_mapping ? (
         <button
           type="button"
           className="button button--outlined button--small"
           disabled={disabled}
-          onClick={() => onNewerFile({ id: e.entity_id, label })}
+          onClick={() => onNewerFile({ id: run.run_id, label })}
           aria-label={`Import a newer file with the mapping of ${label}`}
         >
           Import a newer file

@@ -1,15 +1,19 @@
 /**
  * The mapping of an uploaded file, as a form: what the dataset is, which field is the id, where
  * the point is, which fields are the title and the rest, the publisher's types and statuses
- * onto ours, and other fields kept as tags. Controlled: `value` is the server's `Mapping`
+ * onto ours, and other fields kept as tags. Beside each field chosen, what it holds (how many
+ * distinct values, the most frequent ones); the type and status tables offer the field's most
+ * frequent values as their rows. Controlled: `value` is the server's `Mapping`
  * object, and every change hands `onChange` a copy with one key changed (`importMapping.ts`), so
  * what the form does not show goes back untouched. Each control the server guessed shows why
  * (its note) while it still holds the guess; the server's refusal of a key shows beside it.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './import-columns.css';
 import {
   COORDINATE_MODES,
   coordinateMode,
+  distinctText,
   idMode,
   keyOf,
   setCoordinateMode,
@@ -21,14 +25,18 @@ import {
   setTags,
   tagRows,
   toggleHashed,
+  unmappedValues,
   type CoordinateMode,
   type Section,
   type TagRow,
 } from './importMapping';
-import { OUR_TYPES, SOURCE_STATUSES, STATUS_LABELS, type ImportPreview, type Mapping } from './importTypes';
+import { OUR_TYPES, SOURCE_STATUSES, STATUS_LABELS, type ColumnValues, type ImportPreview, type Mapping } from './importTypes';
 
 /** The "— none —" option's value: the key is left out of the mapping. */
 const NONE = '';
+
+/** Most frequent values shown beside a field chosen. */
+const VALUES_SHOWN = 5;
 
 const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -92,6 +100,7 @@ export function MappingForm({
         label={label}
         value={current}
         columns={columns}
+        values={preview.column_values[current]}
         note={noteFor(`${section}.${key}`, current, keyOf(original, section, key))}
         onChange={(v) => onChange(setKey(value, section, key, v))}
       />
@@ -152,6 +161,7 @@ export function MappingForm({
         onChange={onChange}
         columnLabel="Type field"
         options={OUR_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        unmapped="— by its words —"
         caption="Value in the file → our type"
         ourHeader="Our type"
         error={sectionError('type')}
@@ -174,6 +184,7 @@ export function MappingForm({
         onChange={onChange}
         columnLabel="Status field"
         options={SOURCE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        unmapped="— in place —"
         caption="Value in the file → status"
         ourHeader="Status"
         error={sectionError('status')}
@@ -234,6 +245,7 @@ function IdFieldset({
           label="Id field"
           value={current}
           columns={preview.columns}
+          values={preview.column_values[current]}
           note={current === (preview.mapping.id.column ?? '') ? preview.notes['id.column'] : undefined}
           onChange={(v) => onChange(setKey(value, 'id', 'column', v))}
         />
@@ -342,6 +354,7 @@ function ValueMapFieldset({
   onChange,
   columnLabel,
   options,
+  unmapped,
   caption,
   ourHeader,
   error,
@@ -354,6 +367,8 @@ function ValueMapFieldset({
   onChange: (next: Mapping) => void;
   columnLabel: string;
   options: Option[];
+  /** The empty choice of a value not in the map: what such a value becomes. */
+  unmapped: string;
   caption: string;
   ourHeader: string;
   error: string | undefined;
@@ -362,6 +377,12 @@ function ValueMapFieldset({
   const current = keyOf(value, section, 'column');
   const map = (value[section]?.map ?? {}) as Record<string, string>;
   const entries = Object.entries(map);
+  const values = current ? preview.column_values[current] : undefined;
+  /** Records per value, as the importer compares them (trimmed, case ignored). */
+  const counts = new Map((values?.top ?? []).map((t) => [t.value.trim().toLowerCase(), t.count]));
+  const countOf = (v: string) => counts.get(v.trim().toLowerCase());
+  const offered = unmappedValues(values, map);
+  const listedOf = values ? values.distinct - values.top.length : 0;
   const [adding, setAdding] = useState('');
   const [addTo, setAddTo] = useState(options[0]?.value ?? '');
   const addId = useId();
@@ -387,6 +408,7 @@ function ValueMapFieldset({
           label={columnLabel}
           value={current}
           columns={preview.columns}
+          values={preview.column_values[current]}
           note={current === keyOf(preview.mapping, section, 'column') ? preview.notes[`${section}.column`] : undefined}
           onChange={(v) => onChange(setMappedColumn(value, preview.mapping, section, v))}
         />
@@ -400,6 +422,7 @@ function ValueMapFieldset({
               <thead>
                 <tr>
                   <th scope="col">Value in the file</th>
+                  <th scope="col">Records</th>
                   <th scope="col">{ourHeader}</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -407,9 +430,9 @@ function ValueMapFieldset({
                 </tr>
               </thead>
               <tbody>
-                {entries.length === 0 && (
+                {entries.length === 0 && offered.length === 0 && (
                   <tr>
-                    <td colSpan={3} className="muted">
+                    <td colSpan={4} className="muted">
                       {section === 'type' ? 'No values yet: they are recognised by their words.' : 'No values yet: every record is in place.'}
                     </td>
                   </tr>
@@ -417,6 +440,7 @@ function ValueMapFieldset({
                 {entries.map(([from, to]) => (
                   <tr key={from}>
                     <th scope="row">{from}</th>
+                    <td className="import-map-table__count">{countOf(from)?.toLocaleString() ?? '—'}</td>
                     <td>
                       <select aria-label={`${ourHeader} for "${from}"`} value={to} onChange={(e) => onChange(setMapped(value, section, from, e.target.value))}>
                         <OptionList options={options} />
@@ -434,9 +458,32 @@ function ValueMapFieldset({
                     </td>
                   </tr>
                 ))}
+                {offered.map((t) => (
+                  <tr key={`file:${t.value}`} className="import-map-table__offered" data-testid="import-offered-value">
+                    <th scope="row">{t.value}</th>
+                    <td className="import-map-table__count">{t.count.toLocaleString()}</td>
+                    <td>
+                      <select
+                        aria-label={`${ourHeader} for "${t.value}"`}
+                        value={NONE}
+                        onChange={(e) => onChange(setMapped(value, section, t.value, e.target.value || null))}
+                      >
+                        <option value={NONE}>{unmapped}</option>
+                        <OptionList options={options} />
+                      </select>
+                    </td>
+                    <td />
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
+          {values && (listedOf > 0 || values.more) && (
+            <p className="muted small">
+              The file&apos;s {values.top.length} most frequent values are listed; {values.more ? 'more than ' : ''}
+              {listedOf.toLocaleString()} other {listedOf === 1 && !values.more ? 'value is' : 'values are'} not: add one below.
+            </p>
+          )}
           <div className="import-add-row" role="group" aria-labelledby={addId}>
             <span id={addId} className="visually-hidden">
               Add a value to the {legend.toLowerCase()} table
@@ -595,6 +642,7 @@ function SelectField({
   value,
   hint,
   hintClassName,
+  after,
   onChange,
   children,
 }: {
@@ -602,6 +650,8 @@ function SelectField({
   value: string;
   hint?: string | undefined;
   hintClassName?: string;
+  /** Shown under the select and its hint. */
+  after?: ReactNode;
   onChange: (value: string) => void;
   children: ReactNode;
 }) {
@@ -620,6 +670,7 @@ function SelectField({
           {hint}
         </p>
       )}
+      {after}
     </div>
   );
 }
@@ -628,19 +679,51 @@ function ColumnSelect({
   label,
   value,
   columns,
+  values,
   note,
   onChange,
 }: {
   label: string;
   value: string;
   columns: readonly string[];
+  /** What the field chosen holds, shown under it. */
+  values?: ColumnValues | undefined;
   note?: string | undefined;
   onChange: (value: string) => void;
 }) {
   return (
-    <SelectField label={label} value={value} hint={note ? `Guessed: ${note}` : undefined} hintClassName="import-note" onChange={onChange}>
+    <SelectField
+      label={label}
+      value={value}
+      hint={note ? `Guessed: ${note}` : undefined}
+      hintClassName="import-note"
+      after={value && values ? <ColumnValuesView column={value} values={values} /> : null}
+      onChange={onChange}
+    >
       <ColumnOptions columns={columns} value={value} />
     </SelectField>
+  );
+}
+
+/** A field's distinct values and its most frequent ones, each with its number of records. */
+function ColumnValuesView({ column, values }: { column: string; values: ColumnValues }) {
+  const shown = values.top.slice(0, VALUES_SHOWN);
+  return (
+    <div className="import-values" data-testid="import-column-values">
+      <p className="import-values__count">{distinctText(values)}</p>
+      {shown.length > 0 && (
+        <ul className="import-values__list" aria-label={`Most frequent values of ${column}`}>
+          {shown.map((v) => (
+            <li key={v.value} className="import-values__item">
+              <span className="import-values__value" title={v.value}>
+                {v.value}
+              </span>{' '}
+              <span className="import-values__n">({v.count.toLocaleString()})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

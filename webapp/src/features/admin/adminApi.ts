@@ -9,8 +9,9 @@
  * Replays (rebuilding read models from the event store) are jobs on the server: starting one
  * answers the job at once, and `useReplayJob` reads it again every second while it runs.
  *
- * Imports: a file uploaded (multipart) is answered with a proposed mapping; the dry run and the
- * import stream their progress and are read by `importStream.ts`, outside RTK Query.
+ * Imports: the runs recorded so far are a query here; the upload (sent with progress) and the
+ * dry run and the import (answered as streams of progress lines) go through `importStream.ts`,
+ * outside RTK Query, which reads whole answers only.
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
@@ -39,16 +40,7 @@ import type {
   Envelope_ReplayState,
 } from '../../api/types';
 import { AUDIT_PAGE_LIMIT } from '../../config/constants';
-import type { Envelope_ImportPreview, ImportPreview } from './importTypes';
-
-/** An upload of up to 100 MiB is read on the server before it answers: give it time. */
-export const IMPORT_UPLOAD_TIMEOUT_MS = 10 * 60_000;
-
-export interface ImportUploadArgs {
-  file: File;
-  /** An earlier run (its `ImportRun` id) whose mapping reads the file, instead of a guess. */
-  previousRun?: string | null;
-}
+import { IMPORT_RUNS_LIMIT, type Envelope_ImportRunPage, type ImportRunPage } from './importTypes';
 
 /** How often a running replay is read again. */
 export const REPLAY_POLL_MS = 1000;
@@ -92,6 +84,8 @@ export interface EntityArgs {
 const PERMISSIONS_LIST = { type: 'Permission', id: LIST_ID } as const;
 const AUDIT_LIST = { type: 'Audit', id: LIST_ID } as const;
 const BADGE_LIST = { type: 'Badge', id: LIST_ID } as const;
+/** The import runs: events of the audit log, listed by their own call. */
+const IMPORT_RUNS = { type: 'Audit', id: 'IMPORT_RUNS' } as const;
 
 /** Only the filters with a value, trimmed. */
 function given(filters: AuditFilters): Record<string, string> {
@@ -212,20 +206,11 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, error, id) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
     }),
 
-    /** Uploads an open-data file: read, with a proposed mapping (or `previousRun`'s). */
-    uploadImport: build.mutation<ImportPreview, ImportUploadArgs>({
-      query: ({ file, previousRun }) => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return {
-          url: '/admin/imports',
-          method: 'POST',
-          body: form,
-          params: previousRun ? { previous_run: previousRun } : {},
-          timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS,
-        };
-      },
-      transformResponse: (raw: Envelope_ImportPreview) => unwrap(raw),
+    /** The import runs recorded so far, newest first: the page after `before` (the first when null). */
+    getImportRuns: build.query<ImportRunPage, { before: string | null }>({
+      query: ({ before }) => ({ url: '/admin/imports', params: { limit: IMPORT_RUNS_LIMIT, ...(before ? { before } : {}) } }),
+      transformResponse: (raw: Envelope_ImportRunPage) => unwrap(raw),
+      providesTags: [IMPORT_RUNS],
     }),
 
     /** The running replay, or the last one; null when none has run. */
@@ -255,11 +240,11 @@ export const adminApi = baseApi.injectEndpoints({
 });
 
 /**
- * After an import: its `ImportRun` in the audit log (the tab's history), the statistics, and the
- * artworks and search results already read are read again.
+ * After an import: the runs (the tab's history) and the audit log holding its `ImportRun`, the
+ * statistics, and the artworks and search results already read are read again.
  */
 export const importApplied = () =>
-  adminApi.util.invalidateTags([AUDIT_LIST, 'Statistics', { type: 'Artwork', id: LIST_ID }, { type: 'Search', id: LIST_ID }]);
+  adminApi.util.invalidateTags([IMPORT_RUNS, AUDIT_LIST, 'Statistics', { type: 'Artwork', id: LIST_ID }, { type: 'Search', id: LIST_ID }]);
 
 /** The running or last replay, read again every `REPLAY_POLL_MS` while it runs and not after. */
 export function useReplayJob() {
@@ -280,5 +265,5 @@ export const {
   useChangeBadgeMutation,
   useDeactivateBadgeMutation,
   useStartReplayMutation,
-  useUploadImportMutation,
+  useGetImportRunsQuery,
 } = adminApi;

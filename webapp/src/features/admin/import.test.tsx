@@ -1,16 +1,122 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../api/types';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
-import { coordinateMode, keyOf, refusedKey, sameMapping, setCoordinateMode, setKey, setMappedColumn, setTags, tagRows } from './importMapping';
-import { IMPORT_ERRORS, LineSplitter, readLines, runImport } from './importStream';
+import {
+  coordinateMode,
+  distinctText,
+  formatBytes,
+  keyOf,
+  refusedKey,
+  runCountsSentence,
+  sameMapping,
+  setCoordinateMode,
+  setKey,
+  setMappedColumn,
+  setTags,
+  tagRows,
+  unmappedValues,
+  uploadText,
+} from './importMapping';
+import { IMPORT_ERRORS, LineSplitter, readLines, runImport, uploadImport, type UploadImportResult } from './importStream';
 import { countsSentence } from './ImportReport';
-import type { ImportPreview, ImportReport, Mapping } from './importTypes';
+import type { ImportPreview, ImportReport, ImportRun, Mapping } from './importTypes';
+
+/**
+ * An XMLHttpRequest stand-in for the upload. By default it sends what it is given through the
+ * mocked `fetch` (so `callsTo` sees it), reporting the whole body sent first; one made while
+ * `FakeXhr.manual` is set waits for the test to drive it: `progress`, `sent`, `respond`, `fail`.
+ */
+class FakeXhr {
+  static made: FakeXhr[] = [];
+  static manual = false;
+  /** Resolves the next one made. */
+  static waiting: Array<(x: FakeXhr) => void> = [];
+  static next(): Promise<FakeXhr> {
+    return new Promise((resolve) => FakeXhr.waiting.push(resolve));
+  }
+
+  method = 'GET';
+  url = '';
+  headers = new Headers();
+  timeout = 0;
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private response: Response | null = null;
+  private settled = false;
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers.set(k, v);
+  }
+  getResponseHeader(k: string): string | null {
+    return this.response?.headers.get(k) ?? null;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.made.push(this);
+    FakeXhr.waiting.shift()?.(this);
+    if (FakeXhr.manual) return;
+    void (async () => {
+      const size = body instanceof FormData ? ((body.get('file') as File | null)?.size ?? 0) : 0;
+      this.progress(size, size);
+      this.sent();
+      const answer = await fetch(this.url, { method: this.method, headers: this.headers, body: body as BodyInit });
+      await this.respond(answer);
+    })();
+  }
+  abort() {
+    if (this.settled) return;
+    this.settled = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
+  }
+  sent() {
+    this.upload.onload?.();
+  }
+  async respond(answer: Response) {
+    if (this.settled) return;
+    this.response = answer;
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.responseText = await answer.text();
+    this.settled = true;
+    this.onload?.();
+  }
+  fail() {
+    if (this.settled) return;
+    this.settled = true;
+    this.onerror?.();
+  }
+  timeOut() {
+    if (this.settled) return;
+    this.settled = true;
+    this.ontimeout?.();
+  }
+}
 
 beforeEach(() => {
   localStorage.setItem('cultural-archiver-visited', 'true');
+  FakeXhr.made = [];
+  FakeXhr.waiting = [];
+  FakeXhr.manual = false;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 
 const encoder = new TextEncoder();
@@ -95,6 +201,7 @@ function report(over: Partial<ImportReport> = {}): ImportReport {
     artworks_unchanged: 0,
     artists_new: 4,
     artists_unchanged: 0,
+    artists_linked: 0,
     rejected: 1,
     rejects_by_reason: { 'no coordinates': 1 },
     likely_duplicates: 1,
@@ -117,6 +224,76 @@ describe('countsSentence', () => {
     expect(countsSentence(report({ artworks_linked: 2, likely_duplicates: 0 }))).toBe(
       '5 new, 0 changed, 0 already imported, 1 rejected, 2 linked to artworks Plinth had, 0 likely duplicates',
     );
+  });
+});
+
+describe('the tab’s words', () => {
+  it('say sizes, the upload’s step and an earlier run’s counts', () => {
+    expect(formatBytes(812)).toBe('812 B');
+    expect(formatBytes(4300)).toBe('4.2 KiB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MiB');
+    expect(uploadText('a.csv', { sent: 512, total: 1024 }, true)).toBe('Sending a.csv: 50 % (512 B of 1 KiB)');
+    expect(uploadText('a.csv', { sent: 512, total: 1024 }, false)).toBe('Uploading a.csv…');
+    expect(uploadText('a.csv', { sent: 1024, total: 1024 }, true)).toBe('Sent 1 KiB. Reading a.csv on the server…');
+    expect(runCountsSentence(RUN)).toBe('20 records read: 12 new, 1 changed, 4 already imported, 3 rejected, 1 likely duplicate; artists 9 new, 2 already imported.');
+    expect(runCountsSentence({ ...RUN, artworks_linked: 2, gone: 3, likely_duplicates: 0, artists_linked: 1 })).toBe(
+      '20 records read: 12 new, 2 linked to artworks Plinth had, 1 changed, 4 already imported, 3 rejected, 0 likely duplicates, 3 no longer in the file; artists 9 new, 1 credited as one Plinth had, 2 already imported.',
+    );
+  });
+
+  it('say what a column holds, and which of its values the map lacks', () => {
+    const types = PREVIEW.column_values['Catégorie']!;
+    expect(distinctText(types)).toBe('4 distinct values in 1,200 records');
+    expect(distinctText(PREVIEW.column_values.No!)).toBe('10,000+ distinct values in 1,234 records');
+    expect(distinctText({ filled: 0, distinct: 0, more: false, top: [] })).toBe('No values');
+    // Compared as the importer does: trimmed, case ignored.
+    expect(unmappedValues(types, { ' murale ': 'mural', SCULPTURE: 'sculpture' }).map((v) => v.value)).toEqual(['Mosaïque', 'Vitrail']);
+    expect(unmappedValues(undefined, {})).toEqual([]);
+  });
+});
+
+describe('uploadImport', () => {
+  const file = () => new File(['No;Titre\n1;Les Mains\n'], 'art-public.csv', { type: 'text/csv' });
+
+  it('sends the file with the user token, reports what is sent, and answers the preview', async () => {
+    localStorage.setItem('user-token', 'b'.repeat(64));
+    FakeXhr.manual = true;
+    const seen: string[] = [];
+    const next = FakeXhr.next();
+    const answer = uploadImport({ file: file(), previousRun: RUN_ID, onProgress: (p) => seen.push(`${p.sent}/${p.total}`) });
+    const xhr = await next;
+    expect(xhr.method).toBe('POST');
+    expect(new URL(xhr.url).pathname).toBe('/api/admin/imports');
+    expect(new URL(xhr.url).searchParams.get('previous_run')).toBe(RUN_ID);
+    expect(xhr.headers.get('X-User-Token')).toBe('b'.repeat(64));
+    expect((xhr.body as FormData).get('file')).toHaveProperty('name', 'art-public.csv');
+    xhr.progress(10, 21);
+    xhr.progress(21, 21);
+    xhr.sent();
+    await xhr.respond(envelope(PREVIEW, { 'X-User-Token': 'c'.repeat(64) }));
+    expect(await answer).toEqual({ preview: PREVIEW });
+    expect(seen).toEqual(['10/21', '21/21', '21/21']);
+    expect(localStorage.getItem('user-token')).toBe('c'.repeat(64));
+  });
+
+  it('answers the server’s refusal, a dropped connection, a timeout and a cancel as errors', async () => {
+    FakeXhr.manual = true;
+    const run = async (act: (x: FakeXhr) => Promise<void> | void, signal?: AbortSignal): Promise<UploadImportResult> => {
+      const next = FakeXhr.next();
+      const answer = uploadImport({ file: file(), ...(signal ? { signal } : {}) });
+      await act(await next);
+      return answer;
+    };
+    expect(await run((x) => x.respond(apiError(400, 'VALIDATION_ERROR', 'The file holds no records', { field: 'file' })))).toMatchObject({
+      error: { status: 400, message: 'The file holds no records', details: { field: 'file' } },
+    });
+    expect(await run((x) => x.fail())).toMatchObject({ error: { code: 'NETWORK_ERROR', status: 0, message: 'Network error occurred' } });
+    expect(await run((x) => x.timeOut())).toMatchObject({ error: { code: 'TIMEOUT', status: 408, message: 'Request timeout' } });
+    const controller = new AbortController();
+    expect(await run(() => controller.abort(), controller.signal)).toMatchObject({ error: { code: 'ABORTED' } });
+    expect(await run((x) => x.respond(new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } })))).toMatchObject({
+      error: { code: 'INVALID_RESPONSE' },
+    });
   });
 });
 
@@ -218,29 +395,54 @@ const PREVIEW: ImportPreview = {
     'coordinates.lat': '"Latitude": named like a latitude, values 45.4000 to 45.7000',
     'tags.neighbourhood': '"Quartier": named so; e.g. "Plateau"',
   },
+  column_values: {
+    Titre: { filled: 1234, distinct: 1230, more: false, top: [{ value: 'Sans titre', count: 5 }] },
+    Catégorie: {
+      filled: 1200,
+      distinct: 4,
+      more: false,
+      top: [
+        { value: 'Sculpture', count: 700 },
+        { value: 'Murale', count: 300 },
+        { value: 'Mosaïque', count: 150 },
+        { value: 'Vitrail', count: 50 },
+      ],
+    },
+    Quartier: { filled: 1234, distinct: 19, more: false, top: [{ value: 'Plateau', count: 400 }] },
+    No: { filled: 1234, distinct: 10000, more: true, top: [] },
+  },
   undecided: ["dataset.licence: not in the file; write the publisher's licence (\"unknown\" if it states none)"],
   from_run: null,
 };
 
 const RUN_ID = '0196a000-0000-7000-8000-0000000000bb';
-const RUN_ENTRY: AuditEntry = {
-  actor: { display_name: 'ada', id: '11111111-1111-4111-8111-111111111111', role: 'admin' },
-  entity_id: RUN_ID,
-  entity_type: 'import_run',
-  event_type: 'ImportRunRecorded',
-  link: null,
-  metadata: {},
-  payload: { ImportRunRecorded: { file: 'old-art.csv', dataset: 'art-public', dataset_name: 'Art public', artworks_new: 12, mapping: '[dataset]\n' } },
-  position: '90-1',
-  reason: null,
+const RUN: ImportRun = {
+  run_id: RUN_ID,
   recorded_at: '2025-04-01T10:00:00Z',
-  sequence: 1,
-  source: 'web',
+  run_by: 'ada',
+  file: 'old-art.csv',
+  dataset: 'art-public',
+  dataset_name: 'Art public',
+  licence: 'CC BY 4.0',
+  attribution: 'Ville de Montréal',
+  source_url: 'https://donnees.montreal.ca/',
+  records_read: 20,
+  artworks_new: 12,
+  artworks_linked: 0,
+  artworks_changed: 1,
+  artworks_unchanged: 4,
+  artists_new: 9,
+  artists_unchanged: 2,
+  artists_linked: 0,
+  rejected: 3,
+  likely_duplicates: 1,
+  gone: 0,
+  has_mapping: true,
 };
 
 function importServer(over: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/admin/audit': () => envelope({ as_of: '99-1', entries: [RUN_ENTRY], limit: 50, page: 1, total: 1 }),
+    'GET /api/admin/imports': () => envelope({ runs: [RUN], limit: 20, next: null }),
     'POST /api/admin/imports': () => envelope(PREVIEW),
     'POST /api/admin/imports/0196a000-0000-7000-8000-0000000000aa/dry-run': () =>
       ndjson(['{"progress":{"step":"art-public artworks","done":3,"total":6}}\n', `{"report":${JSON.stringify(report())}}\n`]),
@@ -249,6 +451,9 @@ function importServer(over: Record<string, Handler> = {}) {
     ...over,
   });
 }
+
+/** The uploads among the calls to `/api/admin/imports` (the runs list is a GET there). */
+const uploadsIn = (calls: RecordedRequest[]) => calls.filter((c) => c.method === 'POST');
 
 const sentMapping = (req: RecordedRequest) => (JSON.parse(req.body as string) as { mapping: unknown }).mapping;
 
@@ -265,7 +470,7 @@ describe('/admin?tab=import', () => {
     renderRoute('/admin?tab=import', { who: 'admin' });
     expect(await screen.findByRole('tab', { name: 'Import' })).toHaveAttribute('aria-selected', 'true');
     await uploadFile();
-    const upload = callsTo('/api/admin/imports')[0]!;
+    const upload = uploadsIn(callsTo('/api/admin/imports'))[0]!;
     expect(upload.body).toBeInstanceOf(FormData);
     expect((upload.body as FormData).get('file')).toHaveProperty('name', 'art-public.csv');
     expect(upload.url.searchParams.has('previous_run')).toBe(false);
@@ -307,6 +512,8 @@ describe('/admin?tab=import', () => {
     const link = screen.getByRole('link', { name: 'See them on the map' });
     expect(link).toHaveAttribute('href', '/?lat=45.50500&lon=-73.56500&zoom=13');
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    // The earlier imports are read again, to list this one.
+    await waitFor(() => expect(callsTo('/api/admin/imports').filter((c) => c.method === 'GET').length).toBeGreaterThan(1));
   });
 
   it('leaves out a field set to "— none —", asks for a new dry run after a change, and shows a refusal', async () => {
@@ -355,9 +562,128 @@ describe('/admin?tab=import', () => {
     expect(screen.getByLabelText('Open-data file')).toHaveFocus();
     expect(screen.getByTestId('import-previous-run')).toHaveTextContent('old-art.csv');
     await uploadFile();
-    expect(callsTo('/api/admin/imports')[0]!.url.searchParams.get('previous_run')).toBe(RUN_ID);
+    expect(uploadsIn(callsTo('/api/admin/imports'))[0]!.url.searchParams.get('previous_run')).toBe(RUN_ID);
     expect(screen.getByText(/This is the mapping of the earlier run/)).toBeInTheDocument();
     expect(screen.queryByTestId('import-previous-run')).toBeNull();
+  });
+
+  it('shows the upload’s progress, then the server reading the file, and lets it be cancelled', async () => {
+    importServer();
+    FakeXhr.manual = true;
+    renderRoute('/admin?tab=import', { who: 'admin' });
+    const file = new File(['No;Titre\n1;Les Mains\n'], 'art-public.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Open-data file'), file);
+    let next = FakeXhr.next();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and read' }));
+    let xhr = await next;
+    expect(screen.getByTestId('import-upload-status')).toHaveTextContent('Uploading art-public.csv…');
+    act(() => xhr.progress(512, 1024));
+    const sending = screen.getByRole('progressbar', { name: 'Sending art-public.csv' });
+    expect(sending).toHaveAttribute('value', '512');
+    expect(sending).toHaveAttribute('max', '1024');
+    expect(screen.getByTestId('import-upload-sent')).toHaveTextContent('Sending art-public.csv: 50 % (512 B of 1 KiB)');
+    expect(screen.getByRole('button', { name: 'Upload and read' })).toBeDisabled();
+    act(() => {
+      xhr.progress(1024, 1024);
+      xhr.sent();
+    });
+    const reading = screen.getByRole('progressbar', { name: 'Reading art-public.csv on the server' });
+    expect(reading).not.toHaveAttribute('value');
+    expect(screen.getByTestId('import-upload-sent')).toHaveTextContent('Sent 1 KiB. Reading art-public.csv on the server…');
+    expect(screen.getByTestId('import-upload-status')).toHaveTextContent('Sent. Reading art-public.csv on the server…');
+    await act(() => xhr.respond(envelope(PREVIEW)));
+    await screen.findByRole('heading', { name: 'Check the mapping' });
+    expect(screen.queryByTestId('import-upload-progress')).toBeNull();
+    expect(screen.getByTestId('import-upload-status')).toBeEmptyDOMElement();
+
+    // Another upload, cancelled while it is sent: said so, and the form is back.
+    next = FakeXhr.next();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and read' }));
+    xhr = await next;
+    act(() => xhr.progress(100, 1024));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(await screen.findByTestId('import-upload-error')).toHaveTextContent('The upload was cancelled; nothing was read.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload and read' })).toBeEnabled();
+
+    // One whose connection drops: the catalogue's words.
+    next = FakeXhr.next();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and read' }));
+    xhr = await next;
+    act(() => xhr.fail());
+    expect(await screen.findByTestId('import-upload-error')).toHaveTextContent('The file could not be uploaded: Network error occurred.');
+  });
+
+  it('shows what each field chosen holds, and offers a field’s values as the rows of its value map', async () => {
+    const { callsTo } = importServer();
+    renderRoute('/admin?tab=import', { who: 'admin' });
+    await uploadFile();
+    const typeField = screen.getByRole('combobox', { name: 'Type field' });
+    const typeValues = typeField.parentElement!;
+    expect(within(typeValues).getByTestId('import-column-values')).toHaveTextContent('4 distinct values in 1,200 records');
+    const top = within(typeValues).getByRole('list', { name: 'Most frequent values of Catégorie' });
+    expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sculpture (700)', 'Murale (300)', 'Mosaïque (150)', 'Vitrail (50)']);
+    const idValues = screen.getByRole('combobox', { name: 'Id field' }).parentElement!;
+    expect(within(idValues).getByTestId('import-column-values')).toHaveTextContent('10,000+ distinct values in 1,234 records');
+    // A field not counted (none chosen, or not in the file) shows nothing.
+    expect(within(screen.getByRole('combobox', { name: 'Material' }).parentElement!).queryByTestId('import-column-values')).toBeNull();
+
+    // The type table: the values mapped, with their records, then the file's other values to map.
+    const table = screen.getByRole('table', { name: 'Value in the file → our type' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Murale', 'Sculpture', 'Mosaïque', 'Vitrail']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['300', '700', '150', '50']);
+    const mosaic = screen.getByRole('combobox', { name: 'Our type for "Mosaïque"' });
+    expect(mosaic).toHaveValue('');
+    expect(within(mosaic).getByRole('option', { name: '— by its words —' })).toBeInTheDocument();
+    await userEvent.selectOptions(mosaic, 'Mosaic');
+    expect(screen.getByRole('combobox', { name: 'Our type for "Mosaïque"' })).toHaveValue('mosaic');
+    expect(screen.getByRole('button', { name: 'Remove "Mosaïque"' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('import-offered-value').map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Vitrail']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    await screen.findByRole('heading', { name: 'What the import would do' });
+    const sent = sentMapping(callsTo('/api/admin/imports/0196a000-0000-7000-8000-0000000000aa/dry-run')[0]!) as typeof MAPPING_JSON;
+    expect(sent.type).toEqual({ ...MAPPING_JSON.type, map: { Murale: 'mural', Sculpture: 'sculpture', Mosaïque: 'mosaic' } });
+    // Removed, a value of the file is offered again.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove "Mosaïque"' }));
+    expect(screen.getByRole('combobox', { name: 'Our type for "Mosaïque"' })).toHaveValue('');
+  });
+
+  it('lists the earlier imports a page at a time, and says when there are none', async () => {
+    const older: ImportRun = { ...RUN, run_id: '0196a000-0000-7000-8000-0000000000dd', file: 'first.csv', run_by: null, has_mapping: false };
+    const { callsTo } = importServer({
+      'GET /api/admin/imports': (req) =>
+        req.url.searchParams.get('before') === '90-1'
+          ? envelope({ runs: [older], limit: 20, next: null })
+          : envelope({ runs: [RUN], limit: 20, next: '90-1' }),
+    });
+    renderRoute('/admin?tab=import', { who: 'admin' });
+    const run = await screen.findByTestId('import-run');
+    expect(run).toHaveTextContent('old-art.csv (Art public)');
+    expect(run).toHaveTextContent('ada · 12 new artworks');
+    expect(within(run).getByTestId('import-run-counts')).toHaveTextContent('20 records read: 12 new, 1 changed, 4 already imported, 3 rejected');
+    expect(run).toHaveTextContent('CC BY 4.0');
+    expect(callsTo('/api/admin/imports')[0]!.url.searchParams.get('limit')).toBe('20');
+    const pages = () => screen.getByRole('navigation', { name: 'Earlier imports pages' });
+    expect(within(pages()).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(within(pages()).getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(screen.getByTestId('import-run')).toHaveTextContent('first.csv'));
+    const first = screen.getByTestId('import-run');
+    expect(first).toHaveTextContent('Command line · 12 new artworks');
+    expect(first).toHaveTextContent('No mapping recorded (a built-in dataset)');
+    expect(within(first).queryByRole('button')).toBeNull();
+    expect(within(pages()).getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(within(pages()).getByText('Page 2')).toBeInTheDocument();
+    await userEvent.click(within(pages()).getByRole('button', { name: 'Newer' }));
+    await waitFor(() => expect(screen.getByTestId('import-run')).toHaveTextContent('old-art.csv'));
+  });
+
+  it('says so when no import has been made', async () => {
+    importServer({ 'GET /api/admin/imports': () => envelope({ runs: [], limit: 20, next: null }) });
+    renderRoute('/admin?tab=import', { who: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'No imports yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Earlier imports pages' })).toBeNull();
   });
 
   it('shows why a file could not be read', async () => {

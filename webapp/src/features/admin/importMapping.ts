@@ -5,7 +5,7 @@
  * than sending "" (the server reads an absent key as "not mapped"); nothing is added that the
  * admin did not choose, so an untouched mapping is sent back equal to the proposed one.
  */
-import type { Coordinates, ImportPreview, ImportProgress, Mapping, Outcome } from './importTypes';
+import type { ColumnValues, Coordinates, ImportPreview, ImportProgress, ImportRun, Mapping, Outcome } from './importTypes';
 
 type Loose = Record<string, unknown>;
 
@@ -195,6 +195,61 @@ const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'windows-1252': 'W
 export function previewSummary(p: Pick<ImportPreview, 'file_name' | 'records' | 'format' | 'encoding'>, formatLabel: string): string {
   const records = `${p.records.toLocaleString()} ${p.records === 1 ? 'record' : 'records'}`;
   return `${p.file_name}: ${records}, ${formatLabel}, ${ENCODINGS[p.encoding.toLowerCase()] ?? p.encoding}`;
+}
+
+/** A size in bytes as people read it: "812 B", "4.2 KiB", "12.5 MiB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString()} B`;
+  const kib = bytes / 1024;
+  if (kib < 1024) return `${kib.toLocaleString(undefined, { maximumFractionDigits: 1 })} KiB`;
+  return `${(kib / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} MiB`;
+}
+
+/** The share of the upload sent, 0 to 100. */
+export const uploadPercent = (p: { sent: number; total: number }) =>
+  p.total > 0 ? Math.min(100, Math.floor((p.sent / p.total) * 100)) : 0;
+
+/**
+ * The upload's state in words. `detailed`: "Sending a.csv: 42 % (4.2 MiB of 10 MiB)", then
+ * "Sent 10 MiB. Reading a.csv on the server…"; otherwise only the step, for a live region that
+ * speaks when the step changes, not at every percent.
+ */
+export function uploadText(name: string, p: { sent: number; total: number }, detailed: boolean): string {
+  const sent = p.total > 0 && p.sent >= p.total;
+  if (sent) return detailed ? `Sent ${formatBytes(p.total)}. Reading ${name} on the server…` : `Sent. Reading ${name} on the server…`;
+  return detailed ? `Sending ${name}: ${uploadPercent(p)} % (${formatBytes(p.sent)} of ${formatBytes(p.total)})` : `Uploading ${name}…`;
+}
+
+/** An earlier run's counts: "40 records read: 12 new, 3 changed, 20 already imported, 5 rejected, …". */
+export function runCountsSentence(r: ImportRun): string {
+  const n = (x: number) => x.toLocaleString();
+  const parts = [`${n(r.artworks_new)} new`];
+  if (r.artworks_linked > 0) parts.push(`${n(r.artworks_linked)} linked to artworks Plinth had`);
+  parts.push(`${n(r.artworks_changed)} changed`, `${n(r.artworks_unchanged)} already imported`, `${n(r.rejected)} rejected`);
+  parts.push(`${n(r.likely_duplicates)} likely ${r.likely_duplicates === 1 ? 'duplicate' : 'duplicates'}`);
+  if (r.gone > 0) parts.push(`${n(r.gone)} no longer in the file`);
+  const linked = r.artists_linked > 0 ? ` ${n(r.artists_linked)} credited as ${r.artists_linked === 1 ? 'one' : 'ones'} Plinth had,` : '';
+  const artists = `artists ${n(r.artists_new)} new,${linked} ${n(r.artists_unchanged)} already imported`;
+  return `${n(r.records_read)} ${r.records_read === 1 ? 'record' : 'records'} read: ${parts.join(', ')}; ${artists}.`;
+}
+
+/* ---- A column's values ---- */
+
+/** "3 distinct values", "10,000+ distinct values", "No values". */
+export function distinctText(v: ColumnValues): string {
+  if (v.filled === 0) return 'No values';
+  const count = `${v.distinct.toLocaleString()}${v.more ? '+' : ''}`;
+  return `${count} distinct ${v.distinct === 1 && !v.more ? 'value' : 'values'} in ${v.filled.toLocaleString()} ${v.filled === 1 ? 'record' : 'records'}`;
+}
+
+/**
+ * The column's most frequent values not yet in the value map (compared as the importer does:
+ * trimmed, case ignored), most frequent first.
+ */
+export function unmappedValues(v: ColumnValues | undefined, map: Record<string, string>): ColumnValues['top'] {
+  if (!v) return [];
+  const mapped = new Set(Object.keys(map).map((k) => k.trim().toLowerCase()));
+  return v.top.filter((t) => !mapped.has(t.value.trim().toLowerCase()));
 }
 
 /** "Checking 120 of 300 montreal artworks…" (a dry run) or "Importing …". */

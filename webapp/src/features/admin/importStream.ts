@@ -1,15 +1,117 @@
 /**
- * The dry run and the import answer `application/x-ndjson`: progress lines while they run, then
- * the report (or an error) as the last line. RTK Query reads whole bodies only, so these calls
- * go through `fetch` here, with what the app's API layer sends (the user token in
- * `X-User-Token`, stored again when the answer carries a new one) and failures as the same
- * `ApiError`s (`api/errors.ts`): a refused mapping is a 400 whose `details.field` is "mapping".
+ * The Import tab's calls that RTK Query cannot make, as it reads whole answers and reports no
+ * progress. The upload goes through `XMLHttpRequest`, whose `upload.onprogress` tells how much
+ * of the file is sent (fetch cannot). The dry run and the import answer `application/x-ndjson`:
+ * progress lines while they run, then the report (or an error) as the last line, read through
+ * `fetch`. Both send what the app's API layer sends (the user token in `X-User-Token`, stored
+ * again when the answer carries a new one) and fail with the same `ApiError`s (`api/errors.ts`):
+ * a refused mapping is a 400 whose `details.field` is "mapping".
  */
 import { buildUrl } from '../../api/client';
-import { abortedError, errorFromResponse, makeApiError, networkError, type ApiError } from '../../api/errors';
+import {
+  abortedError,
+  errorFromResponse,
+  invalidResponseError,
+  makeApiError,
+  networkError,
+  timeoutError,
+  type ApiError,
+} from '../../api/errors';
 import { EVENT_POSITION_HEADER, notePosition } from '../../api/position';
 import { getToken, setToken, TOKEN_HEADER } from '../../api/token';
-import type { ImportLine, ImportProgress, ImportReport, Mapping } from './importTypes';
+import {
+  IMPORT_UPLOAD_TIMEOUT_MS,
+  type Envelope_ImportPreview,
+  type ImportLine,
+  type ImportPreview,
+  type ImportProgress,
+  type ImportReport,
+  type Mapping,
+} from './importTypes';
+
+/* ---- The upload ---- */
+
+/** How far an upload has gone: `sent` of `total` bytes; once all are sent, the server reads the file. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+export interface UploadImportArgs {
+  file: File;
+  /** An earlier run (its `ImportRun` id) whose mapping reads the file, instead of a guess. */
+  previousRun?: string | null;
+  /** Called as the body goes out, the last time with `sent === total`. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Stops the upload (cancelled: `ABORTED`). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export type UploadImportResult = { preview: ImportPreview } | { error: ApiError };
+
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * `POST /admin/imports` (multipart, `file`): the file read, with a proposed mapping (or
+ * `previousRun`'s), or an `ApiError`: the server's refusal with its message, `NETWORK_ERROR`,
+ * `TIMEOUT`, or `ABORTED` when `signal` stops it.
+ */
+export function uploadImport({ file, previousRun, onProgress, signal, timeoutMs = IMPORT_UPLOAD_TIMEOUT_MS }: UploadImportArgs): Promise<UploadImportResult> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve({ error: abortedError() });
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = (result: UploadImportResult) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    xhr.open('POST', buildUrl('/admin/imports', previousRun ? { previous_run: previousRun } : {}));
+    xhr.timeout = timeoutMs;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
+    // The body's size: the file's, until the browser says how large the form around it is.
+    let total = file.size;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) total = e.total;
+      onProgress?.({ sent: Math.min(e.loaded, total), total });
+    };
+    // The whole body is out: from here the server reads the file.
+    xhr.upload.onload = () => onProgress?.({ sent: total, total });
+    xhr.onabort = () => done({ error: abortedError() });
+    xhr.ontimeout = () => done({ error: timeoutError() });
+    xhr.onerror = () => done({ error: networkError() });
+    xhr.onload = () => {
+      const newToken = xhr.getResponseHeader(TOKEN_HEADER);
+      if (newToken) setToken(newToken);
+      notePosition(xhr.getResponseHeader(EVENT_POSITION_HEADER));
+      const isJson = /\bjson\b/i.test(xhr.getResponseHeader('Content-Type') ?? '');
+      const body = isJson ? jsonOf(xhr.responseText) : null;
+      if (xhr.status < 200 || xhr.status >= 300) {
+        done({ error: errorFromResponse(xhr.status, xhr.statusText, body, xhr.getResponseHeader('Retry-After')) });
+        return;
+      }
+      const data = (body as Partial<Envelope_ImportPreview> | null)?.data;
+      done(data && typeof data === 'object' ? { preview: data } : { error: invalidResponseError() });
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/* ---- The dry run and the import ---- */
 
 /** Error codes of failures the stream itself reports. */
 export const IMPORT_ERRORS = {

@@ -9,6 +9,13 @@ type Schemas = components['schemas'];
 /** POST /admin/imports: the upload read, with a mapping to start from. */
 export type ImportPreview = Schemas['ImportPreview'];
 export type Envelope_ImportPreview = Schemas['Envelope_ImportPreview'];
+/** What one column of the upload holds: how many distinct values, and the most frequent ones. */
+export type ColumnValues = Schemas['ColumnValues'];
+export type ValueCount = Schemas['ValueCount'];
+/** GET /admin/imports: the runs recorded so far, newest first, a page at a time. */
+export type ImportRun = Schemas['ImportRunDto'];
+export type ImportRunPage = Schemas['ImportRunPage'];
+export type Envelope_ImportRunPage = Schemas['Envelope_ImportRunPage'];
 /** How the file's fields become artworks: sent back as edited with the dry run and the import. */
 export type Mapping = Schemas['Mapping'];
 export type DatasetSpec = Schemas['DatasetSpec'];
@@ -52,3 +59,9 @@ export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.json,.geojson,.osm,.xml';
 
 /** The largest upload the server takes. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
+/** An upload of up to 100 MiB is sent, then read on the server before it answers: give it time. */
+export const IMPORT_UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/** Earlier runs listed per page. */
+export const IMPORT_RUNS_LIMIT = 20;

@@ -1,29 +1,25 @@
-//! Helpers shared by the dataset parsers, one file per concern: text cleanup (`text`), years
-//! (`dates`), artwork types and materials (`materials`), coordinates (`coordinates`), CSV
-//! reading (`tables`), and artists, tags and ids (`records`).
+//! Helpers the mappings share, one file per concern: text cleanup (`text`), years (`dates`),
+//! artwork types and materials (`materials`), coordinates (`coordinates`), and artists, tags
+//! and ids (`records`).
 
 mod coordinates;
 mod dates;
 mod materials;
 mod records;
-mod tables;
 mod text;
 
 pub use coordinates::*;
 pub use dates::*;
 pub use materials::*;
 pub use records::*;
-pub use tables::*;
 pub use text::*;
 
 // What the concerns' files share (each takes `use super::*`).
-use super::ParseError;
 use crate::{ImportedArtist, RejectReason};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 
 #[cfg(test)]
-/// Checks that hold for every parsed file, whatever the dataset; used by each parser's tests.
+/// Checks that hold for every file read, whatever the dataset; used by the datasets' tests.
 /// The limits are the domain's (titles and names ≤ 200 characters, free tag values ≤ 1,000,
 /// tag keys lowercase snake_case, at most 50 tags).
 pub fn assert_file_invariants(p: &crate::ParsedFile) {
@@ -359,7 +355,7 @@ mod tests {
     #[test]
     fn coordinates_are_checked_not_repaired() {
         let nyc = Area {
-            name: "New York City",
+            name: "New York City".into(),
             min_lat: 40.47,
             max_lat: 40.93,
             min_lon: -74.27,

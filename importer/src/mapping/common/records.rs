@@ -49,6 +49,11 @@ impl ArtistBook {
         ids
     }
 
+    /// The artists credited so far, in order of first credit.
+    pub fn artists(&self) -> &[ImportedArtist] {
+        &self.artists
+    }
+
     pub fn into_artists(self) -> Vec<ImportedArtist> {
         self.artists
     }

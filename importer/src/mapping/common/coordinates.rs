@@ -3,9 +3,9 @@
 use super::*;
 
 /// A dataset's own area: points outside are geocoding errors.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Area {
-    pub name: &'static str,
+    pub name: std::borrow::Cow<'static, str>,
     pub min_lat: f64,
     pub max_lat: f64,
     pub min_lon: f64,
@@ -22,7 +22,7 @@ impl Area {
 /// Staten Island's west shore (74.259 W) to Glen Oaks, Queens (73.700 W), plus a small margin.
 /// Points in the sea south of the city (40.33–40.47 N) or off Long Island (73.5 W) fall outside.
 pub const NEW_YORK_CITY: Area = Area {
-    name: "New York City",
+    name: std::borrow::Cow::Borrowed("New York City"),
     min_lat: 40.47,
     max_lat: 40.93,
     min_lon: -74.27,

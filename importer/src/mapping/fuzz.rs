@@ -1,8 +1,9 @@
-//! Fuzzing the dataset parsers (docs/SECURITY.md, "Fuzzing"): the first records of each real
-//! file, with fields given wrong types, huge or hostile text, non-finite or far-off coordinates,
-//! keys removed, cells dropped or added, and bytes (invalid UTF-8 among them) overwritten. A
-//! parser answers a `ParseError` or rejected rows, never a panic, and what it accepts is what
-//! the import can use (`check_parsed`). Fixed case budgets and no persistence files.
+//! Fuzzing the shared datasets' mappings (docs/SECURITY.md, "Fuzzing"): the first records of each
+//! real file, with fields given wrong types, huge or hostile text, non-finite or far-off
+//! coordinates, keys removed, cells dropped or added, and bytes (invalid UTF-8 among them)
+//! overwritten, read by name with the file's built-in mapping. The answer is a `ParseError` or
+//! rejected rows, never a panic, and what is accepted is what the import can use
+//! (`check_parsed`). Fixed case budgets and no persistence files.
 
 use super::common::*;
 use super::parse_file;
@@ -432,6 +433,12 @@ proptest! {
             prop_assert!(!id.is_empty());
         }
         let _ = book.credit_all(&split_credit_list(&t));
+        // Every built-in mapping's credit rules.
+        for name in crate::mapping::builtin_names() {
+            if let Some(m) = crate::mapping::builtin(name) {
+                let _ = book.credit_all(&crate::mapping::credits::names(&m.credits, &s, ";"));
+            }
+        }
         for a in book.into_artists() {
             prop_assert!(!a.name.trim().is_empty());
         }
