@@ -210,6 +210,33 @@ impl<'de> Visitor<'de> for Seek<'_> {
     }
 }
 
+/// The most a record (an element of the array, with what comes before it) may take: a file
+/// whose one record is larger is refused before it fills memory.
+pub const MAX_RECORD: usize = 16 * 1024 * 1024;
+
+/// Fails the read when more than [`MAX_RECORD`] bytes come without a record ending.
+struct Capped<R> {
+    inner: R,
+    since: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl<R: std::io::Read> std::io::Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.since.set(self.since.get() + n);
+        if self.since.get() > MAX_RECORD {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "a record is larger than {} MiB; is this really a file of records?",
+                    MAX_RECORD / (1024 * 1024)
+                ),
+            ));
+        }
+        Ok(n)
+    }
+}
+
 /// Calls `each` with every element of the array at `path` ("" for the document itself);
 /// whether there was one.
 fn elements(
@@ -219,10 +246,18 @@ fn elements(
 ) -> Result<bool, serde_json::Error> {
     let path: Vec<&str> = path.split('.').filter(|p| !p.is_empty()).collect();
     let mut found = false;
-    let mut de = serde_json::Deserializer::from_reader(reader);
+    let since = std::rc::Rc::new(std::cell::Cell::new(0));
+    let capped = Capped {
+        inner: reader,
+        since: since.clone(),
+    };
+    let mut de = serde_json::Deserializer::from_reader(capped);
     Seek {
         path: &path,
-        each,
+        each: &mut |item| {
+            since.set(0);
+            each(item);
+        },
         found: &mut found,
     }
     .deserialize(&mut de)?;
@@ -314,7 +349,10 @@ pub(super) fn each(
         }
         f(read);
     })
-    .map_err(|e| ParseError::json(path, e))?;
+    .map_err(|e| match e.io_error_kind() {
+        Some(std::io::ErrorKind::InvalidData) => ParseError::format(path, e.to_string()),
+        _ => ParseError::json(path, e),
+    })?;
     if !found {
         let what = if records_at.is_empty() {
             "the file is not an array of records; name the array with `records` in [format]"

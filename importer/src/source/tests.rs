@@ -198,6 +198,23 @@ fn json_records_are_given_one_at_a_time_wherever_the_array_is() {
     assert!(err.to_string().contains("not valid JSON"), "{err}");
 }
 
+/// A JSON file of one huge record (a minified export is one line of any length, so lines are
+/// not the measure) is refused once the record passes the cap, before it fills memory; the
+/// records before it were read.
+#[test]
+fn a_json_record_larger_than_the_limit_is_refused_before_it_fills_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = br#"[{"id": 1}, {"id": 2, "title": ""#.to_vec();
+    text.resize(text.len() + json_file::MAX_RECORD + 10, b'x');
+    text.extend_from_slice(br#""}]"#);
+    let path = file(&dir, "huge.json", &text);
+    let mut given = 0;
+    let err = each(&path, &ReadOptions::default(), &mut |_| given += 1).unwrap_err();
+    assert_eq!(given, 1);
+    assert!(matches!(err, ParseError::Format { .. }), "{err}");
+    assert!(err.to_string().contains("larger than 16 MiB"), "{err}");
+}
+
 #[test]
 fn overpass_nodes_and_ways_with_a_centre() {
     let dir = tempfile::tempdir().unwrap();
