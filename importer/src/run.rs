@@ -186,7 +186,7 @@ pub struct FileReport {
     pub artworks_unchanged: usize,
     /// Records rejected, and how many for each kind of reason.
     pub rejected: usize,
-    pub reject_reasons: BTreeMap<String, usize>,
+    reject_reasons: BTreeMap<String, usize>,
     /// The first [`KEPT`] rejects, in file order.
     pub rejects: Vec<Reject>,
     /// Tags dropped because their value broke the tag schema, and the first [`KEPT`] as
@@ -422,7 +422,9 @@ pub fn read_mapped(name: String, file: &Path, mapping: Mapping) -> anyhow::Resul
         });
     }
     let mut applier = Applier::new(mapping.clone());
-    source::each(file, &mapping.format, &mut |read| applier.learn(&read))?;
+    source::each(file, &mapping.format, &mut |read| {
+        applier.learn(read.as_ref())
+    })?;
     Ok(Parsed {
         file: name,
         dataset: mapping.dataset(),

@@ -157,7 +157,8 @@ fn status(m: &Mapping, r: &Record) -> SourceStatus {
 /// Maps records one at a time, so a file is never held whole. A file is read twice: the first
 /// pass ([`Applier::learn`]) notes each id's first mapped row and the artists its later rows
 /// credit, and the second ([`Applier::map`]) gives each record its artwork (the first row of an
-/// id, with every row's artists) or why not (a repeat, or what the record lacks).
+/// id, with every row's artists) or why not (a repeat, or what the record lacks). Only for a
+/// mapping that does not need the whole file ([`Mapping::whole_file`]); [`apply`] takes those.
 pub struct Applier {
     /// Boxed: a mapping is large, and an applier is moved about whole.
     m: Box<Mapping>,
@@ -170,8 +171,6 @@ pub struct Applier {
     records_read: usize,
     /// Ids with a mapped record: the artworks the file gives.
     artworks: usize,
-    /// The artists of an `[artist_records]` file.
-    artist_file: super::artists::ArtistFile,
     /// With `[id] if_shared`: how many records have each id column value (complete once the
     /// first pass is).
     uses: HashMap<Box<str>, usize>,
@@ -187,7 +186,6 @@ impl Applier {
             repeats: HashMap::new(),
             records_read: 0,
             artworks: 0,
-            artist_file: Default::default(),
             uses: HashMap::new(),
         }
     }
@@ -202,13 +200,8 @@ impl Applier {
     }
 
     /// First pass: one record (or a row the reader could not read).
-    pub fn learn(&mut self, read: &Result<Record, Reject>) {
+    pub fn learn(&mut self, read: Result<&Record, &Reject>) {
         self.records_read += 1;
-        if let (Some(spec), Ok(r)) = (&self.m.artist_records, read) {
-            let r = super::rules::prepare(&self.m, r);
-            let _ = self.artist_file.add(&self.m, spec, &r);
-            return;
-        }
         if let (Some(column), Some(_), Ok(r)) = (&self.m.id.column, &self.m.id.if_shared, read) {
             let r = super::rules::prepare(&self.m, r);
             if let Some(v) = r.get(column).and_then(clean) {
@@ -238,9 +231,6 @@ impl Applier {
     /// Second pass: the record's artwork, or why it has none.
     pub fn map(&mut self, read: Result<Record, Reject>) -> Result<ImportedArtwork, Reject> {
         let r = read?;
-        if self.m.artist_records.is_some() {
-            return Err(self.artist_reject(&r));
-        }
         let mut a = self.one(&r)?;
         let first = self
             .rows
@@ -273,31 +263,7 @@ impl Applier {
 
     /// The artists the file credits, in order of first credit.
     pub fn artists(&self) -> Vec<crate::ImportedArtist> {
-        match self.m.artist_records {
-            Some(_) => self.artist_file.artists().to_vec(),
-            None => self.book.artists().to_vec(),
-        }
-    }
-
-    /// Why a record of an artists file gives no artwork: its own reject, or that it is an
-    /// artist.
-    fn artist_reject(&self, r: &Record) -> Reject {
-        let m = &self.m;
-        let r = super::rules::prepare(m, r);
-        let id = m.id.column.as_ref().and_then(|c| r.get(c)).and_then(clean);
-        let reject = |source_id, reason| Reject {
-            row: r.row,
-            source_id,
-            title: None,
-            reason,
-        };
-        match id.as_deref().map(|id| (id, self.artist_file.first_row(id))) {
-            None => reject(None, super::rules::no_id(m, &r)),
-            Some((id, Some(first))) if first != r.row => {
-                reject(Some(id.to_owned()), super::rules::duplicate(m, first))
-            }
-            _ => super::artists::not_an_artwork(&r),
-        }
+        self.book.artists().to_vec()
     }
 
     /// One record's artwork, on its own (ids repeated in the file are [`Applier::map`]'s).
@@ -412,10 +378,10 @@ pub fn apply(m: &Mapping, records: Records) -> ParsedFile {
     }
     let mut applier = Applier::new(m.clone());
     for r in &records.rejects {
-        applier.learn(&Err(r.clone()));
+        applier.learn(Err(r));
     }
     for r in &records.records {
-        applier.learn(&Ok(r.clone()));
+        applier.learn(Ok(r));
     }
     let mut artworks = Vec::new();
     let mut rejects = records.rejects;

@@ -5,7 +5,7 @@
 use super::Mapping;
 use crate::mapping::common::{clean, clean_paragraphs, clean_url, is_placeholder_name};
 use crate::source::Record;
-use crate::{ImportedArtist, Reject, RejectReason};
+use crate::{ImportedArtist, Reject};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -23,21 +23,17 @@ pub struct ArtistRecords {
     pub url: Option<String>,
 }
 
-/// The artists of a file, in file order, one per id.
+/// The artists of a file, in file order, one per id. An artists file is read whole
+/// ([`Mapping::whole_file`]).
 #[derive(Debug, Default)]
-pub struct ArtistFile {
+struct ArtistFile {
     artists: Vec<ImportedArtist>,
     rows: HashMap<String, usize>,
 }
 
 impl ArtistFile {
-    /// One record: `Ok(None)` when it names no one.
-    pub fn add(
-        &mut self,
-        m: &Mapping,
-        spec: &ArtistRecords,
-        r: &Record,
-    ) -> Result<Option<()>, Reject> {
+    /// One record (nothing when it names no one), or why it cannot be read.
+    fn add(&mut self, m: &Mapping, spec: &ArtistRecords, r: &Record) -> Result<(), Reject> {
         let reject = |source_id, reason| Reject {
             row: r.row,
             source_id,
@@ -56,7 +52,7 @@ impl ArtistFile {
             .join(" ");
         let no_one = m.credits.not_names.contains(&id);
         if name.is_empty() || no_one || is_placeholder_name(&name) {
-            return Ok(None);
+            return Ok(());
         }
         if let Some(&first) = self.rows.get(&id) {
             return Err(reject(Some(id), super::rules::duplicate(m, first)));
@@ -70,26 +66,7 @@ impl ArtistFile {
             website: clean_url(field(&spec.website)),
             source_url: clean_url(field(&spec.url)),
         });
-        Ok(Some(()))
-    }
-
-    pub fn artists(&self) -> &[ImportedArtist] {
-        &self.artists
-    }
-
-    /// Whether the file has artist `id`, and at which row first.
-    pub fn first_row(&self, id: &str) -> Option<usize> {
-        self.rows.get(id).copied()
-    }
-}
-
-/// A record of an artists file that is not an artwork, for the pass that maps artworks.
-pub fn not_an_artwork(r: &Record) -> Reject {
-    Reject {
-        row: r.row,
-        source_id: None,
-        title: None,
-        reason: RejectReason::Malformed("an artist record, imported as an artist".into()),
+        Ok(())
     }
 }
 
