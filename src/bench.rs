@@ -41,7 +41,7 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
         let id = record.id;
         let started = Instant::now();
         commands
-            .artwork(
+            .execute::<domain::Artwork>(
                 &id.to_string(),
                 ArtworkCommand::ImportArtwork(Box::new(record)),
                 &metadata,
@@ -122,7 +122,7 @@ pub async fn history(
     let record = probe(&format!("history-{run}"), "History probe 0")?;
     let id = record.id;
     commands
-        .artwork(
+        .execute::<domain::Artwork>(
             &id.to_string(),
             ArtworkCommand::ImportArtwork(Box::new(record)),
             &metadata,
@@ -138,7 +138,9 @@ pub async fn history(
             }],
             overwrite_stale: false,
         };
-        let position = commands.artwork(&id.to_string(), edit, &metadata).await?;
+        let position = commands
+            .execute::<domain::Artwork>(&id.to_string(), edit, &metadata)
+            .await?;
         if i == events / 2 {
             middle = position;
         }
@@ -233,7 +235,7 @@ pub async fn award_lag(
                         bootstrap_admin: false,
                     };
                     commands
-                        .account(&account.to_string(), command, &metadata)
+                        .execute::<domain::Account>(&account.to_string(), command, &metadata)
                         .await
                 });
             }

@@ -1,5 +1,6 @@
-//! Executing commands: one cqrs-es framework per aggregate over the Postgres event store. Each
-//! call answers with the position of the aggregate's last event, for `X-Event-Position`.
+//! Executing commands: a cqrs-es framework for the command's aggregate type over the Postgres
+//! event store. Each call answers with the position of the aggregate's last event, for
+//! `X-Event-Position`.
 //!
 //! The aggregates whose streams grow without bound by toggling (a list's add/remove, an
 //! account's preferences) are loaded from a snapshot in `es.snapshots`, written every
@@ -14,17 +15,11 @@ use std::future::Future;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, DomainEvent, EventStore};
-use domain::inbox::{Inbox, InboxCommand};
-use domain::{
-    Account, AccountCommand, Artist, ArtistCommand, Artwork, ArtworkCommand, AwardCommand,
-    BadgeAwards, BadgeCommand, BadgeDefinition, EventMetadata, Feedback, FeedbackCommand, List,
-    ListCommand, Submission, SubmissionCommand,
-};
+use domain::{Account, EventMetadata, List};
 use platform::eventlog;
 use platform::position::EventPosition;
 use postgres_es::{PostgresCqrs, PostgresEventRepository};
 use sqlx::PgPool;
-use std::sync::Arc;
 
 pub const EVENTS_TABLE: &str = "es.events";
 pub const SNAPSHOTS_TABLE: &str = "es.snapshots";
@@ -84,34 +79,16 @@ pub struct Decision<A> {
     pub sequence: i64,
 }
 
+/// Executes commands on every aggregate type over one pool: a command's aggregate is loaded
+/// (from a snapshot where [`snapshotted`]), has it decide, and its events are committed.
 #[derive(Clone)]
 pub struct Commands {
     pool: PgPool,
-    artworks: Arc<PostgresCqrs<Artwork>>,
-    artists: Arc<PostgresCqrs<Artist>>,
-    accounts: Arc<PostgresCqrs<Account>>,
-    submissions: Arc<PostgresCqrs<Submission>>,
-    lists: Arc<PostgresCqrs<List>>,
-    inboxes: Arc<PostgresCqrs<Inbox>>,
-    badges: Arc<PostgresCqrs<BadgeDefinition>>,
-    awards: Arc<PostgresCqrs<BadgeAwards>>,
-    feedback: Arc<PostgresCqrs<Feedback>>,
 }
 
 impl Commands {
     pub fn new(pool: PgPool) -> Self {
-        Self {
-            artworks: Arc::new(framework(&pool)),
-            artists: Arc::new(framework(&pool)),
-            accounts: Arc::new(framework(&pool)),
-            submissions: Arc::new(framework(&pool)),
-            lists: Arc::new(framework(&pool)),
-            inboxes: Arc::new(framework(&pool)),
-            badges: Arc::new(framework(&pool)),
-            awards: Arc::new(framework(&pool)),
-            feedback: Arc::new(framework(&pool)),
-            pool,
-        }
+        Self { pool }
     }
 
     pub fn pool(&self) -> &PgPool {
@@ -230,135 +207,30 @@ impl Commands {
             .map_err(|e| CommandError::Store(e.to_string()))
     }
 
-    #[tracing::instrument(skip(self, command, metadata), fields(artwork.id = %id))]
-    pub async fn artwork(
+    /// Has aggregate `id` of type `A` handle `command` and writes the events it decided; answers
+    /// with the position of its last event.
+    #[tracing::instrument(skip(self, command, metadata), fields(aggregate.kind = A::TYPE, aggregate.id = %id))]
+    pub async fn execute<A: Aggregate<Services = ()>>(
         &self,
         id: &str,
-        command: ArtworkCommand,
+        command: A::Command,
         metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::ArtworkError>> {
-        self.artworks
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<Artwork, _>(id).await
+    ) -> Result<Option<EventPosition>, CommandError<A::Error>> {
+        self.execute_unanswered::<A>(id, command, metadata).await?;
+        self.position_of::<A, _>(id).await
     }
 
-    #[tracing::instrument(skip(self, command, metadata), fields(artist.id = %id))]
-    pub async fn artist(
-        &self,
-        id: &str,
-        command: ArtistCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::ArtistError>> {
-        self.artists
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<Artist, _>(id).await
-    }
-
-    /// As [`Commands::artist`], without reading the position back: for a caller that answers
+    /// As [`Commands::execute`], without reading the position back: for a caller that answers
     /// with a later event's position.
-    pub async fn artist_unanswered(
+    pub async fn execute_unanswered<A: Aggregate<Services = ()>>(
         &self,
         id: &str,
-        command: ArtistCommand,
+        command: A::Command,
         metadata: &EventMetadata,
-    ) -> Result<(), CommandError<domain::ArtistError>> {
-        Ok(self
-            .artists
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?)
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(account.id = %id))]
-    pub async fn account(
-        &self,
-        id: &str,
-        command: AccountCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::AccountError>> {
-        self.accounts
+    ) -> Result<(), CommandError<A::Error>> {
+        framework::<A>(&self.pool)
             .execute_with_metadata(id, command, metadata.to_map())
             .await?;
-        self.position_of::<Account, _>(id).await
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(submission.id = %id))]
-    pub async fn submission(
-        &self,
-        id: &str,
-        command: SubmissionCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::SubmissionError>> {
-        self.submissions
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<Submission, _>(id).await
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(list.id = %id))]
-    pub async fn list(
-        &self,
-        id: &str,
-        command: ListCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::ListError>> {
-        self.lists
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<List, _>(id).await
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(inbox.id = %id))]
-    pub async fn inbox(
-        &self,
-        id: &str,
-        command: InboxCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::inbox::InboxError>> {
-        self.inboxes
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<Inbox, _>(id).await
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(badge.id = %id))]
-    pub async fn badge(
-        &self,
-        id: &str,
-        command: BadgeCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::BadgeError>> {
-        self.badges
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<BadgeDefinition, _>(id).await
-    }
-
-    /// Awards a badge; nothing is read back (the process manager answers no one).
-    #[tracing::instrument(skip(self, command, metadata), fields(account.id = %id))]
-    pub async fn award(
-        &self,
-        id: &str,
-        command: AwardCommand,
-        metadata: &EventMetadata,
-    ) -> Result<(), CommandError<domain::AwardError>> {
-        Ok(self
-            .awards
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?)
-    }
-
-    #[tracing::instrument(skip(self, command, metadata), fields(feedback.id = %id))]
-    pub async fn feedback(
-        &self,
-        id: &str,
-        command: FeedbackCommand,
-        metadata: &EventMetadata,
-    ) -> Result<Option<EventPosition>, CommandError<domain::FeedbackError>> {
-        self.feedback
-            .execute_with_metadata(id, command, metadata.to_map())
-            .await?;
-        self.position_of::<Feedback, _>(id).await
+        Ok(())
     }
 }

@@ -12,6 +12,12 @@
 4. No HTTP in a use case: the write side's use-case modules (`command-api/src/<resource>/`)
    name no axum type, nothing of `platform::http` (`ApiError`, `ClientIp`, …) and no request
    `Caller`; the route builds who acts (`crate::actor`) and `error.rs` words the errors.
+5. No giant without a reason: a production source file (Rust or the web app's TypeScript; tests,
+   a file's own trailing `mod tests` and test support left out) of more than 500 lines says in its header comment why it is kept
+   in one file ("Kept in one file on purpose: …").
+6. The write routes' table in docs/ARCHITECTURE.md is true: every route the command API mounts
+   (`command-api/src/routes/mod.rs`, `importer/src/admin/mod.rs`) stands in it, and every route in
+   it is mounted.
 
 Exits 1 and says where when a rule is broken.
 """
@@ -91,6 +97,92 @@ def check_use_cases() -> list[str]:
                 line = code[: m.start()].count("\n") + 1
                 errors.append(f"{f.relative_to(ROOT)}:{line}: `{m.group(0)}` in a use case (the "
                               "route builds the actor; error.rs answers)")
+    return errors
+
+
+GIANT = 500
+REASON = "Kept in one file on purpose"
+
+
+def test_only_modules() -> set[pathlib.Path]:
+    """Rust files compiled only for tests: those a `#[cfg(test)] mod name;` declares."""
+    out = set()
+    for f in ROOT.glob("*/src/**/*.rs"):
+        for m in re.finditer(r"#\[cfg\(test\)\]\s*(?:#\[[^\]]*\]\s*)*mod\s+([a-z_0-9]+)\s*;",
+                             f.read_text()):
+            folder = f.parent if f.name in ("mod.rs", "lib.rs", "main.rs") else f.with_suffix("")
+            out |= {folder / f"{m.group(1)}.rs", folder / m.group(1) / "mod.rs"}
+    return out
+
+
+def check_giants() -> list[str]:
+    errors = []
+    tests = test_only_modules()
+    files = [f for c in CRATES + ["src"] for f in (ROOT / c).glob("**/*.rs")
+             if "target" not in f.parts and f not in tests
+             and not f.name.endswith("tests.rs")]
+    files = [f for f in (ROOT / "src").glob("*.rs")] + [f for f in files if f.parent != ROOT / "src"]
+    web = ROOT / "webapp" / "src"
+    files += [f for f in web.rglob("*.ts*") if f.suffix in (".ts", ".tsx")
+              and ".test." not in f.name and "testing" not in f.relative_to(web).parts
+              and f.name != "schema.d.ts"]
+    for f in sorted(set(files)):
+        text = f.read_text()
+        cut = re.search(r"#\[cfg\(test\)\]\s*(?:#\[[^\]]*\]\s*)*mod\s+tests\s*\{", text)
+        lines = text[: cut.start() if cut else len(text)].count("\n")
+        head = "\n".join(f.read_text().split("\n")[:30])
+        if lines > GIANT and REASON not in head:
+            errors.append(f"{f.relative_to(ROOT)}: {lines} lines, and its header does not say why "
+                          f"(\"{REASON}: …\", or split it)")
+    return errors
+
+
+def routes_in(code: str) -> list[tuple[str, str]]:
+    """(path, handlers) of each `.route("path", handlers)` call, parentheses matched."""
+    out = []
+    for m in re.finditer(r'\.route\(\s*"([^"]+)"\s*,', code):
+        depth, i = 1, m.end()
+        while depth and i < len(code):
+            depth += {"(": 1, ")": -1}.get(code[i], 0)
+            i += 1
+        out.append((m.group(1), code[m.end(): i - 1]))
+    return out
+
+
+def mounted_writes() -> set[tuple[str, str]]:
+    """(method, path under /api) of every write route the command side mounts."""
+    out = set()
+    for rel in ("command-api/src/routes/mod.rs", "importer/src/admin/mod.rs"):
+        for path, handlers in routes_in(code_of((ROOT / rel).read_text())):
+            for method in re.findall(r"\b(post|put|patch|delete)\(", handlers):
+                out.add((method.upper(), path.removeprefix("/api")))
+    return out
+
+
+def check_route_table() -> list[str]:
+    """Each row's first cell names its routes in full: `POST /a`, `/b` (the same method), or
+    `PATCH\\|DELETE /c` (both)."""
+    doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    start = doc.index("### Write routes and their use cases")
+    table = doc[start: doc.index("\n### ", start + 5)]
+    listed = set()
+    for row in table.splitlines():
+        if not row.startswith("| `"):
+            continue
+        methods: list[str] = []
+        for cell in re.findall(r"`([^`]+)`", row.split(" | ")[0]):
+            head, _, rest = cell.partition(" ")
+            if re.fullmatch(r"(?:GET|POST|PUT|PATCH|DELETE)(?:\\?\|(?:GET|POST|PUT|PATCH|DELETE))*",
+                            head):
+                methods, path = head.replace("\\", "").split("|"), rest
+            else:
+                path = cell
+            listed |= {(m, path) for m in methods}
+    mounted = mounted_writes()
+    errors = [f"docs/ARCHITECTURE.md: write route {m} /api{p} is mounted but not in the table "
+              "\"Write routes and their use cases\"" for m, p in sorted(mounted - listed)]
+    errors += [f"docs/ARCHITECTURE.md: {m} /api{p} is in the write routes' table but not mounted"
+               for m, p in sorted(listed - mounted)]
     return errors
 
 
@@ -205,7 +297,7 @@ def cycles_in(crate: str) -> list[list[str]]:
 
 
 def main() -> int:
-    errors = check_sql() + check_use_cases()
+    errors = check_sql() + check_use_cases() + check_giants() + check_route_table()
     for crate in CRATES:
         for comp in cycles_in(crate):
             modules = [c for c in comp if not c.startswith("\n")]
@@ -217,7 +309,7 @@ def main() -> int:
         print(f"layers: {len(errors)} problem(s)", file=sys.stderr)
         return 1
     print("layers: read models only in projectors/, no runtime SQL in query-api, no HTTP in a "
-          "use case, no import circle")
+          "use case, no giant without a reason, the write routes' table true, no import circle")
     return 0
 
 

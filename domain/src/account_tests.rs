@@ -1,11 +1,11 @@
-//! `account`'s given/when/then tests.
+//! `account`'s given/when/then tests, a table of named cases per command.
 
 use super::*;
+use crate::testing::check_all;
 use chrono::TimeZone;
-use cqrs_es::test::TestFramework;
 use uuid::Uuid;
 
-type Harness = TestFramework<Account>;
+type Case = crate::testing::Case<Account>;
 
 fn at() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 9, 30, 0).unwrap()
@@ -117,292 +117,222 @@ fn preferences_are_small_and_flat() {
     assert_eq!(json, r#"{"email_notifications":false,"theme":"bauhaus"}"#);
 }
 
-// --- Authenticate ---
+// --- Authenticate and Register ---
 
-#[tokio::test]
-async fn first_authentication_signs_up_signs_in_and_claims_the_device() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(authenticate(Some(anon()), false))
-        .await
-        .then_expect_events(vec![
-            signed_up(),
-            AccountEvent::AccountSignedIn { at: at() },
-            AccountEvent::AnonymousIdentityClaimed {
-                anonymous_id: anon(),
-                at: at(),
-            },
-        ]);
+fn signed_in() -> AccountEvent {
+    AccountEvent::AccountSignedIn { at: at() }
+}
+
+fn claimed(anonymous_id: ActorId) -> AccountEvent {
+    AccountEvent::AnonymousIdentityClaimed {
+        anonymous_id,
+        at: at(),
+    }
+}
+
+/// Another person's address, for an account that is not theirs.
+fn grace() -> EmailAddress {
+    EmailAddress::parse("grace@example.org").unwrap()
 }
 
 #[tokio::test]
-async fn later_authentication_signs_in_and_claims_only_new_identities() {
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::AnonymousIdentityClaimed {
-                anonymous_id: anon(),
-                at: at(),
-            },
-        ])
-        .when_async(authenticate(Some(anon()), false))
-        .await
-        .then_expect_events(vec![AccountEvent::AccountSignedIn { at: at() }]);
-}
-
-#[tokio::test]
-async fn authentication_from_a_second_device_claims_its_identity() {
+async fn authenticating_and_registering() {
     let second = ActorId(Uuid::from_u128(8));
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::AnonymousIdentityClaimed {
-                anonymous_id: anon(),
-                at: at(),
-            },
-        ])
-        .when_async(authenticate(Some(second), false))
-        .await
-        .then_expect_events(vec![
-            AccountEvent::AccountSignedIn { at: at() },
-            AccountEvent::AnonymousIdentityClaimed {
-                anonymous_id: second,
-                at: at(),
-            },
-        ]);
-}
-
-#[tokio::test]
-async fn a_bootstrap_admin_is_granted_admin_once() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(authenticate(None, true))
-        .await
-        .then_expect_events(vec![
-            signed_up(),
-            AccountEvent::AccountSignedIn { at: at() },
-            AccountEvent::PermissionGranted {
-                permission: Permission::Admin,
-                by: None,
-                reason: None,
-            },
-        ]);
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::PermissionGranted {
-                permission: Permission::Admin,
-                by: None,
-                reason: None,
-            },
-        ])
-        .when_async(authenticate(None, true))
-        .await
-        .then_expect_events(vec![AccountEvent::AccountSignedIn { at: at() }]);
-}
-
-#[tokio::test]
-async fn authentication_with_another_address_is_refused() {
-    Harness::with(())
-        .given(vec![AccountEvent::AccountSignedUp {
-            email: EmailAddress::parse("grace@example.org").unwrap(),
-            at: at(),
-        }])
-        .when_async(authenticate(None, false))
-        .await
-        .then_expect_error(AccountError::EmailMismatch);
-}
-
-// --- Register ---
-
-#[tokio::test]
-async fn register_creates_the_account_once() {
-    let cmd = AccountCommand::Register {
+    let register = AccountCommand::Register {
         email: email(),
         at: at(),
     };
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(cmd.clone())
-        .await
-        .then_expect_events(vec![signed_up()]);
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(cmd)
-        .await
-        .then_expect_events(vec![]);
+    check_all([
+        Case {
+            name: "first authentication signs up, signs in and claims the device",
+            given: vec![],
+            when: authenticate(Some(anon()), false),
+            then: Ok(vec![signed_up(), signed_in(), claimed(anon())]),
+        },
+        Case {
+            name: "later authentication signs in and claims only new identities",
+            given: vec![signed_up(), claimed(anon())],
+            when: authenticate(Some(anon()), false),
+            then: Ok(vec![signed_in()]),
+        },
+        Case {
+            name: "authentication from a second device claims its identity",
+            given: vec![signed_up(), claimed(anon())],
+            when: authenticate(Some(second), false),
+            then: Ok(vec![signed_in(), claimed(second)]),
+        },
+        Case {
+            name: "a bootstrap admin is granted admin",
+            given: vec![],
+            when: authenticate(None, true),
+            then: Ok(vec![
+                signed_up(),
+                signed_in(),
+                granted(Permission::Admin, None),
+            ]),
+        },
+        Case {
+            name: "a bootstrap admin is granted admin once",
+            given: vec![signed_up(), granted(Permission::Admin, None)],
+            when: authenticate(None, true),
+            then: Ok(vec![signed_in()]),
+        },
+        Case {
+            name: "authentication with another address is refused",
+            given: vec![AccountEvent::AccountSignedUp {
+                email: grace(),
+                at: at(),
+            }],
+            when: authenticate(None, false),
+            then: Err(AccountError::EmailMismatch),
+        },
+        Case {
+            name: "register creates the account",
+            given: vec![],
+            when: register.clone(),
+            then: Ok(vec![signed_up()]),
+        },
+        Case {
+            name: "register creates the account once",
+            given: vec![signed_up()],
+            when: register,
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "register refuses another address on the same id",
+            given: vec![signed_up()],
+            when: AccountCommand::Register {
+                email: grace(),
+                at: at(),
+            },
+            then: Err(AccountError::EmailMismatch),
+        },
+    ])
+    .await;
 }
 
-#[tokio::test]
-async fn register_refuses_another_address_on_the_same_id() {
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(AccountCommand::Register {
-            email: EmailAddress::parse("grace@example.org").unwrap(),
-            at: at(),
-        })
-        .await
-        .then_expect_error(AccountError::EmailMismatch);
-}
-
-// --- SetProfileName ---
+// --- SetProfileName and SetPreferences ---
 
 #[tokio::test]
-async fn profile_name_is_set_and_setting_it_again_is_a_no_op() {
+async fn setting_the_profile_name_and_preferences() {
     let name = ProfileName::parse("Ada-L").unwrap();
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(AccountCommand::SetProfileName { name: name.clone() })
-        .await
-        .then_expect_events(vec![AccountEvent::ProfileNameSet {
-            profile_name: name.clone(),
-        }]);
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::ProfileNameSet {
-                profile_name: name.clone(),
-            },
-        ])
-        .when_async(AccountCommand::SetProfileName { name })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn profile_name_needs_an_account() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(AccountCommand::SetProfileName {
-            name: ProfileName::parse("ada").unwrap(),
-        })
-        .await
-        .then_expect_error(AccountError::NotFound);
-}
-
-// --- SetPreferences ---
-
-#[tokio::test]
-async fn preferences_are_replaced_when_they_change() {
-    let mut m = BTreeMap::new();
-    m.insert("theme".to_owned(), PreferenceValue::Text("bauhaus".into()));
-    let p = Preferences::new(m).unwrap();
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(AccountCommand::SetPreferences {
-            preferences: p.clone(),
-        })
-        .await
-        .then_expect_events(vec![AccountEvent::PreferencesSet {
-            preferences: p.clone(),
-        }]);
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::PreferencesSet {
-                preferences: p.clone(),
-            },
-        ])
-        .when_async(AccountCommand::SetPreferences { preferences: p })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn preferences_need_an_account() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(AccountCommand::SetPreferences {
-            preferences: Preferences::default(),
-        })
-        .await
-        .then_expect_error(AccountError::NotFound);
+    let name_set = AccountEvent::ProfileNameSet {
+        profile_name: name.clone(),
+    };
+    let set_name = |name| AccountCommand::SetProfileName { name };
+    let p = Preferences::new(BTreeMap::from([(
+        "theme".to_owned(),
+        PreferenceValue::Text("bauhaus".into()),
+    )]))
+    .unwrap();
+    let preferences_set = AccountEvent::PreferencesSet {
+        preferences: p.clone(),
+    };
+    let set_preferences = |preferences| AccountCommand::SetPreferences { preferences };
+    check_all([
+        Case {
+            name: "the profile name is set",
+            given: vec![signed_up()],
+            when: set_name(name.clone()),
+            then: Ok(vec![name_set.clone()]),
+        },
+        Case {
+            name: "setting the profile name again is a no-op",
+            given: vec![signed_up(), name_set],
+            when: set_name(name),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a profile name needs an account",
+            given: vec![],
+            when: set_name(ProfileName::parse("ada").unwrap()),
+            then: Err(AccountError::NotFound),
+        },
+        Case {
+            name: "preferences are replaced when they change",
+            given: vec![signed_up()],
+            when: set_preferences(p.clone()),
+            then: Ok(vec![preferences_set.clone()]),
+        },
+        Case {
+            name: "the same preferences again change nothing",
+            given: vec![signed_up(), preferences_set],
+            when: set_preferences(p),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "preferences need an account",
+            given: vec![],
+            when: set_preferences(Preferences::default()),
+            then: Err(AccountError::NotFound),
+        },
+    ])
+    .await;
 }
 
 // --- GrantPermission / RevokePermission ---
 
+fn granted(permission: Permission, by: Option<AccountId>) -> AccountEvent {
+    AccountEvent::PermissionGranted {
+        permission,
+        by,
+        reason: None,
+    }
+}
+
+fn grant(permission: Permission, by: Option<AccountId>) -> AccountCommand {
+    AccountCommand::GrantPermission {
+        permission,
+        by,
+        reason: None,
+    }
+}
+
 #[tokio::test]
-async fn grant_records_the_granter_and_is_idempotent() {
+async fn granting_and_revoking_permissions() {
     let by = Some(AccountId(Uuid::from_u128(1)));
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(AccountCommand::GrantPermission {
-            permission: Permission::Moderator,
-            by,
-            reason: None,
-        })
-        .await
-        .then_expect_events(vec![AccountEvent::PermissionGranted {
-            permission: Permission::Moderator,
-            by,
-            reason: None,
-        }]);
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::PermissionGranted {
-                permission: Permission::Moderator,
-                by,
-                reason: None,
-            },
-        ])
-        .when_async(AccountCommand::GrantPermission {
-            permission: Permission::Moderator,
-            by,
-            reason: None,
-        })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn grant_needs_an_account() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(AccountCommand::GrantPermission {
-            permission: Permission::Admin,
-            by: None,
-            reason: None,
-        })
-        .await
-        .then_expect_error(AccountError::NotFound);
-}
-
-#[tokio::test]
-async fn revoke_removes_a_held_permission() {
-    Harness::with(())
-        .given(vec![
-            signed_up(),
-            AccountEvent::PermissionGranted {
+    let revoke = |permission| AccountCommand::RevokePermission {
+        permission,
+        by: None,
+        reason: None,
+    };
+    check_all([
+        Case {
+            name: "a grant records the granter",
+            given: vec![signed_up()],
+            when: grant(Permission::Moderator, by),
+            then: Ok(vec![granted(Permission::Moderator, by)]),
+        },
+        Case {
+            name: "a grant is idempotent",
+            given: vec![signed_up(), granted(Permission::Moderator, by)],
+            when: grant(Permission::Moderator, by),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a grant needs an account",
+            given: vec![],
+            when: grant(Permission::Admin, None),
+            then: Err(AccountError::NotFound),
+        },
+        Case {
+            name: "revoke removes a held permission",
+            given: vec![signed_up(), granted(Permission::Moderator, None)],
+            when: revoke(Permission::Moderator),
+            then: Ok(vec![AccountEvent::PermissionRevoked {
                 permission: Permission::Moderator,
                 by: None,
                 reason: None,
-            },
-        ])
-        .when_async(AccountCommand::RevokePermission {
-            permission: Permission::Moderator,
-            by: None,
-            reason: None,
-        })
-        .await
-        .then_expect_events(vec![AccountEvent::PermissionRevoked {
-            permission: Permission::Moderator,
-            by: None,
-            reason: None,
-        }]);
-}
-
-#[tokio::test]
-async fn revoke_of_a_permission_not_held_is_refused() {
-    Harness::with(())
-        .given(vec![signed_up()])
-        .when_async(AccountCommand::RevokePermission {
-            permission: Permission::Admin,
-            by: None,
-            reason: None,
-        })
-        .await
-        .then_expect_error(AccountError::NotHeld("admin"));
+            }]),
+        },
+        Case {
+            name: "revoke of a permission not held is refused",
+            given: vec![signed_up()],
+            when: revoke(Permission::Admin),
+            then: Err(AccountError::NotHeld("admin")),
+        },
+    ])
+    .await;
 }
 
 #[test]

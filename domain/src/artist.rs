@@ -1,6 +1,9 @@
 //! The `Artist` aggregate: a person or collective credited for artworks, recorded from an open
 //! dataset, named in an approved artwork proposal, or proposed on its own; its fields change by
 //! approved edits.
+//!
+//! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
+//! consistency boundary; its given/when/then tests are in `artist_tests.rs`.
 
 use std::collections::BTreeSet;
 
@@ -282,19 +285,9 @@ impl Artist {
                 return Err(ArtistError::NameRequired);
             }
         }
-        let stale: Vec<String> = edits
-            .iter()
-            .filter(|e| self.is_stale(e))
-            .map(FieldChange::field_name)
-            .collect();
-        if !stale.is_empty() && !overwrite_stale {
-            return Err(ArtistError::Stale(stale));
-        }
-        let changes: Vec<ArtistFieldEdit> = edits
-            .into_iter()
-            .map(|e| self.rebased(e))
-            .filter(|e| !e.changes_nothing())
-            .collect();
+        let changes = self
+            .rebased_changes(edits, overwrite_stale)
+            .map_err(ArtistError::Stale)?;
         self.with_changes(&changes)?;
         Ok(Some(if self.exists {
             ArtistEvent::ArtistEdited {

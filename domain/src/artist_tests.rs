@@ -1,10 +1,11 @@
-//! `artist`'s given/when/then tests.
+//! `artist`'s given/when/then tests, a table of named cases per command.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 use serde_json::{json, Value};
+use uuid::Uuid;
 
-type Harness = TestFramework<Artist>;
+type Case = crate::testing::Case<Artist>;
 
 fn record(source_id: &str) -> ImportedArtist {
     ImportedArtist {
@@ -36,331 +37,273 @@ fn imported(r: &ImportedArtist) -> ArtistEvent {
     }
 }
 
-/// Given `given`, the artist is sent an import of `r`.
-async fn importing(
-    given: Vec<ArtistEvent>,
-    r: ImportedArtist,
-) -> cqrs_es::test::AggregateResultValidator<Artist> {
-    Harness::with(())
-        .given(given)
-        .when_async(ArtistCommand::ImportArtist(Box::new(r)))
-        .await
+fn import(r: &ImportedArtist) -> ArtistCommand {
+    ArtistCommand::ImportArtist(Box::new(r.clone()))
+}
+
+/// Record 103 changed by `change`.
+fn record_with(change: impl FnOnce(&mut ImportedArtist)) -> ImportedArtist {
+    let mut r = record("103");
+    change(&mut r);
+    r
+}
+
+fn updated(changes: Vec<ArtistFieldEdit>, newer: &ImportedArtist) -> ArtistEvent {
+    ArtistEvent::ArtistUpdatedFromSource {
+        changes,
+        source: Box::new(ArtistSourceFields::of(newer)),
+    }
 }
 
 #[tokio::test]
-async fn import_records_a_new_artist() {
+async fn importing() {
     let r = record("103");
-    importing(Vec::new(), r.clone())
-        .await
-        .then_expect_events(vec![imported(&r)]);
-}
-
-#[tokio::test]
-async fn import_of_an_already_imported_artist_changes_nothing() {
-    let r = record("103");
-    importing(vec![imported(&r)], r)
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn a_newer_record_of_the_source_changes_what_the_source_changed() {
-    let old = record("103");
-    let mut newer = old.clone();
-    newer.biography = Some(LongText::parse("Born in Deep River, Ontario, in 1951.").unwrap());
-    newer.website = Some("https://example.org/mchaffie".into());
-    importing(vec![imported(&old)], newer.clone())
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
-            changes: vec![
-                ArtistFieldEdit::Biography {
-                    old: old.biography.clone(),
-                    new: newer.biography.clone(),
-                },
-                ArtistFieldEdit::Website {
-                    old: None,
-                    new: newer.website.clone(),
-                },
+    let newer = record_with(|n| {
+        n.biography = Some(LongText::parse("Born in Deep River, Ontario, in 1951.").unwrap());
+        n.website = Some("https://example.org/mchaffie".into());
+    });
+    let renamed = record_with(|n| {
+        n.country = Some("Canada (Ontario)".into());
+        n.name = PersonName::parse("N. McHaffie").unwrap();
+    });
+    let no_country = record_with(|n| n.country = None);
+    check_all([
+        Case {
+            name: "import records a new artist",
+            given: vec![],
+            when: import(&r),
+            then: Ok(vec![imported(&r)]),
+        },
+        Case {
+            name: "import of an already imported artist changes nothing",
+            given: vec![imported(&r)],
+            when: import(&r),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a newer record of the source changes what the source changed",
+            given: vec![imported(&r)],
+            when: import(&newer),
+            then: Ok(vec![updated(
+                vec![
+                    ArtistFieldEdit::Biography {
+                        old: r.biography.clone(),
+                        new: newer.biography.clone(),
+                    },
+                    ArtistFieldEdit::Website {
+                        old: None,
+                        new: newer.website.clone(),
+                    },
+                ],
+                &newer,
+            )]),
+        },
+        Case {
+            name: "a newer record keeps what the community changed since",
+            given: vec![
+                imported(&r),
+                edited(
+                    9,
+                    vec![edit(
+                        "name",
+                        json!("Natalie McHaffie"),
+                        json!("Natalie MacHaffie"),
+                    )],
+                ),
             ],
-            source: Box::new(ArtistSourceFields::of(&newer)),
-        }]);
+            when: import(&renamed),
+            then: Ok(vec![updated(
+                vec![edit("country", json!("Canada"), json!("Canada (Ontario)"))],
+                &renamed,
+            )]),
+        },
+        Case {
+            name: "the same record after a source update changes nothing",
+            given: vec![
+                imported(&r),
+                updated(
+                    vec![edit("country", json!("Canada"), json!(null))],
+                    &no_country,
+                ),
+            ],
+            when: import(&no_country),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a newer record with a bad website is refused",
+            given: vec![imported(&r)],
+            when: import(&record_with(|n| {
+                n.website = Some("ftp://example.org".into())
+            })),
+            then: Err(ArtistError::BadWebsite),
+        },
+        Case {
+            name: "import fails when the id belongs to another source",
+            given: vec![imported(&r)],
+            when: import(&record("104")),
+            then: Err(ArtistError::SourceMismatch(record("104").id)),
+        },
+        Case {
+            name: "import fails with a website that is not http",
+            given: vec![],
+            when: import(&record_with(|r| {
+                r.website = Some("javascript:alert(1)".into())
+            })),
+            then: Err(ArtistError::BadWebsite),
+        },
+        Case {
+            name: "import fails with a source url that is not http",
+            given: vec![],
+            when: import(&record_with(|r| {
+                r.provenance.source_url = Some("javascript:alert(document.cookie)".into());
+            })),
+            then: Err(ArtistError::BadSourceUrl),
+        },
+        Case {
+            name: "import fails with an overlong country",
+            given: vec![],
+            when: import(&record_with(|r| r.country = Some("x".repeat(101)))),
+            then: Err(ArtistError::CountryTooLong),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
-async fn a_newer_record_keeps_what_the_community_changed_since() {
-    let old = record("103");
-    let mut newer = old.clone();
-    newer.country = Some("Canada (Ontario)".into());
-    newer.name = PersonName::parse("N. McHaffie").unwrap();
-    let community = PersonName::parse("Natalie MacHaffie").unwrap();
-    importing(
-        vec![
-            imported(&old),
-            ArtistEvent::ArtistEdited {
-                submission_id: SubmissionId(uuid::Uuid::from_u128(9)),
-                changes: vec![ArtistFieldEdit::Name {
-                    old: Some(old.name.clone()),
-                    new: community,
-                }],
-            },
-        ],
-        newer.clone(),
-    )
-    .await
-    .then_expect_events(vec![ArtistEvent::ArtistUpdatedFromSource {
-        changes: vec![ArtistFieldEdit::Country {
-            old: old.country.clone(),
-            new: newer.country.clone(),
-        }],
-        source: Box::new(ArtistSourceFields::of(&newer)),
-    }]);
-}
-
-#[tokio::test]
-async fn the_same_record_after_a_source_update_changes_nothing() {
-    let old = record("103");
-    let mut newer = old.clone();
-    newer.country = None;
-    importing(
-        vec![
-            imported(&old),
-            ArtistEvent::ArtistUpdatedFromSource {
-                changes: vec![ArtistFieldEdit::Country {
-                    old: old.country.clone(),
-                    new: None,
-                }],
-                source: Box::new(ArtistSourceFields::of(&newer)),
-            },
-        ],
-        newer,
-    )
-    .await
-    .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn a_newer_record_with_a_bad_website_is_refused() {
-    let old = record("103");
-    let mut newer = old.clone();
-    newer.website = Some("ftp://example.org".into());
-    importing(vec![imported(&old)], newer)
-        .await
-        .then_expect_error(ArtistError::BadWebsite);
-}
-
-#[tokio::test]
-async fn import_fails_when_the_id_belongs_to_another_source() {
-    let other = record("104");
-    importing(vec![imported(&record("103"))], other.clone())
-        .await
-        .then_expect_error(ArtistError::SourceMismatch(other.id));
-}
-
-#[tokio::test]
-async fn import_fails_with_a_website_that_is_not_http() {
-    let mut r = record("103");
-    r.website = Some("javascript:alert(1)".into());
-    importing(Vec::new(), r)
-        .await
-        .then_expect_error(ArtistError::BadWebsite);
-}
-
-#[tokio::test]
-async fn import_fails_with_a_source_url_that_is_not_http() {
-    let mut r = record("103");
-    r.provenance.source_url = Some("javascript:alert(document.cookie)".into());
-    importing(Vec::new(), r)
-        .await
-        .then_expect_error(ArtistError::BadSourceUrl);
-}
-
-#[tokio::test]
-async fn creating_an_artist_by_name_records_it() {
+async fn creating_an_artist_by_name() {
     let name = PersonName::parse("Jane Doe").unwrap();
-    let submission_id = crate::ids::SubmissionId(uuid::Uuid::from_u128(3));
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtistCommand::CreateArtist {
-            name: name.clone(),
-            submission_id,
-        })
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistCreated {
-            name,
-            submission_id,
-        }]);
+    let create = |n| ArtistCommand::CreateArtist {
+        name: name.clone(),
+        submission_id: SubmissionId(Uuid::from_u128(n)),
+    };
+    let created = ArtistEvent::ArtistCreated {
+        name: name.clone(),
+        submission_id: SubmissionId(Uuid::from_u128(3)),
+    };
+    check_all([
+        Case {
+            name: "creating an artist by name records it",
+            given: vec![],
+            when: create(3),
+            then: Ok(vec![created.clone()]),
+        },
+        Case {
+            name: "creating an artist that exists changes nothing",
+            given: vec![created],
+            when: create(4),
+            then: Ok(vec![]),
+        },
+    ])
+    .await;
 }
 
-#[tokio::test]
-async fn creating_an_artist_that_exists_changes_nothing() {
-    let name = PersonName::parse("Jane Doe").unwrap();
-    Harness::with(())
-        .given(vec![ArtistEvent::ArtistCreated {
-            name: name.clone(),
-            submission_id: crate::ids::SubmissionId(uuid::Uuid::from_u128(3)),
-        }])
-        .when_async(ArtistCommand::CreateArtist {
-            name,
-            submission_id: crate::ids::SubmissionId(uuid::Uuid::from_u128(4)),
-        })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn import_fails_with_an_overlong_country() {
-    let mut r = record("103");
-    r.country = Some("x".repeat(101));
-    importing(Vec::new(), r)
-        .await
-        .then_expect_error(ArtistError::CountryTooLong);
-}
-
-fn edit(field: &str, old: serde_json::Value, new: serde_json::Value) -> ArtistFieldEdit {
+fn edit(field: &str, old: Value, new: Value) -> ArtistFieldEdit {
     ArtistFieldEdit::parse(field, &old, &new).unwrap().remove(0)
 }
 
 fn apply(edits: Vec<ArtistFieldEdit>, overwrite_stale: bool) -> ArtistCommand {
     ArtistCommand::ApplyEdit {
-        submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
+        submission_id: SubmissionId(Uuid::from_u128(7)),
         edits,
         overwrite_stale,
     }
 }
 
+fn edited(submission: u128, changes: Vec<ArtistFieldEdit>) -> ArtistEvent {
+    ArtistEvent::ArtistEdited {
+        submission_id: SubmissionId(Uuid::from_u128(submission)),
+        changes,
+    }
+}
+
 #[tokio::test]
-async fn an_approved_edit_records_each_change_with_the_value_it_replaced() {
-    use serde_json::json;
-    let r = record("103");
+async fn applying_an_edit() {
     let changes = vec![
         edit("country", json!("Canada"), json!(null)),
         edit("aliases", json!([]), json!(["N. McHaffie"])),
         edit("birth_year", json!(null), json!(1956)),
     ];
-    Harness::with(())
-        .given(vec![imported(&r)])
-        .when_async(apply(changes.clone(), false))
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistEdited {
-            submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
-            changes,
-        }]);
-}
-
-#[tokio::test]
-async fn an_edit_of_a_field_changed_since_is_refused_as_stale() {
-    use serde_json::json;
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(apply(
-            vec![edit("country", json!("France"), json!("Spain"))],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtistError::Stale(vec!["country".into()]));
-}
-
-#[tokio::test]
-async fn a_stale_edit_applied_on_purpose_records_the_value_it_really_replaced() {
-    use serde_json::json;
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(apply(
-            vec![edit("country", json!("France"), json!("Spain"))],
-            true,
-        ))
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistEdited {
-            submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
-            changes: vec![edit("country", json!("Canada"), json!("Spain"))],
-        }]);
-}
-
-#[tokio::test]
-async fn an_edit_applied_again_changes_nothing() {
-    use serde_json::json;
-    let changes = vec![edit("country", json!("Canada"), json!("Spain"))];
-    Harness::with(())
-        .given(vec![
-            imported(&record("103")),
-            ArtistEvent::ArtistEdited {
-                submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
-                changes: changes.clone(),
-            },
-        ])
-        .when_async(apply(changes, true))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn an_empty_edit_is_refused() {
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(apply(vec![], false))
-        .await
-        .then_expect_error(ArtistError::EmptyEdit);
-}
-
-#[tokio::test]
-async fn a_death_before_the_birth_is_refused() {
-    use serde_json::json;
-    let err = EditError::new("death_year", "death_year must not be before birth_year");
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(apply(
-            vec![
-                edit("birth_year", json!(null), json!(1956)),
-                edit("death_year", json!(null), json!(1900)),
-            ],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtistError::Invalid(err));
-}
-
-#[tokio::test]
-async fn a_new_artist_is_added_from_its_approved_proposal() {
-    use serde_json::json;
-    let changes = vec![
+    let to_spain = vec![edit("country", json!("Canada"), json!("Spain"))];
+    let stale = vec![edit("country", json!("France"), json!("Spain"))];
+    let new_artist = vec![
         edit("name", json!(null), json!("Jane Doe")),
         edit("website", json!(null), json!("https://jane.example")),
     ];
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(apply(changes.clone(), false))
-        .await
-        .then_expect_events(vec![ArtistEvent::ArtistAdded {
-            submission_id: SubmissionId(uuid::Uuid::from_u128(7)),
-            changes,
-        }]);
-}
-
-#[tokio::test]
-async fn a_new_artist_without_a_name_is_refused() {
-    use serde_json::json;
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(apply(
-            vec![edit("country", json!(null), json!("Peru"))],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtistError::NameRequired);
-}
-
-#[tokio::test]
-async fn an_alias_equal_to_the_name_is_refused() {
-    use serde_json::json;
-    let err = EditError::new("aliases", "an alias must differ from the name");
-    Harness::with(())
-        .given(vec![imported(&record("103"))])
-        .when_async(apply(
-            vec![edit("aliases", json!([]), json!(["natalie mchaffie"]))],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtistError::Invalid(err));
+    check_all([
+        Case {
+            name: "an approved edit records each change with the value it replaced",
+            given: vec![imported(&record("103"))],
+            when: apply(changes.clone(), false),
+            then: Ok(vec![edited(7, changes)]),
+        },
+        Case {
+            name: "an edit of a field changed since is refused as stale",
+            given: vec![imported(&record("103"))],
+            when: apply(stale.clone(), false),
+            then: Err(ArtistError::Stale(vec!["country".into()])),
+        },
+        Case {
+            name: "a stale edit applied on purpose records the value it really replaced",
+            given: vec![imported(&record("103"))],
+            when: apply(stale, true),
+            then: Ok(vec![edited(7, to_spain.clone())]),
+        },
+        Case {
+            name: "an edit applied again changes nothing",
+            given: vec![imported(&record("103")), edited(7, to_spain.clone())],
+            when: apply(to_spain, true),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "an empty edit is refused",
+            given: vec![imported(&record("103"))],
+            when: apply(vec![], false),
+            then: Err(ArtistError::EmptyEdit),
+        },
+        Case {
+            name: "a death before the birth is refused",
+            given: vec![imported(&record("103"))],
+            when: apply(
+                vec![
+                    edit("birth_year", json!(null), json!(1956)),
+                    edit("death_year", json!(null), json!(1900)),
+                ],
+                false,
+            ),
+            then: Err(ArtistError::Invalid(EditError::new(
+                "death_year",
+                "death_year must not be before birth_year",
+            ))),
+        },
+        Case {
+            name: "a new artist is added from its approved proposal",
+            given: vec![],
+            when: apply(new_artist.clone(), false),
+            then: Ok(vec![ArtistEvent::ArtistAdded {
+                submission_id: SubmissionId(Uuid::from_u128(7)),
+                changes: new_artist,
+            }]),
+        },
+        Case {
+            name: "a new artist without a name is refused",
+            given: vec![],
+            when: apply(vec![edit("country", json!(null), json!("Peru"))], false),
+            then: Err(ArtistError::NameRequired),
+        },
+        Case {
+            name: "an alias equal to the name is refused",
+            given: vec![imported(&record("103"))],
+            when: apply(
+                vec![edit("aliases", json!([]), json!(["natalie mchaffie"]))],
+                false,
+            ),
+            then: Err(ArtistError::Invalid(EditError::new(
+                "aliases",
+                "an alias must differ from the name",
+            ))),
+        },
+    ])
+    .await;
 }
 
 #[test]

@@ -830,19 +830,9 @@ impl Aggregate for Artwork {
                 if edits.is_empty() {
                     return Err(ArtworkError::EmptyEdit);
                 }
-                let stale: Vec<String> = edits
-                    .iter()
-                    .filter(|e| self.is_stale(e))
-                    .map(FieldEdit::field_name)
-                    .collect();
-                if !stale.is_empty() && !overwrite_stale {
-                    return Err(ArtworkError::Stale(stale));
-                }
-                let changes: Vec<FieldEdit> = edits
-                    .into_iter()
-                    .map(|e| self.rebased(e))
-                    .filter(|e| !e.changes_nothing())
-                    .collect();
+                let changes = self
+                    .rebased_changes(edits, overwrite_stale)
+                    .map_err(ArtworkError::Stale)?;
                 self.with_changes(&changes)?;
                 sink.write(
                     ArtworkEvent::ArtworkEdited {

@@ -1,14 +1,17 @@
-//! `artwork`'s given/when/then tests.
+//! `artwork`'s given/when/then tests, a table of named cases per command.
+//!
+//! Longer than ~500 lines on purpose: one aggregate's cases, each command's accepted and refused
+//! ones side by side.
 
 use super::*;
 use crate::ids::ActorId;
+use crate::testing::{after, check_all};
 use crate::visit::{Condition, Note};
-use cqrs_es::test::TestFramework;
 use serde_json::json;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
-type Harness = TestFramework<Artwork>;
+type Case = crate::testing::Case<Artwork>;
 
 fn provenance(source_id: &str) -> Provenance {
     Provenance {
@@ -37,6 +40,17 @@ fn record(source_id: &str) -> ImportedArtwork {
     }
 }
 
+/// Record 27 changed by `change`.
+fn record_with(change: impl FnOnce(&mut ImportedArtwork)) -> ImportedArtwork {
+    let mut r = record("27");
+    change(&mut r);
+    r
+}
+
+fn import(r: &ImportedArtwork) -> ArtworkCommand {
+    ArtworkCommand::ImportArtwork(Box::new(r.clone()))
+}
+
 fn imported(r: &ImportedArtwork) -> ArtworkEvent {
     ArtworkEvent::ArtworkImported {
         title: r.title.clone(),
@@ -50,47 +64,9 @@ fn imported(r: &ImportedArtwork) -> ArtworkEvent {
     }
 }
 
-#[tokio::test]
-async fn import_records_a_new_artwork() {
-    let r = record("27");
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r.clone())))
-        .await
-        .then_expect_events(vec![imported(&r)]);
-}
-
-#[tokio::test]
-async fn import_fails_with_a_source_url_that_is_not_http() {
-    let mut r = record("27");
-    r.provenance.source_url = Some("data:text/html,<script>alert(1)</script>".into());
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
-        .await
-        .then_expect_error(ArtworkError::BadSourceUrl);
-}
-
-#[tokio::test]
-async fn import_accepts_an_https_source_url() {
-    let mut r = record("27");
-    r.provenance.source_url =
-        Some("https://opendata.vancouver.ca/explore/dataset/public-art/".into());
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r.clone())))
-        .await
-        .then_expect_events(vec![imported(&r)]);
-}
-
-#[tokio::test]
-async fn import_of_an_already_imported_record_changes_nothing() {
-    let r = record("27");
-    Harness::with(())
-        .given(vec![imported(&r)])
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
-        .await
-        .then_expect_events(vec![]);
+/// Record 27 imported, the history most cases start from.
+fn imported_27() -> ArtworkEvent {
+    imported(&record("27"))
 }
 
 /// A newer version of record 27: retitled and with its material changed at the source.
@@ -108,114 +84,116 @@ fn updated(changes: Vec<FieldEdit>, n: &ImportedArtwork) -> ArtworkEvent {
     }
 }
 
-#[tokio::test]
-async fn a_newer_record_of_the_same_source_changes_what_the_source_changed() {
-    let r = record("27");
-    let n = newer(&r);
-    let title = FieldEdit::Title {
-        old: r.title.clone(),
-        new: n.title.clone(),
-    };
-    let material = FieldEdit::Tag {
-        key: "material".into(),
-        old: r.tags.get("material").map(str::to_owned),
-        new: n.tags.get("material").map(str::to_owned),
-    };
-    Harness::with(())
-        .given(vec![imported(&r)])
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(n.clone())))
-        .await
-        .then_expect_events(vec![updated(vec![title.clone(), material], &n)]);
-    // The same newer record again changes nothing.
-    let material = FieldEdit::Tag {
-        key: "material".into(),
-        old: r.tags.get("material").map(str::to_owned),
-        new: n.tags.get("material").map(str::to_owned),
-    };
-    Harness::with(())
-        .given(vec![imported(&r), updated(vec![title, material], &n)])
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(n)))
-        .await
-        .then_expect_events(vec![]);
+fn title_edit(old: &str, new: &str) -> FieldEdit {
+    FieldEdit::Title {
+        old: Title::parse(old).unwrap(),
+        new: Title::parse(new).unwrap(),
+    }
+}
+
+fn tag(key: &str, old: Option<&str>, new: Option<&str>) -> FieldEdit {
+    FieldEdit::Tag {
+        key: key.into(),
+        old: old.map(str::to_owned),
+        new: new.map(str::to_owned),
+    }
 }
 
 #[tokio::test]
-async fn a_newer_record_keeps_what_the_community_changed_since() {
+async fn importing() {
     let r = record("27");
     let n = newer(&r);
-    let ours = Title::parse("Solo, by the harbour").unwrap();
-    let community = edited(
-        9,
-        vec![FieldEdit::Title {
-            old: r.title.clone(),
-            new: ours,
-        }],
-    );
-    let material = FieldEdit::Tag {
-        key: "material".into(),
-        old: r.tags.get("material").map(str::to_owned),
-        new: n.tags.get("material").map(str::to_owned),
-    };
-    // The title stays the community's; the material, which nobody changed, follows the source.
-    Harness::with(())
-        .given(vec![imported(&r), community])
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(n.clone())))
-        .await
-        .then_expect_events(vec![updated(vec![material], &n)]);
+    let https = record_with(|r| {
+        r.provenance.source_url =
+            Some("https://opendata.vancouver.ca/explore/dataset/public-art/".into());
+    });
+    let retitled = title_edit("Solo", "Solo (1986)");
+    let material = tag("material", Some("metal"), Some("stone"));
+    check_all([
+        Case {
+            name: "import records a new artwork",
+            given: vec![],
+            when: import(&r),
+            then: Ok(vec![imported(&r)]),
+        },
+        Case {
+            name: "import fails with a source url that is not http",
+            given: vec![],
+            when: import(&record_with(|r| {
+                r.provenance.source_url = Some("data:text/html,<script>alert(1)</script>".into());
+            })),
+            then: Err(ArtworkError::BadSourceUrl),
+        },
+        Case {
+            name: "import accepts an https source url",
+            given: vec![],
+            when: import(&https),
+            then: Ok(vec![imported(&https)]),
+        },
+        Case {
+            name: "import of an already imported record changes nothing",
+            given: vec![imported(&r)],
+            when: import(&r),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a newer record of the same source changes what the source changed",
+            given: vec![imported(&r)],
+            when: import(&n),
+            then: Ok(vec![updated(vec![retitled.clone(), material.clone()], &n)]),
+        },
+        Case {
+            name: "the same newer record again changes nothing",
+            given: vec![imported(&r), updated(vec![retitled, material.clone()], &n)],
+            when: import(&n),
+            then: Ok(vec![]),
+        },
+        Case {
+            // The title stays the community's; the material, which nobody changed, follows.
+            name: "a newer record keeps what the community changed since",
+            given: vec![
+                imported(&r),
+                edited(9, vec![title_edit("Solo", "Solo, by the harbour")]),
+            ],
+            when: import(&n),
+            then: Ok(vec![updated(vec![material], &n)]),
+        },
+        Case {
+            name: "import fails when the id belongs to another source",
+            given: vec![imported(&r)],
+            when: import(&record("28")),
+            then: Err(ArtworkError::SourceMismatch(record("28").id)),
+        },
+        Case {
+            name: "import fails when an artist is credited twice",
+            given: vec![],
+            when: import(&record_with(|r| r.artist_ids.push(r.artist_ids[0]))),
+            then: Err(ArtworkError::DuplicateArtist),
+        },
+        Case {
+            name: "import fails with too many artists",
+            given: vec![],
+            when: import(&record_with(|r| {
+                r.artist_ids = (0..=MAX_ARTISTS_PER_ARTWORK)
+                    .map(|i| ArtistId::for_import("vancouver", &i.to_string()))
+                    .collect();
+            })),
+            then: Err(ArtworkError::TooManyArtists),
+        },
+    ])
+    .await;
 }
 
 #[test]
 fn an_update_from_the_source_can_be_reverted() {
     let r = record("27");
     let n = newer(&r);
-    let title = FieldEdit::Title {
-        old: r.title.clone(),
-        new: n.title.clone(),
-    };
-    let events = vec![imported(&r), updated(vec![title], &n)];
+    let events = vec![
+        imported(&r),
+        updated(vec![title_edit("Solo", "Solo (1986)")], &n),
+    ];
     let undo = revert_of(&events, 2, RevertScope::Change).unwrap();
-    assert_eq!(
-        undo,
-        vec![FieldEdit::Title {
-            old: n.title.clone(),
-            new: r.title.clone(),
-        }]
-    );
-}
-
-#[tokio::test]
-async fn import_fails_when_the_id_belongs_to_another_source() {
-    let first = record("27");
-    let other = record("28");
-    Harness::with(())
-        .given(vec![imported(&first)])
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(other.clone())))
-        .await
-        .then_expect_error(ArtworkError::SourceMismatch(other.id));
-}
-
-#[tokio::test]
-async fn import_fails_when_an_artist_is_credited_twice() {
-    let mut r = record("27");
-    r.artist_ids.push(r.artist_ids[0]);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
-        .await
-        .then_expect_error(ArtworkError::DuplicateArtist);
-}
-
-#[tokio::test]
-async fn import_fails_with_too_many_artists() {
-    let mut r = record("27");
-    r.artist_ids = (0..=MAX_ARTISTS_PER_ARTWORK)
-        .map(|i| ArtistId::for_import("vancouver", &i.to_string()))
-        .collect();
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::ImportArtwork(Box::new(r)))
-        .await
-        .then_expect_error(ArtworkError::TooManyArtists);
+    assert_eq!(undo, vec![title_edit("Solo (1986)", "Solo")]);
 }
 
 fn approved(submission: u128) -> ApprovedArtwork {
@@ -251,134 +229,111 @@ fn visit(submission: u128) -> Visit {
     }
 }
 
+fn record_visit(v: &Visit) -> ArtworkCommand {
+    ArtworkCommand::RecordVisit(Box::new(v.clone()))
+}
+
+fn visit_recorded(v: &Visit) -> ArtworkEvent {
+    ArtworkEvent::VisitRecorded(Box::new(v.clone()))
+}
+
+fn add_photos(submission: u128, photos: Vec<Photo>, location: Option<Location>) -> ArtworkCommand {
+    ArtworkCommand::AddPhotos {
+        submission_id: SubmissionId(Uuid::from_u128(submission)),
+        photos,
+        location,
+    }
+}
+
 #[tokio::test]
-async fn an_approved_proposal_creates_the_artwork() {
+async fn creating_and_adding_photos_and_visits() {
     let a = approved(1);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a.clone())))
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkCreated(Box::new(a))]);
-}
-
-#[tokio::test]
-async fn creating_again_for_the_same_submission_changes_nothing() {
-    let a = approved(1);
-    Harness::with(())
-        .given(vec![ArtworkEvent::ArtworkCreated(Box::new(a.clone()))])
-        .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a)))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn creating_over_an_existing_artwork_is_refused() {
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::CreateFromSubmission(Box::new(approved(1))))
-        .await
-        .then_expect_error(ArtworkError::AlreadyExists);
-}
-
-#[tokio::test]
-async fn creating_with_an_artist_twice_is_refused() {
-    let mut a = approved(1);
-    a.artist_ids.push(a.artist_ids[0]);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::CreateFromSubmission(Box::new(a)))
-        .await
-        .then_expect_error(ArtworkError::DuplicateArtist);
-}
-
-#[tokio::test]
-async fn linked_photos_are_added_and_the_artwork_moves_when_asked() {
+    let created = ArtworkEvent::ArtworkCreated(Box::new(a.clone()));
     let photos = vec![photo()];
     let to = Location::parse(49.2935, -123.1339).unwrap();
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::AddPhotos {
-            submission_id: SubmissionId(Uuid::from_u128(2)),
-            photos: photos.clone(),
-            location: Some(to),
-        })
-        .await
-        .then_expect_events(vec![
-            ArtworkEvent::ArtworkMoved {
-                submission_id: SubmissionId(Uuid::from_u128(2)),
-                location: to,
-            },
-            ArtworkEvent::PhotosAdded {
-                submission_id: SubmissionId(Uuid::from_u128(2)),
-                photos,
-            },
-        ]);
-}
-
-#[tokio::test]
-async fn adding_the_same_submissions_photos_twice_changes_nothing() {
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::PhotosAdded {
-                submission_id: SubmissionId(Uuid::from_u128(2)),
-                photos: vec![photo()],
-            },
-        ])
-        .when_async(ArtworkCommand::AddPhotos {
-            submission_id: SubmissionId(Uuid::from_u128(2)),
-            photos: vec![photo()],
-            location: None,
-        })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn photos_cannot_be_added_to_an_artwork_that_does_not_exist() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::AddPhotos {
-            submission_id: SubmissionId(Uuid::from_u128(2)),
-            photos: vec![photo()],
-            location: None,
-        })
-        .await
-        .then_expect_error(ArtworkError::NotFound);
-}
-
-#[tokio::test]
-async fn an_approved_visit_goes_into_the_logbook_once() {
     let v = visit(3);
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::RecordVisit(Box::new(v.clone())))
-        .await
-        .then_expect_events(vec![ArtworkEvent::VisitRecorded(Box::new(v.clone()))]);
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::VisitRecorded(Box::new(v.clone())),
-        ])
-        .when_async(ArtworkCommand::RecordVisit(Box::new(v)))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn a_visit_to_an_artwork_that_does_not_exist_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ArtworkCommand::RecordVisit(Box::new(visit(3))))
-        .await
-        .then_expect_error(ArtworkError::NotFound);
-}
-
-fn title_edit(old: &str, new: &str) -> FieldEdit {
-    FieldEdit::Title {
-        old: Title::parse(old).unwrap(),
-        new: Title::parse(new).unwrap(),
-    }
+    check_all([
+        Case {
+            name: "an approved proposal creates the artwork",
+            given: vec![],
+            when: ArtworkCommand::CreateFromSubmission(Box::new(a.clone())),
+            then: Ok(vec![created.clone()]),
+        },
+        Case {
+            name: "creating again for the same submission changes nothing",
+            given: vec![created],
+            when: ArtworkCommand::CreateFromSubmission(Box::new(a)),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "creating over an existing artwork is refused",
+            given: vec![imported_27()],
+            when: ArtworkCommand::CreateFromSubmission(Box::new(approved(1))),
+            then: Err(ArtworkError::AlreadyExists),
+        },
+        Case {
+            name: "creating with an artist twice is refused",
+            given: vec![],
+            when: ArtworkCommand::CreateFromSubmission(Box::new({
+                let mut a = approved(1);
+                a.artist_ids.push(a.artist_ids[0]);
+                a
+            })),
+            then: Err(ArtworkError::DuplicateArtist),
+        },
+        Case {
+            name: "linked photos are added and the artwork moves when asked",
+            given: vec![imported_27()],
+            when: add_photos(2, photos.clone(), Some(to)),
+            then: Ok(vec![
+                ArtworkEvent::ArtworkMoved {
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
+                    location: to,
+                },
+                ArtworkEvent::PhotosAdded {
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
+                    photos,
+                },
+            ]),
+        },
+        Case {
+            name: "adding the same submission's photos twice changes nothing",
+            given: vec![
+                imported_27(),
+                ArtworkEvent::PhotosAdded {
+                    submission_id: SubmissionId(Uuid::from_u128(2)),
+                    photos: vec![photo()],
+                },
+            ],
+            when: add_photos(2, vec![photo()], None),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "photos cannot be added to an artwork that does not exist",
+            given: vec![],
+            when: add_photos(2, vec![photo()], None),
+            then: Err(ArtworkError::NotFound),
+        },
+        Case {
+            name: "an approved visit goes into the logbook",
+            given: vec![imported_27()],
+            when: record_visit(&v),
+            then: Ok(vec![visit_recorded(&v)]),
+        },
+        Case {
+            name: "an approved visit goes into the logbook once",
+            given: vec![imported_27(), visit_recorded(&v)],
+            when: record_visit(&v),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a visit to an artwork that does not exist is refused",
+            given: vec![],
+            when: record_visit(&visit(3)),
+            then: Err(ArtworkError::NotFound),
+        },
+    ])
+    .await;
 }
 
 fn edited(submission: u128, changes: Vec<FieldEdit>) -> ArtworkEvent {
@@ -400,143 +355,130 @@ fn reason() -> Reason {
     Reason::parse("Vandalised title").unwrap()
 }
 
+fn revert(reverted: i64, changes: Vec<FieldEdit>) -> ArtworkCommand {
+    ArtworkCommand::Revert {
+        reverted,
+        reason: reason(),
+        changes,
+    }
+}
+
+fn reverted(reverted: i64, changes: Vec<FieldEdit>) -> ArtworkEvent {
+    ArtworkEvent::ArtworkReverted {
+        reverted,
+        reason: reason(),
+        changes,
+    }
+}
+
 #[tokio::test]
-async fn an_approved_edit_changes_and_clears_fields() {
+async fn applying_an_edit() {
     let changes = vec![
         title_edit("Solo", "Solo II"),
         FieldEdit::Description {
             old: Some(LongText::parse("An abstract sculpture.").unwrap()),
             new: None,
         },
-        FieldEdit::Tag {
-            key: "material".into(),
-            old: Some("metal".into()),
-            new: None,
-        },
+        tag("material", Some("metal"), None),
     ];
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(apply_edit(5, changes.clone(), false))
-        .await
-        .then_expect_events(vec![edited(5, changes)]);
-}
-
-#[tokio::test]
-async fn a_stale_edit_is_refused_unless_the_moderator_overwrites() {
-    let history = vec![
-        imported(&record("27")),
-        edited(5, vec![title_edit("Solo", "Duo")]),
-    ];
-    Harness::with(())
-        .given(history.clone())
-        .when_async(apply_edit(6, vec![title_edit("Solo", "Trio")], false))
-        .await
-        .then_expect_error(ArtworkError::Stale(vec!["title".into()]));
-    // Overwritten, the change records the value it really replaced.
-    Harness::with(())
-        .given(history)
-        .when_async(apply_edit(6, vec![title_edit("Solo", "Trio")], true))
-        .await
-        .then_expect_events(vec![edited(6, vec![title_edit("Duo", "Trio")])]);
-}
-
-#[tokio::test]
-async fn an_edit_is_applied_once_and_never_empty_or_to_nothing() {
-    let history = vec![
-        imported(&record("27")),
-        edited(5, vec![title_edit("Solo", "Duo")]),
-    ];
-    Harness::with(())
-        .given(history.clone())
-        .when_async(apply_edit(5, vec![title_edit("Solo", "Duo")], false))
-        .await
-        .then_expect_events(vec![]);
-    Harness::with(())
-        .given(history)
-        .when_async(apply_edit(6, vec![], false))
-        .await
-        .then_expect_error(ArtworkError::EmptyEdit);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(apply_edit(6, vec![title_edit("Solo", "Duo")], false))
-        .await
-        .then_expect_error(ArtworkError::NotFound);
-}
-
-#[tokio::test]
-async fn an_edit_linking_an_artist_twice_is_refused() {
+    let retitled = vec![imported_27(), edited(5, vec![title_edit("Solo", "Duo")])];
     let a = ArtistId::for_import("vancouver", "103");
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(apply_edit(
-            5,
-            vec![FieldEdit::Artists {
-                old: vec![a],
-                new: vec![a, a],
-            }],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtworkError::DuplicateArtist);
+    check_all([
+        Case {
+            name: "an approved edit changes and clears fields",
+            given: vec![imported_27()],
+            when: apply_edit(5, changes.clone(), false),
+            then: Ok(vec![edited(5, changes)]),
+        },
+        Case {
+            name: "a stale edit is refused",
+            given: retitled.clone(),
+            when: apply_edit(6, vec![title_edit("Solo", "Trio")], false),
+            then: Err(ArtworkError::Stale(vec!["title".into()])),
+        },
+        Case {
+            name: "an overwritten stale edit records the value it really replaced",
+            given: retitled.clone(),
+            when: apply_edit(6, vec![title_edit("Solo", "Trio")], true),
+            then: Ok(vec![edited(6, vec![title_edit("Duo", "Trio")])]),
+        },
+        Case {
+            name: "an edit is applied once",
+            given: retitled.clone(),
+            when: apply_edit(5, vec![title_edit("Solo", "Duo")], false),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "an empty edit is refused",
+            given: retitled,
+            when: apply_edit(6, vec![], false),
+            then: Err(ArtworkError::EmptyEdit),
+        },
+        Case {
+            name: "an edit of nothing is refused",
+            given: vec![],
+            when: apply_edit(6, vec![title_edit("Solo", "Duo")], false),
+            then: Err(ArtworkError::NotFound),
+        },
+        Case {
+            name: "an edit linking an artist twice is refused",
+            given: vec![imported_27()],
+            when: apply_edit(
+                5,
+                vec![FieldEdit::Artists {
+                    old: vec![a],
+                    new: vec![a, a],
+                }],
+                false,
+            ),
+            then: Err(ArtworkError::DuplicateArtist),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn a_revert_undoes_one_change_and_a_revert_of_the_revert_restores_it() {
-    let mut history = vec![
-        imported(&record("27")),
-        edited(5, vec![title_edit("Solo", "Duo")]),
-    ];
+    let mut history = vec![imported_27(), edited(5, vec![title_edit("Solo", "Duo")])];
     let back = revert_of(&history, 2, RevertScope::Change).unwrap();
     assert_eq!(back, vec![title_edit("Duo", "Solo")]);
-    let reverted = ArtworkEvent::ArtworkReverted {
-        reverted: 2,
-        reason: reason(),
-        changes: back.clone(),
-    };
-    Harness::with(())
-        .given(history.clone())
-        .when_async(ArtworkCommand::Revert {
-            reverted: 2,
-            reason: reason(),
-            changes: back,
-        })
-        .await
-        .then_expect_events(vec![reverted.clone()]);
-    history.push(reverted);
+    Case {
+        name: "a revert undoes one change",
+        given: history.clone(),
+        when: revert(2, back.clone()),
+        then: Ok(vec![reverted(2, back.clone())]),
+    }
+    .check()
+    .await;
+    history.push(reverted(2, back));
     let again = revert_of(&history, 3, RevertScope::Change).unwrap();
     assert_eq!(again, vec![title_edit("Solo", "Duo")]);
-    Harness::with(())
-        .given(history)
-        .when_async(ArtworkCommand::Revert {
-            reverted: 3,
-            reason: reason(),
-            changes: again.clone(),
-        })
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkReverted {
-            reverted: 3,
-            reason: reason(),
-            changes: again,
-        }]);
+    Case {
+        name: "a revert of the revert restores it",
+        given: history,
+        when: revert(3, again.clone()),
+        then: Ok(vec![reverted(3, again)]),
+    }
+    .check()
+    .await;
 }
 
 #[tokio::test]
 async fn a_revert_is_refused_when_a_later_change_touched_the_field() {
     let history = vec![
-        imported(&record("27")),
+        imported_27(),
         edited(5, vec![title_edit("Solo", "Duo")]),
         edited(6, vec![title_edit("Duo", "Trio")]),
     ];
     let back = revert_of(&history, 2, RevertScope::Change).unwrap();
-    Harness::with(())
-        .given(history.clone())
-        .when_async(ArtworkCommand::Revert {
-            reverted: 2,
-            reason: reason(),
-            changes: back,
-        })
-        .await
-        .then_expect_error(ArtworkError::ChangedSince("title".into()));
+    Case {
+        name: "a revert is refused when a later change touched the field",
+        given: history.clone(),
+        when: revert(2, back),
+        then: Err(ArtworkError::ChangedSince("title".into())),
+    }
+    .check()
+    .await;
     // Going back to the point right after the import undoes both.
     assert_eq!(
         revert_of(&history, 1, RevertScope::Since).unwrap(),
@@ -546,56 +488,40 @@ async fn a_revert_is_refused_when_a_later_change_touched_the_field() {
 
 #[tokio::test]
 async fn only_field_changes_can_be_reverted() {
-    let history = vec![
-        imported(&record("27")),
-        ArtworkEvent::VisitRecorded(Box::new(visit(3))),
+    let history = vec![imported_27(), visit_recorded(&visit(3))];
+    // (what is reverted, how far, the refusal)
+    let refused = [
+        (1, RevertScope::Change, ArtworkError::NothingToRevert),
+        (2, RevertScope::Change, ArtworkError::NothingToRevert),
+        (3, RevertScope::Change, ArtworkError::UnknownChange),
+        (2, RevertScope::Since, ArtworkError::NothingToRevert),
     ];
-    assert_eq!(
-        revert_of(&history, 1, RevertScope::Change),
-        Err(ArtworkError::NothingToRevert)
-    );
-    assert_eq!(
-        revert_of(&history, 2, RevertScope::Change),
-        Err(ArtworkError::NothingToRevert)
-    );
-    assert_eq!(
-        revert_of(&history, 3, RevertScope::Change),
-        Err(ArtworkError::UnknownChange)
-    );
-    assert_eq!(
-        revert_of(&history, 2, RevertScope::Since),
-        Err(ArtworkError::NothingToRevert)
-    );
-    Harness::with(())
-        .given(history.clone())
-        .when_async(ArtworkCommand::Revert {
-            reverted: 2,
-            reason: reason(),
-            changes: vec![],
-        })
-        .await
-        .then_expect_error(ArtworkError::NothingToRevert);
-    Harness::with(())
-        .given(history)
-        .when_async(ArtworkCommand::Revert {
-            reverted: 9,
-            reason: reason(),
-            changes: vec![title_edit("Solo", "Duo")],
-        })
-        .await
-        .then_expect_error(ArtworkError::UnknownChange);
+    for (position, scope, error) in refused {
+        assert_eq!(
+            revert_of(&history, position, scope),
+            Err(error),
+            "reverting {position} ({scope:?})"
+        );
+    }
+    check_all([
+        Case {
+            name: "a visit is not reverted",
+            given: history.clone(),
+            when: revert(2, vec![]),
+            then: Err(ArtworkError::NothingToRevert),
+        },
+        Case {
+            name: "a change the artwork does not have is not reverted",
+            given: history,
+            when: revert(9, vec![title_edit("Solo", "Duo")]),
+            then: Err(ArtworkError::UnknownChange),
+        },
+    ])
+    .await;
 }
 
 fn id(n: u128) -> ArtworkId {
     ArtworkId(Uuid::from_u128(n))
-}
-
-fn tag(key: &str, old: Option<&str>, new: Option<&str>) -> FieldEdit {
-    FieldEdit::Tag {
-        key: key.into(),
-        old: old.map(str::to_owned),
-        new: new.map(str::to_owned),
-    }
 }
 
 fn absorption(from: u128, tags: Vec<FieldEdit>) -> Absorption {
@@ -612,151 +538,128 @@ fn absorption(from: u128, tags: Vec<FieldEdit>) -> Absorption {
     }
 }
 
-#[tokio::test]
-async fn a_duplicate_is_merged_once_and_never_into_itself() {
-    let merged = ArtworkEvent::ArtworkMerged {
-        into: id(2),
-        reason: reason(),
-    };
-    let merge = |into: u128| ArtworkCommand::MergeInto {
-        this: id(1),
-        into: id(into),
-        reason: reason(),
-    };
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(merge(2))
-        .await
-        .then_expect_events(vec![merged.clone()]);
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(merge(1))
-        .await
-        .then_expect_error(ArtworkError::MergeIntoItself);
-    Harness::with(())
-        .given(vec![imported(&record("27")), merged.clone()])
-        .when_async(merge(2))
-        .await
-        .then_expect_events(vec![]);
-    Harness::with(())
-        .given(vec![imported(&record("27")), merged])
-        .when_async(merge(3))
-        .await
-        .then_expect_error(ArtworkError::AlreadyMerged(id(2)));
+fn absorbed(a: Absorption) -> ArtworkEvent {
+    ArtworkEvent::ArtworkAbsorbed(Box::new(a))
 }
 
-#[tokio::test]
-async fn an_artwork_holding_merged_duplicates_is_not_merged_away() {
-    // Given B, which took A's content (A → B).
-    let holds_a = vec![
-        imported(&record("27")),
-        ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(1, vec![]))),
-    ];
-    // When B is merged into C, then it is refused: A's unmerge must find its content on B.
-    Harness::with(())
-        .given(holds_a)
-        .when_async(ArtworkCommand::MergeInto {
-            this: id(2),
-            into: id(3),
-            reason: reason(),
-        })
-        .await
-        .then_expect_error(ArtworkError::HoldsDuplicates);
-}
-
-#[tokio::test]
-async fn an_artwork_whose_duplicates_were_all_unmerged_can_be_merged_away() {
-    // Given B, which took A's content and gave it back (A unmerged).
-    let released = ArtworkEvent::ArtworkReleased {
-        from: id(1),
+/// What the target of `absorption(from, …)` gives back when that duplicate is unmerged.
+fn released(from: u128, tags: Vec<FieldEdit>) -> ArtworkEvent {
+    ArtworkEvent::ArtworkReleased {
+        from: id(from),
         reason: reason(),
         photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
         visits: vec![SubmissionId(Uuid::from_u128(71))],
-        tags: vec![],
-    };
-    // When B is merged into C, then it is.
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(1, vec![]))),
-            released,
-        ])
-        .when_async(ArtworkCommand::MergeInto {
-            this: id(2),
-            into: id(3),
-            reason: reason(),
-        })
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkMerged {
-            into: id(3),
-            reason: reason(),
-        }]);
+        tags,
+    }
 }
 
-fn merged_into_2() -> Vec<ArtworkEvent> {
-    vec![
-        imported(&record("27")),
-        ArtworkEvent::ArtworkMerged {
-            into: id(2),
-            reason: reason(),
+fn merge(this: u128, into: u128) -> ArtworkCommand {
+    ArtworkCommand::MergeInto {
+        this: id(this),
+        into: id(into),
+        reason: reason(),
+    }
+}
+
+fn merged(into: u128) -> ArtworkEvent {
+    ArtworkEvent::ArtworkMerged {
+        into: id(into),
+        reason: reason(),
+    }
+}
+
+#[tokio::test]
+async fn merging_a_duplicate_away() {
+    check_all([
+        Case {
+            name: "a duplicate is merged",
+            given: vec![imported_27()],
+            when: merge(1, 2),
+            then: Ok(vec![merged(2)]),
         },
-    ]
+        Case {
+            name: "a duplicate is never merged into itself",
+            given: vec![imported_27()],
+            when: merge(1, 1),
+            then: Err(ArtworkError::MergeIntoItself),
+        },
+        Case {
+            name: "a duplicate is merged once",
+            given: vec![imported_27(), merged(2)],
+            when: merge(1, 2),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a merged duplicate is not merged elsewhere",
+            given: vec![imported_27(), merged(2)],
+            when: merge(1, 3),
+            then: Err(ArtworkError::AlreadyMerged(id(2))),
+        },
+        Case {
+            // B took A's content (A → B): A's unmerge must find its content on B.
+            name: "an artwork holding merged duplicates is not merged away",
+            given: vec![imported_27(), absorbed(absorption(1, vec![]))],
+            when: merge(2, 3),
+            then: Err(ArtworkError::HoldsDuplicates),
+        },
+        Case {
+            // B took A's content and gave it back (A unmerged).
+            name: "an artwork whose duplicates were all unmerged can be merged away",
+            given: vec![
+                imported_27(),
+                absorbed(absorption(1, vec![])),
+                released(1, vec![]),
+            ],
+            when: merge(2, 3),
+            then: Ok(vec![merged(3)]),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
-async fn photos_a_visit_or_an_edit_for_an_artwork_merged_away_are_refused() {
+async fn content_for_an_artwork_merged_away() {
     let refused = ArtworkError::MergedDuplicate(id(2));
-    Harness::with(())
-        .given(merged_into_2())
-        .when_async(ArtworkCommand::AddPhotos {
-            submission_id: SubmissionId(Uuid::from_u128(5)),
-            photos: vec![photo()],
-            location: None,
-        })
-        .await
-        .then_expect_error(refused.clone());
-    Harness::with(())
-        .given(merged_into_2())
-        .when_async(ArtworkCommand::RecordVisit(Box::new(visit(6))))
-        .await
-        .then_expect_error(refused.clone());
-    Harness::with(())
-        .given(merged_into_2())
-        .when_async(apply_edit(7, vec![title_edit("Solo", "Duo")], false))
-        .await
-        .then_expect_error(refused);
-}
-
-#[tokio::test]
-async fn a_visit_recorded_before_the_merge_is_still_done_when_carried_out_again() {
-    // Given a visit recorded, then the artwork merged away (its merge moved the visit).
-    let mut history = vec![
-        imported(&record("27")),
-        ArtworkEvent::VisitRecorded(Box::new(visit(6))),
-    ];
-    history.extend(merged_into_2().into_iter().skip(1));
-    // When the approval's effect is carried out again, then nothing happens, no error.
-    Harness::with(())
-        .given(history)
-        .when_async(ArtworkCommand::RecordVisit(Box::new(visit(6))))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn an_unmerged_artwork_takes_content_again() {
-    let mut history = merged_into_2();
-    history.push(ArtworkEvent::ArtworkUnmerged {
+    let unmerged = ArtworkEvent::ArtworkUnmerged {
         from: id(2),
         reason: reason(),
         status: ArtworkStatus::Approved,
-    });
+    };
     let v = visit(6);
-    Harness::with(())
-        .given(history)
-        .when_async(ArtworkCommand::RecordVisit(Box::new(v.clone())))
-        .await
-        .then_expect_events(vec![ArtworkEvent::VisitRecorded(Box::new(v))]);
+    check_all([
+        Case {
+            name: "photos for an artwork merged away are refused",
+            given: vec![imported_27(), merged(2)],
+            when: add_photos(5, vec![photo()], None),
+            then: Err(refused.clone()),
+        },
+        Case {
+            name: "a visit for an artwork merged away is refused",
+            given: vec![imported_27(), merged(2)],
+            when: record_visit(&visit(6)),
+            then: Err(refused.clone()),
+        },
+        Case {
+            name: "an edit for an artwork merged away is refused",
+            given: vec![imported_27(), merged(2)],
+            when: apply_edit(7, vec![title_edit("Solo", "Duo")], false),
+            then: Err(refused),
+        },
+        Case {
+            // Its merge moved the visit; the approval's effect carried out again does nothing.
+            name: "a visit recorded before the merge is still done when carried out again",
+            given: vec![imported_27(), visit_recorded(&visit(6)), merged(2)],
+            when: record_visit(&visit(6)),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "an unmerged artwork takes content again",
+            given: vec![imported_27(), merged(2), unmerged],
+            when: record_visit(&v),
+            then: Ok(vec![visit_recorded(&v)]),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -773,39 +676,36 @@ async fn a_target_takes_photos_logbook_and_only_the_tags_it_lacks() {
     let mut event = command.clone();
     event.this = None;
     event.tags = vec![tag("year", None, Some("1936"))];
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::Absorb(Box::new(command.clone())))
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkAbsorbed(Box::new(event.clone()))]);
-    // Again: nothing twice.
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkAbsorbed(Box::new(event)),
-        ])
-        .when_async(ArtworkCommand::Absorb(Box::new(command.clone())))
-        .await
-        .then_expect_events(vec![]);
-    // Not into itself, nor into an artwork merged away.
     let mut itself = command.clone();
     itself.this = Some(id(1));
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::Absorb(Box::new(itself)))
-        .await
-        .then_expect_error(ArtworkError::MergeIntoItself);
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkMerged {
-                into: id(3),
-                reason: reason(),
-            },
-        ])
-        .when_async(ArtworkCommand::Absorb(Box::new(command)))
-        .await
-        .then_expect_error(ArtworkError::MergedAway);
+    let absorb = |a: &Absorption| ArtworkCommand::Absorb(Box::new(a.clone()));
+    check_all([
+        Case {
+            name: "a target takes photos, logbook and only the tags it lacks",
+            given: vec![imported_27()],
+            when: absorb(&command),
+            then: Ok(vec![absorbed(event.clone())]),
+        },
+        Case {
+            name: "a target takes nothing twice",
+            given: vec![imported_27(), absorbed(event)],
+            when: absorb(&command),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "an artwork does not absorb itself",
+            given: vec![imported_27()],
+            when: absorb(&itself),
+            then: Err(ArtworkError::MergeIntoItself),
+        },
+        Case {
+            name: "an artwork merged away absorbs nothing",
+            given: vec![imported_27(), merged(3)],
+            when: absorb(&command),
+            then: Err(ArtworkError::MergedAway),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -818,90 +718,83 @@ async fn a_missing_artwork_is_removed_once_and_stays_on_record() {
         reason: reason(),
         feedback: Uuid::from_u128(5),
     };
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(remove.clone())
-        .await
-        .then_expect_events(vec![removed.clone()]);
-    Harness::with(())
-        .given(vec![imported(&record("27")), removed])
-        .when_async(remove.clone())
-        .await
-        .then_expect_events(vec![]);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(remove.clone())
-        .await
-        .then_expect_error(ArtworkError::NotFound);
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkMerged {
-                into: id(2),
-                reason: reason(),
-            },
-        ])
-        .when_async(remove)
-        .await
-        .then_expect_error(ArtworkError::MergedAway);
+    check_all([
+        Case {
+            name: "a missing artwork is removed",
+            given: vec![imported_27()],
+            when: remove.clone(),
+            then: Ok(vec![removed.clone()]),
+        },
+        Case {
+            name: "a missing artwork is removed once",
+            given: vec![imported_27(), removed],
+            when: remove.clone(),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "an artwork that does not exist is not removed",
+            given: vec![],
+            when: remove.clone(),
+            then: Err(ArtworkError::NotFound),
+        },
+        Case {
+            name: "an artwork merged away is not removed",
+            given: vec![imported_27(), merged(2)],
+            when: remove,
+            then: Err(ArtworkError::MergedAway),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn unmerging_restores_the_duplicate_and_gives_back_what_moved() {
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkMerged {
-                into: id(2),
-                reason: reason(),
-            },
-        ])
-        .when_async(ArtworkCommand::Unmerge { reason: reason() })
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkUnmerged {
-            from: id(2),
-            reason: reason(),
-            status: ArtworkStatus::Approved,
-        }]);
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::Unmerge { reason: reason() })
-        .await
-        .then_expect_error(ArtworkError::NotMerged);
-    // The target gives back the photos and visits; a tag changed since stays.
-    let absorbed = absorption(
+    let release = ArtworkCommand::Release {
+        from: id(1),
+        reason: reason(),
+    };
+    let absorbed_with_tags = absorption(
         1,
         vec![
             tag("year", None, Some("1936")),
             tag("era", None, Some("modern")),
         ],
     );
-    Harness::with(())
-        .given(vec![
-            imported(&record("27")),
-            ArtworkEvent::ArtworkAbsorbed(Box::new(absorbed)),
-            edited(9, vec![tag("era", Some("modern"), Some("postmodern"))]),
-        ])
-        .when_async(ArtworkCommand::Release {
-            from: id(1),
-            reason: reason(),
-        })
-        .await
-        .then_expect_events(vec![ArtworkEvent::ArtworkReleased {
-            from: id(1),
-            reason: reason(),
-            photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
-            visits: vec![SubmissionId(Uuid::from_u128(71))],
-            tags: vec![tag("year", Some("1936"), None)],
-        }]);
-    Harness::with(())
-        .given(vec![imported(&record("27"))])
-        .when_async(ArtworkCommand::Release {
-            from: id(1),
-            reason: reason(),
-        })
-        .await
-        .then_expect_error(ArtworkError::NotMerged);
+    check_all([
+        Case {
+            name: "unmerging restores the duplicate",
+            given: vec![imported_27(), merged(2)],
+            when: ArtworkCommand::Unmerge { reason: reason() },
+            then: Ok(vec![ArtworkEvent::ArtworkUnmerged {
+                from: id(2),
+                reason: reason(),
+                status: ArtworkStatus::Approved,
+            }]),
+        },
+        Case {
+            name: "an artwork not merged is not unmerged",
+            given: vec![imported_27()],
+            when: ArtworkCommand::Unmerge { reason: reason() },
+            then: Err(ArtworkError::NotMerged),
+        },
+        Case {
+            name: "the target gives back the photos and visits; a tag changed since stays",
+            given: vec![
+                imported_27(),
+                absorbed(absorbed_with_tags),
+                edited(9, vec![tag("era", Some("modern"), Some("postmodern"))]),
+            ],
+            when: release.clone(),
+            then: Ok(vec![released(1, vec![tag("year", Some("1936"), None)])]),
+        },
+        Case {
+            name: "a target gives back nothing it did not take",
+            given: vec![imported_27()],
+            when: release,
+            then: Err(ArtworkError::NotMerged),
+        },
+    ])
+    .await;
 }
 
 /// An artwork created with two photos, and their keys.
@@ -916,118 +809,75 @@ fn with_two_photos() -> (Vec<ArtworkEvent>, PhotoKey, PhotoKey) {
     )
 }
 
+fn main_photo(new: PhotoKey) -> FieldEdit {
+    FieldEdit::MainPhoto {
+        old: None,
+        new: Some(new),
+    }
+}
+
+fn hide(new: Vec<PhotoKey>) -> FieldEdit {
+    FieldEdit::HiddenPhotos { old: vec![], new }
+}
+
 #[tokio::test]
-async fn an_edit_makes_a_photo_the_main_one_and_hides_another() {
+async fn arranging_the_photos() {
     let (given, first, second) = with_two_photos();
-    let changes = vec![
-        FieldEdit::MainPhoto {
-            old: None,
-            new: Some(second),
+    let mut hidden = given.clone();
+    hidden.push(edited(5, vec![hide(vec![first])]));
+    let changes = vec![main_photo(second), hide(vec![first])];
+    check_all([
+        Case {
+            name: "an edit makes a photo the main one and hides another",
+            given: given.clone(),
+            when: apply_edit(5, changes.clone(), false),
+            then: Ok(vec![edited(5, changes)]),
         },
-        FieldEdit::HiddenPhotos {
-            old: vec![],
-            new: vec![first],
+        Case {
+            name: "a photo not the artwork's is refused",
+            given: given.clone(),
+            when: apply_edit(5, vec![main_photo(PhotoKey::new())], false),
+            then: Err(photo_error(
+                "main_photo",
+                "That photo is not one of this artwork's",
+            )),
         },
-    ];
-    Harness::with(())
-        .given(given)
-        .when_async(apply_edit(5, changes.clone(), false))
-        .await
-        .then_expect_events(vec![edited(5, changes)]);
-}
-
-#[tokio::test]
-async fn a_photo_not_the_artworks_or_a_hidden_main_photo_is_refused() {
-    let (given, first, _) = with_two_photos();
-    let stranger = PhotoKey::new();
-    Harness::with(())
-        .given(given.clone())
-        .when_async(apply_edit(
-            5,
-            vec![FieldEdit::MainPhoto {
-                old: None,
-                new: Some(stranger),
-            }],
-            false,
-        ))
-        .await
-        .then_expect_error(photo_error(
-            "main_photo",
-            "That photo is not one of this artwork's",
-        ));
-    Harness::with(())
-        .given(given)
-        .when_async(apply_edit(
-            5,
-            vec![
-                FieldEdit::MainPhoto {
-                    old: None,
-                    new: Some(first),
-                },
-                FieldEdit::HiddenPhotos {
-                    old: vec![],
-                    new: vec![first],
-                },
-            ],
-            false,
-        ))
-        .await
-        .then_expect_error(photo_error(
-            "hidden_photos",
-            "The main photo cannot be hidden",
-        ));
-}
-
-#[tokio::test]
-async fn hiding_against_a_changed_gallery_is_stale_and_a_revert_shows_the_photo_again() {
-    let (mut history, first, second) = with_two_photos();
-    let hide = FieldEdit::HiddenPhotos {
-        old: vec![],
-        new: vec![first],
-    };
-    history.push(edited(5, vec![hide.clone()]));
-    Harness::with(())
-        .given(history.clone())
-        .when_async(apply_edit(
-            6,
-            vec![FieldEdit::HiddenPhotos {
-                old: vec![],
-                new: vec![second],
-            }],
-            false,
-        ))
-        .await
-        .then_expect_error(ArtworkError::Stale(vec!["hidden_photos".into()]));
-    let back = revert_of(&history, 2, RevertScope::Change).unwrap();
-    assert_eq!(back, vec![hide.inverse()]);
+        Case {
+            name: "a hidden main photo is refused",
+            given,
+            when: apply_edit(5, vec![main_photo(first), hide(vec![first])], false),
+            then: Err(photo_error(
+                "hidden_photos",
+                "The main photo cannot be hidden",
+            )),
+        },
+        Case {
+            name: "hiding against a changed gallery is stale",
+            given: hidden.clone(),
+            when: apply_edit(6, vec![hide(vec![second])], false),
+            then: Err(ArtworkError::Stale(vec!["hidden_photos".into()])),
+        },
+    ])
+    .await;
+    let back = revert_of(&hidden, 2, RevertScope::Change).unwrap();
+    assert_eq!(
+        back,
+        vec![hide(vec![first]).inverse()],
+        "a revert shows it again"
+    );
 }
 
 #[test]
 fn photos_given_back_by_an_unmerge_leave_the_arrangement() {
-    let absorbed = absorption(1, vec![]);
-    let moved = absorbed.photos[0].photos[0].key;
-    let mut artwork = Artwork::default();
-    for e in [
-        imported(&record("27")),
-        ArtworkEvent::ArtworkAbsorbed(Box::new(absorbed)),
-        edited(
-            9,
-            vec![FieldEdit::MainPhoto {
-                old: None,
-                new: Some(moved),
-            }],
-        ),
-    ] {
-        artwork.apply(e);
-    }
+    let absorbed_photos = absorption(1, vec![]);
+    let moved = absorbed_photos.photos[0].photos[0].key;
+    let mut artwork: Artwork = after([
+        imported_27(),
+        absorbed(absorbed_photos),
+        edited(9, vec![main_photo(moved)]),
+    ]);
     assert_eq!(artwork.main_photo, Some(moved));
-    artwork.apply(ArtworkEvent::ArtworkReleased {
-        from: id(1),
-        reason: reason(),
-        photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
-        visits: vec![SubmissionId(Uuid::from_u128(71))],
-        tags: vec![],
-    });
+    artwork.apply(released(1, vec![]));
     assert_eq!(artwork.main_photo, None);
     assert!(!artwork.has_photo(moved));
 }
@@ -1037,20 +887,14 @@ fn what_an_artwork_carries_counts_merges_in_and_out() {
     let a = approved(1);
     let events = vec![
         ArtworkEvent::ArtworkCreated(Box::new(a.clone())),
-        ArtworkEvent::VisitRecorded(Box::new(visit(3))),
-        ArtworkEvent::ArtworkAbsorbed(Box::new(absorption(5, vec![]))),
+        visit_recorded(&visit(3)),
+        absorbed(absorption(5, vec![])),
     ];
     let (photos, visits) = carried(&events, &[]);
     assert_eq!(photos.len(), 2);
     assert_eq!(visits.len(), 2);
     let mut all = events;
-    all.push(ArtworkEvent::ArtworkReleased {
-        from: id(5),
-        reason: reason(),
-        photo_submissions: vec![SubmissionId(Uuid::from_u128(70))],
-        visits: vec![SubmissionId(Uuid::from_u128(71))],
-        tags: vec![],
-    });
+    all.push(released(5, vec![]));
     let (photos, visits) = carried(&all, &[]);
     assert_eq!((photos.len(), visits.len()), (1, 1));
     assert_eq!(photos[0].submission_id, a.submission_id);
@@ -1074,7 +918,7 @@ fn photos_hidden_on_a_duplicate_stay_behind_when_it_is_merged() {
 
 #[test]
 fn stored_event_shape_is_stable() {
-    let e = imported(&record("27"));
+    let e = imported_27();
     assert_eq!(e.event_type(), "ArtworkImported");
     let v = serde_json::to_value(&e).unwrap();
     let body = &v["ArtworkImported"];
@@ -1103,39 +947,21 @@ fn the_inverse_undoes_and_staleness_compares_with_the_artwork() {
 
 #[test]
 fn visits_go_to_an_artwork_in_place_and_lists_take_any_the_public_sees() {
-    let mut pending = record("27");
-    pending.status = ArtworkStatus::Pending;
+    let pending = record_with(|r| r.status = ArtworkStatus::Pending);
     let removed = ArtworkEvent::ArtworkRemoved {
         reason: reason(),
         feedback: Uuid::from_u128(5),
     };
-    let merged = ArtworkEvent::ArtworkMerged {
-        into: id(2),
-        reason: reason(),
-    };
     // (what happened, takes a visit, can be listed)
     let cases = [
-        ("in place", vec![imported(&record("27"))], true, true),
-        (
-            "removed",
-            vec![imported(&record("27")), removed],
-            false,
-            true,
-        ),
+        ("in place", vec![imported_27()], true, true),
+        ("removed", vec![imported_27(), removed], false, true),
         ("never created", vec![], false, false),
         ("pending", vec![imported(&pending)], false, false),
-        (
-            "merged away",
-            vec![imported(&record("27")), merged],
-            false,
-            false,
-        ),
+        ("merged away", vec![imported_27(), merged(2)], false, false),
     ];
     for (what, events, visits, listable) in cases {
-        let mut artwork = Artwork::default();
-        for e in events {
-            artwork.apply(e);
-        }
+        let artwork: Artwork = after(events);
         assert_eq!(artwork.takes_visits(), visits, "{what}: visits");
         assert_eq!(artwork.listable(), listable, "{what}: lists");
     }
@@ -1145,8 +971,7 @@ fn visits_go_to_an_artwork_in_place_and_lists_take_any_the_public_sees() {
 fn a_point_the_store_kept_to_fewer_digits_is_the_same_point() {
     let mut r = record("27");
     r.location = Location::parse(37.737792999999996, -122.475662).unwrap();
-    let mut stored = Artwork::default();
-    stored.apply(imported(&r));
+    let mut stored: Artwork = after([imported(&r)]);
     stored.source.as_mut().unwrap().location = Location::parse(37.737793, -122.475662).unwrap();
     assert!(stored.source_update(&r).is_none());
     r.location = Location::parse(37.7378, -122.475662).unwrap();

@@ -1,10 +1,10 @@
-//! `award`'s given/when/then tests.
+//! `award`'s given/when/then tests, a table of named cases.
 
 use super::*;
 use crate::badge::{badge_id, BadgeLook, BadgeRule};
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<BadgeAwards>;
+type Case = crate::testing::Case<BadgeAwards>;
 
 fn account() -> AccountId {
     AccountId(Uuid::from_u128(7))
@@ -53,63 +53,56 @@ fn awarded() -> AwardEvent {
     }
 }
 
-#[test]
-fn an_earned_badge_is_awarded_with_its_look_and_reason() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when(award(definition(true), one()))
-        .then_expect_events(vec![awarded()]);
-}
-
-#[test]
-fn a_badge_already_held_is_not_awarded_again() {
-    Harness::with(())
-        .given(vec![awarded()])
-        .when(award(definition(true), one()))
-        .then_expect_events(vec![]);
-}
-
-#[test]
-fn a_badge_already_held_stays_when_it_is_deactivated_later() {
-    Harness::with(())
-        .given(vec![awarded()])
-        .when(award(definition(false), one()))
-        .then_expect_events(vec![]);
-}
-
-#[test]
-fn a_rule_not_met_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when(award(definition(true), ContributorCounts::default()))
-        .then_expect_error(AwardError::NotEarned);
-}
-
-#[test]
-fn an_inactive_badge_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when(award(definition(false), one()))
-        .then_expect_error(AwardError::Inactive);
-}
-
-#[test]
-fn an_undefined_badge_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when(award(BadgeDefinition::default(), one()))
-        .then_expect_error(AwardError::NotDefined);
-}
-
-#[test]
-fn another_accounts_awards_are_refused() {
-    Harness::with(())
-        .given(vec![awarded()])
-        .when(AwardCommand::Award {
-            account: AccountId(Uuid::from_u128(8)),
-            badge_id: Uuid::from_u128(9),
-            badge: definition(true),
-            counts: one(),
-        })
-        .then_expect_error(AwardError::WrongAccount);
+#[tokio::test]
+async fn awarding_a_badge() {
+    check_all([
+        Case {
+            name: "an earned badge is awarded with its look and reason",
+            given: vec![],
+            when: award(definition(true), one()),
+            then: Ok(vec![awarded()]),
+        },
+        Case {
+            name: "a badge already held is not awarded again",
+            given: vec![awarded()],
+            when: award(definition(true), one()),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a badge already held stays when it is deactivated later",
+            given: vec![awarded()],
+            when: award(definition(false), one()),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a rule not met is refused",
+            given: vec![],
+            when: award(definition(true), ContributorCounts::default()),
+            then: Err(AwardError::NotEarned),
+        },
+        Case {
+            name: "an inactive badge is refused",
+            given: vec![],
+            when: award(definition(false), one()),
+            then: Err(AwardError::Inactive),
+        },
+        Case {
+            name: "an undefined badge is refused",
+            given: vec![],
+            when: award(BadgeDefinition::default(), one()),
+            then: Err(AwardError::NotDefined),
+        },
+        Case {
+            name: "another account's awards are refused",
+            given: vec![awarded()],
+            when: AwardCommand::Award {
+                account: AccountId(Uuid::from_u128(8)),
+                badge_id: Uuid::from_u128(9),
+                badge: definition(true),
+                counts: one(),
+            },
+            then: Err(AwardError::WrongAccount),
+        },
+    ])
+    .await;
 }

@@ -1,9 +1,9 @@
-//! `badge`'s given/when/then tests.
+//! `badge`'s given/when/then tests, a table of named cases per command.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<BadgeDefinition>;
+type Case = crate::testing::Case<BadgeDefinition>;
 
 fn look() -> BadgeLook {
     BadgeLook::parse("First photo", "Your first photo was approved.", "📷").unwrap()
@@ -112,91 +112,82 @@ fn keys_and_looks_are_checked_by_field() {
     ));
 }
 
-#[tokio::test]
-async fn a_badge_is_defined_once() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(BadgeCommand::Define {
-            key: key(),
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 1 },
-        })
-        .await
-        .then_expect_events(vec![defined()]);
-    Harness::with(())
-        .given(vec![defined()])
-        .when_async(BadgeCommand::Define {
-            key: key(),
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 1 },
-        })
-        .await
-        .then_expect_error(BadgeError::AlreadyDefined);
+fn define(rule: BadgeRule) -> BadgeCommand {
+    BadgeCommand::Define {
+        key: key(),
+        look: look(),
+        rule,
+    }
+}
+
+fn update(rule: BadgeRule) -> BadgeCommand {
+    BadgeCommand::Update { look: look(), rule }
 }
 
 #[tokio::test]
-async fn a_rule_with_a_zero_threshold_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(BadgeCommand::Define {
-            key: key(),
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 0 },
-        })
-        .await
-        .then_expect_error(BadgeError::Invalid {
-            field: "rule",
-            message: "a rule's threshold must be from 1 to 100000".into(),
-        });
-}
-
-#[tokio::test]
-async fn an_update_records_only_a_change() {
-    Harness::with(())
-        .given(vec![defined()])
-        .when_async(BadgeCommand::Update {
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 2 },
-        })
-        .await
-        .then_expect_events(vec![BadgeEvent::BadgeUpdated {
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 2 },
-        }]);
-    Harness::with(())
-        .given(vec![defined()])
-        .when_async(BadgeCommand::Update {
-            look: look(),
-            rule: BadgeRule::Photos { at_least: 1 },
-        })
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn a_badge_is_deactivated_and_reactivated_never_deleted() {
-    Harness::with(())
-        .given(vec![defined()])
-        .when_async(BadgeCommand::Deactivate)
-        .await
-        .then_expect_events(vec![BadgeEvent::BadgeDeactivated]);
-    Harness::with(())
-        .given(vec![defined(), BadgeEvent::BadgeDeactivated])
-        .when_async(BadgeCommand::Deactivate)
-        .await
-        .then_expect_events(vec![]);
-    Harness::with(())
-        .given(vec![defined(), BadgeEvent::BadgeDeactivated])
-        .when_async(BadgeCommand::Reactivate)
-        .await
-        .then_expect_events(vec![BadgeEvent::BadgeReactivated]);
-}
-
-#[tokio::test]
-async fn an_unknown_badge_cannot_be_changed() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(BadgeCommand::Deactivate)
-        .await
-        .then_expect_error(BadgeError::NotFound);
+async fn defining_and_changing_a_badge() {
+    let deactivated = || vec![defined(), BadgeEvent::BadgeDeactivated];
+    check_all([
+        Case {
+            name: "a badge is defined",
+            given: vec![],
+            when: define(BadgeRule::Photos { at_least: 1 }),
+            then: Ok(vec![defined()]),
+        },
+        Case {
+            name: "a badge is defined once",
+            given: vec![defined()],
+            when: define(BadgeRule::Photos { at_least: 1 }),
+            then: Err(BadgeError::AlreadyDefined),
+        },
+        Case {
+            name: "a rule with a zero threshold is refused",
+            given: vec![],
+            when: define(BadgeRule::Photos { at_least: 0 }),
+            then: Err(BadgeError::Invalid {
+                field: "rule",
+                message: "a rule's threshold must be from 1 to 100000".into(),
+            }),
+        },
+        Case {
+            name: "an update records a change",
+            given: vec![defined()],
+            when: update(BadgeRule::Photos { at_least: 2 }),
+            then: Ok(vec![BadgeEvent::BadgeUpdated {
+                look: look(),
+                rule: BadgeRule::Photos { at_least: 2 },
+            }]),
+        },
+        Case {
+            name: "an update records only a change",
+            given: vec![defined()],
+            when: update(BadgeRule::Photos { at_least: 1 }),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a badge is deactivated",
+            given: vec![defined()],
+            when: BadgeCommand::Deactivate,
+            then: Ok(vec![BadgeEvent::BadgeDeactivated]),
+        },
+        Case {
+            name: "a badge is deactivated once",
+            given: deactivated(),
+            when: BadgeCommand::Deactivate,
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a deactivated badge is reactivated, never deleted",
+            given: deactivated(),
+            when: BadgeCommand::Reactivate,
+            then: Ok(vec![BadgeEvent::BadgeReactivated]),
+        },
+        Case {
+            name: "an unknown badge cannot be changed",
+            given: vec![],
+            when: BadgeCommand::Deactivate,
+            then: Err(BadgeError::NotFound),
+        },
+    ])
+    .await;
 }

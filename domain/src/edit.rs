@@ -99,6 +99,31 @@ pub trait Edited {
     fn is_stale(&self, edit: &Self::Edit) -> bool;
     /// The same change, made against this aggregate's value now.
     fn rebased(&self, edit: Self::Edit) -> Self::Edit;
+
+    /// `edits` remade against this aggregate's values, less those that then change nothing; when
+    /// some are stale and the moderator did not choose to overwrite, the stale fields' names.
+    fn rebased_changes(
+        &self,
+        edits: Vec<Self::Edit>,
+        overwrite_stale: bool,
+    ) -> Result<Vec<Self::Edit>, Vec<String>>
+    where
+        Self::Edit: FieldChange,
+    {
+        let stale: Vec<String> = edits
+            .iter()
+            .filter(|e| self.is_stale(e))
+            .map(FieldChange::field_name)
+            .collect();
+        if !stale.is_empty() && !overwrite_stale {
+            return Err(stale);
+        }
+        Ok(edits
+            .into_iter()
+            .map(|e| self.rebased(e))
+            .filter(|e| !e.changes_nothing())
+            .collect())
+    }
 }
 
 /// One field's change of an edit's subject, as a proposal carries it: what artwork edits

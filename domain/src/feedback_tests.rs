@@ -1,9 +1,9 @@
-//! `feedback`'s given/when/then tests.
+//! `feedback`'s given/when/then tests, a table of named cases per command.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<Feedback>;
+type Case = crate::testing::Case<Feedback>;
 
 const ARTWORK: Uuid = Uuid::from_u128(7);
 
@@ -36,24 +36,93 @@ fn resolve(remove_artwork: bool) -> FeedbackCommand {
     }
 }
 
+fn resolved(removed_artwork: Option<Uuid>) -> FeedbackEvent {
+    FeedbackEvent::FeedbackResolved {
+        moderator: moderator(),
+        note: Note::decision("Gone since the works").unwrap(),
+        removed_artwork,
+    }
+}
+
 #[tokio::test]
-async fn feedback_is_sent_once() {
+async fn sending_and_deciding_feedback() {
     let send = FeedbackCommand::Send {
         subject: Subject::Artwork(ARTWORK),
         issue_type: IssueType::Missing,
         note: Note::parse(&format!("  {MISSING_NOTE}\n")).unwrap(),
         sender: sender(),
     };
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(send.clone())
-        .await
-        .then_expect_events(vec![missing()]);
-    Harness::with(())
-        .given(vec![missing()])
-        .when_async(send)
-        .await
-        .then_expect_error(FeedbackError::AlreadySent);
+    let archive = FeedbackCommand::Archive {
+        moderator: moderator(),
+        note: None,
+    };
+    let archived = FeedbackEvent::FeedbackArchived {
+        moderator: moderator(),
+        note: None,
+    };
+    check_all([
+        Case {
+            name: "feedback is sent",
+            given: vec![],
+            when: send.clone(),
+            then: Ok(vec![missing()]),
+        },
+        Case {
+            name: "feedback is sent once",
+            given: vec![missing()],
+            when: send,
+            then: Err(FeedbackError::AlreadySent),
+        },
+        Case {
+            name: "open feedback is archived",
+            given: vec![missing()],
+            when: archive.clone(),
+            then: Ok(vec![archived.clone()]),
+        },
+        Case {
+            name: "open feedback is resolved",
+            given: vec![missing()],
+            when: resolve(false),
+            then: Ok(vec![resolved(None)]),
+        },
+        Case {
+            name: "decided feedback is not decided again",
+            given: vec![missing(), archived],
+            when: resolve(false),
+            then: Err(FeedbackError::AlreadyDecided("archived")),
+        },
+        Case {
+            name: "feedback never sent is not decided",
+            given: vec![],
+            when: archive,
+            then: Err(FeedbackError::NotFound),
+        },
+        Case {
+            name: "a missing artwork report removes the artwork",
+            given: vec![missing()],
+            when: resolve(true),
+            then: Ok(vec![resolved(Some(ARTWORK))]),
+        },
+        Case {
+            name: "a comment does not remove the artwork",
+            given: vec![sent(Subject::Artwork(ARTWORK), IssueType::Comment)],
+            when: resolve(true),
+            then: Err(FeedbackError::NotAMissingArtwork),
+        },
+        Case {
+            name: "a report about an artist does not remove an artwork",
+            given: vec![sent(Subject::Artist(ARTWORK), IssueType::Missing)],
+            when: resolve(true),
+            then: Err(FeedbackError::NotAMissingArtwork),
+        },
+        Case {
+            name: "a general report does not remove an artwork",
+            given: vec![sent(Subject::General, IssueType::Missing)],
+            when: resolve(true),
+            then: Err(FeedbackError::NotAMissingArtwork),
+        },
+    ])
+    .await;
 }
 
 #[test]
@@ -86,64 +155,4 @@ fn the_sent_event_names_its_subject_flat() {
     assert_eq!(v["FeedbackSent"]["subject_id"], ARTWORK.to_string());
     let back: FeedbackEvent = serde_json::from_value(v).unwrap();
     assert_eq!(back, missing());
-}
-
-#[tokio::test]
-async fn open_feedback_is_archived_or_resolved_once() {
-    let archive = FeedbackCommand::Archive {
-        moderator: moderator(),
-        note: None,
-    };
-    let archived = FeedbackEvent::FeedbackArchived {
-        moderator: moderator(),
-        note: None,
-    };
-    Harness::with(())
-        .given(vec![missing()])
-        .when_async(archive.clone())
-        .await
-        .then_expect_events(vec![archived.clone()]);
-    Harness::with(())
-        .given(vec![missing()])
-        .when_async(resolve(false))
-        .await
-        .then_expect_events(vec![FeedbackEvent::FeedbackResolved {
-            moderator: moderator(),
-            note: Note::decision("Gone since the works").unwrap(),
-            removed_artwork: None,
-        }]);
-    Harness::with(())
-        .given(vec![missing(), archived])
-        .when_async(resolve(false))
-        .await
-        .then_expect_error(FeedbackError::AlreadyDecided("archived"));
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(archive)
-        .await
-        .then_expect_error(FeedbackError::NotFound);
-}
-
-#[tokio::test]
-async fn only_a_missing_artwork_report_removes_the_artwork() {
-    Harness::with(())
-        .given(vec![missing()])
-        .when_async(resolve(true))
-        .await
-        .then_expect_events(vec![FeedbackEvent::FeedbackResolved {
-            moderator: moderator(),
-            note: Note::decision("Gone since the works").unwrap(),
-            removed_artwork: Some(ARTWORK),
-        }]);
-    for other in [
-        sent(Subject::Artwork(ARTWORK), IssueType::Comment),
-        sent(Subject::Artist(ARTWORK), IssueType::Missing),
-        sent(Subject::General, IssueType::Missing),
-    ] {
-        Harness::with(())
-            .given(vec![other])
-            .when_async(resolve(true))
-            .await
-            .then_expect_error(FeedbackError::NotAMissingArtwork);
-    }
 }

@@ -13,47 +13,35 @@ pub enum GeoError {
     Longitude,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize)]
-#[serde(try_from = "f64", into = "f64")]
-pub struct Latitude(f64);
+/// Declares a coordinate in degrees: a newtype over `f64` that is finite and within ±`limit`,
+/// stored as the bare number, refused with `error` otherwise.
+macro_rules! degrees {
+    ($name:ident, $limit:literal, $error:expr) => {
+        #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize)]
+        #[serde(try_from = "f64", into = "f64")]
+        pub struct $name(f64);
 
-impl TryFrom<f64> for Latitude {
-    type Error = GeoError;
-    fn try_from(v: f64) -> Result<Self, GeoError> {
-        if v.is_finite() && (-90.0..=90.0).contains(&v) {
-            Ok(Self(v))
-        } else {
-            Err(GeoError::Latitude)
+        impl TryFrom<f64> for $name {
+            type Error = GeoError;
+            fn try_from(v: f64) -> Result<Self, GeoError> {
+                if v.is_finite() && (-$limit..=$limit).contains(&v) {
+                    Ok(Self(v))
+                } else {
+                    Err($error)
+                }
+            }
         }
-    }
-}
 
-impl From<Latitude> for f64 {
-    fn from(v: Latitude) -> f64 {
-        v.0
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize)]
-#[serde(try_from = "f64", into = "f64")]
-pub struct Longitude(f64);
-
-impl TryFrom<f64> for Longitude {
-    type Error = GeoError;
-    fn try_from(v: f64) -> Result<Self, GeoError> {
-        if v.is_finite() && (-180.0..=180.0).contains(&v) {
-            Ok(Self(v))
-        } else {
-            Err(GeoError::Longitude)
+        impl From<$name> for f64 {
+            fn from(v: $name) -> f64 {
+                v.0
+            }
         }
-    }
+    };
 }
 
-impl From<Longitude> for f64 {
-    fn from(v: Longitude) -> f64 {
-        v.0
-    }
-}
+degrees!(Latitude, 90.0, GeoError::Latitude);
+degrees!(Longitude, 180.0, GeoError::Longitude);
 
 /// A WGS84 point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
-//! `import_run`'s given/when/then tests.
+//! `import_run`'s given/when/then tests, a table of named cases.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<ImportRun>;
+type Case = crate::testing::Case<ImportRun>;
 
 fn record() -> ImportRunRecord {
     ImportRunRecord {
@@ -24,36 +24,43 @@ fn recorded() -> ImportRunEvent {
     ImportRunEvent::ImportRunRecorded(Box::new(record()))
 }
 
-#[tokio::test]
-async fn a_run_is_recorded_once() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ImportRunCommand::Record(Box::new(record())))
-        .await
-        .then_expect_events(vec![recorded()]);
-    Harness::with(())
-        .given(vec![recorded()])
-        .when_async(ImportRunCommand::Record(Box::new(record())))
-        .await
-        .then_expect_error(ImportRunError::AlreadyRecorded);
+fn record_run(record: ImportRunRecord) -> ImportRunCommand {
+    ImportRunCommand::Record(Box::new(record))
 }
 
 #[tokio::test]
-async fn a_run_without_a_file_or_dataset_is_refused() {
-    for unnamed in [
-        ImportRunRecord {
-            file: " ".into(),
-            ..record()
+async fn recording_a_run() {
+    check_all([
+        Case {
+            name: "a run is recorded",
+            given: vec![],
+            when: record_run(record()),
+            then: Ok(vec![recorded()]),
         },
-        ImportRunRecord {
-            dataset: String::new(),
-            ..record()
+        Case {
+            name: "a run is recorded once",
+            given: vec![recorded()],
+            when: record_run(record()),
+            then: Err(ImportRunError::AlreadyRecorded),
         },
-    ] {
-        Harness::with(())
-            .given_no_previous_events()
-            .when_async(ImportRunCommand::Record(Box::new(unnamed)))
-            .await
-            .then_expect_error(ImportRunError::Unnamed);
-    }
+        Case {
+            name: "a run without a file is refused",
+            given: vec![],
+            when: record_run(ImportRunRecord {
+                file: " ".into(),
+                ..record()
+            }),
+            then: Err(ImportRunError::Unnamed),
+        },
+        Case {
+            name: "a run without a dataset is refused",
+            given: vec![],
+            when: record_run(ImportRunRecord {
+                dataset: String::new(),
+                ..record()
+            }),
+            then: Err(ImportRunError::Unnamed),
+        },
+    ])
+    .await;
 }

@@ -1,9 +1,9 @@
-//! `inbox`'s given/when/then tests.
+//! `inbox`'s given/when/then tests, a table of named cases.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<Inbox>;
+type Case = crate::testing::Case<Inbox>;
 
 fn me() -> ActorId {
     ActorId(Uuid::from_u128(1))
@@ -25,42 +25,36 @@ fn dismissed(n: u128) -> InboxEvent {
 }
 
 #[tokio::test]
-async fn a_notification_is_dismissed_once() {
-    let dismissed = InboxEvent::NotificationDismissed {
-        owner: me(),
-        id: Uuid::from_u128(9),
-    };
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(dismiss(vec![me()]))
-        .await
-        .then_expect_events(vec![dismissed.clone()]);
-    Harness::with(())
-        .given(vec![dismissed])
-        .when_async(dismiss(vec![me()]))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn someone_elses_notification_cannot_be_dismissed() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(dismiss(vec![ActorId(Uuid::from_u128(2))]))
-        .await
-        .then_expect_error(InboxError::NotYours);
-}
-
-#[tokio::test]
-async fn several_notifications_are_seen_at_once_each_once() {
-    let seen = InboxCommand::Dismiss {
-        owner: me(),
-        identities: vec![me()],
-        ids: [9, 7, 8, 7].map(Uuid::from_u128).to_vec(),
-    };
-    Harness::with(())
-        .given(vec![dismissed(8)])
-        .when_async(seen)
-        .await
-        .then_expect_events(vec![dismissed(7), dismissed(9)]);
+async fn dismissing_notifications() {
+    check_all([
+        Case {
+            name: "a notification is dismissed",
+            given: vec![],
+            when: dismiss(vec![me()]),
+            then: Ok(vec![dismissed(9)]),
+        },
+        Case {
+            name: "a notification is dismissed once",
+            given: vec![dismissed(9)],
+            when: dismiss(vec![me()]),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "someone else's notification cannot be dismissed",
+            given: vec![],
+            when: dismiss(vec![ActorId(Uuid::from_u128(2))]),
+            then: Err(InboxError::NotYours),
+        },
+        Case {
+            name: "several notifications are seen at once, each once",
+            given: vec![dismissed(8)],
+            when: InboxCommand::Dismiss {
+                owner: me(),
+                identities: vec![me()],
+                ids: [9, 7, 8, 7].map(Uuid::from_u128).to_vec(),
+            },
+            then: Ok(vec![dismissed(7), dismissed(9)]),
+        },
+    ])
+    .await;
 }

@@ -26,6 +26,8 @@ pub mod reason;
 pub mod similarity;
 pub mod submission;
 pub mod tags;
+#[cfg(test)]
+mod testing;
 pub mod text;
 pub mod tour;
 pub mod visit;

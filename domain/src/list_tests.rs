@@ -1,9 +1,9 @@
-//! `list`'s given/when/then tests.
+//! `list`'s given/when/then tests, a table of named cases per command.
 
 use super::*;
-use cqrs_es::test::TestFramework;
+use crate::testing::check_all;
 
-type Harness = TestFramework<List>;
+type Case = crate::testing::Case<List>;
 
 fn owner() -> ActorId {
     ActorId(Uuid::from_u128(1))
@@ -40,10 +40,26 @@ fn loved() -> ListEvent {
 }
 
 fn add(artwork: ArtworkId) -> ListCommand {
+    add_as(owner(), artwork, None)
+}
+
+/// `who` adds `artwork` to this list, or to the system list it names (created on first use).
+fn add_as(who: ActorId, artwork: ArtworkId, system: Option<(ActorId, ListKind)>) -> ListCommand {
     ListCommand::AddItem {
-        identities: vec![owner()],
+        identities: vec![who],
         artwork_id: artwork,
-        system: None,
+        system,
+    }
+}
+
+fn added(n: u128) -> ListEvent {
+    ListEvent::ItemAdded { artwork_id: art(n) }
+}
+
+fn remove(artwork_ids: Vec<ArtworkId>) -> ListCommand {
+    ListCommand::RemoveItems {
+        identities: vec![owner()],
+        artwork_ids,
     }
 }
 
@@ -75,191 +91,152 @@ fn system_list_ids_are_the_same_for_the_same_owner_and_kind() {
 }
 
 #[tokio::test]
-async fn creating_a_list_records_it_private_by_default() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ListCommand::Create {
-            owner: owner(),
-            name: name("Murals"),
-            public: false,
-        })
-        .await
-        .then_expect_events(vec![created()]);
+async fn creating_and_filling_a_list() {
+    let create = |public| ListCommand::Create {
+        owner: owner(),
+        name: name("Murals"),
+        public,
+    };
+    let mut full = vec![created()];
+    full.extend((0..MAX_LIST_ITEMS as u128).map(added));
+    let loved_list = Some((owner(), ListKind::Loved));
+    check_all([
+        Case {
+            name: "creating a list records it private by default",
+            given: vec![],
+            when: create(false),
+            then: Ok(vec![created()]),
+        },
+        Case {
+            name: "creating a list twice is refused",
+            given: vec![created()],
+            when: create(true),
+            then: Err(ListError::AlreadyExists),
+        },
+        Case {
+            name: "adding an artwork records it",
+            given: vec![created()],
+            when: add(art(1)),
+            then: Ok(vec![added(1)]),
+        },
+        Case {
+            name: "adding an artwork records it once",
+            given: vec![created(), added(1)],
+            when: add(art(1)),
+            then: Ok(vec![]),
+        },
+        Case {
+            name: "a system list comes into being with its first artwork",
+            given: vec![],
+            when: add_as(owner(), art(1), loved_list),
+            then: Ok(vec![loved(), added(1)]),
+        },
+        Case {
+            name: "someone else cannot add to a list",
+            given: vec![created()],
+            when: add_as(stranger(), art(1), None),
+            then: Err(ListError::NotOwner),
+        },
+        Case {
+            name: "someone else cannot add to another's system list",
+            given: vec![],
+            when: add_as(stranger(), art(1), loved_list),
+            then: Err(ListError::NotOwner),
+        },
+        Case {
+            name: "adding to a missing list is refused",
+            given: vec![],
+            when: add(art(1)),
+            then: Err(ListError::NotFound),
+        },
+        Case {
+            name: "a full list takes no more",
+            given: full,
+            when: add(art(5000)),
+            then: Err(ListError::Full),
+        },
+        Case {
+            name: "a deleted list is gone",
+            given: vec![created(), ListEvent::ListDeleted],
+            when: add(art(1)),
+            then: Err(ListError::NotFound),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
-async fn creating_a_list_twice_is_refused() {
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::Create {
-            owner: owner(),
-            name: name("Murals"),
-            public: true,
-        })
-        .await
-        .then_expect_error(ListError::AlreadyExists);
+async fn removing_from_a_list() {
+    check_all([
+        Case {
+            name: "removing records only what the list held",
+            given: vec![created(), added(2), added(1)],
+            when: remove(vec![art(2), art(9), art(1), art(2)]),
+            then: Ok(vec![ListEvent::ItemsRemoved {
+                artwork_ids: vec![art(1), art(2)],
+            }]),
+        },
+        Case {
+            name: "removing nothing is refused",
+            given: vec![created()],
+            when: remove(vec![]),
+            then: Err(ListError::NothingToRemove),
+        },
+        Case {
+            name: "removing too many is refused",
+            given: vec![created()],
+            when: remove((0..=MAX_BULK_REMOVE as u128).map(art).collect()),
+            then: Err(ListError::TooManyToRemove),
+        },
+    ])
+    .await;
 }
 
 #[tokio::test]
-async fn adding_an_artwork_records_it_once() {
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(add(art(1)))
-        .await
-        .then_expect_events(vec![ListEvent::ItemAdded { artwork_id: art(1) }]);
-    Harness::with(())
-        .given(vec![created(), ListEvent::ItemAdded { artwork_id: art(1) }])
-        .when_async(add(art(1)))
-        .await
-        .then_expect_events(vec![]);
-}
-
-#[tokio::test]
-async fn a_system_list_comes_into_being_with_its_first_artwork() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ListCommand::AddItem {
-            identities: vec![owner()],
-            artwork_id: art(1),
-            system: Some((owner(), ListKind::Loved)),
-        })
-        .await
-        .then_expect_events(vec![loved(), ListEvent::ItemAdded { artwork_id: art(1) }]);
-}
-
-#[tokio::test]
-async fn someone_else_cannot_add_to_a_list() {
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::AddItem {
-            identities: vec![stranger()],
-            artwork_id: art(1),
-            system: None,
-        })
-        .await
-        .then_expect_error(ListError::NotOwner);
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(ListCommand::AddItem {
-            identities: vec![stranger()],
-            artwork_id: art(1),
-            system: Some((owner(), ListKind::Loved)),
-        })
-        .await
-        .then_expect_error(ListError::NotOwner);
-}
-
-#[tokio::test]
-async fn adding_to_a_missing_list_is_refused() {
-    Harness::with(())
-        .given_no_previous_events()
-        .when_async(add(art(1)))
-        .await
-        .then_expect_error(ListError::NotFound);
-}
-
-#[tokio::test]
-async fn a_full_list_takes_no_more() {
-    let mut given = vec![created()];
-    given.extend((0..MAX_LIST_ITEMS as u128).map(|n| ListEvent::ItemAdded { artwork_id: art(n) }));
-    Harness::with(())
-        .given(given)
-        .when_async(add(art(5000)))
-        .await
-        .then_expect_error(ListError::Full);
-}
-
-#[tokio::test]
-async fn removing_records_only_what_the_list_held() {
-    Harness::with(())
-        .given(vec![
-            created(),
-            ListEvent::ItemAdded { artwork_id: art(2) },
-            ListEvent::ItemAdded { artwork_id: art(1) },
-        ])
-        .when_async(ListCommand::RemoveItems {
-            identities: vec![owner()],
-            artwork_ids: vec![art(2), art(9), art(1), art(2)],
-        })
-        .await
-        .then_expect_events(vec![ListEvent::ItemsRemoved {
-            artwork_ids: vec![art(1), art(2)],
-        }]);
-}
-
-#[tokio::test]
-async fn removing_nothing_or_too_many_is_refused() {
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::RemoveItems {
-            identities: vec![owner()],
-            artwork_ids: vec![],
-        })
-        .await
-        .then_expect_error(ListError::NothingToRemove);
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::RemoveItems {
-            identities: vec![owner()],
-            artwork_ids: (0..=MAX_BULK_REMOVE as u128).map(art).collect(),
-        })
-        .await
-        .then_expect_error(ListError::TooManyToRemove);
-}
-
-#[tokio::test]
-async fn an_own_list_is_renamed_made_public_and_deleted() {
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::Rename {
-            identities: vec![owner()],
-            name: name("Best murals"),
-        })
-        .await
-        .then_expect_events(vec![ListEvent::ListRenamed {
-            name: name("Best murals"),
-        }]);
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::SetVisibility {
-            identities: vec![owner()],
-            public: true,
-        })
-        .await
-        .then_expect_events(vec![ListEvent::VisibilityChanged { public: true }]);
-    Harness::with(())
-        .given(vec![created()])
-        .when_async(ListCommand::Delete {
-            identities: vec![owner()],
-        })
-        .await
-        .then_expect_events(vec![ListEvent::ListDeleted]);
-}
-
-#[tokio::test]
-async fn a_system_list_cannot_be_renamed_or_deleted() {
-    Harness::with(())
-        .given(vec![loved()])
-        .when_async(ListCommand::Rename {
-            identities: vec![owner()],
-            name: name("Favourites"),
-        })
-        .await
-        .then_expect_error(ListError::SystemList("Loved"));
-    Harness::with(())
-        .given(vec![loved()])
-        .when_async(ListCommand::Delete {
-            identities: vec![owner()],
-        })
-        .await
-        .then_expect_error(ListError::SystemList("Loved"));
-}
-
-#[tokio::test]
-async fn a_deleted_list_is_gone() {
-    Harness::with(())
-        .given(vec![created(), ListEvent::ListDeleted])
-        .when_async(add(art(1)))
-        .await
-        .then_expect_error(ListError::NotFound);
+async fn renaming_publishing_and_deleting() {
+    let rename = |to| ListCommand::Rename {
+        identities: vec![owner()],
+        name: name(to),
+    };
+    let delete = || ListCommand::Delete {
+        identities: vec![owner()],
+    };
+    check_all([
+        Case {
+            name: "an own list is renamed",
+            given: vec![created()],
+            when: rename("Best murals"),
+            then: Ok(vec![ListEvent::ListRenamed {
+                name: name("Best murals"),
+            }]),
+        },
+        Case {
+            name: "an own list is made public",
+            given: vec![created()],
+            when: ListCommand::SetVisibility {
+                identities: vec![owner()],
+                public: true,
+            },
+            then: Ok(vec![ListEvent::VisibilityChanged { public: true }]),
+        },
+        Case {
+            name: "an own list is deleted",
+            given: vec![created()],
+            when: delete(),
+            then: Ok(vec![ListEvent::ListDeleted]),
+        },
+        Case {
+            name: "a system list cannot be renamed",
+            given: vec![loved()],
+            when: rename("Favourites"),
+            then: Err(ListError::SystemList("Loved")),
+        },
+        Case {
+            name: "a system list cannot be deleted",
+            given: vec![loved()],
+            when: delete(),
+            then: Err(ListError::SystemList("Loved")),
+        },
+    ])
+    .await;
 }

@@ -16,6 +16,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::{ActorRole, EventMetadata, EventSource};
 use sqlx::PgPool;
+use std::collections::BTreeMap;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use uuid::Uuid;
 
 use crate::auth::{UserToken, USER_TOKEN_HEADER};
@@ -253,9 +255,10 @@ where
 
 /// Extractors that refuse a caller lacking a role before anything else of the request is read,
 /// its body above all: put one before the body in a handler's arguments, so a visitor learns
-/// nothing of a guarded route's body from a 400 where 401 or 403 is due.
+/// nothing of a guarded route's body from a 400 where 401 or 403 is due. Each documents its own
+/// refusals: name it in a route's OpenAPI `responses(…)` instead of repeating them.
 macro_rules! guard {
-    ($(#[$doc:meta])* $name:ident, $require:ident) => {
+    ($(#[$doc:meta])* $name:ident, $require:ident, [$(($status:literal, $why:literal)),+]) => {
         $(#[$doc])*
         #[derive(Debug, Clone)]
         pub struct $name(pub Caller);
@@ -273,23 +276,45 @@ macro_rules! guard {
                 Ok(Self(caller))
             }
         }
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<utoipa::openapi::Response>> {
+                BTreeMap::from([$(($status.to_owned(), refused($why))),+])
+            }
+        }
     };
+}
+
+/// A refusal as the OpenAPI document has it: its reason and the error body.
+fn refused(why: &str) -> RefOr<utoipa::openapi::Response> {
+    let body = Ref::from_schema_name(<crate::http::ErrorBody as utoipa::ToSchema>::name());
+    ResponseBuilder::new()
+        .description(why)
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(body)).build(),
+        )
+        .build()
+        .into()
 }
 
 guard!(
     /// A signed-in caller (401 otherwise).
     SignedIn,
-    require_account
+    require_account,
+    [("401", "Not signed in")]
 );
 guard!(
     /// A moderator or admin (401 when anonymous, 403 otherwise).
     Moderator,
-    require_moderator
+    require_moderator,
+    [("401", "Not signed in"), ("403", "Not a moderator")]
 );
 guard!(
     /// An admin (401 when anonymous, 403 otherwise).
     Admin,
-    require_admin
+    require_admin,
+    [("401", "Not signed in"), ("403", "Not an admin")]
 );
 
 impl Caller {

@@ -2,7 +2,9 @@
 //! sessions, claiming, profile names, preferences, roles, and the security properties of
 //! DESIGN §5.
 
+use crate::fixtures::{assert_field, assert_message, set_permission, sql_scalar, sql_value, Sent};
 use crate::harness::{link_and_code, AppOptions, TestApp};
+use domain::Permission;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -44,6 +46,21 @@ async fn verify(
     .await
 }
 
+/// Requests a sign-in mail for `email` (its `n`-th) without a device: its link and its code.
+async fn mailed_link(app: &TestApp, email: &str, n: usize) -> (String, String) {
+    request_link(app, email, None).await;
+    link_and_code(&app.smtp.wait_for(email, n).await)
+}
+
+/// A code that is not `code`.
+fn wrong_code(code: &str) -> &'static str {
+    if code == "000000" {
+        "000001"
+    } else {
+        "000000"
+    }
+}
+
 /// Signs in as `email` from the device holding `token` (the `n`-th mail to that address) and
 /// returns the session token and the verify answer.
 pub(crate) async fn sign_in(
@@ -66,14 +83,7 @@ pub(crate) async fn sign_in(
 /// A signed-in admin's session (`plinth admin grant` before the first sign-in); `email` must be
 /// the test's own.
 pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
-    command_api::accounts::permissions::by_email(
-        &app.accounts,
-        email,
-        domain::Permission::Admin,
-        true,
-    )
-    .await
-    .unwrap();
+    set_permission(app, email, Permission::Admin, true).await;
     signed_in(app, email).await
 }
 
@@ -82,6 +92,16 @@ pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
 pub(crate) async fn signed_in(app: &TestApp, email: &str) -> String {
     let device = anonymous_token(app).await;
     sign_in(app, email, &device, 1).await.0
+}
+
+/// Changes the caller's profile with `body`.
+async fn set_profile(app: &TestApp, token: &str, body: Value) -> Sent {
+    app.patch_as(token, "/api/me/profile", body).await
+}
+
+/// Replaces the caller's preferences with `body`.
+async fn set_preferences(app: &TestApp, token: &str, body: Value) -> Sent {
+    app.put_as(token, "/api/me/preferences", body).await
 }
 
 pub(crate) async fn status_of(
@@ -161,9 +181,8 @@ async fn the_mail_arrives_and_its_link_works_once() {
 async fn the_code_works_once_and_wrong_codes_kill_the_code_not_the_link() {
     let app = TestApp::spawn().await;
     let email = "grace@example.org";
-    request_link(&app, email, None).await;
-    let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
-    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let (link, code) = mailed_link(&app, email, 1).await;
+    let wrong = wrong_code(&code);
 
     let (status, _, body) = verify(&app, json!({ "email": email, "code": "12ab" }), None).await;
     assert_eq!(status, 400);
@@ -181,8 +200,7 @@ async fn the_code_works_once_and_wrong_codes_kill_the_code_not_the_link() {
     assert_eq!(status, 200, "{body}");
     assert!(headers.contains_key("x-user-token"));
 
-    request_link(&app, email, None).await;
-    let (_, code) = link_and_code(&app.smtp.wait_for(email, 2).await);
+    let (_, code) = mailed_link(&app, email, 2).await;
     let (status, headers, body) = verify(
         &app,
         json!({ "email": "Grace@Example.org", "code": code }),
@@ -203,9 +221,8 @@ async fn a_day_of_wrong_codes_locks_the_code_for_the_address_and_the_link_still_
     // Each link allows five wrong codes; the address allows 20 a day across its links.
     let mut wrong_codes = 0;
     for n in 1..=4 {
-        request_link(&app, email, None).await;
-        let (_, code) = link_and_code(&app.smtp.wait_for(email, n).await);
-        let wrong = if code == "000000" { "000001" } else { "000000" };
+        let (_, code) = mailed_link(&app, email, n).await;
+        let wrong = wrong_code(&code);
         for _ in 0..5 {
             let (status, _, body) =
                 verify(&app, json!({ "email": email, "code": wrong }), None).await;
@@ -214,8 +231,7 @@ async fn a_day_of_wrong_codes_locks_the_code_for_the_address_and_the_link_still_
         }
     }
     assert_eq!(wrong_codes, 20);
-    request_link(&app, email, None).await;
-    let (link, code) = link_and_code(&app.smtp.wait_for(email, 5).await);
+    let (link, code) = mailed_link(&app, email, 5).await;
     // The right code of a fresh link is refused for the rest of the day …
     let (status, headers, body) = verify(&app, json!({ "email": email, "code": code }), None).await;
     assert_eq!(status, 429, "{body}");
@@ -242,10 +258,9 @@ async fn a_burst_of_wrong_codes_is_judged_only_as_often_as_the_limits_allow_and_
     let mut links = Vec::new();
     let mut wrong = Vec::new();
     for email in emails {
-        request_link(&app, email, None).await;
-        let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+        let (link, code) = mailed_link(&app, email, 1).await;
         links.push(link);
-        wrong.push(if code == "000000" { "000001" } else { "000000" });
+        wrong.push(wrong_code(&code));
     }
     // 210 wrong codes for three addresses from one client, all in flight at once.
     let tries = (0..210).map(|i| {
@@ -293,16 +308,10 @@ async fn a_burst_of_wrong_codes_is_judged_only_as_often_as_the_limits_allow_and_
 async fn an_expired_link_fails() {
     let app = TestApp::spawn().await;
     let email = "expired@example.org";
-    request_link(&app, email, None).await;
-    let (link, code) = link_and_code(&app.smtp.wait_for(email, 1).await);
+    let (link, code) = mailed_link(&app, email, 1).await;
     // The expiry is one hour from the request.
-    let ttl: f64 = sqlx::query_scalar(
-        "SELECT extract(epoch FROM expires_at - created_at)::float8 FROM auth.link_tokens WHERE email = $1",
-    )
-    .bind(email)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT extract(epoch FROM expires_at - created_at)::float8 FROM auth.link_tokens WHERE email = $1";
+    let ttl: f64 = sql_value(&app, sql, email).await;
     assert_eq!(ttl.round(), 3600.0);
     sqlx::query("UPDATE auth.link_tokens SET expires_at = now() - interval '1 second'")
         .execute(&app.db.pool)
@@ -342,10 +351,7 @@ async fn email_rules_are_checked_on_the_server() {
             Some(json!({})),
         )
         .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("Email address is required"))
-    );
+    assert_message(status, &body, 400, "Email address is required");
     app.stop().await;
 }
 
@@ -534,26 +540,22 @@ async fn role_flags_come_from_the_server_only() {
     let app = TestApp::spawn().await;
     let device = anonymous_token(&app).await;
     let (session, answer, _) = sign_in(&app, "mallory@example.org", &device, 1).await;
-    let (status, _, body) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&session),
-            Some(json!({ "profile_name": "mallory", "is_admin": true, "permissions": ["admin"] })),
-        )
-        .await;
+    let (status, _, body) = set_profile(
+        &app,
+        &session,
+        json!({ "profile_name": "mallory", "is_admin": true, "permissions": ["admin"] }),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["is_admin"], false);
-    let (status, h, _) = app
-        .send(
-            Method::PUT,
-            "/api/me/preferences",
-            Some(&session),
-            Some(json!({ "is_admin": true, "is_moderator": true })),
-        )
-        .await;
+    let (status, position, _) = set_preferences(
+        &app,
+        &session,
+        json!({ "is_admin": true, "is_moderator": true }),
+    )
+    .await;
     assert_eq!(status, 200);
-    let position = h["x-event-position"].to_str().unwrap().to_owned();
+    assert!(!position.is_empty(), "the change has a position");
     let (_, _, body) = app
         .get_with(
             "/api/auth/status",
@@ -575,22 +577,14 @@ async fn role_flags_come_from_the_server_only() {
     );
 
     // A moderator is made by an operator (`plinth admin grant`) and shows on status and profile.
-    let (_, granted) = command_api::accounts::permissions::by_email(
-        &app.accounts,
-        "mallory@example.org",
-        domain::Permission::Moderator,
-        true,
-    )
-    .await
-    .unwrap();
-    let granted = granted.unwrap().to_string();
+    let (_, granted) =
+        set_permission(&app, "mallory@example.org", Permission::Moderator, true).await;
+    let granted = granted.unwrap();
     let (_, s) = status_of(&app, &session, Some(&granted)).await;
     assert_eq!(s["is_moderator"], true);
     assert_eq!(s["can_review"], true);
     assert_eq!(s["is_admin"], false);
-    let (_, _, body) = app
-        .get_with("/api/me/profile", &[("X-User-Token", &session)])
-        .await;
+    let (_, body) = app.get_as(&session, "/api/me/profile", None).await;
     assert_eq!(body["data"]["is_reviewer"], true);
     assert_eq!(
         body["data"]["debug"]["permissions"],
@@ -598,19 +592,11 @@ async fn role_flags_come_from_the_server_only() {
     );
     assert_eq!(body["data"]["uuid"], answer["user"]["uuid"]);
 
-    let (_, revoked) = command_api::accounts::permissions::by_email(
-        &app.accounts,
-        "mallory@example.org",
-        domain::Permission::Moderator,
-        false,
-    )
-    .await
-    .unwrap();
-    let (_, s) = status_of(&app, &session, Some(&revoked.unwrap().to_string())).await;
+    let (_, revoked) =
+        set_permission(&app, "mallory@example.org", Permission::Moderator, false).await;
+    let (_, s) = status_of(&app, &session, Some(&revoked.unwrap())).await;
     assert_eq!(s["is_moderator"], false);
-    let (_, _, body) = app
-        .get_with("/api/me/profile", &[("X-User-Token", &session)])
-        .await;
+    let (_, body) = app.get_as(&session, "/api/me/profile", None).await;
     assert_eq!(
         body["data"]["debug"]["permissions"],
         json!([{ "permission": "moderator", "is_active": false }])
@@ -645,40 +631,25 @@ async fn profile_names_are_checked_unique_and_public() {
     let (bob, _, _) = sign_in(&app, "bob@example.org", &d2, 1).await;
     let ada_id = a["user"]["uuid"].as_str().unwrap().to_owned();
 
-    let (status, _, body) = app
-        .get_with("/api/me/profile", &[("X-User-Token", &ada)])
-        .await;
+    let (status, body) = app.get_as(&ada, "/api/me/profile", None).await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["profile_name"], Value::Null);
     assert_eq!(body["data"]["email"], "ada.l@example.org");
     // Without a profile name there is no public profile.
     let (status, _, body) = app.get(&format!("/api/users/{ada_id}")).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (404, Some("User not found"))
-    );
+    assert_message(status, &body, 404, "User not found");
 
-    let (status, h, body) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&ada),
-            Some(json!({ "profile_name": "Ada-L" })),
-        )
-        .await;
+    let named = json!({ "profile_name": "Ada-L" });
+    let (status, position, body) = set_profile(&app, &ada, named).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["profile_name"], "Ada-L");
-    let position = h["x-event-position"].to_str().unwrap().to_owned();
+    assert!(!position.is_empty(), "the change has a position");
 
     let check = |name: &'static str, token: String| {
         let app = &app;
         async move {
-            let (status, _, body) = app
-                .get_with(
-                    &format!("/api/me/profile-check?profile_name={name}"),
-                    &[("X-User-Token", &token)],
-                )
-                .await;
+            let path = format!("/api/me/profile-check?profile_name={name}");
+            let (status, body) = app.get_as(&token, &path, None).await;
             assert_eq!(status, 200);
             body["data"].clone()
         }
@@ -708,30 +679,10 @@ async fn profile_names_are_checked_unique_and_public() {
     let (status, _, _) = app.get("/api/me/profile-check?profile_name=bobby").await;
     assert_eq!(status, 401);
 
-    let (status, _, body) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&bob),
-            Some(json!({ "profile_name": "ADA-L" })),
-        )
-        .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (409, Some("That profile name is already taken"))
-    );
-    let (status, _, body) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&bob),
-            Some(json!({ "profile_name": "b" })),
-        )
-        .await;
-    assert_eq!(
-        (status, body["details"]["field"].as_str()),
-        (400, Some("profile_name"))
-    );
+    let (status, _, body) = set_profile(&app, &bob, json!({ "profile_name": "ADA-L" })).await;
+    assert_message(status, &body, 409, "That profile name is already taken");
+    let (status, _, body) = set_profile(&app, &bob, json!({ "profile_name": "b" })).await;
+    assert_field(status, &body, 400, "profile_name");
 
     let (status, _, body) = app
         .get_with(
@@ -753,14 +704,7 @@ async fn profile_names_are_checked_unique_and_public() {
     assert_eq!(status, 404);
 
     // A changed name frees the old one.
-    let (status, _, _) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&ada),
-            Some(json!({ "profile_name": "Countess" })),
-        )
-        .await;
+    let (status, _, _) = set_profile(&app, &ada, json!({ "profile_name": "Countess" })).await;
     assert_eq!(status, 200);
     assert_eq!(check("ada-l", bob.clone()).await["available"], true);
     app.stop().await;
@@ -771,25 +715,16 @@ async fn preferences_are_validated_and_kept() {
     let app = TestApp::spawn().await;
     let device = anonymous_token(&app).await;
     let (session, _, _) = sign_in(&app, "prefs@example.org", &device, 1).await;
-    let (status, _, _) = app
-        .send(
-            Method::PUT,
-            "/api/me/preferences",
-            Some(&device),
-            Some(json!({ "theme": "bauhaus" })),
-        )
-        .await;
+    let (status, _, _) = set_preferences(&app, &device, json!({ "theme": "bauhaus" })).await;
     assert_eq!(status, 401, "an anonymous identity has no preferences");
-    let (status, h, body) = app
-        .send(
-            Method::PUT,
-            "/api/me/preferences",
-            Some(&session),
-            Some(json!({ "theme": "bauhaus", "email_notifications": false, "zoom": 14 })),
-        )
-        .await;
+    let (status, position, body) = set_preferences(
+        &app,
+        &session,
+        json!({ "theme": "bauhaus", "email_notifications": false, "zoom": 14 }),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
-    let position = h["x-event-position"].to_str().unwrap().to_owned();
+    assert!(!position.is_empty(), "the change has a position");
     let (_, _, body) = app
         .get_with(
             "/api/me/profile",
@@ -806,14 +741,7 @@ async fn preferences_are_validated_and_kept() {
         json!({ "nested": { "a": 1 } }),
         json!(["theme"]),
     ] {
-        let (status, _, body) = app
-            .send(
-                Method::PUT,
-                "/api/me/preferences",
-                Some(&session),
-                Some(bad.clone()),
-            )
-            .await;
+        let (status, _, body) = set_preferences(&app, &session, bad.clone()).await;
         assert_eq!(status, 400, "{bad}: {body}");
     }
     app.stop().await;
@@ -824,9 +752,7 @@ async fn a_dead_mail_server_degrades_status_and_requests_are_still_answered() {
     let mut app = TestApp::spawn().await;
     let admin = admin_session(&app, "ops@example.org").await;
     app.smtp.kill();
-    let (status, _, body) = app
-        .get_with("/api/admin/status", &[("X-User-Token", &admin)])
-        .await;
+    let (status, body) = app.get_as(&admin, "/api/admin/status", None).await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["status"], "degraded");
     assert_eq!(body["data"]["components"]["mail"]["status"], "down");
@@ -843,12 +769,8 @@ async fn a_dead_mail_server_degrades_status_and_requests_are_still_answered() {
     // link it recorded is valid for a retry of the mail.
     let (status, _, body) = request_link(&app, "later@example.org", None).await;
     assert_eq!(status, 200, "{body}");
-    let live: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM auth.link_tokens WHERE email = 'later@example.org' AND used_at IS NULL",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM auth.link_tokens WHERE email = 'later@example.org' AND used_at IS NULL";
+    let live: i64 = sql_scalar(&app, sql).await;
     assert_eq!(live, 1);
     app.stop().await;
 }

@@ -4,8 +4,9 @@
 //! statistics agree with the database; badges are managed as events.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{reject, strs};
 use crate::harness::{wait_projected, TestApp};
-use crate::submissions::{approve, get_as, moderator, post_json, propose, spawn, Proposed};
+use crate::submissions::{approve, moderator, propose, spawn, Proposed};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -19,7 +20,7 @@ const READS: [&str; 6] = [
 ];
 
 async fn user_uuid(app: &TestApp, session: &str) -> String {
-    let (status, me) = get_as(app, "/api/me/profile", session, None).await;
+    let (status, me) = app.get_as(session, "/api/me/profile", None).await;
     assert_eq!(status, 200, "{me}");
     me["data"]["uuid"].as_str().unwrap().to_owned()
 }
@@ -31,9 +32,7 @@ async fn grant(
     permission: &str,
     verb: &str,
 ) -> (u16, Value) {
-    let (status, _, body) = post_json(
-        app,
-        admin,
+    let (status, _, body) = app.post_as(admin,
         &format!("/api/admin/permissions/{verb}"),
         json!({"user_uuid": user, "permission": permission, "reason": format!("{verb} for the test")}),
     )
@@ -51,26 +50,26 @@ async fn roles_are_checked_and_changed_at_once_and_audited() {
 
     // Visitors 401, users 403, admins 200 on every admin read.
     for path in READS {
-        let (status, _) = get_as(&app, path, &visitor, None).await;
+        let (status, _) = app.get_as(&visitor, path, None).await;
         assert_eq!(status, 401, "{path}");
-        let (status, _) = get_as(&app, path, &user, None).await;
+        let (status, _) = app.get_as(&user, path, None).await;
         assert_eq!(status, 403, "{path}");
     }
     for path in &READS[..5] {
-        let (status, body) = get_as(&app, path, &admin, None).await;
+        let (status, body) = app.get_as(&admin, path, None).await;
         assert_eq!(status, 200, "{path}: {body}");
     }
     let (status, _) = grant(&app, &user, &helper, "moderator", "grant").await;
     assert_eq!(status, 403);
 
     // A reason is required.
-    let (status, _, body) = post_json(
-        &app,
-        &admin,
-        "/api/admin/permissions/grant",
-        json!({"user_uuid": helper, "permission": "moderator", "reason": " "}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &admin,
+            "/api/admin/permissions/grant",
+            json!({"user_uuid": helper, "permission": "moderator", "reason": " "}),
+        )
+        .await;
     assert_eq!(
         (status, &body["details"]["field"]),
         (400, &json!("reason")),
@@ -80,20 +79,20 @@ async fn roles_are_checked_and_changed_at_once_and_audited() {
     // Granted: the very next request has the role (no position waited for).
     let (status, body) = grant(&app, &admin, &helper, "moderator", "grant").await;
     assert_eq!(status, 200, "{body}");
-    let (status, _) = get_as(&app, "/api/review/queue", &user, None).await;
+    let (status, _) = app.get_as(&user, "/api/review/queue", None).await;
     assert_eq!(status, 200, "moderator at once");
     // Moderators still may not administer.
-    let (status, _) = get_as(&app, "/api/admin/audit", &user, None).await;
+    let (status, _) = app.get_as(&user, "/api/admin/audit", None).await;
     assert_eq!(status, 403);
 
     // The grant is in the audit with its reason and actor; the type filter narrows.
-    let (status, page) = get_as(
-        &app,
-        "/api/admin/audit?action_type=PermissionGranted&type=account",
-        &admin,
-        None,
-    )
-    .await;
+    let (status, page) = app
+        .get_as(
+            &admin,
+            "/api/admin/audit?action_type=PermissionGranted&type=account",
+            None,
+        )
+        .await;
     assert_eq!(status, 200, "{page}");
     let entries = page["data"]["entries"].as_array().unwrap();
     let ours: Vec<&Value> = entries
@@ -111,7 +110,7 @@ async fn roles_are_checked_and_changed_at_once_and_audited() {
     // Revoked: gone at once. The last admin cannot give up admin.
     let (status, body) = grant(&app, &admin, &helper, "moderator", "revoke").await;
     assert_eq!(status, 200, "{body}");
-    let (status, _) = get_as(&app, "/api/review/queue", &user, None).await;
+    let (status, _) = app.get_as(&user, "/api/review/queue", None).await;
     assert_eq!(status, 403, "revoked at once");
     let (status, body) = grant(&app, &admin, &helper, "moderator", "revoke").await;
     assert_eq!(status, 409, "{body}");
@@ -121,23 +120,16 @@ async fn roles_are_checked_and_changed_at_once_and_audited() {
     assert_eq!(status, 409, "{body}");
 
     // Permissions: searchable, and filtered by role.
-    let (_, list) = get_as(&app, "/api/admin/permissions?search=HELPER@", &admin, None).await;
+    let (_, list) = app
+        .get_as(&admin, "/api/admin/permissions?search=HELPER@", None)
+        .await;
     let accounts = list["data"]["accounts"].as_array().unwrap();
     assert_eq!(accounts.len(), 1, "{list}");
     assert_eq!(accounts[0]["permissions"], json!([]));
-    let (_, list) = get_as(
-        &app,
-        "/api/admin/permissions?permission=admin",
-        &admin,
-        None,
-    )
-    .await;
-    let admins: Vec<&str> = list["data"]["accounts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["user_uuid"].as_str().unwrap())
-        .collect();
+    let (_, list) = app
+        .get_as(&admin, "/api/admin/permissions?permission=admin", None)
+        .await;
+    let admins = strs(&list["data"]["accounts"], "user_uuid");
     assert_eq!(admins, [me.as_str()]);
 }
 
@@ -154,49 +146,39 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
             assert_eq!(status, 200, "{body}");
             artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
         } else {
-            let (status, _, body) = app
-                .send(
-                    Method::POST,
-                    &format!("/api/review/reject/{id}"),
-                    Some(&admin),
-                    Some(json!({"reason": "Not public art"})),
-                )
-                .await;
+            let (status, _, body) = reject(&app, &admin, &id, "Not public art").await;
             assert_eq!(status, 200, "{body}");
         }
     }
     wait_projected(&app.db.pool).await;
 
     // Decisions filter: approvals only, then rejections only, each with its reason.
-    let (_, page) = get_as(&app, "/api/admin/audit?decision=approved", &admin, None).await;
+    let (_, page) = app
+        .get_as(&admin, "/api/admin/audit?decision=approved", None)
+        .await;
     assert_eq!(page["data"]["total"], 2, "{page}");
-    let (_, page) = get_as(&app, "/api/admin/audit?decision=rejected", &admin, None).await;
+    let (_, page) = app
+        .get_as(&admin, "/api/admin/audit?decision=rejected", None)
+        .await;
     assert_eq!(page["data"]["total"], 1, "{page}");
     assert_eq!(page["data"]["entries"][0]["reason"], "Not public art");
-    let (status, _) = get_as(&app, "/api/admin/audit?decision=maybe", &admin, None).await;
+    let (status, _) = app
+        .get_as(&admin, "/api/admin/audit?decision=maybe", None)
+        .await;
     assert_eq!(status, 400);
     // Dates: nothing before today's start, everything from it.
-    let (_, page) = get_as(&app, "/api/admin/audit?endDate=2000-01-01", &admin, None).await;
+    let (_, page) = app
+        .get_as(&admin, "/api/admin/audit?endDate=2000-01-01", None)
+        .await;
     assert_eq!(page["data"]["total"], 0);
 
     // Pages are stable while events arrive: page 2 of a pinned listing is unchanged.
-    let (_, first) = get_as(&app, "/api/admin/audit?limit=3", &admin, None).await;
+    let (_, first) = app.get_as(&admin, "/api/admin/audit?limit=3", None).await;
     let as_of = first["data"]["as_of"].as_str().unwrap().to_owned();
-    let (_, before) = get_as(
-        &app,
-        &format!("/api/admin/audit?limit=3&page=2&as_of={as_of}"),
-        &admin,
-        None,
-    )
-    .await;
+    let pinned = format!("/api/admin/audit?limit=3&page=2&as_of={as_of}");
+    let (_, before) = app.get_as(&admin, &pinned, None).await;
     let _ = propose(&app, &author, "Late arrival").await;
-    let (_, after) = get_as(
-        &app,
-        &format!("/api/admin/audit?limit=3&page=2&as_of={as_of}"),
-        &admin,
-        None,
-    )
-    .await;
+    let (_, after) = app.get_as(&admin, &pinned, None).await;
     assert_eq!(before["data"]["entries"], after["data"]["entries"]);
     assert_eq!(before["data"]["total"], first["data"]["total"]);
 
@@ -204,13 +186,13 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
     let stream = platform::eventlog::stream_of(&app.db.pool, "artwork", &artwork)
         .await
         .unwrap();
-    let (status, audit) = get_as(
-        &app,
-        &format!("/api/admin/audit/entity/artwork/{artwork}"),
-        &admin,
-        None,
-    )
-    .await;
+    let (status, audit) = app
+        .get_as(
+            &admin,
+            &format!("/api/admin/audit/entity/artwork/{artwork}"),
+            None,
+        )
+        .await;
     assert_eq!(status, 200, "{audit}");
     let events = audit["data"]["events"].as_array().unwrap();
     assert_eq!(events.len(), stream.len());
@@ -220,18 +202,20 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
     }
     assert_eq!(audit["data"]["state"]["title"], "Audited 1");
     let first_position = stream[0].event_position().to_string();
-    let (_, then) = get_as(
-        &app,
-        &format!("/api/admin/audit/entity/artwork/{artwork}?as_of={first_position}"),
-        &admin,
-        None,
-    )
-    .await;
+    let (_, then) = app
+        .get_as(
+            &admin,
+            &format!("/api/admin/audit/entity/artwork/{artwork}?as_of={first_position}"),
+            None,
+        )
+        .await;
     assert_eq!(then["data"]["state"]["title"], "Audited 1");
     assert_eq!(then["data"]["events"][0]["applied"], true);
 
     // Statistics agree with counts taken from the database.
-    let (status, stats) = get_as(&app, "/api/admin/statistics?days=7", &admin, None).await;
+    let (status, stats) = app
+        .get_as(&admin, "/api/admin/statistics?days=7", None)
+        .await;
     assert_eq!(status, 200, "{stats}");
     let count = |sql: &'static str| {
         let pool = app.db.pool.clone();
@@ -262,7 +246,9 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
         (&today["approved"], &today["rejected"]),
         (&json!(2), &json!(1))
     );
-    let (status, _) = get_as(&app, "/api/admin/statistics?days=0", &admin, None).await;
+    let (status, _) = app
+        .get_as(&admin, "/api/admin/statistics?days=0", None)
+        .await;
     assert_eq!(status, 400);
 }
 
@@ -277,19 +263,21 @@ async fn admins_manage_badges_as_events() {
         "icon_emoji": "🦉",
         "rule": {"kind": "visits", "at_least": 1}
     });
-    let (status, _, body) = post_json(&app, &admin, "/api/admin/badges", badge.clone()).await;
+    let (status, _, body) = app
+        .post_as(&admin, "/api/admin/badges", badge.clone())
+        .await;
     assert_eq!(status, 201, "{body}");
     let id = body["data"]["badge_id"].as_str().unwrap().to_owned();
-    let (status, _, body) = post_json(&app, &admin, "/api/admin/badges", badge).await;
+    let (status, _, body) = app.post_as(&admin, "/api/admin/badges", badge).await;
     assert_eq!(status, 409, "{body}");
-    let (status, _, body) = post_json(
-        &app,
-        &admin,
-        "/api/admin/badges",
-        json!({"badge_key": "bad key!", "title": "x", "description": "y", "icon_emoji": "z",
+    let (status, _, body) = app
+        .post_as(
+            &admin,
+            "/api/admin/badges",
+            json!({"badge_key": "bad key!", "title": "x", "description": "y", "icon_emoji": "z",
                "rule": {"kind": "visits", "at_least": 1}}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, &body["details"]["field"]),
         (400, &json!("badge_key")),
@@ -307,7 +295,7 @@ async fn admins_manage_badges_as_events() {
         .await;
     assert_eq!(status, 200, "{body}");
     wait_projected(&app.db.pool).await;
-    let (_, all) = get_as(&app, "/api/admin/badges", &admin, None).await;
+    let (_, all) = app.get_as(&admin, "/api/admin/badges", None).await;
     let ours = all["data"]["badges"]
         .as_array()
         .unwrap()
@@ -316,36 +304,24 @@ async fn admins_manage_badges_as_events() {
         .cloned()
         .unwrap();
     assert_eq!(ours["active"], false);
-    let (_, public) = get_as(&app, "/api/badges", &admin, None).await;
+    let (_, public) = app.get_as(&admin, "/api/badges", None).await;
     assert!(!public.to_string().contains("night_owl"));
 
     // Changed and reactivated in one call; every change is in the audit.
     let (status, _, body) = app
-        .send(
-            Method::PUT,
+        .put_as(
+            &admin,
             &format!("/api/admin/badges/{id}"),
-            Some(&admin),
-            Some(
-                json!({"title": "Night owl", "description": "Logged two visits.",
+            json!({"title": "Night owl", "description": "Logged two visits.",
                         "icon_emoji": "🦉", "rule": {"kind": "visits", "at_least": 2},
                         "active": true}),
-            ),
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let (_, audit) = get_as(
-        &app,
-        &format!("/api/admin/audit/entity/badge/{id}"),
-        &admin,
-        None,
-    )
-    .await;
-    let kinds: Vec<&str> = audit["data"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["event_type"].as_str().unwrap())
-        .collect();
+    let (_, audit) = app
+        .get_as(&admin, &format!("/api/admin/audit/entity/badge/{id}"), None)
+        .await;
+    let kinds = strs(&audit["data"]["events"], "event_type");
     assert_eq!(
         kinds,
         [
@@ -369,23 +345,19 @@ async fn a_replay_from_the_admin_page_leaves_every_read_model_as_it_was() {
     let (user, _, _) = sign_in(&app, "visitor@plinth.test", &anonymous_token(&app).await, 1).await;
     wait_projected(&app.db.pool).await;
 
-    let (status, _, _) = post_json(&app, &user, "/api/admin/replay", json!({})).await;
+    let (status, _, _) = app.post_as(&user, "/api/admin/replay", json!({})).await;
     assert_eq!(status, 403);
-    let (status, _, body) = post_json(
-        &app,
-        &admin,
-        "/api/admin/replay",
-        json!({"projector": "nope"}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(&admin, "/api/admin/replay", json!({"projector": "nope"}))
+        .await;
     assert_eq!(status, 404, "{body}");
-    let (status, _, body) = post_json(&app, &admin, "/api/admin/replay", json!({})).await;
+    let (status, _, body) = app.post_as(&admin, "/api/admin/replay", json!({})).await;
     assert_eq!(status, 202, "{body}");
     assert_eq!(body["data"]["job"]["state"], "running");
 
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
     let job = loop {
-        let (status, body) = get_as(&app, "/api/admin/replay", &admin, None).await;
+        let (status, body) = app.get_as(&admin, "/api/admin/replay", None).await;
         assert_eq!(status, 200, "{body}");
         let job = body["data"]["job"].clone();
         if job["state"] != "running" {
@@ -456,11 +428,11 @@ async fn one_replay_runs_at_a_time_over_every_process_and_one_left_by_a_stopped_
     .await
     .unwrap();
     // Then any process shows its progress, and a new one is refused.
-    let (status, body) = get_as(&app, "/api/admin/replay", &admin, None).await;
+    let (status, body) = app.get_as(&admin, "/api/admin/replay", None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["job"]["id"], json!(other));
     assert_eq!(body["data"]["job"]["events_done"], 3);
-    let (status, _, body) = post_json(&app, &admin, "/api/admin/replay", json!({})).await;
+    let (status, _, body) = app.post_as(&admin, "/api/admin/replay", json!({})).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(
         body["message"],
@@ -476,13 +448,13 @@ async fn one_replay_runs_at_a_time_over_every_process_and_one_left_by_a_stopped_
     .await
     .unwrap();
     // When an admin starts a replay, then it starts and the abandoned job is marked failed.
-    let (status, _, body) = post_json(
-        &app,
-        &admin,
-        "/api/admin/replay",
-        json!({"projector": "artworks"}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &admin,
+            "/api/admin/replay",
+            json!({"projector": "artworks"}),
+        )
+        .await;
     assert_eq!(status, 202, "{body}");
     let started = body["data"]["job"]["id"].clone();
     assert_ne!(started, json!(other));
@@ -500,7 +472,7 @@ async fn one_replay_runs_at_a_time_over_every_process_and_one_left_by_a_stopped_
     // And the new job runs to its end, seen through the read API.
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
     loop {
-        let (status, body) = get_as(&app, "/api/admin/replay", &admin, None).await;
+        let (status, body) = app.get_as(&admin, "/api/admin/replay", None).await;
         assert_eq!(status, 200, "{body}");
         let job = &body["data"]["job"];
         assert_eq!(job["id"], started);

@@ -1,5 +1,6 @@
 //! The read API over the imported demo data.
 
+use crate::fixtures::sql_value;
 use crate::harness::TestApp;
 use chrono::{DateTime, Utc};
 use domain::geo::haversine_m;
@@ -30,6 +31,8 @@ const FULL_ARTWORK_KEYS: &[&str] = &[
     "updated_at",
 ];
 const MINIMAL_ARTWORK_KEYS: &[&str] = &["id", "title", "artwork_type", "lat", "lon", "distance_m"];
+/// How many artists' names hold `$1`, ignoring case.
+const MATCHING_ARTISTS: &str = "SELECT count(*) FROM rm.artists WHERE strpos(lower(name), $1) > 0";
 const ARTIST_KEYS: &[&str] = &[
     "id",
     "name",
@@ -184,6 +187,39 @@ async fn walk(app: &TestApp, base: &str, key: &str, total: i64) -> Vec<Value> {
         page += 1;
     }
     all
+}
+
+/// The first page of `/api/{list}`, checked to be 30 of `total` items in the usual envelope.
+async fn default_page(app: &TestApp, list: &str, total: i64) -> Value {
+    let path = format!("/api/{list}");
+    let (s, _, body) = app.get(&path).await;
+    assert_ok_envelope(s, &body, &path);
+    assert_eq!(keys(&body["data"]), key_set(&[list, "pagination"]));
+    let pagination = json!({
+        "page": 1,
+        "limit": 30,
+        "total": total,
+        "total_pages": (total + 29) / 30,
+        "has_more": true,
+    });
+    assert_eq!(body["data"]["pagination"], pagination, "{path}");
+    assert_eq!(body["data"][list].as_array().unwrap().len(), 30, "{path}");
+    body
+}
+
+/// Asserts that `/api/{list}/{id}` is a 404 naming each `unknown` id and a 400 for a non-uuid.
+async fn assert_unknown_and_bad_ids(app: &TestApp, list: &str, noun: &str, unknown: [Uuid; 2]) {
+    for id in unknown {
+        let path = format!("/api/{list}/{id}");
+        let (s, _, body) = app.get(&path).await;
+        assert_error(s, &body, 404, "NOT_FOUND", None, &path);
+        assert_eq!(body["message"], format!("{noun} with ID {id} not found"));
+    }
+    for bad in ["not-a-uuid", "123"] {
+        let path = format!("/api/{list}/{bad}");
+        let (s, _, body) = app.get(&path).await;
+        assert_error(s, &body, 400, "VALIDATION_ERROR", Some("id"), &path);
+    }
 }
 
 fn assert_each_once(got: &[Uuid], want: &HashSet<Uuid>, ctx: &str) {
@@ -476,62 +512,36 @@ async fn bad_input_is_a_400_naming_the_field_never_a_500() {
         (format!("{v}&limit=-1"), "limit"),
         (format!("{v}&minimal=maybe"), "minimal"),
     ];
-    for (q, field) in &nearby {
-        expect_error(
-            &app,
-            &format!("/api/artworks/nearby?{q}"),
-            400,
-            "VALIDATION_ERROR",
-            Some(field),
-        )
-        .await;
+    for (query, field) in &nearby {
+        let path = format!("/api/artworks/nearby?{query}");
+        expect_error(&app, &path, 400, "VALIDATION_ERROR", Some(field)).await;
     }
-
-    for (q, field) in [
-        ("page=0", "page"),
-        ("page=abc", "page"),
-        ("page=10001", "page"),
-        ("page=-1", "page"),
-        ("page=1.5", "page"),
-        ("limit=0", "limit"),
-        ("limit=101", "limit"),
-        ("limit=abc", "limit"),
-        ("sort=random", "sort"),
-        ("sort=name_asc", "sort"),
-        ("type=painting", "type"),
-        ("has_photo=maybe", "has_photo"),
-        ("area=Downtown", "area"),
+    for (list, query, field) in [
+        ("artworks", "page=0", "page"),
+        ("artworks", "page=abc", "page"),
+        ("artworks", "page=10001", "page"),
+        ("artworks", "page=-1", "page"),
+        ("artworks", "page=1.5", "page"),
+        ("artworks", "limit=0", "limit"),
+        ("artworks", "limit=101", "limit"),
+        ("artworks", "limit=abc", "limit"),
+        ("artworks", "sort=random", "sort"),
+        ("artworks", "sort=name_asc", "sort"),
+        ("artworks", "type=painting", "type"),
+        ("artworks", "has_photo=maybe", "has_photo"),
+        ("artworks", "area=Downtown", "area"),
+        ("artists", "page=0", "page"),
+        ("artists", "page=10001", "page"),
+        ("artists", "limit=0", "limit"),
+        ("artists", "limit=101", "limit"),
+        ("artists", "sort=bogus", "sort"),
+        ("artists", "sort=title_asc", "sort"),
     ] {
-        expect_error(
-            &app,
-            &format!("/api/artworks?{q}"),
-            400,
-            "VALIDATION_ERROR",
-            Some(field),
-        )
-        .await;
+        let path = format!("/api/{list}?{query}");
+        expect_error(&app, &path, 400, "VALIDATION_ERROR", Some(field)).await;
     }
-
-    let long = "a".repeat(101);
-    for (q, field) in [
-        ("page=0".to_owned(), "page"),
-        ("page=10001".to_owned(), "page"),
-        ("limit=0".to_owned(), "limit"),
-        ("limit=101".to_owned(), "limit"),
-        ("sort=bogus".to_owned(), "sort"),
-        ("sort=title_asc".to_owned(), "sort"),
-        (format!("search={long}"), "search"),
-    ] {
-        expect_error(
-            &app,
-            &format!("/api/artists?{q}"),
-            400,
-            "VALIDATION_ERROR",
-            Some(field),
-        )
-        .await;
-    }
-
+    let long = format!("/api/artists?search={}", "a".repeat(101));
+    expect_error(&app, &long, 400, "VALIDATION_ERROR", Some("search")).await;
     for path in [
         "/api/artworks/not-a-uuid",
         "/api/artworks/123",
@@ -570,21 +580,8 @@ async fn artwork_pages_cover_every_approved_artwork_once_and_details_show_one() 
     assert!(total > 1000);
 
     // Defaults: page 1, limit 30, updated_desc.
-    let (s, _, body) = app.get("/api/artworks").await;
-    assert_ok_envelope(s, &body, "/api/artworks");
-    assert_eq!(keys(&body["data"]), key_set(&["artworks", "pagination"]));
-    assert_eq!(
-        body["data"]["pagination"],
-        json!({
-            "page": 1,
-            "limit": 30,
-            "total": total,
-            "total_pages": (total + 29) / 30,
-            "has_more": true,
-        })
-    );
+    let body = default_page(&app, "artworks", total).await;
     let first_page = body["data"]["artworks"].as_array().unwrap().clone();
-    assert_eq!(first_page.len(), 30);
     for a in &first_page {
         assert_full_artwork_shape(a, false, "/api/artworks");
     }
@@ -712,29 +709,14 @@ async fn artwork_pages_cover_every_approved_artwork_once_and_details_show_one() 
     assert_eq!(body["data"]["provenance"]["dataset"], "nyc-dot");
     assert!(!approved.contains(&removed));
 
-    // Unknown ids are a 404 with the id in the message.
-    for unknown in [
-        Uuid::new_v4(),
-        domain::ArtistId::for_import("vancouver", "103").0,
-    ] {
-        let path = format!("/api/artworks/{unknown}");
-        let (s, _, body) = app.get(&path).await;
-        assert_error(s, &body, 404, "NOT_FOUND", None, &path);
-        assert_eq!(
-            body["message"],
-            format!("Artwork with ID {unknown} not found")
-        );
-    }
     // The id is read case-insensitively as a uuid.
     let upper = solo.to_uppercase();
     let (s, _, body) = app.get(&format!("/api/artworks/{upper}")).await;
     assert_ok_envelope(s, &body, &upper);
     assert_eq!(body["data"]["id"], solo.as_str());
-    for bad in ["not-a-uuid", "123"] {
-        let path = format!("/api/artworks/{bad}");
-        let (s, _, body) = app.get(&path).await;
-        assert_error(s, &body, 400, "VALIDATION_ERROR", Some("id"), &path);
-    }
+    // Unknown ids are a 404 with the id in the message.
+    let an_artist = domain::ArtistId::for_import("vancouver", "103").0;
+    assert_unknown_and_bad_ids(&app, "artworks", "Artwork", [Uuid::new_v4(), an_artist]).await;
 
     app.stop().await;
 }
@@ -757,21 +739,8 @@ async fn artists_list_search_and_detail() {
     assert!(total > 1000);
 
     // Defaults and shape.
-    let (s, _, body) = app.get("/api/artists").await;
-    assert_ok_envelope(s, &body, "/api/artists");
-    assert_eq!(keys(&body["data"]), key_set(&["artists", "pagination"]));
-    assert_eq!(
-        body["data"]["pagination"],
-        json!({
-            "page": 1,
-            "limit": 30,
-            "total": total,
-            "total_pages": (total + 29) / 30,
-            "has_more": true,
-        })
-    );
+    let body = default_page(&app, "artists", total).await;
     let first = body["data"]["artists"].as_array().unwrap();
-    assert_eq!(first.len(), 30);
     for a in first {
         assert_eq!(keys(a), key_set(ARTIST_KEYS), "{a}");
         uuid_of(&a["id"]);
@@ -841,12 +810,7 @@ async fn artists_list_search_and_detail() {
                 "{path}: {a}"
             );
         }
-        let want: i64 =
-            sqlx::query_scalar("SELECT count(*) FROM rm.artists WHERE strpos(lower(name), $1) > 0")
-                .bind(&needle)
-                .fetch_one(pool)
-                .await
-                .unwrap();
+        let want: i64 = sql_value(&app, MATCHING_ARTISTS, &needle).await;
         assert_eq!(body["data"]["pagination"]["total"], want, "{path}");
     }
     // `%`, `_` and `\` are literal characters, not patterns.
@@ -854,12 +818,7 @@ async fn artists_list_search_and_detail() {
         let path = format!("/api/artists?search={encoded}&limit=100");
         let (s, _, body) = app.get(&path).await;
         assert_ok_envelope(s, &body, &path);
-        let want: i64 =
-            sqlx::query_scalar("SELECT count(*) FROM rm.artists WHERE strpos(lower(name), $1) > 0")
-                .bind(literal)
-                .fetch_one(pool)
-                .await
-                .unwrap();
+        let want: i64 = sql_value(&app, MATCHING_ARTISTS, literal).await;
         assert!(want < total, "{literal} would match everything");
         assert_eq!(body["data"]["pagination"]["total"], want, "{path}");
         for a in body["data"]["artists"].as_array().unwrap() {
@@ -946,20 +905,8 @@ async fn artists_list_search_and_detail() {
     }
 
     // Unknown and malformed ids.
-    for unknown in [Uuid::new_v4(), Uuid::parse_str(&solo).unwrap()] {
-        let path = format!("/api/artists/{unknown}");
-        let (s, _, body) = app.get(&path).await;
-        assert_error(s, &body, 404, "NOT_FOUND", None, &path);
-        assert_eq!(
-            body["message"],
-            format!("Artist with ID {unknown} not found")
-        );
-    }
-    for bad in ["not-a-uuid", "123"] {
-        let path = format!("/api/artists/{bad}");
-        let (s, _, body) = app.get(&path).await;
-        assert_error(s, &body, 400, "VALIDATION_ERROR", Some("id"), &path);
-    }
+    let an_artwork = Uuid::parse_str(&solo).unwrap();
+    assert_unknown_and_bad_ids(&app, "artists", "Artist", [Uuid::new_v4(), an_artwork]).await;
 
     app.stop().await;
 }

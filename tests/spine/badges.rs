@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::strings;
 use crate::harness::{assert_replay_keeps, consumer_idle, wait_projected, TestApp};
-use crate::submissions::{approve, get_as, moderator, propose, spawn, Proposed};
+use crate::submissions::{approve, moderator, propose, spawn, Proposed};
 use command_api::{BadgeAwarder, Commands};
 use domain::badge::{badge_id, BadgeKey, BadgeLook};
 use domain::{BadgeCommand, BadgeRule, EventMetadata, EventSource};
@@ -38,14 +39,9 @@ async fn badges_until(
 ) -> Vec<String> {
     let deadline = tokio::time::Instant::now() + DEADLINE;
     loop {
-        let (status, body) = get_as(app, "/api/me/badges", session, None).await;
+        let (status, body) = app.get_as(session, "/api/me/badges", None).await;
         assert_eq!(status, 200, "{body}");
-        let keys: Vec<String> = body["data"]["badges"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["badge_key"].as_str().unwrap().to_owned())
-            .collect();
+        let keys = strings(&body["data"]["badges"], "badge_key");
         if done(&keys) || tokio::time::Instant::now() >= deadline {
             return keys;
         }
@@ -75,7 +71,9 @@ async fn awards_recorded(app: &TestApp) -> i64 {
 }
 
 async fn notifications_of(app: &TestApp, session: &str) -> Vec<Value> {
-    let (status, body) = get_as(app, "/api/me/notifications?limit=50", session, None).await;
+    let (status, body) = app
+        .get_as(session, "/api/me/notifications?limit=50", None)
+        .await;
     assert_eq!(status, 200, "{body}");
     body["data"]["notifications"].as_array().unwrap().clone()
 }
@@ -118,7 +116,7 @@ async fn an_approval_earns_the_first_contribution_badge_once() {
     assert_eq!(first["badge"]["icon_emoji"], "🌱");
 
     // The catalogue counts the award; the public profile shows it with the approved work.
-    let (status, body) = get_as(&app, "/api/badges", &session, None).await;
+    let (status, body) = app.get_as(&session, "/api/badges", None).await;
     assert_eq!(status, 200, "{body}");
     let catalogue = body["data"]["badges"].as_array().unwrap();
     let held_by = |key: &str| {
@@ -129,7 +127,7 @@ async fn an_approval_earns_the_first_contribution_badge_once() {
     };
     assert_eq!(held_by("first_contribution"), Some(json!(1)));
     assert_eq!(held_by("contributor_5"), Some(json!(0)));
-    let (status, me) = get_as(&app, "/api/me/profile", &session, None).await;
+    let (status, me) = app.get_as(&session, "/api/me/profile", None).await;
     assert_eq!(status, 200, "{me}");
     assert_eq!(
         me["data"]["statistics"],
@@ -204,7 +202,7 @@ async fn a_new_badge_is_awarded_to_everyone_who_already_earned_it() {
     let md = EventMetadata::system(EventSource::AdminCli, Uuid::now_v7());
     awarder
         .commands
-        .badge(
+        .execute::<domain::BadgeDefinition>(
             &badge_id(&key).to_string(),
             BadgeCommand::Define {
                 key,
@@ -227,11 +225,11 @@ async fn a_new_badge_is_awarded_to_everyone_who_already_earned_it() {
     let retro = badge_id(&BadgeKey::parse("retro_test").unwrap()).to_string();
     awarder
         .commands
-        .badge(&retro, BadgeCommand::Deactivate, &md)
+        .execute::<domain::BadgeDefinition>(&retro, BadgeCommand::Deactivate, &md)
         .await
         .unwrap();
     wait_projected(&app.db.pool).await;
-    let (_, body) = get_as(&app, "/api/badges", &worker, None).await;
+    let (_, body) = app.get_as(&worker, "/api/badges", None).await;
     assert!(
         !body["data"]["badges"]
             .as_array()
@@ -268,21 +266,22 @@ async fn anonymous_work_earns_badges_once_claimed() {
 
     // And its public profile shows them once it has a name.
     let (status, _, body) = app
-        .send(
-            reqwest::Method::PATCH,
+        .patch_as(
+            &session,
             "/api/me/profile",
-            Some(&session),
-            Some(json!({"profile_name": "claimer"})),
+            json!({"profile_name": "claimer"}),
         )
         .await;
     assert_eq!(status, 200, "{body}");
     let account = {
-        let (_, me) = get_as(&app, "/api/me/profile", &session, None).await;
+        let (_, me) = app.get_as(&session, "/api/me/profile", None).await;
         me["data"]["uuid"].as_str().unwrap().to_owned()
     };
     let deadline = tokio::time::Instant::now() + DEADLINE;
     let profile = loop {
-        let (status, body) = get_as(&app, &format!("/api/users/{account}"), &device, None).await;
+        let (status, body) = app
+            .get_as(&device, &format!("/api/users/{account}"), None)
+            .await;
         if status == 200 || tokio::time::Instant::now() >= deadline {
             break body;
         }

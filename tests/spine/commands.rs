@@ -30,7 +30,7 @@ async fn concurrent_writers_to_one_aggregate_conflict_and_write_once() {
                 tokio::spawn(async move {
                     barrier.wait().await;
                     commands
-                        .artwork(
+                        .execute::<domain::Artwork>(
                             &id,
                             domain::ArtworkCommand::ImportArtwork(Box::new(r)),
                             &metadata,
@@ -68,7 +68,7 @@ async fn a_command_answers_with_the_position_it_wrote() {
     let r = record("positioned");
     let id = r.id.to_string();
     let pos = commands
-        .artwork(
+        .execute::<domain::Artwork>(
             &id,
             domain::ArtworkCommand::ImportArtwork(Box::new(r)),
             &metadata,

@@ -3,21 +3,19 @@
 //! artwork is missing removes the artwork, which keeps its page and history.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{app_with_moderator, approved_proposal, sql_scalar};
 use crate::harness::{assert_replay_keeps, TestApp};
-use crate::submissions::{
-    approve, get_as, moderator, position, post_json, propose, spawn, Proposed,
-};
+use crate::submissions::spawn;
 use serde_json::{json, Value};
 
 async fn send(app: &TestApp, token: &str, body: Value) -> (u16, String, Value) {
-    post_json(app, token, "/api/feedback", body).await
+    app.post_as(token, "/api/feedback", body).await
 }
 
 async fn queue(app: &TestApp, token: &str, query: &str, pos: &str) -> (u16, Value) {
-    get_as(
-        app,
-        &format!("/api/moderation/feedback{query}"),
+    app.get_as(
         token,
+        &format!("/api/moderation/feedback{query}"),
         Some(pos),
     )
     .await
@@ -25,13 +23,8 @@ async fn queue(app: &TestApp, token: &str, query: &str, pos: &str) -> (u16, Valu
 
 /// The app, a moderator's session, and an approved artwork titled `title`.
 async fn approved_artwork(title: &str) -> (TestApp, String, String) {
-    let app = spawn().await;
-    let modr = moderator(&app).await;
-    let author = anonymous_token(&app).await;
-    let Proposed { id, .. } = propose(&app, &author, title).await;
-    let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let (app, author, modr) = app_with_moderator().await;
+    let artwork = approved_proposal(&app, &author, &modr, title).await.artwork;
     (app, modr, artwork)
 }
 
@@ -115,48 +108,25 @@ async fn feedback_is_validated_and_worked_by_moderators() {
     let (status, _) = queue(&app, &modr, "?status=closed", &sent).await;
     assert_eq!(status, 400);
 
-    // Archiving the comment; removing needs a missing-artwork report.
-    let (status, _, answer) = post_json(
-        &app,
-        &modr,
-        &format!("/api/moderation/feedback/{comment}/resolve"),
-        json!({"note": "Thanks", "remove_artwork": true}),
-    )
-    .await;
+    // Archiving the comment (by a moderator, once); removing needs a missing-artwork report.
+    let resolve = format!("/api/moderation/feedback/{comment}/resolve");
+    let removed = json!({"note": "Thanks", "remove_artwork": true});
+    let (status, _, answer) = app.post_as(&modr, &resolve, removed).await;
     assert_eq!(status, 400, "{answer}");
-    let (status, _, _) = post_json(
-        &app,
-        &user,
-        &format!("/api/moderation/feedback/{comment}/archive"),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, 403);
-    let (status, _, answer) = post_json(
-        &app,
-        &modr,
-        &format!("/api/moderation/feedback/{comment}/archive"),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, 200, "{answer}");
-    let (status, _, answer) = post_json(
-        &app,
-        &modr,
-        &format!("/api/moderation/feedback/{comment}/archive"),
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, 409, "{answer}");
+    let archive = format!("/api/moderation/feedback/{comment}/archive");
+    for (n, (token, expected)) in [(&user, 403), (&modr, 200), (&modr, 409)]
+        .into_iter()
+        .enumerate()
+    {
+        let (status, _, answer) = app.post_as(token, &archive, json!({})).await;
+        assert_eq!(status, expected, "archive #{n}: {answer}");
+    }
 
     // Resolving the report as removed: the artwork leaves the map but keeps its page.
-    let (status, pos, answer) = post_json(
-        &app,
-        &modr,
-        &format!("/api/moderation/feedback/{report}/resolve"),
-        json!({"note": "Confirmed gone: the site is a building lot", "remove_artwork": true}),
-    )
-    .await;
+    let note = "Confirmed gone: the site is a building lot";
+    let resolve = format!("/api/moderation/feedback/{report}/resolve");
+    let removed = json!({"note": note, "remove_artwork": true});
+    let (status, pos, answer) = app.post_as(&modr, &resolve, removed).await;
     assert_eq!(status, 200, "{answer}");
     let (status, page) = queue(&app, &modr, "?status=resolved", &pos).await;
     assert_eq!(status, 200);
@@ -165,53 +135,27 @@ async fn feedback_is_validated_and_worked_by_moderators() {
         page["data"]["counts"],
         json!({"open": 0, "archived": 1, "resolved": 1})
     );
-    let (status, detail) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &visitor,
-        Some(&pos),
-    )
-    .await;
+    let (status, detail) = app
+        .get_as(&visitor, &format!("/api/artworks/{artwork}"), Some(&pos))
+        .await;
     assert_eq!(status, 200, "{detail}");
     assert_eq!(detail["data"]["status"], "removed");
-    let (_, history) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}/history"),
-        &visitor,
-        Some(&pos),
-    )
-    .await;
+    let history_path = format!("/api/artworks/{artwork}/history");
+    let (_, history) = app.get_as(&visitor, &history_path, Some(&pos)).await;
     let kinds: Vec<&str> = history["data"]["entries"]
         .as_array()
         .map(|c| c.iter().filter_map(|c| c["kind"].as_str()).collect())
         .unwrap_or_default();
     assert!(kinds.contains(&"removed"), "{history}");
-    let (_, nearby) = get_as(
-        &app,
-        &format!(
-            "/api/artworks/nearby?lat={}&lon={}&radius=500",
-            crate::submissions::LAT,
-            crate::submissions::LON
-        ),
-        &visitor,
-        Some(&pos),
-    )
-    .await;
+    let (lat, lon) = (crate::submissions::LAT, crate::submissions::LON);
+    let map = format!("/api/artworks/nearby?lat={lat}&lon={lon}&radius=500");
+    let (_, nearby) = app.get_as(&visitor, &map, Some(&pos)).await;
     assert!(
         !nearby.to_string().contains(&artwork),
         "a removed artwork is not on the default map: {nearby}"
     );
-    let (status, layer) = get_as(
-        &app,
-        &format!(
-            "/api/artworks/nearby?lat={}&lon={}&radius=500&minimal=true&status=removed",
-            crate::submissions::LAT,
-            crate::submissions::LON
-        ),
-        &visitor,
-        Some(&pos),
-    )
-    .await;
+    let removed_layer = format!("{map}&minimal=true&status=removed");
+    let (status, layer) = app.get_as(&visitor, &removed_layer, Some(&pos)).await;
     assert_eq!(status, 200, "{layer}");
     assert!(
         layer.to_string().contains(&artwork),
@@ -220,7 +164,9 @@ async fn feedback_is_validated_and_worked_by_moderators() {
 
     // The sender, once signed in on that device, is told.
     let (session, _, signed) = sign_in(&app, "reporter@plinth.test", &visitor, 1).await;
-    let (status, told) = get_as(&app, "/api/me/notifications", &session, Some(&signed)).await;
+    let (status, told) = app
+        .get_as(&session, "/api/me/notifications", Some(&signed))
+        .await;
     assert_eq!(status, 200, "{told}");
     let resolved: Vec<&Value> = told["data"]["notifications"]
         .as_array()
@@ -245,7 +191,6 @@ async fn feedback_is_validated_and_worked_by_moderators() {
         ],
     )
     .await;
-    let _ = position;
 }
 
 #[tokio::test]
@@ -305,8 +250,8 @@ async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue
     let path = format!("/api/moderation/feedback/{report}/resolve");
     let resolve = json!({"note": "Confirmed gone", "remove_artwork": true});
     let (a, b) = futures::future::join(
-        post_json(&app, &modr, &path, resolve.clone()),
-        post_json(&app, &modr, &path, resolve),
+        app.post_as(&modr, &path, resolve.clone()),
+        app.post_as(&modr, &path, resolve),
     )
     .await;
     // … one decision is recorded, the other is refused as decided (or as a conflict).
@@ -328,10 +273,7 @@ async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue
         assert_eq!(recorded, 1, "{event}");
     }
     // The queue's read model had not seen the report: the premise held.
-    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.feedback")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let queued: i64 = sql_scalar(&app, "SELECT count(*) FROM rm.feedback").await;
     assert_eq!(queued, 0);
     stopper.rollback().await.unwrap();
     app.stop().await;

@@ -519,11 +519,10 @@ async fn seed(app: &TestApp, person: &str) -> Ids {
         .await
         .id;
     let (_, _, list) = app
-        .send(
-            Method::POST,
+        .post_as(
+            person,
             "/api/lists",
-            Some(person),
-            Some(json!({ "name": "Fuzz walk", "public": true })),
+            json!({ "name": "Fuzz walk", "public": true }),
         )
         .await;
     let mut real = vec![artwork];

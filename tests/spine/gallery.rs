@@ -5,26 +5,27 @@
 
 use crate::accounts::{anonymous_token, sign_in};
 use crate::edits::change;
-use crate::harness::{assert_replay_keeps, TestApp};
-use crate::submissions::{
-    approve, get_as, jpeg_part, moderator, phone, position, post_form, post_json, propose, spawn,
-    Proposed, LAT, LON,
+use crate::fixtures::{
+    app_with_moderator, approved_proposal, approved_visit, find_by, strings, strs,
 };
-use reqwest::multipart::Form;
+use crate::harness::{assert_replay_keeps, TestApp};
 use serde_json::{json, Value};
 
 fn keys(photos: &Value) -> Vec<String> {
-    photos
-        .as_array()
+    strings(photos, "key")
+}
+
+/// Whether the read model shows `photo` on any artwork.
+async fn shows(app: &TestApp, photo: &str) -> bool {
+    projectors::artworks::read::shows_photo(&app.db.pool, photo)
+        .await
         .unwrap()
-        .iter()
-        .map(|p| p["key"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 /// The artwork as the detail answers once `pos` is read.
 async fn detail(app: &TestApp, token: &str, id: &str, pos: &str) -> Value {
-    let (status, body) = get_as(app, &format!("/api/artworks/{id}"), token, Some(pos)).await;
+    let path = format!("/api/artworks/{id}");
+    let (status, body) = app.get_as(token, &path, Some(pos)).await;
     assert_eq!(status, 200, "{body}");
     body["data"].clone()
 }
@@ -33,26 +34,13 @@ async fn detail(app: &TestApp, token: &str, id: &str, pos: &str) -> Value {
 async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted() {
     // Given an artwork made from a proposal (one photo) and an approved visit (one more photo,
     // newest, so first).
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
-    let Proposed { id: proposal, .. } = propose(&app, &anon, "Gallery Orca").await;
-    let (status, headers, body) = approve(&app, &modr, &proposal, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
-    detail(&app, &anon, &artwork, &position(&headers)).await;
-    let form = Form::new()
-        .text("lat", LAT.to_string())
-        .text("lon", LON.to_string())
-        .text("artworkId", artwork.clone())
-        .text("notes", "Fresh paint on the fins")
-        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
-    let (status, _, body) = post_form(&app, &anon, form).await;
-    assert_eq!(status, 201, "{body}");
-    let visit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
-    assert_eq!(status, 200);
-    let before = detail(&app, &anon, &artwork, &position(&headers)).await;
+    let (app, anon, modr) = app_with_moderator().await;
+    let proposal = approved_proposal(&app, &anon, &modr, "Gallery Orca").await;
+    let artwork = proposal.artwork;
+    detail(&app, &anon, &artwork, &proposal.position).await;
+    let notes = Some("Fresh paint on the fins");
+    let visit = approved_visit(&app, &anon, &modr, &artwork, notes).await;
+    let before = detail(&app, &anon, &artwork, &visit.position).await;
     let order = keys(&before["photos"]);
     assert_eq!(order.len(), 2);
     let (visit_photo, first_photo) = (order[0].clone(), order[1].clone());
@@ -64,26 +52,22 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
         keys(&before["logbook"][0]["photos"]),
         vec![visit_photo.clone()]
     );
-    assert!(
-        projectors::artworks::read::shows_photo(&app.db.pool, &visit_photo)
-            .await
-            .unwrap()
-    );
+    assert!(shows(&app, &visit_photo).await);
 
     // Refused: hiding the photo also chosen as main, and a photo that is not the artwork's.
     let device = anonymous_token(&app).await;
     let (editor, _, _) = sign_in(&app, "gallery-editor@plinth.test", &device, 1).await;
     let validate = format!("/api/artwork/{artwork}/edit/validate");
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        &validate,
-        json!({"edits": [
-            change("main_photo", Value::Null, json!(first_photo)),
-            change("hidden_photos", json!([]), json!([first_photo])),
-        ]}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            &validate,
+            json!({"edits": [
+                change("main_photo", Value::Null, json!(first_photo)),
+                change("hidden_photos", json!([]), json!([first_photo])),
+            ]}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["valid"], false, "{body}");
     assert_eq!(
@@ -91,36 +75,36 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
         json!({"field": "hidden_photos", "message": "The main photo cannot be hidden"})
     );
     let stranger = "0190a5b00000700080000000000000aa";
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        &format!("/api/artwork/{artwork}/edit"),
-        json!({"edits": [change("main_photo", Value::Null, json!(stranger))]}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            &format!("/api/artwork/{artwork}/edit"),
+            json!({"edits": [change("main_photo", Value::Null, json!(stranger))]}),
+        )
+        .await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["details"]["field"], "main_photo", "{body}");
 
     // When the older photo is made the main one and the visit's photo hidden, and approved.
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        &format!("/api/artwork/{artwork}/edit"),
-        json!({"edits": [
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            &format!("/api/artwork/{artwork}/edit"),
+            json!({"edits": [
             change("main_photo", Value::Null, json!(first_photo)),
             change("hidden_photos", json!([]), json!([visit_photo])),
         ], "note": "The visit photo shows a passer-by"}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, pos, body) = post_json(
-        &app,
-        &modr,
-        &format!("/api/review/artwork-edits/{edit}/approve"),
-        json!({"apply_to_artwork": true}),
-    )
-    .await;
+    let (status, pos, body) = app
+        .post_as(
+            &modr,
+            &format!("/api/review/artwork-edits/{edit}/approve"),
+            json!({"apply_to_artwork": true}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
 
     // Then the main photo leads, the hidden one is nowhere public.
@@ -129,70 +113,46 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
     assert_eq!(after["main_photo"], json!(first_photo));
     assert_eq!(after["hidden_photos"], json!([visit_photo]));
     assert_eq!(after["logbook"][0]["photos"], json!([]), "{after}");
-    assert!(
-        !projectors::artworks::read::shows_photo(&app.db.pool, &visit_photo)
-            .await
-            .unwrap()
-    );
+    assert!(!shows(&app, &visit_photo).await);
     let (status, _, _) = app
-        .send(
-            reqwest::Method::GET,
-            &format!("/api/images/thumbnail/{visit_photo}"),
-            None,
-            None,
-        )
+        .get(&format!("/api/images/thumbnail/{visit_photo}"))
         .await;
     assert_eq!(status, 404, "a hidden photo is not served");
 
     // The history names both fields; "as of" the edit equals the read model.
-    let (status, hist) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}/history"),
-        &anon,
-        None,
-    )
-    .await;
+    let (status, hist) = app
+        .get_as(&anon, &format!("/api/artworks/{artwork}/history"), None)
+        .await;
     assert_eq!(status, 200, "{hist}");
     let edited = &hist["data"]["entries"][0];
     assert_eq!(edited["kind"], "edited");
-    let fields: Vec<&str> = edited["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["field"].as_str().unwrap())
-        .collect();
+    let fields = strs(&edited["changes"], "field");
     assert_eq!(fields, ["main_photo", "hidden_photos"]);
     assert_eq!(edited["revertible"], true);
     let as_of = format!(
         "/api/artworks/{artwork}?as_of={}",
         edited["id"].as_str().unwrap()
     );
-    let (_, then) = get_as(&app, &as_of, &anon, None).await;
+    let (_, then) = app.get_as(&anon, &as_of, None).await;
     assert_eq!(then["data"], after);
 
     // Search leads with the main photo.
-    let (status, found) = get_as(&app, "/api/search?q=Gallery%20Orca", &anon, Some(&pos)).await;
+    let (status, found) = app
+        .get_as(&anon, "/api/search?q=Gallery%20Orca", Some(&pos))
+        .await;
     assert_eq!(status, 200, "{found}");
-    let hit = found["data"]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["id"] == artwork.as_str())
-        .cloned()
-        .unwrap_or_else(|| panic!("{found}"));
+    let hit = find_by(&found["data"]["results"], "id", &artwork);
     assert!(
         hit.to_string().contains(&first_photo) && !hit.to_string().contains(&visit_photo),
         "{hit}"
     );
 
     // When a moderator reverts the edit: no main photo, nothing hidden, both photos back.
-    let (status, pos, body) = post_json(
-        &app,
-        &modr,
-        &format!("/api/artworks/{artwork}/revert"),
-        json!({"change": edited["id"], "reason": "The passer-by is not recognisable", "scope": "change"}),
-    )
-    .await;
+    let reason = "The passer-by is not recognisable";
+    let revert = json!({"change": edited["id"], "reason": reason, "scope": "change"});
+    let (status, pos, body) = app
+        .post_as(&modr, &format!("/api/artworks/{artwork}/revert"), revert)
+        .await;
     assert_eq!(status, 200, "{body}");
     let reverted = detail(&app, &anon, &artwork, &pos).await;
     assert_eq!(reverted["main_photo"], Value::Null);
@@ -206,11 +166,7 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
         keys(&reverted["logbook"][0]["photos"]),
         vec![visit_photo.clone()]
     );
-    assert!(
-        projectors::artworks::read::shows_photo(&app.db.pool, &visit_photo)
-            .await
-            .unwrap()
-    );
+    assert!(shows(&app, &visit_photo).await);
 
     assert_replay_keeps(&app.db.pool, &["artworks", "artwork_visits"]).await;
 }

@@ -3,9 +3,12 @@
 //! refused at once even while the accounts projector is stopped.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{post_multipart, set_permission, sql_scalar, sql_value};
 use crate::harness::{link_and_code, AppOptions, TestApp};
+use crate::submissions::jpeg_part;
+use domain::Permission;
 use media::testing::{phone_jpeg, PhoneJpeg};
-use reqwest::multipart::{Form, Part};
+use reqwest::multipart::Form;
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -21,23 +24,9 @@ async fn propose_with_photo(app: &TestApp, token: &str, title: &str) -> (String,
         .text("lon", LON.to_string())
         .text("title", title.to_owned())
         .text("artwork_type", "mural")
-        .part(
-            "photos",
-            Part::bytes(photo)
-                .file_name("wall.jpg")
-                .mime_str("image/jpeg")
-                .unwrap(),
-        );
-    let resp = app
-        .client
-        .post(format!("{}/api/logbook", app.base))
-        .header("X-User-Token", token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status().as_u16(), 201);
-    let body: Value = resp.json().await.unwrap();
+        .part("photos", jpeg_part(photo, "wall.jpg"));
+    let (status, _, body) = post_multipart(app, "/api/logbook", token, form).await;
+    assert_eq!(status, 201, "{body}");
     let photo = body["data"]["photos"][0].clone();
     (body["data"]["id"].as_str().unwrap().to_owned(), photo)
 }
@@ -47,7 +36,7 @@ async fn propose(app: &TestApp, token: &str, title: &str) -> String {
 }
 
 async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let (status, _, body) = app.send(Method::POST, path, Some(token), Some(body)).await;
+    let (status, _, body) = app.post_as(token, path, body).await;
     (status, body)
 }
 
@@ -69,11 +58,10 @@ async fn inspect(app: &TestApp, device: &str, token: &str) -> (u16, Value) {
 /// Asks for a sign-in link to `email` from the device holding `device`; answers the mailed link.
 async fn mailed_link(app: &TestApp, device: &str, email: &str) -> String {
     let (status, _, _) = app
-        .send(
-            Method::POST,
+        .post_as(
+            device,
             "/api/auth/request-magic-link",
-            Some(device),
-            Some(json!({ "email": email })),
+            json!({ "email": email }),
         )
         .await;
     assert_eq!(status, 200);
@@ -109,10 +97,7 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     // … and changes nothing: the device is still anonymous, no account exists, the link lives.
     let (_, status) = get(&app, "/api/auth/status", &device, None).await;
     assert_eq!(status["data"]["is_anonymous"], true);
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.accounts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let accounts: i64 = sql_scalar(&app, "SELECT count(*) FROM auth.accounts").await;
     assert_eq!(accounts, 0);
 
     // When the person signs in but keeps the device's work apart, nothing is claimed.
@@ -130,10 +115,7 @@ async fn a_link_is_looked_at_without_signing_in_and_claims_only_when_asked() {
     let position = headers["x-event-position"].to_str().unwrap().to_owned();
     let (_, mine) = get(&app, "/api/me/submissions", &session, Some(&position)).await;
     assert_eq!(mine["data"]["pagination"]["total"], 0, "{mine}");
-    let claims: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.identity_claims")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let claims: i64 = sql_scalar(&app, "SELECT count(*) FROM auth.identity_claims").await;
     assert_eq!(claims, 0);
 
     // A used link cannot be looked at again.
@@ -203,10 +185,7 @@ async fn cannot_approve_own_submission(accounts_projector_stopped: bool) {
     assert_eq!(status, 200);
     assert_eq!(body["data"]["submission"]["status"], "pending", "{body}");
     if accounts_projector_stopped {
-        let claims: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.account_identities")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let claims: i64 = sql_scalar(&app, "SELECT count(*) FROM rm.account_identities").await;
         assert_eq!(
             claims, 0,
             "the read model had not seen the claim: the premise held"
@@ -241,14 +220,7 @@ async fn wait_projected_permission(app: &TestApp, account: uuid::Uuid, active: b
 async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped() {
     let app = TestApp::spawn().await;
     let email = "revoked@plinth.test";
-    let (account, _) = command_api::accounts::permissions::by_email(
-        &app.accounts,
-        email,
-        domain::Permission::Moderator,
-        true,
-    )
-    .await
-    .unwrap();
+    let (account, _) = set_permission(&app, email, Permission::Moderator, true).await;
     let device = anonymous_token(&app).await;
     let (session, _, _) = sign_in(&app, email, &device, 1).await;
     // The grant is in force at once, without waiting for any read model.
@@ -264,14 +236,7 @@ async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped(
         .unwrap();
 
     // When the role is revoked …
-    command_api::accounts::permissions::by_email(
-        &app.accounts,
-        email,
-        domain::Permission::Moderator,
-        false,
-    )
-    .await
-    .unwrap();
+    set_permission(&app, email, Permission::Moderator, false).await;
     // … the very next request is refused, though the read model still says moderator.
     let (status, body) = get(&app, "/api/review/stats", &session, None).await;
     assert_eq!(status, 403, "{body}");
@@ -416,10 +381,7 @@ async fn housekeeping_prunes_old_rate_limit_counts_and_dead_links_and_keeps_live
         .unwrap();
 
     assert_eq!(pruned, 2);
-    let counts: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.rate_events")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let counts: i64 = sql_scalar(&app, "SELECT count(*) FROM auth.rate_events").await;
     assert_eq!(counts, 1);
     let links: Vec<String> = sqlx::query_scalar("SELECT email FROM auth.link_tokens")
         .fetch_all(&app.db.pool)
@@ -451,13 +413,9 @@ async fn an_author_has_the_gps_and_camera_of_their_photos_erased() {
     );
     assert_eq!(exif["make"], "Plinthcam");
     // … which the event store never held: its events keep only orientation and size.
-    let payload: Value = sqlx::query_scalar(
-        "SELECT payload FROM es.events WHERE aggregate_id = $1 AND event_type = 'ArtworkProposed'",
-    )
-    .bind(&id)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql =
+        "SELECT payload FROM es.events WHERE aggregate_id = $1 AND event_type = 'ArtworkProposed'";
+    let payload: Value = sql_value(&app, sql, &id).await;
     let stored = &payload["ArtworkProposed"]["photos"][0]["exif"];
     assert!(
         stored["latitude"].is_null() && stored["make"].is_null(),
@@ -483,18 +441,10 @@ async fn an_author_has_the_gps_and_camera_of_their_photos_erased() {
         assert!(exif[gone].is_null(), "{gone}: {exif}");
     }
     assert_eq!(exif["width"], 320);
-    let kept: Option<Value> = sqlx::query_scalar("SELECT exif FROM media.photos")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let kept: Option<Value> = sql_scalar(&app, "SELECT exif FROM media.photos").await;
     assert_eq!(kept, None);
-    let erasures: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'PhotoMetadataErased'",
-    )
-    .bind(&id)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM es.events WHERE aggregate_id = $1 AND event_type = 'PhotoMetadataErased'";
+    let erasures: i64 = sql_value(&app, sql, &id).await;
     assert_eq!(erasures, 1);
     app.stop().await;
 }

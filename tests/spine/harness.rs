@@ -652,7 +652,7 @@ pub async fn try_import_artwork(
     let metadata = domain::EventMetadata::system(domain::EventSource::Import, Uuid::now_v7());
     let id = record.id.to_string();
     commands
-        .artwork(
+        .execute::<domain::Artwork>(
             &id,
             domain::ArtworkCommand::ImportArtwork(Box::new(record)),
             &metadata,

@@ -2,16 +2,13 @@
 //! what, newest first, and the artwork before a change; the latest state equals the read model.
 
 use crate::accounts::anonymous_token;
-use crate::submissions::{
-    approve, get_as, jpeg_part, moderator, phone, position, post_form, propose, spawn, Proposed,
-    LAT, LON,
-};
-use reqwest::multipart::Form;
+use crate::fixtures::{approved, approved_visit, find_by, strs};
+use crate::submissions::{moderator, propose, spawn, Proposed};
 use serde_json::{json, Value};
 
 /// A GET as `token`, without waiting for any position (history reads the event store).
 async fn read(app: &crate::harness::TestApp, token: &str, path: &str) -> (u16, Value) {
-    get_as(app, path, token, None).await
+    app.get_as(token, path, None).await
 }
 
 #[tokio::test]
@@ -19,34 +16,19 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
     // Given an artwork created by approving a proposal, then a visit to it approved.
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
-    let Proposed { id: proposal, .. } = propose(&app, &anon, "Digital Orca").await;
+    let Proposed { id, .. } = propose(&app, &anon, "Digital Orca").await;
     let modr = moderator(&app).await;
-    let (status, headers, body) = approve(
-        &app,
-        &modr,
-        &proposal,
-        json!({"overrides": {"title": "Digital Orca (Coupland)"}}),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let title = json!({"overrides": {"title": "Digital Orca (Coupland)"}});
+    let proposal = approved(&app, &modr, id, title).await;
+    let artwork = proposal.artwork.clone();
     // A visit goes to an artwork the public can see: wait until it can.
     let detail = format!("/api/artworks/{artwork}");
-    let (status, _) = get_as(&app, &detail, &anon, Some(&position(&headers))).await;
+    let (status, _) = app.get_as(&anon, &detail, Some(&proposal.position)).await;
     assert_eq!(status, 200);
     let visitor = anonymous_token(&app).await;
-    let form = Form::new()
-        .text("lat", LAT.to_string())
-        .text("lon", LON.to_string())
-        .text("artworkId", artwork.clone())
-        .text("notes", "Someone painted the fins")
-        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
-    let (status, _, body) = post_form(&app, &visitor, form).await;
-    assert_eq!(status, 201, "{body}");
-    let visit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
-    assert_eq!(status, 200);
-    let pos = position(&headers);
+    let notes = Some("Someone painted the fins");
+    let visit = approved_visit(&app, &visitor, &modr, &artwork, notes).await;
+    let pos = visit.position.clone();
 
     // When its history is read: both changes, newest first, each with its submission.
     let (status, hist) = read(&app, &anon, &format!("/api/artworks/{artwork}/history")).await;
@@ -59,18 +41,13 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
         .collect();
     assert_eq!(kinds, ["visit_recorded", "created"]);
     let (visited, created) = (&entries[0], &entries[1]);
-    assert_eq!(visited["submission_id"], visit.as_str());
+    assert_eq!(visited["submission_id"], visit.submission.as_str());
     assert_eq!(visited["note"], "Someone painted the fins");
     assert_eq!(visited["photos_added"], 1);
     assert_eq!(visited["changes"], json!([]), "a visit changes no field");
-    assert_eq!(created["submission_id"], proposal.as_str());
+    assert_eq!(created["submission_id"], proposal.submission.as_str());
     assert_eq!(created["sequence"], 1);
-    let title = created["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["field"] == "title")
-        .unwrap();
+    let title = find_by(&created["changes"], "field", "title");
     assert_eq!(
         (&title["before"], &title["after"]),
         (&Value::Null, &json!("Digital Orca (Coupland)"))
@@ -100,7 +77,7 @@ async fn history_lists_every_change_newest_first_and_as_of_rebuilds_the_artwork(
     assert_eq!(then["data"]["photos"].as_array().unwrap().len(), 1);
 
     // As of the last change: exactly what the read model answers now.
-    let (_, now) = get_as(&app, &detail, &anon, Some(&pos)).await;
+    let (_, now) = app.get_as(&anon, &detail, Some(&pos)).await;
     let (_, latest) = read(&app, &anon, &as_of(visited)).await;
     assert_eq!(latest["data"], now["data"]);
     assert_eq!(latest["data"]["logbook"].as_array().unwrap().len(), 1);
@@ -153,12 +130,7 @@ async fn an_imported_artwork_credits_its_dataset_and_lists_every_field_it_set() 
         entry["actor"]["display_name"],
         crate::harness::vancouver().name.as_ref()
     );
-    let fields: Vec<&str> = entry["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["field"].as_str().unwrap())
-        .collect();
+    let fields = strs(&entry["changes"], "field");
     assert_eq!(
         fields,
         [

@@ -1,6 +1,7 @@
 //! Importing the demo files: counts per file, rejects with reasons, and a second import that
 //! changes nothing.
 
+use crate::fixtures::{find_by, strs};
 use crate::harness::{all_datasets, wait_projected, TestDb};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -551,15 +552,9 @@ async fn upload(
 ) -> (u16, serde_json::Value) {
     let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
     let form = reqwest::multipart::Form::new().part("file", part);
-    let res = app
-        .client
-        .post(format!("{}/api/admin/imports{query}", app.base))
-        .header("X-User-Token", token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    (res.status().as_u16(), res.json().await.unwrap_or_default())
+    let path = format!("/api/admin/imports{query}");
+    let (status, _, body) = crate::fixtures::post_multipart(app, &path, token, form).await;
+    (status, body)
 }
 
 /// Runs a dry run or an import of `upload` with `mapping`: its status and its lines.
@@ -676,12 +671,7 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
     let report = &lines.last().unwrap()["report"];
     assert_eq!(report["artworks_new"], 3, "{lines:?}");
     let run = report["run_id"].as_str().unwrap().to_owned();
-    let phare = report["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["title"] == "Le Phare")
-        .unwrap();
+    let phare = find_by(&report["outcomes"], "title", "Le Phare");
     assert_eq!(
         (&phare["lat"], &phare["lon"]),
         (&json!(45.5017), &json!(-73.5673))
@@ -689,25 +679,16 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
 
     // The run is in the audit, by the admin; the artworks are on the list, from their source.
     wait_projected(&app.db.pool).await;
-    let (status, audit) = crate::submissions::get_as(
-        &app,
-        "/api/admin/audit?entity_type=import_run",
-        &admin,
-        None,
-    )
-    .await;
+    let (status, audit) = app
+        .get_as(&admin, "/api/admin/audit?entity_type=import_run", None)
+        .await;
     assert_eq!(status, 200, "{audit}");
     let entry = &audit["data"]["entries"][0];
     assert_eq!(entry["entity_id"], json!(run), "{audit}");
     assert_eq!(entry["actor"]["role"], "admin", "{audit}");
-    let (status, list) = crate::submissions::get_as(&app, "/api/artworks", &visitor, None).await;
+    let (status, list) = app.get_as(&visitor, "/api/artworks", None).await;
     assert_eq!(status, 200);
-    let mut titles: Vec<&str> = list["data"]["artworks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["title"].as_str().unwrap())
-        .collect();
+    let mut titles = strs(&list["data"]["artworks"], "title");
     titles.sort_unstable();
     assert_eq!(titles, ["Fontaine", "Le Phare", "Murale de l'été"]);
     assert_eq!(
@@ -883,7 +864,8 @@ async fn runs_as(
     token: &str,
     query: &str,
 ) -> (u16, serde_json::Value) {
-    crate::submissions::get_as(app, &format!("/api/admin/imports{query}"), token, None).await
+    app.get_as(token, &format!("/api/admin/imports{query}"), None)
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

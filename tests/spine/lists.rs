@@ -4,8 +4,9 @@
 //! duplicate read as the artwork kept, and a replay that gives the same rows.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{assert_field, assert_message, strings, strs};
 use crate::harness::{assert_replay_keeps, TestApp};
-use crate::submissions::{get_as, moderator, post_json, spawn};
+use crate::submissions::{moderator, spawn};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -18,29 +19,13 @@ async fn artwork(app: &TestApp, source_id: &str, title: &str) -> (String, String
     (id, pos.to_string())
 }
 
-/// A request with a JSON body as `token`: status, `X-Event-Position` (empty when none), body.
-async fn send(
-    app: &TestApp,
-    method: Method,
-    token: &str,
-    path: &str,
-    body: Value,
-) -> (u16, String, Value) {
-    let (status, headers, body) = app.send(method, path, Some(token), Some(body)).await;
-    let pos = headers
-        .get("x-event-position")
-        .map(|p| p.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, pos, body)
-}
-
 /// The caller's lists once `pos` is read: (kind, name, item_count) and the id of each.
 async fn my_lists(
     app: &TestApp,
     token: &str,
     pos: Option<&str>,
 ) -> Vec<(String, String, i64, String)> {
-    let (status, body) = get_as(app, "/api/me/lists", token, pos).await;
+    let (status, body) = app.get_as(token, "/api/me/lists", pos).await;
     assert_eq!(status, 200, "{body}");
     body["data"]["lists"]
         .as_array()
@@ -57,13 +42,17 @@ async fn my_lists(
         .collect()
 }
 
+/// The ids of list `list`'s artworks as `token` reads them once `pos` is read.
+async fn items_of(app: &TestApp, token: &str, list: &str, pos: &str) -> Vec<String> {
+    let (status, body) = app
+        .get_as(token, &format!("/api/lists/{list}"), Some(pos))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    item_ids(&body)
+}
+
 fn item_ids(body: &Value) -> Vec<String> {
-    body["data"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].as_str().unwrap().to_owned())
-        .collect()
+    strings(&body["data"]["items"], "id")
 }
 
 #[tokio::test]
@@ -89,43 +78,31 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         ]
     );
     let loved = lists[0].3.clone();
-    let (status, empty) = get_as(&app, &format!("/api/lists/{loved}"), &owner, None).await;
+    let (status, empty) = app
+        .get_as(&owner, &format!("/api/lists/{loved}"), None)
+        .await;
     assert_eq!(status, 200, "{empty}");
     assert_eq!(empty["data"]["items"], json!([]));
 
     // When the mural is loved (twice: once counts) and a list of one's own is made.
     let items = format!("/api/lists/{loved}/items");
     for _ in 0..2 {
-        let (status, _, body) = send(
-            &app,
-            Method::POST,
-            &owner,
-            &items,
-            json!({"artwork_id": mural}),
-        )
-        .await;
+        let (status, _, body) = app
+            .post_as(&owner, &items, json!({"artwork_id": mural}))
+            .await;
         assert_eq!(status, 200, "{body}");
     }
-    let (status, pos, body) = post_json(
-        &app,
-        &owner,
-        "/api/lists",
-        json!({"name": "  Walk   on Sunday "}),
-    )
-    .await;
+    let (status, pos, body) = app
+        .post_as(&owner, "/api/lists", json!({"name": "  Walk   on Sunday "}))
+        .await;
     assert_eq!(status, 201, "{body}");
     let own = body["data"]["id"].as_str().unwrap().to_owned();
     let own_items = format!("/api/lists/{own}/items");
     let mut last = pos;
     for art in [&mural, &statue] {
-        let (status, pos, body) = send(
-            &app,
-            Method::POST,
-            &owner,
-            &own_items,
-            json!({"artwork_id": art}),
-        )
-        .await;
+        let (status, pos, body) = app
+            .post_as(&owner, &own_items, json!({"artwork_id": art}))
+            .await;
         assert_eq!(status, 200, "{body}");
         last = pos;
     }
@@ -137,30 +114,21 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         (lists[3].0.as_str(), lists[3].1.as_str(), lists[3].2),
         ("custom", "Walk on Sunday", 2)
     );
-    let (status, body) = get_as(&app, &format!("/api/lists/{own}"), &owner, Some(&last)).await;
+    let (status, body) = app
+        .get_as(&owner, &format!("/api/lists/{own}"), Some(&last))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(item_ids(&body), [statue.clone(), mural.clone()]);
     assert_eq!(body["data"]["pagination"]["total"], 2);
     assert_eq!(body["data"]["list"]["owned"], true);
-    let (_, saved) = get_as(
-        &app,
-        &format!("/api/artworks/{mural}/saved"),
-        &owner,
-        Some(&last),
-    )
-    .await;
+    let mural_saved = format!("/api/artworks/{mural}/saved");
+    let (_, saved) = app.get_as(&owner, &mural_saved, Some(&last)).await;
     assert_eq!(
         saved["data"]["lists"][0],
         json!({"kind": "loved", "list_id": loved, "count": 1, "mine": true})
     );
     assert_eq!(saved["data"]["in_lists"], json!([own]));
-    let (_, theirs) = get_as(
-        &app,
-        &format!("/api/artworks/{mural}/saved"),
-        &other,
-        Some(&last),
-    )
-    .await;
+    let (_, theirs) = app.get_as(&other, &mural_saved, Some(&last)).await;
     assert_eq!(
         (
             &theirs["data"]["lists"][0]["count"],
@@ -170,31 +138,15 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
     );
 
     // Refused: a private list to someone else (404 to read, 403 to change); the limits.
-    let (status, body) = get_as(&app, &format!("/api/lists/{own}"), &other, None).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (404, Some("List not found"))
-    );
-    let (status, _, body) = send(
-        &app,
-        Method::POST,
-        &other,
-        &own_items,
-        json!({"artwork_id": mural}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (403, Some("Only its owner can change a list"))
-    );
-    let (status, _, _) = send(
-        &app,
-        Method::DELETE,
-        &other,
-        &format!("/api/lists/{own}"),
-        json!({}),
-    )
-    .await;
+    let (status, body) = app.get_as(&other, &format!("/api/lists/{own}"), None).await;
+    assert_message(status, &body, 404, "List not found");
+    let (status, _, body) = app
+        .post_as(&other, &own_items, json!({"artwork_id": mural}))
+        .await;
+    assert_message(status, &body, 403, "Only its owner can change a list");
+    let (status, _, _) = app
+        .delete_as(&other, &format!("/api/lists/{own}"), json!({}))
+        .await;
     assert_eq!(status, 403);
     for (name, message) in [
         ("   ", "A list name is required"),
@@ -203,72 +155,59 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
             "A list name must be at most 100 characters",
         ),
     ] {
-        let (status, _, body) = post_json(&app, &owner, "/api/lists", json!({"name": name})).await;
+        let (status, _, body) = app
+            .post_as(&owner, "/api/lists", json!({"name": name}))
+            .await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(
             (body["details"]["field"].as_str(), body["message"].as_str()),
             (Some("name"), Some(message))
         );
     }
-    let (status, _, body) = send(
-        &app,
-        Method::DELETE,
-        &owner,
-        &own_items,
-        json!({"artwork_ids": []}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["details"]["field"].as_str()),
-        (400, Some("artwork_ids"))
-    );
+    let (status, _, body) = app
+        .delete_as(&owner, &own_items, json!({"artwork_ids": []}))
+        .await;
+    assert_field(status, &body, 400, "artwork_ids");
     let many: Vec<String> = (0..101).map(|_| uuid::Uuid::now_v7().to_string()).collect();
-    let (status, _, body) = send(
-        &app,
-        Method::DELETE,
-        &owner,
-        &own_items,
-        json!({"artwork_ids": many}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("At most 100 artworks can be removed at once"))
+    let (status, _, body) = app
+        .delete_as(&owner, &own_items, json!({"artwork_ids": many}))
+        .await;
+    assert_message(
+        status,
+        &body,
+        400,
+        "At most 100 artworks can be removed at once",
     );
-    let (status, _, body) = send(
-        &app,
-        Method::POST,
-        &owner,
-        &own_items,
-        json!({"artwork_id": uuid::Uuid::now_v7()}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (404, Some("Artwork not found"))
-    );
+    let (status, _, body) = app
+        .post_as(
+            &owner,
+            &own_items,
+            json!({"artwork_id": uuid::Uuid::now_v7()}),
+        )
+        .await;
+    assert_message(status, &body, 404, "Artwork not found");
     for (method, path) in [
         (Method::PATCH, format!("/api/lists/{loved}")),
         (Method::DELETE, format!("/api/lists/{loved}")),
     ] {
-        let (status, _, body) = send(&app, method, &owner, &path, json!({"name": "Liked"})).await;
-        assert_eq!(
-            (status, body["message"].as_str()),
-            (400, Some("Loved cannot be renamed or deleted"))
-        );
+        let (status, _, body) = app
+            .send_as(method, &owner, &path, json!({"name": "Liked"}))
+            .await;
+        assert_message(status, &body, 400, "Loved cannot be renamed or deleted");
     }
 
     // A public list is seen by anyone; renamed; an artwork removed; deleted, it is gone.
-    let (status, pos, _) = send(
-        &app,
-        Method::PATCH,
-        &owner,
-        &format!("/api/lists/{own}"),
-        json!({"name": "Sunday walk", "public": true}),
-    )
-    .await;
+    let (status, pos, _) = app
+        .patch_as(
+            &owner,
+            &format!("/api/lists/{own}"),
+            json!({"name": "Sunday walk", "public": true}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (status, body) = get_as(&app, &format!("/api/lists/{own}"), &other, Some(&pos)).await;
+    let (status, body) = app
+        .get_as(&other, &format!("/api/lists/{own}"), Some(&pos))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         (
@@ -277,17 +216,12 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         ),
         (&json!("Sunday walk"), &json!(false))
     );
-    let (status, pos, _) = send(
-        &app,
-        Method::DELETE,
-        &owner,
-        &own_items,
-        json!({"artwork_ids": [statue]}),
-    )
-    .await;
+    let (status, pos, _) = app
+        .delete_as(&owner, &own_items, json!({"artwork_ids": [statue]}))
+        .await;
     assert_eq!(status, 200);
-    let (_, body) = get_as(&app, &format!("/api/lists/{own}"), &owner, Some(&pos)).await;
-    assert_eq!(item_ids(&body), vec![mural.clone()]);
+    let items = items_of(&app, &owner, &own, &pos).await;
+    assert_eq!(items, vec![mural.clone()]);
 
     // When the anonymous owner signs in: the account's Loved holds what was loved before.
     let (session, _, signed) = sign_in(&app, "lister@plinth.test", &owner, 1).await;
@@ -296,71 +230,42 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
     assert_ne!(account_loved, loved, "the account's own Loved");
     assert_eq!(lists[0].2, 1);
     assert!(lists.iter().any(|l| l.3 == own), "own lists are kept too");
-    let (status, pos, _) = send(
-        &app,
-        Method::POST,
-        &session,
-        &format!("/api/lists/{account_loved}/items"),
-        json!({"artwork_id": statue}),
-    )
-    .await;
+    let account_items = format!("/api/lists/{account_loved}/items");
+    let (status, pos, _) = app
+        .post_as(&session, &account_items, json!({"artwork_id": statue}))
+        .await;
     assert_eq!(status, 200);
-    let (_, body) = get_as(
-        &app,
-        &format!("/api/lists/{account_loved}"),
-        &session,
-        Some(&pos),
-    )
-    .await;
-    assert_eq!(item_ids(&body), [statue.clone(), mural.clone()]);
+    let items = items_of(&app, &session, &account_loved, &pos).await;
+    assert_eq!(items, [statue.clone(), mural.clone()]);
     // Removing from it removes from the identity's list that held it.
-    let (status, pos, _) = send(
-        &app,
-        Method::DELETE,
-        &session,
-        &format!("/api/lists/{account_loved}/items"),
-        json!({"artwork_ids": [mural]}),
-    )
-    .await;
+    let (status, pos, _) = app
+        .delete_as(&session, &account_items, json!({"artwork_ids": [mural]}))
+        .await;
     assert_eq!(status, 200);
-    let (_, body) = get_as(
-        &app,
-        &format!("/api/lists/{account_loved}"),
-        &session,
-        Some(&pos),
-    )
-    .await;
-    assert_eq!(item_ids(&body), vec![statue.clone()]);
+    let items = items_of(&app, &session, &account_loved, &pos).await;
+    assert_eq!(items, vec![statue.clone()]);
 
     // A duplicate merged into another artwork is read as the artwork kept.
     let modr = moderator(&app).await;
-    let (status, pos, body) = post_json(
-        &app,
-        &modr,
-        &format!("/api/artworks/{statue}/merge"),
-        json!({"into": mural, "reason": "Same crane"}),
-    )
-    .await;
+    let merge = format!("/api/artworks/{statue}/merge");
+    let (status, pos, body) = app
+        .post_as(
+            &modr,
+            &merge,
+            json!({"into": mural, "reason": "Same crane"}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
-    let (_, body) = get_as(
-        &app,
-        &format!("/api/lists/{account_loved}"),
-        &session,
-        Some(&pos),
-    )
-    .await;
-    assert_eq!(item_ids(&body), vec![mural.clone()]);
+    let items = items_of(&app, &session, &account_loved, &pos).await;
+    assert_eq!(items, vec![mural.clone()]);
 
-    let (status, pos, _) = send(
-        &app,
-        Method::DELETE,
-        &session,
-        &format!("/api/lists/{own}"),
-        json!({}),
-    )
-    .await;
+    let (status, pos, _) = app
+        .delete_as(&session, &format!("/api/lists/{own}"), json!({}))
+        .await;
     assert_eq!(status, 200);
-    let (status, _) = get_as(&app, &format!("/api/lists/{own}"), &session, Some(&pos)).await;
+    let (status, _) = app
+        .get_as(&session, &format!("/api/lists/{own}"), Some(&pos))
+        .await;
     assert_eq!(status, 404);
 
     assert_replay_keeps(&app.db.pool, &["lists", "list_items"]).await;
@@ -383,39 +288,33 @@ async fn a_list_is_walked_nearest_first_as_json_and_as_gpx() {
             .to_string();
     }
     let walker = anonymous_token(&app).await;
-    let (status, _, body) = post_json(
-        &app,
-        &walker,
-        "/api/lists",
-        json!({"name": "Street <walk>", "public": true}),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let list = body["data"]["id"].as_str().unwrap().to_owned();
-    get_as(&app, "/api/me/lists", &walker, Some(&last)).await;
-    for id in &ids {
-        let (status, pos, _) = send(
-            &app,
-            Method::POST,
+    let (status, _, body) = app
+        .post_as(
             &walker,
-            &format!("/api/lists/{list}/items"),
-            json!({"artwork_id": id}),
+            "/api/lists",
+            json!({"name": "Street <walk>", "public": true}),
         )
         .await;
+    assert_eq!(status, 201, "{body}");
+    let list = body["data"]["id"].as_str().unwrap().to_owned();
+    app.get_as(&walker, "/api/me/lists", Some(&last)).await;
+    for id in &ids {
+        let (status, pos, _) = app
+            .post_as(
+                &walker,
+                &format!("/api/lists/{list}/items"),
+                json!({"artwork_id": id}),
+            )
+            .await;
         assert_eq!(status, 200);
         last = pos;
     }
 
     // When the tour starts south of them: south to north, with its length.
     let tour = format!("/api/lists/{list}/tour?start=49.2810,-123.1207");
-    let (status, body) = get_as(&app, &tour, &walker, Some(&last)).await;
+    let (status, body) = app.get_as(&walker, &tour, Some(&last)).await;
     assert_eq!(status, 200, "{body}");
-    let order: Vec<&str> = body["data"]["stops"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["id"].as_str().unwrap())
-        .collect();
+    let order = strs(&body["data"]["stops"], "id");
     assert_eq!(order, [ids[1].as_str(), ids[2].as_str(), ids[0].as_str()]);
     let distance = body["data"]["distance_m"].as_f64().unwrap();
     let straight = domain::geo::haversine_m(49.2810, -123.1207, 49.2840, -123.1207);
@@ -456,15 +355,12 @@ async fn a_list_is_walked_nearest_first_as_json_and_as_gpx() {
     assert!(gpx.contains("Stop &amp; 2"), "{gpx}");
 
     // A bad start is a 400 naming it.
-    let (status, body) = get_as(
-        &app,
-        &format!("/api/lists/{list}/tour?start=north"),
-        &walker,
-        None,
-    )
-    .await;
-    assert_eq!(
-        (status, body["details"]["field"].as_str()),
-        (400, Some("start"))
-    );
+    let (status, body) = app
+        .get_as(
+            &walker,
+            &format!("/api/lists/{list}/tour?start=north"),
+            None,
+        )
+        .await;
+    assert_field(status, &body, 400, "start");
 }

@@ -13,6 +13,7 @@ mod badges;
 mod commands;
 mod edits;
 mod feedback;
+mod fixtures;
 mod fuzz;
 mod gallery;
 mod geo;

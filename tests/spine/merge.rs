@@ -2,18 +2,19 @@
 //! target lacked move and come back, counts conserved; the duplicate points at the target while
 //! merged; both histories say so.
 
-use crate::accounts::anonymous_token;
-use crate::harness::TestApp;
-use crate::submissions::{
-    approve, get_as, jpeg_part, moderator, phone, position, post_form, post_json, propose, spawn,
-    Proposed, LAT, LON,
+use crate::fixtures::Refusal::{Field, Message, Status};
+use crate::fixtures::{
+    app_with_moderator, approved_proposal, approved_visit, assert_message, assert_posts_refused,
+    strs,
 };
-use reqwest::multipart::Form;
+use crate::harness::TestApp;
 use serde_json::{json, Value};
 
 /// The artwork's photos, logbook entries and tags as the detail answers them, once `pos` is read.
 async fn contents(app: &TestApp, token: &str, id: &str, pos: &str) -> (usize, usize, Value, Value) {
-    let (status, body) = get_as(app, &format!("/api/artworks/{id}"), token, Some(pos)).await;
+    let (status, body) = app
+        .get_as(token, &format!("/api/artworks/{id}"), Some(pos))
+        .await;
     assert_eq!(status, 200, "{body}");
     let d = &body["data"];
     (
@@ -28,39 +29,19 @@ async fn contents(app: &TestApp, token: &str, id: &str, pos: &str) -> (usize, us
 async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_back() {
     // Given a duplicate made from a proposal (one photo, material metal) with an approved visit
     // (one more photo, a logbook entry), and an imported record of the same work with no tags.
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
-    let Proposed { id: proposal, .. } = propose(&app, &anon, "Orca duplicate").await;
-    let (status, headers, body) = approve(&app, &modr, &proposal, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let source = body["data"]["artwork_id"].as_str().unwrap().to_owned();
-    let (status, _) = get_as(
-        &app,
-        &format!("/api/artworks/{source}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let form = Form::new()
-        .text("lat", LAT.to_string())
-        .text("lon", LON.to_string())
-        .text("artworkId", source.clone())
-        .text("notes", "Seen from the seawall")
-        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
-    let (status, _, body) = post_form(&app, &anon, form).await;
-    assert_eq!(status, 201, "{body}");
-    let visit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
-    assert_eq!(status, 200);
+    let (app, anon, modr) = app_with_moderator().await;
+    let proposal = approved_proposal(&app, &anon, &modr, "Orca duplicate").await;
+    let source = proposal.artwork.clone();
+    contents(&app, &anon, &source, &proposal.position).await;
+    let notes = Some("Seen from the seawall");
+    let visit = approved_visit(&app, &anon, &modr, &source, notes).await;
     let commands = command_api::Commands::new(app.db.pool.clone());
     let record = crate::harness::vancouver_artwork("merge-1", "Digital Orca", &[]);
     let target = record.id.to_string();
     let imported = crate::harness::import_artwork(&commands, record)
         .await
         .to_string();
-    let (photos, logbook, tags, _) = contents(&app, &anon, &source, &position(&headers)).await;
+    let (photos, logbook, tags, _) = contents(&app, &anon, &source, &visit.position).await;
     assert_eq!(
         (photos, logbook, &tags),
         (2, 1, &json!({"material": "metal"}))
@@ -71,50 +52,33 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     // Refused: not a moderator, no reason, into itself, into nothing, unmerging what is not
     // merged.
     let merge = format!("/api/artworks/{source}/merge");
-    let (status, _, _) = post_json(
-        &app,
-        &anon,
-        &merge,
-        json!({"into": target, "reason": "dup"}),
-    )
-    .await;
-    assert_eq!(status, 401);
-    let (status, _, body) = post_json(&app, &modr, &merge, json!({"into": target})).await;
-    assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")));
-    let (status, _, body) = post_json(
-        &app,
-        &modr,
-        &merge,
-        json!({"into": source, "reason": "dup"}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("An artwork cannot be merged into itself"))
-    );
-    let (status, _, _) = post_json(
-        &app,
-        &modr,
-        &merge,
-        json!({"into": "0190a5b0-0000-7000-8000-000000000000", "reason": "dup"}),
-    )
-    .await;
-    assert_eq!(status, 404);
+    let nowhere = "0190a5b0-0000-7000-8000-000000000000";
+    let itself = Message(400, "An artwork cannot be merged into itself");
+    let cases = [
+        (&anon, json!({"into": target, "reason": "dup"}), Status(401)),
+        (&modr, json!({"into": target}), Field(400, "reason")),
+        (&modr, json!({"into": source, "reason": "dup"}), itself),
+        (
+            &modr,
+            json!({"into": nowhere, "reason": "dup"}),
+            Status(404),
+        ),
+    ];
+    assert_posts_refused(&app, &merge, cases).await;
     let unmerge = format!("/api/artworks/{source}/unmerge");
-    let (status, _, body) = post_json(&app, &modr, &unmerge, json!({"reason": "oops"})).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("This artwork is not merged"))
-    );
+    let (status, _, body) = app
+        .post_as(&modr, &unmerge, json!({"reason": "oops"}))
+        .await;
+    assert_message(status, &body, 400, "This artwork is not merged");
 
     // When the duplicate is merged into the record kept.
-    let (status, merged, body) = post_json(
-        &app,
-        &modr,
-        &merge,
-        json!({"into": target, "reason": "Same orca"}),
-    )
-    .await;
+    let (status, merged, body) = app
+        .post_as(
+            &modr,
+            &merge,
+            json!({"into": target, "reason": "Same orca"}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         (&body["data"]["photos"], &body["data"]["logbook_entries"]),
@@ -132,68 +96,53 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
         (&dup["status"], &dup["merged_into"]),
         (&json!("merged"), &json!(target))
     );
-    let (_, list) = get_as(&app, "/api/artworks?limit=100", &anon, Some(&merged)).await;
-    let listed: Vec<&str> = list["data"]["artworks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].as_str().unwrap())
-        .collect();
+    let (_, list) = app
+        .get_as(&anon, "/api/artworks?limit=100", Some(&merged))
+        .await;
+    let listed = strs(&list["data"]["artworks"], "id");
     assert!(
         listed.contains(&target.as_str()) && !listed.contains(&source.as_str()),
         "{listed:?}"
     );
     // ...a second merge elsewhere is refused, the same one changes nothing, and merging into a
     // duplicate is refused.
-    let (status, _, _) = post_json(
-        &app,
-        &modr,
-        &merge,
-        json!({"into": target, "reason": "Same orca"}),
-    )
-    .await;
+    let (status, _, _) = app
+        .post_as(
+            &modr,
+            &merge,
+            json!({"into": target, "reason": "Same orca"}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (_, _, body) = post_json(
-        &app,
-        &modr,
-        &format!("/api/artworks/{target}/merge"),
-        json!({"into": source, "reason": "x"}),
-    )
-    .await;
+    let (_, _, body) = app
+        .post_as(
+            &modr,
+            &format!("/api/artworks/{target}/merge"),
+            json!({"into": source, "reason": "x"}),
+        )
+        .await;
     assert_eq!(
         body["message"],
         "That artwork was itself merged into another; merge into that one"
     );
     // ...and both histories say so.
-    let (_, hist) = get_as(
-        &app,
-        &format!("/api/artworks/{target}/history"),
-        &anon,
-        None,
-    )
-    .await;
+    let (_, hist) = app
+        .get_as(&anon, &format!("/api/artworks/{target}/history"), None)
+        .await;
     let newest = &hist["data"]["entries"][0];
     assert_eq!(
         (&newest["kind"], &newest["other_artwork"], &newest["reason"]),
         (&json!("merged_in"), &json!(source), &json!("Same orca"))
     );
-    let (_, hist) = get_as(
-        &app,
-        &format!("/api/artworks/{source}/history"),
-        &anon,
-        None,
-    )
-    .await;
+    let (_, hist) = app
+        .get_as(&anon, &format!("/api/artworks/{source}/history"), None)
+        .await;
     assert_eq!(hist["data"]["entries"][0]["kind"], "merged");
     // The photos stay credited to who sent them (the proposal's and the visit's, both by the
     // anonymous contributor), with the merging moderator as who made them current here.
-    let (_, credit) = get_as(
-        &app,
-        &format!("/api/artworks/{target}/contributors"),
-        &anon,
-        None,
-    )
-    .await;
+    let (_, credit) = app
+        .get_as(&anon, &format!("/api/artworks/{target}/contributors"), None)
+        .await;
     let batches: Vec<(&Value, &Value, &Value)> = credit["data"]["photos"]
         .as_array()
         .unwrap()
@@ -203,7 +152,7 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     assert_eq!(batches.len(), 2, "{credit}");
     for (submission, n, by) in &batches {
         assert!(
-            [json!(proposal), json!(visit)].contains(submission),
+            [json!(proposal.submission), json!(visit.submission)].contains(submission),
             "{credit}"
         );
         assert_eq!(n, &&json!(1));
@@ -215,13 +164,9 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     );
 
     // When it is unmerged, each artwork is as it was.
-    let (status, back, body) = post_json(
-        &app,
-        &modr,
-        &unmerge,
-        json!({"reason": "Two orcas after all"}),
-    )
-    .await;
+    let (status, back, body) = app
+        .post_as(&modr, &unmerge, json!({"reason": "Two orcas after all"}))
+        .await;
     assert_eq!(status, 200, "{body}");
     let (photos, logbook, tags, _) = contents(&app, &anon, &target, &back).await;
     assert_eq!((photos, logbook, &tags), (0, 0, &json!({})));
@@ -236,19 +181,19 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     );
     // The latest "as of" of each equals the read model.
     for id in [&source, &target] {
-        let (_, hist) = get_as(&app, &format!("/api/artworks/{id}/history"), &anon, None).await;
+        let (_, hist) = app
+            .get_as(&anon, &format!("/api/artworks/{id}/history"), None)
+            .await;
         let last = hist["data"]["entries"][0]["id"]
             .as_str()
             .unwrap()
             .to_owned();
-        let (_, then) = get_as(
-            &app,
-            &format!("/api/artworks/{id}?as_of={last}"),
-            &anon,
-            None,
-        )
-        .await;
-        let (_, now) = get_as(&app, &format!("/api/artworks/{id}"), &anon, Some(&back)).await;
+        let (_, then) = app
+            .get_as(&anon, &format!("/api/artworks/{id}?as_of={last}"), None)
+            .await;
+        let (_, now) = app
+            .get_as(&anon, &format!("/api/artworks/{id}"), Some(&back))
+            .await;
         assert_eq!(then["data"], now["data"], "{id}");
     }
     app.stop().await;

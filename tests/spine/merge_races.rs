@@ -2,11 +2,9 @@
 //! artworks at once, a merge of an artwork that holds duplicates, and approvals racing a merge.
 //! Every request of a race is in flight together; reads wait on the positions the answers gave.
 
-use crate::accounts::anonymous_token;
+use crate::fixtures::app_with_moderator;
 use crate::harness::TestApp;
-use crate::submissions::{
-    approve, get_as, moderator, post_form, post_json, propose, spawn, LAT, LON,
-};
+use crate::submissions::{approve, post_form, propose, LAT, LON};
 use futures::future::join_all;
 use reqwest::multipart::Form;
 use serde_json::{json, Value};
@@ -31,7 +29,9 @@ async fn imported(app: &TestApp, token: &str, source_id: &str) -> String {
 async fn shown(app: &TestApp, token: &str, id: &str, pos: &str) {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let (status, body) = get_as(app, &format!("/api/artworks/{id}"), token, Some(pos)).await;
+        let (status, body) = app
+            .get_as(token, &format!("/api/artworks/{id}"), Some(pos))
+            .await;
         if status == 200 {
             return;
         }
@@ -73,7 +73,9 @@ async fn read(
     id: &str,
     pos: &str,
 ) -> (Value, Value, usize, usize, Value) {
-    let (status, body) = get_as(app, &format!("/api/artworks/{id}"), token, Some(pos)).await;
+    let (status, body) = app
+        .get_as(token, &format!("/api/artworks/{id}"), Some(pos))
+        .await;
     assert_eq!(status, 200, "{body}");
     let d = &body["data"];
     (
@@ -87,7 +89,9 @@ async fn read(
 
 /// Whether the list of approved artworks has `id`, once `pos` is read.
 async fn listed(app: &TestApp, token: &str, id: &str, pos: &str) -> bool {
-    let (_, list) = get_as(app, "/api/artworks?limit=100", token, Some(pos)).await;
+    let (_, list) = app
+        .get_as(token, "/api/artworks?limit=100", Some(pos))
+        .await;
     list["data"]["artworks"]
         .as_array()
         .unwrap()
@@ -96,8 +100,7 @@ async fn listed(app: &TestApp, token: &str, id: &str, pos: &str) -> bool {
 }
 
 async fn merge(app: &TestApp, modr: &str, id: &str, into: &str) -> (u16, String, Value) {
-    post_json(
-        app,
+    app.post_as(
         modr,
         &format!("/api/artworks/{id}/merge"),
         json!({"into": into, "reason": "Same work"}),
@@ -106,21 +109,12 @@ async fn merge(app: &TestApp, modr: &str, id: &str, into: &str) -> (u16, String,
 }
 
 async fn unmerge(app: &TestApp, modr: &str, id: &str) -> (u16, String, Value) {
-    post_json(
-        app,
+    app.post_as(
         modr,
         &format!("/api/artworks/{id}/unmerge"),
         json!({"reason": "Two works after all"}),
     )
     .await
-}
-
-/// The app, a visitor's token and a moderator's session.
-async fn app_with_moderator() -> (TestApp, String, String) {
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
-    (app, anon, modr)
 }
 
 #[tokio::test]

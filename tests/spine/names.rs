@@ -4,12 +4,8 @@
 //! are named by their role.
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::submissions::{
-    approve, get_as, jpeg_part, moderator, phone, position, post_form, propose, spawn, Proposed,
-    LAT, LON,
-};
-use reqwest::multipart::Form;
-use reqwest::Method;
+use crate::fixtures::{app_with_moderator, approved_proposal, approved_visit};
+use crate::submissions::{propose, Proposed};
 use serde_json::{json, Value};
 
 /// The names an array of objects holds under `key`.
@@ -26,29 +22,15 @@ fn names<'a>(values: &'a Value, key: &str) -> Vec<&'a str> {
 async fn claimed_work_shows_the_claiming_accounts_name_and_staff_without_one_their_role() {
     // Given an anonymous person's proposal, approved by an admin without a profile name, a
     // visit of theirs to it approved, and a second proposal still waiting.
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let Proposed { id: proposal, .. } = propose(&app, &anon, "Names Orca").await;
-    let modr = moderator(&app).await;
-    let (status, headers, body) = approve(&app, &modr, &proposal, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
-    let detail = format!("/api/artworks/{artwork}");
-    let (status, _) = get_as(&app, &detail, &anon, Some(&position(&headers))).await;
+    let (app, anon, modr) = app_with_moderator().await;
+    let proposal = approved_proposal(&app, &anon, &modr, "Names Orca").await;
+    let detail = format!("/api/artworks/{}", proposal.artwork);
+    let (status, _) = app.get_as(&anon, &detail, Some(&proposal.position)).await;
     assert_eq!(status, 200);
-    let form = Form::new()
-        .text("lat", LAT.to_string())
-        .text("lon", LON.to_string())
-        .text("artworkId", artwork.clone())
-        .part("photos", jpeg_part(phone(LAT, LON), "visit.jpg"));
-    let (status, _, body) = post_form(&app, &anon, form).await;
-    assert_eq!(status, 201, "{body}");
-    let visit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, _, _) = approve(&app, &modr, &visit, json!({})).await;
-    assert_eq!(status, 200);
+    approved_visit(&app, &anon, &modr, &proposal.artwork, None).await;
     let Proposed { id: waiting, .. } = propose(&app, &anon, "Names Heron").await;
 
-    let (_, hist) = get_as(&app, &format!("{detail}/history"), &anon, None).await;
+    let (_, hist) = app.get_as(&anon, &format!("{detail}/history"), None).await;
     let created = hist["data"]["entries"].as_array().unwrap().last().unwrap();
     let anonymous = created["contributor"].as_str().unwrap().to_owned();
     assert!(anonymous.starts_with("Anonymous ("), "{anonymous}");
@@ -56,29 +38,27 @@ async fn claimed_work_shows_the_claiming_accounts_name_and_staff_without_one_the
 
     // When the person signs in from the same device (claiming the work) and chooses a name.
     let (session, _, _) = sign_in(&app, "names-ada@plinth.test", &anon, 1).await;
-    let (status, headers, body) = app
-        .send(
-            Method::PATCH,
-            "/api/me/profile",
-            Some(&session),
-            Some(json!({"profile_name": "ada-names"})),
-        )
-        .await;
+    let profile = json!({"profile_name": "ada-names"});
+    let (status, named, body) = app.patch_as(&session, "/api/me/profile", profile).await;
     assert_eq!(status, 200, "{body}");
-    let named = position(&headers);
+    assert!(!named.is_empty(), "the profile change has a position");
 
     // Then everything they sent is credited to that name, for everyone.
     let stranger = anonymous_token(&app).await;
     let at = Some(named.as_str());
-    let (_, hist) = get_as(&app, &format!("{detail}/history"), &stranger, at).await;
+    let (_, hist) = app
+        .get_as(&stranger, &format!("{detail}/history"), at)
+        .await;
     let entries = &hist["data"]["entries"];
     assert_eq!(names(entries, "contributor"), ["ada-names", "ada-names"]);
-    let (_, credit) = get_as(&app, &format!("{detail}/contributors"), &stranger, at).await;
+    let (_, credit) = app
+        .get_as(&stranger, &format!("{detail}/contributors"), at)
+        .await;
     assert!(
         names(&credit["data"]["contributors"], "display_name").contains(&"ada-names"),
         "{credit}"
     );
-    let (_, page) = get_as(&app, &detail, &stranger, at).await;
+    let (_, page) = app.get_as(&stranger, &detail, at).await;
     let visitors: Vec<&Value> = page["data"]["logbook"]
         .as_array()
         .unwrap()
@@ -87,7 +67,9 @@ async fn claimed_work_shows_the_claiming_accounts_name_and_staff_without_one_the
         .collect();
     assert_eq!(visitors.len(), 1, "{page}");
     assert_eq!(visitors[0]["display_name"], "ada-names");
-    let (_, queue) = get_as(&app, "/api/review/queue?type=new_artwork", &modr, at).await;
+    let (_, queue) = app
+        .get_as(&modr, "/api/review/queue?type=new_artwork", at)
+        .await;
     let pending: Vec<&Value> = queue["data"]["submissions"]
         .as_array()
         .unwrap()

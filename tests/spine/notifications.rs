@@ -4,52 +4,42 @@
 //! events and a replay give the same rows.
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::harness::{assert_replay_keeps, TestApp};
-use crate::submissions::{
-    approve, get_as, moderator, position, post_json, propose, spawn, Proposed,
+use crate::fixtures::{
+    app_with_moderator, approved_proposal, assert_field, reject, review, sql_scalar,
 };
+use crate::harness::{assert_replay_keeps, TestApp};
+use crate::submissions::{moderator, position, propose, spawn, Proposed};
 use projectors::Projector;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 async fn unread(app: &TestApp, token: &str, pos: &str) -> i64 {
-    let (status, body) = get_as(app, "/api/me/notifications/unread-count", token, Some(pos)).await;
+    let (status, body) = app
+        .get_as(token, "/api/me/notifications/unread-count", Some(pos))
+        .await;
     assert_eq!(status, 200, "{body}");
     body["data"]["unread_count"].as_i64().unwrap()
 }
 
 async fn notifications(app: &TestApp, token: &str, query: &str, pos: &str) -> Value {
-    let (status, body) = get_as(
-        app,
-        &format!("/api/me/notifications{query}"),
-        token,
-        Some(pos),
-    )
-    .await;
+    let path = format!("/api/me/notifications{query}");
+    let (status, body) = app.get_as(token, &path, Some(pos)).await;
     assert_eq!(status, 200, "{body}");
     body["data"].clone()
 }
 
 async fn count_rows(app: &TestApp) -> i64 {
-    sqlx::query_scalar("SELECT count(*) FROM rm.notifications")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
+    sql_scalar(app, "SELECT count(*) FROM rm.notifications").await
 }
 
 #[tokio::test]
 async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
     // Given an anonymous proposal, approved.
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
-    let Proposed { id: first, .. } = propose(&app, &anon, "Told Orca").await;
-    let (status, _, body) = approve(&app, &modr, &first, json!({})).await;
-    assert_eq!(status, 200, "{body}");
-    let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
+    let (app, anon, modr) = app_with_moderator().await;
+    let told = approved_proposal(&app, &anon, &modr, "Told Orca").await;
+    let (first, artwork) = (told.submission, told.artwork);
 
     // Signed out, there are no notifications to read.
-    let (status, _) = get_as(&app, "/api/me/notifications", &anon, None).await;
+    let (status, _) = app.get_as(&anon, "/api/me/notifications", None).await;
     assert_eq!(status, 401);
 
     // When its sender signs in from that device: the approval, linking to the artwork.
@@ -75,14 +65,7 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
 
     // A second proposal, rejected with a reason: told newest first, with the reason.
     let Proposed { id: second, .. } = propose(&app, &session, "Untold Orca").await;
-    let (status, headers, body) = app
-        .send(
-            Method::POST,
-            &format!("/api/review/reject/{second}"),
-            Some(&modr),
-            Some(json!({"reason": "Not public art"})),
-        )
-        .await;
+    let (status, headers, body) = reject(&app, &modr, &second, "Not public art").await;
     assert_eq!(status, 200, "{body}");
     let page = notifications(&app, &session, "", &position(&headers)).await;
     assert_eq!(page["total"], 2, "{page}");
@@ -98,13 +81,9 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
     // Seen one by one: the count drops by one each time, never below zero.
     let other_device = anonymous_token(&app).await;
     let (stranger, _, _) = sign_in(&app, "stranger@plinth.test", &other_device, 1).await;
-    let (status, _, _) = post_json(
-        &app,
-        &stranger,
-        &format!("/api/me/notifications/{approved_id}/dismiss"),
-        json!({}),
-    )
-    .await;
+    let mark = |id: &str, verb: &str| format!("/api/me/notifications/{id}/{verb}");
+    let dismiss = mark(&approved_id, "dismiss");
+    let (status, _, _) = app.post_as(&stranger, &dismiss, json!({})).await;
     assert_eq!(status, 404, "someone else's notification");
     let mut counts = Vec::new();
     for (id, verb) in [
@@ -113,25 +92,14 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
         (&rejected_id, "read"),
         (&rejected_id, "read"),
     ] {
-        let (status, pos, body) = post_json(
-            &app,
-            &session,
-            &format!("/api/me/notifications/{id}/{verb}"),
-            json!({}),
-        )
-        .await;
+        let (status, pos, body) = app.post_as(&session, &mark(id, verb), json!({})).await;
         assert_eq!(status, 200, "{body}");
         let pos = if pos.is_empty() { signed.clone() } else { pos };
         counts.push(unread(&app, &session, &pos).await);
     }
     assert_eq!(counts, [1, 1, 0, 0]);
-    let (status, _, _) = post_json(
-        &app,
-        &anon,
-        &format!("/api/me/notifications/{approved_id}/read"),
-        json!({}),
-    )
-    .await;
+    let read = mark(&approved_id, "read");
+    let (status, _, _) = app.post_as(&anon, &read, json!({})).await;
     assert_eq!(status, 401);
     let unseen = notifications(&app, &session, "?unread_only=true", &signed).await;
     assert_eq!(
@@ -179,14 +147,8 @@ async fn a_page_of_notifications_is_seen_at_once_all_or_none() {
         ("Seen C", "approve"),
     ] {
         let Proposed { id, .. } = propose(&app, &session, title).await;
-        let (status, headers, body) = app
-            .send(
-                Method::POST,
-                &format!("/api/review/{verdict}/{id}"),
-                Some(&modr),
-                Some(json!({"reason": "Not public art"})),
-            )
-            .await;
+        let reason = json!({"reason": "Not public art"});
+        let (status, headers, body) = review(&app, &modr, verdict, &id, reason).await;
         assert_eq!(status, 200, "{body}");
         last = position(&headers);
     }
@@ -203,32 +165,24 @@ async fn a_page_of_notifications_is_seen_at_once_all_or_none() {
     // When a call names one that is not theirs among them: none is marked.
     let stranger_device = anonymous_token(&app).await;
     let (stranger, _, _) = sign_in(&app, "seen-stranger@plinth.test", &stranger_device, 1).await;
-    let (status, _, _) = post_json(&app, &stranger, read, json!({ "ids": ids })).await;
+    let (status, _, _) = app.post_as(&stranger, read, json!({ "ids": ids })).await;
     assert_eq!(status, 404);
-    let (status, _, body) = post_json(&app, &session, read, json!({ "ids": [] })).await;
-    assert_eq!((status, &body["details"]["field"]), (400, &json!("ids")));
-    let (status, _, _) = post_json(
-        &app,
-        &anonymous_token(&app).await,
-        read,
-        json!({"ids": ids}),
-    )
-    .await;
+    let (status, _, body) = app.post_as(&session, read, json!({ "ids": [] })).await;
+    assert_field(status, &body, 400, "ids");
+    let (status, _, _) = app
+        .post_as(&anonymous_token(&app).await, read, json!({"ids": ids}))
+        .await;
     assert_eq!(status, 401);
     assert_eq!(unread(&app, &session, &last).await, 3);
 
     // When the page is seen: every one at once, and again changes nothing.
-    let (status, pos, body) = post_json(&app, &session, read, json!({ "ids": ids })).await;
+    let (status, pos, body) = app.post_as(&session, read, json!({ "ids": ids })).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(unread(&app, &session, &pos).await, 0);
-    let (status, again, _) = post_json(&app, &session, read, json!({ "ids": ids })).await;
+    let (status, again, _) = app.post_as(&session, read, json!({ "ids": ids })).await;
     assert_eq!(status, 200);
-    let events: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE event_type = 'NotificationDismissed'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM es.events WHERE event_type = 'NotificationDismissed'";
+    let events: i64 = sql_scalar(&app, sql).await;
     assert_eq!(events, 3, "seen once each (again: {again:?})");
     app.stop().await;
 }

@@ -6,10 +6,11 @@
 use std::collections::HashMap;
 
 use crate::accounts::anonymous_token;
+use crate::fixtures::strings;
 use crate::harness::{
     import_artwork, vancouver_artwork, vancouver_record, wait_projected, TestApp,
 };
-use crate::submissions::{approve, get_as, moderator, position, propose, spawn};
+use crate::submissions::{approve, moderator, position, propose, spawn};
 use serde_json::{json, Value};
 
 /// What the places must be, worked out here from the read model's rows.
@@ -117,20 +118,15 @@ async fn the_places_are_the_cities_and_their_areas_with_their_artworks_and_an_ad
 
 /// The titles of a page of `GET /api/artworks` (by title), and its total.
 async fn titles(app: &TestApp, token: &str, query: &str, pos: &str) -> (Vec<String>, i64) {
-    let (status, body) = get_as(
-        app,
-        &format!("/api/artworks?sort=title_asc&{query}"),
-        token,
-        Some(pos),
-    )
-    .await;
+    let (status, body) = app
+        .get_as(
+            token,
+            &format!("/api/artworks?sort=title_asc&{query}"),
+            Some(pos),
+        )
+        .await;
     assert_eq!(status, 200, "{query}: {body}");
-    let titles = body["data"]["artworks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["title"].as_str().unwrap().to_owned())
-        .collect();
+    let titles = strings(&body["data"]["artworks"], "title");
     (
         titles,
         body["data"]["pagination"]["total"].as_i64().unwrap(),
@@ -196,7 +192,7 @@ async fn the_artwork_list_narrows_to_a_place_an_area_a_type_and_a_photo() {
     assert_eq!((got, total), (vec!["B mural".to_owned()], 3));
 
     // Search results say where each artwork is, as far as its data tells.
-    let (status, found) = get_as(&app, "/api/search?q=mural", &anon, Some(&pos)).await;
+    let (status, found) = app.get_as(&anon, "/api/search?q=mural", Some(&pos)).await;
     assert_eq!(status, 200, "{found}");
     let places: HashMap<&str, &Value> = found["data"]["results"]
         .as_array()

@@ -4,6 +4,7 @@
 //! transaction holding the relay reported with its age.
 
 use crate::accounts::{admin_session, anonymous_token, sign_in};
+use crate::fixtures::sql_scalar;
 use crate::harness::{
     all_datasets, runtime, spawn_relay, supervise_all, wait_projected, TestApp, TestBus, TestDb,
 };
@@ -174,10 +175,7 @@ async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it
     let status = projector_status(&app, &admin, "faulty").await;
     let named = status["stopped_event"].as_str().unwrap();
     assert!(named.starts_with(&format!("artwork/{id}#1 at ")), "{named}");
-    let seen: Option<i64> = sqlx::query_scalar("SELECT max(position) FROM rm.faulty_seen")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let seen: Option<i64> = sql_scalar(&app, "SELECT max(position) FROM rm.faulty_seen").await;
     assert!(seen.unwrap_or(0) < first_artwork_event);
     // Everyone sees that it stopped; the other projectors go on.
     let (_, _, public) = app.get("/api/status").await;
@@ -191,38 +189,24 @@ async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it
         .all(|p| p["status"] == "ok"));
 
     // Only admins restart a projector, and only a stopped one.
-    let path = "/api/admin/projectors/faulty/restart";
-    let (status, _, _) = app.send(reqwest::Method::POST, path, None, None).await;
-    assert_eq!(status, 401);
     let device = anonymous_token(&app).await;
     let (member, _, _) = sign_in(&app, "member@example.org", &device, 1).await;
-    let (status, _, _) = app
-        .send(reqwest::Method::POST, path, Some(&member), None)
-        .await;
-    assert_eq!(status, 403);
-    let (status, _, _) = app
-        .send(
-            reqwest::Method::POST,
-            "/api/admin/projectors/nonesuch/restart",
-            Some(&admin),
-            None,
-        )
-        .await;
-    assert_eq!(status, 404);
-    let (status, _, _) = app
-        .send(
-            reqwest::Method::POST,
-            "/api/admin/projectors/artworks/restart",
-            Some(&admin),
-            None,
-        )
-        .await;
-    assert_eq!(status, 409);
+    let restart = |name: &str| format!("/api/admin/projectors/{name}/restart");
+    for (path, token, expected) in [
+        (restart("faulty"), None, 401),
+        (restart("faulty"), Some(member.as_str()), 403),
+        (restart("nonesuch"), Some(admin.as_str()), 404),
+        (restart("artworks"), Some(admin.as_str()), 409),
+    ] {
+        let (status, _, _) = app.send(reqwest::Method::POST, &path, token, None).await;
+        assert_eq!(status, expected, "{path} as {token:?}");
+    }
 
     // The fixed build: restarted, it applies the event and catches up.
     faulty.broken.store(false, Ordering::Relaxed);
+    let path = restart("faulty");
     let (status, _, body) = app
-        .send(reqwest::Method::POST, path, Some(&admin), None)
+        .send(reqwest::Method::POST, &path, Some(&admin), None)
         .await;
     assert_eq!(status, 202, "{body}");
     assert_eq!(body["data"]["stopped_event"], named);

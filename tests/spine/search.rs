@@ -2,7 +2,9 @@
 //! projector through PostgreSQL and NATS.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{set_permission, sql_scalar, sql_value, strings};
 use crate::harness::{import_artwork, vancouver_artwork, TestApp};
+use domain::Permission;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -29,21 +31,11 @@ async fn search(app: &TestApp, query: &str) -> Value {
 }
 
 fn titles(data: &Value) -> Vec<String> {
-    data["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["title"].as_str().unwrap().to_owned())
-        .collect()
+    strings(&data["results"], "title")
 }
 
 fn ids(data: &Value) -> Vec<String> {
-    data["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["id"].as_str().unwrap().to_owned())
-        .collect()
+    strings(&data["results"], "id")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -76,24 +68,15 @@ async fn search_over_the_demo_data() {
     assert!(results.iter().any(|r| r["title"] == "Digital Orca"), "{d}");
 
     // tag:material:bronze filters: exactly the approved bronze artworks.
-    let bronze: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM rm.artworks WHERE status = 'approved' AND tags->>'material' = 'bronze'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM rm.artworks WHERE status = 'approved' AND tags->>'material' = 'bronze'";
+    let bronze: i64 = sql_scalar(&app, sql).await;
     assert!(bronze > 50, "the demo data has bronze works ({bronze})");
     let d = search(&app, "q=tag:material:bronze&per_page=100").await;
     assert_eq!(d["total"], bronze, "{}", d["total"]);
     assert_eq!(d["tags"][0]["key"], "material");
     let found: Vec<Uuid> = ids(&d).iter().map(|s| s.parse().unwrap()).collect();
-    let not_bronze: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM rm.artworks WHERE id = ANY($1) AND tags->>'material' IS DISTINCT FROM 'bronze'",
-    )
-    .bind(&found)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM rm.artworks WHERE id = ANY($1) AND tags->>'material' IS DISTINCT FROM 'bronze'";
+    let not_bronze: i64 = sql_value(&app, sql, &found).await;
     assert_eq!(not_bronze, 0);
     // …combined with text.
     let d = search(&app, "q=tag:material:bronze%20Burns").await;
@@ -156,18 +139,12 @@ async fn search_over_the_demo_data() {
     for q in queries {
         before.push(summary(&search(&app, q).await));
     }
-    let old_generation: Uuid = sqlx::query_scalar("SELECT generation FROM rm.search_meta")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let old_generation: Uuid = sql_scalar(&app, "SELECT generation FROM rm.search_meta").await;
     let p = projectors::by_name("search").unwrap();
     projectors::replay::replay(&app.db.pool, p.as_ref(), |_| {})
         .await
         .unwrap();
-    let generation: Uuid = sqlx::query_scalar("SELECT generation FROM rm.search_meta")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let generation: Uuid = sql_scalar(&app, "SELECT generation FROM rm.search_meta").await;
     assert_ne!(
         generation, old_generation,
         "a replay starts a new generation"
@@ -265,15 +242,8 @@ async fn new_work_is_findable_at_once_and_pending_work_only_by_moderators() {
         )
         .await;
     assert_eq!(status, 403, "a signed-in user is no moderator");
-    let (_, granted) = command_api::accounts::permissions::by_email(
-        &app.accounts,
-        "mod@example.org",
-        domain::Permission::Moderator,
-        true,
-    )
-    .await
-    .unwrap();
-    let granted = granted.unwrap().to_string();
+    let (_, granted) = set_permission(&app, "mod@example.org", Permission::Moderator, true).await;
+    let granted = granted.unwrap();
     crate::accounts::status_of(&app, &session, Some(&granted)).await;
     let (status, _, body) = app
         .get_with(

@@ -3,6 +3,10 @@
 //! approval on artworks, their logbook, search and "my submissions".
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{
+    app_with_moderator, assert_field, assert_message, post_multipart, reject, review, sql_scalar,
+    sql_value, strs,
+};
 use crate::harness::{AppOptions, TestApp, RENDER_BUDGET};
 use media::testing::{has_metadata, phone_jpeg, PhoneJpeg};
 use reqwest::multipart::{Form, Part};
@@ -40,22 +44,13 @@ fn proposal(title: &str) -> Form {
         .part("photos", jpeg_part(phone(LAT, LON), "orca.jpg"))
 }
 
+/// A logbook post of `form` as `token`: its status, headers and body.
 pub(crate) async fn post_form(
     app: &TestApp,
     token: &str,
     form: Form,
 ) -> (u16, reqwest::header::HeaderMap, Value) {
-    let resp = app
-        .client
-        .post(format!("{}/api/logbook", app.base))
-        .header("X-User-Token", token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    let status = resp.status().as_u16();
-    let headers = resp.headers().clone();
-    (status, headers, resp.json().await.unwrap_or(Value::Null))
+    post_multipart(app, "/api/logbook", token, form).await
 }
 
 /// An accepted proposal: its id, its first photo's key and the response's headers.
@@ -82,44 +77,9 @@ pub(crate) async fn propose(app: &TestApp, token: &str, title: &str) -> Proposed
     }
 }
 
-/// A GET as `token`; with `min`, one that has read that position: a read waits for it 2 s at
-/// most and then answers marked stale, so a stale answer (a loaded machine) is asked again, for
-/// 30 s at most.
-pub(crate) async fn get_as(
-    app: &TestApp,
-    path: &str,
-    token: &str,
-    min: Option<&str>,
-) -> (u16, Value) {
-    let mut headers = vec![("X-User-Token", token)];
-    if let Some(m) = min {
-        headers.push(("X-Min-Position", m));
-    }
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let (status, answer, body) = app.get_with(path, &headers).await;
-        let stale = answer
-            .get("x-read-consistency")
-            .is_some_and(|v| v == "stale");
-        if !stale || min.is_none() || tokio::time::Instant::now() > deadline {
-            return (status, body);
-        }
-    }
-}
-
-/// A POST of `body` as `token`: its status, its `X-Event-Position` (empty when none) and body.
-pub(crate) async fn post_json(
-    app: &TestApp,
-    token: &str,
-    path: &str,
-    body: Value,
-) -> (u16, String, Value) {
-    let (status, headers, body) = app.send(Method::POST, path, Some(token), Some(body)).await;
-    let pos = headers
-        .get("x-event-position")
-        .map(|p| p.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, pos, body)
+/// The path of artwork `id`'s detail.
+fn detail_of(id: &str) -> String {
+    format!("/api/artworks/{id}")
 }
 
 pub(crate) fn position(headers: &reqwest::header::HeaderMap) -> String {
@@ -130,7 +90,7 @@ pub(crate) fn position(headers: &reqwest::header::HeaderMap) -> String {
 pub(crate) async fn moderator(app: &TestApp) -> String {
     let anon = anonymous_token(app).await;
     let (session, _, pos) = sign_in(app, MODERATOR, &anon, 1).await;
-    let (status, _) = get_as(app, "/api/review/stats", &session, Some(&pos)).await;
+    let (status, _) = app.get_as(&session, "/api/review/stats", Some(&pos)).await;
     assert_eq!(status, 200);
     session
 }
@@ -169,19 +129,14 @@ async fn served(app: &TestApp, photo: &Value) -> Vec<(String, reqwest::Response)
     out
 }
 
+/// Approves submission `id` as `token`, with `body`.
 pub(crate) async fn approve(
     app: &TestApp,
     token: &str,
     id: &str,
     body: Value,
 ) -> (u16, reqwest::header::HeaderMap, Value) {
-    app.send(
-        Method::POST,
-        &format!("/api/review/approve/{id}"),
-        Some(token),
-        Some(body),
-    )
-    .await
+    review(app, token, "approve", id, body).await
 }
 
 #[tokio::test]
@@ -209,13 +164,9 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
     assert_eq!(receipt["photos"][1]["height"], 800);
 
     // Read-your-writes: the author sees it, pending, first in the queue.
-    let (status, mine) = get_as(
-        &app,
-        "/api/me/submissions",
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let (status, mine) = app
+        .get_as(&anon, "/api/me/submissions", Some(&position(&headers)))
+        .await;
     assert_eq!(status, 200);
     let s = &mine["data"]["submissions"][0];
     assert_eq!(s["id"], receipt["id"]);
@@ -231,7 +182,7 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
 
     // Another visitor sees nothing of it.
     let other = anonymous_token(&app).await;
-    let (_, theirs) = get_as(&app, "/api/me/submissions", &other, None).await;
+    let (_, theirs) = app.get_as(&other, "/api/me/submissions", None).await;
     assert_eq!(theirs["data"]["total"], 0);
 
     // Every served size of every photo: a JPEG with no metadata, within its size, cacheable by
@@ -351,7 +302,9 @@ async fn a_photo_in_review_is_served_only_at_signed_urls_until_an_artwork_shows_
 
     // And moderators' answers carry signed URLs that serve it.
     let modr = moderator(&app).await;
-    let (_, detail) = get_as(&app, &format!("/api/review/submission/{id}"), &modr, None).await;
+    let (_, detail) = app
+        .get_as(&modr, &format!("/api/review/submission/{id}"), None)
+        .await;
     let theirs = detail["data"]["submission"]["photos"][0]["medium_url"]
         .as_str()
         .unwrap()
@@ -365,13 +318,9 @@ async fn a_photo_in_review_is_served_only_at_signed_urls_until_an_artwork_shows_
     let (status, headers, body) = approve(&app, &modr, &id, json!({})).await;
     assert_eq!(status, 200, "{body}");
     let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
-    let (_, shown) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let (_, shown) = app
+        .get_as(&anon, &detail_of(&artwork), Some(&position(&headers)))
+        .await;
     assert_eq!(shown["data"]["photos"][0]["thumbnail_url"], plain.as_str());
     assert_eq!(
         fetch_image(&app, &plain).await,
@@ -440,10 +389,7 @@ async fn bad_posts_are_refused_with_the_right_codes_and_leave_no_files() {
 
     let form = Form::new().text("lat", "49.28").text("lon", "-123.1");
     let (status, _, body) = post_form(&app, &anon, form).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("Add at least one photo"))
-    );
+    assert_message(status, &body, 400, "Add at least one photo");
 
     let ghost = uuid::Uuid::now_v7();
     let form = Form::new()
@@ -464,19 +410,13 @@ async fn bad_posts_are_refused_with_the_right_codes_and_leave_no_files() {
         .text("tags", "[1]")
         .part("photos", photo());
     let (status, _, body) = post_form(&app, &anon, form).await;
-    assert_eq!(
-        (status, body["details"]["field"].as_str()),
-        (400, Some("tags"))
-    );
+    assert_field(status, &body, 400, "tags");
 
     // Nothing refused was recorded, and no upload was kept.
-    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, None).await;
+    let (_, mine) = app.get_as(&anon, "/api/me/submissions", None).await;
     assert_eq!(mine["data"]["total"], 0);
-    let live: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM media.photos WHERE status <> 'deleted'")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+    let sql = "SELECT count(*) FROM media.photos WHERE status <> 'deleted'";
+    let live: i64 = sql_scalar(&app, sql).await;
     assert_eq!(live, 0);
     let uploads = app.media_dir.path().join("media/uploads");
     let left = std::fs::read_dir(&uploads).map(|d| d.count()).unwrap_or(0);
@@ -499,26 +439,18 @@ async fn review_calls_are_for_moderators_only() {
             "/api/review/stats",
             &format!("/api/review/submission/{id}"),
         ] {
-            let (s, _) = get_as(&app, path, token, None).await;
+            let (s, _) = app.get_as(token, path, None).await;
             assert_eq!(s, status, "{who} GET {path}");
         }
         let (s, _, _) = approve(&app, token, &id.to_string(), json!({})).await;
         assert_eq!(s, status, "{who} approve");
-        let (s, _, _) = app
-            .send(
-                Method::POST,
-                &format!("/api/review/reject/{id}"),
-                Some(token),
-                Some(json!({"reason": "no"})),
-            )
-            .await;
+        let (s, _, _) = reject(&app, token, &id.to_string(), "no").await;
         assert_eq!(s, status, "{who} reject");
         let (s, _, _) = app
-            .send(
-                Method::PUT,
+            .put_as(
+                token,
                 "/api/review/batch",
-                Some(token),
-                Some(json!({"batch": [{"id": id, "action": "approve"}]})),
+                json!({"batch": [{"id": id, "action": "approve"}]}),
             )
             .await;
         assert_eq!(s, status, "{who} batch");
@@ -533,14 +465,16 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     let Proposed { id, photo: key, .. } = propose(&app, &anon, "Digital Orca").await;
     let modr = moderator(&app).await;
 
-    let (status, queue) = get_as(&app, "/api/review/queue?type=new_artwork", &modr, None).await;
+    let (status, queue) = app
+        .get_as(&modr, "/api/review/queue?type=new_artwork", None)
+        .await;
     assert_eq!(status, 200);
     assert_eq!(queue["data"]["submissions"][0]["id"], id.as_str());
     assert!(queue["data"]["submissions"][0]["submitter"]["display_name"]
         .as_str()
         .unwrap()
         .starts_with("Anonymous ("));
-    let (_, stats) = get_as(&app, "/api/review/stats", &modr, None).await;
+    let (_, stats) = app.get_as(&modr, "/api/review/stats", None).await;
     assert_eq!(stats["data"]["pending"], 1);
     assert_eq!(stats["data"]["pending_by_type"]["new_artwork"], 1);
 
@@ -561,45 +495,26 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
     assert_eq!((status, body["error"].as_str()), (409, Some("CONFLICT")));
     assert_eq!(body["message"], "This submission was already approved");
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            &format!("/api/review/reject/{id}"),
-            Some(&modr),
-            Some(json!({"reason": "late"})),
-        )
-        .await;
+    let (status, _, _) = reject(&app, &modr, &id, "late").await;
     assert_eq!(status, 409);
-    let created: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE aggregate_type = 'artwork' AND event_type = 'ArtworkCreated'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM es.events WHERE aggregate_type = 'artwork' AND event_type = 'ArtworkCreated'";
+    let created: i64 = sql_scalar(&app, sql).await;
     assert_eq!(created, 1);
     // The artwork's creation names the approval as its cause.
-    let meta: Value = sqlx::query_scalar(
-        "SELECT metadata FROM es.events WHERE aggregate_type = 'artwork' AND aggregate_id = $1",
-    )
-    .bind(&artwork)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
-    let seq: i64 = sqlx::query_scalar(
-        "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'submission' AND aggregate_id = $1",
-    )
-    .bind(&id)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql =
+        "SELECT metadata FROM es.events WHERE aggregate_type = 'artwork' AND aggregate_id = $1";
+    let meta: Value = sql_value(&app, sql, &artwork).await;
+    let sql = "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'submission' AND aggregate_id = $1";
+    let seq: i64 = sql_value(&app, sql, &id).await;
     assert_eq!(
         meta["causation_id"],
         domain::metadata::event_id("submission", &id, seq).to_string()
     );
 
     // It is on the detail page with the override, its artist and its photo; on the map; found.
-    let (status, detail) =
-        get_as(&app, &format!("/api/artworks/{artwork}"), &anon, Some(&pos)).await;
+    let (status, detail) = app
+        .get_as(&anon, &format!("/api/artworks/{artwork}"), Some(&pos))
+        .await;
     assert_eq!(status, 200, "{detail}");
     let d = &detail["data"];
     assert_eq!(d["title"], "Digital Orca (Coupland)");
@@ -611,19 +526,21 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
         d["photos"][0].get("exif").is_none(),
         "public photos carry no EXIF"
     );
-    let (_, near) = get_as(
-        &app,
-        &format!("/api/artworks/nearby?lat={LAT}&lon={LON}&radius=50"),
-        &anon,
-        Some(&pos),
-    )
-    .await;
+    let (_, near) = app
+        .get_as(
+            &anon,
+            &format!("/api/artworks/nearby?lat={LAT}&lon={LON}&radius=50"),
+            Some(&pos),
+        )
+        .await;
     assert_eq!(
         near["data"]["artworks"][0]["id"],
         artwork.as_str(),
         "{near}"
     );
-    let (_, found) = get_as(&app, "/api/search?q=digtal%20orca", &anon, Some(&pos)).await;
+    let (_, found) = app
+        .get_as(&anon, "/api/search?q=digtal%20orca", Some(&pos))
+        .await;
     assert_eq!(
         found["data"]["results"][0]["id"],
         artwork.as_str(),
@@ -631,7 +548,7 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     );
 
     // The author sees the approval, linked to the artwork.
-    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, Some(&pos)).await;
+    let (_, mine) = app.get_as(&anon, "/api/me/submissions", Some(&pos)).await;
     let s = &mine["data"]["submissions"][0];
     assert_eq!(
         (s["status"].as_str(), s["artwork_id"].as_str()),
@@ -654,7 +571,9 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     let visit_pos = position(&headers);
     let visit = body["data"]["id"].as_str().unwrap().to_owned();
     // Logging the visit ticked Visited, at the position the answer gave.
-    let (_, lists) = get_as(&app, "/api/me/lists", &visitor, Some(&visit_pos)).await;
+    let (_, lists) = app
+        .get_as(&visitor, "/api/me/lists", Some(&visit_pos))
+        .await;
     let visited = lists["data"]["lists"]
         .as_array()
         .unwrap()
@@ -662,25 +581,25 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
         .find(|l| l["kind"] == "visited")
         .unwrap_or_else(|| panic!("no Visited list: {lists}"));
     assert_eq!(visited["item_count"], 1, "{lists}");
-    let (_, items) = get_as(
-        &app,
-        &format!("/api/lists/{}", visited["id"].as_str().unwrap()),
-        &visitor,
-        Some(&visit_pos),
-    )
-    .await;
+    let (_, items) = app
+        .get_as(
+            &visitor,
+            &format!("/api/lists/{}", visited["id"].as_str().unwrap()),
+            Some(&visit_pos),
+        )
+        .await;
     assert_eq!(items["data"]["items"][0]["id"], artwork.as_str(), "{items}");
     let visit_photo = body["data"]["photos"][0]["key"]
         .as_str()
         .unwrap()
         .to_owned();
-    let (_, review) = get_as(
-        &app,
-        &format!("/api/review/submission/{visit}"),
-        &modr,
-        Some(&visit_pos),
-    )
-    .await;
+    let (_, review) = app
+        .get_as(
+            &modr,
+            &format!("/api/review/submission/{visit}"),
+            Some(&visit_pos),
+        )
+        .await;
     assert_eq!(review["data"]["submission"]["condition"], "damaged");
     assert_eq!(
         review["data"]["submission"]["artwork_title"],
@@ -688,13 +607,9 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
     );
     let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
     assert_eq!(status, 200);
-    let (_, detail) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let (_, detail) = app
+        .get_as(&anon, &detail_of(&artwork), Some(&position(&headers)))
+        .await;
     let entry = &detail["data"]["logbook"][0];
     assert_eq!(entry["note"], "Someone painted the fins");
     assert_eq!(entry["condition"], "damaged");
@@ -709,20 +624,14 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
 
 #[tokio::test]
 async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let first = propose(&app, &anon, "Digital Orca").await;
     let (_, headers, body) = approve(&app, &modr, &first.id, json!({})).await;
     let artwork = body["data"]["artwork_id"].as_str().unwrap().to_owned();
     // Wait until the artworks read model has it (the duplicate check reads it).
-    let _ = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let _ = app
+        .get_as(&anon, &detail_of(&artwork), Some(&position(&headers)))
+        .await;
 
     let form = Form::new()
         .text("lat", (LAT + 0.0001).to_string())
@@ -746,10 +655,7 @@ async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
         .to_owned();
 
     let (status, _, body) = approve(&app, &modr, &second, json!({"action": "link"})).await;
-    assert_eq!(
-        (status, body["details"]["field"].as_str()),
-        (400, Some("artwork_id"))
-    );
+    assert_field(status, &body, 400, "artwork_id");
     let (status, headers, body) = approve(
         &app,
         &modr,
@@ -759,19 +665,10 @@ async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["artwork_id"], artwork.as_str());
-    let (_, detail) = get_as(
-        &app,
-        &format!("/api/artworks/{artwork}"),
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
-    let keys: Vec<&str> = detail["data"]["photos"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["key"].as_str().unwrap())
-        .collect();
+    let (_, detail) = app
+        .get_as(&anon, &detail_of(&artwork), Some(&position(&headers)))
+        .await;
+    let keys = strs(&detail["data"]["photos"], "key");
     assert_eq!(keys.len(), 2);
     assert_eq!(keys[0], photo);
     app.stop().await;
@@ -779,9 +676,7 @@ async fn a_proposal_near_a_known_artwork_lists_it_and_can_be_linked_to_it() {
 
 #[tokio::test]
 async fn rejection_deletes_the_photos_and_tells_the_author_why() {
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let Proposed {
         id,
         photo: key,
@@ -790,26 +685,9 @@ async fn rejection_deletes_the_photos_and_tells_the_author_why() {
     } = propose(&app, &anon, "Not art").await;
     served(&app, &photo_urls).await;
 
-    let (status, _, body) = app
-        .send(
-            Method::POST,
-            &format!("/api/review/reject/{id}"),
-            Some(&modr),
-            Some(json!({"reason": " "})),
-        )
-        .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("A reason is required"))
-    );
-    let (status, headers, _) = app
-        .send(
-            Method::POST,
-            &format!("/api/review/reject/{id}"),
-            Some(&modr),
-            Some(json!({"reason": "A parking sign"})),
-        )
-        .await;
+    let (status, _, body) = reject(&app, &modr, &id, " ").await;
+    assert_message(status, &body, 400, "A reason is required");
+    let (status, headers, _) = reject(&app, &modr, &id, "A parking sign").await;
     assert_eq!(status, 200);
     for size in ["thumbnail", "medium", "large", "original"] {
         let (status, _, _) = app.get(&format!("/api/images/{size}/{key}")).await;
@@ -817,50 +695,36 @@ async fn rejection_deletes_the_photos_and_tells_the_author_why() {
     }
     let uploads = app.media_dir.path().join("media/uploads");
     assert_eq!(std::fs::read_dir(&uploads).unwrap().count(), 0);
-    let (_, mine) = get_as(
-        &app,
-        "/api/me/submissions",
-        &anon,
-        Some(&position(&headers)),
-    )
-    .await;
+    let (_, mine) = app
+        .get_as(&anon, "/api/me/submissions", Some(&position(&headers)))
+        .await;
     let s = &mine["data"]["submissions"][0];
     assert_eq!(
         (s["status"].as_str(), s["reason"].as_str()),
         (Some("rejected"), Some("A parking sign"))
     );
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            &format!("/api/review/reject/{id}"),
-            Some(&modr),
-            Some(json!({"reason": "again"})),
-        )
-        .await;
+    let (status, _, _) = reject(&app, &modr, &id, "again").await;
     assert_eq!(status, 409);
     app.stop().await;
 }
 
 #[tokio::test]
 async fn a_batch_decides_each_item_on_its_own() {
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let mut ids = Vec::new();
     for title in ["One", "Two", "Three"] {
         ids.push(propose(&app, &anon, title).await.id);
     }
     let (status, _, body) = app
-        .send(
-            Method::PUT,
+        .put_as(
+            &modr,
             "/api/review/batch",
-            Some(&modr),
-            Some(json!({"batch": [
+            json!({"batch": [
                 {"id": ids[0], "action": "approve"},
                 {"id": ids[1], "action": "reject", "reason": "Duplicate"},
                 {"id": ids[2], "action": "reject"},
                 {"id": ids[0], "action": "approve"},
-            ]})),
+            ]}),
         )
         .await;
     assert_eq!(status, 200, "{body}");
@@ -876,12 +740,7 @@ async fn a_batch_decides_each_item_on_its_own() {
     assert_eq!(d["results"][2]["error"], "VALIDATION_ERROR");
     assert_eq!(d["results"][3]["error"], "CONFLICT");
     let (status, _, _) = app
-        .send(
-            Method::PUT,
-            "/api/review/batch",
-            Some(&modr),
-            Some(json!({"batch": []})),
-        )
+        .put_as(&modr, "/api/review/batch", json!({"batch": []}))
         .await;
     assert_eq!(status, 400);
     app.stop().await;
@@ -917,13 +776,10 @@ async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
 
     // Signing in claims the anonymous identity: its submissions stay the account's.
     let (session, _, pos) = sign_in(&app, "author@plinth.test", &anon, 1).await;
-    let (_, mine) = get_as(&app, "/api/me/submissions", &session, Some(&pos)).await;
-    let ids: Vec<&str> = mine["data"]["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["id"].as_str().unwrap())
-        .collect();
+    let (_, mine) = app
+        .get_as(&session, "/api/me/submissions", Some(&pos))
+        .await;
+    let ids = strs(&mine["data"]["submissions"], "id");
     assert_eq!(ids, vec![second.as_str(), first.as_str()]);
     let (status, _, _) = app
         .send(
@@ -966,7 +822,7 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     let approver =
         domain::EventMetadata::system(domain::EventSource::Web, uuid::Uuid::from_u128(0xC0FFEE));
     commands
-        .submission(
+        .execute::<domain::Submission>(
             &cut_off,
             SubmissionCommand::Approve {
                 reviewer: domain::AccountId(uuid::Uuid::now_v7()),
@@ -1029,7 +885,9 @@ async fn an_approval_cut_off_before_its_effect_is_carried_out_by_the_follower() 
     );
     let mut tries = 0;
     let detail = loop {
-        let (status, detail) = get_as(&app, &format!("/api/artworks/{artwork}"), &anon, None).await;
+        let (status, detail) = app
+            .get_as(&anon, &format!("/api/artworks/{artwork}"), None)
+            .await;
         if status == 200 {
             break detail;
         }
@@ -1090,11 +948,8 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
             assert_eq!(e.to_string(), "the upload is missing from storage");
         }
     }
-    let attempts: i32 = sqlx::query_scalar("SELECT attempts FROM media.photos WHERE key = $1")
-        .bind(key.0)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let sql = "SELECT attempts FROM media.photos WHERE key = $1";
+    let attempts: i32 = sql_value(&app, sql, key.0).await;
     assert_eq!(attempts, 3);
     assert_eq!(status(key).await, "failed");
 
@@ -1109,13 +964,9 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
     served(&app, &photo_urls).await;
     let modr = moderator(&app).await;
     let pos = position(&headers);
-    let (_, detail) = get_as(
-        &app,
-        &format!("/api/review/submission/{id}"),
-        &modr,
-        Some(&pos),
-    )
-    .await;
+    let (_, detail) = app
+        .get_as(&modr, &format!("/api/review/submission/{id}"), Some(&pos))
+        .await;
     assert_eq!(
         detail["data"]["submission"]["unprocessable_photos"],
         json!([])
@@ -1125,12 +976,14 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
         .execute(&app.db.pool)
         .await
         .unwrap();
-    let (_, detail) = get_as(&app, &format!("/api/review/submission/{id}"), &modr, None).await;
+    let (_, detail) = app
+        .get_as(&modr, &format!("/api/review/submission/{id}"), None)
+        .await;
     assert_eq!(
         detail["data"]["submission"]["unprocessable_photos"],
         json!([photo])
     );
-    let (_, mine) = get_as(&app, "/api/me/submissions", &anon, None).await;
+    let (_, mine) = app.get_as(&anon, "/api/me/submissions", None).await;
     assert_eq!(
         mine["data"]["submissions"][0]["unprocessable_photos"],
         json!([photo])

@@ -4,6 +4,7 @@
 //! when it creates them all at once, and the streams that grow by toggling are snapshotted.
 
 use crate::accounts::{anonymous_token, sign_in};
+use crate::fixtures::{sql_scalar, sql_value, strs};
 use crate::harness::{wait_projected, TestApp};
 use command_api::commands::SNAPSHOT_EVERY;
 use command_api::lists::{MAX_LISTS_PER_IDENTITY, WRITES};
@@ -205,12 +206,8 @@ async fn an_identity_creating_150_lists_at_once_ends_with_exactly_100() {
         refused.1["message"],
         "You have 100 lists; delete one to make another"
     );
-    let created: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM es.events WHERE aggregate_type = 'list' AND event_type = 'ListCreated'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT count(*) FROM es.events WHERE aggregate_type = 'list' AND event_type = 'ListCreated'";
+    let created: i64 = sql_scalar(&app, sql).await;
     assert_eq!(created, MAX_LISTS_PER_IDENTITY);
     app.stop().await;
 }
@@ -236,7 +233,7 @@ async fn a_deleted_list_makes_room_for_another_and_system_lists_do_not_count() {
             public: false,
         };
         commands
-            .list(&Uuid::now_v7().to_string(), command, &md)
+            .execute::<domain::List>(&Uuid::now_v7().to_string(), command, &md)
             .await
             .unwrap();
     }
@@ -329,7 +326,10 @@ async fn toggling_streams_are_loaded_from_a_snapshot_taken_every_100_events() {
         name: domain::ListName::parse("Toggled").unwrap(),
         public: false,
     };
-    commands.list(&id, create, &md).await.unwrap();
+    commands
+        .execute::<domain::List>(&id, create, &md)
+        .await
+        .unwrap();
     // 1 + 2 × 105 events: added, removed, added …
     for _ in 0..(SNAPSHOT_EVERY + 5) {
         let add = ListCommand::AddItem {
@@ -337,12 +337,18 @@ async fn toggling_streams_are_loaded_from_a_snapshot_taken_every_100_events() {
             artwork_id: art,
             system: None,
         };
-        commands.list(&id, add, &md).await.unwrap();
+        commands
+            .execute::<domain::List>(&id, add, &md)
+            .await
+            .unwrap();
         let remove = ListCommand::RemoveItems {
             identities: vec![owner],
             artwork_ids: vec![art],
         };
-        commands.list(&id, remove, &md).await.unwrap();
+        commands
+            .execute::<domain::List>(&id, remove, &md)
+            .await
+            .unwrap();
     }
     let (last, number, payload) = snapshot(&app, "list", &id).await.expect("a snapshot");
     assert_eq!((last, number), (2 * SNAPSHOT_EVERY as i64, 2));
@@ -368,19 +374,14 @@ async fn toggling_streams_are_loaded_from_a_snapshot_taken_every_100_events() {
     let device = anonymous_token(&app).await;
     let (_, data, _) = sign_in(&app, "snapshots@example.com", &device, 1).await;
     let account = data["user"]["uuid"].as_str().unwrap().to_owned();
-    let before: i64 = sqlx::query_scalar(
-        "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'account' AND aggregate_id = $1",
-    )
-    .bind(&account)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let sql = "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'account' AND aggregate_id = $1";
+    let before: i64 = sql_value(&app, sql, &account).await;
     for n in 0..SNAPSHOT_EVERY {
         let preferences =
             serde_json::from_value(json!({ "theme": if n % 2 == 0 { "dark" } else { "light" } }))
                 .unwrap();
         commands
-            .account(
+            .execute::<domain::Account>(
                 &account,
                 domain::AccountCommand::SetPreferences { preferences },
                 &md,
@@ -511,12 +512,7 @@ async fn the_process_answers_healthz_within_100_ms_while_four_full_tours_are_wor
             let (status, body) = t.await.unwrap();
             match status {
                 200 => {
-                    let mut seen: Vec<&str> = body["data"]["stops"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|s| s["id"].as_str().unwrap())
-                        .collect();
+                    let mut seen = strs(&body["data"]["stops"], "id");
                     seen.sort_unstable();
                     assert_eq!(seen, artworks, "every stop once");
                 }
@@ -549,14 +545,7 @@ async fn edit_proposals_count_against_the_clients_budget_and_an_ipv6_64_is_one_c
     ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let server = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    let server = crate::fixtures::serve_with_peers(listener, router);
     let propose = |client: &'static str, title: &'static str| {
         let (editor, art) = (editor.clone(), art.clone());
         async move {

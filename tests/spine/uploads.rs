@@ -4,6 +4,7 @@
 //! the uploads and renders in flight within a bounded grace.
 
 use crate::accounts::anonymous_token;
+use crate::fixtures::{sql_scalar, sql_value};
 use crate::harness::TestApp;
 use command_api::media::{
     BUSY_RETRY_AFTER_SECS, MAX_UPLOADS, MAX_UPLOADS_PER_CLIENT, ORPHAN_AFTER,
@@ -180,14 +181,7 @@ async fn serve_behind_a_proxy(
     let router = plinth::app::api_app(plinth::app::api_routes(None, Some(command), &config));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let server = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    let server = crate::fixtures::serve_with_peers(listener, router);
     (addr, server)
 }
 
@@ -249,11 +243,8 @@ async fn wait_for_stored_uploads(app: &TestApp, n: usize) -> Vec<PhotoKey> {
 }
 
 async fn status_of(app: &TestApp, key: PhotoKey) -> String {
-    sqlx::query_scalar("SELECT status FROM media.photos WHERE key = $1")
-        .bind(key.0)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
+    let sql = "SELECT status FROM media.photos WHERE key = $1";
+    sql_value(app, sql, key.0).await
 }
 
 async fn backdate(app: &TestApp, keys: &[PhotoKey]) {
@@ -285,10 +276,7 @@ async fn a_100_megapixel_photo_is_refused_with_413_before_it_is_stored() {
         body["message"],
         "Photo 1 is too large to process (10000 × 10000 pixels; at most 50 megapixels)"
     );
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM media.photos")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let rows: i64 = sql_scalar(&app, "SELECT count(*) FROM media.photos").await;
     assert_eq!(rows, 0);
     // A photo within the limit goes through.
     assert_eq!(post_photo(&app, &anon, photo(320, 240)).await.status(), 201);
@@ -318,11 +306,8 @@ async fn a_photo_whose_render_alone_exceeds_the_budget_is_refused_before_it_is_s
         ),
         "{refused:?}"
     );
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM media.photos WHERE uploaded_by = $1")
-        .bind(uploader)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let sql = "SELECT count(*) FROM media.photos WHERE uploaded_by = $1";
+    let rows: i64 = sql_value(&app, sql, uploader).await;
     assert_eq!(rows, 0);
     // And a photo that fits is taken.
     let small = media.accept(photo(320, 240).into(), uploader).await;
@@ -482,24 +467,15 @@ async fn uploads_no_recorded_submission_owns_are_collected_with_their_files() {
     // Given: an upload whose request ended before any submission (a crash, say), one reserved
     // for a submission that was never recorded, one still young, and one a recorded submission
     // owns — all but the young one older than the collector waits.
-    let never_reserved = app.media.accept(photo(160, 120).into(), uploader).await;
-    let never_reserved = never_reserved.unwrap().key;
-    let unrecorded = app
-        .media
-        .accept(photo(160, 120).into(), uploader)
-        .await
-        .unwrap()
-        .key;
+    let media = &app.media;
+    let accept = || async move { media.accept(photo(160, 120).into(), uploader).await };
+    let never_reserved = accept().await.unwrap().key;
+    let unrecorded = accept().await.unwrap().key;
     app.media
         .reserve(&[unrecorded], Uuid::now_v7())
         .await
         .unwrap();
-    let young = app
-        .media
-        .accept(photo(160, 120).into(), uploader)
-        .await
-        .unwrap()
-        .key;
+    let young = accept().await.unwrap().key;
     let resp = post_photo(&app, &anon, photo(160, 120)).await;
     assert_eq!(resp.status().as_u16(), 201);
     let body: Value = resp.json().await.unwrap();
@@ -609,13 +585,9 @@ async fn a_stopping_server_finishes_the_upload_and_render_in_flight_within_its_g
     // The render the post queued is finished before the drain returns.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let started: bool = sqlx::query_scalar(
-            "SELECT claimed_at IS NOT NULL OR status = 'ready' FROM media.photos WHERE key = $1",
-        )
-        .bind(key.0)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+        let sql =
+            "SELECT claimed_at IS NOT NULL OR status = 'ready' FROM media.photos WHERE key = $1";
+        let started: bool = sql_value(&app, sql, key.0).await;
         if started {
             break;
         }
@@ -631,12 +603,9 @@ async fn a_stopping_server_finishes_the_upload_and_render_in_flight_within_its_g
 }
 
 async fn submissions_recorded(app: &TestApp) -> i64 {
-    sqlx::query_scalar(
-        "SELECT count(DISTINCT aggregate_id) FROM es.events WHERE aggregate_type = 'submission'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
+    let sql =
+        "SELECT count(DISTINCT aggregate_id) FROM es.events WHERE aggregate_type = 'submission'";
+    sql_scalar(app, sql).await
 }
 
 #[tokio::test]
@@ -658,10 +627,7 @@ async fn a_retry_with_the_same_idempotency_key_gets_the_first_answer() {
     let retry: Value = retry.json().await.unwrap();
     assert_eq!(retry, first);
     assert_eq!(submissions_recorded(&app).await, 1);
-    let photos: i64 = sqlx::query_scalar("SELECT count(*) FROM media.photos")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let photos: i64 = sql_scalar(&app, "SELECT count(*) FROM media.photos").await;
     assert_eq!(photos, 1, "the retry's photo was stored");
 
     // Keys are per identity, and another key is another request.
@@ -749,12 +715,8 @@ async fn the_owner_migration_finds_each_photos_submission_from_its_events() {
         .find(|s| s.trim_start().starts_with("UPDATE"))
         .expect("the migration's backfill");
     sqlx::query(&backfill).execute(&app.db.pool).await.unwrap();
-    let owner: Option<Uuid> =
-        sqlx::query_scalar("SELECT submission_id FROM media.photos WHERE key = $1")
-            .bind(key)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+    let sql = "SELECT submission_id FROM media.photos WHERE key = $1";
+    let owner: Option<Uuid> = sql_value(&app, sql, key).await;
     assert_eq!(owner, Some(id));
     app.stop().await;
 }

@@ -18,19 +18,8 @@
  * two sign-in links (see edits.spec.ts on the server's limit of 20 an hour from one client).
  */
 import type { Page } from '@playwright/test';
-import {
-  apiGet,
-  chooseProfileName,
-  expect,
-  grantModerator,
-  noSeriousViolations,
-  otherDevice,
-  screenshot,
-  signInByMail,
-  test,
-  toasts,
-  unique,
-} from './fixtures';
+import { approveSelected, asModeratorElsewhere, expectEditWaiting, findInReview, importedUnedited, MODERATOR_NAME, openEditPage, reloadUntil } from './editing';
+import { chooseProfileName, expect, noSeriousViolations, screenshot, signInByMail, test, toasts, unique } from './fixtures';
 
 interface ListedArtist {
   id: string;
@@ -40,11 +29,6 @@ interface ListedArtist {
   website: string | null;
 }
 
-interface HistoryPage {
-  entries: Array<{ id: string; kind: string }>;
-  pagination: { total_pages: number };
-}
-
 /** The artist page's biography section. */
 const biography = (page: Page) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Biography', exact: true }) });
@@ -52,35 +36,15 @@ const biography = (page: Page) =>
 const fact = (page: Page, label: string) =>
   biography(page).locator('.tag-list__row').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
 
-/**
- * An artist still as imported (its history has nothing but imports, so no earlier run edited
- * it) with a website and no other names: one at random, so runs against the same server (both
- * projects, --repeat-each) take different ones.
- */
-async function importedArtistWithWebsite(page: Page): Promise<ListedArtist> {
-  const first = await apiGet<{ pagination: { total_pages: number } }>(page, '/artists?limit=50&page=1');
-  const pages = first.pagination.total_pages;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const n = 1 + Math.floor(Math.random() * pages);
-    const { artists } = await apiGet<{ artists: ListedArtist[] }>(page, `/artists?limit=50&page=${n}`);
-    const fits = artists
-      .filter(
-        (a) =>
-          /^[\w .,'&-]{3,60}$/.test(a.name) &&
-          a.name.trim() === a.name &&
-          a.aliases.length === 0 &&
-          !!a.website &&
-          /^https?:\/\/\S+$/.test(a.website),
-      )
-      .sort(() => Math.random() - 0.5);
-    for (const a of fits.slice(0, 5)) {
-      const history = await apiGet<HistoryPage>(page, `/artists/${a.id}/history`);
-      if (history.pagination.total_pages === 1 && history.entries.length > 0 && history.entries.every((e) => e.kind === 'imported')) {
-        return a;
-      }
-    }
-  }
-  throw new Error('no imported, unedited artist with a website found');
+/** An artist still as imported (no earlier run edited them) with a website and no other names. */
+function importedArtistWithWebsite(page: Page): Promise<ListedArtist> {
+  return importedUnedited<ListedArtist>(
+    page,
+    'artist',
+    (a) =>
+      /^[\w .,'&-]{3,60}$/.test(a.name) && a.name.trim() === a.name && a.aliases.length === 0 && !!a.website && /^https?:\/\/\S+$/.test(a.website),
+    'artist with a website',
+  );
 }
 
 /**
@@ -88,16 +52,7 @@ async function importedArtistWithWebsite(page: Page): Promise<ListedArtist> {
  * /review until it is listed: its row and its detail, opened with `review` (the row's button).
  */
 async function openArtistEdit(m: Page, name: string, proposer: string, review: string) {
-  const item = m
-    .getByTestId('edit-item')
-    .filter({ has: m.locator('.edit-item__title').getByText(name, { exact: true }) })
-    .filter({ hasText: proposer });
-  await expect(async () => {
-    await m.goto('/review');
-    await m.getByRole('tablist', { name: 'What to review' }).getByRole('tab', { name: 'Artist edits' }).click();
-    await expect(m).toHaveURL(/\/review\?tab=artist-edits$/);
-    await expect(item).toHaveCount(1, { timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
+  const item = await findInReview(m, 'Artist edits', m.locator('.edit-item__title').getByText(name, { exact: true }), proposer);
   await item.getByRole('button', { name: review }).click();
   const detail = m.getByTestId('edit-detail');
   await expect(detail.getByTestId('edit-field').first()).toBeVisible();
@@ -124,12 +79,7 @@ test('an artist edit: biography changed, website cleared, another name added; ap
   await page.goto(`/artist/${artist.id}`);
   const h1 = page.getByRole('heading', { level: 1 });
   await expect(h1).toHaveText(artist.name);
-  await page.getByRole('link', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/artist/${artist.id}/edit$`));
-  await expect(h1).toHaveText(`Edit ${artist.name}`);
-  // The shell moves focus to the new page's heading once it has settled: typing starts after that.
-  await expect(h1).toBeFocused();
-  const form = page.getByRole('form', { name: 'Edit artist' });
+  const form = await openEditPage(page, 'artist', artist.id, artist.name);
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(artist.name);
   const websiteBox = form.getByRole('textbox', { name: 'Website', exact: true });
   await expect(websiteBox).toHaveValue(oldWebsite);
@@ -145,22 +95,12 @@ test('an artist edit: biography changed, website cleared, another name added; ap
   await screenshot(page, testInfo, 'artist-edits-edit-page');
   await form.getByRole('button', { name: 'Submit changes' }).click();
 
-  // Back on the artist's page: thanks, the current values, and the edit waiting.
-  await expect(toasts(page).getByText('Thanks! Your changes will appear once a moderator approves them.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/artist/${artist.id}$`));
-  const pendingBanner = page.getByTestId('pending-edits');
-  await expect(pendingBanner).toContainText('Your edit is waiting for review.');
-  await expect(pendingBanner).toContainText('It changes the other names, biography, and website.');
+  // Back on the artist's page: thanks, and the edit waiting.
+  const pendingBanner = await expectEditWaiting(page, 'artist', artist.id, 'the other names, biography, and website');
 
   // A moderator on another device approves the edit in /review.
   const moderatorEmail = `e2e-artist-mod-${run}-${testInfo.project.name}@example.org`;
-  grantModerator(moderatorEmail);
-  // Staff without a profile name are named by their role.
-  const moderatorName = 'Moderator';
-  const mod = await otherDevice(browser, testInfo, baseURL!);
-  try {
-    const m = mod.page;
-    await signInByMail(m, moderatorEmail);
+  await asModeratorElsewhere(browser, testInfo, baseURL!, moderatorEmail, async (m) => {
     const { item, detail } = await openArtistEdit(m, artist.name, profileName, `Review the edit to ${artist.name}`);
     await expect(detail.getByRole('heading', { level: 2, name: `Edit to ${artist.name}` })).toBeVisible();
     await expect(detail).toContainText(`Proposed by ${profileName}`);
@@ -181,16 +121,10 @@ test('an artist edit: biography changed, website cleared, another name added; ap
     }
     await noSeriousViolations(m, `${testInfo.project.name} artist edit review`);
     await screenshot(m, testInfo, 'artist-edits-review');
-    await detail.getByRole('button', { name: 'Approve selected' }).click();
-    await expect(toasts(m).getByText('Edit approved')).toBeVisible();
-    await expect(detail).toHaveCount(0);
-    await expect(item).toHaveCount(0);
+    await approveSelected(m, detail, item);
 
     // The artist's page: the new values, and no edit waiting any more.
-    await expect(async () => {
-      await page.reload();
-      await expect(biography(page).locator('.prose')).toHaveText(newBiography, { timeout: 3000 });
-    }).toPass({ timeout: 30_000 });
+    await reloadUntil(page, biography(page).locator('.prose'), newBiography);
     await expect(fact(page, 'Also known as')).toHaveText(alias);
     await expect(fact(page, 'Website')).toHaveCount(0);
     await expect(pendingBanner).toHaveCount(0);
@@ -198,16 +132,13 @@ test('an artist edit: biography changed, website cleared, another name added; ap
     // Its history: the edit, newest, each change in it, credited to the user and the moderator.
     const edited = page.getByRole('list', { name: `Changes to ${artist.name}` }).getByTestId('history-entry').first();
     await expect(edited.locator('.history__meta strong')).toHaveText('Edited');
-    await expect(edited).toContainText(`by ${profileName}, approved by ${moderatorName}`);
+    await expect(edited).toContainText(`by ${profileName}, approved by ${MODERATOR_NAME}`);
     const change = (label: string) => edited.getByRole('listitem').filter({ hasText: `${label}:` });
     await expect(change('Also known as')).toHaveText(`Also known as: — → ${alias}`);
     await expect(change('Website')).toHaveText(`Website: ${oldWebsite} → —`);
     await expect(change('Biography')).toContainText(`→ ${newBiography}`);
     await screenshot(page, testInfo, 'artist-edits-history');
-    expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
-  } finally {
-    await mod.context.close();
-  }
+  });
 });
 
 test('a new artist, proposed and approved, has their page', async ({ page, browser, baseURL }, testInfo) => {
@@ -243,13 +174,7 @@ test('a new artist, proposed and approved, has their page', async ({ page, brows
   await screenshot(page, testInfo, 'artist-edits-new-receipt');
 
   const moderatorEmail = `e2e-new-artist-mod-${run}-${testInfo.project.name}@example.org`;
-  grantModerator(moderatorEmail);
-  // Staff without a profile name are named by their role.
-  const moderatorName = 'Moderator';
-  const mod = await otherDevice(browser, testInfo, baseURL!);
-  try {
-    const m = mod.page;
-    await signInByMail(m, moderatorEmail);
+  await asModeratorElsewhere(browser, testInfo, baseURL!, moderatorEmail, async (m) => {
     const { item, detail } = await openArtistEdit(m, name, profileName, `Review the new artist ${name}`);
     await expect(item).toContainText('New artist');
     await expect(detail.getByRole('heading', { level: 2, name: `New artist: ${name}` })).toBeVisible();
@@ -267,11 +192,8 @@ test('a new artist, proposed and approved, has their page', async ({ page, brows
     await expect(biography(page).locator('.prose')).toHaveText(bio);
     await expect(fact(page, 'Born')).toHaveText('1961');
     const created = page.getByRole('list', { name: `Changes to ${name}` }).getByTestId('history-entry').first();
-    await expect(created).toContainText(`by ${profileName}, approved by ${moderatorName}`);
+    await expect(created).toContainText(`by ${profileName}, approved by ${MODERATOR_NAME}`);
     await expect(created.getByRole('listitem').filter({ hasText: 'Name:' })).toHaveText(`Name: — → ${name}`);
     await screenshot(page, testInfo, 'artist-edits-new-artist');
-    expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
-  } finally {
-    await mod.context.close();
-  }
+  });
 });

@@ -16,7 +16,6 @@
  * suite's browser sign-ins (127.0.0.1) already use most of that budget. The moderator is signed
  * in once per worker and reused.
  */
-import type { Page } from '@playwright/test';
 import {
   apiCall,
   apiSignIn,
@@ -32,6 +31,7 @@ import {
   unique,
   unreadCount,
 } from './fixtures';
+import { sendNewArtwork } from './photos';
 
 const MODERATOR_ADDRESS = '127.0.0.2';
 
@@ -47,23 +47,6 @@ function moderator(): Promise<string> {
   return moderatorToken;
 }
 
-/** A real JPEG (Chromium's canvas encoder) the server can decode. */
-async function photo(page: Page, hue: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate((h) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = `hsl(${h % 360} 65% 50%)`;
-    ctx.fillRect(0, 0, 320, 240);
-    ctx.fillStyle = '#222';
-    ctx.fillRect(110, 60, 100, 140);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, hue);
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
-
 test('a first approved contribution earns a badge: the bell, the toast, /profile/badges and the notification', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const run = unique();
@@ -72,19 +55,7 @@ test('a first approved contribution earns a badge: the bell, the toast, /profile
 
   // 1. The contributor signs in and sends a new artwork with a photo.
   await signInByMail(page, email);
-  const lat = 49.25 + Math.random() * 0.04;
-  const lng = -123.16 + Math.random() * 0.08;
-  await page.goto(`/artwork/new?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`);
-  await page.getByTestId('photo-picker-input').setInputFiles({ name: 'totem.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 30) });
-  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByTestId('new-artwork-title').fill(title);
-  await page.getByTestId('new-artwork-type').selectOption('sculpture');
-  await page.getByTestId('consent-checkbox').check();
-  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
-  await page.getByTestId('new-artwork-submit').click();
-  const answer = await sent;
-  expect(answer.status(), await answer.text()).toBe(201);
-  const submissionId = ((await answer.json()) as { data: { id: string } }).data.id;
+  const submissionId = await sendNewArtwork(page, title, 'totem.jpg', 30);
   await expect(page.getByTestId('submission-receipt')).toBeVisible({ timeout: 30_000 });
 
   // 2. A moderator approves it (as a new artwork, the default).

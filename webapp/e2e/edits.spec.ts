@@ -22,19 +22,8 @@
  * sign-in requests"); repeat it with separate runs instead.
  */
 import type { Page } from '@playwright/test';
-import {
-  apiGet,
-  chooseProfileName,
-  expect,
-  grantModerator,
-  noSeriousViolations,
-  otherDevice,
-  screenshot,
-  signInByMail,
-  test,
-  toasts,
-  unique,
-} from './fixtures';
+import { approveSelected, asModeratorElsewhere, expectEditWaiting, findInReview, importedUnedited, MODERATOR_NAME, openEditPage, reloadUntil } from './editing';
+import { chooseProfileName, expect, noSeriousViolations, screenshot, signInByMail, test, toasts, unique } from './fixtures';
 
 interface ListedArtwork {
   id: string;
@@ -43,46 +32,28 @@ interface ListedArtwork {
   status: string;
 }
 
-interface HistoryPage {
-  entries: Array<{ id: string; kind: string }>;
-  pagination: { total_pages: number };
-}
-
 /** The artwork page's "About" section: its description. */
 const about = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'About', exact: true }) });
 
 /**
- * An approved demo artwork, still as imported (its history has nothing but imports, so no earlier
- * run edited it), with a short one-line description: one at random, so runs against the same
- * server (both projects, --repeat-each) take different ones.
+ * An approved demo artwork, still as imported (no earlier run edited it), with a short one-line
+ * description.
  */
-async function importedArtworkWithDescription(page: Page): Promise<ListedArtwork> {
-  const first = await apiGet<{ pagination: { total_pages: number } }>(page, '/artworks?limit=50&page=1');
-  const pages = first.pagination.total_pages;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const n = 1 + Math.floor(Math.random() * pages);
-    const { artworks } = await apiGet<{ artworks: ListedArtwork[] }>(page, `/artworks?limit=50&page=${n}`);
-    const fits = artworks
-      .filter(
-        (a) =>
-          a.status === 'approved' &&
-          /^[\w ,.'&-]{3,60}$/.test(a.title) &&
-          a.title.trim() === a.title &&
-          !!a.description &&
-          a.description.length >= 20 &&
-          a.description.length <= 240 &&
-          !/[\n\\]/.test(a.description) &&
-          a.description.trim() === a.description,
-      )
-      .sort(() => Math.random() - 0.5);
-    for (const a of fits.slice(0, 5)) {
-      const history = await apiGet<HistoryPage>(page, `/artworks/${a.id}/history`);
-      if (history.pagination.total_pages === 1 && history.entries.length > 0 && history.entries.every((e) => e.kind === 'imported')) {
-        return a;
-      }
-    }
-  }
-  throw new Error('no imported, unedited artwork with a short description found');
+function importedArtworkWithDescription(page: Page): Promise<ListedArtwork> {
+  return importedUnedited<ListedArtwork>(
+    page,
+    'artwork',
+    (a) =>
+      a.status === 'approved' &&
+      /^[\w ,.'&-]{3,60}$/.test(a.title) &&
+      a.title.trim() === a.title &&
+      !!a.description &&
+      a.description.length >= 20 &&
+      a.description.length <= 240 &&
+      !/[\n\\]/.test(a.description) &&
+      a.description.trim() === a.description,
+    'artwork with a short description',
+  );
 }
 
 test('an edit to the title and description, approved, in the history, as of before it, then reverted', async ({ page, browser, baseURL }, testInfo) => {
@@ -106,13 +77,8 @@ test('an edit to the title and description, approved, in the history, as of befo
   const h1 = page.getByRole('heading', { level: 1 });
   await expect(h1).toHaveText(oldTitle);
   await expect(about(page)).toContainText(oldDescription);
-  await page.getByRole('link', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}/edit$`));
-  await expect(h1).toHaveText(`Edit ${oldTitle}`);
-  // The shell moves focus to the new page's heading once it has settled (at most 1 s): typing
-  // starts after that, as a person's would.
-  await expect(h1).toBeFocused();
-  const form = page.getByRole('form', { name: 'Edit artwork' });
+  // The shell moves focus to the edit page's heading once it has settled (at most 1 s).
+  const form = await openEditPage(page, 'artwork', artwork.id, oldTitle);
   const titleBox = form.getByRole('textbox', { name: 'Title', exact: true });
   const descriptionBox = form.getByRole('textbox', { name: 'Description', exact: true });
   await expect(titleBox).toHaveValue(oldTitle);
@@ -126,35 +92,15 @@ test('an edit to the title and description, approved, in the history, as of befo
   await screenshot(page, testInfo, 'edits-edit-page');
   await form.getByRole('button', { name: 'Submit changes' }).click();
 
-  // Back on the artwork's page: thanks, the current values, and the edit waiting.
-  await expect(toasts(page).getByText('Thanks! Your changes will appear once a moderator approves them.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/artwork/${artwork.id}$`));
+  // Back on the artwork's page: thanks, the edit waiting, and the current values.
+  const pendingBanner = await expectEditWaiting(page, 'artwork', artwork.id, 'the title and description');
   await expect(h1).toHaveText(oldTitle);
-  const pendingBanner = page.getByTestId('pending-edits');
-  await expect(pendingBanner).toContainText('Your edit is waiting for review.');
-  await expect(pendingBanner).toContainText('It changes the title and description.');
   await screenshot(page, testInfo, 'edits-pending');
 
   // (2) A moderator on another device approves the edit in /review.
   const moderatorEmail = `e2e-edit-mod-${run}-${testInfo.project.name}@example.org`;
-  grantModerator(moderatorEmail);
-  // Staff without a profile name are named by their role.
-  const moderatorName = 'Moderator';
-  const mod = await otherDevice(browser, testInfo, baseURL!);
-  try {
-    const m = mod.page;
-    await signInByMail(m, moderatorEmail);
-
-    const item = m
-      .getByTestId('edit-item')
-      .filter({ has: m.getByRole('link', { name: oldTitle, exact: true }) })
-      .filter({ hasText: profileName });
-    await expect(async () => {
-      await m.goto('/review');
-      await m.getByRole('tablist', { name: 'What to review' }).getByRole('tab', { name: 'Artwork edits' }).click();
-      await expect(m).toHaveURL(/\/review\?tab=edits$/);
-      await expect(item).toHaveCount(1, { timeout: 5000 });
-    }).toPass({ timeout: 30_000 });
+  await asModeratorElsewhere(browser, testInfo, baseURL!, moderatorEmail, async (m) => {
+    const item = await findInReview(m, 'Artwork edits', m.getByRole('link', { name: oldTitle, exact: true }), profileName);
     await expect(item).toContainText('Changes the title and description');
     await item.getByRole('button', { name: `Review the edit to ${oldTitle}` }).click();
 
@@ -185,16 +131,10 @@ test('an edit to the title and description, approved, in the history, as of befo
     await expect(detail.getByRole('checkbox', { name: 'Apply Description' })).toBeChecked();
     await noSeriousViolations(m, `${testInfo.project.name} edit review`);
     await screenshot(m, testInfo, 'edits-review');
-    await detail.getByRole('button', { name: 'Approve selected' }).click();
-    await expect(toasts(m).getByText('Edit approved')).toBeVisible();
-    await expect(detail).toHaveCount(0);
-    await expect(item).toHaveCount(0);
+    await approveSelected(m, detail, item);
 
     // (3) The artwork's page: the new title, no description, and no edit waiting any more.
-    await expect(async () => {
-      await page.reload();
-      await expect(h1).toHaveText(newTitle, { timeout: 3000 });
-    }).toPass({ timeout: 30_000 });
+    await reloadUntil(page, h1, newTitle);
     await expect(about(page)).toHaveCount(0);
     await expect(pendingBanner).toHaveCount(0);
 
@@ -202,7 +142,7 @@ test('an edit to the title and description, approved, in the history, as of befo
     const changes = page.getByRole('list', { name: `Changes to ${newTitle}` }).getByTestId('history-entry');
     const edited = changes.first();
     await expect(edited.locator('.history__meta strong')).toHaveText('Edited');
-    await expect(edited).toContainText(`by ${profileName}, approved by ${moderatorName}`);
+    await expect(edited).toContainText(`by ${profileName}, approved by ${MODERATOR_NAME}`);
     const editChanges = edited.getByRole('listitem');
     await expect(editChanges).toHaveText([`title: ${oldTitle} → ${newTitle}`, `description: ${oldDescription} → —`]);
     await screenshot(page, testInfo, 'edits-history');
@@ -237,22 +177,16 @@ test('an edit to the title and description, approved, in the history, as of befo
     await expect(about(m)).toContainText(oldDescription);
     const reverted = m.getByRole('list', { name: `Changes to ${oldTitle}` }).getByTestId('history-entry').first();
     await expect(reverted.locator('.history__meta strong')).toHaveText('Reverted a change');
-    await expect(reverted).toContainText(`by ${moderatorName}`);
+    await expect(reverted).toContainText(`by ${MODERATOR_NAME}`);
     await expect(reverted).toContainText(`Reason: ${reason}`);
     await expect(reverted.getByRole('listitem')).toHaveText([`title: ${newTitle} → ${oldTitle}`, `description: — → ${oldDescription}`]);
     await screenshot(m, testInfo, 'edits-reverted');
 
     // Anyone sees the old title again.
-    await expect(async () => {
-      await page.reload();
-      await expect(h1).toHaveText(oldTitle, { timeout: 3000 });
-    }).toPass({ timeout: 30_000 });
+    await reloadUntil(page, h1, oldTitle);
     await expect(about(page)).toContainText(oldDescription);
     await expect(page.getByRole('list', { name: `Changes to ${oldTitle}` }).getByTestId('history-entry').first()).toContainText(
       `Reason: ${reason}`,
     );
-    expect(mod.errors, 'uncaught errors in the moderator page').toEqual([]);
-  } finally {
-    await mod.context.close();
-  }
+  });
 });

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { magicLinkToken, waitForMail } from './mail';
 import { ARTIFACTS_DIR } from './paths';
 
@@ -269,6 +269,37 @@ export async function deviceSignedIn(browser: Browser, testInfo: TestInfo, baseU
   const device = await otherDevice(browser, testInfo, baseURL);
   await device.context.addInitScript((t) => window.localStorage.setItem('user-token', t), token);
   return device;
+}
+
+/**
+ * Does `act` with another device's page, then fails on any uncaught error there (`whose` page it
+ * is, e.g. "the moderator page"); the device is closed after, whatever happened.
+ */
+export async function onDevice(device: Awaited<ReturnType<typeof otherDevice>>, whose: string, act: (page: Page) => Promise<void>): Promise<void> {
+  try {
+    await act(device.page);
+    expect(device.errors, `uncaught errors in ${whose}`).toEqual([]);
+  } finally {
+    await device.context.close();
+  }
+}
+
+/**
+ * On the map, the List's first artwork shown on the map (the list is visible first): the preview
+ * card, headed by the artwork's title, and that title.
+ */
+export async function previewFirstListed(page: Page): Promise<{ preview: Locator; title: string }> {
+  await waitForNearby(page, () => page.goto('/'));
+  await page.getByRole('button', { name: 'List' }).click();
+  const list = page.getByRole('region', { name: 'Artworks in this area' });
+  await expect(list).toBeVisible();
+  const entry = list.getByRole('listitem').first();
+  const title = (await entry.getByRole('link').textContent())?.trim() ?? '';
+  expect(title).not.toBe('');
+  await entry.getByRole('button', { name: 'Show on map' }).click();
+  const preview = page.getByRole('region', { name: 'Selected artwork' });
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(title);
+  return { preview, title };
 }
 
 /** The bottom bar's quick actions (phones). */

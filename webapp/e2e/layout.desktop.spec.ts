@@ -3,7 +3,7 @@
  * holding everything the phone's bottom bar and drawer hold; no bottom bar, no menu button.
  */
 import type { Page } from '@playwright/test';
-import { apiSignIn, deviceSignedIn, DRAWER_ENTRIES, expect, expectTitle, screenshot, test, unique } from './fixtures';
+import { apiSignIn, deviceSignedIn, DRAWER_ENTRIES, expect, expectTitle, onDevice, screenshot, test, unique } from './fixtures';
 
 /** This spec's sign-ins come from a loopback address of their own (see `apiCall`). */
 const ADDRESS = '127.0.0.5';
@@ -38,9 +38,7 @@ test('desktop layout: the rail alone, signed out and signed in', async ({ page, 
 
   // Signed in: Profile, Notifications and Logout join the rail, still once each.
   const token = await apiSignIn(ADDRESS, `e2e-layout-${unique()}-${testInfo.project.name}@example.org`);
-  const device = await deviceSignedIn(browser, testInfo, baseURL!, token);
-  try {
-    const p = device.page;
+  await onDevice(await deviceSignedIn(browser, testInfo, baseURL!, token), 'the signed-in page', async (p) => {
     await p.goto('/artworks');
     await expect(p.getByRole('heading', { level: 1 })).toHaveText('Artworks');
     await railAlone(p);
@@ -52,8 +50,5 @@ test('desktop layout: the rail alone, signed out and signed in', async ({ page, 
     await onceInRail(p, 'link', 'Map');
     await expect(p.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
     await screenshot(p, testInfo, 'layout-signed-in');
-    expect(device.errors, 'uncaught errors in the signed-in page').toEqual([]);
-  } finally {
-    await device.context.close();
-  }
+  });
 });

@@ -3,7 +3,7 @@
  * actions") with its "+" in the middle, and the menu drawer; no rail.
  */
 import type { Page } from '@playwright/test';
-import { apiSignIn, deviceSignedIn, DRAWER_ENTRIES, expect, expectTitle, quickActions, screenshot, test, unique } from './fixtures';
+import { apiSignIn, deviceSignedIn, DRAWER_ENTRIES, expect, expectTitle, onDevice, quickActions, screenshot, test, unique } from './fixtures';
 
 /** This spec's sign-ins come from a loopback address of their own (see `apiCall`). */
 const ADDRESS = '127.0.0.5';
@@ -47,9 +47,7 @@ test('mobile layout: no rail, the bottom bar with the add button centred, and th
 
 test('mobile layout signed in: Notifications joins the bottom bar, the add button stays centred', async ({ browser, baseURL }, testInfo) => {
   const token = await apiSignIn(ADDRESS, `e2e-layout-${unique()}-${testInfo.project.name}@example.org`);
-  const device = await deviceSignedIn(browser, testInfo, baseURL!, token);
-  try {
-    const page = device.page;
+  await onDevice(await deviceSignedIn(browser, testInfo, baseURL!, token), 'the signed-in page', async (page) => {
     await page.goto('/artworks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Artworks');
     const bar = quickActions(page);
@@ -60,8 +58,5 @@ test('mobile layout signed in: Notifications joins the bottom bar, the add butto
     await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(1);
     await addButtonCentred(page);
     await screenshot(page, testInfo, 'layout-signed-in');
-    expect(device.errors, 'uncaught errors in the signed-in page').toEqual([]);
-  } finally {
-    await device.context.close();
-  }
+  });
 });

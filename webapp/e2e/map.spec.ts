@@ -1,5 +1,5 @@
 /** `/`: the map of Vancouver with clustered markers, the preview card and the artwork page. */
-import { type ArtworkMinimal, expect, expectTitle, screenshot, test, VANCOUVER, waitForNearby } from './fixtures';
+import { type ArtworkMinimal, expect, expectTitle, previewFirstListed, screenshot, test, VANCOUVER, waitForNearby } from './fixtures';
 
 const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
   const rad = Math.PI / 180;
@@ -35,17 +35,7 @@ test('the map opens on Vancouver with clustered markers', async ({ page }, testI
 });
 
 test('a list entry opens the preview card, whose link opens the artwork', async ({ page }, testInfo) => {
-  await waitForNearby(page, () => page.goto('/'));
-  await page.getByRole('button', { name: 'List' }).click();
-  const list = page.getByRole('region', { name: 'Artworks in this area' });
-  await expect(list).toBeVisible();
-  const entry = list.getByRole('listitem').first();
-  const title = (await entry.getByRole('link').textContent())?.trim() ?? '';
-  expect(title).not.toBe('');
-  await entry.getByRole('button', { name: 'Show on map' }).click();
-
-  const preview = page.getByRole('region', { name: 'Selected artwork' });
-  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(title);
+  const { preview, title } = await previewFirstListed(page);
   await screenshot(page, testInfo, 'map-preview');
   await preview.getByRole('link', { name: 'View details' }).click();
 

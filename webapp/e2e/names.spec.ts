@@ -7,25 +7,10 @@
  * The moderator signs in through the API from a loopback address of its own (127.0.0.3): the
  * server limits sign-in links per client address, and the suite's browser sign-ins use 127.0.0.1.
  */
-import type { Page } from '@playwright/test';
 import { apiCall, apiSignIn, chooseProfileName, expect, grantModerator, noSeriousViolations, screenshot, signInByMail, test, unique } from './fixtures';
+import { sendNewArtwork } from './photos';
 
 const MODERATOR_ADDRESS = '127.0.0.3';
-
-/** A real JPEG (Chromium's canvas encoder) the server can decode. */
-async function photo(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = 'hsl(200 65% 50%)';
-    ctx.fillRect(0, 0, 320, 240);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
 
 test('work sent anonymously, then claimed, is credited to the profile name; staff without one by their role', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -34,19 +19,7 @@ test('work sent anonymously, then claimed, is credited to the profile name; staf
   const name = `heron-${run}`.slice(0, 30);
 
   // Given an anonymous person's new artwork…
-  const lat = 49.25 + Math.random() * 0.04;
-  const lng = -123.16 + Math.random() * 0.08;
-  await page.goto(`/artwork/new?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`);
-  await page.getByTestId('photo-picker-input').setInputFiles({ name: 'heron.jpg', mimeType: 'image/jpeg', buffer: await photo(page) });
-  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByTestId('new-artwork-title').fill(title);
-  await page.getByTestId('new-artwork-type').selectOption('sculpture');
-  await page.getByTestId('consent-checkbox').check();
-  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
-  await page.getByTestId('new-artwork-submit').click();
-  const answer = await sent;
-  expect(answer.status(), await answer.text()).toBe(201);
-  const submissionId = ((await answer.json()) as { data: { id: string } }).data.id;
+  const submissionId = await sendNewArtwork(page, title, 'heron.jpg', 200);
 
   // …approved by a moderator who has no profile name.
   const moderatorEmail = `e2e-names-mod-${run}-${testInfo.project.name}@example.org`;

@@ -1,7 +1,7 @@
 /**
  * Photos for the tests that send them: a real baseline JPEG drawn by Chromium's canvas encoder
  * (the server decodes it), with an EXIF APP1 segment carrying GPS and a camera spliced in by
- * `src/testing/jpeg.ts`.
+ * `src/testing/jpeg.ts` where a test needs a location; and a new artwork sent with one.
  */
 import { expect, type Page } from '@playwright/test';
 import { jpegWithExif } from '../src/testing/jpeg';
@@ -19,11 +19,8 @@ export function dms(v: number): Dms {
 /** The decimal degrees an EXIF reader gets back from `dms` (seconds kept to 1/100). */
 export const fromDms = ([d, m, s]: Dms) => d + m / 60 + s / 3600;
 
-/**
- * A real JPEG (Chromium's canvas encoder: baseline, with pixel data) with an EXIF APP1 segment
- * holding GPS at `at`, inserted after the encoder's SOI and JFIF APP0.
- */
-export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed: number): Promise<Buffer> {
+/** A real JPEG (Chromium's canvas encoder: baseline, with pixel data), its colours from `seed`. */
+export async function canvasJpeg(page: Page, seed: number): Promise<Buffer> {
   const dataUrl = await page.evaluate((hue) => {
     const canvas = document.createElement('canvas');
     canvas.width = 320;
@@ -43,6 +40,15 @@ export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed
   }, seed);
   const jpeg = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+  return jpeg;
+}
+
+/**
+ * A real JPEG (see `canvasJpeg`) with an EXIF APP1 segment holding GPS at `at`, inserted after the
+ * encoder's SOI and JFIF APP0.
+ */
+export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed: number): Promise<Buffer> {
+  const jpeg = await canvasJpeg(page, seed);
   const exif = jpegWithExif({
     gps: { lat: dms(at.lat), latRef: at.lat >= 0 ? 'N' : 'S', lon: dms(at.lon), lonRef: at.lon >= 0 ? 'E' : 'W' },
     make: 'Plinth',
@@ -54,4 +60,24 @@ export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed
   let insertAt = 2;
   if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + jpeg.readUInt16BE(4);
   return Buffer.concat([jpeg.subarray(0, insertAt), app1, jpeg.subarray(insertAt)]);
+}
+
+/**
+ * On /artwork/new at a random place in Vancouver, sends a new sculpture `title` with one photo
+ * (`fileName`, drawn from `seed`) and the licence agreed; returns the submission's id.
+ */
+export async function sendNewArtwork(page: Page, title: string, fileName: string, seed: number): Promise<string> {
+  const lat = 49.25 + Math.random() * 0.04;
+  const lng = -123.16 + Math.random() * 0.08;
+  await page.goto(`/artwork/new?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`);
+  await page.getByTestId('photo-picker-input').setInputFiles({ name: fileName, mimeType: 'image/jpeg', buffer: await canvasJpeg(page, seed) });
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByTestId('new-artwork-title').fill(title);
+  await page.getByTestId('new-artwork-type').selectOption('sculpture');
+  await page.getByTestId('consent-checkbox').check();
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
+  await page.getByTestId('new-artwork-submit').click();
+  const answer = await sent;
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { data: { id: string } }).data.id;
 }

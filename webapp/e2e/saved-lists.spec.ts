@@ -13,7 +13,7 @@
  * the Loved count is read before the press, not assumed.
  */
 import type { Locator, Page } from '@playwright/test';
-import { a11yViolations, expect, expectTitle, formatFindings, isSerious, screenshot, test, toasts, unique, waitForNearby } from './fixtures';
+import { a11yViolations, expect, expectTitle, formatFindings, isSerious, previewFirstListed, screenshot, test, toasts, unique } from './fixtures';
 
 /** The count a toggle shows once the counts have loaded ("Loved 3" → 3). */
 async function countOf(scope: Locator, name: string): Promise<number> {
@@ -32,15 +32,7 @@ async function noSeriousFindings(page: Page, where: string): Promise<void> {
 
 test('save from the map’s preview card to Loved, then to a new list from the artwork’s page, and find it from /profile', async ({ page }, testInfo) => {
   // 1. The map's preview card.
-  await waitForNearby(page, () => page.goto('/'));
-  await page.getByRole('button', { name: 'List' }).click();
-  const inView = page.getByRole('region', { name: 'Artworks in this area' });
-  const entry = inView.getByRole('listitem').first();
-  const title = (await entry.getByRole('link').textContent())?.trim() ?? '';
-  expect(title).not.toBe('');
-  await entry.getByRole('button', { name: 'Show on map' }).click();
-  const preview = page.getByRole('region', { name: 'Selected artwork' });
-  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(title);
+  const { preview, title } = await previewFirstListed(page);
 
   const before = await countOf(preview, 'Loved');
   const loved = preview.getByRole('button', { name: new RegExp('^Loved \\d+$') });

@@ -21,7 +21,7 @@ pub async fn by_email(
     let metadata = EventMetadata::system(EventSource::AdminCli, Uuid::now_v7());
     accounts
         .commands
-        .account(
+        .execute::<domain::Account>(
             &id,
             AccountCommand::Register {
                 email,
@@ -46,7 +46,7 @@ pub async fn by_email(
     };
     let position = accounts
         .commands
-        .account(&id, command, &metadata)
+        .execute::<domain::Account>(&id, command, &metadata)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok((account_id, position))
@@ -142,7 +142,7 @@ pub async fn run(
     };
     accounts
         .commands
-        .account(&change.user_uuid.to_string(), command, &admin.metadata)
+        .execute::<domain::Account>(&change.user_uuid.to_string(), command, &admin.metadata)
         .await
         .map_err(|e| match e {
             crate::CommandError::Rejected(domain::AccountError::NotHeld(p)) => {

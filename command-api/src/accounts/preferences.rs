@@ -29,7 +29,7 @@ pub async fn run(
         .await?;
     let position = accounts
         .commands
-        .account(
+        .execute::<domain::Account>(
             &account.to_string(),
             AccountCommand::SetPreferences {
                 preferences: preferences.clone(),

@@ -45,7 +45,7 @@ pub async fn run(
     tx.commit().await?;
     let position = accounts
         .commands
-        .account(
+        .execute::<domain::Account>(
             &account.to_string(),
             AccountCommand::SetProfileName { name: name.clone() },
             &sender.metadata,

@@ -226,7 +226,7 @@ pub async fn run(
     };
     let position = accounts
         .commands
-        .account(
+        .execute::<domain::Account>(
             &account_id.to_string(),
             AccountCommand::Authenticate {
                 email: email.clone(),

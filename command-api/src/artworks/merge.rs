@@ -108,7 +108,7 @@ async fn held_run(
         reason: reason.clone(),
     };
     let pointed = commands
-        .artwork(&source.to_string(), merge, md)
+        .execute::<domain::Artwork>(&source.to_string(), merge, md)
         .await
         .map_err(not_found(source))?;
     // What the duplicate carried is what it had when it was pointed at the target: the
@@ -158,7 +158,10 @@ async fn held_run(
     let taken = loop {
         attempt += 1;
         let absorb = ArtworkCommand::Absorb(Box::new(absorption.clone()));
-        match commands.artwork(&into.to_string(), absorb, md).await {
+        match commands
+            .execute::<domain::Artwork>(&into.to_string(), absorb, md)
+            .await
+        {
             Err(CommandError::Conflict) if attempt < ATTEMPTS => continue,
             other => break other,
         }
@@ -186,7 +189,10 @@ async fn undo_pointing(commands: &Commands, source: ArtworkId, md: &domain::Even
         let unmerge = ArtworkCommand::Unmerge {
             reason: reason.clone(),
         };
-        match commands.artwork(&source.to_string(), unmerge, md).await {
+        match commands
+            .execute::<domain::Artwork>(&source.to_string(), unmerge, md)
+            .await
+        {
             Ok(_) | Err(CommandError::Rejected(_)) => return,
             Err(e) => {
                 tracing::warn!(artwork.id = %source, error = %e, attempt, "undoing a refused merge failed; trying again");

@@ -100,7 +100,7 @@ async fn held_run(
         changes: changes.iter().map(FieldEditDto::of).collect(),
     };
     let position = commands
-        .artwork(
+        .execute::<domain::Artwork>(
             &id.to_string(),
             ArtworkCommand::Revert {
                 reverted: target,

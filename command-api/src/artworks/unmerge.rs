@@ -77,7 +77,10 @@ async fn held_run(
         from: source,
         reason: reason.clone(),
     };
-    let released = match commands.artwork(&into.to_string(), release, md).await {
+    let released = match commands
+        .execute::<domain::Artwork>(&into.to_string(), release, md)
+        .await
+    {
         // Given back already (a retry), or never taken (a merge cut off before its second
         // step).
         Err(CommandError::Rejected(ArtworkError::NotMerged)) => None,
@@ -86,7 +89,9 @@ async fn held_run(
     let unmerge = ArtworkCommand::Unmerge {
         reason: reason.clone(),
     };
-    let shown = commands.artwork(&source.to_string(), unmerge, md).await?;
+    let shown = commands
+        .execute::<domain::Artwork>(&source.to_string(), unmerge, md)
+        .await?;
     Ok((
         Merged {
             artwork_id: source.0,

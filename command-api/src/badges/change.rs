@@ -30,7 +30,7 @@ pub async fn run(
         .map_err(CommandError::Rejected)?;
     let id = id.to_string();
     let mut position = commands
-        .badge(
+        .execute::<domain::BadgeDefinition>(
             &id,
             BadgeCommand::Update {
                 look,
@@ -45,7 +45,9 @@ pub async fn run(
         } else {
             BadgeCommand::Deactivate
         };
-        position = commands.badge(&id, command, md).await?;
+        position = commands
+            .execute::<domain::BadgeDefinition>(&id, command, md)
+            .await?;
     }
     Ok(position)
 }

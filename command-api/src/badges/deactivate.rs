@@ -13,6 +13,6 @@ pub async fn run(
     id: Uuid,
 ) -> Result<Option<EventPosition>, CommandError<BadgeError>> {
     commands
-        .badge(&id.to_string(), BadgeCommand::Deactivate, md)
+        .execute::<domain::BadgeDefinition>(&id.to_string(), BadgeCommand::Deactivate, md)
         .await
 }

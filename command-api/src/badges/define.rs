@@ -36,6 +36,8 @@ pub async fn run(
         look,
         rule: badge.rule,
     };
-    let position = commands.badge(&id.to_string(), command, md).await?;
+    let position = commands
+        .execute::<domain::BadgeDefinition>(&id.to_string(), command, md)
+        .await?;
     Ok((id, position))
 }

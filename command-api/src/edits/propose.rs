@@ -187,7 +187,7 @@ pub async fn run<S: Subject>(
         new: matches!(target, Target::New),
     });
     let position = commands
-        .submission(&id.to_string(), command, &sender.metadata)
+        .execute::<domain::Submission>(&id.to_string(), command, &sender.metadata)
         .await?;
     Ok((proposed, position))
 }

@@ -32,6 +32,6 @@ pub async fn run(
         note,
     };
     Ok(commands
-        .feedback(&id.to_string(), command, &reviewer.metadata)
+        .execute::<domain::Feedback>(&id.to_string(), command, &reviewer.metadata)
         .await?)
 }

@@ -46,7 +46,9 @@ pub async fn run(
                     reason,
                     feedback: id,
                 };
-                commands.artwork(&artwork.to_string(), remove, md).await?;
+                commands
+                    .execute::<domain::Artwork>(&artwork.to_string(), remove, md)
+                    .await?;
             }
             let resolve = FeedbackCommand::Resolve {
                 moderator,

@@ -67,7 +67,7 @@ pub async fn run(
         sender: sender.actor,
     };
     let position = commands
-        .feedback(&id.to_string(), command, &sender.metadata)
+        .execute::<domain::Feedback>(&id.to_string(), command, &sender.metadata)
         .await?;
     Ok((id, position))
 }

@@ -38,7 +38,7 @@ pub async fn run(
     let identities = sender.identities(commands.pool()).await?;
     let system = system_kind(id, &identities);
     Ok(commands
-        .list(
+        .execute::<domain::List>(
             &id.to_string(),
             ListCommand::AddItem {
                 identities,
@@ -61,7 +61,7 @@ pub async fn mark_visited(
 ) -> Result<Option<EventPosition>, ListUseError> {
     let id = ListId::system(visitor, ListKind::Visited);
     let added = commands
-        .list(
+        .execute::<domain::List>(
             &id.0.to_string(),
             ListCommand::AddItem {
                 identities: vec![visitor],

@@ -23,7 +23,7 @@ pub async fn run(
         )));
     }
     Ok(commands
-        .list(
+        .execute::<domain::List>(
             &id.to_string(),
             ListCommand::Delete { identities },
             &sender.metadata,

@@ -44,7 +44,7 @@ pub async fn run(
     let mut position = None;
     for list in targets {
         let at = commands
-            .list(
+            .execute::<domain::List>(
                 &list.to_string(),
                 ListCommand::RemoveItems {
                     identities: identities.clone(),

@@ -34,7 +34,7 @@ pub async fn run(
     let mut position = None;
     if let Some(name) = name {
         position = commands
-            .list(
+            .execute::<domain::List>(
                 &id.to_string(),
                 ListCommand::Rename {
                     identities: identities.clone(),
@@ -46,7 +46,7 @@ pub async fn run(
     }
     if let Some(public) = req.public {
         position = commands
-            .list(
+            .execute::<domain::List>(
                 &id.to_string(),
                 ListCommand::SetVisibility { identities, public },
                 &sender.metadata,

@@ -58,7 +58,7 @@ pub async fn run(
             ids,
         };
         let position = commands
-            .inbox(&owner.0.to_string(), command, &sender.metadata)
+            .execute::<domain::inbox::Inbox>(&owner.0.to_string(), command, &sender.metadata)
             .await
             .map_err(|e| match e {
                 CommandError::Rejected(_) => DismissError::NotFound,

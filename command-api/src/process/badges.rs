@@ -65,7 +65,10 @@ pub async fn seed_catalogue(commands: &Commands) -> anyhow::Result<usize> {
             look: BadgeLook::parse(title, description, icon)?,
             rule,
         };
-        match commands.badge(&id.to_string(), command, &md).await {
+        match commands
+            .execute::<domain::BadgeDefinition>(&id.to_string(), command, &md)
+            .await
+        {
             Ok(_) => defined += 1,
             Err(CommandError::Rejected(BadgeError::AlreadyDefined)) => {}
             Err(e) => return Err(e.into()),
@@ -305,7 +308,11 @@ impl BadgeAwarder {
             badge: definition,
             counts,
         };
-        match self.commands.award(&account.to_string(), command, md).await {
+        match self
+            .commands
+            .execute_unanswered::<domain::BadgeAwards>(&account.to_string(), command, md)
+            .await
+        {
             Ok(()) => Ok(1),
             // The read model lags the aggregate (awarded a moment ago), or the definition
             // changed under us: nothing to do for this one.

@@ -22,10 +22,9 @@ pub struct RestartRequested {
     params(("name" = String, Path, description = "The projector's name (see /api/admin/status)")),
     responses(
         (status = 202, description = "Restart requested", body = Envelope<RestartRequested>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
         (status = 404, description = "No projector of that name", body = platform::http::ErrorBody),
-        (status = 409, description = "The projector is not stopped", body = platform::http::ErrorBody)))]
+        (status = 409, description = "The projector is not stopped", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn restart_projector(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -87,9 +86,8 @@ async fn change_permission(
     responses(
         (status = 200, description = "Granted (in force on the account's next request)", body = Envelope<PermissionChanged>),
         (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 404, description = "'User not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn grant_permission(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -104,10 +102,9 @@ pub async fn grant_permission(
     responses(
         (status = 200, description = "Revoked (in force on the account's next request)", body = Envelope<PermissionChanged>),
         (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
         (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn revoke_permission(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -128,9 +125,8 @@ pub struct BadgeChanged {
     responses(
         (status = 201, description = "Defined", body = Envelope<BadgeChanged>),
         (status = 400, description = "A field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 409, description = "'A badge with this key exists'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'A badge with this key exists'", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn define_badge(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -151,9 +147,8 @@ pub async fn define_badge(
     responses(
         (status = 200, description = "Changed", body = Envelope<BadgeChanged>),
         (status = 400, description = "A field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn change_badge(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -172,9 +167,8 @@ pub async fn change_badge(
     params(("id" = uuid::Uuid, Path)),
     responses(
         (status = 200, description = "Deactivated", body = Envelope<BadgeChanged>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
-        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn deactivate_badge(
     State(s): State<CommandState>,
     Admin(caller): Admin,
@@ -200,10 +194,9 @@ pub struct ReplayRequest {
     request_body = ReplayRequest,
     responses(
         (status = 202, description = "Started", body = Envelope<projectors::replay_jobs::ReplayState>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
         (status = 404, description = "No read model of that name", body = platform::http::ErrorBody),
-        (status = 409, description = "A replay is running", body = platform::http::ErrorBody)))]
+        (status = 409, description = "A replay is running", body = platform::http::ErrorBody),
+        Admin))]
 pub async fn start_replay(
     State(s): State<CommandState>,
     Admin(caller): Admin,

@@ -15,10 +15,9 @@ use crate::artworks::{self, MergeRequest, Merged, RevertRequest, Reverted, Unmer
     responses(
         (status = 200, description = "Reverted; the history shows it", body = Envelope<Reverted>),
         (status = 400, description = "'A reason is required', 'This change cannot be reverted'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "No such artwork or change", body = platform::http::ErrorBody),
-        (status = 409, description = "'{field} changed after this change; revert the later change first'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'{field} changed after this change; revert the later change first'", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn revert(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -38,10 +37,9 @@ pub async fn revert(
     responses(
         (status = 200, description = "Merged; counts of what moved", body = Envelope<Merged>),
         (status = 400, description = "'A reason is required', 'An artwork cannot be merged into itself'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "Either artwork not found", body = platform::http::ErrorBody),
-        (status = 409, description = "'This artwork was already merged into …', 'That artwork was itself merged into another; merge into that one', 'This artwork holds merged duplicates; unmerge them first'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'This artwork was already merged into …', 'That artwork was itself merged into another; merge into that one', 'This artwork holds merged duplicates; unmerge them first'", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn merge(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -61,9 +59,8 @@ pub async fn merge(
     responses(
         (status = 200, description = "Unmerged; counts of what went back", body = Envelope<Merged>),
         (status = 400, description = "'A reason is required', 'This artwork is not merged'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artwork", body = platform::http::ErrorBody)))]
+        (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn unmerge(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,

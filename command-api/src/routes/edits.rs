@@ -144,10 +144,10 @@ async fn reject<S: Subject>(
     responses(
         (status = 201, description = "Recorded as a pending edit", body = Envelope<EditReceipt>),
         (status = 400, description = "'Change at least one field', 'title is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 404, description = "'Artwork with ID {id} not found'", body = platform::http::ErrorBody),
         (status = 409, description = "A field's old value is no longer the artwork's: 'This artwork changed since you opened it (…)'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
+        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn propose_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -164,9 +164,9 @@ pub async fn propose_edit(
     responses(
         (status = 201, description = "Recorded as a pending edit", body = Envelope<EditReceipt>),
         (status = 400, description = "As POST /api/artwork/{id}/edit", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
-        (status = 409, description = "Stale old values", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn submit_artwork_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -187,8 +187,8 @@ pub async fn submit_artwork_edit(
     request_body = EditRequest,
     responses(
         (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artwork", body = platform::http::ErrorBody)))]
+        (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn validate_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -226,10 +226,9 @@ pub async fn approve_edit(
     responses(
         (status = 200, description = "Rejected", body = Envelope<Decided>),
         (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "No such edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn reject_edit(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -246,10 +245,10 @@ pub async fn reject_edit(
     responses(
         (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
         (status = 400, description = "'Change at least one field', 'name is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 404, description = "'Artist with ID {id} not found'", body = platform::http::ErrorBody),
         (status = 409, description = "A field's old value is no longer the artist's: 'This artist changed since you opened it (…)'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
+        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn propose_artist_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -266,9 +265,9 @@ pub async fn propose_artist_edit(
     responses(
         (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
         (status = 400, description = "As POST /api/artist/{id}/edit", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 404, description = "No such artist", body = platform::http::ErrorBody),
-        (status = 409, description = "Stale old values", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn submit_artist_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -289,8 +288,8 @@ pub async fn submit_artist_edit(
     request_body = EditRequest,
     responses(
         (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artist", body = platform::http::ErrorBody)))]
+        (status = 404, description = "No such artist", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn validate_artist_edit(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -308,8 +307,8 @@ pub async fn validate_artist_edit(
     responses(
         (status = 201, description = "Recorded as a pending new artist; artist_id is the id it gets once approved", body = Envelope<ArtistEditReceipt>),
         (status = 400, description = "'name is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody)))]
+        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn propose_artist(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -324,7 +323,7 @@ pub async fn propose_artist(
     request_body = EditRequest,
     responses(
         (status = 200, description = "valid, and every problem by field", body = Envelope<EditCheck>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn validate_artist(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -362,10 +361,9 @@ pub async fn approve_artist_edit(
     responses(
         (status = 200, description = "Rejected", body = Envelope<Decided>),
         (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn reject_artist_edit(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,

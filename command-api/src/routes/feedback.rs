@@ -40,10 +40,9 @@ pub async fn send_feedback(
     request_body = ArchiveFeedback,
     responses(
         (status = 200, description = "Archived", body = Envelope<FeedbackReceipt>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn archive_feedback(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -63,10 +62,9 @@ pub async fn archive_feedback(
     responses(
         (status = 200, description = "Resolved", body = Envelope<FeedbackReceipt>),
         (status = 400, description = "'Note is required', 'Only a report that an artwork is missing can remove it'", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn resolve_feedback(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,

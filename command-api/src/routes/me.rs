@@ -21,9 +21,9 @@ pub struct ProfileUpdate {
     responses(
         (status = 200, description = "The updated profile", body = Envelope<Profile>),
         (status = 400, description = "The name breaks a rule (the message says which)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
         (status = 409, description = "'That profile name is already taken'", body = platform::http::ErrorBody),
-        (status = 429, description = "More than 20 names an hour for the account, or 100 for the client", body = platform::http::ErrorBody)))]
+        (status = 429, description = "More than 20 names an hour for the account, or 100 for the client", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn update_profile(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -52,8 +52,8 @@ pub struct PreferencesAnswer {
     responses(
         (status = 200, description = "The stored preferences", body = Envelope<PreferencesAnswer>),
         (status = 400, description = "A key or value breaks a rule", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many preference changes from this account or address; see Retry-After", body = platform::http::ErrorBody)))]
+        (status = 429, description = "Too many preference changes from this account or address; see Retry-After", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn put_preferences(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -71,8 +71,8 @@ pub async fn put_preferences(
     params(("id" = uuid::Uuid, Path)),
     responses(
         (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn dismiss_notification(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -110,8 +110,8 @@ pub struct Seen {
     responses(
         (status = 200, description = "Seen (those seen before: no change)", body = Envelope<Seen>),
         (status = 400, description = "No ids, or more than 100", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 404, description = "'Notification not found': one is not the caller's", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'Notification not found': one is not the caller's", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn read_notifications(
     State(s): State<CommandState>,
     SignedIn(caller): SignedIn,
@@ -141,8 +141,8 @@ pub struct Dismissed {
     params(("id" = uuid::Uuid, Path)),
     responses(
         (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody)))]
+        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
+        SignedIn))]
 pub async fn read_notification(
     state: State<CommandState>,
     SignedIn(caller): SignedIn,

@@ -19,10 +19,9 @@ use domain::SubmissionStatus;
     responses(
         (status = 200, description = "Approved; the artwork created, linked or logged to", body = Envelope<Decided>),
         (status = 400, description = "A missing title to create, a bad override, link without artwork_id", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "No such submission, or the artwork to link", body = platform::http::ErrorBody),
-        (status = 409, description = "'This submission was already approved|rejected|withdrawn'", body = platform::http::ErrorBody)))]
+        (status = 409, description = "'This submission was already approved|rejected|withdrawn'", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn approve_submission(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -42,10 +41,9 @@ pub async fn approve_submission(
     responses(
         (status = 200, description = "Rejected", body = Envelope<Decided>),
         (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
         (status = 404, description = "No such submission", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
+        (status = 409, description = "Already decided", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn reject_submission(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,
@@ -63,8 +61,7 @@ pub async fn reject_submission(
     responses(
         (status = 200, description = "Per-item results", body = Envelope<BatchAnswer>),
         (status = 400, description = "Empty or more than 50 items", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+        Moderator))]
 pub async fn review_batch(
     State(s): State<CommandState>,
     Moderator(caller): Moderator,

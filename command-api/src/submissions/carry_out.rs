@@ -185,12 +185,14 @@ async fn apply_effect(
                 edits,
                 overwrite_stale,
             };
-            let position = commands.artist(&artist_id.to_string(), command, md).await?;
+            let position = commands
+                .execute::<domain::Artist>(&artist_id.to_string(), command, md)
+                .await?;
             return Ok((Effected::Artist(artist_id), position));
         }
     };
     let position = commands
-        .artwork(&artwork_id.to_string(), command, md)
+        .execute::<domain::Artwork>(&artwork_id.to_string(), command, md)
         .await?;
     Ok((Effected::Artwork(artwork_id), position))
 }
@@ -212,7 +214,7 @@ async fn resolve_artists(
                 let id = ArtistId::for_name(name.as_str());
                 // The answer's position is the artwork's, written after this.
                 commands
-                    .artist_unanswered(
+                    .execute_unanswered::<domain::Artist>(
                         &id.to_string(),
                         ArtistCommand::CreateArtist {
                             name: name.clone(),

@@ -167,7 +167,7 @@ pub async fn run(
     submissions.media().reserve(&keys, id.0).await?;
     let position = submissions
         .commands()
-        .submission(&id.to_string(), command, &metadata)
+        .execute::<domain::Submission>(&id.to_string(), command, &metadata)
         .await?;
     submissions.media().enqueue(keys);
     // A logged visit ticks Visited. The visit is recorded whatever happens here: the tick is

@@ -95,10 +95,8 @@ pub struct ChangeActor {
     /// The profile name, 'Anonymous ({first 8 characters of the id}...)', or for imports the
     /// dataset's name.
     pub display_name: String,
-    /// anonymous, user, moderator, admin or system.
-    pub role: String,
-    /// web, import, admin-cli, process-manager or synthetic.
-    pub source: String,
+    pub role: ActorRole,
+    pub source: EventSource,
 }
 
 impl ChangeActor {
@@ -107,14 +105,8 @@ impl ChangeActor {
     pub(crate) fn of(md: Option<&EventMetadata>) -> Self {
         Self {
             display_name: String::new(),
-            role: md
-                .map_or(ActorRole::System, |m| m.actor_role)
-                .as_str()
-                .to_owned(),
-            source: md
-                .map_or(EventSource::Import, |m| m.source)
-                .as_str()
-                .to_owned(),
+            role: md.map_or(ActorRole::System, |m| m.actor_role),
+            source: md.map_or(EventSource::Import, |m| m.source),
         }
     }
 }
@@ -492,8 +484,10 @@ async fn name_people(
     let page = page
         .into_iter()
         .map(|(mut entry, actor)| {
-            entry.actor.display_name = match (entry.actor.role.as_str(), actor) {
-                ("system", _) | (_, None) => dataset.clone().unwrap_or_else(|| "Plinth".into()),
+            entry.actor.display_name = match (entry.actor.role, actor) {
+                (ActorRole::System, _) | (_, None) => {
+                    dataset.clone().unwrap_or_else(|| "Plinth".into())
+                }
                 (_, Some(a)) => name_of(a),
             };
             entry.contributor = entry

@@ -615,8 +615,7 @@ pub async fn badges(
 #[utoipa::path(get, path = "/api/admin/replay", tag = "admin",
     responses(
         (status = 200, body = platform::http::Envelope<projectors::replay_jobs::ReplayState>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody)))]
+        Admin))]
 pub async fn replay_state(
     State(state): State<QueryState>,
     Admin(caller): Admin,

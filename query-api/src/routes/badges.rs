@@ -40,7 +40,7 @@ pub struct MyBadges {
 #[utoipa::path(get, path = "/api/me/badges", tag = "me",
     responses(
         (status = 200, description = "The badges the caller holds", body = platform::http::Envelope<MyBadges>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn my_badges(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,

@@ -129,8 +129,7 @@ pub async fn pending_edits(
     params(EditQueueParams),
     responses(
         (status = 200, body = platform::http::Envelope<EditQueue>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+        Moderator))]
 pub async fn edit_queue(
     State(state): State<QueryState>,
     Moderator(caller): Moderator,
@@ -159,9 +158,8 @@ pub async fn edit_queue(
     params(("id" = uuid::Uuid, Path)),
     responses(
         (status = 200, body = platform::http::Envelope<EditDetail>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
-        (status = 404, description = "No such edit", body = platform::http::ErrorBody)))]
+        (status = 404, description = "No such edit", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn edit_detail(
     State(state): State<QueryState>,
     Moderator(caller): Moderator,
@@ -200,8 +198,7 @@ pub async fn pending_artist_edits(
     params(EditQueueParams),
     responses(
         (status = 200, body = platform::http::Envelope<ArtistEditQueue>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+        Moderator))]
 pub async fn artist_edit_queue(
     State(state): State<QueryState>,
     Moderator(caller): Moderator,
@@ -230,9 +227,8 @@ pub async fn artist_edit_queue(
     params(("id" = uuid::Uuid, Path)),
     responses(
         (status = 200, body = platform::http::Envelope<ArtistEditDetail>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody)))]
+        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
+        Moderator))]
 pub async fn artist_edit_detail(
     State(state): State<QueryState>,
     Moderator(caller): Moderator,

@@ -47,8 +47,7 @@ pub struct FeedbackPage {
     responses(
         (status = 200, body = platform::http::Envelope<FeedbackPage>),
         (status = 400, body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator", body = platform::http::ErrorBody)))]
+        Moderator))]
 pub async fn feedback_queue(
     State(state): State<QueryState>,
     Moderator(caller): Moderator,

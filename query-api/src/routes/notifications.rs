@@ -37,7 +37,7 @@ pub struct NotificationPage {
     responses(
         (status = 200, body = platform::http::Envelope<NotificationPage>),
         (status = 400, body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn my_notifications(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -77,7 +77,7 @@ pub struct UnreadCount {
 #[utoipa::path(get, path = "/api/me/notifications/unread-count", tag = "me",
     responses(
         (status = 200, body = platform::http::Envelope<UnreadCount>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn unread_count(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,

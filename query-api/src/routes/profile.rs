@@ -41,7 +41,7 @@ pub struct MyProfile {
 #[utoipa::path(get, path = "/api/me/profile", tag = "me",
     responses(
         (status = 200, description = "The signed-in caller's profile", body = platform::http::Envelope<MyProfile>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn get_profile(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -91,7 +91,7 @@ pub struct ProfileCheck {
 #[utoipa::path(get, path = "/api/me/profile-check", tag = "me", params(ProfileCheckParams),
     responses(
         (status = 200, description = "Whether the name may be used", body = platform::http::Envelope<ProfileCheck>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody)))]
+        SignedIn))]
 pub async fn check_profile_name(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,

@@ -98,10 +98,8 @@ pub async fn get_status(State(state): State<QueryState>) -> Response {
 #[utoipa::path(get, path = "/api/admin/status", tag = "status",
     responses(
         (status = 200, body = platform::http::Envelope<StatusReport>),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not an admin", body = platform::http::ErrorBody),
         (status = 503, description = "The database does not answer", body = platform::http::Envelope<StatusReport>),
-    ))]
+        Admin))]
 pub async fn get_admin_status(
     State(state): State<QueryState>,
     Admin(caller): Admin,

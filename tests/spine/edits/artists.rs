@@ -1,9 +1,10 @@
 //! What only artist edits have: aliases (found by search) and years (checked against each
 //! other), and new artists proposed with `POST /api/artists` and created by their approval.
 
-use super::{change, field_names, history, problems, ARTIST};
+use super::{change, changes, field_names, history, problems, reject, ARTIST};
 use crate::accounts::{anonymous_token, signed_in};
-use crate::submissions::{get_as, moderator, post_json, spawn};
+use crate::fixtures::assert_message;
+use crate::submissions::{moderator, spawn};
 use serde_json::{json, Value};
 
 #[tokio::test]
@@ -16,16 +17,16 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
     let detail = ARTIST.detail(&artist);
 
     // Years are checked against each other, as the proposal would set them.
-    let (_, _, order) = post_json(
-        &app,
-        &editor,
-        &ARTIST.validate(&artist),
-        json!({"edits": [
-            change("death_year", Value::Null, json!(1900)),
-            change("birth_year", Value::Null, json!(1956)),
-        ]}),
-    )
-    .await;
+    let (_, _, order) = app
+        .post_as(
+            &editor,
+            &ARTIST.validate(&artist),
+            json!({"edits": [
+                change("death_year", Value::Null, json!(1900)),
+                change("birth_year", Value::Null, json!(1956)),
+            ]}),
+        )
+        .await;
     assert_eq!(order["data"]["valid"], false);
     assert_eq!(
         problems(&order),
@@ -36,34 +37,30 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
     );
 
     // Proposed: aliases set, the website cleared, a birth year and a longer biography.
-    let (status, proposed, body) = post_json(
-        &app,
-        &editor,
-        &ARTIST.edit(&artist),
-        json!({
-            "edits": [
-                change("aliases", Value::Null, json!(["K. Lum", "Kenneth Lum"])),
-                change("website", json!("https://old.example"), Value::Null),
-                change("birth_year", Value::Null, json!(1956)),
-                change("biography", json!("Works in steel."), json!("Works in steel and glass.")),
-            ],
-            "note": "From the catalogue"
-        }),
-    )
-    .await;
+    let longer = "Works in steel and glass.";
+    let edits = json!({
+        "edits": [
+            change("aliases", Value::Null, json!(["K. Lum", "Kenneth Lum"])),
+            change("website", json!("https://old.example"), Value::Null),
+            change("birth_year", Value::Null, json!(1956)),
+            change("biography", json!("Works in steel."), json!(longer)),
+        ],
+        "note": "From the catalogue"
+    });
+    let (status, proposed, body) = app.post_as(&editor, &ARTIST.edit(&artist), edits).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(
         field_names(&body["data"]["edits"]),
         ["aliases", "website", "birth_year", "biography"]
     );
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (_, queue) = get_as(&app, &ARTIST.queue(), &modr, Some(&proposed)).await;
+    let (_, queue) = app.get_as(&modr, &ARTIST.queue(), Some(&proposed)).await;
     let row = &queue["data"]["edits"][0];
     assert_eq!(
         (&row["id"], &row["artist_name"], &row["new_artist"]),
         (&json!(edit), &json!("Ken Lum"), &json!(false))
     );
-    let (_, review) = get_as(&app, &ARTIST.review(&edit), &modr, None).await;
+    let (_, review) = app.get_as(&modr, &ARTIST.review(&edit), None).await;
     let website = &review["data"]["fields"][1];
     assert_eq!(
         (
@@ -81,24 +78,26 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
     );
 
     // Approving the aliases and the website only.
-    let (status, applied, body) = post_json(
-        &app,
-        &modr,
-        &ARTIST.approve(&edit),
-        json!({"apply_to_artist": ["aliases", "website"]}),
-    )
-    .await;
+    let (status, applied, body) = app
+        .post_as(
+            &modr,
+            &ARTIST.approve(&edit),
+            json!({"apply_to_artist": ["aliases", "website"]}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["applied"], json!(["aliases", "website"]));
 
     // The artist has the aliases, no website, the old biography and no birth year.
-    let (_, now) = get_as(&app, &detail, &anon, Some(&applied)).await;
+    let (_, now) = app.get_as(&anon, &detail, Some(&applied)).await;
     assert_eq!(now["data"]["aliases"], json!(["K. Lum", "Kenneth Lum"]));
     assert_eq!(now["data"]["website"], Value::Null);
     assert_eq!(now["data"]["biography"], "Works in steel.");
     assert_eq!(now["data"]["birth_year"], Value::Null);
     // Found by an alias.
-    let (_, found) = get_as(&app, "/api/artists?search=kenneth", &anon, Some(&applied)).await;
+    let (_, found) = app
+        .get_as(&anon, "/api/artists?search=kenneth", Some(&applied))
+        .await;
     assert_eq!(found["data"]["artists"][0]["id"], json!(artist), "{found}");
 
     // The history has both field changes (no aliases were an empty list); as of the import,
@@ -108,12 +107,7 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
         (&entries[0]["kind"], &entries[0]["submission_id"]),
         (&json!("edited"), &json!(edit))
     );
-    let fields: Vec<(&str, &Value, &Value)> = entries[0]["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| (c["field"].as_str().unwrap(), &c["before"], &c["after"]))
-        .collect();
+    let fields = changes(&entries[0]);
     assert_eq!(
         fields,
         [
@@ -125,7 +119,9 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
         (&entries[1]["kind"], &entries[1]["id"]),
         (&json!("imported"), &json!(imported))
     );
-    let (_, then) = get_as(&app, &format!("{detail}?as_of={imported}"), &anon, None).await;
+    let (_, then) = app
+        .get_as(&anon, &format!("{detail}?as_of={imported}"), None)
+        .await;
     assert_eq!(then["data"]["website"], "https://old.example");
     assert_eq!(then["data"]["aliases"], json!([]));
     app.stop().await;
@@ -147,27 +143,27 @@ async fn a_new_artist_is_proposed_and_created_by_its_approval() {
     });
 
     // Sign-in is required; a name is required; old values must be unset.
-    let (status, _, _) = post_json(&app, &anon, "/api/artists", proposal.clone()).await;
+    let (status, _, _) = app.post_as(&anon, "/api/artists", proposal.clone()).await;
     assert_eq!(status, 401);
-    let (status, _, check) = post_json(
-        &app,
-        &editor,
-        "/api/artists/validate",
-        json!({"edits": [change("country", Value::Null, json!("Canada"))]}),
-    )
-    .await;
+    let (status, _, check) = app
+        .post_as(
+            &editor,
+            "/api/artists/validate",
+            json!({"edits": [change("country", Value::Null, json!("Canada"))]}),
+        )
+        .await;
     assert_eq!(status, 200);
     assert_eq!(
         problems(&check),
         [("name".to_owned(), "name is required".to_owned())]
     );
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        "/api/artists",
-        json!({"edits": [change("name", json!("Someone"), json!("Marianne"))]}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            "/api/artists",
+            json!({"edits": [change("name", json!("Someone"), json!("Marianne"))]}),
+        )
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -178,44 +174,41 @@ async fn a_new_artist_is_proposed_and_created_by_its_approval() {
     );
 
     // Proposed: the artist has its id already, and is not public until approved.
-    let (status, proposed, body) = post_json(&app, &editor, "/api/artists", proposal.clone()).await;
+    let (status, proposed, body) = app.post_as(&editor, "/api/artists", proposal.clone()).await;
     assert_eq!(status, 201, "{body}");
     let artist = body["data"]["artist_id"].as_str().unwrap().to_owned();
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, _) = get_as(&app, &ARTIST.detail(&artist), &anon, Some(&proposed)).await;
+    let (status, _) = app
+        .get_as(&anon, &ARTIST.detail(&artist), Some(&proposed))
+        .await;
     assert_eq!(status, 404);
-    let (_, queue) = get_as(&app, &ARTIST.queue(), &modr, Some(&proposed)).await;
+    let (_, queue) = app.get_as(&modr, &ARTIST.queue(), Some(&proposed)).await;
     let row = &queue["data"]["edits"][0];
     assert_eq!(
         (&row["artist_name"], &row["new_artist"]),
         (&json!("Marianne Nicolson"), &json!(true))
     );
-    let (_, review) = get_as(&app, &ARTIST.review(&edit), &modr, None).await;
+    let (_, review) = app.get_as(&modr, &ARTIST.review(&edit), None).await;
     assert_eq!(review["data"]["fields"][0]["current"], Value::Null);
 
     // A new artist is not approved without its name; with it, the artist exists.
     let approve = ARTIST.approve(&edit);
-    let (status, _, body) = post_json(
-        &app,
-        &modr,
-        &approve,
-        json!({"apply_to_artist": ["birth_year"]}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("name is required"))
-    );
-    let (status, approved, body) = post_json(
-        &app,
-        &modr,
-        &approve,
-        json!({"apply_to_artist": ["name", "birth_year"]}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(&modr, &approve, json!({"apply_to_artist": ["birth_year"]}))
+        .await;
+    assert_message(status, &body, 400, "name is required");
+    let (status, approved, body) = app
+        .post_as(
+            &modr,
+            &approve,
+            json!({"apply_to_artist": ["name", "birth_year"]}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["artist_id"], json!(artist));
-    let (status, now) = get_as(&app, &ARTIST.detail(&artist), &anon, Some(&approved)).await;
+    let (status, now) = app
+        .get_as(&anon, &ARTIST.detail(&artist), Some(&approved))
+        .await;
     assert_eq!(status, 200, "{now}");
     assert_eq!(
         (
@@ -237,28 +230,16 @@ async fn a_new_artist_is_proposed_and_created_by_its_approval() {
         .starts_with("Anonymous ("));
 
     // A rejected proposal leaves no artist, and says why.
-    let (_, _, body) = post_json(&app, &editor, "/api/artists", proposal).await;
+    let (_, _, body) = app.post_as(&editor, "/api/artists", proposal).await;
     let other = body["data"]["id"].as_str().unwrap().to_owned();
     let other_artist = body["data"]["artist_id"].as_str().unwrap().to_owned();
-    let (status, rejected, _) = post_json(
-        &app,
-        &modr,
-        &ARTIST.reject(&other),
-        json!({"reason": "Already recorded"}),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let (_, review) = get_as(&app, &ARTIST.review(&other), &modr, Some(&rejected)).await;
-    assert_eq!(
-        (&review["data"]["status"], &review["data"]["reason"]),
-        (&json!("rejected"), &json!("Already recorded"))
-    );
-    let (status, _) = get_as(&app, &ARTIST.detail(&other_artist), &anon, None).await;
+    let rejected = reject(&app, ARTIST, &modr, &other, "Already recorded").await;
+    let (status, _) = app.get_as(&anon, &ARTIST.detail(&other_artist), None).await;
     assert_eq!(status, 404);
 
     // The proposer finds both among their edits, newest first, with their outcomes; nobody
     // else does.
-    let (status, mine) = get_as(&app, "/api/me/edits", &editor, Some(&rejected)).await;
+    let (status, mine) = app.get_as(&editor, "/api/me/edits", Some(&rejected)).await;
     assert_eq!(status, 200, "{mine}");
     let rows: Vec<(&Value, &Value, &Value, &Value)> = mine["data"]["edits"]
         .as_array()
@@ -292,7 +273,7 @@ async fn a_new_artist_is_proposed_and_created_by_its_approval() {
         json!(["name", "birth_year"])
     );
     assert_eq!(mine["data"]["pagination"]["total"], 2, "{mine}");
-    let (_, theirs) = get_as(&app, "/api/me/edits", &anon, None).await;
+    let (_, theirs) = app.get_as(&anon, "/api/me/edits", None).await;
     assert_eq!(theirs["data"]["edits"], json!([]));
     app.stop().await;
 }

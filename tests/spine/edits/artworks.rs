@@ -3,9 +3,14 @@
 
 use super::{change, history, propose, rename, ARTWORK};
 use crate::accounts::{anonymous_token, signed_in};
+use crate::fixtures::Refusal::{self, Field, Message, Status};
+use crate::fixtures::{assert_posts_refused, sql_value, strs};
 use crate::harness::assert_replay_keeps;
-use crate::submissions::{get_as, moderator, post_json, spawn};
+use crate::submissions::{moderator, spawn};
 use serde_json::{json, Value};
+
+/// The refusal of a revert of a change that set no field.
+const UNREVERTIBLE: Refusal = Message(400, "This change cannot be reverted");
 
 /// Given an edit approved in part: the editor is credited with the fields it set, by display
 /// name, with the approving moderator; the dataset with the fields the import set; a cleared
@@ -18,7 +23,7 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
     let modr = moderator(&app).await;
     let anon = anonymous_token(&app).await;
     let detail = ARTWORK.detail(&artwork);
-    let (status, _) = get_as(&app, &detail, &editor, Some(&imported)).await;
+    let (status, _) = app.get_as(&editor, &detail, Some(&imported)).await;
     assert_eq!(status, 200);
     let (edit, _) = propose(
         &app,
@@ -36,32 +41,32 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
         ]),
     )
     .await;
-    let (status, applied, body) = post_json(
-        &app,
-        &modr,
-        &ARTWORK.approve(&edit),
-        json!({"apply_to_artwork": ["title", "description"]}),
-    )
-    .await;
+    let (status, applied, body) = app
+        .post_as(
+            &modr,
+            &ARTWORK.approve(&edit),
+            json!({"apply_to_artwork": ["title", "description"]}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     // Straight after the approval, with its position: the history and the credit wait for the
     // read models they name people from, so the edit's contributor is named at once.
-    let (status, page) = get_as(&app, &format!("{detail}/history"), &anon, Some(&applied)).await;
+    let (status, page) = app
+        .get_as(&anon, &format!("{detail}/history"), Some(&applied))
+        .await;
     assert_eq!(status, 200, "{page}");
     let edited = &page["data"]["entries"][0];
     assert_eq!(edited["submission_id"], json!(edit));
     let credit_name = edited["contributor"].as_str().unwrap().to_owned();
-    let (status, credit) = get_as(
-        &app,
-        &format!("{detail}/contributors"),
-        &anon,
-        Some(&applied),
-    )
-    .await;
+    let (status, credit) = app
+        .get_as(&anon, &format!("{detail}/contributors"), Some(&applied))
+        .await;
     assert_eq!(status, 200, "{credit}");
-    let (_, review) = get_as(&app, &ARTWORK.review(&edit), &modr, Some(&applied)).await;
+    let (_, review) = app
+        .get_as(&modr, &ARTWORK.review(&edit), Some(&applied))
+        .await;
     assert_eq!(review["data"]["status"], "approved");
-    let (_, now) = get_as(&app, &detail, &anon, Some(&applied)).await;
+    let (_, now) = app.get_as(&anon, &detail, Some(&applied)).await;
     assert_eq!(now["data"]["title"], "The Blue Wall");
     assert_eq!(history(&app, ARTWORK, &artwork, &anon).await[0], *edited);
 
@@ -87,12 +92,7 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
     );
     assert_eq!(field("description"), None);
     assert_eq!(field("tag:material").unwrap()["by"], kind["by"]);
-    let names: Vec<&str> = credit["data"]["contributors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["display_name"].as_str().unwrap())
-        .collect();
+    let names = strs(&credit["data"]["contributors"], "display_name");
     assert!(names.contains(&credit_name.as_str()), "{names:?}");
     app.stop().await;
 }
@@ -104,7 +104,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let editor = signed_in(&app, "reverted-editor@plinth.test").await;
     let modr = moderator(&app).await;
     let detail = ARTWORK.detail(&artwork);
-    let (status, _) = get_as(&app, &detail, &editor, Some(&imported)).await;
+    let (status, _) = app.get_as(&editor, &detail, Some(&imported)).await;
     assert_eq!(status, 200);
     let (edit, _) = rename(
         &app,
@@ -115,7 +115,7 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
         "Gate to the Northwest",
     )
     .await;
-    let (status, _, _) = post_json(&app, &modr, &ARTWORK.approve(&edit), json!({})).await;
+    let (status, _, _) = app.post_as(&modr, &ARTWORK.approve(&edit), json!({})).await;
     assert_eq!(status, 200);
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     let (edited, import) = (
@@ -125,47 +125,28 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let revert = format!("{detail}/revert");
 
     // Only moderators revert, with a reason, changes that set fields.
-    let (status, _, _) = post_json(
-        &app,
-        &editor,
-        &revert,
-        json!({"change": edited, "reason": "wrong"}),
-    )
-    .await;
-    assert_eq!(status, 403);
-    let (status, _, body) = post_json(&app, &modr, &revert, json!({"change": edited})).await;
-    assert_eq!((status, &body["details"]["field"]), (400, &json!("reason")));
-    let (status, _, body) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": import, "reason": "no"}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("This change cannot be reverted"))
-    );
-    let (status, _, _) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": "1-1", "reason": "no"}),
-    )
-    .await;
-    assert_eq!(status, 404);
+    let cases = [
+        (
+            &editor,
+            json!({"change": edited, "reason": "wrong"}),
+            Status(403),
+        ),
+        (&modr, json!({"change": edited}), Field(400, "reason")),
+        (
+            &modr,
+            json!({"change": import, "reason": "no"}),
+            UNREVERTIBLE,
+        ),
+        (&modr, json!({"change": "1-1", "reason": "no"}), Status(404)),
+    ];
+    assert_posts_refused(&app, &revert, cases).await;
 
     // When the edit is reverted, the old title is back and the history says who and why.
-    let (status, reverted, body) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": edited, "reason": "Vandalism"}),
-    )
-    .await;
+    let vandalism = json!({"change": edited, "reason": "Vandalism"});
+    let (status, reverted, body) = app.post_as(&modr, &revert, vandalism).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["changes"][0]["field_value_new"], "Gate");
-    let (_, now) = get_as(&app, &detail, &editor, Some(&reverted)).await;
+    let (_, now) = app.get_as(&editor, &detail, Some(&reverted)).await;
     assert_eq!(now["data"]["title"], "Gate");
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     let undo = &entries[0];
@@ -176,37 +157,33 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     assert_eq!(undo["actor"]["role"], "admin");
     assert_eq!(undo["revertible"], true);
     // Reverting the edit again finds its field changed since.
-    let (status, _, _) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": edited, "reason": "again"}),
-    )
-    .await;
+    let (status, _, _) = app
+        .post_as(&modr, &revert, json!({"change": edited, "reason": "again"}))
+        .await;
     assert_eq!(status, 409);
 
     // Reverting the revert restores the edit.
     let undo_id = undo["id"].as_str().unwrap().to_owned();
-    let (status, restored, _) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": undo_id, "reason": "It was right"}),
-    )
-    .await;
+    let (status, restored, _) = app
+        .post_as(
+            &modr,
+            &revert,
+            json!({"change": undo_id, "reason": "It was right"}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (_, now) = get_as(&app, &detail, &editor, Some(&restored)).await;
+    let (_, now) = app.get_as(&editor, &detail, Some(&restored)).await;
     assert_eq!(now["data"]["title"], "Gate to the Northwest");
     // And going back to the import undoes everything since.
-    let (status, back, _) = post_json(
-        &app,
-        &modr,
-        &revert,
-        json!({"change": import, "reason": "Start over", "scope": "since"}),
-    )
-    .await;
+    let (status, back, _) = app
+        .post_as(
+            &modr,
+            &revert,
+            json!({"change": import, "reason": "Start over", "scope": "since"}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (_, now) = get_as(&app, &detail, &editor, Some(&back)).await;
+    let (_, now) = app.get_as(&editor, &detail, Some(&back)).await;
     assert_eq!(now["data"]["title"], "Gate");
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     assert_eq!(entries.as_array().unwrap().len(), 5);
@@ -242,7 +219,7 @@ async fn edits_of_one_field_approved_at_once_apply_one_and_leave_the_other_revie
         .flat_map(|(_, a, b)| [a.clone(), b.clone()])
         .map(|edit| {
             let (app, modr) = (&app, &modr);
-            async move { post_json(app, modr, &ARTWORK.approve(&edit), json!({})).await }
+            async move { app.post_as(modr, &ARTWORK.approve(&edit), json!({})).await }
         });
     let answers = futures::future::join_all(approvals).await;
     for (n, (artwork, a, b)) in races.iter().enumerate() {
@@ -263,14 +240,9 @@ async fn edits_of_one_field_approved_at_once_apply_one_and_leave_the_other_revie
             "{body}"
         );
         // The refused edit recorded no decision: it is still pending, to be decided again.
-        let decided: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM es.events WHERE aggregate_id = $1
-                AND event_type IN ('SubmissionApproved', 'SubmissionRejected')",
-        )
-        .bind(refused)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+        let sql = "SELECT count(*) FROM es.events WHERE aggregate_id = $1
+                AND event_type IN ('SubmissionApproved', 'SubmissionRejected')";
+        let decided: i64 = sql_value(&app, sql, refused).await;
         assert_eq!(decided, 0, "race {n}: the refused edit was decided");
         let (artwork_state, _) = command_api::Commands::new(app.db.pool.clone())
             .state::<domain::Artwork>(artwork)

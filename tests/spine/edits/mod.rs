@@ -9,8 +9,8 @@ mod artists;
 mod artworks;
 mod shared;
 
+use crate::fixtures::strings;
 use crate::harness::TestApp;
-use crate::submissions::post_json;
 use domain::text::{LongText, PersonName};
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
@@ -201,7 +201,7 @@ async fn artist(app: &TestApp, source_id: &str, name: &str) -> (String, String) 
     };
     let id = record.id.to_string();
     let pos = commands
-        .artist(
+        .execute::<domain::Artist>(
             &id,
             domain::ArtistCommand::ImportArtist(Box::new(record)),
             &domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7()),
@@ -234,11 +234,14 @@ fn problems(check: &Value) -> Vec<(String, String)> {
 
 /// The field names of a list of changes as the server gave them.
 fn field_names(edits: &Value) -> Vec<String> {
-    edits
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["field_name"].as_str().unwrap().to_owned())
+    strings(edits, "field_name")
+}
+
+/// Each change a history entry records, as (field, before, after).
+fn changes(entry: &Value) -> Vec<(&str, &Value, &Value)> {
+    let all = entry["changes"].as_array().unwrap();
+    all.iter()
+        .map(|c| (c["field"].as_str().unwrap(), &c["before"], &c["after"]))
         .collect()
 }
 
@@ -251,10 +254,24 @@ async fn propose(
     id: &str,
     edits: Value,
 ) -> (String, String) {
-    let (status, pos, body) =
-        post_json(app, token, &subject.edit(id), json!({ "edits": edits })).await;
+    let (status, pos, body) = app
+        .post_as(token, &subject.edit(id), json!({ "edits": edits }))
+        .await;
     assert_eq!(status, 201, "{body}");
     (body["data"]["id"].as_str().unwrap().to_owned(), pos)
+}
+
+/// Rejects `edit` of `subject` as `modr` with `reason`, checked on its review: the position.
+async fn reject(app: &TestApp, subject: Subject, modr: &str, edit: &str, reason: &str) -> String {
+    let body = json!({ "reason": reason });
+    let (status, pos, answer) = app.post_as(modr, &subject.reject(edit), body).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, review) = app.get_as(modr, &subject.review(edit), Some(&pos)).await;
+    assert_eq!(
+        (&review["data"]["status"], &review["data"]["reason"]),
+        (&json!("rejected"), &json!(reason))
+    );
+    pos
 }
 
 /// Renames subject `id` `from` → `to` as `token`; answers the edit's id and position.
@@ -273,7 +290,7 @@ async fn rename(
 /// The subject's history entries, newest first.
 async fn history(app: &TestApp, subject: Subject, id: &str, token: &str) -> Value {
     let path = format!("{}/history", subject.detail(id));
-    let (status, body) = crate::submissions::get_as(app, &path, token, None).await;
+    let (status, body) = app.get_as(token, &path, None).await;
     assert_eq!(status, 200, "{body}");
     body["data"]["entries"].clone()
 }

@@ -1,9 +1,10 @@
 //! The scenarios artworks and artists share, each written once and run for both subjects.
 
-use super::{change, field_names, history, problems, rename, Subject};
+use super::{change, changes, field_names, history, problems, rename, Subject};
 use crate::accounts::{anonymous_token, signed_in};
+use crate::fixtures::assert_message;
 use crate::harness::assert_replay_keeps;
-use crate::submissions::{get_as, moderator, post_json, spawn};
+use crate::submissions::{moderator, spawn};
 use serde_json::{json, Value};
 
 super::for_each_subject!(
@@ -20,7 +21,9 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     let modr = moderator(&app).await;
     let anon = anonymous_token(&app).await;
     let (name, (text, seeded)) = (subject.name_field, subject.text_field);
-    let (status, _) = get_as(&app, &subject.detail(&id), &editor, Some(&imported)).await;
+    let (status, _) = app
+        .get_as(&editor, &subject.detail(&id), Some(&imported))
+        .await;
     assert_eq!(status, 200);
     // The name changed, the text cleared, and one more field the approval will leave out.
     let (extra, extra_read) = (subject.extra_change(), subject.extra.1);
@@ -40,12 +43,14 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
 
     // Anonymous callers cannot propose or check edits.
     for path in [subject.edit(&id), subject.validate(&id)] {
-        let (status, _, _) = post_json(&app, &anon, &path, good.clone()).await;
+        let (status, _, _) = app.post_as(&anon, &path, good.clone()).await;
         assert_eq!(status, 401, "{path}");
     }
 
     // The check reads the changes as the server will (an artwork's tags split per key).
-    let (status, _, check) = post_json(&app, &editor, &subject.validate(&id), good.clone()).await;
+    let (status, _, check) = app
+        .post_as(&editor, &subject.validate(&id), good.clone())
+        .await;
     assert_eq!(
         (status, &check["data"]["valid"]),
         (200, &json!(true)),
@@ -54,17 +59,17 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     assert_eq!(field_names(&check["data"]["edits"]), read);
     // A cleared name, a stale old value and an unknown field are each named.
     let (stale_field, stale) = subject.stale_change();
-    let (_, _, bad) = post_json(
-        &app,
-        &editor,
-        &subject.validate(&id),
-        json!({"edits": [
-            change(name, json!("Blue Wall"), Value::Null),
-            stale.clone(),
-            change("colour", Value::Null, json!("blue")),
-        ]}),
-    )
-    .await;
+    let (_, _, bad) = app
+        .post_as(
+            &editor,
+            &subject.validate(&id),
+            json!({"edits": [
+                change(name, json!("Blue Wall"), Value::Null),
+                stale.clone(),
+                change("colour", Value::Null, json!("blue")),
+            ]}),
+        )
+        .await;
     assert_eq!(bad["data"]["valid"], false);
     let found = problems(&bad);
     for (field, message) in [
@@ -84,18 +89,17 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     // Proposing: nothing changed is refused, a stale old value is a conflict naming it, a
     // cleared name a field error, an unknown subject a 404.
     let edit_path = subject.edit(&id);
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        &edit_path,
-        json!({"edits": [change(name, json!("Blue Wall"), json!("Blue Wall"))]}),
-    )
-    .await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("Change at least one field"))
-    );
-    let (status, _, body) = post_json(&app, &editor, &edit_path, json!({"edits": [stale]})).await;
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            &edit_path,
+            json!({"edits": [change(name, json!("Blue Wall"), json!("Blue Wall"))]}),
+        )
+        .await;
+    assert_message(status, &body, 400, "Change at least one field");
+    let (status, _, body) = app
+        .post_as(&editor, &edit_path, json!({"edits": [stale]}))
+        .await;
     assert_eq!(status, 409, "{body}");
     let conflict = format!(
         "This {} changed since you opened it ({stale_field})",
@@ -105,20 +109,22 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         body["message"].as_str().unwrap().starts_with(&conflict),
         "{body}"
     );
-    let (status, _, body) = post_json(
-        &app,
-        &editor,
-        &edit_path,
-        json!({"edits": [change(name, json!("Blue Wall"), Value::Null)]}),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(
+            &editor,
+            &edit_path,
+            json!({"edits": [change(name, json!("Blue Wall"), Value::Null)]}),
+        )
+        .await;
     assert_eq!(
         (status, &body["details"]["field"]),
         (400, &json!(name)),
         "{body}"
     );
     let missing = uuid::Uuid::now_v7().to_string();
-    let (status, _, body) = post_json(&app, &editor, &subject.edit(&missing), good.clone()).await;
+    let (status, _, body) = app
+        .post_as(&editor, &subject.edit(&missing), good.clone())
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -128,7 +134,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     );
 
     // When the edit is proposed, the proposer sees it pending; nobody else does.
-    let (status, proposed, body) = post_json(&app, &editor, &edit_path, good).await;
+    let (status, proposed, body) = app.post_as(&editor, &edit_path, good).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(
         (&body["data"]["status"], &body["data"][subject.id_key]),
@@ -136,18 +142,20 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     );
     assert_eq!(field_names(&body["data"]["edits"]), read);
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (_, pending) = get_as(&app, &subject.pending(&id), &editor, Some(&proposed)).await;
+    let (_, pending) = app
+        .get_as(&editor, &subject.pending(&id), Some(&proposed))
+        .await;
     let mine = &pending["data"]["edits"][0];
     assert_eq!(mine["id"], edit.as_str());
     assert_eq!(mine["note"], "The plaque says so");
     assert_eq!(field_names(&mine["edits"]), read);
-    let (_, others) = get_as(&app, &subject.pending(&id), &anon, None).await;
+    let (_, others) = app.get_as(&anon, &subject.pending(&id), None).await;
     assert_eq!(others["data"]["edits"], json!([]));
 
     // The review: moderators only; each field before, proposed and now.
-    let (status, _) = get_as(&app, &subject.queue(), &editor, Some(&proposed)).await;
+    let (status, _) = app.get_as(&editor, &subject.queue(), Some(&proposed)).await;
     assert_eq!(status, 403);
-    let (status, queue) = get_as(&app, &subject.queue(), &modr, Some(&proposed)).await;
+    let (status, queue) = app.get_as(&modr, &subject.queue(), Some(&proposed)).await;
     assert_eq!(status, 200, "{queue}");
     assert_eq!(queue["data"]["total"], 1);
     let row = &queue["data"]["edits"][0];
@@ -155,7 +163,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         (&row["id"], &row[subject.queue_name_key], &row["stale"]),
         (&json!(edit), &json!("Blue Wall"), &json!(false))
     );
-    let (_, review) = get_as(&app, &subject.review(&edit), &modr, None).await;
+    let (_, review) = app.get_as(&modr, &subject.review(&edit), None).await;
     assert_eq!(review["data"]["status"], "pending");
     let cleared = &review["data"]["fields"][1];
     assert_eq!(
@@ -175,39 +183,34 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         )
     );
     // The other subject's review does not know it.
-    let (status, _) = get_as(&app, &subject.other().review(&edit), &modr, None).await;
+    let (status, _) = app
+        .get_as(&modr, &subject.other().review(&edit), None)
+        .await;
     assert_eq!(status, 404);
 
     // Approving the name and the text only; deciding twice is a conflict.
     let approve = subject.approve(&edit);
-    let (status, _, body) = post_json(&app, &editor, &approve, json!({})).await;
+    let (status, _, body) = app.post_as(&editor, &approve, json!({})).await;
     assert_eq!(status, 403, "{body}");
-    let (status, _, body) =
-        post_json(&app, &modr, &approve, json!({ subject.apply_key: [] })).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (400, Some("Choose at least one field to apply"))
-    );
-    let (status, applied, body) = post_json(
-        &app,
-        &modr,
-        &approve,
-        json!({ subject.apply_key: [name, text] }),
-    )
-    .await;
+    let (status, _, body) = app
+        .post_as(&modr, &approve, json!({ subject.apply_key: [] }))
+        .await;
+    assert_message(status, &body, 400, "Choose at least one field to apply");
+    let (status, applied, body) = app
+        .post_as(&modr, &approve, json!({ subject.apply_key: [name, text] }))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         (&body["data"]["applied"], &body["data"][subject.id_key]),
         (&json!([name, text]), &json!(id))
     );
-    let (status, _, body) = post_json(&app, &modr, &approve, json!({})).await;
-    assert_eq!(
-        (status, body["message"].as_str()),
-        (409, Some("This submission was already approved"))
-    );
+    let (status, _, body) = app.post_as(&modr, &approve, json!({})).await;
+    assert_message(status, &body, 409, "This submission was already approved");
 
     // Then the subject has the new name, no text and the field left out as it was.
-    let (_, now) = get_as(&app, &subject.detail(&id), &anon, Some(&applied)).await;
+    let (_, now) = app
+        .get_as(&anon, &subject.detail(&id), Some(&applied))
+        .await;
     assert_eq!(now["data"][name], "The Blue Wall");
     assert_eq!(now["data"][text], Value::Null);
     assert_eq!(
@@ -215,7 +218,9 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         extra["field_value_old"],
         "{now}"
     );
-    let (_, pending) = get_as(&app, &subject.pending(&id), &editor, Some(&applied)).await;
+    let (_, pending) = app
+        .get_as(&editor, &subject.pending(&id), Some(&applied))
+        .await;
     assert_eq!(pending["data"]["edits"], json!([]));
 
     // The history names the editor and both field changes; as of the import, the old values.
@@ -233,12 +238,7 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         "{contributor}"
     );
     assert_eq!(edited["revertible"], subject.revertible);
-    let fields: Vec<(&str, &Value, &Value)> = edited["changes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| (c["field"].as_str().unwrap(), &c["before"], &c["after"]))
-        .collect();
+    let fields = changes(edited);
     assert_eq!(
         fields,
         [
@@ -251,13 +251,13 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
         (&import["kind"], &import["id"]),
         (&json!("imported"), &json!(imported))
     );
-    let (_, then) = get_as(
-        &app,
-        &format!("{}?as_of={imported}", subject.detail(&id)),
-        &anon,
-        None,
-    )
-    .await;
+    let (_, then) = app
+        .get_as(
+            &anon,
+            &format!("{}?as_of={imported}", subject.detail(&id)),
+            None,
+        )
+        .await;
     assert_eq!(then["data"][name], "Blue Wall");
     assert_eq!(then["data"][text], seeded);
 
@@ -276,40 +276,45 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason(sub
     let second = signed_in(&app, &subject.email("second")).await;
     let modr = moderator(&app).await;
     let name = subject.name_field;
-    let (status, _) = get_as(&app, &subject.detail(&id), &first, Some(&imported)).await;
+    let (status, _) = app
+        .get_as(&first, &subject.detail(&id), Some(&imported))
+        .await;
     assert_eq!(status, 200);
     // Given two renames made against the same name, the first approved.
     let (a, _) = rename(&app, subject, &first, &id, "Orca", "Digital Orca").await;
     let (b, _) = rename(&app, subject, &second, &id, "Orca", "Pixel Orca").await;
-    let (status, applied, _) = post_json(&app, &modr, &subject.approve(&a), json!({})).await;
+    let (status, applied, _) = app.post_as(&modr, &subject.approve(&a), json!({})).await;
     assert_eq!(status, 200);
 
     // The second shows as stale, and approving it takes the moderator's say-so.
-    let (_, queue) = get_as(&app, &subject.queue(), &modr, Some(&applied)).await;
+    let (_, queue) = app.get_as(&modr, &subject.queue(), Some(&applied)).await;
     let row = &queue["data"]["edits"][0];
     assert_eq!(
         (&queue["data"]["total"], &row["id"], &row["stale"]),
         (&json!(1), &json!(b), &json!(true)),
         "{queue}"
     );
-    let (_, review) = get_as(&app, &subject.review(&b), &modr, Some(&applied)).await;
+    let (_, review) = app.get_as(&modr, &subject.review(&b), Some(&applied)).await;
     let field = &review["data"]["fields"][0];
     assert_eq!(
         (&field["field_name"], &field["current"], &field["stale"]),
         (&json!(name), &json!("Digital Orca"), &json!(true))
     );
     let approve = subject.approve(&b);
-    let (status, _, body) = post_json(&app, &modr, &approve, json!({})).await;
+    let (status, _, body) = app.post_as(&modr, &approve, json!({})).await;
     assert_eq!(status, 409, "{body}");
     let refusal = format!("These fields changed since the edit was proposed: {name}");
     assert!(
         body["message"].as_str().unwrap().starts_with(&refusal),
         "{body}"
     );
-    let (status, applied, _) =
-        post_json(&app, &modr, &approve, json!({"overwrite_stale": true})).await;
+    let (status, applied, _) = app
+        .post_as(&modr, &approve, json!({"overwrite_stale": true}))
+        .await;
     assert_eq!(status, 200);
-    let (_, now) = get_as(&app, &subject.detail(&id), &first, Some(&applied)).await;
+    let (_, now) = app
+        .get_as(&first, &subject.detail(&id), Some(&applied))
+        .await;
     assert_eq!(now["data"][name], "Pixel Orca");
     // The history says what the overwrite really replaced.
     let entries = history(&app, subject, &id, &first).await;
@@ -319,33 +324,19 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason(sub
     let (c, _) = rename(&app, subject, &first, &id, "Pixel Orca", "Orca!!!").await;
     let reject = subject.reject(&c);
     for no_reason in [json!({}), json!({"reason": ""})] {
-        let (status, _, body) = post_json(&app, &modr, &reject, no_reason).await;
-        assert_eq!(
-            (status, body["message"].as_str()),
-            (400, Some("A reason is required"))
-        );
+        let (status, _, body) = app.post_as(&modr, &reject, no_reason).await;
+        assert_message(status, &body, 400, "A reason is required");
     }
-    let (status, rejected, _) = post_json(
-        &app,
-        &modr,
-        &reject,
-        json!({"reason": "Not what the plaque says"}),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let (_, review) = get_as(&app, &subject.review(&c), &modr, Some(&rejected)).await;
-    assert_eq!(
-        (&review["data"]["status"], &review["data"]["reason"]),
-        (&json!("rejected"), &json!("Not what the plaque says"))
-    );
-    let (status, _, _) = post_json(&app, &modr, &subject.approve(&c), json!({})).await;
+    super::reject(&app, subject, &modr, &c, "Not what the plaque says").await;
+    let (status, _, _) = app.post_as(&modr, &subject.approve(&c), json!({})).await;
     assert_eq!(status, 409);
     // A moderator's own edit is someone else's to approve; a user cannot decide at all.
     let (own, _) = rename(&app, subject, &modr, &id, "Pixel Orca", "Orca (1)").await;
-    let (status, _, _) = post_json(&app, &modr, &subject.approve(&own), json!({})).await;
+    let (status, _, _) = app.post_as(&modr, &subject.approve(&own), json!({})).await;
     assert_eq!(status, 403);
-    let (status, _, _) =
-        post_json(&app, &first, &subject.reject(&own), json!({"reason": "no"})).await;
+    let (status, _, _) = app
+        .post_as(&first, &subject.reject(&own), json!({"reason": "no"}))
+        .await;
     assert_eq!(status, 403);
     app.stop().await;
 }

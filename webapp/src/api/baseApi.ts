@@ -2,6 +2,7 @@
  * The one RTK Query api slice. Features add their endpoints with `baseApi.injectEndpoints`; tag
  * types are declared here, once.
  */
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiRequest, type RequestArgs, type ResponseMeta } from './client';
 import type { ApiError } from './errors';
@@ -48,4 +49,25 @@ export const baseApi = createApi({
 /** The `data` of the response envelope (an `Envelope_*` type of `types.ts`). */
 export function unwrap<E extends { data: unknown }>(response: E): E['data'] {
   return response.data;
+}
+
+/**
+ * What an endpoint's `onQueryStarted` is given that optimistic cache patches need. Spelled out
+ * rather than derived from the api that injects the endpoint, whose type would then depend on itself.
+ */
+export interface CacheApi {
+  getState: () => Parameters<typeof baseApi.util.selectCachedArgsForQuery>[0];
+  dispatch: <R>(thunk: ThunkAction<R, never, unknown, UnknownAction>) => R;
+}
+
+/** An optimistic change to the cache, and how to take it back. */
+export type Patch = { undo: () => void };
+
+/** Keeps the optimistic `patches` if the request succeeds; undoes them if it fails. */
+export async function undoIfFailed(patches: Patch[], queryFulfilled: Promise<unknown>): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch {
+    patches.forEach((p) => p.undo());
+  }
 }

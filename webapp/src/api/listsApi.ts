@@ -8,9 +8,8 @@
  * counts at once (undone if the write fails) and reads them again; the refetch carries
  * X-Min-Position (see `client.ts`), so the server answers with the write applied.
  */
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { LIST_DETAILS_CACHE_SECONDS, LIST_DETAILS_LIMIT, LIST_MAX_ITEMS, LIST_NAME_MAX } from '../config/constants';
-import { baseApi, LIST_ID, unwrap } from './baseApi';
+import { baseApi, LIST_ID, undoIfFailed, unwrap, type CacheApi, type Patch } from './baseApi';
 import { buildUrl } from './client';
 import type { components } from './schema';
 import type {
@@ -187,15 +186,6 @@ export const listsApi = baseApi.injectEndpoints({
   }),
 });
 
-/** What `onQueryStarted` is given that the cache patches need. Spelled out rather than derived
- * from `listsApi`, whose type would then depend on itself. */
-interface CacheApi {
-  getState: () => Parameters<typeof baseApi.util.selectCachedArgsForQuery>[0];
-  dispatch: <R>(thunk: ThunkAction<R, never, unknown, UnknownAction>) => R;
-}
-
-type Patch = { undo: () => void };
-
 /** The artwork's cached saved counts with it in (`saved`) or out of the list `listId`. */
 function markSaved(api: CacheApi, artworkId: string, listId: string, saved: boolean): Patch {
   return api.dispatch(
@@ -251,14 +241,6 @@ function changeList(api: CacheApi, id: string, change: ListUpdate): Patch[] {
     }),
   );
   return [...pages, mine];
-}
-
-async function undoIfFailed(patches: Patch[], queryFulfilled: Promise<unknown>): Promise<void> {
-  try {
-    await queryFulfilled;
-  } catch {
-    patches.forEach((p) => p.undo());
-  }
 }
 
 export const {

@@ -2128,10 +2128,8 @@ export interface components {
              *     dataset's name.
              */
             display_name: string;
-            /** @description anonymous, user, moderator, admin or system. */
-            role: string;
-            /** @description web, import, admin-cli, process-manager or synthetic. */
-            source: string;
+            role: components["schemas"]["ActorRole"];
+            source: components["schemas"]["EventSource"];
         };
         /**
          * @description What kind of change a history entry is.
@@ -3524,6 +3522,11 @@ export interface components {
             success: boolean;
             timestamp: string;
         };
+        /**
+         * @description Where a change came from.
+         * @enum {string}
+         */
+        EventSource: "web" | "import" | "admin-cli" | "process-manager" | "synthetic";
         /** @description SPEC §3's photo EXIF summary. */
         ExifDto: {
             dateTime?: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { ANON_TOKEN, authStatus, envelope, json, mockFetch } from '../testing/fetchMock';
+import { ANON_TOKEN, authStatus, envelope, json, mockFetch, signedInAuthStatus } from '../testing/fetchMock';
+import { BASE_USER } from '../testing/render';
 import {
   displayName,
   initSession,
@@ -83,9 +84,7 @@ describe('roles come from the server', () => {
     mockFetch({
       'GET /api/auth/status': () =>
         envelope(
-          authStatus({
-            is_authenticated: true,
-            is_anonymous: false,
+          signedInAuthStatus({
             user: { uuid: 'u-1', email: 'a@b.org', created_at: '2025-01-01' },
             is_admin: true,
             can_review: true,
@@ -106,9 +105,7 @@ describe('roles and name from the profile (SPEC §6)', () => {
   const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
   const signedIn = () =>
     envelope(
-      authStatus({
-        is_authenticated: true,
-        is_anonymous: false,
+      signedInAuthStatus({
         user: { uuid: ACCOUNT, email: 'a@b.org', created_at: '2025-01-01T00:00:00Z' },
         profile_name: 'ada',
       }),
@@ -284,16 +281,7 @@ describe('sign-out (SPEC §4)', () => {
 });
 
 describe('display name and role (SPEC §3, §6)', () => {
-  const base: SessionUser = {
-    id: '12345678-aaaa-4bbb-8ccc-123456789012',
-    email: null,
-    emailVerified: false,
-    isModerator: false,
-    canReview: false,
-    isAdmin: false,
-    createdAt: null,
-    profileName: null,
-  };
+  const base: SessionUser = { ...BASE_USER, id: '12345678-aaaa-4bbb-8ccc-123456789012' };
   it('shows the email only when verified', () => {
     expect(displayName(base)).toBe('Anonymous (12345678...)');
     expect(displayName({ ...base, email: 'x@y.z', emailVerified: false })).toBe('Anonymous (12345678...)');

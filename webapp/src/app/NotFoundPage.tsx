@@ -1,13 +1,12 @@
 import { Link, useLocation } from 'react-router';
-import { PageHeader } from '../components/PageTitle';
+import { EmptyPage } from '../components/NotFound';
 import { EmptyState } from '../components/states';
 import { to } from '../config/routes';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
-    <div className="page page--narrow">
-      <PageHeader title="Page not found" />
+    <EmptyPage title="Page not found">
       <EmptyState
         icon="map"
         title="There’s nothing here"
@@ -26,6 +25,6 @@ export function NotFoundPage() {
           No page lives at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
         </p>
       </EmptyState>
-    </div>
+    </EmptyPage>
   );
 }

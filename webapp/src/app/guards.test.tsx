@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initSession } from '../api/session';
 import type { ArtworkDetailDto } from '../api/types';
-import { authStatus, envelope, mockFetch, type Handler } from '../testing/fetchMock';
+import { authStatus, envelope, type Handler, mockFetch, signedInAuthStatus } from '../testing/fetchMock';
 import { renderRoute } from '../testing/render';
 import { makeStore } from './store';
 
@@ -97,9 +97,7 @@ describe('route guards read the server’s flags, once the session is initialise
   const ACCOUNT = '9b2e6f1c-5d7a-4c3b-8e9f-0a1b2c3d4e5f';
   const signedIn = (over: Parameters<typeof authStatus>[0] = {}): Handler => () =>
     envelope(
-      authStatus({
-        is_authenticated: true,
-        is_anonymous: false,
+      signedInAuthStatus({
         user: { uuid: ACCOUNT, email: 'rev@example.org', created_at: null },
         ...over,
       }),

@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectCanModerate, selectIsAdmin, selectIsAuthenticated, selectSessionReady } from '../api/session';
 import { Loading } from '../components/states';
 import { useAppSelector } from './hooks';
+import type { RootState } from './store';
 
 export function loginRedirect(fullPath: string): string {
   return `/?${new URLSearchParams({ login: 'required', redirect: fullPath }).toString()}`;
@@ -22,27 +23,24 @@ function Checking() {
   );
 }
 
-export function RequireAuth() {
+/** Once the session is known: the route if the session is `allowed` in, else a redirect to `redirect`. */
+function Guard({ allowed, redirect }: { allowed: (state: RootState) => boolean; redirect: string }) {
   const ready = useAppSelector(selectSessionReady);
-  const ok = useAppSelector(selectIsAuthenticated);
-  const location = useLocation();
+  const ok = useAppSelector(allowed);
   if (!ready) return <Checking />;
-  if (!ok) return <Navigate to={loginRedirect(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  if (!ok) return <Navigate to={redirect} replace />;
   return <Outlet />;
+}
+
+export function RequireAuth() {
+  const location = useLocation();
+  return <Guard allowed={selectIsAuthenticated} redirect={loginRedirect(`${location.pathname}${location.search}${location.hash}`)} />;
 }
 
 export function RequireModerator() {
-  const ready = useAppSelector(selectSessionReady);
-  const ok = useAppSelector(selectCanModerate);
-  if (!ready) return <Checking />;
-  if (!ok) return <Navigate to={MODERATOR_REDIRECT} replace />;
-  return <Outlet />;
+  return <Guard allowed={selectCanModerate} redirect={MODERATOR_REDIRECT} />;
 }
 
 export function RequireAdmin() {
-  const ready = useAppSelector(selectSessionReady);
-  const ok = useAppSelector(selectIsAdmin);
-  if (!ready) return <Checking />;
-  if (!ok) return <Navigate to={ADMIN_REDIRECT} replace />;
-  return <Outlet />;
+  return <Guard allowed={selectIsAdmin} redirect={ADMIN_REDIRECT} />;
 }

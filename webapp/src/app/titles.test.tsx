@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../api/types';
 import { apiError, envelope, mockFetch } from '../testing/fetchMock';
+import { listArtwork } from '../testing/lists';
 import { renderRoute } from '../testing/render';
 
 const ARTWORK_ID = '22222222-2222-4222-8222-222222222222';
@@ -18,21 +19,7 @@ function api(productName?: string) {
     'GET /api/artists': () => envelope({ artists: [], pagination: { page: 1, limit: 30, total: 0, total_pages: 0, has_more: false } }),
     [`GET /api/artworks/${ARTWORK_ID}`]: () =>
       envelope({
-        id: ARTWORK_ID,
-        title: 'Gate to the Northwest Passage',
-        description: null,
-        artwork_type: 'sculpture',
-        status: 'approved',
-        lat: 49.27,
-        lon: -123.14,
-        tags: {},
-        artists: [],
-        photos: [],
-        main_photo: null,
-        hidden_photos: [],
-        provenance: null,
-        created_at: '2025-01-01T00:00:00Z',
-        updated_at: '2025-01-01T00:00:00Z',
+        ...listArtwork(1, { id: ARTWORK_ID, title: 'Gate to the Northwest Passage', artwork_type: 'sculpture', lat: 49.27, lon: -123.14 }),
         logbook: [],
         also_from: [],
       } satisfies ArtworkDetailDto),

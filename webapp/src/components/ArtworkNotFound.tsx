@@ -1,7 +1,6 @@
 /** An artwork the registry does not have (SPEC §8's message), with the way back to the map. */
-import { Link } from 'react-router';
 import { to } from '../config/routes';
-import { EmptyState } from './states';
+import { NotFound } from './NotFound';
 
 export function artworkNotFoundMessage(id: string): string {
   return `Artwork with ID ${id} not found`;
@@ -9,16 +8,8 @@ export function artworkNotFoundMessage(id: string): string {
 
 export function ArtworkNotFound({ id }: { id: string }) {
   return (
-    <EmptyState
-      icon="artworks"
-      title="Artwork not found"
-      action={
-        <Link className="button button--filled" to={to.map()}>
-          Back to the map
-        </Link>
-      }
-    >
+    <NotFound icon="artworks" title="Artwork not found" back={{ to: to.map(), label: 'Back to the map' }}>
       <p>{artworkNotFoundMessage(id)}</p>
-    </EmptyState>
+    </NotFound>
   );
 }

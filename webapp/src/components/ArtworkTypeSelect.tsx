@@ -2,6 +2,7 @@
 import type { Ref } from 'react';
 import type { ArtworkType } from '../api/types';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../lib/map/artworkTypes';
+import { LabelledSelect, ValueOptions } from './Select';
 
 export function ArtworkTypeSelect({
   label,
@@ -18,16 +19,15 @@ export function ArtworkTypeSelect({
   selectRef?: Ref<HTMLSelectElement>;
 }) {
   return (
-    <label className={className}>
-      <span className="field__label">{label}</span>
-      <select ref={selectRef} value={value ?? ''} onChange={(e) => onChange(isArtworkType(e.target.value) ? e.target.value : null)}>
-        <option value="">All types</option>
-        {ARTWORK_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {artworkTypeLabel(t)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LabelledSelect
+      label={label}
+      className={className}
+      selectRef={selectRef}
+      value={value ?? ''}
+      onChange={(e) => onChange(isArtworkType(e.target.value) ? e.target.value : null)}
+    >
+      <option value="">All types</option>
+      <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
+    </LabelledSelect>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Icon } from './Icon';
-import { Spinner } from './states';
+import { ErrorNote, Spinner } from './states';
 import './Dialog.css';
 
 export interface DialogProps {
@@ -223,11 +223,7 @@ function PromptBody({
             {value.trim().length}/{maxLength}
           </p>
         )}
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote id={errorId}>{error}</ErrorNote>
         <div className="dialog__actions dialog__actions--inline">
           <button type="button" className="button button--text" onClick={onCancel}>
             Cancel
@@ -243,27 +239,37 @@ function PromptBody({
 
 /**
  * A form dialog's Cancel and submit buttons: both disabled while `busy` (the submit also shows a
- * spinner), the submit also when `submitDisabled`.
+ * spinner), the submit also when `submitDisabled`; above them, why the last submit failed
+ * (`failure`), if it did.
  */
 export function FormDialogActions({
   submitLabel,
   onCancel,
   busy,
   submitDisabled = false,
+  failure,
 }: {
   submitLabel: string;
   onCancel: () => void;
   busy: boolean;
   submitDisabled?: boolean;
+  failure?: string | null;
 }) {
   return (
-    <div className="dialog__actions dialog__actions--inline">
-      <button type="button" className="button button--text" onClick={onCancel} disabled={busy}>
-        Cancel
-      </button>
-      <button type="submit" className="button button--filled" disabled={busy || submitDisabled}>
-        {busy && <Spinner />} {submitLabel}
-      </button>
-    </div>
+    <>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="dialog__actions dialog__actions--inline">
+        <button type="button" className="button button--text" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--filled" disabled={busy || submitDisabled}>
+          {busy && <Spinner />} {submitLabel}
+        </button>
+      </div>
+    </>
   );
 }

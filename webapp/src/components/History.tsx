@@ -16,6 +16,7 @@ import { CHANGE_KIND_LABELS, type ChangeDescriber } from '../lib/historyText';
 import { Icon } from './Icon';
 import { Loading, Skeleton } from './states';
 import './History.css';
+import { Section } from './Section';
 
 const AS_OF_LINK: Record<EditSubject, (id: string, asOf: string) => string> = { artwork: to.artworkAsOf, artist: to.artistAsOf };
 
@@ -75,13 +76,10 @@ export function History({ title, children, ...entry }: EntryProps & { title: str
   }
 
   return (
-    <section className="section" aria-labelledby="history-title">
-      <h2 id="history-title" className="section__title">
-        History
-      </h2>
+    <Section titleId="history-title" title="History">
       {body}
       {children}
-    </section>
+    </Section>
   );
 }
 

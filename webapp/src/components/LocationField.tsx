@@ -7,7 +7,7 @@ import { formatCoordinate } from '../lib/geo';
 import { useGeolocation } from '../lib/geolocation';
 import { Icon } from './Icon';
 import { LocationPickerMap } from './LocationPickerMap';
-import { Spinner } from './states';
+import { ErrorNote, Spinner } from './states';
 import './LocationField.css';
 
 export interface LatLon {
@@ -51,6 +51,38 @@ function format(v: LatLon | null): { lat: string; lon: string } {
     lat: v && Number.isFinite(v.lat) ? formatCoordinate(v.lat) : '',
     lon: v && Number.isFinite(v.lon) ? formatCoordinate(v.lon) : '',
   };
+}
+
+/** One coordinate of the location, typed as decimal degrees. */
+function CoordinateInput({
+  id,
+  label,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="field" htmlFor={id}>
+      <span className="field__label">{label}</span>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
 }
 
 export function LocationField({
@@ -130,11 +162,7 @@ export function LocationField({
       <button type="button" className="button button--outlined" onClick={() => void use()} disabled={geo.status === 'loading'}>
         {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" size={18} />} Use my current location
       </button>
-      {geo.error && (
-        <p className="field__error" role="alert">
-          {geo.error}
-        </p>
-      )}
+      <ErrorNote>{geo.error}</ErrorNote>
       {withMap && (
         <LocationPickerMap
           value={isValidLocation(value) ? { lat: value.lat, lng: value.lon } : null}
@@ -143,36 +171,26 @@ export function LocationField({
         />
       )}
       <div className="field-row">
-        <label className="field" htmlFor={latId}>
-          <span className="field__label">Latitude</span>
-          <input
-            id={latId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={text.lat}
-            aria-invalid={latBad || (!!error && !lonBad) || undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(e) => emit({ ...text, lat: e.target.value })}
-          />
-        </label>
-        <label className="field" htmlFor={lonId}>
-          <span className="field__label">Longitude</span>
-          <input
-            id={lonId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={text.lon}
-            aria-invalid={lonBad || undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(e) => emit({ ...text, lon: e.target.value })}
-          />
-        </label>
+        <CoordinateInput
+          id={latId}
+          label="Latitude"
+          value={text.lat}
+          invalid={latBad || (!!error && !lonBad)}
+          describedBy={message ? errorId : undefined}
+          onChange={(lat) => emit({ ...text, lat })}
+        />
+        <CoordinateInput
+          id={lonId}
+          label="Longitude"
+          value={text.lon}
+          invalid={lonBad}
+          describedBy={message ? errorId : undefined}
+          onChange={(lon) => emit({ ...text, lon })}
+        />
       </div>
-      {message && (
-        <p id={errorId} className="field__error" role={invalid ? 'alert' : undefined}>
-          {message}
-        </p>
-      )}
+      <ErrorNote id={errorId} alert={invalid}>
+        {message}
+      </ErrorNote>
     </fieldset>
   );
 }

@@ -1,6 +1,37 @@
 /** Choose image files (only images are accepted) and see them before sending; remove any. */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { Icon } from './Icon';
+import { ErrorNote } from './states';
+
+/**
+ * The hidden file input a "choose photos" button opens (`inputRef.current.click()`): images,
+ * several at once. `onFiles` gets each choice; the input is emptied, so the same file can be
+ * chosen again.
+ */
+export function PhotoFileInput({
+  inputRef,
+  onFiles,
+  ...attributes
+}: {
+  inputRef: Ref<HTMLInputElement>;
+  onFiles: (files: File[]) => void;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-hidden' | 'tabIndex'> & { 'data-testid': string }) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept="image/*"
+      multiple
+      hidden
+      {...attributes}
+      onChange={(e) => {
+        const files = Array.from(e.target.files ?? []);
+        e.target.value = '';
+        onFiles(files);
+      }}
+    />
+  );
+}
 
 export function PhotoPicker({
   files,
@@ -54,19 +85,13 @@ export function PhotoPicker({
           ))}
         </ul>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
+      <PhotoFileInput
+        inputRef={input}
         data-testid="photo-picker-input"
-        onChange={(e) => {
-          const chosen = Array.from(e.target.files ?? []);
+        onFiles={(chosen) => {
           const images = chosen.filter((f) => f.type.startsWith('image/'));
           setRejected(chosen.length - images.length);
           onChange([...files, ...images].slice(0, max));
-          e.target.value = '';
         }}
       />
       <button
@@ -79,11 +104,7 @@ export function PhotoPicker({
       >
         <Icon name="camera" size={18} /> {files.length ? 'Add more photos' : 'Choose photos'}
       </button>
-      {message && (
-        <p id={errorId} className="field__error" role="alert">
-          {message}
-        </p>
-      )}
+      <ErrorNote id={errorId}>{message}</ErrorNote>
     </fieldset>
   );
 }

@@ -4,7 +4,6 @@
  * or removes it at once (the count follows before the server answers) and undoes that with an
  * error toast if the write fails. Nothing shows when this server has no saved counts.
  */
-import { useState } from 'react';
 import { errorMessage } from '../api/errors';
 import {
   SYSTEM_LIST_KINDS,
@@ -17,6 +16,7 @@ import {
 import type { SavedCount } from '../api/types';
 import { useAppDispatch } from '../app/hooks';
 import { announce } from '../lib/announcer';
+import { useBusyKeys } from '../lib/hooks';
 import { toastShown } from '../lib/ui';
 import { Icon, type IconName } from './Icon';
 import './SaveToggles.css';
@@ -29,16 +29,8 @@ export function SaveToggles({ artworkId, compact = false }: { artworkId: string;
   const { data, isError } = useGetSavedQuery(artworkId);
   const [add] = useAddToListMutation();
   const [remove] = useRemoveFromListMutation();
-  const [busy, setBusy] = useState<ReadonlySet<SystemListKind>>(new Set());
+  const [busy, setBusyKind] = useBusyKeys<SystemListKind>();
   if (isError && !data) return null;
-
-  const setBusyKind = (kind: SystemListKind, on: boolean) =>
-    setBusy((b) => {
-      const next = new Set(b);
-      if (on) next.add(kind);
-      else next.delete(kind);
-      return next;
-    });
 
   const toggle = async (saved: SavedCount, kind: SystemListKind) => {
     if (busy.has(kind)) return;

@@ -1,3 +1,5 @@
+import { LabelledSelect, ValueOptions } from './Select';
+
 /** "Sort by" for a sortable list (artists, artworks): its sorts, in order, named by `labels`. */
 export function SortSelect<S extends string>({
   value,
@@ -14,15 +16,8 @@ export function SortSelect<S extends string>({
   className?: string;
 }) {
   return (
-    <label className={className}>
-      <span className="field__label">Sort by</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        {sorts.map((s) => (
-          <option key={s} value={s}>
-            {labels[s]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LabelledSelect label="Sort by" className={className} value={value} onChange={(e) => onChange(e.target.value)}>
+      <ValueOptions values={sorts} label={(s) => labels[s]} />
+    </LabelledSelect>
   );
 }

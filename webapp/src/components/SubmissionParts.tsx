@@ -14,7 +14,7 @@ import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
 import { Icon } from './Icon';
 import { PhotoImage } from './PhotoImage';
-import { Spinner } from './states';
+import { ErrorNote, Spinner } from './states';
 import { TypeChip } from './TypeChip';
 import './SubmissionParts.css';
 
@@ -55,11 +55,7 @@ export function ConsentField({
           About the licence<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </p>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote id={errorId}>{error}</ErrorNote>
     </div>
   );
 }
@@ -82,11 +78,10 @@ export function UploadStatus({ sending, photos }: { sending: boolean; photos: nu
  * as it appears, unless the form announces its errors together (`alert={false}`, under a summary).
  */
 export function FieldError({ id, message, alert = true }: { id: string; message?: string | null; alert?: boolean }) {
-  if (!message) return null;
   return (
-    <p id={`${id}-error`} className="field__error" role={alert ? 'alert' : undefined}>
+    <ErrorNote id={`${id}-error`} alert={alert}>
       {message}
-    </p>
+    </ErrorNote>
   );
 }
 

@@ -11,6 +11,7 @@ import { logger } from '../lib/logger';
 import { accountTheme } from '../lib/preferences';
 import { setTheme, storedTheme, THEME_LABELS, THEMES, type ThemeName } from '../lib/theme';
 import { toastShown } from '../lib/ui';
+import { ValueOptions } from './Select';
 
 export const THEME_SAVE_FAILED = 'Could not save the theme to your account';
 
@@ -50,11 +51,7 @@ export function ThemePicker() {
         Theme
       </label>
       <select id={id} value={theme} onChange={(e) => choose(e.target.value)}>
-        {THEMES.map((t) => (
-          <option key={t} value={t}>
-            {THEME_LABELS[t]}
-          </option>
-        ))}
+        <ValueOptions values={THEMES} label={(t) => THEME_LABELS[t]} />
       </select>
     </div>
   );

@@ -90,6 +90,64 @@ export function ErrorState({
   );
 }
 
+/**
+ * A query's answer (`children`) once it has one; until then its loading skeleton (`lines` long),
+ * or its failure with a retry. `failed` says when the failure shows: by default, when the query
+ * has an error.
+ */
+export function QueryState({
+  query,
+  loadingLabel,
+  failedTitle,
+  lines = 5,
+  failed = Boolean(query.error),
+  children,
+}: {
+  query: { error?: unknown; isLoading: boolean; refetch: () => unknown };
+  loadingLabel: string;
+  failedTitle: string;
+  lines?: number;
+  failed?: boolean;
+  children: ReactNode;
+}) {
+  if (query.isLoading) {
+    return (
+      <Loading label={loadingLabel}>
+        <Skeleton lines={lines} />
+      </Loading>
+    );
+  }
+  if (failed) {
+    return <ErrorState title={failedTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * A problem with a field or a form, under it (`field__error`), announced as it appears unless
+ * `alert` is false; `id` lets a control point at it (`aria-describedby`). Nothing while there is none.
+ */
+export function ErrorNote({ id, alert = true, children }: { id?: string; alert?: boolean; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="field__error" role={alert ? 'alert' : undefined}>
+      {children}
+    </p>
+  );
+}
+
+/** A part of a panel that could not load, said in one line (`failed`, then the reason) with a small Retry. */
+export function InlineFailure({ failed, error, onRetry }: { failed: string; error: unknown; onRetry: () => void }) {
+  return (
+    <p role="alert">
+      {failed}: {errorMessage(error)}{' '}
+      <button type="button" className="button button--text button--small" onClick={onRetry}>
+        Retry
+      </button>
+    </p>
+  );
+}
+
 export function Spinner({ label }: { label?: string }) {
   return (
     <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />

@@ -8,7 +8,7 @@ import type { AppStore } from '../app/store';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../lib/fastUpload';
 import { apiError, json, mockFetch } from '../testing/fetchMock';
 import { jpegFile } from '../testing/jpeg';
-import { storeFor } from '../testing/render';
+import { storeFor, toastMessages } from '../testing/render';
 import { ARTWORK_ID, created, deferred, formFields, receipt } from '../testing/submissions';
 import { useSentReceipt, useSubmitContribution, type FieldErrors, type SubmitContributionOptions } from './useSubmitContribution';
 
@@ -50,7 +50,6 @@ function setup(over: Partial<SubmitContributionOptions<Field>> = {}, store: AppS
   return { ...hook, submit, onSent, store };
 }
 
-const toasts = (store: AppStore) => store.getState().ui.toasts.map((t) => t.message);
 
 describe('useSubmitContribution', () => {
   it('sends the draft with an Idempotency-Key, is "sending" meanwhile, then clears the fast upload, toasts and hands over the receipt', async () => {
@@ -81,7 +80,7 @@ describe('useSubmitContribution', () => {
     await act(() => sent);
     expect(result.current.sending).toBe(false);
     expect(onSent).toHaveBeenCalledExactlyOnceWith(VISIT);
-    expect(toasts(store)).toContain(MESSAGES.sent);
+    expect(toastMessages(store)).toContain(MESSAGES.sent);
     expect(getFastUpload()).toBeNull();
     expect(result.current.errors).toEqual({});
     expect(result.current.formError).toBeNull();
@@ -135,7 +134,7 @@ describe('useSubmitContribution', () => {
     expect(result.current.formError).toBeNull();
     expect(result.current.sending).toBe(false);
     expect(onSent).not.toHaveBeenCalled();
-    expect(toasts(store)).not.toContain(MESSAGES.sent);
+    expect(toastMessages(store)).not.toContain(MESSAGES.sent);
   });
 
   it('takes a problem the form found away as soon as the field is valid, and its words follow the value meanwhile', async () => {

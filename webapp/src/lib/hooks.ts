@@ -2,6 +2,22 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { BREAKPOINTS } from '../config/constants';
 
+/**
+ * The keys with work under way (a list being saved to, say), so their controls can wait: the set,
+ * and `setBusy(key, on)` to mark a key or clear it.
+ */
+export function useBusyKeys<K>(): [ReadonlySet<K>, (key: K, on: boolean) => void] {
+  const [busy, setBusyKeys] = useState<ReadonlySet<K>>(new Set());
+  const setBusy = (key: K, on: boolean) =>
+    setBusyKeys((b) => {
+      const next = new Set(b);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  return [busy, setBusy];
+}
+
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

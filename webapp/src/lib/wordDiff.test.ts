@@ -36,64 +36,75 @@ describe('wordDiff', () => {
     expect(diff('', '')).toEqual([]);
   });
 
-  it('marks one word replaced, the removed word before the added one', () => {
-    expect(diff('A bronze orca by the water.', 'A steel orca by the water.')).toEqual([
-      { kind: 'same', text: 'A ' },
-      { kind: 'removed', text: 'bronze' },
-      { kind: 'added', text: 'steel' },
-      { kind: 'same', text: ' orca by the water.' },
-    ]);
-  });
-
-  it('reads neighbouring replaced words as one change', () => {
-    expect(diff('The quick brown fox', 'The slow red fox')).toEqual([
-      { kind: 'same', text: 'The ' },
-      { kind: 'removed', text: 'quick brown' },
-      { kind: 'added', text: 'slow red' },
-      { kind: 'same', text: ' fox' },
-    ]);
-  });
-
-  it('keeps replacements apart when an unchanged word is between them', () => {
-    expect(diff('one two three four five', 'one 2 three 4 five')).toEqual([
-      { kind: 'same', text: 'one ' },
-      { kind: 'removed', text: 'two' },
-      { kind: 'added', text: '2' },
-      { kind: 'same', text: ' three ' },
-      { kind: 'removed', text: 'four' },
-      { kind: 'added', text: '4' },
-      { kind: 'same', text: ' five' },
-    ]);
-  });
-
-  it('marks words added at the start', () => {
-    expect(diff('orca by the water', 'A bronze orca by the water')).toEqual([
-      { kind: 'added', text: 'A bronze ' },
-      { kind: 'same', text: 'orca by the water' },
-    ]);
-  });
-
-  it('marks words added at the end', () => {
-    expect(diff('Digital Orca', 'Digital Orca II')).toEqual([
-      { kind: 'same', text: 'Digital Orca' },
-      { kind: 'added', text: ' II' },
-    ]);
-  });
-
-  it('marks words added in the middle', () => {
-    expect(diff('Canadian artist.', 'Canadian conceptual artist.')).toEqual([
-      { kind: 'same', text: 'Canadian ' },
-      { kind: 'added', text: 'conceptual ' },
-      { kind: 'same', text: 'artist.' },
-    ]);
-  });
-
-  it('marks everything added when there was nothing before', () => {
-    expect(diff('', 'A bronze orca')).toEqual([{ kind: 'added', text: 'A bronze orca' }]);
-  });
-
-  it('marks everything removed when nothing is left', () => {
-    expect(diff('A bronze orca', '')).toEqual([{ kind: 'removed', text: 'A bronze orca' }]);
+  it.each<[string, string, string, DiffSegment[]]>([
+    [
+      'marks one word replaced, the removed word before the added one',
+      'A bronze orca by the water.',
+      'A steel orca by the water.',
+      [
+        { kind: 'same', text: 'A ' },
+        { kind: 'removed', text: 'bronze' },
+        { kind: 'added', text: 'steel' },
+        { kind: 'same', text: ' orca by the water.' },
+      ],
+    ],
+    [
+      'reads neighbouring replaced words as one change',
+      'The quick brown fox',
+      'The slow red fox',
+      [
+        { kind: 'same', text: 'The ' },
+        { kind: 'removed', text: 'quick brown' },
+        { kind: 'added', text: 'slow red' },
+        { kind: 'same', text: ' fox' },
+      ],
+    ],
+    [
+      'keeps replacements apart when an unchanged word is between them',
+      'one two three four five',
+      'one 2 three 4 five',
+      [
+        { kind: 'same', text: 'one ' },
+        { kind: 'removed', text: 'two' },
+        { kind: 'added', text: '2' },
+        { kind: 'same', text: ' three ' },
+        { kind: 'removed', text: 'four' },
+        { kind: 'added', text: '4' },
+        { kind: 'same', text: ' five' },
+      ],
+    ],
+    [
+      'marks words added at the start',
+      'orca by the water',
+      'A bronze orca by the water',
+      [
+        { kind: 'added', text: 'A bronze ' },
+        { kind: 'same', text: 'orca by the water' },
+      ],
+    ],
+    [
+      'marks words added at the end',
+      'Digital Orca',
+      'Digital Orca II',
+      [
+        { kind: 'same', text: 'Digital Orca' },
+        { kind: 'added', text: ' II' },
+      ],
+    ],
+    [
+      'marks words added in the middle',
+      'Canadian artist.',
+      'Canadian conceptual artist.',
+      [
+        { kind: 'same', text: 'Canadian ' },
+        { kind: 'added', text: 'conceptual ' },
+        { kind: 'same', text: 'artist.' },
+      ],
+    ],
+    ['marks everything added when there was nothing before', '', 'A bronze orca', [{ kind: 'added', text: 'A bronze orca' }]],
+    ['marks everything removed when nothing is left', 'A bronze orca', '', [{ kind: 'removed', text: 'A bronze orca' }]],
+  ])('%s', (_case, before, after, segments) => {
+    expect(diff(before, after)).toEqual(segments);
   });
 
   it('compares punctuation apart from the words it follows', () => {

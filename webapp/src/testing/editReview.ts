@@ -1,5 +1,6 @@
 /** The review of proposed edits (artworks' and artists'), as its tests drive it. */
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { EditSubject } from '../api/types';
 import { envelope, type Handler } from './fetchMock';
 
@@ -14,6 +15,18 @@ function seen(element: Element, leaveOut = ''): string {
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .trim();
+}
+
+/** The rows of the "Proposed edits" list (either tab's). */
+export const editRows = () => within(screen.getByRole('list', { name: 'Proposed edits' })).queryAllByTestId('edit-item');
+
+/** Once the list shows, opens the edit whose row's button is named `review`: its detail, its fields shown. */
+export async function openEditDetail(review: string): Promise<HTMLElement> {
+  await screen.findAllByTestId('edit-item');
+  await userEvent.click(screen.getByRole('button', { name: review }));
+  const detail = await screen.findByTestId('edit-detail');
+  await within(detail).findAllByTestId('edit-field');
+  return detail;
 }
 
 /**

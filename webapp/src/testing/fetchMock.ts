@@ -43,6 +43,11 @@ export function mockFetch(routes: Record<string, Handler> = {}) {
   return { fn, calls, callsTo: (path: string) => calls.filter((c) => c.url.pathname === path) };
 }
 
+/** A recorded request's JSON body. */
+export function bodyOf<T = unknown>(req: RecordedRequest): T {
+  return JSON.parse(req.body as string) as T;
+}
+
 export const ANON_TOKEN = 'a'.repeat(64);
 
 /** An auth status as the OpenAPI document describes it (anonymous unless overridden). */
@@ -58,4 +63,9 @@ export function authStatus(over: Partial<AuthStatus> = {}): AuthStatus {
     profile_name: null,
     ...over,
   };
+}
+
+/** The auth status of a signed-in account (`over` names it: at least its `user`). */
+export function signedInAuthStatus(over: Partial<AuthStatus> = {}): AuthStatus {
+  return authStatus({ is_authenticated: true, is_anonymous: false, ...over });
 }

@@ -9,7 +9,8 @@ import { makeStore, type AppStore } from '../app/store';
 
 export type Who = 'initialising' | 'anonymous' | 'user' | 'moderator' | 'admin';
 
-const BASE_USER: SessionUser = {
+/** The session user every `Who` starts from: an anonymous device's, nothing known. */
+export const BASE_USER: SessionUser = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
   email: null,
   emailVerified: false,
@@ -41,6 +42,11 @@ export function sessionFor(who: Who): SessionState {
         user: { ...BASE_USER, email: 'admin@example.org', emailVerified: true, isAdmin: true, isModerator: true, canReview: true },
       };
   }
+}
+
+/** The messages of the toasts the store holds, in the order they were shown. */
+export function toastMessages(store: AppStore): string[] {
+  return store.getState().ui.toasts.map((t) => t.message);
 }
 
 export function storeFor(who: Who = 'anonymous'): AppStore {

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
+import { PhotoFileInput } from '../../components/PhotoPicker';
 import { clearFastUpload, getFastUpload, isImageFile, nextPathFor, startFastUpload } from '../../lib/fastUpload';
 import { toastShown } from '../../lib/ui';
 
@@ -20,9 +21,7 @@ export function AddArtworkButton({ className = 'fab bottom-bar__add', showLabel 
     input.current?.click();
   };
 
-  const onChosen = async (list: FileList | null) => {
-    const files = Array.from(list ?? []);
-    if (input.current) input.current.value = '';
+  const onChosen = async (files: File[]) => {
     if (files.length === 0) return;
     const rejected = files.filter((f) => !isImageFile(f)).length;
     if (rejected > 0) {
@@ -39,17 +38,7 @@ export function AddArtworkButton({ className = 'fab bottom-bar__add', showLabel 
         <Icon name="add" size={showLabel ? 24 : 30} />
         {showLabel && <span>Add artwork</span>}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        onChange={(e) => void onChosen(e.target.files)}
-        data-testid="add-artwork-input"
-      />
+      <PhotoFileInput inputRef={input} aria-hidden="true" tabIndex={-1} onFiles={(files) => void onChosen(files)} data-testid="add-artwork-input" />
     </>
   );
 }

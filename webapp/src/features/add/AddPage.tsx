@@ -10,6 +10,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { isValidLocation, LocationField, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
+import { PhotoFileInput } from '../../components/PhotoPicker';
+import { Section } from '../../components/Section';
 import { EmptyState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -36,9 +38,7 @@ export function AddPage() {
   const [refused, setRefused] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
 
-  const choose = async (list: FileList | null) => {
-    const files = Array.from(list ?? []);
-    if (input.current) input.current.value = '';
+  const choose = async (files: File[]) => {
     if (files.length === 0) return;
     const others = files.filter((f) => !isImageFile(f));
     setRefused(others.map((f) => f.name));
@@ -59,15 +59,7 @@ export function AddPage() {
   return (
     <div className="page page--narrow">
       <PageHeader title="Add artwork" subtitle="Start with a photo. We’ll check whether the artwork is already in the registry." />
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        onChange={(e) => void choose(e.target.files)}
-        data-testid="add-page-input"
-      />
+      <PhotoFileInput inputRef={input} onFiles={(files) => void choose(files)} data-testid="add-page-input" />
       {refused.length > 0 && (
         <p className="notice notice--warning" role="alert" data-testid="refused-files">
           {NOT_IMAGE_MESSAGE}: {refused.join(', ')} {refused.length === 1 ? 'was' : 'were'} left out.
@@ -135,10 +127,7 @@ function LocationSection({ session }: { session: FastUploadSession }) {
 
   return (
     <>
-      <section className="section" aria-labelledby="add-location-title">
-        <h2 id="add-location-title" className="section__title">
-          Location
-        </h2>
+      <Section titleId="add-location-title" title="Location">
         {at && source ? (
           <p data-testid="add-location">
             <Icon name="place" size={18} /> {formatCoordinate(at.latitude)}, {formatCoordinate(at.longitude)}
@@ -167,7 +156,7 @@ function LocationSection({ session }: { session: FastUploadSession }) {
             Change the location
           </button>
         )}
-      </section>
+      </Section>
       <div className="button-row">
         <button
           type="button"

@@ -4,6 +4,9 @@
  * possible duplicates nearby. Details are chosen from the tag schema (or written, "Other…") and
  * take the values their kind does; artists are chosen among the known ones as the person types,
  * or added as new names. A problem shows at its field (a detail's at its row) until fixed.
+ *
+ * Kept in one file on purpose: the form's fields, its one validation pass and the receipt share
+ * one state; its larger parts (details, artists, photos) are components of their own.
  */
 import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';

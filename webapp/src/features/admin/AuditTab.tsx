@@ -10,10 +10,11 @@ import { Link } from 'react-router';
 import { AUDIT_DECISIONS, type AuditEntry, type EntityEvent } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
-import { EmptyState, Spinner } from '../../components/states';
+import { LabelledSelect, ValueOptions } from '../../components/Select';
+import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { formatDateTime, pageCount, plural } from '../../lib/format';
 import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from './adminApi';
-import { QueryState, TabSection } from './AdminParts';
+import { TabSection } from './AdminParts';
 
 /** The entity types the event store holds (notifications seen are left out of the log). */
 export const ENTITY_TYPES = ['artwork', 'artist', 'submission', 'account', 'list', 'badge', 'badge_awards', 'feedback', 'import_run'] as const;
@@ -100,32 +101,18 @@ export function AuditTab() {
   return (
     <TabSection slug="audit" title="Audit log">
       <form className="audit-filters" aria-label="Audit log filters" onSubmit={onSubmit}>
-        <label className="field">
-          <span className="field__label">Entity type</span>
-          <select value={draft.type} onChange={set('type')}>
-            <option value="">All types</option>
-            {ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect label="Entity type" value={draft.type} onChange={set('type')}>
+          <option value="">All types</option>
+          <ValueOptions values={ENTITY_TYPES} label={(t) => t.replace('_', ' ')} />
+        </LabelledSelect>
         <label className="field">
           <span className="field__label">Actor id</span>
           <input value={draft.actor} onChange={set('actor')} placeholder="An account id or system" />
         </label>
-        <label className="field">
-          <span className="field__label">Decision</span>
-          <select value={draft.decision} onChange={set('decision')}>
-            <option value="">Any</option>
-            {AUDIT_DECISIONS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect label="Decision" value={draft.decision} onChange={set('decision')}>
+          <option value="">Any</option>
+          <ValueOptions values={AUDIT_DECISIONS} label={(d) => d} />
+        </LabelledSelect>
         <label className="field">
           <span className="field__label">Event type</span>
           <input list={eventsListId} value={draft.action_type} onChange={set('action_type')} placeholder="e.g. PermissionGranted" />

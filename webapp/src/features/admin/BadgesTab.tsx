@@ -9,13 +9,14 @@ import { errorField, errorMessage, isApiError } from '../../api/errors';
 import type { BadgeRule, BadgeRuleKind, CatalogueBadge } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
-import { EmptyState, Spinner } from '../../components/states';
+import { LabelledSelect, ValueOptions } from '../../components/Select';
+import { EmptyState, ErrorNote, QueryState, Spinner } from '../../components/states';
 import { BADGE_LIMITS } from '../../config/constants';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { useChangeBadgeMutation, useDeactivateBadgeMutation, useDefineBadgeMutation, useGetAdminBadgesQuery } from './adminApi';
-import { QueryState } from './AdminParts';
+import { TabSection } from './AdminParts';
 
 /** What each rule counts, and what its threshold is called. */
 export const RULE_KINDS: Record<BadgeRuleKind, { label: string; threshold: 'at_least' | 'days' | null }> = {
@@ -114,15 +115,15 @@ export function BadgesTab() {
 
   const badges = query.data;
   return (
-    <section aria-labelledby="badges-title">
-      <div className="statistics-head">
-        <h2 id="badges-title" className="section__title">
-          Badges
-        </h2>
+    <TabSection
+      slug="badges"
+      title="Badges"
+      controls={
         <button type="button" className="button button--filled" onClick={() => setEditing('new')}>
           New badge
         </button>
-      </div>
+      }
+    >
       <QueryState query={query} loadingLabel="Loading badges…" failedTitle="Could not load badges">
         {badges && badges.length === 0 && <EmptyState title="No badges defined" icon="badge" />}
         {badges && badges.length > 0 && (
@@ -177,7 +178,7 @@ export function BadgesTab() {
         )}
       </QueryState>
       {editing && <BadgeForm badge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </section>
+    </TabSection>
   );
 }
 
@@ -249,16 +250,9 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
         <TextField label="Icon (an emoji)" value={values.icon_emoji} onChange={set('icon_emoji')} error={problems.icon_emoji} />
         <fieldset className="fieldset">
           <legend>Earned for</legend>
-          <label className="field">
-            <span className="field__label">Rule</span>
-            <select value={values.kind} onChange={set('kind')}>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {RULE_KINDS[k].label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect label="Rule" value={values.kind} onChange={set('kind')}>
+            <ValueOptions values={KINDS} label={(k) => RULE_KINDS[k].label} />
+          </LabelledSelect>
           {threshold ? (
             <TextField
               label={threshold === 'days' ? 'Days' : 'At least'}
@@ -276,12 +270,7 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
           )}
         </fieldset>
         {creating && <p className="muted small">Accounts that already qualify get it at once.</p>}
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <FormDialogActions submitLabel={creating ? 'Define badge' : 'Save'} onCancel={onClose} busy={busy} />
+        <FormDialogActions submitLabel={creating ? 'Define badge' : 'Save'} onCancel={onClose} busy={busy} failure={failure} />
       </form>
     </Dialog>
   );
@@ -335,11 +324,7 @@ function TextField({
           {chars(value.trim())}/{max}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote id={errorId}>{error}</ErrorNote>
     </>
   );
 }

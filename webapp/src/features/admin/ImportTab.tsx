@@ -8,18 +8,21 @@
  * and likely duplicates, the new records on a map). (4) The import, once a dry run of the same
  * mapping has been seen: progress, then what it did, with a link to the map. (5) Earlier imports
  * (`GET /admin/imports`), each of which can read a newer file with its mapping.
+ *
+ * Kept in one file on purpose: the four steps share the upload, the mapping and the run's state;
+ * the mapping form and the report are components of their own.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import './import-columns.css';
 import { ERROR_CODES, errorField, errorMessage, serverMessage, type ApiError } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
-import { EmptyState, Spinner } from '../../components/states';
+import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
 import { formatDateTime, plural } from '../../lib/format';
 import { importApplied, useGetImportRunsQuery } from './adminApi';
-import { QueryState, TabSection } from './AdminParts';
+import { TabSection } from './AdminParts';
 import { countsSentence, ImportReportView } from './ImportReport';
 import { boundsOf, mapLinkFor, previewSummary, progressText, refusedKey, runCountsSentence, sameMapping, uploadText } from './importMapping';
 import { IMPORT_ERRORS, runImport, uploadImport, type UploadProgress } from './importStream';

@@ -7,8 +7,12 @@
  * object, and every change hands `onChange` a copy with one key changed (`importMapping.ts`), so
  * what the form does not show goes back untouched. Each control the server guessed shows why
  * (its note) while it still holds the guess; the server's refusal of a key shows beside it.
+ *
+ * Kept in one file on purpose: every control edits the one `Mapping` through one `onChange`, and
+ * its sections read top to bottom in the order of the mapping file.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { LabelledSelect, OptionList, type Option } from '../../components/Select';
 import './import-columns.css';
 import {
   COORDINATE_MODES,
@@ -340,11 +344,6 @@ function CoordinatesFieldset({
   );
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
 /** A field's values onto ours: the field, then a table of its values, with a row to add one. */
 function ValueMapFieldset({
   legend,
@@ -492,12 +491,9 @@ function ValueMapFieldset({
               <span className="field__label">Value in the file</span>
               <input value={adding} onChange={(e) => setAdding(e.target.value)} onKeyDown={onAddKey} />
             </label>
-            <label className="field field--compact">
-              <span className="field__label">{ourHeader}</span>
-              <select value={addTo} onChange={(e) => setAddTo(e.target.value)}>
-                <OptionList options={options} />
-              </select>
-            </label>
+            <LabelledSelect label={ourHeader} className="field field--compact" value={addTo} onChange={(e) => setAddTo(e.target.value)}>
+              <OptionList options={options} />
+            </LabelledSelect>
             <button type="button" className="button button--outlined button--small" onClick={add} disabled={!adding.trim()}>
               Add value
             </button>
@@ -747,19 +743,6 @@ function SimpleSelect({
       {none && <option value={NONE}>— none —</option>}
       <OptionList options={options} />
     </SelectField>
-  );
-}
-
-/** Each of `options` as an `<option>`. */
-function OptionList({ options }: { options: readonly Option[] }) {
-  return (
-    <>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </>
   );
 }
 

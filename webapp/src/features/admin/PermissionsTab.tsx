@@ -10,7 +10,8 @@ import { errorMessage } from '../../api/errors';
 import { PERMISSIONS, type AccountRoles, type Permission } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
-import { EmptyState, Spinner } from '../../components/states';
+import { LabelledSelect, OptionList } from '../../components/Select';
+import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { PERMISSION_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -18,7 +19,7 @@ import { formatDate, plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, withParams } from '../../lib/urlParams';
 import { useChangePermissionMutation, useGetPermissionsQuery } from './adminApi';
-import { QueryState, TabSection } from './AdminParts';
+import { TabSection } from './AdminParts';
 
 const ROLE_LABELS: Record<Permission, string> = { moderator: 'Moderator', admin: 'Admin' };
 const ROLE_FILTERS: Array<{ value: '' | Permission; label: string }> = [
@@ -57,16 +58,9 @@ export function PermissionsTab() {
           <span className="field__label">E-mail or profile name</span>
           <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         </label>
-        <label className="field">
-          <span className="field__label">Role</span>
-          <select value={role ?? ''} onChange={(e) => update({ role: e.target.value || null })}>
-            {ROLE_FILTERS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect label="Role" value={role ?? ''} onChange={(e) => update({ role: e.target.value || null })}>
+          <OptionList options={ROLE_FILTERS} />
+        </LabelledSelect>
         <button type="submit" className="button button--filled">
           Search
         </button>

@@ -12,12 +12,13 @@ import { selectUser } from '../../api/session';
 import { useGetAdminStatusQuery } from '../../api/statusApi';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/Dialog';
-import { EmptyState, Spinner } from '../../components/states';
+import { LabelledSelect, ValueOptions } from '../../components/Select';
+import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDateTime, plural } from '../../lib/format';
 import type { ReplayJob, ReplayResult } from '../../api/types';
 import { useReplayJob, useStartReplayMutation } from './adminApi';
-import { QueryState, TabSection } from './AdminParts';
+import { TabSection } from './AdminParts';
 
 /** The select's value for every read model (the request leaves `projector` out). */
 const ALL = '';
@@ -89,17 +90,17 @@ export function ReplayTab() {
         <h3 id="replay-start-title" className="visually-hidden">
           Start a replay
         </h3>
-        <label className="field field--inline" htmlFor={selectId}>
-          <span className="field__label">Read model</span>
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} aria-describedby={hintId}>
-            <option value={ALL}>All read models</option>
-            {readModels.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Read model"
+          className="field field--inline"
+          id={selectId}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          aria-describedby={hintId}
+        >
+          <option value={ALL}>All read models</option>
+          <ValueOptions values={readModels} label={(name) => name} />
+        </LabelledSelect>
         <button type="submit" className="button button--filled" disabled={busy} aria-describedby={hintId}>
           {starting.isLoading && <Spinner />} Start replay
         </button>

@@ -7,9 +7,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatistics, DayCounts } from '../../api/types';
+import { LabelledSelect, ValueOptions } from '../../components/Select';
+import { QueryState } from '../../components/states';
 import { ADMIN_STATISTICS_DAYS, ADMIN_STATISTICS_WINDOWS } from '../../config/constants';
 import { useGetStatisticsQuery } from './adminApi';
-import { QueryState } from './AdminParts';
+import { TabSection } from './AdminParts';
 
 /** Series colours, distinct for colour-blind readers too (Okabe–Ito). */
 const COLOURS = { submissions: '#0072B2', approved: '#009E73', rejected: '#D55E00', accounts: '#CC79A7' } as const;
@@ -39,22 +41,15 @@ export function StatisticsTab() {
   const data = query.data;
   const windowId = useId();
   return (
-    <section aria-labelledby="statistics-title">
-      <div className="statistics-head">
-        <h2 id="statistics-title" className="section__title">
-          Statistics
-        </h2>
-        <label className="field field--inline" htmlFor={windowId}>
-          <span className="field__label">Window</span>
-          <select id={windowId} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {ADMIN_STATISTICS_WINDOWS.map((d) => (
-              <option key={d} value={d}>
-                Last {d} days
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+    <TabSection
+      slug="statistics"
+      title="Statistics"
+      controls={
+        <LabelledSelect label="Window" className="field field--inline" id={windowId} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          <ValueOptions values={ADMIN_STATISTICS_WINDOWS} label={(d) => `Last ${d} days`} />
+        </LabelledSelect>
+      }
+    >
       <QueryState
         query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
         loadingLabel="Loading statistics…"
@@ -62,7 +57,7 @@ export function StatisticsTab() {
       >
         {data && <StatisticsView stats={data} />}
       </QueryState>
-    </section>
+    </TabSection>
   );
 }
 

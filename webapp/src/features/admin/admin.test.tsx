@@ -2,11 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountRoles, AdminStatistics, AuditEntry, AuditPage, CatalogueBadge, EntityAudit, Permission } from '../../api/types';
-import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { apiError, bodyOf, envelope, type Handler, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
+import { renderRoute, toastMessages } from '../../testing/render';
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
 const paramsOf = (req: RecordedRequest) => Object.fromEntries(req.url.searchParams);
 
 beforeEach(() => {
@@ -104,7 +102,7 @@ const GRACE = {
 function permissionsServer(over: Record<string, Handler> = {}) {
   const accounts: AccountRoles[] = [ADA, GRACE].map((a) => ({ ...a, permissions: [...a.permissions] }));
   const change = (grant: boolean) => (req: RecordedRequest) => {
-    const { user_uuid, permission } = bodyOf(req) as { user_uuid: string; permission: Permission };
+    const { user_uuid, permission } = bodyOf<{ user_uuid: string; permission: Permission }>(req);
     const a = accounts.find((x) => x.user_uuid === user_uuid)!;
     a.permissions = grant ? [...a.permissions.filter((p) => p !== permission), permission] : a.permissions.filter((p) => p !== permission);
     return envelope({ user_uuid, permission, granted: grant }, { 'X-Event-Position': '901-1' });
@@ -168,7 +166,7 @@ describe('/admin: permissions', () => {
     });
     expect(within(row('ada@example.org')).getByRole('list', { name: 'Roles of ada@example.org' })).toHaveTextContent('Moderator');
     expect(screen.getByRole('button', { name: 'Revoke moderator from ada@example.org' })).toBeInTheDocument();
-    expect(toasts(store)).toContain('Granted moderator to ada@example.org');
+    expect(toastMessages(store)).toContain('Granted moderator to ada@example.org');
   });
 
   it('shows the server’s refusal in the dialog and keeps the role as it was', async () => {
@@ -483,7 +481,7 @@ describe('/admin: badges', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate First find' }));
     await waitFor(() => expect(badgeRow('first_find')).toHaveTextContent('Inactive'));
     expect(callsTo(`/api/admin/badges/${FIRST.badge_id}`).map((c) => c.method)).toContain('DELETE');
-    expect(toasts(store)).toContain('First find deactivated: awards made stay');
+    expect(toastMessages(store)).toContain('First find deactivated: awards made stay');
 
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate Old timer' }));
     await waitFor(() => expect(badgeRow('old_timer')).toHaveTextContent('Active'));

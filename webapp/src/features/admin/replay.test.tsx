@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusReport } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { apiError, bodyOf, envelope, type Handler, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, sessionFor } from '../../testing/render';
 import type { ReplayJob } from '../../api/types';
 import { REPLAY_POLL_MS } from './adminApi';
@@ -13,7 +13,6 @@ const OTHER_ADMIN = '22222222-2222-4222-8222-222222222222';
 const READ_MODELS = ['artworks', 'artists', 'search'];
 const STARTED = '2025-05-01T10:00:00Z';
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
 
 beforeEach(() => {
   localStorage.setItem('cultural-archiver-visited', 'true');
@@ -92,7 +91,7 @@ function replayServer(over: Record<string, Handler> = {}) {
     'GET /api/admin/status': () => envelope(report()),
     'GET /api/admin/replay': () => envelope({ job: server.job }),
     'POST /api/admin/replay': (req) => {
-      const { projector } = bodyOf(req) as { projector?: string };
+      const { projector } = bodyOf<{ projector?: string }>(req);
       server.job = job({ projectors: projector ? [projector] : READ_MODELS, current: projector ?? 'artworks' });
       return json({ success: true, data: { job: server.job }, timestamp: STARTED }, { status: 202 });
     },

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { RowLink } from '../../components/RowLink';
 import { SortSelect } from '../../components/SortSelect';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, QueryState } from '../../components/states';
 import { PAGINATION, SEARCH_DEBOUNCE_MS } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -72,41 +72,37 @@ export function ArtistsPage() {
         </label>
         <SortSelect value={sort} sorts={ARTIST_SORTS} labels={ARTIST_SORT_LABELS} onChange={(s) => update({ sort: s, page: 1 })} />
       </div>
-      {isLoading ? (
-        <Loading label="Loading artists…">
-          <Skeleton lines={8} />
-        </Loading>
-      ) : error ? (
-        <ErrorState title="Could not load artists" error={error} onRetry={() => void refetch()} />
-      ) : !data || data.artists.length === 0 ? (
-        <EmptyState icon="artists" title={urlSearch ? 'No artists match your search' : 'No artists yet'}>
-          {urlSearch ? <p>Try a shorter or different name.</p> : <p>Artists appear here as artworks are added.</p>}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="row-list" aria-busy={isFetching} aria-label="Artists">
-            {data.artists.map((a) => (
-              <RowLink
-                key={a.id}
-                to={to.artist(a.id)}
-                before={
-                  <span className="avatar" aria-hidden="true">
-                    {a.name.trim().charAt(0).toUpperCase() || '?'}
-                  </span>
-                }
-                title={a.name}
-                meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
-              />
-            ))}
-          </ul>
-          <Pagination
-            page={data.pagination.page}
-            totalPages={data.pagination.total_pages}
-            onPage={(p) => update({ page: p })}
-            label="Artist pages"
-          />
-        </>
-      )}
+      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading artists…" lines={8} failedTitle="Could not load artists">
+        {!data || data.artists.length === 0 ? (
+          <EmptyState icon="artists" title={urlSearch ? 'No artists match your search' : 'No artists yet'}>
+            {urlSearch ? <p>Try a shorter or different name.</p> : <p>Artists appear here as artworks are added.</p>}
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="row-list" aria-busy={isFetching} aria-label="Artists">
+              {data.artists.map((a) => (
+                <RowLink
+                  key={a.id}
+                  to={to.artist(a.id)}
+                  before={
+                    <span className="avatar" aria-hidden="true">
+                      {a.name.trim().charAt(0).toUpperCase() || '?'}
+                    </span>
+                  }
+                  title={a.name}
+                  meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+                />
+              ))}
+            </ul>
+            <Pagination
+              page={data.pagination.page}
+              totalPages={data.pagination.total_pages}
+              onPage={(p) => update({ page: p })}
+              label="Artist pages"
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

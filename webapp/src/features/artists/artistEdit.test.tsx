@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ArtistDetail, ArtistEditReceipt, EditCheck, EditRequest, PendingEdit } from '../../api/types';
+import type { ArtistDetail, ArtistEditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import { artistRoutes, KEN } from '../../testing/artists';
 import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { refusedCheck, valid } from '../../testing/editing';
+import { renderRoute, toastMessages } from '../../testing/render';
 import { artistEditsFrom, artistValuesOf, NO_ARTIST, rebaseArtist, yearProblems } from './artistEditModel';
 import { NEW_ARTIST_SENT } from './NewArtistPage';
 
@@ -13,8 +14,6 @@ const EDIT_PATH = `/artist/${ID}/edit`;
 const STALE = 'This artist changed since you opened it (country). Reload to see the current values.';
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
-const valid = (body: EditRequest): EditCheck => ({ valid: true, errors: [], edits: body.edits });
 const created = (data: ArtistEditReceipt) => json({ success: true, data, timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201 });
 
 /**
@@ -98,7 +97,7 @@ describe('/artist/{id}/edit', () => {
     // Checked first, then proposed, the same body both times.
     expect(bodyOf(callsTo(`/api/artist/${ID}/edit/validate`)[0]!)).toEqual(expected);
     expect(bodyOf(callsTo(`/api/artist/${ID}/edit`)[0]!)).toEqual(expected);
-    expect(toasts(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
+    expect(toastMessages(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
     // The artist's page now shows the proposal waiting.
     expect(await screen.findByTestId('pending-edits')).toHaveTextContent(
       'Your edit is waiting for review. It changes the other names, biography, website, and year of death.',
@@ -107,15 +106,10 @@ describe('/artist/{id}/edit', () => {
 
   it('shows the server’s checks at their fields and all together, and proposes nothing', async () => {
     const { callsTo } = server({
-      [`POST /api/artist/${ID}/edit/validate`]: (req) =>
-        envelope({
-          valid: false,
-          errors: [
-            { field: 'name', message: 'name is required' },
-            { field: 'death_year', message: 'death_year must not be before birth_year' },
-          ],
-          edits: bodyOf(req).edits,
-        } satisfies EditCheck),
+      [`POST /api/artist/${ID}/edit/validate`]: refusedCheck([
+        { field: 'name', message: 'name is required' },
+        { field: 'death_year', message: 'death_year must not be before birth_year' },
+      ]),
     });
     renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.clear(await screen.findByLabelText('Name'));
@@ -242,7 +236,7 @@ describe('/artist/new', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(receipt).toHaveTextContent('Pending review');
     expect(within(receipt).getByRole('link', { name: 'See your submissions' })).toHaveAttribute('href', '/profile');
-    expect(toasts(store)).toContain(NEW_ARTIST_SENT);
+    expect(toastMessages(store)).toContain(NEW_ARTIST_SENT);
     const expected: EditRequest = {
       edits: [
         { field_name: 'name', field_value_old: null, field_value_new: 'Ada Studio' },
@@ -262,8 +256,7 @@ describe('/artist/new', () => {
 
   it('shows the server’s checks at their fields', async () => {
     const { callsTo } = newArtistServer({
-      'POST /api/artists/validate': (req) =>
-        envelope({ valid: false, errors: [{ field: 'name', message: 'name is required' }], edits: bodyOf(req).edits } satisfies EditCheck),
+      'POST /api/artists/validate': refusedCheck([{ field: 'name', message: 'name is required' }]),
     });
     renderRoute('/artist/new', { who: 'user' });
     await userEvent.type(await screen.findByLabelText('Country'), 'Peru');

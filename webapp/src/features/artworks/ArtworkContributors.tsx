@@ -6,6 +6,7 @@
 import { useGetArtworkContributorsQuery } from '../../api/artworkApi';
 import { errorMessage } from '../../api/errors';
 import type { Credits } from '../../api/types';
+import { Section } from '../../components/Section';
 import { Loading, Skeleton } from '../../components/states';
 import { formatDate, plural } from '../../lib/format';
 import { fieldLabel } from '../../lib/historyText';
@@ -76,11 +77,8 @@ export function ArtworkContributors({ artworkId }: { artworkId: string }) {
     );
   }
   return (
-    <section className="section" aria-labelledby="contributors-title">
-      <h2 className="section__title" id="contributors-title">
-        Contributors
-      </h2>
+    <Section titleId="contributors-title" title="Contributors">
       {body}
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { LogbookEntryDto } from '../../api/types';
 import { PhotoImage } from '../../components/PhotoImage';
+import { Section } from '../../components/Section';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
@@ -27,10 +28,7 @@ export function Logbook({
   readOnly?: boolean;
 }) {
   return (
-    <section className="section" aria-labelledby="logbook-title">
-      <h2 id="logbook-title" className="section__title">
-        Logbook
-      </h2>
+    <Section titleId="logbook-title" title="Logbook">
       {entries.length === 0 ? (
         <p className="muted">
           No visits logged yet.{' '}
@@ -70,6 +68,6 @@ export function Logbook({
           ))}
         </ol>
       )}
-    </section>
+    </Section>
   );
 }

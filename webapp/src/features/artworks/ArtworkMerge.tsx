@@ -10,6 +10,7 @@ import { errorMessage } from '../../api/errors';
 import { selectCanModerate } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog, PromptDialog } from '../../components/Dialog';
+import { ErrorNote } from '../../components/states';
 import { MERGE_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -102,11 +103,7 @@ export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; 
             rows={3}
           />
         </div>
-        {problem && (
-          <p id={errorId} className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorNote id={errorId}>{problem}</ErrorNote>
       </form>
     </Dialog>
   );

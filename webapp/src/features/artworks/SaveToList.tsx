@@ -19,6 +19,7 @@ import { NewListForm, type CreatedList } from '../../components/NewListForm';
 import { Loading, Skeleton } from '../../components/states';
 import { announce } from '../../lib/announcer';
 import { plural } from '../../lib/format';
+import { useBusyKeys } from '../../lib/hooks';
 import { toastShown } from '../../lib/ui';
 
 export function SaveToList({ artworkId, title }: { artworkId: string; title: string }) {
@@ -41,17 +42,9 @@ function SaveToListBody({ artworkId, title }: { artworkId: string; title: string
   const saved = useGetSavedQuery(artworkId);
   const [add] = useAddToListMutation();
   const [remove] = useRemoveFromListMutation();
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusyList] = useBusyKeys<string>();
   const own = (lists.data ?? []).filter((l) => l.kind === 'custom');
   const holding = new Set(saved.data?.in_lists ?? []);
-
-  const setBusyList = (id: string, on: boolean) =>
-    setBusy((b) => {
-      const next = new Set(b);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const toggle = async (list: ListSummary, save: boolean) => {
     if (busy.has(list.id)) return;

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EditCheck, EditReceipt, EditRequest, PendingEdit } from '../../api/types';
+import type { EditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
 import { ARTIST, ORCA } from '../../testing/artworks';
 import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { refusedCheck, valid } from '../../testing/editing';
+import { renderRoute, toastMessages } from '../../testing/render';
 import { tagSchemaRoute } from '../../testing/tagSchema';
 import { editsFrom, rebase, valuesOf } from './editModel';
 
@@ -27,8 +28,6 @@ const OTHER: ArtistDto = {
 const STALE = 'This artwork changed since you opened it (title). Reload to see the current values.';
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
-const valid = (body: EditRequest): EditCheck => ({ valid: true, errors: [], edits: body.edits });
 const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pending', artwork_id: ID, edits: body.edits });
 
 /**
@@ -115,7 +114,7 @@ describe('/artwork/{id}/edit', () => {
     const search = callsTo('/api/artists').at(-1)!.url.searchParams;
     expect(search.get('search')).toBe('ame');
     expect(search.get('limit')).toBe('10');
-    expect(toasts(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
+    expect(toastMessages(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
     // The artwork's page now shows the proposal waiting.
     expect(await screen.findByTestId('pending-edits')).toHaveTextContent(
       'Your edit is waiting for review. It changes the title, description, artwork type, artists, material, year, and height (m).',
@@ -124,15 +123,10 @@ describe('/artwork/{id}/edit', () => {
 
   it('shows the server’s checks at their fields and all together, and proposes nothing', async () => {
     const { callsTo } = server({
-      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
-        envelope({
-          valid: false,
-          errors: [
-            { field: 'title', message: 'title is required' },
-            { field: 'tag:year', message: 'year must be a year' },
-          ],
-          edits: bodyOf(req).edits,
-        } satisfies EditCheck),
+      [`POST /api/artwork/${ID}/edit/validate`]: refusedCheck([
+        { field: 'title', message: 'title is required' },
+        { field: 'tag:year', message: 'year must be a year' },
+      ]),
     });
     renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.clear(await screen.findByLabelText('Title'));
@@ -213,8 +207,7 @@ describe('/artwork/{id}/edit', () => {
 
   it('offers to reload when the check finds the artwork changed', async () => {
     server({
-      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
-        envelope({ valid: false, errors: [{ field: 'title', message: STALE }], edits: bodyOf(req).edits } satisfies EditCheck),
+      [`POST /api/artwork/${ID}/edit/validate`]: refusedCheck([{ field: 'title', message: STALE }]),
     });
     renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.type(await screen.findByLabelText('Title'), '!');
@@ -305,15 +298,10 @@ describe('/artwork/{id}/edit', () => {
 
   it('takes a problem the server found away once its field changes, and keeps the others', async () => {
     server({
-      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
-        envelope({
-          valid: false,
-          errors: [
-            { field: 'title', message: 'The title is already taken nearby' },
-            { field: 'tag:year', message: 'Year must be a four-digit year between 1000 and 2100' },
-          ],
-          edits: bodyOf(req).edits,
-        } satisfies EditCheck),
+      [`POST /api/artwork/${ID}/edit/validate`]: refusedCheck([
+        { field: 'title', message: 'The title is already taken nearby' },
+        { field: 'tag:year', message: 'Year must be a four-digit year between 1000 and 2100' },
+      ]),
     });
     renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.type(await screen.findByLabelText('Title'), ' II');

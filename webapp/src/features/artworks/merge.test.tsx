@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto, Merged, MergeRequest } from '../../api/types';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { renderRoute, toastMessages } from '../../testing/render';
 import { artworkIdIn } from './ArtworkMerge';
 
 const KEPT: ArtworkDetailDto = { ...ORCA, id: '55555555-5555-4555-8555-555555555555', title: 'Digital Orca (kept)' };
@@ -13,7 +13,6 @@ const MERGED_DUPLICATE: ArtworkDetailDto = { ...DUPLICATE, status: 'merged', mer
 const MOVED: Merged = { artwork_id: DUPLICATE.id, into: KEPT.id, photos: 2, logbook_entries: 1 };
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as MergeRequest;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
 const noHistory = () => envelope(historyPage([]));
 
 function server(duplicate = DUPLICATE, merge: Handler = () => envelope(MOVED), unmerge: Handler = () => envelope(MOVED)) {
@@ -67,7 +66,7 @@ describe('merging duplicates', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: KEPT.title })).toBeInTheDocument();
     expect(bodyOf(callsTo(`/api/artworks/${DUPLICATE.id}/merge`)[0]!)).toEqual({ into: KEPT.id, reason: 'Same orca' });
-    expect(toasts(store)).toContain('Merged: 2 photos and 1 visit moved');
+    expect(toastMessages(store)).toContain('Merged: 2 photos and 1 visit moved');
     expect(screen.getByText(/A duplicate record of this artwork was merged into this one/)).toBeInTheDocument();
   });
 
@@ -82,8 +81,8 @@ describe('merging duplicates', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Same orca');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     // Then the message counts visits
-    await waitFor(() => expect(toasts(store)).toContain('Merged: 1 photo and 3 visits moved'));
-    expect(toasts(store).join(' ')).not.toMatch(/logbook entr/i);
+    await waitFor(() => expect(toastMessages(store)).toContain('Merged: 1 photo and 3 visits moved'));
+    expect(toastMessages(store).join(' ')).not.toMatch(/logbook entr/i);
   });
 
   it('keeps the dialog open with the server’s refusal', async () => {
@@ -106,7 +105,7 @@ describe('merging duplicates', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Undo the merge' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Two orcas after all');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Undo merge' }));
-    await waitFor(() => expect(toasts(store)).toContain('Merge undone: 2 photos and 1 visit went back'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Merge undone: 2 photos and 1 visit went back'));
     expect(JSON.parse(callsTo(`/api/artworks/${DUPLICATE.id}/unmerge`)[0]!.body as string)).toEqual({ reason: 'Two orcas after all' });
   });
 

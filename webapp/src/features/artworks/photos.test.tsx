@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ArtworkDetailDto, EditCheck, EditRequest, PendingEdit, PhotoDto } from '../../api/types';
+import type { ArtworkDetailDto, EditRequest, PendingEdit, PhotoDto } from '../../api/types';
 import { valueText } from '../../lib/fieldText';
 import { changeText } from '../../lib/historyText';
 import { ORCA } from '../../testing/artworks';
 import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { refusedCheck, valid } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
 import { editsFrom, rebase, valuesOf, withHidden } from './editModel';
 
@@ -45,7 +46,7 @@ function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetail
     [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
     [`GET /api/artworks/${ID}/history`]: () =>
       envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
-    [`POST /api/artwork/${ID}/edit/validate`]: (req) => envelope({ valid: true, errors: [], edits: bodyOf(req).edits } satisfies EditCheck),
+    [`POST /api/artwork/${ID}/edit/validate`]: (req) => envelope(valid(bodyOf(req))),
     [`POST /api/artwork/${ID}/edit`]: (req) => {
       const { edits, note } = bodyOf(req);
       pending.unshift({ id: 'sub-1', created_at: '2025-06-01T10:00:00Z', note: note ?? null, edits });
@@ -157,8 +158,7 @@ describe('/artwork/{id}/edit: photos', () => {
   it('shows the server’s photo problems at the photos and in the summary', async () => {
     const message = 'The main photo cannot be hidden';
     const { callsTo } = server({
-      [`POST /api/artwork/${ID}/edit/validate`]: (req) =>
-        envelope({ valid: false, errors: [{ field: 'hidden_photos', message }], edits: bodyOf(req).edits } satisfies EditCheck),
+      [`POST /api/artwork/${ID}/edit/validate`]: refusedCheck([{ field: 'hidden_photos', message }]),
     });
     renderRoute(EDIT_PATH, { who: 'user' });
     await screen.findByRole('group', { name: 'Photos' });

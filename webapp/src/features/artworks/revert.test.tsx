@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RevertRequest, Reverted } from '../../api/types';
 import { artworkRoutes, historyEntry, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute, type Who } from '../../testing/render';
+import { renderRoute, toastMessages, type Who } from '../../testing/render';
 
 const ID = ORCA.id;
 const IMPORTED = historyEntry(1, {
@@ -30,7 +30,6 @@ const REVERTED = historyEntry(3, {
 const HISTORY = [REVERTED, EDITED, IMPORTED];
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as RevertRequest;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
 
 function server(revert: Handler = () => envelope({ artwork_id: ID, change: EDITED.id, changes: [] } satisfies Reverted)) {
   return mockFetch({
@@ -104,7 +103,7 @@ describe('artwork history: edits and reverts', () => {
     const historyReads = callsTo(`/api/artworks/${ID}/history`).length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
 
-    await waitFor(() => expect(toasts(store)).toContain('Change reverted'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Change reverted'));
     expect(bodyOf(callsTo(`/api/artworks/${ID}/revert`)[0]!)).toEqual({ change: EDITED.id, reason: 'The old title was right' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revert this change' })).not.toBeInTheDocument());
     await waitFor(() => expect(callsTo(`/api/artworks/${ID}`).length).toBeGreaterThan(artworkReads));
@@ -123,6 +122,6 @@ describe('artwork history: edits and reverts', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Revert this change' })).toBeInTheDocument();
     expect(callsTo(`/api/artworks/${ID}/revert`)).toHaveLength(1);
-    expect(toasts(store)).not.toContain('Change reverted');
+    expect(toastMessages(store)).not.toContain('Change reverted');
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../api/token';
 import { dialogClosed, dialogOpened, signInOpened } from '../../lib/ui';
-import { ANON_TOKEN, apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { ANON_TOKEN, apiError, authStatus, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
 import { renderWithProviders, storeFor } from '../../testing/render';
 import { normaliseCode } from './messages';
 import { SignInDialog } from './SignInDialog';
@@ -130,9 +130,7 @@ describe('sign-in dialog: the code on the sent step', () => {
     return (req) =>
       req.headers.get('X-User-Token') === SESSION_TOKEN
         ? envelope(
-            authStatus({
-              is_authenticated: true,
-              is_anonymous: false,
+            signedInAuthStatus({
               user_token: SESSION_TOKEN,
               user: { uuid: ACCOUNT, email: EMAIL, created_at: '2025-01-01T00:00:00Z' },
               profile_name: 'ada',

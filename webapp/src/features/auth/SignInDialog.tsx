@@ -12,7 +12,7 @@ import { completeSignIn } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/states';
+import { ErrorNote, Spinner } from '../../components/states';
 import { announce } from '../../lib/announcer';
 import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce, toastShown } from '../../lib/ui';
 import { CODE_LENGTH, isCompleteCode, normaliseCode, SIGN_IN_MESSAGES } from './messages';
@@ -139,11 +139,7 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
               autoFocus
             />
           </label>
-          {(validation ?? error) && (
-            <p id={errorId} className="field__error" role="alert">
-              {validation ?? error}
-            </p>
-          )}
+          <ErrorNote id={errorId}>{validation ?? error}</ErrorNote>
           <div className="dialog__actions dialog__actions--inline">
             <button type="button" className="button button--text" onClick={onClose}>
               Cancel
@@ -181,11 +177,7 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
                 autoFocus
               />
             </label>
-            {codeError && (
-              <p id={codeErrorId} className="field__error" role="alert">
-                {codeError}
-              </p>
-            )}
+            <ErrorNote id={codeErrorId}>{codeError}</ErrorNote>
             <div className="dialog__actions dialog__actions--inline">
               <button type="submit" className="button button--filled">
                 Sign in with code

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../api/token';
 import { routes } from '../../app/routes';
-import { ANON_TOKEN, apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { ANON_TOKEN, apiError, authStatus, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
 import { renderRoute, storeFor } from '../../testing/render';
 import { rememberSignInFrom, SIGN_IN_FROM_MAX_AGE_MS, takeSignInFrom } from './signInFrom';
 import { safeRedirect } from './VerifyPage';
@@ -34,9 +34,7 @@ const verified = (message?: string): Handler => () => verifiedResponse(message);
 const status: Handler = (req) =>
   req.headers.get('X-User-Token') === SESSION_TOKEN
     ? envelope(
-        authStatus({
-          is_authenticated: true,
-          is_anonymous: false,
+        signedInAuthStatus({
           user_token: SESSION_TOKEN,
           user: { uuid: ACCOUNT, email: EMAIL, created_at: '2025-01-01T00:00:00Z' },
         }),

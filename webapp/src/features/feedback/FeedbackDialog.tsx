@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getToken } from '../../api/token';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
+import { ErrorNote } from '../../components/states';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
 import { dialogClosed, selectDialog, selectFeedbackTarget, toastShown, type FeedbackTarget } from '../../lib/ui';
 import { useSendFeedbackMutation } from './feedbackApi';
@@ -113,11 +114,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
             characters{tooLong ? ', too long' : ''}. Press Control or Command plus Enter to send.
           </span>
         </p>
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote id={errorId}>{error}</ErrorNote>
         <FormDialogActions submitLabel="Send" onCancel={close} busy={sending} submitDisabled={!sendable} />
       </form>
     </Dialog>

@@ -11,7 +11,7 @@ import { listTourGpxUrl, useGetListTourQuery } from '../../api/listsApi';
 import type { ListSummary } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/states';
+import { InlineFailure, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { EMPTY_TOUR_TEXT, tourSummary } from '../../lib/tour';
 import { toastShown } from '../../lib/ui';
@@ -52,14 +52,7 @@ export function ListTour({ list }: { list: ListSummary }) {
       </p>
     );
   else if (tour.error)
-    status = (
-      <p role="alert">
-        Could not plan the walk: {errorMessage(tour.error)}{' '}
-        <button type="button" className="button button--text button--small" onClick={() => void tour.refetch()}>
-          Retry
-        </button>
-      </p>
-    );
+    status = <InlineFailure failed="Could not plan the walk" error={tour.error} onRetry={() => void tour.refetch()} />;
   else if (tour.data)
     status = (
       <p className="list-tour__summary" aria-busy={tour.isFetching || undefined}>

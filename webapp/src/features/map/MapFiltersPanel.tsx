@@ -4,7 +4,7 @@
  * narrow too). Every change goes to the URL at once (`onChange`). The focus moves into
  * it on opening; Escape closes it (the map page then focuses its button again).
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import type { ListSummary } from '../../api/types';
 import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
@@ -31,8 +31,6 @@ export function MapFiltersPanel({
   onChange: (next: MapFilters) => void;
   onClose: () => void;
 }) {
-  const hintId = useId();
-  const removedHintId = useId();
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const known = lists.data ?? [];
@@ -88,34 +86,12 @@ export function MapFiltersPanel({
           Your lists could not be loaded: {errorMessage(lists.error)}
         </p>
       )}
-      <div className="field field--compact">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filters.unseen}
-            aria-describedby={hintId}
-            onChange={(e) => onChange({ ...filters, unseen: e.target.checked })}
-          />{' '}
-          Not seen by me
-        </label>
-        <span id={hintId} className="field__hint">
-          Hides the artworks in your Visited list.
-        </span>
-      </div>
-      <div className="field field--compact">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filters.removed}
-            aria-describedby={removedHintId}
-            onChange={(e) => onChange({ ...filters, removed: e.target.checked })}
-          />{' '}
-          Show removed artworks
-        </label>
-        <span id={removedHintId} className="field__hint">
-          <span className="map-legend__removed" aria-hidden="true" /> Artworks a moderator marked as no longer there, drawn greyed.
-        </span>
-      </div>
+      <HintedCheckbox label="Not seen by me" checked={filters.unseen} onChange={(unseen) => onChange({ ...filters, unseen })}>
+        Hides the artworks in your Visited list.
+      </HintedCheckbox>
+      <HintedCheckbox label="Show removed artworks" checked={filters.removed} onChange={(removed) => onChange({ ...filters, removed })}>
+        <span className="map-legend__removed" aria-hidden="true" /> Artworks a moderator marked as no longer there, drawn greyed.
+      </HintedCheckbox>
       <button
         type="button"
         className="button button--text button--small"
@@ -125,5 +101,20 @@ export function MapFiltersPanel({
         Clear filters
       </button>
     </section>
+  );
+}
+
+/** A filter's checkbox with the hint under it that says what it does (`children`). */
+function HintedCheckbox({ label, checked, onChange, children }: { label: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  const hintId = useId();
+  return (
+    <div className="field field--compact">
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} aria-describedby={hintId} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </label>
+      <span id={hintId} className="field__hint">
+        {children}
+      </span>
+    </div>
   );
 }

@@ -10,6 +10,9 @@
  * list marks them "(removed)" and their preview card says so (without the toggles).
  * With `tour=1` beside the list filter, the list's walking tour is drawn as a line with numbered
  * stops and listed in a panel; the view fits it once it has loaded.
+ *
+ * Kept in one file on purpose: the viewport, the URL's filters and the nearby queries are one
+ * state that the map, the list of what is in view and the panels all read.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';

@@ -6,11 +6,10 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/errors';
 import { citiesOf, placeName, placesMatching, useGetPlacesQuery } from '../../api/placesApi';
 import type { Place } from '../../api/types';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/states';
+import { InlineFailure, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { plural } from '../../lib/format';
 
@@ -70,14 +69,7 @@ export function PlacesPanel({
       </p>
     );
   } else if (places.error) {
-    body = (
-      <p role="alert">
-        Could not load the places: {errorMessage(places.error)}{' '}
-        <button type="button" className="button button--text button--small" onClick={() => void places.refetch()}>
-          Retry
-        </button>
-      </p>
-    );
+    body = <InlineFailure failed="Could not load the places" error={places.error} onRetry={() => void places.refetch()} />;
   } else if (places.data && places.data.length === 0) {
     body = <p className="muted">No artworks on the map yet.</p>;
   } else if (places.data) {

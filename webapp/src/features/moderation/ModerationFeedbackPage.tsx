@@ -13,7 +13,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
-import { EmptyState, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
+import { LabelledSelect, OptionList } from '../../components/Select';
+import { EmptyState, ErrorNote, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -57,16 +58,9 @@ export function ModerationFeedbackPage() {
       />
       <Tabs label="Feedback by state" tabs={tabs} value={status} onChange={(s) => update({ status: s === 'open' ? null : s, page: null })}>
         <div className="toolbar">
-          <label className="field">
-            <span className="field__label">Kind</span>
-            <select value={issueType ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
-              {ISSUES.map((i) => (
-                <option key={i.value} value={i.value}>
-                  {i.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect label="Kind" value={issueType ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
+            <OptionList options={ISSUES} />
+          </LabelledSelect>
         </div>
         <FeedbackList
           status={status}
@@ -263,11 +257,7 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
         <p className={`field__counter${length > FEEDBACK_DECISION_NOTE_MAX ? ' field__counter--over' : ''}`}>
           {length}/{FEEDBACK_DECISION_NOTE_MAX}
         </p>
-        {problem && (
-          <p id={problemId} className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorNote id={problemId}>{problem}</ErrorNote>
         {artworkId && (
           <div className="field--checkbox">
             <label className="checkbox">
@@ -277,12 +267,7 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
             <p className="field__hint">It leaves the map and the lists; its page and history stay.</p>
           </div>
         )}
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <FormDialogActions submitLabel={resolving_ ? 'Resolve' : 'Archive'} onCancel={onClose} busy={busy} />
+        <FormDialogActions submitLabel={resolving_ ? 'Resolve' : 'Archive'} onCancel={onClose} busy={busy} failure={failure} />
       </form>
     </Dialog>
   );

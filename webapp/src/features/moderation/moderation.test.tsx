@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedbackItem, FeedbackPage, FeedbackStatus } from '../../api/types';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
-import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { apiError, bodyOf, envelope, type Handler, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
+import { renderRoute, toastMessages } from '../../testing/render';
 
 const MISSING = {
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
@@ -45,10 +45,8 @@ const GENERAL = {
   decision_note: 'On the list',
 } satisfies FeedbackItem;
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
 const items = () => screen.queryAllByTestId('feedback-item');
 const item = (note: string) => items().find((el) => el.textContent?.includes(note))!;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
 
 /** A server holding feedback: decisions move it from open to archived or resolved. */
 function server(over: Record<string, Handler> = {}) {
@@ -167,7 +165,7 @@ describe('/moderation/feedback: decisions', () => {
     expect(items()).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'Open (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Archived (2)' })).toBeInTheDocument();
-    expect(toasts(store)).toContain('Feedback archived');
+    expect(toastMessages(store)).toContain('Feedback archived');
   });
 
   it('resolves a missing-artwork report with a required note, marking the artwork removed', async () => {
@@ -192,7 +190,7 @@ describe('/moderation/feedback: decisions', () => {
       remove_artwork: true,
     });
     expect(screen.getByRole('tab', { name: 'Resolved (1)' })).toBeInTheDocument();
-    expect(toasts(store)).toContain(`Feedback resolved; ${ORCA.title} is marked as removed`);
+    expect(toastMessages(store)).toContain(`Feedback resolved; ${ORCA.title} is marked as removed`);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Resolved (1)' }));
     const resolved = await screen.findByTestId('feedback-item');

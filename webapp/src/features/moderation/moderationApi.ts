@@ -6,7 +6,7 @@
  * A decided item leaves the cached open pages and the counts move at once (undone if the server
  * refuses); the refetch that follows carries X-Min-Position, so the server's answer agrees.
  */
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, undoIfFailed, unwrap, type CacheApi, type Patch } from '../../api/baseApi';
 import type { ApiError } from '../../api/errors';
 import type {
   ArchiveFeedback,
@@ -75,16 +75,7 @@ export const moderationApi = baseApi.injectEndpoints({
         body: (note.trim() ? { note: note.trim() } : {}) satisfies ArchiveFeedback,
       }),
       transformResponse: (raw: Envelope_FeedbackReceipt) => unwrap(raw),
-      async onQueryStarted({ id }, api) {
-        const patches = moderationApi.util
-          .selectCachedArgsForQuery(api.getState(), 'getFeedbackQueue')
-          .map((args) => api.dispatch(moderationApi.util.updateQueryData('getFeedbackQueue', args, decided(args, id, 'archived'))));
-        try {
-          await api.queryFulfilled;
-        } catch {
-          patches.forEach((p) => p.undo());
-        }
-      },
+      onQueryStarted: ({ id }, api) => undoIfFailed(decidedInQueues(api, id, 'archived'), api.queryFulfilled),
       invalidatesTags: (_r, error, { id }) => (error ? alreadyDecided(error) : [QUEUE, { type: 'Feedback', id }, { type: 'Audit', id: LIST_ID }, 'Statistics']),
     }),
     resolveFeedback: build.mutation<FeedbackReceipt, ResolveArgs>({
@@ -94,16 +85,7 @@ export const moderationApi = baseApi.injectEndpoints({
         body: { note: note.trim(), remove_artwork: removeArtwork !== null } satisfies ResolveFeedback,
       }),
       transformResponse: (raw: Envelope_FeedbackReceipt) => unwrap(raw),
-      async onQueryStarted({ id }, api) {
-        const patches = moderationApi.util
-          .selectCachedArgsForQuery(api.getState(), 'getFeedbackQueue')
-          .map((args) => api.dispatch(moderationApi.util.updateQueryData('getFeedbackQueue', args, decided(args, id, 'resolved'))));
-        try {
-          await api.queryFulfilled;
-        } catch {
-          patches.forEach((p) => p.undo());
-        }
-      },
+      onQueryStarted: ({ id }, api) => undoIfFailed(decidedInQueues(api, id, 'resolved'), api.queryFulfilled),
       invalidatesTags: (_r, error, { id, removeArtwork }) =>
         error
           ? alreadyDecided(error)
@@ -118,5 +100,12 @@ export const moderationApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/** Item `id` decided (`to`) at once on every cached page of the queue (see `decided`); the patches undo it. */
+function decidedInQueues(api: CacheApi, id: string, to: Exclude<FeedbackStatus, 'open'>): Patch[] {
+  return moderationApi.util
+    .selectCachedArgsForQuery(api.getState(), 'getFeedbackQueue')
+    .map((args) => api.dispatch(moderationApi.util.updateQueryData('getFeedbackQueue', args, decided(args, id, to))));
+}
 
 export const { useGetFeedbackQueueQuery, useArchiveFeedbackMutation, useResolveFeedbackMutation } = moderationApi;

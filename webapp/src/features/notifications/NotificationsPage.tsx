@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { selectIsAuthenticated } from '../../api/session';
 import type { Notification } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyPage } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageTitle';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { usePreferences } from '../../components/usePreferences';
@@ -67,8 +68,7 @@ export function NotificationsPage() {
 
   if (!signedIn) {
     return (
-      <div className="page page--narrow">
-        <PageHeader title="Notifications" />
+      <EmptyPage title="Notifications">
         <EmptyState
           icon="bell"
           title="Sign in to see notifications"
@@ -80,7 +80,7 @@ export function NotificationsPage() {
         >
           <p>We let you know when your submissions are reviewed and when you earn a badge.</p>
         </EmptyState>
-      </div>
+      </EmptyPage>
     );
   }
 

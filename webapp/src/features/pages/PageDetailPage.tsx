@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useProductName } from '../../api/configApi';
 import { PageHeader } from '../../components/PageTitle';
-import { EmptyState } from '../../components/states';
+import { EmptyPage, NotFound } from '../../components/NotFound';
 import { to } from '../../config/routes';
 import { findPage } from './content';
 
@@ -11,17 +11,9 @@ export function PageDetailPage() {
   const page = findPage(slug);
   if (!page) {
     return (
-      <div className="page page--narrow">
-        <PageHeader title="Page not found" />
-        <EmptyState
-          title="There’s no page by that name"
-          action={
-            <Link className="button button--filled" to={to.pages()}>
-              All pages
-            </Link>
-          }
-        />
-      </div>
+      <EmptyPage title="Page not found">
+        <NotFound title="There’s no page by that name" back={{ to: to.pages(), label: 'All pages' }} />
+      </EmptyPage>
     );
   }
   return (

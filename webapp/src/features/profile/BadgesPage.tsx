@@ -5,6 +5,7 @@
 import { selectIsAuthenticated } from '../../api/session';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
+import { Section } from '../../components/Section';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { BadgeCard, EarnedOn, heldBy } from './BadgeCard';
 import { useGetAllBadgesQuery, useGetMyBadgesQuery } from './profileApi';
@@ -36,10 +37,7 @@ export function BadgesPage() {
               <p>Add a photo or log a visit to earn your first one.</p>
             </EmptyState>
           ) : (
-            <section className="section" aria-labelledby="badges-earned">
-              <h2 id="badges-earned" className="section__title">
-                Earned
-              </h2>
+            <Section titleId="badges-earned" title="Earned">
               <ul className="badge-grid" aria-label="Your badges">
                 {(mine.data ?? []).map((b) => (
                   <BadgeCard key={b.badge_id} badge={b}>
@@ -48,13 +46,10 @@ export function BadgesPage() {
                   </BadgeCard>
                 ))}
               </ul>
-            </section>
+            </Section>
           )}
           {toEarn.length > 0 && (
-            <section className="section" aria-labelledby="badges-to-earn">
-              <h2 id="badges-to-earn" className="section__title">
-                Still to earn
-              </h2>
+            <Section titleId="badges-to-earn" title="Still to earn">
               <ul className="badge-grid" aria-label="Badges still to earn">
                 {toEarn.map((b) => (
                   <BadgeCard key={b.badge_id} badge={b} locked>
@@ -63,7 +58,7 @@ export function BadgesPage() {
                   </BadgeCard>
                 ))}
               </ul>
-            </section>
+            </Section>
           )}
         </>
       )}

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject, MyEdit } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { Section } from '../../components/Section';
+import { EmptyState, QueryState } from '../../components/states';
 import { to } from '../../config/routes';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
@@ -22,31 +23,24 @@ export function MyEdits() {
   const { data, error, isLoading, refetch } = useGetMyEditsQuery({ page }, { refetchOnMountOrArgChange: true });
 
   return (
-    <section className="section" aria-labelledby="my-edits-title">
-      <h2 id="my-edits-title" className="section__title">
-        My edits
-      </h2>
-      {isLoading ? (
-        <Loading label="Loading edits…">
-          <Skeleton lines={4} />
-        </Loading>
-      ) : error ? (
-        <ErrorState title="Could not load your edits" error={error} onRetry={() => void refetch()} />
-      ) : !data || data.edits.length === 0 ? (
-        <EmptyState icon="artists" title="No edits yet">
-          <p>You have not proposed any edits yet.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="row-list" aria-label="Your edits">
-            {data.edits.map((e) => (
-              <EditRow key={e.id} edit={e} />
-            ))}
-          </ul>
-          <Pagination page={page} totalPages={data.pagination.total_pages} label="Edit pages" onPage={goToPage} />
-        </>
-      )}
-    </section>
+    <Section titleId="my-edits-title" title="My edits">
+      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading edits…" lines={4} failedTitle="Could not load your edits">
+        {!data || data.edits.length === 0 ? (
+          <EmptyState icon="artists" title="No edits yet">
+            <p>You have not proposed any edits yet.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="row-list" aria-label="Your edits">
+              {data.edits.map((e) => (
+                <EditRow key={e.id} edit={e} />
+              ))}
+            </ul>
+            <Pagination page={page} totalPages={data.pagination.total_pages} label="Edit pages" onPage={goToPage} />
+          </>
+        )}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -18,7 +18,8 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { Pagination } from '../../components/Pagination';
 import { PhotoImage } from '../../components/PhotoImage';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { Section } from '../../components/Section';
+import { EmptyState, QueryState } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate, pageCount } from '../../lib/format';
 import { statusText, submissionTitle } from '../../lib/submissionText';
@@ -36,66 +37,54 @@ export function MySubmissions() {
   const [erase] = useErasePhotoMetadataMutation();
   const [erasing, setErasing] = useState<SubmissionDto | null>(null);
 
+  /** Carries out `request`, then toasts `done`, or why it failed (`failed` when the server says nothing). */
+  const toastOutcome = async (request: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await request();
+      dispatch(toastShown({ type: 'success', message: done }));
+    } catch (e) {
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, failed) }));
+    }
+  };
+
   const onErase = async (s: SubmissionDto) => {
     setErasing(null);
-    try {
-      await erase(s.id).unwrap();
-      dispatch(toastShown({ type: 'success', message: 'Photo location and camera details removed' }));
-    } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'Could not remove the photo details') }));
-    }
+    await toastOutcome(() => erase(s.id).unwrap(), 'Photo location and camera details removed', 'Could not remove the photo details');
   };
 
   const onWithdraw = async (s: SubmissionDto) => {
     setConfirming(null);
-    try {
-      await withdraw(s.id).unwrap();
-      dispatch(toastShown({ type: 'success', message: 'Submission withdrawn' }));
-    } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'Could not withdraw the submission') }));
-    }
+    await toastOutcome(() => withdraw(s.id).unwrap(), 'Submission withdrawn', 'Could not withdraw the submission');
   };
 
   const totalPages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
-    <section className="section" aria-labelledby="my-submissions-title">
-      <h2 id="my-submissions-title" className="section__title">
-        Submissions
-      </h2>
-      {isLoading ? (
-        <Loading label="Loading submissions…">
-          <Skeleton lines={4} />
-        </Loading>
-      ) : error ? (
-        <ErrorState title="Could not load your submissions" error={error} onRetry={() => void refetch()} />
-      ) : !data || data.submissions.length === 0 ? (
-        <EmptyState
-          icon="camera"
-          title="No submissions yet"
-          action={
-            <Link className="button button--filled" to={to.add()}>
-              Add an artwork
-            </Link>
-          }
-        >
-          <p>Artworks and visits you send appear here with their review status.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="row-list" aria-label="Your submissions">
-            {data.submissions.map((s) => (
-              <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            label="Submission pages"
-            onPage={goToPage}
-          />
-        </>
-      )}
+    <Section titleId="my-submissions-title" title="Submissions">
+      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading submissions…" lines={4} failedTitle="Could not load your submissions">
+        {!data || data.submissions.length === 0 ? (
+          <EmptyState
+            icon="camera"
+            title="No submissions yet"
+            action={
+              <Link className="button button--filled" to={to.add()}>
+                Add an artwork
+              </Link>
+            }
+          >
+            <p>Artworks and visits you send appear here with their review status.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="row-list" aria-label="Your submissions">
+              {data.submissions.map((s) => (
+                <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
+              ))}
+            </ul>
+            <Pagination page={page} totalPages={totalPages} label="Submission pages" onPage={goToPage} />
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirming !== null}
         title="Withdraw this submission?"
@@ -116,7 +105,7 @@ export function MySubmissions() {
           if (erasing) void onErase(erasing);
         }}
       />
-    </section>
+    </Section>
   );
 }
 

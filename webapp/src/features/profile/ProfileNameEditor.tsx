@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCheckProfileNameQuery, useUpdateProfileMutation } from '../../api/accountApi';
 import { serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
-import { Spinner } from '../../components/states';
+import { ErrorNote, Spinner } from '../../components/states';
 import { PROFILE_NAME_CHECK_DEBOUNCE_MS } from '../../config/constants';
 import { useDebouncedValue } from '../../lib/hooks';
 import { toastShown } from '../../lib/ui';
@@ -89,11 +89,7 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
       <p id={hintId} className={`field__hint${ok ? ' field__hint--ok' : ''}`} aria-live="polite">
         {hint ?? (current ? null : 'Choose the name shown on your public profile.')}
       </p>
-      {saveError && (
-        <p id={errorId} className="field__error" role="alert">
-          {saveError}
-        </p>
-      )}
+      <ErrorNote id={errorId}>{saveError}</ErrorNote>
       <div className="button-row">
         <button type="submit" className="button button--filled" disabled={!changed || refused || saving}>
           {saving && <Spinner />} Save

@@ -9,6 +9,7 @@ import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../ap
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
+import { Section } from '../../components/Section';
 import { ThemePicker } from '../../components/ThemePicker';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
@@ -83,10 +84,7 @@ export function ProfilePage() {
       <MySubmissions />
       {signedIn && <MyEdits />}
       <MyLists />
-      <section className="section" aria-labelledby="profile-preferences">
-        <h2 id="profile-preferences" className="section__title">
-          Preferences
-        </h2>
+      <Section titleId="profile-preferences" title="Preferences">
         {signedIn ? (
           <PreferencesForm />
         ) : (
@@ -95,7 +93,7 @@ export function ProfilePage() {
             <p className="muted small">This theme is kept on this device only. Sign in to keep your preferences across devices.</p>
           </>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -2,11 +2,13 @@
  * /users/{uuid}: a contributor's public profile: name, member since, their approved
  * contributions, badges and public lists.
  */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageTitle';
 import { RowLink } from '../../components/RowLink';
-import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
+import { NotFound } from '../../components/NotFound';
+import { Section } from '../../components/Section';
+import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
 import { formatDate, plural } from '../../lib/format';
 import { BadgeCard, EarnedOn } from './BadgeCard';
@@ -48,16 +50,10 @@ function Profile({ data }: { data: PublicProfile }) {
       {data.created_at && formatDate(data.created_at) && (
         <p className="muted">Member since {formatDate(data.created_at)}</p>
       )}
-      <section className="section" aria-labelledby="public-contributions">
-        <h2 id="public-contributions" className="section__title">
-          Contributions
-        </h2>
+      <Section titleId="public-contributions" title="Contributions">
         <Contributions counts={data.contributions} />
-      </section>
-      <section className="section" aria-labelledby="public-badges">
-        <h2 id="public-badges" className="section__title">
-          Badges
-        </h2>
+      </Section>
+      <Section titleId="public-badges" title="Badges">
         {badges.length === 0 ? (
           <p className="muted">No badges yet.</p>
         ) : (
@@ -69,11 +65,8 @@ function Profile({ data }: { data: PublicProfile }) {
             ))}
           </ul>
         )}
-      </section>
-      <section className="section" aria-labelledby="public-lists">
-        <h2 id="public-lists" className="section__title">
-          Lists
-        </h2>
+      </Section>
+      <Section titleId="public-lists" title="Lists">
         {lists.length === 0 ? (
           <p className="muted">No public lists.</p>
         ) : (
@@ -83,7 +76,7 @@ function Profile({ data }: { data: PublicProfile }) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </>
   );
 }
@@ -98,17 +91,9 @@ export function PublicProfilePage() {
     <div className="page page--narrow">
       <PageHeader title={title} documentTitle="Profile" />
       {notFound ? (
-        <EmptyState
-          icon="profile"
-          title="No one here"
-          action={
-            <Link className="button button--filled" to={to.map()}>
-              Go to the map
-            </Link>
-          }
-        >
+        <NotFound icon="profile" title="No one here" back={{ to: to.map(), label: 'Go to the map' }}>
           <p>There is no public profile at this address. The link may be mistyped, or the contributor has not chosen a profile name.</p>
-        </EmptyState>
+        </NotFound>
       ) : isLoading ? (
         <Loading>
           <Skeleton lines={3} />

@@ -11,7 +11,7 @@ import {
   parsePreferences,
   toServerPreferences,
 } from '../../lib/preferences';
-import { apiError, authStatus, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { apiError, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
 import { systemLists } from '../../testing/lists';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
@@ -224,9 +224,7 @@ describe('the account’s theme', () => {
     mockFetch({
       'GET /api/auth/status': () =>
         envelope(
-          authStatus({
-            is_authenticated: true,
-            is_anonymous: false,
+          signedInAuthStatus({
             user: { uuid: ACCOUNT, email: 'ada@example.org', created_at: '2024-03-12T10:00:00Z' },
           }),
         ),

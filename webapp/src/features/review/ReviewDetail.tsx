@@ -9,7 +9,8 @@ import type { ApproveRequest, NearbyCandidate, Overrides, PhotoDto, SubmissionDt
 import { MiniMap } from '../../components/MiniMap';
 import { CandidateCard } from '../../components/SubmissionParts';
 import { PhotoImage } from '../../components/PhotoImage';
-import { Spinner } from '../../components/states';
+import { ValueOptions } from '../../components/Select';
+import { ErrorNote, Spinner } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -216,22 +217,14 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${titleId}-error` : undefined}
         />
-        {error && (
-          <p id={`${titleId}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote id={`${titleId}-error`}>{error}</ErrorNote>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={typeId}>
           Artwork type
         </label>
         <select id={typeId} value={type} onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}>
-          {ARTWORK_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {artworkTypeLabel(t)}
-            </option>
-          ))}
+          <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
         </select>
       </div>
       <button type="submit" className="button button--filled" disabled={busy} data-testid="review-approve">

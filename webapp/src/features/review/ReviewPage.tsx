@@ -19,6 +19,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
+import { LabelledSelect, OptionList, ValueOptions } from '../../components/Select';
 import { Icon } from '../../components/Icon';
 import { EmptyState, Spinner } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
@@ -135,26 +136,16 @@ function SubmissionReview({ params, update }: { params: URLSearchParams; update:
             Submissions
           </h2>
           <div className="toolbar">
-            <label className="field">
-              <span className="field__label">Status</span>
-              <select value={status} onChange={(e) => update({ status: e.target.value === 'pending' ? null : e.target.value, page: null })}>
-                {SUBMISSION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field__label">Type</span>
-              <select value={type ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
-                {TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label="Status"
+              value={status}
+              onChange={(e) => update({ status: e.target.value === 'pending' ? null : e.target.value, page: null })}
+            >
+              <ValueOptions values={SUBMISSION_STATUSES} label={(s) => STATUS_LABELS[s]} />
+            </LabelledSelect>
+            <LabelledSelect label="Type" value={type ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
+              <OptionList options={TYPES} />
+            </LabelledSelect>
           </div>
           <Queue
             key={`${status}-${type ?? ''}-${page}`}

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtistEditDetail, ArtistEditQueue, ArtistEditSummary } from '../../api/types';
 import { KEN } from '../../testing/artists';
-import { editDecisionRoutes, fieldRow } from '../../testing/editReview';
-import { envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { editDecisionRoutes, editRows as rows, fieldRow, openEditDetail as open } from '../../testing/editReview';
+import { bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
+import { renderRoute, toastMessages } from '../../testing/render';
 
 const ADA = { id: '22222222-2222-4222-8222-222222222222', display_name: 'ada-l' };
 
@@ -54,9 +54,6 @@ function summary(e: ArtistEditDetail): ArtistEditSummary {
   };
 }
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
-const rows = () => within(screen.getByRole('list', { name: 'Proposed edits' })).queryAllByTestId('edit-item');
 
 /** A server with an artist edit and a new artist pending: decisions take them out of the list. */
 function server(over: Record<string, Handler> = {}) {
@@ -76,14 +73,6 @@ function server(over: Record<string, Handler> = {}) {
     ...editDecisionRoutes('artist', [EDIT, NEW], (e) => e.artist_id, take),
     ...over,
   });
-}
-
-async function open(name: string) {
-  await screen.findAllByTestId('edit-item');
-  await userEvent.click(screen.getByRole('button', { name }));
-  const detail = await screen.findByTestId('edit-detail');
-  await within(detail).findAllByTestId('edit-field');
-  return detail;
 }
 
 beforeEach(() => {
@@ -144,7 +133,7 @@ describe('/review: artist edits', () => {
     expect(fieldRow(detail, 'Biography').apply).toBeChecked();
 
     await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
-    await waitFor(() => expect(toasts(store)).toContain('Edit approved'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Edit approved'));
     expect(bodyOf(callsTo(`/api/review/artist-edits/${EDIT.id}/approve`)[0]!)).toEqual({ apply_to_artist: ['biography', 'aliases'] });
     await waitFor(() => expect(screen.queryByTestId('edit-detail')).not.toBeInTheDocument());
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -180,7 +169,7 @@ describe('/review: artist edits', () => {
     expect(name).toBeDisabled();
     await userEvent.click(fieldRow(detail, 'Born').apply);
     await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
-    await waitFor(() => expect(toasts(store)).toContain('New artist approved'));
+    await waitFor(() => expect(toastMessages(store)).toContain('New artist approved'));
     expect(bodyOf(callsTo(`/api/review/artist-edits/${NEW.id}/approve`)[0]!)).toEqual({ apply_to_artist: ['name'] });
   });
 
@@ -192,7 +181,7 @@ describe('/review: artist edits', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject new artist' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Already listed as Ada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(toasts(store)).toContain('Edit rejected'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Edit rejected'));
     expect(bodyOf(callsTo(`/api/review/artist-edits/${NEW.id}/reject`)[0]!)).toEqual({ reason: 'Already listed as Ada' });
     await waitFor(() => expect(rows().map((r) => within(r).getByRole('link').textContent)).toEqual(['Ken Lum']));
   });

@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EditDecided, EditDetail, EditQueue, EditSummary } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { ARTIST, ORCA } from '../../testing/artworks';
-import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
-import { editDecisionRoutes, fieldRow } from '../../testing/editReview';
+import { apiError, bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
+import { renderRoute, toastMessages } from '../../testing/render';
+import { rejectWithReason } from '../../testing/review';
+import { editDecisionRoutes, editRows as rows, fieldRow, openEditDetail } from '../../testing/editReview';
 import { deferred } from '../../testing/submissions';
 
 const NEW_ARTIST = '88888888-8888-4888-8888-888888888888';
@@ -57,9 +58,6 @@ function summary(e: EditDetail): EditSummary {
   };
 }
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
-const rows = () => within(screen.getByRole('list', { name: 'Proposed edits' })).queryAllByTestId('edit-item');
 const rowTitles = () => rows().map((r) => within(r).getAllByRole('link')[0]!.textContent);
 
 /** A server with two pending edits: decisions take them out of the list. */
@@ -87,10 +85,7 @@ async function openEdits() {
 
 async function openE1() {
   await openEdits();
-  await userEvent.click(screen.getByRole('button', { name: 'Review the edit to Digital Orca' }));
-  const detail = await screen.findByTestId('edit-detail');
-  await within(detail).findAllByTestId('edit-field');
-  return detail;
+  return openEditDetail('Review the edit to Digital Orca');
 }
 
 beforeEach(() => {
@@ -175,7 +170,7 @@ describe('/review: artwork edits', () => {
     await waitFor(() => expect(rowTitles()).toEqual(['Gate to the Northwest Passage']));
     expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/approve`)[0]!)).toEqual({ apply_to_artwork: ['title', 'tag:material'] });
     approval.resolve(envelope({ id: E1.id, status: 'approved', artwork_id: ORCA.id, applied: ['title', 'tag:material'] } satisfies EditDecided));
-    await waitFor(() => expect(toasts(store)).toContain('Edit approved'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Edit approved'));
     await waitFor(() => expect(screen.queryByTestId('edit-detail')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 2, name: 'Artwork edits' })).toHaveFocus();
   });
@@ -195,7 +190,7 @@ describe('/review: artwork edits', () => {
     await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
     dialog = await screen.findByRole('dialog', { name: 'Apply fields that changed since?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve anyway' }));
-    await waitFor(() => expect(toasts(store)).toContain('Edit approved'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Edit approved'));
     expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/approve`)[0]!)).toEqual({
       apply_to_artwork: ['title', 'artists', 'location', 'tag:material'],
       overwrite_stale: true,
@@ -258,12 +253,8 @@ describe('/review: artwork edits', () => {
     const { store } = renderRoute('/review?tab=edits', { who: 'moderator' });
     const detail = await openE1();
     await userEvent.click(within(detail).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject edit' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The plaque says otherwise');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(toasts(store)).toContain('Edit rejected'));
+    await rejectWithReason('Reject edit', 'The plaque says otherwise');
+    await waitFor(() => expect(toastMessages(store)).toContain('Edit rejected'));
     expect(bodyOf(callsTo(`/api/review/artwork-edits/${E1.id}/reject`)[0]!)).toEqual({ reason: 'The plaque says otherwise' });
     await waitFor(() => expect(rowTitles()).toEqual(['Gate to the Northwest Passage']));
   });
@@ -279,7 +270,7 @@ describe('/review: artwork edits', () => {
     const detail = await openE1();
     const before = callsTo('/api/review/artwork-edits').length;
     await userEvent.click(within(detail).getByRole('button', { name: 'Approve selected' }));
-    await waitFor(() => expect(toasts(store)).toContain('This submission was already decided'));
+    await waitFor(() => expect(toastMessages(store)).toContain('This submission was already decided'));
     await waitFor(() => expect(screen.queryByTestId('edit-detail')).not.toBeInTheDocument());
     await waitFor(() => expect(callsTo('/api/review/artwork-edits').length).toBeGreaterThan(before));
     expect(rowTitles()).toEqual(['Gate to the Northwest Passage']);

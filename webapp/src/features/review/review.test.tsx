@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchAnswer, Decided, ReviewDetail, ReviewStats, SubmissionDto } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { apiError, bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
+import { renderRoute, toastMessages } from '../../testing/render';
+import { rejectWithReason } from '../../testing/review';
 import { ARTWORK_ID, candidate, deferred, photo, reviewItem, submissionList } from '../../testing/submissions';
 
 const A = reviewItem({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', title: 'Bronze whale', artwork_type: 'sculpture', notes: 'By the seawall' });
@@ -30,8 +31,6 @@ const STATS = {
   decided_last_7_days: 4,
 } satisfies ReviewStats;
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as unknown;
-const toasts = (store: { getState: () => { ui: { toasts: Array<{ message: string }> } } }) => store.getState().ui.toasts.map((t) => t.message);
 const queueRows = () => within(screen.getByRole('list', { name: 'Review queue' })).queryAllByTestId('review-item');
 const titles = () => queueRows().map((r) => within(r).getByRole('button').textContent);
 
@@ -151,7 +150,7 @@ describe('/review: one submission', () => {
     expect(bodyOf(post)).toEqual({ action: 'create', overrides: { title: 'Leaping whale', artwork_type: 'statue' } });
 
     approval.resolve(envelope({ id: A.id, status: 'approved', artwork_id: ARTWORK_ID } satisfies Decided, { 'X-Event-Position': '9-1' }));
-    await waitFor(() => expect(toasts(store)).toContain('Approved as a new artwork'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Approved as a new artwork'));
     await waitFor(() => expect(screen.queryByTestId('review-detail')).not.toBeInTheDocument());
     // Focus goes back to the queue.
     expect(screen.getByRole('heading', { level: 2, name: 'Submissions' })).toHaveFocus();
@@ -238,7 +237,7 @@ describe('/review: one submission', () => {
     const { store } = renderRoute('/review', { who: 'moderator' });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
     await userEvent.click(await screen.findByRole('button', { name: 'Link to this artwork: Girl in a Wetsuit' }));
-    await waitFor(() => expect(toasts(store)).toContain('Photos added to Girl in a Wetsuit'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Photos added to Girl in a Wetsuit'));
     expect(bodyOf(callsTo(`/api/review/approve/${A.id}`)[0]!)).toEqual({ action: 'link', artwork_id: ARTWORK_ID });
     expect(titles()).not.toContain('Bronze whale');
   });
@@ -252,7 +251,7 @@ describe('/review: one submission', () => {
     expect(within(detail).getByText('Condition: fair')).toBeInTheDocument();
     expect(within(detail).queryByRole('button', { name: /Link to/ })).not.toBeInTheDocument();
     await userEvent.click(within(detail).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(toasts(store)).toContain('Visit approved'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Visit approved'));
     expect(bodyOf(callsTo(`/api/review/approve/${B.id}`)[0]!)).toEqual({});
   });
 
@@ -261,12 +260,8 @@ describe('/review: one submission', () => {
     const { store } = renderRoute('/review', { who: 'moderator' });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
     await userEvent.click(await within(await screen.findByTestId('review-detail')).findByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Not public art');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(toasts(store)).toContain('Submission rejected'));
+    await rejectWithReason('Reject submission', 'Not public art');
+    await waitFor(() => expect(toastMessages(store)).toContain('Submission rejected'));
     expect(bodyOf(callsTo(`/api/review/reject/${A.id}`)[0]!)).toEqual({ reason: 'Not public art' });
     expect(titles()).toEqual(['Visit to Girl in a Wetsuit', 'Untitled artwork']);
   });
@@ -282,7 +277,7 @@ describe('/review: one submission', () => {
     await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
     const before = callsTo('/api/review/queue').length;
     await userEvent.click(await within(await screen.findByTestId('review-detail')).findByRole('button', { name: 'Approve as new artwork' }));
-    await waitFor(() => expect(toasts(store)).toContain('This submission was already decided'));
+    await waitFor(() => expect(toastMessages(store)).toContain('This submission was already decided'));
     await waitFor(() => expect(callsTo('/api/review/queue').length).toBeGreaterThan(before));
     expect(titles()).toEqual(['Visit to Girl in a Wetsuit', 'Untitled artwork']);
   });
@@ -292,7 +287,7 @@ describe('/review: one submission', () => {
     const { store } = renderRoute('/review', { who: 'moderator' });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Bronze whale' }))[0]!);
     await userEvent.click(await within(await screen.findByTestId('review-detail')).findByRole('button', { name: 'Approve as new artwork' }));
-    await waitFor(() => expect(toasts(store)).toContain('Database unavailable'));
+    await waitFor(() => expect(toastMessages(store)).toContain('Database unavailable'));
     expect(titles()).toContain('Bronze whale');
     expect(screen.getByTestId('review-detail')).toBeInTheDocument();
   });
@@ -334,7 +329,7 @@ describe('/review: batch decisions', () => {
     });
     await waitFor(() => expect(titles()).toEqual(['Visit to Girl in a Wetsuit', 'Untitled artwork']));
     expect(screen.getByRole('checkbox', { name: 'Select Untitled artwork' })).toBeChecked();
-    expect(toasts(store)).toContain('1 submission approved; 1 failed');
+    expect(toastMessages(store)).toContain('1 submission approved; 1 failed');
   });
 
   it('rejects the selected ones with one reason', async () => {
@@ -354,7 +349,7 @@ describe('/review: batch decisions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject 3 submissions' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Duplicates');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(toasts(store)).toContain('3 submissions rejected'));
+    await waitFor(() => expect(toastMessages(store)).toContain('3 submissions rejected'));
     expect(bodyOf(callsTo('/api/review/batch')[0]!)).toEqual({
       batch: [A, B, C].map((s) => ({ id: s.id, action: 'reject', reason: 'Duplicates' })),
     });

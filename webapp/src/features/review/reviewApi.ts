@@ -8,8 +8,7 @@
  * A decided submission or edit leaves the cached pending lists at once; the queue's refetch
  * carries X-Min-Position, so it no longer lists it either.
  */
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, unwrap, type CacheApi, type Patch } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
 import type {
   ApplyArtistEditRequest,
@@ -257,15 +256,6 @@ export const reviewApi = baseApi.injectEndpoints({
     }),
   }),
 });
-
-/** What a decision's `onQueryStarted` is given that the queue patches need. Spelled out rather
- * than derived from `reviewApi`, whose type would then depend on itself. */
-interface CacheApi {
-  getState: () => Parameters<typeof baseApi.util.selectCachedArgsForQuery>[0];
-  dispatch: <R>(thunk: ThunkAction<R, never, unknown, UnknownAction>) => R;
-}
-
-type Patch = { undo: () => void };
 
 /** Takes `ids` out of every cached pending queue; the patches undo it. */
 function leaveQueues(ids: string[], api: CacheApi): Patch[] {

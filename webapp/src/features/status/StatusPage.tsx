@@ -9,7 +9,8 @@ import { useGetAdminStatusQuery, useGetStatusQuery, useRestartProjectorMutation 
 import type { PublicStatus, StatusReport } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
-import { ErrorState, Loading, Skeleton } from '../../components/states';
+import { Section } from '../../components/Section';
+import { QueryState } from '../../components/states';
 import { wordsOf } from '../../lib/tagGroups';
 import './status.css';
 
@@ -238,73 +239,68 @@ export function StatusPage() {
           </button>
         }
       />
-      {isLoading ? (
-        <Loading label="Checking the system…">
-          <Skeleton lines={5} />
-        </Loading>
-      ) : error || !view ? (
-        <ErrorState title="The status could not be read" error={error} onRetry={() => void refetch()} />
-      ) : (
-        <>
-          <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
-            {view.status === 'ok' ? 'All systems operational.' : 'Some parts are not working as they should.'}
-          </p>
-          {view.holdingTransaction && (
-            <p className="notice notice--warning" data-testid="holding-transaction">
-              {view.holdingTransaction}
+      <QueryState
+        query={{ isLoading, error, refetch }}
+        loadingLabel="Checking the system…"
+        failed={Boolean(error) || !view}
+        failedTitle="The status could not be read"
+      >
+        {view && (
+          <>
+            <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
+              {view.status === 'ok' ? 'All systems operational.' : 'Some parts are not working as they should.'}
             </p>
-          )}
-          <section className="section" aria-labelledby="status-services">
-            <h2 id="status-services" className="section__title">
-              Services
-            </h2>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Service</th>
-                  <th scope="col">State</th>
-                  {view.detailed && <th scope="col">Latency</th>}
-                </tr>
-              </thead>
-              <Rows rows={view.components} measure={view.detailed} detailed={view.detailed} />
-            </table>
-          </section>
-          <section className="section" aria-labelledby="status-data">
-            <h2 id="status-data" className="section__title">
-              Data updates
-            </h2>
-            {view.detailed ? (
-              view.projectors.length === 0 ? (
-                <p className="muted">No projections reported.</p>
-              ) : (
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Data</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Behind by</th>
-                    </tr>
-                  </thead>
-                  <Rows rows={view.projectors} measure detailed />
-                </table>
-              )
-            ) : view.data.length === 0 ? (
-              <p className="muted">Nothing to report.</p>
-            ) : (
-              <>
-                <p className="muted small">A change shows everywhere once the data it touches is up to date, usually within seconds.</p>
-                <ul className="status-data" aria-label="Data updates">
-                  {view.data.map((d) => (
-                    <li key={d.name} data-testid="status-data">
-                      {dataSentence(d)}
-                    </li>
-                  ))}
-                </ul>
-              </>
+            {view.holdingTransaction && (
+              <p className="notice notice--warning" data-testid="holding-transaction">
+                {view.holdingTransaction}
+              </p>
             )}
-          </section>
-        </>
-      )}
+            <Section titleId="status-services" title="Services">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">State</th>
+                    {view.detailed && <th scope="col">Latency</th>}
+                  </tr>
+                </thead>
+                <Rows rows={view.components} measure={view.detailed} detailed={view.detailed} />
+              </table>
+            </Section>
+            <Section titleId="status-data" title="Data updates">
+              {view.detailed ? (
+                view.projectors.length === 0 ? (
+                  <p className="muted">No projections reported.</p>
+                ) : (
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Data</th>
+                        <th scope="col">State</th>
+                        <th scope="col">Behind by</th>
+                      </tr>
+                    </thead>
+                    <Rows rows={view.projectors} measure detailed />
+                  </table>
+                )
+              ) : view.data.length === 0 ? (
+                <p className="muted">Nothing to report.</p>
+              ) : (
+                <>
+                  <p className="muted small">A change shows everywhere once the data it touches is up to date, usually within seconds.</p>
+                  <ul className="status-data" aria-label="Data updates">
+                    {view.data.map((d) => (
+                      <li key={d.name} data-testid="status-data">
+                        {dataSentence(d)}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </Section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,6 +5,9 @@
  * layers); cluster counts are small HTML labels, since an offline style has no glyphs for text.
  * Removed artworks (`MapPoint.removed`) are a source of their own, never clustered, drawn above
  * the others as greyed, translucent discs in a dashed ring, so what is under them stays visible.
+ *
+ * Kept in one file on purpose: it is the one seam to the GL libraries, so everything
+ * engine-specific (sources, layers, labels, events) stays behind it.
  */
 import type { LatLng } from '../geo';
 import { logger } from '../logger';
