@@ -118,10 +118,9 @@ def test_only_modules() -> set[pathlib.Path]:
 def check_giants() -> list[str]:
     errors = []
     tests = test_only_modules()
-    files = [f for c in CRATES + ["src"] for f in (ROOT / c).glob("**/*.rs")
-             if "target" not in f.parts and f not in tests
-             and not f.name.endswith("tests.rs")]
-    files = [f for f in (ROOT / "src").glob("*.rs")] + [f for f in files if f.parent != ROOT / "src"]
+    sources = [ROOT / c / "src" for c in CRATES] + [ROOT / "src"]
+    files = [f for d in sources for f in d.rglob("*.rs")
+             if f not in tests and not f.name.endswith("tests.rs")]
     web = ROOT / "webapp" / "src"
     files += [f for f in web.rglob("*.ts*") if f.suffix in (".ts", ".tsx")
               and ".test." not in f.name and "testing" not in f.relative_to(web).parts
