@@ -297,33 +297,49 @@ pub fn secured(app: Router, config: &Config) -> Router {
 }
 
 /// Serves the built web app (`webapp/dist`): files as they are, hashed assets cached for a year,
-/// and `index.html` for every other path so client routes work on reload.
-pub fn with_web_app(app: Router, dir: &std::path::Path) -> Router {
+/// and the app's `index.html` for every other path so client routes work on reload. With the
+/// read side's state (`pages`), that page carries each public page's own
+/// head, a path that is nothing answers 404, and `robots.txt` and the sitemap are served
+/// (`query_api::web`); without it, every other path is the plain `index.html`.
+pub fn with_web_app(
+    app: Router,
+    dir: &std::path::Path,
+    pages: Option<query_api::QueryState>,
+) -> Router {
     use axum::http::HeaderValue;
     use tower_http::services::{ServeDir, ServeFile};
     use tower_http::set_header::SetResponseHeaderLayer;
     let index = dir.join("index.html");
-    if !index.exists() {
+    let Ok(html) = std::fs::read_to_string(&index) else {
         tracing::warn!(dir = %dir.display(), "web app not built (run `npm run build` in webapp/): serving the API only");
         return app.layer(compression());
-    }
+    };
     let assets = Router::new()
         .nest_service("/assets", ServeDir::new(dir.join("assets")))
         .layer(SetResponseHeaderLayer::overriding(
             axum::http::header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=31536000, immutable"),
         ));
-    let spa = ServeDir::new(dir).fallback(ServeFile::new(index));
-    app.merge(assets)
-        .fallback_service(
-            tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::if_not_present(
-                    axum::http::header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-cache"),
-                ))
-                .service(spa),
-        )
-        .layer(compression())
+    // Without it (logged), every other path is the plain index.html, as before.
+    let web = pages.and_then(|query| query_api::web::Web::new(query, &html));
+    let files = tower::ServiceBuilder::new().layer(SetResponseHeaderLayer::if_not_present(
+        axum::http::header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache"),
+    ));
+    let app = app.merge(assets);
+    let app = match web {
+        Some(web) => app.fallback_service(
+            files.service(
+                ServeDir::new(dir)
+                    .append_index_html_on_directories(false)
+                    .fallback(query_api::web::router(web)),
+            ),
+        ),
+        None => {
+            app.fallback_service(files.service(ServeDir::new(dir).fallback(ServeFile::new(index))))
+        }
+    };
+    app.layer(compression())
 }
 
 /// gzip or brotli, as the client accepts: JSON and the JS bundle shrink about 4x. Streamed
@@ -355,6 +371,11 @@ pub async fn query_state(
         storage: storage(config)?,
         image_signing: Default::default(),
         product_name: config.product_name.clone(),
+        public_url: config.public_url.clone(),
+        data_terms: query_api::export::Terms {
+            licence: config.data_licence.clone(),
+            attribution: config.data_attribution.clone(),
+        },
         client: query_api::state::ClientConfig {
             product_name: config.product_name.clone(),
             map_style_url: config.map_style_url.clone(),
@@ -583,6 +604,7 @@ mod tests {
                 .route("/lines", axum::routing::get(move || async move { lines() }))
                 .route("/json", axum::routing::get(json)),
             std::path::Path::new("/nonexistent"),
+            None,
         );
         let ask = |path: &str| {
             Request::get(path)

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod dump;
 pub use importer as import;
 pub mod local;
 pub mod openapi;

@@ -86,6 +86,12 @@ enum Cmd {
         #[command(subcommand)]
         command: AdminCmd,
     },
+    /// Write the open-data dump: artworks.geojson, artworks.csv and artworks.osm (every
+    /// approved artwork, with each record's licence and attribution) into DIR.
+    Export {
+        #[arg(long, default_value = "./export")]
+        dir: PathBuf,
+    },
     /// Write deterministic synthetic artworks for benchmarks.
     SeedSynthetic {
         #[arg(long)]
@@ -279,8 +285,9 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             let query = app::query_state(s, config).await?;
             let (write, command) = WriteSide::start(s, config).await?;
+            let pages = Some(query.clone());
             let routes = app::api_routes(Some(query), Some(command), config);
-            let router = app::with_web_app(app::api_app(routes), &web_dir)
+            let router = app::with_web_app(app::api_app(routes), &web_dir, pages)
                 .merge(app::probes(s.pool.clone(), s.js.clone()));
             let result = serve_http(config, listener, router).await;
             write.stop().await;
@@ -385,6 +392,21 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
                 "{records} records in {secs:.1} s ({:.0} records/s)",
                 records as f64 / secs.max(1e-9)
             );
+            Ok(())
+        }
+        Cmd::Export { dir } => {
+            let terms = query_api::export::Terms {
+                licence: config.data_licence.clone(),
+                attribution: config.data_attribution.clone(),
+            };
+            for w in plinth::dump::dump(&s.pool, &dir, &config.public_url, &terms).await? {
+                println!(
+                    "{}: {:.1} MB in {:.1} s",
+                    w.path.display(),
+                    w.bytes as f64 / 1e6,
+                    w.seconds
+                );
+            }
             Ok(())
         }
         Cmd::BenchLag { samples } => {

@@ -10,7 +10,6 @@
 use crate::ids::{AccountId, ActorId};
 use crate::submission::Reason;
 use chrono::{DateTime, Utc};
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -70,18 +69,9 @@ impl EmailAddress {
     }
 }
 
-impl TryFrom<String> for EmailAddress {
-    type Error = EmailError;
-    fn try_from(s: String) -> Result<Self, EmailError> {
-        Self::parse(&s)
-    }
-}
-
-impl From<EmailAddress> for String {
-    fn from(e: EmailAddress) -> String {
-        e.0
-    }
-}
+checked!(EmailAddress(String), EmailError, |s: String| Self::parse(
+    &s
+));
 
 /// A public profile name: 3–20 ASCII letters, digits and inner dashes, not a reserved word.
 /// ASCII only, so no two names look alike through homoglyphs; unique case-insensitively (the
@@ -162,18 +152,9 @@ impl ProfileName {
     }
 }
 
-impl TryFrom<String> for ProfileName {
-    type Error = ProfileNameError;
-    fn try_from(s: String) -> Result<Self, ProfileNameError> {
-        Self::parse(&s)
-    }
-}
-
-impl From<ProfileName> for String {
-    fn from(n: ProfileName) -> String {
-        n.0
-    }
-}
+checked!(ProfileName(String), ProfileNameError, |s: String| {
+    Self::parse(&s)
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -268,18 +249,11 @@ impl Preferences {
     }
 }
 
-impl TryFrom<BTreeMap<String, PreferenceValue>> for Preferences {
-    type Error = PreferencesError;
-    fn try_from(m: BTreeMap<String, PreferenceValue>) -> Result<Self, PreferencesError> {
-        Self::new(m)
-    }
-}
-
-impl From<Preferences> for BTreeMap<String, PreferenceValue> {
-    fn from(p: Preferences) -> Self {
-        p.0
-    }
-}
+checked!(
+    Preferences(BTreeMap<String, PreferenceValue>),
+    PreferencesError,
+    Self::new
+);
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum AccountCommand {
@@ -350,24 +324,8 @@ pub enum AccountEvent {
     },
 }
 
-impl DomainEvent for AccountEvent {
-    fn event_type(&self) -> String {
-        match self {
-            AccountEvent::AccountSignedUp { .. } => "AccountSignedUp",
-            AccountEvent::AccountSignedIn { .. } => "AccountSignedIn",
-            AccountEvent::AnonymousIdentityClaimed { .. } => "AnonymousIdentityClaimed",
-            AccountEvent::ProfileNameSet { .. } => "ProfileNameSet",
-            AccountEvent::PreferencesSet { .. } => "PreferencesSet",
-            AccountEvent::PermissionGranted { .. } => "PermissionGranted",
-            AccountEvent::PermissionRevoked { .. } => "PermissionRevoked",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(AccountEvent: AccountSignedUp, AccountSignedIn, AnonymousIdentityClaimed,
+    ProfileNameSet, PreferencesSet, PermissionGranted, PermissionRevoked);
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AccountError {
@@ -403,6 +361,40 @@ impl Account {
         }
     }
 
+    /// The event granting `permission` (`by` whom, and why), none when the account holds it
+    /// already.
+    fn grant(
+        &self,
+        permission: Permission,
+        by: Option<AccountId>,
+        reason: Option<Reason>,
+    ) -> Option<AccountEvent> {
+        (!self.permissions.contains(&permission)).then_some(AccountEvent::PermissionGranted {
+            permission,
+            by,
+            reason,
+        })
+    }
+
+    /// The event revoking `permission` (`by` whom, and why), or why it cannot be: there is no
+    /// account, or it does not hold the permission.
+    fn revoke(
+        &self,
+        permission: Permission,
+        by: Option<AccountId>,
+        reason: Option<Reason>,
+    ) -> Result<AccountEvent, AccountError> {
+        self.require()?;
+        if !self.permissions.contains(&permission) {
+            return Err(AccountError::NotHeld(permission.as_str()));
+        }
+        Ok(AccountEvent::PermissionRevoked {
+            permission,
+            by,
+            reason,
+        })
+    }
+
     /// Signs up when new; refuses an account id that already belongs to another address.
     fn sign_up_if_new(
         &self,
@@ -424,19 +416,11 @@ impl Account {
     }
 }
 
-impl Aggregate for Account {
-    const TYPE: &'static str = "account";
-    type Command = AccountCommand;
-    type Event = AccountEvent;
-    type Error = AccountError;
-    type Services = ();
+aggregate!(Account, "account", AccountCommand => AccountEvent, AccountError);
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
+impl Account {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: AccountCommand) -> Result<Vec<AccountEvent>, AccountError> {
         let mut events = Vec::new();
         match command {
             AccountCommand::Authenticate {
@@ -450,12 +434,8 @@ impl Aggregate for Account {
                 if let Some(anonymous_id) = claim.filter(|id| !self.claimed.contains(id)) {
                     events.push(AccountEvent::AnonymousIdentityClaimed { anonymous_id, at });
                 }
-                if bootstrap_admin && !self.permissions.contains(&Permission::Admin) {
-                    events.push(AccountEvent::PermissionGranted {
-                        permission: Permission::Admin,
-                        by: None,
-                        reason: None,
-                    });
+                if bootstrap_admin {
+                    events.extend(self.grant(Permission::Admin, None, None));
                 }
             }
             AccountCommand::Register { email, at } => {
@@ -479,37 +459,18 @@ impl Aggregate for Account {
                 reason,
             } => {
                 self.require()?;
-                if !self.permissions.contains(&permission) {
-                    events.push(AccountEvent::PermissionGranted {
-                        permission,
-                        by,
-                        reason,
-                    });
-                }
+                events.extend(self.grant(permission, by, reason));
             }
             AccountCommand::RevokePermission {
                 permission,
                 by,
                 reason,
-            } => {
-                self.require()?;
-                if !self.permissions.contains(&permission) {
-                    return Err(AccountError::NotHeld(permission.as_str()));
-                }
-                events.push(AccountEvent::PermissionRevoked {
-                    permission,
-                    by,
-                    reason,
-                });
-            }
+            } => events.push(self.revoke(permission, by, reason)?),
         }
-        for e in events {
-            sink.write(e, self).await;
-        }
-        Ok(())
+        Ok(events)
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: AccountEvent) {
         match event {
             AccountEvent::AccountSignedUp { email, .. } => self.email = Some(email),
             AccountEvent::AccountSignedIn { .. } => {}

@@ -7,13 +7,13 @@
 
 use std::collections::BTreeSet;
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::artist_edit::ArtistFieldEdit;
 use crate::edit::{EditError, Edited, FieldChange};
 use crate::ids::{ArtistId, SubmissionId};
 use crate::provenance::Provenance;
+use crate::source::{FromSource, OtherSource};
 use crate::text::{LongText, PersonName};
 
 /// An artist as an open dataset describes them.
@@ -112,21 +112,8 @@ impl ArtistEvent {
     }
 }
 
-impl DomainEvent for ArtistEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ArtistEvent::ArtistImported { .. } => "ArtistImported".to_owned(),
-            ArtistEvent::ArtistCreated { .. } => "ArtistCreated".to_owned(),
-            ArtistEvent::ArtistAdded { .. } => "ArtistAdded".to_owned(),
-            ArtistEvent::ArtistEdited { .. } => "ArtistEdited".to_owned(),
-            ArtistEvent::ArtistUpdatedFromSource { .. } => "ArtistUpdatedFromSource".to_owned(),
-        }
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(ArtistEvent: ArtistImported, ArtistCreated, ArtistAdded, ArtistEdited,
+    ArtistUpdatedFromSource);
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ArtistError {
@@ -150,28 +137,23 @@ pub enum ArtistError {
     Invalid(EditError),
 }
 
+/// As its events leave it. A field missing from a stored state (written before the field was)
+/// reads as unset.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Artist {
     pub exists: bool,
     pub name: Option<PersonName>,
     pub provenance: Option<Provenance>,
-    #[serde(default)]
     pub aliases: Vec<PersonName>,
-    #[serde(default)]
     pub biography: Option<LongText>,
-    #[serde(default)]
     pub website: Option<String>,
-    #[serde(default)]
     pub country: Option<String>,
-    #[serde(default)]
     pub birth_year: Option<i32>,
-    #[serde(default)]
     pub death_year: Option<i32>,
     /// Submissions already applied here, so a retried approval changes nothing twice.
-    #[serde(default)]
     pub submissions: BTreeSet<SubmissionId>,
     /// What its source said when last imported (an imported artist only).
-    #[serde(default)]
     pub source: Option<ArtistSourceFields>,
 }
 
@@ -220,46 +202,46 @@ impl Artist {
         Ok(next)
     }
 
-    /// What a newer record of this artist's own source changes: the source's new fields, and
-    /// for each field the source changed since it was last imported, the change to its new
-    /// value where the artist still holds the old one (the community's changes are kept).
-    /// `None` when the source says what it said before.
-    pub fn source_update(
-        &self,
-        record: &ImportedArtist,
-    ) -> Option<(ArtistSourceFields, Vec<ArtistFieldEdit>)> {
-        let old = self.source.as_ref()?;
-        let new = ArtistSourceFields::of(record);
-        if *old == new {
-            return None;
+    /// The event recording `record`: the artist it describes, or what a newer record of its own
+    /// source changes (`None`: nothing).
+    fn import(&self, record: ImportedArtist) -> Result<Option<ArtistEvent>, ArtistError> {
+        if record
+            .country
+            .as_ref()
+            .is_some_and(|c| c.chars().count() > 100)
+        {
+            return Err(ArtistError::CountryTooLong);
         }
-        let mut changes = Vec::new();
-        if old.name != new.name {
-            changes.push(ArtistFieldEdit::Name {
-                old: Some(old.name.clone()),
-                new: new.name.clone(),
-            });
+        if !record
+            .website
+            .as_deref()
+            .is_none_or(crate::provenance::is_web_url)
+        {
+            return Err(ArtistError::BadWebsite);
         }
-        if old.biography != new.biography {
-            changes.push(ArtistFieldEdit::Biography {
-                old: old.biography.clone(),
-                new: new.biography.clone(),
-            });
+        if !record.provenance.has_valid_link() {
+            return Err(ArtistError::BadSourceUrl);
         }
-        if old.country != new.country {
-            changes.push(ArtistFieldEdit::Country {
-                old: old.country.clone(),
-                new: new.country.clone(),
-            });
+        if !self.exists {
+            return Ok(Some(ArtistEvent::ArtistImported {
+                name: record.name,
+                biography: record.biography,
+                country: record.country,
+                website: record.website,
+                provenance: Box::new(record.provenance),
+            }));
         }
-        if old.website != new.website {
-            changes.push(ArtistFieldEdit::Website {
-                old: old.website.clone(),
-                new: new.website.clone(),
-            });
-        }
-        changes.retain(|c| !self.is_stale(c));
-        Some((new, changes))
+        let update = self
+            .reimport(&record.provenance, ArtistSourceFields::of(&record))
+            .map_err(|OtherSource| ArtistError::SourceMismatch(record.id))?;
+        let Some((source, changes)) = update else {
+            return Ok(None);
+        };
+        self.with_changes(&changes)?;
+        Ok(Some(ArtistEvent::ArtistUpdatedFromSource {
+            changes,
+            source: Box::new(source),
+        }))
     }
 
     /// The event applying `edits` (submission `submission_id`), or why they cannot be applied;
@@ -329,137 +311,76 @@ impl Edited for Artist {
     }
 
     fn rebased(&self, edit: ArtistFieldEdit) -> ArtistFieldEdit {
-        let artist = self;
-        match edit {
-            ArtistFieldEdit::Name { new, .. } => ArtistFieldEdit::Name {
-                old: artist.name.clone(),
-                new,
-            },
-            ArtistFieldEdit::Aliases { new, .. } => ArtistFieldEdit::Aliases {
-                old: artist.aliases.clone(),
-                new,
-            },
-            ArtistFieldEdit::Biography { new, .. } => ArtistFieldEdit::Biography {
-                old: artist.biography.clone(),
-                new,
-            },
-            ArtistFieldEdit::Website { new, .. } => ArtistFieldEdit::Website {
-                old: artist.website.clone(),
-                new,
-            },
-            ArtistFieldEdit::Country { new, .. } => ArtistFieldEdit::Country {
-                old: artist.country.clone(),
-                new,
-            },
-            ArtistFieldEdit::BirthYear { new, .. } => ArtistFieldEdit::BirthYear {
-                old: artist.birth_year,
-                new,
-            },
-            ArtistFieldEdit::DeathYear { new, .. } => ArtistFieldEdit::DeathYear {
-                old: artist.death_year,
-                new,
-            },
-        }
+        let now = self.current(&edit);
+        edit.against(now)
     }
 }
 
-impl Aggregate for Artist {
-    const TYPE: &'static str = "artist";
-    type Command = ArtistCommand;
-    type Event = ArtistEvent;
-    type Error = ArtistError;
-    type Services = ();
+impl FromSource for Artist {
+    type Fields = ArtistSourceFields;
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
+    fn origin(&self) -> (Option<&Provenance>, Option<&ArtistSourceFields>) {
+        (self.provenance.as_ref(), self.source.as_ref())
+    }
+
+    fn source_changes(old: &ArtistSourceFields, new: &ArtistSourceFields) -> Vec<ArtistFieldEdit> {
+        let mut changes = Vec::new();
+        if old.name != new.name {
+            changes.push(ArtistFieldEdit::Name {
+                old: Some(old.name.clone()),
+                new: new.name.clone(),
+            });
+        }
+        if old.biography != new.biography {
+            changes.push(ArtistFieldEdit::Biography {
+                old: old.biography.clone(),
+                new: new.biography.clone(),
+            });
+        }
+        if old.country != new.country {
+            changes.push(ArtistFieldEdit::Country {
+                old: old.country.clone(),
+                new: new.country.clone(),
+            });
+        }
+        if old.website != new.website {
+            changes.push(ArtistFieldEdit::Website {
+                old: old.website.clone(),
+                new: new.website.clone(),
+            });
+        }
+        changes
+    }
+}
+
+aggregate!(Artist, "artist", ArtistCommand => ArtistEvent, ArtistError);
+
+impl Artist {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: ArtistCommand) -> Result<Option<ArtistEvent>, ArtistError> {
         match command {
-            ArtistCommand::ImportArtist(record) => {
-                let record = *record;
-                if record
-                    .country
-                    .as_ref()
-                    .is_some_and(|c| c.chars().count() > 100)
-                {
-                    return Err(ArtistError::CountryTooLong);
-                }
-                if !record
-                    .website
-                    .as_deref()
-                    .is_none_or(crate::provenance::is_web_url)
-                {
-                    return Err(ArtistError::BadWebsite);
-                }
-                if !record.provenance.has_valid_link() {
-                    return Err(ArtistError::BadSourceUrl);
-                }
-                if self.exists {
-                    if !Provenance::same_record(self.provenance.as_ref(), &record.provenance) {
-                        return Err(ArtistError::SourceMismatch(record.id));
-                    }
-                    // A newer version of the same source changes what it changed, where the
-                    // community has not changed it since; the same record again writes nothing.
-                    let Some((source, changes)) = self.source_update(&record) else {
-                        return Ok(());
-                    };
-                    self.with_changes(&changes)?;
-                    sink.write(
-                        ArtistEvent::ArtistUpdatedFromSource {
-                            changes,
-                            source: Box::new(source),
-                        },
-                        self,
-                    )
-                    .await;
-                    return Ok(());
-                }
-                sink.write(
-                    ArtistEvent::ArtistImported {
-                        name: record.name,
-                        biography: record.biography,
-                        country: record.country,
-                        website: record.website,
-                        provenance: Box::new(record.provenance),
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
-            }
+            ArtistCommand::ImportArtist(record) => self.import(*record),
             ArtistCommand::CreateArtist {
                 name,
                 submission_id,
             } => {
                 if self.exists {
-                    return Ok(());
+                    return Ok(None);
                 }
-                sink.write(
-                    ArtistEvent::ArtistCreated {
-                        name,
-                        submission_id,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
+                Ok(Some(ArtistEvent::ArtistCreated {
+                    name,
+                    submission_id,
+                }))
             }
             ArtistCommand::ApplyEdit {
                 submission_id,
                 edits,
                 overwrite_stale,
-            } => {
-                if let Some(event) = self.apply_edit(submission_id, edits, overwrite_stale)? {
-                    sink.write(event, self).await;
-                }
-                Ok(())
-            }
+            } => self.apply_edit(submission_id, edits, overwrite_stale),
         }
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ArtistEvent) {
         match event {
             ArtistEvent::ArtistCreated {
                 name,

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::edit::{long_text, optional, text_of, EditError, FieldChange};
+use crate::edit::{long_text, optional, read_change, text_of, EditError, FieldChange};
 use crate::provenance::{is_web_url, MAX_URL_CHARS};
 use crate::text::{clean_line, LongText, PersonName};
 use crate::vocabulary::EditSubject;
@@ -62,67 +62,22 @@ impl FieldChange for ArtistFieldEdit {
     const SUBJECT: EditSubject = EditSubject::Artist;
     const NAME_FIELD: &'static str = "name";
 
-    fn field_name(&self) -> String {
-        match self {
-            Self::Name { .. } => "name".into(),
-            Self::Aliases { .. } => "aliases".into(),
-            Self::Biography { .. } => "biography".into(),
-            Self::Website { .. } => "website".into(),
-            Self::Country { .. } => "country".into(),
-            Self::BirthYear { .. } => "birth_year".into(),
-            Self::DeathYear { .. } => "death_year".into(),
-        }
-    }
-
-    fn values(&self) -> (Value, Value) {
-        fn pair<T: Serialize>(old: &T, new: &T) -> (Value, Value) {
-            let json = |v: &T| serde_json::to_value(v).unwrap_or(Value::Null);
-            (json(old), json(new))
-        }
-        match self {
-            Self::Name { old, new } => pair(old, &Some(new.clone())),
-            Self::Aliases { old, new } => pair(old, new),
-            Self::Biography { old, new } => pair(old, new),
-            Self::Website { old, new } | Self::Country { old, new } => pair(old, new),
-            Self::BirthYear { old, new } | Self::DeathYear { old, new } => pair(old, new),
-        }
-    }
-
     /// `null` or blank text is unset.
     fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<Self>, EditError> {
         let field = name.trim();
         Ok(vec![match field {
             "name" => Self::Name {
-                old: optional(field, old, person_name)?,
+                old: optional(person_name)(field, old)?,
                 new: match new {
                     Value::Null => return Err(EditError::new(field, "name is required")),
                     v => person_name(field, v)?,
                 },
             },
-            "aliases" => Self::Aliases {
-                old: aliases(field, old)?,
-                new: aliases(field, new)?,
-            },
-            "biography" => Self::Biography {
-                old: optional(field, old, long_text)?,
-                new: optional(field, new, long_text)?,
-            },
-            "website" => Self::Website {
-                old: optional(field, old, website)?,
-                new: optional(field, new, website)?,
-            },
-            "country" => Self::Country {
-                old: optional(field, old, country)?,
-                new: optional(field, new, country)?,
-            },
-            "birth_year" => Self::BirthYear {
-                old: year(field, old)?,
-                new: year(field, new)?,
-            },
-            "death_year" => Self::DeathYear {
-                old: year(field, old)?,
-                new: year(field, new)?,
-            },
+            "aliases" => read_change(field, old, new, aliases)?,
+            "biography" => read_change(field, old, new, optional(long_text))?,
+            "website" => read_change(field, old, new, optional(website))?,
+            "country" => read_change(field, old, new, optional(country))?,
+            "birth_year" | "death_year" => read_change(field, old, new, year)?,
             _ => return Err(EditError::new(field, format!("Unknown field: {field}"))),
         }])
     }
@@ -291,5 +246,61 @@ mod tests {
     fn years_are_read_from_numbers_or_digits() {
         let e = one("birth_year", &Value::Null, &json!("-500")).unwrap();
         assert_eq!(e.values().1, json!(-500));
+    }
+
+    #[test]
+    fn names_and_values_are_those_of_the_stored_form() {
+        let name = |n: &str| PersonName::parse(n).unwrap();
+        let cases = [
+            (
+                ArtistFieldEdit::Name {
+                    old: None,
+                    new: name("Jane Doe"),
+                },
+                "name",
+                (Value::Null, json!("Jane Doe")),
+            ),
+            (
+                ArtistFieldEdit::Aliases {
+                    old: vec![],
+                    new: vec![name("J. Doe")],
+                },
+                "aliases",
+                (json!([]), json!(["J. Doe"])),
+            ),
+            (
+                ArtistFieldEdit::Website {
+                    old: Some("https://example.org".into()),
+                    new: None,
+                },
+                "website",
+                (json!("https://example.org"), Value::Null),
+            ),
+            (
+                ArtistFieldEdit::DeathYear {
+                    old: Some(1990),
+                    new: Some(1991),
+                },
+                "death_year",
+                (json!(1990), json!(1991)),
+            ),
+        ];
+        for (change, field, values) in cases {
+            assert_eq!(change.field_name(), field);
+            assert_eq!(change.values(), values, "{field}");
+            let same = one(field, &values.0, &values.0);
+            assert!(same.is_err() || same.unwrap().changes_nothing(), "{field}");
+        }
+        for field in ["biography", "country", "birth_year"] {
+            let e = one(field, &Value::Null, &Value::Null).unwrap();
+            assert_eq!(e.field_name(), field);
+        }
+    }
+
+    #[test]
+    fn a_name_is_remade_against_the_name_now() {
+        let e = one("name", &Value::Null, &json!("Jane Doe")).unwrap();
+        let rebased = e.against(json!("J. Doe"));
+        assert_eq!(rebased.values(), (json!("J. Doe"), json!("Jane Doe")));
     }
 }

@@ -5,7 +5,7 @@
 //! Kept in one file on purpose: the aggregate's state, commands, events and `handle` are one
 //! consistency boundary; its given/when/then tests are in `artwork_tests.rs`.
 
-use cqrs_es::{Aggregate, DomainEvent};
+use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -17,6 +17,7 @@ use crate::merge::{Absorbed, SubmissionPhotos};
 use crate::photo::{Photo, PhotoKey};
 use crate::provenance::Provenance;
 use crate::reason::Reason;
+use crate::source::{FromSource, OtherSource};
 use crate::tags::Tags;
 use crate::text::{LongText, Title};
 pub use crate::visit::Visit;
@@ -281,30 +282,9 @@ impl SourceFields {
     }
 }
 
-impl DomainEvent for ArtworkEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ArtworkEvent::ArtworkImported { .. } => "ArtworkImported",
-            ArtworkEvent::ArtworkCreated(_) => "ArtworkCreated",
-            ArtworkEvent::PhotosAdded { .. } => "PhotosAdded",
-            ArtworkEvent::ArtworkMoved { .. } => "ArtworkMoved",
-            ArtworkEvent::VisitRecorded(_) => "VisitRecorded",
-            ArtworkEvent::ArtworkEdited { .. } => "ArtworkEdited",
-            ArtworkEvent::ArtworkReverted { .. } => "ArtworkReverted",
-            ArtworkEvent::ArtworkMerged { .. } => "ArtworkMerged",
-            ArtworkEvent::ArtworkAbsorbed(_) => "ArtworkAbsorbed",
-            ArtworkEvent::ArtworkUnmerged { .. } => "ArtworkUnmerged",
-            ArtworkEvent::ArtworkReleased { .. } => "ArtworkReleased",
-            ArtworkEvent::ArtworkRemoved { .. } => "ArtworkRemoved",
-            ArtworkEvent::ArtworkUpdatedFromSource { .. } => "ArtworkUpdatedFromSource",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(ArtworkEvent: ArtworkImported, ArtworkCreated, PhotosAdded, ArtworkMoved,
+    VisitRecorded, ArtworkEdited, ArtworkReverted, ArtworkMerged, ArtworkAbsorbed, ArtworkUnmerged,
+    ArtworkReleased, ArtworkRemoved, ArtworkUpdatedFromSource);
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ArtworkError {
@@ -359,7 +339,10 @@ fn photo_error(field: &str, message: &str) -> ArtworkError {
     })
 }
 
+/// As its events leave it. A field missing from a stored state (written before the field was)
+/// reads as unset.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Artwork {
     pub exists: bool,
     pub title: Option<Title>,
@@ -373,25 +356,18 @@ pub struct Artwork {
     /// Events applied: the sequence number of the last one.
     pub version: i64,
     /// The artwork this duplicate was merged into.
-    #[serde(default)]
     pub merged_into: Option<ArtworkId>,
     /// What merges brought here, by source.
-    #[serde(default)]
     pub absorbed: std::collections::BTreeMap<ArtworkId, Absorbed>,
     /// Submissions already applied here, so a retried approval changes nothing twice.
-    #[serde(default)]
     pub submissions: std::collections::BTreeSet<SubmissionId>,
     /// The photos it has (its own, its visits' and those merges brought), by submission.
-    #[serde(default)]
     pub photos: std::collections::BTreeMap<SubmissionId, Vec<PhotoKey>>,
     /// The photo shown first, when an edit chose one.
-    #[serde(default)]
     pub main_photo: Option<PhotoKey>,
     /// Photos not shown, sorted.
-    #[serde(default)]
     pub hidden_photos: Vec<PhotoKey>,
     /// The fields as its source last gave them (imported artworks only).
-    #[serde(default)]
     pub source: Option<SourceFields>,
 }
 
@@ -446,11 +422,31 @@ impl Artwork {
         Ok(next)
     }
 
+    /// Records that submission `submission_id`'s content landed here, with its `photos`.
+    fn landed(&mut self, submission_id: SubmissionId, photos: &[Photo]) {
+        self.submissions.insert(submission_id);
+        self.add_photos(submission_id, photos);
+    }
+
     fn add_photos(&mut self, submission_id: SubmissionId, photos: &[Photo]) {
         if !photos.is_empty() {
             self.photos
                 .insert(submission_id, photos.iter().map(|p| p.key).collect());
         }
+    }
+
+    /// Whether the approved content (photos, a visit, an edit) of submission `submission_id` is
+    /// still to land here (`false`: it landed already), or why it cannot (see
+    /// [`Artwork::takes_content`]).
+    fn takes_submission(&self, submission_id: SubmissionId) -> Result<bool, ArtworkError> {
+        if !self.exists {
+            return Err(ArtworkError::NotFound);
+        }
+        if self.submissions.contains(&submission_id) {
+            return Ok(false);
+        }
+        self.takes_content()?;
+        Ok(true)
     }
 
     /// Whether approved content (photos, a visit, an edit) can land here: not on a duplicate
@@ -521,34 +517,40 @@ impl Artwork {
         Ok(())
     }
 
-    /// What a newer record of this artwork's own source changes: the source's new fields, and
-    /// for each field the source changed since it was last imported, the change to its new
-    /// value where the artwork still holds the old one (the community's changes are kept).
-    /// `None` when the source says what it said before.
-    pub fn source_update(
-        &self,
-        record: &ImportedArtwork,
-    ) -> Option<(SourceFields, Vec<FieldEdit>)> {
-        let old = self.source.as_ref()?;
-        let mut new = SourceFields::of(record);
-        // The event store keeps a coordinate to about 15 significant digits: a point within a
-        // hair (1e-9°, 0.1 mm) of the stored one is that point.
-        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
-        if near(new.location.lat(), old.location.lat())
-            && near(new.location.lon(), old.location.lon())
-        {
-            new.location = old.location;
+    /// The event recording `record`: the artwork it describes, or what a newer record of its
+    /// own source changes (none: nothing).
+    fn import(&self, record: ImportedArtwork) -> Result<Vec<ArtworkEvent>, ArtworkError> {
+        if self.exists {
+            // A newer version of the same source changes what it changed, where the
+            // community has not changed it since; the same record again writes nothing.
+            let update = self
+                .reimport(&record.provenance, SourceFields::of(&record))
+                .map_err(|OtherSource| ArtworkError::SourceMismatch(record.id))?;
+            let Some((source, changes)) = update else {
+                return Ok(Vec::new());
+            };
+            Self::check_artists(&source.artist_ids)?;
+            self.with_changes(&changes)?;
+            return Ok(vec![ArtworkEvent::ArtworkUpdatedFromSource {
+                changes,
+                source: Box::new(source),
+            }]);
         }
-        if *old == new {
-            return None;
+        Self::check_artists(&record.artist_ids)?;
+        if !record.provenance.has_valid_link() {
+            return Err(ArtworkError::BadSourceUrl);
         }
-        let changes = old
-            .as_artwork()
-            .changes_to(&new.as_artwork())
-            .into_iter()
-            .filter(|c| !self.is_stale(c))
-            .collect();
-        Some((new, changes))
+        // The id travels as the aggregate id; events carry only the facts.
+        Ok(vec![ArtworkEvent::ArtworkImported {
+            title: record.title,
+            description: record.description,
+            artwork_type: record.artwork_type,
+            location: record.location,
+            tags: record.tags,
+            artist_ids: record.artist_ids,
+            status: record.status,
+            provenance: record.provenance,
+        }])
     }
 
     /// The changes that take this artwork's fields to `other`'s, each with this one's value
@@ -702,131 +704,82 @@ impl Edited for Artwork {
     }
 }
 
-impl Aggregate for Artwork {
-    const TYPE: &'static str = "artwork";
-    type Command = ArtworkCommand;
-    type Event = ArtworkEvent;
-    type Error = ArtworkError;
-    type Services = ();
+impl FromSource for Artwork {
+    type Fields = SourceFields;
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
+    fn origin(&self) -> (Option<&Provenance>, Option<&SourceFields>) {
+        (self.provenance.as_ref(), self.source.as_ref())
+    }
+
+    fn source_changes(old: &SourceFields, new: &SourceFields) -> Vec<FieldEdit> {
+        old.as_artwork().changes_to(&new.as_artwork())
+    }
+
+    /// The event store keeps a coordinate to about 15 significant digits: a point within a
+    /// hair (1e-9°, 0.1 mm) of the stored one is that point.
+    fn settle(old: &SourceFields, new: &mut SourceFields) {
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        if near(new.location.lat(), old.location.lat())
+            && near(new.location.lon(), old.location.lon())
+        {
+            new.location = old.location;
+        }
+    }
+}
+
+aggregate!(Artwork, "artwork", ArtworkCommand => ArtworkEvent, ArtworkError);
+
+impl Artwork {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: ArtworkCommand) -> Result<Vec<ArtworkEvent>, ArtworkError> {
         match command {
-            ArtworkCommand::ImportArtwork(record) => {
-                let record = *record;
-                if self.exists {
-                    if !Provenance::same_record(self.provenance.as_ref(), &record.provenance) {
-                        return Err(ArtworkError::SourceMismatch(record.id));
-                    }
-                    // A newer version of the same source changes what it changed, where the
-                    // community has not changed it since; the same record again writes nothing.
-                    let Some((source, changes)) = self.source_update(&record) else {
-                        return Ok(());
-                    };
-                    Self::check_artists(&source.artist_ids)?;
-                    self.with_changes(&changes)?;
-                    sink.write(
-                        ArtworkEvent::ArtworkUpdatedFromSource {
-                            changes,
-                            source: Box::new(source),
-                        },
-                        self,
-                    )
-                    .await;
-                    return Ok(());
-                }
-                Self::check_artists(&record.artist_ids)?;
-                if !record.provenance.has_valid_link() {
-                    return Err(ArtworkError::BadSourceUrl);
-                }
-                // The id travels as the aggregate id; events carry only the facts.
-                sink.write(
-                    ArtworkEvent::ArtworkImported {
-                        title: record.title,
-                        description: record.description,
-                        artwork_type: record.artwork_type,
-                        location: record.location,
-                        tags: record.tags,
-                        artist_ids: record.artist_ids,
-                        status: record.status,
-                        provenance: record.provenance,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
-            }
+            ArtworkCommand::ImportArtwork(record) => self.import(*record),
             ArtworkCommand::CreateFromSubmission(a) => {
                 if self.exists {
                     return if self.submissions.contains(&a.submission_id) {
-                        Ok(())
+                        Ok(Vec::new())
                     } else {
                         Err(ArtworkError::AlreadyExists)
                     };
                 }
                 Self::check_artists(&a.artist_ids)?;
-                sink.write(ArtworkEvent::ArtworkCreated(a), self).await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkCreated(a)])
             }
             ArtworkCommand::AddPhotos {
                 submission_id,
                 photos,
                 location,
             } => {
-                if !self.exists {
-                    return Err(ArtworkError::NotFound);
+                if !self.takes_submission(submission_id)? {
+                    return Ok(Vec::new());
                 }
-                if self.submissions.contains(&submission_id) {
-                    return Ok(());
-                }
-                self.takes_content()?;
+                let mut events = Vec::new();
                 if let Some(location) = location {
-                    sink.write(
-                        ArtworkEvent::ArtworkMoved {
-                            submission_id,
-                            location,
-                        },
-                        self,
-                    )
-                    .await;
-                }
-                sink.write(
-                    ArtworkEvent::PhotosAdded {
+                    events.push(ArtworkEvent::ArtworkMoved {
                         submission_id,
-                        photos,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
+                        location,
+                    });
+                }
+                events.push(ArtworkEvent::PhotosAdded {
+                    submission_id,
+                    photos,
+                });
+                Ok(events)
             }
             ArtworkCommand::RecordVisit(visit) => {
-                if !self.exists {
-                    return Err(ArtworkError::NotFound);
+                if !self.takes_submission(visit.submission_id)? {
+                    return Ok(Vec::new());
                 }
-                if self.submissions.contains(&visit.submission_id) {
-                    return Ok(());
-                }
-                self.takes_content()?;
-                sink.write(ArtworkEvent::VisitRecorded(visit), self).await;
-                Ok(())
+                Ok(vec![ArtworkEvent::VisitRecorded(visit)])
             }
             ArtworkCommand::ApplyEdit {
                 submission_id,
                 edits,
                 overwrite_stale,
             } => {
-                if !self.exists {
-                    return Err(ArtworkError::NotFound);
+                if !self.takes_submission(submission_id)? {
+                    return Ok(Vec::new());
                 }
-                if self.submissions.contains(&submission_id) {
-                    return Ok(());
-                }
-                self.takes_content()?;
                 if edits.is_empty() {
                     return Err(ArtworkError::EmptyEdit);
                 }
@@ -834,15 +787,10 @@ impl Aggregate for Artwork {
                     .rebased_changes(edits, overwrite_stale)
                     .map_err(ArtworkError::Stale)?;
                 self.with_changes(&changes)?;
-                sink.write(
-                    ArtworkEvent::ArtworkEdited {
-                        submission_id,
-                        changes,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkEdited {
+                    submission_id,
+                    changes,
+                }])
             }
             ArtworkCommand::Revert {
                 reverted,
@@ -862,16 +810,11 @@ impl Aggregate for Artwork {
                     return Err(ArtworkError::ChangedSince(c.field_name()));
                 }
                 self.with_changes(&changes)?;
-                sink.write(
-                    ArtworkEvent::ArtworkReverted {
-                        reverted,
-                        reason,
-                        changes,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkReverted {
+                    reverted,
+                    reason,
+                    changes,
+                }])
             }
             ArtworkCommand::MergeInto { this, into, reason } => {
                 self.visible()?;
@@ -879,7 +822,7 @@ impl Aggregate for Artwork {
                     return Err(ArtworkError::MergeIntoItself);
                 }
                 match self.merged_into {
-                    Some(target) if target == into => return Ok(()),
+                    Some(target) if target == into => return Ok(Vec::new()),
                     Some(target) => return Err(ArtworkError::AlreadyMerged(target)),
                     None => {}
                 }
@@ -888,9 +831,7 @@ impl Aggregate for Artwork {
                 if !self.absorbed.is_empty() {
                     return Err(ArtworkError::HoldsDuplicates);
                 }
-                sink.write(ArtworkEvent::ArtworkMerged { into, reason }, self)
-                    .await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkMerged { into, reason }])
             }
             ArtworkCommand::Absorb(mut a) => {
                 self.visible()?;
@@ -899,7 +840,7 @@ impl Aggregate for Artwork {
                 }
                 self.can_absorb()?;
                 if self.absorbed.contains_key(&a.from) {
-                    return Ok(());
+                    return Ok(Vec::new());
                 }
                 // Only the tags this artwork lacks come over.
                 a.tags = std::mem::take(&mut a.tags)
@@ -917,8 +858,7 @@ impl Aggregate for Artwork {
                     .collect();
                 self.with_changes(&a.tags)?;
                 a.this = None;
-                sink.write(ArtworkEvent::ArtworkAbsorbed(a), self).await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkAbsorbed(a)])
             }
             ArtworkCommand::Remove { reason, feedback } => {
                 if !self.exists {
@@ -928,25 +868,18 @@ impl Aggregate for Artwork {
                     return Err(ArtworkError::MergedAway);
                 }
                 if self.status == Some(ArtworkStatus::Removed) {
-                    return Ok(());
+                    return Ok(Vec::new());
                 }
-                sink.write(ArtworkEvent::ArtworkRemoved { reason, feedback }, self)
-                    .await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkRemoved { reason, feedback }])
             }
             ArtworkCommand::Unmerge { reason } => {
                 let from = self.merged_into.ok_or(ArtworkError::NotMerged)?;
                 let status = self.status.unwrap_or(ArtworkStatus::Approved);
-                sink.write(
-                    ArtworkEvent::ArtworkUnmerged {
-                        from,
-                        reason,
-                        status,
-                    },
-                    self,
-                )
-                .await;
-                Ok(())
+                Ok(vec![ArtworkEvent::ArtworkUnmerged {
+                    from,
+                    reason,
+                    status,
+                }])
             }
             ArtworkCommand::Release { from, reason } => {
                 let Some(absorbed) = self.absorbed.get(&from) else {
@@ -967,13 +900,12 @@ impl Aggregate for Artwork {
                     visits: absorbed.visits.clone(),
                     tags,
                 };
-                sink.write(event, self).await;
-                Ok(())
+                Ok(vec![event])
             }
         }
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ArtworkEvent) {
         self.version += 1;
         match event {
             ArtworkEvent::ArtworkCreated(a) => {
@@ -985,22 +917,19 @@ impl Aggregate for Artwork {
                 self.location = Some(a.location);
                 self.artist_ids = a.artist_ids;
                 self.status = Some(ArtworkStatus::Approved);
-                self.submissions.insert(a.submission_id);
-                self.add_photos(a.submission_id, &a.photos);
+                self.landed(a.submission_id, &a.photos);
             }
             ArtworkEvent::PhotosAdded {
                 submission_id,
                 photos,
             } => {
-                self.submissions.insert(submission_id);
-                self.add_photos(submission_id, &photos);
+                self.landed(submission_id, &photos);
             }
             ArtworkEvent::ArtworkMoved { location, .. } => {
                 self.location = Some(location);
             }
             ArtworkEvent::VisitRecorded(v) => {
-                self.submissions.insert(v.submission_id);
-                self.add_photos(v.submission_id, &v.photos);
+                self.landed(v.submission_id, &v.photos);
             }
             ArtworkEvent::ArtworkEdited {
                 submission_id,

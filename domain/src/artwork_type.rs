@@ -54,32 +54,14 @@ impl ArtworkType {
     }
 }
 
-/// Visibility of an artwork. Only `Approved` ones are shown to visitors; `Removed` keeps the
-/// record (and its history) for works that are gone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ArtworkStatus {
-    Pending,
-    Approved,
-    Removed,
-    /// A duplicate merged into another artwork: its id points there.
-    Merged,
-}
-
-impl ArtworkStatus {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Approved => "approved",
-            Self::Removed => "removed",
-            Self::Merged => "merged",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        [Self::Pending, Self::Approved, Self::Removed, Self::Merged]
-            .into_iter()
-            .find(|v| v.as_str() == s)
+words! {
+    /// Visibility of an artwork. Only `Approved` ones are shown to visitors; `Removed` keeps the
+    /// record (and its history) for works that are gone.
+    pub enum ArtworkStatus {
+        Pending = "pending",
+        Approved = "approved",
+        Removed = "removed",
+        /// A duplicate merged into another artwork: its id points there.
+        Merged = "merged",
     }
 }

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -37,18 +36,7 @@ pub enum AwardEvent {
     },
 }
 
-impl DomainEvent for AwardEvent {
-    fn event_type(&self) -> String {
-        match self {
-            AwardEvent::BadgeAwarded { .. } => "BadgeAwarded",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(AwardEvent: BadgeAwarded);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AwardError {
@@ -68,8 +56,11 @@ pub struct BadgeAwards {
     pub held: BTreeSet<Uuid>,
 }
 
+aggregate!(BadgeAwards, "badge_awards", AwardCommand => AwardEvent, AwardError);
+
 impl BadgeAwards {
-    fn event(&self, command: AwardCommand) -> Result<Option<AwardEvent>, AwardError> {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: AwardCommand) -> Result<Option<AwardEvent>, AwardError> {
         let AwardCommand::Award {
             account,
             badge_id,
@@ -101,28 +92,8 @@ impl BadgeAwards {
             reason: rule.reason(),
         }))
     }
-}
 
-impl Aggregate for BadgeAwards {
-    const TYPE: &'static str = "badge_awards";
-    type Command = AwardCommand;
-    type Event = AwardEvent;
-    type Error = AwardError;
-    type Services = ();
-
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
-        if let Some(event) = self.event(command)? {
-            sink.write(event, self).await;
-        }
-        Ok(())
-    }
-
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: AwardEvent) {
         match event {
             AwardEvent::BadgeAwarded {
                 account, badge_id, ..

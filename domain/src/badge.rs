@@ -2,7 +2,6 @@
 //! as pure policies over their counts ([`ContributorCounts`]). A definition is deactivated,
 //! never deleted, so awards already made stay; the badge process manager awards from events.
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -161,18 +160,7 @@ impl BadgeKey {
     }
 }
 
-impl TryFrom<String> for BadgeKey {
-    type Error = BadgeError;
-    fn try_from(s: String) -> Result<Self, BadgeError> {
-        Self::parse(&s)
-    }
-}
-
-impl From<BadgeKey> for String {
-    fn from(k: BadgeKey) -> String {
-        k.0
-    }
-}
+checked!(BadgeKey(String), BadgeError, |s: String| Self::parse(&s));
 
 /// What people see of a badge, checked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -242,21 +230,7 @@ pub enum BadgeEvent {
     BadgeReactivated,
 }
 
-impl DomainEvent for BadgeEvent {
-    fn event_type(&self) -> String {
-        match self {
-            BadgeEvent::BadgeDefined { .. } => "BadgeDefined",
-            BadgeEvent::BadgeUpdated { .. } => "BadgeUpdated",
-            BadgeEvent::BadgeDeactivated => "BadgeDeactivated",
-            BadgeEvent::BadgeReactivated => "BadgeReactivated",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(BadgeEvent: BadgeDefined, BadgeUpdated, BadgeDeactivated, BadgeReactivated);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BadgeError {
@@ -279,8 +253,11 @@ pub struct BadgeDefinition {
     pub active: bool,
 }
 
+aggregate!(BadgeDefinition, "badge", BadgeCommand => BadgeEvent, BadgeError);
+
 impl BadgeDefinition {
-    fn event(&self, command: BadgeCommand) -> Result<Option<BadgeEvent>, BadgeError> {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: BadgeCommand) -> Result<Option<BadgeEvent>, BadgeError> {
         let defined = self.key.is_some();
         Ok(match command {
             BadgeCommand::Define { key, look, rule } => {
@@ -300,28 +277,8 @@ impl BadgeDefinition {
             BadgeCommand::Reactivate => (!self.active).then_some(BadgeEvent::BadgeReactivated),
         })
     }
-}
 
-impl Aggregate for BadgeDefinition {
-    const TYPE: &'static str = "badge";
-    type Command = BadgeCommand;
-    type Event = BadgeEvent;
-    type Error = BadgeError;
-    type Services = ();
-
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
-        if let Some(event) = self.event(command)? {
-            sink.write(event, self).await;
-        }
-        Ok(())
-    }
-
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: BadgeEvent) {
         match event {
             BadgeEvent::BadgeDefined { key, look, rule } => {
                 self.key = Some(key);

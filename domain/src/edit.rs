@@ -137,11 +137,29 @@ pub trait FieldChange:
     /// The field that names the subject (an artwork's title, an artist's name).
     const NAME_FIELD: &'static str;
 
-    /// The field's name, as the API and the history name it.
-    fn field_name(&self) -> String;
+    /// The field's name, as the API and the history name it: by default the `field` its serde
+    /// form is tagged with.
+    fn field_name(&self) -> String {
+        tagged_field(&serde_form(self))
+    }
 
-    /// The old and new value as JSON (`null` for unset).
-    fn values(&self) -> (Value, Value);
+    /// The old and new value as JSON (`null` for unset): those of its serde form.
+    fn values(&self) -> (Value, Value) {
+        let mut form = serde_form(self);
+        let mut take = |k: &str| form.get_mut(k).map(Value::take).unwrap_or(Value::Null);
+        (take("old"), take("new"))
+    }
+
+    /// The same change made against `old` (JSON, as [`FieldChange::values`] gives it); the
+    /// change as it is when `old` is no value its field can hold (unset for a required field).
+    fn against(self, old: Value) -> Self {
+        let mut form = serde_form(&self);
+        match form.get_mut("old") {
+            Some(slot) => *slot = old,
+            None => return self,
+        }
+        serde_json::from_value(form).unwrap_or(self)
+    }
 
     /// Whether the new value is the old one.
     fn changes_nothing(&self) -> bool {
@@ -154,49 +172,28 @@ pub trait FieldChange:
     fn parse(name: &str, old: &Value, new: &Value) -> Result<Vec<Self>, EditError>;
 }
 
+/// A change as stored: `{"field": …, "old": …, "new": …}` (and a tag's `key`).
+fn serde_form(change: &impl Serialize) -> Value {
+    serde_json::to_value(change).unwrap_or(Value::Null)
+}
+
+/// The field a change's serde form is tagged with.
+fn tagged_field(form: &Value) -> String {
+    match form.get("field") {
+        Some(Value::String(name)) => name.clone(),
+        _ => String::new(),
+    }
+}
+
 impl FieldChange for FieldEdit {
     const SUBJECT: EditSubject = EditSubject::Artwork;
     const NAME_FIELD: &'static str = "title";
 
+    /// A tag's field is named by its key (`tag:<key>`).
     fn field_name(&self) -> String {
         match self {
-            FieldEdit::Title { .. } => "title".into(),
-            FieldEdit::Description { .. } => "description".into(),
-            FieldEdit::ArtworkType { .. } => "artwork_type".into(),
-            FieldEdit::Location { .. } => "location".into(),
-            FieldEdit::Artists { .. } => "artists".into(),
             FieldEdit::Tag { key, .. } => format!("{TAG_PREFIX}{key}"),
-            FieldEdit::MainPhoto { .. } => "main_photo".into(),
-            FieldEdit::HiddenPhotos { .. } => "hidden_photos".into(),
-        }
-    }
-
-    fn values(&self) -> (Value, Value) {
-        fn json<T: Serialize>(v: &T) -> Value {
-            serde_json::to_value(v).unwrap_or(Value::Null)
-        }
-        match self {
-            FieldEdit::Title { old, new } => (json(old), json(new)),
-            FieldEdit::Description { old, new } => (json(old), json(new)),
-            FieldEdit::ArtworkType { old, new } => (json(old), json(new)),
-            FieldEdit::Location { old, new } => (json(old), json(new)),
-            FieldEdit::Artists { old, new } => (json(old), json(new)),
-            FieldEdit::Tag { old, new, .. } => (json(old), json(new)),
-            FieldEdit::MainPhoto { old, new } => (json(old), json(new)),
-            FieldEdit::HiddenPhotos { old, new } => (json(old), json(new)),
-        }
-    }
-
-    fn changes_nothing(&self) -> bool {
-        match self {
-            FieldEdit::Title { old, new } => old == new,
-            FieldEdit::Description { old, new } => old == new,
-            FieldEdit::ArtworkType { old, new } => old == new,
-            FieldEdit::Location { old, new } => old == new,
-            FieldEdit::Artists { old, new } => old == new,
-            FieldEdit::Tag { old, new, .. } => old == new,
-            FieldEdit::MainPhoto { old, new } => old == new,
-            FieldEdit::HiddenPhotos { old, new } => old == new,
+            _ => tagged_field(&serde_form(self)),
         }
     }
 
@@ -211,30 +208,12 @@ impl FieldChange for FieldEdit {
                     v => title(name, v)?,
                 },
             },
-            "description" => FieldEdit::Description {
-                old: optional(name, old, long_text)?,
-                new: optional(name, new, long_text)?,
-            },
-            "artwork_type" => FieldEdit::ArtworkType {
-                old: artwork_type(name, old)?,
-                new: artwork_type(name, new)?,
-            },
-            "location" => FieldEdit::Location {
-                old: location(name, old)?,
-                new: location(name, new)?,
-            },
-            "artists" => FieldEdit::Artists {
-                old: artists(name, old)?,
-                new: artists(name, new)?,
-            },
-            "main_photo" => FieldEdit::MainPhoto {
-                old: optional(name, old, photo_key)?,
-                new: optional(name, new, photo_key)?,
-            },
-            "hidden_photos" => FieldEdit::HiddenPhotos {
-                old: photo_keys(name, old)?,
-                new: photo_keys(name, new)?,
-            },
+            "description" => read_change(name, old, new, optional(long_text))?,
+            "artwork_type" => read_change(name, old, new, artwork_type)?,
+            "location" => read_change(name, old, new, location)?,
+            "artists" => read_change(name, old, new, artists)?,
+            "main_photo" => read_change(name, old, new, optional(photo_key))?,
+            "hidden_photos" => read_change(name, old, new, photo_keys)?,
             "tags" => return tag_set(old, new),
             _ => match name.strip_prefix(TAG_PREFIX) {
                 Some(key) => tag(key, old, new)?,
@@ -283,16 +262,31 @@ pub(crate) fn long_text(field: &str, v: &Value) -> Result<LongText, EditError> {
     })
 }
 
-/// `null` or blank text is unset.
-pub(crate) fn optional<T>(
+/// A change of `field` with its old and new value each read by `read` (checked as the client
+/// sent it), built from its serde form (`{"field": …, "old": …, "new": …}`): one path for every
+/// field whose two values read alike.
+pub(crate) fn read_change<C: FieldChange, T: Serialize>(
     field: &str,
-    v: &Value,
-    parse: fn(&str, &Value) -> Result<T, EditError>,
-) -> Result<Option<T>, EditError> {
-    match v {
+    old: &Value,
+    new: &Value,
+    read: impl Fn(&str, &Value) -> Result<T, EditError>,
+) -> Result<C, EditError> {
+    let form = serde_json::json!({
+        "field": field,
+        "old": read(field, old)?,
+        "new": read(field, new)?,
+    });
+    serde_json::from_value(form).map_err(|e| EditError::new(field, e.to_string()))
+}
+
+/// `read`, with `null` or blank text read as unset.
+pub(crate) fn optional<T>(
+    read: fn(&str, &Value) -> Result<T, EditError>,
+) -> impl Fn(&str, &Value) -> Result<Option<T>, EditError> {
+    move |field, v| match v {
         Value::Null => Ok(None),
         Value::String(s) if s.trim().is_empty() => Ok(None),
-        v => parse(field, v).map(Some),
+        v => read(field, v).map(Some),
     }
 }
 
@@ -407,103 +401,5 @@ fn tag_set(old: &Value, new: &Value) -> Result<Vec<FieldEdit>, EditError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_title_is_changed_but_never_cleared() {
-        let e = FieldEdit::parse("title", &json!("Solo"), &json!("  Solo  II ")).unwrap();
-        assert_eq!(e[0].field_name(), "title");
-        assert_eq!(e[0].values(), (json!("Solo"), json!("Solo II")));
-        let err = FieldEdit::parse("title", &json!("Solo"), &Value::Null).unwrap_err();
-        assert_eq!(
-            (err.field.as_str(), err.message.as_str()),
-            ("title", "title is required")
-        );
-    }
-
-    #[test]
-    fn a_description_is_cleared_by_null_or_blank() {
-        for clear in [Value::Null, json!("   ")] {
-            let e = FieldEdit::parse("description", &json!("Old words"), &clear).unwrap();
-            assert_eq!(e[0].values(), (json!("Old words"), Value::Null));
-        }
-    }
-
-    #[test]
-    fn a_tag_object_is_split_per_key_and_checked() {
-        let e = FieldEdit::parse(
-            "tags",
-            &json!({"material": "bronze", "year": null}),
-            &json!({"material": null, "year": "1936"}),
-        )
-        .unwrap();
-        let names: Vec<_> = e.iter().map(FieldEdit::field_name).collect();
-        assert_eq!(names, ["tag:material", "tag:year"]);
-        assert_eq!(e[0].values(), (json!("bronze"), Value::Null));
-        let err = FieldEdit::parse("tag:year", &Value::Null, &json!("ca. 1936")).unwrap_err();
-        assert_eq!(err.field, "tag:year");
-    }
-
-    #[test]
-    fn unknown_fields_and_bad_values_name_their_field() {
-        assert_eq!(
-            FieldEdit::parse("colour", &Value::Null, &json!("red"))
-                .unwrap_err()
-                .message,
-            "Unknown field: colour"
-        );
-        assert_eq!(
-            FieldEdit::parse("artwork_type", &json!("statue"), &json!("blob"))
-                .unwrap_err()
-                .field,
-            "artwork_type"
-        );
-        assert!(FieldEdit::parse("artists", &json!([]), &json!(["not-an-id"])).is_err());
-        assert!(FieldEdit::parse(
-            "location",
-            &json!({"lat": 1, "lon": 2}),
-            &json!({"lat": 91, "lon": 2})
-        )
-        .is_err());
-    }
-
-    #[test]
-    fn photo_changes_name_keys_and_hidden_ones_are_a_sorted_set() {
-        let (a, b) = (PhotoKey::new(), PhotoKey::new());
-        let e = FieldEdit::parse("main_photo", &Value::Null, &json!(a.to_string())).unwrap();
-        assert_eq!(
-            e[0],
-            FieldEdit::MainPhoto {
-                old: None,
-                new: Some(a)
-            }
-        );
-        assert_eq!(e[0].values(), (Value::Null, json!(a.to_string())));
-        let e = FieldEdit::parse(
-            "hidden_photos",
-            &json!([]),
-            &json!([b.to_string(), a.to_string(), b.to_string()]),
-        )
-        .unwrap();
-        assert_eq!(
-            e[0],
-            FieldEdit::HiddenPhotos {
-                old: vec![],
-                new: vec![a, b]
-            }
-        );
-        for bad in [json!("../x"), json!(7)] {
-            let err = FieldEdit::parse("main_photo", &Value::Null, &bad).unwrap_err();
-            assert_eq!(
-                (err.field.as_str(), err.message.as_str()),
-                ("main_photo", "main_photo must be a photo key")
-            );
-        }
-        let too_many: Vec<String> = (0..=MAX_HIDDEN_PHOTOS)
-            .map(|_| PhotoKey::new().to_string())
-            .collect();
-        assert!(FieldEdit::parse("hidden_photos", &json!([]), &json!(too_many)).is_err());
-    }
-}
+#[path = "edit_tests.rs"]
+mod tests;

@@ -3,7 +3,6 @@
 //! report that an artwork is missing may remove the artwork (the use case carries that out on
 //! the `Artwork`, with this feedback as the evidence).
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -65,18 +64,18 @@ impl Subject {
             ("artwork", Some(id)) => Ok(Subject::Artwork(id)),
             ("artist", Some(id)) => Ok(Subject::Artist(id)),
             ("general", None) => Ok(Subject::General),
-            ("artwork" | "artist", None) => Err(FeedbackError::Invalid {
-                field: "subject_id",
-                message: "subject_id is required".into(),
-            }),
-            ("general", Some(_)) => Err(FeedbackError::Invalid {
-                field: "subject_id",
-                message: "General feedback has no subject_id".into(),
-            }),
-            _ => Err(FeedbackError::Invalid {
-                field: "subject_type",
-                message: "subject_type must be artwork, artist or general".into(),
-            }),
+            ("artwork" | "artist", None) => Err(FeedbackError::invalid(
+                "subject_id",
+                "subject_id is required",
+            )),
+            ("general", Some(_)) => Err(FeedbackError::invalid(
+                "subject_id",
+                "General feedback has no subject_id",
+            )),
+            _ => Err(FeedbackError::invalid(
+                "subject_type",
+                "subject_type must be artwork, artist or general",
+            )),
         }
     }
 }
@@ -92,9 +91,8 @@ words! {
 impl IssueType {
     /// The issue type a sender gave, or why it is not one.
     pub fn read(s: &str) -> Result<Self, FeedbackError> {
-        Self::parse(s).ok_or_else(|| FeedbackError::Invalid {
-            field: "issue_type",
-            message: "issue_type must be comment or missing".into(),
+        Self::parse(s).ok_or_else(|| {
+            FeedbackError::invalid("issue_type", "issue_type must be comment or missing")
         })
     }
 }
@@ -127,16 +125,13 @@ impl Note {
     fn bounded(field: &'static str, s: &str, max: usize) -> Result<Self, FeedbackError> {
         let v = s.trim();
         if v.is_empty() {
-            return Err(FeedbackError::Invalid {
-                field,
-                message: "Note is required".into(),
-            });
+            return Err(FeedbackError::invalid(field, "Note is required"));
         }
         if v.chars().count() > max {
-            return Err(FeedbackError::Invalid {
+            return Err(FeedbackError::invalid(
                 field,
-                message: format!("Note must be at most {max} characters"),
-            });
+                format!("Note must be at most {max} characters"),
+            ));
         }
         Ok(Self(v.to_owned()))
     }
@@ -146,19 +141,10 @@ impl Note {
     }
 }
 
-impl TryFrom<String> for Note {
-    type Error = FeedbackError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        // Stored notes were checked when sent; a decision note's bound is the larger one.
-        Self::bounded("note", &s, MAX_NOTE_CHARS.max(MAX_DECISION_NOTE_CHARS))
-    }
-}
-
-impl From<Note> for String {
-    fn from(n: Note) -> String {
-        n.0
-    }
-}
+checked!(Note(String), FeedbackError, |s: String| {
+    // Stored notes were checked when sent; a decision note's bound is the larger one.
+    Self::bounded("note", &s, MAX_NOTE_CHARS.max(MAX_DECISION_NOTE_CHARS))
+});
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum FeedbackCommand {
@@ -202,20 +188,7 @@ pub enum FeedbackEvent {
     },
 }
 
-impl DomainEvent for FeedbackEvent {
-    fn event_type(&self) -> String {
-        match self {
-            FeedbackEvent::FeedbackSent { .. } => "FeedbackSent",
-            FeedbackEvent::FeedbackArchived { .. } => "FeedbackArchived",
-            FeedbackEvent::FeedbackResolved { .. } => "FeedbackResolved",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(FeedbackEvent: FeedbackSent, FeedbackArchived, FeedbackResolved);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FeedbackError {
@@ -234,6 +207,16 @@ pub enum FeedbackError {
     NotAMissingArtwork,
 }
 
+impl FeedbackError {
+    /// A value of the call's `field` that cannot be, and why (for people).
+    fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        FeedbackError::Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Feedback {
     pub subject: Option<Subject>,
@@ -241,6 +224,8 @@ pub struct Feedback {
     pub sender: Option<ActorId>,
     pub status: Option<FeedbackStatus>,
 }
+
+aggregate!(Feedback, "feedback", FeedbackCommand => FeedbackEvent, FeedbackError);
 
 impl Feedback {
     /// The artwork a resolve with `remove_artwork` takes off the map: only open feedback that
@@ -261,7 +246,8 @@ impl Feedback {
         }
     }
 
-    fn event(&self, command: FeedbackCommand) -> Result<FeedbackEvent, FeedbackError> {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: FeedbackCommand) -> Result<Option<FeedbackEvent>, FeedbackError> {
         if let FeedbackCommand::Send {
             subject,
             issue_type,
@@ -272,19 +258,19 @@ impl Feedback {
             if self.status.is_some() {
                 return Err(FeedbackError::AlreadySent);
             }
-            return Ok(FeedbackEvent::FeedbackSent {
+            return Ok(Some(FeedbackEvent::FeedbackSent {
                 subject,
                 issue_type,
                 note,
                 sender,
-            });
+            }));
         }
         match self.status {
             None => return Err(FeedbackError::NotFound),
             Some(FeedbackStatus::Open) => {}
             Some(done) => return Err(FeedbackError::AlreadyDecided(done.as_str())),
         }
-        Ok(match command {
+        Ok(Some(match command {
             FeedbackCommand::Send { .. } => unreachable!("handled above"),
             FeedbackCommand::Archive { moderator, note } => {
                 FeedbackEvent::FeedbackArchived { moderator, note }
@@ -301,29 +287,10 @@ impl Feedback {
                     removed_artwork,
                 }
             }
-        })
-    }
-}
-
-impl Aggregate for Feedback {
-    const TYPE: &'static str = "feedback";
-    type Command = FeedbackCommand;
-    type Event = FeedbackEvent;
-    type Error = FeedbackError;
-    type Services = ();
-
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
-        let event = self.event(command)?;
-        sink.write(event, self).await;
-        Ok(())
+        }))
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: FeedbackEvent) {
         match event {
             FeedbackEvent::FeedbackSent {
                 subject,

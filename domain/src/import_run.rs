@@ -2,7 +2,6 @@
 //! ran it (the event's metadata), what source it read (dataset, licence, attribution) and what
 //! it did (counts). The admin audit lists it like every other event.
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 /// What one import run read and did.
@@ -50,17 +49,7 @@ pub enum ImportRunEvent {
     ImportRunRecorded(Box<ImportRunRecord>),
 }
 
-impl DomainEvent for ImportRunEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ImportRunEvent::ImportRunRecorded(_) => "ImportRunRecorded".into(),
-        }
-    }
-
-    fn event_version(&self) -> String {
-        "1".into()
-    }
-}
+event_types!(ImportRunEvent: ImportRunRecorded);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportRunError {
@@ -75,19 +64,11 @@ pub struct ImportRun {
     pub recorded: Option<ImportRunRecord>,
 }
 
-impl Aggregate for ImportRun {
-    const TYPE: &'static str = "import_run";
-    type Command = ImportRunCommand;
-    type Event = ImportRunEvent;
-    type Error = ImportRunError;
-    type Services = ();
+aggregate!(ImportRun, "import_run", ImportRunCommand => ImportRunEvent, ImportRunError);
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
+impl ImportRun {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: ImportRunCommand) -> Result<Option<ImportRunEvent>, ImportRunError> {
         let ImportRunCommand::Record(record) = command;
         if self.recorded.is_some() {
             return Err(ImportRunError::AlreadyRecorded);
@@ -95,12 +76,10 @@ impl Aggregate for ImportRun {
         if record.file.trim().is_empty() || record.dataset.trim().is_empty() {
             return Err(ImportRunError::Unnamed);
         }
-        sink.write(ImportRunEvent::ImportRunRecorded(record), self)
-            .await;
-        Ok(())
+        Ok(Some(ImportRunEvent::ImportRunRecorded(record)))
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ImportRunEvent) {
         let ImportRunEvent::ImportRunRecorded(record) = event;
         self.recorded = Some(*record);
     }

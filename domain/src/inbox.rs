@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -39,18 +38,7 @@ pub enum InboxEvent {
     NotificationDismissed { owner: ActorId, id: Uuid },
 }
 
-impl DomainEvent for InboxEvent {
-    fn event_type(&self) -> String {
-        match self {
-            InboxEvent::NotificationDismissed { .. } => "NotificationDismissed",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(InboxEvent: NotificationDismissed);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InboxError {
@@ -63,19 +51,11 @@ pub struct Inbox {
     pub dismissed: BTreeSet<Uuid>,
 }
 
-impl Aggregate for Inbox {
-    const TYPE: &'static str = "inbox";
-    type Command = InboxCommand;
-    type Event = InboxEvent;
-    type Error = InboxError;
-    type Services = ();
+aggregate!(Inbox, "inbox", InboxCommand => InboxEvent, InboxError);
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
+impl Inbox {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: InboxCommand) -> Result<Vec<InboxEvent>, InboxError> {
         match command {
             InboxCommand::Dismiss {
                 owner,
@@ -91,16 +71,15 @@ impl Aggregate for Inbox {
                     .collect();
                 new.sort();
                 new.dedup();
-                for id in new {
-                    sink.write(InboxEvent::NotificationDismissed { owner, id }, self)
-                        .await;
-                }
-                Ok(())
+                Ok(new
+                    .into_iter()
+                    .map(|id| InboxEvent::NotificationDismissed { owner, id })
+                    .collect())
             }
         }
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: InboxEvent) {
         match event {
             InboxEvent::NotificationDismissed { id, .. } => {
                 self.dismissed.insert(id);

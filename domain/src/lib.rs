@@ -2,6 +2,10 @@
 //! of. Pure: no IO crates, so every rule here is testable with the cqrs-es test harness alone.
 
 #[macro_use]
+mod aggregate;
+#[macro_use]
+mod checked;
+#[macro_use]
 pub mod vocabulary;
 
 pub mod account;
@@ -24,6 +28,7 @@ pub mod photo;
 pub mod provenance;
 pub mod reason;
 pub mod similarity;
+mod source;
 pub mod submission;
 pub mod tags;
 #[cfg(test)]

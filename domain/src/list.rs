@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -40,34 +39,18 @@ impl Default for ListId {
     }
 }
 
-/// What a list is: someone's own, or one of the system lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ListKind {
-    Custom,
-    Loved,
-    Visited,
-    WantToSee,
+words! {
+    /// What a list is: someone's own, or one of the system lists.
+    pub enum ListKind {
+        Custom = "custom",
+        Loved = "loved",
+        Visited = "visited",
+        WantToSee = "want_to_see",
+    }
 }
 
 impl ListKind {
     pub const SYSTEM: [ListKind; 3] = [ListKind::Loved, ListKind::Visited, ListKind::WantToSee];
-
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ListKind::Custom => "custom",
-            ListKind::Loved => "loved",
-            ListKind::Visited => "visited",
-            ListKind::WantToSee => "want_to_see",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        [Self::Custom, Self::Loved, Self::Visited, Self::WantToSee]
-            .into_iter()
-            .find(|k| k.as_str() == s)
-    }
 
     /// A system list's name, as people see it.
     pub fn system_name(&self) -> Option<&'static str> {
@@ -102,18 +85,7 @@ impl ListName {
     }
 }
 
-impl TryFrom<String> for ListName {
-    type Error = ListError;
-    fn try_from(s: String) -> Result<Self, ListError> {
-        Self::parse(&s)
-    }
-}
-
-impl From<ListName> for String {
-    fn from(n: ListName) -> String {
-        n.0
-    }
-}
+checked!(ListName(String), ListError, |s: String| Self::parse(&s));
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ListCommand {
@@ -171,23 +143,8 @@ pub enum ListEvent {
     ListDeleted,
 }
 
-impl DomainEvent for ListEvent {
-    fn event_type(&self) -> String {
-        match self {
-            ListEvent::ListCreated { .. } => "ListCreated",
-            ListEvent::ItemAdded { .. } => "ItemAdded",
-            ListEvent::ItemsRemoved { .. } => "ItemsRemoved",
-            ListEvent::ListRenamed { .. } => "ListRenamed",
-            ListEvent::VisibilityChanged { .. } => "VisibilityChanged",
-            ListEvent::ListDeleted => "ListDeleted",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(ListEvent: ListCreated, ItemAdded, ItemsRemoved, ListRenamed, VisibilityChanged,
+    ListDeleted);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ListError {
@@ -223,6 +180,8 @@ pub struct List {
     pub deleted: bool,
 }
 
+aggregate!(List, "list", ListCommand => ListEvent, ListError);
+
 impl List {
     fn exists(&self) -> bool {
         self.owner.is_some() && !self.deleted
@@ -250,7 +209,8 @@ impl List {
         }
     }
 
-    fn events(&self, command: ListCommand) -> Result<Vec<ListEvent>, ListError> {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(&self, command: ListCommand) -> Result<Vec<ListEvent>, ListError> {
         Ok(match command {
             ListCommand::Create {
                 owner,
@@ -340,28 +300,8 @@ impl List {
             }
         })
     }
-}
 
-impl Aggregate for List {
-    const TYPE: &'static str = "list";
-    type Command = ListCommand;
-    type Event = ListEvent;
-    type Error = ListError;
-    type Services = ();
-
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
-        for event in self.events(command)? {
-            sink.write(event, self).await;
-        }
-        Ok(())
-    }
-
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: ListEvent) {
         match event {
             ListEvent::ListCreated {
                 owner,

@@ -37,18 +37,7 @@ impl Reason {
     }
 }
 
-impl TryFrom<String> for Reason {
-    type Error = ReasonError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        Reason::parse(&s)
-    }
-}
-
-impl From<Reason> for String {
-    fn from(r: Reason) -> String {
-        r.0
-    }
-}
+checked!(Reason(String), ReasonError, |s: String| Self::parse(&s));
 
 #[cfg(test)]
 mod tests {

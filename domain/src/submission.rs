@@ -8,7 +8,6 @@
 //! consistency boundary, and its rules read best side by side; its given/when/then tests are in
 //! `submission_tests.rs`.
 
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 
 use crate::artist_edit::ArtistFieldEdit;
@@ -289,26 +288,9 @@ pub enum SubmissionEvent {
     },
 }
 
-impl DomainEvent for SubmissionEvent {
-    fn event_type(&self) -> String {
-        match self {
-            SubmissionEvent::ArtworkProposed(_) => "ArtworkProposed",
-            SubmissionEvent::VisitLogged(_) => "VisitLogged",
-            SubmissionEvent::ArtworkEditProposed(_) => "ArtworkEditProposed",
-            SubmissionEvent::ArtistEditProposed(_) => "ArtistEditProposed",
-            SubmissionEvent::SubmissionApproved { .. } => "SubmissionApproved",
-            SubmissionEvent::ArtistEditApproved { .. } => "ArtistEditApproved",
-            SubmissionEvent::SubmissionRejected { .. } => "SubmissionRejected",
-            SubmissionEvent::SubmissionWithdrawn { .. } => "SubmissionWithdrawn",
-            SubmissionEvent::PhotoMetadataErased { .. } => "PhotoMetadataErased",
-        }
-        .to_owned()
-    }
-
-    fn event_version(&self) -> String {
-        "1".to_owned()
-    }
-}
+event_types!(SubmissionEvent: ArtworkProposed, VisitLogged, ArtworkEditProposed, ArtistEditProposed,
+    SubmissionApproved, ArtistEditApproved, SubmissionRejected, SubmissionWithdrawn,
+    PhotoMetadataErased);
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SubmissionError {
@@ -654,20 +636,15 @@ impl Submission {
     }
 }
 
-impl Aggregate for Submission {
-    const TYPE: &'static str = "submission";
-    type Command = SubmissionCommand;
-    type Event = SubmissionEvent;
-    type Error = SubmissionError;
-    type Services = ();
+aggregate!(Submission, "submission", SubmissionCommand => SubmissionEvent, SubmissionError);
 
-    async fn handle(
-        &mut self,
-        command: Self::Command,
-        _services: &Self::Services,
-        sink: &cqrs_es::event_sink::EventSink<Self>,
-    ) -> Result<(), Self::Error> {
-        let event = match command {
+impl Submission {
+    /// The events `command` records (none when it was done already), or why it is refused.
+    fn decide(
+        &self,
+        command: SubmissionCommand,
+    ) -> Result<Option<SubmissionEvent>, SubmissionError> {
+        Ok(Some(match command {
             SubmissionCommand::ProposeArtwork(p) => {
                 if self.filing().is_some() {
                     return Err(SubmissionError::AlreadySubmitted);
@@ -740,17 +717,12 @@ impl Aggregate for Submission {
                     if e.new_artist && !applied.iter().any(|f| f == "name") {
                         return Err(SubmissionError::NameRequired);
                     }
-                    sink.write(
-                        SubmissionEvent::ArtistEditApproved {
-                            reviewer,
-                            artist_id: e.artist_id,
-                            applied,
-                            overwrite_stale: *overwrite_stale,
-                        },
-                        self,
-                    )
-                    .await;
-                    return Ok(());
+                    return Ok(Some(SubmissionEvent::ArtistEditApproved {
+                        reviewer,
+                        artist_id: e.artist_id,
+                        applied,
+                        overwrite_stale: *overwrite_stale,
+                    }));
                 }
                 let mut applied = None;
                 let mut overwrite = false;
@@ -820,16 +792,14 @@ impl Aggregate for Submission {
                     return Err(SubmissionError::NotAuthor);
                 }
                 if filed.photo_metadata_erased {
-                    return Ok(());
+                    return Ok(None);
                 }
                 SubmissionEvent::PhotoMetadataErased { by: author }
             }
-        };
-        sink.write(event, self).await;
-        Ok(())
+        }))
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn evolve(&mut self, event: SubmissionEvent) {
         let what = match event {
             SubmissionEvent::ArtworkProposed(p) => Filing::Proposal(p),
             SubmissionEvent::VisitLogged(v) => Filing::Visit(v),

@@ -6,6 +6,7 @@
 use super::*;
 use crate::photo::{ExifSummary, PhotoKey};
 use crate::testing::{after, check_all};
+use cqrs_es::DomainEvent;
 use serde_json::json;
 use std::collections::BTreeMap;
 use uuid::Uuid;

@@ -327,18 +327,7 @@ impl Tags {
     }
 }
 
-impl TryFrom<BTreeMap<String, String>> for Tags {
-    type Error = TagError;
-    fn try_from(m: BTreeMap<String, String>) -> Result<Self, TagError> {
-        Self::parse(m)
-    }
-}
-
-impl From<Tags> for BTreeMap<String, String> {
-    fn from(t: Tags) -> Self {
-        t.0
-    }
-}
+checked!(Tags(BTreeMap<String, String>), TagError, Self::parse);
 
 fn valid_key(k: &str) -> bool {
     let mut chars = k.chars();

@@ -730,9 +730,9 @@ mod tests {
         assert_eq!(inspect(&bytes), Err(PhotoError::NotAnImage));
     }
 
-    #[test]
-    fn inspect_reads_a_southern_western_position_as_negative_degrees() {
-        let photo = phone_jpeg(&PhoneJpeg::new(320, 240, SANTIAGO.0, SANTIAGO.1));
+    /// Asserts that a phone photo taken at `at` (latitude, longitude) reads back at `at`.
+    fn assert_inspect_reads_position(at: (f64, f64)) {
+        let photo = phone_jpeg(&PhoneJpeg::new(320, 240, at.0, at.1));
 
         let inspected = inspect(&photo).unwrap();
 
@@ -740,22 +740,18 @@ mod tests {
             inspected.exif.latitude.unwrap(),
             inspected.exif.longitude.unwrap(),
         );
-        assert!((lat - SANTIAGO.0).abs() < 1e-6, "{lat}");
-        assert!((lon - SANTIAGO.1).abs() < 1e-6, "{lon}");
+        assert!((lat - at.0).abs() < 1e-6, "{lat}");
+        assert!((lon - at.1).abs() < 1e-6, "{lon}");
+    }
+
+    #[test]
+    fn inspect_reads_a_southern_western_position_as_negative_degrees() {
+        assert_inspect_reads_position(SANTIAGO);
     }
 
     #[test]
     fn inspect_reads_a_northern_western_position_with_the_right_signs() {
-        let photo = phone_jpeg(&PhoneJpeg::new(320, 240, VANCOUVER.0, VANCOUVER.1));
-
-        let inspected = inspect(&photo).unwrap();
-
-        let (lat, lon) = (
-            inspected.exif.latitude.unwrap(),
-            inspected.exif.longitude.unwrap(),
-        );
-        assert!((lat - VANCOUVER.0).abs() < 1e-6, "{lat}");
-        assert!((lon - VANCOUVER.1).abs() < 1e-6, "{lon}");
+        assert_inspect_reads_position(VANCOUVER);
     }
 
     #[test]

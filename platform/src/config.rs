@@ -12,6 +12,8 @@
 //! | `MAIL_FROM` | `Plinth <no-reply@localhost>` | sender |
 //! | `PUBLIC_URL` | `http://<PLINTH_ADDR>` | base of links in mail |
 //! | `PRODUCT_NAME` | `Plinth` | the name the instance shows |
+//! | `DATA_LICENCE` | `CC0-1.0` | the licence of what people contribute here, in exports (imported records keep their dataset's) |
+//! | `DATA_ATTRIBUTION` | `<PRODUCT_NAME> contributors` | how reusers credit those contributions |
 //! | `MAP_STYLE_URL` | unset: a style that needs no network | map tiles |
 //! | `MAPBOX_ACCESS_TOKEN` | unset | use mapbox-gl instead of maplibre-gl |
 //! | `ADMIN_EMAILS` | empty | comma-separated bootstrap admins |
@@ -50,6 +52,10 @@ pub struct Config {
     pub mail_from: String,
     pub public_url: String,
     pub product_name: String,
+    /// `DATA_LICENCE`: an SPDX identifier or a licence's name, at most 100 characters.
+    pub data_licence: String,
+    /// `DATA_ATTRIBUTION`, at most 200 characters.
+    pub data_attribution: String,
     pub map_style_url: Option<String>,
     pub mapbox_access_token: Option<String>,
     pub admin_emails: Vec<String>,
@@ -90,19 +96,21 @@ impl Config {
                 .map(|v| v.trim().to_owned())
                 .filter(|v| !v.is_empty())
         };
+        // An optional URL, which must have one of `schemes` when set.
+        let url_var = |k: &'static str, schemes: &[&str]| -> Result<Option<String>, ConfigError> {
+            let value = var(k);
+            if let Some(u) = &value {
+                check_scheme(k, u, schemes)?;
+            }
+            Ok(value)
+        };
         let addr_raw = var("PLINTH_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
         let addr: SocketAddr = addr_raw.parse().map_err(|_| ConfigError {
             var: "PLINTH_ADDR",
             problem: format!("'{addr_raw}' is not a host:port socket address"),
         })?;
-        let database_url = var("DATABASE_URL");
-        if let Some(u) = &database_url {
-            check_scheme("DATABASE_URL", u, &["postgres", "postgresql"])?;
-        }
-        let nats_url = var("NATS_URL");
-        if let Some(u) = &nats_url {
-            check_scheme("NATS_URL", u, &["nats", "tls"])?;
-        }
+        let database_url = url_var("DATABASE_URL", &["postgres", "postgresql"])?;
+        let nats_url = url_var("NATS_URL", &["nats", "tls"])?;
         let search_backend = match var("SEARCH_BACKEND").as_deref() {
             None | Some("tantivy") => SearchBackend::Tantivy,
             Some("meilisearch") => SearchBackend::Meilisearch,
@@ -113,30 +121,18 @@ impl Config {
                 })
             }
         };
-        let meili_url = var("MEILI_URL");
-        if let Some(u) = &meili_url {
-            check_scheme("MEILI_URL", u, &["http", "https"])?;
-        }
+        let meili_url = url_var("MEILI_URL", &["http", "https"])?;
         if search_backend == SearchBackend::Meilisearch && meili_url.is_none() {
             return Err(ConfigError {
                 var: "MEILI_URL",
                 problem: "required when SEARCH_BACKEND=meilisearch".into(),
             });
         }
-        let smtp_url = var("SMTP_URL");
-        if let Some(u) = &smtp_url {
-            check_scheme("SMTP_URL", u, &["smtp", "smtps"])?;
-        }
+        let smtp_url = url_var("SMTP_URL", &["smtp", "smtps"])?;
         let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
         check_scheme("PUBLIC_URL", &public_url, &["http", "https"])?;
-        let map_style_url = var("MAP_STYLE_URL");
-        if let Some(u) = &map_style_url {
-            check_scheme("MAP_STYLE_URL", u, &["http", "https"])?;
-        }
-        let storage_url = var("STORAGE_URL");
-        if let Some(u) = &storage_url {
-            check_scheme("STORAGE_URL", u, &["s3", "file"])?;
-        }
+        let map_style_url = url_var("MAP_STYLE_URL", &["http", "https"])?;
+        let storage_url = url_var("STORAGE_URL", &["s3", "file"])?;
         let admin_emails = var("ADMIN_EMAILS")
             .map(|v| {
                 v.split(',')
@@ -158,6 +154,10 @@ impl Config {
                 problem: "at most 60 characters".into(),
             });
         }
+        let data_licence =
+            bounded("DATA_LICENCE", var("DATA_LICENCE"), 100)?.unwrap_or_else(|| "CC0-1.0".into());
+        let data_attribution = bounded("DATA_ATTRIBUTION", var("DATA_ATTRIBUTION"), 200)?
+            .unwrap_or_else(|| format!("{product_name} contributors"));
         let hops_raw = var("TRUSTED_PROXY_HOPS").unwrap_or_else(|| "0".into());
         let trusted_proxy_hops = hops_raw
             .parse::<usize>()
@@ -200,6 +200,8 @@ impl Config {
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Plinth <no-reply@localhost>".into()),
             public_url: public_url.trim_end_matches('/').to_owned(),
             product_name,
+            data_licence,
+            data_attribution,
             map_style_url,
             mapbox_access_token: var("MAPBOX_ACCESS_TOKEN"),
             admin_emails,
@@ -210,6 +212,24 @@ impl Config {
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }
+}
+
+/// `value` trimmed, `None` when blank, refused when longer than `max` characters.
+fn bounded(
+    var: &'static str,
+    value: Option<String>,
+    max: usize,
+) -> Result<Option<String>, ConfigError> {
+    let Some(v) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if v.chars().count() > max {
+        return Err(ConfigError {
+            var,
+            problem: format!("at most {max} characters"),
+        });
+    }
+    Ok(Some(v))
 }
 
 fn check_scheme(var: &'static str, value: &str, schemes: &[&str]) -> Result<(), ConfigError> {
@@ -257,34 +277,21 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_variable() {
-        assert_eq!(
-            cfg(&[("PLINTH_ADDR", "nope")]).unwrap_err().var,
-            "PLINTH_ADDR"
-        );
-        assert_eq!(
-            cfg(&[("DATABASE_URL", "mysql://x")]).unwrap_err().var,
-            "DATABASE_URL"
-        );
-        assert_eq!(
-            cfg(&[("SEARCH_BACKEND", "solr")]).unwrap_err().var,
-            "SEARCH_BACKEND"
-        );
-        assert_eq!(
-            cfg(&[("SEARCH_BACKEND", "meilisearch")]).unwrap_err().var,
-            "MEILI_URL"
-        );
-        assert_eq!(
-            cfg(&[("ADMIN_EMAILS", "a@b.c, nope")]).unwrap_err().var,
-            "ADMIN_EMAILS"
-        );
-        assert_eq!(
-            cfg(&[("NATS_URL", "http://x")]).unwrap_err().var,
-            "NATS_URL"
-        );
-        assert_eq!(
-            cfg(&[("TRUSTED_PROXY_HOPS", "-1")]).unwrap_err().var,
-            "TRUSTED_PROXY_HOPS"
-        );
+        for (name, value, var) in [
+            ("PLINTH_ADDR", "nope", "PLINTH_ADDR"),
+            ("DATABASE_URL", "mysql://x", "DATABASE_URL"),
+            ("SEARCH_BACKEND", "solr", "SEARCH_BACKEND"),
+            ("SEARCH_BACKEND", "meilisearch", "MEILI_URL"),
+            ("ADMIN_EMAILS", "a@b.c, nope", "ADMIN_EMAILS"),
+            ("NATS_URL", "http://x", "NATS_URL"),
+            ("TRUSTED_PROXY_HOPS", "-1", "TRUSTED_PROXY_HOPS"),
+        ] {
+            assert_eq!(
+                cfg(&[(name, value)]).unwrap_err().var,
+                var,
+                "{name}={value}"
+            );
+        }
     }
 
     #[test]

@@ -264,3 +264,27 @@ pub async fn import_runs<'e>(
         })
         .collect()
 }
+
+/// The newest `limit` events of `aggregate_type` whose type is one of `event_types`, newest
+/// first (a public feed of changes).
+pub async fn newest_of<'e>(
+    db: impl PgExecutor<'e>,
+    aggregate_type: &str,
+    event_types: &[&str],
+    limit: i64,
+) -> Result<Vec<EventEnvelope>, sqlx::Error> {
+    let types: Vec<String> = event_types.iter().map(|t| (*t).to_owned()).collect();
+    sqlx::query_as!(
+        EventEnvelope,
+        r#"SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload,
+                  metadata, global_position AS "position!", tx_id, recorded_at
+             FROM es.events
+            WHERE aggregate_type = $1 AND event_type = ANY($2)
+            ORDER BY tx_id DESC, global_position DESC LIMIT $3"#,
+        aggregate_type,
+        &types,
+        limit
+    )
+    .fetch_all(db)
+    .await
+}

@@ -111,21 +111,21 @@ impl Caller {
 
     /// 401 when anonymous, 403 when signed in without the moderator or admin permission.
     pub fn require_moderator(&self) -> Result<&AccountSession, ApiError> {
-        let a = self.require_account()?;
-        if self.is_moderator() {
-            Ok(a)
-        } else {
-            Err(ApiError::Forbidden("Moderator permission required".into()))
-        }
+        self.require_permission(self.is_moderator(), "Moderator")
     }
 
     /// 401 when anonymous, 403 when signed in without the admin permission.
     pub fn require_admin(&self) -> Result<&AccountSession, ApiError> {
+        self.require_permission(self.is_admin(), "Admin")
+    }
+
+    /// 401 when anonymous, 403 ("`what` permission required") when signed in but not `held`.
+    fn require_permission(&self, held: bool, what: &str) -> Result<&AccountSession, ApiError> {
         let a = self.require_account()?;
-        if self.is_admin() {
+        if held {
             Ok(a)
         } else {
-            Err(ApiError::Forbidden("Admin permission required".into()))
+            Err(ApiError::Forbidden(format!("{what} permission required")))
         }
     }
 

@@ -343,15 +343,10 @@ mod tests {
         assert!(!dir.path().join("media").exists());
     }
 
-    #[test]
-    fn from_config_rejects_an_unknown_scheme() {
+    /// Asserts that `Storage::from_config` refuses each of `urls`.
+    fn assert_refused(urls: &[&str]) {
         let dir = tempfile::tempdir().unwrap();
-        for url in [
-            "ftp://host/dir",
-            "gs://bucket/p",
-            "http://example.com/x",
-            "not a url",
-        ] {
+        for url in urls {
             assert!(
                 Storage::from_config(Some(url), dir.path()).is_err(),
                 "{url} should be refused"
@@ -360,18 +355,22 @@ mod tests {
     }
 
     #[test]
+    fn from_config_rejects_an_unknown_scheme() {
+        assert_refused(&[
+            "ftp://host/dir",
+            "gs://bucket/p",
+            "http://example.com/x",
+            "not a url",
+        ]);
+    }
+
+    #[test]
     fn from_config_rejects_relative_or_hosted_file_urls_and_bucketless_s3() {
-        let dir = tempfile::tempdir().unwrap();
-        for url in [
+        assert_refused(&[
             "file://somehost/dir",
             "s3:///prefix",
             "s3://key:secret@bucket/p",
-        ] {
-            assert!(
-                Storage::from_config(Some(url), dir.path()).is_err(),
-                "{url} should be refused"
-            );
-        }
+        ]);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The read side's HTTP API: every read call answered from read models, with read-your-writes
 //! through `X-Min-Position`.
 
+pub mod export;
+pub mod feed;
 pub mod follow;
 pub mod geo;
 pub mod health;
@@ -12,6 +14,7 @@ pub mod routes;
 pub mod search;
 pub mod state;
 pub mod tours;
+pub mod web;
 
 pub use positions::Positions;
 pub use router::router;

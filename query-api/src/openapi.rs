@@ -22,6 +22,8 @@ use crate::routes::{
         admin::replay_state,
         status::get_config,
         tags::tag_schema,
+        crate::export::route::export_artworks,
+        crate::feed::feed,
         places::places,
         auth::auth_status,
         artworks::nearby_artworks,

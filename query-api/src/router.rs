@@ -70,5 +70,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/review/artist-edits", get(edits::artist_edit_queue))
         .route("/review/artist-edits/{id}", get(edits::artist_edit_detail))
         .route("/images/{size}/{key}", get(images::get_image))
+        .route("/export/{file}", get(crate::export::route::export_artworks))
+        .route("/feed.atom", get(crate::feed::feed))
         .with_state(state)
 }

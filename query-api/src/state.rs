@@ -26,6 +26,12 @@ pub struct QueryState {
     /// The key of signed image URLs (photos not yet public), read on first use.
     pub image_signing: media::images::SigningKey,
     pub product_name: String,
+    /// `PUBLIC_URL`: the base of canonical links, sitemaps and exports (never a request's
+    /// `Host`).
+    pub public_url: String,
+    /// The licence and attribution of what people contribute here (`DATA_LICENCE`,
+    /// `DATA_ATTRIBUTION`); imported records keep their own.
+    pub data_terms: crate::export::Terms,
     pub client: ClientConfig,
     /// The public `/api/status` answer, made at most every few seconds.
     pub status_cache: crate::health::StatusCache,

@@ -46,6 +46,16 @@ async fn the_in_memory_index_behaves_the_same() -> anyhow::Result<()> {
     conformance::suggestions_complete_prefixes_once(&index).await
 }
 
+/// How many documents match "orca" and how many "heron".
+async fn orcas_and_herons(index: &TantivyIndex) -> anyhow::Result<(u64, u64)> {
+    let orcas = index.search(&SearchQuery::parse_text("orca")?).await?.total;
+    let herons = index
+        .search(&SearchQuery::parse_text("heron")?)
+        .await?
+        .total;
+    Ok((orcas, herons))
+}
+
 #[tokio::test]
 async fn uncommitted_writes_are_invisible_and_lost_on_reopen() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
@@ -65,33 +75,18 @@ async fn uncommitted_writes_are_invisible_and_lost_on_reopen() -> anyhow::Result
             1,
         ))])
         .await?;
-    let q = SearchQuery::parse_text("orca")?;
     assert_eq!(
-        index.search(&q).await?.total,
-        1,
-        "the delete is not visible yet"
-    );
-    assert_eq!(
-        index
-            .search(&SearchQuery::parse_text("heron")?)
-            .await?
-            .total,
-        0
+        orcas_and_herons(&index).await?,
+        (1, 0),
+        "the delete and the upsert are not visible yet"
     );
     drop(index);
     let index = TantivyIndex::open(dir.path())?;
     assert_eq!(index.checkpoint().await?.as_deref(), Some("5-5"));
     assert_eq!(
-        index.search(&q).await?.total,
-        1,
-        "the delete was never committed"
-    );
-    assert_eq!(
-        index
-            .search(&SearchQuery::parse_text("heron")?)
-            .await?
-            .total,
-        0
+        orcas_and_herons(&index).await?,
+        (1, 0),
+        "the delete and the upsert were never committed"
     );
     assert_eq!(index.doc_count().await?, 13);
     Ok(())

@@ -379,6 +379,8 @@ pub struct TestApp {
     pub search: std::sync::Arc<query_api::search::SearchService>,
     /// The Tantivy index's directory (removed on drop).
     pub search_dir: tempfile::TempDir,
+    /// The web app's page the server fills in (removed on drop).
+    pub _web_dir: tempfile::TempDir,
     /// Photo storage's directory (removed on drop).
     pub media_dir: tempfile::TempDir,
     pub storage: std::sync::Arc<platform::storage::Storage>,
@@ -422,6 +424,8 @@ impl TestApp {
         let storage = std::sync::Arc::new(
             platform::storage::Storage::from_config(None, media_dir.path()).unwrap(),
         );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
         let state = query_api::QueryState {
             // Made afresh on every read: each test sees what it just wrote.
             places: std::sync::Arc::new(query_api::recent::Recent::new(std::time::Duration::ZERO)),
@@ -435,14 +439,14 @@ impl TestApp {
             bus: bus.bus.clone(),
             mailer: Some(mailer.clone()),
             product_name: "Plinth".into(),
+            public_url: base.clone(),
+            data_terms: test_terms(),
             client: query_api::state::ClientConfig {
                 product_name: "Plinth".into(),
                 ..Default::default()
             },
             status_cache: Default::default(),
         };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
         let commands = command_api::Commands::new(db.pool.clone());
         let media = command_api::Media::start(db.pool.clone(), storage.clone(), RENDER_BUDGET);
         let accounts = command_api::Accounts::new(
@@ -461,13 +465,26 @@ impl TestApp {
             submissions: command_api::Submissions::new(commands, media.clone()),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
+        // The web app's page as the server finds it built (the source `index.html` has the
+        // same head), so pages answer with their own heads.
+        let web_dir = tempfile::tempdir().unwrap();
+        std::fs::copy(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/webapp/index.html"),
+            web_dir.path().join("index.html"),
+        )
+        .unwrap();
+        let pages = Some(state.clone());
         // As `plinth serve` answers: the security headers outermost.
         let app = plinth::app::secured(
-            plinth::app::api_app(plinth::app::api_routes(
-                Some(state),
-                Some(command.clone()),
-                &config,
-            )),
+            plinth::app::with_web_app(
+                plinth::app::api_app(plinth::app::api_routes(
+                    Some(state),
+                    Some(command.clone()),
+                    &config,
+                )),
+                web_dir.path(),
+                pages,
+            ),
             &config,
         );
         let server = tokio::spawn(async move {
@@ -484,6 +501,7 @@ impl TestApp {
             search,
             search_dir,
             media_dir,
+            _web_dir: web_dir,
             storage,
             accounts,
             command,
@@ -529,6 +547,8 @@ impl TestApp {
             bus: self.bus.bus.clone(),
             mailer: None,
             product_name: "Plinth".into(),
+            public_url: "http://127.0.0.1".into(),
+            data_terms: test_terms(),
             client: Default::default(),
             status_cache: Default::default(),
         };
@@ -621,6 +641,14 @@ pub fn vancouver() -> plinth::import::Dataset {
     plinth::import::mapping::builtin("vancouver.json")
         .expect("the built-in mapping of vancouver.json")
         .dataset()
+}
+
+/// The licence and attribution of contributions in tests' exports.
+pub fn test_terms() -> query_api::export::Terms {
+    query_api::export::Terms {
+        licence: "CC0-1.0".into(),
+        attribution: "Plinth test contributors".into(),
+    }
 }
 
 /// A record of Vancouver's dataset as the importer makes it.

@@ -1,12 +1,12 @@
 //! Admins' operations on the running system.
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, Envelope};
-use platform::identity::{Admin, Caller};
+use platform::identity::Admin;
 use serde::Serialize;
 
-use super::{admin, created, no_store, written, CommandState};
+use super::{created, no_store, written, Write};
+use crate::actor;
 
 /// The answer to a restart request.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -26,13 +26,11 @@ pub struct RestartRequested {
         (status = 409, description = "The projector is not stopped", body = platform::http::ErrorBody),
         Admin))]
 pub async fn restart_projector(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> Result<Response, ApiError> {
-    let admin = caller.require_admin()?;
     use projectors::checkpoints::{request_restart, RestartRequest};
-    match request_restart(s.accounts.pool(), &name).await? {
+    match request_restart(w.state.accounts.pool(), &name).await? {
         RestartRequest::NoSuchProjector => {
             Err(ApiError::NotFound(format!("No projector named '{name}'")))
         }
@@ -40,7 +38,7 @@ pub async fn restart_projector(
             "Projector '{name}' is not stopped"
         ))),
         RestartRequest::Requested { stopped_event } => {
-            tracing::warn!(projector = %name, admin = %admin.account_id, "projector restart requested");
+            tracing::warn!(projector = %name, admin = %w.actor.account_id.0, "projector restart requested");
             let answer = RestartRequested {
                 name,
                 stopped_event,
@@ -61,15 +59,13 @@ pub struct PermissionChanged {
 }
 
 async fn change_permission(
-    s: CommandState,
-    caller: Caller,
+    w: Write<actor::Admin, Admin>,
     change: crate::accounts::PermissionChange,
     grant: bool,
 ) -> Result<Response, ApiError> {
-    let admin = admin(&caller)?;
     let user_uuid = change.user_uuid;
     let (permission, position) =
-        crate::accounts::permissions::run(&s.accounts, &admin, change, grant).await?;
+        crate::accounts::permissions::run(&w.state.accounts, &w.actor, change, grant).await?;
     Ok(written(
         PermissionChanged {
             user_uuid,
@@ -89,11 +85,10 @@ async fn change_permission(
         (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
         Admin))]
 pub async fn grant_permission(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     super::Body(change): super::Body<crate::accounts::PermissionChange>,
 ) -> Result<Response, ApiError> {
-    change_permission(s, caller, change, true).await
+    change_permission(w, change, true).await
 }
 
 /// `POST /api/admin/permissions/revoke {user_uuid, permission, reason}` (admins).
@@ -106,11 +101,10 @@ pub async fn grant_permission(
         (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody),
         Admin))]
 pub async fn revoke_permission(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     super::Body(change): super::Body<crate::accounts::PermissionChange>,
 ) -> Result<Response, ApiError> {
-    change_permission(s, caller, change, false).await
+    change_permission(w, change, false).await
 }
 
 /// What a badge change answers.
@@ -128,14 +122,13 @@ pub struct BadgeChanged {
         (status = 409, description = "'A badge with this key exists'", body = platform::http::ErrorBody),
         Admin))]
 pub async fn define_badge(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     super::Body(badge): super::Body<crate::badges::NewBadge>,
 ) -> Result<Response, ApiError> {
-    caller.require_admin()?;
-    let (badge_id, position) = crate::badges::define::run(&s.commands, &caller.metadata(), badge)
-        .await
-        .map_err(crate::error::badge_command)?;
+    let (badge_id, position) =
+        crate::badges::define::run(&w.state.commands, &w.actor.metadata, badge)
+            .await
+            .map_err(crate::error::badge_command)?;
     Ok(created(BadgeChanged { badge_id }, position))
 }
 
@@ -150,15 +143,14 @@ pub async fn define_badge(
         (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
         Admin))]
 pub async fn change_badge(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     platform::http::PathId(badge_id): platform::http::PathId,
     super::Body(change): super::Body<crate::badges::BadgeChange>,
 ) -> Result<Response, ApiError> {
-    caller.require_admin()?;
-    let position = crate::badges::change::run(&s.commands, &caller.metadata(), badge_id, change)
-        .await
-        .map_err(crate::error::badge_command)?;
+    let position =
+        crate::badges::change::run(&w.state.commands, &w.actor.metadata, badge_id, change)
+            .await
+            .map_err(crate::error::badge_command)?;
     Ok(written(BadgeChanged { badge_id }, position))
 }
 
@@ -170,12 +162,10 @@ pub async fn change_badge(
         (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
         Admin))]
 pub async fn deactivate_badge(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     platform::http::PathId(badge_id): platform::http::PathId,
 ) -> Result<Response, ApiError> {
-    caller.require_admin()?;
-    let position = crate::badges::deactivate::run(&s.commands, &caller.metadata(), badge_id)
+    let position = crate::badges::deactivate::run(&w.state.commands, &w.actor.metadata, badge_id)
         .await
         .map_err(crate::error::badge_command)?;
     Ok(written(BadgeChanged { badge_id }, position))
@@ -198,19 +188,18 @@ pub struct ReplayRequest {
         (status = 409, description = "A replay is running", body = platform::http::ErrorBody),
         Admin))]
 pub async fn start_replay(
-    State(s): State<CommandState>,
-    Admin(caller): Admin,
+    w: Write<actor::Admin, Admin>,
     super::OptionalBody(req): super::OptionalBody<ReplayRequest>,
 ) -> Result<Response, ApiError> {
-    let admin = caller.require_admin()?;
     let projector = req
         .projector
         .as_deref()
         .map(str::trim)
         .filter(|p| !p.is_empty());
-    let job = s
+    let job = w
+        .state
         .replays
-        .start(admin.account_id, projector)
+        .start(w.actor.account_id.0, projector)
         .await
         .map_err(|e| match e {
             crate::replays::ReplayError::Unknown(_) => ApiError::NotFound(e.to_string()),

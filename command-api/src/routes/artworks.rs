@@ -1,11 +1,11 @@
 //! Moderators' commands on an artwork itself: revert a change, merge a duplicate, unmerge.
 
-use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{reviewer, written, Body, CommandState};
+use super::{written, Body, Write};
+use crate::actor::Reviewer;
 use crate::artworks::{self, MergeRequest, Merged, RevertRequest, Reverted, UnmergeRequest};
 
 /// `POST /api/artworks/{id}/revert`: moderators undo one change (or every change after it).
@@ -19,13 +19,11 @@ use crate::artworks::{self, MergeRequest, Merged, RevertRequest, Reverted, Unmer
         (status = 409, description = "'{field} changed after this change; revert the later change first'", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn revert(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(req): Body<RevertRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = artworks::revert::run(&s.commands, &reviewer, id, req).await?;
+    let (answer, position) = artworks::revert::run(&w.state.commands, &w.actor, id, req).await?;
     Ok(written(answer, position))
 }
 
@@ -41,13 +39,11 @@ pub async fn revert(
         (status = 409, description = "'This artwork was already merged into …', 'That artwork was itself merged into another; merge into that one', 'This artwork holds merged duplicates; unmerge them first'", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn merge(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(req): Body<MergeRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = artworks::merge::run(&s.commands, &reviewer, id, req).await?;
+    let (answer, position) = artworks::merge::run(&w.state.commands, &w.actor, id, req).await?;
     Ok(written(answer, position))
 }
 
@@ -62,12 +58,10 @@ pub async fn merge(
         (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn unmerge(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(req): Body<UnmergeRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (answer, position) = artworks::unmerge::run(&s.commands, &reviewer, id, req).await?;
+    let (answer, position) = artworks::unmerge::run(&w.state.commands, &w.actor, id, req).await?;
     Ok(written(answer, position))
 }

@@ -1,13 +1,12 @@
 //! Sign-in: magic links (request, inspect, verify) and sign-out.
 
-use axum::extract::State;
+use crate::actor::Device;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use platform::auth::USER_TOKEN_HEADER;
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope};
-use platform::identity::Caller;
+use platform::http::{ok, with_position, ApiError, Envelope};
 
-use super::{device, no_store, Body, CommandState};
+use super::{no_store, Body, Write};
 use crate::accounts::{
     inspect, logout, request_link, verify, InspectAnswer, InspectRequest, LogoutAnswer,
     MagicLinkAnswer, MagicLinkRequest, VerifyAnswer, VerifyRequest,
@@ -21,14 +20,11 @@ use crate::accounts::{
         (status = 400, description = "'Email address is required' or 'Please enter a valid email address'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many requests for this address or from this client; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn request_magic_link(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Device>,
     Body(body): Body<MagicLinkRequest>,
 ) -> Result<Response, ApiError> {
-    let answer =
-        request_link::run(&s.accounts, &device(&caller, &ip), body.email.as_deref()).await?;
-    Ok(no_store(caller.respond(ok(answer))))
+    let answer = request_link::run(&w.state.accounts, &w.actor, body.email.as_deref()).await?;
+    Ok(no_store(w.caller.respond(ok(answer))))
 }
 
 /// `POST /api/auth/magic-link/inspect`.
@@ -39,13 +35,11 @@ pub async fn request_magic_link(
         (status = 400, description = "INVALID_TOKEN 'Failed to verify magic link': unknown, used or expired", body = platform::http::ErrorBody),
         (status = 429, description = "Too many failed attempts from this client", body = platform::http::ErrorBody)))]
 pub async fn inspect_magic_link(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Device>,
     Body(body): Body<InspectRequest>,
 ) -> Result<Response, ApiError> {
-    let answer = inspect::run(&s.accounts, &device(&caller, &ip), &body).await?;
-    Ok(no_store(caller.respond(ok(answer))))
+    let answer = inspect::run(&w.state.accounts, &w.actor, &body).await?;
+    Ok(no_store(w.caller.respond(ok(answer))))
 }
 
 /// `POST /api/auth/verify-magic-link`.
@@ -57,12 +51,10 @@ pub async fn inspect_magic_link(
         (status = 400, description = "INVALID_TOKEN 'Failed to verify magic link': unknown, used, expired or wrong", body = platform::http::ErrorBody),
         (status = 429, description = "Too many attempts from this client", body = platform::http::ErrorBody)))]
 pub async fn verify_magic_link(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Device>,
     Body(body): Body<VerifyRequest>,
 ) -> Result<Response, ApiError> {
-    let v = verify::run(&s.accounts, &device(&caller, &ip), &body).await?;
+    let v = verify::run(&w.state.accounts, &w.actor, &body).await?;
     let mut r = with_position(ok(v.answer), v.position);
     let token = HeaderValue::from_str(v.session.expose()).map_err(ApiError::internal)?;
     r.headers_mut().insert(USER_TOKEN_HEADER, token);
@@ -72,12 +64,8 @@ pub async fn verify_magic_link(
 /// `POST /api/auth/logout`.
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
     responses((status = 200, description = "The session is revoked; a new anonymous token is in the body and X-User-Token", body = Envelope<LogoutAnswer>)))]
-pub async fn logout(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
-) -> Result<Response, ApiError> {
-    let answer = logout::run(&s.accounts, &device(&caller, &ip)).await?;
+pub async fn logout(w: Write<Device>) -> Result<Response, ApiError> {
+    let answer = logout::run(&w.state.accounts, &w.actor).await?;
     let token = HeaderValue::from_str(&answer.new_user_token).map_err(ApiError::internal)?;
     let mut r = ok(answer).into_response();
     r.headers_mut().insert(USER_TOKEN_HEADER, token);

@@ -4,14 +4,14 @@
 //! each SPEC URL is a thin alias naming its subject, answering in that subject's words
 //! (`artwork_id` or `artist_id`).
 
-use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use domain::{Artist, Artwork, SubmissionStatus};
-use platform::http::{ok, ApiError, ClientIp, Envelope, PathId};
-use platform::identity::{Caller, Moderator, SignedIn};
+use platform::http::{ok, ApiError, Envelope, PathId};
+use platform::identity::{Moderator, SignedIn};
 use uuid::Uuid;
 
-use super::{created, no_store, reviewer, sender, written, Body, CommandState, OptionalBody};
+use super::{created, no_store, written, Body, OptionalBody, Write};
+use crate::actor::{Reviewer, Sender};
 use crate::edits::{self, EditApproved, Proposed, Subject, Target};
 use crate::submissions::{
     ApplyEditRequest, ArtistEditDecided, ArtistEditReceipt, ArtistEditSubmission,
@@ -81,32 +81,25 @@ impl From<EditApproved> for ArtistEditDecided {
 
 /// Proposes `req` for `target`: 201 with the receipt.
 async fn propose<S: Answered>(
-    s: &CommandState,
-    caller: &Caller,
-    ip: &ClientIp,
+    w: Write<Sender, SignedIn>,
     target: Target,
     req: EditRequest,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
     // One budget with logbook posts, per identity and per client (an IPv6 /64 is one client).
-    let sender = sender(caller, ip);
-    crate::submissions::submit::admit(&s.submissions, &sender).await?;
-    let (proposed, position) = edits::propose::<S>(&s.commands, &sender, target, req).await?;
+    crate::submissions::submit::admit(&w.state.submissions, &w.actor).await?;
+    let (proposed, position) =
+        edits::propose::<S>(&w.state.commands, &w.actor, target, req).await?;
     Ok(created(S::Receipt::from(proposed), position))
 }
 
 /// Whether `req` would be accepted for `target`, and how the server reads it; nothing is
 /// recorded.
 async fn validate<S: Subject>(
-    s: &CommandState,
-    caller: &Caller,
-    ip: &ClientIp,
+    w: Write<Sender, SignedIn>,
     target: Target,
     req: EditRequest,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let sender = sender(caller, ip);
-    let check: EditCheck = edits::check::<S>(&s.commands, &sender, target, req)
+    let check: EditCheck = edits::check::<S>(&w.state.commands, &w.actor, target, req)
         .await?
         .answer();
     Ok(no_store(ok(check).into_response()))
@@ -114,26 +107,22 @@ async fn validate<S: Subject>(
 
 /// Approves the fields `req` chooses of edit `id`, from the subject's review queue.
 async fn approve<S: Answered>(
-    s: &CommandState,
-    caller: &Caller,
+    w: Write<Reviewer, Moderator>,
     id: Uuid,
     req: ApplyEditRequest,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(caller, s.submissions.pool()).await?;
-    let (d, position) = edits::approve::run::<S>(&s.submissions, &reviewer, id, req).await?;
+    let (d, position) = edits::approve::run::<S>(&w.state.submissions, &w.actor, id, req).await?;
     Ok(written(S::Decided::from(d), position))
 }
 
 /// Rejects edit `id`, from the subject's review queue.
 async fn reject<S: Subject>(
-    s: &CommandState,
-    caller: &Caller,
+    w: Write<Reviewer, Moderator>,
     id: Uuid,
     body: RejectRequest,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(caller, s.submissions.pool()).await?;
     let reason = body.reason.as_deref();
-    let (d, position) = edits::reject::run::<S>(&s.submissions, &reviewer, id, reason).await?;
+    let (d, position) = edits::reject::run::<S>(&w.state.submissions, &w.actor, id, reason).await?;
     Ok(written(d, position))
 }
 
@@ -149,13 +138,11 @@ async fn reject<S: Subject>(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn propose_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    propose::<Artwork>(&s, &caller, &ip, Target::Known(id), req).await
+    propose::<Artwork>(w, Target::Known(id), req).await
 }
 
 /// `POST /api/submissions/artwork-edit`: the same, with the artwork in the body.
@@ -168,16 +155,14 @@ pub async fn propose_edit(
         (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn submit_artwork_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(req): Body<ArtworkEditSubmission>,
 ) -> Result<Response, ApiError> {
     let edit = EditRequest {
         edits: req.edits,
         note: req.note,
     };
-    propose::<Artwork>(&s, &caller, &ip, Target::Known(req.artwork_id), edit).await
+    propose::<Artwork>(w, Target::Known(req.artwork_id), edit).await
 }
 
 /// `POST /api/artwork/{id}/edit/validate`: whether a proposal would be accepted; nothing is
@@ -190,13 +175,11 @@ pub async fn submit_artwork_edit(
         (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn validate_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    validate::<Artwork>(&s, &caller, &ip, Target::Known(id), req).await
+    validate::<Artwork>(w, Target::Known(id), req).await
 }
 
 /// `POST /api/review/artwork-edits/{id}/approve`: moderators apply all or some fields.
@@ -211,12 +194,11 @@ pub async fn validate_edit(
         (status = 404, description = "No such edit", body = platform::http::ErrorBody),
         (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
 pub async fn approve_edit(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
-    approve::<Artwork>(&s, &caller, id, req).await
+    approve::<Artwork>(w, id, req).await
 }
 
 /// `POST /api/review/artwork-edits/{id}/reject`: moderators reject an edit with a reason.
@@ -230,12 +212,11 @@ pub async fn approve_edit(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn reject_edit(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    reject::<Artwork>(&s, &caller, id, body).await
+    reject::<Artwork>(w, id, body).await
 }
 
 /// `POST /api/artist/{id}/edit`: a signed-in user proposes changes to an artist.
@@ -250,13 +231,11 @@ pub async fn reject_edit(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn propose_artist_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    propose::<Artist>(&s, &caller, &ip, Target::Known(id), req).await
+    propose::<Artist>(w, Target::Known(id), req).await
 }
 
 /// `POST /api/submissions/artist-edit`: the same, with the artist in the body.
@@ -269,16 +248,14 @@ pub async fn propose_artist_edit(
         (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn submit_artist_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(req): Body<ArtistEditSubmission>,
 ) -> Result<Response, ApiError> {
     let edit = EditRequest {
         edits: req.edits,
         note: req.note,
     };
-    propose::<Artist>(&s, &caller, &ip, Target::Known(req.artist_id), edit).await
+    propose::<Artist>(w, Target::Known(req.artist_id), edit).await
 }
 
 /// `POST /api/artist/{id}/edit/validate`: whether a proposal would be accepted; nothing is
@@ -291,13 +268,11 @@ pub async fn submit_artist_edit(
         (status = 404, description = "No such artist", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn validate_artist_edit(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     PathId(id): PathId,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    validate::<Artist>(&s, &caller, &ip, Target::Known(id), req).await
+    validate::<Artist>(w, Target::Known(id), req).await
 }
 
 /// `POST /api/artists`: a signed-in user proposes an artist the registry does not have, as
@@ -310,12 +285,10 @@ pub async fn validate_artist_edit(
         (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn propose_artist(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    propose::<Artist>(&s, &caller, &ip, Target::New, req).await
+    propose::<Artist>(w, Target::New, req).await
 }
 
 /// `POST /api/artists/validate`: whether a new artist's proposal would be accepted.
@@ -325,12 +298,10 @@ pub async fn propose_artist(
         (status = 200, description = "valid, and every problem by field", body = Envelope<EditCheck>),
         SignedIn))]
 pub async fn validate_artist(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
-    validate::<Artist>(&s, &caller, &ip, Target::New, req).await
+    validate::<Artist>(w, Target::New, req).await
 }
 
 /// `POST /api/review/artist-edits/{id}/approve`: moderators apply all or some fields (a new
@@ -346,12 +317,11 @@ pub async fn validate_artist(
         (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
         (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
 pub async fn approve_artist_edit(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ApplyEditRequest>,
 ) -> Result<Response, ApiError> {
-    approve::<Artist>(&s, &caller, id, req).await
+    approve::<Artist>(w, id, req).await
 }
 
 /// `POST /api/review/artist-edits/{id}/reject`: moderators reject an artist edit with a reason.
@@ -365,10 +335,9 @@ pub async fn approve_artist_edit(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn reject_artist_edit(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    reject::<Artist>(&s, &caller, id, body).await
+    reject::<Artist>(w, id, body).await
 }

@@ -1,13 +1,13 @@
 //! Feedback: anyone sends it; moderators archive or resolve it.
 
-use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ApiError, ClientIp, Envelope, PathId};
-use platform::identity::{Caller, Moderator};
+use platform::http::{ApiError, Envelope, PathId};
+use platform::identity::Moderator;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{created, reviewer, sender, written, Body, CommandState, OptionalBody};
+use super::{created, written, Body, OptionalBody, Write};
+use crate::actor::{Reviewer, Sender};
 use crate::feedback::{self, ArchiveFeedback, ResolveFeedback, SendFeedback};
 
 /// What a feedback call answers.
@@ -25,13 +25,11 @@ pub struct FeedbackReceipt {
         (status = 404, description = "'Artwork not found', 'Artist not found'", body = platform::http::ErrorBody),
         (status = 429, description = "10 an hour per identity, 20 per client; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn send_feedback(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     Body(req): Body<SendFeedback>,
 ) -> Result<Response, ApiError> {
-    let (id, position) = feedback::send::run(&s.commands, &sender(&caller, &ip), req).await?;
-    Ok(caller.respond(created(FeedbackReceipt { id }, position)))
+    let (id, position) = feedback::send::run(&w.state.commands, &w.actor, req).await?;
+    Ok(w.caller.respond(created(FeedbackReceipt { id }, position)))
 }
 
 /// `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside.
@@ -44,13 +42,11 @@ pub async fn send_feedback(
         (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn archive_feedback(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ArchiveFeedback>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let position = feedback::archive::run(&s.commands, &reviewer, id, req).await?;
+    let position = feedback::archive::run(&w.state.commands, &w.actor, id, req).await?;
     Ok(written(FeedbackReceipt { id }, position))
 }
 
@@ -66,12 +62,10 @@ pub async fn archive_feedback(
         (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn resolve_feedback(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(req): Body<ResolveFeedback>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let position = feedback::resolve::run(&s.commands, &reviewer, id, req).await?;
+    let position = feedback::resolve::run(&w.state.commands, &w.actor, id, req).await?;
     Ok(written(FeedbackReceipt { id }, position))
 }

@@ -2,15 +2,15 @@
 //! lists, signed in or not (an anonymous caller's token is minted on first use). Every write
 //! counts against the identity's and the client's hourly budget (429 + `Retry-After` beyond).
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use platform::identity::Caller;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{no_store, sender, Body, CommandState, OptionalBody};
+use super::{no_store, Body, OptionalBody, Write};
+use crate::actor::Sender;
 use crate::lists::{self, AddItem, ListUpdate, NewList, RemoveItems};
 
 /// What a list change answers.
@@ -39,14 +39,9 @@ fn answer(
         (status = 400, description = "'A list name is required', 'A list name must be at most 100 characters'", body = platform::http::ErrorBody),
         (status = 409, description = "'You have 100 lists; delete one to make another'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn create_list(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
-    Body(req): Body<NewList>,
-) -> Result<Response, ApiError> {
-    let (id, position) = lists::create::run(&s.commands, &sender(&caller, &ip), req).await?;
-    Ok(answer(&caller, StatusCode::CREATED, id, position))
+pub async fn create_list(w: Write<Sender>, Body(req): Body<NewList>) -> Result<Response, ApiError> {
+    let (id, position) = lists::create::run(&w.state.commands, &w.actor, req).await?;
+    Ok(answer(&w.caller, StatusCode::CREATED, id, position))
 }
 
 /// `POST /api/lists/{id}/items`: saves an artwork to a list (a system list id from
@@ -61,14 +56,12 @@ pub async fn create_list(
         (status = 409, description = "'A list holds at most 1000 artworks'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn add_item(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     PathId(id): PathId,
     Body(req): Body<AddItem>,
 ) -> Result<Response, ApiError> {
-    let position = lists::add::run(&s.commands, &sender(&caller, &ip), id, req).await?;
-    Ok(answer(&caller, StatusCode::OK, id, position))
+    let position = lists::add::run(&w.state.commands, &w.actor, id, req).await?;
+    Ok(answer(&w.caller, StatusCode::OK, id, position))
 }
 
 /// `DELETE /api/lists/{id}/items {artwork_ids}`: removes up to 100 artworks.
@@ -82,14 +75,12 @@ pub async fn add_item(
         (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn remove_items(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     PathId(id): PathId,
     Body(req): Body<RemoveItems>,
 ) -> Result<Response, ApiError> {
-    let position = lists::remove::run(&s.commands, &sender(&caller, &ip), id, req).await?;
-    Ok(answer(&caller, StatusCode::OK, id, position))
+    let position = lists::remove::run(&w.state.commands, &w.actor, id, req).await?;
+    Ok(answer(&w.caller, StatusCode::OK, id, position))
 }
 
 /// `PATCH /api/lists/{id} {name?, public?}`: renames one's own list or changes who may see it.
@@ -103,14 +94,12 @@ pub async fn remove_items(
         (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn update_list(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     PathId(id): PathId,
     OptionalBody(req): OptionalBody<ListUpdate>,
 ) -> Result<Response, ApiError> {
-    let position = lists::update::run(&s.commands, &sender(&caller, &ip), id, req).await?;
-    Ok(answer(&caller, StatusCode::OK, id, position))
+    let position = lists::update::run(&w.state.commands, &w.actor, id, req).await?;
+    Ok(answer(&w.caller, StatusCode::OK, id, position))
 }
 
 /// `DELETE /api/lists/{id}`: deletes one's own list (never a system list).
@@ -122,12 +111,7 @@ pub async fn update_list(
         (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
         (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn delete_list(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
-    PathId(id): PathId,
-) -> Result<Response, ApiError> {
-    let position = lists::delete::run(&s.commands, &sender(&caller, &ip), id).await?;
-    Ok(answer(&caller, StatusCode::OK, id, position))
+pub async fn delete_list(w: Write<Sender>, PathId(id): PathId) -> Result<Response, ApiError> {
+    let position = lists::delete::run(&w.state.commands, &w.actor, id).await?;
+    Ok(answer(&w.caller, StatusCode::OK, id, position))
 }

@@ -1,14 +1,14 @@
 //! The caller's own account: profile name, preferences, and marking notifications seen.
 
-use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ApiError, ClientIp, Envelope, PathId};
+use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::SignedIn;
 use projectors::accounts::read::{profile as load_profile, Profile};
 use serde::{Deserialize, Serialize};
 
-use super::{sender, written, Body, CommandState};
+use super::{written, Body, Write};
 use crate::accounts::{preferences, profile_name};
+use crate::actor::Sender;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProfileUpdate {
@@ -25,17 +25,13 @@ pub struct ProfileUpdate {
         (status = 429, description = "More than 20 names an hour for the account, or 100 for the client", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn update_profile(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(body): Body<ProfileUpdate>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let sender = sender(&caller, &ip);
     let (name, position) =
-        profile_name::run(&s.accounts, &sender, body.profile_name.as_deref()).await?;
+        profile_name::run(&w.state.accounts, &w.actor, body.profile_name.as_deref()).await?;
     // The read model may not have the new name yet: answer with the name just recorded.
-    let mut profile = load_profile(s.accounts.pool(), &caller).await?;
+    let mut profile = load_profile(w.state.accounts.pool(), &w.caller).await?;
     profile.profile_name = Some(name.as_str().to_owned());
     Ok(written(profile, position))
 }
@@ -55,13 +51,10 @@ pub struct PreferencesAnswer {
         (status = 429, description = "Too many preference changes from this account or address; see Retry-After", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn put_preferences(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(body): Body<serde_json::Value>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let (prefs, position) = preferences::run(&s.accounts, &sender(&caller, &ip), body).await?;
+    let (prefs, position) = preferences::run(&w.state.accounts, &w.actor, body).await?;
     let preferences = serde_json::to_value(&prefs).map_err(ApiError::internal)?;
     Ok(written(PreferencesAnswer { preferences }, position))
 }
@@ -74,14 +67,10 @@ pub async fn put_preferences(
         (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn dismiss_notification(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let sender = sender(&caller, &ip);
-    let position = crate::notifications::dismiss::run(&s.commands, &sender, &[id]).await?;
+    let position = crate::notifications::dismiss::run(&w.state.commands, &w.actor, &[id]).await?;
     Ok(written(
         Dismissed {
             id,
@@ -113,14 +102,11 @@ pub struct Seen {
         (status = 404, description = "'Notification not found': one is not the caller's", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn read_notifications(
-    State(s): State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     Body(body): Body<SeenRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let sender = sender(&caller, &ip);
-    let position = crate::notifications::dismiss::run(&s.commands, &sender, &body.ids).await?;
+    let position =
+        crate::notifications::dismiss::run(&w.state.commands, &w.actor, &body.ids).await?;
     Ok(written(
         Seen {
             ids: body.ids,
@@ -144,10 +130,8 @@ pub struct Dismissed {
         (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
         SignedIn))]
 pub async fn read_notification(
-    state: State<CommandState>,
-    SignedIn(caller): SignedIn,
-    ip: ClientIp,
+    w: Write<Sender, SignedIn>,
     id: PathId,
 ) -> Result<Response, ApiError> {
-    dismiss_notification(state, SignedIn(caller), ip, id).await
+    dismiss_notification(w, id).await
 }

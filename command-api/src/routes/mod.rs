@@ -1,6 +1,7 @@
 //! Every write route, one module per resource, and what their handlers share. Each handler
-//! resolves its caller on the server (`Caller`), calls one operation of the write side, and
-//! answers with `X-Event-Position` when it wrote events.
+//! takes its caller as the actor its use case acts for (`Write<Actor, Guard>`, resolved on the
+//! server before the body is read), calls one operation of the write side, and answers with
+//! `X-Event-Position` when it wrote events.
 
 mod admin;
 mod artworks;
@@ -12,6 +13,7 @@ mod lists;
 mod me;
 mod review;
 mod submissions;
+mod write;
 
 use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::http::HeaderValue;
@@ -19,15 +21,13 @@ use axum::response::Response;
 use axum::routing::{patch, post, put};
 use axum::{Json, Router};
 use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
-use domain::AccountId;
-use platform::http::{ApiError, ClientIp};
-use platform::identity::Caller;
+use platform::http::ApiError;
 use sqlx::PgPool;
 
 use crate::accounts::Accounts;
-use crate::actor::{Admin, Device, Holder, Reviewer, Sender};
 use crate::commands::Commands;
 use crate::submissions::Submissions;
+pub use write::Write;
 
 /// The largest logbook post: ten full-size photos and the form's text.
 pub const UPLOAD_BODY_LIMIT: usize = MAX_PHOTOS_PER_SUBMISSION * MAX_PHOTO_BYTES + 1024 * 1024;
@@ -207,50 +207,6 @@ fn no_store(mut r: Response) -> Response {
     r.headers_mut()
         .insert("cache-control", HeaderValue::from_static("no-store"));
     r
-}
-
-/// The caller as a reviewer: 401 when anonymous, 403 without the moderator permission.
-async fn reviewer(caller: &Caller, pool: &PgPool) -> Result<Reviewer, ApiError> {
-    let account_id = AccountId(caller.require_moderator()?.account_id);
-    Ok(Reviewer {
-        account_id,
-        identities: caller.identities(pool).await?,
-        metadata: caller.metadata(),
-    })
-}
-
-/// The caller as an admin deciding: 401 when anonymous, 403 without the admin permission.
-fn admin(caller: &Caller) -> Result<Admin, ApiError> {
-    Ok(Admin {
-        account_id: AccountId(caller.require_admin()?.account_id),
-        metadata: caller.metadata(),
-    })
-}
-
-/// The caller as a device signing in or out, from the client `ip`.
-fn device(caller: &Caller, ip: &ClientIp) -> Device {
-    Device {
-        token: caller.token.clone(),
-        holder: match caller.account() {
-            Some(a) => Holder::Account {
-                id: AccountId(a.account_id),
-                email: a.email.clone(),
-            },
-            None => Holder::Anonymous(caller.actor()),
-        },
-        client: ip.bucket(),
-        metadata: caller.metadata(),
-    }
-}
-
-/// The caller as the sender of a write, from the client `ip`.
-fn sender(caller: &Caller, ip: &ClientIp) -> Sender {
-    Sender {
-        actor: caller.actor(),
-        account: caller.account().map(|a| AccountId(a.account_id)),
-        client: ip.bucket(),
-        metadata: caller.metadata(),
-    }
 }
 
 /// A write's answer: 200 with `data`, the position it was recorded at, never cached.

@@ -1,11 +1,11 @@
 //! Moderators' decisions on submissions: approve, reject, and several at once.
 
-use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ApiError, Envelope, PathId};
 use platform::identity::Moderator;
 
-use super::{reviewer, written, Body, CommandState, OptionalBody};
+use super::{written, Body, OptionalBody, Write};
+use crate::actor::Reviewer;
 use crate::submissions::{
     approve, batch, reject, ApproveRequest, BatchAnswer, BatchOutcome, BatchRequest, BatchResult,
     Decided, RejectRequest,
@@ -23,14 +23,12 @@ use domain::SubmissionStatus;
         (status = 409, description = "'This submission was already approved|rejected|withdrawn'", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn approve_submission(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     // No body (or `{}`) approves with the defaults.
     OptionalBody(req): OptionalBody<ApproveRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = approve::run(&s.submissions, &reviewer, id, req).await?;
+    let (d, position) = approve::run(&w.state.submissions, &w.actor, id, req).await?;
     Ok(written(d, position))
 }
 
@@ -45,13 +43,12 @@ pub async fn approve_submission(
         (status = 409, description = "Already decided", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn reject_submission(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     PathId(id): PathId,
     Body(body): Body<RejectRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let (d, position) = reject::run(&s.submissions, &reviewer, id, body.reason.as_deref()).await?;
+    let (d, position) =
+        reject::run(&w.state.submissions, &w.actor, id, body.reason.as_deref()).await?;
     Ok(written(d, position))
 }
 
@@ -63,12 +60,10 @@ pub async fn reject_submission(
         (status = 400, description = "Empty or more than 50 items", body = platform::http::ErrorBody),
         Moderator))]
 pub async fn review_batch(
-    State(s): State<CommandState>,
-    Moderator(caller): Moderator,
+    w: Write<Reviewer, Moderator>,
     Body(body): Body<BatchRequest>,
 ) -> Result<Response, ApiError> {
-    let reviewer = reviewer(&caller, s.submissions.pool()).await?;
-    let outcome = batch::run(&s.submissions, &reviewer, body).await?;
+    let outcome = batch::run(&w.state.submissions, &w.actor, body).await?;
     let position = outcome.position;
     Ok(written(answer(outcome), position))
 }

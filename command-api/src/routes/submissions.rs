@@ -2,17 +2,16 @@
 //! author may do to their own submission afterwards.
 
 use axum::extract::multipart::{Field, MultipartError};
-use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::photo::{MAX_PHOTOS_PER_SUBMISSION, MAX_PHOTO_BYTES};
-use platform::http::{ok, with_position, ApiError, ClientIp, Envelope, PathId};
-use platform::identity::Caller;
+use platform::http::{ok, with_position, ApiError, Envelope, PathId};
 use std::future::Future;
 use std::time::Duration;
 
 use super::idempotency;
-use super::{no_store, sender, CommandState, Form};
+use super::{no_store, Form, Write};
+use crate::actor::Sender;
 use crate::media::SlotRefused;
 use crate::submissions::{
     erase_metadata, submit, withdraw, Decided, LogbookFields, MetadataErased, SubmissionReceipt,
@@ -115,12 +114,16 @@ pub struct LogbookForm {
         (status = 429, description = "Too many submissions; see Retry-After", body = platform::http::ErrorBody),
         (status = 503, description = "This process, or this address's share of it (2 uploads at once), takes no more uploads now; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn post_logbook(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     headers: axum::http::HeaderMap,
     Form(mut form): Form,
 ) -> Result<Response, ApiError> {
+    let Write {
+        state: s,
+        caller,
+        actor: sender,
+        ..
+    } = w;
     // A retry of a request already answered gets that answer, before anything is read. A new
     // identity (no token sent) has no earlier request to match.
     let claim = match idempotency::key_from(&headers)? {
@@ -133,14 +136,13 @@ pub async fn post_logbook(
         _ => None,
     };
     // Admitted first: a client over its rate limit never holds a slot.
-    let sender = sender(&caller, &ip);
     submit::admit(&s.submissions, &sender).await?;
     // Held for the whole request: uploads in flight and renders waiting are bounded per
     // process, and one client holds only its share of them.
     let _slot = s
         .submissions
         .media()
-        .upload_slot(&ip.bucket())
+        .upload_slot(&sender.client)
         .map_err(|refused| ApiError::Busy {
             retry_after_secs: crate::media::BUSY_RETRY_AFTER_SECS,
             message: match refused {
@@ -246,13 +248,11 @@ pub async fn post_logbook(
         (status = 404, description = "No such submission", body = platform::http::ErrorBody),
         (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
 pub async fn withdraw_submission(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let (d, position) = withdraw::run(&s.submissions, &sender(&caller, &ip), id).await?;
-    Ok(no_store(caller.respond(with_position(ok(d), position))))
+    let (d, position) = withdraw::run(&w.state.submissions, &w.actor, id).await?;
+    Ok(no_store(w.caller.respond(with_position(ok(d), position))))
 }
 
 /// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
@@ -264,14 +264,11 @@ pub async fn withdraw_submission(
         (status = 403, description = "Not the author", body = platform::http::ErrorBody),
         (status = 404, description = "No such submission", body = platform::http::ErrorBody)))]
 pub async fn erase_photo_metadata(
-    State(s): State<CommandState>,
-    caller: Caller,
-    ip: ClientIp,
+    w: Write<Sender>,
     PathId(id): PathId,
 ) -> Result<Response, ApiError> {
-    let sender = sender(&caller, &ip);
-    let (answer, position) = erase_metadata::run(&s.submissions, &sender, id).await?;
+    let (answer, position) = erase_metadata::run(&w.state.submissions, &w.actor, id).await?;
     Ok(no_store(
-        caller.respond(with_position(ok(answer), position)),
+        w.caller.respond(with_position(ok(answer), position)),
     ))
 }

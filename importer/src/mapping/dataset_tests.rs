@@ -4,7 +4,7 @@
 use super::{builtin, credits};
 use crate::mapping::common::assert_file_invariants;
 use crate::mapping::parse_file;
-use crate::{ParsedFile, Presence, Reject, RejectReason};
+use crate::{ParsedFile, Presence, RejectReason};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -23,16 +23,26 @@ fn credit_names(file: &str, line: &str) -> Vec<String> {
         .collect()
 }
 
+/// How many of the file's artworks have each type.
+fn by_type(p: &ParsedFile) -> BTreeMap<&str, usize> {
+    let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
+    for a in &p.artworks {
+        *by_type.entry(a.artwork_type.as_str()).or_default() += 1;
+    }
+    by_type
+}
+
+/// How many of the file's rejects have a reason `f` accepts.
+fn rejected(p: &ParsedFile, f: impl Fn(&RejectReason) -> bool) -> usize {
+    p.rejects.iter().filter(|r| f(&r.reason)).count()
+}
+
 mod vancouver {
     use super::*;
     use std::collections::HashSet;
 
     const ARTWORKS: &str = "vancouver.json";
     const ARTISTS: &str = "vancouver-artists.json";
-
-    fn count(rejects: &[Reject], f: impl Fn(&RejectReason) -> bool) -> usize {
-        rejects.iter().filter(|r| f(&r.reason)).count()
-    }
 
     #[test]
     fn artworks_counts() {
@@ -44,7 +54,7 @@ mod vancouver {
         assert_eq!(p.artworks.len(), 572);
         assert_eq!(p.rejects.len(), 144);
         assert_eq!(
-            count(&p.rejects, |r| *r == RejectReason::MissingCoordinates),
+            rejected(&p, |r| *r == RejectReason::MissingCoordinates),
             144
         );
         assert!(p.artists.is_empty());
@@ -97,10 +107,7 @@ mod vancouver {
     #[test]
     fn types_entities_and_unknown_artist() {
         let p = read(ARTWORKS);
-        let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
-        for a in &p.artworks {
-            *by_type.entry(a.artwork_type.as_str()).or_default() += 1;
-        }
+        let types = by_type(&p);
         // Counts over the 572 located records, from python3 over `type`.
         let expected: BTreeMap<&str, usize> = [
             ("fountain", 16),
@@ -115,7 +122,7 @@ mod vancouver {
         ]
         .into_iter()
         .collect();
-        assert_eq!(by_type, expected);
+        assert_eq!(types, expected);
         // No HTML references survive in descriptions.
         for a in &p.artworks {
             let d = a.description.as_deref().unwrap_or("");
@@ -233,10 +240,7 @@ mod cambridge {
         assert_eq!(p.artworks.len(), 423);
         assert!(p.rejects.is_empty());
         assert_eq!(p.artists.len(), 87);
-        let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
-        for a in &p.artworks {
-            *by_type.entry(a.artwork_type.as_str()).or_default() += 1;
-        }
+        let types = by_type(&p);
         // Website_Category: 284 Sculpture (70 of them bronze reliefs, 5 fountains), 52 Mural,
         // 42 Mosaic, 27 Landscape + 6 Electronic (installation), 12 Stained Glass (other).
         let expected: BTreeMap<&str, usize> = [
@@ -250,7 +254,7 @@ mod cambridge {
         ]
         .into_iter()
         .collect();
-        assert_eq!(by_type, expected);
+        assert_eq!(types, expected);
         assert_eq!(
             p.artworks
                 .iter()
@@ -354,9 +358,14 @@ mod nyc_parks {
         assert_eq!(p.records_read, 1901);
         assert_eq!(p.artworks.len(), 904);
         assert_eq!(p.rejects.len(), 965 + 32);
-        let by = |f: fn(&RejectReason) -> bool| p.rejects.iter().filter(|r| f(&r.reason)).count();
-        assert_eq!(by(|r| *r == RejectReason::MissingCoordinates), 965);
-        assert_eq!(by(|r| matches!(r, RejectReason::Duplicate(_))), 32);
+        assert_eq!(
+            rejected(&p, |r| *r == RejectReason::MissingCoordinates),
+            965
+        );
+        assert_eq!(
+            rejected(&p, |r| matches!(r, RejectReason::Duplicate(_))),
+            32
+        );
         // The `sculptor` splitting rules re-implemented in python3 over the 904 kept rows.
         assert_eq!(p.artists.len(), 308);
     }
@@ -473,10 +482,12 @@ mod nyc_dot {
         // 5 times (4 extra "191st Street Tunnel" rows, 1 extra "Human Impacts Institute").
         assert_eq!(p.records_read, 527);
         assert_eq!(p.artworks.len(), 490);
-        let by = |f: fn(&RejectReason) -> bool| p.rejects.iter().filter(|r| f(&r.reason)).count();
-        assert_eq!(by(|r| *r == RejectReason::MissingCoordinates), 19);
-        assert_eq!(by(|r| matches!(r, RejectReason::BadCoordinates(_))), 13);
-        assert_eq!(by(|r| matches!(r, RejectReason::Duplicate(_))), 5);
+        assert_eq!(rejected(&p, |r| *r == RejectReason::MissingCoordinates), 19);
+        assert_eq!(
+            rejected(&p, |r| matches!(r, RejectReason::BadCoordinates(_))),
+            13
+        );
+        assert_eq!(rejected(&p, |r| matches!(r, RejectReason::Duplicate(_))), 5);
         assert_eq!(p.rejects.len(), 37);
         // Same splitting rules re-implemented in python3 over the 495 in-box rows.
         assert_eq!(p.artists.len(), 462);
@@ -629,10 +640,12 @@ mod san_francisco {
         // numbering ("1999.22.1-2" = "1999.22.1" + "1999.22.2") shows numeric ones are too.
         assert_eq!(p.records_read, 942);
         assert_eq!(p.artworks.len(), 410);
-        let by = |f: fn(&RejectReason) -> bool| p.rejects.iter().filter(|r| f(&r.reason)).count();
-        assert_eq!(by(|r| *r == RejectReason::MissingTitle), 6);
-        assert_eq!(by(|r| *r == RejectReason::MissingCoordinates), 58);
-        assert_eq!(by(|r| matches!(r, RejectReason::BadCoordinates(_))), 3);
+        assert_eq!(rejected(&p, |r| *r == RejectReason::MissingTitle), 6);
+        assert_eq!(rejected(&p, |r| *r == RejectReason::MissingCoordinates), 58);
+        assert_eq!(
+            rejected(&p, |r| matches!(r, RejectReason::BadCoordinates(_))),
+            3
+        );
         assert_eq!(p.rejects.len(), 67);
         assert!(p.rejects.windows(2).all(|w| w[0].row < w[1].row));
         assert_eq!(p.artists.len(), 290);

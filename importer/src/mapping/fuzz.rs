@@ -273,13 +273,8 @@ fn parse_bytes(name: &str, bytes: &[u8]) -> Result<(), TestCaseError> {
 /// names and tag values over the domain's limits may pass the parser: the import rejects the
 /// record or drops the tag with a note.)
 fn check_parsed(p: &crate::ParsedFile) -> Result<(), TestCaseError> {
-    let mut ids = std::collections::HashSet::new();
+    unique_ids(p.artworks.iter().map(|a| a.source_id.as_str()))?;
     for a in &p.artworks {
-        prop_assert!(
-            ids.insert(a.source_id.as_str()),
-            "duplicate {}",
-            a.source_id
-        );
         prop_assert!(!a.title.trim().is_empty());
         prop_assert!(a.lat.is_finite() && a.lon.is_finite());
         prop_assert!(a.lat.abs() <= 90.0 && a.lon.abs() <= 180.0);
@@ -287,18 +282,22 @@ fn check_parsed(p: &crate::ParsedFile) -> Result<(), TestCaseError> {
         prop_assert!(a.tags.len() <= 50);
         let _ = crate::run::artwork_record(&p.dataset, a, &mut Vec::new());
     }
-    let mut artist_ids = std::collections::HashSet::new();
+    unique_ids(p.artists.iter().map(|a| a.source_id.as_str()))?;
     for a in &p.artists {
-        prop_assert!(
-            artist_ids.insert(a.source_id.as_str()),
-            "duplicate {}",
-            a.source_id
-        );
         prop_assert!(!a.name.trim().is_empty());
         let _ = crate::run::artist_record(&p.dataset, a);
     }
     for r in &p.rejects {
         prop_assert!(r.row >= 1 && r.row <= p.records_read, "{:?}", r);
+    }
+    Ok(())
+}
+
+/// Fails on the first id seen twice.
+fn unique_ids<'a>(ids: impl Iterator<Item = &'a str>) -> Result<(), TestCaseError> {
+    let mut seen = std::collections::HashSet::new();
+    for id in ids {
+        prop_assert!(seen.insert(id), "duplicate {}", id);
     }
     Ok(())
 }

@@ -3,76 +3,65 @@
 
 pub mod read;
 
-use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use domain::{Account, AccountEvent};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{Projector, ReadModel};
-
-pub struct AccountsProjector;
-
 read_model!(
+    AccountsProjector,
     "accounts",
     ["accounts", "account_permissions", "account_identities"]
 );
 
-#[async_trait]
-impl Projector for AccountsProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
-
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        for e in events.iter().filter(|e| e.aggregate_type == Account::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let seq = e.sequence;
-            // Updates skip a row that already reflects a later event.
-            match serde_json::from_value::<AccountEvent>(e.payload.clone())? {
-                AccountEvent::AccountSignedUp { at, .. } => {
-                    sqlx::query!(
-                        "INSERT INTO accounts (account_id, created_at, version)
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    for decoded in crate::events_of::<Account>(events) {
+        let (e, id, event) = decoded?;
+        let seq = e.sequence;
+        // Updates skip a row that already reflects a later event.
+        match event {
+            AccountEvent::AccountSignedUp { at, .. } => {
+                sqlx::query!(
+                    "INSERT INTO accounts (account_id, created_at, version)
                          VALUES ($1, $2, $3) ON CONFLICT (account_id) DO NOTHING",
-                        id,
-                        at,
-                        seq
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
-                AccountEvent::AccountSignedIn { at } => {
-                    update(db, id, seq, Update::SignedIn(at)).await?;
-                }
-                AccountEvent::AnonymousIdentityClaimed { anonymous_id, at } => {
-                    sqlx::query!(
-                        "INSERT INTO account_identities (anonymous_id, account_id, claimed_at)
+                    id,
+                    at,
+                    seq
+                )
+                .execute(&mut *db)
+                .await?;
+            }
+            AccountEvent::AccountSignedIn { at } => {
+                update(db, id, seq, Update::SignedIn(at)).await?;
+            }
+            AccountEvent::AnonymousIdentityClaimed { anonymous_id, at } => {
+                sqlx::query!(
+                    "INSERT INTO account_identities (anonymous_id, account_id, claimed_at)
                          VALUES ($1, $2, $3) ON CONFLICT (anonymous_id) DO NOTHING",
-                        anonymous_id.0,
-                        id,
-                        at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
-                AccountEvent::ProfileNameSet { profile_name } => {
-                    update(db, id, seq, Update::ProfileName(profile_name.into())).await?;
-                }
-                AccountEvent::PreferencesSet { preferences } => {
-                    let preferences = serde_json::to_value(&preferences)?;
-                    update(db, id, seq, Update::Preferences(preferences)).await?;
-                }
-                AccountEvent::PermissionGranted { permission, by, .. } => {
-                    set_permission(db, id, permission.as_str(), true, by.map(|b| b.0), e).await?;
-                }
-                AccountEvent::PermissionRevoked { permission, by, .. } => {
-                    set_permission(db, id, permission.as_str(), false, by.map(|b| b.0), e).await?;
-                }
+                    anonymous_id.0,
+                    id,
+                    at
+                )
+                .execute(&mut *db)
+                .await?;
+            }
+            AccountEvent::ProfileNameSet { profile_name } => {
+                update(db, id, seq, Update::ProfileName(profile_name.into())).await?;
+            }
+            AccountEvent::PreferencesSet { preferences } => {
+                let preferences = serde_json::to_value(&preferences)?;
+                update(db, id, seq, Update::Preferences(preferences)).await?;
+            }
+            AccountEvent::PermissionGranted { permission, by, .. } => {
+                set_permission(db, id, permission.as_str(), true, by.map(|b| b.0), e).await?;
+            }
+            AccountEvent::PermissionRevoked { permission, by, .. } => {
+                set_permission(db, id, permission.as_str(), false, by.map(|b| b.0), e).await?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// One column of an account row an event sets.

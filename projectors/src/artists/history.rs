@@ -12,7 +12,7 @@ use uuid::Uuid;
 use super::read::ArtistDto;
 use super::ArtistFields;
 use crate::artworks::history::{
-    changed, entry, events, newest_page, AsOf, ChangeKind, Described, HistoryEntry,
+    events, history_of, AsOf, ChangeKind, Described, Fold, HistoryEntry,
 };
 
 /// The artist as its events made it.
@@ -77,6 +77,30 @@ fn describe(e: &ArtistEvent) -> Described {
     Described::of(kind, submission_id)
 }
 
+impl Fold for Snapshot {
+    type Subject = Artist;
+
+    fn values(&self) -> Vec<(&'static str, Value)> {
+        Snapshot::values(self)
+    }
+
+    fn apply(&mut self, event: ArtistEvent, at: DateTime<Utc>) -> anyhow::Result<()> {
+        Snapshot::apply(self, &event, at);
+        Ok(())
+    }
+
+    fn describe(event: &ArtistEvent) -> Described {
+        describe(event)
+    }
+
+    fn dataset(event: &ArtistEvent) -> Option<String> {
+        match event {
+            ArtistEvent::ArtistImported { provenance, .. } => Some(provenance.dataset_name.clone()),
+            _ => None,
+        }
+    }
+}
+
 /// A page of an artist's history, newest first, and how many changes it has in all; `None`
 /// when no such artist was ever recorded.
 pub async fn history(
@@ -85,25 +109,7 @@ pub async fn history(
     limit: usize,
     offset: usize,
 ) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    let events = events::<Artist>(pool, id).await?;
-    if events.is_empty() {
-        return Ok(None);
-    }
-    let total = events.len();
-    let mut state = Snapshot::default();
-    let mut dataset: Option<String> = None;
-    let mut entries = Vec::with_capacity(total);
-    for (envelope, event, md) in events {
-        if let ArtistEvent::ArtistImported { provenance, .. } = &event {
-            dataset = Some(provenance.dataset_name.clone());
-        }
-        let before = state.values();
-        state.apply(&event, envelope.recorded_at);
-        let changes = changed(before, state.values());
-        entries.push(entry(&envelope, md, describe(&event), changes, None));
-    }
-    let page = newest_page(pool, entries, offset, limit, dataset).await?;
-    Ok(Some((page, total)))
+    history_of::<Snapshot>(pool, id, limit, offset).await
 }
 
 /// The artist as it was at `at`, rebuilt from its events; `None` when it did not exist then.

@@ -4,22 +4,16 @@
 pub mod history;
 pub mod read;
 
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use cqrs_es::Aggregate;
 use domain::{Artist, ArtistEvent, ArtistFieldEdit};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::{Projector, ReadModel};
-
-pub struct ArtistsProjector;
-
 pub const NAME: &str = "artists";
 
-read_model!(NAME, ["artists"]);
+read_model!(ArtistsProjector, NAME, ["artists"]);
 
 /// An artist's editable fields as the read model keeps them. The projector and the history
 /// fold both set them through [`ArtistFields::set`], so the two cannot drift apart.
@@ -114,42 +108,36 @@ struct NewRow {
     pos: i64,
 }
 
-#[async_trait]
-impl Projector for ArtistsProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    let mut rows: Vec<NewRow> = Vec::new();
+    // Edits follow their artist's creation, so they are applied after the batch's inserts.
+    let mut edits: Vec<(Uuid, Vec<ArtistFieldEdit>, &EventEnvelope)> = Vec::new();
+    for decoded in crate::events_of::<Artist>(events) {
+        let (e, id, event) = decoded?;
 
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        let mut rows: Vec<NewRow> = Vec::new();
-        // Edits follow their artist's creation, so they are applied after the batch's inserts.
-        let mut edits: Vec<(Uuid, Vec<ArtistFieldEdit>, &EventEnvelope)> = Vec::new();
-        for e in events.iter().filter(|e| e.aggregate_type == Artist::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let event = serde_json::from_value::<ArtistEvent>(e.payload.clone())?;
-            match ArtistFields::of_first(&event) {
-                Some((fields, provenance)) => rows.push(NewRow {
-                    id,
-                    fields,
-                    provenance,
-                    at: e.recorded_at,
-                    version: e.sequence,
-                    tx: e.tx_id,
-                    pos: e.position,
-                }),
-                None => {
-                    if let Some(changes) = event.field_changes() {
-                        edits.push((id, changes.to_vec(), e));
-                    }
+        match ArtistFields::of_first(&event) {
+            Some((fields, provenance)) => rows.push(NewRow {
+                id,
+                fields,
+                provenance,
+                at: e.recorded_at,
+                version: e.sequence,
+                tx: e.tx_id,
+                pos: e.position,
+            }),
+            None => {
+                if let Some(changes) = event.field_changes() {
+                    edits.push((id, changes.to_vec(), e));
                 }
             }
         }
-        insert(db, rows).await?;
-        for (id, changes, e) in edits {
-            edit(db, id, &changes, e).await?;
-        }
-        Ok(())
     }
+    insert(db, rows).await?;
+    for (id, changes, e) in edits {
+        edit(db, id, &changes, e).await?;
+    }
+    Ok(())
 }
 
 async fn insert(db: &mut PgConnection, rows: Vec<NewRow>) -> anyhow::Result<()> {

@@ -361,7 +361,7 @@ pub(crate) async fn events<A: Aggregate>(
 }
 
 /// The fields whose values differ between a fold before an event and after it, in order.
-pub(crate) fn changed(
+fn changed(
     before: impl IntoIterator<Item = (&'static str, Value)>,
     after: impl IntoIterator<Item = (&'static str, Value)>,
 ) -> Vec<FieldChange> {
@@ -379,7 +379,7 @@ pub(crate) fn changed(
 
 /// The history entry of the event in `envelope`, and the id of whoever acted (named later by
 /// [`newest_page`]).
-pub(crate) fn entry(
+fn entry(
     envelope: &EventEnvelope,
     md: Option<EventMetadata>,
     d: Described,
@@ -413,7 +413,7 @@ pub(crate) fn entry(
 
 /// The page asked for of a history's entries (oldest first as folded), newest first, with
 /// display names.
-pub(crate) async fn newest_page(
+async fn newest_page(
     pool: &PgPool,
     mut entries: Vec<(HistoryEntry, Option<Uuid>)>,
     offset: usize,
@@ -425,6 +425,106 @@ pub(crate) async fn newest_page(
     name_people(pool, page, dataset).await
 }
 
+/// A subject's state as its history folds it (an artwork's, an artist's): what
+/// [`history_of`] needs to list its changes.
+pub(crate) trait Fold: Default {
+    type Subject: Aggregate;
+
+    /// Each field a history entry compares, as JSON values, in a fixed order.
+    fn values(&self) -> Vec<(&'static str, Value)>;
+
+    /// Folds in the next event, recorded at `at`.
+    fn apply(
+        &mut self,
+        event: <Self::Subject as Aggregate>::Event,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<()>;
+
+    /// What kind of change an event is, and what it says beyond its field changes.
+    fn describe(event: &<Self::Subject as Aggregate>::Event) -> Described;
+
+    /// The dataset an import event names (whose name imports' entries show).
+    fn dataset(event: &<Self::Subject as Aggregate>::Event) -> Option<String>;
+
+    /// Whether the subject as folded is not public, its history then not shown.
+    fn hidden(&self) -> bool {
+        false
+    }
+}
+
+/// A page of a subject's history, newest first, and how many changes it has in all; `None`
+/// when no such subject was ever recorded, or it is hidden ([`Fold::hidden`]).
+pub(crate) async fn history_of<F: Fold>(
+    pool: &PgPool,
+    id: Uuid,
+    limit: usize,
+    offset: usize,
+) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
+    let events = events::<F::Subject>(pool, id).await?;
+    if events.is_empty() {
+        return Ok(None);
+    }
+    let total = events.len();
+    let mut entries = Vec::with_capacity(total);
+    let mut state = F::default();
+    let mut dataset: Option<String> = None;
+    // Entry ids by sequence, for the change a revert names.
+    let ids: Vec<String> = events
+        .iter()
+        .map(|(e, _, _)| e.event_position().to_string())
+        .collect();
+    for (envelope, event, md) in events {
+        let before = state.values();
+        let mut described = F::describe(&event);
+        let reverts = described
+            .reverts
+            .take()
+            .and_then(|seq| usize::try_from(seq - 1).ok())
+            .and_then(|i| ids.get(i).cloned());
+        if let Some(name) = F::dataset(&event) {
+            dataset = Some(name);
+        }
+        state.apply(event, envelope.recorded_at)?;
+        let changes = changed(before, state.values());
+        entries.push(entry(&envelope, md, described, changes, reverts));
+    }
+    if state.hidden() {
+        return Ok(None);
+    }
+    let page = newest_page(pool, entries, offset, limit, dataset).await?;
+    Ok(Some((page, total)))
+}
+
+impl Fold for Snapshot {
+    type Subject = Artwork;
+
+    fn values(&self) -> Vec<(&'static str, Value)> {
+        fields(self).into()
+    }
+
+    fn apply(&mut self, event: ArtworkEvent, at: DateTime<Utc>) -> anyhow::Result<()> {
+        Snapshot::apply(self, event, at)
+    }
+
+    fn describe(event: &ArtworkEvent) -> Described {
+        describe(event)
+    }
+
+    fn dataset(event: &ArtworkEvent) -> Option<String> {
+        match event {
+            ArtworkEvent::ArtworkImported { provenance, .. } => {
+                Some(provenance.dataset_name.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// A pending artwork is not public.
+    fn hidden(&self) -> bool {
+        self.status == Some(ArtworkStatus::Pending)
+    }
+}
+
 /// A page of an artwork's history, newest first, and how many changes it has in all; `None`
 /// when no such artwork was ever recorded, or it is not public (pending).
 pub async fn history(
@@ -433,39 +533,7 @@ pub async fn history(
     limit: usize,
     offset: usize,
 ) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    let events = events::<Artwork>(pool, id).await?;
-    if events.is_empty() {
-        return Ok(None);
-    }
-    let total = events.len();
-    let mut entries = Vec::with_capacity(total);
-    let mut state = Snapshot::default();
-    let mut dataset: Option<String> = None;
-    // Entry ids by sequence, for the change a revert names.
-    let ids: Vec<String> = events
-        .iter()
-        .map(|(e, _, _)| e.event_position().to_string())
-        .collect();
-    for (envelope, event, md) in events {
-        let before = fields(&state);
-        let mut described = describe(&event);
-        let reverts = described
-            .reverts
-            .take()
-            .and_then(|seq| usize::try_from(seq - 1).ok())
-            .and_then(|i| ids.get(i).cloned());
-        if let ArtworkEvent::ArtworkImported { provenance, .. } = &event {
-            dataset = Some(provenance.dataset_name.clone());
-        }
-        state.apply(event, envelope.recorded_at)?;
-        let changes = changed(before, fields(&state));
-        entries.push(entry(&envelope, md, described, changes, reverts));
-    }
-    if state.status == Some(ArtworkStatus::Pending) {
-        return Ok(None);
-    }
-    let page = newest_page(pool, entries, offset, limit, dataset).await?;
-    Ok(Some((page, total)))
+    history_of::<Snapshot>(pool, id, limit, offset).await
 }
 
 /// Gives a page of history entries (each with its actor's id) their display names: the actor's

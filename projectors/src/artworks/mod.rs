@@ -6,94 +6,87 @@ pub mod gallery;
 pub mod history;
 pub mod read;
 
-use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use domain::{Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, FieldEdit, Photo, SubmissionId};
 use platform::eventlog::EventEnvelope;
 use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::{Projector, ReadModel};
 use gallery::Gallery;
-
-pub struct ArtworksProjector;
 
 pub const NAME: &str = "artworks";
 
-read_model!(NAME, ["artworks", "artwork_counts", "artwork_visits"]);
+read_model!(
+    ArtworksProjector,
+    NAME,
+    ["artworks", "artwork_counts", "artwork_visits"]
+);
 
-#[async_trait]
-impl Projector for ArtworksProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    let mut rows = NewRows::default();
+    for decoded in crate::events_of::<Artwork>(events) {
+        let (e, id, event) = decoded?;
 
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        let mut rows = NewRows::default();
-        for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let event: ArtworkEvent = serde_json::from_value(e.payload.clone())?;
-            let event = match NewRow::of(event)? {
-                Ok(row) => {
-                    rows.push(e, id, row);
-                    continue;
-                }
-                Err(later) => later,
-            };
-            let change = match event {
-                ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => continue,
-                ArtworkEvent::PhotosAdded {
-                    submission_id,
-                    photos,
-                } => Change::Photos(public_photos(&photos, submission_id)),
-                ArtworkEvent::ArtworkMoved { location, .. } => {
-                    Change::Moved(location.lat(), location.lon())
-                }
-                ArtworkEvent::VisitRecorded(v) => {
-                    sqlx::query!(
-                        "INSERT INTO artwork_visits (submission_id, artwork_id, visitor,
+        let event = match NewRow::of(event)? {
+            Ok(row) => {
+                rows.push(e, id, row);
+                continue;
+            }
+            Err(later) => later,
+        };
+        let change = match event {
+            ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => continue,
+            ArtworkEvent::PhotosAdded {
+                submission_id,
+                photos,
+            } => Change::Photos(public_photos(&photos, submission_id)),
+            ArtworkEvent::ArtworkMoved { location, .. } => {
+                Change::Moved(location.lat(), location.lon())
+            }
+            ArtworkEvent::VisitRecorded(v) => {
+                sqlx::query!(
+                    "INSERT INTO artwork_visits (submission_id, artwork_id, visitor,
                             condition, note, photos, visited_at, recorded_at)
                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                          ON CONFLICT (submission_id) DO NOTHING",
-                        v.submission_id.0,
-                        id,
-                        v.visitor.0,
-                        v.condition.map(|c| c.as_str()),
-                        v.note.as_ref().map(|n| n.as_str()),
-                        public_photos(&v.photos, v.submission_id),
-                        v.visited_at,
-                        e.recorded_at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                    Change::Photos(public_photos(&v.photos, v.submission_id))
-                }
-                ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. }
-                | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => Change::Fields(changes),
-                ArtworkEvent::ArtworkMerged { into, .. } => {
-                    Change::Status(ArtworkStatus::Merged, Some(into.0))
-                }
-                ArtworkEvent::ArtworkUnmerged { status, .. } => Change::Status(status, None),
-                ArtworkEvent::ArtworkRemoved { .. } => Change::Status(ArtworkStatus::Removed, None),
-                ArtworkEvent::ArtworkAbsorbed(a) => {
-                    let photos = absorbed_photos(&a);
-                    Change::Absorbed(a.tags, photos)
-                }
-                ArtworkEvent::ArtworkReleased {
-                    photo_submissions,
-                    visits,
-                    tags,
-                    ..
-                } => Change::Released(tags, [photo_submissions, visits].concat()),
-            };
-            // Updates apply to rows possibly created earlier in this batch.
-            std::mem::take(&mut rows).insert(db).await?;
-            change.apply(db, id, e).await?;
-        }
-        rows.insert(db).await
+                    v.submission_id.0,
+                    id,
+                    v.visitor.0,
+                    v.condition.map(|c| c.as_str()),
+                    v.note.as_ref().map(|n| n.as_str()),
+                    public_photos(&v.photos, v.submission_id),
+                    v.visited_at,
+                    e.recorded_at
+                )
+                .execute(&mut *db)
+                .await?;
+                Change::Photos(public_photos(&v.photos, v.submission_id))
+            }
+            ArtworkEvent::ArtworkEdited { changes, .. }
+            | ArtworkEvent::ArtworkReverted { changes, .. }
+            | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => Change::Fields(changes),
+            ArtworkEvent::ArtworkMerged { into, .. } => {
+                Change::Status(ArtworkStatus::Merged, Some(into.0))
+            }
+            ArtworkEvent::ArtworkUnmerged { status, .. } => Change::Status(status, None),
+            ArtworkEvent::ArtworkRemoved { .. } => Change::Status(ArtworkStatus::Removed, None),
+            ArtworkEvent::ArtworkAbsorbed(a) => {
+                let photos = absorbed_photos(&a);
+                Change::Absorbed(a.tags, photos)
+            }
+            ArtworkEvent::ArtworkReleased {
+                photo_submissions,
+                visits,
+                tags,
+                ..
+            } => Change::Released(tags, [photo_submissions, visits].concat()),
+        };
+        // Updates apply to rows possibly created earlier in this batch.
+        std::mem::take(&mut rows).insert(db).await?;
+        change.apply(db, id, e).await?;
     }
+    rows.insert(db).await
 }
 
 /// The photo fields the public read models keep: no EXIF summary (camera and place stay with

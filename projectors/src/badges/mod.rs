@@ -3,106 +3,95 @@
 
 pub mod read;
 
-use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::{AwardEvent, BadgeAwards, BadgeDefinition, BadgeEvent};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{Projector, ReadModel};
-
-pub struct BadgesProjector;
-
 pub const NAME: &str = "badges";
 
-read_model!(NAME, ["badges", "badge_awards"]);
+read_model!(BadgesProjector, NAME, ["badges", "badge_awards"]);
 
-#[async_trait]
-impl Projector for BadgesProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
-
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        for e in events {
-            if e.aggregate_type == BadgeAwards::TYPE {
-                let AwardEvent::BadgeAwarded {
-                    account,
-                    badge_id,
-                    key,
-                    title,
-                    description,
-                    icon_emoji,
-                    reason,
-                } = serde_json::from_value(e.payload.clone())?;
-                sqlx::query!(
-                    "INSERT INTO badge_awards (account_id, badge_id, key, title, description,
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    for e in events {
+        if e.aggregate_type == BadgeAwards::TYPE {
+            let AwardEvent::BadgeAwarded {
+                account,
+                badge_id,
+                key,
+                title,
+                description,
+                icon_emoji,
+                reason,
+            } = serde_json::from_value(e.payload.clone())?;
+            sqlx::query!(
+                "INSERT INTO badge_awards (account_id, badge_id, key, title, description,
                          icon_emoji, reason, awarded_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
-                    account.0,
-                    badge_id,
+                account.0,
+                badge_id,
+                key.as_str(),
+                title,
+                description,
+                icon_emoji,
+                reason,
+                e.recorded_at
+            )
+            .execute(&mut *db)
+            .await?;
+            continue;
+        }
+        if e.aggregate_type != BadgeDefinition::TYPE {
+            continue;
+        }
+        let id = Uuid::parse_str(&e.aggregate_id)?;
+        let at = e.recorded_at;
+        match serde_json::from_value::<BadgeEvent>(e.payload.clone())? {
+            BadgeEvent::BadgeDefined { key, look, rule } => {
+                sqlx::query!(
+                    "INSERT INTO badges (id, key, title, description, icon_emoji, rule, active,
+                             created_at, updated_at)
+                         VALUES ($1, $2, $3, $4, $5, $6, true, $7, $7) ON CONFLICT (id) DO NOTHING",
+                    id,
                     key.as_str(),
-                    title,
-                    description,
-                    icon_emoji,
-                    reason,
-                    e.recorded_at
+                    look.title,
+                    look.description,
+                    look.icon_emoji,
+                    serde_json::to_value(rule)?,
+                    at
                 )
                 .execute(&mut *db)
                 .await?;
-                continue;
             }
-            if e.aggregate_type != BadgeDefinition::TYPE {
-                continue;
-            }
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let at = e.recorded_at;
-            match serde_json::from_value::<BadgeEvent>(e.payload.clone())? {
-                BadgeEvent::BadgeDefined { key, look, rule } => {
-                    sqlx::query!(
-                        "INSERT INTO badges (id, key, title, description, icon_emoji, rule, active,
-                             created_at, updated_at)
-                         VALUES ($1, $2, $3, $4, $5, $6, true, $7, $7) ON CONFLICT (id) DO NOTHING",
-                        id,
-                        key.as_str(),
-                        look.title,
-                        look.description,
-                        look.icon_emoji,
-                        serde_json::to_value(rule)?,
-                        at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
-                BadgeEvent::BadgeUpdated { look, rule } => {
-                    sqlx::query!(
-                        "UPDATE badges SET title = $2, description = $3, icon_emoji = $4,
+            BadgeEvent::BadgeUpdated { look, rule } => {
+                sqlx::query!(
+                    "UPDATE badges SET title = $2, description = $3, icon_emoji = $4,
                                 rule = $5, updated_at = $6
                           WHERE id = $1",
-                        id,
-                        look.title,
-                        look.description,
-                        look.icon_emoji,
-                        serde_json::to_value(rule)?,
-                        at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
-                event @ (BadgeEvent::BadgeDeactivated | BadgeEvent::BadgeReactivated) => {
-                    let active = event == BadgeEvent::BadgeReactivated;
-                    sqlx::query!(
-                        "UPDATE badges SET active = $2, updated_at = $3 WHERE id = $1",
-                        id,
-                        active,
-                        at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
+                    id,
+                    look.title,
+                    look.description,
+                    look.icon_emoji,
+                    serde_json::to_value(rule)?,
+                    at
+                )
+                .execute(&mut *db)
+                .await?;
+            }
+            event @ (BadgeEvent::BadgeDeactivated | BadgeEvent::BadgeReactivated) => {
+                let active = event == BadgeEvent::BadgeReactivated;
+                sqlx::query!(
+                    "UPDATE badges SET active = $2, updated_at = $3 WHERE id = $1",
+                    id,
+                    active,
+                    at
+                )
+                .execute(&mut *db)
+                .await?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }

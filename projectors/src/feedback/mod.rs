@@ -2,84 +2,72 @@
 
 pub mod read;
 
-use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use domain::{Feedback, FeedbackEvent, FeedbackStatus};
 use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::{Projector, ReadModel};
-
-pub struct FeedbackProjector;
-
 pub const NAME: &str = "feedback";
 
-read_model!(NAME, ["feedback"]);
+read_model!(FeedbackProjector, NAME, ["feedback"]);
 
-#[async_trait]
-impl Projector for FeedbackProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
-
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        for e in events.iter().filter(|e| e.aggregate_type == Feedback::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            match serde_json::from_value::<FeedbackEvent>(e.payload.clone())? {
-                FeedbackEvent::FeedbackSent {
-                    subject,
-                    issue_type,
-                    note,
-                    sender,
-                } => {
-                    sqlx::query!(
-                        "INSERT INTO feedback (id, subject_type, subject_id, issue_type, note,
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    for decoded in crate::events_of::<Feedback>(events) {
+        let (e, id, event) = decoded?;
+        match event {
+            FeedbackEvent::FeedbackSent {
+                subject,
+                issue_type,
+                note,
+                sender,
+            } => {
+                sqlx::query!(
+                    "INSERT INTO feedback (id, subject_type, subject_id, issue_type, note,
                              sender, status, created_at)
                          VALUES ($1, $2, $3, $4, $5, $6, 'open', $7) ON CONFLICT (id) DO NOTHING",
-                        id,
-                        subject.kind(),
-                        subject.id(),
-                        issue_type.as_str(),
-                        note.as_str(),
-                        sender.0,
-                        e.recorded_at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
-                FeedbackEvent::FeedbackArchived { moderator, note } => {
-                    decide(
-                        db,
-                        id,
-                        e,
-                        FeedbackStatus::Archived,
-                        moderator.0,
-                        note.as_ref().map(|n| n.as_str()),
-                        None,
-                    )
-                    .await?;
-                }
-                FeedbackEvent::FeedbackResolved {
-                    moderator,
-                    note,
+                    id,
+                    subject.kind(),
+                    subject.id(),
+                    issue_type.as_str(),
+                    note.as_str(),
+                    sender.0,
+                    e.recorded_at
+                )
+                .execute(&mut *db)
+                .await?;
+            }
+            FeedbackEvent::FeedbackArchived { moderator, note } => {
+                decide(
+                    db,
+                    id,
+                    e,
+                    FeedbackStatus::Archived,
+                    moderator.0,
+                    note.as_ref().map(|n| n.as_str()),
+                    None,
+                )
+                .await?;
+            }
+            FeedbackEvent::FeedbackResolved {
+                moderator,
+                note,
+                removed_artwork,
+            } => {
+                decide(
+                    db,
+                    id,
+                    e,
+                    FeedbackStatus::Resolved,
+                    moderator.0,
+                    Some(note.as_str()),
                     removed_artwork,
-                } => {
-                    decide(
-                        db,
-                        id,
-                        e,
-                        FeedbackStatus::Resolved,
-                        moderator.0,
-                        Some(note.as_str()),
-                        removed_artwork,
-                    )
-                    .await?;
-                }
+                )
+                .await?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 async fn decide(

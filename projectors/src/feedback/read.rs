@@ -122,8 +122,5 @@ pub async fn counts(pool: &PgPool) -> Result<FeedbackCounts, sqlx::Error> {
 pub async fn by_status(
     pool: &PgPool,
 ) -> Result<std::collections::BTreeMap<String, i64>, sqlx::Error> {
-    let rows = sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.feedback GROUP BY status"#)
-        .fetch_all(pool)
-        .await?;
-    Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
+    status_counts!(pool, "rm.feedback")
 }

@@ -10,7 +10,6 @@
 
 pub mod read;
 
-use async_trait::async_trait;
 use cqrs_es::Aggregate;
 use domain::inbox::{Inbox, InboxEvent};
 use domain::metadata::event_id;
@@ -19,13 +18,13 @@ use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{Projector, ReadModel};
-
-pub struct NotificationsProjector;
-
 pub const NAME: &str = "notifications";
 
-read_model!(NAME, ["notifications", "notification_sources"]);
+read_model!(
+    NotificationsProjector,
+    NAME,
+    ["notifications", "notification_sources"]
+);
 
 /// What a submission was, in words and where its subject lives.
 fn described(kind: &str) -> (&'static str, Option<&'static str>) {
@@ -48,161 +47,153 @@ struct Notice {
     link: Option<String>,
 }
 
-#[async_trait]
-impl Projector for NotificationsProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
-
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        for e in events {
-            if e.aggregate_type == Inbox::TYPE {
-                let InboxEvent::NotificationDismissed { owner, id } =
-                    serde_json::from_value(e.payload.clone())?;
-                sqlx::query!(
-                    "UPDATE notifications SET is_dismissed = true
-                      WHERE id = $1 AND recipient = $2",
-                    id,
-                    owner.0
-                )
-                .execute(&mut *db)
-                .await?;
-                continue;
-            }
-            if e.aggregate_type == BadgeAwards::TYPE {
-                let AwardEvent::BadgeAwarded {
-                    account,
-                    badge_id,
-                    key,
-                    title,
-                    description,
-                    icon_emoji,
-                    reason,
-                } = serde_json::from_value(e.payload.clone())?;
-                let badge = serde_json::json!({
-                    "badge_id": badge_id,
-                    "badge_key": key.as_str(),
-                    "title": title,
-                    "description": description,
-                    "icon_emoji": icon_emoji,
-                    "award_reason": reason,
-                });
-                sqlx::query!(
-                    "INSERT INTO notifications (id, recipient, type, title, message, link,
-                         created_at, badge)
-                     VALUES ($1, $2, 'badge_awarded', $3, $4, '/profile/badges', $5, $6)
-                     ON CONFLICT (id) DO NOTHING",
-                    event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
-                    account.0,
-                    format!("Badge earned: {title}"),
-                    format!("{icon_emoji} {description}"),
-                    e.recorded_at,
-                    badge
-                )
-                .execute(&mut *db)
-                .await?;
-                continue;
-            }
-            if e.aggregate_type == Feedback::TYPE {
-                feedback(db, e).await?;
-                continue;
-            }
-            if e.aggregate_type != Submission::TYPE {
-                continue;
-            }
-            let submission = Uuid::parse_str(&e.aggregate_id)?;
-            let event: SubmissionEvent = serde_json::from_value(e.payload.clone())?;
-            let source = match &event {
-                SubmissionEvent::ArtworkProposed(p) => Some((p.submitter, "new_artwork", None)),
-                SubmissionEvent::VisitLogged(v) => {
-                    Some((v.submitter, "visit", Some(v.artwork_id.0)))
-                }
-                SubmissionEvent::ArtworkEditProposed(p) => {
-                    Some((p.submitter, "artwork_edit", Some(p.artwork_id.0)))
-                }
-                SubmissionEvent::ArtistEditProposed(p) => Some((
-                    p.submitter,
-                    if p.new_artist {
-                        "new_artist"
-                    } else {
-                        "artist_edit"
-                    },
-                    Some(p.artist_id.0),
-                )),
-                _ => None,
-            };
-            if let Some((submitter, kind, subject)) = source {
-                sqlx::query!(
-                    "INSERT INTO notification_sources (submission_id, submitter, kind, subject)
-                     VALUES ($1, $2, $3, $4) ON CONFLICT (submission_id) DO NOTHING",
-                    submission,
-                    submitter.0,
-                    kind,
-                    subject
-                )
-                .execute(&mut *db)
-                .await?;
-                continue;
-            }
-            let (subject, reason) = match &event {
-                SubmissionEvent::SubmissionApproved { artwork_id, .. } => {
-                    (Some(Some(artwork_id.0)), None)
-                }
-                SubmissionEvent::ArtistEditApproved { artist_id, .. } => {
-                    (Some(Some(artist_id.0)), None)
-                }
-                SubmissionEvent::SubmissionRejected { reason, .. } => {
-                    (None, Some(reason.as_str().to_owned()))
-                }
-                _ => continue,
-            };
-            let Some(from) = sqlx::query!(
-                "SELECT submitter, kind FROM notification_sources WHERE submission_id = $1",
-                submission
-            )
-            .fetch_optional(&mut *db)
-            .await?
-            else {
-                continue;
-            };
-            let (what, path) = described(&from.kind);
-            let notice = match (subject, reason) {
-                (Some(subject), _) => Notice {
-                    recipient: from.submitter,
-                    kind: "submission_approved",
-                    title: "Submission approved".into(),
-                    message: format!("Your {what} was approved. Thank you!"),
-                    link: path.zip(subject).map(|(p, id)| format!("{p}{id}")),
-                },
-                (None, reason) => Notice {
-                    recipient: from.submitter,
-                    kind: "submission_rejected",
-                    title: "Submission not accepted".into(),
-                    message: format!(
-                        "Your {what} was not accepted: {}",
-                        reason.unwrap_or_default()
-                    ),
-                    link: Some("/profile".into()),
-                },
-            };
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    for e in events {
+        if e.aggregate_type == Inbox::TYPE {
+            let InboxEvent::NotificationDismissed { owner, id } =
+                serde_json::from_value(e.payload.clone())?;
             sqlx::query!(
-                "INSERT INTO notifications (id, recipient, type, title, message, link,
-                     submission_id, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
-                event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
-                notice.recipient,
-                notice.kind,
-                notice.title,
-                notice.message,
-                notice.link,
-                submission,
-                e.recorded_at
+                "UPDATE notifications SET is_dismissed = true
+                      WHERE id = $1 AND recipient = $2",
+                id,
+                owner.0
             )
             .execute(&mut *db)
             .await?;
+            continue;
         }
-        Ok(())
+        if e.aggregate_type == BadgeAwards::TYPE {
+            let AwardEvent::BadgeAwarded {
+                account,
+                badge_id,
+                key,
+                title,
+                description,
+                icon_emoji,
+                reason,
+            } = serde_json::from_value(e.payload.clone())?;
+            let badge = serde_json::json!({
+                "badge_id": badge_id,
+                "badge_key": key.as_str(),
+                "title": title,
+                "description": description,
+                "icon_emoji": icon_emoji,
+                "award_reason": reason,
+            });
+            sqlx::query!(
+                "INSERT INTO notifications (id, recipient, type, title, message, link,
+                         created_at, badge)
+                     VALUES ($1, $2, 'badge_awarded', $3, $4, '/profile/badges', $5, $6)
+                     ON CONFLICT (id) DO NOTHING",
+                event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
+                account.0,
+                format!("Badge earned: {title}"),
+                format!("{icon_emoji} {description}"),
+                e.recorded_at,
+                badge
+            )
+            .execute(&mut *db)
+            .await?;
+            continue;
+        }
+        if e.aggregate_type == Feedback::TYPE {
+            feedback(db, e).await?;
+            continue;
+        }
+        if e.aggregate_type != Submission::TYPE {
+            continue;
+        }
+        let submission = Uuid::parse_str(&e.aggregate_id)?;
+        let event: SubmissionEvent = serde_json::from_value(e.payload.clone())?;
+        let source = match &event {
+            SubmissionEvent::ArtworkProposed(p) => Some((p.submitter, "new_artwork", None)),
+            SubmissionEvent::VisitLogged(v) => Some((v.submitter, "visit", Some(v.artwork_id.0))),
+            SubmissionEvent::ArtworkEditProposed(p) => {
+                Some((p.submitter, "artwork_edit", Some(p.artwork_id.0)))
+            }
+            SubmissionEvent::ArtistEditProposed(p) => Some((
+                p.submitter,
+                if p.new_artist {
+                    "new_artist"
+                } else {
+                    "artist_edit"
+                },
+                Some(p.artist_id.0),
+            )),
+            _ => None,
+        };
+        if let Some((submitter, kind, subject)) = source {
+            sqlx::query!(
+                "INSERT INTO notification_sources (submission_id, submitter, kind, subject)
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (submission_id) DO NOTHING",
+                submission,
+                submitter.0,
+                kind,
+                subject
+            )
+            .execute(&mut *db)
+            .await?;
+            continue;
+        }
+        let (subject, reason) = match &event {
+            SubmissionEvent::SubmissionApproved { artwork_id, .. } => {
+                (Some(Some(artwork_id.0)), None)
+            }
+            SubmissionEvent::ArtistEditApproved { artist_id, .. } => {
+                (Some(Some(artist_id.0)), None)
+            }
+            SubmissionEvent::SubmissionRejected { reason, .. } => {
+                (None, Some(reason.as_str().to_owned()))
+            }
+            _ => continue,
+        };
+        let Some(from) = sqlx::query!(
+            "SELECT submitter, kind FROM notification_sources WHERE submission_id = $1",
+            submission
+        )
+        .fetch_optional(&mut *db)
+        .await?
+        else {
+            continue;
+        };
+        let (what, path) = described(&from.kind);
+        let notice = match (subject, reason) {
+            (Some(subject), _) => Notice {
+                recipient: from.submitter,
+                kind: "submission_approved",
+                title: "Submission approved".into(),
+                message: format!("Your {what} was approved. Thank you!"),
+                link: path.zip(subject).map(|(p, id)| format!("{p}{id}")),
+            },
+            (None, reason) => Notice {
+                recipient: from.submitter,
+                kind: "submission_rejected",
+                title: "Submission not accepted".into(),
+                message: format!(
+                    "Your {what} was not accepted: {}",
+                    reason.unwrap_or_default()
+                ),
+                link: Some("/profile".into()),
+            },
+        };
+        sqlx::query!(
+            "INSERT INTO notifications (id, recipient, type, title, message, link,
+                     submission_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+            event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
+            notice.recipient,
+            notice.kind,
+            notice.title,
+            notice.message,
+            notice.link,
+            submission,
+            e.recorded_at
+        )
+        .execute(&mut *db)
+        .await?;
     }
+    Ok(())
 }
 
 /// Feedback's sender is remembered when it is sent and told when it is resolved (archived

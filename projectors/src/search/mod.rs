@@ -7,9 +7,7 @@
 
 pub mod read;
 
-use async_trait::async_trait;
-use cqrs_es::Aggregate;
-use domain::{Artist, ArtistEvent, Artwork, ArtworkEvent, FieldEdit};
+use domain::{Artist, Artwork, ArtworkEvent, FieldEdit};
 use platform::eventlog::EventEnvelope;
 use search::{ArtistDoc, ArtworkDoc, DocStatus, GeoPoint, SearchDoc};
 use serde_json::Value;
@@ -20,9 +18,6 @@ use uuid::Uuid;
 use crate::artists::ArtistFields;
 use crate::artworks::gallery::Gallery;
 use crate::artworks::{absorbed_photos, public_photos, NewRow};
-use crate::{Projector, ReadModel};
-
-pub struct SearchDocsProjector;
 
 pub const NAME: &str = "search";
 /// Logbook notes kept per artwork document (the newest).
@@ -75,277 +70,274 @@ impl ArtworkEntry {
     }
 }
 
-read_model!(NAME, ["search_docs", "search_artists", "search_meta"]);
+read_model!(
+    SearchDocsProjector,
+    NAME,
+    ["search_docs", "search_artists", "search_meta"]
+);
 
-#[async_trait]
-impl Projector for SearchDocsProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    // Artists first within a batch, so artworks of the same batch see their names.
+    let mut names: HashMap<Uuid, String> = HashMap::new();
+    let mut changes: Vec<Change> = Vec::new();
+    let mut renamed: Vec<(Uuid, i64, i64)> = Vec::new();
+    for decoded in crate::events_of::<Artist>(events) {
+        let (e, id, event) = decoded?;
+
+        let (doc, renames) = match ArtistFields::of_first(&event) {
+            Some((fields, _)) => (
+                ArtistDoc {
+                    id,
+                    name: fields.name,
+                    aliases: fields.aliases,
+                    bio: fields.biography,
+                    status: DocStatus::Approved,
+                    updated_at: e.recorded_at,
+                    version: 0,
+                },
+                true,
+            ),
+            None => {
+                let Some(edits) = event.field_changes().map(<[_]>::to_vec) else {
+                    continue;
+                };
+                // The document as this batch left it, else as the index holds it.
+                let mut doc = match changes.iter().rev().find_map(|c| match &c.doc {
+                    SearchDoc::Artist(a) if a.id == id => Some(a.clone()),
+                    _ => None,
+                }) {
+                    Some(doc) => doc,
+                    None => stored_artist(db, id).await?,
+                };
+                let mut fields = ArtistFields {
+                    name: doc.name.clone(),
+                    aliases: doc.aliases.clone(),
+                    biography: doc.bio.clone(),
+                    ..ArtistFields::default()
+                };
+                for edit in &edits {
+                    fields.set(edit);
+                }
+                let renames = fields.name != doc.name;
+                doc.name = fields.name;
+                doc.aliases = fields.aliases;
+                doc.bio = fields.biography;
+                doc.updated_at = e.recorded_at;
+                (doc, renames)
+            }
+        };
+        if renames {
+            renamed.push((id, e.tx_id, e.position));
+        }
+        names.insert(id, doc.name.clone());
+        changes.push(Change {
+            doc: SearchDoc::Artist(doc),
+            artist_ids: Vec::new(),
+            gallery: None,
+            tx: e.tx_id,
+            pos: e.position,
+        });
+    }
+    if !names.is_empty() {
+        let (ids, ns): (Vec<Uuid>, Vec<String>) =
+            names.iter().map(|(k, v)| (*k, v.clone())).unzip();
+        sqlx::query!(
+            "INSERT INTO search_artists (id, name) SELECT * FROM UNNEST($1::uuid[], $2::text[])
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+            &ids,
+            &ns
+        )
+        .execute(&mut *db)
+        .await?;
     }
 
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        // Artists first within a batch, so artworks of the same batch see their names.
-        let mut names: HashMap<Uuid, String> = HashMap::new();
-        let mut changes: Vec<Change> = Vec::new();
-        let mut renamed: Vec<(Uuid, i64, i64)> = Vec::new();
-        for e in events.iter().filter(|e| e.aggregate_type == Artist::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let event = serde_json::from_value::<ArtistEvent>(e.payload.clone())?;
-            let (doc, renames) = match ArtistFields::of_first(&event) {
-                Some((fields, _)) => (
-                    ArtistDoc {
+    let mut artworks: Vec<ArtworkEntry> = Vec::new();
+    let mut at: HashMap<Uuid, usize> = HashMap::new();
+    for decoded in crate::events_of::<Artwork>(events) {
+        let (e, id, event) = decoded?;
+
+        let event = match NewRow::of(event)? {
+            Ok(row) => {
+                let mut gallery = Gallery::default();
+                gallery.add_newest(row.photos);
+                at.insert(id, artworks.len());
+                artworks.push(ArtworkEntry {
+                    doc: ArtworkDoc {
                         id,
-                        name: fields.name,
-                        aliases: fields.aliases,
-                        bio: fields.biography,
-                        status: DocStatus::Approved,
+                        title: row.title,
+                        description: row.description,
+                        artwork_type: row.artwork_type.as_str().to_owned(),
+                        status: status(row.status.as_str())?,
+                        artist_names: Vec::new(),
+                        artist_aliases: Vec::new(),
+                        tags: serde_json::from_value(row.tags)?,
+                        notes: Vec::new(),
+                        location: Some(GeoPoint {
+                            lat: row.lat,
+                            lon: row.lon,
+                        }),
                         updated_at: e.recorded_at,
                         version: 0,
+                        thumbnail: gallery.lead(),
+                        city: row
+                            .provenance
+                            .get("place")
+                            .and_then(|p| p.as_str())
+                            .map(str::to_owned),
                     },
-                    true,
-                ),
-                None => {
-                    let Some(edits) = event.field_changes().map(<[_]>::to_vec) else {
-                        continue;
-                    };
-                    // The document as this batch left it, else as the index holds it.
-                    let mut doc = match changes.iter().rev().find_map(|c| match &c.doc {
-                        SearchDoc::Artist(a) if a.id == id => Some(a.clone()),
-                        _ => None,
-                    }) {
-                        Some(doc) => doc,
-                        None => stored_artist(db, id).await?,
-                    };
-                    let mut fields = ArtistFields {
-                        name: doc.name.clone(),
-                        aliases: doc.aliases.clone(),
-                        biography: doc.bio.clone(),
-                        ..ArtistFields::default()
-                    };
-                    for edit in &edits {
-                        fields.set(edit);
-                    }
-                    let renames = fields.name != doc.name;
-                    doc.name = fields.name;
-                    doc.aliases = fields.aliases;
-                    doc.bio = fields.biography;
-                    doc.updated_at = e.recorded_at;
-                    (doc, renames)
-                }
-            };
-            if renames {
-                renamed.push((id, e.tx_id, e.position));
+                    artist_ids: row.artist_ids,
+                    gallery,
+                    tx: e.tx_id,
+                    pos: e.position,
+                });
+                continue;
             }
-            names.insert(id, doc.name.clone());
-            changes.push(Change {
-                doc: SearchDoc::Artist(doc),
-                artist_ids: Vec::new(),
-                gallery: None,
-                tx: e.tx_id,
-                pos: e.position,
-            });
-        }
-        if !names.is_empty() {
-            let (ids, ns): (Vec<Uuid>, Vec<String>) =
-                names.iter().map(|(k, v)| (*k, v.clone())).unzip();
-            sqlx::query!(
-                "INSERT INTO search_artists (id, name) SELECT * FROM UNNEST($1::uuid[], $2::text[])
-                 ON CONFLICT (id) DO UPDATE SET name = excluded.name",
-                &ids,
-                &ns
-            )
-            .execute(&mut *db)
-            .await?;
-        }
-
-        let mut artworks: Vec<ArtworkEntry> = Vec::new();
-        let mut at: HashMap<Uuid, usize> = HashMap::new();
-        for e in events.iter().filter(|e| e.aggregate_type == Artwork::TYPE) {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            let event = serde_json::from_value::<ArtworkEvent>(e.payload.clone())?;
-            let event = match NewRow::of(event)? {
-                Ok(row) => {
-                    let mut gallery = Gallery::default();
-                    gallery.add_newest(row.photos);
-                    at.insert(id, artworks.len());
-                    artworks.push(ArtworkEntry {
-                        doc: ArtworkDoc {
-                            id,
-                            title: row.title,
-                            description: row.description,
-                            artwork_type: row.artwork_type.as_str().to_owned(),
-                            status: status(row.status.as_str())?,
-                            artist_names: Vec::new(),
-                            artist_aliases: Vec::new(),
-                            tags: serde_json::from_value(row.tags)?,
-                            notes: Vec::new(),
-                            location: Some(GeoPoint {
-                                lat: row.lat,
-                                lon: row.lon,
-                            }),
-                            updated_at: e.recorded_at,
-                            version: 0,
-                            thumbnail: gallery.lead(),
-                            city: row
-                                .provenance
-                                .get("place")
-                                .and_then(|p| p.as_str())
-                                .map(str::to_owned),
-                        },
-                        artist_ids: row.artist_ids,
-                        gallery,
-                        tx: e.tx_id,
-                        pos: e.position,
-                    });
+            Err(later) => later,
+        };
+        // A change to a known artwork: its document from this batch, or the stored one.
+        let slot = match at.get(&id) {
+            Some(i) => *i,
+            None => {
+                let row = sqlx::query!(
+                    "SELECT doc, artist_ids, gallery FROM search_docs WHERE id = $1",
+                    id
+                )
+                .fetch_optional(&mut *db)
+                .await?;
+                let Some(row) = row else {
                     continue;
-                }
-                Err(later) => later,
-            };
-            // A change to a known artwork: its document from this batch, or the stored one.
-            let slot = match at.get(&id) {
-                Some(i) => *i,
-                None => {
-                    let row = sqlx::query!(
-                        "SELECT doc, artist_ids, gallery FROM search_docs WHERE id = $1",
-                        id
-                    )
-                    .fetch_optional(&mut *db)
-                    .await?;
-                    let Some(row) = row else {
-                        continue;
-                    };
-                    let Some(entry) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)?
-                    else {
-                        continue;
-                    };
-                    at.insert(id, artworks.len());
-                    artworks.push(entry);
-                    artworks.len() - 1
-                }
-            };
-            let entry = &mut artworks[slot];
-            entry.tx = e.tx_id;
-            entry.pos = e.position;
-            entry.doc.updated_at = e.recorded_at;
-            match event {
-                ArtworkEvent::PhotosAdded {
-                    photos,
-                    submission_id,
-                } => entry
-                    .gallery
-                    .add_newest(public_photos(&photos, submission_id)),
-                ArtworkEvent::ArtworkMoved { location, .. } => {
-                    entry.doc.location = Some(GeoPoint {
-                        lat: location.lat(),
-                        lon: location.lon(),
-                    });
-                }
-                ArtworkEvent::VisitRecorded(v) => {
-                    if let Some(n) = &v.note {
-                        entry.doc.notes.push(n.as_str().to_owned());
-                        // The newest notes are the ones worth finding; keep the document small.
-                        let excess = entry.doc.notes.len().saturating_sub(MAX_NOTES);
-                        entry.doc.notes.drain(..excess);
-                    }
-                    entry
-                        .gallery
-                        .add_newest(public_photos(&v.photos, v.submission_id));
-                }
-                ArtworkEvent::ArtworkEdited { changes, .. }
-                | ArtworkEvent::ArtworkReverted { changes, .. }
-                | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => {
-                    entry.gallery.apply_changes(&changes);
-                    for change in changes {
-                        apply_field(entry, change);
-                    }
-                }
-                ArtworkEvent::ArtworkReleased {
-                    tags,
-                    photo_submissions,
-                    visits,
-                    ..
-                } => {
-                    entry
-                        .gallery
-                        .release(photo_submissions.iter().chain(&visits));
-                    for change in tags {
-                        apply_field(entry, change);
-                    }
-                }
-                ArtworkEvent::ArtworkAbsorbed(a) => {
-                    entry.gallery.add_oldest(absorbed_photos(&a));
-                    for change in a.tags {
-                        apply_field(entry, change);
-                    }
-                }
-                // A duplicate is not found on its own; its target is.
-                ArtworkEvent::ArtworkMerged { .. } | ArtworkEvent::ArtworkRemoved { .. } => {
-                    entry.doc.status = DocStatus::Removed;
-                }
-                ArtworkEvent::ArtworkUnmerged { status: s, .. } => {
-                    entry.doc.status = status(s.as_str())?;
-                }
-                ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
+                };
+                let Some(entry) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)?
+                else {
+                    continue;
+                };
+                at.insert(id, artworks.len());
+                artworks.push(entry);
+                artworks.len() - 1
             }
-            entry.doc.thumbnail = entry.gallery.lead();
+        };
+        let entry = &mut artworks[slot];
+        entry.tx = e.tx_id;
+        entry.pos = e.position;
+        entry.doc.updated_at = e.recorded_at;
+        match event {
+            ArtworkEvent::PhotosAdded {
+                photos,
+                submission_id,
+            } => entry
+                .gallery
+                .add_newest(public_photos(&photos, submission_id)),
+            ArtworkEvent::ArtworkMoved { location, .. } => {
+                entry.doc.location = Some(GeoPoint {
+                    lat: location.lat(),
+                    lon: location.lon(),
+                });
+            }
+            ArtworkEvent::VisitRecorded(v) => {
+                if let Some(n) = &v.note {
+                    entry.doc.notes.push(n.as_str().to_owned());
+                    // The newest notes are the ones worth finding; keep the document small.
+                    let excess = entry.doc.notes.len().saturating_sub(MAX_NOTES);
+                    entry.doc.notes.drain(..excess);
+                }
+                entry
+                    .gallery
+                    .add_newest(public_photos(&v.photos, v.submission_id));
+            }
+            ArtworkEvent::ArtworkEdited { changes, .. }
+            | ArtworkEvent::ArtworkReverted { changes, .. }
+            | ArtworkEvent::ArtworkUpdatedFromSource { changes, .. } => {
+                entry.gallery.apply_changes(&changes);
+                for change in changes {
+                    apply_field(entry, change);
+                }
+            }
+            ArtworkEvent::ArtworkReleased {
+                tags,
+                photo_submissions,
+                visits,
+                ..
+            } => {
+                entry
+                    .gallery
+                    .release(photo_submissions.iter().chain(&visits));
+                for change in tags {
+                    apply_field(entry, change);
+                }
+            }
+            ArtworkEvent::ArtworkAbsorbed(a) => {
+                entry.gallery.add_oldest(absorbed_photos(&a));
+                for change in a.tags {
+                    apply_field(entry, change);
+                }
+            }
+            // A duplicate is not found on its own; its target is.
+            ArtworkEvent::ArtworkMerged { .. } | ArtworkEvent::ArtworkRemoved { .. } => {
+                entry.doc.status = DocStatus::Removed;
+            }
+            ArtworkEvent::ArtworkUnmerged { status: s, .. } => {
+                entry.doc.status = status(s.as_str())?;
+            }
+            ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => {}
         }
+        entry.doc.thumbnail = entry.gallery.lead();
+    }
 
-        // Artworks of artists renamed (or first seen) in this batch take the new names too.
-        if !renamed.is_empty() {
-            let ids: Vec<Uuid> = renamed.iter().map(|r| r.0).collect();
-            let rows = sqlx::query!(
-                "SELECT doc, artist_ids, gallery FROM search_docs
+    // Artworks of artists renamed (or first seen) in this batch take the new names too.
+    if !renamed.is_empty() {
+        let ids: Vec<Uuid> = renamed.iter().map(|r| r.0).collect();
+        let rows = sqlx::query!(
+            "SELECT doc, artist_ids, gallery FROM search_docs
                   WHERE kind = 'artwork' AND artist_ids && $1::uuid[]",
-                &ids
+            &ids
+        )
+        .fetch_all(&mut *db)
+        .await?;
+        let last = renamed.iter().map(|r| (r.1, r.2)).max().unwrap_or_default();
+        // Artworks with their own event in this batch are rebuilt from it already.
+        let fresh: std::collections::HashSet<Uuid> = artworks.iter().map(|a| a.doc.id).collect();
+        for row in rows {
+            if let Some(mut a) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)? {
+                if !fresh.contains(&a.doc.id) {
+                    (a.tx, a.pos) = last;
+                    artworks.push(a);
+                }
+            }
+        }
+    }
+
+    if !artworks.is_empty() {
+        let wanted: Vec<Uuid> = artworks
+            .iter()
+            .flat_map(|a| a.artist_ids.iter().copied())
+            .filter(|id| !names.contains_key(id))
+            .collect();
+        if !wanted.is_empty() {
+            let known = sqlx::query!(
+                "SELECT id, name FROM search_artists WHERE id = ANY($1::uuid[])",
+                &wanted
             )
             .fetch_all(&mut *db)
             .await?;
-            let last = renamed.iter().map(|r| (r.1, r.2)).max().unwrap_or_default();
-            // Artworks with their own event in this batch are rebuilt from it already.
-            let fresh: std::collections::HashSet<Uuid> =
-                artworks.iter().map(|a| a.doc.id).collect();
-            for row in rows {
-                if let Some(mut a) = ArtworkEntry::stored(row.doc, row.artist_ids, row.gallery)? {
-                    if !fresh.contains(&a.doc.id) {
-                        (a.tx, a.pos) = last;
-                        artworks.push(a);
-                    }
-                }
-            }
+            names.extend(known.into_iter().map(|r| (r.id, r.name)));
         }
-
-        if !artworks.is_empty() {
-            let wanted: Vec<Uuid> = artworks
+        for mut a in artworks {
+            a.doc.artist_names = a
+                .artist_ids
                 .iter()
-                .flat_map(|a| a.artist_ids.iter().copied())
-                .filter(|id| !names.contains_key(id))
+                .filter_map(|id| names.get(id).cloned())
                 .collect();
-            if !wanted.is_empty() {
-                let known = sqlx::query!(
-                    "SELECT id, name FROM search_artists WHERE id = ANY($1::uuid[])",
-                    &wanted
-                )
-                .fetch_all(&mut *db)
-                .await?;
-                names.extend(known.into_iter().map(|r| (r.id, r.name)));
-            }
-            for mut a in artworks {
-                a.doc.artist_names = a
-                    .artist_ids
-                    .iter()
-                    .filter_map(|id| names.get(id).cloned())
-                    .collect();
-                changes.push(Change {
-                    doc: SearchDoc::Artwork(a.doc),
-                    artist_ids: a.artist_ids,
-                    gallery: Some(a.gallery),
-                    tx: a.tx,
-                    pos: a.pos,
-                });
-            }
+            changes.push(Change {
+                doc: SearchDoc::Artwork(a.doc),
+                artist_ids: a.artist_ids,
+                gallery: Some(a.gallery),
+                tx: a.tx,
+                pos: a.pos,
+            });
         }
-        write(db, changes).await
     }
+    write(db, changes).await
 }
 
 /// An artist's document as the index holds it.

@@ -5,8 +5,6 @@
 pub mod edits;
 pub mod read;
 
-use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use domain::{
     AccountId, ActorId, EditSubject, Submission, SubmissionEvent, SubmissionKind, SubmissionStatus,
 };
@@ -14,112 +12,100 @@ use platform::eventlog::EventEnvelope;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::runtime::{Projector, ReadModel};
-
-pub struct SubmissionsProjector;
-
 pub const NAME: &str = "submissions";
 
-read_model!(NAME, ["submissions", "edits"]);
+read_model!(SubmissionsProjector, NAME, ["submissions", "edits"]);
 
-#[async_trait]
-impl Projector for SubmissionsProjector {
-    fn model(&self) -> &'static ReadModel {
-        &MODEL
-    }
-
-    async fn apply(&self, db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
-        for e in events
-            .iter()
-            .filter(|e| e.aggregate_type == Submission::TYPE)
-        {
-            let id = Uuid::parse_str(&e.aggregate_id)?;
-            match serde_json::from_value::<SubmissionEvent>(e.payload.clone())? {
-                SubmissionEvent::ArtworkProposed(p) => {
-                    let row = NewSubmission {
-                        kind: SubmissionKind::NewArtwork,
-                        submitter: p.submitter.0,
-                        lat: p.location.lat(),
-                        lon: p.location.lon(),
-                        title: p.title.map(String::from),
-                        description: p.description.map(String::from),
-                        artwork_type: Some(p.artwork_type.as_str()),
-                        tags: serde_json::to_value(&p.tags)?,
-                        artist_names: serde_json::to_value(&p.artist_names)?,
-                        artwork_id: None,
-                        condition: None,
-                        note: p.note.map(String::from),
-                        photos: serde_json::to_value(&p.photos)?,
-                    };
-                    row.insert(db, id, e).await?;
-                }
-                SubmissionEvent::VisitLogged(v) => {
-                    let row = NewSubmission {
-                        kind: SubmissionKind::Logbook,
-                        submitter: v.submitter.0,
-                        lat: v.location.lat(),
-                        lon: v.location.lon(),
-                        title: None,
-                        description: None,
-                        artwork_type: None,
-                        tags: serde_json::json!({}),
-                        artist_names: serde_json::json!([]),
-                        artwork_id: Some(v.artwork_id.0),
-                        condition: v.condition.map(|c| c.as_str()),
-                        note: v.note.map(String::from),
-                        photos: serde_json::to_value(&v.photos)?,
-                    };
-                    row.insert(db, id, e).await?;
-                }
-                SubmissionEvent::ArtworkEditProposed(p) => {
-                    let edits = serde_json::to_value(&p.edits)?;
-                    let note = p.note.map(String::from);
-                    let subject = (EditSubject::Artwork, p.artwork_id.0, false);
-                    insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
-                }
-                SubmissionEvent::ArtistEditProposed(p) => {
-                    let edits = serde_json::to_value(&p.edits)?;
-                    let note = p.note.map(String::from);
-                    let subject = (EditSubject::Artist, p.artist_id.0, p.new_artist);
-                    insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
-                }
-                SubmissionEvent::ArtistEditApproved {
-                    reviewer, applied, ..
-                } => {
-                    decide(db, e, id, SubmissionStatus::Approved)
-                        .reviewer(reviewer)
-                        .applied(Some(applied))
-                        .run()
-                        .await?;
-                }
-                SubmissionEvent::SubmissionApproved {
-                    reviewer,
-                    artwork_id,
-                    outcome,
-                    applied,
-                    ..
-                } => {
-                    decide(db, e, id, SubmissionStatus::Approved)
-                        .reviewer(reviewer)
-                        .artwork(artwork_id.0, outcome.as_str())
-                        .applied(applied)
-                        .run()
-                        .await?;
-                }
-                SubmissionEvent::SubmissionRejected { reviewer, reason } => {
-                    decide(db, e, id, SubmissionStatus::Rejected)
-                        .reviewer(reviewer)
-                        .reason(reason.into())
-                        .run()
-                        .await?;
-                }
-                SubmissionEvent::SubmissionWithdrawn { .. } => {
-                    decide(db, e, id, SubmissionStatus::Withdrawn).run().await?;
-                }
-                SubmissionEvent::PhotoMetadataErased { .. } => {
-                    // Photos submitted before the personal EXIF fields left the events still
-                    // carry them here: drop them (a replay applies this event again).
-                    sqlx::query!(
+/// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
+async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
+    for decoded in crate::events_of::<Submission>(events) {
+        let (e, id, event) = decoded?;
+        match event {
+            SubmissionEvent::ArtworkProposed(p) => {
+                let row = NewSubmission {
+                    kind: SubmissionKind::NewArtwork,
+                    submitter: p.submitter.0,
+                    lat: p.location.lat(),
+                    lon: p.location.lon(),
+                    title: p.title.map(String::from),
+                    description: p.description.map(String::from),
+                    artwork_type: Some(p.artwork_type.as_str()),
+                    tags: serde_json::to_value(&p.tags)?,
+                    artist_names: serde_json::to_value(&p.artist_names)?,
+                    artwork_id: None,
+                    condition: None,
+                    note: p.note.map(String::from),
+                    photos: serde_json::to_value(&p.photos)?,
+                };
+                row.insert(db, id, e).await?;
+            }
+            SubmissionEvent::VisitLogged(v) => {
+                let row = NewSubmission {
+                    kind: SubmissionKind::Logbook,
+                    submitter: v.submitter.0,
+                    lat: v.location.lat(),
+                    lon: v.location.lon(),
+                    title: None,
+                    description: None,
+                    artwork_type: None,
+                    tags: serde_json::json!({}),
+                    artist_names: serde_json::json!([]),
+                    artwork_id: Some(v.artwork_id.0),
+                    condition: v.condition.map(|c| c.as_str()),
+                    note: v.note.map(String::from),
+                    photos: serde_json::to_value(&v.photos)?,
+                };
+                row.insert(db, id, e).await?;
+            }
+            SubmissionEvent::ArtworkEditProposed(p) => {
+                let edits = serde_json::to_value(&p.edits)?;
+                let note = p.note.map(String::from);
+                let subject = (EditSubject::Artwork, p.artwork_id.0, false);
+                insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
+            }
+            SubmissionEvent::ArtistEditProposed(p) => {
+                let edits = serde_json::to_value(&p.edits)?;
+                let note = p.note.map(String::from);
+                let subject = (EditSubject::Artist, p.artist_id.0, p.new_artist);
+                insert_edit(db, id, e, subject, p.submitter, edits, note).await?;
+            }
+            SubmissionEvent::ArtistEditApproved {
+                reviewer, applied, ..
+            } => {
+                decide(db, e, id, SubmissionStatus::Approved)
+                    .reviewer(reviewer)
+                    .applied(Some(applied))
+                    .run()
+                    .await?;
+            }
+            SubmissionEvent::SubmissionApproved {
+                reviewer,
+                artwork_id,
+                outcome,
+                applied,
+                ..
+            } => {
+                decide(db, e, id, SubmissionStatus::Approved)
+                    .reviewer(reviewer)
+                    .artwork(artwork_id.0, outcome.as_str())
+                    .applied(applied)
+                    .run()
+                    .await?;
+            }
+            SubmissionEvent::SubmissionRejected { reviewer, reason } => {
+                decide(db, e, id, SubmissionStatus::Rejected)
+                    .reviewer(reviewer)
+                    .reason(reason.into())
+                    .run()
+                    .await?;
+            }
+            SubmissionEvent::SubmissionWithdrawn { .. } => {
+                decide(db, e, id, SubmissionStatus::Withdrawn).run().await?;
+            }
+            SubmissionEvent::PhotoMetadataErased { .. } => {
+                // Photos submitted before the personal EXIF fields left the events still
+                // carry them here: drop them (a replay applies this event again).
+                sqlx::query!(
                         "UPDATE submissions SET
                             photos = coalesce((
                                 SELECT jsonb_agg(CASE WHEN p ? 'exif'
@@ -136,11 +122,10 @@ impl Projector for SubmissionsProjector {
                     )
                     .execute(&mut *db)
                     .await?;
-                }
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// Files an edit proposal of `subject` (its type, id, and whether it is a new artist).

@@ -772,6 +772,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/export/{file}`: every approved artwork (or those in `bbox`, changed after
+         *     `updated_since`), with each record's licence and attribution.
+         */
+        get: operations["export_artworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/feed.atom?bbox`: the registry's changes, newest first. */
+        get: operations["feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -7308,6 +7345,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ClientConfig"];
+                };
+            };
+        };
+    };
+    export_artworks: {
+        parameters: {
+            query?: {
+                /** @description west,south,east,north in degrees */
+                bbox?: string;
+                /** @description Only artworks changed after this RFC 3339 time */
+                updated_since?: string;
+            };
+            header?: never;
+            path: {
+                /** @description artworks.geojson, artworks.csv or artworks.osm (OpenStreetMap XML: tourism=artwork nodes) */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artworks, streamed (GeoJSON FeatureCollection, CSV with a header row, or OSM XML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A bad bbox or updated_since */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such export */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many exports are running; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed: {
+        parameters: {
+            query?: {
+                /** @description west,south,east,north in degrees: only artworks inside */
+                bbox?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Atom feed (application/atom+xml) of the newest additions, approved edits and removals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A bad bbox */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -11,12 +11,14 @@
  * soon as the person fixes its field (`useFieldProblems`).
  */
 import { useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorField, errorMessage, isApiError } from '../api/errors';
 import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditCheck, EditRequest, EditSubject, FieldEdit, FieldProblem } from '../api/types';
+import { useAppDispatch } from '../app/hooks';
 import { SUBMISSION } from '../config/constants';
 import { useFieldProblems } from '../lib/fieldProblems';
+import { toastShown } from '../lib/ui';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
 import { FieldError, NOTE_TOO_LONG_MESSAGE, NoteField, useFocusOnProblem } from './SubmissionParts';
@@ -51,6 +53,41 @@ export interface EditFlow<R> {
    * same value (by identity) until they change it: a problem the server found shows until then.
    */
   valueAt: (field: string) => unknown;
+}
+
+/** A mutation's trigger, as RTK Query gives it, for an edit to the subject `id`. */
+type EditTrigger<T> = (args: { id: string; body: EditRequest }) => { unwrap: () => Promise<T> };
+
+/**
+ * The flow of an edit to an existing subject (`id`, whose page is `href`): checked with `validate`,
+ * proposed with `propose`; once sent, a toast says so and the subject's page shows; `reload`
+ * loads the subject again after it changed meanwhile.
+ */
+export function useSubjectEditFlow<R>({
+  id,
+  href,
+  validate,
+  propose,
+  reload,
+}: {
+  id: string;
+  href: string;
+  validate: EditTrigger<EditCheck>;
+  propose: EditTrigger<R>;
+  reload: () => Promise<unknown>;
+}): Pick<EditFlow<R>, 'idPrefix' | 'validate' | 'propose' | 'onSent' | 'reload'> {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return {
+    idPrefix: `edit-${id}`,
+    validate: (body) => validate({ id, body }).unwrap(),
+    propose: (body) => propose({ id, body }).unwrap(),
+    onSent: () => {
+      dispatch(toastShown({ type: 'success', message: EDIT_MESSAGES.sent }));
+      void navigate(href);
+    },
+    reload,
+  };
 }
 
 /** A form's proposing: its note, its problems, and `submit`. */

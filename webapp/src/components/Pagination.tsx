@@ -1,4 +1,5 @@
 /** Previous / next paging with the current position, as a labelled navigation landmark. */
+import type { ReactNode } from 'react';
 import './Pagination.css';
 
 export function Pagination({
@@ -30,5 +31,36 @@ export function Pagination({
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * One page of a list (`children`: its items), labelled `label` and busy while another loads, with
+ * the paging under it (`pagesLabel`).
+ */
+export function PagedList({
+  className,
+  label,
+  busy,
+  pagination,
+  onPage,
+  pagesLabel,
+  children,
+}: {
+  className: string;
+  label: string;
+  busy: boolean;
+  pagination: { page: number; total_pages: number };
+  onPage: (page: number) => void;
+  pagesLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ul className={className} aria-busy={busy} aria-label={label}>
+        {children}
+      </ul>
+      <Pagination page={pagination.page} totalPages={pagination.total_pages} onPage={onPage} label={pagesLabel} />
+    </>
   );
 }

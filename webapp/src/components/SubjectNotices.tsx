@@ -10,15 +10,16 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { errorField, isApiError } from '../api/errors';
 import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditSubject, PendingEdit } from '../api/types';
+import { to } from '../config/routes';
 import { fieldList } from '../lib/fieldText';
 import { Icon } from './Icon';
 import { DocumentTitle } from './PageTitle';
-import { EmptyState, ErrorState } from './states';
+import { EmptyState, ErrorState, Loading } from './states';
 import './SubjectNotices.css';
 
-const NOUN: Record<EditSubject, { capital: string; icon: 'artworks' | 'artists' }> = {
-  artwork: { capital: 'Artwork', icon: 'artworks' },
-  artist: { capital: 'Artist', icon: 'artists' },
+const NOUN: Record<EditSubject, { capital: string; icon: 'artworks' | 'artists'; href: (id: string) => string }> = {
+  artwork: { capital: 'Artwork', icon: 'artworks', href: to.artwork },
+  artist: { capital: 'Artist', icon: 'artists', href: to.artist },
 };
 
 interface Version {
@@ -103,6 +104,55 @@ export function DetailFallback({
       <DocumentTitle title={missing ? `${noun} not found` : noun} />
       {missing ? notFound : <ErrorState title={`Could not load this ${subject}`} error={error} onRetry={() => void refetch()} />}
     </div>
+  );
+}
+
+interface VersionQuery<T> {
+  currentData?: T;
+  error?: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A subject's two queries: as it is now, and as it was at a moment (`as_of`). */
+export interface VersionQueries<T> {
+  useCurrent: (id: string, options: { skip: boolean }) => VersionQuery<T>;
+  useAsOf: (args: { id: string; asOf: string }, options: { skip: boolean }) => VersionQuery<T>;
+}
+
+/**
+ * A detail page (`:id`, `?as_of=`): its subject in the version asked for, from `versions`' current
+ * one or (with `as_of`) the one as of then; `children` with it once loaded, else
+ * the `DetailFallback` (while it loads, `skeleton` under "Loading {subject}…"; `notFound`).
+ */
+export function SubjectDetailPage<T>({
+  subject,
+  versions: { useCurrent, useAsOf },
+  skeleton,
+  notFound,
+  children,
+}: {
+  subject: EditSubject;
+  versions: VersionQueries<T>;
+  skeleton: ReactNode;
+  notFound: (id: string) => ReactNode;
+  /** `params`: the page's query. */
+  children: (data: T, version: { asOf: string; params: URLSearchParams }) => ReactNode;
+}) {
+  const { id, asOf, params } = useVersionParams();
+  const current = useCurrent(id, { skip: !id || Boolean(asOf) });
+  const past = useAsOf({ id, asOf }, { skip: !id || !asOf });
+  const { currentData: data, error, isFetching, refetch } = useShownVersion(asOf, current, past);
+  if (data) return children(data, { asOf, params });
+  return (
+    <DetailFallback
+      subject={subject}
+      currentHref={NOUN[subject].href(id)}
+      asOf={asOf}
+      query={{ error, isFetching, refetch }}
+      loading={<Loading label={`Loading ${subject}…`}>{skeleton}</Loading>}
+      notFound={notFound(id)}
+    />
   );
 }
 

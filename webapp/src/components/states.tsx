@@ -153,3 +153,18 @@ export function Spinner({ label }: { label?: string }) {
     <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
   );
 }
+
+/** How many a list holds (`children`), announced as it changes, with a spinner while it is loaded again. */
+export function ListCount({ refreshing, children }: { refreshing: boolean; children: ReactNode }) {
+  return (
+    <p className="muted small" aria-live="polite">
+      {children}
+      {refreshing && (
+        <>
+          {' '}
+          <Spinner label="Refreshing" />
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,6 +1,8 @@
-/** An artwork and its history as the server describes them. */
+/** An artwork and its history as the server describes them, and the history as a page shows it. */
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { ArtworkDetailDto, ArtworkHistory, Credits, HistoryEntry } from '../api/types';
-import { envelope, type Handler } from './fetchMock';
+import { envelope, type Handler, type RecordedRequest } from './fetchMock';
 
 export const ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
 
@@ -63,4 +65,21 @@ export function artworkRoutes(
     [`GET /api/artworks/${artwork.id}/history`]: pages,
     [`GET /api/artworks/${artwork.id}/contributors`]: () => envelope(credits),
   };
+}
+
+/**
+ * The history on the page shown, once loaded: its list (`Changes to {title}`) under the History
+ * heading, and its entries, newest first.
+ */
+export async function historyShown(title: string) {
+  const list = await screen.findByRole('list', { name: `Changes to ${title}` });
+  expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
+  return { list, items: within(list).getAllByTestId('history-entry') };
+}
+
+/** The history (GET `path`) was asked for from its first page, 20 entries a page. */
+export function expectFirstHistoryPage(callsTo: (path: string) => RecordedRequest[], path: string): void {
+  const asked = callsTo(path)[0]!.url.searchParams;
+  expect(asked.get('page')).toBe('1');
+  expect(asked.get('limit')).toBe('20');
 }

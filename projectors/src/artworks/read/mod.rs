@@ -5,10 +5,6 @@
 //! `near` answers within a circle (the map), `places` the cities and areas covered, `visits` a
 //! person's logbook and a list's tour stops; the rest here is one artwork or a page of them.
 
-//! Reading the `artworks` read model (`rm.artworks`, `rm.artwork_counts`, `rm.artwork_visits`):
-//! the shapes readers answer with and the only queries they run on these tables, checked at
-//! compile time.
-
 use chrono::{DateTime, Utc};
 use domain::{ArtworkStatus, ArtworkType};
 use media::images::PhotoDto;
@@ -62,10 +58,12 @@ macro_rules! select_artworks {
     };
 }
 
+mod export;
 mod near;
 mod places;
 mod visits;
 
+pub use export::{export_batch, ExportFilter, ExportRow};
 pub use near::{approved_within, changed_after, removed_within, Circle, PinRow};
 pub use places::{places, Place};
 pub use visits::{logbook, tour_stops, LogbookEntryDto, TourStop};
@@ -348,8 +346,5 @@ pub async fn credited_to(
 pub async fn by_status(
     pool: &PgPool,
 ) -> Result<std::collections::BTreeMap<String, i64>, sqlx::Error> {
-    let rows = sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM rm.artworks GROUP BY status"#)
-        .fetch_all(pool)
-        .await?;
-    Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
+    status_counts!(pool, "rm.artworks")
 }

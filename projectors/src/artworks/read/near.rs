@@ -73,12 +73,7 @@ pub async fn approved_within(
     limit: i64,
     name_artists: bool,
 ) -> Result<Vec<ArtworkDto>, sqlx::Error> {
-    let artworks = within!("'approved'", pool, c, limit);
-    if name_artists {
-        hydrate(pool, artworks).await
-    } else {
-        Ok(artworks)
-    }
+    named_if(pool, within!("'approved'", pool, c, limit), name_artists).await
 }
 
 /// Removed artworks within a circle, nearest first: the map's "removed" layer.
@@ -88,7 +83,15 @@ pub async fn removed_within(
     limit: i64,
     name_artists: bool,
 ) -> Result<Vec<ArtworkDto>, sqlx::Error> {
-    let artworks = within!("'removed'", pool, c, limit);
+    named_if(pool, within!("'removed'", pool, c, limit), name_artists).await
+}
+
+/// The artworks with their artists' names when `name_artists`, else as they are (credits by id).
+async fn named_if(
+    pool: &PgPool,
+    artworks: Vec<ArtworkDto>,
+    name_artists: bool,
+) -> Result<Vec<ArtworkDto>, sqlx::Error> {
     if name_artists {
         hydrate(pool, artworks).await
     } else {

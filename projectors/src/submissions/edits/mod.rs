@@ -6,13 +6,6 @@
 //! (`artwork_id`/`artwork_title`, `artist_id`/`artist_name`).
 //! Each subject's answers are in `answers`.
 
-//! Reading edit proposals (the `edits` table), of artworks and artists alike: a proposer's own
-//! pending edits of a subject, the moderators' queue of one subject's edits, and one edit field
-//! by field with the value the proposer saw, the proposed one and the subject's value now, so a
-//! stale change shows as stale. What differs between the subjects is only how their values now
-//! are read ([`Subject::now`]); the answers keep each subject's own field names
-//! (`artwork_id`/`artwork_title`, `artist_id`/`artist_name`).
-
 use crate::accounts::read::{Names, Submitter};
 use crate::artists::ArtistFields;
 use chrono::{DateTime, Utc};

@@ -11,7 +11,7 @@ import { AUDIT_DECISIONS, type AuditEntry, type EntityEvent } from '../../api/ty
 import { Dialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
-import { EmptyState, QueryState, Spinner } from '../../components/states';
+import { EmptyState, ListCount, QueryState, Spinner } from '../../components/states';
 import { formatDateTime, pageCount, plural } from '../../lib/format';
 import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from './adminApi';
 import { TabSection } from './AdminParts';
@@ -155,16 +155,10 @@ export function AuditTab() {
         {data && data.entries.length > 0 && (
           <>
             <div className="audit-summary">
-              <p className="muted small" aria-live="polite">
+              <ListCount refreshing={query.isFetching}>
                 {plural(data.total, 'event')}
                 {pinned && ` as of event ${pinned}`}
-                {query.isFetching && (
-                  <>
-                    {' '}
-                    <Spinner label="Refreshing" />
-                  </>
-                )}
-              </p>
+              </ListCount>
               {pinned && (
                 <button
                   type="button"

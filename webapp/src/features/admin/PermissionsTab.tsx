@@ -11,7 +11,7 @@ import { PERMISSIONS, type AccountRoles, type Permission } from '../../api/types
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
 import { LabelledSelect, OptionList } from '../../components/Select';
-import { EmptyState, QueryState, Spinner } from '../../components/states';
+import { EmptyState, ListCount, QueryState } from '../../components/states';
 import { PERMISSION_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -77,16 +77,10 @@ export function PermissionsTab() {
         ) : (
           accounts && (
             <>
-              <p className="muted small" aria-live="polite">
+              <ListCount refreshing={query.isFetching}>
                 {plural(accounts.length, 'account')}
                 {accounts.length >= 50 && ' (the first 50: search to narrow them)'}
-                {query.isFetching && (
-                  <>
-                    {' '}
-                    <Spinner label="Refreshing" />
-                  </>
-                )}
-              </p>
+              </ListCount>
               <div className="table-scroll">
                 <table className="table table--cards" data-testid="permissions-table">
                   <caption className="visually-hidden">Accounts and their roles</caption>

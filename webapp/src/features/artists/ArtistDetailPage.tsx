@@ -12,8 +12,8 @@ import { History } from '../../components/History';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
 import { RowLink } from '../../components/RowLink';
-import { AsOfBanner, DetailFallback, PendingEditsNotice, useShownVersion, useVersionParams } from '../../components/SubjectNotices';
-import { Loading, Skeleton } from '../../components/states';
+import { AsOfBanner, PendingEditsNotice, SubjectDetailPage } from '../../components/SubjectNotices';
+import { Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { ARTIST_FIELD_LABELS, yearText } from '../../lib/fieldText';
@@ -43,28 +43,16 @@ export function lifeText(birth: number | null | undefined, death: number | null 
 }
 
 export function ArtistDetailPage() {
-  const { id, asOf } = useVersionParams();
-  const current = useGetArtistQuery(id, { skip: !id || Boolean(asOf) });
-  const past = useGetArtistAsOfQuery({ id, asOf }, { skip: !id || !asOf });
-  const { currentData: data, error, isFetching, refetch } = useShownVersion(asOf, current, past);
-
-  if (!data) {
-    return (
-      <DetailFallback
-        subject="artist"
-        currentHref={to.artist(id)}
-        asOf={asOf}
-        query={{ error, isFetching, refetch }}
-        loading={
-          <Loading label="Loading artist…">
-            <Skeleton lines={6} />
-          </Loading>
-        }
-        notFound={<ArtistNotFound id={id} />}
-      />
-    );
-  }
-  return <ArtistView artist={data} asOf={asOf} />;
+  return (
+    <SubjectDetailPage<ArtistDetail>
+      subject="artist"
+      versions={{ useCurrent: useGetArtistQuery, useAsOf: useGetArtistAsOfQuery }}
+      skeleton={<Skeleton lines={6} />}
+      notFound={(id) => <ArtistNotFound id={id} />}
+    >
+      {(artist, { asOf }) => <ArtistView artist={artist} asOf={asOf} />}
+    </SubjectDetailPage>
+  );
 }
 
 /** `asOf`: this is the artist as they were then; nothing on the page changes them. */

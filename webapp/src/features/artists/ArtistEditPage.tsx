@@ -4,15 +4,13 @@
  * proposal then waits for a moderator, and the artist's page says so. When the artist changed
  * meanwhile, loading it again keeps the person's changes.
  */
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ArtistDetail } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
-import { EDIT_MESSAGES } from '../../components/EditForm';
+import { useSubjectEditFlow } from '../../components/EditForm';
 import { PageHeader } from '../../components/PageTitle';
 import { DetailFallback } from '../../components/SubjectNotices';
 import { Loading } from '../../components/states';
 import { to } from '../../config/routes';
-import { toastShown } from '../../lib/ui';
 import { ArtistForm } from './ArtistForm';
 import { ArtistNotFound } from './ArtistNotFound';
 import { useGetArtistQuery, useProposeArtistEditMutation, useValidateArtistEditMutation } from './artistsApi';
@@ -37,27 +35,11 @@ export function ArtistEditPage() {
 function EditArtist({ artist, reload }: { artist: ArtistDetail; reload: () => Promise<unknown> }) {
   const [validate] = useValidateArtistEditMutation();
   const [propose] = useProposeArtistEditMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const flow = useSubjectEditFlow({ id: artist.id, href: to.artist(artist.id), validate, propose, reload });
   return (
     <div className="page page--narrow">
       <PageHeader title={`Edit ${artist.name}`} documentTitle="Edit artist" subtitle="Moderators review every change." />
-      <ArtistForm
-        artist={artist}
-        label="Edit artist"
-        submitLabel="Submit changes"
-        cancelTo={to.artist(artist.id)}
-        flow={{
-          idPrefix: `edit-${artist.id}`,
-          validate: (body) => validate({ id: artist.id, body }).unwrap(),
-          propose: (body) => propose({ id: artist.id, body }).unwrap(),
-          onSent: () => {
-            dispatch(toastShown({ type: 'success', message: EDIT_MESSAGES.sent }));
-            void navigate(to.artist(artist.id));
-          },
-          reload,
-        }}
-      />
+      <ArtistForm artist={artist} label="Edit artist" submitLabel="Submit changes" cancelTo={to.artist(artist.id)} flow={flow} />
     </div>
   );
 }

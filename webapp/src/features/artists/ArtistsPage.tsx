@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ARTIST_SORTS, useGetArtistsQuery, type ArtistSort } from '../../api/artistIndexApi';
 import { PageHeader } from '../../components/PageTitle';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/Pagination';
 import { RowLink } from '../../components/RowLink';
 import { SortSelect } from '../../components/SortSelect';
 import { EmptyState, QueryState } from '../../components/states';
@@ -78,29 +78,21 @@ export function ArtistsPage() {
             {urlSearch ? <p>Try a shorter or different name.</p> : <p>Artists appear here as artworks are added.</p>}
           </EmptyState>
         ) : (
-          <>
-            <ul className="row-list" aria-busy={isFetching} aria-label="Artists">
-              {data.artists.map((a) => (
-                <RowLink
-                  key={a.id}
-                  to={to.artist(a.id)}
-                  before={
-                    <span className="avatar" aria-hidden="true">
-                      {a.name.trim().charAt(0).toUpperCase() || '?'}
-                    </span>
-                  }
-                  title={a.name}
-                  meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
-                />
-              ))}
-            </ul>
-            <Pagination
-              page={data.pagination.page}
-              totalPages={data.pagination.total_pages}
-              onPage={(p) => update({ page: p })}
-              label="Artist pages"
-            />
-          </>
+          <PagedList className="row-list" label="Artists" busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel="Artist pages">
+            {data.artists.map((a) => (
+              <RowLink
+                key={a.id}
+                to={to.artist(a.id)}
+                before={
+                  <span className="avatar" aria-hidden="true">
+                    {a.name.trim().charAt(0).toUpperCase() || '?'}
+                  </span>
+                }
+                title={a.name}
+                meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+              />
+            ))}
+          </PagedList>
         )}
       </QueryState>
     </div>

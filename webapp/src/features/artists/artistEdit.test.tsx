@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtistDetail, ArtistEditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import { artistRoutes, KEN } from '../../testing/artists';
-import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { refusedCheck, valid } from '../../testing/editing';
+import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { created, expectCheckedThenProposed, expectSentAndWaiting, proposalRoutes, refusedCheck, reloadStale, staleOnce, valid } from '../../testing/editing';
 import { renderRoute, toastMessages } from '../../testing/render';
 import { artistEditsFrom, artistValuesOf, NO_ARTIST, rebaseArtist, yearProblems } from './artistEditModel';
 import { NEW_ARTIST_SENT } from './NewArtistPage';
@@ -14,23 +14,17 @@ const EDIT_PATH = `/artist/${ID}/edit`;
 const STALE = 'This artist changed since you opened it (country). Reload to see the current values.';
 
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
-const created = (data: ArtistEditReceipt) => json({ success: true, data, timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201 });
+const receipt = (body: EditRequest): ArtistEditReceipt => ({ id: 'sub-1', status: 'pending', artist_id: ID, edits: body.edits });
 
 /**
  * A server with the artist (`artist` answers each GET) and edit calls that pass unless
  * overridden; proposals it accepts are then the caller's pending edits.
  */
 function server(over: Record<string, Handler> = {}, artist: () => ArtistDetail = () => KEN) {
-  const pending: PendingEdit[] = [];
   return mockFetch({
-    ...artistRoutes(KEN, { pending: () => envelope({ edits: pending }) }),
+    ...artistRoutes(KEN),
     [`GET /api/artists/${ID}`]: () => envelope(artist()),
-    [`POST /api/artist/${ID}/edit/validate`]: (req) => envelope(valid(bodyOf(req))),
-    [`POST /api/artist/${ID}/edit`]: (req) => {
-      const body = bodyOf(req);
-      pending.unshift({ id: 'sub-1', created_at: '2025-06-01T10:00:00Z', note: body.note ?? null, edits: body.edits });
-      return created({ id: 'sub-1', status: 'pending', artist_id: ID, edits: body.edits });
-    },
+    ...proposalRoutes('artist', ID, receipt),
     ...over,
   });
 }
@@ -94,14 +88,9 @@ describe('/artist/{id}/edit', () => {
       ],
       note: 'From his gallery',
     };
-    // Checked first, then proposed, the same body both times.
-    expect(bodyOf(callsTo(`/api/artist/${ID}/edit/validate`)[0]!)).toEqual(expected);
-    expect(bodyOf(callsTo(`/api/artist/${ID}/edit`)[0]!)).toEqual(expected);
-    expect(toastMessages(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
+    expectCheckedThenProposed(callsTo, `/api/artist/${ID}/edit`, expected);
     // The artist's page now shows the proposal waiting.
-    expect(await screen.findByTestId('pending-edits')).toHaveTextContent(
-      'Your edit is waiting for review. It changes the other names, biography, website, and year of death.',
-    );
+    await expectSentAndWaiting(store, 'Your edit is waiting for review. It changes the other names, biography, website, and year of death.');
   });
 
   it('shows the server’s checks at their fields and all together, and proposes nothing', async () => {
@@ -151,27 +140,16 @@ describe('/artist/{id}/edit', () => {
 
   it('when the artist changed meanwhile (409), says so and reloads it, keeping the changes made', async () => {
     let current: ArtistDetail = KEN;
-    let proposals = 0;
-    const { callsTo } = server(
-      {
-        [`POST /api/artist/${ID}/edit`]: (req) =>
-          ++proposals === 1
-            ? apiError(409, 'CONFLICT', STALE)
-            : created({ id: 'sub-1', status: 'pending', artist_id: ID, edits: bodyOf(req).edits }),
-      },
-      () => current,
-    );
+    const { callsTo } = server({ [`POST /api/artist/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
     const { router } = renderRoute(EDIT_PATH, { who: 'user' });
     await screen.findByLabelText('Name');
     await addAlias('K. Lum');
     await submit();
 
-    const summary = await screen.findByTestId('edit-problems');
-    expect(summary).toHaveTextContent(STALE);
-    await waitFor(() => expect(summary).toHaveFocus());
-    // Someone else's change was approved meanwhile.
-    current = { ...KEN, country: 'Canada and China', birth_year: 1955 };
-    await userEvent.click(within(summary).getByRole('button', { name: 'Reload' }));
+    await reloadStale(STALE, () => {
+      // Someone else's change was approved meanwhile.
+      current = { ...KEN, country: 'Canada and China', birth_year: 1955 };
+    });
 
     await waitFor(() => expect(form().getByLabelText('Country')).toHaveValue('Canada and China'));
     expect(form().getByLabelText('Born')).toHaveValue(1955);
@@ -209,7 +187,7 @@ describe('/artist/new', () => {
   function newArtistServer(over: Record<string, Handler> = {}) {
     return mockFetch({
       'POST /api/artists/validate': (req) => envelope(valid(bodyOf(req))),
-      'POST /api/artists': (req) => created({ id: 'sub-9', status: 'pending', artist_id: NEW_ID, edits: bodyOf(req).edits }),
+      'POST /api/artists': (req) => created({ id: 'sub-9', status: 'pending', artist_id: NEW_ID, edits: bodyOf(req).edits } satisfies ArtistEditReceipt),
       ...over,
     });
   }

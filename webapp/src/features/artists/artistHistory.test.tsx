@@ -5,7 +5,7 @@ import type { ArtistDetail } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { artistChangeText } from '../../lib/historyText';
 import { artistRoutes, KEN } from '../../testing/artists';
-import { historyEntry as entry, historyPage } from '../../testing/artworks';
+import { expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown } from '../../testing/artworks';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
@@ -41,9 +41,7 @@ describe('artist history', () => {
   it('lists changes newest first: kind, who, when, each field by its label before and after', async () => {
     const { callsTo } = mockFetch(artistRoutes(KEN, { pages: () => envelope(historyPage([EDITED, IMPORTED])) }));
     renderRoute(`/artist/${ID}`);
-    const list = await screen.findByRole('list', { name: 'Changes to Ken Lum' });
-    expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
-    const items = within(list).getAllByTestId('history-entry');
+    const { list, items } = await historyShown('Ken Lum');
     expect(items).toHaveLength(2);
 
     expect(items[0]).toHaveTextContent('Edited');
@@ -67,9 +65,7 @@ describe('artist history', () => {
     // Artists have no revert.
     expect(within(list).queryByRole('button', { name: /Revert/ })).not.toBeInTheDocument();
 
-    const asked = callsTo(`/api/artists/${ID}/history`)[0]!.url.searchParams;
-    expect(asked.get('page')).toBe('1');
-    expect(asked.get('limit')).toBe('20');
+    expectFirstHistoryPage(callsTo, `/api/artists/${ID}/history`);
   });
 
   it('says so when nothing is recorded yet', async () => {

@@ -16,8 +16,8 @@ import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PageHeader } from '../../components/PageTitle';
 import { SaveToggles } from '../../components/SaveToggles';
-import { AsOfBanner, DetailFallback, useShownVersion, useVersionParams } from '../../components/SubjectNotices';
-import { Loading, Skeleton } from '../../components/states';
+import { AsOfBanner, SubjectDetailPage } from '../../components/SubjectNotices';
+import { Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
@@ -38,32 +38,27 @@ import { SaveToList } from './SaveToList';
 import './artworks.css';
 
 export function ArtworkDetailPage() {
-  const { id, asOf, params } = useVersionParams();
-  const current = useGetArtworkQuery(id, { skip: !id || Boolean(asOf) });
-  const past = useGetArtworkAsOfQuery({ id, asOf }, { skip: !id || !asOf });
-  const { currentData: data, error, isFetching, refetch } = useShownVersion(asOf, current, past);
-
-  if (!data) {
-    return (
-      <DetailFallback
-        subject="artwork"
-        currentHref={to.artwork(id)}
-        asOf={asOf}
-        query={{ error, isFetching, refetch }}
-        loading={
-          <Loading label="Loading artwork…">
-            <div className="detail-skeleton">
-              <span className="skeleton__block skeleton__block--tall" />
-              <Skeleton lines={5} />
-            </div>
-          </Loading>
-        }
-        notFound={<ArtworkNotFound id={id} />}
-      />
-    );
-  }
-  if (data.merged_into && !asOf) return <Navigate to={to.artworkMergedFrom(data.merged_into, data.id)} replace />;
-  return <ArtworkDetail artwork={data} asOf={asOf} mergedFrom={params.get('merged_from')?.trim() ?? ''} />;
+  return (
+    <SubjectDetailPage<Artwork>
+      subject="artwork"
+      versions={{ useCurrent: useGetArtworkQuery, useAsOf: useGetArtworkAsOfQuery }}
+      skeleton={
+        <div className="detail-skeleton">
+          <span className="skeleton__block skeleton__block--tall" />
+          <Skeleton lines={5} />
+        </div>
+      }
+      notFound={(id) => <ArtworkNotFound id={id} />}
+    >
+      {(data, { asOf, params }) =>
+        data.merged_into && !asOf ? (
+          <Navigate to={to.artworkMergedFrom(data.merged_into, data.id)} replace />
+        ) : (
+          <ArtworkDetail artwork={data} asOf={asOf} mergedFrom={params.get('merged_from')?.trim() ?? ''} />
+        )
+      }
+    </SubjectDetailPage>
+  );
 }
 
 /**

@@ -9,16 +9,15 @@
  * artwork changed meanwhile, loading it again keeps the person's changes.
  */
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
 import { useGetTagSchemaQuery, useTagVocabulary } from '../../api/tagSchemaApi';
 import type { ArtworkDetailDto, FieldProblem } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
 import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { DetailPhoto } from '../../components/DetailPhoto';
-import { describedByOf, EDIT_MESSAGES, EditFormShell, FieldFrame, TextField, useEditSubmission } from '../../components/EditForm';
+import { describedByOf, EditFormShell, FieldFrame, TextField, useEditSubmission, useSubjectEditFlow } from '../../components/EditForm';
 import { LocationField, locationProblem } from '../../components/LocationField';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { FieldError } from '../../components/SubmissionParts';
@@ -28,7 +27,6 @@ import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { FORM_FIELD_KEYS, labelForKey, PHOTO_CREDIT_KEY, photoDetail, tagValueProblem, type TagVocabulary } from '../../lib/tagGroups';
-import { toastShown } from '../../lib/ui';
 import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from './artworksApi';
 import { editsFrom, fieldValue, rebase, tagProblems, valuesOf, type EditableArtwork, type EditValues } from './editModel';
 import { PhotoChoices } from './PhotoChoices';
@@ -85,18 +83,10 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
   const vocabulary = useTagVocabulary();
   const [validate] = useValidateArtworkEditMutation();
   const [propose] = useProposeArtworkEditMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const sending = useSubjectEditFlow({ id: artwork.id, href: to.artwork(artwork.id), validate, propose, reload });
   const flow = useEditSubmission({
     subject: 'artwork',
-    idPrefix: `edit-${artwork.id}`,
-    validate: (body) => validate({ id: artwork.id, body }).unwrap(),
-    propose: (body) => propose({ id: artwork.id, body }).unwrap(),
-    onSent: () => {
-      dispatch(toastShown({ type: 'success', message: EDIT_MESSAGES.sent }));
-      void navigate(to.artwork(artwork.id));
-    },
-    reload,
+    ...sending,
     check: () => {
       const where = locationProblem(values.location);
       const local: FieldProblem[] = where ? [{ field: 'location', message: where }] : [];

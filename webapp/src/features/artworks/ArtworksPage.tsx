@@ -7,7 +7,7 @@ import type { Place } from '../../api/types';
 import { ArtworkCard } from '../../components/ArtworkCard';
 import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
 import { PageHeader } from '../../components/PageTitle';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/Pagination';
 import { SortSelect } from '../../components/SortSelect';
 import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { PAGINATION } from '../../config/constants';
@@ -139,19 +139,11 @@ export function ArtworksPage() {
           </EmptyState>
         )
       ) : (
-        <>
-          <ul className="card-grid" aria-busy={isFetching} aria-label="Artworks">
-            {data.artworks.map((a) => (
-              <ArtworkCard key={a.id} artwork={a} />
-            ))}
-          </ul>
-          <Pagination
-            page={data.pagination.page}
-            totalPages={data.pagination.total_pages}
-            onPage={(p) => update({ page: p })}
-            label="Artwork pages"
-          />
-        </>
+        <PagedList className="card-grid" label="Artworks" busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel="Artwork pages">
+          {data.artworks.map((a) => (
+            <ArtworkCard key={a.id} artwork={a} />
+          ))}
+        </PagedList>
       )}
     </div>
   );

@@ -5,14 +5,11 @@
  * that).
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { proposalEndpoints } from '../../api/subjectEndpoints';
 import type {
-  EditCheck,
   EditReceipt,
-  EditRequest,
   Merged,
   MergeRequest,
-  PendingEdit,
-  PendingEdits,
   RevertRequest,
   Reverted,
   UnmergeRequest,
@@ -43,56 +40,45 @@ export interface ArtworkListArgs {
   area?: string;
 }
 
-/** The caller's pending proposals for one artwork. */
-const pendingEditsTag = (artworkId: string) => ({ type: 'Submission' as const, id: `edits-${artworkId}` });
-
 export const artworksApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
-      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
-        url: '/artworks',
-        // An unset filter is left out of the query.
-        params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
+  endpoints: (build) => {
+    // The caller's pending proposals for one artwork.
+    const edits = proposalEndpoints<EditReceipt>(build, '/artwork', (artworkId) => `edits-${artworkId}`);
+    return {
+      getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
+        query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
+          url: '/artworks',
+          // An unset filter is left out of the query.
+          params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
+        }),
+        transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
+        providesTags: (result) => [
+          { type: 'Artwork', id: LIST_ID },
+          ...(result?.artworks.map((a) => ({ type: 'Artwork' as const, id: a.id })) ?? []),
+        ],
       }),
-      transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
-      providesTags: (result) => [
-        { type: 'Artwork', id: LIST_ID },
-        ...(result?.artworks.map((a) => ({ type: 'Artwork' as const, id: a.id })) ?? []),
-      ],
-    }),
-    proposeArtworkEdit: build.mutation<EditReceipt, { id: string; body: EditRequest }>({
-      query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit`, method: 'POST', body }),
-      transformResponse: (r: Envelope<EditReceipt>) => unwrap(r),
-      // The artwork changes only once a moderator approves; until then the proposal is the caller's.
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }, { type: 'MyEdits', id: LIST_ID }]),
-    }),
-    validateArtworkEdit: build.mutation<EditCheck, { id: string; body: EditRequest }>({
-      query: ({ id, body }) => ({ url: `/artwork/${encodeURIComponent(id)}/edit/validate`, method: 'POST', body }),
-      transformResponse: (r: Envelope<EditCheck>) => unwrap(r),
-    }),
-    getPendingEdits: build.query<PendingEdit[], string>({
-      query: (id) => `/artwork/${encodeURIComponent(id)}/pending-edits`,
-      transformResponse: (r: Envelope<PendingEdits>) => unwrap(r).edits,
-      providesTags: (_r, _e, id) => [pendingEditsTag(id)],
-    }),
-    revertArtworkChange: build.mutation<Reverted, { artworkId: string; body: RevertRequest }>({
-      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/revert`, method: 'POST', body }),
-      transformResponse: (r: Envelope<Reverted>) => unwrap(r),
-      // The artwork, its history and its versions as of a change share its tag; the index shows its title.
-      invalidatesTags: (_r, error, { artworkId }) =>
-        error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
-    }),
-    mergeArtwork: build.mutation<Merged, { artworkId: string; body: MergeRequest }>({
-      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/merge`, method: 'POST', body }),
-      transformResponse: (r: Envelope<Merged>) => unwrap(r),
-      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
-    }),
-    unmergeArtwork: build.mutation<Merged, { artworkId: string; body: UnmergeRequest }>({
-      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/unmerge`, method: 'POST', body }),
-      transformResponse: (r: Envelope<Merged>) => unwrap(r),
-      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
-    }),
-  }),
+      proposeArtworkEdit: edits.propose,
+      validateArtworkEdit: edits.validate,
+      getPendingEdits: edits.pending,
+      revertArtworkChange: build.mutation<Reverted, { artworkId: string; body: RevertRequest }>({
+        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/revert`, method: 'POST', body }),
+        transformResponse: (r: Envelope<Reverted>) => unwrap(r),
+        // The artwork, its history and its versions as of a change share its tag; the index shows its title.
+        invalidatesTags: (_r, error, { artworkId }) =>
+          error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
+      }),
+      mergeArtwork: build.mutation<Merged, { artworkId: string; body: MergeRequest }>({
+        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/merge`, method: 'POST', body }),
+        transformResponse: (r: Envelope<Merged>) => unwrap(r),
+        invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+      }),
+      unmergeArtwork: build.mutation<Merged, { artworkId: string; body: UnmergeRequest }>({
+        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/unmerge`, method: 'POST', body }),
+        transformResponse: (r: Envelope<Merged>) => unwrap(r),
+        invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+      }),
+    };
+  },
 });
 
 /** A merge changes both artworks (photos, logbook, tags, status) and the index. */

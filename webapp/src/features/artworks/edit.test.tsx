@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
 import { ARTIST, ORCA } from '../../testing/artworks';
-import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { refusedCheck, valid } from '../../testing/editing';
-import { renderRoute, toastMessages } from '../../testing/render';
+import { envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { expectCheckedThenProposed, expectSentAndWaiting, proposalRoutes, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
+import { renderRoute } from '../../testing/render';
 import { tagSchemaRoute } from '../../testing/tagSchema';
 import { editsFrom, rebase, valuesOf } from './editModel';
 
@@ -35,7 +35,6 @@ const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pen
  * pass unless overridden; proposals it accepts are then the caller's pending edits.
  */
 function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
-  const pending: PendingEdit[] = [];
   return mockFetch({
     ...tagSchemaRoute(),
     [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
@@ -46,13 +45,7 @@ function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetail
         artists: [ARTIST, OTHER].filter((a) => a.name.toLowerCase().includes(req.url.searchParams.get('search')?.toLowerCase() ?? '')),
         pagination: { page: 1, limit: 10, total: 1, total_pages: 1, has_more: false },
       }),
-    [`POST /api/artwork/${ID}/edit/validate`]: (req) => envelope(valid(bodyOf(req))),
-    [`POST /api/artwork/${ID}/edit`]: (req) => {
-      const body = bodyOf(req);
-      pending.unshift({ id: 'sub-1', created_at: '2025-06-01T10:00:00Z', note: body.note ?? null, edits: body.edits });
-      return json({ success: true, data: receipt(body), timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201 });
-    },
-    [`GET /api/artwork/${ID}/pending-edits`]: () => envelope({ edits: pending }),
+    ...proposalRoutes('artwork', ID, receipt),
     ...over,
   });
 }
@@ -108,15 +101,13 @@ describe('/artwork/{id}/edit', () => {
       ],
       note: 'Per the city’s plaque',
     };
-    // Checked first, then proposed, the same body both times.
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!)).toEqual(expected);
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[0]!)).toEqual(expected);
+    expectCheckedThenProposed(callsTo, `/api/artwork/${ID}/edit`, expected);
     const search = callsTo('/api/artists').at(-1)!.url.searchParams;
     expect(search.get('search')).toBe('ame');
     expect(search.get('limit')).toBe('10');
-    expect(toastMessages(store)).toContain('Thanks! Your changes will appear once a moderator approves them.');
     // The artwork's page now shows the proposal waiting.
-    expect(await screen.findByTestId('pending-edits')).toHaveTextContent(
+    await expectSentAndWaiting(
+      store,
       'Your edit is waiting for review. It changes the title, description, artwork type, artists, material, year, and height (m).',
     );
   });
@@ -172,24 +163,15 @@ describe('/artwork/{id}/edit', () => {
 
   it('when the artwork changed meanwhile (409), says so and reloads it, keeping the changes made', async () => {
     let current: ArtworkDetailDto = ARTWORK;
-    let proposals = 0;
-    const { callsTo } = server(
-      {
-        [`POST /api/artwork/${ID}/edit`]: (req) =>
-          ++proposals === 1 ? apiError(409, 'CONFLICT', STALE) : json({ success: true, data: receipt(bodyOf(req)) }, { status: 201 }),
-      },
-      () => current,
-    );
+    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
     const { router } = renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.type(await screen.findByLabelText('Description'), ' Twice.');
     await submit();
 
-    const summary = await screen.findByTestId('edit-problems');
-    expect(summary).toHaveTextContent(STALE);
-    await waitFor(() => expect(summary).toHaveFocus());
-    // Someone else's change was approved meanwhile.
-    current = { ...ARTWORK, title: 'Digital Orca (2009)', tags: { ...ARTWORK.tags, material: 'steel' } };
-    await userEvent.click(within(summary).getByRole('button', { name: 'Reload' }));
+    await reloadStale(STALE, () => {
+      // Someone else's change was approved meanwhile.
+      current = { ...ARTWORK, title: 'Digital Orca (2009)', tags: { ...ARTWORK.tags, material: 'steel' } };
+    });
 
     await waitFor(() => expect(form().getByLabelText('Title')).toHaveValue('Digital Orca (2009)'));
     expect(callsTo(`/api/artworks/${ID}`)).toHaveLength(2);

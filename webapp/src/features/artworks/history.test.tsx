@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
-import { ARTIST, artworkRoutes, historyEntry as entry, historyPage, ORCA as ARTWORK } from '../../testing/artworks';
+import { ARTIST, artworkRoutes, expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown, ORCA as ARTWORK } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { formatDate } from '../../lib/format';
@@ -33,9 +33,7 @@ describe('artwork history', () => {
   it('lists changes newest first: kind, who, when, each field before and after', async () => {
     const { callsTo } = mockFetch(routes(() => envelope(historyPage([VISITED, MOVED, IMPORTED]))));
     renderRoute(`/artwork/${ID}`);
-    const list = await screen.findByRole('list', { name: 'Changes to Digital Orca' });
-    expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
-    const items = within(list).getAllByTestId('history-entry');
+    const { items } = await historyShown('Digital Orca');
     expect(items).toHaveLength(3);
 
     expect(items[0]).toHaveTextContent('Visit logged');
@@ -60,9 +58,7 @@ describe('artwork history', () => {
       `/artwork/${ID}?as_of=900-1`,
     );
 
-    const asked = callsTo(`/api/artworks/${ID}/history`)[0]!.url.searchParams;
-    expect(asked.get('page')).toBe('1');
-    expect(asked.get('limit')).toBe('20');
+    expectFirstHistoryPage(callsTo, `/api/artworks/${ID}/history`);
   });
 
   it('loads older changes a page at a time, after the ones shown', async () => {

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ArtworkDetailDto, EditRequest, PendingEdit, PhotoDto } from '../../api/types';
+import type { ArtworkDetailDto, EditReceipt, EditRequest, PhotoDto } from '../../api/types';
 import { valueText } from '../../lib/fieldText';
 import { changeText } from '../../lib/historyText';
 import { ORCA } from '../../testing/artworks';
-import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { refusedCheck, valid } from '../../testing/editing';
+import { envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { proposalRoutes, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
 import { editsFrom, rebase, valuesOf, withHidden } from './editModel';
 
@@ -39,20 +39,15 @@ const ARTWORK = {
 const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
 const STALE = 'This artwork changed since you opened it (hidden photos). Reload to see the current values.';
 
+const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pending', artwork_id: ID, edits: body.edits });
+
 /** The artwork (`artwork` answers each GET), and edit calls that pass unless overridden. */
 function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
-  const pending: PendingEdit[] = [];
   return mockFetch({
     [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
     [`GET /api/artworks/${ID}/history`]: () =>
       envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
-    [`POST /api/artwork/${ID}/edit/validate`]: (req) => envelope(valid(bodyOf(req))),
-    [`POST /api/artwork/${ID}/edit`]: (req) => {
-      const { edits, note } = bodyOf(req);
-      pending.unshift({ id: 'sub-1', created_at: '2025-06-01T10:00:00Z', note: note ?? null, edits });
-      return json({ success: true, data: { id: 'sub-1', status: 'pending', artwork_id: ID, edits } }, { status: 201 });
-    },
-    [`GET /api/artwork/${ID}/pending-edits`]: () => envelope({ edits: pending }),
+    ...proposalRoutes('artwork', ID, receipt),
     ...over,
   });
 }
@@ -172,24 +167,15 @@ describe('/artwork/{id}/edit: photos', () => {
 
   it('after a reload (409), keeps the photo choices made and takes in the others’', async () => {
     let current: ArtworkDetailDto = ARTWORK;
-    let proposals = 0;
-    const { callsTo } = server(
-      {
-        [`POST /api/artwork/${ID}/edit`]: (req) =>
-          ++proposals === 1
-            ? apiError(409, 'CONFLICT', STALE)
-            : json({ success: true, data: { id: 'sub-1', status: 'pending', artwork_id: ID, edits: bodyOf(req).edits } }, { status: 201 }),
-      },
-      () => current,
-    );
+    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
     renderRoute(EDIT_PATH, { who: 'user' });
     await screen.findByRole('group', { name: 'Photos' });
     await userEvent.click(tile('Photo 2 of 3').getByRole('button', { name: 'Hide' }));
     await submit();
-    const summary = await screen.findByTestId('edit-problems');
-    // Someone else's change was approved meanwhile: the third photo is now the main one, and another is hidden.
-    current = { ...ARTWORK, photos: [shot(K3), shot(K1), shot(K2)], main_photo: K3, hidden_photos: [K4, K5] };
-    await userEvent.click(within(summary).getByRole('button', { name: 'Reload' }));
+    await reloadStale(STALE, () => {
+      // Someone else's change was approved meanwhile: the third photo is now the main one, and another is hidden.
+      current = { ...ARTWORK, photos: [shot(K3), shot(K1), shot(K2)], main_photo: K3, hidden_photos: [K4, K5] };
+    });
 
     await waitFor(() => expect(photos().getByRole('img', { name: 'Photo 1 of 3' })).toHaveAttribute('src', `/api/images/thumbnail/${K3}`));
     expect(tile('Photo 1 of 3').getByRole('button', { name: 'Main photo' })).toHaveAttribute('aria-pressed', 'true');

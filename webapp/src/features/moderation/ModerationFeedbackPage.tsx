@@ -14,7 +14,7 @@ import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { LabelledSelect, OptionList } from '../../components/Select';
-import { EmptyState, ErrorNote, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
+import { EmptyState, ErrorNote, ErrorState, ListCount, Loading, Skeleton } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -110,15 +110,9 @@ function FeedbackList({
   const totalPages = pageCount(data.total, data.limit);
   return (
     <>
-      <p className="muted small" aria-live="polite">
+      <ListCount refreshing={query.isFetching}>
         {plural(data.total, 'note')}
-        {query.isFetching && (
-          <>
-            {' '}
-            <Spinner label="Refreshing" />
-          </>
-        )}
-      </p>
+      </ListCount>
       <ol className="feedback-list" aria-label={`${STATUS_LABELS[status]} feedback`}>
         {data.feedback.map((f) => (
           <FeedbackRow key={f.id} item={f} onDecide={(kind) => setDeciding({ kind, item: f })} />

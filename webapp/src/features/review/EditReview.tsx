@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
-import { EmptyState, Spinner } from '../../components/states';
+import { ListCount } from '../../components/states';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate, pageCount, plural } from '../../lib/format';
 import { EditReviewPanel } from './EditReviewDetail';
@@ -70,34 +70,24 @@ function EditList({
 }) {
   const { data, error, isLoading, isFetching, refetch } = useGetEditReviewsQuery({ subject, page });
   const words = EDIT_TAB_WORDS[subject];
-  if (isLoading || error) {
+  if (isLoading || error || !data || data.edits.length === 0) {
     return (
       <ListState
         query={{ isLoading, error, refetch }}
         loadingLabel="Loading the proposed edits…"
         failedTitle="Could not load the proposed edits"
-      />
-    );
-  }
-  if (!data || data.edits.length === 0) {
-    return (
-      <EmptyState icon="moderate" title="No edits waiting">
+        emptyTitle="No edits waiting"
+      >
         <p>{words.empty}</p>
-      </EmptyState>
+      </ListState>
     );
   }
   const totalPages = pageCount(data.total, data.per_page);
   return (
     <>
-      <p className="muted small" aria-live="polite">
+      <ListCount refreshing={isFetching}>
         {plural(data.total, 'edit')} waiting
-        {isFetching && (
-          <>
-            {' '}
-            <Spinner label="Refreshing" />
-          </>
-        )}
-      </p>
+      </ListCount>
       <ol className="review-list" aria-label="Proposed edits">
         {data.edits.map((e) => (
           <EditRow key={e.id} subject={subject} edit={e} open={openId === e.id} onOpen={() => onOpen(e.id)} />

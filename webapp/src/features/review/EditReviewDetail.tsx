@@ -24,7 +24,7 @@ import {
   useRejectEditMutation,
   type SubjectEditDetail,
 } from './reviewApi';
-import { EDIT_TAB_WORDS, editTitle, NewSubjectChip, RejectDialog, ReviewPanel } from './ReviewParts';
+import { DecisionBar, EDIT_TAB_WORDS, editTitle, NewSubjectChip, ReviewPanel } from './ReviewParts';
 import { useDecide } from './useDecide';
 
 const EDIT_REVIEW_MESSAGES = {
@@ -66,7 +66,6 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
   const [reject, { isLoading: rejecting }] = useRejectEditMutation();
   const [chosen, setChosen] = useState<string[]>(() => edit.fields.filter((f) => !f.stale).map((f) => f.field_name));
   const [confirming, setConfirming] = useState(false);
-  const [askReason, setAskReason] = useState(false);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const required = (field: string) => edit.new_subject && field === NEW_ARTIST_NEEDS;
   const busy = approving || rejecting;
@@ -167,7 +166,12 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
       </ul>
 
       {pending && (
-        <div className="review-detail__actions">
+        <DecisionBar
+          busy={busy}
+          rejecting={rejecting}
+          rejectTitle={edit.new_subject ? 'Reject new artist' : 'Reject edit'}
+          onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
+        >
           <button
             type="button"
             className="button button--filled"
@@ -176,10 +180,7 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
           >
             {approving && <Spinner />} Approve selected
           </button>
-          <button type="button" className="button button--outlined" disabled={busy} onClick={() => setAskReason(true)}>
-            {rejecting && <Spinner />} Reject
-          </button>
-        </div>
+        </DecisionBar>
       )}
       <ConfirmDialog
         open={confirming}
@@ -188,12 +189,6 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
         confirmLabel="Approve anyway"
         onConfirm={() => approveChosen(true)}
         onCancel={() => setConfirming(false)}
-      />
-      <RejectDialog
-        open={askReason}
-        title={edit.new_subject ? 'Reject new artist' : 'Reject edit'}
-        onClose={() => setAskReason(false)}
-        onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
       />
     </div>
   );

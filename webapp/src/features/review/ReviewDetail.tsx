@@ -20,7 +20,7 @@ import { formatCoordinate } from '../../lib/geo';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { useApproveSubmissionMutation, useGetReviewSubmissionQuery, useRejectSubmissionMutation } from './reviewApi';
-import { RejectDialog, ReviewPanel } from './ReviewParts';
+import { DecisionBar, ReviewPanel } from './ReviewParts';
 import { useDecide } from './useDecide';
 
 export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decided: boolean) => void }) {
@@ -44,7 +44,6 @@ export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decid
 function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: NearbyCandidate[]; onDecided: () => void }) {
   const [approve, { isLoading: approving }] = useApproveSubmissionMutation();
   const [reject, { isLoading: rejecting }] = useRejectSubmissionMutation();
-  const [askReason, setAskReason] = useState(false);
   const busy = approving || rejecting;
   const pending = item.status === 'pending';
   const visit = item.submission_type === 'logbook';
@@ -154,7 +153,13 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
       )}
 
       {pending && (
-        <div className="review-detail__actions">
+        <DecisionBar
+          busy={busy}
+          rejecting={rejecting}
+          rejectTitle="Reject submission"
+          rejectTestId="review-reject"
+          onReject={(reason) => void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected')}
+        >
           {visit ? (
             <button
               type="button"
@@ -168,17 +173,8 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
           ) : (
             <ApproveNewForm item={item} busy={busy} onApprove={(body) => approveWith(body, 'Approved as a new artwork')} />
           )}
-          <button type="button" className="button button--outlined" disabled={busy} onClick={() => setAskReason(true)} data-testid="review-reject">
-            {rejecting && <Spinner />} Reject
-          </button>
-        </div>
+        </DecisionBar>
       )}
-      <RejectDialog
-        open={askReason}
-        title="Reject submission"
-        onClose={() => setAskReason(false)}
-        onReject={(reason) => void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected')}
-      />
     </div>
   );
 }

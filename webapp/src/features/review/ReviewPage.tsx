@@ -21,7 +21,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
 import { LabelledSelect, OptionList, ValueOptions } from '../../components/Select';
 import { Icon } from '../../components/Icon';
-import { EmptyState, Spinner } from '../../components/states';
+import { ListCount, Spinner } from '../../components/states';
 import { Tabs } from '../../components/Tabs';
 import { REVIEW_BATCH_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -259,20 +259,16 @@ function Queue({
     announce(summary);
   };
 
-  if (isLoading || error) {
+  if (isLoading || error || !data || data.submissions.length === 0) {
     return (
       <ListState
         query={{ isLoading, error, refetch }}
         loadingLabel="Loading the queue…"
         failedTitle="Could not load the review queue"
-      />
-    );
-  }
-  if (!data || data.submissions.length === 0) {
-    return (
-      <EmptyState icon="moderate" title={pending ? 'The queue is empty' : `No ${STATUS_LABELS[status].toLowerCase()} submissions`}>
+        emptyTitle={pending ? 'The queue is empty' : `No ${STATUS_LABELS[status].toLowerCase()} submissions`}
+      >
         {pending && <p>Nothing is waiting for review. Thank you!</p>}
-      </EmptyState>
+      </ListState>
     );
   }
 
@@ -282,15 +278,9 @@ function Queue({
 
   return (
     <>
-      <p className="muted small" aria-live="polite">
+      <ListCount refreshing={isFetching}>
         {plural(data.total, 'submission')}
-        {isFetching && (
-          <>
-            {' '}
-            <Spinner label="Refreshing" />
-          </>
-        )}
-      </p>
+      </ListCount>
       {pending && (
         <div className="batch-bar" role="group" aria-label="Batch decisions">
           <label className="checkbox">

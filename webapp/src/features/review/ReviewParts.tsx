@@ -3,11 +3,11 @@
  * failure, the panel of one item beside its list, and the dialog that asks a rejection's reason;
  * and how the edit tabs word their lists and name an edit.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { EditSubject } from '../../api/types';
 import { PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { ErrorState, Loading, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import type { SubjectEditSummary } from './reviewApi';
@@ -19,16 +19,21 @@ interface QueryState {
 }
 
 /**
- * A review list while it loads or after it failed (its retry); nothing once loaded.
+ * A review list with no items to show: while it loads, after it failed (its retry), or once
+ * loaded empty (`emptyTitle`, and `children` saying more).
  */
 export function ListState({
   query: { isLoading, error, refetch },
   loadingLabel,
   failedTitle,
+  emptyTitle,
+  children,
 }: {
   query: QueryState;
   loadingLabel: string;
   failedTitle: string;
+  emptyTitle: string;
+  children?: ReactNode;
 }) {
   if (isLoading) {
     return (
@@ -37,8 +42,12 @@ export function ListState({
       </Loading>
     );
   }
-  if (!error) return null;
-  return <ErrorState title={failedTitle} error={error} onRetry={() => void refetch()} />;
+  if (error) return <ErrorState title={failedTitle} error={error} onRetry={() => void refetch()} />;
+  return (
+    <EmptyState icon="moderate" title={emptyTitle}>
+      {children}
+    </EmptyState>
+  );
 }
 
 /** Asks a rejection's reason (required, at most 500 characters), then closes and rejects. */
@@ -68,6 +77,39 @@ export function RejectDialog({
         onReject(reason);
       }}
     />
+  );
+}
+
+/**
+ * A pending item's decisions: its approving (`children`) and Reject, which asks the reason
+ * (`rejectTitle`) and then rejects (`onReject`); `rejecting` while that is sent.
+ */
+export function DecisionBar({
+  busy,
+  rejecting,
+  rejectTitle,
+  rejectTestId,
+  onReject,
+  children,
+}: {
+  busy: boolean;
+  rejecting: boolean;
+  rejectTitle: string;
+  rejectTestId?: string;
+  onReject: (reason: string) => void;
+  children: ReactNode;
+}) {
+  const [askReason, setAskReason] = useState(false);
+  return (
+    <>
+      <div className="review-detail__actions">
+        {children}
+        <button type="button" className="button button--outlined" disabled={busy} onClick={() => setAskReason(true)} data-testid={rejectTestId}>
+          {rejecting && <Spinner />} Reject
+        </button>
+      </div>
+      <RejectDialog open={askReason} title={rejectTitle} onClose={() => setAskReason(false)} onReject={onReject} />
+    </>
   );
 }
 

@@ -1,0 +1,205 @@
+//! A page's head as crawlers and link previews read it: title, description, canonical URL, Open
+//! Graph and Twitter card tags, and JSON-LD, written into the built `index.html` ([`Shell`]).
+//! Every value is escaped for where it goes (an attribute, or a script element's JSON).
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// What a page says about itself.
+#[derive(Debug, Clone, Default)]
+pub struct Head {
+    /// The page's own title, without the product name (`None` on the home page).
+    pub title: Option<String>,
+    pub description: String,
+    /// Absolute.
+    pub canonical: String,
+    /// Absolute: the main photo's large rendering.
+    pub image: Option<String>,
+    /// `og:type`: `website`, `article` or `profile`.
+    pub kind: &'static str,
+    /// Schema.org JSON-LD.
+    pub json_ld: Option<Value>,
+    /// Kept out of search engines (a removed artwork, a not-found page).
+    pub noindex: bool,
+}
+
+/// Longest description in a head; search engines show about this much.
+const MAX_DESCRIPTION: usize = 300;
+
+impl Head {
+    /// The tags, for the product `product`.
+    pub fn render(&self, product: &str) -> String {
+        let title = match &self.title {
+            Some(t) => format!("{t} · {product}"),
+            None => product.to_owned(),
+        };
+        let description = shorten(&self.description, MAX_DESCRIPTION);
+        let mut out = String::with_capacity(2048);
+        let _ = write!(out, "<title>{}</title>", text(&title));
+        meta(&mut out, "name", "description", &description);
+        let _ = write!(
+            out,
+            "<link rel=\"canonical\" href=\"{}\">",
+            attr(&self.canonical)
+        );
+        meta(&mut out, "property", "og:site_name", product);
+        meta(&mut out, "property", "og:type", self.kind);
+        meta(&mut out, "property", "og:title", &title);
+        meta(&mut out, "property", "og:description", &description);
+        meta(&mut out, "property", "og:url", &self.canonical);
+        let card = match &self.image {
+            Some(image) => {
+                meta(&mut out, "property", "og:image", image);
+                meta(&mut out, "name", "twitter:image", image);
+                "summary_large_image"
+            }
+            None => "summary",
+        };
+        meta(&mut out, "name", "twitter:card", card);
+        meta(&mut out, "name", "twitter:title", &title);
+        meta(&mut out, "name", "twitter:description", &description);
+        if self.noindex {
+            meta(&mut out, "name", "robots", "noindex");
+        }
+        if let Some(ld) = &self.json_ld {
+            let _ = write!(
+                out,
+                "<script type=\"application/ld+json\">{}</script>",
+                script_json(ld)
+            );
+        }
+        out
+    }
+}
+
+fn meta(out: &mut String, key: &str, name: &str, content: &str) {
+    let _ = write!(out, "<meta {key}=\"{name}\" content=\"{}\">", attr(content));
+}
+
+/// `s` cut at a word boundary to at most `max` characters, with an ellipsis when cut; white
+/// space folded (descriptions come from multi-line text).
+pub fn shorten(s: &str, max: usize) -> String {
+    let folded = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() <= max {
+        return folded;
+    }
+    let cut: String = folded.chars().take(max - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > max / 2 => &cut[..i],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.', ' ']))
+}
+
+/// Escaped for a double-quoted attribute.
+pub fn attr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escaped for an element's text.
+pub fn text(s: &str) -> String {
+    attr(s)
+}
+
+/// JSON safe inside a `<script>` element: no `<`, `>` or `&` can end it or open a comment.
+fn script_json(v: &Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The built `index.html` with its own title and description taken out, ready to take a page's
+/// head before `</head>`.
+#[derive(Debug, Clone)]
+pub struct Shell {
+    before: String,
+    after: String,
+}
+
+impl Shell {
+    /// Reads `html` (the web app's built `index.html`); `None` when it has no `</head>`.
+    pub fn new(html: &str) -> Option<Self> {
+        let mut html = html.to_owned();
+        remove_element(&mut html, "<title", "</title>");
+        remove_element(&mut html, "<meta name=\"description\"", ">");
+        let at = html.find("</head>")?;
+        Some(Self {
+            after: html[at..].to_owned(),
+            before: html[..at].to_owned(),
+        })
+    }
+
+    /// The page with `head` (already rendered) in it.
+    pub fn page(&self, head: &str) -> String {
+        let mut out = String::with_capacity(self.before.len() + head.len() + self.after.len());
+        out.push_str(&self.before);
+        out.push_str(head);
+        out.push_str(&self.after);
+        out
+    }
+}
+
+/// Removes the first element starting with `open` through the end marker `close` after it.
+fn remove_element(html: &mut String, open: &str, close: &str) {
+    if let Some(start) = html.find(open) {
+        if let Some(len) = html[start..].find(close) {
+            html.replace_range(start..start + len + close.len(), "");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_cannot_break_out_of_their_attribute_or_script() {
+        let head = Head {
+            title: Some("\"><script>alert(1)</script>".into()),
+            description: "a & b".into(),
+            canonical: "https://x.example/artwork/1".into(),
+            kind: "article",
+            json_ld: Some(serde_json::json!({"name": "</script><script>alert(1)</script>"})),
+            ..Head::default()
+        };
+        let html = head.render("Plinth");
+        assert!(!html.contains("<script>alert"));
+        assert!(html.contains("&quot;&gt;&lt;script&gt;"));
+        assert!(html.contains("\\u003c/script\\u003e"));
+        assert!(html.contains("content=\"a &amp; b\""));
+    }
+
+    #[test]
+    fn long_descriptions_are_cut_at_a_word() {
+        let long = "word ".repeat(100);
+        let cut = shorten(&long, 50);
+        assert!(cut.chars().count() <= 50);
+        assert!(cut.ends_with("word…"));
+        assert_eq!(shorten("  two\n lines ", 50), "two lines");
+    }
+
+    #[test]
+    fn the_shell_loses_its_own_title_and_description() {
+        let built = "<html><head><meta charset=\"UTF-8\" /><meta name=\"description\" content=\"x\" /><title>Plinth</title><script src=\"/a.js\"></script></head><body></body></html>";
+        let shell = Shell::new(built).unwrap();
+        let page = shell.page("<title>T</title>");
+        assert_eq!(
+            page,
+            "<html><head><meta charset=\"UTF-8\" /><script src=\"/a.js\"></script><title>T</title></head><body></body></html>"
+        );
+        assert!(Shell::new("<html></html>").is_none());
+    }
+}
