@@ -112,7 +112,7 @@ async fn an_artwork_and_a_public_list_unfurl_and_what_does_not_exist_is_a_404() 
     let h = head(&doc);
     let ld = assert_public_head(
         &h,
-        "Digital Orca <&> \"Friends\" · Plinth",
+        "Digital Orca <&> \"Friends\" - Plinth",
         &url,
         "VisualArtwork",
     );
@@ -148,7 +148,7 @@ async fn an_artwork_and_a_public_list_unfurl_and_what_does_not_exist_is_a_404() 
         assert_eq!(status, 404, "{path}");
         let h = head(&doc);
         assert_eq!(h.meta["robots"], "noindex", "{path}");
-        assert_eq!(h.title, "Page not found · Plinth");
+        assert_eq!(h.title, "Page not found - Plinth");
     }
 
     // A public list unfurls; a private one is a 404 to the server (its owner's app asks the
@@ -173,7 +173,7 @@ async fn an_artwork_and_a_public_list_unfurl_and_what_does_not_exist_is_a_404() 
     assert_eq!(status, 200);
     let ld = assert_public_head(
         &head(&doc),
-        "Orcas & whales · Plinth",
+        "Orcas & whales - Plinth",
         &format!("{}/lists/{public}", app.base),
         "ItemList",
     );
@@ -312,7 +312,7 @@ async fn the_sitemap_lists_every_public_page_of_the_demo_data_once_and_each_unfu
             assert_eq!(h.meta["og:type"], "article");
             assert_eq!(
                 h.title,
-                format!("{} · Plinth", h.json_ld[0]["name"].as_str().unwrap())
+                format!("{} - Plinth", h.json_ld[0]["name"].as_str().unwrap())
             );
         }
     }
@@ -326,7 +326,7 @@ async fn the_sitemap_lists_every_public_page_of_the_demo_data_once_and_each_unfu
     assert_eq!(status, 200);
     let ld = assert_public_head(
         &head(&doc),
-        &format!("{name} · Plinth"),
+        &format!("{name} - Plinth"),
         &format!("{}/artist/{artist}", app.base),
         "Person",
     );

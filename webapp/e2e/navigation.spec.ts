@@ -28,7 +28,7 @@ test.describe('redirects', () => {
 
 test('an unknown path shows the not-found page', async ({ page }, testInfo) => {
   const res = await page.goto('/no/such/page');
-  expect(res?.status()).toBe(200); // the SPA fallback answers; the app shows the page
+  expect(res?.status()).toBe(404); // nothing is there (search engines must not index it); the app shows the page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page.getByText('/no/such/page')).toBeVisible();
   await expectTitle(page, 'Page not found');

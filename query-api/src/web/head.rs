@@ -28,10 +28,10 @@ pub struct Head {
 const MAX_DESCRIPTION: usize = 300;
 
 impl Head {
-    /// The tags, for the product `product`.
+    /// The tags, for the product `product` (titles as the app writes them: "{Page} - {product}").
     pub fn render(&self, product: &str) -> String {
         let title = match &self.title {
-            Some(t) => format!("{t} · {product}"),
+            Some(t) => format!("{t} - {product}"),
             None => product.to_owned(),
         };
         let description = shorten(&self.description, MAX_DESCRIPTION);
