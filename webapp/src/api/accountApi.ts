@@ -4,7 +4,7 @@
  * not signed in. Preferences: the account's theme is applied whenever they are read or saved;
  * `components/usePreferences` gives every screen the effective ones (typed in `lib/preferences`).
  */
-import { adoptAccountTheme } from '../lib/preferences';
+import { adoptAccountPreferences } from '../lib/preferences';
 import { baseApi, LIST_ID, unwrap } from './baseApi';
 import type {
   Envelope_MyProfile,
@@ -31,7 +31,7 @@ export const accountApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          adoptAccountTheme(data.preferences);
+          adoptAccountPreferences(data.preferences);
         } catch {
           // The session and the screens handle the failure.
         }
@@ -66,7 +66,7 @@ export const accountApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          adoptAccountTheme(data);
+          adoptAccountPreferences(data);
           dispatch(
             accountApi.util.updateQueryData('getMyProfile', undefined, (p) => {
               p.preferences = data;

@@ -2,28 +2,28 @@ import { Link, useLocation } from 'react-router';
 import { EmptyPage } from '../components/NotFound';
 import { EmptyState } from '../components/states';
 import { to } from '../config/routes';
+import { useT } from '../i18n';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
-    <EmptyPage title="Page not found">
+    <EmptyPage title={t('shell.notFound.title')}>
       <EmptyState
         icon="map"
-        title="There’s nothing here"
+        title={t('shell.notFound.heading')}
         action={
           <div className="button-row button-row--center">
             <Link className="button button--filled" to={to.map()}>
-              Go to the map
+              {t('shell.notFound.toMap')}
             </Link>
             <Link className="button button--outlined" to={to.search()}>
-              Search
+              {t('common.search')}
             </Link>
           </div>
         }
       >
-        <p>
-          No page lives at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
-        </p>
+        <p>{t.rich('shell.notFound.body', { path: <code>{pathname}</code> })}</p>
       </EmptyState>
     </EmptyPage>
   );

@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   mapView: 'plinth-map-view',
   fastUpload: 'plinth-fast-upload',
   signInFrom: 'plinth-sign-in-from',
+  language: 'plinth-language',
 } as const;
 
 export const PAGINATION = {

@@ -1,9 +1,11 @@
+import { getLocale } from '../i18n/locale';
+
 /** Dates for people: "12 March 2025". Invalid input gives an empty string. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return d.toLocaleDateString(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** A moment (an ISO string or a Date) for people: "12 March 2025, 14:05:09". Invalid input gives an empty string. */
@@ -11,7 +13,12 @@ export function formatDateTime(moment: string | Date | null | undefined): string
   if (!moment) return '';
   const d = new Date(moment);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(undefined, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(getLocale(), { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** A number for people, grouped as the language in effect groups it ("12,345", "12 345"). */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return n.toLocaleString(getLocale(), options);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -5,6 +5,7 @@
  */
 import type { Preferences } from '../api/types';
 import { NEARBY } from '../config/constants';
+import { isLocale, setLocale, type Locale } from '../i18n/locale';
 import { DEFAULT_THEME, isTheme, setTheme, storedTheme, type ThemeName } from './theme';
 
 /** The radii (metres) one may choose for the map's "near you" search. */
@@ -81,11 +82,19 @@ export function defaultMapRadius(prefs: Partial<Pick<UserPreferences, 'map_radiu
   return isMapRadius(r) ? r : DEFAULT_PREFERENCES.map_radius_m;
 }
 
+/** The language the account holds, or null when it holds none (or one this app does not speak). */
+export function accountLanguage(raw: unknown): Locale | null {
+  return isRecord(raw) && isLocale(raw.language) ? raw.language : null;
+}
+
 /**
- * Signed in, the account's theme wins over this device's: applied at once and stored locally,
- * so the next load starts in it with no flash. An account without a theme leaves the device's.
+ * Signed in, the account's theme and language win over this device's: applied at once and
+ * stored locally, so the next load starts in them with no flash. An account without one leaves
+ * the device's.
  */
-export function adoptAccountTheme(raw: unknown): void {
+export function adoptAccountPreferences(raw: unknown): void {
   const theme = accountTheme(raw);
   if (theme && (theme !== storedTheme() || document.documentElement.dataset.theme !== theme)) setTheme(theme);
+  const language = accountLanguage(raw);
+  if (language) setLocale(language);
 }

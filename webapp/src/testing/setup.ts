@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetPositions } from '../api/position';
+import { setLocale } from '../i18n';
 
 // jsdom has no matchMedia, WebGL or object URLs; the app copes without them, quietly.
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +32,8 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetPositions();
+  // Tests read English unless they switch (jsdom's browser language is en-US).
+  setLocale('en');
   document.title = '';
   document.documentElement.removeAttribute('data-theme');
 });

@@ -9,7 +9,7 @@ import { displayName, roleOf, selectUser } from '../../api/session';
 import { useProductName } from '../../api/configApi';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { ThemePicker } from '../../components/ThemePicker';
+import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
 import { AddArtworkButton } from '../../features/add/AddArtworkButton';
 import { useUnreadCount } from '../../features/notifications/notificationsApi';
@@ -169,6 +169,7 @@ function RailTheme({ expanded }: { expanded: boolean }) {
     return (
       <div className="nav-rail__theme">
         <ThemePicker />
+        <LanguagePicker />
       </div>
     );
   }
@@ -384,6 +385,7 @@ export function Drawer() {
             </li>
           </ul>
           <ThemePicker />
+          <LanguagePicker />
         </div>
       </div>
     </div>

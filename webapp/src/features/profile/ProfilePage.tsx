@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
-import { ThemePicker } from '../../components/ThemePicker';
+import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
 import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
@@ -90,6 +90,7 @@ export function ProfilePage() {
         ) : (
           <>
             <ThemePicker />
+            <LanguagePicker />
             <p className="muted small">This theme is kept on this device only. Sign in to keep your preferences across devices.</p>
           </>
         )}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { accountApi } from '../../api/accountApi';
 import { initSession } from '../../api/session';
 import { makeStore } from '../../app/store';
-import { ThemePicker } from '../../components/ThemePicker';
+import { ThemePicker } from '../../components/PreferencePickers';
 import {
   DEFAULT_PREFERENCES,
   defaultMapRadius,
