@@ -376,11 +376,7 @@ pub async fn query_state(
             licence: config.data_licence.clone(),
             attribution: config.data_attribution.clone(),
         },
-        client: query_api::state::ClientConfig {
-            product_name: config.product_name.clone(),
-            map_style_url: config.map_style_url.clone(),
-            mapbox_access_token: config.mapbox_access_token.clone(),
-        },
+        client: query_api::state::ClientConfig::from_config(config),
         status_cache: Default::default(),
         places: Arc::new(query_api::recent::Recent::new(query_api::PLACES_TTL)),
     })

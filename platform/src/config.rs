@@ -14,7 +14,10 @@
 //! | `PRODUCT_NAME` | `Plinth` | the name the instance shows |
 //! | `DATA_LICENCE` | `CC0-1.0` | the licence of what people contribute here, in exports (imported records keep their dataset's) |
 //! | `DATA_ATTRIBUTION` | `<PRODUCT_NAME> contributors` | how reusers credit those contributions |
-//! | `MAP_STYLE_URL` | unset: a style that needs no network | map tiles |
+//! | `MAP_STYLE_URL` | unset: OpenFreeMap's public vector style ([`DEFAULT_MAP_STYLE_URL`]; Mapbox's streets with a token); `offline`: a style that needs no network | map tiles; a browser that cannot reach them falls back to the offline style with a notice |
+//! | `MAP_DEFAULT_VIEW` | `49.2827,-123.1207,13` | where the map opens for a first visit: `lat,lng,zoom` |
+//! | `BRAND_COLOR` | unset: the palette's own | the instance's primary colour (`#rrggbb`), for the default palette and browsers' theme colour |
+//! | `BRAND_LOGO_URL` | unset: `/favicon.svg` | the instance's logo (a path on this site or an `https` URL), in the shell and link previews |
 //! | `MAPBOX_ACCESS_TOKEN` | unset | use mapbox-gl instead of maplibre-gl |
 //! | `ADMIN_EMAILS` | empty | comma-separated bootstrap admins |
 //! | `STORAGE_URL` | unset: files under the data dir | `s3://bucket/prefix` for object storage |
@@ -25,6 +28,29 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+
+/// The map's style when `MAP_STYLE_URL` is unset (and no Mapbox token is given): OpenFreeMap's
+/// "Liberty", free and keyless, whose style, tiles, glyphs and sprites share one origin.
+pub const DEFAULT_MAP_STYLE_URL: &str = "https://tiles.openfreemap.org/styles/liberty";
+
+/// Where the map opens when the visitor's place is unknown.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, utoipa::ToSchema)]
+pub struct MapView {
+    pub lat: f64,
+    pub lng: f64,
+    pub zoom: f64,
+}
+
+impl Default for MapView {
+    /// Vancouver, whose open data the demo carries.
+    fn default() -> Self {
+        Self {
+            lat: 49.2827,
+            lng: -123.1207,
+            zoom: 13.0,
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("{var}: {problem}")]
@@ -39,7 +65,7 @@ pub enum SearchBackend {
     Meilisearch,
 }
 
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub struct Config {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
@@ -56,8 +82,15 @@ pub struct Config {
     pub data_licence: String,
     /// `DATA_ATTRIBUTION`, at most 200 characters.
     pub data_attribution: String,
+    /// The style the web app's map loads; `None`: the built-in offline style (or Mapbox's own
+    /// streets with a token).
     pub map_style_url: Option<String>,
     pub mapbox_access_token: Option<String>,
+    pub map_default_view: MapView,
+    /// `#rrggbb`.
+    pub brand_color: Option<String>,
+    /// A path on this site (`/brand/logo.svg`) or an `https` URL.
+    pub brand_logo_url: String,
     pub admin_emails: Vec<String>,
     pub storage_url: Option<String>,
     pub trusted_proxy_hops: usize,
@@ -131,7 +164,40 @@ impl Config {
         let smtp_url = url_var("SMTP_URL", &["smtp", "smtps"])?;
         let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
         check_scheme("PUBLIC_URL", &public_url, &["http", "https"])?;
-        let map_style_url = url_var("MAP_STYLE_URL", &["http", "https"])?;
+        let mapbox_access_token = var("MAPBOX_ACCESS_TOKEN");
+        let map_style_url = match var("MAP_STYLE_URL").as_deref() {
+            Some("offline") => None,
+            None if mapbox_access_token.is_some() => None,
+            None => Some(DEFAULT_MAP_STYLE_URL.to_owned()),
+            Some(_) => url_var("MAP_STYLE_URL", &["http", "https"])?,
+        };
+        let map_default_view = match var("MAP_DEFAULT_VIEW") {
+            None => MapView::default(),
+            Some(raw) => parse_view(&raw).ok_or_else(|| ConfigError {
+                var: "MAP_DEFAULT_VIEW",
+                problem: format!(
+                    "'{raw}' is not lat,lng,zoom (latitude -90..90, longitude -180..180, zoom 0..20)"
+                ),
+            })?,
+        };
+        let brand_color = var("BRAND_COLOR").map(|c| c.to_lowercase());
+        if let Some(c) = &brand_color {
+            let hex = c.strip_prefix('#').unwrap_or_default();
+            if hex.len() != 6 || !hex.chars().all(|ch| ch.is_ascii_hexdigit()) {
+                return Err(ConfigError {
+                    var: "BRAND_COLOR",
+                    problem: format!("'{c}' is not a colour written #rrggbb"),
+                });
+            }
+        }
+        let brand_logo_url = match var("BRAND_LOGO_URL") {
+            None => "/favicon.svg".to_owned(),
+            Some(path) if path.starts_with('/') && !path.starts_with("//") => path,
+            Some(url) => {
+                check_scheme("BRAND_LOGO_URL", &url, &["https"])?;
+                url
+            }
+        };
         let storage_url = url_var("STORAGE_URL", &["s3", "file"])?;
         let admin_emails = var("ADMIN_EMAILS")
             .map(|v| {
@@ -203,7 +269,10 @@ impl Config {
             data_licence,
             data_attribution,
             map_style_url,
-            mapbox_access_token: var("MAPBOX_ACCESS_TOKEN"),
+            mapbox_access_token,
+            map_default_view,
+            brand_color,
+            brand_logo_url,
             admin_emails,
             storage_url,
             trusted_proxy_hops,
@@ -212,6 +281,22 @@ impl Config {
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }
+}
+
+/// `lat,lng,zoom` within the globe and the map's zooms.
+fn parse_view(raw: &str) -> Option<MapView> {
+    let parts = raw
+        .split(',')
+        .map(|p| p.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
+        .collect::<Option<Vec<_>>>()?;
+    let [lat, lng, zoom] = parts[..] else {
+        return None;
+    };
+    let view = MapView { lat, lng, zoom };
+    ((-90.0..=90.0).contains(&lat)
+        && (-180.0..=180.0).contains(&lng)
+        && (0.0..=20.0).contains(&zoom))
+    .then_some(view)
 }
 
 /// `value` trimmed, `None` when blank, refused when longer than `max` characters.
@@ -273,6 +358,58 @@ mod tests {
         assert_eq!(c.product_name, "Plinth");
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert!(c.database_url.is_none() && c.nats_url.is_none());
+        assert_eq!(c.map_style_url.as_deref(), Some(DEFAULT_MAP_STYLE_URL));
+        assert_eq!(c.map_default_view, MapView::default());
+        assert_eq!(c.brand_logo_url, "/favicon.svg");
+        assert_eq!(c.brand_color, None);
+    }
+
+    #[test]
+    fn the_map_style_is_offline_on_request_and_mapbox_s_own_with_a_token() {
+        assert_eq!(
+            cfg(&[("MAP_STYLE_URL", "offline")]).unwrap().map_style_url,
+            None
+        );
+        assert_eq!(
+            cfg(&[("MAPBOX_ACCESS_TOKEN", "pk.x")])
+                .unwrap()
+                .map_style_url,
+            None
+        );
+        let own = "https://tiles.example.org/style.json";
+        assert_eq!(
+            cfg(&[("MAP_STYLE_URL", own)])
+                .unwrap()
+                .map_style_url
+                .as_deref(),
+            Some(own)
+        );
+    }
+
+    #[test]
+    fn branding_and_the_default_view_are_read_and_checked() {
+        let c = cfg(&[
+            ("BRAND_COLOR", "#1B5E20"),
+            ("BRAND_LOGO_URL", "https://cdn.example.org/logo.png"),
+            ("MAP_DEFAULT_VIEW", "45.5017, -73.5673, 13"),
+        ])
+        .unwrap();
+        assert_eq!(c.brand_color.as_deref(), Some("#1b5e20"));
+        assert_eq!(c.brand_logo_url, "https://cdn.example.org/logo.png");
+        assert_eq!(
+            c.map_default_view,
+            MapView {
+                lat: 45.5017,
+                lng: -73.5673,
+                zoom: 13.0
+            }
+        );
+        assert_eq!(
+            cfg(&[("BRAND_LOGO_URL", "/brand/logo.svg")])
+                .unwrap()
+                .brand_logo_url,
+            "/brand/logo.svg"
+        );
     }
 
     #[test]
@@ -285,6 +422,22 @@ mod tests {
             ("ADMIN_EMAILS", "a@b.c, nope", "ADMIN_EMAILS"),
             ("NATS_URL", "http://x", "NATS_URL"),
             ("TRUSTED_PROXY_HOPS", "-1", "TRUSTED_PROXY_HOPS"),
+            ("MAP_STYLE_URL", "ftp://x/style.json", "MAP_STYLE_URL"),
+            ("MAP_DEFAULT_VIEW", "49.2,-123.1", "MAP_DEFAULT_VIEW"),
+            ("MAP_DEFAULT_VIEW", "91,0,10", "MAP_DEFAULT_VIEW"),
+            ("MAP_DEFAULT_VIEW", "0,0,NaN", "MAP_DEFAULT_VIEW"),
+            ("BRAND_COLOR", "green", "BRAND_COLOR"),
+            ("BRAND_COLOR", "#12345g", "BRAND_COLOR"),
+            (
+                "BRAND_LOGO_URL",
+                "http://cdn.example.org/logo.png",
+                "BRAND_LOGO_URL",
+            ),
+            (
+                "BRAND_LOGO_URL",
+                "//cdn.example.org/logo.png",
+                "BRAND_LOGO_URL",
+            ),
         ] {
             assert_eq!(
                 cfg(&[(name, value)]).unwrap_err().var,

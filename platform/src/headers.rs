@@ -41,11 +41,14 @@ const API_CSP: &str =
 
 impl SecurityHeaders {
     pub fn from_config(config: &Config) -> Self {
+        // A logo on another host is an image the shell shows.
+        let mut extra = config.csp_extra_origins.clone();
+        extra.extend(origin_of(&config.brand_logo_url));
         Self::new(
             &config.public_url,
             config.map_style_url.as_deref(),
             config.mapbox_access_token.is_some(),
-            &config.csp_extra_origins,
+            &extra,
         )
     }
 

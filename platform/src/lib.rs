@@ -11,6 +11,7 @@ pub mod eventlog;
 pub mod headers;
 pub mod http;
 pub mod identity;
+pub mod language;
 pub mod mail;
 pub mod position;
 pub mod ratelimit;

@@ -41,11 +41,32 @@ pub struct QueryState {
 
 /// What the web app needs to know about this instance (`GET /api/config`). Public by nature: a
 /// Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
-#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct ClientConfig {
     pub product_name: String,
+    /// The map's style; null: the built-in offline style (or Mapbox's streets with a token). A
+    /// browser that cannot load it falls back to the offline style and says so.
     pub map_style_url: Option<String>,
     pub mapbox_access_token: Option<String>,
+    /// Where the map opens when the visitor's place is unknown.
+    pub map_default_view: platform::config::MapView,
+    /// The instance's primary colour (`#rrggbb`); null: the palette's own.
+    pub brand_color: Option<String>,
+    /// The instance's logo: a path on this site or an `https` URL.
+    pub logo_url: String,
+}
+
+impl ClientConfig {
+    pub fn from_config(config: &platform::config::Config) -> Self {
+        Self {
+            product_name: config.product_name.clone(),
+            map_style_url: config.map_style_url.clone(),
+            mapbox_access_token: config.mapbox_access_token.clone(),
+            map_default_view: config.map_default_view,
+            brand_color: config.brand_color.clone(),
+            logo_url: config.brand_logo_url.clone(),
+        }
+    }
 }
 
 impl axum::extract::FromRef<QueryState> for PgPool {

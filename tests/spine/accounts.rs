@@ -118,6 +118,68 @@ pub(crate) async fn status_of(
     (h, body["data"].clone())
 }
 
+/// The web app sends its interface's language; the mail and the answer follow it.
+#[tokio::test]
+async fn the_mail_is_written_in_the_language_the_request_asks_for() {
+    let app = TestApp::spawn().await;
+    let email = "amelie@example.org";
+    let resp = app
+        .client
+        .post(format!("{}/api/auth/request-magic-link", app.base))
+        .header("Accept-Language", "fr-CA,fr;q=0.9,en;q=0.8")
+        .json(&json!({ "email": email }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let body: Value = resp.json().await.unwrap();
+    let message = body["data"]["message"].as_str().unwrap();
+    assert!(message.starts_with("Consultez vos e-mails"), "{message}");
+    assert!(message.contains(email), "{message}");
+
+    let mail = platform::mail::decode_quoted_printable(&app.smtp.wait_for(email, 1).await);
+    assert!(mail.contains("Ouvrez ce lien pour continuer"), "{mail}");
+    assert!(
+        mail.contains("un compte Plinth avec cette adresse"),
+        "{mail}"
+    );
+    assert!(
+        !mail.contains("Create your") && !mail.contains("Open this link"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains(&format!("{}/verify?token=", app.base)),
+        "{mail}"
+    );
+    let code: String = mail
+        .split("fenêtre de connexion\u{a0}: ")
+        .nth(1)
+        .map(|rest| rest.chars().take(6).collect())
+        .unwrap_or_default();
+    assert!(
+        code.len() == 6 && code.chars().all(|c| c.is_ascii_digit()),
+        "{mail}"
+    );
+
+    // Without the header, or with languages this site does not speak: English.
+    let other = "bob@example.org";
+    let resp = app
+        .client
+        .post(format!("{}/api/auth/request-magic-link", app.base))
+        .header("Accept-Language", "de-DE,de;q=0.9")
+        .json(&json!({ "email": other }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let mail = app.smtp.wait_for(other, 1).await;
+    assert!(
+        mail.contains("Subject: Create your Plinth account"),
+        "{mail}"
+    );
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn the_mail_arrives_and_its_link_works_once() {
     let app = TestApp::spawn().await;

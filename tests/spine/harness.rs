@@ -151,6 +151,13 @@ pub const STALL: Duration = Duration::from_secs(60);
 /// Waits until every projector has applied every event of the types it reads. It fails only
 /// when the projectors stop moving for [`STALL`]: on a loaded machine catching up on every
 /// dataset may take longer than that, but never without progress.
+/// What an unconfigured instance tells the web app ("Plinth", the public basemap).
+pub fn unconfigured_client() -> query_api::state::ClientConfig {
+    query_api::state::ClientConfig::from_config(
+        &platform::config::Config::from_lookup(|_| None).unwrap(),
+    )
+}
+
 pub async fn wait_projected(pool: &PgPool) {
     let mut deadline = tokio::time::Instant::now() + STALL;
     let mut last_applied = -1i64;
@@ -441,10 +448,7 @@ impl TestApp {
             product_name: "Plinth".into(),
             public_url: base.clone(),
             data_terms: test_terms(),
-            client: query_api::state::ClientConfig {
-                product_name: "Plinth".into(),
-                ..Default::default()
-            },
+            client: unconfigured_client(),
             status_cache: Default::default(),
         };
         let commands = command_api::Commands::new(db.pool.clone());
@@ -549,7 +553,7 @@ impl TestApp {
             product_name: "Plinth".into(),
             public_url: "http://127.0.0.1".into(),
             data_terms: test_terms(),
-            client: Default::default(),
+            client: unconfigured_client(),
             status_cache: Default::default(),
         };
         let config = platform::config::Config::from_lookup(|_| None).unwrap();

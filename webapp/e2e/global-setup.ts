@@ -35,6 +35,9 @@ const UNSET = [
   'PUBLIC_URL',
   'PRODUCT_NAME',
   'MAP_STYLE_URL',
+  'MAP_DEFAULT_VIEW',
+  'BRAND_COLOR',
+  'BRAND_LOGO_URL',
   'MAPBOX_ACCESS_TOKEN',
   'ADMIN_EMAILS',
 ];
@@ -212,7 +215,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of UNSET) delete env[k];
-  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_ADDR: `127.0.0.1:${port}`, PLINTH_LOG: 'warn' });
+  // The offline map style: this machine reaches no tile host, and a test of the default public
+  // basemap (e2e/public-face.spec.ts) hands the app that style through route interception.
+  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_ADDR: `127.0.0.1:${port}`, PLINTH_LOG: 'warn', MAP_STYLE_URL: 'offline' });
 
   const args = ['serve', '--demo', ...demoFiles(), '--web-dir', path.join(WEBAPP_DIR, 'dist')];
   const out = createWriteStream(log);

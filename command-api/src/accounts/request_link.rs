@@ -1,7 +1,9 @@
 //! Use case (`POST /api/auth/request-magic-link`): a device asks for a magic link (and its
-//! code) for an address; rate limits per address and client, the mail sent after the answer.
+//! code) for an address; rate limits per address and client, the mail sent after the answer,
+//! in the language the request asked for.
 
 use super::*;
+use platform::language::Language;
 
 /// Records a new link for the address and mails it; answers whether it signs up (see the
 /// module's `is_signup`).
@@ -9,6 +11,7 @@ pub async fn run(
     accounts: &Accounts,
     device: &Device,
     raw_email: Option<&str>,
+    language: Language,
 ) -> Result<MagicLinkAnswer, IdentityError> {
     let email = parse_email(raw_email)?;
     accounts
@@ -47,7 +50,7 @@ pub async fn run(
             .bind(email.as_str())
             .fetch_one(accounts.pool())
             .await?;
-    let mail = link_mail(&accounts.settings, &email, &link, &code, exists);
+    let mail = link_mail(&accounts.settings, &email, &link, &code, exists, language);
     let mailer = accounts.mailer.clone();
     let masked = email.masked();
     // After the answer: the response time must not depend on the address or the mail server.
@@ -57,14 +60,19 @@ pub async fn run(
             Err(e) => tracing::error!(to = %masked, error = %e, "sign-in mail failed"),
         }
     });
+    let to = email.as_str();
     Ok(MagicLinkAnswer {
-            success: true,
-            message: format!(
-                "Check your email: we sent a sign-in link and a 6-digit code to {}. They expire in 1 hour.",
-                email.as_str()
+        success: true,
+        message: match language {
+            Language::En => format!(
+                "Check your email: we sent a sign-in link and a 6-digit code to {to}. They expire in 1 hour."
             ),
-            is_signup,
-        })
+            Language::Fr => format!(
+                "Consultez vos e-mails\u{a0}: nous avons envoyé un lien de connexion et un code à 6 chiffres à {to}. Ils expirent dans 1 heure."
+            ),
+        },
+        is_signup,
+    })
 }
 
 /// Does the device's own token already belong to the account with this address?
@@ -94,29 +102,50 @@ fn link_mail(
     link: &UserToken,
     code: &str,
     exists: bool,
+    language: Language,
 ) -> Mail {
     let product = &settings.product_name;
     let url = format!("{}/verify?token={}", settings.public_url, link.expose());
-    let (subject, opening) = if exists {
-        (
+    let (subject, text) = match (language, exists) {
+        (Language::En, true) => (
             format!("Sign in to {product}"),
             format!("Someone (hopefully you) asked to sign in to {product} with this address."),
-        )
-    } else {
-        (
+        ),
+        (Language::En, false) => (
             format!("Create your {product} account"),
             format!(
                 "Someone (hopefully you) asked to create a {product} account with this address."
             ),
-        )
+        ),
+        (Language::Fr, true) => (
+            format!("Connexion à {product}"),
+            format!(
+                "Quelqu’un (vous, espérons-le) a demandé à se connecter à {product} avec cette adresse."
+            ),
+        ),
+        (Language::Fr, false) => (
+            format!("Créez votre compte {product}"),
+            format!(
+                "Quelqu’un (vous, espérons-le) a demandé à créer un compte {product} avec cette adresse."
+            ),
+        ),
     };
-    let text = format!(
-        "{opening}\n\n\
+    let text = match language {
+        Language::En => format!(
+            "{text}\n\n\
              Open this link to continue:\n\n{url}\n\n\
              Or enter this code in the sign-in dialog: {code}\n\n\
              The link and the code work once and expire in 1 hour.\n\
              If you did not ask for this, ignore this mail: nothing happens without the link.\n"
-    );
+        ),
+        Language::Fr => format!(
+            "{text}\n\n\
+             Ouvrez ce lien pour continuer\u{a0}:\n\n{url}\n\n\
+             Ou saisissez ce code dans la fenêtre de connexion\u{a0}: {code}\n\n\
+             Le lien et le code ne servent qu’une fois et expirent dans 1 heure.\n\
+             Si vous n’avez rien demandé, ignorez ce message\u{a0}: rien ne se passe sans le lien.\n"
+        ),
+    };
     Mail {
         to: email.as_str().to_owned(),
         subject,

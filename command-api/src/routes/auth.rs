@@ -5,6 +5,7 @@ use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use platform::auth::USER_TOKEN_HEADER;
 use platform::http::{ok, with_position, ApiError, Envelope};
+use platform::language::Language;
 
 use super::{no_store, Body, Write};
 use crate::accounts::{
@@ -15,15 +16,18 @@ use crate::accounts::{
 /// `POST /api/auth/request-magic-link`.
 #[utoipa::path(post, path = "/api/auth/request-magic-link", tag = "auth",
     request_body = MagicLinkRequest,
+    params(("Accept-Language" = Option<String>, Header, description = "The mail's and the message's language: French when French ranks first among the languages this site speaks (en, fr), else English")),
     responses(
         (status = 200, description = "A link and code were mailed; `is_signup` never reveals whether the address has an account", body = Envelope<MagicLinkAnswer>),
         (status = 400, description = "'Email address is required' or 'Please enter a valid email address'", body = platform::http::ErrorBody),
         (status = 429, description = "Too many requests for this address or from this client; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn request_magic_link(
     w: Write<Device>,
+    language: Language,
     Body(body): Body<MagicLinkRequest>,
 ) -> Result<Response, ApiError> {
-    let answer = request_link::run(&w.state.accounts, &w.actor, body.email.as_deref()).await?;
+    let answer =
+        request_link::run(&w.state.accounts, &w.actor, body.email.as_deref(), language).await?;
     Ok(no_store(w.caller.respond(ok(answer))))
 }
 

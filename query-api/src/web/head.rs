@@ -24,12 +24,26 @@ pub struct Head {
     pub noindex: bool,
 }
 
+/// The instance as every head names it (`PRODUCT_NAME`, `BRAND_LOGO_URL`, `BRAND_COLOR`).
+#[derive(Debug, Clone)]
+pub struct Brand {
+    pub product: String,
+    /// Absolute: the preview image of a page that has no photo of its own.
+    pub logo: String,
+    /// `#rrggbb`: the browser's theme colour.
+    pub color: Option<String>,
+}
+
+/// The default palette's primary, the browser's theme colour when no `BRAND_COLOR` is set.
+pub const DEFAULT_THEME_COLOR: &str = "#3949ab";
+
 /// Longest description in a head; search engines show about this much.
 const MAX_DESCRIPTION: usize = 300;
 
 impl Head {
-    /// The tags, for the product `product` (titles as the app writes them: "{Page} - {product}").
-    pub fn render(&self, product: &str) -> String {
+    /// The tags, for the instance `brand` (titles as the app writes them: "{Page} - {product}").
+    pub fn render(&self, brand: &Brand) -> String {
+        let product = brand.product.as_str();
         let title = match &self.title {
             Some(t) => format!("{t} - {product}"),
             None => product.to_owned(),
@@ -54,11 +68,18 @@ impl Head {
                 meta(&mut out, "name", "twitter:image", image);
                 "summary_large_image"
             }
-            None => "summary",
+            None => {
+                if !brand.logo.is_empty() {
+                    meta(&mut out, "property", "og:image", &brand.logo);
+                }
+                "summary"
+            }
         };
         meta(&mut out, "name", "twitter:card", card);
         meta(&mut out, "name", "twitter:title", &title);
         meta(&mut out, "name", "twitter:description", &description);
+        let color = brand.color.as_deref().unwrap_or(DEFAULT_THEME_COLOR);
+        meta(&mut out, "name", "theme-color", color);
         if self.noindex {
             meta(&mut out, "name", "robots", "noindex");
         }
@@ -135,6 +156,7 @@ impl Shell {
         let mut html = html.to_owned();
         remove_element(&mut html, "<title", "</title>");
         remove_element(&mut html, "<meta name=\"description\"", ">");
+        remove_element(&mut html, "<meta name=\"theme-color\"", ">");
         let at = html.find("</head>")?;
         Some(Self {
             after: html[at..].to_owned(),
@@ -175,11 +197,36 @@ mod tests {
             json_ld: Some(serde_json::json!({"name": "</script><script>alert(1)</script>"})),
             ..Head::default()
         };
-        let html = head.render("Plinth");
+        let html = head.render(&Brand {
+            product: "Plinth".into(),
+            logo: String::new(),
+            color: None,
+        });
         assert!(!html.contains("<script>alert"));
         assert!(html.contains("&quot;&gt;&lt;script&gt;"));
         assert!(html.contains("\\u003c/script\\u003e"));
         assert!(html.contains("content=\"a &amp; b\""));
+    }
+
+    #[test]
+    fn a_page_without_a_photo_previews_the_logo_in_the_brand_s_colour() {
+        let brand = Brand {
+            product: "Art in Montréal".into(),
+            logo: "https://art.example/brand/logo.png".into(),
+            color: Some("#1b5e20".into()),
+        };
+        let html = Head {
+            title: Some("Help".into()),
+            kind: "website",
+            ..Head::default()
+        }
+        .render(&brand);
+        assert!(html.contains("<title>Help - Art in Montréal</title>"));
+        assert!(html.contains(
+            "<meta property=\"og:image\" content=\"https://art.example/brand/logo.png\">"
+        ));
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+        assert!(html.contains("<meta name=\"theme-color\" content=\"#1b5e20\">"));
     }
 
     #[test]
@@ -193,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_shell_loses_its_own_title_and_description() {
-        let built = "<html><head><meta charset=\"UTF-8\" /><meta name=\"description\" content=\"x\" /><title>Plinth</title><script src=\"/a.js\"></script></head><body></body></html>";
+        let built = "<html><head><meta charset=\"UTF-8\" /><meta name=\"description\" content=\"x\" /><meta name=\"theme-color\" content=\"#3949ab\" /><title>Plinth</title><script src=\"/a.js\"></script></head><body></body></html>";
         let shell = Shell::new(built).unwrap();
         let page = shell.page("<title>T</title>");
         assert_eq!(

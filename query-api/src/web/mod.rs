@@ -18,7 +18,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::state::QueryState;
-use head::{Head, Shell};
+use head::{Brand, Head, Shell};
 use site::Site;
 
 /// What the pages are made from: the read models, the built shell, the app's site file, and
@@ -30,6 +30,7 @@ pub struct Web {
     site: Arc<Site>,
     /// `PUBLIC_URL` without a trailing slash.
     base: Arc<str>,
+    brand: Arc<Brand>,
 }
 
 impl Web {
@@ -43,8 +44,20 @@ impl Web {
             tracing::error!("the web app's index.html has no </head>");
             return None;
         };
+        let base: Arc<str> = query.public_url.trim_end_matches('/').into();
+        let logo = &query.client.logo_url;
+        let brand = Brand {
+            product: query.client.product_name.clone(),
+            logo: if logo.starts_with('/') {
+                format!("{base}{logo}")
+            } else {
+                logo.clone()
+            },
+            color: query.client.brand_color.clone(),
+        };
         Some(Self {
-            base: query.public_url.trim_end_matches('/').into(),
+            base,
+            brand: Arc::new(brand),
             query,
             shell: Arc::new(shell),
             site: Arc::new(site),
@@ -57,12 +70,12 @@ impl Web {
     }
 
     fn product(&self) -> &str {
-        &self.query.product_name
+        &self.brand.product
     }
 
     /// `head` in the app's page, answered with `status`.
     fn answer(&self, status: StatusCode, head: &Head) -> Response {
-        let html = self.shell.page(&head.render(self.product()));
+        let html = self.shell.page(&head.render(&self.brand));
         (
             status,
             [

@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch } from '../testing/fetchMock';
+import { setLocale } from '../i18n';
 import { apiRequest, buildUrl } from './client';
-import { ERROR_CODES, ERROR_MESSAGES, type ApiError } from './errors';
+import { ERROR_CODES, ERROR_MESSAGES, errorMessage, type ApiError } from './errors';
+import { listNameError, SYSTEM_LIST_NAMES } from './listsApi';
 import { minPosition } from './position';
+import { displayName } from './session';
 import { getToken, setToken } from './token';
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
@@ -179,5 +182,21 @@ describe('apiRequest: URL, headers and token', () => {
     await apiRequest('/artworks');
     expect(minPosition()).toBe('12-340');
     expect(calls[1]!.headers.get('X-Min-Position')).toBe('12-340');
+  });
+});
+
+describe('the client’s own words, in the language in effect', () => {
+  it('says a network failure, a list name’s rule and an anonymous user in French', async () => {
+    setLocale('fr');
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const e = await failure(apiRequest('/artworks'));
+    expect(e).toMatchObject({ code: 'NETWORK_ERROR', status: 0, message: 'Erreur réseau' });
+    expect(errorMessage(e)).toBe('Erreur réseau');
+    expect(errorMessage(undefined)).toBe('Une erreur inattendue s’est produite');
+    expect(listNameError('  ')).toBe('Le nom de la liste est obligatoire');
+    expect(SYSTEM_LIST_NAMES.want_to_see).toBe('À voir');
+    expect(displayName(null)).toBe('Anonyme');
+    setLocale('en');
+    expect(SYSTEM_LIST_NAMES.want_to_see).toBe('Want to see');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The one way the app talks to the server: `${location.origin}/api` + path, JSON, the user token
- * on every call (and any new one stored), a timeout, read-your-writes headers, and every failure
+ * on every call (and any new one stored), the interface's language, a timeout, read-your-writes headers, and every failure
  * mapped onto the catalogue in `errors.ts`.
  */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '../config/constants';
+import { getLocale } from '../i18n/locale';
 import { logger } from '../lib/logger';
 import {
   abortedError,
@@ -78,7 +79,8 @@ export async function apiRequest<T = unknown>(
 ): Promise<ApiResult<T>> {
   const args: RequestArgs = typeof input === 'string' ? { url: input } : input;
   const method = args.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  // The interface's language: mail sent in answer (a sign-in link) is written in it.
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLocale() });
   const isForm = typeof FormData !== 'undefined' && args.body instanceof FormData;
   if (!isForm) headers.set('Content-Type', 'application/json');
   const token = getToken();

@@ -2,6 +2,7 @@
  * The error catalogue of SPEC §8. Every failed call, whatever went wrong, becomes one `ApiError`
  * so screens handle a single shape.
  */
+import { messageTable } from '../lib/messageTable';
 
 export interface ApiError {
   /** The server's error code (e.g. NOT_FOUND), or one of the client codes below. */
@@ -26,13 +27,14 @@ export const ERROR_CODES = {
   aborted: 'ABORTED',
 } as const;
 
-export const ERROR_MESSAGES = {
-  timeout: 'Request timeout',
-  network: 'Network error occurred',
-  invalidResponse: 'Expected JSON response from API',
-  unknown: 'An unexpected error occurred',
-  aborted: 'Request was cancelled',
-} as const;
+/** The client's own messages, in the language in effect when read (an error made now says it in it). */
+export const ERROR_MESSAGES = messageTable({
+  timeout: 'lib.errors.timeout',
+  network: 'lib.errors.network',
+  invalidResponse: 'lib.errors.invalidResponse',
+  unknown: 'lib.errors.unknown',
+  aborted: 'lib.errors.aborted',
+});
 
 export function makeApiError(
   code: string,

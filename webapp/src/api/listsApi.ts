@@ -9,6 +9,8 @@
  * X-Min-Position (see `client.ts`), so the server answers with the write applied.
  */
 import { LIST_DETAILS_CACHE_SECONDS, LIST_DETAILS_LIMIT, LIST_MAX_ITEMS, LIST_NAME_MAX } from '../config/constants';
+import { t } from '../i18n';
+import { messageTable } from '../lib/messageTable';
 import { baseApi, LIST_ID, undoIfFailed, unwrap, type CacheApi, type Patch } from './baseApi';
 import { buildUrl } from './client';
 import type { components } from './schema';
@@ -39,18 +41,21 @@ export type SystemListKind = Exclude<ListKind, 'custom'>;
 /** The system lists, in the order the server lists them. */
 export const SYSTEM_LIST_KINDS = ['loved', 'visited', 'want_to_see'] as const satisfies readonly SystemListKind[];
 
-/** Their names, as GET /me/lists gives them (GET /artworks/{id}/saved gives only the kind). */
-export const SYSTEM_LIST_NAMES: Record<SystemListKind, string> = {
-  loved: 'Loved',
-  visited: 'Visited',
-  want_to_see: 'Want to see',
-};
+/**
+ * Their names, as GET /me/lists gives them in English (GET /artworks/{id}/saved gives only the
+ * kind), in the language in effect when read.
+ */
+export const SYSTEM_LIST_NAMES: Readonly<Record<SystemListKind, string>> = messageTable({
+  loved: 'lib.lists.loved',
+  visited: 'lib.lists.visited',
+  want_to_see: 'lib.lists.wantToSee',
+});
 
 /** The server's rule for a list's name, in its words; null when `name` (trimmed) passes. */
 export function listNameError(name: string): string | null {
   const v = name.trim();
-  if (!v) return 'A list name is required';
-  if (v.length > LIST_NAME_MAX) return `A list name must be at most ${LIST_NAME_MAX} characters`;
+  if (!v) return t('lib.lists.nameRequired');
+  if (v.length > LIST_NAME_MAX) return t('lib.lists.nameTooLong', { max: LIST_NAME_MAX });
   return null;
 }
 

@@ -2178,6 +2178,16 @@ export interface components {
          *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
          */
         ClientConfig: {
+            /** @description The instance's primary colour (`#rrggbb`); null: the palette's own. */
+            brand_color?: string | null;
+            /** @description The instance's logo: a path on this site or an `https` URL. */
+            logo_url: string;
+            /** @description Where the map opens when the visitor's place is unknown. */
+            map_default_view: components["schemas"]["MapView"];
+            /**
+             * @description The map's style; null: the built-in offline style (or Mapbox's streets with a token). A
+             *     browser that cannot load it falls back to the offline style and says so.
+             */
             map_style_url?: string | null;
             mapbox_access_token?: string | null;
             product_name: string;
@@ -2715,6 +2725,16 @@ export interface components {
              *     Mapbox token given here must be a public (`pk.`) token restricted to the site's URL.
              */
             data: {
+                /** @description The instance's primary colour (`#rrggbb`); null: the palette's own. */
+                brand_color?: string | null;
+                /** @description The instance's logo: a path on this site or an `https` URL. */
+                logo_url: string;
+                /** @description Where the map opens when the visitor's place is unknown. */
+                map_default_view: components["schemas"]["MapView"];
+                /**
+                 * @description The map's style; null: the built-in offline style (or Mapbox's streets with a token). A
+                 *     browser that cannot load it falls back to the offline style and says so.
+                 */
                 map_style_url?: string | null;
                 mapbox_access_token?: string | null;
                 product_name: string;
@@ -4104,6 +4124,15 @@ export interface components {
         };
         MagicLinkRequest: {
             email?: string | null;
+        };
+        /** @description Where the map opens when the visitor's place is unknown. */
+        MapView: {
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            /** Format: double */
+            zoom: number;
         };
         Mapping: {
             artist_records?: null | components["schemas"]["ArtistRecords"];
@@ -7203,7 +7232,10 @@ export interface operations {
     request_magic_link: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The mail's and the message's language: French when French ranks first among the languages this site speaks (en, fr), else English */
+                "Accept-Language"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };

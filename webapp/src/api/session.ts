@@ -3,6 +3,7 @@
  * flows, and the role selectors the shell and the route guards read.
  */
 import { createAsyncThunk, createSlice, type PayloadAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { t } from '../i18n';
 import { logger } from '../lib/logger';
 import { accountApi } from './accountApi';
 import { authApi } from './authApi';
@@ -242,7 +243,7 @@ export function roleOf(user: SessionUser | null): Role {
 
 /** The email if verified, otherwise 'Anonymous ({first 8 chars of id}...)'. */
 export function displayName(user: SessionUser | null): string {
-  if (!user) return 'Anonymous';
+  if (!user) return t('lib.session.anonymous');
   if (user.emailVerified && user.email) return user.email;
-  return `Anonymous (${user.id.slice(0, 8)}...)`;
+  return t('lib.session.anonymousId', { id: user.id.slice(0, 8) });
 }

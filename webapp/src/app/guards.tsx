@@ -6,6 +6,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectCanModerate, selectIsAdmin, selectIsAuthenticated, selectSessionReady } from '../api/session';
 import { Loading } from '../components/states';
+import { useT } from '../i18n';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 
@@ -16,9 +17,10 @@ export const MODERATOR_REDIRECT = '/?error=moderator_required';
 export const ADMIN_REDIRECT = '/?error=admin_required';
 
 function Checking() {
+  const t = useT();
   return (
     <div className="page">
-      <Loading label="Checking your access…" />
+      <Loading label={t('shell.guard.checking')} />
     </div>
   );
 }

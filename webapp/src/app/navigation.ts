@@ -2,22 +2,24 @@
 import type { SessionUser } from '../api/session';
 import type { IconName } from '../components/Icon';
 import { to } from '../config/routes';
+import type { MessageKey } from '../i18n';
 
 export interface NavEntry {
   id: string;
-  label: string;
+  /** The entry's name, as a message (`t(entry.label)`). */
+  label: MessageKey;
   to: string;
   icon: IconName;
 }
 
 const MAIN: NavEntry[] = [
-  { id: 'map', label: 'Map', to: to.map(), icon: 'map' },
-  { id: 'artworks', label: 'Artworks', to: to.artworks(), icon: 'artworks' },
-  { id: 'artists', label: 'Artists', to: to.artists(), icon: 'artists' },
-  { id: 'search', label: 'Search', to: to.search(), icon: 'search' },
-  { id: 'help', label: 'Help', to: to.help(), icon: 'help' },
+  { id: 'map', label: 'shell.nav.map', to: to.map(), icon: 'map' },
+  { id: 'artworks', label: 'shell.nav.artworks', to: to.artworks(), icon: 'artworks' },
+  { id: 'artists', label: 'shell.nav.artists', to: to.artists(), icon: 'artists' },
+  { id: 'search', label: 'common.search', to: to.search(), icon: 'search' },
+  { id: 'help', label: 'shell.nav.help', to: to.help(), icon: 'help' },
 ];
-const PAGES: NavEntry = { id: 'pages', label: 'Pages', to: to.pages(), icon: 'pages' };
+const PAGES: NavEntry = { id: 'pages', label: 'shell.nav.pages', to: to.pages(), icon: 'pages' };
 
 /** Map, Artworks, Artists, Search, Help; the rail also has Pages. */
 export function mainEntries(where: 'rail' | 'drawer'): NavEntry[] {
@@ -28,9 +30,9 @@ export function mainEntries(where: 'rail' | 'drawer'): NavEntry[] {
 export function adminEntries(user: SessionUser | null): NavEntry[] {
   if (!user) return [];
   const out: NavEntry[] = [];
-  if (user.isAdmin) out.push({ id: 'admin', label: 'Admin', to: to.admin(), icon: 'admin' });
+  if (user.isAdmin) out.push({ id: 'admin', label: 'shell.nav.admin', to: to.admin(), icon: 'admin' });
   if (user.isAdmin || user.isModerator || user.canReview) {
-    out.push({ id: 'moderate', label: 'Moderate', to: to.review(), icon: 'moderate' });
+    out.push({ id: 'moderate', label: 'shell.nav.moderate', to: to.review(), icon: 'moderate' });
   }
   return out;
 }

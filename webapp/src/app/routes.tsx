@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Loading } from '../components/states';
 import { REDIRECTS } from '../config/routes';
+import { useT } from '../i18n';
 import { RequireAdmin, RequireAuth, RequireModerator } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 import { AppShell } from './shell/AppShell';
@@ -15,9 +16,10 @@ type Lazy = RouteObject['lazy'];
 
 /** Shown while the first screen's code loads. */
 function ShellFallback() {
+  const t = useT();
   return (
     <div className="app-loading">
-      <Loading label="Loading Plinth…" />
+      <Loading label={t('shell.loadingApp')} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useGetArtistsQuery } from '../api/artistIndexApi';
 import { errorMessage } from '../api/errors';
 import type { ArtistRef } from '../api/types';
 import { ARTIST_PICKER_LIMIT, SEARCH_DEBOUNCE_MS } from '../config/constants';
-import { plural } from '../lib/format';
+import { useT } from '../i18n';
 import { useDebouncedValue } from '../lib/hooks';
 import { RemovableChips } from './EditForm';
 import { Icon } from './Icon';
@@ -36,7 +36,7 @@ export function ArtistPicker({
   value,
   onChange,
   error,
-  legend = 'Artists',
+  legend,
   allowNew = false,
   query,
   onQuery,
@@ -47,6 +47,7 @@ export function ArtistPicker({
   value: readonly CreditedArtist[];
   onChange: (artists: CreditedArtist[]) => void;
   error?: string | undefined;
+  /** The fieldset's legend (default: "Artists"). */
   legend?: string;
   /** Whether a name the registry does not know may be added. */
   allowNew?: boolean;
@@ -56,6 +57,7 @@ export function ArtistPicker({
   /** As FieldError's: announce the error as it appears (a form without a summary of its problems). */
   alert?: boolean;
 }) {
+  const t = useT();
   const [ownText, setOwnText] = useState('');
   const text = query ?? ownText;
   const setText = onQuery ?? setOwnText;
@@ -75,10 +77,12 @@ export function ArtistPicker({
   const offerNew = allowNew && answered && !exact && !creditedAlready;
 
   let status = '';
-  if (typed && (typed !== search || found.isFetching)) status = 'Searching…';
-  else if (search && found.isError) status = `Could not search artists. ${errorMessage(found.error)}`;
+  if (typed && (typed !== search || found.isFetching)) status = t('components.artistPicker.searching');
+  else if (search && found.isError) status = t('components.artistPicker.searchFailed', { reason: errorMessage(found.error) });
   else if (search && found.currentData) {
-    status = matches.length ? `${plural(matches.length, 'artist')} found` : `No other artists match “${search}”`;
+    status = matches.length
+      ? t('components.artistPicker.found', { count: matches.length })
+      : t('components.artistPicker.noMatch', { search });
   }
 
   const add = (artist: CreditedArtist) => {
@@ -98,16 +102,19 @@ export function ArtistPicker({
 
   return (
     <fieldset id={id} className="fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field__label">{legend}</legend>
+      <legend className="field__label">{legend ?? t('components.artistPicker.legend')}</legend>
       <RemovableChips
-        label="Credited artists"
-        items={value.map((a) => ({ key: a.id ?? `new:${a.name.toLocaleLowerCase()}`, label: a.id ? a.name : `${a.name} (new artist)` }))}
+        label={t('components.artistPicker.credited')}
+        items={value.map((a) => ({
+          key: a.id ?? `new:${a.name.toLocaleLowerCase()}`,
+          label: a.id ? a.name : t('components.artistPicker.newArtist', { name: a.name }),
+        }))}
         onRemove={(removed) => onChange(value.filter((x) => (x.id ?? `new:${x.name.toLocaleLowerCase()}`) !== removed))}
-        empty="No artists credited."
+        empty={t('components.artistPicker.none')}
       />
       <div className="field field--compact">
         <label className="field__label" htmlFor={inputId}>
-          Find an artist to add
+          {t('components.artistPicker.find')}
         </label>
         <input
           ref={input}
@@ -124,17 +131,22 @@ export function ArtistPicker({
       </div>
       {allowNew && (
         <p id={hintId} className="muted small">
-          Choose a known artist, so the artwork joins their others; or add the name as you know it.
+          {t('components.artistPicker.hint')}
         </p>
       )}
       <p id={statusId} className="muted small" role="status">
         {status}
       </p>
       {(matches.length > 0 || offerNew) && (
-        <ul className="artist-matches" aria-label="Matching artists">
+        <ul className="artist-matches" aria-label={t('components.artistPicker.matches')}>
           {matches.map((a) => (
             <li key={a.id}>
-              <button type="button" className="button button--text button--small" aria-label={`Add ${a.name}`} onClick={() => add(a)}>
+              <button
+                type="button"
+                className="button button--text button--small"
+                aria-label={t('components.artistPicker.add', { name: a.name })}
+                onClick={() => add(a)}
+              >
                 <Icon name="add" size={18} /> {a.name}
               </button>
             </li>
@@ -142,7 +154,7 @@ export function ArtistPicker({
           {offerNew && (
             <li>
               <button type="button" className="button button--text button--small" onClick={addNew}>
-                <Icon name="add" size={18} /> Add “{typed}” as a new artist
+                <Icon name="add" size={18} /> {t('components.artistPicker.addNew', { name: typed })}
               </button>
             </li>
           )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { artworkPlace } from '../api/placesApi';
 import type { ArtworkDto } from '../api/types';
 import { to } from '../config/routes';
+import { useT } from '../i18n';
 import { photoSource } from '../lib/images';
 import { artworkTypeColor } from '../lib/map/artworkTypes';
 import { Icon } from './Icon';
@@ -11,6 +12,7 @@ import { TypeChip } from './TypeChip';
 
 /** `action`: a control beside the type chip (a list's "Remove"). */
 export function ArtworkCard({ artwork, action }: { artwork: ArtworkDto; action?: ReactNode }) {
+  const t = useT();
   const first = artwork.photos[0];
   const photo = first ? photoSource(first, 'thumbnail') : null;
   const artists = artwork.artists.map((a) => a.name).join(', ');
@@ -26,7 +28,7 @@ export function ArtworkCard({ artwork, action }: { artwork: ArtworkDto; action?:
           </span>
         )}
         <span className="card__body">
-          <span className="card__title">{artwork.title || 'Untitled'}</span>
+          <span className="card__title">{artwork.title || t('components.artwork.untitled')}</span>
           {artists && <span className="card__meta">{artists}</span>}
           {place && (
             <span className="card__meta card__place">

@@ -1,14 +1,20 @@
 /** An artwork the registry does not have (SPEC §8's message), with the way back to the map. */
 import { to } from '../config/routes';
+import { t as translate, useT } from '../i18n';
 import { NotFound } from './NotFound';
 
 export function artworkNotFoundMessage(id: string): string {
-  return `Artwork with ID ${id} not found`;
+  return translate('components.artworkNotFound.message', { id });
 }
 
 export function ArtworkNotFound({ id }: { id: string }) {
+  const t = useT();
   return (
-    <NotFound icon="artworks" title="Artwork not found" back={{ to: to.map(), label: 'Back to the map' }}>
+    <NotFound
+      icon="artworks"
+      title={t('components.artworkNotFound.title')}
+      back={{ to: to.map(), label: t('components.artworkNotFound.back') }}
+    >
       <p>{artworkNotFoundMessage(id)}</p>
     </NotFound>
   );

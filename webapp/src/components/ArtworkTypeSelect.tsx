@@ -1,6 +1,7 @@
 /** A labelled select of the artwork types, "All types" first (the map's filters, the artwork index). */
 import type { Ref } from 'react';
 import type { ArtworkType } from '../api/types';
+import { useT } from '../i18n';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../lib/map/artworkTypes';
 import { LabelledSelect, ValueOptions } from './Select';
 
@@ -18,6 +19,7 @@ export function ArtworkTypeSelect({
   className?: string;
   selectRef?: Ref<HTMLSelectElement>;
 }) {
+  const t = useT();
   return (
     <LabelledSelect
       label={label}
@@ -26,7 +28,7 @@ export function ArtworkTypeSelect({
       value={value ?? ''}
       onChange={(e) => onChange(isArtworkType(e.target.value) ? e.target.value : null)}
     >
-      <option value="">All types</option>
+      <option value="">{t('components.artworkType.all')}</option>
       <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
     </LabelledSelect>
   );

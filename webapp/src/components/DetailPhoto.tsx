@@ -3,7 +3,8 @@
  * its credit and the site it comes from, or a link to it when the address is not an image file or
  * the image cannot be shown (the site is unreachable, or the page's policy does not let it load).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useT } from '../i18n';
 import type { PhotoDetail } from '../lib/tagGroups';
 import './DetailPhoto.css';
 
@@ -13,21 +14,27 @@ export function DetailPhoto({ photo, alt, credit }: { photo: PhotoDetail; alt: s
 }
 
 function Shown({ photo, alt, credit }: { photo: PhotoDetail; alt: string; credit: string | undefined }) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
+  const newTab = <span className="visually-hidden"> {t('components.newTab')}</span>;
   const source = (
     <a href={photo.url} target="_blank" rel="noreferrer">
       {photo.host}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {newTab}
     </a>
   );
   if (!photo.image || failed) {
+    const link = (chunks: ReactNode[]) => (
+      <a href={photo.url} target="_blank" rel="noreferrer">
+        {chunks}
+        {newTab}
+      </a>
+    );
     return (
       <p className="detail-photo detail-photo--link" data-testid="detail-photo">
-        <a href={photo.url} target="_blank" rel="noreferrer">
-          View the photo<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>{' '}
-        on {photo.host}
-        {credit && <>, by {credit}</>}
+        {credit
+          ? t.rich('components.detailPhoto.linkBy', { link, host: photo.host, credit })
+          : t.rich('components.detailPhoto.link', { link, host: photo.host })}
       </p>
     );
   }
@@ -35,7 +42,9 @@ function Shown({ photo, alt, credit }: { photo: PhotoDetail; alt: string; credit
     <figure className="detail-photo" data-testid="detail-photo">
       <img src={photo.url} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(true)} />
       <figcaption className="muted small">
-        {credit && <>Photo: {credit}. </>}Source: {source}
+        {credit
+          ? t.rich('components.detailPhoto.captionBy', { credit, source })
+          : t.rich('components.detailPhoto.caption', { source })}
       </figcaption>
     </figure>
   );

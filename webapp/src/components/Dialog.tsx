@@ -4,6 +4,7 @@
  * the opener on close, and the backdrop click closes too.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { t as translate, useT } from '../i18n';
 import { Icon } from './Icon';
 import { ErrorNote, Spinner } from './states';
 import './Dialog.css';
@@ -22,6 +23,7 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, title, onClose, children, actions, size = 'medium', describedBy, className }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
@@ -80,7 +82,7 @@ export function Dialog({ open, title, onClose, children, actions, size = 'medium
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label="Close">
+            <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label={t('common.close')}>
               <Icon name="close" />
             </button>
           </header>
@@ -96,19 +98,22 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
   open: boolean;
   title: string;
   message: string;
+  /** Default: "Confirm". */
   confirmLabel?: string;
+  /** Default: "Cancel". */
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog
       open={open}
@@ -118,10 +123,10 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="button button--text" onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.cancel')}
           </button>
           <button type="button" className="button button--filled" onClick={onConfirm}>
-            {confirmLabel}
+            {confirmLabel ?? t('components.dialog.confirm')}
           </button>
         </>
       }
@@ -139,6 +144,7 @@ interface PromptProps {
   maxLength?: number;
   multiline?: boolean;
   validate?: (value: string) => string | null;
+  /** Default: "OK". */
   confirmLabel?: string;
   /** What the value is asked for, above the field. */
   description?: ReactNode;
@@ -164,9 +170,9 @@ export function promptError(
   rules: { label: string; required?: boolean; maxLength?: number | undefined; validate?: ((v: string) => string | null) | undefined },
 ): string | null {
   const v = value.trim();
-  if (rules.required && !v) return `${rules.label} is required`;
+  if (rules.required && !v) return translate('components.dialog.required', { label: rules.label });
   if (rules.maxLength !== undefined && v.length > rules.maxLength) {
-    return `${rules.label} must be at most ${rules.maxLength} characters`;
+    return translate('components.dialog.tooLong', { label: rules.label, max: rules.maxLength });
   }
   return rules.validate ? rules.validate(v) : null;
 }
@@ -179,13 +185,14 @@ function PromptBody({
   maxLength,
   multiline = false,
   validate,
-  confirmLabel = 'OK',
+  confirmLabel,
   description,
   error: outside,
   busy = false,
   onSubmit,
   onCancel,
 }: PromptProps) {
+  const t = useT();
   const [value, setValue] = useState(initialValue);
   const [problem, setProblem] = useState<string | null>(null);
   const error = problem ?? outside ?? null;
@@ -226,10 +233,10 @@ function PromptBody({
         <ErrorNote id={errorId}>{error}</ErrorNote>
         <div className="dialog__actions dialog__actions--inline">
           <button type="button" className="button button--text" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button button--filled" disabled={busy}>
-            {busy && <Spinner />} {confirmLabel}
+            {busy && <Spinner />} {confirmLabel ?? t('components.dialog.ok')}
           </button>
         </div>
       </form>
@@ -255,6 +262,7 @@ export function FormDialogActions({
   submitDisabled?: boolean;
   failure?: string | null;
 }) {
+  const t = useT();
   return (
     <>
       {failure && (
@@ -264,7 +272,7 @@ export function FormDialogActions({
       )}
       <div className="dialog__actions dialog__actions--inline">
         <button type="button" className="button button--text" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="button button--filled" disabled={busy || submitDisabled}>
           {busy && <Spinner />} {submitLabel}

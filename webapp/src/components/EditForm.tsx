@@ -17,19 +17,22 @@ import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditCheck, EditRequest, EditSubject, FieldEdit, FieldProblem } from '../api/types';
 import { useAppDispatch } from '../app/hooks';
 import { SUBMISSION } from '../config/constants';
+import { useT } from '../i18n';
 import { useFieldProblems } from '../lib/fieldProblems';
+import { messageTable } from '../lib/messageTable';
 import { toastShown } from '../lib/ui';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
-import { FieldError, NOTE_TOO_LONG_MESSAGE, NoteField, useFocusOnProblem } from './SubmissionParts';
+import { FieldError, noteTooLongMessage, NoteField, useFocusOnProblem } from './SubmissionParts';
 import { Spinner } from './states';
 import './EditForm.css';
 
-export const EDIT_MESSAGES = {
-  sent: 'Thanks! Your changes will appear once a moderator approves them.',
-  failed: 'Your changes could not be sent',
-  reloaded: 'The current values are loaded. The fields you changed keep your changes.',
-} as const;
+/** The flow's messages, in the language in effect when read. */
+export const EDIT_MESSAGES = messageTable({
+  sent: 'components.editForm.sent',
+  failed: 'components.editForm.failed',
+  reloaded: 'components.editForm.reloaded',
+});
 
 /** The 409 of proposing, and the same finding among the checks' errors: the subject changed since it was loaded. */
 function isStale(message: string): boolean {
@@ -96,7 +99,7 @@ export type EditSubmission = ReturnType<typeof useEditSubmission>;
 export function useEditSubmission<R>({ subject, idPrefix, validate, propose, onSent, reload, check, valueAt }: EditFlow<R>) {
   const [note, setNote] = useState('');
   const noteProblems = (): FieldProblem[] =>
-    note.trim().length > SUBMISSION.noteMax ? [{ field: 'note', message: NOTE_TOO_LONG_MESSAGE }] : [];
+    note.trim().length > SUBMISSION.noteMax ? [{ field: 'note', message: noteTooLongMessage() }] : [];
   const { problems, found, refused, clear } = useFieldProblems(
     () => [...noteProblems(), ...check()],
     (field) => (field === 'note' ? note : valueAt(field)),
@@ -198,6 +201,7 @@ export function EditFormShell({
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   useFocusOnProblem(flow.attempt, formRef, summaryRef);
@@ -219,7 +223,7 @@ export function EditFormShell({
       {children}
       <NoteField
         id={flow.idOf('note')}
-        label="Note to the moderators (optional)"
+        label={t('components.editForm.note')}
         value={flow.note}
         onChange={flow.setNote}
         error={flow.errorAt('note')}
@@ -231,7 +235,7 @@ export function EditFormShell({
           {flow.sending && <Spinner />} {submitLabel}
         </button>
         <Link className="button button--text" to={cancelTo}>
-          Cancel
+          {t('common.cancel')}
         </Link>
       </div>
     </form>
@@ -240,19 +244,21 @@ export function EditFormShell({
 
 /** Every problem at once, announced; a way to load the subject again when it changed meanwhile. */
 function Problems({ flow, innerRef }: { flow: EditSubmission; innerRef: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
   const { problems, stale, reloading, subject } = flow;
   const vocabulary = useTagVocabulary();
   if (problems.length === 0) return null;
   return (
     <div ref={innerRef} className="notice notice--warning edit-problems" role="alert" tabIndex={-1} data-testid="edit-problems">
       <p>
-        <strong>Your changes were not sent.</strong>
+        <strong>{t('components.editForm.notSent')}</strong>
       </p>
       <ul>
         {problems.map((p, i) => (
           <li key={i}>
-            {p.field && p.field !== 'edits' ? `${editFieldLabel(p.field, subject, vocabulary)}: ` : ''}
-            {p.message}
+            {p.field && p.field !== 'edits'
+              ? t('components.editForm.problem', { field: editFieldLabel(p.field, subject, vocabulary), message: p.message })
+              : p.message}
           </li>
         ))}
       </ul>
@@ -263,7 +269,7 @@ function Problems({ flow, innerRef }: { flow: EditSubmission; innerRef: RefObjec
           disabled={reloading}
           onClick={() => void flow.reloadSubject()}
         >
-          {reloading && <Spinner />} Reload
+          {reloading && <Spinner />} {t('components.editForm.reload')}
         </button>
       )}
     </div>
@@ -298,6 +304,7 @@ export function FieldFrame({
   preview?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className={`field${wide ? ' field--wide' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -310,13 +317,13 @@ export function FieldFrame({
           <button
             type="button"
             className="button button--text button--small"
-            aria-label={`Clear ${label.toLowerCase()}`}
+            aria-label={t('components.editForm.clearField', { field: label.toLowerCase() })}
             onClick={() => {
               onClear();
               document.getElementById(id)?.focus();
             }}
           >
-            Clear
+            {t('components.editForm.clear')}
           </button>
         )}
       </div>
@@ -393,6 +400,7 @@ export function RemovableChips({
   onRemove: (key: string) => void;
   empty: string;
 }) {
+  const t = useT();
   if (items.length === 0) return <p className="muted small">{empty}</p>;
   return (
     <ul className="chip-list" aria-label={label}>
@@ -402,7 +410,7 @@ export function RemovableChips({
           <button
             type="button"
             className="icon-button icon-button--small"
-            aria-label={`Remove ${item.label}`}
+            aria-label={t('components.remove', { name: item.label })}
             onClick={() => onRemove(item.key)}
           >
             <Icon name="close" size={16} />

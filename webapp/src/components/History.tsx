@@ -11,7 +11,8 @@ import { errorMessage } from '../api/errors';
 import { useGetHistoryQuery } from '../api/historyApi';
 import type { EditSubject, FieldChange, HistoryEntry } from '../api/types';
 import { to } from '../config/routes';
-import { formatDate, plural } from '../lib/format';
+import { useT } from '../i18n';
+import { formatDate } from '../lib/format';
 import { CHANGE_KIND_LABELS, type ChangeDescriber } from '../lib/historyText';
 import { Icon } from './Icon';
 import { Loading, Skeleton } from './states';
@@ -34,6 +35,7 @@ interface EntryProps {
 }
 
 export function History({ title, children, ...entry }: EntryProps & { title: string; children?: ReactNode }) {
+  const t = useT();
   const { subject, id } = entry;
   const [pages, setPages] = useState(1);
   const first = useGetHistoryQuery({ subject, id, page: 1 });
@@ -42,32 +44,32 @@ export function History({ title, children, ...entry }: EntryProps & { title: str
   let body;
   if (waiting(first)) {
     body = (
-      <Loading label="Loading history…">
+      <Loading label={t('components.history.loading')}>
         <Skeleton lines={3} />
       </Loading>
     );
   } else if (!first.data) {
-    body = <HistoryFailure title="Could not load the history" error={first.error} onRetry={() => void first.refetch()} />;
+    body = <HistoryFailure title={t('components.history.failed')} error={first.error} onRetry={() => void first.refetch()} />;
   } else if (first.data.entries.length === 0) {
-    body = <p className="muted">No changes recorded yet.</p>;
+    body = <p className="muted">{t('components.history.empty')}</p>;
   } else {
     body = (
       <>
-        <ol className="history" aria-label={`Changes to ${title}`}>
+        <ol className="history" aria-label={t('components.history.changesTo', { title })}>
           {Array.from({ length: pages }, (_, i) => (
             <HistoryPage key={i + 1} page={i + 1} {...entry} />
           ))}
         </ol>
         {pages > 1 && waiting(last) ? (
-          <Loading label="Loading older changes…">
+          <Loading label={t('components.history.loadingOlder')}>
             <Skeleton lines={2} />
           </Loading>
         ) : pages > 1 && !last.data ? (
-          <HistoryFailure title="Could not load older changes" error={last.error} onRetry={() => void last.refetch()} />
+          <HistoryFailure title={t('components.history.olderFailed')} error={last.error} onRetry={() => void last.refetch()} />
         ) : (
           last.data?.pagination.has_more && (
             <button type="button" className="button button--outlined history__more" onClick={() => setPages((p) => p + 1)}>
-              Show older changes
+              {t('components.history.showOlder')}
             </button>
           )
         )}
@@ -76,7 +78,7 @@ export function History({ title, children, ...entry }: EntryProps & { title: str
   }
 
   return (
-    <Section titleId="history-title" title="History">
+    <Section titleId="history-title" title={t('components.history.title')}>
       {body}
       {children}
     </Section>
@@ -120,6 +122,7 @@ function HistoryItem({
   actions,
   ref,
 }: EntryProps & { entry: HistoryEntry; ref?: Ref<HTMLLIElement> | undefined }) {
+  const t = useT();
   const viewing = entry.id === asOf;
   const when = formatDate(entry.at);
   const kind = CHANGE_KIND_LABELS[entry.kind] ?? entry.kind;
@@ -133,16 +136,16 @@ function HistoryItem({
       data-testid="history-entry"
     >
       <EntrySummary entry={entry} describe={describe} />
-      {entry.photos_added > 0 && <p className="history__photos">{plural(entry.photos_added, 'photo')} added</p>}
+      {entry.photos_added > 0 && <p className="history__photos">{t('components.history.photosAdded', { count: entry.photos_added })}</p>}
       {entry.note && <p className="history__note">{entry.note}</p>}
-      {entry.reason && <p className="history__note">Reason: {entry.reason}</p>}
+      {entry.reason && <p className="history__note">{t('components.history.reason', { reason: entry.reason })}</p>}
       {extra?.(entry)}
       <div className="history__actions">
         {viewing ? (
-          <p className="history__link muted small">You are viewing the {subject} as of this change.</p>
+          <p className="history__link muted small">{t('components.history.viewing', { subject })}</p>
         ) : (
           <Link className="history__link small" to={AS_OF_LINK[subject](id, entry.id)}>
-            View as of this change
+            {t('components.history.viewAsOf')}
             <span className="visually-hidden">{` (${which})`}</span>
           </Link>
         )}
@@ -157,17 +160,16 @@ function HistoryItem({
  * submission brought credits its contributor, and the moderator who approved it.
  */
 export function EntrySummary({ entry, describe }: { entry: HistoryEntry; describe: ChangeDescriber }) {
+  const t = useT();
   const when = formatDate(entry.at);
   return (
     <>
       <p className="history__meta">
         <strong>{CHANGE_KIND_LABELS[entry.kind] ?? entry.kind}</strong>
         {entry.contributor ? (
-          <span>
-            by {entry.contributor}, approved by {entry.actor.display_name}
-          </span>
+          <span>{t('components.history.byApproved', { contributor: entry.contributor, moderator: entry.actor.display_name })}</span>
         ) : (
-          <span>by {entry.actor.display_name}</span>
+          <span>{t('components.history.by', { actor: entry.actor.display_name })}</span>
         )}
         {when && <time dateTime={entry.at}>{when}</time>}
       </p>
@@ -177,13 +179,14 @@ export function EntrySummary({ entry, describe }: { entry: HistoryEntry; describ
 }
 
 function ChangeList({ changes, describe }: { changes: FieldChange[]; describe: ChangeDescriber }) {
+  const t = useT();
   return (
     <ul className="history__changes">
       {changes.map((c) => {
-        const t = describe(c);
+        const change = describe(c);
         return (
           <li key={c.field}>
-            <span className="history__field">{t.field}:</span> {t.before} → {t.after}
+            <span className="history__field">{t('components.history.field', { field: change.field })}</span> {change.before} → {change.after}
           </li>
         );
       })}
@@ -193,13 +196,14 @@ function ChangeList({ changes, describe }: { changes: FieldChange[]; describe: C
 
 /** A failed page, inline (the section keeps its heading), with a way to ask again. */
 function HistoryFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="history__error" role="alert">
       <p>
         <strong>{title}.</strong> {errorMessage(error)}
       </p>
       <button type="button" className="button button--outlined button--small" onClick={onRetry}>
-        <Icon name="refresh" size={18} /> Try again
+        <Icon name="refresh" size={18} /> {t('common.retry')}
       </button>
     </div>
   );

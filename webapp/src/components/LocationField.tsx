@@ -3,8 +3,10 @@
  * typed by hand (the accessible way, always there).
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n';
 import { formatCoordinate } from '../lib/geo';
 import { useGeolocation } from '../lib/geolocation';
+import { messageTable } from '../lib/messageTable';
 import { Icon } from './Icon';
 import { LocationPickerMap } from './LocationPickerMap';
 import { ErrorNote, Spinner } from './states';
@@ -15,12 +17,12 @@ export interface LatLon {
   lon: number;
 }
 
-/** Messages for coordinates out of range (as the server words them). */
-export const LOCATION_MESSAGES = {
-  lat: 'Latitude must be between -90 and 90',
-  lon: 'Longitude must be between -180 and 180',
-  missing: 'Add where the artwork is',
-} as const;
+/** Messages for coordinates out of range (as the server words them), in the language in effect when read. */
+export const LOCATION_MESSAGES = messageTable({
+  lat: 'components.location.latRange',
+  lon: 'components.location.lonRange',
+  missing: 'components.location.missing',
+});
 
 export function isValidLocation(v: LatLon | null): v is LatLon {
   return !!v && Number.isFinite(v.lat) && Math.abs(v.lat) <= 90 && Number.isFinite(v.lon) && Math.abs(v.lon) <= 180;
@@ -88,7 +90,7 @@ function CoordinateInput({
 export function LocationField({
   value,
   onChange,
-  legend = 'Location',
+  legend,
   withMap = false,
   mapCenter,
   error,
@@ -97,6 +99,7 @@ export function LocationField({
 }: {
   value: LatLon | null;
   onChange: (v: LatLon | null) => void;
+  /** Default: "Location". */
   legend?: string;
   /** Also offer a map to place the point by clicking or dragging. */
   withMap?: boolean;
@@ -108,6 +111,7 @@ export function LocationField({
   /** Told what the device said when asked for the location (after `onChange`). */
   onDeviceLocation?: (result: { at: LatLon; error: null } | { at: null; error: string }) => void;
 }) {
+  const t = useT();
   const geo = useGeolocation();
   const { error: geoError } = geo;
   const onDeviceRef = useRef(onDeviceLocation);
@@ -128,15 +132,14 @@ export function LocationField({
     if (!same(parse(text), value)) setText(format(value));
   }
 
-  const emit = (t: { lat: string; lon: string }) => {
-    setText(t);
-    const next = parse(t);
+  const emit = (typedText: { lat: string; lon: string }) => {
+    setText(typedText);
+    const next = parse(typedText);
     setSeen(next);
     onChange(next);
   };
   const set = (v: LatLon) => {
-    const t = format(v);
-    setText(t);
+    setText(format(v));
     setSeen(v);
     onChange(v);
   };
@@ -157,10 +160,10 @@ export function LocationField({
 
   return (
     <fieldset className="fieldset location-field">
-      <legend className="field__label">{legend}</legend>
+      <legend className="field__label">{legend ?? t('components.location.legend')}</legend>
       {hint && <p className="muted small">{hint}</p>}
       <button type="button" className="button button--outlined" onClick={() => void use()} disabled={geo.status === 'loading'}>
-        {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" size={18} />} Use my current location
+        {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" size={18} />} {t('components.location.useMine')}
       </button>
       <ErrorNote>{geo.error}</ErrorNote>
       {withMap && (
@@ -173,7 +176,7 @@ export function LocationField({
       <div className="field-row">
         <CoordinateInput
           id={latId}
-          label="Latitude"
+          label={t('components.location.latitude')}
           value={text.lat}
           invalid={latBad || (!!error && !lonBad)}
           describedBy={message ? errorId : undefined}
@@ -181,7 +184,7 @@ export function LocationField({
         />
         <CoordinateInput
           id={lonId}
-          label="Longitude"
+          label={t('components.location.longitude')}
           value={text.lon}
           invalid={lonBad}
           describedBy={message ? errorId : undefined}

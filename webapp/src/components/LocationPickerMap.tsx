@@ -3,6 +3,7 @@
  * dragged. The coordinate inputs beside it are the keyboard-accessible way to do the same.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n';
 import type { LatLng } from '../lib/geo';
 import { FALLBACK_POSITION } from '../lib/geolocation';
 import { useSmallMap } from './useSmallMap';
@@ -13,14 +14,16 @@ export function LocationPickerMap({
   value,
   onPick,
   center,
-  label = 'Map: click to place the artwork, or drag its pin. The coordinates can also be typed below.',
+  label,
 }: {
   value: LatLng | null;
   onPick: (at: LatLng) => void;
   /** Where to start without a value (default: the fallback position). */
   center?: LatLng | null;
+  /** The map's accessible name (default: how to place the point, and that the coordinates can be typed). */
   label?: string;
 }) {
+  const t = useT();
   const [start] = useState<{ at: LatLng; zoom: number }>(() =>
     value
       ? { at: value, zoom: 17 }
@@ -63,9 +66,9 @@ export function LocationPickerMap({
   if (failed) {
     return (
       <p className="muted small" role="note">
-        The map can’t be shown in this browser: type the coordinates instead.
+        {t('components.locationPicker.unavailable')}
       </p>
     );
   }
-  return <div ref={ref} className="mini-map location-picker" role="region" aria-label={label} data-testid="location-picker-map" />;
+  return <div ref={ref} className="mini-map location-picker" role="region" aria-label={label ?? t('components.locationPicker.label')} data-testid="location-picker-map" />;
 }

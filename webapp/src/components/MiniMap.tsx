@@ -3,6 +3,7 @@
  * around it (a submission's nearby artworks). Loads the map chunk on demand.
  */
 import { useEffect } from 'react';
+import { useT } from '../i18n';
 import type { MapPoint } from '../lib/map';
 import { useSmallMap } from './useSmallMap';
 import './MiniMap.css';
@@ -26,6 +27,7 @@ export function MiniMap({
   /** The map's accessible name (default: "Map showing the location of {title}"). */
   label?: string;
 }) {
+  const t = useT();
   const { ref, map, failed } = useSmallMap({
     name: 'Mini-map',
     start: { center: { lat, lng }, zoom: others?.length ? 17 : 16, interactive: false, cluster: false },
@@ -39,11 +41,11 @@ export function MiniMap({
     map.setSelected(others?.length ? CENTRE_ID : null);
   }, [map, lat, lng, title, type, others]);
 
-  const name = label ?? `Map showing the location of ${title}`;
+  const name = label ?? t('components.miniMap.label', { title });
   if (failed) {
     return (
       <div className="mini-map mini-map--fallback" role="img" aria-label={name}>
-        <span>Map preview unavailable</span>
+        <span>{t('components.miniMap.unavailable')}</span>
       </div>
     );
   }

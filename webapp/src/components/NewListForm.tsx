@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorField, errorMessage } from '../api/errors';
 import { listNameError, useCreateListMutation } from '../api/listsApi';
 import { useAppDispatch } from '../app/hooks';
+import { useT } from '../i18n';
 import { toastShown } from '../lib/ui';
 import { Spinner } from './states';
 import './SaveToggles.css';
@@ -17,17 +18,20 @@ export interface CreatedList {
 }
 
 export function NewListForm({
-  label = 'New list name',
-  submitLabel = 'Create list',
+  label,
+  submitLabel,
   offerPublic = false,
   onCreated,
 }: {
+  /** Default: "New list name". */
   label?: string;
+  /** Default: "Create list". */
   submitLabel?: string;
   /** Also a "Public" checkbox (lists are private unless asked). */
   offerPublic?: boolean;
   onCreated?: (list: CreatedList) => void | Promise<void>;
 }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(false);
@@ -58,7 +62,7 @@ export function NewListForm({
         setProblem(errorMessage(err));
         input.current?.focus();
       } else {
-        dispatch(toastShown({ type: 'error', message: `Could not create the list: ${errorMessage(err)}` }));
+        dispatch(toastShown({ type: 'error', message: t('components.newList.failed', { reason: errorMessage(err) }) }));
       }
     } finally {
       setBusy(false);
@@ -68,7 +72,7 @@ export function NewListForm({
   return (
     <form className="new-list-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
       <label className="field">
-        <span className="field__label">{label}</span>
+        <span className="field__label">{label ?? t('components.newList.label')}</span>
         <input
           ref={input}
           value={name}
@@ -83,11 +87,11 @@ export function NewListForm({
       </label>
       {offerPublic && (
         <label className="checkbox">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public
+          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> {t('components.newList.public')}
         </label>
       )}
       <button type="submit" className="button button--filled" disabled={busy}>
-        {busy && <Spinner />} {submitLabel}
+        {busy && <Spinner />} {submitLabel ?? t('components.newList.submit')}
       </button>
       {problem && (
         <p id={errorId} className="field__error new-list-form__error" role="alert">

@@ -1,26 +1,29 @@
 /** Previous / next paging with the current position, as a labelled navigation landmark. */
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
 import './Pagination.css';
 
 export function Pagination({
   page,
   totalPages,
   onPage,
-  label = 'Pages',
+  label,
 }: {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+  /** Default: "Pages". */
   label?: string;
 }) {
+  const t = useT();
   if (totalPages <= 1) return null;
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className="pagination" aria-label={label ?? t('components.pagination.label')}>
       <button type="button" className="button button--outlined" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('common.previous')}
       </button>
       <span className="pagination__position" aria-current="page">
-        Page {page} of {totalPages}
+        {t('components.pagination.position', { page, total: totalPages })}
       </span>
       <button
         type="button"
@@ -28,7 +31,7 @@ export function Pagination({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('common.next')}
       </button>
     </nav>
   );

@@ -1,5 +1,6 @@
 /** Choose image files (only images are accepted) and see them before sending; remove any. */
 import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useT } from '../i18n';
 import { Icon } from './Icon';
 import { ErrorNote } from './states';
 
@@ -36,37 +37,39 @@ export function PhotoFileInput({
 export function PhotoPicker({
   files,
   onChange,
-  label = 'Photos',
+  label,
   max = 10,
   error,
 }: {
   files: File[];
   onChange: (files: File[]) => void;
+  /** Default: "Photos". */
   label?: string;
   max?: number;
   /** A problem with the chosen photos (from a failed submit or the server). */
   error?: string | null;
 }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState(0);
   const hintId = useId();
   const errorId = useId();
   const previews = useMemo(() => files.map((f) => ({ file: f, url: URL.createObjectURL?.(f) ?? '' })), [files]);
   useEffect(() => () => previews.forEach((p) => p.url && URL.revokeObjectURL?.(p.url)), [previews]);
-  const message = rejected > 0 ? 'Only image files can be added.' : (error ?? null);
+  const message = rejected > 0 ? t('components.photoPicker.onlyImages') : (error ?? null);
 
   return (
     <fieldset className="fieldset">
-      <legend className="field__label">{label}</legend>
+      <legend className="field__label">{label ?? t('components.photoPicker.label')}</legend>
       <p id={hintId} className="muted small">
-        JPEG, PNG or WebP images, up to {max}, each at most 15 MB.
+        {t('components.photoPicker.hint', { max })}
       </p>
       {previews.length > 0 && (
-        <ul className="photo-grid" aria-label="Chosen photos">
+        <ul className="photo-grid" aria-label={t('components.photoPicker.chosen')}>
           {previews.map((p, i) => (
             <li key={`${p.file.name}-${i}`}>
               {p.url ? (
-                <img src={p.url} alt={`Photo ${i + 1}: ${p.file.name}`} />
+                <img src={p.url} alt={t('components.photoPicker.alt', { number: i + 1, name: p.file.name })} />
               ) : (
                 <span className="photo-placeholder" aria-hidden="true">
                   <Icon name="camera" size={24} />
@@ -76,7 +79,7 @@ export function PhotoPicker({
               <button
                 type="button"
                 className="icon-button icon-button--small photo-grid__remove"
-                aria-label={`Remove ${p.file.name}`}
+                aria-label={t('components.remove', { name: p.file.name })}
                 onClick={() => onChange(files.filter((_, j) => j !== i))}
               >
                 <Icon name="close" size={16} />
@@ -102,7 +105,7 @@ export function PhotoPicker({
         disabled={files.length >= max}
         onClick={() => input.current?.click()}
       >
-        <Icon name="camera" size={18} /> {files.length ? 'Add more photos' : 'Choose photos'}
+        <Icon name="camera" size={18} /> {files.length ? t('components.photoPicker.addMore') : t('components.photoPicker.choose')}
       </button>
       <ErrorNote id={errorId}>{message}</ErrorNote>
     </fieldset>

@@ -15,7 +15,9 @@ import {
 } from '../api/listsApi';
 import type { SavedCount } from '../api/types';
 import { useAppDispatch } from '../app/hooks';
+import { useT } from '../i18n';
 import { announce } from '../lib/announcer';
+import { formatNumber } from '../lib/format';
 import { useBusyKeys } from '../lib/hooks';
 import { toastShown } from '../lib/ui';
 import { Icon, type IconName } from './Icon';
@@ -25,6 +27,7 @@ const ICONS: Record<SystemListKind, IconName> = { loved: 'favorite', visited: 'v
 
 /** `compact`: icons and counts only, the names for assistive technology (the map's card). */
 export function SaveToggles({ artworkId, compact = false }: { artworkId: string; compact?: boolean }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const { data, isError } = useGetSavedQuery(artworkId);
   const [add] = useAddToListMutation();
@@ -39,21 +42,22 @@ export function SaveToggles({ artworkId, compact = false }: { artworkId: string;
     try {
       if (saved.mine) {
         await remove({ listId: saved.list_id, artworkIds: [artworkId] }).unwrap();
-        announce(`Removed from ${name}`);
+        announce(t('components.save.removed', { list: name }));
       } else {
         await add({ listId: saved.list_id, artworkId }).unwrap();
-        announce(`Saved to ${name}`);
+        announce(t('components.save.saved', { list: name }));
       }
     } catch (e) {
-      const what = saved.mine ? `Could not remove it from ${name}` : `Could not save it to ${name}`;
-      dispatch(toastShown({ type: 'error', message: `${what}: ${errorMessage(e)}` }));
+      const values = { list: name, reason: errorMessage(e) };
+      const message = saved.mine ? t('components.save.removeFailed', values) : t('components.save.saveFailed', values);
+      dispatch(toastShown({ type: 'error', message }));
     } finally {
       setBusyKind(kind, false);
     }
   };
 
   return (
-    <div className={`save-toggles${compact ? ' save-toggles--compact' : ''}`} role="group" aria-label="Save this artwork">
+    <div className={`save-toggles${compact ? ' save-toggles--compact' : ''}`} role="group" aria-label={t('components.save.label')}>
       {SYSTEM_LIST_KINDS.map((kind) => {
         const saved = data?.lists.find((l) => l.kind === kind);
         const pressed = saved?.mine ?? false;
@@ -71,7 +75,7 @@ export function SaveToggles({ artworkId, compact = false }: { artworkId: string;
           >
             <Icon name={ICONS[kind]} size={18} />
             <span className={compact ? 'visually-hidden' : 'save-toggle__label'}>{SYSTEM_LIST_NAMES[kind]}</span>{' '}
-            <span className="save-toggle__count">{saved ? saved.count.toLocaleString() : '–'}</span>
+            <span className="save-toggle__count">{saved ? formatNumber(saved.count) : '–'}</span>
           </button>
         );
       })}

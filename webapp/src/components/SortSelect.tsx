@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 import { LabelledSelect, ValueOptions } from './Select';
 
 /** "Sort by" for a sortable list (artists, artworks): its sorts, in order, named by `labels`. */
@@ -15,8 +16,9 @@ export function SortSelect<S extends string>({
   onChange: (sort: string) => void;
   className?: string;
 }) {
+  const t = useT();
   return (
-    <LabelledSelect label="Sort by" className={className} value={value} onChange={(e) => onChange(e.target.value)}>
+    <LabelledSelect label={t('components.sort.label')} className={className} value={value} onChange={(e) => onChange(e.target.value)}>
       <ValueOptions values={sorts} label={(s) => labels[s]} />
     </LabelledSelect>
   );

@@ -11,15 +11,16 @@ import { errorField, isApiError } from '../api/errors';
 import { useTagVocabulary } from '../api/tagSchemaApi';
 import type { EditSubject, PendingEdit } from '../api/types';
 import { to } from '../config/routes';
+import { useT } from '../i18n';
 import { fieldList } from '../lib/fieldText';
 import { Icon } from './Icon';
 import { DocumentTitle } from './PageTitle';
 import { EmptyState, ErrorState, Loading } from './states';
 import './SubjectNotices.css';
 
-const NOUN: Record<EditSubject, { capital: string; icon: 'artworks' | 'artists'; href: (id: string) => string }> = {
-  artwork: { capital: 'Artwork', icon: 'artworks', href: to.artwork },
-  artist: { capital: 'Artist', icon: 'artists', href: to.artist },
+const NOUN: Record<EditSubject, { icon: 'artworks' | 'artists'; href: (id: string) => string }> = {
+  artwork: { icon: 'artworks', href: to.artwork },
+  artist: { icon: 'artists', href: to.artist },
 };
 
 interface Version {
@@ -29,22 +30,22 @@ interface Version {
 }
 
 function BackToCurrent({ currentHref, className }: { currentHref: string; className: string }) {
+  const t = useT();
   return (
     <Link className={className} to={currentHref}>
-      Back to the current version
+      {t('components.subject.backToCurrent')}
     </Link>
   );
 }
 
 /** `moment`: the date the version is from (see `momentText`). */
 export function AsOfBanner({ subject, currentHref, moment }: Version & { moment: string }) {
+  const t = useT();
   return (
     <div className="notice as-of-banner" role="status" data-testid="as-of-banner">
       <p className="as-of-banner__text">
         <Icon name="info" size={20} />
-        <span>
-          You are viewing this {subject} as it was on {moment}.
-        </span>
+        <span>{t('components.subject.asOf', { subject, moment })}</span>
       </p>
       <BackToCurrent currentHref={currentHref} className="button button--outlined button--small" />
     </div>
@@ -53,15 +54,16 @@ export function AsOfBanner({ subject, currentHref, moment }: Version & { moment:
 
 /** A 404 (`invalid`: a 400 about `as_of`) for the subject at that moment. */
 export function NotAtThatMoment({ subject, currentHref, asOf, invalid }: Version & { asOf: string; invalid: boolean }) {
+  const t = useT();
   return (
     <div className="page">
-      <DocumentTitle title={`${NOUN[subject].capital} not found`} />
+      <DocumentTitle title={t('components.subject.notFound', { subject })} />
       <EmptyState
         icon={NOUN[subject].icon}
-        title={invalid ? `Not a moment in this ${subject}’s history` : `This ${subject} did not exist at that moment.`}
+        title={invalid ? t('components.subject.notAMoment', { subject }) : t('components.subject.didNotExist', { subject })}
         action={<BackToCurrent currentHref={currentHref} className="button button--filled" />}
       >
-        {invalid && <p>“{asOf}” is neither a change in its history nor a date and time.</p>}
+        {invalid && <p>{t('components.subject.invalidMoment', { asOf })}</p>}
       </EmptyState>
     </div>
   );
@@ -85,8 +87,9 @@ export function DetailFallback({
   loading: ReactNode;
   notFound: ReactNode;
 }) {
+  const t = useT();
   const { error, isFetching, refetch } = query;
-  const noun = NOUN[subject].capital;
+  const noun = t('components.subject.noun', { subject });
   if (isFetching) {
     return (
       <div className="page">
@@ -101,8 +104,12 @@ export function DetailFallback({
   const missing = !error || (isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_ERROR')));
   return (
     <div className="page">
-      <DocumentTitle title={missing ? `${noun} not found` : noun} />
-      {missing ? notFound : <ErrorState title={`Could not load this ${subject}`} error={error} onRetry={() => void refetch()} />}
+      <DocumentTitle title={missing ? t('components.subject.notFound', { subject }) : noun} />
+      {missing ? (
+        notFound
+      ) : (
+        <ErrorState title={t('components.subject.loadFailed', { subject })} error={error} onRetry={() => void refetch()} />
+      )}
     </div>
   );
 }
@@ -139,6 +146,7 @@ export function SubjectDetailPage<T>({
   /** `params`: the page's query. */
   children: (data: T, version: { asOf: string; params: URLSearchParams }) => ReactNode;
 }) {
+  const t = useT();
   const { id, asOf, params } = useVersionParams();
   const current = useCurrent(id, { skip: !id || Boolean(asOf) });
   const past = useAsOf({ id, asOf }, { skip: !id || !asOf });
@@ -150,7 +158,7 @@ export function SubjectDetailPage<T>({
       currentHref={NOUN[subject].href(id)}
       asOf={asOf}
       query={{ error, isFetching, refetch }}
-      loading={<Loading label={`Loading ${subject}…`}>{skeleton}</Loading>}
+      loading={<Loading label={t('components.subject.loading', { subject })}>{skeleton}</Loading>}
       notFound={notFound(id)}
     />
   );
@@ -197,6 +205,7 @@ function useVersionFocus(asOf: string, shown: boolean): void {
 
 /** The viewer's own proposals still waiting (none for an anonymous viewer), and which fields they change. */
 export function PendingEditsNotice({ subject, pending }: { subject: EditSubject; pending: readonly PendingEdit[] }) {
+  const t = useT();
   const vocabulary = useTagVocabulary();
   if (pending.length === 0) return null;
   const fields = pending.flatMap((p) => p.edits.map((e) => e.field_name));
@@ -205,8 +214,8 @@ export function PendingEditsNotice({ subject, pending }: { subject: EditSubject;
       <p className="pending-edits__text">
         <Icon name="info" size={20} />
         <span>
-          <strong>{pending.length === 1 ? 'Your edit is waiting for review.' : `Your ${pending.length} edits are waiting for review.`}</strong>
-          {fields.length > 0 && ` ${pending.length === 1 ? 'It changes' : 'They change'} the ${fieldList(fields, subject, vocabulary)}.`}
+          <strong>{t('components.pendingEdits.waiting', { count: pending.length })}</strong>
+          {fields.length > 0 && ` ${t('components.pendingEdits.fields', { count: pending.length, fields: fieldList(fields, subject, vocabulary) })}`}
         </span>
       </p>
     </div>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import type { NearbyCandidate, SubmissionReceipt } from '../api/types';
 import { SIMILARITY_SHOWN_FROM, SUBMISSION } from '../config/constants';
 import { to } from '../config/routes';
+import { t as translate, useT } from '../i18n';
 import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
 import { Icon } from './Icon';
@@ -18,9 +19,16 @@ import { ErrorNote, Spinner } from './states';
 import { TypeChip } from './TypeChip';
 import './SubmissionParts.css';
 
-export const CONSENT_LABEL = 'I took these photos and agree to publish them under CC BY-SA 4.0';
-export const CONSENT_MESSAGE = 'Please agree to publish your photos under the licence';
-export const NOTE_TOO_LONG_MESSAGE = `The note must be at most ${SUBMISSION.noteMax} characters`;
+/** Why a form with photos is not sent without the consent. */
+export function consentMessage(): string {
+  return translate('components.submission.consentRequired');
+}
+
+/** Why a note longer than SUBMISSION.noteMax is not sent. */
+export function noteTooLongMessage(): string {
+  return translate('components.submission.noteTooLong', { max: SUBMISSION.noteMax });
+}
+
 const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
 export function ConsentField({
@@ -32,6 +40,7 @@ export function ConsentField({
   onChange: (checked: boolean) => void;
   error?: string | null;
 }) {
+  const t = useT();
   const errorId = useId();
   const hintId = useId();
   return (
@@ -47,12 +56,13 @@ export function ConsentField({
           aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
           data-testid="consent-checkbox"
         />
-        <span>{CONSENT_LABEL}</span>
+        <span>{t('components.submission.consentLabel')}</span>
       </label>
       <p id={hintId} className="muted small">
-        Others may share and adapt them with credit.{' '}
+        {t('components.submission.licenceHint')}{' '}
         <a href={LICENCE_URL} target="_blank" rel="noreferrer">
-          About the licence<span className="visually-hidden"> (opens in a new tab)</span>
+          {t('components.submission.aboutLicence')}
+          <span className="visually-hidden"> {t('components.newTab')}</span>
         </a>
       </p>
       <ErrorNote id={errorId}>{error}</ErrorNote>
@@ -161,6 +171,7 @@ export function SubmitActions({
   formError: string | null;
   formErrorRef: RefObject<HTMLParagraphElement | null>;
 }) {
+  const t = useT();
   return (
     <>
       <FormError message={formError} innerRef={formErrorRef} />
@@ -170,7 +181,7 @@ export function SubmitActions({
           {sending && <Spinner />} {label}
         </button>
         <Link className="button button--text" to={cancelTo}>
-          Cancel
+          {t('common.cancel')}
         </Link>
       </div>
     </>
@@ -202,6 +213,7 @@ export function SubmissionReceiptView({
   headingRef: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
 }) {
+  const t = useT();
   const visit = receipt.submission_type === 'logbook';
   return (
     <section className="receipt" aria-labelledby={`receipt-${receipt.id}`} data-testid="submission-receipt">
@@ -210,17 +222,15 @@ export function SubmissionReceiptView({
       </h2>
       <p>
         <span className="chip chip--status chip--pending" data-testid="receipt-status">
-          Pending review
+          {t('components.submission.pending')}
         </span>{' '}
-        {visit
-          ? 'A moderator will check your visit; it then shows in the artwork’s logbook.'
-          : 'A moderator will check it; it then appears on the map.'}
+        {visit ? t('components.submission.visitNext') : t('components.submission.artworkNext')}
       </p>
       {receipt.photos.length > 0 && (
-        <ul className="photo-grid" aria-label="Photos sent">
+        <ul className="photo-grid" aria-label={t('components.submission.photosSent')}>
           {receipt.photos.map((p, i) => (
             <li key={p.key}>
-              <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} you sent`} />
+              <PhotoImage photo={p} size="thumbnail" alt={t('components.submission.photoSent', { number: i + 1 })} />
             </li>
           ))}
         </ul>
@@ -228,12 +238,10 @@ export function SubmissionReceiptView({
       {!visit && receipt.nearby.length > 0 && (
         <section className="section" aria-labelledby={`dupes-${receipt.id}`}>
           <h3 id={`dupes-${receipt.id}`} className="section__title">
-            Possible duplicates
+            {t('components.submission.duplicates')}
           </h3>
-          <p className="muted small">
-            These artworks are already in the registry close by. If yours is one of them, a moderator will add your photos to it.
-          </p>
-          <ol className="candidate-list" aria-label="Possible duplicates">
+          <p className="muted small">{t('components.submission.duplicatesHint')}</p>
+          <ol className="candidate-list" aria-label={t('components.submission.duplicates')}>
             {receipt.nearby.map((c) => (
               <CandidateCard key={c.id} candidate={c} />
             ))}
@@ -242,7 +250,7 @@ export function SubmissionReceiptView({
       )}
       <div className="button-row">
         <Link className="button button--filled" to={to.profile()} data-testid="receipt-profile-link">
-          See your submissions
+          {t('components.submission.seeYours')}
         </Link>
         {children}
       </div>
@@ -254,6 +262,7 @@ export function SubmissionReceiptView({
  * SIMILARITY_SHOWN_FROM, how similar it is; `action` is a button of the caller's (the review's
  * "Link to this artwork"). */
 export function CandidateCard({ candidate: c, action, ...rest }: { candidate: NearbyCandidate; action?: ReactNode; 'data-testid'?: string }) {
+  const t = useT();
   return (
     <li className="candidate" {...rest}>
       {c.thumbnail_url ? (
@@ -265,12 +274,14 @@ export function CandidateCard({ candidate: c, action, ...rest }: { candidate: Ne
       )}
       <div className="candidate__body">
         <h4 className="candidate__title">
-          <Link to={to.artwork(c.id)}>{c.title || 'Untitled'}</Link>
+          <Link to={to.artwork(c.id)}>{c.title || t('components.artwork.untitled')}</Link>
         </h4>
         <p className="candidate__meta">
           <TypeChip type={c.artwork_type} />
-          <span>{formatDistance(c.distance_m)} away</span>
-          {c.similarity >= SIMILARITY_SHOWN_FROM && <span>{Math.round(c.similarity * 100)}% similar</span>}
+          <span>{t('components.candidate.away', { distance: formatDistance(c.distance_m) })}</span>
+          {c.similarity >= SIMILARITY_SHOWN_FROM && (
+            <span>{t('components.candidate.similar', { similarity: Math.round(c.similarity * 100) / 100 })}</span>
+          )}
         </p>
       </div>
       {action}

@@ -7,6 +7,7 @@
  */
 import type { ChangeEvent } from 'react';
 import type { TagDefinition } from '../api/types';
+import { useT } from '../i18n';
 import { valueLabel } from '../lib/tagGroups';
 import './TagValueField.css';
 
@@ -68,6 +69,7 @@ export function TagValueField({
   asText?: boolean;
   testId?: string;
 }) {
+  const t = useT();
   const common = {
     id,
     value,
@@ -90,8 +92,8 @@ export function TagValueField({
       const listed = kind.values.includes(value) || value === '';
       return (
         <select {...common} className="tag-value tag-value--enum">
-          <option value="">Not set</option>
-          {!listed && <option value={value}>{value} (not a listed value)</option>}
+          <option value="">{t('components.tagValue.notSet')}</option>
+          {!listed && <option value={value}>{t('components.tagValue.unlisted', { value })}</option>}
           {kind.values.map((v) => (
             <option key={v} value={v}>
               {valueLabel(definition, v)}
@@ -135,7 +137,7 @@ export function TagValueField({
           type="url"
           inputMode="url"
           maxLength={kind.max}
-          placeholder="https://"
+          placeholder="https://" // i18n-exempt: the start of a web address
           autoComplete="off"
          
         />
@@ -146,7 +148,7 @@ export function TagValueField({
           {...common}
           className="tag-value tag-value--wikidata"
           pattern={String.raw`Q\d+`}
-          placeholder="Q12345"
+          placeholder="Q12345" // i18n-exempt: the form of a Wikidata item id
           autoComplete="off"
           spellCheck={false}
          

@@ -6,12 +6,18 @@
  * spacing alone is said in words, as it would not show.
  */
 import { useMemo } from 'react';
+import { useT, type MessageKey } from '../i18n';
 import { wordDiff, type DiffSegment } from '../lib/wordDiff';
 import './TextDiff.css';
 
-const SAID = { added: 'added', removed: 'removed' } as const;
+/** What a screen reader hears before and after a change's words. */
+const SAID: Record<'added' | 'removed', { start: MessageKey; end: MessageKey }> = {
+  added: { start: 'components.textDiff.addedStart', end: 'components.textDiff.addedEnd' },
+  removed: { start: 'components.textDiff.removedStart', end: 'components.textDiff.removedEnd' },
+};
 
 export function TextDiff({ before, after }: { before: string; after: string }) {
+  const t = useT();
   const segments = useMemo(() => wordDiff(before, after), [before, after]);
   const marked = segments.some((s) => s.kind !== 'same' && s.text.trim() !== '');
   return (
@@ -19,12 +25,13 @@ export function TextDiff({ before, after }: { before: string; after: string }) {
       {segments.map((s, i) => (
         <Segment key={i} segment={s} />
       ))}
-      {!marked && before !== after && <span className="muted"> (only spacing changes)</span>}
+      {!marked && before !== after && <span className="muted"> {t('components.textDiff.spacingOnly')}</span>}
     </span>
   );
 }
 
 function Segment({ segment: { kind, text } }: { segment: DiffSegment }) {
+  const t = useT();
   if (kind === 'same') return text;
   // The spaces around a change stay outside its mark, so that only words are highlighted.
   const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
@@ -35,9 +42,9 @@ function Segment({ segment: { kind, text } }: { segment: DiffSegment }) {
     <>
       {lead}
       <Mark className={`text-diff__${kind}`}>
-        <span className="visually-hidden">{SAID[kind]}: </span>
+        <span className="visually-hidden">{`${t(SAID[kind].start)} `}</span>
         {core}
-        <span className="visually-hidden"> (end {SAID[kind]})</span>
+        <span className="visually-hidden">{` ${t(SAID[kind].end)}`}</span>
       </Mark>
       {trail}
     </>

@@ -1,6 +1,7 @@
 /** Loading, empty and error states every screen uses, so they look and read the same. */
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
+import { useT } from '../i18n';
 import { Icon, type IconName } from './Icon';
 import './states.css';
 
@@ -14,17 +15,18 @@ export function Skeleton({ lines = 3, className }: { lines?: number; className?:
   );
 }
 
-/** A polite "Loading…" for assistive technology plus a visual skeleton. */
-export function Loading({ label = 'Loading…', children }: { label?: string; children?: ReactNode }) {
+/** A polite "Loading…" (or `label`) for assistive technology plus a visual skeleton. */
+export function Loading({ label, children }: { label?: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <div className="loading" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common.loading')}</span>
       {children ?? <Skeleton />}
     </div>
   );
 }
 
-export function CardSkeletonGrid({ count = 6, label = 'Loading…' }: { count?: number; label?: string }) {
+export function CardSkeletonGrid({ count = 6, label }: { count?: number; label?: string }) {
   return (
     <Loading label={label}>
       <ul className="card-grid" aria-hidden="true">
@@ -61,28 +63,30 @@ export function EmptyState({
 }
 
 export function ErrorState({
-  title = 'Something went wrong',
+  title,
   error,
   message,
   onRetry,
   children,
 }: {
+  /** Default: "Something went wrong". */
   title?: string;
   error?: unknown;
   message?: string;
   onRetry?: () => void;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="state state--error" role="alert">
       <Icon name="error" size={40} />
-      <h2 className="state__title">{title}</h2>
+      <h2 className="state__title">{title ?? t('components.states.error')}</h2>
       <p className="state__text">{message ?? errorMessage(error)}</p>
       {children}
       {onRetry && (
         <div className="state__action">
           <button type="button" className="button button--filled" onClick={onRetry}>
-            <Icon name="refresh" size={18} /> Try again
+            <Icon name="refresh" size={18} /> {t('common.retry')}
           </button>
         </div>
       )}
@@ -138,11 +142,12 @@ export function ErrorNote({ id, alert = true, children }: { id?: string; alert?:
 
 /** A part of a panel that could not load, said in one line (`failed`, then the reason) with a small Retry. */
 export function InlineFailure({ failed, error, onRetry }: { failed: string; error: unknown; onRetry: () => void }) {
+  const t = useT();
   return (
     <p role="alert">
-      {failed}: {errorMessage(error)}{' '}
+      {t('components.states.inlineFailure', { failed, reason: errorMessage(error) })}{' '}
       <button type="button" className="button button--text button--small" onClick={onRetry}>
-        Retry
+        {t('components.states.retry')}
       </button>
     </p>
   );
@@ -156,13 +161,14 @@ export function Spinner({ label }: { label?: string }) {
 
 /** How many a list holds (`children`), announced as it changes, with a spinner while it is loaded again. */
 export function ListCount({ refreshing, children }: { refreshing: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <p className="muted small" aria-live="polite">
       {children}
       {refreshing && (
         <>
           {' '}
-          <Spinner label="Refreshing" />
+          <Spinner label={t('components.states.refreshing')} />
         </>
       )}
     </p>

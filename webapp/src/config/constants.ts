@@ -60,6 +60,9 @@ export const GEOLOCATION = {
   fallback: { latitude: 49.2827, longitude: -123.1207 },
 } as const;
 
+/** Where the map opens, until /config names the instance's own view (SPEC §9 fallback position). */
+export const FALLBACK_VIEW = { lat: GEOLOCATION.fallback.latitude, lng: GEOLOCATION.fallback.longitude, zoom: 13 } as const;
+
 export const EARTH_RADIUS_M = 6_371_000;
 export const COORDINATE_DECIMALS = 6;
 

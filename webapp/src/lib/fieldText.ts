@@ -7,21 +7,34 @@
  * Field names as the edit calls spell them (`tag:<key>` for one tag, `birth_year`) read as labels.
  */
 import type { EditSubject } from '../api/types';
-import { plural } from './format';
+import { getLocale, t } from '../i18n';
 import { formatCoordinate } from './geo';
 import { artworkTypeLabel } from './map/artworkTypes';
+import { messageTable } from './messageTable';
 import { labelForKey, NO_VOCABULARY, type TagVocabulary } from './tagGroups';
 
 /** An artist's fields as people read them. */
-export const ARTIST_FIELD_LABELS = {
-  name: 'Name',
-  aliases: 'Also known as',
-  biography: 'Biography',
-  website: 'Website',
-  country: 'Country',
-  birth_year: 'Born',
-  death_year: 'Died',
-} as const;
+export const ARTIST_FIELD_LABELS = messageTable({
+  name: 'lib.artistField.name',
+  aliases: 'lib.artistField.aliases',
+  biography: 'lib.artistField.biography',
+  website: 'lib.artistField.website',
+  country: 'lib.artistField.country',
+  birth_year: 'lib.artistField.birthYear',
+  death_year: 'lib.artistField.deathYear',
+});
+
+/** An artwork's own fields (not its details) as people read them. */
+const ARTWORK_FIELD_LABELS: Readonly<Record<string, string>> = messageTable({
+  title: 'lib.artworkField.title',
+  description: 'lib.artworkField.description',
+  artwork_type: 'lib.artworkField.artworkType',
+  location: 'lib.artworkField.location',
+  artists: 'lib.artworkField.artists',
+  tags: 'lib.artworkField.tags',
+  main_photo: 'lib.artworkField.mainPhoto',
+  hidden_photos: 'lib.artworkField.hiddenPhotos',
+});
 
 /** An artist's field's label, if `field` is one. */
 export function artistFieldLabel(field: string): string | undefined {
@@ -34,7 +47,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A year as people read it: "1950", "300 BCE". */
 export function yearText(year: number): string {
-  return year < 0 ? `${-year} BCE` : String(year);
+  return year < 0 ? t('lib.year.bce', { year: String(-year) }) : String(year);
 }
 
 export interface ValueWords {
@@ -57,16 +70,16 @@ export function shortKey(key: string): string {
 }
 
 /** No main photo chosen, or none hidden. */
-const NO_PHOTO = 'none';
+const noPhoto = () => t('lib.photo.none');
 /** Past this many, a list of photos reads as a count. */
 const PHOTOS_NAMED = 3;
 
-const photoText = (key: unknown) => (typeof key === 'string' && key ? `photo ${shortKey(key)}` : NO_PHOTO);
+const photoText = (key: unknown) => (typeof key === 'string' && key ? t('lib.photo.key', { key: shortKey(key) }) : noPhoto());
 
 /** Photo keys: "photo 1a2b3c4d, photo 5e6f7a8b", "none", or past a few, "5 photos". */
 function photosText(keys: unknown): string {
-  if (!Array.isArray(keys) || keys.length === 0) return NO_PHOTO;
-  return keys.length > PHOTOS_NAMED ? plural(keys.length, 'photo') : keys.map(photoText).join(', ');
+  if (!Array.isArray(keys) || keys.length === 0) return noPhoto();
+  return keys.length > PHOTOS_NAMED ? t('common.photos', { count: keys.length }) : keys.map(photoText).join(', ');
 }
 
 /** `key: value` pairs, in key order. */
@@ -101,19 +114,20 @@ export function tagKeyOf(field: string): string | null {
  * tag schema's label, when `vocabulary` is loaded); an artist's `birth_year` → "Born".
  */
 export function editFieldLabel(field: string, subject: EditSubject = 'artwork', vocabulary: TagVocabulary = NO_VOCABULARY): string {
-  return (subject === 'artist' ? artistFieldLabel(field) : undefined) ?? labelForKey(tagKeyOf(field) ?? field, vocabulary);
+  const own = subject === 'artist' ? artistFieldLabel(field) : ARTWORK_FIELD_LABELS[field];
+  return own ?? labelForKey(tagKeyOf(field) ?? field, vocabulary);
 }
 
 /** An artist's fields whose labels do not read well inside a sentence. */
-const ARTIST_FIELD_WORDS: Readonly<Record<string, string>> = {
-  aliases: 'other names',
-  birth_year: 'year of birth',
-  death_year: 'year of death',
-};
+const ARTIST_FIELD_WORDS: Readonly<Record<string, string>> = messageTable({
+  aliases: 'lib.artistField.aliasesWords',
+  birth_year: 'lib.artistField.birthYearWords',
+  death_year: 'lib.artistField.deathYearWords',
+});
 
 /** Field names in plain words, for a sentence: "title, description and material", "biography and year of birth". */
 export function fieldList(fields: readonly string[], subject: EditSubject = 'artwork', vocabulary: TagVocabulary = NO_VOCABULARY): string {
   const word = (f: string) => (subject === 'artist' ? ARTIST_FIELD_WORDS[f] : undefined) ?? editFieldLabel(f, subject, vocabulary).toLowerCase();
   const labels = [...new Set(fields.map(word))];
-  return new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(labels);
+  return new Intl.ListFormat(getLocale(), { style: 'long', type: 'conjunction' }).format(labels);
 }

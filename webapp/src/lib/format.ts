@@ -21,9 +21,5 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
   return n.toLocaleString(getLocale(), options);
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}
-
 /** How many pages `total` items make at `perPage` a page: at least one. */
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / Math.max(1, perPage)));

@@ -1,5 +1,6 @@
 /** Distances and coordinate formatting (SPEC §9: Earth radius 6371000 m, 6 decimals). */
 import { COORDINATE_DECIMALS, EARTH_RADIUS_M } from '../config/constants';
+import { formatNumber } from './format';
 
 export interface LatLng {
   lat: number;
@@ -20,8 +21,11 @@ export function formatCoordinate(value: number): string {
   return value.toFixed(COORDINATE_DECIMALS);
 }
 
+/** "850 m", "1.2 km", "14 km": the number as the language in effect writes it ("1,2 km" in French). */
 export function formatDistance(metres: number): string {
   if (!Number.isFinite(metres)) return '';
   if (metres < 1000) return `${Math.round(metres)} m`;
-  return `${(metres / 1000).toFixed(metres < 10_000 ? 1 : 0)} km`;
+  const digits = metres < 10_000 ? 1 : 0;
+  const km = formatNumber(Number((metres / 1000).toFixed(digits)), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return `${km} km`;
 }

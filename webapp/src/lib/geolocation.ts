@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GEOLOCATION } from '../config/constants';
+import { messageTable } from './messageTable';
 
 export type GeolocationStatus = 'idle' | 'loading' | 'watching' | 'error';
 
@@ -13,13 +14,14 @@ export interface Position {
   accuracy: number | null;
 }
 
-export const GEOLOCATION_MESSAGES = {
-  unsupported: 'Geolocation is not supported by this browser',
-  denied: 'Location access denied by user',
-  unavailable: 'Location information unavailable',
-  timeout: 'Location request timed out',
-  failed: 'Failed to get location',
-} as const;
+/** SPEC §8's messages, in the language in effect when read. */
+export const GEOLOCATION_MESSAGES = messageTable({
+  unsupported: 'lib.geolocation.unsupported',
+  denied: 'lib.geolocation.denied',
+  unavailable: 'lib.geolocation.unavailable',
+  timeout: 'lib.geolocation.timeout',
+  failed: 'lib.geolocation.failed',
+});
 
 export const FALLBACK_POSITION: Position = {
   latitude: GEOLOCATION.fallback.latitude,

@@ -4,31 +4,44 @@
  * `as_of` stands for.
  */
 import type { ArtistRef, ChangeKind, EditSubject, FieldChange } from '../api/types';
+import { t } from '../i18n';
 import { artistFieldLabel, isRecord, tagKeyOf, valueText as fieldValueText } from './fieldText';
-import { formatDate, plural } from './format';
+import { formatDate } from './format';
+import { messageTable } from './messageTable';
 
-export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
-  imported: 'Imported from a dataset',
-  created: 'Created from a submission',
-  photos_added: 'Photos added',
-  moved: 'Moved',
-  visit_recorded: 'Visit logged',
-  edited: 'Edited',
-  source_updated: 'Updated from its dataset',
-  reverted: 'Reverted a change',
-  merged: 'Merged into another record',
-  merged_in: 'A duplicate merged in',
-  unmerged: 'Merge undone',
-  merge_undone: 'A merged duplicate taken out',
-  removed: 'Marked as removed (reported missing)',
-};
+/** Each kind of change in words, in the language in effect when read. */
+export const CHANGE_KIND_LABELS: Readonly<Record<ChangeKind, string>> = messageTable({
+  imported: 'lib.changeKind.imported',
+  created: 'lib.changeKind.created',
+  photos_added: 'lib.changeKind.photosAdded',
+  moved: 'lib.changeKind.moved',
+  visit_recorded: 'lib.changeKind.visitRecorded',
+  edited: 'lib.changeKind.edited',
+  source_updated: 'lib.changeKind.sourceUpdated',
+  reverted: 'lib.changeKind.reverted',
+  merged: 'lib.changeKind.merged',
+  merged_in: 'lib.changeKind.mergedIn',
+  unmerged: 'lib.changeKind.unmerged',
+  merge_undone: 'lib.changeKind.mergeUndone',
+  removed: 'lib.changeKind.removed',
+});
 
-/** What an unset value reads as. */
+/** What an unset value reads as (a dash, in every language). */
 export const UNSET = '—';
 
-const FIELD_LABELS: Record<string, string> = { artwork_type: 'type' };
+/** An artwork's own fields in a history's words (its details read as their keys). */
+const FIELD_LABELS: Readonly<Record<string, string>> = messageTable({
+  title: 'lib.historyField.title',
+  description: 'lib.historyField.description',
+  artwork_type: 'lib.historyField.artworkType',
+  location: 'lib.historyField.location',
+  artists: 'lib.historyField.artists',
+  tags: 'lib.historyField.tags',
+  main_photo: 'lib.historyField.mainPhoto',
+  hidden_photos: 'lib.historyField.hiddenPhotos',
+});
 
-/** An artwork's `artwork_type` → "type"; a single tag's change (`tag:<key>`) by its key. */
+/** An artwork's `artwork_type` → "type", `main_photo` → "main photo"; a single tag's change (`tag:<key>`) by its key. */
 export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? (tagKeyOf(field) ?? field).replace(/_/g, ' ');
 }
@@ -36,7 +49,7 @@ export function fieldLabel(field: string): string {
 /** The artists' names when the artwork still names them all, else how many there were. */
 function artistText(ids: unknown[], artists: readonly ArtistRef[]): string {
   const names = ids.map((id) => artists.find((a) => a.id === id)?.name);
-  return names.every((n): n is string => Boolean(n)) ? names.join(', ') : plural(ids.length, 'artist');
+  return names.every((n): n is string => Boolean(n)) ? names.join(', ') : t('common.artists', { count: ids.length });
 }
 
 export function valueText(field: string, value: unknown, artists: readonly ArtistRef[] = []): string {

@@ -10,7 +10,15 @@ import { formatCoordinate, haversineM } from './geo';
 import { FALLBACK_POSITION, GEOLOCATION_MESSAGES, geolocationErrorMessage, getCurrentPosition } from './geolocation';
 import { createLogger, redact, REDACTED, type LogSink } from './logger';
 import { nearbyAreaFor } from './map/viewport';
-import { applyTheme, DEFAULT_THEME, setTheme, storedTheme, THEMES } from './theme';
+import { applyTheme, DEFAULT_THEME, setTheme, storedTheme, THEME_LABELS, THEMES } from './theme';
+import { setLocale } from '../i18n';
+import { fieldList, yearText } from './fieldText';
+import { CHANGE_KIND_LABELS, changeText } from './historyText';
+import { photoProblem } from './photoRules';
+import { statusText, submissionTitle } from './submissionText';
+import { tagValueProblem, vocabularyOf } from './tagGroups';
+import { tourSummary } from './tour';
+import { TAG_SCHEMA } from '../testing/tagSchema';
 
 function sink(): LogSink & { lines: unknown[][] } {
   const lines: unknown[][] = [];
@@ -239,5 +247,31 @@ describe('pageCount', () => {
     expect(pageCount(20, 20)).toBe(1);
     expect(pageCount(21, 20)).toBe(2);
     expect(pageCount(5, 0)).toBe(5);
+  });
+});
+
+describe('the text helpers, in French', () => {
+  it('word tours, statuses, histories, fields and problems in the language in effect', () => {
+    setLocale('fr');
+    expect(tourSummary(1234, 3)).toBe('1,2 km à pied, 3 étapes');
+    expect(tourSummary(800, 1, true)).toBe('800 m à pied depuis votre position, 1 étape');
+    expect(statusText({ status: 'pending', queue_position: 4 })).toBe('En attente de vérification · nº 4 dans la file');
+    expect(submissionTitle({ submission_type: 'logbook', title: null, artwork_title: 'Digital Orca' })).toBe('Visite de Digital Orca');
+    expect(CHANGE_KIND_LABELS.edited).toBe('Modification');
+    expect(changeText({ field: 'main_photo', before: null, after: '1a2b3c4d5e' })).toEqual({
+      field: 'photo principale',
+      before: 'aucune',
+      after: 'photo 1a2b3c4d',
+    });
+    expect(fieldList(['title', 'description'])).toBe('titre et description');
+    expect(yearText(-300)).toBe('300 av. J.-C.');
+    expect(THEME_LABELS.DarkGallery).toBe('Galerie sombre');
+    expect(GEOLOCATION_MESSAGES.denied).toBe('Accès à la position refusé par l’utilisateur');
+    expect(photoProblem([], true)).toBe('Ajoutez au moins une photo');
+    expect(tagValueProblem('height', '900', vocabularyOf(TAG_SCHEMA))).toBe('Height (m) doit être un nombre entre 0,1 et 500');
+    // Switching back reads English again: nothing froze the language.
+    setLocale('en');
+    expect(tourSummary(1234, 3)).toBe('1.2 km walk, 3 stops');
+    expect(THEME_LABELS.DarkGallery).toBe('Dark gallery');
   });
 });

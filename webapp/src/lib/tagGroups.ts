@@ -6,6 +6,8 @@
  * For the artwork screens, the forms and the review of proposed edits alike.
  */
 import type { TagDefinition, TagSchema } from '../api/types';
+import { t } from '../i18n';
+import { formatNumber } from './format';
 
 export interface TagCategoryKeys {
   id: string;
@@ -29,10 +31,21 @@ export interface TagVocabulary {
 
 const OTHER_ID = 'other';
 
+/** The group of the free details when the schema names none, in the language in effect when read. */
+function otherCategory(keys: string[]): TagCategoryKeys {
+  return {
+    id: OTHER_ID,
+    get label() {
+      return t('lib.tags.otherDetails');
+    },
+    keys,
+  };
+}
+
 /** No schema (yet): no known key, every detail in one group. */
 export const NO_VOCABULARY: TagVocabulary = {
   known: false,
-  categories: [{ id: OTHER_ID, label: 'Other details', keys: [] }],
+  categories: [otherCategory([])],
   otherId: OTHER_ID,
   definitions: new Map(),
   freeKeyPattern: null,
@@ -59,7 +72,7 @@ export function vocabularyOf(schema: TagSchema | undefined): TagVocabulary {
   const stray = schema.tags.filter((t) => !listed.has(t.key)).map((t) => t.key);
   let other = categories.find((c) => c.id === OTHER_ID);
   if (!other) {
-    other = { id: OTHER_ID, label: NO_VOCABULARY.categories[0]!.label, keys: [] };
+    other = otherCategory([]);
     categories.push(other);
   }
   other.keys.push(...stray);
@@ -140,6 +153,9 @@ export function isWebUrl(value: string): boolean {
 /** Rust's `f64` syntax, which the server parses a number with (no hex, no "Infinity"). */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** A bound as the language in effect writes it, every digit kept, never grouped: "0.1", "0,1" in French. */
+const decimal = (n: number) => formatNumber(n, { useGrouping: false, maximumFractionDigits: 20 });
+
 /**
  * Why the server would refuse `value` for detail `key` (its own words), or null: the schema's
  * rules, re-checked as the person types. Blank values clear a detail and are never refused.
@@ -152,40 +168,38 @@ export function tagValueProblem(key: string, value: string, vocabulary: TagVocab
   const chars = [...v].length;
   if (!definition) {
     const max = vocabulary.freeValueMax;
-    return max !== null && chars > max ? `${label} must be at most ${max} characters` : null;
+    return max !== null && chars > max ? t('lib.tags.tooLong', { label, max }) : null;
   }
   const kind = definition.kind;
   switch (kind.type) {
     case 'enum':
-      return kind.values.includes(v.toLowerCase()) ? null : `${label} must be one of: ${kind.values.join(', ')}`;
+      return kind.values.includes(v.toLowerCase()) ? null : t('lib.tags.oneOf', { label, values: kind.values.join(', ') });
     case 'text':
-      return chars > kind.max ? `${label} must be at most ${kind.max} characters` : null;
+      return chars > kind.max ? t('lib.tags.tooLong', { label, max: kind.max }) : null;
     case 'number': {
       const n = Number(v);
       return DECIMAL.test(v) && Number.isFinite(n) && n >= kind.min && n <= kind.max
         ? null
-        : `${label} must be a number between ${kind.min} and ${kind.max}`;
+        : t('lib.tags.number', { label, min: decimal(kind.min), max: decimal(kind.max) });
     }
     case 'year': {
       const y = Number(v);
-      return /^\d{4}$/.test(v) && y >= kind.min && y <= kind.max ? null : `${label} must be a four-digit year between ${kind.min} and ${kind.max}`;
+      return /^\d{4}$/.test(v) && y >= kind.min && y <= kind.max ? null : t('lib.tags.year', { label, min: kind.min, max: kind.max });
     }
     case 'url':
-      return isWebUrl(v) && v.length <= kind.max ? null : `${label} must be an http or https URL of at most ${kind.max} characters`;
+      return isWebUrl(v) && v.length <= kind.max ? null : t('lib.tags.url', { label, max: kind.max });
     case 'wikidata_id':
-      return /^Q\d+$/.test(v) ? null : `${label} must look like Q12345`;
+      return /^Q\d+$/.test(v) ? null : t('lib.tags.wikidata', { label });
   }
 }
 
 /** A free detail's name as the server keeps it: trimmed, lowercase. */
 export const normalKey = (name: string): string => name.trim().toLowerCase();
 
-export const FREE_KEY_MESSAGE = 'A detail name is lowercase letters, digits, “_” or “:”, starting with a letter (at most 50)';
-
 /** Why the server would refuse `name` as a free detail's name, or null (also while the rule is unknown). */
 export function freeKeyProblem(name: string, vocabulary: TagVocabulary): string | null {
   const pattern = vocabulary.freeKeyPattern;
-  return pattern && !pattern.test(normalKey(name)) ? FREE_KEY_MESSAGE : null;
+  return pattern && !pattern.test(normalKey(name)) ? t('lib.tags.freeKey') : null;
 }
 
 /** A link for a detail's value: a web address, or a Wikidata item's page. */

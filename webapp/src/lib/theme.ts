@@ -3,6 +3,7 @@
  * `data-theme` attribute whose CSS custom properties colour the whole app.
  */
 import { STORAGE_KEYS } from '../config/constants';
+import { messageTable } from './messageTable';
 import { readItem, writeItem } from './storage';
 
 export const THEMES = [
@@ -16,14 +17,15 @@ export const THEMES = [
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'material';
 
-export const THEME_LABELS: Record<ThemeName, string> = {
-  material: 'Material',
-  bauhaus: 'Bauhaus',
-  Vancouver: 'Vancouver',
-  DarkGallery: 'Dark gallery',
-  EarthyCultural: 'Earthy cultural',
-  HighContrastDebug: 'High contrast',
-};
+/** Each palette's name, in the language in effect when read. */
+export const THEME_LABELS: Readonly<Record<ThemeName, string>> = messageTable({
+  material: 'lib.theme.material',
+  bauhaus: 'lib.theme.bauhaus',
+  Vancouver: 'lib.theme.vancouver',
+  DarkGallery: 'lib.theme.darkGallery',
+  EarthyCultural: 'lib.theme.earthyCultural',
+  HighContrastDebug: 'lib.theme.highContrast',
+});
 
 export function isTheme(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);

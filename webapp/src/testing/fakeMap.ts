@@ -6,6 +6,7 @@ import type { CreateMapOptions, PlinthMap } from '../lib/map';
 export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
   return {
     kind: 'maplibre',
+    basemap: 'offline',
     setPoints: () => undefined,
     setSelected: () => undefined,
     setUserLocation: () => undefined,

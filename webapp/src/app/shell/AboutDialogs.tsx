@@ -1,9 +1,10 @@
 /** The welcome dialog (first visit) and the About dialog: what Plinth is for. */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProductName } from '../../api/configApi';
 import { Dialog } from '../../components/Dialog';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { dialogClosed, dialogOpened, selectDialog } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { scheduleWelcome } from './welcome';
@@ -13,40 +14,33 @@ export function WelcomeDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDialog) === 'welcome';
   const product = useProductName();
+  const t = useT();
 
   useEffect(() => scheduleWelcome(() => dispatch(dialogOpened('welcome'))), [dispatch]);
 
   const close = () => dispatch(dialogClosed());
+  const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <Dialog
       open={open}
-      title={`Welcome to ${product}`}
+      title={t('shell.welcome.title', { product })}
       onClose={close}
       actions={
         <>
           <button type="button" className="button button--text" onClick={() => dispatch(dialogOpened('about'))}>
-            Learn more
+            {t('shell.welcome.learnMore')}
           </button>
           <button type="button" className="button button--filled" onClick={close}>
-            Start exploring
+            {t('shell.welcome.start')}
           </button>
         </>
       }
     >
-      <p>
-        {product} is a community registry of public art: murals, sculptures, monuments and more, mapped by the people who
-        walk past them.
-      </p>
+      <p>{t('shell.welcome.intro', { product })}</p>
       <ul className="welcome-list">
-        <li>
-          <strong>Explore</strong> the map to find artworks around you.
-        </li>
-        <li>
-          <strong>Add</strong> an artwork with the + button: a photo is enough to start.
-        </li>
-        <li>
-          <strong>No account needed.</strong> Sign in later to keep your contributions across devices.
-        </li>
+        <li>{t.rich('shell.welcome.explore', { b: strong })}</li>
+        <li>{t.rich('shell.welcome.add', { b: strong })}</li>
+        <li>{t.rich('shell.welcome.noAccount', { b: strong })}</li>
       </ul>
     </Dialog>
   );
@@ -56,29 +50,39 @@ export function AboutDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDialog) === 'about';
   const product = useProductName();
+  const t = useT();
   const close = () => dispatch(dialogClosed());
   return (
     <Dialog
       open={open}
-      title={`About ${product}`}
+      title={t('shell.about.title', { product })}
       onClose={close}
       actions={
         <button type="button" className="button button--filled" onClick={close}>
-          Close
+          {t('common.close')}
         </button>
       }
     >
+      <p>{t('shell.about.why', { product })}</p>
+      <p>{t('shell.about.how')}</p>
       <p>
-        Public art belongs to everyone, yet much of it goes unrecorded: artists forgotten, works removed without a trace.{' '}
-        {product} keeps an open, shared record of the artworks in our streets and parks, and of the people who made them.
-      </p>
-      <p>
-        Records start from open data published by cities and institutions, credited on every artwork. Visitors add photos,
-        visits and corrections; volunteer moderators review them before they appear.
-      </p>
-      <p>
-        Read the <Link to={to.page('terms-of-service')} onClick={close}>terms of service</Link> and the{' '}
-        <Link to={to.page('privacy-policy')} onClick={close}>privacy policy</Link>, or see <Link to={to.help()} onClick={close}>Help</Link>.
+        {t.rich('shell.about.read', {
+          terms: (chunks) => (
+            <Link to={to.page('terms-of-service')} onClick={close}>
+              {chunks}
+            </Link>
+          ),
+          privacy: (chunks) => (
+            <Link to={to.page('privacy-policy')} onClick={close}>
+              {chunks}
+            </Link>
+          ),
+          help: (chunks) => (
+            <Link to={to.help()} onClick={close}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </Dialog>
   );

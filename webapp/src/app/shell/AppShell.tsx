@@ -6,12 +6,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useBrand } from '../../api/configApi';
 import { LiveAnnouncer } from '../../components/LiveAnnouncer';
 import { SignInDialog } from '../../features/auth/SignInDialog';
 import { FeedbackDialog } from '../../features/feedback/FeedbackDialog';
 import { useBadgeToasts } from '../../features/notifications/useBadgeToasts';
 import { BREAKPOINTS } from '../../config/constants';
+import { useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
+import { applyBrandColor } from '../../lib/brand';
 import { useMediaQuery } from '../../lib/hooks';
 import { logger } from '../../lib/logger';
 import { drawerToggled } from '../../lib/ui';
@@ -71,11 +74,14 @@ function useRouteFocus() {
 
 export function AppShell() {
   const location = useLocation();
+  const t = useT();
   useRouteFocus();
   useBadgeToasts();
   useEffect(() => {
     logGuardFlags(location.search);
   }, [location.search]);
+  const brandColor = useBrand().color;
+  useEffect(() => applyBrandColor(brandColor), [brandColor]);
   const isMap = location.pathname === '/';
   // Rendered, not hidden by CSS: a layout has one navigation, so each control exists once.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktop}px)`);
@@ -88,7 +94,7 @@ export function AppShell() {
   return (
     <div className={`app${wide ? ' app--rail' : ''}${isMap ? ' app--map' : ''}`}>
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('shell.skipToMain')}
       </a>
       {wide && <NavRail />}
       <main id="main-content" className="app__main" tabIndex={-1}>

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../i18n';
 import { GlobalErrorBoundary } from './ErrorScreen';
 
 function Boom(): never {
@@ -57,5 +58,20 @@ describe('global error screen (SPEC §2, §8)', () => {
       window.dispatchEvent(new ErrorEvent('error', { error: new Error('kaboom'), message: 'kaboom' }));
     });
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+  });
+});
+
+describe('the error screen in French', () => {
+  it('says what happened and offers its ways out in French', () => {
+    setLocale('fr');
+    render(
+      <GlobalErrorBoundary>
+        <Boom />
+      </GlobalErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Un problème est survenu' })).toBeInTheDocument();
+    expect(document.title).toBe('Un problème est survenu');
+    expect(screen.getByRole('button', { name: 'Recharger' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Signaler par courriel' }).getAttribute('href')).toMatch(/^mailto:\?subject=Rapport%20d%E2%80%99erreur%20ERR-/);
   });
 });

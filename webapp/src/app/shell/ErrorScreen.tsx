@@ -6,6 +6,7 @@ import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from '
 import { useRouteError } from 'react-router';
 import { config } from '../../config/env';
 import { Icon } from '../../components/Icon';
+import { useT } from '../../i18n';
 import { logger } from '../../lib/logger';
 import { referenceId } from '../../lib/uuid';
 import './ErrorScreen.css';
@@ -22,6 +23,7 @@ export function describeError(error: unknown, kind: CapturedError['kind']): Capt
   const e = error instanceof Error ? error : null;
   const captured: CapturedError = {
     referenceId: referenceId(),
+    // Read in the technical details only (kept in English, see errorDetails).
     message: e?.message ?? (typeof error === 'string' ? error : 'Unknown error'),
     kind,
     at: new Date().toISOString(),
@@ -37,6 +39,10 @@ export function captureError(error: unknown, kind: CapturedError['kind']): Captu
   return captured;
 }
 
+/**
+ * The technical details to quote or send: kept in English whatever the interface language, as
+ * they are read by whoever fixes the error (field names, the browser's own error text).
+ */
 export function errorDetails(e: CapturedError): string {
   return [
     `Reference: ${e.referenceId}`,
@@ -50,15 +56,17 @@ export function errorDetails(e: CapturedError): string {
 }
 
 export function ErrorScreen({ error }: { error: CapturedError }) {
+  const t = useT();
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const details = errorDetails(error);
   const mailto = `mailto:${config.supportEmail ?? ''}?subject=${encodeURIComponent(
-    `Error report ${error.referenceId}`,
-  )}&body=${encodeURIComponent(`What were you doing when this happened?\n\n\n---\n${details}`)}`;
+    t('shell.error.mailSubject', { id: error.referenceId }),
+  )}&body=${encodeURIComponent(`${t('shell.error.mailQuestion')}\n\n\n---\n${details}`)}`;
+  const title = t('shell.error.title');
 
   useEffect(() => {
-    document.title = 'Something went wrong';
-  }, []);
+    document.title = title;
+  }, [title]);
 
   const copy = async () => {
     try {
@@ -72,30 +80,28 @@ export function ErrorScreen({ error }: { error: CapturedError }) {
   return (
     <main className="error-screen" role="alert" aria-labelledby="error-screen-title">
       <Icon name="error" size={56} />
-      <h1 id="error-screen-title">Something went wrong</h1>
-      <p>Sorry, the app ran into a problem it couldn’t recover from. Reloading usually helps.</p>
-      <p className="error-screen__reference">
-        Reference ID: <code>{error.referenceId}</code>
-      </p>
+      <h1 id="error-screen-title">{title}</h1>
+      <p>{t('shell.error.body')}</p>
+      <p className="error-screen__reference">{t.rich('shell.error.reference', { id: <code>{error.referenceId}</code> })}</p>
       <div className="button-row button-row--center">
         <button type="button" className="button button--filled" onClick={() => window.location.reload()}>
-          <Icon name="refresh" size={18} /> Reload
+          <Icon name="refresh" size={18} /> {t('shell.error.reload')}
         </button>
         <button type="button" className="button button--outlined" onClick={() => window.location.assign('/')}>
-          <Icon name="home" size={18} /> Go home
+          <Icon name="home" size={18} /> {t('shell.error.home')}
         </button>
         <button type="button" className="button button--outlined" onClick={() => void copy()}>
-          <Icon name="copy" size={18} /> Copy details
+          <Icon name="copy" size={18} /> {t('shell.error.copy')}
         </button>
         <a className="button button--outlined" href={mailto}>
-          <Icon name="mail" size={18} /> Report by email
+          <Icon name="mail" size={18} /> {t('shell.error.email')}
         </a>
       </div>
       <p className="muted small" role="status">
-        {copied === 'copied' ? 'Details copied.' : copied === 'failed' ? 'Could not copy. Select the details below instead.' : ''}
+        {copied === 'copied' ? t('shell.error.copied') : copied === 'failed' ? t('shell.error.copyFailed') : ''}
       </p>
       <details className="error-screen__details">
-        <summary>Technical details</summary>
+        <summary>{t('shell.error.details')}</summary>
         <pre>{details}</pre>
       </details>
     </main>

@@ -5,12 +5,14 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
-import { displayName, roleOf, selectUser } from '../../api/session';
+import { displayName, roleOf, selectUser, type Role } from '../../api/session';
 import { useProductName } from '../../api/configApi';
+import { BrandLogo } from '../../components/BrandLogo';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { AddArtworkButton } from '../../features/add/AddArtworkButton';
 import { useUnreadCount } from '../../features/notifications/notificationsApi';
 import {
@@ -23,15 +25,23 @@ import {
 } from '../../lib/ui';
 import { STORAGE_KEYS } from '../../config/constants';
 import { writeItem } from '../../lib/storage';
-import { wordsOf } from '../../lib/tagGroups';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { adminEntries, formatUnreadBadge, isActive, mainEntries, type NavEntry } from '../navigation';
-import { LOGOUT_CONFIRM, useSessionActions } from './useSessionActions';
+import { useSessionActions } from './useSessionActions';
 import './Navigation.css';
+
+/** The role chip under the user's name in the drawer. */
+const ROLE_LABELS: Record<Role, MessageKey> = {
+  admin: 'shell.role.admin',
+  moderator: 'shell.role.moderator',
+  user: 'shell.role.user',
+};
 
 function EntryLink({ entry, showLabel, onNavigate }: { entry: NavEntry; showLabel: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const t = useT();
   const active = isActive(entry, pathname);
+  const label = t(entry.label);
   return (
     <li>
       <NavLink
@@ -39,12 +49,12 @@ function EntryLink({ entry, showLabel, onNavigate }: { entry: NavEntry; showLabe
         end={entry.to === '/'}
         className={`nav-item${active ? ' nav-item--active' : ''}`}
         aria-current={active ? 'page' : undefined}
-        aria-label={showLabel ? undefined : entry.label}
-        title={showLabel ? undefined : entry.label}
+        aria-label={showLabel ? undefined : label}
+        title={showLabel ? undefined : label}
         onClick={onNavigate}
       >
         <Icon name={entry.icon} />
-        {showLabel && <span className="nav-item__label">{entry.label}</span>}
+        {showLabel && <span className="nav-item__label">{label}</span>}
       </NavLink>
     </li>
   );
@@ -52,11 +62,12 @@ function EntryLink({ entry, showLabel, onNavigate }: { entry: NavEntry; showLabe
 
 function AdminSection({ showLabel, onNavigate }: { showLabel: boolean; onNavigate?: () => void }) {
   const user = useAppSelector(selectUser);
+  const t = useT();
   const entries = adminEntries(user);
   if (entries.length === 0) return null;
   return (
     <section className="nav-section" aria-labelledby={showLabel ? undefined : undefined}>
-      <h2 className={showLabel ? 'nav-section__title' : 'visually-hidden'}>Administration</h2>
+      <h2 className={showLabel ? 'nav-section__title' : 'visually-hidden'}>{t('shell.nav.administration')}</h2>
       <ul className="nav-list">
         {entries.map((e) => (
           <EntryLink key={e.id} entry={e} showLabel={showLabel} onNavigate={onNavigate} />
@@ -84,15 +95,18 @@ function UnreadBadge({ count }: { count: number }) {
  * visible label's class, none when only the icon shows.
  */
 function NotificationsName({ count, labelClass }: { count: number; labelClass: string | null }) {
+  const t = useT();
   const text = formatUnreadBadge(count);
   return (
     <>
       {labelClass && (
         <span className={labelClass} aria-hidden="true">
-          Notifications
+          {t('shell.nav.notifications')}
         </span>
       )}
-      <span className="visually-hidden">{text ? `Notifications, ${text} unread` : 'Notifications'}</span>
+      <span className="visually-hidden">
+        {text ? t('shell.nav.notificationsUnread', { count: text }) : t('shell.nav.notifications')}
+      </span>
     </>
   );
 }
@@ -100,6 +114,8 @@ function NotificationsName({ count, labelClass }: { count: number; labelClass: s
 function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?: () => void }) {
   const s = useSessionActions();
   const unread = useUnreadCount();
+  const t = useT();
+  const profileLabel = s.signedIn ? t('shell.nav.profile') : t('shell.nav.login');
   const run = (f: () => void) => () => {
     onAction?.();
     f();
@@ -113,7 +129,7 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
               type="button"
               className="nav-item"
               onClick={run(s.openNotifications)}
-              title={showLabel ? undefined : 'Notifications'}
+              title={showLabel ? undefined : t('shell.nav.notifications')}
             >
               <span className="nav-item__icon">
                 <Icon name="bell" />
@@ -128,11 +144,11 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
             type="button"
             className="nav-item"
             onClick={run(s.openProfileOrLogin)}
-            aria-label={showLabel ? undefined : s.signedIn ? 'Profile' : 'Login'}
-            title={showLabel ? undefined : s.signedIn ? 'Profile' : 'Login'}
+            aria-label={showLabel ? undefined : profileLabel}
+            title={showLabel ? undefined : profileLabel}
           >
             <Icon name={s.signedIn ? 'profile' : 'login'} />
-            {showLabel && <span className="nav-item__label">{s.signedIn ? 'Profile' : 'Login'}</span>}
+            {showLabel && <span className="nav-item__label">{profileLabel}</span>}
           </button>
         </li>
         {s.signedIn && (
@@ -141,20 +157,20 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
               type="button"
               className="nav-item"
               onClick={s.askLogout}
-              aria-label={showLabel ? undefined : 'Logout'}
-              title={showLabel ? undefined : 'Logout'}
+              aria-label={showLabel ? undefined : t('shell.nav.logout')}
+              title={showLabel ? undefined : t('shell.nav.logout')}
             >
               <Icon name="logout" />
-              {showLabel && <span className="nav-item__label">Logout</span>}
+              {showLabel && <span className="nav-item__label">{t('shell.nav.logout')}</span>}
             </button>
           </li>
         )}
       </ul>
       <ConfirmDialog
         open={s.confirmingLogout}
-        title="Sign out"
-        message={LOGOUT_CONFIRM}
-        confirmLabel="Sign out"
+        title={t('shell.signOut.title')}
+        message={t('shell.signOut.confirm')}
+        confirmLabel={t('shell.signOut.title')}
         onConfirm={() => void s.logout()}
         onCancel={s.cancelLogout}
       />
@@ -165,6 +181,7 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
 /** The rail's theme choice: the picker when expanded; collapsed, a button that expands the rail to it. */
 function RailTheme({ expanded }: { expanded: boolean }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   if (expanded) {
     return (
       <div className="nav-rail__theme">
@@ -181,7 +198,7 @@ function RailTheme({ expanded }: { expanded: boolean }) {
   return (
     <ul className="nav-list">
       <li>
-        <button type="button" className="nav-item" onClick={open} aria-label="Theme" title="Theme">
+        <button type="button" className="nav-item" onClick={open} aria-label={t('shell.nav.theme')} title={t('shell.nav.theme')}>
           <Icon name="palette" />
         </button>
       </li>
@@ -193,23 +210,26 @@ export function NavRail() {
   const dispatch = useAppDispatch();
   const expanded = useAppSelector(selectRailExpanded);
   const product = useProductName();
+  const t = useT();
+  const about = t('shell.about.title', { product });
   useEffect(() => {
     writeItem(STORAGE_KEYS.railExpanded, String(expanded));
   }, [expanded]);
   return (
-    <nav className={`nav-rail${expanded ? ' nav-rail--expanded' : ''}`} aria-label="Main">
+    <nav className={`nav-rail${expanded ? ' nav-rail--expanded' : ''}`} aria-label={t('shell.nav.main')}>
       <div className="nav-rail__top">
         <button
           type="button"
           className="icon-button"
           onClick={() => dispatch(railToggled())}
           aria-expanded={expanded}
-          aria-label={expanded ? 'Collapse navigation' : 'Expand navigation'}
+          aria-label={expanded ? t('shell.nav.collapse') : t('shell.nav.expand')}
         >
           <Icon name={expanded ? 'chevronLeft' : 'menu'} />
         </button>
         {expanded && (
           <Link to={to.map()} className="brand">
+            <BrandLogo />
             {product}
           </Link>
         )}
@@ -231,11 +251,11 @@ export function NavRail() {
               type="button"
               className="nav-item"
               onClick={() => dispatch(feedbackOpened(undefined))}
-              aria-label={expanded ? undefined : 'Send feedback'}
-              title={expanded ? undefined : 'Send feedback'}
+              aria-label={expanded ? undefined : t('shell.nav.sendFeedback')}
+              title={expanded ? undefined : t('shell.nav.sendFeedback')}
             >
               <Icon name="feedback" />
-              {expanded && <span className="nav-item__label">Send feedback</span>}
+              {expanded && <span className="nav-item__label">{t('shell.nav.sendFeedback')}</span>}
             </button>
           </li>
           <li>
@@ -243,11 +263,11 @@ export function NavRail() {
               type="button"
               className="nav-item"
               onClick={() => dispatch(dialogOpened('about'))}
-              aria-label={expanded ? undefined : `About ${product}`}
-              title={expanded ? undefined : `About ${product}`}
+              aria-label={expanded ? undefined : about}
+              title={expanded ? undefined : about}
             >
               <Icon name="info" />
-              {expanded && <span className="nav-item__label">About {product}</span>}
+              {expanded && <span className="nav-item__label">{about}</span>}
             </button>
           </li>
         </ul>
@@ -262,23 +282,25 @@ export function BottomBar() {
   const s = useSessionActions();
   const unread = useUnreadCount();
   const { pathname } = useLocation();
+  const t = useT();
+  const profileLabel = s.signedIn ? t('shell.nav.profile') : t('shell.nav.login');
   // Two sides of equal width around the add button, so it stays centred whatever each side holds.
   return (
-    <nav className="bottom-bar" aria-label="Quick actions">
+    <nav className="bottom-bar" aria-label={t('shell.nav.quickActions')}>
       <div className="bottom-bar__side">
         <button
           type="button"
           className="bottom-bar__item"
           onClick={() => dispatch(drawerToggled(true))}
-          aria-label="Open menu"
+          aria-label={t('shell.nav.openMenu')}
           aria-haspopup="dialog"
         >
           <Icon name="menu" />
-          <span className="bottom-bar__label">Menu</span>
+          <span className="bottom-bar__label">{t('shell.nav.menu')}</span>
         </button>
-        <button type="button" className="bottom-bar__item" onClick={() => dispatch(feedbackOpened(undefined))} aria-label="Send feedback">
+        <button type="button" className="bottom-bar__item" onClick={() => dispatch(feedbackOpened(undefined))} aria-label={t('shell.nav.sendFeedback')}>
           <Icon name="feedback" />
-          <span className="bottom-bar__label">Feedback</span>
+          <span className="bottom-bar__label">{t('shell.nav.feedback')}</span>
         </button>
       </div>
       <AddArtworkButton />
@@ -296,19 +318,19 @@ export function BottomBar() {
           to={to.map()}
           className={`bottom-bar__item${pathname === '/' ? ' bottom-bar__item--active' : ''}`}
           aria-current={pathname === '/' ? 'page' : undefined}
-          aria-label="Map"
+          aria-label={t('shell.nav.map')}
         >
           <Icon name="map" />
-          <span className="bottom-bar__label">Map</span>
+          <span className="bottom-bar__label">{t('shell.nav.map')}</span>
         </Link>
         <button
           type="button"
           className="bottom-bar__item"
           onClick={s.openProfileOrLogin}
-          aria-label={s.signedIn ? 'Profile' : 'Login'}
+          aria-label={profileLabel}
         >
           <Icon name={s.signedIn ? 'profile' : 'login'} />
-          <span className="bottom-bar__label">{s.signedIn ? 'Profile' : 'Login'}</span>
+          <span className="bottom-bar__label">{profileLabel}</span>
         </button>
       </div>
     </nav>
@@ -320,6 +342,7 @@ export function Drawer() {
   const open = useAppSelector(selectDrawerOpen);
   const user = useAppSelector(selectUser);
   const product = useProductName();
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   const close = () => dispatch(drawerToggled(false));
 
@@ -353,20 +376,23 @@ export function Drawer() {
   return (
     <div className="drawer" role="presentation">
       <div className="drawer__scrim" onClick={close} aria-hidden="true" />
-      <div ref={panel} className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
+      <div ref={panel} className="drawer__panel" role="dialog" aria-modal="true" aria-label={t('shell.nav.menu')}>
         <header className="drawer__header">
-          <span className="brand">{product}</span>
-          <button type="button" className="icon-button" onClick={close} aria-label="Close menu">
+          <span className="brand">
+            <BrandLogo />
+            {product}
+          </span>
+          <button type="button" className="icon-button" onClick={close} aria-label={t('shell.nav.closeMenu')}>
             <Icon name="close" />
           </button>
         </header>
         {user && (
           <p className="drawer__user">
             <span>{displayName(user)}</span>
-            <span className="chip chip--small">{wordsOf(roleOf(user))}</span>
+            <span className="chip chip--small">{t(ROLE_LABELS[roleOf(user)])}</span>
           </p>
         )}
-        <nav aria-label="Menu">
+        <nav aria-label={t('shell.nav.menu')}>
           <ul className="nav-list">
             {mainEntries('drawer').map((e) => (
               <EntryLink key={e.id} entry={e} showLabel onNavigate={close} />
@@ -380,7 +406,7 @@ export function Drawer() {
             <li>
               <button type="button" className="nav-item" onClick={() => dispatch(dialogOpened('about'))}>
                 <Icon name="info" />
-                <span className="nav-item__label">About {product}</span>
+                <span className="nav-item__label">{t('shell.about.title', { product })}</span>
               </button>
             </li>
           </ul>

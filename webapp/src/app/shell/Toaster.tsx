@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Confetti } from '../../components/Confetti';
 import { Icon, type IconName } from '../../components/Icon';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { selectToasts, toastDismissed, type Toast } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import './Toaster.css';
@@ -12,9 +13,10 @@ const ICONS: Record<Toast['type'], IconName> = { success: 'check', error: 'error
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   useEffect(() => {
-    const t = setTimeout(() => dispatch(toastDismissed(toast.id)), toast.timeoutMs);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), toast.timeoutMs);
+    return () => clearTimeout(timer);
   }, [dispatch, toast.id, toast.timeoutMs]);
   const badge = toast.payload?.badge;
   return (
@@ -30,12 +32,12 @@ function ToastItem({ toast }: { toast: Toast }) {
           <>
             {' '}
             <Link to={to.badges()} onClick={() => dispatch(toastDismissed(toast.id))}>
-              See your badges
+              {t('shell.toast.seeBadges')}
             </Link>
           </>
         )}
       </span>
-      <button type="button" className="icon-button icon-button--small" aria-label="Dismiss" onClick={() => dispatch(toastDismissed(toast.id))}>
+      <button type="button" className="icon-button icon-button--small" aria-label={t('shell.toast.dismiss')} onClick={() => dispatch(toastDismissed(toast.id))}>
         <Icon name="close" size={18} />
       </button>
     </li>
@@ -44,13 +46,14 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
+  const t = useT();
   // A labelled landmark (axe `region`: all content inside landmarks), present even when empty;
   // each toast is its own live region (status, or alert for errors).
   return (
-    <section className="toaster" aria-label="Notifications">
-      <ol className="toaster__list" aria-label="Messages">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} />
+    <section className="toaster" aria-label={t('shell.nav.notifications')}>
+      <ol className="toaster__list" aria-label={t('shell.toast.messages')}>
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
         ))}
       </ol>
     </section>

@@ -8,6 +8,7 @@ import { Toaster } from './Toaster';
 import { BADGE_TOAST_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../config/constants';
 import { toastShown } from '../../lib/ui';
 import { formatUnreadBadge, mainEntries } from '../navigation';
+import { setLocale, t } from '../../i18n';
 
 function api(unread = 0) {
   return mockFetch({
@@ -139,6 +140,8 @@ describe('the rail’s entries (SPEC §2)', () => {
   });
 
   it('holds what the bottom bar and the drawer hold on phones: add, feedback, about and the theme', async () => {
+    // A returning visitor: the welcome dialog (opened 500 ms after a first load) would replace the feedback one.
+    localStorage.setItem('cultural-archiver-visited', 'true');
     api();
     renderRoute('/');
     await ready();
@@ -402,7 +405,38 @@ describe('navigation helpers', () => {
   });
 
   it('gives the rail Pages and the drawer not', () => {
-    expect(mainEntries('rail').map((e) => e.label)).toContain('Pages');
-    expect(mainEntries('drawer').map((e) => e.label)).not.toContain('Pages');
+    expect(mainEntries('rail').map((e) => t(e.label))).toContain('Pages');
+    expect(mainEntries('drawer').map((e) => t(e.label))).not.toContain('Pages');
+  });
+});
+
+describe('in French', () => {
+  it('names the navigation, its entries and the session actions in French, and switches back live', async () => {
+    windowWidth(1366);
+    setLocale('fr');
+    api(3);
+    renderRoute('/', { who: 'moderator' });
+    const nav = within(await screen.findByRole('navigation', { name: 'Principale' }));
+    const [mainList] = nav.getAllByRole('list');
+    expect(within(mainList!).getAllByRole('link').map((l) => l.textContent)).toEqual(['Carte', 'Œuvres', 'Artistes', 'Rechercher', 'Aide', 'Pages']);
+    expect(nav.getByRole('link', { name: 'Modérer' })).toHaveAttribute('href', '/review');
+    expect(nav.getByRole('button', { name: 'Envoyer un signalement' })).toBeInTheDocument();
+    expect(nav.getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
+    expect(await nav.findByRole('button', { name: 'Notifications, 3 non lues' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Aller au contenu principal' })).toBeInTheDocument();
+    act(() => setLocale('en'));
+    expect(within(rail()).getByRole('button', { name: 'Send feedback' })).toBeInTheDocument();
+  });
+
+  it('asks to sign out in French', async () => {
+    windowWidth(1366);
+    setLocale('fr');
+    api();
+    renderRoute('/', { who: 'user' });
+    const nav = within(await screen.findByRole('navigation', { name: 'Principale' }));
+    await userEvent.click(nav.getByRole('button', { name: 'Déconnexion' }));
+    const confirm = screen.getByRole('dialog', { name: 'Se déconnecter' });
+    expect(confirm).toHaveTextContent('Voulez-vous vraiment vous déconnecter ?');
+    expect(within(confirm).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
   });
 });

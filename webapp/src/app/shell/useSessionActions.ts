@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectIsAuthenticated, selectUser, signOut } from '../../api/session';
 import { to } from '../../config/routes';
+import { t } from '../../i18n';
 import { drawerToggled, signInOpened, toastShown } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
-
-export const LOGOUT_CONFIRM = 'Are you sure you want to sign out?';
 
 export function useSessionActions() {
   const dispatch = useAppDispatch();
@@ -30,7 +29,7 @@ export function useSessionActions() {
       setConfirmingLogout(false);
       dispatch(drawerToggled(false));
       await dispatch(signOut());
-      dispatch(toastShown({ type: 'info', message: 'You are signed out.' }));
+      dispatch(toastShown({ type: 'info', message: t('shell.signOut.done') }));
       void navigate(to.map());
     },
   };

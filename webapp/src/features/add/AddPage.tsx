@@ -14,6 +14,7 @@ import { PhotoFileInput } from '../../components/PhotoPicker';
 import { Section } from '../../components/Section';
 import { EmptyState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { announce } from '../../lib/announcer';
 import {
   isImageFile,
@@ -27,11 +28,14 @@ import {
 import { formatCoordinate } from '../../lib/geo';
 import { toastShown } from '../../lib/ui';
 
-export const NOT_IMAGE_MESSAGE = 'Only image files can be added';
-
-const SOURCE_TEXT = { exif: 'from your photo', browser: 'from your device', manual: 'placed by you' } as const;
+const SOURCE_TEXT = {
+  exif: 'add.location.source.exif',
+  browser: 'add.location.source.browser',
+  manual: 'add.location.source.manual',
+} as const satisfies Record<string, MessageKey>;
 
 export function AddPage() {
+  const t = useT();
   const session = useFastUpload();
   const dispatch = useAppDispatch();
   const input = useRef<HTMLInputElement>(null);
@@ -42,15 +46,12 @@ export function AddPage() {
     if (files.length === 0) return;
     const others = files.filter((f) => !isImageFile(f));
     setRefused(others.map((f) => f.name));
-    if (others.length > 0) dispatch(toastShown({ type: 'warning', message: NOT_IMAGE_MESSAGE }));
+    if (others.length > 0) dispatch(toastShown({ type: 'warning', message: t('add.notImage') }));
     if (others.length === files.length) return;
     setReading(true);
     try {
       const s = await startFastUpload(files);
-      const n = s.photos.length;
-      announce(
-        `${n === 1 ? '1 photo' : `${n} photos`} chosen. ${s.location ? 'Location found in the photo.' : 'No location in the photos.'}`,
-      );
+      announce(t('add.page.chosen', { count: s.photos.length, located: s.location ? 'yes' : 'no' }));
     } finally {
       setReading(false);
     }
@@ -58,32 +59,32 @@ export function AddPage() {
 
   return (
     <div className="page page--narrow">
-      <PageHeader title="Add artwork" subtitle="Start with a photo. We’ll check whether the artwork is already in the registry." />
+      <PageHeader title={t('add.page.title')} subtitle={t('add.page.subtitle')} />
       <PhotoFileInput inputRef={input} onFiles={(files) => void choose(files)} data-testid="add-page-input" />
       {refused.length > 0 && (
         <p className="notice notice--warning" role="alert" data-testid="refused-files">
-          {NOT_IMAGE_MESSAGE}: {refused.join(', ')} {refused.length === 1 ? 'was' : 'were'} left out.
+          {t('add.page.refused', { files: refused.join(', '), count: refused.length })}
         </p>
       )}
       {reading ? (
         <p role="status">
-          <Spinner /> Reading your photos…
+          <Spinner /> {t('add.page.reading')}
         </p>
       ) : !session || session.photos.length === 0 ? (
         <EmptyState
           icon="camera"
-          title="Choose photos of the artwork"
+          title={t('add.page.emptyTitle')}
           action={
             <button type="button" className="button button--filled" onClick={() => input.current?.click()}>
-              <Icon name="camera" size={18} /> Choose photos
+              <Icon name="camera" size={18} /> {t('add.page.choose')}
             </button>
           }
         >
-          <p>Photos taken on a phone usually carry their location, which finds the artwork for you.</p>
+          <p>{t('add.page.emptyBody')}</p>
         </EmptyState>
       ) : (
         <>
-          <section className="section" aria-label="Chosen photos">
+          <section className="section" aria-label={t('add.page.chosenPhotos')}>
             <ul className="photo-grid">
               {session.photos.map((p) => (
                 <li key={p.id}>
@@ -95,14 +96,14 @@ export function AddPage() {
                     </span>
                   )}
                   <span className="photo-grid__caption">
-                    {p.exif.latitude !== null ? <Icon name="place" size={14} label="Has location" /> : null}
+                    {p.exif.latitude !== null ? <Icon name="place" size={14} label={t('add.page.hasLocation')} /> : null}
                     {p.name}
                   </span>
                 </li>
               ))}
             </ul>
             <button type="button" className="button button--text" onClick={() => input.current?.click()}>
-              Choose different photos
+              {t('add.page.chooseOther')}
             </button>
           </section>
           <LocationSection key={session.photos.map((p) => p.id).join(',')} session={session} />
@@ -113,6 +114,7 @@ export function AddPage() {
 }
 
 function LocationSection({ session }: { session: FastUploadSession }) {
+  const t = useT();
   const navigate = useNavigate();
   const start = session.location ? { lat: session.location.latitude, lon: session.location.longitude } : null;
   const [draft, setDraft] = useState<LatLon | null>(start);
@@ -127,18 +129,18 @@ function LocationSection({ session }: { session: FastUploadSession }) {
 
   return (
     <>
-      <Section titleId="add-location-title" title="Location">
+      <Section titleId="add-location-title" title={t('add.location.title')}>
         {at && source ? (
           <p data-testid="add-location">
             <Icon name="place" size={18} /> {formatCoordinate(at.latitude)}, {formatCoordinate(at.longitude)}
-            <span className="muted"> ({SOURCE_TEXT[source]})</span>
+            <span className="muted"> ({t(SOURCE_TEXT[source])})</span>
           </p>
         ) : (
-          <p>None of these photos says where it was taken. Use your device’s location, or place the artwork on the map.</p>
+          <p>{t('add.location.none')}</p>
         )}
         {editing ? (
           <LocationField
-            legend="Where is the artwork?"
+            legend={t('add.location.legend')}
             value={draft}
             onChange={onChange}
             withMap
@@ -153,7 +155,7 @@ function LocationSection({ session }: { session: FastUploadSession }) {
           />
         ) : (
           <button type="button" className="button button--text" onClick={() => setEditing(true)}>
-            Change the location
+            {t('add.location.change')}
           </button>
         )}
       </Section>
@@ -165,13 +167,13 @@ function LocationSection({ session }: { session: FastUploadSession }) {
           onClick={() => void navigate(nextPathFor(session))}
           data-testid="find-nearby"
         >
-          Find nearby artworks
+          {t('add.location.findNearby')}
         </button>
         <Link
           className="button button--text"
           to={to.artworkNew(at ? { lat: at.latitude, lng: at.longitude } : undefined)}
         >
-          Skip: it’s a new artwork
+          {t('add.location.skip')}
         </Link>
       </div>
     </>

@@ -18,10 +18,10 @@ import { LocationField, locationProblem, type LatLon } from '../../components/Lo
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoPicker } from '../../components/PhotoPicker';
 import {
-  CONSENT_MESSAGE,
+  consentMessage,
   ConsentField,
   FieldError,
-  NOTE_TOO_LONG_MESSAGE,
+  noteTooLongMessage,
   NoteField,
   SubmissionReceiptView,
   SubmitActions,
@@ -30,6 +30,7 @@ import { TagValueField } from '../../components/TagValueField';
 import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../components/useSubmitContribution';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { readStoredFastUpload, useFastUpload } from '../../lib/fastUpload';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType, type ArtworkType } from '../../lib/map/artworkTypes';
 import { photoProblem } from '../../lib/photoRules';
@@ -71,16 +72,17 @@ const SERVER_FIELDS: Record<string, Field> = {
   artists: 'artists',
 };
 
+/** The form's messages, in the language in effect (each read when it is needed). */
 export const NEW_ARTWORK_MESSAGES = {
-  title: 'Give the artwork a title (or a short description if you don’t know it)',
-  titleTooLong: `The title must be at most ${SUBMISSION.titleMax} characters`,
-  descriptionTooLong: `The description must be at most ${SUBMISSION.descriptionMax.toLocaleString('en')} characters`,
-  notesTooLong: NOTE_TOO_LONG_MESSAGE,
-  tagKey: 'Each detail needs a name',
-  tagDuplicate: 'Each detail name can be used once',
-  artistPending: (name: string) => `Add “${name}” from the list (a known artist, or a new one), or clear the search`,
-  sent: 'Thanks! The artwork was submitted and will appear after review.',
-  failed: 'Failed to submit the artwork',
+  title: () => translate('add.new.titleRequired'),
+  titleTooLong: () => translate('add.new.titleTooLong', { max: SUBMISSION.titleMax }),
+  descriptionTooLong: () => translate('add.new.descriptionTooLong', { max: SUBMISSION.descriptionMax }),
+  notesTooLong: noteTooLongMessage,
+  tagKey: () => translate('add.new.tagKey'),
+  tagDuplicate: () => translate('add.new.tagDuplicate'),
+  artistPending: (name: string) => translate('add.new.artistPending', { name }),
+  sent: () => translate('add.new.sent'),
+  failed: () => translate('add.new.failed'),
 } as const;
 
 interface TagRow {
@@ -103,7 +105,7 @@ function RowEditor<R extends { id: string }>({
   rows,
   setRows,
   blank,
-  noun,
+  removeLabel,
   addLabel,
   testId,
   children,
@@ -112,8 +114,8 @@ function RowEditor<R extends { id: string }>({
   setRows: Dispatch<SetStateAction<R[]>>;
   /** A new, empty row, with its own id. */
   blank: () => R;
-  /** In "Remove {noun} {n}". */
-  noun: string;
+  /** A row's remove button's name, by its number. */
+  removeLabel: (n: number) => string;
   addLabel: string;
   testId: string;
   children: (row: R, i: number, change: (patch: Partial<R>) => void) => ReactNode;
@@ -129,7 +131,7 @@ function RowEditor<R extends { id: string }>({
               <button
                 type="button"
                 className="icon-button"
-                aria-label={`Remove ${noun} ${i + 1}`}
+                aria-label={removeLabel(i + 1)}
                 onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
               >
                 <Icon name="close" size={18} />
@@ -168,8 +170,8 @@ export function tagsObject(rows: readonly TagRow[]): Record<string, string> {
 
 /** What is wrong with a row's name (`key`, normalised), given the names of the rows above (`taken`). */
 function nameProblem(key: string, row: TagRow, taken: ReadonlySet<string>, vocabulary: TagVocabulary): string | null {
-  if (!key) return row.value.trim() ? NEW_ARTWORK_MESSAGES.tagKey : null;
-  if (taken.has(key)) return NEW_ARTWORK_MESSAGES.tagDuplicate;
+  if (!key) return row.value.trim() ? NEW_ARTWORK_MESSAGES.tagKey() : null;
+  if (taken.has(key)) return NEW_ARTWORK_MESSAGES.tagDuplicate();
   return vocabulary.definitions.has(key) ? null : freeKeyProblem(key, vocabulary);
 }
 
@@ -197,15 +199,16 @@ function detailChoices(vocabulary: TagVocabulary) {
 }
 
 export function NewArtworkPage() {
+  const t = useT();
   const { receipt, onSent, headingRef } = useSentReceipt();
 
   return (
     <div className="page page--narrow">
-      <PageHeader title="New artwork" subtitle="Moderators check each submission before it appears on the map." />
+      <PageHeader title={t('add.new.title')} subtitle={t('add.new.subtitle')} />
       {receipt ? (
-        <SubmissionReceiptView receipt={receipt} title="Thanks! Your artwork was sent for review" headingRef={headingRef}>
+        <SubmissionReceiptView receipt={receipt} title={t('add.new.receiptTitle')} headingRef={headingRef}>
           <Link className="button button--text" to={to.add()}>
-            Add another artwork
+            {t('add.new.another')}
           </Link>
         </SubmissionReceiptView>
       ) : (
@@ -216,6 +219,7 @@ export function NewArtworkPage() {
 }
 
 function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) {
+  const t = useT();
   const fast = useFastUpload();
   const [params] = useSearchParams();
   const [title, setTitle] = useState('');
@@ -241,15 +245,15 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     const e: FieldErrors<Field> = {};
     const photo = photoProblem(photos, true);
     if (photo) e.photos = photo;
-    if (!title.trim()) e.title = NEW_ARTWORK_MESSAGES.title;
-    else if (title.trim().length > SUBMISSION.titleMax) e.title = NEW_ARTWORK_MESSAGES.titleTooLong;
-    if (description.trim().length > SUBMISSION.descriptionMax) e.description = NEW_ARTWORK_MESSAGES.descriptionTooLong;
-    if (notes.trim().length > SUBMISSION.noteMax) e.notes = NEW_ARTWORK_MESSAGES.notesTooLong;
+    if (!title.trim()) e.title = NEW_ARTWORK_MESSAGES.title();
+    else if (title.trim().length > SUBMISSION.titleMax) e.title = NEW_ARTWORK_MESSAGES.titleTooLong();
+    if (description.trim().length > SUBMISSION.descriptionMax) e.description = NEW_ARTWORK_MESSAGES.descriptionTooLong();
+    if (notes.trim().length > SUBMISSION.noteMax) e.notes = NEW_ARTWORK_MESSAGES.notesTooLong();
     Object.assign(e, tagsProblems(tags, vocabulary));
     if (artistQuery.trim()) e.artists = NEW_ARTWORK_MESSAGES.artistPending(artistQuery.trim());
     const where = locationProblem(location);
     if (where) e.location = where;
-    if (!consent) e.consent = CONSENT_MESSAGE;
+    if (!consent) e.consent = consentMessage();
     return e;
   };
 
@@ -292,17 +296,17 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
       const row = tags.find((r) => normalKey(r.key) === named.slice(4));
       return row ? (`tag:${normalKey(row.key)}` as const) : 'tags';
     },
-    messages: NEW_ARTWORK_MESSAGES,
+    messages: { sent: NEW_ARTWORK_MESSAGES.sent(), failed: NEW_ARTWORK_MESSAGES.failed() },
     onSent,
   });
 
   return (
-    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="New artwork">
+    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('add.new.form')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
       <div className="field">
         <label className="field__label" htmlFor={ids.title}>
-          Title
+          {t('add.new.titleLabel')}
         </label>
         <input
           id={ids.title}
@@ -316,14 +320,14 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           data-testid="new-artwork-title"
         />
         <p id={`${ids.title}-hint`} className="field__hint">
-          If you don’t know it, describe it: “Bronze whale by the seawall”.
+          {t('add.new.titleHint')}
         </p>
         <FieldError id={ids.title} message={errors.title} />
       </div>
 
       <div className="field">
         <label className="field__label" htmlFor={ids.type}>
-          Artwork type
+          {t('add.new.type')}
         </label>
         <select
           id={ids.type}
@@ -333,9 +337,9 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           aria-describedby={describedBy('artwork_type', ids.type)}
           data-testid="new-artwork-type"
         >
-          {ARTWORK_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {artworkTypeLabel(t)}
+          {ARTWORK_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {artworkTypeLabel(type)}
             </option>
           ))}
         </select>
@@ -344,7 +348,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
 
       <div className="field">
         <label className="field__label" htmlFor={ids.description}>
-          Description (optional)
+          {t('add.new.description')}
         </label>
         <textarea
           id={ids.description}
@@ -359,16 +363,16 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
       </div>
 
       <fieldset className="fieldset" aria-describedby={describedBy('tags', ids.tags, `${ids.tags}-hint`)}>
-        <legend className="field__label">Details (optional)</legend>
+        <legend className="field__label">{t('add.new.details')}</legend>
         <p id={`${ids.tags}-hint`} className="field__hint">
-          What you know about it, such as its material or year.
+          {t('add.new.detailsHint')}
         </p>
         <RowEditor
           rows={tags}
           setRows={setTags}
           blank={() => ({ id: randomUuid(), key: '', other: false, value: '' })}
-          noun="detail"
-          addLabel="Add a detail"
+          removeLabel={(n) => t('add.new.removeDetail', { n })}
+          addLabel={t('add.new.addDetail')}
           testId="new-artwork-tags"
         >
           {(row, i, change) => (
@@ -390,7 +394,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
 
       <ArtistPicker
         id={ids.artists}
-        legend="Artists (optional)"
+        legend={t('add.new.artists')}
         value={artists}
         onChange={setArtists}
         allowNew
@@ -402,7 +406,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
 
       <NoteField
         id={ids.notes}
-        label="Note to the moderators (optional)"
+        label={t('add.new.notes')}
         value={notes}
         onChange={setNotes}
         error={errors.notes}
@@ -410,7 +414,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
       />
 
       <LocationField
-        legend="Where is it?"
+        legend={t('add.new.where')}
         value={location}
         onChange={setLocation}
         withMap
@@ -421,7 +425,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
       <ConsentField checked={consent} onChange={setConsent} error={errors.consent} />
 
       <SubmitActions
-        label="Submit artwork"
+        label={t('add.new.submit')}
         testId="new-artwork-submit"
         cancelTo={to.map()}
         sending={sending}
@@ -462,6 +466,7 @@ function DetailRow({
   /** A problem of the details as a whole: every name is in question. */
   setError: boolean;
 }) {
+  const t = useT();
   const key = normalKey(row.key);
   const known = vocabulary.definitions.has(key);
   const choice = !vocabulary.known ? null : known && !row.other ? key : row.other || key ? OTHER : '';
@@ -477,6 +482,7 @@ function DetailRow({
         maxLength={50}
         autoComplete="off"
         spellCheck={false}
+        // i18n-exempt: an example of a detail's name as the registry keeps it
         placeholder="opening_hours"
         aria-invalid={nameInvalid}
         aria-describedby={nameDescribed}
@@ -489,10 +495,10 @@ function DetailRow({
     <div className="detail-row">
       <div className="detail-row__fields">
         {choice === null ? (
-          writtenName(`Detail ${n} name`)
+          writtenName(t('add.new.detailName', { n }))
         ) : (
           <label className="field field--compact" htmlFor={`${id}-name`}>
-            <span className="field__label">Detail {n} name</span>
+            <span className="field__label">{t('add.new.detailName', { n })}</span>
             <select
               id={`${id}-name`}
               value={choice}
@@ -507,7 +513,7 @@ function DetailRow({
                 change({ key: picked, other: false, value });
               }}
             >
-              <option value="">Choose a detail</option>
+              <option value="">{t('add.new.chooseDetail')}</option>
               {detailChoices(vocabulary).map((c) => (
                 <optgroup key={c.id} label={c.label}>
                   {c.keys
@@ -519,13 +525,13 @@ function DetailRow({
                     ))}
                 </optgroup>
               ))}
-              <option value={OTHER}>Other…</option>
+              <option value={OTHER}>{t('add.new.other')}</option>
             </select>
           </label>
         )}
-        {choice === OTHER && writtenName(`Detail ${n} other name`)}
+        {choice === OTHER && writtenName(t('add.new.detailOtherName', { n }))}
         <label className="field field--compact detail-row__value" htmlFor={`${id}-value`}>
-          <span className="field__label">Detail {n} value</span>
+          <span className="field__label">{t('add.new.detailValue', { n })}</span>
           <TagValueField
             id={`${id}-value`}
             definition={vocabulary.definitions.get(key)}

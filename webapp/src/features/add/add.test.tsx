@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../i18n';
 import { clearFastUpload, getFastUpload } from '../../lib/fastUpload';
 import type { LatLng } from '../../lib/geo';
 import { envelope, mockFetch } from '../../testing/fetchMock';
@@ -108,6 +109,16 @@ describe('the bottom bar’s add button (SPEC §2)', () => {
 });
 
 describe('/add (fast photo upload)', () => {
+  it('speaks French when French is chosen', async () => {
+    setLocale('fr');
+    mockFetch();
+    renderRoute('/add');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajouter une œuvre' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choisir des photos' })).toBeInTheDocument();
+    await anyFile().upload(screen.getByTestId('add-page-input'), [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    expect(await screen.findByTestId('refused-files')).toHaveTextContent('Seuls les fichiers image peuvent être ajoutés : notes.txt a été écarté.');
+  });
+
   it('takes images only, and says which files were left out', async () => {
     mockFetch();
     renderRoute('/add');

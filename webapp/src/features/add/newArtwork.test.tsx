@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { submissionsApi } from '../../api/submissionsApi';
+import { setLocale } from '../../i18n';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../../lib/fastUpload';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { jpegFile, WETSUIT } from '../../testing/jpeg';
@@ -69,6 +70,16 @@ describe('/artwork/new: the form', () => {
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Choose photos' })).toHaveFocus());
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says what is missing in French when French is chosen', async () => {
+    setLocale('fr');
+    mockFetch(SERVER);
+    renderRoute('/artwork/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nouvelle œuvre' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer l’œuvre' }));
+    expect(await main().findByText('Donnez un titre à l’œuvre (ou une courte description si vous ne le connaissez pas)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Titre')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses a detail without a name and names used twice, at its row, and each problem goes once fixed', async () => {

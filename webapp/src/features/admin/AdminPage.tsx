@@ -7,6 +7,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageTitle';
 import { Tabs } from '../../components/Tabs';
+import { useT, type MessageKey } from '../../i18n';
 import { oneOfParam } from '../../lib/urlParams';
 import { AuditTab } from './AuditTab';
 import { BadgesTab } from './BadgesTab';
@@ -17,24 +18,26 @@ import { StatisticsTab } from './StatisticsTab';
 import './admin.css';
 
 const TABS = [
-  { id: 'statistics', label: 'Statistics' },
-  { id: 'permissions', label: 'Permissions' },
-  { id: 'audit', label: 'Audit log' },
-  { id: 'replay', label: 'Replay' },
-  { id: 'badges', label: 'Badges' },
-  { id: 'import', label: 'Import' },
-] as const;
+  { id: 'statistics', label: 'admin.tabs.statistics' },
+  { id: 'permissions', label: 'admin.tabs.permissions' },
+  { id: 'audit', label: 'admin.tabs.audit' },
+  { id: 'replay', label: 'admin.tabs.replay' },
+  { id: 'badges', label: 'admin.tabs.badges' },
+  { id: 'import', label: 'admin.tabs.import' },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
 
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'statistics');
+  const tabs = TABS.map(({ id, label }) => ({ id, label: t(label) }));
   return (
     <div className="page admin-page">
-      <PageHeader title="Admin" subtitle="Manage permissions, review activity, define badges and import open data" />
+      <PageHeader title={t('admin.page.title')} subtitle={t('admin.page.subtitle')} />
       {/* Each tab starts afresh: its own filters and pages do not carry over. */}
-      <Tabs label="Admin sections" tabs={TABS} value={tab} onChange={(t) => setParams(t === 'statistics' ? {} : { tab: t })}>
+      <Tabs label={t('admin.page.sections')} tabs={tabs} value={tab} onChange={(next) => setParams(next === 'statistics' ? {} : { tab: next })}>
         {tab === 'statistics' && <StatisticsTab />}
         {tab === 'permissions' && <PermissionsTab />}
         {tab === 'audit' && <AuditTab />}

@@ -12,7 +12,8 @@ import { Dialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { EmptyState, ListCount, QueryState, Spinner } from '../../components/states';
-import { formatDateTime, pageCount, plural } from '../../lib/format';
+import { t as translate, useT } from '../../i18n';
+import { formatDateTime, pageCount } from '../../lib/format';
 import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from './adminApi';
 import { TabSection } from './AdminParts';
 
@@ -57,7 +58,10 @@ const shortId = (id: string) => (/^[0-9a-f]{8}-/.test(id) ? `${id.slice(0, 8)}�
 /** Who acted, with the role they acted in, unless their name is that role already (staff
  * without a profile name are named by their role). */
 const actorLabel = ({ display_name, role }: AuditEntry['actor']) =>
-  display_name.toLowerCase() === role ? display_name : `${display_name} (${role})`;
+  display_name.toLowerCase() === role ? display_name : translate('admin.audit.actorWithRole', { name: display_name, role });
+
+/** An entity type in words ("badge awards"). */
+const entityLabel = (type: string) => translate('admin.audit.entity', { type, label: type.replace('_', ' ') });
 
 interface EntityRef {
   type: string;
@@ -67,6 +71,7 @@ interface EntityRef {
 }
 
 export function AuditTab() {
+  const t = useT();
   const [draft, setDraft] = useState<Required<AuditFilters>>(EMPTY);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
@@ -99,40 +104,40 @@ export function AuditTab() {
   };
 
   return (
-    <TabSection slug="audit" title="Audit log">
-      <form className="audit-filters" aria-label="Audit log filters" onSubmit={onSubmit}>
-        <LabelledSelect label="Entity type" value={draft.type} onChange={set('type')}>
-          <option value="">All types</option>
-          <ValueOptions values={ENTITY_TYPES} label={(t) => t.replace('_', ' ')} />
+    <TabSection slug="audit" title={t('admin.audit.title')}>
+      <form className="audit-filters" aria-label={t('admin.audit.filters')} onSubmit={onSubmit}>
+        <LabelledSelect label={t('admin.audit.entityType')} value={draft.type} onChange={set('type')}>
+          <option value="">{t('admin.audit.allTypes')}</option>
+          <ValueOptions values={ENTITY_TYPES} label={entityLabel} />
         </LabelledSelect>
         <label className="field">
-          <span className="field__label">Actor id</span>
-          <input value={draft.actor} onChange={set('actor')} placeholder="An account id or system" />
+          <span className="field__label">{t('admin.audit.actorId')}</span>
+          <input value={draft.actor} onChange={set('actor')} placeholder={t('admin.audit.actorPlaceholder')} />
         </label>
-        <LabelledSelect label="Decision" value={draft.decision} onChange={set('decision')}>
-          <option value="">Any</option>
-          <ValueOptions values={AUDIT_DECISIONS} label={(d) => d} />
+        <LabelledSelect label={t('admin.audit.decision')} value={draft.decision} onChange={set('decision')}>
+          <option value="">{t('admin.audit.anyDecision')}</option>
+          <ValueOptions values={AUDIT_DECISIONS} label={(decision) => t('admin.audit.decisionValue', { decision })} />
         </LabelledSelect>
         <label className="field">
-          <span className="field__label">Event type</span>
-          <input list={eventsListId} value={draft.action_type} onChange={set('action_type')} placeholder="e.g. PermissionGranted" />
+          <span className="field__label">{t('admin.audit.eventType')}</span>
+          <input list={eventsListId} value={draft.action_type} onChange={set('action_type')} placeholder={t('admin.audit.eventTypePlaceholder')} />
           <datalist id={eventsListId}>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t} />
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type} />
             ))}
           </datalist>
         </label>
         <label className="field">
-          <span className="field__label">From</span>
+          <span className="field__label">{t('admin.audit.from')}</span>
           <input type="date" value={draft.startDate} onChange={set('startDate')} />
         </label>
         <label className="field">
-          <span className="field__label">To</span>
+          <span className="field__label">{t('admin.audit.to')}</span>
           <input type="date" value={draft.endDate} onChange={set('endDate')} />
         </label>
         <div className="button-row audit-filters__actions">
           <button type="submit" className="button button--filled">
-            Apply filters
+            {t('admin.audit.apply')}
           </button>
           <button
             type="button"
@@ -142,22 +147,21 @@ export function AuditTab() {
               apply({});
             }}
           >
-            Clear
+            {t('admin.audit.clear')}
           </button>
         </div>
       </form>
       <QueryState
         query={{ ...query, isLoading: query.isLoading || (!data && query.isFetching) }}
-        loadingLabel="Loading the audit log…"
-        failedTitle="Could not load the audit log"
+        loadingLabel={t('admin.audit.loading')}
+        failedTitle={t('admin.audit.failed')}
       >
-        {data && data.entries.length === 0 && <EmptyState title="No events match" icon="list" />}
+        {data && data.entries.length === 0 && <EmptyState title={t('admin.audit.empty')} icon="list" />}
         {data && data.entries.length > 0 && (
           <>
             <div className="audit-summary">
               <ListCount refreshing={query.isFetching}>
-                {plural(data.total, 'event')}
-                {pinned && ` as of event ${pinned}`}
+                {pinned ? t('admin.audit.countPinned', { count: data.total, position: pinned }) : t('admin.audit.count', { count: data.total })}
               </ListCount>
               {pinned && (
                 <button
@@ -168,11 +172,11 @@ export function AuditTab() {
                     setPage(1);
                   }}
                 >
-                  Show newest
+                  {t('admin.audit.showNewest')}
                 </button>
               )}
             </div>
-            <ol className="audit-list" aria-label="Audit events, newest first">
+            <ol className="audit-list" aria-label={t('admin.audit.events')}>
               {data.entries.map((e) => (
                 <AuditRow
                   key={e.position}
@@ -186,7 +190,7 @@ export function AuditTab() {
               page={page}
               totalPages={pageCount(data.total, data.limit)}
               onPage={onPage}
-              label="Audit log pages"
+              label={t('admin.audit.pages')}
             />
           </>
         )}
@@ -197,6 +201,7 @@ export function AuditTab() {
 }
 
 function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTimeline: () => void; onActor: () => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
@@ -204,18 +209,18 @@ function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTime
       <div className="audit-entry__summary">
         <div className="audit-entry__text">
           <p className="audit-entry__title">
-            <strong>{e.event_type}</strong> <span className="muted">on</span> {e.entity_type.replace('_', ' ')}{' '}
+            <strong>{e.event_type}</strong> <span className="muted">{t('admin.audit.on')}</span> {entityLabel(e.entity_type)}{' '}
             <code title={e.entity_id}>{shortId(e.entity_id)}</code>
           </p>
           <p className="row-list__meta">
-            <time dateTime={e.recorded_at}>{formatDateTime(e.recorded_at)}</time> · {actorLabel(e.actor)} · via{' '}
-            {e.source}
+            <time dateTime={e.recorded_at}>{formatDateTime(e.recorded_at)}</time> · {actorLabel(e.actor)} ·{' '}
+            {t('admin.audit.via', { source: e.source })}
           </p>
-          {e.reason && <p className="audit-entry__reason">Reason: {e.reason}</p>}
+          {e.reason && <p className="audit-entry__reason">{t('admin.audit.reason', { reason: e.reason })}</p>}
         </div>
         <button type="button" className="button button--text button--small" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
-          {open ? 'Hide details' : 'Details'}
-          <span className="visually-hidden"> of {e.event_type} {e.position}</span>
+          {open ? t('admin.audit.hideDetails') : t('admin.audit.details')}
+          <span className="visually-hidden"> {t('admin.audit.detailsOf', { eventType: e.event_type, position: e.position })}</span>
         </button>
       </div>
       <div id={detailsId} className="audit-entry__details" hidden={!open}>
@@ -223,19 +228,19 @@ function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTime
           <>
             <dl className="tag-list">
               <div className="tag-list__row">
-                <dt>Position</dt>
+                <dt>{t('admin.audit.position')}</dt>
                 <dd>
-                  <code>{e.position}</code> (event {e.sequence} of its entity)
+                  <code>{e.position}</code> {t('admin.audit.sequence', { sequence: e.sequence })}
                 </dd>
               </div>
               <div className="tag-list__row">
-                <dt>Entity</dt>
+                <dt>{t('admin.audit.entityLabel')}</dt>
                 <dd>
                   <code>{e.entity_id}</code>
                 </dd>
               </div>
               <div className="tag-list__row">
-                <dt>Actor</dt>
+                <dt>{t('admin.audit.actor')}</dt>
                 <dd>
                   <code>{e.actor.id}</code>
                 </dd>
@@ -243,22 +248,22 @@ function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTime
             </dl>
             <div className="button-row">
               <button type="button" className="button button--tonal button--small" onClick={onTimeline}>
-                Timeline of this {e.entity_type.replace('_', ' ')}
+                {t('admin.audit.timelineOfThis', { type: e.entity_type, label: e.entity_type.replace('_', ' ') })}
               </button>
               <button type="button" className="button button--outlined button--small" onClick={onActor}>
-                Only events by {e.actor.display_name}
+                {t('admin.audit.onlyBy', { name: e.actor.display_name })}
               </button>
               {e.link && (
                 <Link className="button button--text button--small" to={e.link}>
-                  Open in the app
+                  {t('admin.audit.open')}
                 </Link>
               )}
             </div>
-            <h3 className="audit-entry__heading">Payload</h3>
+            <h3 className="audit-entry__heading">{t('admin.audit.payload')}</h3>
             <pre className="json" data-testid="audit-payload" tabIndex={0}>
               {json(e.payload)}
             </pre>
-            <h3 className="audit-entry__heading">Metadata</h3>
+            <h3 className="audit-entry__heading">{t('admin.audit.metadata')}</h3>
             <pre className="json" tabIndex={0}>
               {json(e.metadata)}
             </pre>
@@ -275,17 +280,23 @@ function AuditRow({ entry: e, onTimeline, onActor }: { entry: AuditEntry; onTime
  * marked as not part of the state shown.
  */
 function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () => void }) {
+  const t = useT();
   const [asOf, setAsOf] = useState<string | null>(entity.position);
   const query = useGetEntityAuditQuery({ type: entity.type, id: entity.id, asOf });
   const data = query.data;
   const selectId = useId();
   const chosen = data?.events.find((ev) => ev.position === asOf);
   return (
-    <Dialog open size="large" title={`Timeline of ${entity.type.replace('_', ' ')} ${shortId(entity.id)}`} onClose={onClose}>
+    <Dialog
+      open
+      size="large"
+      title={t('admin.audit.timelineOf', { type: entity.type, label: entity.type.replace('_', ' '), id: shortId(entity.id) })}
+      onClose={onClose}
+    >
       <QueryState
         query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
-        loadingLabel="Loading the timeline…"
-        failedTitle="Could not load the timeline"
+        loadingLabel={t('admin.audit.timelineLoading')}
+        failedTitle={t('admin.audit.timelineFailed')}
       >
         {data && (
           <div className="timeline">
@@ -293,9 +304,9 @@ function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () =>
               <code>{data.entity_id}</code>
             </p>
             <label className="field" htmlFor={selectId}>
-              <span className="field__label">As of</span>
+              <span className="field__label">{t('admin.audit.asOf')}</span>
               <select id={selectId} value={asOf ?? ''} onChange={(e) => setAsOf(e.target.value || null)}>
-                <option value="">Now (after every event)</option>
+                <option value="">{t('admin.audit.now')}</option>
                 {data.events.map((ev) => (
                   <option key={ev.position} value={ev.position}>
                     {`#${ev.sequence} ${ev.event_type} · ${formatDateTime(ev.recorded_at)}`}
@@ -303,17 +314,17 @@ function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () =>
                 ))}
               </select>
             </label>
-            <ol className="timeline__events" aria-label="Events of this entity, oldest first">
+            <ol className="timeline__events" aria-label={t('admin.audit.timelineEvents')}>
               {data.events.map((ev) => (
                 <TimelineEvent key={ev.position} event={ev} current={ev.position === asOf} />
               ))}
             </ol>
             <h3 className="audit-entry__heading">
-              {chosen ? `State as of #${chosen.sequence} ${chosen.event_type}` : 'State now'}
+              {chosen ? t('admin.audit.stateAsOf', { sequence: chosen.sequence, eventType: chosen.event_type }) : t('admin.audit.stateNow')}
               {query.isFetching && (
                 <>
                   {' '}
-                  <Spinner label="Loading the state" />
+                  <Spinner label={t('admin.audit.stateLoading')} />
                 </>
               )}
             </h3>
@@ -328,6 +339,7 @@ function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () =>
 }
 
 function TimelineEvent({ event: ev, current }: { event: EntityEvent; current: boolean }) {
+  const t = useT();
   return (
     <li
       className={`timeline__event${ev.applied ? '' : ' timeline__event--later'}${current ? ' timeline__event--current' : ''}`}
@@ -339,7 +351,7 @@ function TimelineEvent({ event: ev, current }: { event: EntityEvent; current: bo
         {formatDateTime(ev.recorded_at)} · {ev.actor.display_name}
         {ev.reason ? ` · ${ev.reason}` : ''}
       </span>
-      {!ev.applied && <span className="chip chip--small">Not in the state shown</span>}
+      {!ev.applied && <span className="chip chip--small">{t('admin.audit.notApplied')}</span>}
     </li>
   );
 }

@@ -12,21 +12,21 @@ import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { EmptyState, ErrorNote, QueryState, Spinner } from '../../components/states';
 import { BADGE_LIMITS } from '../../config/constants';
+import { t as translate, useT, type MessageKey } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { useChangeBadgeMutation, useDeactivateBadgeMutation, useDefineBadgeMutation, useGetAdminBadgesQuery } from './adminApi';
 import { TabSection } from './AdminParts';
 
 /** What each rule counts, and what its threshold is called. */
-export const RULE_KINDS: Record<BadgeRuleKind, { label: string; threshold: 'at_least' | 'days' | null }> = {
-  approved_submissions: { label: 'Approved submissions', threshold: 'at_least' },
-  photos: { label: 'Photos in approved submissions', threshold: 'at_least' },
-  visits: { label: 'Visits logged', threshold: 'at_least' },
-  approved_edits: { label: 'Approved edits', threshold: 'at_least' },
-  areas: { label: 'Artworks in different areas', threshold: 'at_least' },
-  account_age: { label: 'Days since the account was made', threshold: 'days' },
-  email_verified: { label: 'E-mail address verified', threshold: null },
+export const RULE_KINDS: Record<BadgeRuleKind, { label: MessageKey; threshold: 'at_least' | 'days' | null }> = {
+  approved_submissions: { label: 'admin.badges.rule.approvedSubmissions', threshold: 'at_least' },
+  photos: { label: 'admin.badges.rule.photos', threshold: 'at_least' },
+  visits: { label: 'admin.badges.rule.visits', threshold: 'at_least' },
+  approved_edits: { label: 'admin.badges.rule.approvedEdits', threshold: 'at_least' },
+  areas: { label: 'admin.badges.rule.areas', threshold: 'at_least' },
+  account_age: { label: 'admin.badges.rule.accountAge', threshold: 'days' },
+  email_verified: { label: 'admin.badges.rule.emailVerified', threshold: null },
 };
 const KINDS = Object.keys(RULE_KINDS) as BadgeRuleKind[];
 
@@ -66,25 +66,27 @@ export function ruleOf(kind: BadgeRuleKind, threshold: number): BadgeRule {
 export function badgeProblems(v: Values, creating: boolean): Problems {
   const p: Problems = {};
   const key = v.badge_key.trim();
-  if (creating && !/^[a-z0-9_]+$/.test(key)) p.badge_key = 'Use lowercase letters a–z, digits and _ only';
-  if (creating && (key.length < 1 || key.length > BADGE_LIMITS.keyMax)) p.badge_key = `The key is 1 to ${BADGE_LIMITS.keyMax} characters`;
-  const bounded = (field: Field, value: string, max: number, name: string) => {
-    if (!value.trim()) p[field] = `${name} is required`;
-    else if (chars(value.trim()) > max) p[field] = `${name} must be at most ${max} characters`;
+  if (creating && !/^[a-z0-9_]+$/.test(key)) p.badge_key = translate('admin.badges.keyCharacters');
+  if (creating && (key.length < 1 || key.length > BADGE_LIMITS.keyMax)) p.badge_key = translate('admin.badges.keyLength', { max: BADGE_LIMITS.keyMax });
+  /** `name` picks the field's words in the messages: title, description or icon. */
+  const bounded = (field: Field, value: string, max: number, name: 'title' | 'description' | 'icon') => {
+    if (!value.trim()) p[field] = translate('admin.badges.fieldRequired', { field: name });
+    else if (chars(value.trim()) > max) p[field] = translate('admin.badges.fieldTooLong', { field: name, max });
   };
-  bounded('title', v.title, BADGE_LIMITS.titleMax, 'Title');
-  bounded('description', v.description, BADGE_LIMITS.descriptionMax, 'Description');
-  bounded('icon_emoji', v.icon_emoji, BADGE_LIMITS.iconMax, 'Icon');
+  bounded('title', v.title, BADGE_LIMITS.titleMax, 'title');
+  bounded('description', v.description, BADGE_LIMITS.descriptionMax, 'description');
+  bounded('icon_emoji', v.icon_emoji, BADGE_LIMITS.iconMax, 'icon');
   if (RULE_KINDS[v.kind].threshold) {
     const t = Number(v.threshold);
     if (!Number.isInteger(t) || t < 1 || t > BADGE_LIMITS.thresholdMax) {
-      p.rule = `Enter a whole number from 1 to ${BADGE_LIMITS.thresholdMax.toLocaleString()}`;
+      p.rule = translate('admin.badges.thresholdRange', { max: BADGE_LIMITS.thresholdMax });
     }
   }
   return p;
 }
 
 export function BadgesTab() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const query = useGetAdminBadgesQuery();
   const [editing, setEditing] = useState<CatalogueBadge | 'new' | null>(null);
@@ -103,11 +105,11 @@ export function BadgesTab() {
       } else {
         await deactivate(b.badge_id).unwrap();
       }
-      const done = `${b.title} ${active ? 'reactivated: it is awarded again' : 'deactivated: awards made stay'}`;
+      const done = translate(active ? 'admin.badges.reactivated' : 'admin.badges.deactivated', { title: b.title });
       dispatch(toastShown({ type: 'success', message: done }));
       announce(done);
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e, `${b.title} could not be changed`) }));
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, translate('admin.badges.changeFailed', { title: b.title })) }));
     } finally {
       setBusy(null);
     }
@@ -117,26 +119,26 @@ export function BadgesTab() {
   return (
     <TabSection
       slug="badges"
-      title="Badges"
+      title={t('admin.badges.title')}
       controls={
         <button type="button" className="button button--filled" onClick={() => setEditing('new')}>
-          New badge
+          {t('admin.badges.new')}
         </button>
       }
     >
-      <QueryState query={query} loadingLabel="Loading badges…" failedTitle="Could not load badges">
-        {badges && badges.length === 0 && <EmptyState title="No badges defined" icon="badge" />}
+      <QueryState query={query} loadingLabel={t('admin.badges.loading')} failedTitle={t('admin.badges.failed')}>
+        {badges && badges.length === 0 && <EmptyState title={t('admin.badges.empty')} icon="badge" />}
         {badges && badges.length > 0 && (
           <div className="table-scroll">
             <table className="table table--cards" data-testid="badges-table">
-              <caption className="visually-hidden">Badge definitions</caption>
+              <caption className="visually-hidden">{t('admin.badges.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Badge</th>
-                  <th scope="col">Earned for</th>
-                  <th scope="col">Awarded</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('admin.badges.col.badge')}</th>
+                  <th scope="col">{t('admin.badges.col.earnedFor')}</th>
+                  <th scope="col">{t('admin.badges.col.awarded')}</th>
+                  <th scope="col">{t('admin.badges.col.state')}</th>
+                  <th scope="col">{t('admin.badges.col.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -149,24 +151,31 @@ export function BadgesTab() {
                       <code className="muted small">{b.badge_key}</code>
                       <span className="muted small admin-badge__description">{b.description}</span>
                     </th>
-                    <td data-label="Earned for">{b.award_reason}</td>
-                    <td data-label="Awarded">{plural(b.award_count, 'account')}</td>
-                    <td data-label="State">
-                      <span className={`chip chip--small${b.active ? ' chip--approved' : ''}`}>{b.active ? 'Active' : 'Inactive'}</span>
+                    <td data-label={t('admin.badges.col.earnedFor')}>{b.award_reason}</td>
+                    <td data-label={t('admin.badges.col.awarded')}>{t('admin.badges.awards', { count: b.award_count })}</td>
+                    <td data-label={t('admin.badges.col.state')}>
+                      <span className={`chip chip--small${b.active ? ' chip--approved' : ''}`}>
+                        {b.active ? t('admin.badges.active') : t('admin.badges.inactive')}
+                      </span>
                     </td>
-                    <td data-label="Actions">
+                    <td data-label={t('admin.badges.col.actions')}>
                       <div className="button-row">
-                        <button type="button" className="button button--text button--small" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
-                          Edit
+                        <button
+                          type="button"
+                          className="button button--text button--small"
+                          onClick={() => setEditing(b)}
+                          aria-label={t('admin.badges.editTitle', { title: b.title })}
+                        >
+                          {t('common.edit')}
                         </button>
                         <button
                           type="button"
                           className="button button--outlined button--small"
                           onClick={() => void setActive(b, !b.active)}
                           disabled={busy === b.badge_id}
-                          aria-label={`${b.active ? 'Deactivate' : 'Reactivate'} ${b.title}`}
+                          aria-label={t(b.active ? 'admin.badges.deactivateTitle' : 'admin.badges.reactivateTitle', { title: b.title })}
                         >
-                          {busy === b.badge_id && <Spinner />} {b.active ? 'Deactivate' : 'Reactivate'}
+                          {busy === b.badge_id && <Spinner />} {b.active ? t('admin.badges.deactivate') : t('admin.badges.reactivate')}
                         </button>
                       </div>
                     </td>
@@ -184,6 +193,7 @@ export function BadgesTab() {
 
 /** Defines a badge (`badge` null) or changes one; the key is chosen once and never changes. */
 function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const creating = badge === null;
   const [define, defining] = useDefineBadgeMutation();
@@ -216,46 +226,58 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
       else await change({ id: badge.badge_id, change: { ...look, rule } }).unwrap();
     } catch (err) {
       const field = errorField(err);
-      const message = errorMessage(err, 'The badge could not be saved');
+      const message = errorMessage(err, translate('admin.badges.saveFailed'));
       if (isApiError(err) && err.status === 409 && creating) setProblems({ badge_key: message });
       else if (field && ['badge_key', 'title', 'description', 'icon_emoji', 'rule'].includes(field)) setProblems({ [field]: message });
       else setFailure(message);
       return;
     }
-    const done = creating ? `Badge ${look.title} defined` : `Badge ${look.title} saved`;
+    const done = translate(creating ? 'admin.badges.defined' : 'admin.badges.saved', { title: look.title });
     dispatch(toastShown({ type: 'success', message: done }));
     announce(done);
     onClose();
   };
 
   return (
-    <Dialog open title={creating ? 'New badge' : `Edit ${badge.title}`} onClose={() => !busy && onClose()}>
+    <Dialog open title={creating ? t('admin.badges.new') : t('admin.badges.editTitle', { title: badge.title })} onClose={() => !busy && onClose()}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} className="badge-form">
         {creating ? (
           <TextField
-            label="Key"
-            hint="1 to 40 lowercase letters, digits and _; it never changes."
+            label={t('admin.badges.key')}
+            hint={t('admin.badges.keyHint')}
             value={values.badge_key}
             onChange={set('badge_key')}
             error={problems.badge_key}
             autoFocus
           />
         ) : (
-          <p className="muted small">
-            Key: <code>{badge.badge_key}</code>
-          </p>
+          <p className="muted small">{t.rich('admin.badges.keyIs', { key: <code>{badge.badge_key}</code> })}</p>
         )}
-        <TextField label="Title" value={values.title} onChange={set('title')} error={problems.title} max={BADGE_LIMITS.titleMax} autoFocus={!creating} />
-        <TextField label="Description" value={values.description} onChange={set('description')} error={problems.description} max={BADGE_LIMITS.descriptionMax} multiline />
-        <TextField label="Icon (an emoji)" value={values.icon_emoji} onChange={set('icon_emoji')} error={problems.icon_emoji} />
+        <TextField
+          label={t('admin.badges.titleLabel')}
+          value={values.title}
+          onChange={set('title')}
+          error={problems.title}
+          max={BADGE_LIMITS.titleMax}
+          autoFocus={!creating}
+        />
+        <TextField
+          label={t('admin.badges.description')}
+          value={values.description}
+          onChange={set('description')}
+          error={problems.description}
+          max={BADGE_LIMITS.descriptionMax}
+          multiline
+        />
+        <TextField label={t('admin.badges.icon')} value={values.icon_emoji} onChange={set('icon_emoji')} error={problems.icon_emoji} />
         <fieldset className="fieldset">
-          <legend>Earned for</legend>
-          <LabelledSelect label="Rule" value={values.kind} onChange={set('kind')}>
-            <ValueOptions values={KINDS} label={(k) => RULE_KINDS[k].label} />
+          <legend>{t('admin.badges.col.earnedFor')}</legend>
+          <LabelledSelect label={t('admin.badges.rule')} value={values.kind} onChange={set('kind')}>
+            <ValueOptions values={KINDS} label={(k) => t(RULE_KINDS[k].label)} />
           </LabelledSelect>
           {threshold ? (
             <TextField
-              label={threshold === 'days' ? 'Days' : 'At least'}
+              label={threshold === 'days' ? t('admin.badges.days') : t('admin.badges.atLeast')}
               type="number"
               value={values.threshold}
               onChange={set('threshold')}
@@ -269,8 +291,8 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
             )
           )}
         </fieldset>
-        {creating && <p className="muted small">Accounts that already qualify get it at once.</p>}
-        <FormDialogActions submitLabel={creating ? 'Define badge' : 'Save'} onCancel={onClose} busy={busy} failure={failure} />
+        {creating && <p className="muted small">{t('admin.badges.qualifyNow')}</p>}
+        <FormDialogActions submitLabel={creating ? t('admin.badges.define') : t('common.save')} onCancel={onClose} busy={busy} failure={failure} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useSmallMap } from '../../components/useSmallMap';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 import { artworkTypeColor, type MapPoint } from '../../lib/map';
 import { boundsOf, isLikelyDuplicate } from './importMapping';
 import type { Outcome } from './importTypes';
@@ -29,6 +29,7 @@ function pointsOf(outcomes: readonly Outcome[]): MapPoint[] {
 }
 
 export function ImportMap({ outcomes, label }: { outcomes: readonly Outcome[]; label: string }) {
+  const t = useT();
   const points = useMemo(() => pointsOf(outcomes), [outcomes]);
   const duplicates = points.filter((p) => p.type === DUPLICATE_AS).length;
   const fresh = points.length - duplicates;
@@ -47,23 +48,23 @@ export function ImportMap({ outcomes, label }: { outcomes: readonly Outcome[]; l
   }, [map, points, bounds]);
 
   if (points.length === 0) return null;
-  const summary = `${plural(fresh, 'new record')} and ${plural(duplicates, 'likely duplicate')} on a map`;
+  const name = t('admin.report.mapLabel', { label, summary: t('admin.report.mapSummary', { fresh, duplicates }) });
   return (
     <figure className="import-map" data-testid="import-map" data-new-points={fresh} data-duplicate-points={duplicates}>
       {failed ? (
-        <div className="import-map__canvas import-map__canvas--fallback" role="img" aria-label={`${label}: ${summary}`}>
-          <span>Map unavailable in this browser</span>
+        <div className="import-map__canvas import-map__canvas--fallback" role="img" aria-label={name}>
+          <span>{t('admin.report.mapUnavailable')}</span>
         </div>
       ) : (
-        <div ref={ref} className="import-map__canvas" role="region" aria-label={`${label}: ${summary}`} />
+        <div ref={ref} className="import-map__canvas" role="region" aria-label={name} />
       )}
       <figcaption className="import-map__legend">
         <span className="import-map__key">
-          <span className="import-map__swatch" style={{ background: NEW_COLOR }} aria-hidden="true" /> New ({fresh.toLocaleString()})
+          <span className="import-map__swatch" style={{ background: NEW_COLOR }} aria-hidden="true" /> {t('admin.report.legendNew', { count: fresh })}
         </span>
         <span className="import-map__key">
-          <span className="import-map__swatch" style={{ background: DUPLICATE_COLOR }} aria-hidden="true" /> Likely duplicate (
-          {duplicates.toLocaleString()})
+          <span className="import-map__swatch" style={{ background: DUPLICATE_COLOR }} aria-hidden="true" />{' '}
+          {t('admin.report.legendDuplicate', { count: duplicates })}
         </span>
       </figcaption>
     </figure>

@@ -4,30 +4,48 @@
  * reasons (the first 50), and the new records on a map.
  */
 import type { ReactNode, Ref } from 'react';
-import { plural } from '../../lib/format';
+import { t as translate, useT, type MessageKey } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import { ImportMap } from './ImportMap';
-import { isLikelyDuplicate, isNotable } from './importMapping';
+import { countParts, isLikelyDuplicate, isNotable, type CountPart } from './importMapping';
 import type { ImportReport, Outcome } from './importTypes';
 
 /** Rejected and likely duplicate records listed. */
 export const NOTABLE_SHOWN = 50;
 
-const n = (v: number) => v.toLocaleString();
+const n = (v: number) => formatNumber(v);
 
 /** "5 new, 0 changed, 0 already imported, 1 rejected, 2 linked to artworks Plinth had, 1 likely duplicate" (the linked part only when some are). */
-export const countsSentence = (r: ImportReport) =>
-  `${n(r.artworks_new)} new, ${n(r.artworks_changed)} changed, ${n(r.artworks_unchanged)} already imported, ${n(r.rejected)} rejected, ` +
-  (r.artworks_linked > 0 ? `${n(r.artworks_linked)} linked to artworks Plinth had, ` : '') +
-  plural(r.likely_duplicates, 'likely duplicate');
+export const countsSentence = (r: ImportReport) => {
+  const parts: Array<[CountPart, number]> = [
+    ['new', r.artworks_new],
+    ['changed', r.artworks_changed],
+    ['unchanged', r.artworks_unchanged],
+    ['rejected', r.rejected],
+  ];
+  if (r.artworks_linked > 0) parts.push(['linked', r.artworks_linked]);
+  parts.push(['duplicates', r.likely_duplicates]);
+  return countParts(parts);
+};
 
 function outcomeChip(o: Outcome) {
-  if (o.outcome === 'rejected') return <span className="chip chip--small chip--rejected">Rejected</span>;
-  if (isLikelyDuplicate(o)) return <span className="chip chip--small chip--warning">Likely duplicate</span>;
-  if (o.outcome === 'new') return <span className="chip chip--small chip--new">New</span>;
-  if (o.outcome === 'linked') return <span className="chip chip--small chip--approved">Linked</span>;
-  if (o.outcome === 'changed') return <span className="chip chip--small chip--pending">Changed</span>;
-  return <span className="chip chip--small">Already imported</span>;
+  if (o.outcome === 'rejected') return <span className="chip chip--small chip--rejected">{translate('admin.report.outcome.rejected')}</span>;
+  if (isLikelyDuplicate(o)) return <span className="chip chip--small chip--warning">{translate('admin.report.outcome.duplicate')}</span>;
+  if (o.outcome === 'new') return <span className="chip chip--small chip--new">{translate('admin.report.outcome.new')}</span>;
+  if (o.outcome === 'linked') return <span className="chip chip--small chip--approved">{translate('admin.report.outcome.linked')}</span>;
+  if (o.outcome === 'changed') return <span className="chip chip--small chip--pending">{translate('admin.report.outcome.changed')}</span>;
+  return <span className="chip chip--small">{translate('admin.report.outcome.unchanged')}</span>;
 }
+
+/** The counts' labels, with the report's number for each. */
+const COUNT_LABELS: ReadonlyArray<[MessageKey, (r: ImportReport) => number]> = [
+  ['admin.report.count.new', (r) => r.artworks_new],
+  ['admin.report.count.changed', (r) => r.artworks_changed],
+  ['admin.report.count.unchanged', (r) => r.artworks_unchanged],
+  ['admin.report.count.rejected', (r) => r.rejected],
+  ['admin.report.count.linked', (r) => r.artworks_linked],
+  ['admin.report.count.duplicates', (r) => r.likely_duplicates],
+];
 
 export function ImportReportView({
   report,
@@ -42,6 +60,7 @@ export function ImportReportView({
   /** The title, focused when the report arrives. */
   ref?: Ref<HTMLHeadingElement>;
 }) {
+  const t = useT();
   const notable = report.outcomes.filter(isNotable);
   const shown = notable.slice(0, NOTABLE_SHOWN);
   const reasons = Object.entries(report.rejects_by_reason).sort(([, a], [, b]) => b - a);
@@ -54,43 +73,32 @@ export function ImportReportView({
         {title}
       </h3>
       {children}
-      <p className="muted small">
-        {report.file} · dataset {report.dataset} · {plural(report.records_read, 'record')} read
-      </p>
+      <p className="muted small">{t('admin.report.source', { file: report.file, dataset: report.dataset, count: report.records_read })}</p>
       <dl className="import-counts" data-testid="import-counts">
-        {(
-          [
-            ['New', report.artworks_new],
-            ['Changed', report.artworks_changed],
-            ['Already imported', report.artworks_unchanged],
-            ['Rejected', report.rejected],
-            ['Linked to ours', report.artworks_linked],
-            ['Likely duplicates', report.likely_duplicates],
-          ] as const
-        ).map(([label, count]) => (
+        {COUNT_LABELS.map(([label, count]) => (
           <div className="import-counts__item" key={label}>
-            <dt>{label}</dt>
-            <dd>{n(count)}</dd>
+            <dt>{t(label)}</dt>
+            <dd>{n(count(report))}</dd>
           </div>
         ))}
       </dl>
       {/* The counts as one sentence, for reading and finding. */}
       <p className="import-report__sentence" data-testid="import-sentence">
-        {countsSentence(report)}. Artists: {n(report.artists_new)} new,{' '}
-        {report.artists_linked > 0 && `${n(report.artists_linked)} credited as ones Plinth had, `}
-        {n(report.artists_unchanged)} already imported.
-        {report.dropped_tags > 0 && ` ${plural(report.dropped_tags, 'tag value')} not kept (not valid for the tag schema).`}
+        {t('admin.report.sentence', { counts: countsSentence(report) })}{' '}
+        {report.artists_linked > 0
+          ? t('admin.report.artistsLinked', { created: report.artists_new, linked: report.artists_linked, unchanged: report.artists_unchanged })
+          : t('admin.report.artists', { created: report.artists_new, unchanged: report.artists_unchanged })}
+        {report.dropped_tags > 0 && ` ${t('admin.report.droppedTags', { count: report.dropped_tags })}`}
       </p>
       {goneCount > 0 && (
         <p className="notice notice--warning" data-testid="import-gone">
-          {plural(goneCount, 'artwork')} of this dataset {goneCount === 1 ? 'is' : 'are'} no longer in the file:{' '}
-          {report.dry_run ? 'the import would ask the moderators about them.' : 'the moderators are asked about them.'}
+          {t(report.dry_run ? 'admin.report.goneDryRun' : 'admin.report.gone', { count: goneCount })}
         </p>
       )}
 
       {reasons.length > 0 && (
         <>
-          <h4 className="import-report__heading">Rejected, by reason</h4>
+          <h4 className="import-report__heading">{t('admin.report.byReason')}</h4>
           <ul className="import-reasons">
             {reasons.map(([reason, count]) => (
               <li key={reason}>
@@ -105,17 +113,17 @@ export function ImportReportView({
         <>
           <h4 className="import-report__heading" id={`import-outcomes-${slug}`}>
             {notable.length > shown.length
-              ? `Records to look at (rejected, linked, likely duplicates): the first ${n(shown.length)} of ${n(notable.length)}`
-              : 'Records to look at (rejected, linked, likely duplicates)'}
+              ? t('admin.report.notableFirst', { shown: shown.length, total: notable.length })
+              : t('admin.report.notable')}
           </h4>
           <div className="table-scroll">
             <table className="table table--cards import-outcomes" data-testid="import-outcomes" aria-labelledby={`import-outcomes-${slug}`}>
               <thead>
                 <tr>
-                  <th scope="col">Record</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Reason</th>
+                  <th scope="col">{t('admin.report.col.record')}</th>
+                  <th scope="col">{t('admin.report.col.title')}</th>
+                  <th scope="col">{t('admin.report.col.outcome')}</th>
+                  <th scope="col">{t('admin.report.col.reason')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -124,9 +132,9 @@ export function ImportReportView({
                     <th scope="row">
                       <code>{o.source_id || '—'}</code>
                     </th>
-                    <td data-label="Title">{o.title || <span className="muted">no title</span>}</td>
-                    <td data-label="Outcome">{outcomeChip(o)}</td>
-                    <td data-label="Reason">{o.reason}</td>
+                    <td data-label={t('admin.report.col.title')}>{o.title || <span className="muted">{t('admin.report.noTitle')}</span>}</td>
+                    <td data-label={t('admin.report.col.outcome')}>{outcomeChip(o)}</td>
+                    <td data-label={t('admin.report.col.reason')}>{o.reason}</td>
                   </tr>
                 ))}
               </tbody>
@@ -135,11 +143,9 @@ export function ImportReportView({
         </>
       )}
       {report.outcomes_total > report.outcomes.length && (
-        <p className="muted small">
-          The report lists {n(report.outcomes.length)} of {n(report.outcomes_total)} records; the map and the table show those.
-        </p>
+        <p className="muted small">{t('admin.report.partial', { listed: report.outcomes.length, total: report.outcomes_total })}</p>
       )}
-      <ImportMap outcomes={report.outcomes} label={report.dry_run ? 'What the import would add' : 'What the import added'} />
+      <ImportMap outcomes={report.outcomes} label={report.dry_run ? t('admin.report.mapDryRun') : t('admin.report.map')} />
     </section>
   );
 }

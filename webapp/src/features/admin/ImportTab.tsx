@@ -19,8 +19,9 @@ import { ERROR_CODES, errorField, errorMessage, serverMessage, type ApiError } f
 import { useAppDispatch } from '../../app/hooks';
 import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { formatDateTime, plural } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { importApplied, useGetImportRunsQuery } from './adminApi';
 import { TabSection } from './AdminParts';
 import { countsSentence, ImportReportView } from './ImportReport';
@@ -55,11 +56,12 @@ const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce
 
 /** What a failed upload shows: the server's reason, or what went wrong on the way. */
 function uploadFailure(err: ApiError): string {
-  if (err.code === ERROR_CODES.aborted) return 'The upload was cancelled; nothing was read.';
-  return serverMessage(err) ?? `The file could not be uploaded: ${errorMessage(err, 'The file could not be uploaded')}.`;
+  if (err.code === ERROR_CODES.aborted) return translate('admin.import.uploadCancelled');
+  return serverMessage(err) ?? translate('admin.import.uploadFailedBecause', { reason: errorMessage(err, translate('admin.import.uploadFailed')) });
 }
 
 export function ImportTab() {
+  const t = useT();
   const dispatch = useAppDispatch();
   /** The upload under way: how much is sent (all of it: the server is reading); null when none is. */
   const [uploading, setUploading] = useState<{ file: File; progress: UploadProgress } | null>(null);
@@ -116,12 +118,12 @@ export function ImportTab() {
     e.preventDefault();
     if (uploading || busy) return;
     if (!file) {
-      setUploadError('Choose a file to import');
+      setUploadError(translate('admin.import.chooseFile'));
       fileInput.current?.focus();
       return;
     }
     if (file.size > MAX_IMPORT_BYTES) {
-      setUploadError(`The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB`);
+      setUploadError(translate('admin.import.tooLarge', { size: MAX_IMPORT_BYTES / (1024 * 1024) }));
       return;
     }
     setUploadError(null);
@@ -190,11 +192,11 @@ export function ImportTab() {
       const { report } = answer;
       if (dry) {
         setDryRun({ report, mapping: sent });
-        setStatus({ kind, text: `Dry run done: ${countsSentence(report)}.` });
+        setStatus({ kind, text: translate('admin.import.dryRunDone', { counts: countsSentence(report) }) });
         focusNext.current = 'dry-run';
       } else {
         setApplied(report);
-        setStatus({ kind, text: `Imported ${plural(report.artworks_new, 'artwork')}.` });
+        setStatus({ kind, text: translate('admin.import.importedStatus', { count: report.artworks_new }) });
         dispatch(importApplied());
         focusNext.current = 'apply';
       }
@@ -207,8 +209,9 @@ export function ImportTab() {
       focusNext.current = 'refusal';
       return;
     }
-    const prefix = err.code === IMPORT_ERRORS.failed ? (dry ? 'The dry run failed: ' : 'The import failed: ') : '';
-    const message = `${prefix}${err.message || (dry ? 'The dry run failed' : 'The import failed')}`;
+    const reason = err.message || translate(dry ? 'admin.import.dryRunFailed' : 'admin.import.importFailed');
+    const message =
+      err.code === IMPORT_ERRORS.failed ? translate(dry ? 'admin.import.dryRunFailedBecause' : 'admin.import.importFailedBecause', { reason }) : reason;
     setRunError({ kind, message });
   };
 
@@ -222,44 +225,39 @@ export function ImportTab() {
     setUploadError(null);
     uploadSection.current?.scrollIntoView?.({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     fileInput.current?.focus({ preventScroll: true });
-    announce(`The next file is read with the mapping of ${run.label}. Choose the newer file.`);
+    announce(translate('admin.import.nextFileAnnounce', { label: run.label }));
   };
 
   const importHintText = applied
-    ? 'Imported. Change the mapping and run a dry run again to import once more.'
+    ? t('admin.import.hint.imported')
     : !dryRun
-      ? 'Run a dry run of this mapping first.'
+      ? t('admin.import.hint.dryRunFirst')
       : !dryRunCurrent
-        ? 'The mapping changed since the dry run: run the dry run again.'
-        : `Imports ${plural(dryRun.report.artworks_new, 'new artwork')} through the artworks' import commands; they show at once.`;
+        ? t('admin.import.hint.changed')
+        : t('admin.import.hint.ready', { count: dryRun.report.artworks_new });
   const mapLink = applied ? seeOnMap(applied, mapping) : null;
 
   return (
-    <TabSection slug="import" title="Import" className="import">
-      <p>
-        Bring a city&apos;s open data in: upload the file, check how its fields map onto artworks, see what a dry run would do, then
-        import. A record already imported from the same dataset is left alone.
-      </p>
+    <TabSection slug="import" title={t('admin.import.title')} className="import">
+      <p>{t('admin.import.intro')}</p>
 
       {/* (1) Upload */}
       <section ref={uploadSection} aria-labelledby="import-upload-title" className="import-step">
         <h3 id="import-upload-title" className="section__subtitle">
-          Upload a file
+          {t('admin.import.uploadHeading')}
         </h3>
         {previousRun && (
           <div className="notice import-previous" data-testid="import-previous-run">
-            <p>
-              The next file is read with the mapping of {previousRun.label}, instead of a guessed one.
-            </p>
+            <p>{t('admin.import.nextFile', { label: previousRun.label })}</p>
             <button type="button" className="button button--text button--small" onClick={() => setPreviousRun(null)}>
-              Guess a mapping instead
+              {t('admin.import.guessInstead')}
             </button>
           </div>
         )}
         <form className="import-upload" onSubmit={(e) => void onUpload(e)} aria-busy={uploading !== null || undefined} noValidate>
           <div className="field import-upload__file">
             <label className="field__label" htmlFor={fileId}>
-              Open-data file
+              {t('admin.import.file')}
             </label>
             <input
               ref={fileInput}
@@ -274,11 +272,11 @@ export function ImportTab() {
               }}
             />
             <p id={fileHint} className="field__hint">
-              CSV or TSV, GeoJSON, JSON, Overpass JSON or OpenStreetMap XML, up to 100 MiB.
+              {t('admin.import.fileHint')}
             </p>
           </div>
           <button type="submit" className="button button--filled" disabled={uploading !== null || busy}>
-            {uploading && <Spinner />} Upload and read
+            {uploading && <Spinner />} {t('admin.import.upload')}
           </button>
         </form>
         {uploading && <UploadStatus file={uploading.file} progress={uploading.progress} onCancel={cancelUpload} />}
@@ -297,18 +295,16 @@ export function ImportTab() {
       {preview && mapping && (
         <section aria-labelledby="import-mapping-title" className="import-step">
           <h3 id="import-mapping-title" ref={mappingHeading} tabIndex={-1} className="section__subtitle">
-            Check the mapping
+            {t('admin.import.checkMapping')}
           </h3>
           {preview.from_run ? (
-            <p className="notice">This is the mapping of the earlier run {preview.from_run}; check it still fits the newer file.</p>
+            <p className="notice">{t('admin.import.fromRun', { run: preview.from_run })}</p>
           ) : (
-            <p className="muted small">Proposed from the file&apos;s field names and values. Each guess says why under its field.</p>
+            <p className="muted small">{t('admin.import.proposed')}</p>
           )}
           {preview.undecided.length > 0 && (
             <div className="notice notice--warning import-undecided" data-testid="import-undecided">
-              <p>
-                <strong>Still to decide</strong> (the file cannot say):
-              </p>
+              <p>{t.rich('admin.import.undecided', { strong: (chunks) => <strong>{chunks}</strong> })}</p>
               <ul>
                 {preview.undecided.map((u) => (
                   <li key={u}>{u}</li>
@@ -316,11 +312,11 @@ export function ImportTab() {
               </ul>
             </div>
           )}
-          <form onSubmit={onDryRun} noValidate aria-busy={running?.kind === 'dry-run' || undefined} aria-label="Mapping">
+          <form onSubmit={onDryRun} noValidate aria-busy={running?.kind === 'dry-run' || undefined} aria-label={t('admin.import.mappingForm')}>
             <MappingForm key={preview.upload_id} preview={preview} value={mapping} onChange={setMapping} refusal={refusal} disabled={busy} />
             {refusal && (
               <p ref={refusalRef} tabIndex={-1} className="replay-alert" role="alert" data-testid="import-refusal">
-                The mapping was refused: {refusal.message}
+                {t('admin.import.refused', { message: refusal.message })}
               </p>
             )}
             {runError?.kind === 'dry-run' && (
@@ -330,12 +326,12 @@ export function ImportTab() {
             )}
             <div className="button-row">
               <button type="submit" className="button button--filled" disabled={busy}>
-                {running?.kind === 'dry-run' && <Spinner />} Dry run
+                {running?.kind === 'dry-run' && <Spinner />} {t('admin.import.dryRun')}
               </button>
             </div>
           </form>
           <RunStatus kind="dry-run" running={running} status={status} />
-          {dryRun && <ImportReportView ref={dryHeading} report={dryRun.report} title="What the import would do" />}
+          {dryRun && <ImportReportView ref={dryHeading} report={dryRun.report} title={t('admin.import.wouldDo')} />}
         </section>
       )}
 
@@ -343,7 +339,7 @@ export function ImportTab() {
       {preview && mapping && dryRun && (
         <section aria-labelledby="import-apply-title" className="import-step">
           <h3 id="import-apply-title" className="section__subtitle">
-            Import
+            {t('admin.import.applyHeading')}
           </h3>
           <div className="button-row">
             <button
@@ -353,7 +349,7 @@ export function ImportTab() {
               aria-describedby={importHint}
               onClick={() => void start('apply')}
             >
-              {running?.kind === 'apply' && <Spinner />} Import
+              {running?.kind === 'apply' && <Spinner />} {t('admin.import.apply')}
             </button>
           </div>
           <p id={importHint} className="muted small">
@@ -366,13 +362,13 @@ export function ImportTab() {
           )}
           <RunStatus kind="apply" running={running} status={status} />
           {applied && (
-            <ImportReportView ref={appliedHeading} report={applied} title={`Imported ${plural(applied.artworks_new, 'artwork')}`}>
+            <ImportReportView ref={appliedHeading} report={applied} title={t('admin.import.imported', { count: applied.artworks_new })}>
               <p className="import-report__links">
-                {mapLink && <Link to={mapLink}>See them on the map</Link>}
+                {mapLink && <Link to={mapLink}>{t('admin.import.seeOnMap')}</Link>}
                 {applied.run_id && (
                   <span className="muted small">
                     {' '}
-                    Run <code>{applied.run_id}</code>
+                    {t.rich('admin.import.runId', { id: <code>{applied.run_id}</code> })}
                   </span>
                 )}
               </p>
@@ -397,6 +393,7 @@ function seeOnMap(report: ImportReport, mapping: Mapping | null): string | null 
 }
 
 function PreviewSummary({ preview }: { preview: ImportPreview }) {
+  const t = useT();
   const columns = preview.columns;
   return (
     <div className="import-preview" data-testid="import-preview">
@@ -404,13 +401,13 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
         {previewSummary(preview, FORMAT_LABELS[preview.format] ?? preview.format)}
       </p>
       {preview.unreadable_rows > 0 && (
-        <p className="notice notice--warning">{plural(preview.unreadable_rows, 'row')} could not be read at all and will be left out.</p>
+        <p className="notice notice--warning">{t('admin.import.unreadable', { count: preview.unreadable_rows })}</p>
       )}
       {preview.notes['format.kind'] && <p className="muted small">{preview.notes['format.kind']}</p>}
       {preview.sample.length > 0 && (
-        <div className="table-scroll import-sample" tabIndex={0} role="region" aria-label="Sample records">
+        <div className="table-scroll import-sample" tabIndex={0} role="region" aria-label={t('admin.import.sample')}>
           <table className="table">
-            <caption className="visually-hidden">The first {plural(preview.sample.length, 'record')} of the file</caption>
+            <caption className="visually-hidden">{t('admin.import.sampleCaption', { count: preview.sample.length })}</caption>
             <thead>
               <tr>
                 {columns.map((c) => (
@@ -440,6 +437,7 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
 
 /** A run's progress bar while it runs, and its live status line (progress, then the outcome). */
 function RunStatus({ kind, running, status }: { kind: RunKind; running: Running | null; status: { kind: RunKind; text: string } | null }) {
+  const t = useT();
   const mine = running?.kind === kind ? running : null;
   const progress = mine?.progress ?? null;
   return (
@@ -447,7 +445,7 @@ function RunStatus({ kind, running, status }: { kind: RunKind; running: Running 
       {mine && (
         <progress
           className="replay-job__progress"
-          aria-label={kind === 'dry-run' ? 'Dry run progress' : 'Import progress'}
+          aria-label={kind === 'dry-run' ? t('admin.import.dryRunProgress') : t('admin.import.importProgress')}
           max={Math.max(progress?.total ?? 1, 1)}
           value={progress && progress.total > 0 ? progress.done : undefined}
         />
@@ -461,12 +459,13 @@ function RunStatus({ kind, running, status }: { kind: RunKind; running: Running 
 
 /** The upload's progress: the share of the file sent, then the server reading it; and a way to stop. */
 function UploadStatus({ file, progress, onCancel }: { file: File; progress: UploadProgress; onCancel: () => void }) {
+  const t = useT();
   const sent = progress.total > 0 && progress.sent >= progress.total;
   return (
     <div className="import-upload-progress" data-testid="import-upload-progress">
       <progress
         className="replay-job__progress"
-        aria-label={sent ? `Reading ${file.name} on the server` : `Sending ${file.name}`}
+        aria-label={sent ? t('admin.import.readingOnServer', { name: file.name }) : t('admin.import.sending', { name: file.name })}
         max={Math.max(progress.total, 1)}
         value={sent ? undefined : progress.sent}
       />
@@ -474,7 +473,7 @@ function UploadStatus({ file, progress, onCancel }: { file: File; progress: Uplo
         {uploadText(file.name, progress, true)}
       </p>
       <button type="button" className="button button--text button--small" onClick={onCancel}>
-        Cancel upload
+        {t('admin.import.cancelUpload')}
       </button>
     </div>
   );
@@ -487,6 +486,7 @@ function UploadStatus({ file, progress, onCancel }: { file: File; progress: Uplo
  * "Newer" goes back to the page before.
  */
 function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousRun) => void; disabled: boolean }) {
+  const t = useT();
   /** The `before` of each page shown so far: null for the first. */
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const page = cursors.length;
@@ -496,32 +496,32 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
   return (
     <section aria-labelledby="import-history-title" className="import-step">
       <h3 id="import-history-title" className="section__subtitle">
-        Earlier imports
+        {t('admin.import.history.title')}
       </h3>
       <QueryState
         query={{ ...query, isLoading: query.isLoading || (!data && query.isFetching) }}
-        loadingLabel="Loading earlier imports…"
-        failedTitle="Could not load earlier imports"
+        loadingLabel={t('admin.import.history.loading')}
+        failedTitle={t('admin.import.history.failed')}
       >
         {data && data.runs.length === 0 && page === 1 && (
-          <EmptyState title="No imports yet" icon="info">
-            <p>Import runs are listed here once one has been made.</p>
+          <EmptyState title={t('admin.import.history.empty')} icon="info">
+            <p>{t('admin.import.history.emptyHint')}</p>
           </EmptyState>
         )}
         {data && (data.runs.length > 0 || page > 1) && (
           <>
-            <ul className="row-list import-history" aria-label="Earlier imports, newest first">
+            <ul className="row-list import-history" aria-label={t('admin.import.history.list')}>
               {data.runs.map((run) => (
                 <HistoryRow key={run.run_id} run={run} onNewerFile={onNewerFile} disabled={disabled} />
               ))}
             </ul>
             {(page > 1 || data.next) && (
-              <nav className="pagination" aria-label="Earlier imports pages">
+              <nav className="pagination" aria-label={t('admin.import.history.pages')}>
                 <button type="button" className="button button--outlined" disabled={page <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-                  Newer
+                  {t('admin.import.history.newer')}
                 </button>
                 <span className="pagination__position" aria-current="page">
-                  Page {page}
+                  {t('admin.import.history.page', { page })}
                 </span>
                 <button
                   type="button"
@@ -531,7 +531,7 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
                     if (data.next) setCursors([...cursors, data.next]);
                   }}
                 >
-                  Older
+                  {t('admin.import.history.older')}
                 </button>
               </nav>
             )}
@@ -543,22 +543,24 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
 }
 
 function HistoryRow({ run, onNewerFile, disabled }: { run: ImportRun; onNewerFile: (run: PreviousRun) => void; disabled: boolean }) {
+  const t = useT();
   const when = formatDateTime(run.recorded_at);
   const what = `${run.file}${run.dataset_name ? ` (${run.dataset_name})` : ''}`;
-  const label = `the import of ${what} on ${when}`;
+  const label = t('admin.import.history.runLabel', { what, when });
   return (
     <li className="row-list__item import-history__item" data-testid="import-run" data-run-id={run.run_id}>
       <div className="row-list__text">
         <p className="row-list__title">{what}</p>
         <p className="row-list__meta">
-          <time dateTime={run.recorded_at}>{when}</time> · {run.run_by ?? 'Command line'} · {plural(run.artworks_new, 'new artwork')}
+          <time dateTime={run.recorded_at}>{when}</time> · {run.run_by ?? t('admin.import.history.commandLine')} ·{' '}
+          {t('admin.import.history.newArtworks', { count: run.artworks_new })}
         </p>
         <p className="row-list__meta" data-testid="import-run-counts">
           {runCountsSentence(run)}
         </p>
         <p className="row-list__meta">
-          Dataset <code>{run.dataset}</code>
-          {run.licence && ` · ${run.licence}`} · Run <code>{run.run_id}</code>
+          {t.rich('admin.import.history.dataset', { dataset: <code>{run.dataset}</code> })}
+          {run.licence && ` · ${run.licence}`} · {t.rich('admin.import.runId', { id: <code>{run.run_id}</code> })}
         </p>
       </div>
       {run.has_mapping ? (
@@ -567,12 +569,12 @@ function HistoryRow({ run, onNewerFile, disabled }: { run: ImportRun; onNewerFil
           className="button button--outlined button--small"
           disabled={disabled}
           onClick={() => onNewerFile({ id: run.run_id, label })}
-          aria-label={`Import a newer file with the mapping of ${label}`}
+          aria-label={t('admin.import.history.newerFileOf', { label })}
         >
-          Import a newer file
+          {t('admin.import.history.newerFile')}
         </button>
       ) : (
-        <span className="muted small">No mapping recorded (a built-in dataset)</span>
+        <span className="muted small">{t('admin.import.history.noMapping')}</span>
       )}
     </li>
   );

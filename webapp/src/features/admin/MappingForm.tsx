@@ -13,6 +13,9 @@
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LabelledSelect, OptionList, type Option } from '../../components/Select';
+import { useT, type MessageKey } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import './import-columns.css';
 import {
   COORDINATE_MODES,
@@ -42,28 +45,32 @@ const NONE = '';
 /** Most frequent values shown beside a field chosen. */
 const VALUES_SHOWN = 5;
 
-const typeLabel = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+/** A number of records, or a dash when it is not known. */
+const formatCount = (count: number | undefined) => (count === undefined ? '—' : formatNumber(count));
+
+/** A bound of the box as the language writes decimals ("45.3", "45,3"). */
+const degrees = (value: number | undefined) => (value === undefined ? '' : formatNumber(value, { maximumFractionDigits: 20, useGrouping: false }));
 
 /** The fields a select maps, with their labels. */
 const FIELD_KEYS = [
-  { key: 'title', label: 'Title' },
-  { key: 'description', label: 'Description' },
-  { key: 'artists', label: 'Artists' },
-  { key: 'year', label: 'Year' },
-  { key: 'material', label: 'Material' },
-  { key: 'address', label: 'Address' },
-  { key: 'url', label: 'Page URL' },
-  { key: 'photo', label: 'Photo URL' },
-] as const;
+  { key: 'title', label: 'admin.mapping.field.title' },
+  { key: 'description', label: 'admin.mapping.field.description' },
+  { key: 'artists', label: 'admin.mapping.field.artists' },
+  { key: 'year', label: 'admin.mapping.field.year' },
+  { key: 'material', label: 'admin.mapping.field.material' },
+  { key: 'address', label: 'admin.mapping.field.address' },
+  { key: 'url', label: 'admin.mapping.field.url' },
+  { key: 'photo', label: 'admin.mapping.field.photo' },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageKey }>;
 
 const DATASET_KEYS = [
-  { key: 'key', label: 'Key', hint: "1 to 40 lowercase letters, digits and -. Part of every record's identity: keep it for newer files of this source." },
-  { key: 'name', label: 'Name', hint: "The dataset's name, as the publisher gives it." },
-  { key: 'place', label: 'Place', hint: 'The city or town the data covers, as people name it (the artwork list and the places use it).' },
-  { key: 'licence', label: 'Licence', hint: 'The publisher\'s licence ("unknown" if it states none).' },
-  { key: 'attribution', label: 'Attribution', hint: 'The credit line the publisher asks for.' },
-  { key: 'source_url', label: 'Source URL', hint: "The address of the publisher's dataset page." },
-] as const;
+  { key: 'key', label: 'admin.mapping.dataset.key', hint: 'admin.mapping.dataset.keyHint' },
+  { key: 'name', label: 'admin.mapping.dataset.name', hint: 'admin.mapping.dataset.nameHint' },
+  { key: 'place', label: 'admin.mapping.dataset.place', hint: 'admin.mapping.dataset.placeHint' },
+  { key: 'licence', label: 'admin.mapping.dataset.licence', hint: 'admin.mapping.dataset.licenceHint' },
+  { key: 'attribution', label: 'admin.mapping.dataset.attribution', hint: 'admin.mapping.dataset.attributionHint' },
+  { key: 'source_url', label: 'admin.mapping.dataset.sourceUrl', hint: 'admin.mapping.dataset.sourceUrlHint' },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageKey; hint: MessageKey }>;
 
 export interface MappingRefusal {
   /** The key the server named (`dataset.licence`), when it named one. */
@@ -84,6 +91,7 @@ export function MappingForm({
   refusal: MappingRefusal | null;
   disabled?: boolean;
 }) {
+  const t = useT();
   const original = preview.mapping;
   const columns = preview.columns;
   /** The note for `key` while the control still holds what was guessed. */
@@ -113,17 +121,17 @@ export function MappingForm({
 
   return (
     <fieldset className="import-mapping" disabled={disabled}>
-      <legend className="visually-hidden">Mapping</legend>
+      <legend className="visually-hidden">{t('admin.mapping.legend')}</legend>
 
       <fieldset className="fieldset">
-        <legend>Dataset</legend>
+        <legend>{t('admin.mapping.dataset.legend')}</legend>
         <div className="import-grid">
           {DATASET_KEYS.map(({ key, label, hint }) => (
             <TextInput
               key={key}
-              label={label}
+              label={t(label)}
               value={value.dataset[key]}
-              hint={hint}
+              hint={t(hint)}
               type={key === 'source_url' ? 'url' : 'text'}
               error={errorFor(`dataset.${key}`)}
               onChange={(v) => onChange(setDataset(value, key, v))}
@@ -137,17 +145,17 @@ export function MappingForm({
       <CoordinatesFieldset preview={preview} value={value} onChange={onChange} column={column} error={sectionError('coordinates')} />
 
       <fieldset className="fieldset">
-        <legend>Fields</legend>
+        <legend>{t('admin.mapping.fields')}</legend>
         <SectionError message={sectionError('fields')} />
         <div className="import-grid">
           {FIELD_KEYS.map(({ key, label }) => (
             <div key={key}>
-              {column('fields', key, label)}
+              {column('fields', key, t(label))}
               {key === 'artists' && keyOf(value, 'fields', 'artists') !== '' && (
                 <TextInput
-                  label="Artist separator"
+                  label={t('admin.mapping.separator')}
                   value={keyOf(value, 'fields', 'artist_separator')}
-                  hint={'Between two names in one value; ";" when empty.'}
+                  hint={t('admin.mapping.separatorHint')}
                   error={errorFor('fields.artist_separator')}
                   onChange={(v) => onChange(setKey(value, 'fields', 'artist_separator', v))}
                 />
@@ -158,41 +166,41 @@ export function MappingForm({
       </fieldset>
 
       <ValueMapFieldset
-        legend="Type"
+        legend={t('admin.mapping.type.legend')}
         section="type"
         preview={preview}
         value={value}
         onChange={onChange}
-        columnLabel="Type field"
-        options={OUR_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
-        unmapped="— by its words —"
-        caption="Value in the file → our type"
-        ourHeader="Our type"
+        columnLabel={t('admin.mapping.type.column')}
+        options={OUR_TYPES.map((type) => ({ value: type, label: artworkTypeLabel(type) }))}
+        unmapped={t('admin.mapping.type.unmapped')}
+        caption={t('admin.mapping.type.caption')}
+        ourHeader={t('admin.mapping.type.ours')}
         error={sectionError('type')}
         extra={
           <SimpleSelect
-            label="Type of other values"
+            label={t('admin.mapping.type.default')}
             value={keyOf(value, 'type', 'default')}
-            hint="For a value neither in the table nor recognised by its words; none: Other."
-            options={OUR_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+            hint={t('admin.mapping.type.defaultHint')}
+            options={OUR_TYPES.map((type) => ({ value: type, label: artworkTypeLabel(type) }))}
             onChange={(v) => onChange(setKey(value, 'type', 'default', v))}
           />
         }
       />
 
       <ValueMapFieldset
-        legend="Status"
+        legend={t('admin.mapping.status.legend')}
         section="status"
         preview={preview}
         value={value}
         onChange={onChange}
-        columnLabel="Status field"
-        options={SOURCE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-        unmapped="— in place —"
-        caption="Value in the file → status"
-        ourHeader="Status"
+        columnLabel={t('admin.mapping.status.column')}
+        options={SOURCE_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) }))}
+        unmapped={t('admin.mapping.status.unmapped')}
+        caption={t('admin.mapping.status.caption')}
+        ourHeader={t('admin.mapping.status.ours')}
         error={sectionError('status')}
-        extra={<p className="muted small">Values not in the table count as in place.</p>}
+        extra={<p className="muted small">{t('admin.mapping.status.otherValues')}</p>}
       />
 
       <TagsFieldset preview={preview} value={value} onChange={onChange} error={sectionError('tags')} />
@@ -226,6 +234,7 @@ function IdFieldset({
   onChange,
   error,
 }: SectionProps) {
+  const t = useT();
   const name = useId();
   const errorId = useId();
   const mode = idMode(value);
@@ -235,18 +244,20 @@ function IdFieldset({
   const hashNoteId = useId();
   return (
     <fieldset className="fieldset" aria-describedby={error ? errorId : undefined}>
-      <legend>Record id</legend>
-      <div className="import-radios" role="radiogroup" aria-label="The id is">
+      <legend>{t('admin.mapping.id.legend')}</legend>
+      <div className="import-radios" role="radiogroup" aria-label={t('admin.mapping.id.is')}>
         <label className="checkbox">
-          <input type="radio" name={name} checked={mode === 'column'} onChange={() => onChange(setIdMode(value, 'column'))} /> Field
+          <input type="radio" name={name} checked={mode === 'column'} onChange={() => onChange(setIdMode(value, 'column'))} />{' '}
+          {t('admin.mapping.id.field')}
         </label>
         <label className="checkbox">
-          <input type="radio" name={name} checked={mode === 'hash'} onChange={() => onChange(setIdMode(value, 'hash'))} /> Hash of fields
+          <input type="radio" name={name} checked={mode === 'hash'} onChange={() => onChange(setIdMode(value, 'hash'))} />{' '}
+          {t('admin.mapping.id.hash')}
         </label>
       </div>
       {mode === 'column' ? (
         <ColumnSelect
-          label="Id field"
+          label={t('admin.mapping.id.column')}
           value={current}
           columns={preview.columns}
           values={preview.column_values[current]}
@@ -255,7 +266,7 @@ function IdFieldset({
         />
       ) : (
         <fieldset className="import-checks" aria-describedby={hashNote ? hashNoteId : undefined}>
-          <legend className="field__label">Fields hashed</legend>
+          <legend className="field__label">{t('admin.mapping.id.hashed')}</legend>
           {hashNote && (
             <p id={hashNoteId} className="field__hint">
               {hashNote}
@@ -289,6 +300,7 @@ function CoordinatesFieldset({
   column: (section: Section, key: string, label: string) => ReactNode;
   error: string | undefined;
 }) {
+  const t = useT();
   const mode = coordinateMode(value.coordinates);
   const guessed = coordinateMode(preview.mapping.coordinates);
   const bounds = value.coordinates.bounds;
@@ -296,11 +308,11 @@ function CoordinatesFieldset({
   const projectionHint = useId();
   return (
     <fieldset className="fieldset" aria-describedby={error ? errorId : undefined}>
-      <legend>Coordinates</legend>
+      <legend>{t('admin.mapping.coordinates.legend')}</legend>
       <SimpleSelect
-        label="Position from"
+        label={t('admin.mapping.coordinates.from')}
         value={mode}
-        options={COORDINATE_MODES.map((m) => ({ value: m.id, label: m.label }))}
+        options={COORDINATE_MODES.map((m) => ({ value: m.id, label: t(m.label) }))}
         none={false}
         hint={mode === 'geometry' && guessed === 'geometry' ? preview.notes['coordinates.geometry'] : undefined}
         onChange={(v) => onChange(setCoordinateMode(value, v as CoordinateMode))}
@@ -308,35 +320,41 @@ function CoordinatesFieldset({
       <div className="import-grid">
         {mode === 'lat_lon_fields' && (
           <>
-            {column('coordinates', 'lat', 'Latitude')}
-            {column('coordinates', 'lon', 'Longitude')}
+            {column('coordinates', 'lat', t('admin.mapping.coordinates.lat'))}
+            {column('coordinates', 'lon', t('admin.mapping.coordinates.lon'))}
           </>
         )}
-        {mode === 'wkt' && column('coordinates', 'wkt', 'WKT point field')}
-        {mode === 'lat_lon_text' && column('coordinates', 'lat_lon', '"(lat, lon)" field')}
+        {mode === 'wkt' && column('coordinates', 'wkt', t('admin.mapping.coordinates.wkt'))}
+        {mode === 'lat_lon_text' && column('coordinates', 'lat_lon', t('admin.mapping.coordinates.latLon'))}
         {mode === 'projected' && (
           <>
-            {column('coordinates', 'x', 'X (easting)')}
-            {column('coordinates', 'y', 'Y (northing)')}
+            {column('coordinates', 'x', t('admin.mapping.coordinates.x'))}
+            {column('coordinates', 'y', t('admin.mapping.coordinates.y'))}
             <label className="field">
-              <span className="field__label">Projection</span>
+              <span className="field__label">{t('admin.mapping.coordinates.projection')}</span>
               <input
                 value={keyOf(value, 'coordinates', 'projection')}
+                // i18n-exempt: an example projection code, the same in every language
                 placeholder="EPSG:2263"
                 aria-describedby={projectionHint}
                 onChange={(e) => onChange(setKey(value, 'coordinates', 'projection', e.target.value))}
               />
               <span id={projectionHint} className="field__hint">
-                EPSG:2263, 2249 or 2227 (US state plane, feet), 3857, or UTM 32601–32660 and 32701–32760.
+                {t('admin.mapping.coordinates.projectionHint')}
               </span>
             </label>
           </>
         )}
       </div>
-      {mode === 'geometry' && <p className="muted small">Each record&apos;s point is its geometry&apos;s (the middle of a line or a shape).</p>}
+      {mode === 'geometry' && <p className="muted small">{t('admin.mapping.coordinates.geometry')}</p>}
       {Array.isArray(bounds) && bounds.length === 4 && (
         <p className="muted small">
-          Points outside {bounds[0]}° to {bounds[2]}° north and {bounds[1]}° to {bounds[3]}° east are rejected.
+          {t('admin.mapping.coordinates.bounds', {
+            south: degrees(bounds[0]),
+            west: degrees(bounds[1]),
+            north: degrees(bounds[2]),
+            east: degrees(bounds[3]),
+          })}
         </p>
       )}
       <SectionError message={error} id={errorId} />
@@ -373,6 +391,7 @@ function ValueMapFieldset({
   error: string | undefined;
   extra: ReactNode;
 }) {
+  const t = useT();
   const current = keyOf(value, section, 'column');
   const map = (value[section]?.map ?? {}) as Record<string, string>;
   const entries = Object.entries(map);
@@ -420,11 +439,11 @@ function ValueMapFieldset({
               <caption>{caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Value in the file</th>
-                  <th scope="col">Records</th>
+                  <th scope="col">{t('admin.mapping.valueInFile')}</th>
+                  <th scope="col">{t('admin.mapping.records')}</th>
                   <th scope="col">{ourHeader}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('admin.mapping.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -432,16 +451,20 @@ function ValueMapFieldset({
                 {entries.length === 0 && offered.length === 0 && (
                   <tr>
                     <td colSpan={4} className="muted">
-                      {section === 'type' ? 'No values yet: they are recognised by their words.' : 'No values yet: every record is in place.'}
+                      {section === 'type' ? t('admin.mapping.type.noValues') : t('admin.mapping.status.noValues')}
                     </td>
                   </tr>
                 )}
                 {entries.map(([from, to]) => (
                   <tr key={from}>
                     <th scope="row">{from}</th>
-                    <td className="import-map-table__count">{countOf(from)?.toLocaleString() ?? '—'}</td>
+                    <td className="import-map-table__count">{formatCount(countOf(from))}</td>
                     <td>
-                      <select aria-label={`${ourHeader} for "${from}"`} value={to} onChange={(e) => onChange(setMapped(value, section, from, e.target.value))}>
+                      <select
+                        aria-label={t('admin.mapping.mappedFor', { header: ourHeader, value: from })}
+                        value={to}
+                        onChange={(e) => onChange(setMapped(value, section, from, e.target.value))}
+                      >
                         <OptionList options={options} />
                       </select>
                     </td>
@@ -449,23 +472,23 @@ function ValueMapFieldset({
                       <button
                         type="button"
                         className="button button--text button--small"
-                        aria-label={`Remove "${from}"`}
+                        aria-label={t('admin.mapping.removeValue', { value: from })}
                         onClick={() => onChange(setMapped(value, section, from, null))}
                       >
-                        Remove
+                        {t('admin.mapping.remove')}
                       </button>
                     </td>
                   </tr>
                 ))}
-                {offered.map((t) => (
-                  <tr key={`file:${t.value}`} className="import-map-table__offered" data-testid="import-offered-value">
-                    <th scope="row">{t.value}</th>
-                    <td className="import-map-table__count">{t.count.toLocaleString()}</td>
+                {offered.map((top) => (
+                  <tr key={`file:${top.value}`} className="import-map-table__offered" data-testid="import-offered-value">
+                    <th scope="row">{top.value}</th>
+                    <td className="import-map-table__count">{formatNumber(top.count)}</td>
                     <td>
                       <select
-                        aria-label={`${ourHeader} for "${t.value}"`}
+                        aria-label={t('admin.mapping.mappedFor', { header: ourHeader, value: top.value })}
                         value={NONE}
-                        onChange={(e) => onChange(setMapped(value, section, t.value, e.target.value || null))}
+                        onChange={(e) => onChange(setMapped(value, section, top.value, e.target.value || null))}
                       >
                         <option value={NONE}>{unmapped}</option>
                         <OptionList options={options} />
@@ -479,23 +502,22 @@ function ValueMapFieldset({
           </div>
           {values && (listedOf > 0 || values.more) && (
             <p className="muted small">
-              The file&apos;s {values.top.length} most frequent values are listed; {values.more ? 'more than ' : ''}
-              {listedOf.toLocaleString()} other {listedOf === 1 && !values.more ? 'value is' : 'values are'} not: add one below.
+              {t('admin.mapping.unlisted', { top: values.top.length, more: values.more ? 'yes' : 'no', others: listedOf })}
             </p>
           )}
           <div className="import-add-row" role="group" aria-labelledby={addId}>
             <span id={addId} className="visually-hidden">
-              Add a value to the {legend.toLowerCase()} table
+              {t('admin.mapping.addTo', { section })}
             </span>
             <label className="field field--compact">
-              <span className="field__label">Value in the file</span>
+              <span className="field__label">{t('admin.mapping.valueInFile')}</span>
               <input value={adding} onChange={(e) => setAdding(e.target.value)} onKeyDown={onAddKey} />
             </label>
             <LabelledSelect label={ourHeader} className="field field--compact" value={addTo} onChange={(e) => setAddTo(e.target.value)}>
               <OptionList options={options} />
             </LabelledSelect>
             <button type="button" className="button button--outlined button--small" onClick={add} disabled={!adding.trim()}>
-              Add value
+              {t('admin.mapping.addValue')}
             </button>
           </div>
         </>
@@ -510,6 +532,7 @@ function TagsFieldset({
   onChange,
   error,
 }: SectionProps) {
+  const t = useT();
   const [rows, setRows] = useState<TagRow[]>(() => tagRows(value));
   const [nextId, setNextId] = useState(() => rows.length + 1);
   const update = (next: TagRow[]) => {
@@ -521,11 +544,11 @@ function TagsFieldset({
   const repeated = new Set(keys.filter((k, i) => keys.indexOf(k) !== i));
   return (
     <fieldset className="fieldset">
-      <legend>Tags</legend>
+      <legend>{t('admin.mapping.tags.legend')}</legend>
       <SectionError message={error} />
-      <p className="muted small">Other fields kept as the artworks&apos; details: a tag key (neighbourhood, inscription…) and the field it comes from.</p>
+      <p className="muted small">{t('admin.mapping.tags.hint')}</p>
       {rows.length > 0 && (
-        <ul className="import-tags" aria-label="Tags">
+        <ul className="import-tags" aria-label={t('admin.mapping.tags.legend')}>
           {rows.map((r, i) => {
             const note = guessedTags[r.key] === r.field ? preview.notes[`tags.${r.key}`] : undefined;
             return (
@@ -551,7 +574,7 @@ function TagsFieldset({
           setNextId(nextId + 1);
         }}
       >
-        Add a tag
+        {t('admin.mapping.tags.add')}
       </button>
     </fieldset>
   );
@@ -574,14 +597,15 @@ function TagRowView({
   onChange: (row: TagRow) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const noteId = useId();
   const errorId = useId();
   const describedBy = [note ? noteId : null, repeated ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const name = row.key.trim() || `row ${index}`;
+  const name = row.key.trim() || t('admin.mapping.tags.row', { index });
   return (
     <li className="import-tags__row">
       <label className="field field--compact">
-        <span className="field__label">Tag key</span>
+        <span className="field__label">{t('admin.mapping.tags.key')}</span>
         <input
           value={row.key}
           aria-describedby={describedBy}
@@ -593,22 +617,27 @@ function TagRowView({
         →
       </span>
       <label className="field field--compact">
-        <span className="field__label">Field</span>
+        <span className="field__label">{t('admin.mapping.tags.field')}</span>
         <select value={row.field} aria-describedby={describedBy} onChange={(e) => onChange({ ...row, field: e.target.value })}>
           <ColumnOptions columns={columns} value={row.field} />
         </select>
       </label>
-      <button type="button" className="button button--text button--small" aria-label={`Remove the tag ${name}`} onClick={onRemove}>
-        Remove
+      <button
+        type="button"
+        className="button button--text button--small"
+        aria-label={t('admin.mapping.tags.remove', { name })}
+        onClick={onRemove}
+      >
+        {t('admin.mapping.remove')}
       </button>
       {note && (
         <p id={noteId} className="field__hint import-tags__note">
-          Guessed: {note}
+          {t('admin.mapping.guessed', { note })}
         </p>
       )}
       {repeated && (
         <p id={errorId} className="field__error import-tags__note">
-          This key is used twice; the last row counts.
+          {t('admin.mapping.tags.repeated')}
         </p>
       )}
     </li>
@@ -619,10 +648,11 @@ function TagRowView({
 
 /** "— none —" and the file's fields; a field the mapping names that the file lacks is kept, marked. */
 function ColumnOptions({ columns, value }: { columns: readonly string[]; value: string }) {
+  const t = useT();
   return (
     <>
-      <option value={NONE}>— none —</option>
-      {value && !columns.includes(value) && <option value={value}>{value} (not in this file)</option>}
+      <option value={NONE}>{t('admin.mapping.none')}</option>
+      {value && !columns.includes(value) && <option value={value}>{t('admin.mapping.notInFile', { column: value })}</option>}
       {columns.map((c) => (
         <option key={c} value={c}>
           {c}
@@ -687,11 +717,12 @@ function ColumnSelect({
   note?: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <SelectField
       label={label}
       value={value}
-      hint={note ? `Guessed: ${note}` : undefined}
+      hint={note ? t('admin.mapping.guessed', { note }) : undefined}
       hintClassName="import-note"
       after={value && values ? <ColumnValuesView column={value} values={values} /> : null}
       onChange={onChange}
@@ -703,18 +734,19 @@ function ColumnSelect({
 
 /** A field's distinct values and its most frequent ones, each with its number of records. */
 function ColumnValuesView({ column, values }: { column: string; values: ColumnValues }) {
+  const t = useT();
   const shown = values.top.slice(0, VALUES_SHOWN);
   return (
     <div className="import-values" data-testid="import-column-values">
       <p className="import-values__count">{distinctText(values)}</p>
       {shown.length > 0 && (
-        <ul className="import-values__list" aria-label={`Most frequent values of ${column}`}>
+        <ul className="import-values__list" aria-label={t('admin.mapping.mostFrequent', { column })}>
           {shown.map((v) => (
             <li key={v.value} className="import-values__item">
               <span className="import-values__value" title={v.value}>
                 {v.value}
               </span>{' '}
-              <span className="import-values__n">({v.count.toLocaleString()})</span>
+              <span className="import-values__n">({formatNumber(v.count)})</span>
             </li>
           ))}
         </ul>
@@ -738,9 +770,10 @@ function SimpleSelect({
   none?: boolean;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <SelectField label={label} value={value} hint={hint} onChange={onChange}>
-      {none && <option value={NONE}>— none —</option>}
+      {none && <option value={NONE}>{t('admin.mapping.none')}</option>}
       <OptionList options={options} />
     </SelectField>
   );

@@ -14,18 +14,19 @@ import { LabelledSelect, OptionList } from '../../components/Select';
 import { EmptyState, ListCount, QueryState } from '../../components/states';
 import { PERMISSION_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
+import { t as translate, useT, type MessageKey } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { formatDate, plural } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, withParams } from '../../lib/urlParams';
 import { useChangePermissionMutation, useGetPermissionsQuery } from './adminApi';
 import { TabSection } from './AdminParts';
 
-const ROLE_LABELS: Record<Permission, string> = { moderator: 'Moderator', admin: 'Admin' };
-const ROLE_FILTERS: Array<{ value: '' | Permission; label: string }> = [
-  { value: '', label: 'All accounts' },
-  { value: 'moderator', label: 'Moderators' },
-  { value: 'admin', label: 'Admins' },
+const ROLE_LABELS: Record<Permission, MessageKey> = { moderator: 'admin.permissions.role.moderator', admin: 'admin.permissions.role.admin' };
+const ROLE_FILTERS: Array<{ value: '' | Permission; label: MessageKey }> = [
+  { value: '', label: 'admin.permissions.filter.all' },
+  { value: 'moderator', label: 'admin.permissions.filter.moderators' },
+  { value: 'admin', label: 'admin.permissions.filter.admins' },
 ];
 
 interface Change {
@@ -37,6 +38,7 @@ interface Change {
 const accountName = (a: AccountRoles) => a.email || a.profile_name || a.user_uuid;
 
 export function PermissionsTab() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const role = oneOfParam<'' | Permission>(params.get('role'), PERMISSIONS, '') || undefined;
   const search = params.get('q') ?? '';
@@ -52,44 +54,43 @@ export function PermissionsTab() {
 
   const accounts = query.currentData;
   return (
-    <TabSection slug="permissions" title="Permissions">
-      <form className="toolbar" role="search" aria-label="Find accounts" onSubmit={onSearch}>
+    <TabSection slug="permissions" title={t('admin.permissions.title')}>
+      <form className="toolbar" role="search" aria-label={t('admin.permissions.find')} onSubmit={onSearch}>
         <label className="field field--grow">
-          <span className="field__label">E-mail or profile name</span>
+          <span className="field__label">{t('admin.permissions.searchLabel')}</span>
           <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         </label>
-        <LabelledSelect label="Role" value={role ?? ''} onChange={(e) => update({ role: e.target.value || null })}>
-          <OptionList options={ROLE_FILTERS} />
+        <LabelledSelect label={t('admin.permissions.roleLabel')} value={role ?? ''} onChange={(e) => update({ role: e.target.value || null })}>
+          <OptionList options={ROLE_FILTERS.map(({ value, label }) => ({ value, label: t(label) }))} />
         </LabelledSelect>
         <button type="submit" className="button button--filled">
-          Search
+          {t('common.search')}
         </button>
       </form>
       <QueryState
         query={{ ...query, isLoading: query.isLoading || (!accounts && query.isFetching) }}
-        loadingLabel="Loading accounts…"
-        failedTitle="Could not load permissions"
+        loadingLabel={t('admin.permissions.loading')}
+        failedTitle={t('admin.permissions.failed')}
       >
         {accounts && accounts.length === 0 ? (
-          <EmptyState title="No accounts match" icon="profile">
-            <p>Try another part of the e-mail address or name, or another role.</p>
+          <EmptyState title={t('admin.permissions.empty')} icon="profile">
+            <p>{t('admin.permissions.emptyHint')}</p>
           </EmptyState>
         ) : (
           accounts && (
             <>
               <ListCount refreshing={query.isFetching}>
-                {plural(accounts.length, 'account')}
-                {accounts.length >= 50 && ' (the first 50: search to narrow them)'}
+                {t(accounts.length >= 50 ? 'admin.permissions.countCapped' : 'admin.permissions.count', { count: accounts.length })}
               </ListCount>
               <div className="table-scroll">
                 <table className="table table--cards" data-testid="permissions-table">
-                  <caption className="visually-hidden">Accounts and their roles</caption>
+                  <caption className="visually-hidden">{t('admin.permissions.caption')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Account</th>
-                      <th scope="col">Member since</th>
-                      <th scope="col">Roles</th>
-                      <th scope="col">Change</th>
+                      <th scope="col">{t('admin.permissions.col.account')}</th>
+                      <th scope="col">{t('admin.permissions.col.memberSince')}</th>
+                      <th scope="col">{t('admin.permissions.col.roles')}</th>
+                      <th scope="col">{t('admin.permissions.col.change')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -109,6 +110,7 @@ export function PermissionsTab() {
 }
 
 function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange: (permission: Permission, grant: boolean) => void }) {
+  const t = useT();
   const name = accountName(a);
   return (
     <tr data-testid="permission-row" data-user-id={a.user_uuid}>
@@ -116,21 +118,21 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
         <Link to={to.user(a.user_uuid)}>{a.email || a.user_uuid}</Link>
         {a.profile_name && <span className="muted small admin-account__name">{a.profile_name}</span>}
       </th>
-      <td data-label="Member since">{formatDate(a.created_at)}</td>
-      <td data-label="Roles">
+      <td data-label={t('admin.permissions.col.memberSince')}>{formatDate(a.created_at)}</td>
+      <td data-label={t('admin.permissions.col.roles')}>
         {a.permissions.length === 0 ? (
-          <span className="muted">None</span>
+          <span className="muted">{t('common.none')}</span>
         ) : (
-          <ul className="chip-list" aria-label={`Roles of ${name}`}>
+          <ul className="chip-list" aria-label={t('admin.permissions.rolesOf', { name })}>
             {a.permissions.map((p) => (
               <li key={p} className="chip chip--small">
-                {ROLE_LABELS[p]}
+                {t(ROLE_LABELS[p])}
               </li>
             ))}
           </ul>
         )}
       </td>
-      <td data-label="Change">
+      <td data-label={t('admin.permissions.col.change')}>
         <div className="button-row">
           {PERMISSIONS.map((p) => {
             const held = a.permissions.includes(p);
@@ -140,9 +142,9 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
                 type="button"
                 className={`button button--small ${held ? 'button--outlined' : 'button--tonal'}`}
                 onClick={() => onChange(p, !held)}
-                aria-label={`${held ? 'Revoke' : 'Grant'} ${p} ${held ? 'from' : 'to'} ${name}`}
+                aria-label={t(held ? 'admin.permissions.revokeFrom' : 'admin.permissions.grantTo', { permission: p, name })}
               >
-                {held ? 'Revoke' : 'Grant'} {p}
+                {t(held ? 'admin.permissions.revokeRole' : 'admin.permissions.grantRole', { permission: p })}
               </button>
             );
           })}
@@ -154,22 +156,23 @@ function AccountRow({ account: a, onChange }: { account: AccountRoles; onChange:
 
 /** Asks the reason of a grant or revocation; closes once the server agreed, shows its refusal otherwise. */
 function ChangeDialog({ change, onClose }: { change: Change; onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [changePermission, { isLoading }] = useChangePermissionMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { account, permission, grant } = change;
   const name = accountName(account);
-  const title = grant ? `Grant ${permission} to ${name}` : `Revoke ${permission} from ${name}`;
+  const title = t(grant ? 'admin.permissions.grantTo' : 'admin.permissions.revokeFrom', { permission, name });
 
   const submit = async (reason: string) => {
     setFailure(null);
     try {
       await changePermission({ grant, user_uuid: account.user_uuid, permission, reason }).unwrap();
     } catch (e) {
-      setFailure(errorMessage(e, 'The change could not be saved'));
+      setFailure(errorMessage(e, translate('admin.permissions.saveFailed')));
       return;
     }
-    const done = grant ? `Granted ${permission} to ${name}` : `Revoked ${permission} from ${name}`;
+    const done = translate(grant ? 'admin.permissions.granted' : 'admin.permissions.revoked', { permission, name });
     dispatch(toastShown({ type: 'success', message: done }));
     announce(done);
     onClose();
@@ -179,12 +182,12 @@ function ChangeDialog({ change, onClose }: { change: Change; onClose: () => void
     <PromptDialog
       open
       title={title}
-      label="Reason"
+      label={t('admin.permissions.reason')}
       required
       multiline
       maxLength={PERMISSION_REASON_MAX}
-      description={<p>The reason is kept in the audit log with the change. It takes effect on the account’s next request.</p>}
-      confirmLabel={grant ? 'Grant' : 'Revoke'}
+      description={<p>{t('admin.permissions.reasonHint')}</p>}
+      confirmLabel={t(grant ? 'admin.permissions.grant' : 'admin.permissions.revoke')}
       error={failure}
       busy={isLoading}
       onSubmit={(reason) => void submit(reason)}

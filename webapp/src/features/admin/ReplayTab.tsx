@@ -15,7 +15,8 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { formatDateTime, plural } from '../../lib/format';
+import { t as translate, useT } from '../../i18n';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import type { ReplayJob, ReplayResult } from '../../api/types';
 import { useReplayJob, useStartReplayMutation } from './adminApi';
 import { TabSection } from './AdminParts';
@@ -23,8 +24,8 @@ import { TabSection } from './AdminParts';
 /** The select's value for every read model (the request leaves `projector` out). */
 const ALL = '';
 
-const seconds = (s: number) => `${s.toLocaleString(undefined, { maximumFractionDigits: 1 })} s`;
-const n = (v: number) => v.toLocaleString();
+const seconds = (s: number) => `${formatNumber(s, { maximumFractionDigits: 1 })} s`;
+const n = (v: number) => formatNumber(v);
 
 /**
  * "Replayed 1,200 events in 3.4 s; no unexpected differences (1 table differs as expected)" (or
@@ -36,19 +37,22 @@ export function replaySummary(job: ReplayJob): string {
   const tables = job.results.flatMap((r) => r.tables).filter((t) => !t.same);
   const unexpected = tables.filter((t) => !t.expected).length;
   const expected = tables.length - unexpected;
-  const differ = (count: number) => `${plural(count, 'table')} ${count === 1 ? 'differs' : 'differ'}`;
-  const differences = unexpected === 0 ? 'no unexpected differences' : differ(unexpected);
-  const asExpected = expected === 0 ? '' : ` (${differ(expected)} as expected)`;
-  return `Replayed ${plural(events, 'event')} in ${seconds(time)}; ${differences}${asExpected}`;
+  const differ = (count: number) => translate('admin.replay.tablesDiffer', { count });
+  const differences = unexpected === 0 ? translate('admin.replay.noUnexpected') : differ(unexpected);
+  const values = { count: events, time: seconds(time), differences };
+  return expected === 0
+    ? translate('admin.replay.summary', values)
+    : translate('admin.replay.summaryWithExpected', { ...values, expected: differ(expected) });
 }
 
 /** "Rebuilding artworks — 250 of 1,200 events". */
 function replayProgress(job: ReplayJob): string {
-  const counts = `${n(job.events_done)} of ${plural(job.events_total, 'event')}`;
-  return job.current ? `Rebuilding ${job.current} — ${counts}` : `Starting — ${counts}`;
+  const counts = translate('admin.replay.progressCounts', { done: n(job.events_done), total: job.events_total });
+  return job.current ? translate('admin.replay.rebuilding', { model: job.current, counts }) : translate('admin.replay.starting', { counts });
 }
 
 export function ReplayTab() {
+  const t = useT();
   const replay = useReplayJob();
   const status = useGetAdminStatusQuery();
   const [start, starting] = useStartReplayMutation();
@@ -74,44 +78,40 @@ export function ReplayTab() {
     try {
       await start(choice === ALL ? null : choice).unwrap();
     } catch (err) {
-      setFailure(errorMessage(err, 'The replay could not be started'));
+      setFailure(errorMessage(err, translate('admin.replay.startFailed')));
     }
   };
 
   return (
-    <TabSection slug="replay" title="Replay" className="replay">
-      <p>
-        Rebuilding a read model replays every event of the event store into it, from the first, and then compares each of
-        its tables with how it was before. While a replay runs, reads from the read models it rebuilds may be briefly
-        incomplete; nothing is lost, and new events keep arriving.
-      </p>
+    <TabSection slug="replay" title={t('admin.replay.title')} className="replay">
+      <p>{t('admin.replay.intro')}</p>
 
       <form className="replay-form" onSubmit={ask} aria-labelledby="replay-start-title">
         <h3 id="replay-start-title" className="visually-hidden">
-          Start a replay
+          {t('admin.replay.startHeading')}
         </h3>
         <LabelledSelect
-          label="Read model"
+          label={t('admin.replay.readModel')}
           className="field field--inline"
           id={selectId}
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
           aria-describedby={hintId}
         >
-          <option value={ALL}>All read models</option>
+          <option value={ALL}>{t('admin.replay.allReadModels')}</option>
           <ValueOptions values={readModels} label={(name) => name} />
         </LabelledSelect>
         <button type="submit" className="button button--filled" disabled={busy} aria-describedby={hintId}>
-          {starting.isLoading && <Spinner />} Start replay
+          {starting.isLoading && <Spinner />} {t('admin.replay.start')}
         </button>
         <p id={hintId} className="muted small replay-form__hint">
           {running
-            ? 'A replay is running; another can start once it has finished.'
+            ? t('admin.replay.hintRunning')
             : status.isLoading
-              ? 'Loading the read models…'
+              ? t('admin.replay.hintLoading')
               : status.error
-                ? 'The read models could not be listed; all of them can still be rebuilt.'
-                : `${plural(readModels.length, 'read model')} to choose from, or all of them.`}
+                ? t('admin.replay.hintUnlisted')
+                : t('admin.replay.hintChoose', { count: readModels.length })}
         </p>
       </form>
       {failure && (
@@ -121,11 +121,9 @@ export function ReplayTab() {
       )}
       <ConfirmDialog
         open={confirming}
-        title={choice === ALL ? 'Rebuild all read models?' : `Rebuild ${choice}?`}
-        message={`${
-          choice === ALL ? 'Every read model is rebuilt' : `The read model ${choice} is rebuilt`
-        } from the first event of the store. Reads may be briefly incomplete until the replay has finished.`}
-        confirmLabel="Rebuild"
+        title={choice === ALL ? t('admin.replay.confirmAllTitle') : t('admin.replay.confirmOneTitle', { model: choice })}
+        message={choice === ALL ? t('admin.replay.confirmAll') : t('admin.replay.confirmOne', { model: choice })}
+        confirmLabel={t('admin.replay.rebuild')}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
       />
@@ -133,12 +131,12 @@ export function ReplayTab() {
       {/* A poll that fails keeps the job shown (the next poll tries again); only a first read's failure shows. */}
       <QueryState
         query={{ ...replay, error: job === undefined ? replay.error : undefined }}
-        loadingLabel="Loading the last replay…"
-        failedTitle="Could not load the last replay"
+        loadingLabel={t('admin.replay.loading')}
+        failedTitle={t('admin.replay.failed')}
       >
         {job === null && (
-          <EmptyState title="No replay yet" icon="info">
-            <p>No read model has been rebuilt from the event store yet.</p>
+          <EmptyState title={t('admin.replay.empty')} icon="info">
+            <p>{t('admin.replay.emptyHint')}</p>
           </EmptyState>
         )}
         {job && <ReplayJobView job={job} />}
@@ -148,31 +146,31 @@ export function ReplayTab() {
 }
 
 function ReplayJobView({ job }: { job: ReplayJob }) {
+  const t = useT();
   const me = useAppSelector(selectUser)?.id;
   const all = job.projectors.length > 1;
-  const title = job.state === 'running' ? 'Replay running' : job.state === 'done' ? 'Last replay' : 'Last replay failed';
+  const title = t(job.state === 'running' ? 'admin.replay.running' : job.state === 'done' ? 'admin.replay.last' : 'admin.replay.lastFailed');
+  const who = job.requested_by === me ? t('admin.replay.you') : <Link to={to.user(job.requested_by)}>{t('admin.replay.account', { id: job.requested_by.slice(0, 8) })}</Link>;
+  const start = <time dateTime={job.started_at}>{formatDateTime(job.started_at)}</time>;
   return (
     <section className="replay-job" aria-labelledby="replay-job-title" data-testid="replay-job" data-state={job.state}>
       <h3 id="replay-job-title" className="section__subtitle">
         {title}
       </h3>
       <p className="replay-job__meta">
-        {all ? `${plural(job.projectors.length, 'read model')}: ${job.projectors.join(', ')}` : `Read model: ${job.projectors.join(', ')}`}
+        {all
+          ? t('admin.replay.readModels', { count: job.projectors.length, list: job.projectors.join(', ') })
+          : t('admin.replay.readModelIs', { list: job.projectors.join(', ') })}
         <br />
-        Started by{' '}
-        {job.requested_by === me ? 'you' : <Link to={to.user(job.requested_by)}>account {job.requested_by.slice(0, 8)}</Link>} on{' '}
-        <time dateTime={job.started_at}>{formatDateTime(job.started_at)}</time>
-        {job.finished_at && (
-          <>
-            , finished on <time dateTime={job.finished_at}>{formatDateTime(job.finished_at)}</time>
-          </>
-        )}
+        {job.finished_at
+          ? t.rich('admin.replay.startedFinished', { who, start, end: <time dateTime={job.finished_at}>{formatDateTime(job.finished_at)}</time> })
+          : t.rich('admin.replay.started', { who, start })}
       </p>
 
       {job.state === 'running' && (
         <progress
           className="replay-job__progress"
-          aria-label="Replay progress"
+          aria-label={t('admin.replay.progress')}
           max={Math.max(job.events_total, 1)}
           value={job.events_total > 0 ? job.events_done : undefined}
         />
@@ -184,13 +182,13 @@ function ReplayJobView({ job }: { job: ReplayJob }) {
       </p>
       {job.state === 'failed' && (
         <p className="replay-alert" role="alert">
-          The replay failed: {job.error ?? 'no reason given'}
+          {t('admin.replay.jobFailed', { reason: job.error ?? t('admin.replay.noReason') })}
         </p>
       )}
 
       {job.results.length > 0 && (
         <>
-          {job.state === 'failed' && <p>Rebuilt before it failed:</p>}
+          {job.state === 'failed' && <p>{t('admin.replay.rebuiltBefore')}</p>}
           {job.results.map((r) => (
             <ResultTable key={r.projector} result={r} />
           ))}
@@ -201,38 +199,37 @@ function ReplayJobView({ job }: { job: ReplayJob }) {
 }
 
 function ResultTable({ result }: { result: ReplayResult }) {
+  const t = useT();
   return (
     <div className="table-scroll">
       <table className="table replay-table">
-        <caption>
-          {result.projector}: {plural(result.events, 'event')} in {seconds(result.seconds)}
-        </caption>
+        <caption>{t('admin.replay.resultCaption', { projector: result.projector, count: result.events, time: seconds(result.seconds) })}</caption>
         <thead>
           <tr>
-            <th scope="col">Table</th>
-            <th scope="col">Rows before</th>
-            <th scope="col">Rows after</th>
-            <th scope="col">Result</th>
+            <th scope="col">{t('admin.replay.col.table')}</th>
+            <th scope="col">{t('admin.replay.col.before')}</th>
+            <th scope="col">{t('admin.replay.col.after')}</th>
+            <th scope="col">{t('admin.replay.col.result')}</th>
           </tr>
         </thead>
         <tbody>
-          {result.tables.map((t) => (
-            <tr key={t.table} className={t.same || t.expected ? undefined : 'replay-table__differs'}>
+          {result.tables.map((table) => (
+            <tr key={table.table} className={table.same || table.expected ? undefined : 'replay-table__differs'}>
               <th scope="row">
-                <code>{t.table}</code>
+                <code>{table.table}</code>
               </th>
-              <td>{n(t.rows_before)}</td>
-              <td>{n(t.rows_after)}</td>
+              <td>{n(table.rows_before)}</td>
+              <td>{n(table.rows_after)}</td>
               <td>
-                {t.same ? (
-                  <span className="chip chip--small chip--approved">Same</span>
-                ) : t.expected ? (
+                {table.same ? (
+                  <span className="chip chip--small chip--approved">{t('admin.replay.same')}</span>
+                ) : table.expected ? (
                   <>
-                    <span className="chip chip--small chip--new">Differs as expected</span>
-                    <span className="replay-table__why">{t.expected}</span>
+                    <span className="chip chip--small chip--new">{t('admin.replay.differsExpected')}</span>
+                    <span className="replay-table__why">{table.expected}</span>
                   </>
                 ) : (
-                  <span className="chip chip--small chip--warning">Differs</span>
+                  <span className="chip chip--small chip--warning">{t('admin.replay.differs')}</span>
                 )}
               </td>
             </tr>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountRoles, AdminStatistics, AuditEntry, AuditPage, CatalogueBadge, EntityAudit, Permission } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { apiError, bodyOf, envelope, type Handler, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
 
@@ -182,6 +183,24 @@ describe('/admin: permissions', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The last admin cannot give up admin');
     expect(callsTo('/api/admin/permissions/revoke')).toHaveLength(1);
     expect(within(row('grace@example.org')).getByRole('list', { name: 'Roles of grace@example.org' })).toHaveTextContent('Admin');
+  });
+});
+
+describe('/admin in French', () => {
+  it('shows the page, its tabs and the permissions in French', async () => {
+    setLocale('fr');
+    permissionsServer();
+    renderRoute('/admin?tab=permissions', { who: 'admin' });
+    await screen.findByTestId('permissions-table');
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Autorisations' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Journal d’audit' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Autorisations' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Membre depuis' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Courriel ou nom de profil' })).toBeInTheDocument();
+    const grant = within(row('ada@example.org')).getByRole('button', { name: /^Nommer modérateur\s:\sada@example\.org$/ });
+    expect(grant).toHaveTextContent('Nommer modérateur');
+    expect(within(row('grace@example.org')).getByRole('list', { name: 'Rôles de grace@example.org' })).toHaveTextContent('Administrateur');
   });
 });
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { setLocale } from '../../i18n';
 import { renderRoute } from '../../testing/render';
 import {
   coordinateMode,
@@ -695,5 +696,26 @@ describe('/admin?tab=import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload and read' }));
     expect(await screen.findByTestId('import-upload-error')).toHaveTextContent('The file holds no records');
     expect(screen.queryByRole('heading', { name: 'Check the mapping' })).toBeNull();
+  });
+});
+
+describe('/admin?tab=import in French', () => {
+  it('reads the file, shows the mapping and the dry run in French', async () => {
+    setLocale('fr');
+    importServer();
+    renderRoute('/admin?tab=import', { who: 'admin' });
+    const file = new File(['No;Titre\n1;Les Mains\n'], 'art-public.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Fichier de données ouvertes'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer et lire' }));
+    expect(await screen.findByRole('heading', { name: 'Vérifier la correspondance' })).toBeInTheDocument();
+    expect(screen.getByTestId('import-summary')).toHaveTextContent(/^art-public\.csv : 1\s234 enregistrements, CSV, Windows-1252$/);
+    expect(screen.getByRole('combobox', { name: 'Titre' })).toHaveValue('Titre');
+    expect(screen.getByRole('table', { name: 'Valeur dans le fichier → notre type' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Simulation' }));
+    expect(await screen.findByRole('heading', { name: 'Ce que ferait l’importation' })).toBeInTheDocument();
+    expect(screen.getByTestId('import-status-dry-run')).toHaveTextContent(/^Simulation terminée : 5 nouvelles, 0 modifiée, 0 déjà importée, 1 rejet, 1 doublon probable\.$/);
+    expect(await screen.findByTestId('import-run')).toHaveTextContent('12 nouvelles œuvres');
+    // No message fell back to its key.
+    expect(document.body.textContent).not.toMatch(/admin\.[a-z]/);
   });
 });

@@ -5,6 +5,8 @@
  * than sending "" (the server reads an absent key as "not mapped"); nothing is added that the
  * admin did not choose, so an untouched mapping is sent back equal to the proposed one.
  */
+import { t, type MessageKey } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import type { ColumnValues, Coordinates, ImportPreview, ImportProgress, ImportRun, Mapping, Outcome } from './importTypes';
 
 type Loose = Record<string, unknown>;
@@ -73,12 +75,12 @@ export function toggleHashed(mapping: Mapping, column: string, on: boolean, colu
 
 export type CoordinateMode = 'lat_lon_fields' | 'wkt' | 'lat_lon_text' | 'geometry' | 'projected';
 
-export const COORDINATE_MODES: ReadonlyArray<{ id: CoordinateMode; label: string }> = [
-  { id: 'lat_lon_fields', label: 'Latitude and longitude fields' },
-  { id: 'wkt', label: 'WKT point field' },
-  { id: 'lat_lon_text', label: '"(lat, lon)" text field' },
-  { id: 'geometry', label: "The records' geometry" },
-  { id: 'projected', label: 'X and Y in a projection' },
+export const COORDINATE_MODES: ReadonlyArray<{ id: CoordinateMode; label: MessageKey }> = [
+  { id: 'lat_lon_fields', label: 'admin.mapping.coordinates.mode.latLonFields' },
+  { id: 'wkt', label: 'admin.mapping.coordinates.mode.wkt' },
+  { id: 'lat_lon_text', label: 'admin.mapping.coordinates.mode.latLonText' },
+  { id: 'geometry', label: 'admin.mapping.coordinates.mode.geometry' },
+  { id: 'projected', label: 'admin.mapping.coordinates.mode.projected' },
 ];
 
 /** The keys each way of giving the point uses. */
@@ -193,16 +195,20 @@ const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'windows-1252': 'W
 
 /** "art-public.csv: 1,234 records, CSV, Windows-1252". */
 export function previewSummary(p: Pick<ImportPreview, 'file_name' | 'records' | 'format' | 'encoding'>, formatLabel: string): string {
-  const records = `${p.records.toLocaleString()} ${p.records === 1 ? 'record' : 'records'}`;
-  return `${p.file_name}: ${records}, ${formatLabel}, ${ENCODINGS[p.encoding.toLowerCase()] ?? p.encoding}`;
+  return t('admin.import.previewSummary', {
+    file: p.file_name,
+    count: p.records,
+    format: formatLabel,
+    encoding: ENCODINGS[p.encoding.toLowerCase()] ?? p.encoding,
+  });
 }
 
-/** A size in bytes as people read it: "812 B", "4.2 KiB", "12.5 MiB". */
+/** A size in bytes as people read it: "812 B", "4.2 KiB", "12.5 MiB" (in French, "4,2 Kio"). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString()} B`;
+  if (bytes < 1024) return t('admin.import.bytes', { size: formatNumber(bytes) });
   const kib = bytes / 1024;
-  if (kib < 1024) return `${kib.toLocaleString(undefined, { maximumFractionDigits: 1 })} KiB`;
-  return `${(kib / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} MiB`;
+  if (kib < 1024) return t('admin.import.kibibytes', { size: formatNumber(kib, { maximumFractionDigits: 1 }) });
+  return t('admin.import.mebibytes', { size: formatNumber(kib / 1024, { maximumFractionDigits: 1 }) });
 }
 
 /** The share of the upload sent, 0 to 100. */
@@ -216,30 +222,48 @@ export const uploadPercent = (p: { sent: number; total: number }) =>
  */
 export function uploadText(name: string, p: { sent: number; total: number }, detailed: boolean): string {
   const sent = p.total > 0 && p.sent >= p.total;
-  if (sent) return detailed ? `Sent ${formatBytes(p.total)}. Reading ${name} on the server…` : `Sent. Reading ${name} on the server…`;
-  return detailed ? `Sending ${name}: ${uploadPercent(p)} % (${formatBytes(p.sent)} of ${formatBytes(p.total)})` : `Uploading ${name}…`;
+  if (sent) return detailed ? t('admin.import.upload.sentDetailed', { total: formatBytes(p.total), name }) : t('admin.import.upload.sent', { name });
+  return detailed
+    ? t('admin.import.upload.sendingDetailed', { name, percent: uploadPercent(p), sent: formatBytes(p.sent), total: formatBytes(p.total) })
+    : t('admin.import.upload.sending', { name });
+}
+
+/** One count of a run or a report in words: "12 new", "1 likely duplicate". */
+export type CountPart = 'new' | 'linked' | 'changed' | 'unchanged' | 'rejected' | 'duplicates' | 'gone';
+const COUNT_PARTS: Record<CountPart, MessageKey> = {
+  new: 'admin.import.counts.new',
+  linked: 'admin.import.counts.linked',
+  changed: 'admin.import.counts.changed',
+  unchanged: 'admin.import.counts.unchanged',
+  rejected: 'admin.import.counts.rejected',
+  duplicates: 'admin.import.counts.duplicates',
+  gone: 'admin.import.counts.gone',
+};
+
+/** The counts in words, in the order given, as a list: "12 new, 1 changed, 3 rejected". */
+export function countParts(parts: ReadonlyArray<[CountPart, number]>): string {
+  return parts.map(([part, count]) => t(COUNT_PARTS[part], { count })).join(', ');
 }
 
 /** An earlier run's counts: "40 records read: 12 new, 3 changed, 20 already imported, 5 rejected, …". */
 export function runCountsSentence(r: ImportRun): string {
-  const n = (x: number) => x.toLocaleString();
-  const parts = [`${n(r.artworks_new)} new`];
-  if (r.artworks_linked > 0) parts.push(`${n(r.artworks_linked)} linked to artworks Plinth had`);
-  parts.push(`${n(r.artworks_changed)} changed`, `${n(r.artworks_unchanged)} already imported`, `${n(r.rejected)} rejected`);
-  parts.push(`${n(r.likely_duplicates)} likely ${r.likely_duplicates === 1 ? 'duplicate' : 'duplicates'}`);
-  if (r.gone > 0) parts.push(`${n(r.gone)} no longer in the file`);
-  const linked = r.artists_linked > 0 ? ` ${n(r.artists_linked)} credited as ${r.artists_linked === 1 ? 'one' : 'ones'} Plinth had,` : '';
-  const artists = `artists ${n(r.artists_new)} new,${linked} ${n(r.artists_unchanged)} already imported`;
-  return `${n(r.records_read)} ${r.records_read === 1 ? 'record' : 'records'} read: ${parts.join(', ')}; ${artists}.`;
+  const parts: Array<[CountPart, number]> = [['new', r.artworks_new]];
+  if (r.artworks_linked > 0) parts.push(['linked', r.artworks_linked]);
+  parts.push(['changed', r.artworks_changed], ['unchanged', r.artworks_unchanged], ['rejected', r.rejected], ['duplicates', r.likely_duplicates]);
+  if (r.gone > 0) parts.push(['gone', r.gone]);
+  const artists =
+    r.artists_linked > 0
+      ? t('admin.import.run.artistsLinked', { created: r.artists_new, linked: r.artists_linked, unchanged: r.artists_unchanged })
+      : t('admin.import.run.artists', { created: r.artists_new, unchanged: r.artists_unchanged });
+  return t('admin.import.run.counts', { records: r.records_read, parts: countParts(parts), artists });
 }
 
 /* ---- A column's values ---- */
 
 /** "3 distinct values", "10,000+ distinct values", "No values". */
 export function distinctText(v: ColumnValues): string {
-  if (v.filled === 0) return 'No values';
-  const count = `${v.distinct.toLocaleString()}${v.more ? '+' : ''}`;
-  return `${count} distinct ${v.distinct === 1 && !v.more ? 'value' : 'values'} in ${v.filled.toLocaleString()} ${v.filled === 1 ? 'record' : 'records'}`;
+  if (v.filled === 0) return t('admin.mapping.noValues');
+  return t('admin.mapping.distinct', { distinct: v.distinct, more: v.more ? 'yes' : 'no', filled: v.filled });
 }
 
 /**
@@ -249,14 +273,14 @@ export function distinctText(v: ColumnValues): string {
 export function unmappedValues(v: ColumnValues | undefined, map: Record<string, string>): ColumnValues['top'] {
   if (!v) return [];
   const mapped = new Set(Object.keys(map).map((k) => k.trim().toLowerCase()));
-  return v.top.filter((t) => !mapped.has(t.value.trim().toLowerCase()));
+  return v.top.filter((top) => !mapped.has(top.value.trim().toLowerCase()));
 }
 
 /** "Checking 120 of 300 montreal artworks…" (a dry run) or "Importing …". */
 export function progressText(progress: ImportProgress | null, dryRun: boolean): string {
-  if (!progress) return 'Reading the file…';
-  const verb = dryRun ? 'Checking' : 'Importing';
-  return `${verb} ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} ${progress.step}…`;
+  if (!progress) return t('admin.import.progress.reading');
+  const values = { done: progress.done, total: progress.total, step: progress.step };
+  return t(dryRun ? 'admin.import.progress.checking' : 'admin.import.progress.importing', values);
 }
 
 /** A new record that is likely an artwork we already have (its reason names it). */

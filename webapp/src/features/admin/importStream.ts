@@ -18,6 +18,7 @@ import {
   type ApiError,
 } from '../../api/errors';
 import { EVENT_POSITION_HEADER, notePosition } from '../../api/position';
+import { t } from '../../i18n';
 import { getToken, setToken, TOKEN_HEADER } from '../../api/token';
 import {
   IMPORT_UPLOAD_TIMEOUT_MS,
@@ -218,7 +219,7 @@ export async function runImport({ uploadId, dryRun, mapping, onProgress, signal 
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!response.ok || !response.body || !/ndjson/i.test(contentType)) {
     const body: unknown = /json/i.test(contentType) ? await response.json().catch(() => null) : null;
-    if (response.ok) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, 'The server answered without a report') };
+    if (response.ok) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, t('admin.import.stream.noReport')) };
     return { error: errorFromResponse(response.status, response.statusText, body, response.headers.get('Retry-After')) };
   }
 
@@ -230,7 +231,7 @@ export async function runImport({ uploadId, dryRun, mapping, onProgress, signal 
       if (!line) return;
       if ('progress' in line) onProgress?.(line.progress);
       else if ('report' in line) got.report = line.report;
-      else got.failure = makeApiError(IMPORT_ERRORS.failed, response.status, line.error.message || 'The run failed');
+      else got.failure = makeApiError(IMPORT_ERRORS.failed, response.status, line.error.message || t('admin.import.stream.runFailed'));
     });
   } catch (e) {
     if (isAbort(e) || signal?.aborted) return { error: abortedError() };
@@ -238,13 +239,11 @@ export async function runImport({ uploadId, dryRun, mapping, onProgress, signal 
       error: makeApiError(
         IMPORT_ERRORS.incomplete,
         0,
-        dryRun
-          ? 'The connection dropped before the dry run ended; try again'
-          : 'The connection dropped before the import ended; it goes on on the server: see the earlier imports below',
+        t(dryRun ? 'admin.import.stream.droppedDryRun' : 'admin.import.stream.droppedImport'),
       ),
     };
   }
   if (got.failure) return { error: got.failure };
-  if (!got.report) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, 'The answer ended before the report') };
+  if (!got.report) return { error: makeApiError(IMPORT_ERRORS.incomplete, response.status, t('admin.import.stream.endedEarly')) };
   return { report: got.report };
 }

@@ -3,6 +3,7 @@
  * `schema.d.ts`; `api/types.ts` has not got them yet), and the vocabularies its selects offer.
  */
 import type { components } from '../../api/schema';
+import type { MessageKey } from '../../i18n';
 
 type Schemas = components['schemas'];
 
@@ -39,13 +40,14 @@ export { ARTWORK_TYPES as OUR_TYPES } from '../../lib/map/artworkTypes';
 /** What the publisher's status words may mean. */
 export const SOURCE_STATUSES = ['in_place', 'removed', 'painted_over', 'destroyed'] as const satisfies readonly SourceStatus[];
 
-export const STATUS_LABELS: Record<SourceStatus, string> = {
-  in_place: 'In place',
-  removed: 'Removed',
-  painted_over: 'Painted over',
-  destroyed: 'Destroyed',
+export const STATUS_LABELS: Record<SourceStatus, MessageKey> = {
+  in_place: 'admin.mapping.status.inPlace',
+  removed: 'admin.mapping.status.removed',
+  painted_over: 'admin.mapping.status.paintedOver',
+  destroyed: 'admin.mapping.status.destroyed',
 };
 
+/** The file formats by their own names, the same in every language. */
 export const FORMAT_LABELS: Record<ImportPreview['format'], string> = {
   csv: 'CSV',
   geojson: 'GeoJSON',

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatusReport } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { apiError, bodyOf, envelope, type Handler, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, sessionFor } from '../../testing/render';
@@ -330,5 +331,21 @@ describe('/admin: replay', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No replay yet' })).toBeInTheDocument();
+  });
+});
+
+describe('/admin: replay in French', () => {
+  it('shows the last replay and its result in French', async () => {
+    setLocale('fr');
+    const { server } = replayServer();
+    server.job = DONE;
+    renderRoute('/admin?tab=replay', { who: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Dernière reconstruction' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Reconstruction' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Lancer la reconstruction' })).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent(/^600 événements rejoués en 2,5 s ; 1 table diffère \(1 table diffère comme prévu\)$/);
+    expect(screen.getAllByRole('columnheader', { name: 'Lignes avant' }).length).toBeGreaterThan(0);
+    // No message fell back to its key.
+    expect(document.body.textContent).not.toMatch(/admin\.[a-z]/);
   });
 });

@@ -12,12 +12,13 @@ import { History } from '../../components/History';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
 import { RowLink } from '../../components/RowLink';
+import { ShareButton } from '../../components/ShareButton';
 import { AsOfBanner, PendingEditsNotice, SubjectDetailPage } from '../../components/SubjectNotices';
 import { Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
-import { ARTIST_FIELD_LABELS, yearText } from '../../lib/fieldText';
-import { plural } from '../../lib/format';
+import { t as translate, useT } from '../../i18n';
+import { artistFieldLabel, yearText } from '../../lib/fieldText';
 import { artistChangeText, momentText } from '../../lib/historyText';
 import { feedbackOpened } from '../../lib/ui';
 import { ArtistNotFound } from './ArtistNotFound';
@@ -38,8 +39,8 @@ export function lifeText(birth: number | null | undefined, death: number | null 
   const born = birth ?? null;
   const died = death ?? null;
   if (born !== null && died !== null) return `${yearText(born)}–${yearText(died)}`;
-  if (born !== null) return `born ${yearText(born)}`;
-  return died !== null ? `died ${yearText(died)}` : '';
+  if (born !== null) return translate('artists.detail.born', { year: yearText(born) });
+  return died !== null ? translate('artists.detail.died', { year: yearText(died) }) : '';
 }
 
 export function ArtistDetailPage() {
@@ -57,36 +58,39 @@ export function ArtistDetailPage() {
 
 /** `asOf`: this is the artist as they were then; nothing on the page changes them. */
 function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const website = safeWebsite(artist.website);
   const life = lifeText(artist.birth_year, artist.death_year);
   // A version as of a history entry is last updated by that entry: its `updated_at` is the entry's time.
   const moment = asOf ? momentText(asOf, artist.updated_at) : '';
+  const label = (field: string) => artistFieldLabel(field) ?? field;
   const facts: Array<[string, string | null | undefined]> = [
-    [ARTIST_FIELD_LABELS.aliases, artist.aliases.join(', ')],
-    [ARTIST_FIELD_LABELS.birth_year, artist.birth_year != null ? yearText(artist.birth_year) : null],
-    [ARTIST_FIELD_LABELS.death_year, artist.death_year != null ? yearText(artist.death_year) : null],
-    [ARTIST_FIELD_LABELS.country, artist.country],
+    [label('aliases'), artist.aliases.join(', ')],
+    [label('birth_year'), artist.birth_year != null ? yearText(artist.birth_year) : null],
+    [label('death_year'), artist.death_year != null ? yearText(artist.death_year) : null],
+    [label('country'), artist.country],
   ];
 
   return (
     <article className="page artist-detail">
       <PageHeader
         title={artist.name}
-        documentTitle={asOf ? `${artist.name} as of ${moment}` : undefined}
-        subtitle={[life, artist.country, plural(artist.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+        documentTitle={asOf ? t('artists.detail.asOfTitle', { name: artist.name, moment }) : undefined}
+        subtitle={[life, artist.country, t('common.artworks', { count: artist.artwork_count })].filter(Boolean).join(' · ')}
         actions={
           asOf ? undefined : (
             <>
               <Link className="button button--outlined" to={to.artistEdit(artist.id)}>
-                Edit
+                {t('common.edit')}
               </Link>
+              <ShareButton path={to.artist(artist.id)} title={artist.name} />
               <button
                 type="button"
                 className="button button--text"
                 onClick={() => dispatch(feedbackOpened({ subjectType: 'artist', subjectId: artist.id, issueType: 'comment' }))}
               >
-                <Icon name="feedback" size={18} /> Send feedback
+                <Icon name="feedback" size={18} /> {t('artists.detail.sendFeedback')}
               </button>
             </>
           )
@@ -99,8 +103,8 @@ function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
       )}
       <div className="artist-detail__layout">
         <section className="section">
-          <h2 className="section__title">Biography</h2>
-          {artist.biography ? <p className="prose">{artist.biography}</p> : <p className="muted">No biography yet.</p>}
+          <h2 className="section__title">{t('artists.detail.biography')}</h2>
+          {artist.biography ? <p className="prose">{artist.biography}</p> : <p className="muted">{t('artists.detail.noBiography')}</p>}
           <dl className="tag-list">
             {facts.map(
               ([label, value]) =>
@@ -113,19 +117,19 @@ function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
             )}
             {website && (
               <div className="tag-list__row">
-                <dt>{ARTIST_FIELD_LABELS.website}</dt>
+                <dt>{label('website')}</dt>
                 <dd>
                   <a href={website} target="_blank" rel="noreferrer">
                     {new URL(website).host}
                     <Icon name="external" size={14} />
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <span className="visually-hidden"> {t('artists.detail.opensInNewTab')}</span>
                   </a>
                 </dd>
               </div>
             )}
             {artist.provenance && (
               <div className="tag-list__row">
-                <dt>Source</dt>
+                <dt>{t('artists.detail.source')}</dt>
                 <dd>
                   {artist.provenance.dataset_name} ({artist.provenance.licence}). {artist.provenance.attribution}
                 </dd>
@@ -134,13 +138,13 @@ function ArtistView({ artist, asOf }: { artist: ArtistDetail; asOf: string }) {
           </dl>
         </section>
         <section className="section">
-          <h2 className="section__title">Artworks</h2>
+          <h2 className="section__title">{t('artists.detail.artworks')}</h2>
           {artist.artworks.length === 0 ? (
-            <p className="muted">No approved artworks by this artist yet.</p>
+            <p className="muted">{t('artists.detail.noArtworks')}</p>
           ) : (
-            <ul className="row-list" aria-label={`Artworks by ${artist.name}`}>
+            <ul className="row-list" aria-label={t('artists.detail.artworksBy', { name: artist.name })}>
               {artist.artworks.map((a) => (
-                <RowLink key={a.id} to={to.artwork(a.id)} title={a.title || 'Untitled'} meta={<TypeChip type={a.artwork_type} />} />
+                <RowLink key={a.id} to={to.artwork(a.id)} title={a.title || t('artists.detail.untitled')} meta={<TypeChip type={a.artwork_type} />} />
               ))}
             </ul>
           )}

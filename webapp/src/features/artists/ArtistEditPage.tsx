@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { DetailFallback } from '../../components/SubjectNotices';
 import { Loading } from '../../components/states';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { ArtistForm } from './ArtistForm';
 import { ArtistNotFound } from './ArtistNotFound';
 import { useGetArtistQuery, useProposeArtistEditMutation, useValidateArtistEditMutation } from './artistsApi';
@@ -33,13 +34,24 @@ export function ArtistEditPage() {
 }
 
 function EditArtist({ artist, reload }: { artist: ArtistDetail; reload: () => Promise<unknown> }) {
+  const t = useT();
   const [validate] = useValidateArtistEditMutation();
   const [propose] = useProposeArtistEditMutation();
   const flow = useSubjectEditFlow({ id: artist.id, href: to.artist(artist.id), validate, propose, reload });
   return (
     <div className="page page--narrow">
-      <PageHeader title={`Edit ${artist.name}`} documentTitle="Edit artist" subtitle="Moderators review every change." />
-      <ArtistForm artist={artist} label="Edit artist" submitLabel="Submit changes" cancelTo={to.artist(artist.id)} flow={flow} />
+      <PageHeader
+        title={t('artists.edit.heading', { name: artist.name })}
+        documentTitle={t('artists.edit.documentTitle')}
+        subtitle={t('artists.edit.subtitle')}
+      />
+      <ArtistForm
+        artist={artist}
+        label={t('artists.edit.documentTitle')}
+        submitLabel={t('artists.edit.submit')}
+        cancelTo={to.artist(artist.id)}
+        flow={flow}
+      />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { useState, type KeyboardEvent } from 'react';
 import type { FieldProblem } from '../../api/types';
 import { EditFormShell, RemovableChips, TextField, useEditSubmission, type EditFlow } from '../../components/EditForm';
 import { FieldError } from '../../components/SubmissionParts';
-import { ARTIST_FIELD_LABELS } from '../../lib/fieldText';
+import { t as translate, useT } from '../../i18n';
+import { artistFieldLabel } from '../../lib/fieldText';
 import {
   ARTIST_LIMITS,
   artistEditsFrom,
@@ -20,13 +21,14 @@ import {
   type EditableArtist,
 } from './artistEditModel';
 
-const YEAR_HINT = `A year from ${ARTIST_LIMITS.yearMin} to ${ARTIST_LIMITS.yearMax}; negative for BCE.`;
 const YEAR_INPUT = { type: 'number', inputMode: 'numeric', step: 1, min: ARTIST_LIMITS.yearMin, max: ARTIST_LIMITS.yearMax } as const;
 
 /** The form's own checks: the years, and how many other names. */
 function problemsOf(v: ArtistValues): FieldProblem[] {
   const found: FieldProblem[] = [...yearProblems(v)];
-  if (v.aliases.length > ARTIST_LIMITS.aliasesMax) found.push({ field: 'aliases', message: `At most ${ARTIST_LIMITS.aliasesMax} other names` });
+  if (v.aliases.length > ARTIST_LIMITS.aliasesMax) {
+    found.push({ field: 'aliases', message: translate('artists.form.tooManyNames', { max: ARTIST_LIMITS.aliasesMax }) });
+  }
   return found;
 }
 
@@ -46,6 +48,7 @@ export function ArtistForm<R>({
   /** How it proposes (the edit's calls, or a new artist's). */
   flow: Omit<EditFlow<R>, 'subject' | 'check' | 'valueAt'>;
 }) {
+  const t = useT();
   // The artist the values started from: the edits' old values, and what a reload moves on from.
   const [loaded, setLoaded] = useState<EditableArtist>(artist);
   const [values, setValues] = useState<ArtistValues>(() => artistValuesOf(artist));
@@ -74,7 +77,7 @@ export function ArtistForm<R>({
 
   const text = (field: 'name' | 'biography' | 'website' | 'country', maxLength: number) => ({
     id: idOf(field),
-    label: ARTIST_FIELD_LABELS[field],
+    label: artistFieldLabel(field) ?? field,
     value: values[field],
     maxLength,
     onChange: (value: string) => set({ [field]: value }),
@@ -82,11 +85,11 @@ export function ArtistForm<R>({
   });
   const year = (field: 'birth_year' | 'death_year') => ({
     id: idOf(field),
-    label: ARTIST_FIELD_LABELS[field],
+    label: artistFieldLabel(field) ?? field,
     value: values[field],
     onChange: (value: string) => set({ [field]: value }),
     error: errorAt(field),
-    hint: YEAR_HINT,
+    hint: t('artists.form.yearHint', { min: ARTIST_LIMITS.yearMin, max: ARTIST_LIMITS.yearMax }),
     clearable: true,
     input: YEAR_INPUT,
   });
@@ -107,7 +110,7 @@ export function ArtistForm<R>({
         {...text('website', ARTIST_LIMITS.websiteMax)}
         clearable
         input={{ type: 'url', inputMode: 'url', autoComplete: 'url' }}
-        hint="An http:// or https:// address."
+        hint={t('artists.form.websiteHint')}
       />
       <TextField {...text('country', ARTIST_LIMITS.countryMax)} clearable />
       <div className="field-grid">
@@ -138,18 +141,19 @@ function AliasesField({
   onDraft: (text: string) => void;
   error?: string | undefined;
 }) {
+  const t = useT();
   const [note, setNote] = useState('');
   const full = value.length >= ARTIST_LIMITS.aliasesMax;
   const add = () => {
     const name = draft.trim();
     if (!name) return;
     if (value.includes(name)) {
-      setNote(`“${name}” is already listed.`);
+      setNote(t('artists.form.alreadyListed', { name }));
       return;
     }
     onChange([...value, name]);
     onDraft('');
-    setNote(`Added “${name}”.`);
+    setNote(t('artists.form.added', { name }));
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
@@ -160,19 +164,19 @@ function AliasesField({
 
   return (
     <fieldset className="fieldset">
-      <legend className="field__label">{ARTIST_FIELD_LABELS.aliases}</legend>
+      <legend className="field__label">{artistFieldLabel('aliases')}</legend>
       <RemovableChips
-        label="Other names"
+        label={t('artists.form.otherNames')}
         items={value.map((name) => ({ key: name, label: name }))}
         onRemove={(name) => {
           onChange(value.filter((n) => n !== name));
-          setNote(`Removed “${name}”.`);
+          setNote(t('artists.form.removed', { name }));
         }}
-        empty="No other names."
+        empty={t('artists.form.noOtherNames')}
       />
       <div className="field field--compact">
         <label className="field__label" htmlFor={id}>
-          Another name
+          {t('artists.form.anotherName')}
         </label>
         <div className="field__control">
           <input
@@ -187,12 +191,12 @@ function AliasesField({
             aria-describedby={describedBy}
           />
           <button type="button" className="button button--outlined button--small" disabled={full || !draft.trim()} onClick={add}>
-            Add name
+            {t('artists.form.addName')}
           </button>
         </div>
       </div>
       <p id={`${id}-status`} className="muted small" role="status">
-        {full ? `At most ${ARTIST_LIMITS.aliasesMax} other names.` : note}
+        {full ? t('artists.form.namesFull', { max: ARTIST_LIMITS.aliasesMax }) : note}
       </p>
       <FieldError id={id} message={error} alert={false} />
     </fieldset>

@@ -13,13 +13,14 @@ import { EmptyState, QueryState } from '../../components/states';
 import { PAGINATION, SEARCH_DEBOUNCE_MS } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
+import { t as translate, useT } from '../../i18n';
 import { useDebouncedValue } from '../../lib/hooks';
 import { useSortedPageParams } from '../../lib/urlParams';
 import { ARTIST_SORT_LABELS } from './artistsApi';
 import './artists.css';
 
 export function ArtistsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const { page, sort, update } = useSortedPageParams<ArtistSort>(ARTIST_SORTS, 'updated_desc');
   const urlSearch = params.get('search') ?? '';
@@ -44,41 +45,50 @@ export function ArtistsPage() {
   });
 
   useEffect(() => {
-    if (data && urlSearch) announce(`${plural(data.pagination.total, 'artist')} found`);
+    if (data && urlSearch) announce(translate('artists.index.found', { count: data.pagination.total }));
   }, [data, urlSearch]);
 
   return (
     <div className="page">
       <PageHeader
-        title="Artists"
-        subtitle={data ? plural(data.pagination.total, 'artist') : 'The people behind the art'}
+        title={t('artists.index.title')}
+        subtitle={data ? t('common.artists', { count: data.pagination.total }) : t('artists.index.subtitle')}
         actions={
           <Link className="button button--outlined" to={to.artistNew()}>
-            Add an artist
+            {t('artists.index.add')}
           </Link>
         }
       />
       <div className="toolbar" role="search">
         <label className="field field--grow">
-          <span className="field__label">Search artists</span>
+          <span className="field__label">{t('artists.index.search')}</span>
           <input
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Artist name"
+            placeholder={t('artists.index.searchPlaceholder')}
             maxLength={100}
             autoComplete="off"
           />
         </label>
-        <SortSelect value={sort} sorts={ARTIST_SORTS} labels={ARTIST_SORT_LABELS} onChange={(s) => update({ sort: s, page: 1 })} />
+        <SortSelect
+          value={sort}
+          sorts={ARTIST_SORTS}
+          labels={{
+            updated_desc: t(ARTIST_SORT_LABELS.updated_desc),
+            name_asc: t(ARTIST_SORT_LABELS.name_asc),
+            created_desc: t(ARTIST_SORT_LABELS.created_desc),
+          }}
+          onChange={(s) => update({ sort: s, page: 1 })}
+        />
       </div>
-      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading artists…" lines={8} failedTitle="Could not load artists">
+      <QueryState query={{ isLoading, error, refetch }} loadingLabel={t('artists.index.loading')} lines={8} failedTitle={t('artists.index.failed')}>
         {!data || data.artists.length === 0 ? (
-          <EmptyState icon="artists" title={urlSearch ? 'No artists match your search' : 'No artists yet'}>
-            {urlSearch ? <p>Try a shorter or different name.</p> : <p>Artists appear here as artworks are added.</p>}
+          <EmptyState icon="artists" title={urlSearch ? t('artists.index.noMatch') : t('artists.index.empty')}>
+            <p>{urlSearch ? t('artists.index.noMatchBody') : t('artists.index.emptyBody')}</p>
           </EmptyState>
         ) : (
-          <PagedList className="row-list" label="Artists" busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel="Artist pages">
+          <PagedList className="row-list" label={t('artists.index.list')} busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel={t('artists.index.pages')}>
             {data.artists.map((a) => (
               <RowLink
                 key={a.id}
@@ -89,7 +99,7 @@ export function ArtistsPage() {
                   </span>
                 }
                 title={a.name}
-                meta={[a.country, plural(a.artwork_count, 'artwork')].filter(Boolean).join(' · ')}
+                meta={[a.country, t('common.artworks', { count: a.artwork_count })].filter(Boolean).join(' · ')}
               />
             ))}
           </PagedList>

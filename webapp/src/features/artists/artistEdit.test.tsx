@@ -7,7 +7,6 @@ import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } fro
 import { created, expectCheckedThenProposed, expectSentAndWaiting, proposalRoutes, refusedCheck, reloadStale, staleOnce, valid } from '../../testing/editing';
 import { renderRoute, toastMessages } from '../../testing/render';
 import { artistEditsFrom, artistValuesOf, NO_ARTIST, rebaseArtist, yearProblems } from './artistEditModel';
-import { NEW_ARTIST_SENT } from './NewArtistPage';
 
 const ID = KEN.id;
 const EDIT_PATH = `/artist/${ID}/edit`;
@@ -214,7 +213,7 @@ describe('/artist/new', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(receipt).toHaveTextContent('Pending review');
     expect(within(receipt).getByRole('link', { name: 'See your submissions' })).toHaveAttribute('href', '/profile');
-    expect(toastMessages(store)).toContain(NEW_ARTIST_SENT);
+    expect(toastMessages(store)).toContain('Thanks! The artist will appear once a moderator approves them.');
     const expected: EditRequest = {
       edits: [
         { field_name: 'name', field_value_old: null, field_value_new: 'Ada Studio' },

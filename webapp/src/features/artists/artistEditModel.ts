@@ -6,7 +6,8 @@
  */
 import type { ArtistDto, FieldEdit, FieldProblem } from '../../api/types';
 import { editCollector, followAll, textValue as text } from '../../lib/editValues';
-import { ARTIST_FIELD_LABELS } from '../../lib/fieldText';
+import { t } from '../../i18n';
+import { artistFieldLabel } from '../../lib/fieldText';
 
 /** What of an artist the form edits. */
 export type EditableArtist = Pick<ArtistDto, 'name' | 'aliases' | 'biography' | 'website' | 'country' | 'birth_year' | 'death_year'>;
@@ -75,7 +76,8 @@ export function yearProblems(v: ArtistValues): FieldProblem[] {
   return YEARS.flatMap((field) => {
     const y = yearValue(v[field]);
     const fits = y === null || (typeof y === 'number' && y >= yearMin && y <= yearMax);
-    return fits ? [] : [{ field, message: `${ARTIST_FIELD_LABELS[field]} must be a whole year from ${yearMin} to ${yearMax}` }];
+    if (fits) return [];
+    return [{ field, message: t('artists.form.yearProblem', { label: artistFieldLabel(field) ?? field, min: yearMin, max: yearMax }) }];
   });
 }
 

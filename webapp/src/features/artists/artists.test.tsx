@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtistDto } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
@@ -35,6 +36,18 @@ describe('/artists', () => {
     const searched = callsTo('/api/artists').filter((c) => c.url.searchParams.has('search'));
     expect(searched).toHaveLength(1);
     expect(searched[0]!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('speaks French when French is chosen', async () => {
+    setLocale('fr');
+    mockFetch({
+      'GET /api/artists': () => envelope({ artists: [ARTIST], pagination: { page: 1, limit: 30, total: 1, total_pages: 1, has_more: false } }),
+    });
+    renderRoute('/artists');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Artistes' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher des artistes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ajouter un artiste' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Ken Lum/ })).toHaveTextContent('2 œuvres');
   });
 
   it('shows an artist with their artworks', async () => {

@@ -8,11 +8,13 @@ import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import type { ArtistSort } from '../../api/artistIndexApi';
 import { proposalEndpoints, versionEndpoints } from '../../api/subjectEndpoints';
 import type { ArtistDetail, ArtistEditReceipt, EditCheck, EditRequest, Envelope } from '../../api/types';
+import type { MessageKey } from '../../i18n';
 
-export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
-  updated_desc: 'Recently updated',
-  name_asc: 'Name (A–Z)',
-  created_desc: 'Newest',
+/** Each sort's name, as a message (`t(ARTIST_SORT_LABELS[s])`). */
+export const ARTIST_SORT_LABELS: Record<ArtistSort, MessageKey> = {
+  updated_desc: 'artists.sort.updatedDesc',
+  name_asc: 'artists.sort.nameAsc',
+  created_desc: 'artists.sort.createdDesc',
 };
 
 /** The caller's proposals on /profile. */

@@ -8,38 +8,41 @@ import { errorMessage } from '../../api/errors';
 import type { Credits } from '../../api/types';
 import { Section } from '../../components/Section';
 import { Loading, Skeleton } from '../../components/states';
-import { formatDate, plural } from '../../lib/format';
+import { t as translate, useT } from '../../i18n';
+import { formatDate } from '../../lib/format';
 import { fieldLabel } from '../../lib/historyText';
 
 type Contributor = Credits['contributors'][number];
 
 /** "2 details and 3 photos", leaving out what is none. */
 export function contributionText(c: Pick<Contributor, 'fields' | 'photos'>): string {
-  const parts = [c.fields > 0 && plural(c.fields, 'detail'), c.photos > 0 && plural(c.photos, 'photo')].filter(Boolean);
-  return parts.join(' and ');
+  if (c.fields > 0 && c.photos > 0) return translate('artworks.contributors.detailsAndPhotos', { fields: c.fields, photos: c.photos });
+  if (c.fields > 0) return translate('artworks.contributors.details', { fields: c.fields });
+  return c.photos > 0 ? translate('common.photos', { count: c.photos }) : '';
 }
 
 export function ArtworkContributors({ artworkId }: { artworkId: string }) {
+  const t = useT();
   const { data, error, isLoading } = useGetArtworkContributorsQuery(artworkId);
   let body;
   if (isLoading) {
     body = (
-      <Loading label="Loading contributors…">
+      <Loading label={t('artworks.contributors.loading')}>
         <Skeleton lines={2} />
       </Loading>
     );
   } else if (!data) {
     body = (
       <p className="muted" role="alert">
-        {errorMessage(error, 'The contributors could not be loaded')}
+        {errorMessage(error, t('artworks.contributors.failed'))}
       </p>
     );
   } else if (data.contributors.length === 0) {
-    body = <p className="muted">No contributions yet.</p>;
+    body = <p className="muted">{t('artworks.contributors.none')}</p>;
   } else {
     body = (
       <>
-        <ul className="link-list" aria-label="Contributors">
+        <ul className="link-list" aria-label={t('artworks.contributors.list')}>
           {data.contributors.map((c) => (
             <li key={c.display_name}>
               <strong>{c.display_name}</strong> <span className="muted">{contributionText(c)}</span>
@@ -48,14 +51,14 @@ export function ArtworkContributors({ artworkId }: { artworkId: string }) {
         </ul>
         {data.fields.length > 0 && (
           <details className="credits">
-            <summary>Who set each detail</summary>
+            <summary>{t('artworks.contributors.whoSetEach')}</summary>
             <table className="credits__table">
               <thead>
                 <tr>
-                  <th scope="col">Detail</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Approved by</th>
-                  <th scope="col">When</th>
+                  <th scope="col">{t('artworks.contributors.detail')}</th>
+                  <th scope="col">{t('artworks.contributors.by')}</th>
+                  <th scope="col">{t('artworks.contributors.approvedBy')}</th>
+                  <th scope="col">{t('artworks.contributors.when')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -77,7 +80,7 @@ export function ArtworkContributors({ artworkId }: { artworkId: string }) {
     );
   }
   return (
-    <Section titleId="contributors-title" title="Contributors">
+    <Section titleId="contributors-title" title={t('artworks.contributors.title')}>
       {body}
     </Section>
   );

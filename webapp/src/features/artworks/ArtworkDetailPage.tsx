@@ -16,10 +16,12 @@ import { Icon } from '../../components/Icon';
 import { MiniMap } from '../../components/MiniMap';
 import { PageHeader } from '../../components/PageTitle';
 import { SaveToggles } from '../../components/SaveToggles';
+import { ShareButton } from '../../components/ShareButton';
 import { AsOfBanner, SubjectDetailPage } from '../../components/SubjectNotices';
 import { Skeleton } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { momentText } from '../../lib/historyText';
@@ -66,6 +68,7 @@ export function ArtworkDetailPage() {
  * duplicate whose link led here.
  */
 function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: string; mergedFrom: string }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const canMerge = useAppSelector(selectCanModerate) && !asOf && artwork.status === 'approved';
   const [merging, setMerging] = useState(false);
@@ -74,9 +77,9 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
   const hasPhotoDetail = Object.entries(artwork.tags).some(([k, v]) => photoDetail(k, v));
   // A photo's credit shows with the photo.
   const groups = groupTags(artwork.tags, vocabulary)
-    .map((g) => ({ ...g, tags: g.tags.filter((t) => !(hasPhotoDetail && t.key === PHOTO_CREDIT_KEY)) }))
+    .map((g) => ({ ...g, tags: g.tags.filter((tag) => !(hasPhotoDetail && tag.key === PHOTO_CREDIT_KEY)) }))
     .filter((g) => g.tags.length > 0);
-  const title = artwork.title || 'Untitled';
+  const title = artwork.title || t('artworks.detail.untitled');
   const removed = artwork.status !== 'approved';
   // Visits, edits, merges and saving are for works on the map; a removed one keeps its page,
   // its history and a way to say it is back.
@@ -89,25 +92,26 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
     <article className="page artwork-detail">
       <PageHeader
         title={title}
-        documentTitle={asOf ? `${title} as of ${moment}` : undefined}
+        documentTitle={asOf ? t('artworks.detail.asOfTitle', { title, moment }) : undefined}
         subtitle={
           <span className="artwork-detail__chips">
             <TypeChip type={artwork.artwork_type} />
-            {removed && <span className="chip chip--warning">{artwork.status === 'removed' ? 'Removed' : artwork.status}</span>}
+            {removed && <span className="chip chip--warning">{artwork.status === 'removed' ? t('artworks.detail.removedChip') : artwork.status}</span>}
           </span>
         }
         actions={
           !onTheMap ? undefined : (
             <>
               <Link className="button button--outlined" to={to.logbook(artwork.id)} data-testid="log-visit-link">
-                <Icon name="camera" size={18} /> Log a visit
+                <Icon name="camera" size={18} /> {t('artworks.detail.logVisit')}
               </Link>
               <Link className="button button--outlined" to={to.artworkEdit(artwork.id)}>
-                Edit
+                {t('common.edit')}
               </Link>
+              <ShareButton path={to.artwork(artwork.id)} title={title} />
               {canMerge && (
                 <button type="button" className="button button--text" onClick={() => setMerging(true)}>
-                  Merge…
+                  {t('artworks.detail.merge')}
                 </button>
               )}
             </>
@@ -135,9 +139,7 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
       ) : (
         removed && (
           <p className="notice notice--warning" role="note">
-            {asOf
-              ? 'This artwork was not listed at that moment.'
-              : 'This artwork is no longer listed. It is kept here so links to it keep working.'}
+            {asOf ? t('artworks.detail.notListedThen') : t('artworks.detail.notListed')}
           </p>
         )
       )}
@@ -149,20 +151,20 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
           ) : (
             <div className="gallery gallery--empty">
               <Icon name="camera" size={32} />
-              <p>No photos yet.</p>
-              {onTheMap && <Link to={to.logbook(artwork.id)}>Add the first photo</Link>}
+              <p>{t('artworks.detail.noPhotos')}</p>
+              {onTheMap && <Link to={to.logbook(artwork.id)}>{t('artworks.detail.addFirstPhoto')}</Link>}
             </div>
           )}
 
           {artwork.description && (
             <section className="section">
-              <h2 className="section__title">About</h2>
+              <h2 className="section__title">{t('artworks.detail.about')}</h2>
               <p className="prose">{artwork.description}</p>
             </section>
           )}
 
           <section className="section">
-            <h2 className="section__title">{artwork.artists.length === 1 ? 'Artist' : 'Artists'}</h2>
+            <h2 className="section__title">{t('artworks.detail.artists', { count: artwork.artists.length })}</h2>
             {artwork.artists.length > 0 ? (
               <ul className="link-list">
                 {artwork.artists.map((a) => (
@@ -172,33 +174,33 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
                 ))}
               </ul>
             ) : (
-              <p className="muted">{artwork.tags.artist_name ?? 'Artist unknown'}</p>
+              <p className="muted">{artwork.tags.artist_name ?? t('artworks.detail.artistUnknown')}</p>
             )}
           </section>
 
           {groups.length > 0 && (
             <section className="section">
-              <h2 className="section__title">Details</h2>
+              <h2 className="section__title">{t('artworks.detail.details')}</h2>
               {groups.map((g) => (
                 <div key={g.id} className="tag-group">
                   <h3 className="tag-group__title">{g.label}</h3>
                   <dl className="tag-list">
-                    {g.tags.map((t) => {
-                      const photo = photoDetail(t.key, t.value);
-                      const href = tagHref(t.key, t.value, vocabulary);
+                    {g.tags.map((tag) => {
+                      const photo = photoDetail(tag.key, tag.value);
+                      const href = tagHref(tag.key, tag.value, vocabulary);
                       return (
-                        <div key={t.key} className="tag-list__row">
-                          <dt>{photo ? 'Photo' : t.label}</dt>
+                        <div key={tag.key} className="tag-list__row">
+                          <dt>{photo ? t('artworks.detail.photo') : tag.label}</dt>
                           <dd>
                             {photo ? (
-                              <DetailPhoto photo={photo} alt={`Photo of ${title}`} credit={credit} />
+                              <DetailPhoto photo={photo} alt={t('artworks.detail.photoOf', { title })} credit={credit} />
                             ) : href ? (
                               <a href={href} target="_blank" rel="noreferrer">
-                                {t.value}
-                                <span className="visually-hidden"> (opens in a new tab)</span>
+                                {tag.value}
+                                <span className="visually-hidden"> {t('artworks.detail.opensInNewTab')}</span>
                               </a>
                             ) : (
-                              t.value
+                              tag.value
                             )}
                           </dd>
                         </div>
@@ -219,28 +221,28 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
 
         <aside className="artwork-detail__side">
           <section className="section">
-            <h2 className="section__title">Location</h2>
+            <h2 className="section__title">{t('artworks.detail.location')}</h2>
             <MiniMap lat={artwork.lat} lng={artwork.lon} title={title} type={artwork.artwork_type} />
             <p className="coordinates">
               {formatCoordinate(artwork.lat)}, {formatCoordinate(artwork.lon)}
             </p>
             <Link className="button button--text" to={`${to.map()}?lat=${artwork.lat}&lng=${artwork.lon}&zoom=17`}>
-              <Icon name="map" size={18} /> Show on the map
+              <Icon name="map" size={18} /> {t('artworks.detail.showOnMap')}
             </Link>
           </section>
 
           {artwork.provenance && (
             <section className="section provenance">
-              <h2 className="section__title">{artwork.also_from.length > 0 ? 'Sources' : 'Source'}</h2>
+              <h2 className="section__title">{artwork.also_from.length > 0 ? t('artworks.detail.sources') : t('artworks.detail.source')}</h2>
               {[artwork.provenance, ...artwork.also_from].map((source) => (
                 <dl className="tag-list" key={`${source.dataset}:${source.source_id}`} data-testid="artwork-source">
                   <div className="tag-list__row">
-                    <dt>Dataset</dt>
+                    <dt>{t('artworks.detail.dataset')}</dt>
                     <dd>
                       {source.source_url ? (
                         <a href={source.source_url} target="_blank" rel="noreferrer">
                           {source.dataset_name}
-                          <span className="visually-hidden"> (opens in a new tab)</span>
+                          <span className="visually-hidden"> {t('artworks.detail.opensInNewTab')}</span>
                         </a>
                       ) : (
                         source.dataset_name
@@ -248,11 +250,11 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
                     </dd>
                   </div>
                   <div className="tag-list__row">
-                    <dt>Licence</dt>
+                    <dt>{t('artworks.detail.licence')}</dt>
                     <dd>{source.licence}</dd>
                   </div>
                   <div className="tag-list__row">
-                    <dt>Attribution</dt>
+                    <dt>{t('artworks.detail.attribution')}</dt>
                     <dd>{source.attribution}</dd>
                   </div>
                 </dl>
@@ -263,25 +265,25 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
           <section className="section">
             {!asOf && (
               <>
-                <h2 className="section__title">{artwork.status === 'removed' ? 'Is it back?' : 'Something wrong?'}</h2>
+                <h2 className="section__title">{artwork.status === 'removed' ? t('artworks.detail.isItBack') : t('artworks.detail.somethingWrong')}</h2>
                 <div className="button-row">
                   {artwork.status === 'removed' && (
                     <button type="button" className="button button--outlined" onClick={() => feedback('back')}>
-                      Report it back
+                      {t('artworks.detail.reportBack')}
                     </button>
                   )}
                   <button type="button" className="button button--outlined" onClick={() => feedback('comment')}>
-                    <Icon name="feedback" size={18} /> Send feedback
+                    <Icon name="feedback" size={18} /> {t('artworks.detail.sendFeedback')}
                   </button>
                   {!removed && (
                     <button type="button" className="button button--text" onClick={() => feedback('missing')}>
-                      Report as missing
+                      {t('artworks.detail.reportMissing')}
                     </button>
                   )}
                 </div>
               </>
             )}
-            <p className="muted small">Last updated {formatDate(artwork.updated_at)}</p>
+            <p className="muted small">{t('artworks.detail.lastUpdated', { date: formatDate(artwork.updated_at) })}</p>
           </section>
         </aside>
       </div>
@@ -294,16 +296,15 @@ function ArtworkDetail({ artwork, asOf, mergedFrom }: { artwork: Artwork; asOf: 
  * map and the lists, while its page and history stay, so links to it keep working.
  */
 function RemovedNotice({ asOf }: { asOf: boolean }) {
+  const t = useT();
   const titleId = useId();
   return (
     <section className="notice notice--warning removed-notice" aria-labelledby={titleId} data-testid="removed-notice">
       <h2 id={titleId} className="removed-notice__title">
-        <Icon name="warning" size={20} /> Removed
+        <Icon name="warning" size={20} /> {t('artworks.detail.removedTitle')}
       </h2>
       <p>
-        {asOf
-          ? 'At that moment this artwork was marked as removed.'
-          : 'A moderator marked this artwork as removed: it is no longer on the map or in the lists. Its page and history are kept so links to it keep working.'}
+        {asOf ? t('artworks.detail.removedThen') : t('artworks.detail.removedBody')}
       </p>
     </section>
   );

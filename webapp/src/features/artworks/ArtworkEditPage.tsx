@@ -25,6 +25,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { isLongText, isWide, TagValueField } from '../../components/TagValueField';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { FORM_FIELD_KEYS, labelForKey, PHOTO_CREDIT_KEY, photoDetail, tagValueProblem, type TagVocabulary } from '../../lib/tagGroups';
 import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from './artworksApi';
@@ -46,6 +47,7 @@ function tagGroupsFor(tags: Record<string, string>, vocabulary: TagVocabulary) {
 }
 
 export function ArtworkEditPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, error, isFetching, refetch } = useGetArtworkQuery(id, { skip: !id });
   // The details' controls follow the tag schema: the form waits for it, or for its failure (then every
@@ -54,7 +56,7 @@ export function ArtworkEditPage() {
   const schema = useGetTagSchemaQuery(undefined, { refetchOnMountOrArgChange: false });
   const [schemaAnswered, setSchemaAnswered] = useState(false);
   if (!schemaAnswered && (schema.isSuccess || schema.isError)) setSchemaAnswered(true);
-  usePageTitle('Edit artwork');
+  usePageTitle(t('artworks.edit.documentTitle'));
   // Once loaded, the form stays while the artwork is loaded again (a failed reload says so in the form).
   if (data && schemaAnswered) return <EditForm artwork={data} reload={() => refetch().unwrap()} />;
   if (data) {
@@ -74,6 +76,7 @@ export function ArtworkEditPage() {
 
 function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () => Promise<unknown> }) {
   // The artwork the values started from: the edits' old values, and what a reload moves on from.
+  const t = useT();
   const [loaded, setLoaded] = useState<EditableArtwork>(artwork);
   const [values, setValues] = useState<EditValues>(() => valuesOf(artwork));
   if (loaded !== artwork) {
@@ -102,12 +105,22 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
 
   return (
     <div className="page page--narrow">
-      <PageHeader title={`Edit ${artwork.title || 'artwork'}`} documentTitle="Edit artwork" subtitle="Moderators review every change." />
-      <EditFormShell flow={flow} label="Edit artwork" submitLabel="Submit changes" cancelTo={to.artwork(artwork.id)} onSubmit={submit}>
-        <TextField id={idOf('title')} label="Title" value={values.title} maxLength={SUBMISSION.titleMax} required onChange={(title) => set({ title })} error={errorAt('title')} />
+      <PageHeader
+        title={artwork.title ? t('artworks.edit.heading', { title: artwork.title }) : t('artworks.edit.documentTitle')}
+        documentTitle={t('artworks.edit.documentTitle')}
+        subtitle={t('artworks.edit.subtitle')}
+      />
+      <EditFormShell
+        flow={flow}
+        label={t('artworks.edit.documentTitle')}
+        submitLabel={t('artworks.edit.submit')}
+        cancelTo={to.artwork(artwork.id)}
+        onSubmit={submit}
+      >
+        <TextField id={idOf('title')} label={t('artworks.edit.title')} value={values.title} maxLength={SUBMISSION.titleMax} required onChange={(title) => set({ title })} error={errorAt('title')} />
         <TextField
           id={idOf('description')}
-          label="Description"
+          label={t('artworks.edit.description')}
           value={values.description}
           maxLength={SUBMISSION.descriptionMax}
           multiline
@@ -117,7 +130,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
         />
         <div className="field">
           <label className="field__label" htmlFor={idOf('artwork_type')}>
-            Artwork type
+            {t('artworks.edit.artworkType')}
           </label>
           <select
             id={idOf('artwork_type')}
@@ -126,9 +139,9 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
             aria-invalid={errorAt('artwork_type') ? true : undefined}
             aria-describedby={errorAt('artwork_type') ? `${idOf('artwork_type')}-error` : undefined}
           >
-            {ARTWORK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {artworkTypeLabel(t)}
+            {ARTWORK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {artworkTypeLabel(type)}
               </option>
             ))}
           </select>
@@ -161,7 +174,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
                   value={values.tags[k] ?? ''}
                   onChange={(text) => setTag(k, text)}
                   error={errorAt(`tag:${k}`)}
-                  photoAlt={`Photo of ${artwork.title || 'the artwork'}`}
+                  photoAlt={artwork.title ? t('artworks.edit.photoOf', { title: artwork.title }) : t('artworks.edit.photoOfArtwork')}
                   credit={values.tags[PHOTO_CREDIT_KEY]}
                 />
               ))}

@@ -10,6 +10,7 @@ import type { ArtistRef, HistoryEntry } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { EntrySummary, History } from '../../components/History';
 import { to } from '../../config/routes';
+import { useT, type Translator } from '../../i18n';
 import { changeText, type ChangeDescriber } from '../../lib/historyText';
 import { RevertDialog } from './RevertDialog';
 
@@ -22,16 +23,17 @@ interface HistoryProps {
   title: string;
 }
 
-function mergeLink(entry: HistoryEntry) {
+function mergeLink(t: Translator, entry: HistoryEntry) {
   if (!entry.other_artwork) return null;
   return (
     <p className="history__note">
-      <Link to={to.artwork(entry.other_artwork)}>{entry.kind === 'merged' ? 'The record kept' : 'The duplicate record'}</Link>
+      <Link to={to.artwork(entry.other_artwork)}>{t(entry.kind === 'merged' ? 'artworks.history.kept' : 'artworks.history.duplicate')}</Link>
     </p>
   );
 }
 
 export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps) {
+  const t = useT();
   const [reverting, setReverting] = useState<HistoryEntry | null>(null);
   const canRevert = useAppSelector(selectCanModerate) && !asOf;
   const describe: ChangeDescriber = (c) => changeText(c, artists);
@@ -40,12 +42,12 @@ export function ArtworkHistory({ artworkId, asOf, artists, title }: HistoryProps
     canRevert &&
     entry.revertible && (
       <button type="button" className="button button--text button--small" onClick={() => setReverting(entry)}>
-        Revert <span className="visually-hidden">{`this change (${which})`}</span>
+        {t.rich('artworks.history.revert', { which, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
       </button>
     );
 
   return (
-    <History subject="artwork" id={artworkId} asOf={asOf} title={title} describe={describe} extra={mergeLink} actions={revertButton}>
+    <History subject="artwork" id={artworkId} asOf={asOf} title={title} describe={describe} extra={(entry) => mergeLink(t, entry)} actions={revertButton}>
       {reverting && (
         <RevertDialog
           key={reverting.id}

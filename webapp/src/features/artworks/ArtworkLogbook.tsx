@@ -4,16 +4,23 @@ import type { LogbookEntryDto } from '../../api/types';
 import { PhotoImage } from '../../components/PhotoImage';
 import { Section } from '../../components/Section';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 
-const CONDITION_TEXT: Record<string, string> = {
-  good: 'Good condition',
-  fair: 'Fair condition',
-  poor: 'Poor condition',
-  damaged: 'Damaged',
-  missing: 'Reported missing',
+const CONDITION_TEXT: Partial<Record<string, MessageKey>> = {
+  good: 'artworks.logbook.condition.good',
+  fair: 'artworks.logbook.condition.fair',
+  poor: 'artworks.logbook.condition.poor',
+  damaged: 'artworks.logbook.condition.damaged',
+  missing: 'artworks.logbook.condition.missing',
 };
+
+/** A visit's condition as people read it (one the app does not know, as its words). */
+function conditionText(condition: string, t: (key: MessageKey) => string): string {
+  const key = CONDITION_TEXT[condition];
+  return key ? t(key) : artworkTypeLabel(condition);
+}
 
 /** Visits people logged, newest first; `readOnly` (a past version of the artwork) invites none. */
 export function Logbook({
@@ -27,15 +34,16 @@ export function Logbook({
   title: string;
   readOnly?: boolean;
 }) {
+  const t = useT();
   return (
-    <Section titleId="logbook-title" title="Logbook">
+    <Section titleId="logbook-title" title={t('artworks.logbook.title')}>
       {entries.length === 0 ? (
         <p className="muted">
-          No visits logged yet.{' '}
-          {!readOnly && <Link to={to.logbook(artworkId)}>Log the first visit</Link>}
+          {t('artworks.logbook.empty')}{' '}
+          {!readOnly && <Link to={to.logbook(artworkId)}>{t('artworks.logbook.logFirst')}</Link>}
         </p>
       ) : (
-        <ol className="logbook" aria-label={`Visits to ${title}`}>
+        <ol className="logbook" aria-label={t('artworks.logbook.visitsTo', { title })}>
           {entries.map((e) => (
             <li key={e.id} className="logbook__entry" data-testid="logbook-entry">
               <p className="logbook__meta">
@@ -48,17 +56,17 @@ export function Logbook({
                 )}
                 {e.condition && (
                   <span className={`chip chip--small chip--condition-${e.condition}`}>
-                    {CONDITION_TEXT[e.condition] ?? artworkTypeLabel(e.condition)}
+                    {conditionText(e.condition, t)}
                   </span>
                 )}
               </p>
               {e.note && <p className="logbook__note">{e.note}</p>}
               {e.photos.length > 0 && (
-                <ul className="photo-strip" aria-label={`Photos by ${e.visitor.display_name}`}>
+                <ul className="photo-strip" aria-label={t('artworks.logbook.photosBy', { name: e.visitor.display_name })}>
                   {e.photos.map((p, i) => (
                     <li key={p.key || i}>
                       <a href={p.large_url} target="_blank" rel="noreferrer">
-                        <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} by ${e.visitor.display_name}`} />
+                        <PhotoImage photo={p} size="thumbnail" alt={t('artworks.logbook.photoBy', { n: i + 1, name: e.visitor.display_name })} />
                       </a>
                     </li>
                   ))}

@@ -14,7 +14,7 @@ import { ErrorNote } from '../../components/states';
 import { MERGE_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 import { toastShown } from '../../lib/ui';
 import { useMergeArtworkMutation, useUnmergeArtworkMutation } from './artworksApi';
 
@@ -25,16 +25,12 @@ export function artworkIdIn(text: string): string | null {
   return UUID.exec(text.trim())?.[0]?.toLowerCase() ?? null;
 }
 
-/** What moved, in words. */
-function movedText(photos: number, entries: number): string {
-  return `${plural(photos, 'photo')} and ${plural(entries, 'visit')}`;
-}
-
 export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; title: string; onClose: () => void }) {
   const [target, setTarget] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [merge, { isLoading }] = useMergeArtworkMutation();
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const targetId = useId();
@@ -45,45 +41,42 @@ export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; 
     e.preventDefault();
     if (isLoading) return;
     const into = artworkIdIn(target);
-    if (!into) return setProblem('Paste the link or the id of the artwork to keep');
-    if (into === artworkId) return setProblem('An artwork cannot be merged into itself');
-    if (!reason.trim()) return setProblem('Reason is required');
+    if (!into) return setProblem(t('artworks.merge.noTarget'));
+    if (into === artworkId) return setProblem(t('artworks.merge.itself'));
+    if (!reason.trim()) return setProblem(t('artworks.merge.reasonRequired'));
     setProblem(null);
     try {
       const moved = await merge({ artworkId, body: { into, reason: reason.trim() } }).unwrap();
-      const message = `Merged: ${movedText(moved.photos, moved.logbook_entries)} moved`;
+      const message = t('artworks.merge.merged', { photos: moved.photos, visits: moved.logbook_entries });
       dispatch(toastShown({ type: 'success', message }));
       announce(message);
       onClose();
       void navigate(to.artworkMergedFrom(into, artworkId));
     } catch (err) {
-      setProblem(errorMessage(err, 'The artworks could not be merged'));
+      setProblem(errorMessage(err, t('artworks.merge.failed')));
     }
   };
 
   return (
     <Dialog
       open
-      title="Merge into another record"
+      title={t('artworks.merge.title')}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="button button--text" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form={`${targetId}-form`} className="button button--filled" disabled={isLoading}>
-            {isLoading ? 'Merging…' : 'Merge'}
+            {isLoading ? t('artworks.merge.merging') : t('artworks.merge.confirm')}
           </button>
         </>
       }
     >
       <form id={`${targetId}-form`} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <p>
-          “{title}” will point to the record you keep. Its photos, logbook and the details that record lacks move there.
-          A moderator can undo this.
-        </p>
+        <p>{t('artworks.merge.explain', { title })}</p>
         <div className="field">
-          <label htmlFor={targetId}>Artwork to keep (link or id)</label>
+          <label htmlFor={targetId}>{t('artworks.merge.target')}</label>
           <input
             id={targetId}
             value={target}
@@ -94,7 +87,7 @@ export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; 
           />
         </div>
         <div className="field">
-          <label htmlFor={reasonId}>Reason</label>
+          <label htmlFor={reasonId}>{t('artworks.merge.reason')}</label>
           <textarea
             id={reasonId}
             value={reason}
@@ -115,6 +108,7 @@ export function MergedFromBanner({ from }: { from: string }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unmerge, { isLoading }] = useUnmergeArtworkMutation();
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -122,33 +116,33 @@ export function MergedFromBanner({ from }: { from: string }) {
     setError(null);
     try {
       const back = await unmerge({ artworkId: from, body: { reason } }).unwrap();
-      const message = `Merge undone: ${movedText(back.photos, back.logbook_entries)} went back`;
+      const message = t('artworks.merge.undone', { photos: back.photos, visits: back.logbook_entries });
       dispatch(toastShown({ type: 'success', message }));
       announce(message);
       setOpen(false);
       void navigate(to.artwork(from));
     } catch (err) {
-      setError(errorMessage(err, 'The merge could not be undone'));
+      setError(errorMessage(err, t('artworks.merge.undoFailed')));
     }
   };
 
   return (
     <div className="notice" role="status">
-      <p>A duplicate record of this artwork was merged into this one; its link leads here.</p>
+      <p>{t('artworks.merge.mergedHere')}</p>
       {canModerate && (
         <button type="button" className="button button--text button--small" onClick={() => setOpen(true)}>
-          Undo the merge
+          {t('artworks.merge.undo')}
         </button>
       )}
       <PromptDialog
         open={open}
-        title="Undo the merge"
-        label="Reason"
+        title={t('artworks.merge.undoTitle')}
+        label={t('artworks.merge.reason')}
         required
         multiline
         maxLength={MERGE_REASON_MAX}
-        confirmLabel="Undo merge"
-        description={<p>The duplicate shows again, and its photos, logbook and details leave this record.</p>}
+        confirmLabel={t('artworks.merge.undoConfirm')}
+        description={<p>{t('artworks.merge.undoExplain')}</p>}
         error={error}
         busy={isLoading}
         onSubmit={(reason) => void submit(reason)}

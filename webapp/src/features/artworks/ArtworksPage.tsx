@@ -11,7 +11,8 @@ import { PagedList } from '../../components/Pagination';
 import { SortSelect } from '../../components/SortSelect';
 import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { PAGINATION } from '../../config/constants';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import { isArtworkType } from '../../lib/map/artworkTypes';
 import { useFilterParams, useSortedPageParams } from '../../lib/urlParams';
 import { ARTWORK_SORT_LABELS, ARTWORK_SORTS, useGetArtworksQuery, type ArtworkSort } from './artworksApi';
@@ -37,6 +38,7 @@ function knownPlace(places: Place[] | undefined, city: string | null, area: stri
 }
 
 export function ArtworksPage() {
+  const t = useT();
   const { page, sort, update } = useSortedPageParams<ArtworkSort>(ARTWORK_SORTS, 'updated_desc');
   const { filters, set: setParams, clear } = useFilterParams(FILTERS);
   const places = useGetPlacesQuery();
@@ -65,29 +67,33 @@ export function ArtworksPage() {
 
   const clearButton = (
     <button type="button" className="button button--text" onClick={clear}>
-      Clear filters
+      {t('artworks.index.clearFilters')}
     </button>
   );
 
   return (
     <div className="page">
       <PageHeader
-        title="Artworks"
-        subtitle={data ? plural(data.pagination.total, 'artwork') : 'Public art in the registry'}
+        title={t('artworks.index.title')}
+        subtitle={data ? t('common.artworks', { count: data.pagination.total }) : t('artworks.index.subtitle')}
         actions={
           <SortSelect
             className="field field--inline"
             value={sort}
             sorts={ARTWORK_SORTS}
-            labels={ARTWORK_SORT_LABELS}
+            labels={{
+              updated_desc: t(ARTWORK_SORT_LABELS.updated_desc),
+              title_asc: t(ARTWORK_SORT_LABELS.title_asc),
+              created_desc: t(ARTWORK_SORT_LABELS.created_desc),
+            }}
             onChange={(s) => update({ sort: s, page: 1 })}
           />
         }
       />
-      <div className="toolbar artwork-filters" role="group" aria-label="Filter artworks">
-        <ArtworkTypeSelect label="Type" value={type ?? null} onChange={(t) => set({ type: t })} />
+      <div className="toolbar artwork-filters" role="group" aria-label={t('artworks.index.filters')}>
+        <ArtworkTypeSelect label={t('artworks.index.type')} value={type ?? null} onChange={(t) => set({ type: t })} />
         <label className="field">
-          <span className="field__label">Place</span>
+          <span className="field__label">{t('artworks.index.place')}</span>
           <select
             value={place ? placeName(place) : EVERYWHERE}
             disabled={places.isLoading}
@@ -96,16 +102,16 @@ export function ArtworksPage() {
               set({ city: p?.city ?? null, area: p?.area ?? null });
             }}
           >
-            <option value={EVERYWHERE}>Everywhere</option>
+            <option value={EVERYWHERE}>{t('artworks.index.everywhere')}</option>
             {places.data &&
               citiesOf(places.data).map(({ city, areas }) => (
                 <optgroup key={city.city} label={city.city}>
                   <option value={placeName(city)}>
-                    All of {city.city} ({city.artworks.toLocaleString()})
+                    {t('artworks.index.allOfCity', { city: city.city, count: city.artworks })}
                   </option>
                   {areas.map((a) => (
                     <option key={placeName(a)} value={placeName(a)}>
-                      {a.area} ({a.artworks.toLocaleString()})
+                      {a.area} ({formatNumber(a.artworks)})
                     </option>
                   ))}
                 </optgroup>
@@ -114,32 +120,32 @@ export function ArtworksPage() {
         </label>
         <label className="checkbox artwork-filters__photo">
           <input type="checkbox" checked={hasPhoto} onChange={(e) => set({ photo: e.target.checked ? '1' : null })} />
-          With a photo
+          {t('artworks.index.withPhoto')}
         </label>
         {filtered && clearButton}
       </div>
       {isLoading || placePending ? (
-        <CardSkeletonGrid label="Loading artworks…" />
+        <CardSkeletonGrid label={t('artworks.index.loading')} />
       ) : error ? (
-        <ErrorState title="Could not load artworks" error={error} onRetry={() => void refetch()} />
+        <ErrorState title={t('artworks.index.failed')} error={error} onRetry={() => void refetch()} />
       ) : !data || data.artworks.length === 0 ? (
         page > 1 ? (
-          <EmptyState icon="artworks" title="No artworks on this page">
+          <EmptyState icon="artworks" title={t('artworks.index.emptyPage')}>
             <button type="button" className="button button--text" onClick={() => update({ page: 1 })}>
-              Back to the first page
+              {t('artworks.index.firstPage')}
             </button>
           </EmptyState>
         ) : filtered ? (
-          <EmptyState icon="artworks" title="No artworks match these filters">
+          <EmptyState icon="artworks" title={t('artworks.index.noMatch')}>
             {clearButton}
           </EmptyState>
         ) : (
-          <EmptyState icon="artworks" title="No artworks yet">
-            <p>Artworks appear here once they are added and approved.</p>
+          <EmptyState icon="artworks" title={t('artworks.index.empty')}>
+            <p>{t('artworks.index.emptyBody')}</p>
           </EmptyState>
         )
       ) : (
-        <PagedList className="card-grid" label="Artworks" busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel="Artwork pages">
+        <PagedList className="card-grid" label={t('artworks.index.list')} busy={isFetching} pagination={data.pagination} onPage={(p) => update({ page: p })} pagesLabel={t('artworks.index.pages')}>
           {data.artworks.map((a) => (
             <ArtworkCard key={a.id} artwork={a} />
           ))}

@@ -6,6 +6,7 @@
 import type { PhotoDto } from '../../api/types';
 import { PhotoImage } from '../../components/PhotoImage';
 import { FieldError } from '../../components/SubmissionParts';
+import { useT } from '../../i18n';
 import { shortKey } from '../../lib/fieldText';
 import { withHidden, type PhotoValues } from './editModel';
 
@@ -29,21 +30,22 @@ export function PhotoChoices({
   mainError?: string | undefined;
   hiddenError?: string | undefined;
 }) {
+  const t = useT();
   if (photos.length === 0 && hiddenPhotos.length === 0) return null;
   const describedBy = [`${id}-hint`, mainError && `${id}-main-error`, hiddenError && `${id}-hidden-error`].filter(Boolean).join(' ');
   const isHidden = (key: string) => value.hidden_photos.includes(key);
 
   return (
     <fieldset id={id} className="fieldset" aria-describedby={describedBy}>
-      <legend className="field__label">Photos</legend>
+      <legend className="field__label">{t('artworks.photos.legend')}</legend>
       <p id={`${id}-hint`} className="muted small">
-        The main photo is shown first. Hidden photos are shown to no one; hiding the main photo unsets it.
+        {t('artworks.photos.hint')}
       </p>
       <ul className="photo-choices">
         {photos.map((p, i) => {
           const hidden = isHidden(p.key);
           const main = value.main_photo === p.key;
-          const label = `Photo ${i + 1} of ${photos.length}`;
+          const label = t('artworks.photos.label', { n: i + 1, total: photos.length });
           return (
             <li key={p.key}>
               <div
@@ -52,7 +54,7 @@ export function PhotoChoices({
                 className={`photo-choice${main ? ' photo-choice--main' : ''}${hidden ? ' photo-choice--hidden' : ''}`}
               >
                 <PhotoImage photo={p} size="thumbnail" alt={label} className="photo-choice__image" />
-                {hidden && <span className="photo-choice__state">Will be hidden</span>}
+                {hidden && <span className="photo-choice__state">{t('artworks.photos.willHide')}</span>}
                 <button
                   type="button"
                   className="button button--small button--outlined photo-choice__button"
@@ -60,7 +62,7 @@ export function PhotoChoices({
                   disabled={hidden}
                   onClick={() => onChange({ ...value, main_photo: main ? null : p.key })}
                 >
-                  {main ? 'Main photo' : 'Make main photo'}
+                  {main ? t('artworks.photos.main') : t('artworks.photos.makeMain')}
                 </button>
                 <button
                   type="button"
@@ -68,7 +70,7 @@ export function PhotoChoices({
                   aria-pressed={hidden}
                   onClick={() => onChange(withHidden(value, p.key, !hidden))}
                 >
-                  Hide
+                  {t('artworks.photos.hide')}
                 </button>
               </div>
             </li>
@@ -80,22 +82,22 @@ export function PhotoChoices({
             <li key={key}>
               <div
                 role="group"
-                aria-label={`Hidden photo ${shortKey(key)}`}
+                aria-label={t('artworks.photos.hiddenLabel', { key: shortKey(key) })}
                 className={`photo-choice photo-choice--hidden${showing ? ' photo-choice--showing' : ''}`}
               >
                 {/* No image: a hidden photo is served to no one. The group's name says what this is. */}
                 <span className="photo-choice__placeholder" aria-hidden="true">
-                  Hidden photo
+                  {t('artworks.photos.hidden')}
                   <span className="photo-choice__key">{shortKey(key)}</span>
                 </span>
-                {showing && <span className="photo-choice__state">Will be shown</span>}
+                {showing && <span className="photo-choice__state">{t('artworks.photos.willShow')}</span>}
                 <button
                   type="button"
                   className="button button--small button--text photo-choice__button"
                   aria-pressed={showing}
                   onClick={() => onChange(withHidden(value, key, showing))}
                 >
-                  Show again
+                  {t('artworks.photos.showAgain')}
                 </button>
               </div>
             </li>

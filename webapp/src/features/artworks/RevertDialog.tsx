@@ -9,11 +9,10 @@ import type { HistoryEntry } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
 import { REVERT_REASON_MAX } from '../../config/constants';
+import { useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
 import { toastShown } from '../../lib/ui';
 import { useRevertArtworkChangeMutation } from './artworksApi';
-
-const REVERTED_MESSAGE = 'Change reverted';
 
 export function RevertDialog({
   artworkId,
@@ -27,6 +26,7 @@ export function RevertDialog({
   summary: ReactNode;
   onClose: () => void;
 }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [revert, { isLoading }] = useRevertArtworkChangeMutation();
   const [error, setError] = useState<string | null>(null);
@@ -36,23 +36,24 @@ export function RevertDialog({
     try {
       await revert({ artworkId, body: { change: entry.id, reason } }).unwrap();
     } catch (e) {
-      setError(errorMessage(e, 'The change could not be reverted'));
+      setError(errorMessage(e, t('artworks.revert.failed')));
       return;
     }
-    dispatch(toastShown({ type: 'success', message: REVERTED_MESSAGE }));
-    announce(REVERTED_MESSAGE);
+    const done = t('artworks.revert.done');
+    dispatch(toastShown({ type: 'success', message: done }));
+    announce(done);
     onClose();
   };
 
   return (
     <PromptDialog
       open
-      title="Revert this change"
-      label="Reason"
+      title={t('artworks.revert.title')}
+      label={t('artworks.revert.reason')}
       required
       maxLength={REVERT_REASON_MAX}
       multiline
-      confirmLabel="Revert"
+      confirmLabel={t('artworks.revert.confirm')}
       description={<div className="history__entry">{summary}</div>}
       error={error}
       busy={isLoading}

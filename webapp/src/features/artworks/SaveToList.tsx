@@ -18,18 +18,19 @@ import { Icon } from '../../components/Icon';
 import { NewListForm, type CreatedList } from '../../components/NewListForm';
 import { Loading, Skeleton } from '../../components/states';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 import { useBusyKeys } from '../../lib/hooks';
 import { toastShown } from '../../lib/ui';
 
 export function SaveToList({ artworkId, title }: { artworkId: string; title: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button button--outlined" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <Icon name="playlistAdd" size={18} /> Save to list…
+        <Icon name="playlistAdd" size={18} /> {t('artworks.saveToList.button')}
       </button>
-      <Dialog open={open} title="Save to list" onClose={() => setOpen(false)} size="small">
+      <Dialog open={open} title={t('artworks.saveToList.title')} onClose={() => setOpen(false)} size="small">
         <SaveToListBody artworkId={artworkId} title={title} />
       </Dialog>
     </>
@@ -37,6 +38,7 @@ export function SaveToList({ artworkId, title }: { artworkId: string; title: str
 }
 
 function SaveToListBody({ artworkId, title }: { artworkId: string; title: string }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const lists = useGetMyListsQuery();
   const saved = useGetSavedQuery(artworkId);
@@ -52,14 +54,15 @@ function SaveToListBody({ artworkId, title }: { artworkId: string; title: string
     try {
       if (save) {
         await add({ listId: list.id, artworkId }).unwrap();
-        announce(`Saved to ${list.name}`);
+        announce(t('artworks.saveToList.saved', { list: list.name }));
       } else {
         await remove({ listId: list.id, artworkIds: [artworkId] }).unwrap();
-        announce(`Removed from ${list.name}`);
+        announce(t('artworks.saveToList.removed', { list: list.name }));
       }
     } catch (e) {
-      const what = save ? `Could not save it to ${list.name}` : `Could not remove it from ${list.name}`;
-      dispatch(toastShown({ type: 'error', message: `${what}: ${errorMessage(e)}` }));
+      const values = { list: list.name, error: errorMessage(e) };
+      const message = save ? t('artworks.saveToList.saveFailed', values) : t('artworks.saveToList.removeFailed', values);
+      dispatch(toastShown({ type: 'error', message }));
     } finally {
       setBusyList(list.id, false);
     }
@@ -68,27 +71,27 @@ function SaveToListBody({ artworkId, title }: { artworkId: string; title: string
   const created = async (list: CreatedList) => {
     try {
       await add({ listId: list.id, artworkId }).unwrap();
-      dispatch(toastShown({ type: 'success', message: `Saved to ${list.name}` }));
-      announce(`Created ${list.name} and saved ${title} to it`);
+      dispatch(toastShown({ type: 'success', message: t('artworks.saveToList.saved', { list: list.name }) }));
+      announce(t('artworks.saveToList.created', { list: list.name, title }));
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: `Created ${list.name}, but could not save it there: ${errorMessage(e)}` }));
+      dispatch(toastShown({ type: 'error', message: t('artworks.saveToList.createdNotSaved', { list: list.name, error: errorMessage(e) }) }));
     }
   };
 
   return (
     <div className="save-to-list">
       <fieldset className="fieldset save-to-list__lists" aria-busy={lists.isFetching || undefined}>
-        <legend>Your lists</legend>
+        <legend>{t('artworks.saveToList.yourLists')}</legend>
         {lists.isLoading || (saved.isLoading && !saved.isError) ? (
-          <Loading label="Loading your lists…">
+          <Loading label={t('artworks.saveToList.loading')}>
             <Skeleton lines={3} />
           </Loading>
         ) : lists.error ? (
           <p className="field__error" role="alert">
-            Your lists could not be loaded: {errorMessage(lists.error)}
+            {t('artworks.saveToList.loadFailed', { error: errorMessage(lists.error) })}
           </p>
         ) : own.length === 0 ? (
-          <p className="muted">You have no lists of your own yet. Name one below to start it with this artwork.</p>
+          <p className="muted">{t('artworks.saveToList.none')}</p>
         ) : (
           <ul className="save-to-list__items">
             {own.map((l) => (
@@ -103,15 +106,15 @@ function SaveToListBody({ artworkId, title }: { artworkId: string; title: string
                   {l.name}
                 </label>{' '}
                 <span className="muted small">
-                  {plural(l.item_count, 'artwork')}
-                  {l.public ? ' · Public' : ''}
+                  {t('common.artworks', { count: l.item_count })}
+                  {l.public ? ` · ${t('artworks.saveToList.public')}` : ''}
                 </span>
               </li>
             ))}
           </ul>
         )}
       </fieldset>
-      <NewListForm label="New list name" submitLabel="Create and save" onCreated={created} />
+      <NewListForm label={t('artworks.saveToList.newName')} submitLabel={t('artworks.saveToList.create')} onCreated={created} />
     </div>
   );
 }

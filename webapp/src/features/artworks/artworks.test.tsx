@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { groupTags, NO_VOCABULARY, vocabularyOf } from '../../lib/tagGroups';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
@@ -88,6 +89,18 @@ describe('/artwork/{id}', () => {
     expect(within(source).getByRole('link', { name: /City of Vancouver Public Art/ })).toHaveAttribute('href', 'https://opendata.vancouver.ca/123');
     expect(within(source).getByText('Open Government Licence – Vancouver')).toBeInTheDocument();
     expect(screen.getByText('49.272800, -123.104900')).toBeInTheDocument();
+  });
+
+  it('speaks French when French is chosen', async () => {
+    setLocale('fr');
+    mockFetch({ ...NO_HISTORY, ...tagSchemaRoute(), [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
+    renderRoute(`/artwork/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Birds' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo 1 de The Birds' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Emplacement' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Afficher sur la carte' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Signaler sa disparition' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune visite notée pour l’instant.')).toBeInTheDocument();
   });
 
   it('lists every source of an artwork an import linked another dataset’s record to', async () => {

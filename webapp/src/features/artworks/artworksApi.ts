@@ -16,14 +16,16 @@ import type {
 } from '../../api/types';
 import type { ArtworkPage, ArtworkType, Envelope, Envelope_ArtworkPage } from '../../api/types';
 import { PAGINATION } from '../../config/constants';
+import type { MessageKey } from '../../i18n';
 
 export const ARTWORK_SORTS = ['updated_desc', 'title_asc', 'created_desc'] as const;
 export type ArtworkSort = (typeof ARTWORK_SORTS)[number];
 
-export const ARTWORK_SORT_LABELS: Record<ArtworkSort, string> = {
-  updated_desc: 'Recently updated',
-  title_asc: 'Title (A–Z)',
-  created_desc: 'Newest',
+/** Each sort's name, as a message (`t(ARTWORK_SORT_LABELS[s])`). */
+export const ARTWORK_SORT_LABELS: Record<ArtworkSort, MessageKey> = {
+  updated_desc: 'artworks.sort.updatedDesc',
+  title_asc: 'artworks.sort.titleAsc',
+  created_desc: 'artworks.sort.createdDesc',
 };
 
 export interface ArtworkListArgs {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../api/token';
+import { setLocale } from '../../i18n';
 import { dialogClosed, dialogOpened, signInOpened } from '../../lib/ui';
 import { ANON_TOKEN, apiError, authStatus, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
 import { renderWithProviders, storeFor } from '../../testing/render';
@@ -270,5 +271,23 @@ describe('sign-in dialog: resets on open (SPEC §4)', () => {
     });
     expect(emailBox()).toHaveValue('');
     expect(screen.getByRole('dialog', { name: 'Sign in or create an account' })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in dialog in French', () => {
+  it('asks for the address, validates it and says where the link went, in French', async () => {
+    setLocale('fr');
+    mockFetch({ 'POST /api/auth/request-magic-link': linkSent(false) });
+    openDialog();
+    expect(screen.getByRole('dialog', { name: 'Connexion' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Envoyer le lien/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('L’adresse courriel est obligatoire');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Adresse courriel' }), EMAIL);
+    await userEvent.click(screen.getByRole('button', { name: /Envoyer le lien/ }));
+    const sent = await screen.findByRole('dialog', { name: 'Consultez vos courriels' });
+    expect(within(sent).getByText(/un lien de connexion et un code à 6 chiffres/)).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Se connecter avec le code' })).toBeInTheDocument();
+    await userEvent.click(within(sent).getByRole('button', { name: 'Se connecter avec le code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Saisissez le code à 6 chiffres reçu par courriel');
   });
 });

@@ -4,7 +4,7 @@
  * is checked. The dialog resets each time it opens; sign-up wording follows the mode or the
  * server's is_signup flag, and stays neutral (it never claims an address is new).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useRequestMagicLinkMutation, useVerifyMagicLinkMutation } from '../../api/authApi';
 import { isApiError, serverMessage } from '../../api/errors';
@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { ErrorNote, Spinner } from '../../components/states';
+import { useT, type MessageKey } from '../../i18n';
 import { announce } from '../../lib/announcer';
 import { dialogClosed, selectDialog, selectSignInMode, selectSignInNonce, toastShown } from '../../lib/ui';
 import { CODE_LENGTH, isCompleteCode, normaliseCode, SIGN_IN_MESSAGES } from './messages';
@@ -20,14 +21,12 @@ import { rememberSignInFrom } from './signInFrom';
 import { validateEmail } from './validation';
 import './auth.css';
 
-export { SIGN_IN_MESSAGES } from './messages';
-
 type Step = 'email' | 'sent' | 'verifying';
 
 export const SIGN_IN_TITLES = {
-  login: 'Sign in',
-  signup: 'Sign in or create an account',
-} as const;
+  login: 'auth.signIn.title',
+  signup: 'auth.signIn.titleSignup',
+} as const satisfies Record<string, MessageKey>;
 
 export function SignInDialog() {
   const dispatch = useAppDispatch();
@@ -39,6 +38,7 @@ export function SignInDialog() {
 
 function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -54,8 +54,8 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
   const validation = touched ? validateEmail(email) : null;
 
   useEffect(() => {
-    if (step === 'sent') announce('Check your email for a sign-in link and code');
-  }, [step]);
+    if (step === 'sent') announce(t('auth.signIn.announceSent'));
+  }, [step, t]);
 
   const submitEmail = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +65,7 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
     try {
       const r = await request({ email: email.trim() }).unwrap();
       if (r.success === false) {
-        setError(r.message || SIGN_IN_MESSAGES.sendFailed);
+        setError(r.message || t(SIGN_IN_MESSAGES.sendFailed));
         return;
       }
       setSignup(mode === 'signup' || r.is_signup);
@@ -76,29 +76,29 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
       setStep('sent');
     } catch (err) {
       // The server's message when it answered (validation, rate limit…); else the generic one.
-      setError(serverMessage(err) ?? SIGN_IN_MESSAGES.sendFailed);
+      setError(serverMessage(err) ?? t(SIGN_IN_MESSAGES.sendFailed));
     }
   };
 
   const submitCode = async (e: FormEvent) => {
     e.preventDefault();
     if (!isCompleteCode(code)) {
-      setCodeError(SIGN_IN_MESSAGES.codeInvalid);
+      setCodeError(t(SIGN_IN_MESSAGES.codeInvalid));
       return;
     }
     setCodeError(null);
     setStep('verifying');
     try {
       const r = await verify({ email: email.trim(), code }).unwrap();
-      if (r.success === false) throw new Error(r.message || SIGN_IN_MESSAGES.verifyFailed);
+      if (r.success === false) throw new Error(r.message || t(SIGN_IN_MESSAGES.verifyFailed));
       await dispatch(completeSignIn());
-      dispatch(toastShown({ type: 'success', message: r.message || SIGN_IN_MESSAGES.success }));
+      dispatch(toastShown({ type: 'success', message: r.message || t(SIGN_IN_MESSAGES.success) }));
       onClose();
     } catch (err) {
       setStep('sent');
       // Too many wrong codes: the server says when to try again. Anything else: the SPEC's text.
       const limited = isApiError(err) && err.isRateLimited ? serverMessage(err) : undefined;
-      setCodeError(limited ?? SIGN_IN_MESSAGES.verifyFailed);
+      setCodeError(limited ?? t(SIGN_IN_MESSAGES.verifyFailed));
     }
   };
 
@@ -110,20 +110,17 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
         : signup
           ? SIGN_IN_TITLES.signup
           : SIGN_IN_TITLES.login;
+  const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
   return (
-    <Dialog open title={title} onClose={onClose} size="small">
+    <Dialog open title={t(title)} onClose={onClose} size="small">
       {step === 'email' && (
         <form onSubmit={(e) => void submitEmail(e)} noValidate>
-          <p>
-            {signup
-              ? 'Enter your email and we’ll send you a link and a 6-digit code. No password needed.'
-              : 'Enter your email and we’ll send you a sign-in link and a 6-digit code. No password needed.'}
-          </p>
-          {signup && <p>{SIGN_IN_MESSAGES.signupNote}</p>}
-          <p className="muted small">Anything you added anonymously on this device stays yours after you sign in.</p>
+          <p>{signup ? t('auth.signIn.introSignup') : t('auth.signIn.intro')}</p>
+          {signup && <p>{t(SIGN_IN_MESSAGES.signupNote)}</p>}
+          <p className="muted small">{t('auth.signIn.anonymousKept')}</p>
           <label className="field">
-            <span className="field__label">Email address</span>
+            <span className="field__label">{t('auth.signIn.email')}</span>
             <input
               type="email"
               name="email"
@@ -142,10 +139,10 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
           <ErrorNote id={errorId}>{validation ?? error}</ErrorNote>
           <div className="dialog__actions dialog__actions--inline">
             <button type="button" className="button button--text" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="button button--filled" disabled={isLoading}>
-              {isLoading ? <Spinner /> : <Icon name="mail" size={18} />} Send link
+              {isLoading ? <Spinner /> : <Icon name="mail" size={18} />} {t('auth.signIn.sendLink')}
             </button>
           </div>
         </form>
@@ -153,15 +150,12 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
       {step === 'sent' && (
         <div className="sign-in-sent">
           <Icon name="mail" size={40} />
-          <p>
-            We sent {signup ? 'a link and a 6-digit code' : 'a sign-in link and a 6-digit code'} to{' '}
-            <strong>{email.trim()}</strong>. They expire in 1 hour.
-          </p>
-          {signup && <p>{SIGN_IN_MESSAGES.signupNote}</p>}
-          <p>Open the link on this device, or enter the code here.</p>
+          <p>{t.rich('auth.signIn.sent', { signup: signup ? 'yes' : 'no', email: email.trim(), b: strong })}</p>
+          {signup && <p>{t(SIGN_IN_MESSAGES.signupNote)}</p>}
+          <p>{t('auth.signIn.openLink')}</p>
           <form onSubmit={(e) => void submitCode(e)} noValidate>
             <label className="field">
-              <span className="field__label">6-digit code</span>
+              <span className="field__label">{t('auth.signIn.code')}</span>
               <input
                 type="text"
                 name="code"
@@ -180,11 +174,11 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
             <ErrorNote id={codeErrorId}>{codeError}</ErrorNote>
             <div className="dialog__actions dialog__actions--inline">
               <button type="submit" className="button button--filled">
-                Sign in with code
+                {t('auth.signIn.withCode')}
               </button>
             </div>
           </form>
-          <p className="muted small">Didn’t get it? Check your spam folder, or</p>
+          <p className="muted small">{t('auth.signIn.notReceived')}</p>
           <button
             type="button"
             className="button button--text"
@@ -193,13 +187,13 @@ function SignInDialogBody({ mode, onClose }: { mode: 'login' | 'signup'; onClose
               setStep('email');
             }}
           >
-            try again
+            {t('auth.signIn.tryAgain')}
           </button>
         </div>
       )}
       {step === 'verifying' && (
         <p role="status">
-          <Spinner /> {SIGN_IN_MESSAGES.verifying}
+          <Spinner /> {t(SIGN_IN_MESSAGES.verifying)}
         </p>
       )}
     </Dialog>

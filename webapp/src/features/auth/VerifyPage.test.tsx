@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../api/token';
+import { setLocale } from '../../i18n';
 import { routes } from '../../app/routes';
 import { ANON_TOKEN, apiError, authStatus, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
 import { renderRoute, storeFor } from '../../testing/render';
@@ -219,5 +220,25 @@ describe('/verify (SPEC §2, §4)', () => {
     expect(safeRedirect('//evil.example/x')).toBe('/');
     expect(safeRedirect('/\\evil.example')).toBe('/');
     expect(safeRedirect('https://evil.example')).toBe('/');
+  });
+});
+
+describe('/verify in French', () => {
+  it('asks before signing in, in French', async () => {
+    setLocale('fr');
+    api(verified(), inspected({ is_new_account: true, anonymous_submissions: 2, anonymous_work: 5 }));
+    renderRoute(`/verify?token=${linkToken()}`);
+    expect(await screen.findByRole('checkbox', { name: 'Rattacher à ce compte les 2 contributions faites sur cet appareil' })).toBeChecked();
+    expect(screen.getByRole('button', { name: `Créer un compte pour ${EMAIL}` })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(document.title).toBe('Vérifier la connexion - Plinth');
+  });
+
+  it('says in French that a link without a token failed', async () => {
+    setLocale('fr');
+    api(verified(), inspected({}));
+    renderRoute('/verify');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Échec de la vérification du lien de connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Demander un nouveau lien' })).toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { PageHeader } from '../../components/PageTitle';
 import { EmptyState, Loading } from '../../components/states';
+import { t as translate, useT } from '../../i18n';
 import { signInOpened, toastShown } from '../../lib/ui';
 import { SIGN_IN_MESSAGES } from './messages';
 import { takeSignInFrom } from './signInFrom';
@@ -36,14 +37,15 @@ export function safeRedirect(raw: string | null): string {
   return raw;
 }
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string };
-type Inspected = { ok: true; link: InspectAnswer } | { ok: false; message: string };
+/** A failure's `message` is the server's (rate limited), or null for the generic 'Failed to verify magic link'. */
+type Outcome = { ok: true; message: string } | { ok: false; message: string | null };
+type Inspected = { ok: true; link: InspectAnswer } | { ok: false; message: string | null };
 
 /** One sign-in attempt per token for the life of the page. */
 const attempts = new Map<string, Promise<Outcome>>();
 
-function failure(e: unknown): string {
-  return isApiError(e) && e.isRateLimited ? (serverMessage(e) ?? VERIFY_MESSAGES.failed) : VERIFY_MESSAGES.failed;
+function failure(e: unknown): string | null {
+  return isApiError(e) && e.isRateLimited ? (serverMessage(e) ?? null) : null;
 }
 
 async function inspect(dispatch: AppDispatch, token: string): Promise<Inspected> {
@@ -61,10 +63,10 @@ async function attempt(dispatch: AppDispatch, token: string, claim: boolean): Pr
   const request = dispatch(authApi.endpoints.verifyMagicLink.initiate({ token, claim_anonymous_work: claim }));
   try {
     const r: VerifyAnswer = await request.unwrap();
-    if (r.success === false) return { ok: false, message: VERIFY_MESSAGES.failed };
+    if (r.success === false) return { ok: false, message: null };
     // The session token came back in X-User-Token and is stored; now read the new identity.
     await dispatch(completeSignIn());
-    return { ok: true, message: r.message || VERIFY_MESSAGES.success };
+    return { ok: true, message: r.message || translate(VERIFY_MESSAGES.success) };
   } catch (e) {
     return { ok: false, message: failure(e) };
   } finally {
@@ -81,7 +83,11 @@ function verifyOnce(dispatch: AppDispatch, token: string, claim: boolean): Promi
   return p;
 }
 
-type Step = { step: 'checking' } | { step: 'confirm'; link: InspectAnswer } | { step: 'verifying' } | { step: 'failed'; message: string };
+type Step =
+  | { step: 'checking' }
+  | { step: 'confirm'; link: InspectAnswer }
+  | { step: 'verifying' }
+  | { step: 'failed'; message: string | null };
 
 export function VerifyPage() {
   const [params] = useSearchParams();
@@ -89,8 +95,9 @@ export function VerifyPage() {
   const redirect = params.get('redirect');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const t = useT();
   const claimId = useId();
-  const [state, setState] = useState<Step>(token ? { step: 'checking' } : { step: 'failed', message: VERIFY_MESSAGES.failed });
+  const [state, setState] = useState<Step>(token ? { step: 'checking' } : { step: 'failed', message: null });
   const [claim, setClaim] = useState(true);
 
   useEffect(() => {
@@ -117,36 +124,40 @@ export function VerifyPage() {
     void navigate(safeRedirect(redirect ?? takeSignInFrom()), { replace: true });
   };
 
-  const title = state.step === 'verifying' ? VERIFY_MESSAGES.verifying : 'Sign in';
+  const title = state.step === 'verifying' ? t(VERIFY_MESSAGES.verifying) : t('auth.signIn.title');
+  const checking = t('auth.verify.checking');
   return (
     <div className="page page--narrow">
-      <PageHeader title={title} documentTitle="Verify sign-in" />
+      <PageHeader title={title} documentTitle={t('auth.verify.documentTitle')} />
       {state.step === 'failed' ? (
         <EmptyState
           icon="error"
-          title={VERIFY_MESSAGES.failed}
+          title={t(VERIFY_MESSAGES.failed)}
           action={
             <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-              Request a new link
+              {t('auth.verify.newLink')}
             </button>
           }
         >
-          {state.message !== VERIFY_MESSAGES.failed && <p>{state.message}</p>}
-          <p>Links and codes work once and expire after 1 hour. Request a new one to sign in.</p>
+          {state.message !== null && <p>{state.message}</p>}
+          <p>{t('auth.verify.expired')}</p>
         </EmptyState>
       ) : state.step === 'confirm' ? (
         <section className="section verify-confirm" aria-labelledby={`${claimId}-q`}>
           <p id={`${claimId}-q`}>
-            This link {state.link.is_new_account ? 'creates an account for' : 'signs you in as'} <strong>{state.link.email}</strong>. If you did not
-            ask for it, close this page: nothing happens until you choose.
+            {t.rich('auth.verify.confirm', {
+              isNew: state.link.is_new_account ? 'yes' : 'no',
+              email: state.link.email,
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           {state.link.anonymous_work > 0 && (
             <p>
               <label htmlFor={claimId} className="checkbox">
                 <input id={claimId} type="checkbox" checked={claim} onChange={(e) => setClaim(e.target.checked)} />{' '}
                 {state.link.anonymous_submissions > 0
-                  ? `Add the ${state.link.anonymous_submissions === 1 ? 'contribution' : `${state.link.anonymous_submissions} contributions`} made on this device to this account`
-                  : 'Add the lists, saved artworks and feedback made on this device to this account'}
+                  ? t('auth.verify.claimSubmissions', { count: state.link.anonymous_submissions })
+                  : t('auth.verify.claimOther')}
               </label>
             </p>
           )}
@@ -156,13 +167,13 @@ export function VerifyPage() {
               className="button button--filled"
               onClick={() => void signIn(state.link.anonymous_work === 0 || claim)}
             >
-              {state.link.is_new_account ? 'Create account as' : 'Sign in as'} {state.link.email}
+              {t('auth.verify.signInAs', { isNew: state.link.is_new_account ? 'yes' : 'no', email: state.link.email })}
             </button>
           </p>
         </section>
       ) : (
-        <Loading label={state.step === 'verifying' ? VERIFY_MESSAGES.verifying : 'Checking your sign-in link…'}>
-          <p className="muted">{state.step === 'verifying' ? 'Signing you in…' : 'Checking your sign-in link…'}</p>
+        <Loading label={state.step === 'verifying' ? t(VERIFY_MESSAGES.verifying) : checking}>
+          <p className="muted">{state.step === 'verifying' ? t('auth.verify.signingIn') : checking}</p>
         </Loading>
       )}
     </div>

@@ -1,15 +1,16 @@
-/** The sign-in texts of SPEC §4 and §8, shared by the dialog and the /verify page. */
+/** The sign-in texts of SPEC §4 and §8, shared by the dialog and the /verify page, as messages. */
+import type { MessageKey } from '../../i18n';
+
 export const SIGN_IN_MESSAGES = {
-  sendFailed: 'Failed to send magic link. Please try again.',
-  sendFailedShort: 'Failed to send magic link',
-  checkEmail: 'Check Your Email',
-  verifying: 'Verifying...',
-  verifyFailed: 'Failed to verify magic link',
-  success: 'Login successful',
-  codeInvalid: 'Enter the 6-digit code from the email',
+  sendFailed: 'auth.signIn.sendFailed',
+  checkEmail: 'auth.signIn.checkEmail',
+  verifying: 'auth.signIn.verifying',
+  verifyFailed: 'auth.signIn.verifyFailed',
+  success: 'auth.signIn.success',
+  codeInvalid: 'auth.signIn.codeInvalid',
   /** Neutral on purpose: the server's is_signup never tells whether an address has an account. */
-  signupNote: 'If you are new here, the link also creates your account.',
-} as const;
+  signupNote: 'auth.signIn.signupNote',
+} as const satisfies Record<string, MessageKey>;
 
 export const CODE_LENGTH = 6;
 

@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { ErrorNote } from '../../components/states';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
+import { useT, type MessageKey } from '../../i18n';
 import { dialogClosed, selectDialog, selectFeedbackTarget, toastShown, type FeedbackTarget } from '../../lib/ui';
 import { useSendFeedbackMutation } from './feedbackApi';
 import { canSend, FEEDBACK_TEXTS, initialNote, noteLength, sendFailureText, sentIssue } from './rules';
@@ -29,17 +30,19 @@ export function FeedbackDialog() {
   );
 }
 
-function dialogTitle({ subjectType, issueType }: FeedbackTarget): string {
-  if (issueType === 'missing') return subjectType === 'artist' ? 'Report a missing artist' : 'Report a missing artwork';
-  if (issueType === 'back') return 'Report this artwork back in place';
-  if (subjectType === 'artwork') return 'Send feedback about this artwork';
-  if (subjectType === 'artist') return 'Send feedback about this artist';
-  return 'Send feedback';
+function dialogTitle({ subjectType, issueType }: FeedbackTarget): MessageKey {
+  if (issueType === 'missing') return subjectType === 'artist' ? 'feedback.title.missingArtist' : 'feedback.title.missingArtwork';
+  if (issueType === 'back') return 'feedback.title.back';
+  if (subjectType === 'artwork') return 'feedback.title.artwork';
+  if (subjectType === 'artist') return 'feedback.title.artist';
+  return 'feedback.title.general';
 }
 
 function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const start = initialNote(target.issueType);
+  const t = useT();
+  // The note it opened with, in the language of that moment (the unsaved-changes check compares to it).
+  const [start] = useState(() => initialNote(target.issueType));
   const [note, setNote] = useState(start);
   const [error, setError] = useState<string | null>(null);
   const [send, { isLoading: sending }] = useSendFeedbackMutation();
@@ -52,7 +55,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
   const close = () => {
     // The request is under way: its answer decides (closed on success, the error otherwise).
     if (sending) return;
-    if (note !== start && !window.confirm(FEEDBACK_TEXTS.unsavedChanges)) return;
+    if (note !== start && !window.confirm(t(FEEDBACK_TEXTS.unsavedChanges))) return;
     onClose();
   };
 
@@ -71,7 +74,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
       setError(sendFailureText(e));
       return;
     }
-    dispatch(toastShown({ type: 'success', message: FEEDBACK_TEXTS.sent }));
+    dispatch(toastShown({ type: 'success', message: t(FEEDBACK_TEXTS.sent) }));
     onClose();
   };
 
@@ -88,14 +91,11 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
   };
 
   return (
-    <Dialog open title={dialogTitle(target)} onClose={close}>
+    <Dialog open title={t(dialogTitle(target))} onClose={close}>
       <form onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
-        <p className="muted">
-          Your note goes privately to the moderators.{' '}
-          {target.subjectType === 'general' ? 'Tell us what works and what doesn’t.' : 'Tell them what is wrong or missing.'}
-        </p>
+        <p className="muted">{t('feedback.intro', { general: target.subjectType === 'general' ? 'yes' : 'no' })}</p>
         <label className="field">
-          <span className="field__label">Your note</span>
+          <span className="field__label">{t('feedback.note')}</span>
           <textarea
             rows={6}
             value={note}
@@ -109,13 +109,10 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
         </label>
         <p id={counterId} className={`field__counter${tooLong ? ' field__counter--over' : ''}`} data-testid="feedback-counter">
           {length}/{FEEDBACK_NOTE_MAX}
-          <span className="visually-hidden">
-            {' '}
-            characters{tooLong ? ', too long' : ''}. Press Control or Command plus Enter to send.
-          </span>
+          <span className="visually-hidden"> {tooLong ? t('feedback.counter.tooLong') : t('feedback.counter.characters')}</span>
         </p>
         <ErrorNote id={errorId}>{error}</ErrorNote>
-        <FormDialogActions submitLabel="Send" onCancel={close} busy={sending} submitDisabled={!sendable} />
+        <FormDialogActions submitLabel={t('feedback.send')} onCancel={close} busy={sending} submitDisabled={!sendable} />
       </form>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendFeedback } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { feedbackOpened, type FeedbackTarget } from '../../lib/ui';
 import { apiError, envelope, json, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, renderWithProviders, storeFor } from '../../testing/render';
@@ -235,5 +236,20 @@ describe('where feedback is opened from', () => {
     await userEvent.click(main().getByRole('button', { name: 'Send feedback' }));
     expect(store.getState().ui.feedback).toEqual({ subjectType: 'artist', subjectId: KEN.id, issueType: 'comment' });
     expect(await screen.findByRole('dialog', { name: 'Send feedback about this artist' })).toBeInTheDocument();
+  });
+});
+
+describe('feedback dialog in French', () => {
+  it('reports a missing artwork in French, and fails in French when no answer comes', async () => {
+    setLocale('fr');
+    mockFetch({ 'POST /api/feedback': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const store = storeFor('anonymous');
+    store.dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: ARTWORK_ID, issueType: 'missing' }));
+    renderWithProviders(<FeedbackDialog />, { store });
+    const dialog = screen.getByRole('dialog', { name: 'Signaler une œuvre disparue' });
+    expect(within(dialog).getByRole('textbox', { name: 'Votre note' })).toHaveValue('L’œuvre a disparu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Échec de l’envoi du signalement. Veuillez réessayer.');
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
   });
 });

@@ -2,20 +2,23 @@
 import { ERROR_CODES, isApiError, serverMessage } from '../../api/errors';
 import type { FeedbackIssue } from '../../api/types';
 import { FEEDBACK_NOTE_MAX } from '../../config/constants';
+import { t, type MessageKey } from '../../i18n';
 import type { FeedbackTarget } from '../../lib/ui';
 
+/** The feedback texts of SPEC §8, as messages (`t(FEEDBACK_TEXTS.sent)`). */
 export const FEEDBACK_TEXTS = {
-  missingPrefill: 'The artwork is missing',
-  backPrefill: 'The artwork is back in place',
-  unsavedChanges: 'You have unsaved changes. Are you sure you want to close?',
-  failed: 'Failed to send feedback',
-  failedRetry: 'Failed to send feedback. Please try again.',
-  sent: 'Thanks! Your feedback was sent to the moderators.',
-} as const;
+  missingPrefill: 'feedback.prefill.missing',
+  backPrefill: 'feedback.prefill.back',
+  unsavedChanges: 'feedback.unsavedChanges',
+  failed: 'feedback.failed',
+  failedRetry: 'feedback.failedRetry',
+  sent: 'feedback.sent',
+} as const satisfies Record<string, MessageKey>;
 
+/** The note a report starts with, in the interface language: a missing or back-in-place report says so. */
 export function initialNote(issueType: FeedbackTarget['issueType']): string {
-  if (issueType === 'missing') return FEEDBACK_TEXTS.missingPrefill;
-  if (issueType === 'back') return FEEDBACK_TEXTS.backPrefill;
+  if (issueType === 'missing') return t(FEEDBACK_TEXTS.missingPrefill);
+  if (issueType === 'back') return t(FEEDBACK_TEXTS.backPrefill);
   return '';
 }
 
@@ -41,6 +44,6 @@ export function canSend(note: string, sending: boolean): boolean {
 export function sendFailureText(error: unknown): string {
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;
-  if (isApiError(error) && error.code === ERROR_CODES.invalidResponse) return FEEDBACK_TEXTS.failed;
-  return FEEDBACK_TEXTS.failedRetry;
+  if (isApiError(error) && error.code === ERROR_CODES.invalidResponse) return t(FEEDBACK_TEXTS.failed);
+  return t(FEEDBACK_TEXTS.failedRetry);
 }

@@ -4,71 +4,63 @@ import { useProductName } from '../../api/configApi';
 import { useAppDispatch } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { dialogOpened, feedbackOpened } from '../../lib/ui';
+import { findPage } from '../pages/content';
 import './help.css';
 
-const FAQ = [
-  {
-    q: 'Do I need an account?',
-    a: 'No. You can explore and add artworks anonymously. An account (just an email, no password) keeps your contributions across devices and lets you edit artworks.',
-  },
-  {
-    q: 'Why doesn’t my submission appear?',
-    a: 'Moderators review new artworks, visits and edits before they are published. You’ll find your submissions and their status on your profile.',
-  },
-  {
-    q: 'Where does the data come from?',
-    a: 'Records start from open datasets published by cities and institutions; each artwork names its source and licence. Visitors add photos and corrections.',
-  },
-  {
-    q: 'An artwork is gone or wrong. What do I do?',
-    a: 'Open it and choose “Report as missing” or “Send feedback”. Your note goes privately to the moderators.',
-  },
+const FAQ: { id: string; q: MessageKey; a: MessageKey }[] = [
+  { id: 'account', q: 'help.faq.account.q', a: 'help.faq.account.a' },
+  { id: 'pending', q: 'help.faq.pending.q', a: 'help.faq.pending.a' },
+  { id: 'data', q: 'help.faq.data.q', a: 'help.faq.data.a' },
+  { id: 'wrong', q: 'help.faq.wrong.q', a: 'help.faq.wrong.a' },
 ];
+
+/** The tutorials, in the order a newcomer needs them. */
+const TUTORIALS = ['tutorial-explore-nearby-artworks', 'tutorial-take-photos', 'tutorial-rate-artworks', 'tutorial-update-information'];
 
 export function HelpPage() {
   const product = useProductName();
   const dispatch = useAppDispatch();
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <PageHeader title="Help" subtitle={`Getting around ${product}`} />
+      <PageHeader title={t('help.title')} subtitle={t('help.subtitle', { product })} />
       <section className="section">
-        <h2 className="section__title">Tutorials</h2>
+        <h2 className="section__title">{t('help.tutorials')}</h2>
         <ul className="link-list">
-          <li>
-            <Link to={to.page('tutorial-explore-nearby-artworks')}>Exploring artworks nearby</Link>
-          </li>
-          <li>
-            <Link to={to.page('tutorial-take-photos')}>Taking good photos of public art</Link>
-          </li>
-          <li>
-            <Link to={to.page('tutorial-rate-artworks')}>Logging visits to artworks</Link>
-          </li>
-          <li>
-            <Link to={to.page('tutorial-update-information')}>Updating artwork information</Link>
-          </li>
+          {TUTORIALS.map((slug) => {
+            const page = findPage(slug);
+            return (
+              page && (
+                <li key={slug}>
+                  <Link to={to.page(slug)}>{t(page.title)}</Link>
+                </li>
+              )
+            );
+          })}
         </ul>
       </section>
       <section className="section">
-        <h2 className="section__title">Questions</h2>
+        <h2 className="section__title">{t('help.questions')}</h2>
         {FAQ.map((f) => (
-          <details key={f.q} className="faq">
-            <summary>{f.q}</summary>
-            <p>{f.a}</p>
+          <details key={f.id} className="faq">
+            <summary>{t(f.q)}</summary>
+            <p>{t(f.a)}</p>
           </details>
         ))}
       </section>
       <section className="section">
-        <h2 className="section__title">Still stuck?</h2>
+        <h2 className="section__title">{t('help.stuck')}</h2>
         <div className="button-row">
           <button type="button" className="button button--filled" onClick={() => dispatch(feedbackOpened(undefined))}>
-            Send feedback
+            {t('help.sendFeedback')}
           </button>
           <button type="button" className="button button--outlined" onClick={() => dispatch(dialogOpened('about'))}>
-            About {product}
+            {t('help.about', { product })}
           </button>
           <Link className="button button--text" to={to.status()}>
-            System status
+            {t('help.status')}
           </Link>
         </div>
       </section>

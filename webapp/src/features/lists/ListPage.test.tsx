@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListDetails, ListSummary, ListUpdate, RemoveItems } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { customList, listArtwork, listPage, LOVED_ID, systemLists, WALK_ID } from '../../testing/lists';
 import { renderRoute } from '../../testing/render';
@@ -56,7 +57,7 @@ describe('/lists/{id}', () => {
     expect(screen.queryByRole('switch', { name: 'Public' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(writeText).toHaveBeenCalledWith(`http://localhost:5173/lists/${WALK_ID}`);
     expect(toasts(store)).toContain('success: Link copied');
   });
@@ -108,6 +109,30 @@ describe('/lists/{id}', () => {
   });
 });
 
+describe('/lists/{id} in French', () => {
+  it('shows its count, visibility, tour and owner’s actions in French', async () => {
+    server(() => listPage(customList({ item_count: 2 }), ARTWORKS));
+    setLocale('fr');
+    renderRoute(`/lists/${WALK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunday walk' })).toBeInTheDocument();
+    expect(screen.getByText('2 œuvres · Privée')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Publique' })).not.toBeChecked();
+    expect(screen.getByText('Cette liste n’est visible que par vous.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renommer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Supprimer la liste' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Parcours à pied' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Œuvres de Sunday walk' })).getByRole('button', { name: 'Retirer Gate de cette liste' })).toBeInTheDocument();
+  });
+
+  it('says “Liste introuvable” for a list it may not see', async () => {
+    mockFetch({ [`GET /api/lists/${WALK_ID}`]: () => apiError(404, 'NOT_FOUND', 'List not found') });
+    setLocale('fr');
+    renderRoute(`/lists/${WALK_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Liste introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vos listes' })).toHaveAttribute('href', '/profile');
+  });
+});
+
 describe('/lists/{id} for its owner', () => {
   it('renames an own list (PATCH {name}), checking the name first', async () => {
     let list: ListSummary = customList();
@@ -150,13 +175,13 @@ describe('/lists/{id} for its owner', () => {
     renderRoute(`/lists/${WALK_ID}`);
     const toggle = await screen.findByRole('switch', { name: 'Public' });
     expect(toggle).not.toBeChecked();
-    expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     await userEvent.click(toggle);
     // Switched before the server answers.
     await waitFor(() => expect(toggle).toBeChecked());
     expect(bodyOf<ListUpdate>(calls.find((c) => c.method === 'PATCH')!)).toEqual({ public: true });
     answer();
-    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
     expect(screen.getByText('2 artworks · Public')).toBeInTheDocument();
     expect(toggle).toBeChecked();
   });

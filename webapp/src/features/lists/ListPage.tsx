@@ -2,7 +2,7 @@
  * /lists/{id}: the artworks saved in one list, most recently saved first, 50 a page (`?page`).
  * Its owner renames it (their own lists; the system lists keep their names), makes it public or
  * private, removes artworks and deletes it (their own lists, after a confirmation). A public list
- * has a link to copy; someone else's private list is not found. Its walking tour: the length, the
+ * has a link to share; someone else's private list is not found. Its walking tour: the length, the
  * map showing it, the GPX file (`ListTour`).
  */
 import { useState } from 'react';
@@ -22,17 +22,16 @@ import { ArtworkCard } from '../../components/ArtworkCard';
 import { ConfirmDialog, PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { DocumentTitle, PageHeader } from '../../components/PageTitle';
+import { ShareButton } from '../../components/ShareButton';
 import { Pagination } from '../../components/Pagination';
 import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { usePageParam } from '../../lib/urlParams';
 import { ListTour } from './ListTour';
 import './lists.css';
-
-export const LIST_NOT_FOUND = 'List not found';
 
 /** 404 (someone else's private list, or none), or an id that is not one (400). */
 function isListMissing(error: unknown): boolean {
@@ -40,6 +39,7 @@ function isListMissing(error: unknown): boolean {
 }
 
 export function ListPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const [page, goToPage] = usePageParam({ scrollToTop: true });
   const { data, error, isLoading, isFetching, refetch } = useGetListQuery({ id, page }, { skip: !id });
@@ -47,25 +47,25 @@ export function ListPage() {
   if (isLoading) {
     return (
       <div className="page">
-        <PageHeader title="List" />
-        <CardSkeletonGrid label="Loading list…" />
+        <PageHeader title={t('lists.page.title')} />
+        <CardSkeletonGrid label={t('lists.page.loading')} />
       </div>
     );
   }
   if (isListMissing(error) || !id) {
     return (
       <div className="page">
-        <DocumentTitle title={LIST_NOT_FOUND} />
+        <DocumentTitle title={t('lists.page.notFound')} />
         <EmptyState
           icon="list"
-          title={LIST_NOT_FOUND}
+          title={t('lists.page.notFound')}
           action={
             <Link className="button button--filled" to={to.profile()}>
-              Your lists
+              {t('lists.page.yourLists')}
             </Link>
           }
         >
-          <p>This list does not exist, or its owner keeps it private.</p>
+          <p>{t('lists.page.notFoundBody')}</p>
         </EmptyState>
       </div>
     );
@@ -73,8 +73,8 @@ export function ListPage() {
   if (error || !data) {
     return (
       <div className="page">
-        <PageHeader title="List" />
-        <ErrorState title="Could not load this list" error={error} onRetry={() => void refetch()} />
+        <PageHeader title={t('lists.page.title')} />
+        <ErrorState title={t('lists.page.loadFailed')} error={error} onRetry={() => void refetch()} />
       </div>
     );
   }
@@ -92,6 +92,7 @@ function ListView({
   onPage: (page: number) => void;
   isFetching: boolean;
 }) {
+  const t = useT();
   const { list, items, pagination } = details;
   const dispatch = useAppDispatch();
   const [remove] = useRemoveFromListMutation();
@@ -99,13 +100,13 @@ function ListView({
 
   const removeItem = async (a: ArtworkDto) => {
     if (removing.has(a.id)) return;
-    const title = a.title || 'Untitled';
+    const title = a.title || translate('lists.untitled');
     setRemoving((s) => new Set(s).add(a.id));
     try {
       await remove({ listId: list.id, artworkIds: [a.id] }).unwrap();
-      announce(`Removed ${title} from ${list.name}`);
+      announce(translate('lists.item.removed', { title, list: list.name }));
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: `Could not remove ${title}: ${errorMessage(e)}` }));
+      dispatch(toastShown({ type: 'error', message: translate('lists.item.removeFailed', { title, error: errorMessage(e) }) }));
     } finally {
       setRemoving((s) => {
         const next = new Set(s);
@@ -119,11 +120,7 @@ function ListView({
     <div className="page">
       <PageHeader
         title={list.name}
-        subtitle={
-          <>
-            {plural(list.item_count, 'artwork')} · {list.public ? 'Public' : 'Private'}
-          </>
-        }
+        subtitle={t('lists.summary', { count: list.item_count, visibility: list.public ? 'public' : 'private' })}
         actions={<ListActions list={list} />}
       />
       {list.owned && <VisibilitySwitch list={list} />}
@@ -132,21 +129,21 @@ function ListView({
         page > 1 ? (
           <EmptyState
             icon="list"
-            title="Nothing on this page"
+            title={t('lists.page.nothingHere')}
             action={
               <button type="button" className="button button--filled" onClick={() => onPage(1)}>
-                Go to the first page
+                {t('lists.page.firstPage')}
               </button>
             }
           />
         ) : (
-          <EmptyState icon="list" title="This list is empty">
-            <p>{list.owned ? 'Save artworks to it from their pages or from the map.' : 'Nothing has been saved to it yet.'}</p>
+          <EmptyState icon="list" title={t('lists.page.empty')}>
+            <p>{t(list.owned ? 'lists.page.emptyOwned' : 'lists.page.emptyOthers')}</p>
           </EmptyState>
         )
       ) : (
         <>
-          <ul className="card-grid" aria-label={`Artworks in ${list.name}`} aria-busy={isFetching || undefined}>
+          <ul className="card-grid" aria-label={t('lists.page.artworks', { name: list.name })} aria-busy={isFetching || undefined}>
             {items.map((a) => (
               <ArtworkCard
                 key={a.id}
@@ -158,24 +155,25 @@ function ListView({
                       className="button button--text button--small list-item__remove"
                       onClick={() => void removeItem(a)}
                       disabled={removing.has(a.id)}
-                      aria-label={`Remove ${a.title || 'Untitled'} from this list`}
+                      aria-label={t('lists.item.removeNamed', { title: a.title || t('lists.untitled') })}
                     >
-                      <Icon name="close" size={18} /> Remove
+                      <Icon name="close" size={18} /> {t('lists.item.remove')}
                     </button>
                   ) : undefined
                 }
               />
             ))}
           </ul>
-          <Pagination page={page} totalPages={pagination.total_pages} label="List pages" onPage={onPage} />
+          <Pagination page={page} totalPages={pagination.total_pages} label={t('lists.page.pages')} onPage={onPage} />
         </>
       )}
     </div>
   );
 }
 
-/** Copy link (public lists), and for the owner: rename (own lists) and delete (own lists). */
+/** Share (public lists), and for the owner: rename (own lists) and delete (own lists). */
 function ListActions({ list }: { list: ListSummary }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [update, updating] = useUpdateListMutation();
@@ -185,22 +183,12 @@ function ListActions({ list }: { list: ListSummary }) {
   const [confirming, setConfirming] = useState(false);
   const custom = list.kind === 'custom';
 
-  const copyLink = async () => {
-    const url = `${window.location.origin}${to.list(list.id)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      dispatch(toastShown({ type: 'success', message: 'Link copied' }));
-    } catch {
-      dispatch(toastShown({ type: 'error', message: `Could not copy the link: ${url}` }));
-    }
-  };
-
   const rename = async (name: string) => {
     setRenameError(null);
     try {
       await update({ id: list.id, name }).unwrap();
       setRenaming(false);
-      dispatch(toastShown({ type: 'success', message: 'List renamed' }));
+      dispatch(toastShown({ type: 'success', message: translate('lists.actions.renamed') }));
     } catch (e) {
       setRenameError(errorMessage(e));
     }
@@ -210,19 +198,17 @@ function ListActions({ list }: { list: ListSummary }) {
     setConfirming(false);
     try {
       await deleteList(list.id).unwrap();
-      dispatch(toastShown({ type: 'success', message: `Deleted ${list.name}` }));
+      dispatch(toastShown({ type: 'success', message: translate('lists.actions.deleted', { name: list.name }) }));
       void navigate(to.profile(), { replace: true });
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: `Could not delete the list: ${errorMessage(e)}` }));
+      dispatch(toastShown({ type: 'error', message: translate('lists.actions.deleteFailed', { error: errorMessage(e) }) }));
     }
   };
 
   return (
     <>
       {list.public && (
-        <button type="button" className="button button--outlined" onClick={() => void copyLink()}>
-          <Icon name="copy" size={18} /> Copy link
-        </button>
+        <ShareButton path={to.list(list.id)} title={list.name} />
       )}
       {list.owned && custom && (
         <>
@@ -234,20 +220,20 @@ function ListActions({ list }: { list: ListSummary }) {
               setRenaming(true);
             }}
           >
-            <Icon name="edit" size={18} /> Rename
+            <Icon name="edit" size={18} /> {t('lists.actions.rename')}
           </button>
           <button type="button" className="button button--text" onClick={() => setConfirming(true)} disabled={deleting.isLoading}>
-            <Icon name="delete" size={18} /> Delete list
+            <Icon name="delete" size={18} /> {t('lists.actions.delete')}
           </button>
         </>
       )}
       <PromptDialog
         open={renaming}
-        title="Rename list"
-        label="List name"
+        title={t('lists.actions.renameTitle')}
+        label={t('lists.name')}
         initialValue={list.name}
         validate={listNameError}
-        confirmLabel="Rename"
+        confirmLabel={t('lists.actions.rename')}
         error={renameError}
         busy={updating.isLoading}
         onSubmit={(name) => void rename(name)}
@@ -255,9 +241,9 @@ function ListActions({ list }: { list: ListSummary }) {
       />
       <ConfirmDialog
         open={confirming}
-        title="Delete this list?"
-        message={`“${list.name}” and the ${plural(list.item_count, 'artwork')} saved in it will be gone. The artworks themselves stay.`}
-        confirmLabel="Delete"
+        title={t('lists.actions.deleteTitle')}
+        message={t('lists.actions.deleteMessage', { name: list.name, count: list.item_count })}
+        confirmLabel={t('common.delete')}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />
@@ -267,25 +253,26 @@ function ListActions({ list }: { list: ListSummary }) {
 
 /** Public (anyone with the link) or private (the owner only), changed at once. */
 function VisibilitySwitch({ list }: { list: ListSummary }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [update] = useUpdateListMutation();
   const name = list.kind === 'custom' ? list.name : SYSTEM_LIST_NAMES[list.kind];
   const change = async (isPublic: boolean) => {
     try {
       await update({ id: list.id, public: isPublic }).unwrap();
-      announce(isPublic ? `${name} is public: anyone with its link can see it` : `${name} is private`);
+      announce(translate(isPublic ? 'lists.visibility.nowPublic' : 'lists.visibility.nowPrivate', { name }));
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: `Could not change who can see the list: ${errorMessage(e)}` }));
+      dispatch(toastShown({ type: 'error', message: translate('lists.visibility.changeFailed', { error: errorMessage(e) }) }));
     }
   };
   return (
     <div className="list-visibility">
       <button type="button" role="switch" aria-checked={list.public} className="switch" onClick={() => void change(!list.public)}>
         <span className="switch__track" aria-hidden="true" />
-        Public
+        {t('lists.visibility.public')}
       </button>
       <span className="muted small">
-        {list.public ? 'Anyone with its link can see this list.' : 'Only you can see this list.'}
+        {t(list.public ? 'lists.visibility.publicHint' : 'lists.visibility.privateHint')}
       </span>
     </div>
   );

@@ -13,7 +13,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { InlineFailure, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { EMPTY_TOUR_TEXT, tourSummary } from '../../lib/tour';
+import { t as translate, useT } from '../../i18n';
+import { emptyTourText, tourSummary } from '../../lib/tour';
 import { toastShown } from '../../lib/ui';
 import { downloadGpx, gpxFileName } from './gpxDownload';
 import './tour.css';
@@ -24,6 +25,7 @@ export function tourMapPath(listId: string): string {
 }
 
 export function ListTour({ list }: { list: ListSummary }) {
+  const t = useT();
   const headingId = useId();
   const dispatch = useAppDispatch();
   const empty = list.item_count === 0;
@@ -40,19 +42,19 @@ export function ListTour({ list }: { list: ListSummary }) {
     setDownloading(true);
     const error = await downloadGpx(list.id, fileName);
     setDownloading(false);
-    if (error) dispatch(toastShown({ type: 'error', message: `Could not download the GPX file: ${errorMessage(error)}` }));
+    if (error) dispatch(toastShown({ type: 'error', message: translate('lists.tour.downloadFailed', { error: errorMessage(error) }) }));
   };
 
   let status;
-  if (noStops) status = <p>{EMPTY_TOUR_TEXT}</p>;
+  if (noStops) status = <p>{emptyTourText()}</p>;
   else if (tour.isLoading)
     status = (
       <p role="status">
-        <Spinner /> Planning the walk…
+        <Spinner /> {t('lists.tour.planning')}
       </p>
     );
   else if (tour.error)
-    status = <InlineFailure failed="Could not plan the walk" error={tour.error} onRetry={() => void tour.refetch()} />;
+    status = <InlineFailure failed={t('lists.tour.planFailed')} error={tour.error} onRetry={() => void tour.refetch()} />;
   else if (tour.data)
     status = (
       <p className="list-tour__summary" aria-busy={tour.isFetching || undefined}>
@@ -63,13 +65,13 @@ export function ListTour({ list }: { list: ListSummary }) {
   return (
     <section className="list-tour" aria-labelledby={headingId}>
       <h2 id={headingId} className="list-tour__title">
-        Walking tour
+        {t('lists.tour.title')}
       </h2>
       {status}
       {!noStops && (
         <div className="list-tour__actions">
           <Link className="button button--tonal" to={tourMapPath(list.id)}>
-            <Icon name="map" size={18} /> Show tour on map
+            <Icon name="map" size={18} /> {t('lists.tour.showOnMap')}
           </Link>
           <a
             className="button button--outlined"
@@ -78,7 +80,7 @@ export function ListTour({ list }: { list: ListSummary }) {
             onClick={(e) => void download(e)}
             aria-disabled={downloading || undefined}
           >
-            Download GPX
+            {t('lists.tour.download')}
           </a>
         </div>
       )}

@@ -13,10 +13,10 @@ import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
 import { PhotoPicker } from '../../components/PhotoPicker';
 import {
-  CONSENT_MESSAGE,
+  consentMessage,
   ConsentField,
   FieldError,
-  NOTE_TOO_LONG_MESSAGE,
+  noteTooLongMessage,
   NoteField,
   SubmissionReceiptView,
   SubmitActions,
@@ -25,23 +25,18 @@ import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../c
 import { Loading } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { useFastUpload } from '../../lib/fastUpload';
 import { photoProblem } from '../../lib/photoRules';
 
-export const CONDITION_LABELS: Record<Condition, string> = {
-  good: 'Good',
-  fair: 'Fair',
-  poor: 'Poor',
-  damaged: 'Damaged',
-  missing: 'Missing (it’s gone)',
+/** Each condition's words (catalogue keys). */
+export const CONDITION_LABELS: Record<Condition, MessageKey> = {
+  good: 'logbook.condition.good',
+  fair: 'logbook.condition.fair',
+  poor: 'logbook.condition.poor',
+  damaged: 'logbook.condition.damaged',
+  missing: 'logbook.condition.missing',
 };
-
-export const LOGBOOK_MESSAGES = {
-  photoOrNote: 'Add a photo or a note about your visit',
-  notesTooLong: NOTE_TOO_LONG_MESSAGE,
-  sent: 'Thanks! Your visit was logged and will appear after review.',
-  failed: 'Failed to log your visit',
-} as const;
 
 type Field = 'photos' | 'notes' | 'condition' | 'location' | 'consent';
 
@@ -49,41 +44,40 @@ type Field = 'photos' | 'notes' | 'condition' | 'location' | 'consent';
 const SERVER_FIELDS: Record<string, Field> = { condition: 'condition' };
 
 export function LogbookPage() {
+  const t = useT();
   const { artworkId = '' } = useParams();
   const { data: artwork, error, isLoading } = useGetArtworkQuery(artworkId, { skip: !artworkId });
   const { receipt, onSent, headingRef } = useSentReceipt();
-  const title = artwork?.title || 'Untitled';
+  const title = artwork?.title || t('logbook.page.untitled');
   const missing = isApiError(error) && (error.status === 404 || error.status === 400);
 
   return (
     <div className="page page--narrow">
       <PageHeader
-        title="Log a visit"
+        title={t('logbook.page.title')}
         subtitle={
           isLoading ? (
-            <Loading label="Loading artwork…" />
+            <Loading label={t('logbook.page.loading')} />
           ) : artwork ? (
-            <>
-              to <Link to={to.artwork(artwork.id)}>{title}</Link>
-            </>
+            t.rich('logbook.page.subtitle', { title, link: (chunks) => <Link to={to.artwork(artwork.id)}>{chunks}</Link> })
           ) : null
         }
       />
       {missing ? (
         <ArtworkNotFound id={artworkId} />
       ) : receipt ? (
-        <SubmissionReceiptView receipt={receipt} title="Thanks! Your visit was sent for review" headingRef={headingRef}>
+        <SubmissionReceiptView receipt={receipt} title={t('logbook.page.sentTitle')} headingRef={headingRef}>
           <Link className="button button--text" to={to.artwork(artworkId)}>
-            Back to {title}
+            {t('logbook.page.backTo', { title })}
           </Link>
         </SubmissionReceiptView>
       ) : (
         <>
           {artwork && artwork.photos.length > 0 && (
-            <ul className="photo-strip" aria-label={`Photos of ${title}`}>
+            <ul className="photo-strip" aria-label={t('logbook.page.photosOf', { title })}>
               {artwork.photos.slice(0, 4).map((p, i) => (
                 <li key={p.key || i}>
-                  <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} of ${title}`} />
+                  <PhotoImage photo={p} size="thumbnail" alt={t('logbook.page.photoAlt', { number: i + 1, title })} />
                 </li>
               ))}
             </ul>
@@ -111,6 +105,7 @@ function LogbookForm({
   artworkAt: LatLon | null;
   onSent: (r: SubmissionReceipt) => void;
 }) {
+  const t = useT();
   const fast = useFastUpload();
   const [photos, setPhotos] = useState<File[]>(() => fast?.photos.map((p) => p.file) ?? []);
   const [condition, setCondition] = useState<Condition | ''>('');
@@ -132,11 +127,11 @@ function LogbookForm({
     const e: FieldErrors<Field> = {};
     const photo = photoProblem(photos, false);
     if (photo) e.photos = photo;
-    else if (photos.length === 0 && !notes.trim()) e.photos = LOGBOOK_MESSAGES.photoOrNote;
-    if (notes.trim().length > SUBMISSION.noteMax) e.notes = LOGBOOK_MESSAGES.notesTooLong;
+    else if (photos.length === 0 && !notes.trim()) e.photos = t('logbook.form.photoOrNote');
+    if (notes.trim().length > SUBMISSION.noteMax) e.notes = noteTooLongMessage();
     const where = locationProblem(location);
     if (where) e.location = where;
-    if (!consent && photos.length > 0) e.consent = CONSENT_MESSAGE;
+    if (!consent && photos.length > 0) e.consent = consentMessage();
     return e;
   };
 
@@ -147,17 +142,17 @@ function LogbookForm({
     location,
     draft: () => ({ type: 'logbook', artworkId, photos, notes, condition: condition || null, artworkTitle }),
     serverFields: SERVER_FIELDS,
-    messages: LOGBOOK_MESSAGES,
+    messages: { sent: t('logbook.form.sent'), failed: t('logbook.form.failed') },
     onSent,
   });
 
   return (
-    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label="Log a visit">
+    <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('logbook.page.title')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
       <div className="field">
         <label className="field__label" htmlFor={conditionId}>
-          Condition (optional)
+          {t('logbook.form.condition')}
         </label>
         <select
           id={conditionId}
@@ -167,21 +162,21 @@ function LogbookForm({
           aria-describedby={describedBy('condition', conditionId)}
           data-testid="logbook-condition"
         >
-          <option value="">Not sure</option>
+          <option value="">{t('logbook.form.conditionUnsure')}</option>
           {CONDITIONS.map((c) => (
             <option key={c} value={c}>
-              {CONDITION_LABELS[c]}
+              {t(CONDITION_LABELS[c])}
             </option>
           ))}
         </select>
         <FieldError id={conditionId} message={errors.condition} />
       </div>
 
-      <NoteField id={notesId} label="Note (optional)" rows={4} value={notes} onChange={setNotes} error={errors.notes} testId="logbook-notes" />
+      <NoteField id={notesId} label={t('logbook.form.note')} rows={4} value={notes} onChange={setNotes} error={errors.notes} testId="logbook-notes" />
 
       <LocationField
-        legend="Where were you?"
-        hint="Filled in from your photo or the artwork’s own location; change it if needed."
+        legend={t('logbook.form.where')}
+        hint={t('logbook.form.whereHint')}
         value={location}
         onChange={(v) => {
           setTouched(true);
@@ -193,7 +188,7 @@ function LogbookForm({
       <ConsentField checked={consent} onChange={setConsent} error={errors.consent} />
 
       <SubmitActions
-        label="Submit visit"
+        label={t('logbook.form.submit')}
         testId="logbook-submit"
         cancelTo={artworkId ? to.artwork(artworkId) : to.map()}
         sending={sending}

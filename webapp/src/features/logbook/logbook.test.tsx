@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../../lib/fastUpload';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { jpegFile, WETSUIT } from '../../testing/jpeg';
@@ -203,5 +204,27 @@ describe('/logbook/{artworkId}', () => {
     expect(await screen.findByRole('heading', { name: 'Artwork not found' })).toBeInTheDocument();
     expect(screen.getByText(`Artwork with ID ${ARTWORK_ID} not found`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit visit' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/logbook/{artworkId} in French', () => {
+  it('shows the form, its conditions and its problems in French', async () => {
+    setLocale('fr');
+    mockFetch({ [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK) });
+    renderRoute(PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Noter une visite' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Girl in a Wetsuit' })).toHaveAttribute('href', `/artwork/${ARTWORK_ID}`);
+    expect(screen.getByRole('img', { name: 'Photo 1 de Girl in a Wetsuit' })).toBeInTheDocument();
+    const condition = screen.getByRole('combobox', { name: 'État (facultatif)' });
+    expect(within(condition).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Je ne sais pas',
+      'Bon',
+      'Passable',
+      'Mauvais',
+      'Endommagée',
+      'Disparue (elle n’est plus là)',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer la visite' }));
+    expect(await main().findByText('Ajoutez une photo ou une note sur votre visite')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/errors';
 import type { ListSummary } from '../../api/types';
 import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
 import { Icon } from '../../components/Icon';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 import { activeFilterCount, NO_FILTERS, type MapFilters } from './mapFilters';
 
 export interface ListsState {
@@ -31,6 +31,7 @@ export function MapFiltersPanel({
   onChange: (next: MapFilters) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const known = lists.data ?? [];
@@ -39,7 +40,7 @@ export function MapFiltersPanel({
     <section
       id={id}
       className="map-filters"
-      aria-label="Map filters"
+      aria-label={t('map.filters.label')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -48,49 +49,49 @@ export function MapFiltersPanel({
       }}
     >
       <header className="map-list__header">
-        <h2>Filters</h2>
-        <button type="button" className="icon-button" aria-label="Close the filters" onClick={onClose}>
+        <h2>{t('map.filters.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('map.filters.close')} onClick={onClose}>
           <Icon name="close" />
         </button>
       </header>
       <ArtworkTypeSelect
-        label="Artwork type"
+        label={t('map.filters.type')}
         className="field field--compact"
         selectRef={first}
         value={filters.type ?? null}
         onChange={(type) => onChange({ ...filters, type })}
       />
       <label className="field field--compact">
-        <span className="field__label">List</span>
+        <span className="field__label">{t('map.filters.list')}</span>
         <select
           value={filters.list ?? ''}
           onChange={(e) => onChange({ ...filters, list: e.target.value || null })}
           aria-busy={lists.isLoading || undefined}
         >
-          <option value="">All artworks</option>
+          <option value="">{t('map.filters.allArtworks')}</option>
           {lists.isLoading && (
             <option value="" disabled>
-              Loading your lists…
+              {t('map.filters.loadingLists')}
             </option>
           )}
           {known.map((l) => (
             <option key={l.id} value={l.id}>
-              {l.name} ({plural(l.item_count, 'artwork')})
+              {t('map.filters.listOption', { name: l.name, count: l.item_count })}
             </option>
           ))}
-          {(unknownList || (filters.list && !lists.data)) && <option value={filters.list ?? ''}>A shared list</option>}
+          {(unknownList || (filters.list && !lists.data)) && <option value={filters.list ?? ''}>{t('map.filters.sharedList')}</option>}
         </select>
       </label>
       {Boolean(lists.error) && (
         <p className="field__error" role="alert">
-          Your lists could not be loaded: {errorMessage(lists.error)}
+          {t('map.filters.listsError', { error: errorMessage(lists.error) })}
         </p>
       )}
-      <HintedCheckbox label="Not seen by me" checked={filters.unseen} onChange={(unseen) => onChange({ ...filters, unseen })}>
-        Hides the artworks in your Visited list.
+      <HintedCheckbox label={t('map.filters.unseen')} checked={filters.unseen} onChange={(unseen) => onChange({ ...filters, unseen })}>
+        {t('map.filters.unseenHint')}
       </HintedCheckbox>
-      <HintedCheckbox label="Show removed artworks" checked={filters.removed} onChange={(removed) => onChange({ ...filters, removed })}>
-        <span className="map-legend__removed" aria-hidden="true" /> Artworks a moderator marked as no longer there, drawn greyed.
+      <HintedCheckbox label={t('map.filters.removed')} checked={filters.removed} onChange={(removed) => onChange({ ...filters, removed })}>
+        <span className="map-legend__removed" aria-hidden="true" /> {t('map.filters.removedHint')}
       </HintedCheckbox>
       <button
         type="button"
@@ -98,7 +99,7 @@ export function MapFiltersPanel({
         disabled={activeFilterCount(filters) === 0}
         onClick={() => onChange(NO_FILTERS)}
       >
-        Clear filters
+        {t('map.filters.clear')}
       </button>
     </section>
   );

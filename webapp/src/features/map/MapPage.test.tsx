@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateMapOptions, MapPoint, MapViewport } from '../../lib/map';
 import type { AddItem } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { customList, listArtwork, listPage, LOVED_ID, savedCounts, systemLists, VISITED_ID, WALK_ID } from '../../testing/lists';
 import { renderRoute } from '../../testing/render';
@@ -13,6 +14,7 @@ const fake = vi.hoisted(() => {
     moveEnd: null as null | ((v: unknown) => void),
     click: null as null | ((p: unknown) => void),
     created: [] as CreateMapOptions[],
+    basemap: 'offline' as 'remote' | 'offline' | 'fallback',
     viewport: {
       center: { lat: 49.2827, lng: -123.1207 },
       zoom: 13,
@@ -26,6 +28,7 @@ vi.mock('../../lib/map', async (importOriginal) =>
   (await import('../../testing/fakeMap')).fakeMapModule(importOriginal, (opts) => {
     fake.created.push(opts);
     return {
+      basemap: fake.basemap,
       setPoints: (p: MapPoint[]) => {
         fake.points = p;
       },
@@ -47,6 +50,7 @@ const ART = { id: '77777777-7777-4777-8777-777777777777', title: 'Digital Orca',
 beforeEach(() => {
   fake.points = [];
   fake.created = [];
+  fake.basemap = 'offline';
   localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
@@ -56,6 +60,46 @@ describe('the map screen', () => {
     renderRoute('/');
     await waitFor(() => expect(fake.created).toHaveLength(1));
     expect(fake.created[0]).toMatchObject({ center: { lat: 49.2827, lng: -123.1207 }, zoom: 13, mapboxAccessToken: null, styleUrl: null });
+  });
+
+  it('opens where the instance says when the visitor’s place is unknown', async () => {
+    mockFetch({
+      'GET /api/config': () =>
+        envelope({ product_name: 'Art à Montréal', logo_url: '/favicon.svg', map_style_url: null, map_default_view: { lat: 45.5017, lng: -73.5673, zoom: 12 } }),
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    });
+    renderRoute('/');
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    expect(fake.created[0]).toMatchObject({ center: { lat: 45.5017, lng: -73.5673 }, zoom: 12 });
+  });
+
+  it('keeps a view the URL names over the instance’s', async () => {
+    mockFetch({
+      'GET /api/config': () =>
+        envelope({ product_name: 'Plinth', logo_url: '/favicon.svg', map_style_url: null, map_default_view: { lat: 45.5017, lng: -73.5673, zoom: 12 } }),
+      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
+    });
+    renderRoute('/?lat=49.3&lng=-123.2&zoom=15');
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    expect(fake.created[0]).toMatchObject({ center: { lat: 49.3, lng: -123.2 }, zoom: 15 });
+  });
+
+  it('says so, until dismissed, when the streets could not be loaded and the offline map stands in', async () => {
+    fake.basemap = 'fallback';
+    mockFetch({ 'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }) });
+    renderRoute('/');
+    const note = await screen.findByText('The street map could not be loaded: showing the offline map.');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the offline map notice' }));
+    expect(note).not.toBeInTheDocument();
+  });
+
+  it('says nothing of the basemap when the streets were drawn', async () => {
+    fake.basemap = 'remote';
+    mockFetch({ 'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }) });
+    renderRoute('/');
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    await screen.findByRole('button', { name: /filters/i });
+    expect(screen.queryByText(/street map could not be loaded/)).not.toBeInTheDocument();
   });
 
   it('renders with mapbox-gl and the style the server configures (GET /api/config)', async () => {
@@ -146,6 +190,20 @@ describe('the map screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(screen.getByRole('region', { name: 'Artworks in this area' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Digital Orca' })).toHaveAttribute('href', `/artwork/${ART.id}`);
+  });
+
+  it('speaks French when the interface does', async () => {
+    setLocale('fr');
+    mockFetch({ 'GET /api/artworks/nearby': () => envelope({ artworks: [ART], total: 1, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }) });
+    renderRoute('/');
+    expect(await screen.findByText('1 œuvre dans cette zone')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Carte des œuvres d’art public' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Liste' }));
+    const list = screen.getByRole('region', { name: 'Œuvres dans cette zone' });
+    expect(within(list).getByRole('button', { name: 'Voir sur la carte' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Filtres/ }));
+    expect(screen.getByRole('region', { name: 'Filtres de la carte' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Afficher les œuvres retirées' })).toBeInTheDocument();
   });
 
   it('opens where the URL says', async () => {

@@ -30,8 +30,8 @@ import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, typ
 import type { ArtworkMinimalDto, Place } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
 import { tourSummary } from '../../lib/tour';
 import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
@@ -92,12 +92,22 @@ interface TourRequest {
 const FIT_MARGIN_PX = 24;
 
 export function MapPage() {
-  usePageTitle('Map');
+  const t = useT();
+  usePageTitle(t('map.page.title'));
   const [search, setSearch] = useSearchParams();
-  const [start] = useState(() => initialView(search));
+  // The engine and style follow the server's settings: the map waits for them.
+  const mapSettings = useMapSettings();
+  // The URL's or this tab's last view; else, once known, the view the instance opens on.
+  const [initial] = useState(() => initialView(search));
+  const start = useMemo(
+    () => (initial.explicit || !mapSettings ? initial : initialView(new URLSearchParams(), mapSettings.defaultView)),
+    [initial, mapSettings],
+  );
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<PlinthMap | null>(null);
   const [mapState, setMapState] = useState<MapState>(() => (isWebGLSupported() ? 'loading' : 'failed'));
+  // The streets could not be loaded and the offline style stands in: said until dismissed.
+  const [basemapNotice, setBasemapNotice] = useState(false);
   const radius = defaultMapRadius(usePreferences());
   // The map's tiles; without a map (no WebGL, or it failed) the list shows what lies within the
   // account's default radius of the start.
@@ -133,9 +143,7 @@ export function MapPage() {
     [geo.position],
   );
 
-  // The engine and style follow the server's settings: the map waits for them.
-  const mapSettings = useMapSettings();
-  const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((t) => ({ ...t, limit: NEARBY.defaultLimit })) : skipToken);
+  const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit })) : skipToken);
   const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
 
   const filters = useMemo(() => readMapFilters(search), [search]);
@@ -143,7 +151,7 @@ export function MapPage() {
   const narrowed = narrowingFilterCount(filters) > 0;
   // The removed layer: the same tiles, asked only while it is shown.
   const removedNearby = useGetNearbyTilesQuery(
-    filters.removed && tiles ? tiles.map((t) => ({ ...t, limit: NEARBY.defaultLimit, status: 'removed' as const })) : skipToken,
+    filters.removed && tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit, status: 'removed' as const })) : skipToken,
   );
   const removedArtworks = useMemo(
     () => (filters.removed ? (removedNearby.data?.artworks ?? []) : []),
@@ -229,6 +237,7 @@ export function MapPage() {
         }
         mapRef.current = map;
         setMapState('ready');
+        setBasemapNotice(map.basemap === 'fallback');
         setTiles(nearbyTilesFor(map.getViewport()));
         cleanups.push(
           map.onMoveEnd((v) => {
@@ -239,7 +248,7 @@ export function MapPage() {
           }),
           map.onPointClick((p) => {
             setSelected(p);
-            announce(`${p.title || 'Untitled'} selected`);
+            announce(translate('map.announce.selected', { title: p.title || translate('map.untitled') }));
           }),
           map.onBackgroundClick(() => setSelected(null)),
         );
@@ -297,12 +306,15 @@ export function MapPage() {
   }, [tourData, mapState]);
 
   useEffect(() => {
-    if (tourData) announce(`Walking tour of ${tourData.list.name}: ${tourSummary(tourData.distance_m, tourData.stops.length, tourData.start !== null)}`);
+    if (tourData) {
+      const summary = tourSummary(tourData.distance_m, tourData.stops.length, tourData.start !== null);
+      announce(translate('map.announce.tour', { name: tourData.list.name, summary }));
+    }
   }, [tourData]);
 
   const closeTour = () => {
     setSearch(withParams(search, tourParams(false)), { replace: true });
-    announce('Tour closed');
+    announce(t('map.announce.tourClosed'));
     filtersButton.current?.focus();
   };
 
@@ -328,7 +340,7 @@ export function MapPage() {
       const canvas = container.current?.getBoundingClientRect();
       const zoom = canvas ? zoomForRadius(radius, p.latitude, canvas.width, canvas.height) : undefined;
       mapRef.current?.flyTo({ lat: p.latitude, lng: p.longitude }, zoom);
-      announce('Showing artworks near your location');
+      announce(translate('map.announce.nearYou'));
     }
   }, [locate, radius]);
 
@@ -358,7 +370,7 @@ export function MapPage() {
     // One artwork's place is a point: show its street rather than the engine's deepest zoom.
     if (p.north - p.south < 0.001 && p.east - p.west < 0.001) map?.flyTo({ lat: (p.north + p.south) / 2, lng: (p.east + p.west) / 2 }, 16);
     else map?.fitBounds({ north: p.north, south: p.south, east: p.east, west: p.west });
-    announce(`Showing ${placeName(p)}`);
+    announce(t('map.announce.showingPlace', { place: placeName(p) }));
   };
 
   const selectFromList = (a: Listed) => {
@@ -366,30 +378,39 @@ export function MapPage() {
     mapRef.current?.flyTo({ lat: a.lat, lng: a.lon });
   };
 
-  const removedNote =
-    filters.removed && removedNearby.data && !filterPending && !filterError ? ` · ${removedShown.length} removed` : '';
+  const showsRemoved = filters.removed && removedNearby.data && !filterPending && !filterError;
+  /** The toolbar's count, with the removed layer's when it is shown. */
+  const withRemoved = (status: string) => (showsRemoved ? t('map.status.withRemoved', { status, count: removedShown.length }) : status);
 
   const distanceTo = (p: { lat: number; lng: number }) => (userPos ? formatDistance(haversineM(userPos, p)) : null);
 
   return (
     <div className="map-page">
-      <h1 className="visually-hidden">Map of public artworks</h1>
+      <h1 className="visually-hidden">{t('map.page.heading')}</h1>
       <div
         ref={container}
         className="map-canvas"
         role="region"
-        aria-label="Map of artworks. Use the list of artworks in view for keyboard access."
+        aria-label={t('map.page.canvas')}
         hidden={mapState === 'failed'}
       />
       {mapState === 'loading' && (
         <div className="map-overlay map-overlay--center" role="status">
-          <Spinner /> <span>Loading map…</span>
+          <Spinner /> <span>{t('map.page.loadingMap')}</span>
+        </div>
+      )}
+      {basemapNotice && (
+        <div className="map-basemap-notice" role="note">
+          <p>{t('map.basemap.offline')}</p>
+          <button type="button" className="icon-button" aria-label={t('map.basemap.dismiss')} onClick={() => setBasemapNotice(false)}>
+            <Icon name="close" size={18} />
+          </button>
         </div>
       )}
       {mapState === 'failed' && (
         <div className="map-unavailable" role="note">
           <Icon name="map" size={32} />
-          <p>The map can’t be shown in this browser (it needs WebGL). The artworks nearby are listed below.</p>
+          <p>{t('map.page.noWebGL')}</p>
         </div>
       )}
 
@@ -397,56 +418,56 @@ export function MapPage() {
         <p className="map-status" role="status" aria-live="polite">
           {layersFetching ? (
             <>
-              <Spinner /> Loading artworks…
+              <Spinner /> {t('map.status.loadingArtworks')}
             </>
           ) : layersError ? (
             <>
               <span>{errorMessage(layersError)}</span>{' '}
               <button type="button" className="button button--text button--small" onClick={retryLayers}>
-                Retry
+                {t('map.retry')}
               </button>
             </>
           ) : filterError ? (
             <>
-              <span>The filters could not be applied: {errorMessage(filterError)}</span>{' '}
+              <span>{t('map.status.filterError', { error: errorMessage(filterError) })}</span>{' '}
               <button type="button" className="button button--text button--small" onClick={retryFilters}>
-                Retry
+                {t('map.retry')}
               </button>
             </>
           ) : filterPending ? (
             <>
-              <Spinner /> Applying filters…
+              <Spinner /> {t('map.status.applyingFilters')}
             </>
           ) : nearby.data && narrowed ? (
-            (shown.length === 0
-              ? 'No artworks here match the filters'
-              : `${plural(shown.length, 'artwork')} here ${shown.length === 1 ? 'matches' : 'match'} the filters`) + removedNote
+            withRemoved(shown.length === 0 ? t('map.status.noneMatch') : t('map.status.someMatch', { count: shown.length }))
           ) : nearby.data ? (
-            (shown.length === 0
-              ? 'No artworks in this area yet'
-              : nearby.data.truncated
-                ? `${shown.length.toLocaleString()} nearest shown. Zoom in for more`
-                : `${plural(shown.length, 'artwork')} in this area`) + removedNote
+            withRemoved(
+              shown.length === 0
+                ? t('map.status.noneHere')
+                : nearby.data.truncated
+                  ? t('map.status.truncated', { count: shown.length })
+                  : t('map.status.inArea', { count: shown.length }),
+            )
           ) : null}
         </p>
         <div className="map-toolbar__buttons">
           <PanelToggle open={placesOpen} controls="map-places" disabled={mapState !== 'ready'} onToggle={() => showSheet(placesOpen ? null : 'places')}>
-            <Icon name="place" size={18} /> Places
+            <Icon name="place" size={18} /> {t('map.toolbar.places')}
           </PanelToggle>
           <PanelToggle open={listOpen || mapState === 'failed'} controls="map-list" disabled={mapState === 'failed'} onToggle={() => showSheet(listOpen ? null : 'list')}>
-            <Icon name="list" size={18} /> List
+            <Icon name="list" size={18} /> {t('map.toolbar.list')}
           </PanelToggle>
           <PanelToggle ref={filtersButton} open={filtersOpen} controls="map-filters" onToggle={() => showPopover(filtersOpen ? null : 'filters')}>
-            <Icon name="filter" size={18} /> Filters
+            <Icon name="filter" size={18} /> {t('map.toolbar.filters')}
             {filtered && (
               <span className="map-filter-count">
                 {activeFilterCount(filters)}
-                <span className="visually-hidden"> active</span>
+                <span className="visually-hidden"> {t('map.toolbar.activeFilters', { count: activeFilterCount(filters) })}</span>
               </span>
             )}
           </PanelToggle>
           <PanelToggle open={legendOpen} controls="map-legend" onToggle={() => showPopover(legendOpen ? null : 'legend')}>
-            Legend
+            {t('map.toolbar.legend')}
           </PanelToggle>
         </div>
       </div>
@@ -478,17 +499,17 @@ export function MapPage() {
       )}
 
       {legendOpen && (
-        <section id="map-legend" className="map-legend" aria-label="Marker colours">
+        <section id="map-legend" className="map-legend" aria-label={t('map.legend.label')}>
           <ul>
-            {ARTWORK_TYPES.map((t) => (
-              <li key={t}>
-                <span className="chip__dot" style={{ background: artworkTypeColor(t) }} aria-hidden="true" />
-                {artworkTypeLabel(t)}
+            {ARTWORK_TYPES.map((type) => (
+              <li key={type}>
+                <span className="chip__dot" style={{ background: artworkTypeColor(type) }} aria-hidden="true" />
+                {artworkTypeLabel(type)}
               </li>
             ))}
             <li>
               <span className="map-legend__removed" aria-hidden="true" />
-              Removed
+              {t('map.legend.removed')}
             </li>
           </ul>
         </section>
@@ -499,19 +520,19 @@ export function MapPage() {
           type="button"
           className="fab fab--small"
           onClick={() => void goToMe()}
-          aria-label={geo.status === 'loading' ? 'Finding your location' : 'Show my location'}
+          aria-label={geo.status === 'loading' ? t('map.locate.finding') : t('map.locate.show')}
           aria-busy={geo.status === 'loading'}
           disabled={geo.status === 'loading' || mapState !== 'ready'}
-          title="Show my location"
+          title={t('map.locate.show')}
         >
           {geo.status === 'loading' ? <Spinner /> : <Icon name="myLocation" />}
         </button>
       </div>
       {geo.error ? (
         <p className="map-geo-error" role="alert">
-          <span className="map-geo-error__text">{geo.error}</span>. You can choose a place to look at instead.{' '}
+          {t.rich('map.where.geoError', { error: <span className="map-geo-error__text">{geo.error}</span> })}{' '}
           <button type="button" className="button button--text button--small" onClick={() => setPlacesOpen(true)} disabled={mapState !== 'ready'}>
-            Choose a place
+            {t('map.where.choosePlace')}
           </button>
         </p>
       ) : (
@@ -519,11 +540,11 @@ export function MapPage() {
         !placesOpen &&
         !showingTour && (
           <p className="map-where" data-testid="map-where">
-            {here ? `You are looking at ${placeName(here)}.` : 'Where would you like to look?'}{' '}
+            {here ? t('map.where.lookingAt', { place: placeName(here) }) : t('map.where.question')}{' '}
             <button type="button" className="button button--text button--small" onClick={() => setPlacesOpen(true)} disabled={mapState !== 'ready'}>
-              Choose a place
+              {t('map.where.choosePlace')}
             </button>
-            <button type="button" className="icon-button" aria-label="Close" onClick={() => setWhereShown(false)}>
+            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => setWhereShown(false)}>
               <Icon name="close" size={18} />
             </button>
           </p>
@@ -535,18 +556,18 @@ export function MapPage() {
       )}
 
       {(listOpen || mapState === 'failed') && (
-        <section id="map-list" className="map-list" aria-label="Artworks in this area">
+        <section id="map-list" className="map-list" aria-label={t('map.list.label')}>
           <header className="map-list__header">
-            <h2>Artworks in this area</h2>
+            <h2>{t('map.list.label')}</h2>
             {mapState !== 'failed' && (
-              <button type="button" className="icon-button" aria-label="Close the list" onClick={() => setListOpen(false)}>
+              <button type="button" className="icon-button" aria-label={t('map.list.close')} onClick={() => setListOpen(false)}>
                 <Icon name="close" />
               </button>
             )}
           </header>
           {listed.length === 0 ? (
             <p className="muted">
-              {layersFetching || filterPending ? 'Loading…' : filtered ? 'Nothing here matches the filters.' : 'Nothing here yet. Try zooming out.'}
+              {layersFetching || filterPending ? t('common.loading') : filtered ? t('map.list.emptyFiltered') : t('map.list.empty')}
             </p>
           ) : (
             <ul className="row-list">
@@ -555,17 +576,16 @@ export function MapPage() {
                   <div className="row-list__link">
                     <span className="row-list__text">
                       <Link to={to.artwork(a.id)} className="row-list__title">
-                        {a.title || 'Untitled'}
-                        {a.removed && ' (removed)'}
+                        {a.removed ? t('map.list.removedTitle', { title: a.title || t('map.untitled') }) : a.title || t('map.untitled')}
                       </Link>
                       <span className="row-list__meta">
                         <TypeChip type={a.artwork_type} />
-                        {distanceTo({ lat: a.lat, lng: a.lon }) && ` · ${distanceTo({ lat: a.lat, lng: a.lon })} away`}
+                        {distanceTo({ lat: a.lat, lng: a.lon }) && ` · ${t('map.away', { distance: distanceTo({ lat: a.lat, lng: a.lon }) })}`}
                       </span>
                     </span>
                     {mapState === 'ready' && (
                       <button type="button" className="button button--text button--small" onClick={() => selectFromList(a)}>
-                        Show on map
+                        {t('map.list.showOnMap')}
                       </button>
                     )}
                   </div>
@@ -577,29 +597,29 @@ export function MapPage() {
       )}
 
       {selected && (
-        <section className="map-preview" aria-label="Selected artwork">
+        <section className="map-preview" aria-label={t('map.preview.label')}>
           <div className="map-preview__body">
-            <h2 className="map-preview__title">{selected.title || 'Untitled'}</h2>
+            <h2 className="map-preview__title">{selected.title || t('map.untitled')}</h2>
             <p className="map-preview__meta">
               {selected.removed && (
                 <>
-                  <span className="chip chip--warning">Removed</span>{' '}
+                  <span className="chip chip--warning">{t('map.preview.removed')}</span>{' '}
                 </>
               )}
               <TypeChip type={selected.type} />
-              {distanceTo(selected) && <span> · {distanceTo(selected)} away</span>}
+              {distanceTo(selected) && <span> · {t('map.away', { distance: distanceTo(selected) })}</span>}
             </p>
             {selected.removed ? (
-              <p className="map-preview__note">A moderator marked it as removed: it is no longer there.</p>
+              <p className="map-preview__note">{t('map.preview.removedNote')}</p>
             ) : (
               <SaveToggles key={selected.id} artworkId={selected.id} compact />
             )}
           </div>
           <div className="map-preview__actions">
             <Link className="button button--filled" to={to.artwork(selected.id)}>
-              View details
+              {t('map.preview.viewDetails')}
             </Link>
-            <button type="button" className="icon-button" aria-label="Close preview" onClick={() => setSelected(null)}>
+            <button type="button" className="icon-button" aria-label={t('map.preview.close')} onClick={() => setSelected(null)}>
               <Icon name="close" />
             </button>
           </div>

@@ -11,13 +11,14 @@ import type { Place } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { InlineFailure, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 
 function PlaceButton({ place, onChoose, label }: { place: Place; onChoose: (p: Place) => void; label: string }) {
+  const t = useT();
   return (
     <button type="button" className="map-places__place" onClick={() => onChoose(place)}>
       <span className="map-places__name">{label}</span>{' '}
-      <span className="map-places__count">{plural(place.artworks, 'artwork')}</span>
+      <span className="map-places__count">{t('common.artworks', { count: place.artworks })}</span>
     </button>
   );
 }
@@ -34,6 +35,7 @@ export function PlacesPanel({
   onChoose: (place: Place) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const places = useGetPlacesQuery();
   const [query, setQuery] = useState('');
   const inputId = useId();
@@ -45,7 +47,7 @@ export function PlacesPanel({
     body = (
       <>
         {found.length > 0 ? (
-          <ul className="map-places__list" aria-label="Places found">
+          <ul className="map-places__list" aria-label={t('map.places.found')}>
             {found.map((p) => (
               <li key={placeName(p)}>
                 <PlaceButton place={p} onChoose={onChoose} label={placeName(p)} />
@@ -53,11 +55,11 @@ export function PlacesPanel({
             ))}
           </ul>
         ) : (
-          places.data && <p className="muted">No place called “{trimmed}”.</p>
+          places.data && <p className="muted">{t('map.places.noMatch', { query: trimmed })}</p>
         )}
         <p>
           <Link to={to.searchResults(trimmed)}>
-            <Icon name="search" size={16} /> Search artworks and artists for “{trimmed}”
+            <Icon name="search" size={16} /> {t('map.places.searchArtworks', { query: trimmed })}
           </Link>
         </p>
       </>
@@ -65,23 +67,23 @@ export function PlacesPanel({
   } else if (places.isLoading) {
     body = (
       <p role="status">
-        <Spinner /> Loading places…
+        <Spinner /> {t('map.places.loading')}
       </p>
     );
   } else if (places.error) {
-    body = <InlineFailure failed="Could not load the places" error={places.error} onRetry={() => void places.refetch()} />;
+    body = <InlineFailure failed={t('map.places.failed')} error={places.error} onRetry={() => void places.refetch()} />;
   } else if (places.data && places.data.length === 0) {
-    body = <p className="muted">No artworks on the map yet.</p>;
+    body = <p className="muted">{t('map.places.empty')}</p>;
   } else if (places.data) {
     body = (
-      <ul className="map-places__list" aria-label="Cities">
+      <ul className="map-places__list" aria-label={t('map.places.cities')}>
         {citiesOf(places.data).map(({ city, areas }) => (
           <li key={city.city}>
             <PlaceButton place={city} onChoose={onChoose} label={city.city} />
             {areas.length > 0 && (
               <details className="map-places__areas">
-                <summary>{plural(areas.length, 'area')}</summary>
-                <ul aria-label={`Areas of ${city.city}`}>
+                <summary>{t('map.places.areaCount', { count: areas.length })}</summary>
+                <ul aria-label={t('map.places.areasOf', { city: city.city })}>
                   {areas.map((a) => (
                     <li key={a.area}>
                       <PlaceButton place={a} onChoose={onChoose} label={a.area ?? a.city} />
@@ -97,19 +99,19 @@ export function PlacesPanel({
   }
 
   return (
-    <section id={id} className="map-list map-places" aria-label="Choose a place">
+    <section id={id} className="map-list map-places" aria-label={t('map.places.label')}>
       <header className="map-list__header">
-        <h2>Choose a place</h2>
-        <button type="button" className="icon-button" aria-label="Close the places" onClick={onClose}>
+        <h2>{t('map.places.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('map.places.close')} onClick={onClose}>
           <Icon name="close" />
         </button>
       </header>
       {intro}
-      <form role="search" aria-label="Places" className="map-places__search" onSubmit={(e) => {
+      <form role="search" aria-label={t('map.places.searchLabel')} className="map-places__search" onSubmit={(e) => {
         e.preventDefault();
         if (found[0]) onChoose(found[0]);
       }}>
-        <label htmlFor={inputId}>Find a city or neighbourhood</label>
+        <label htmlFor={inputId}>{t('map.places.find')}</label>
         <input
           id={inputId}
           type="search"

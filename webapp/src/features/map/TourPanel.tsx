@@ -11,8 +11,9 @@ import type { Tour, TourStop } from '../../api/listsApi';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/states';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { formatDistance } from '../../lib/geo';
-import { EMPTY_TOUR_TEXT, tourSummary } from '../../lib/tour';
+import { emptyTourText, tourSummary } from '../../lib/tour';
 import './tour.css';
 
 /** Where the walk starts: at its first stop, from the person's location, or that was asked for but is too far. */
@@ -26,9 +27,9 @@ export interface TourState {
 }
 
 function legText(stop: TourStop, index: number, from: TourFrom): string {
-  if (index > 0) return `${formatDistance(stop.leg_m)} from stop ${index}`;
-  if (from === 'you') return `${formatDistance(stop.leg_m)} from your location`;
-  return 'The walk starts here';
+  if (index > 0) return translate('map.tour.legFromStop', { distance: formatDistance(stop.leg_m), stop: index });
+  if (from === 'you') return translate('map.tour.legFromYou', { distance: formatDistance(stop.leg_m) });
+  return translate('map.tour.startsHere');
 }
 
 export function TourPanel({
@@ -53,10 +54,11 @@ export function TourPanel({
   /** The location is being asked for. */
   locating?: boolean;
 }) {
+  const t = useT();
   const { data, error } = tour;
-  const title = data ? `Walking tour: ${data.list.name}` : 'Walking tour';
+  const title = data ? t('map.tour.titleOf', { name: data.list.name }) : t('map.tour.title');
   let body;
-  if (data && data.stops.length === 0) body = <p className="muted">{EMPTY_TOUR_TEXT}</p>;
+  if (data && data.stops.length === 0) body = <p className="muted">{emptyTourText()}</p>;
   else if (data)
     body = (
       <>
@@ -65,13 +67,13 @@ export function TourPanel({
         </p>
         {from === 'you-too-far' && (
           <p className="muted small" role="status">
-            You are farther than a walk from the first stop: the walk starts there.
+            {t('map.tour.tooFar')}
           </p>
         )}
         <p className="map-tour__start">
           {from === 'you' ? (
             <button type="button" className="button button--text button--small" onClick={() => onStartFrom('first-stop')}>
-              Start at the first stop
+              {t('map.tour.startAtFirst')}
             </button>
           ) : (
             <button
@@ -81,17 +83,17 @@ export function TourPanel({
               disabled={locating}
               aria-busy={locating || undefined}
             >
-              <Icon name="myLocation" size={16} /> {locating ? 'Finding your location…' : 'Start from my location'}
+              <Icon name="myLocation" size={16} /> {locating ? t('map.tour.locating') : t('map.tour.startFromMe')}
             </button>
           )}
         </p>
-        <ol className="map-tour__stops" aria-label="Tour stops">
+        <ol className="map-tour__stops" aria-label={t('map.tour.stops')}>
           {data.stops.map((s, i) => (
             <li key={s.id} className="map-tour__stop">
               <div className="map-tour__stop-row">
                 <span className="map-tour__stop-text">
                   <Link to={to.artwork(s.id)} className="map-tour__stop-title">
-                    {s.title || 'Untitled'}
+                    {s.title || t('map.untitled')}
                   </Link>
                   <span className="map-tour__leg">{legText(s, i, from)}</span>
                 </span>
@@ -100,9 +102,9 @@ export function TourPanel({
                     type="button"
                     className="button button--text button--small"
                     onClick={() => onShowStop(s)}
-                    aria-label={`Show stop ${i + 1}, ${s.title || 'Untitled'}, on the map`}
+                    aria-label={t('map.tour.showStop', { stop: i + 1, title: s.title || t('map.untitled') })}
                   >
-                    Show
+                    {t('map.tour.show')}
                   </button>
                 )}
               </div>
@@ -115,26 +117,26 @@ export function TourPanel({
     body = (
       <p role="alert" className="map-tour__error">
         {isApiError(error) && error.status === 404
-          ? 'This list does not exist, or its owner keeps it private.'
-          : `Could not plan the walk: ${errorMessage(error)}`}{' '}
+          ? t('map.tour.notFound')
+          : t('map.tour.failed', { error: errorMessage(error) })}{' '}
         <button type="button" className="button button--text button--small" onClick={() => void tour.refetch()}>
-          Retry
+          {t('map.retry')}
         </button>
       </p>
     );
   else
     body = (
       <p role="status" className="map-tour__loading">
-        <Spinner /> Planning the walk…
+        <Spinner /> {t('map.tour.planning')}
       </p>
     );
 
   return (
-    <section ref={ref} id={id} className="map-tour" aria-label="Walking tour" data-tour-stops={data?.stops.length}>
+    <section ref={ref} id={id} className="map-tour" aria-label={t('map.tour.label')} data-tour-stops={data?.stops.length}>
       <header className="map-list__header">
         <h2>{title}</h2>
         <button type="button" className="button button--text button--small" onClick={onClose}>
-          <Icon name="close" size={18} /> Close tour
+          <Icon name="close" size={18} /> {t('map.tour.close')}
         </button>
       </header>
       {body}

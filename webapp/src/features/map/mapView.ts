@@ -5,9 +5,8 @@
  */
 import type { Tour, TourStart } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
-import { NEARBY, STORAGE_KEYS } from '../../config/constants';
+import { FALLBACK_VIEW, NEARBY, STORAGE_KEYS } from '../../config/constants';
 import { haversineM, type LatLng } from '../../lib/geo';
-import { FALLBACK_POSITION } from '../../lib/geolocation';
 import { nearbyAreaFor, type MapBounds, type MapRoute, type MapViewport, type NearbyArea } from '../../lib/map';
 import { readItem, writeItem } from '../../lib/storage';
 
@@ -42,7 +41,7 @@ function valid(lat: number, lng: number, zoom: number): boolean {
   );
 }
 
-export function initialView(search: URLSearchParams): InitialView {
+export function initialView(search: URLSearchParams, fallback: { lat: number; lng: number; zoom: number } = FALLBACK_VIEW): InitialView {
   const lat = Number(search.get('lat'));
   const lng = Number(search.get('lng') ?? search.get('lon'));
   const zoomRaw = search.get('zoom');
@@ -61,7 +60,7 @@ export function initialView(search: URLSearchParams): InitialView {
   } catch {
     // A corrupt saved view is ignored.
   }
-  return { lat: FALLBACK_POSITION.latitude, lng: FALLBACK_POSITION.longitude, zoom: DEFAULT_ZOOM, explicit: false };
+  return { lat: fallback.lat, lng: fallback.lng, zoom: fallback.zoom, explicit: false };
 }
 
 export function saveView(view: { lat: number; lng: number; zoom: number }): void {

@@ -19,21 +19,27 @@ import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDate, pageCount, plural } from '../../lib/format';
+import { t, useT, type MessageKey } from '../../i18n';
+import { formatDate, pageCount } from '../../lib/format';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
 import { useArchiveFeedbackMutation, useGetFeedbackQueueQuery, useResolveFeedbackMutation } from './moderationApi';
 import './moderation.css';
 
-const STATUS_LABELS: Record<FeedbackStatus, string> = { open: 'Open', archived: 'Archived', resolved: 'Resolved' };
-const ISSUES: Array<{ value: '' | FeedbackIssue; label: string }> = [
-  { value: '', label: 'All kinds' },
-  { value: 'comment', label: 'Comments' },
-  { value: 'missing', label: 'Reported missing' },
+const STATUS_LABELS: Record<FeedbackStatus, MessageKey> = {
+  open: 'moderation.status.open',
+  archived: 'moderation.status.archived',
+  resolved: 'moderation.status.resolved',
+};
+const ISSUES: Array<{ value: '' | FeedbackIssue; label: MessageKey }> = [
+  { value: '', label: 'moderation.kind.all' },
+  { value: 'comment', label: 'moderation.kind.comments' },
+  { value: 'missing', label: 'moderation.kind.missing' },
 ];
 const ISSUE_IDS = ['comment', 'missing'] as const;
 
 export function ModerationFeedbackPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const status = oneOfParam<FeedbackStatus>(params.get('status'), FEEDBACK_STATUSES, 'open');
   const issueType = oneOfParam<'' | FeedbackIssue>(params.get('type'), ISSUE_IDS, '') || undefined;
@@ -42,24 +48,27 @@ export function ModerationFeedbackPage() {
   const query = useGetFeedbackQueueQuery({ status, issueType, page });
   // The counts of the last answer stay on the tabs while another tab loads.
   const counts = query.data?.counts;
-  const tabs = FEEDBACK_STATUSES.map((s) => ({ id: s, label: counts ? `${STATUS_LABELS[s]} (${counts[s].toLocaleString()})` : STATUS_LABELS[s] }));
+  const tabs = FEEDBACK_STATUSES.map((s) => {
+    const label = t(STATUS_LABELS[s]);
+    return { id: s, label: counts ? t('moderation.tabs.withCount', { label, count: counts[s] }) : label };
+  });
 
   return (
     <div className="page feedback-page">
       <PageHeader
-        title="Feedback"
-        documentTitle="Moderator feedback"
-        subtitle="Private notes from visitors about artworks, artists and the app"
+        title={t('moderation.page.title')}
+        documentTitle={t('moderation.page.documentTitle')}
+        subtitle={t('moderation.page.subtitle')}
         actions={
           <Link className="button button--outlined" to={to.review()}>
-            Back to review
+            {t('moderation.page.backToReview')}
           </Link>
         }
       />
-      <Tabs label="Feedback by state" tabs={tabs} value={status} onChange={(s) => update({ status: s === 'open' ? null : s, page: null })}>
+      <Tabs label={t('moderation.tabs.label')} tabs={tabs} value={status} onChange={(s) => update({ status: s === 'open' ? null : s, page: null })}>
         <div className="toolbar">
-          <LabelledSelect label="Kind" value={issueType ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
-            <OptionList options={ISSUES} />
+          <LabelledSelect label={t('moderation.kind.label')} value={issueType ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
+            <OptionList options={ISSUES.map((o) => ({ value: o.value, label: t(o.label) }))} />
           </LabelledSelect>
         </div>
         <FeedbackList
@@ -87,23 +96,23 @@ function FeedbackList({
   query: { currentData?: FeedbackPage | undefined; error?: unknown; isFetching: boolean; refetch: () => unknown };
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const [deciding, setDeciding] = useState<{ kind: 'archive' | 'resolve'; item: FeedbackItem } | null>(null);
   const data = query.currentData;
   if (!data) {
     if (query.error) {
-      return <ErrorState title="Could not load feedback" error={query.error} onRetry={() => void query.refetch()} />;
+      return <ErrorState title={t('moderation.list.failed')} error={query.error} onRetry={() => void query.refetch()} />;
     }
     return (
-      <Loading label="Loading feedback…">
+      <Loading label={t('moderation.list.loading')}>
         <Skeleton lines={6} />
       </Loading>
     );
   }
   if (data.feedback.length === 0) {
-    const what = issueType === 'missing' ? 'reports of missing artworks' : issueType === 'comment' ? 'comments' : 'feedback';
     return (
-      <EmptyState icon="feedback" title={`No ${STATUS_LABELS[status].toLowerCase()} ${what}`}>
-        {status === 'open' && <p>Nothing is waiting. Thank you!</p>}
+      <EmptyState icon="feedback" title={t('moderation.list.empty', { status, issue: issueType ?? 'all' })}>
+        {status === 'open' && <p>{t('moderation.list.emptyBody')}</p>}
       </EmptyState>
     );
   }
@@ -111,14 +120,14 @@ function FeedbackList({
   return (
     <>
       <ListCount refreshing={query.isFetching}>
-        {plural(data.total, 'note')}
+        {t('moderation.list.count', { count: data.total })}
       </ListCount>
-      <ol className="feedback-list" aria-label={`${STATUS_LABELS[status]} feedback`}>
+      <ol className="feedback-list" aria-label={t('moderation.list.label', { status })}>
         {data.feedback.map((f) => (
           <FeedbackRow key={f.id} item={f} onDecide={(kind) => setDeciding({ kind, item: f })} />
         ))}
       </ol>
-      <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Feedback pages" />
+      <Pagination page={page} totalPages={totalPages} onPage={onPage} label={t('moderation.list.pages')} />
       {deciding && <DecisionDialog kind={deciding.kind} item={deciding.item} onClose={() => setDeciding(null)} />}
     </>
   );
@@ -126,9 +135,11 @@ function FeedbackList({
 
 /** What the feedback is about: a link to the artwork or artist, or the app as a whole. */
 function subjectOf(f: FeedbackItem): { label: string; href: string | null } {
-  if (f.subject_type === 'artwork' && f.subject_id) return { label: f.subject_title || 'Untitled artwork', href: to.artwork(f.subject_id) };
-  if (f.subject_type === 'artist' && f.subject_id) return { label: f.subject_title || 'Unnamed artist', href: to.artist(f.subject_id) };
-  return { label: 'General feedback', href: null };
+  if (f.subject_type === 'artwork' && f.subject_id) {
+    return { label: f.subject_title || t('moderation.item.untitledArtwork'), href: to.artwork(f.subject_id) };
+  }
+  if (f.subject_type === 'artist' && f.subject_id) return { label: f.subject_title || t('moderation.item.unnamedArtist'), href: to.artist(f.subject_id) };
+  return { label: t('moderation.item.general'), href: null };
 }
 
 /** A report that an artwork is missing, which resolving may mark removed. */
@@ -137,43 +148,49 @@ function removableArtwork(f: FeedbackItem): string | null {
 }
 
 function FeedbackRow({ item: f, onDecide }: { item: FeedbackItem; onDecide: (kind: 'archive' | 'resolve') => void }) {
+  const t = useT();
   const titleId = useId();
   const subject = subjectOf(f);
-  const kindLabel = f.subject_type === 'artist' ? 'Artist' : f.subject_type === 'artwork' ? 'Artwork' : null;
+  const kind = f.subject_type === 'artist' || f.subject_type === 'artwork' ? f.subject_type : null;
   return (
     <li className="feedback-item" data-testid="feedback-item" data-feedback-id={f.id}>
       <div className="feedback-item__head">
         <h2 id={titleId} className="feedback-item__subject">
-          {kindLabel && <span className="visually-hidden">{kindLabel}: </span>}
+          {kind && <span className="visually-hidden">{t('moderation.item.subjectKind', { kind })} </span>}
           {subject.href ? <Link to={subject.href}>{subject.label}</Link> : subject.label}
         </h2>
         <span className={`chip chip--small${f.issue_type === 'missing' ? ' chip--warning' : ''}`}>
-          {f.issue_type === 'missing' ? 'Reported missing' : 'Comment'}
+          {t(f.issue_type === 'missing' ? 'moderation.item.missing' : 'moderation.item.comment')}
         </span>
       </div>
       <p className="feedback-item__note">{f.note}</p>
       <p className="row-list__meta">
-        {f.from_account ? 'From a signed-in account' : 'From an anonymous visitor'} ·{' '}
+        {t(f.from_account ? 'moderation.item.fromAccount' : 'moderation.item.fromAnonymous')} ·{' '}
         <time dateTime={f.created_at}>{formatDate(f.created_at)}</time>
       </p>
       {f.status !== 'open' && (
         <div className="feedback-item__decision">
           <p>
-            {f.status === 'resolved' ? 'Resolved' : 'Archived'}
-            {f.decided_by ? ` by ${f.decided_by}` : ''}
-            {f.decided_at ? ` on ${formatDate(f.decided_at)}` : ''}
-            {f.decision_note ? `: ${f.decision_note}` : ''}
+            {t('moderation.item.decision', {
+              status: f.status,
+              hasBy: f.decided_by ? 'yes' : 'no',
+              by: f.decided_by ?? '',
+              hasOn: f.decided_at ? 'yes' : 'no',
+              on: formatDate(f.decided_at),
+              hasNote: f.decision_note ? 'yes' : 'no',
+              note: f.decision_note ?? '',
+            })}
           </p>
-          {f.removed_artwork && <p className="chip chip--small chip--warning">Artwork marked as removed</p>}
+          {f.removed_artwork && <p className="chip chip--small chip--warning">{t('moderation.item.removedArtwork')}</p>}
         </div>
       )}
       {f.status === 'open' && (
-        <div className="button-row" role="group" aria-label={`Decide on feedback about ${subject.label}`}>
+        <div className="button-row" role="group" aria-label={t('moderation.item.decide', { subject: subject.label })}>
           <button type="button" className="button button--tonal button--small" onClick={() => onDecide('resolve')}>
-            Resolve…
+            {t('moderation.item.resolve')}
           </button>
           <button type="button" className="button button--outlined button--small" onClick={() => onDecide('archive')}>
-            Archive…
+            {t('moderation.item.archive')}
           </button>
         </div>
       )}
@@ -187,6 +204,7 @@ function FeedbackRow({ item: f, onDecide }: { item: FeedbackItem; onDecide: (kin
  * stays open with the server's message when the decision fails (already decided by someone else).
  */
 function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; item: FeedbackItem; onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [archive, archiving] = useArchiveFeedbackMutation();
   const [resolve, resolving] = useResolveFeedbackMutation();
@@ -207,9 +225,9 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
     if (busy) return;
     const found =
       resolving_ && length === 0
-        ? 'A note is required to resolve'
+        ? t('moderation.dialog.noteRequired')
         : length > FEEDBACK_DECISION_NOTE_MAX
-          ? `The note must be at most ${FEEDBACK_DECISION_NOTE_MAX} characters`
+          ? t('moderation.dialog.noteTooLong', { max: FEEDBACK_DECISION_NOTE_MAX })
           : null;
     setProblem(found);
     if (found) return;
@@ -218,25 +236,25 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
       if (resolving_) await resolve({ id: item.id, note, removeArtwork: remove ? artworkId : null }).unwrap();
       else await archive({ id: item.id, note }).unwrap();
     } catch (err) {
-      setFailure(errorMessage(err, 'The decision could not be saved'));
+      setFailure(errorMessage(err, t('moderation.dialog.failed')));
       return;
     }
     const done = resolving_
       ? remove && artworkId
-        ? `Feedback resolved; ${subject} is marked as removed`
-        : 'Feedback resolved'
-      : 'Feedback archived';
+        ? t('moderation.dialog.resolvedRemoved', { subject })
+        : t('moderation.dialog.resolved')
+      : t('moderation.dialog.archived');
     dispatch(toastShown({ type: 'success', message: done }));
     announce(done);
     onClose();
   };
 
   return (
-    <Dialog open title={resolving_ ? `Resolve feedback about ${subject}` : `Archive feedback about ${subject}`} onClose={() => !busy && onClose()}>
+    <Dialog open title={t(resolving_ ? 'moderation.dialog.resolveTitle' : 'moderation.dialog.archiveTitle', { subject })} onClose={() => !busy && onClose()}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
         <blockquote className="feedback-item__note feedback-item__note--quoted">{item.note}</blockquote>
         <label className="field" htmlFor={noteId}>
-          <span className="field__label">{resolving_ ? 'What was done (sent to the person who wrote it)' : 'Note (optional)'}</span>
+          <span className="field__label">{t(resolving_ ? 'moderation.dialog.whatWasDone' : 'moderation.dialog.noteOptional')}</span>
           <textarea
             id={noteId}
             rows={4}
@@ -256,12 +274,12 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
           <div className="field--checkbox">
             <label className="checkbox">
               <input type="checkbox" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
-              <span>Mark the artwork as removed</span>
+              <span>{t('moderation.dialog.markRemoved')}</span>
             </label>
-            <p className="field__hint">It leaves the map and the lists; its page and history stay.</p>
+            <p className="field__hint">{t('moderation.dialog.markRemovedHint')}</p>
           </div>
         )}
-        <FormDialogActions submitLabel={resolving_ ? 'Resolve' : 'Archive'} onCancel={onClose} busy={busy} failure={failure} />
+        <FormDialogActions submitLabel={t(resolving_ ? 'moderation.dialog.resolve' : 'moderation.dialog.archive')} onCancel={onClose} busy={busy} failure={failure} />
       </form>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedbackItem, FeedbackPage, FeedbackStatus } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, bodyOf, envelope, type Handler, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
@@ -259,5 +260,29 @@ describe('a removed artwork', () => {
     expect(screen.getByRole('heading', { level: 1, name: ORCA.title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report as missing' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('button', { name: 'Send feedback' })).toBeInTheDocument();
+  });
+});
+
+describe('/moderation/feedback in French', () => {
+  it('shows the queue, a decided note and the resolve dialog in French', async () => {
+    setLocale('fr');
+    server();
+    renderRoute('/moderation/feedback', { who: 'moderator' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signalements' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Ouverts (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'Type' })).toBeInTheDocument();
+    const missing = item('Only the plinth is left');
+    expect(within(missing).getByText('Signalée disparue')).toBeInTheDocument();
+    expect(within(missing).getByText(/D’un visiteur anonyme/)).toBeInTheDocument();
+
+    await userEvent.click(within(missing).getByRole('button', { name: 'Résoudre…' }));
+    const dialog = screen.getByRole('dialog', { name: `Résoudre le signalement sur ${ORCA.title}` });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Résoudre' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Une note est requise pour résoudre');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Archivés (1)' }));
+    expect(await screen.findByRole('list', { name: 'Signalements archivés' })).toBeInTheDocument();
+    expect(within(item('dark map')).getByText(/^Archivé par mod-ada le 3 mai 2025\s: On the list$/)).toBeInTheDocument();
   });
 });

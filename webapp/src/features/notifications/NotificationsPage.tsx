@@ -16,6 +16,7 @@ import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/stat
 import { usePreferences } from '../../components/usePreferences';
 import { NOTIFICATIONS } from '../../config/constants';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { logger } from '../../lib/logger';
 import { signInOpened, toastShown } from '../../lib/ui';
@@ -24,11 +25,13 @@ import {
   useGetNotificationsQuery,
   useMarkNotificationsSeenMutation,
 } from './notificationsApi';
+import { notificationMessage, notificationTitle } from './notificationText';
 
 /** A review of one of the caller's submissions. */
 const isSubmissionUpdate = (n: Notification) => n.type === 'submission_approved' || n.type === 'submission_rejected';
 
 export function NotificationsPage() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const [limit, setLimit] = useState<number>(NOTIFICATIONS.defaultLimit);
@@ -47,8 +50,8 @@ export function NotificationsPage() {
     try {
       await markSeen(ids).unwrap();
     } catch (e) {
-      logger.warn(NOTIFICATION_ERRORS.read, { error: e });
-      dispatch(toastShown({ type: 'error', message: NOTIFICATION_ERRORS.read }));
+      logger.warn('Failed to mark notification as read', { error: e });
+      dispatch(toastShown({ type: 'error', message: t(NOTIFICATION_ERRORS.read) }));
     }
   };
 
@@ -68,17 +71,17 @@ export function NotificationsPage() {
 
   if (!signedIn) {
     return (
-      <EmptyPage title="Notifications">
+      <EmptyPage title={t('notifications.page.title')}>
         <EmptyState
           icon="bell"
-          title="Sign in to see notifications"
+          title={t('notifications.signIn.title')}
           action={
             <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-              Sign in
+              {t('notifications.signIn.button')}
             </button>
           }
         >
-          <p>We let you know when your submissions are reviewed and when you earn a badge.</p>
+          <p>{t('notifications.signIn.body')}</p>
         </EmptyState>
       </EmptyPage>
     );
@@ -89,59 +92,65 @@ export function NotificationsPage() {
   const hiddenNote =
     hidden.length > 0 ? (
       <p className="muted small">
-        {hidden.length === 1 ? '1 review of your submissions is' : `${hidden.length} reviews of your submissions are`} hidden by
-        your <Link to={to.profile()}>preferences</Link>.{' '}
+        {t.rich('notifications.page.hidden', {
+          count: hidden.length,
+          link: (chunks) => <Link to={to.profile()}>{chunks}</Link>,
+        })}{' '}
         <button type="button" className="button button--text" onClick={() => setShowHidden(true)}>
-          Show them
+          {t('notifications.page.showHidden')}
         </button>
       </p>
     ) : null;
   return (
     <div className="page page--narrow">
       <PageHeader
-        title="Notifications"
+        title={t('notifications.page.title')}
         actions={
           unread.length > 0 ? (
             <button type="button" className="button button--text" onClick={() => void seen(unread)}>
-              Mark all as read
+              {t('notifications.page.markAllRead')}
             </button>
           ) : undefined
         }
       />
       {isLoading ? (
-        <Loading label="Loading notifications…">
+        <Loading label={t('notifications.page.loading')}>
           <Skeleton lines={5} />
         </Loading>
       ) : error ? (
-        <ErrorState title={NOTIFICATION_ERRORS.list} error={error} onRetry={() => void refetch()} />
+        <ErrorState title={t(NOTIFICATION_ERRORS.list)} error={error} onRetry={() => void refetch()} />
       ) : !data || !shown || shown.length === 0 ? (
         <>
-          <EmptyState icon="bell" title="You’re all caught up">
-            <p>{hiddenNote ? 'No other notifications.' : 'No notifications yet.'}</p>
+          <EmptyState icon="bell" title={t('notifications.page.caughtUp')}>
+            <p>{t(hiddenNote ? 'notifications.page.noOthers' : 'notifications.page.none')}</p>
           </EmptyState>
           {hiddenNote}
         </>
       ) : (
         <>
           {hiddenNote}
-          <ul className="row-list" aria-label="Notifications">
-            {shown.map((n) => (
-              <li key={n.id} className={`row-list__item${fresh.has(n.id) ? '' : ' row-list__item--read'}`}>
-                <div className="row-list__link">
-                  <span className="row-list__text">
-                    <span className="row-list__title">{n.title ?? n.message ?? 'Notification'}</span>
-                    <span className="row-list__meta">
-                      {fresh.has(n.id) && <span className="chip chip--new">New</span>}{' '}
-                      {[n.title ? n.message : null, formatDate(n.created_at)].filter(Boolean).join(' · ')}
+          <ul className="row-list" aria-label={t('notifications.page.listLabel')}>
+            {shown.map((n) => {
+              const title = notificationTitle(n);
+              const message = notificationMessage(n);
+              return (
+                <li key={n.id} className={`row-list__item${fresh.has(n.id) ? '' : ' row-list__item--read'}`}>
+                  <div className="row-list__link">
+                    <span className="row-list__text">
+                      <span className="row-list__title">{title ?? message ?? t('notifications.item.fallback')}</span>
+                      <span className="row-list__meta">
+                        {fresh.has(n.id) && <span className="chip chip--new">{t('notifications.item.new')}</span>}{' '}
+                        {[title ? message : null, formatDate(n.created_at)].filter(Boolean).join(' · ')}
+                      </span>
                     </span>
-                  </span>
-                </div>
-              </li>
-            ))}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
           {data.length >= limit && limit < NOTIFICATIONS.maxKept && (
             <button type="button" className="button button--text" onClick={() => setLimit(NOTIFICATIONS.maxKept)}>
-              Show more
+              {t('notifications.page.showMore')}
             </button>
           )}
         </>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { notificationsApi } from './notificationsApi';
@@ -92,5 +93,58 @@ describe('notifications (SPEC §4)', () => {
     await waitFor(() => expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(0));
     await screen.findAllByText('New');
     expect(notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data).toBe(0);
+  });
+});
+
+describe('notifications in French', () => {
+  it('shows the page and the server’s usual notifications in French, with the hidden ones counted', async () => {
+    setLocale('fr');
+    mockFetch({
+      'GET /api/me/notifications': () =>
+        envelope({
+          notifications: [
+            {
+              id: 'r1',
+              is_dismissed: false,
+              type: 'submission_rejected',
+              title: 'Submission not accepted',
+              message: 'Your logbook entry was not accepted: Blurry photo',
+              created_at: '2025-05-01T10:00:00Z',
+            },
+            {
+              id: 'r2',
+              is_dismissed: false,
+              type: 'submission_approved',
+              title: 'Submission approved',
+              message: 'Your new artwork was approved. Thank you!',
+              created_at: '2025-05-01T10:00:00Z',
+            },
+            {
+              id: 'b1',
+              is_dismissed: false,
+              type: 'badge_awarded',
+              title: 'Badge earned: First contribution',
+              message: '🌱 Your first approved submission',
+              badge: { title: 'First contribution' },
+              created_at: '2025-05-02T10:00:00Z',
+            },
+          ],
+        }),
+      'GET /api/me/notifications/unread-count': () => envelope({ unread_count: 3 }),
+      'GET /api/me/profile': () => envelope({ uuid: 'u1', preferences: { notify_submission_updates: false } }),
+      'POST /api/me/notifications/read': () => envelope({ ids: [], is_dismissed: true }),
+    });
+    renderRoute('/profile/notifications', { who: 'user' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByText('Badge obtenu : First contribution')).toBeInTheDocument();
+    expect(within(list).getAllByText('Nouvelle')).toHaveLength(1);
+    expect(await screen.findByText(/^2 notifications sur vos contributions sont masquées selon vos/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'préférences' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tout marquer comme lu' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Les afficher' }));
+    expect(await within(list).findByText('Contribution non retenue')).toBeInTheDocument();
+    expect(within(list).getByText(/^Votre visite n’a pas été retenue : Blurry photo · /)).toBeInTheDocument();
+    expect(within(list).getByText('Contribution approuvée')).toBeInTheDocument();
   });
 });

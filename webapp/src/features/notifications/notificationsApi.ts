@@ -8,12 +8,14 @@ import { selectIsAuthenticated } from '../../api/session';
 import type { Envelope_NotificationPage, Envelope_UnreadCount, Notification } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { NOTIFICATIONS } from '../../config/constants';
+import type { MessageKey } from '../../i18n';
 
+/** The notifications' error texts, as catalogue keys. */
 export const NOTIFICATION_ERRORS = {
-  list: 'Failed to get notifications',
-  unread: 'Failed to get unread count',
-  read: 'Failed to mark notification as read',
-} as const;
+  list: 'notifications.errors.list',
+  unread: 'notifications.errors.unread',
+  read: 'notifications.errors.read',
+} as const satisfies Record<string, MessageKey>;
 
 export interface NotificationListArgs {
   limit?: number;

@@ -21,6 +21,7 @@ import { usePreferences } from '../../components/usePreferences';
 import { NOTIFICATIONS } from '../../config/constants';
 import { readItem, writeItem } from '../../lib/storage';
 import { selectToasts, toastShown } from '../../lib/ui';
+import { badgeEarnedText } from './notificationText';
 import { useGetUnreadCountQuery, useLazyGetNotificationsQuery } from './notificationsApi';
 
 export const BADGE_TOASTS = {
@@ -31,7 +32,8 @@ export const BADGE_TOASTS = {
   storagePrefix: 'plinth-badge-toasts:',
 } as const;
 
-export const badgeToastMessage = (badge: Pick<NotificationBadge, 'title'>) => `Badge earned: ${badge.title}`;
+/** The badge toast's text, in the language in effect when it shows. */
+export const badgeToastMessage = (badge: Pick<NotificationBadge, 'title'>) => badgeEarnedText(badge.title);
 
 const storageKey = (account: string) => `${BADGE_TOASTS.storagePrefix}${account}`;
 

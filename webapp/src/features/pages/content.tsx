@@ -1,153 +1,136 @@
 /**
  * The static pages (SPEC §2): terms, privacy, and the four tutorials. Until the server serves
- * pages, their text ships with the app. `{product}` is replaced with the instance's name.
+ * pages, their text ships with the app, in the message catalogues (`pages.*`). `{product}` is
+ * replaced with the instance's name. The English titles and summaries are also in
+ * config/site.json, which the server reads for link previews (site.test.ts keeps them equal).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { MessageKey, Translator } from '../../i18n';
+
+export type PageGroup = 'tutorials' | 'policies';
 
 export interface StaticPage {
   slug: string;
-  title: string;
-  summary: string;
-  group: 'Tutorials' | 'Policies';
-  body: (product: string) => ReactNode;
+  /** The title and summary, as messages. */
+  title: MessageKey;
+  summary: MessageKey;
+  group: PageGroup;
+  body: (t: Translator, product: string) => ReactNode;
 }
+
+/** Each group's heading on /pages, in the order they are shown. */
+export const PAGE_GROUPS: Record<PageGroup, MessageKey> = {
+  tutorials: 'pages.group.tutorials',
+  policies: 'pages.group.policies',
+};
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 export const PAGES: StaticPage[] = [
   {
     slug: 'tutorial-take-photos',
-    title: 'Taking good photos of public art',
-    summary: 'Light, framing and location: photos that help others find and recognise a work.',
-    group: 'Tutorials',
-    body: () => (
+    title: 'pages.photos.title',
+    summary: 'pages.photos.summary',
+    group: 'tutorials',
+    body: (t) => (
       <>
-        <p>A good photo lets someone recognise the artwork when they walk past it.</p>
+        <p>{t('pages.photos.intro')}</p>
         <ol>
-          <li>Take one photo of the whole work with some of its surroundings, then closer ones of details and any plaque.</li>
-          <li>Shoot with the light behind you when you can; avoid strong shadows across the work.</li>
-          <li>Keep location on in your camera app: the photo’s location finds the artwork for you when you add it.</li>
-          <li>Leave people out of the frame, or make sure they can’t be recognised.</li>
+          <li>{t('pages.photos.whole')}</li>
+          <li>{t('pages.photos.light')}</li>
+          <li>{t('pages.photos.location')}</li>
+          <li>{t('pages.photos.people')}</li>
         </ol>
-        <p>
-          Ready? Press the <strong>+</strong> button and choose your photos.
-        </p>
+        <p>{t.rich('pages.photos.ready', { b: strong })}</p>
       </>
     ),
   },
   {
     slug: 'tutorial-update-information',
-    title: 'Updating artwork information',
-    summary: 'Fix a title, add the artist or the year, and how moderators review it.',
-    group: 'Tutorials',
-    body: () => (
+    title: 'pages.update.title',
+    summary: 'pages.update.summary',
+    group: 'tutorials',
+    body: (t) => (
       <>
-        <p>
-          Open an artwork and choose <strong>Edit</strong>. You need to be signed in so that moderators can follow up on
-          your changes.
-        </p>
+        <p>{t.rich('pages.update.intro', { b: strong })}</p>
         <ul>
-          <li>Only change what you know, and prefer sources such as the plaque or the city’s own record.</li>
-          <li>Details like material, height and year help people search.</li>
-          <li>Your changes appear after a moderator approves them. You’ll get a notification.</li>
+          <li>{t('pages.update.know')}</li>
+          <li>{t('pages.update.details')}</li>
+          <li>{t('pages.update.approval')}</li>
         </ul>
       </>
     ),
   },
   {
     slug: 'tutorial-explore-nearby-artworks',
-    title: 'Exploring artworks nearby',
-    summary: 'Use the map, your location and the list view to find art around you.',
-    group: 'Tutorials',
-    body: () => (
+    title: 'pages.explore.title',
+    summary: 'pages.explore.summary',
+    group: 'tutorials',
+    body: (t) => (
       <>
-        <p>
-          The <Link to="/">map</Link> shows the artworks around where you look. Groups of nearby artworks appear as numbered
-          circles: select one to zoom in.
-        </p>
+        <p>{t.rich('pages.explore.intro', { map: (chunks) => <Link to="/">{chunks}</Link> })}</p>
         <ul>
-          <li>Press the location button to centre the map on you (your browser asks first; your location stays on your device).</li>
-          <li>Select a marker to see a preview, then <strong>View details</strong> for photos and history.</li>
-          <li>
-            Prefer a list? The <strong>List</strong> button shows every artwork in view, and works with a keyboard or screen
-            reader.
-          </li>
+          <li>{t('pages.explore.locate')}</li>
+          <li>{t.rich('pages.explore.preview', { b: strong })}</li>
+          <li>{t.rich('pages.explore.list', { b: strong })}</li>
         </ul>
       </>
     ),
   },
   {
     slug: 'tutorial-rate-artworks',
-    title: 'Logging visits to artworks',
-    summary: 'Record that you visited a work, with a photo and a note on its condition.',
-    group: 'Tutorials',
-    body: () => (
+    title: 'pages.visits.title',
+    summary: 'pages.visits.summary',
+    group: 'tutorials',
+    body: (t) => (
       <>
-        <p>
-          Each visit you log keeps the record current: is the mural still there, is the sculpture damaged? On an artwork’s
-          page, choose <strong>Log a visit</strong>, add a photo and, if you like, a short note.
-        </p>
-        <p>If an artwork is gone, use <strong>Report as missing</strong> instead: moderators will check.</p>
+        <p>{t.rich('pages.visits.intro', { b: strong })}</p>
+        <p>{t.rich('pages.visits.missing', { b: strong })}</p>
       </>
     ),
   },
   {
     slug: 'terms-of-service',
-    title: 'Terms of service',
-    summary: 'The rules for using and contributing to the registry.',
-    group: 'Policies',
-    body: (product) => (
+    title: 'pages.terms.title',
+    summary: 'pages.terms.summary',
+    group: 'policies',
+    body: (t, product) => (
       <>
-        <p>
-          {product} is a community registry. By using it, or by adding photos or information, you agree to these terms.
-        </p>
-        <h2>Your contributions</h2>
+        <p>{t('pages.terms.intro', { product })}</p>
+        <h2>{t('pages.terms.contributions')}</h2>
         <ul>
-          <li>Only upload photos you took yourself, or that you have the right to share.</li>
-          <li>
-            You allow {product} to publish your photos and information as part of the registry, and to let others reuse them
-            with credit.
-          </li>
-          <li>Contributions are reviewed by volunteer moderators, who may edit or decline them.</li>
+          <li>{t('pages.terms.ownPhotos')}</li>
+          <li>{t('pages.terms.licence', { product })}</li>
+          <li>{t('pages.terms.reviewed')}</li>
         </ul>
-        <h2>Be respectful</h2>
-        <p>Don’t post people’s faces or private details, offensive material, or anything unlawful. Don’t trespass for a photo.</p>
-        <h2>Open data</h2>
-        <p>
-          Many records come from open datasets published by cities and institutions. Each artwork names its source and
-          licence, which govern that data.
-        </p>
-        <h2>No warranty</h2>
-        <p>The registry is provided as is. Information may be incomplete or out of date: check before you travel.</p>
+        <h2>{t('pages.terms.respect')}</h2>
+        <p>{t('pages.terms.respectBody')}</p>
+        <h2>{t('pages.terms.openData')}</h2>
+        <p>{t('pages.terms.openDataBody')}</p>
+        <h2>{t('pages.terms.warranty')}</h2>
+        <p>{t('pages.terms.warrantyBody')}</p>
       </>
     ),
   },
   {
     slug: 'privacy-policy',
-    title: 'Privacy policy',
-    summary: 'What we store about you, and what we never do.',
-    group: 'Policies',
-    body: (product) => (
+    title: 'pages.privacy.title',
+    summary: 'pages.privacy.summary',
+    group: 'policies',
+    body: (t, product) => (
       <>
-        <p>{product} collects as little about you as it can.</p>
-        <h2>Without an account</h2>
-        <p>
-          Your browser keeps a random token that links your contributions together. The server stores only a one-way hash of
-          it, never the token itself.
-        </p>
-        <h2>With an account</h2>
-        <p>
-          We store your email address to send you sign-in links and notifications. It is never shown publicly and never
-          sold. Signing in links your earlier anonymous contributions to your account.
-        </p>
-        <h2>Photos</h2>
-        <p>
-          The location in your photos is used to place the artwork. Published copies of photos have camera and location
-          metadata removed; originals are kept private.
-        </p>
-        <h2>Your location</h2>
-        <p>When you use “my location”, your position is used in your browser to centre the map. It is not stored.</p>
-        <h2>Questions</h2>
-        <p>Use “Send feedback” to reach the moderators.</p>
+        <p>{t('pages.privacy.intro', { product })}</p>
+        <h2>{t('pages.privacy.anonymous')}</h2>
+        <p>{t('pages.privacy.anonymousBody')}</p>
+        <h2>{t('pages.privacy.account')}</h2>
+        <p>{t('pages.privacy.accountBody')}</p>
+        <h2>{t('pages.privacy.photos')}</h2>
+        <p>{t('pages.privacy.photosBody')}</p>
+        <h2>{t('pages.privacy.location')}</h2>
+        <p>{t('pages.privacy.locationBody')}</p>
+        <h2>{t('pages.privacy.questions')}</h2>
+        <p>{t('pages.privacy.questionsBody')}</p>
       </>
     ),
   },

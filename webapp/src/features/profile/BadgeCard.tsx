@@ -1,7 +1,8 @@
 /** One badge in a grid of badges: its emoji, title and description, then what the screen adds. */
 import type { ReactNode } from 'react';
 import type { AwardedBadge, CatalogueBadge } from '../../api/types';
-import { formatDate, plural } from '../../lib/format';
+import { useT } from '../../i18n';
+import { formatDate } from '../../lib/format';
 
 export function BadgeCard({ badge, locked = false, children }: {
   badge: AwardedBadge | CatalogueBadge;
@@ -22,12 +23,8 @@ export function BadgeCard({ badge, locked = false, children }: {
 
 /** "Earned 12 March 2025", when the date is known. */
 export function EarnedOn({ at }: { at: string | undefined }) {
+  const t = useT();
   const date = formatDate(at);
   if (!at || !date) return null;
-  return <p className="badge-card__text muted small">Earned {date}</p>;
-}
-
-/** How many contributors hold a badge of the catalogue. */
-export function heldBy(count: number): string {
-  return count === 0 ? 'Not held by anyone yet' : `Held by ${plural(count, 'contributor')}`;
+  return <p className="badge-card__text muted small">{t('profile.badges.earnedOn', { date })}</p>;
 }

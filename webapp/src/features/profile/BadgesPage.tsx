@@ -7,11 +7,13 @@ import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
-import { BadgeCard, EarnedOn, heldBy } from './BadgeCard';
+import { useT } from '../../i18n';
+import { BadgeCard, EarnedOn } from './BadgeCard';
 import { useGetAllBadgesQuery, useGetMyBadgesQuery } from './profileApi';
 import { SignInRequired } from './SignInRequired';
 
 export function BadgesPage() {
+  const t = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const mine = useGetMyBadgesQuery(undefined, { skip: !signedIn });
   const all = useGetAllBadgesQuery(undefined, { skip: !signedIn });
@@ -19,26 +21,26 @@ export function BadgesPage() {
   const toEarn = (all.data ?? []).filter((b) => !earned.has(b.badge_key));
   return (
     <div className="page page--narrow">
-      <PageHeader title="Badges" />
+      <PageHeader title={t('profile.badges.title')} />
       {!signedIn ? (
-        <SignInRequired title="Sign in to collect badges">
-          <p>Badges celebrate your contributions: first photo, first discovery, and more.</p>
+        <SignInRequired title={t('profile.badges.signInTitle')}>
+          <p>{t('profile.badges.signInBody')}</p>
         </SignInRequired>
       ) : mine.isLoading ? (
-        <Loading label="Loading badges…">
+        <Loading label={t('profile.badges.loading')}>
           <Skeleton lines={4} />
         </Loading>
       ) : mine.error ? (
-        <ErrorState title="Could not load your badges" error={mine.error} onRetry={() => void mine.refetch()} />
+        <ErrorState title={t('profile.badges.loadFailed')} error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <>
           {(mine.data ?? []).length === 0 ? (
-            <EmptyState icon="badge" title="No badges yet">
-              <p>Add a photo or log a visit to earn your first one.</p>
+            <EmptyState icon="badge" title={t('profile.badges.emptyTitle')}>
+              <p>{t('profile.badges.emptyBody')}</p>
             </EmptyState>
           ) : (
-            <Section titleId="badges-earned" title="Earned">
-              <ul className="badge-grid" aria-label="Your badges">
+            <Section titleId="badges-earned" title={t('profile.badges.earned')}>
+              <ul className="badge-grid" aria-label={t('profile.badges.yours')}>
                 {(mine.data ?? []).map((b) => (
                   <BadgeCard key={b.badge_id} badge={b}>
                     {b.award_reason && <p className="badge-card__text muted small">{b.award_reason}</p>}
@@ -49,12 +51,12 @@ export function BadgesPage() {
             </Section>
           )}
           {toEarn.length > 0 && (
-            <Section titleId="badges-to-earn" title="Still to earn">
-              <ul className="badge-grid" aria-label="Badges still to earn">
+            <Section titleId="badges-to-earn" title={t('profile.badges.toEarn')}>
+              <ul className="badge-grid" aria-label={t('profile.badges.toEarnList')}>
                 {toEarn.map((b) => (
                   <BadgeCard key={b.badge_id} badge={b} locked>
-                    {b.award_reason && <p className="badge-card__text small">To earn: {b.award_reason}</p>}
-                    <p className="badge-card__text muted small">{heldBy(b.award_count)}</p>
+                    {b.award_reason && <p className="badge-card__text small">{t('profile.badges.toEarnReason', { reason: b.award_reason })}</p>}
+                    <p className="badge-card__text muted small">{t('profile.badges.heldBy', { count: b.award_count })}</p>
                   </BadgeCard>
                 ))}
               </ul>

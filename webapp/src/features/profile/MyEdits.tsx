@@ -10,6 +10,7 @@ import { Pagination } from '../../components/Pagination';
 import { Section } from '../../components/Section';
 import { EmptyState, QueryState } from '../../components/states';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
 import { statusText, submissionKind } from '../../lib/submissionText';
@@ -17,26 +18,32 @@ import { usePageParam } from '../../lib/urlParams';
 import { useGetMyEditsQuery } from './profileApi';
 
 export function MyEdits() {
+  const t = useT();
   // Not `?page`: that is the submissions list's, on the same screen.
   const [page, goToPage] = usePageParam({ name: 'edits_page' });
   // Asked again on arrival: moderators decide them in the meantime.
   const { data, error, isLoading, refetch } = useGetMyEditsQuery({ page }, { refetchOnMountOrArgChange: true });
 
   return (
-    <Section titleId="my-edits-title" title="My edits">
-      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading edits…" lines={4} failedTitle="Could not load your edits">
+    <Section titleId="my-edits-title" title={t('profile.edits.title')}>
+      <QueryState
+        query={{ isLoading, error, refetch }}
+        loadingLabel={t('profile.edits.loading')}
+        lines={4}
+        failedTitle={t('profile.edits.loadFailed')}
+      >
         {!data || data.edits.length === 0 ? (
-          <EmptyState icon="artists" title="No edits yet">
-            <p>You have not proposed any edits yet.</p>
+          <EmptyState icon="artists" title={t('profile.edits.emptyTitle')}>
+            <p>{t('profile.edits.emptyBody')}</p>
           </EmptyState>
         ) : (
           <>
-            <ul className="row-list" aria-label="Your edits">
+            <ul className="row-list" aria-label={t('profile.edits.list')}>
               {data.edits.map((e) => (
                 <EditRow key={e.id} edit={e} />
               ))}
             </ul>
-            <Pagination page={page} totalPages={data.pagination.total_pages} label="Edit pages" onPage={goToPage} />
+            <Pagination page={page} totalPages={data.pagination.total_pages} label={t('profile.edits.pages')} onPage={goToPage} />
           </>
         )}
       </QueryState>
@@ -67,9 +74,10 @@ function notApplied(e: MyEdit): string[] | null {
 }
 
 function EditRow({ edit: e }: { edit: MyEdit }) {
+  const t = useT();
   const vocabulary = useTagVocabulary();
   const subject: EditSubject = e.submission_type === 'artwork_edit' ? 'artwork' : 'artist';
-  const name = e.subject_name || (subject === 'artwork' ? 'Untitled artwork' : 'Unnamed artist');
+  const name = e.subject_name || t(subject === 'artwork' ? 'profile.edits.untitledArtwork' : 'profile.edits.unnamedArtist');
   const href = subjectHref(e);
   const left = notApplied(e);
   const applied = e.applied ?? [];
@@ -81,7 +89,9 @@ function EditRow({ edit: e }: { edit: MyEdit }) {
           <span className="row-list__meta">{[submissionKind(e.submission_type), formatDate(e.created_at)].filter(Boolean).join(' · ')}</span>
           {e.fields.length > 0 && (
             <span className="small" data-testid="edit-fields">
-              {e.submission_type === 'new_artist' ? 'Proposed with the' : 'Changes the'} {fieldList(e.fields, subject, vocabulary)}
+              {t(e.submission_type === 'new_artist' ? 'profile.edits.proposedWith' : 'profile.edits.changes', {
+                fields: fieldList(e.fields, subject, vocabulary),
+              })}
             </span>
           )}
           <span className="submission-row__status">
@@ -91,12 +101,15 @@ function EditRow({ edit: e }: { edit: MyEdit }) {
             {left && (
               <span className="small" data-testid="edit-applied">
                 {applied.length > 0
-                  ? `Applied only the ${fieldList(applied, subject, vocabulary)}; not the ${fieldList(left, subject, vocabulary)}`
-                  : 'None of its fields were applied'}
+                  ? t('profile.edits.appliedOnly', {
+                      applied: fieldList(applied, subject, vocabulary),
+                      left: fieldList(left, subject, vocabulary),
+                    })
+                  : t('profile.edits.noneApplied')}
               </span>
             )}
           </span>
-          {e.status === 'rejected' && e.reason && <span className="small submission-row__reason">Reason: {e.reason}</span>}
+          {e.status === 'rejected' && e.reason && <span className="small submission-row__reason">{t('profile.reason', { reason: e.reason })}</span>}
         </span>
       </div>
     </li>

@@ -9,27 +9,38 @@ import { RowLink } from '../../components/RowLink';
 import { Section } from '../../components/Section';
 import { QueryState } from '../../components/states';
 import { to } from '../../config/routes';
+import { t as translate, useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
-import { plural } from '../../lib/format';
 
 export function MyLists() {
+  const t = useT();
   const { data, error, isLoading, refetch } = useGetMyListsQuery();
   return (
-    <Section titleId="my-lists-title" title="Lists">
+    <Section titleId="my-lists-title" title={t('profile.lists.title')}>
       <QueryState
         query={{ isLoading, error, refetch }}
-        loadingLabel="Loading lists…"
+        loadingLabel={t('profile.lists.loading')}
         lines={3}
         failed={Boolean(error) || !data}
-        failedTitle="Could not load your lists"
+        failedTitle={t('profile.lists.loadFailed')}
       >
-        <ul className="row-list" aria-label="Your lists">
+        <ul className="row-list" aria-label={t('profile.lists.list')}>
           {data?.map((l) => (
-            <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={`${plural(l.item_count, 'artwork')} · ${l.public ? 'Public' : 'Private'}`} />
+            <RowLink
+              key={l.id}
+              to={to.list(l.id)}
+              title={l.name}
+              meta={t('lists.summary', { count: l.item_count, visibility: l.public ? 'public' : 'private' })}
+            />
           ))}
         </ul>
       </QueryState>
-      <NewListForm label="List name" submitLabel="Create list" offerPublic onCreated={({ name }) => announce(`Created ${name}`)} />
+      <NewListForm
+        label={t('lists.name')}
+        submitLabel={t('profile.lists.create')}
+        offerPublic
+        onCreated={({ name }) => announce(translate('profile.lists.created', { name }))}
+      />
     </Section>
   );
 }

@@ -21,6 +21,7 @@ import { PhotoImage } from '../../components/PhotoImage';
 import { Section } from '../../components/Section';
 import { EmptyState, QueryState } from '../../components/states';
 import { to } from '../../config/routes';
+import { t as translate, useT, type MessageKey } from '../../i18n';
 import { formatDate, pageCount } from '../../lib/format';
 import { statusText, submissionTitle } from '../../lib/submissionText';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
@@ -28,6 +29,7 @@ import { toastShown } from '../../lib/ui';
 import { usePageParam } from '../../lib/urlParams';
 
 export function MySubmissions() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [page, goToPage] = usePageParam();
   // Always asked again on arrival: X-Min-Position makes it include what was just sent.
@@ -38,58 +40,63 @@ export function MySubmissions() {
   const [erasing, setErasing] = useState<SubmissionDto | null>(null);
 
   /** Carries out `request`, then toasts `done`, or why it failed (`failed` when the server says nothing). */
-  const toastOutcome = async (request: () => Promise<unknown>, done: string, failed: string) => {
+  const toastOutcome = async (request: () => Promise<unknown>, done: MessageKey, failed: MessageKey) => {
     try {
       await request();
-      dispatch(toastShown({ type: 'success', message: done }));
+      dispatch(toastShown({ type: 'success', message: translate(done) }));
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e, failed) }));
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, translate(failed)) }));
     }
   };
 
   const onErase = async (s: SubmissionDto) => {
     setErasing(null);
-    await toastOutcome(() => erase(s.id).unwrap(), 'Photo location and camera details removed', 'Could not remove the photo details');
+    await toastOutcome(() => erase(s.id).unwrap(), 'profile.submissions.erased', 'profile.submissions.eraseFailed');
   };
 
   const onWithdraw = async (s: SubmissionDto) => {
     setConfirming(null);
-    await toastOutcome(() => withdraw(s.id).unwrap(), 'Submission withdrawn', 'Could not withdraw the submission');
+    await toastOutcome(() => withdraw(s.id).unwrap(), 'profile.submissions.withdrawn', 'profile.submissions.withdrawFailed');
   };
 
   const totalPages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
-    <Section titleId="my-submissions-title" title="Submissions">
-      <QueryState query={{ isLoading, error, refetch }} loadingLabel="Loading submissions…" lines={4} failedTitle="Could not load your submissions">
+    <Section titleId="my-submissions-title" title={t('profile.submissions.title')}>
+      <QueryState
+        query={{ isLoading, error, refetch }}
+        loadingLabel={t('profile.submissions.loading')}
+        lines={4}
+        failedTitle={t('profile.submissions.loadFailed')}
+      >
         {!data || data.submissions.length === 0 ? (
           <EmptyState
             icon="camera"
-            title="No submissions yet"
+            title={t('profile.submissions.emptyTitle')}
             action={
               <Link className="button button--filled" to={to.add()}>
-                Add an artwork
+                {t('profile.submissions.addArtwork')}
               </Link>
             }
           >
-            <p>Artworks and visits you send appear here with their review status.</p>
+            <p>{t('profile.submissions.emptyBody')}</p>
           </EmptyState>
         ) : (
           <>
-            <ul className="row-list" aria-label="Your submissions">
+            <ul className="row-list" aria-label={t('profile.submissions.list')}>
               {data.submissions.map((s) => (
                 <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
               ))}
             </ul>
-            <Pagination page={page} totalPages={totalPages} label="Submission pages" onPage={goToPage} />
+            <Pagination page={page} totalPages={totalPages} label={t('profile.submissions.pages')} onPage={goToPage} />
           </>
         )}
       </QueryState>
       <ConfirmDialog
         open={confirming !== null}
-        title="Withdraw this submission?"
-        message={`“${confirming ? submissionTitle(confirming) : ''}” will not be reviewed. This can’t be undone.`}
-        confirmLabel="Withdraw"
+        title={t('profile.submissions.withdrawTitle')}
+        message={t('profile.submissions.withdrawMessage', { title: confirming ? submissionTitle(confirming) : '' })}
+        confirmLabel={t('profile.submissions.withdraw')}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming) void onWithdraw(confirming);
@@ -97,9 +104,9 @@ export function MySubmissions() {
       />
       <ConfirmDialog
         open={erasing !== null}
-        title="Remove photo location and camera details?"
-        message={`The GPS position, time and camera recorded in the photos of “${erasing ? submissionTitle(erasing) : ''}” will be forgotten. The photos and the artwork’s location stay. This can’t be undone.`}
-        confirmLabel="Remove"
+        title={t('profile.submissions.eraseTitle')}
+        message={t('profile.submissions.eraseMessage', { title: erasing ? submissionTitle(erasing) : '' })}
+        confirmLabel={t('profile.submissions.erase')}
         onCancel={() => setErasing(null)}
         onConfirm={() => {
           if (erasing) void onErase(erasing);
@@ -110,9 +117,15 @@ export function MySubmissions() {
 }
 
 function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: SubmissionDto; onWithdraw: () => void; onErase: () => void }) {
+  const t = useT();
   const title = submissionTitle(s);
   const first = s.photos[0];
-  const kind = s.submission_type === 'logbook' ? 'Visit' : `New artwork${s.artwork_type ? ` (${artworkTypeLabel(s.artwork_type)})` : ''}`;
+  const kind =
+    s.submission_type === 'logbook'
+      ? t('profile.submissions.kindVisit')
+      : s.artwork_type
+        ? t('profile.submissions.kindNewArtworkOfType', { type: artworkTypeLabel(s.artwork_type) })
+        : t('profile.submissions.kindNewArtwork');
   return (
     <li className="row-list__item submission-row" data-testid="my-submission" data-submission-id={s.id}>
       <div className="row-list__link">
@@ -132,17 +145,22 @@ function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: Sub
             </span>
             {s.status === 'approved' && s.artwork_id && (
               <Link to={to.artwork(s.artwork_id)} className="small">
-                View the artwork{s.artwork_title ? `: ${s.artwork_title}` : ''}
+                {s.artwork_title ? t('profile.submissions.viewArtworkTitled', { title: s.artwork_title }) : t('profile.submissions.viewArtwork')}
               </Link>
             )}
           </span>
-          {s.status === 'rejected' && s.reason && <span className="small submission-row__reason">Reason: {s.reason}</span>}
+          {s.status === 'rejected' && s.reason && <span className="small submission-row__reason">{t('profile.reason', { reason: s.reason })}</span>}
         </span>
         {(s.status === 'pending' || hasPersonalExif(s)) && (
           <span className="submission-row__actions">
             {s.status === 'pending' && (
-              <button type="button" className="button button--text button--small" onClick={onWithdraw} aria-label={`Withdraw ${title}`}>
-                Withdraw
+              <button
+                type="button"
+                className="button button--text button--small"
+                onClick={onWithdraw}
+                aria-label={t('profile.submissions.withdrawNamed', { title })}
+              >
+                {t('profile.submissions.withdraw')}
               </button>
             )}
             {hasPersonalExif(s) && (
@@ -150,9 +168,9 @@ function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: Sub
                 type="button"
                 className="button button--text button--small"
                 onClick={onErase}
-                aria-label={`Remove photo details of ${title}: their location and camera`}
+                aria-label={t('profile.submissions.eraseNamed', { title })}
               >
-                Remove photo details
+                {t('profile.submissions.eraseButton')}
               </button>
             )}
           </span>

@@ -1,15 +1,17 @@
 /**
- * /profile's "Preferences" for a signed-in user (PUT /me/preferences): theme, notification
- * choices and the map's default radius, kept on the account so they follow the user to every
- * device. Save sends them over what the account holds (the call replaces the whole object);
- * the saved theme applies at once (accountApi adopts it).
+ * /profile's "Preferences" for a signed-in user (PUT /me/preferences): theme, language,
+ * notification choices and the map's default radius, kept on the account so they follow the
+ * user to every device. Save sends them over what the account holds (the call replaces the whole
+ * object); the saved theme and language apply at once (accountApi adopts the answer's).
  */
 import { Fragment, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useGetMyProfileQuery, useUpdatePreferencesMutation } from '../../api/accountApi';
 import { errorField, serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
 import { Loading, Skeleton, Spinner } from '../../components/states';
+import { t as translate, LOCALE_NAMES, LOCALES, useT, type Locale, type MessageKey } from '../../i18n';
 import {
+  accountLanguage,
   MAP_RADII_M,
   parsePreferences,
   PREFERENCE_KEYS,
@@ -21,12 +23,7 @@ import {
 import { storedTheme, THEME_LABELS, THEMES } from '../../lib/theme';
 import { toastShown } from '../../lib/ui';
 
-export const PREFERENCES_MESSAGES = {
-  saved: 'Preferences saved',
-  saveFailed: 'Could not save your preferences. Please try again.',
-  unreadable: 'Your saved preferences could not be read. Reload the page to try again.',
-} as const;
-
+/** Units, the same in every language this app speaks. */
 export const MAP_RADIUS_LABELS: Record<MapRadius, string> = {
   250: '250 m',
   500: '500 m',
@@ -36,39 +33,50 @@ export const MAP_RADIUS_LABELS: Record<MapRadius, string> = {
 
 /** The notification choices, as checkboxes. */
 const NOTIFICATION_CHOICES = [
-  { key: 'notify_badge_toasts', label: 'Celebrate new badges with a pop-up' },
-  { key: 'notify_submission_updates', label: 'List reviews of my submissions in Notifications' },
-] as const satisfies readonly { key: PreferenceKey; label: string }[];
+  { key: 'notify_badge_toasts', label: 'profile.preferences.notifyBadges' },
+  { key: 'notify_submission_updates', label: 'profile.preferences.notifySubmissions' },
+] as const satisfies readonly { key: PreferenceKey; label: MessageKey }[];
 
-const isPreferenceKey = (field: string | undefined): field is PreferenceKey =>
-  !!field && (PREFERENCE_KEYS as readonly string[]).includes(field);
+/**
+ * What the form edits: the typed preferences and the interface language (the account's, or this
+ * device's while the account holds none).
+ */
+type FormValues = UserPreferences & { language: Locale };
+type FormKey = keyof FormValues;
+const FORM_KEYS = [...PREFERENCE_KEYS, 'language'] as const satisfies readonly FormKey[];
+
+const isFormKey = (field: string | undefined): field is FormKey => !!field && (FORM_KEYS as readonly string[]).includes(field);
 
 /** The edits whose values the account does not hold. */
-function pendingEdits(edits: Partial<UserPreferences>, saved: UserPreferences): Partial<UserPreferences> {
-  return Object.fromEntries(Object.entries(edits).filter(([k, v]) => saved[k as PreferenceKey] !== v));
+function pendingEdits(edits: Partial<FormValues>, saved: FormValues): Partial<FormValues> {
+  return Object.fromEntries(Object.entries(edits).filter(([k, v]) => saved[k as FormKey] !== v));
 }
 
 export function PreferencesForm() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const profile = useGetMyProfileQuery();
   const current = profile.currentData?.preferences;
-  const saved = useMemo(() => parsePreferences(current, storedTheme()), [current]);
+  const saved = useMemo<FormValues>(
+    () => ({ ...parsePreferences(current, storedTheme()), language: accountLanguage(current) ?? t.locale }),
+    [current, t.locale],
+  );
   // Only what was changed here: the rest follows the account (a theme chosen in the menu, say).
-  const [edits, setEdits] = useState<Partial<UserPreferences>>({});
+  const [edits, setEdits] = useState<Partial<FormValues>>({});
   // Once the account holds an edited value (saved here or elsewhere), the edit is done.
   const [seen, setSeen] = useState(saved);
   if (seen !== saved) {
     setSeen(saved);
     setEdits((e) => pendingEdits(e, saved));
   }
-  const [error, setError] = useState<{ field: PreferenceKey | null; message: string } | null>(null);
+  const [error, setError] = useState<{ field: FormKey | null; message: string } | null>(null);
   const [update, { isLoading: saving }] = useUpdatePreferencesMutation();
   const id = useId();
 
-  const draft: UserPreferences = { ...saved, ...edits };
-  const changed = PREFERENCE_KEYS.some((k) => draft[k] !== saved[k]);
+  const draft: FormValues = { ...saved, ...edits };
+  const changed = FORM_KEYS.some((k) => draft[k] !== saved[k]);
 
-  const edit = <K extends PreferenceKey>(key: K, value: UserPreferences[K]) => {
+  const edit = <K extends FormKey>(key: K, value: FormValues[K]) => {
     setEdits((e) => ({ ...e, [key]: value }));
     setError(null);
   };
@@ -77,26 +85,32 @@ export function PreferencesForm() {
     e.preventDefault();
     if (!changed || saving) return;
     setError(null);
+    const body = toServerPreferences(draft, current);
+    // The language is sent once chosen here (or kept as the account holds it): an account
+    // without one goes on following each device's.
+    if (draft.language !== saved.language) body.language = draft.language;
     try {
-      await update(toServerPreferences(draft, current)).unwrap();
-      dispatch(toastShown({ type: 'success', message: PREFERENCES_MESSAGES.saved }));
+      const answer = await update(body).unwrap();
+      // Said in the language just saved, which the answer switches the screen to.
+      const language = accountLanguage(answer) ?? undefined;
+      dispatch(toastShown({ type: 'success', message: translate('profile.preferences.saved', undefined, language) }));
     } catch (err) {
       const field = errorField(err);
-      setError({ field: isPreferenceKey(field) ? field : null, message: serverMessage(err) ?? PREFERENCES_MESSAGES.saveFailed });
+      setError({ field: isFormKey(field) ? field : null, message: serverMessage(err) ?? translate('profile.preferences.saveFailed') });
     }
   };
 
   if (!profile.currentData) {
-    if (profile.isError) return <p className="muted">{PREFERENCES_MESSAGES.unreadable}</p>;
+    if (profile.isError) return <p className="muted">{t('profile.preferences.unreadable')}</p>;
     return (
-      <Loading label="Loading your preferences…">
+      <Loading label={t('profile.preferences.loading')}>
         <Skeleton lines={3} />
       </Loading>
     );
   }
 
-  const errorId = (key: PreferenceKey | 'form') => `${id}-${key}-error`;
-  const fieldError = (key: PreferenceKey): ReactNode =>
+  const errorId = (key: FormKey | 'form') => `${id}-${key}-error`;
+  const fieldError = (key: FormKey): ReactNode =>
     error?.field === key ? (
       <p id={errorId(key)} className="field__error" role="alert">
         {error.message}
@@ -105,29 +119,50 @@ export function PreferencesForm() {
   const invalid = (key: PreferenceKey) => (error?.field === key ? { 'aria-invalid': true, 'aria-describedby': errorId(key) } : {});
 
   return (
-    <form className="form preferences-form" aria-label="Preferences" onSubmit={(e) => void save(e)} noValidate>
+    <form className="form preferences-form" aria-label={t('profile.preferences.title')} onSubmit={(e) => void save(e)} noValidate>
       <fieldset className="fieldset" aria-describedby={error?.field === 'theme' ? errorId('theme') : undefined}>
-        <legend className="field__label">Theme</legend>
+        <legend className="field__label">{t('profile.preferences.theme')}</legend>
         <div className="preferences-form__options">
-          {THEMES.map((t) => (
-            <label key={t} className="checkbox">
+          {THEMES.map((theme) => (
+            <label key={theme} className="checkbox">
               <input
                 type="radio"
                 name={`${id}-theme`}
-                value={t}
-                checked={draft.theme === t}
-                onChange={() => edit('theme', t)}
+                value={theme}
+                checked={draft.theme === theme}
+                onChange={() => edit('theme', theme)}
                 aria-invalid={error?.field === 'theme' || undefined}
               />
-              {THEME_LABELS[t]}
+              {THEME_LABELS[theme]}
             </label>
           ))}
         </div>
         {fieldError('theme')}
       </fieldset>
 
+      <fieldset className="fieldset" aria-describedby={error?.field === 'language' ? errorId('language') : undefined}>
+        <legend className="field__label">{t('common.language')}</legend>
+        <div className="preferences-form__options">
+          {LOCALES.map((locale) => (
+            // Each language by its own name, in its own language.
+            <label key={locale} className="checkbox" lang={locale}>
+              <input
+                type="radio"
+                name={`${id}-language`}
+                value={locale}
+                checked={draft.language === locale}
+                onChange={() => edit('language', locale)}
+                aria-invalid={error?.field === 'language' || undefined}
+              />
+              {LOCALE_NAMES[locale]}
+            </label>
+          ))}
+        </div>
+        {fieldError('language')}
+      </fieldset>
+
       <fieldset className="fieldset">
-        <legend className="field__label">Notifications</legend>
+        <legend className="field__label">{t('profile.preferences.notifications')}</legend>
         <div className="preferences-form__options preferences-form__options--stacked">
           {NOTIFICATION_CHOICES.map(({ key, label }) => (
             <Fragment key={key}>
@@ -139,7 +174,7 @@ export function PreferencesForm() {
                   onChange={(e) => edit(key, e.target.checked)}
                   {...invalid(key)}
                 />
-                {label}
+                {t(label)}
               </label>
               {fieldError(key)}
             </Fragment>
@@ -149,7 +184,7 @@ export function PreferencesForm() {
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-radius`}>
-          Default map radius
+          {t('profile.preferences.radius')}
         </label>
         <select
           id={`${id}-radius`}
@@ -166,7 +201,7 @@ export function PreferencesForm() {
           ))}
         </select>
         <p id={`${id}-radius-hint`} className="field__hint">
-          How far around you the map looks for artwork.
+          {t('profile.preferences.radiusHint')}
         </p>
         {fieldError('map_radius_m')}
       </div>
@@ -178,7 +213,7 @@ export function PreferencesForm() {
       )}
       <div className="button-row">
         <button type="submit" className="button button--filled" disabled={!changed || saving}>
-          {saving && <Spinner />} Save preferences
+          {saving && <Spinner />} {t('profile.preferences.save')}
         </button>
       </div>
     </form>

@@ -9,20 +9,13 @@ import { serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
 import { ErrorNote, Spinner } from '../../components/states';
 import { PROFILE_NAME_CHECK_DEBOUNCE_MS } from '../../config/constants';
+import { t as translate, useT } from '../../i18n';
 import { useDebouncedValue } from '../../lib/hooks';
 import { toastShown } from '../../lib/ui';
 
-export const PROFILE_NAME_MESSAGES = {
-  checking: 'Checking availability…',
-  available: (name: string) => `${name} is available`,
-  taken: 'That profile name is already taken',
-  invalid: 'That profile name is not allowed',
-  saved: 'Profile name saved',
-  saveFailed: 'Could not save your profile name. Please try again.',
-} as const;
-
 /** Remount (key) it when the saved name changes: the draft starts from the saved name. */
 export function ProfileNameEditor({ current }: { current: string | null }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState(current ?? '');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -42,10 +35,10 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
   let hint: string | null = null;
   let ok = false;
   if (changed) {
-    if (!settled || check.isFetching) hint = PROFILE_NAME_MESSAGES.checking;
-    else if (result && refused) hint = result.message || (result.valid ? PROFILE_NAME_MESSAGES.taken : PROFILE_NAME_MESSAGES.invalid);
+    if (!settled || check.isFetching) hint = t('profile.name.checking');
+    else if (result && refused) hint = result.message || t(result.valid ? 'profile.name.taken' : 'profile.name.invalid');
     else if (result) {
-      hint = PROFILE_NAME_MESSAGES.available(name);
+      hint = t('profile.name.available', { name });
       ok = true;
     }
   }
@@ -56,9 +49,9 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
     setSaveError(null);
     try {
       await update({ profile_name: name }).unwrap();
-      dispatch(toastShown({ type: 'success', message: PROFILE_NAME_MESSAGES.saved }));
+      dispatch(toastShown({ type: 'success', message: translate('profile.name.saved') }));
     } catch (err) {
-      setSaveError(serverMessage(err) ?? PROFILE_NAME_MESSAGES.saveFailed);
+      setSaveError(serverMessage(err) ?? translate('profile.name.saveFailed'));
     }
   };
 
@@ -68,7 +61,7 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
     <form className="profile-name-form" onSubmit={(e) => void save(e)} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          Profile name
+          {t('profile.name.label')}
         </label>
         <input
           id={inputId}
@@ -87,12 +80,12 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
         />
       </div>
       <p id={hintId} className={`field__hint${ok ? ' field__hint--ok' : ''}`} aria-live="polite">
-        {hint ?? (current ? null : 'Choose the name shown on your public profile.')}
+        {hint ?? (current ? null : t('profile.name.hint'))}
       </p>
       <ErrorNote id={errorId}>{saveError}</ErrorNote>
       <div className="button-row">
         <button type="submit" className="button button--filled" disabled={!changed || refused || saving}>
-          {saving && <Spinner />} Save
+          {saving && <Spinner />} {t('common.save')}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 /**
  * /profile: who you are here (name, member since, role, profile name), your statistics, your
  * submissions, edits and lists, and your preferences (the account's when signed in; only this
- * device's theme otherwise).
+ * device's theme and language otherwise).
  */
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
 import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
+import { useT, type MessageKey } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
@@ -22,9 +23,13 @@ import { PreferencesForm } from './PreferencesForm';
 import { ProfileStatistics } from './ProfileStatistics';
 import './profile.css';
 
-const ROLE_LABELS = { admin: 'Administrator', moderator: 'Moderator', user: 'Contributor' } as const;
+const ROLE_LABELS = { admin: 'profile.role.admin', moderator: 'profile.role.moderator', user: 'profile.role.user' } as const satisfies Record<
+  string,
+  MessageKey
+>;
 
 export function ProfilePage() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -35,46 +40,46 @@ export function ProfilePage() {
 
   return (
     <div className="page page--narrow">
-      <PageHeader title="My submissions" documentTitle="Profile" subtitle={displayName(user)} />
-      <section className="section profile-card" aria-label="Your profile">
+      <PageHeader title={t('profile.page.title')} documentTitle={t('profile.page.documentTitle')} subtitle={displayName(user)} />
+      <section className="section profile-card" aria-label={t('profile.page.card')}>
         <Icon name="profile" size={40} />
         <div>
           <p className="profile-card__name">{profileName ?? displayName(user)}</p>
           {profileName && <p className="muted small">{displayName(user)}</p>}
           <p className="muted small">
-            {signedIn ? ROLE_LABELS[roleOf(user)] : 'Anonymous contributor on this device'}
-            {memberSince && formatDate(memberSince) && <> · Member since {formatDate(memberSince)}</>}
+            {signedIn ? t(ROLE_LABELS[roleOf(user)]) : t('profile.role.anonymous')}
+            {memberSince && formatDate(memberSince) && <> · {t('profile.memberSince', { date: formatDate(memberSince) })}</>}
           </p>
           {signedIn && profileName && user && (
             <p className="small">
-              <Link to={to.user(user.id)}>View your public profile</Link>
+              <Link to={to.user(user.id)}>{t('profile.page.viewPublic')}</Link>
             </p>
           )}
         </div>
         {!signedIn && (
           <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-            Sign in
+            {t('profile.signIn')}
           </button>
         )}
       </section>
       {signedIn && (
         <section className="section">
-          <h2 className="section__title">Profile name</h2>
+          <h2 className="section__title">{t('profile.name.label')}</h2>
           <ProfileNameEditor key={profileName ?? ''} current={profileName} />
         </section>
       )}
       {!signedIn && (
         <p className="notice" role="note">
-          You can add artworks without an account. Sign in to keep your contributions across devices and earn badges.
+          {t('profile.page.anonymousNote')}
         </p>
       )}
       {signedIn && (
-        <nav className="button-row" aria-label="Profile sections">
+        <nav className="button-row" aria-label={t('profile.page.sections')}>
           <Link className="button button--outlined" to={to.notifications()}>
-            <Icon name="bell" size={18} /> Notifications
+            <Icon name="bell" size={18} /> {t('profile.page.notifications')}
           </Link>
           <Link className="button button--outlined" to={to.badges()}>
-            <Icon name="badge" size={18} /> Badges
+            <Icon name="badge" size={18} /> {t('profile.badges.title')}
           </Link>
         </nav>
       )}
@@ -84,14 +89,14 @@ export function ProfilePage() {
       <MySubmissions />
       {signedIn && <MyEdits />}
       <MyLists />
-      <Section titleId="profile-preferences" title="Preferences">
+      <Section titleId="profile-preferences" title={t('profile.preferences.title')}>
         {signedIn ? (
           <PreferencesForm />
         ) : (
           <>
             <ThemePicker />
             <LanguagePicker />
-            <p className="muted small">This theme is kept on this device only. Sign in to keep your preferences across devices.</p>
+            <p className="muted small">{t('profile.preferences.deviceOnly')}</p>
           </>
         )}
       </Section>

@@ -10,15 +10,12 @@ import { NotFound } from '../../components/NotFound';
 import { Section } from '../../components/Section';
 import { ErrorState, Loading, Skeleton } from '../../components/states';
 import { to } from '../../config/routes';
-import { formatDate, plural } from '../../lib/format';
+import { useT } from '../../i18n';
+import { formatDate } from '../../lib/format';
 import { BadgeCard, EarnedOn } from './BadgeCard';
 import { Counts } from './Counts';
 import type { ApprovedCounts, PublicProfile } from '../../api/types';
 import { useGetPublicProfileQuery } from './profileApi';
-
-export const PUBLIC_PROFILE_MESSAGES = {
-  notFound: 'Profile not found',
-} as const;
 
 /**
  * No such profile: the server's 404 for an unknown user (or one without a public name), or its
@@ -29,35 +26,37 @@ function isUnknownUser(error: unknown): boolean {
 }
 
 function Contributions({ counts }: { counts: ApprovedCounts }) {
-  if (counts.total === 0) return <p className="muted">No approved contributions yet.</p>;
+  const t = useT();
+  if (counts.total === 0) return <p className="muted">{t('profile.public.noContributions')}</p>;
   return (
     <Counts
       counts={[
-        { term: 'Approved contributions', value: counts.total },
-        { term: 'Artworks added', value: counts.artworks },
-        { term: 'Photos', value: counts.photos },
-        { term: 'Visits logged', value: counts.visits },
-        { term: 'Edits', value: counts.edits },
+        { term: t('profile.stats.approvedContributions'), value: counts.total },
+        { term: t('profile.stats.artworksAdded'), value: counts.artworks },
+        { term: t('profile.stats.photos'), value: counts.photos },
+        { term: t('profile.stats.visitsLogged'), value: counts.visits },
+        { term: t('profile.stats.edits'), value: counts.edits },
       ]}
     />
   );
 }
 
 function Profile({ data }: { data: PublicProfile }) {
+  const t = useT();
   const { badges, lists } = data;
   return (
     <>
       {data.created_at && formatDate(data.created_at) && (
-        <p className="muted">Member since {formatDate(data.created_at)}</p>
+        <p className="muted">{t('profile.memberSince', { date: formatDate(data.created_at) })}</p>
       )}
-      <Section titleId="public-contributions" title="Contributions">
+      <Section titleId="public-contributions" title={t('profile.public.contributions')}>
         <Contributions counts={data.contributions} />
       </Section>
-      <Section titleId="public-badges" title="Badges">
+      <Section titleId="public-badges" title={t('profile.badges.title')}>
         {badges.length === 0 ? (
-          <p className="muted">No badges yet.</p>
+          <p className="muted">{t('profile.public.noBadges')}</p>
         ) : (
-          <ul className="badge-grid" aria-label="Badges">
+          <ul className="badge-grid" aria-label={t('profile.badges.title')}>
             {badges.map((b) => (
               <BadgeCard key={b.badge_id} badge={b}>
                 <EarnedOn at={b.awarded_at} />
@@ -66,13 +65,13 @@ function Profile({ data }: { data: PublicProfile }) {
           </ul>
         )}
       </Section>
-      <Section titleId="public-lists" title="Lists">
+      <Section titleId="public-lists" title={t('profile.lists.title')}>
         {lists.length === 0 ? (
-          <p className="muted">No public lists.</p>
+          <p className="muted">{t('profile.public.noLists')}</p>
         ) : (
-          <ul className="row-list" aria-label="Public lists">
+          <ul className="row-list" aria-label={t('profile.public.lists')}>
             {lists.map((l) => (
-              <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={plural(l.item_count, 'artwork')} />
+              <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={t('common.artworks', { count: l.item_count })} />
             ))}
           </ul>
         )}
@@ -82,24 +81,25 @@ function Profile({ data }: { data: PublicProfile }) {
 }
 
 export function PublicProfilePage() {
+  const t = useT();
   const { uuid = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetPublicProfileQuery(uuid, { skip: !uuid });
   const notFound = !uuid || isUnknownUser(error);
-  const name = data?.profile_name ?? `Contributor ${uuid.slice(0, 8)}`;
-  const title = notFound ? PUBLIC_PROFILE_MESSAGES.notFound : isLoading || error ? 'Profile' : name;
+  const name = data?.profile_name ?? t('profile.public.unnamed', { id: uuid.slice(0, 8) });
+  const title = notFound ? t('profile.public.notFound') : isLoading || error ? t('profile.page.documentTitle') : name;
   return (
     <div className="page page--narrow">
-      <PageHeader title={title} documentTitle="Profile" />
+      <PageHeader title={title} documentTitle={t('profile.page.documentTitle')} />
       {notFound ? (
-        <NotFound icon="profile" title="No one here" back={{ to: to.map(), label: 'Go to the map' }}>
-          <p>There is no public profile at this address. The link may be mistyped, or the contributor has not chosen a profile name.</p>
+        <NotFound icon="profile" title={t('profile.public.noOne')} back={{ to: to.map(), label: t('profile.public.goToMap') }}>
+          <p>{t('profile.public.noOneBody')}</p>
         </NotFound>
       ) : isLoading ? (
         <Loading>
           <Skeleton lines={3} />
         </Loading>
       ) : error ? (
-        <ErrorState title="Could not load this profile" error={error} onRetry={() => void refetch()} />
+        <ErrorState title={t('profile.public.loadFailed')} error={error} onRetry={() => void refetch()} />
       ) : data ? (
         <Profile data={data} />
       ) : null}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { EmptyState } from '../../components/states';
+import { useT } from '../../i18n';
 import { signInOpened } from '../../lib/ui';
 
 /** The honest state of a screen that only makes sense signed in. */
 export function SignInRequired({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   return (
     <EmptyState
@@ -12,7 +14,7 @@ export function SignInRequired({ title, children }: { title: string; children: R
       title={title}
       action={
         <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-          Sign in
+          {t('profile.signIn')}
         </button>
       }
     >

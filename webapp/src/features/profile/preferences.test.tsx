@@ -5,6 +5,7 @@ import { accountApi } from '../../api/accountApi';
 import { initSession } from '../../api/session';
 import { makeStore } from '../../app/store';
 import { ThemePicker } from '../../components/PreferencePickers';
+import { getLocale } from '../../i18n';
 import {
   DEFAULT_PREFERENCES,
   defaultMapRadius,
@@ -198,6 +199,50 @@ describe('/profile preferences (signed in)', () => {
     expect(radiusSelect().getAttribute('aria-describedby')).toContain(alert.id);
   });
 
+  it('shows the account’s language, or this device’s while the account holds none', async () => {
+    api({ language: 'fr' });
+    renderRoute('/profile', { who: 'user' });
+    // The account's language is adopted as the profile is read: the form is in French.
+    const french = await screen.findByRole('form', { name: 'Préférences' });
+    const languages = within(french).getByRole('group', { name: 'Langue' });
+    expect(within(languages).getByRole('radio', { name: 'Français' })).toBeChecked();
+    expect(within(languages).getByRole('radio', { name: 'English' })).not.toBeChecked();
+  });
+
+  it('saves the language chosen with the rest, and the screen switches to it', async () => {
+    const { calls } = api({ units: 'metric', theme: 'Vancouver' });
+    const { store } = renderRoute('/profile', { who: 'user' });
+    await form();
+    const languages = screen.getByRole('group', { name: 'Language' });
+    // The account holds none: this device's (English) is the one shown, each by its own name.
+    expect(within(languages).getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(within(languages).getByText('Français')).toHaveAttribute('lang', 'fr');
+    expect(saveButton()).toBeDisabled();
+
+    await userEvent.click(within(languages).getByRole('radio', { name: 'Français' }));
+    // Chosen, not yet saved: the screen stays in English until Save.
+    expect(getLocale()).toBe('en');
+    await userEvent.click(saveButton());
+
+    await waitFor(() => expect(putBodies(calls)).toHaveLength(1));
+    expect(putBodies(calls)[0]).toEqual({
+      units: 'metric',
+      theme: 'Vancouver',
+      notify_badge_toasts: true,
+      notify_submission_updates: true,
+      map_radius_m: 500,
+      language: 'fr',
+    });
+    // The answer's language is applied: the page is now in French, and remembered here.
+    const french = await screen.findByRole('form', { name: 'Préférences' });
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem('plinth-language')).toBe('fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes contributions' })).toBeInTheDocument();
+    expect(within(french).getByRole('radio', { name: 'Français' })).toBeChecked();
+    expect(within(french).getByRole('button', { name: 'Enregistrer les préférences' })).toBeDisabled();
+    expect(store.getState().ui.toasts.map((t) => t.message)).toContain('Préférences enregistrées');
+  });
+
   it('says saving failed when no answer arrives', async () => {
     api({}, { 'PUT /api/me/preferences': () => Promise.reject(new TypeError('offline')) });
     renderRoute('/profile', { who: 'user' });
@@ -260,12 +305,15 @@ describe('the account’s theme', () => {
 });
 
 describe('/profile preferences (anonymous)', () => {
-  it('offers this device’s theme only, with a hint, and asks the server nothing', async () => {
+  it('offers this device’s theme and language only, with a hint, and asks the server nothing', async () => {
     const { calls } = api({});
     renderRoute('/profile', { who: 'anonymous' });
     const section = await screen.findByRole('region', { name: 'Preferences' });
-    expect(within(section).getByText(/Sign in to keep your preferences across devices/)).toBeInTheDocument();
+    expect(
+      within(section).getByText('This theme and language are kept on this device only. Sign in to keep your preferences across devices.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Preferences' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     await userEvent.selectOptions(within(section).getByRole('combobox', { name: 'Theme' }), 'Earthy cultural');
     expect(document.documentElement.dataset.theme).toBe('EarthyCultural');
     expect(localStorage.getItem(THEME_KEY)).toBe('EarthyCultural');

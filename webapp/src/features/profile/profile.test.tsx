@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionState } from '../../api/session';
 import { makeStore } from '../../app/store';
+import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { systemLists } from '../../testing/lists';
 import { renderRoute, sessionFor } from '../../testing/render';
@@ -97,6 +98,26 @@ describe('/profile header (SPEC §3, §6)', () => {
     renderRoute('/profile', { who: 'moderator' });
     const card = await screen.findByRole('region', { name: 'Your profile' });
     expect(within(card).getByText(/Moderator/)).toBeInTheDocument();
+  });
+});
+
+describe('/profile in French', () => {
+  it('shows the anonymous profile, its sections and preferences in French', async () => {
+    api();
+    setLocale('fr');
+    renderRoute('/profile', { who: 'anonymous' });
+    const card = await screen.findByRole('region', { name: 'Votre profil' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes contributions' })).toBeInTheDocument();
+    expect(within(card).getByText('Contributeur anonyme sur cet appareil')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contributions' })).toBeInTheDocument();
+    const preferences = screen.getByRole('region', { name: 'Préférences' });
+    expect(
+      within(preferences).getByText(
+        'Ce thème et cette langue ne sont conservés que sur cet appareil. Connectez-vous pour retrouver vos préférences sur tous vos appareils.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Profil - Plinth'));
   });
 });
 

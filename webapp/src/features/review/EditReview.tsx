@@ -11,7 +11,8 @@ import type { EditSubject } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
 import { ListCount } from '../../components/states';
 import { fieldList } from '../../lib/fieldText';
-import { formatDate, pageCount, plural } from '../../lib/format';
+import { useT } from '../../i18n';
+import { formatDate, pageCount } from '../../lib/format';
 import { EditReviewPanel } from './EditReviewDetail';
 import { useGetEditReviewsQuery, type SubjectEditSummary } from './reviewApi';
 import { EDIT_TAB_WORDS, editTitle, ListState, NewSubjectChip } from './ReviewParts';
@@ -31,12 +32,13 @@ export function EditReview({
   /** Shows an edit in detail, or (null) none. */
   onOpen: (id: string | null) => void;
 }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div className={`review-layout${openId ? ' review-layout--open' : ''}`}>
       <section className="review-layout__queue" aria-labelledby="edit-review-title">
         <h2 id="edit-review-title" ref={heading} tabIndex={-1} className="section__title">
-          {EDIT_TAB_WORDS[subject].heading}
+          {t(EDIT_TAB_WORDS[subject].heading)}
         </h2>
         <EditList key={page} subject={subject} page={page} openId={openId} onOpen={onOpen} onPage={onPage} />
       </section>
@@ -68,17 +70,18 @@ function EditList({
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const { data, error, isLoading, isFetching, refetch } = useGetEditReviewsQuery({ subject, page });
   const words = EDIT_TAB_WORDS[subject];
   if (isLoading || error || !data || data.edits.length === 0) {
     return (
       <ListState
         query={{ isLoading, error, refetch }}
-        loadingLabel="Loading the proposed edits…"
-        failedTitle="Could not load the proposed edits"
-        emptyTitle="No edits waiting"
+        loadingLabel={t('review.edits.loading')}
+        failedTitle={t('review.edits.failed')}
+        emptyTitle={t('review.edits.empty')}
       >
-        <p>{words.empty}</p>
+        <p>{t(words.empty)}</p>
       </ListState>
     );
   }
@@ -86,14 +89,14 @@ function EditList({
   return (
     <>
       <ListCount refreshing={isFetching}>
-        {plural(data.total, 'edit')} waiting
+        {t('review.edits.count', { count: data.total })}
       </ListCount>
-      <ol className="review-list" aria-label="Proposed edits">
+      <ol className="review-list" aria-label={t('review.edits.listLabel')}>
         {data.edits.map((e) => (
           <EditRow key={e.id} subject={subject} edit={e} open={openId === e.id} onOpen={() => onOpen(e.id)} />
         ))}
       </ol>
-      <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Edit pages" />
+      <Pagination page={page} totalPages={totalPages} onPage={onPage} label={t('review.edits.pages')} />
     </>
   );
 }
@@ -109,6 +112,7 @@ function EditRow({
   open: boolean;
   onOpen: () => void;
 }) {
+  const t = useT();
   const title = editTitle(subject, e);
   const vocabulary = useTagVocabulary();
   return (
@@ -119,7 +123,7 @@ function EditRow({
           <NewSubjectChip edit={e} />
           {e.stale && (
             <span className="chip chip--warning">
-              Stale<span className="visually-hidden">: some fields changed since it was proposed</span>
+              {t.rich('review.edits.stale', { hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
             </span>
           )}
         </p>
@@ -127,7 +131,7 @@ function EditRow({
           {e.submitter.display_name} · <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
         </p>
         <p className="review-item__notes">
-          {e.new_subject ? 'With the' : 'Changes the'} {fieldList(e.fields, subject, vocabulary)}
+          {t(e.new_subject ? 'review.edits.withFields' : 'review.edits.changesFields', { fields: fieldList(e.fields, subject, vocabulary) })}
         </p>
       </div>
       <button
@@ -135,9 +139,9 @@ function EditRow({
         className="button button--tonal button--small"
         onClick={onOpen}
         aria-expanded={open}
-        aria-label={e.new_subject ? `Review the new artist ${title}` : `Review the edit to ${title}`}
+        aria-label={t(e.new_subject ? 'review.edits.reviewNewArtist' : 'review.edits.reviewEdit', { title })}
       >
-        Review
+        {t('review.edits.review')}
       </button>
     </li>
   );

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Spinner } from '../../components/states';
 import { TextDiff } from '../../components/TextDiff';
 import { editFieldLabel, fieldList, valueText, type ValueWords } from '../../lib/fieldText';
+import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { statusText } from '../../lib/submissionText';
 import {
@@ -27,29 +28,20 @@ import {
 import { DecisionBar, EDIT_TAB_WORDS, editTitle, NewSubjectChip, ReviewPanel } from './ReviewParts';
 import { useDecide } from './useDecide';
 
-const EDIT_REVIEW_MESSAGES = {
-  approved: 'Edit approved',
-  newArtistApproved: 'New artist approved',
-  rejected: 'Edit rejected',
-  changedMeanwhile: 'Some fields changed while you were reviewing: they are marked below. Check them and approve again.',
-} as const;
-
-/** How a field with no value reads. */
-const UNSET = '(empty)';
-
 /** The field a new artist cannot be approved without. */
 const NEW_ARTIST_NEEDS = 'name';
 
 export function EditReviewPanel({ subject, id, onClose }: { subject: EditSubject; id: string; onClose: (decided: boolean) => void }) {
   const query = useGetEditReviewQuery({ subject, id });
   const { data } = query;
+  const t = useT();
   const title = data && editTitle(subject, data);
   return (
     <ReviewPanel
-      title={!data ? 'Edit' : data.new_subject ? `New artist: ${title}` : `Edit to ${title}`}
-      closeLabel="Close the edit"
-      loadingLabel="Loading the edit…"
-      failedTitle="Could not load this edit"
+      title={!data ? t('review.edit.fallbackTitle') : t(data.new_subject ? 'review.edit.newArtistTitle' : 'review.edit.editTitle', { title })}
+      closeLabel={t('review.edit.close')}
+      loadingLabel={t('review.edit.loading')}
+      failedTitle={t('review.edit.failed')}
       testId="edit-detail"
       query={query}
       onClose={() => onClose(false)}
@@ -60,6 +52,7 @@ export function EditReviewPanel({ subject, id, onClose }: { subject: EditSubject
 }
 
 function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit: SubjectEditDetail; onDecided: () => void }) {
+  const t = useT();
   // An artwork edit's detail names artists by id: the artwork's credits name those it has.
   const { data: artwork } = useGetArtworkQuery(edit.subject_id, { skip: subject !== 'artwork' });
   const [approve, { isLoading: approving }] = useApproveEditMutation();
@@ -96,14 +89,17 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
   const approveChosen = (overwriteStale: boolean) => {
     setConfirming(false);
     const approval = { subject, id: edit.id, fields: apply.map((f) => f.field_name), overwriteStale };
-    const done = edit.new_subject ? EDIT_REVIEW_MESSAGES.newArtistApproved : EDIT_REVIEW_MESSAGES.approved;
+    const done = t(edit.new_subject ? 'review.edit.newArtistApproved' : 'review.edit.approved');
     void run(() => approve(approval).unwrap(), done);
   };
 
   return (
     <div className="review-detail__body">
       <p className="row-list__meta">
-        Proposed by {edit.submitter.display_name} · <time dateTime={edit.created_at}>{formatDate(edit.created_at)}</time>{' '}
+        {t.rich('review.edit.proposedBy', {
+          name: edit.submitter.display_name,
+          date: <time dateTime={edit.created_at}>{formatDate(edit.created_at)}</time>,
+        })}{' '}
         <span className={`chip chip--small chip--${edit.status}`}>{statusText({ status: edit.status })}</span>
       </p>
       <p>
@@ -115,23 +111,25 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
           <Link to={EDIT_TAB_WORDS[subject].link(edit.subject_id)}>{editTitle(subject, edit)}</Link>
         )}
       </p>
-      {edit.new_subject && <p className="muted small">A new artist is approved with its name; choose which other fields to apply.</p>}
+      {edit.new_subject && <p className="muted small">{t('review.edit.newArtistHint')}</p>}
       {edit.note && (
-        <blockquote className="review-detail__notes" aria-label="Note to the moderators">
+        <blockquote className="review-detail__notes" aria-label={t('review.decision.noteLabel')}>
           <p>{edit.note}</p>
         </blockquote>
       )}
-      {edit.reason && <p>Reason: {edit.reason}</p>}
+      {edit.reason && <p>{t('review.edit.reason', { reason: edit.reason })}</p>}
       {changedMeanwhile && (
         <p className="notice notice--warning" role="alert">
-          {EDIT_REVIEW_MESSAGES.changedMeanwhile}
+          {t('review.edit.changedMeanwhile')}
         </p>
       )}
       <p className="muted small">
-        Each field as it is now, with what the edit changes marked: words{' '}
-        <span className="text-diff__added">added</span> and words <span className="text-diff__removed">removed</span>.
+        {t.rich('review.edit.legend', {
+          added: (chunks) => <span className="text-diff__added">{chunks}</span>,
+          removed: (chunks) => <span className="text-diff__removed">{chunks}</span>,
+        })}
       </p>
-      <ul className="edit-fields" aria-label="Proposed changes, field by field">
+      <ul className="edit-fields" aria-label={t('review.edit.fieldsLabel')}>
         {edit.fields.map((f) => {
           const label = editFieldLabel(f.field_name, subject, vocabulary);
           const text = (value: unknown) => valueText(f.field_name, value, words);
@@ -145,19 +143,21 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
                     className="review-item__check"
                     checked={chosen.includes(f.field_name) || required(f.field_name)}
                     disabled={!pending || busy || required(f.field_name)}
-                    aria-label={`Apply ${label}`}
+                    aria-label={t('review.edit.applyField', { field: label })}
                     onChange={(e) =>
                       setChosen((c) => (e.target.checked ? [...c, f.field_name] : c.filter((n) => n !== f.field_name)))
                     }
                   />
-                  Apply
+                  {t('review.edit.apply')}
                 </label>
               </div>
               <FieldChange now={text(f.current)} proposed={text(f.proposed)} />
               {f.stale && (
                 <p className="edit-field__stale">
-                  <strong>Changed since the proposal was made.</strong> When proposed, it was:{' '}
-                  <span className="edit-field__was">{text(f.before) || UNSET}</span>
+                  {t.rich('review.edit.staleNote', {
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                    was: <span className="edit-field__was">{text(f.before) || t('review.edit.unset')}</span>,
+                  })}
                 </p>
               )}
             </li>
@@ -169,8 +169,8 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
         <DecisionBar
           busy={busy}
           rejecting={rejecting}
-          rejectTitle={edit.new_subject ? 'Reject new artist' : 'Reject edit'}
-          onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), EDIT_REVIEW_MESSAGES.rejected)}
+          rejectTitle={t(edit.new_subject ? 'review.edit.rejectNewArtist' : 'review.edit.rejectEdit')}
+          onReject={(reason) => void run(() => reject({ subject, id: edit.id, reason }).unwrap(), t('review.edit.rejected'))}
         >
           <button
             type="button"
@@ -178,15 +178,15 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
             disabled={busy || apply.length === 0}
             onClick={() => (staleChosen.length > 0 ? setConfirming(true) : approveChosen(false))}
           >
-            {approving && <Spinner />} Approve selected
+            {approving && <Spinner />} {t('review.decision.approveSelected')}
           </button>
         </DecisionBar>
       )}
       <ConfirmDialog
         open={confirming}
-        title="Apply fields that changed since?"
-        message={`The ${fieldList(staleChosen, subject, vocabulary)} changed since this edit was proposed. Approving replaces the current value with the proposed one.`}
-        confirmLabel="Approve anyway"
+        title={t('review.edit.confirmTitle')}
+        message={t('review.edit.confirmMessage', { fields: fieldList(staleChosen, subject, vocabulary) })}
+        confirmLabel={t('review.edit.approveAnyway')}
         onConfirm={() => approveChosen(true)}
         onCancel={() => setConfirming(false)}
       />
@@ -199,11 +199,12 @@ function EditDecision({ subject, edit, onDecided }: { subject: EditSubject; edit
  * when the edit clears it, or when the value already is as proposed.
  */
 function FieldChange({ now, proposed }: { now: string; proposed: string }) {
+  const t = useT();
   return (
     <p className="edit-field__change">
-      {now || proposed ? <TextDiff before={now} after={proposed} /> : <span className="muted">{UNSET}</span>}
-      {now && !proposed && <span className="muted"> (cleared)</span>}
-      {now && now === proposed && <span className="muted"> (already as proposed)</span>}
+      {now || proposed ? <TextDiff before={now} after={proposed} /> : <span className="muted">{t('review.edit.unset')}</span>}
+      {now && !proposed && <span className="muted"> {t('review.edit.cleared')}</span>}
+      {now && now === proposed && <span className="muted"> {t('review.edit.alreadyAsProposed')}</span>}
     </p>
   );
 }

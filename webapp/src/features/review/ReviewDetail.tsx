@@ -15,6 +15,7 @@ import { TypeChip } from '../../components/TypeChip';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
 import { cameraName, formatExifDateTime } from '../../lib/exifText';
+import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { formatCoordinate } from '../../lib/geo';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
@@ -24,14 +25,15 @@ import { DecisionBar, ReviewPanel } from './ReviewParts';
 import { useDecide } from './useDecide';
 
 export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decided: boolean) => void }) {
+  const t = useT();
   const query = useGetReviewSubmissionQuery(id);
   const { data } = query;
   return (
     <ReviewPanel
-      title={data ? submissionTitle(data.submission) : 'Submission'}
-      closeLabel="Close the submission"
-      loadingLabel="Loading the submission…"
-      failedTitle="Could not load this submission"
+      title={data ? submissionTitle(data.submission) : t('review.detail.fallbackTitle')}
+      closeLabel={t('review.detail.close')}
+      loadingLabel={t('review.detail.loading')}
+      failedTitle={t('review.detail.failed')}
       testId="review-detail"
       query={query}
       onClose={() => onClose(false)}
@@ -42,12 +44,14 @@ export function ReviewDetailPanel({ id, onClose }: { id: string; onClose: (decid
 }
 
 function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: NearbyCandidate[]; onDecided: () => void }) {
+  const t = useT();
   const [approve, { isLoading: approving }] = useApproveSubmissionMutation();
   const [reject, { isLoading: rejecting }] = useRejectSubmissionMutation();
   const busy = approving || rejecting;
   const pending = item.status === 'pending';
   const visit = item.submission_type === 'logbook';
   const title = submissionTitle(item);
+  const visitedId = visit ? item.artwork_id : null;
 
   const run = useDecide(onDecided);
   const approveWith = (body: ApproveRequest | undefined, done: string) =>
@@ -59,20 +63,21 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
         {[submissionKind(item.submission_type), item.submitter?.display_name, formatDate(item.created_at)].filter(Boolean).join(' · ')}{' '}
         <span className={`chip chip--small chip--${item.status}`}>{statusText(item)}</span>
       </p>
-      {visit && item.artwork_id && (
+      {visitedId && (
         <p>
-          Visit to <Link to={to.artwork(item.artwork_id)}>{item.artwork_title || 'Untitled'}</Link>
+          {t.rich('review.detail.visitTo', {
+            title: item.artwork_title || t('review.detail.untitled'),
+            link: (chunks) => <Link to={to.artwork(visitedId)}>{chunks}</Link>,
+          })}
         </p>
       )}
       {!visit && item.artwork_type && (
-        <p>
-          Proposed type: <TypeChip type={item.artwork_type} />
-        </p>
+        <p>{t.rich('review.detail.proposedType', { type: <TypeChip type={item.artwork_type} /> })}</p>
       )}
-      {visit && item.condition && <p>Condition: {item.condition}</p>}
+      {visit && item.condition && <p>{t('review.detail.condition', { condition: item.condition })}</p>}
       {!visit && item.description && <p className="prose">{item.description}</p>}
       {item.notes && (
-        <blockquote className="review-detail__notes" aria-label="Note to the moderators">
+        <blockquote className="review-detail__notes" aria-label={t('review.decision.noteLabel')}>
           <p>{item.notes}</p>
         </blockquote>
       )}
@@ -80,7 +85,7 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
         <dl className="tag-list">
           {item.artists.length > 0 && (
             <div className="tag-list__row">
-              <dt>Artists</dt>
+              <dt>{t('review.detail.artists')}</dt>
               <dd>{item.artists.join(', ')}</dd>
             </div>
           )}
@@ -93,9 +98,9 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
         </dl>
       )}
 
-      <h3 className="section__title">Photos</h3>
+      <h3 className="section__title">{t('review.detail.photos')}</h3>
       {item.photos.length === 0 ? (
-        <p className="muted">No photos.</p>
+        <p className="muted">{t('review.detail.noPhotos')}</p>
       ) : (
         <ul className="review-photos">
           {item.photos.map((p, i) => (
@@ -110,24 +115,24 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
         </ul>
       )}
 
-      <h3 className="section__title">Where</h3>
+      <h3 className="section__title">{t('review.detail.where')}</h3>
       <MiniMap
         lat={item.lat}
         lng={item.lon}
         title={title}
         type={item.artwork_type ?? 'other'}
         others={nearby.map((c) => ({ id: c.id, title: c.title, type: c.artwork_type, lat: c.lat, lng: c.lon }))}
-        label={`Map of the submission and ${nearby.length} artworks nearby`}
+        label={t('review.detail.mapLabel', { count: nearby.length })}
       />
       <p className="coordinates">
         {formatCoordinate(item.lat)}, {formatCoordinate(item.lon)}
       </p>
 
-      <h3 className="section__title">Artworks nearby</h3>
+      <h3 className="section__title">{t('review.detail.nearby')}</h3>
       {nearby.length === 0 ? (
-        <p className="muted">No approved artworks within 100 m.</p>
+        <p className="muted">{t('review.detail.noNearby')}</p>
       ) : (
-        <ol className="candidate-list" aria-label="Nearby candidates">
+        <ol className="candidate-list" aria-label={t('review.detail.nearbyLabel')}>
           {nearby.map((c) => (
             <CandidateCard
               key={c.id}
@@ -140,10 +145,15 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
                     type="button"
                     className="button button--tonal button--small candidate__action"
                     disabled={busy}
-                    aria-label={`Link to this artwork: ${c.title || 'Untitled'}`}
-                    onClick={() => approveWith({ action: 'link', artwork_id: c.id }, `Photos added to ${c.title || 'the artwork'}`)}
+                    aria-label={t('review.detail.linkToNamed', { title: c.title || t('review.detail.untitled') })}
+                    onClick={() =>
+                      approveWith(
+                        { action: 'link', artwork_id: c.id },
+                        c.title ? t('review.detail.photosAdded', { title: c.title }) : t('review.detail.photosAddedUntitled'),
+                      )
+                    }
                   >
-                    Link to this artwork
+                    {t('review.detail.linkTo')}
                   </button>
                 )
               }
@@ -156,22 +166,22 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
         <DecisionBar
           busy={busy}
           rejecting={rejecting}
-          rejectTitle="Reject submission"
+          rejectTitle={t('review.detail.rejectTitle')}
           rejectTestId="review-reject"
-          onReject={(reason) => void run(() => reject({ id: item.id, reason }).unwrap(), 'Submission rejected')}
+          onReject={(reason) => void run(() => reject({ id: item.id, reason }).unwrap(), t('review.detail.rejected'))}
         >
           {visit ? (
             <button
               type="button"
               className="button button--filled"
               disabled={busy}
-              onClick={() => approveWith(undefined, 'Visit approved')}
+              onClick={() => approveWith(undefined, t('review.detail.visitApproved'))}
               data-testid="review-approve"
             >
-              {approving && <Spinner />} Approve
+              {approving && <Spinner />} {t('review.decision.approve')}
             </button>
           ) : (
-            <ApproveNewForm item={item} busy={busy} onApprove={(body) => approveWith(body, 'Approved as a new artwork')} />
+            <ApproveNewForm item={item} busy={busy} onApprove={(body) => approveWith(body, t('review.detail.approvedNew'))} />
           )}
         </DecisionBar>
       )}
@@ -181,6 +191,7 @@ function Detail({ item, nearby, onDecided }: { item: SubmissionDto; nearby: Near
 
 /** The title and type the new artwork gets: the proposal's, unless the moderator changes them. */
 function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: boolean; onApprove: (body: ApproveRequest | undefined) => void }) {
+  const t = useT();
   const [title, setTitle] = useState(item.title ?? '');
   const [type, setType] = useState(item.artwork_type ?? 'other');
   const [error, setError] = useState<string | null>(null);
@@ -188,22 +199,22 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
   const typeId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const t = title.trim();
-    if (!t) {
-      setError('A new artwork needs a title');
+    const trimmed = title.trim();
+    if (!trimmed) {
+      setError(t('review.detail.titleRequired'));
       return;
     }
     setError(null);
     const overrides: Overrides = {};
-    if (t !== (item.title ?? '')) overrides.title = t;
+    if (trimmed !== (item.title ?? '')) overrides.title = trimmed;
     if (type !== (item.artwork_type ?? 'other')) overrides.artwork_type = type;
     onApprove(Object.keys(overrides).length > 0 ? { action: 'create', overrides } : undefined);
   };
   return (
-    <form className="approve-form" onSubmit={submit} noValidate aria-label="Approve as new artwork">
+    <form className="approve-form" onSubmit={submit} noValidate aria-label={t('review.detail.approveNew')}>
       <div className="field">
         <label className="field__label" htmlFor={titleId}>
-          Title
+          {t('review.detail.title')}
         </label>
         <input
           id={titleId}
@@ -217,14 +228,14 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
       </div>
       <div className="field">
         <label className="field__label" htmlFor={typeId}>
-          Artwork type
+          {t('review.detail.artworkType')}
         </label>
         <select id={typeId} value={type} onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}>
           <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
         </select>
       </div>
       <button type="submit" className="button button--filled" disabled={busy} data-testid="review-approve">
-        Approve as new artwork
+        {t('review.detail.approveNew')}
       </button>
     </form>
   );
@@ -242,30 +253,34 @@ function ReviewPhotoView({
   /** The server could not make this photo's sizes: it will not show, here or once approved. */
   unprocessable: boolean;
 }) {
+  const t = useT();
   const x = photo.exif;
   const camera = cameraName(x?.make, x?.model);
+  const number = index + 1;
   const rows: Array<[string, string]> = [];
-  if (x?.dateTime) rows.push(['Taken', formatExifDateTime(x.dateTime)]);
-  if (camera) rows.push(['Camera', camera]);
-  if (x?.latitude != null && x.longitude != null) rows.push(['GPS', `${formatCoordinate(x.latitude)}, ${formatCoordinate(x.longitude)}`]);
+  if (x?.dateTime) rows.push([t('review.photo.taken'), formatExifDateTime(x.dateTime)]);
+  if (camera) rows.push([t('review.photo.camera'), camera]);
+  if (x?.latitude != null && x.longitude != null) {
+    rows.push([t('review.photo.gps'), `${formatCoordinate(x.latitude)}, ${formatCoordinate(x.longitude)}`]);
+  }
   const w = x?.width ?? photo.width;
   const h = x?.height ?? photo.height;
-  if (w && h) rows.push(['Size', `${w} × ${h}`]);
-  if (x?.orientation != null) rows.push(['Orientation', String(x.orientation)]);
+  if (w && h) rows.push([t('review.photo.size'), `${w} × ${h}`]);
+  if (x?.orientation != null) rows.push([t('review.photo.orientation'), String(x.orientation)]);
   return (
     <li className="review-photo">
       {unprocessable ? (
         <p className="notice notice--warning" role="note">
-          Photo {index + 1} could not be processed and will not be shown. Ask for another photo if it matters.
+          {t('review.photo.unprocessable', { number })}
         </p>
       ) : (
         <a href={photo.large_url} target="_blank" rel="noreferrer">
-          <PhotoImage photo={photo} size="medium" alt={`Photo ${index + 1} of ${title}`} />
-          <span className="visually-hidden"> (opens the full size in a new tab)</span>
+          <PhotoImage photo={photo} size="medium" alt={t('review.queue.photoAlt', { number, title })} />
+          <span className="visually-hidden">{t('review.photo.opensFull')}</span>
         </a>
       )}
       {rows.length > 0 ? (
-        <dl className="exif-list" aria-label={`Photo ${index + 1} EXIF`}>
+        <dl className="exif-list" aria-label={t('review.photo.exifLabel', { number })}>
           {rows.map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
@@ -274,7 +289,7 @@ function ReviewPhotoView({
           ))}
         </dl>
       ) : (
-        <p className="muted small">No EXIF data.</p>
+        <p className="muted small">{t('review.photo.noExif')}</p>
       )}
     </li>
   );

@@ -26,7 +26,8 @@ import { Tabs } from '../../components/Tabs';
 import { REVIEW_BATCH_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
-import { formatDate, pageCount, plural } from '../../lib/format';
+import { useT, type MessageKey } from '../../i18n';
+import { formatDate, formatNumber, pageCount } from '../../lib/format';
 import { statusText, submissionKind, submissionTitle } from '../../lib/submissionText';
 import { toastShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
@@ -36,17 +37,17 @@ import { useGetOpenFeedbackCountQuery, useGetReviewQueueQuery, useGetReviewStats
 import { ListState, RejectDialog } from './ReviewParts';
 import './review.css';
 
-const TYPES: Array<{ value: '' | SubmissionType; label: string }> = [
-  { value: '', label: 'All types' },
-  { value: 'new_artwork', label: 'New artworks' },
-  { value: 'logbook', label: 'Visits' },
+const TYPES: Array<{ value: '' | SubmissionType; label: MessageKey }> = [
+  { value: '', label: 'review.type.all' },
+  { value: 'new_artwork', label: 'review.type.newArtwork' },
+  { value: 'logbook', label: 'review.type.logbook' },
 ];
 
-const STATUS_LABELS: Record<SubmissionStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
+const STATUS_LABELS: Record<SubmissionStatus, MessageKey> = {
+  pending: 'review.status.pending',
+  approved: 'review.status.approved',
+  rejected: 'review.status.rejected',
+  withdrawn: 'review.status.withdrawn',
 };
 
 function typeParam(raw: string | null): SubmissionType | undefined {
@@ -54,10 +55,10 @@ function typeParam(raw: string | null): SubmissionType | undefined {
 }
 
 const TABS = [
-  { id: 'submissions', label: 'Submissions' },
-  { id: 'edits', label: 'Artwork edits' },
-  { id: 'artist-edits', label: 'Artist edits' },
-] as const;
+  { id: 'submissions', label: 'review.tabs.submissions' },
+  { id: 'edits', label: 'review.tabs.artworkEdits' },
+  { id: 'artist-edits', label: 'review.tabs.artistEdits' },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS = TABS.map((t) => t.id);
 /** What each edit tab reviews. */
@@ -67,6 +68,7 @@ const EDIT_TABS: Partial<Record<TabId, EditSubject>> = { edits: 'artwork', 'arti
 type ReviewParamsUpdate = (changes: Record<string, string | null>) => void;
 
 export function ReviewPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'submissions');
   const update: ReviewParamsUpdate = (changes) => setParams(withParams(params, changes));
@@ -75,16 +77,16 @@ export function ReviewPage() {
   return (
     <div className="page review-page">
       <PageHeader
-        title="Review"
-        subtitle="Submissions waiting for a moderator, oldest first"
+        title={t('review.page.title')}
+        subtitle={t('review.page.subtitle')}
         actions={<FeedbackInboxLink />}
       />
       <Tabs
-        label="What to review"
-        tabs={TABS}
+        label={t('review.tabs.label')}
+        tabs={TABS.map(({ id, label }) => ({ id, label: t(label) }))}
         value={tab}
         // Each tab has its own page and open item.
-        onChange={(t) => update({ tab: t === 'submissions' ? null : t, page: null, submission: null, edit: null })}
+        onChange={(id) => update({ tab: id === 'submissions' ? null : id, page: null, submission: null, edit: null })}
       >
         {editSubject ? (
           <EditReview
@@ -105,14 +107,15 @@ export function ReviewPage() {
 
 /** The way to the feedback inbox, with how much feedback is open there. */
 function FeedbackInboxLink() {
+  const t = useT();
   const { data: open } = useGetOpenFeedbackCountQuery();
   return (
     <Link className="button button--outlined" to={to.moderationFeedback()} data-testid="feedback-inbox-link">
-      <Icon name="feedback" size={18} /> Feedback inbox
+      <Icon name="feedback" size={18} /> {t('review.page.feedbackInbox')}
       {open !== undefined && (
         <>
           {' '}
-          <span className="count-badge">{`${open.toLocaleString()} open`}</span>
+          <span className="count-badge">{t('review.page.feedbackOpen', { count: open })}</span>
         </>
       )}
     </Link>
@@ -121,6 +124,7 @@ function FeedbackInboxLink() {
 
 /** New artworks and visits: the counts, the queue (filtered by status and type) and one submission in detail. */
 function SubmissionReview({ params, update }: { params: URLSearchParams; update: ReviewParamsUpdate }) {
+  const t = useT();
   const status = oneOfParam(params.get('status'), SUBMISSION_STATUSES, 'pending');
   const type = typeParam(params.get('type'));
   const page = pageParam(params.get('page'));
@@ -133,18 +137,18 @@ function SubmissionReview({ params, update }: { params: URLSearchParams; update:
       <div className={`review-layout${openId ? ' review-layout--open' : ''}`}>
         <section className="review-layout__queue" aria-labelledby="review-queue-title">
           <h2 id="review-queue-title" ref={queueHeading} tabIndex={-1} className="section__title">
-            Submissions
+            {t('review.queue.heading')}
           </h2>
           <div className="toolbar">
             <LabelledSelect
-              label="Status"
+              label={t('review.queue.statusFilter')}
               value={status}
               onChange={(e) => update({ status: e.target.value === 'pending' ? null : e.target.value, page: null })}
             >
-              <ValueOptions values={SUBMISSION_STATUSES} label={(s) => STATUS_LABELS[s]} />
+              <ValueOptions values={SUBMISSION_STATUSES} label={(s) => t(STATUS_LABELS[s])} />
             </LabelledSelect>
-            <LabelledSelect label="Type" value={type ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
-              <OptionList options={TYPES} />
+            <LabelledSelect label={t('review.queue.typeFilter')} value={type ?? ''} onChange={(e) => update({ type: e.target.value, page: null })}>
+              <OptionList options={TYPES.map((o) => ({ value: o.value, label: t(o.label) }))} />
             </LabelledSelect>
           </div>
           <Queue
@@ -173,28 +177,33 @@ function SubmissionReview({ params, update }: { params: URLSearchParams; update:
 }
 
 function Stats() {
+  const t = useT();
   const { data } = useGetReviewStatsQuery();
   if (!data) return null;
   const rows: Array<[string, string]> = [
-    ['Pending', data.pending.toLocaleString()],
-    ['New artworks pending', data.pending_by_type.new_artwork.toLocaleString()],
-    ['Visits pending', data.pending_by_type.logbook.toLocaleString()],
-    ['Oldest pending', data.oldest_pending_at ? formatDate(data.oldest_pending_at) : '—'],
-    ['Decided in the last 7 days', data.decided_last_7_days.toLocaleString()],
-    ['Approved', data.approved.toLocaleString()],
-    ['Rejected', data.rejected.toLocaleString()],
-    ['Withdrawn', data.withdrawn.toLocaleString()],
+    [t('review.stats.pending'), formatNumber(data.pending)],
+    [t('review.stats.newArtworksPending'), formatNumber(data.pending_by_type.new_artwork)],
+    [t('review.stats.visitsPending'), formatNumber(data.pending_by_type.logbook)],
+    [t('review.stats.oldestPending'), data.oldest_pending_at ? formatDate(data.oldest_pending_at) : '—'],
+    [t('review.stats.decidedLastWeek'), formatNumber(data.decided_last_7_days)],
+    [t('review.stats.approved'), formatNumber(data.approved)],
+    [t('review.stats.rejected'), formatNumber(data.rejected)],
+    [t('review.stats.withdrawn'), formatNumber(data.withdrawn)],
   ];
-  const oldest = data.oldest_pending_at ? ` · the oldest from ${formatDate(data.oldest_pending_at)}` : '';
+  const oldest = data.oldest_pending_at ? t('review.stats.oldest', { date: formatDate(data.oldest_pending_at) }) : '';
   // One line above the queue; the other numbers on request, so the queue stays in view.
   return (
-    <section aria-label="Review statistics" className="section review-stats">
+    <section aria-label={t('review.stats.label')} className="section review-stats">
       <p className="review-stats__summary">
-        {plural(data.pending, 'submission')} pending ({plural(data.pending_by_type.new_artwork, 'new artwork')},{' '}
-        {plural(data.pending_by_type.logbook, 'visit')}){oldest}
+        {t('review.stats.summary', {
+          pending: data.pending,
+          newArtworks: data.pending_by_type.new_artwork,
+          visits: data.pending_by_type.logbook,
+        })}
+        {oldest}
       </p>
       <details className="review-stats__more">
-        <summary>All the numbers</summary>
+        <summary>{t('review.stats.more')}</summary>
         <dl className="stat-grid" data-testid="review-stats">
           {rows.map(([k, v]) => (
             <div key={k} className="stat">
@@ -223,6 +232,7 @@ function Queue({
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({ page, status, type });
   const [batch, { isLoading: deciding }] = useReviewBatchMutation();
@@ -243,7 +253,7 @@ function Queue({
     try {
       answer = await batch(batchItems.map((s) => ({ id: s.id, action, ...(reason ? { reason } : {}) }))).unwrap();
     } catch (e) {
-      dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The batch could not be applied') }));
+      dispatch(toastShown({ type: 'error', message: errorMessage(e, t('review.batch.failed')) }));
       return;
     }
     const failed = answer.results.filter((r) => !r.success);
@@ -251,10 +261,11 @@ function Queue({
       const s = batchItems.find((c) => c.id === id);
       return s ? submissionTitle(s) : id;
     };
-    setFailures(failed.map((r) => ({ id: r.id, title: title(r.id), message: r.message ?? r.error ?? 'Failed' })));
+    setFailures(failed.map((r) => ({ id: r.id, title: title(r.id), message: r.message ?? r.error ?? t('review.batch.itemFailed') })));
     setSelected(failed.map((r) => r.id));
-    const done = action === 'approve' ? `${plural(answer.approved, 'submission')} approved` : `${plural(answer.rejected, 'submission')} rejected`;
-    const summary = failed.length > 0 ? `${done}; ${failed.length} failed` : done;
+    const done =
+      action === 'approve' ? t('review.batch.approved', { count: answer.approved }) : t('review.batch.rejected', { count: answer.rejected });
+    const summary = failed.length > 0 ? t('review.batch.someFailed', { done, failed: failed.length }) : done;
     dispatch(toastShown({ type: failed.length > 0 ? 'warning' : 'success', message: summary }));
     announce(summary);
   };
@@ -263,11 +274,11 @@ function Queue({
     return (
       <ListState
         query={{ isLoading, error, refetch }}
-        loadingLabel="Loading the queue…"
-        failedTitle="Could not load the review queue"
-        emptyTitle={pending ? 'The queue is empty' : `No ${STATUS_LABELS[status].toLowerCase()} submissions`}
+        loadingLabel={t('review.queue.loading')}
+        failedTitle={t('review.queue.failed')}
+        emptyTitle={pending ? t('review.queue.empty') : t('review.queue.emptyStatus', { status })}
       >
-        {pending && <p>Nothing is waiting for review. Thank you!</p>}
+        {pending && <p>{t('review.queue.emptyBody')}</p>}
       </ListState>
     );
   }
@@ -279,10 +290,10 @@ function Queue({
   return (
     <>
       <ListCount refreshing={isFetching}>
-        {plural(data.total, 'submission')}
+        {t('review.queue.count', { count: data.total })}
       </ListCount>
       {pending && (
-        <div className="batch-bar" role="group" aria-label="Batch decisions">
+        <div className="batch-bar" role="group" aria-label={t('review.batch.label')}>
           <label className="checkbox">
             <input
               type="checkbox"
@@ -290,9 +301,9 @@ function Queue({
               onChange={(e) => setSelected(e.target.checked ? all : [])}
               data-testid="review-select-all"
             />
-            <span>Select all on this page</span>
+            <span>{t('review.batch.selectAll')}</span>
           </label>
-          <span className="muted small">{selected.length} selected</span>
+          <span className="muted small">{t('review.batch.selected', { count: selected.length })}</span>
           <button
             type="button"
             className="button button--tonal button--small"
@@ -300,7 +311,7 @@ function Queue({
             onClick={() => void decide('approve')}
             data-testid="review-approve-selected"
           >
-            Approve selected
+            {t('review.batch.approveSelected')}
           </button>
           <button
             type="button"
@@ -309,24 +320,22 @@ function Queue({
             onClick={() => setRejecting(true)}
             data-testid="review-reject-selected"
           >
-            Reject selected
+            {t('review.batch.rejectSelected')}
           </button>
-          {deciding && <Spinner label="Applying the decisions" />}
+          {deciding && <Spinner label={t('review.batch.applying')} />}
         </div>
       )}
       {failures.length > 0 && (
         <div className="notice notice--warning" role="alert" data-testid="batch-failures">
-          <p>These could not be decided:</p>
+          <p>{t('review.batch.failures')}</p>
           <ul>
             {failures.map((f) => (
-              <li key={f.id}>
-                {f.title}: {f.message}
-              </li>
+              <li key={f.id}>{t('review.batch.failure', { title: f.title, message: f.message })}</li>
             ))}
           </ul>
         </div>
       )}
-      <ol className="review-list" aria-label="Review queue">
+      <ol className="review-list" aria-label={t('review.queue.listLabel')}>
         {data.submissions.map((s) => (
           <QueueRow
             key={s.id}
@@ -339,10 +348,10 @@ function Queue({
           />
         ))}
       </ol>
-      <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Queue pages" />
+      <Pagination page={page} totalPages={totalPages} onPage={onPage} label={t('review.queue.pages')} />
       <RejectDialog
         open={rejecting}
-        title={`Reject ${plural(selected.length, 'submission')}`}
+        title={t('review.batch.rejectTitle', { count: selected.length })}
         onClose={() => setRejecting(false)}
         onReject={(reason) => void decide('reject', reason)}
       />
@@ -365,6 +374,7 @@ function QueueRow({
   onSelect: (on: boolean) => void;
   onOpen: () => void;
 }) {
+  const t = useT();
   const title = submissionTitle(s);
   return (
     <li className={`review-item${open ? ' review-item--open' : ''}`} data-testid="review-item" data-submission-id={s.id}>
@@ -374,13 +384,13 @@ function QueueRow({
           className="review-item__check"
           checked={selected}
           onChange={(e) => onSelect(e.target.checked)}
-          aria-label={`Select ${title}`}
+          aria-label={t('review.queue.select', { title })}
         />
       )}
       <ul className="review-item__photos" aria-hidden={s.photos.length === 0 || undefined}>
         {s.photos.slice(0, 3).map((p, i) => (
           <li key={p.key || i}>
-            <PhotoImage photo={p} size="thumbnail" alt={`Photo ${i + 1} of ${title}`} />
+            <PhotoImage photo={p} size="thumbnail" alt={t('review.queue.photoAlt', { number: i + 1, title })} />
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import { EmptyState, ErrorState, Loading, Skeleton, Spinner } from '../../components/states';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
+import { t, useT, type MessageKey } from '../../i18n';
 import type { SubjectEditSummary } from './reviewApi';
 
 interface QueryState {
@@ -62,15 +63,16 @@ export function RejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
+  const t = useT();
   return (
     <PromptDialog
       open={open}
       title={title}
-      label="Reason"
+      label={t('review.decision.reason')}
       required
       maxLength={SUBMISSION.rejectReasonMax}
       multiline
-      confirmLabel="Reject"
+      confirmLabel={t('review.decision.reject')}
       onCancel={onClose}
       onSubmit={(reason) => {
         onClose();
@@ -99,13 +101,14 @@ export function DecisionBar({
   onReject: (reason: string) => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const [askReason, setAskReason] = useState(false);
   return (
     <>
       <div className="review-detail__actions">
         {children}
         <button type="button" className="button button--outlined" disabled={busy} onClick={() => setAskReason(true)} data-testid={rejectTestId}>
-          {rejecting && <Spinner />} Reject
+          {rejecting && <Spinner />} {t('review.decision.reject')}
         </button>
       </div>
       <RejectDialog open={askReason} title={rejectTitle} onClose={() => setAskReason(false)} onReject={onReject} />
@@ -167,31 +170,32 @@ export function ReviewPanel({
   );
 }
 
-/** How each tab words its list. */
+/** How each tab words its list (the catalogue's keys). */
 export const EDIT_TAB_WORDS: Record<
   EditSubject,
-  { heading: string; empty: string; untitled: string; link: (id: string) => string }
+  { heading: MessageKey; empty: MessageKey; untitled: MessageKey; link: (id: string) => string }
 > = {
   artwork: {
-    heading: 'Artwork edits',
-    empty: 'Nobody has proposed changes to an artwork. Thank you!',
-    untitled: 'Untitled',
+    heading: 'review.edits.artworkHeading',
+    empty: 'review.edits.artworkEmpty',
+    untitled: 'review.edits.artworkUntitled',
     link: to.artwork,
   },
   artist: {
-    heading: 'Artist edits',
-    empty: 'Nobody has proposed changes to an artist, or a new artist. Thank you!',
-    untitled: 'Unnamed artist',
+    heading: 'review.edits.artistHeading',
+    empty: 'review.edits.artistEmpty',
+    untitled: 'review.edits.artistUntitled',
     link: to.artist,
   },
 };
 
 /** What a pending edit is called: its subject's name, which a new artist has as proposed. */
 export function editTitle(subject: EditSubject, e: Pick<SubjectEditSummary, 'subject_name'>): string {
-  return e.subject_name || EDIT_TAB_WORDS[subject].untitled;
+  return e.subject_name || t(EDIT_TAB_WORDS[subject].untitled);
 }
 
 /** The "New artist" chip: a proposal of an artist the registry does not have (its page does not exist yet). */
 export function NewSubjectChip({ edit }: { edit: Pick<SubjectEditSummary, 'new_subject'> }) {
-  return edit.new_subject ? <span className="chip chip--small">New artist</span> : null;
+  const t = useT();
+  return edit.new_subject ? <span className="chip chip--small">{t('review.edits.newArtist')}</span> : null;
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchAnswer, Decided, ReviewDetail, ReviewStats, SubmissionDto } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { apiError, bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
@@ -353,5 +354,38 @@ describe('/review: batch decisions', () => {
     expect(bodyOf(callsTo('/api/review/batch')[0]!)).toEqual({
       batch: [A, B, C].map((s) => ({ id: s.id, action: 'reject', reason: 'Duplicates' })),
     });
+  });
+});
+
+describe('/review in French', () => {
+  it('shows the queue, its counts, a visit and the batch decisions in French', async () => {
+    setLocale('fr');
+    server({
+      'PUT /api/review/batch': () =>
+        envelope({
+          results: [A, B, C].map((s) => ({ id: s.id, success: true, status: 'rejected' })),
+          approved: 0,
+          rejected: 3,
+          failed: 0,
+        } satisfies BatchAnswer),
+    });
+    const { store } = renderRoute('/review', { who: 'moderator' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vérification' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Modifications d’œuvres' })).toBeInTheDocument();
+    await screen.findAllByTestId('review-item');
+    expect(await screen.findByText(/^3 contributions en attente \(2 nouvelles œuvres, 1 visite\)/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'File de vérification' })).toBeInTheDocument();
+
+    await userEvent.click((await screen.findAllByRole('button', { name: /Girl in a Wetsuit/ }))[0]!);
+    const detail = await screen.findByTestId('review-detail');
+    expect(await within(detail).findByText('État : passable')).toBeInTheDocument();
+    expect(within(detail).getByRole('button', { name: 'Approuver' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refuser la sélection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuser 3 contributions' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Motif' }), 'Doublons');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    await waitFor(() => expect(toastMessages(store)).toContain('3 contributions refusées'));
   });
 });

@@ -54,8 +54,6 @@ export function isAlreadyDecided(error: unknown): boolean {
   return isApiError(error) && error.status === 409;
 }
 
-export const ALREADY_DECIDED_MESSAGE = 'This submission was already decided';
-
 /*
  * An edit's decision answers 409 for three reasons the contract gives no code of their own, so
  * their words tell them apart: already decided ("This submission was already approved"), chosen

@@ -6,8 +6,9 @@
 import { errorMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
 import { announce } from '../../lib/announcer';
+import { t } from '../../i18n';
 import { toastShown } from '../../lib/ui';
-import { ALREADY_DECIDED_MESSAGE, isAlreadyDecided } from './reviewApi';
+import { isAlreadyDecided } from './reviewApi';
 
 export interface DecideOptions {
   /** Which failures mean it was decided already (default: any 409). */
@@ -26,10 +27,10 @@ export function useDecide(onDecided: () => void) {
       onDecided();
     } catch (e) {
       if (decidedAlready(e)) {
-        dispatch(toastShown({ type: 'warning', message: ALREADY_DECIDED_MESSAGE }));
+        dispatch(toastShown({ type: 'warning', message: t('review.decision.alreadyDecided') }));
         onDecided();
       } else if (!handled?.(e)) {
-        dispatch(toastShown({ type: 'error', message: errorMessage(e, 'The decision could not be saved') }));
+        dispatch(toastShown({ type: 'error', message: errorMessage(e, t('review.decision.failed')) }));
       }
     }
   };

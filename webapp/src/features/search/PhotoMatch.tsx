@@ -12,10 +12,10 @@ import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/state
 import { TypeChip } from '../../components/TypeChip';
 import { NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { readStoredFastUpload, useFastUpload, type Coordinates } from '../../lib/fastUpload';
 import { formatDistance } from '../../lib/geo';
 import { photoSource } from '../../lib/images';
-import { plural } from '../../lib/format';
 import { useArtworksNearPhotoQuery } from './searchApi';
 import type { Candidate } from './searchQuery';
 
@@ -41,6 +41,7 @@ function photoLocation(params: URLSearchParams, fallback: Coordinates | null): {
 }
 
 export function PhotoMatch() {
+  const t = useT();
   const [params] = useSearchParams();
   const live = useFastUpload();
   // After a reload only the stored part is left: names and locations, no files or previews.
@@ -53,9 +54,9 @@ export function PhotoMatch() {
   return (
     <div className="page page--narrow">
       <PageHeader
-        title="Is it one of these?"
-        documentTitle="Search"
-        subtitle="Artworks already in the registry near where your photo was taken. If yours is among them, log a visit."
+        title={t('search.photo.title')}
+        documentTitle={t('search.title')}
+        subtitle={t('search.photo.subtitle')}
       />
       {photos.length > 0 && <PhotoStrip photos={photos} />}
       {at ? (
@@ -63,14 +64,14 @@ export function PhotoMatch() {
       ) : (
         <EmptyState
           icon="place"
-          title="We don’t know where these photos were taken"
+          title={t('search.photo.noLocation')}
           action={
             <Link className="button button--filled" to={to.add()}>
-              <Icon name="place" size={18} /> Add the location
+              <Icon name="place" size={18} /> {t('search.photo.addLocation')}
             </Link>
           }
         >
-          <p>They carry no location. Add one to see the artworks nearby.</p>
+          <p>{t('search.photo.noLocationBody')}</p>
         </EmptyState>
       )}
     </div>
@@ -78,13 +79,14 @@ export function PhotoMatch() {
 }
 
 function PhotoStrip({ photos }: { photos: ShownPhoto[] }) {
+  const t = useT();
   return (
-    <section className="photo-match__photos" aria-label="Your photos">
+    <section className="photo-match__photos" aria-label={t('search.photo.yourPhotos')}>
       <ul className="photo-strip">
         {photos.map((p) => (
           <li key={p.id}>
             {p.preview ? (
-              <img src={p.preview} alt={`Your photo ${p.name}`} />
+              <img src={p.preview} alt={t('search.photo.yourPhoto', { name: p.name })} />
             ) : (
               <span className="photo-strip__placeholder" title={p.name}>
                 <Icon name="camera" size={24} />
@@ -99,14 +101,15 @@ function PhotoStrip({ photos }: { photos: ShownPhoto[] }) {
 }
 
 function Candidates({ at }: { at: { lat: number; lng: number } }) {
+  const t = useT();
   const { data, error, isLoading, isFetching, refetch } = useArtworksNearPhotoQuery({ lat: at.lat, lon: at.lng });
   const countId = useId();
   const newArtwork = (
     <div className="photo-match__new">
       <Link className="button button--filled photo-match__new-button" to={to.artworkNew(at)} data-testid="photo-match-new-artwork">
-        <Icon name="add" size={20} /> This is a new artwork
+        <Icon name="add" size={20} /> {t('search.photo.newArtwork')}
       </Link>
-      <p className="muted small">Not in the list? Add it with your photos at this place.</p>
+      <p className="muted small">{t('search.photo.newArtworkHint')}</p>
     </div>
   );
 
@@ -114,7 +117,7 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
     return (
       <>
         {newArtwork}
-        <CardSkeletonGrid count={3} label="Looking for artworks nearby…" />
+        <CardSkeletonGrid count={3} label={t('search.photo.looking')} />
       </>
     );
   }
@@ -122,7 +125,7 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
     return (
       <>
         {newArtwork}
-        <ErrorState title="Could not look for nearby artworks" error={error} onRetry={() => void refetch()} />
+        <ErrorState title={t('search.photo.lookFailed')} error={error} onRetry={() => void refetch()} />
       </>
     );
   }
@@ -130,8 +133,8 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
     return (
       <>
         {newArtwork}
-        <EmptyState icon="place" title={`No artworks known within ${formatDistance(NEARBY.defaultRadius)}`}>
-          <p>It looks new to the registry: add it as a new artwork.</p>
+        <EmptyState icon="place" title={t('search.photo.noneNear', { distance: formatDistance(NEARBY.defaultRadius) })}>
+          <p>{t('search.photo.noneNearBody')}</p>
         </EmptyState>
       </>
     );
@@ -141,9 +144,9 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
       {newArtwork}
       <section className="photo-match__candidates" aria-labelledby={countId} aria-busy={isFetching}>
         <h2 id={countId} className="photo-match__count">
-          {plural(data.length, 'artwork')} within {formatDistance(NEARBY.defaultRadius)}, nearest first
+          {t('search.photo.count', { count: data.length, distance: formatDistance(NEARBY.defaultRadius) })}
         </h2>
-        <ol className="candidate-list" aria-label="Artworks nearby">
+        <ol className="candidate-list" aria-label={t('search.photo.nearby')}>
           {data.map((a) => (
             <CandidateRow key={a.id} artwork={a} />
           ))}
@@ -154,9 +157,10 @@ function Candidates({ at }: { at: { lat: number; lng: number } }) {
 }
 
 function CandidateRow({ artwork: a }: { artwork: Candidate }) {
+  const t = useT();
   const first = a.photos[0];
   const thumb = first ? photoSource(first, 'thumbnail') : null;
-  const title = a.title || 'Untitled';
+  const title = a.title || t('search.untitled');
   return (
     <li className="candidate">
       {thumb ? (
@@ -172,15 +176,15 @@ function CandidateRow({ artwork: a }: { artwork: Candidate }) {
         </h3>
         <p className="candidate__meta">
           <TypeChip type={a.artwork_type} />
-          <span>{formatDistance(a.distance_m)} away</span>
+          <span>{t('search.away', { distance: formatDistance(a.distance_m) })}</span>
         </p>
       </div>
       <Link
         className="button button--tonal button--small candidate__action"
         to={to.logbook(a.id)}
-        aria-label={`Log a visit to ${title}`}
+        aria-label={t('search.photo.logVisitTo', { title })}
       >
-        <Icon name="check" size={16} /> Log a visit
+        <Icon name="check" size={16} /> {t('search.photo.logVisit')}
       </Link>
     </li>
   );

@@ -10,6 +10,7 @@ import type { SuggestionDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { SEARCH_DEBOUNCE_MS } from '../../config/constants';
 import { to } from '../../config/routes';
+import { useT } from '../../i18n';
 import { useDebouncedValue } from '../../lib/hooks';
 import { SEARCH_TEXT_MAX, searchText, suggestionKindLabel, suggestionTarget } from './searchQuery';
 import { useSearchSuggestionsQuery } from './searchApi';
@@ -17,6 +18,7 @@ import { useSearchSuggestionsQuery } from './searchApi';
 const NO_SUGGESTIONS: SuggestionDto[] = [];
 
 export function SearchForm({ initial = '' }: { initial?: string }) {
+  const t = useT();
   const [text, setText] = useState(initial);
   // Suggestions are offered only while the person is typing here, not for a prefilled query.
   const [open, setOpen] = useState(false);
@@ -92,10 +94,10 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
   };
 
   return (
-    <form role="search" aria-label="Artworks and artists" className="search-form" onSubmit={submit}>
+    <form role="search" aria-label={t('search.form.label')} className="search-form" onSubmit={submit}>
       <div className="search-form__box">
         <label className="field__label" htmlFor={inputId}>
-          Search artworks and artists
+          {t('search.form.inputLabel')}
         </label>
         <input
           id={inputId}
@@ -110,7 +112,7 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
           }}
           onKeyDown={onKeyDown}
           onBlur={close}
-          placeholder="Title, artist, type, or tag:material:bronze"
+          placeholder={t('search.form.placeholder')}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -120,7 +122,7 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
           aria-controls={listId}
           aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
         />
-        <ul id={listId} role="listbox" className="suggestions" aria-label="Suggestions" hidden={!expanded}>
+        <ul id={listId} role="listbox" className="suggestions" aria-label={t('search.form.suggestions')} hidden={!expanded}>
           {suggestions.map((s, i) => (
             <li
               key={`${s.kind}-${s.id ?? ''}-${s.text}`}
@@ -134,16 +136,16 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
               onClick={() => pick(s)}
             >
               <span className="suggestions__text">{s.text}</span>
-              <span className="suggestions__kind">{suggestionKindLabel(s.kind)}</span>
+              <span className="suggestions__kind">{suggestionKindLabel(s.kind, t)}</span>
             </li>
           ))}
         </ul>
       </div>
       <button type="submit" className="button button--filled search-form__submit" disabled={!searchText(text)}>
-        <Icon name="search" size={18} /> Search
+        <Icon name="search" size={18} /> {t('common.search')}
       </button>
       <span className="visually-hidden" role="status" aria-live="polite">
-        {expanded ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}; use the arrow keys to choose` : ''}
+        {expanded ? t('search.form.suggestionCount', { count: suggestions.length }) : ''}
       </span>
     </form>
   );

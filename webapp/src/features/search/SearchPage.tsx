@@ -4,6 +4,7 @@
  */
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/states';
+import { useT } from '../../i18n';
 import { PhotoMatch } from './PhotoMatch';
 import { SearchScreen } from './SearchScreen';
 import './search.css';
@@ -15,17 +16,15 @@ export function SearchPage() {
 }
 
 function TextSearch() {
+  const t = useT();
   const { query = '' } = useParams();
   return (
     <SearchScreen
-      title="Search"
+      title={t('search.title')}
       query={query}
       empty={
-        <EmptyState icon="search" title="Find public art">
-          <p>
-            Search by title, artist, type or place: try “mural” or “bronze”. Filter by tag with{' '}
-            <code>tag:material:bronze</code>.
-          </p>
+        <EmptyState icon="search" title={t('search.empty.title')}>
+          <p>{t.rich('search.empty.body', { code: (chunks) => <code>{chunks}</code> })}</p>
         </EmptyState>
       }
     />

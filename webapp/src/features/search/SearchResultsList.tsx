@@ -10,7 +10,7 @@ import { Pagination } from '../../components/Pagination';
 import { CardSkeletonGrid, EmptyState, ErrorState } from '../../components/states';
 import { TypeChip } from '../../components/TypeChip';
 import { to } from '../../config/routes';
-import { plural } from '../../lib/format';
+import { useT } from '../../i18n';
 import { formatDistance } from '../../lib/geo';
 import { photoSource } from '../../lib/images';
 import { useSearchQuery } from './searchApi';
@@ -28,18 +28,19 @@ export function SearchResultsList({
   /** Search again with this text (after a tag filter was removed). */
   onQuery: (q: string) => void;
 }) {
+  const t = useT();
   const text = q.trim();
   const { data, error, isLoading, isFetching, refetch } = useSearchQuery({ q: text, page }, { skip: !text });
   const countId = useId();
   if (!text) return null;
-  if (isLoading) return <CardSkeletonGrid count={4} label="Searching…" />;
+  if (isLoading) return <CardSkeletonGrid count={4} label={t('search.results.searching')} />;
   if (error) {
-    return <ErrorState title="Search failed" error={error} onRetry={() => void refetch()} />;
+    return <ErrorState title={t('search.results.failed')} error={error} onRetry={() => void refetch()} />;
   }
   if (!data) return null;
 
   const filters = data.tags.length > 0 && (
-    <TagFilters tags={data.tags} onRemove={(t) => onQuery(withoutTag(data.query, data.tags, t))} />
+    <TagFilters tags={data.tags} onRemove={(tag) => onQuery(withoutTag(data.query, data.tags, tag))} />
   );
 
   if (data.results.length === 0) {
@@ -49,23 +50,21 @@ export function SearchResultsList({
         {data.total > 0 && page > 1 ? (
           <EmptyState
             icon="search"
-            title={`No more results for "${text}"`}
+            title={t('search.results.noMore', { text })}
             action={
               <button type="button" className="button button--outlined" onClick={() => onPage(1)}>
-                Back to the first page
+                {t('search.results.firstPage')}
               </button>
             }
           >
-            <p>There are {plural(data.total, 'result')} on earlier pages.</p>
+            <p>{t('search.results.earlier', { count: data.total })}</p>
           </EmptyState>
         ) : (
-          <EmptyState icon="search" title={`No results for "${text}"`}>
+          <EmptyState icon="search" title={t('search.results.none', { text })}>
             <ul className="hint-list">
-              <li>Check the spelling, or try fewer or more general words.</li>
-              <li>Search for an artist’s name, a title, or a type such as “mural” or “statue”.</li>
-              <li>
-                Filter by tag with <code>tag:key:value</code>, for example <code>tag:material:bronze</code>.
-              </li>
+              <li>{t('search.results.hintSpelling')}</li>
+              <li>{t('search.results.hintNames')}</li>
+              <li>{t.rich('search.results.hintTags', { code: (chunks) => <code>{chunks}</code> })}</li>
             </ul>
           </EmptyState>
         )}
@@ -77,32 +76,33 @@ export function SearchResultsList({
   return (
     <section className="search-results" aria-labelledby={countId} aria-busy={isFetching}>
       <p id={countId} className="search-results__count" role="status">
-        {plural(data.total, 'result')} for “{text}”
-        {totalPages > 1 && <span className="muted"> · page {page} of {totalPages}</span>}
+        {t('search.results.count', { count: data.total, text })}
+        {totalPages > 1 && <span className="muted"> · {t('search.results.page', { page, total: totalPages })}</span>}
       </p>
       {filters}
-      <ul className="result-list" aria-label="Search results">
+      <ul className="result-list" aria-label={t('search.results.title')}>
         {data.results.map((r) => (
           <SearchResultCard key={`${r.kind}-${r.id}`} result={r} />
         ))}
       </ul>
-      <Pagination page={page} totalPages={totalPages} onPage={onPage} label="Result pages" />
+      <Pagination page={page} totalPages={totalPages} onPage={onPage} label={t('search.results.pages')} />
     </section>
   );
 }
 
 function TagFilters({ tags, onRemove }: { tags: TagFilterDto[]; onRemove: (tag: TagFilterDto) => void }) {
+  const t = useT();
   return (
-    <ul className="filter-chips" aria-label="Tag filters">
-      {tags.map((t) => (
-        <li key={tagToken(t)} className="chip filter-chip">
+    <ul className="filter-chips" aria-label={t('search.results.tagFilters')}>
+      {tags.map((tag) => (
+        <li key={tagToken(tag)} className="chip filter-chip">
           <Icon name="list" size={14} />
-          {tagLabel(t)}
+          {tagLabel(tag)}
           <button
             type="button"
             className="filter-chip__remove"
-            onClick={() => onRemove(t)}
-            aria-label={`Remove filter ${tagLabel(t)}`}
+            onClick={() => onRemove(tag)}
+            aria-label={t('search.results.removeFilter', { tag: tagLabel(tag) })}
           >
             <Icon name="close" size={14} />
           </button>
@@ -113,6 +113,7 @@ function TagFilters({ tags, onRemove }: { tags: TagFilterDto[]; onRemove: (tag: 
 }
 
 export function SearchResultCard({ result: r }: { result: SearchResultDto }) {
+  const t = useT();
   const isArtist = r.kind === 'artist';
   const href = isArtist ? to.artist(r.id) : to.artwork(r.id);
   const thumb = r.thumbnail ? photoSource(r.thumbnail, 'thumbnail') : null;
@@ -129,19 +130,19 @@ export function SearchResultCard({ result: r }: { result: SearchResultDto }) {
         )}
         <div className="result-card__body">
           <h2 id={titleId} className="result-card__title">
-            <Link to={href}>{r.title || 'Untitled'}</Link>
+            <Link to={href}>{r.title || t('search.untitled')}</Link>
           </h2>
           <p className="result-card__meta">
-            <span className="chip chip--small">{isArtist ? 'Artist' : 'Artwork'}</span>
+            <span className="chip chip--small">{t(isArtist ? 'search.kind.artist' : 'search.kind.title')}</span>
             {!isArtist && r.artwork_type && <TypeChip type={r.artwork_type} />}
             {r.place && (
               <span className="result-card__place">
                 <Icon name="place" size={14} /> {r.place}
               </span>
             )}
-            {r.distance_m != null && <span>{formatDistance(r.distance_m)} away</span>}
+            {r.distance_m != null && <span>{t('search.away', { distance: formatDistance(r.distance_m) })}</span>}
           </p>
-          {r.artist_names.length > 0 && <p className="result-card__artists">by {r.artist_names.join(', ')}</p>}
+          {r.artist_names.length > 0 && <p className="result-card__artists">{t('search.results.by', { names: r.artist_names.join(', ') })}</p>}
           {r.description && <p className="result-card__snippet">{r.description}</p>}
         </div>
       </article>

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArtworkDto, SearchResponse, SearchResultDto, SuggestionDto } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { clearFastUpload, setFastUpload } from '../../lib/fastUpload';
 import { apiError, envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
@@ -539,5 +540,27 @@ describe('search rules', () => {
     );
     expect(sorted.map((a) => a.id)).toEqual(['a', 'c', 'b']);
     expect(sorted[0]!.distance_m).toBe(0);
+  });
+});
+
+describe('search in French', () => {
+  it('shows the search screen, its box and its empty state in French', async () => {
+    mockFetch();
+    setLocale('fr');
+    renderRoute('/search');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recherche' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rechercher des œuvres et des artistes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rechercher' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Trouver de l’art public' })).toBeInTheDocument();
+  });
+
+  it('counts and labels the results in French', async () => {
+    mockFetch({ 'GET /api/search': () => envelope(results([hit({ distance_m: 350 })])) });
+    setLocale('fr');
+    renderRoute('/search/results?q=orca');
+    const list = await screen.findByRole('list', { name: 'Résultats de recherche' });
+    expect(screen.getByText('1 résultat pour « orca »')).toBeInTheDocument();
+    expect(within(list).getByText('Œuvre')).toBeInTheDocument();
+    expect(within(list).getByText('à 350 m')).toBeInTheDocument();
   });
 });

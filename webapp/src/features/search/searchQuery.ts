@@ -4,6 +4,7 @@
  */
 import type { ArtworkDto, SuggestionDto, TagFilterDto } from '../../api/types';
 import { to } from '../../config/routes';
+import { t as translate, type MessageKey } from '../../i18n';
 import { haversineM } from '../../lib/geo';
 import { wordsOf } from '../../lib/tagGroups';
 
@@ -28,15 +29,17 @@ export function suggestionTarget(s: SuggestionDto): string {
   return to.searchResults(s.text);
 }
 
-const SUGGESTION_KIND_LABELS: Record<string, string> = {
-  title: 'Artwork',
-  artist: 'Artist',
-  type: 'Type',
-  tag: 'Tag',
+const SUGGESTION_KIND_LABELS: Record<string, MessageKey> = {
+  title: 'search.kind.title',
+  artist: 'search.kind.artist',
+  type: 'search.kind.type',
+  tag: 'search.kind.tag',
 };
 
-export function suggestionKindLabel(kind: string): string {
-  return SUGGESTION_KIND_LABELS[kind] ?? kind;
+/** What a suggestion names, in words; a kind this app does not know as the server says it. */
+export function suggestionKindLabel(kind: string, t: (key: MessageKey) => string = translate): string {
+  const key = SUGGESTION_KIND_LABELS[kind];
+  return key ? t(key) : kind;
 }
 
 /** `tag:key` or `tag:key:value`: the token that asks for this filter. */
@@ -47,7 +50,7 @@ export function tagToken(tag: TagFilterDto): string {
 /** A tag filter as its chip reads it, in sentence case: "Material: bronze", "Artwork type: street art". */
 export function tagLabel(tag: TagFilterDto): string {
   const key = wordsOf(tag.key);
-  return tag.value ? `${key}: ${tag.value.replace(/_/g, ' ')}` : key;
+  return tag.value ? translate('search.tagLabel', { key, value: tag.value.replace(/_/g, ' ') }) : key;
 }
 
 /** The query again without one of its tag filters (the server's `query` is the free text). */

@@ -11,6 +11,8 @@ import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
 import { QueryState } from '../../components/states';
+import { t as translate, useT, type MessageKey } from '../../i18n';
+import { formatNumber } from '../../lib/format';
 import { wordsOf } from '../../lib/tagGroups';
 import './status.css';
 
@@ -53,22 +55,17 @@ interface View {
 
 /** The parts of the service, in words for the public, with what admins know them as. */
 const COMPONENTS = {
-  database: { label: 'Database', technical: 'PostgreSQL' },
-  nats: { label: 'Live updates', technical: 'NATS messaging' },
-  mail: { label: 'Emails', technical: 'mail (SMTP)' },
-  storage: { label: 'Photo storage', technical: 'object storage' },
-  geo_index: { label: 'Map', technical: 'geo index' },
-  search: { label: 'Search', technical: 'search index' },
-} as const;
+  database: { label: 'status.component.database', technical: 'status.technical.database' },
+  nats: { label: 'status.component.nats', technical: 'status.technical.nats' },
+  mail: { label: 'status.component.mail', technical: 'status.technical.mail' },
+  storage: { label: 'status.component.storage', technical: 'status.technical.storage' },
+  geo_index: { label: 'status.component.geoIndex', technical: 'status.technical.geoIndex' },
+  search: { label: 'status.component.search', technical: 'status.technical.search' },
+} as const satisfies Record<string, { label: MessageKey; technical: MessageKey }>;
 
 /** What each projection keeps, in words ("Data for search results is up to date"). */
-const DATA_LABELS: Record<string, string> = {
-  search: 'search results',
-  submissions: 'submissions and edits',
-};
-
 function dataLabel(name: string): string {
-  return DATA_LABELS[name] ?? name.replace(/_/g, ' ');
+  return translate('status.data.label', { name, fallback: name.replace(/_/g, ' ') });
 }
 
 function capitalised(s: string): string {
@@ -76,24 +73,24 @@ function capitalised(s: string): string {
 }
 
 /** A part's state for the public, in words: `loading` or `down` (a projection's `degraded`, `stopped`). */
-const STATE_WORDS: Record<string, string> = {
-  loading: 'Starting up',
-  down: 'Not working',
-  degraded: 'Having problems',
-  stopped: 'Stopped',
+const STATE_WORDS: Record<string, MessageKey> = {
+  loading: 'status.state.loading',
+  down: 'status.state.down',
+  degraded: 'status.state.degraded',
+  stopped: 'status.state.stopped',
 };
 
 /** A projection's state for the public, as one sentence. */
 function dataSentence(d: DataRow): string {
   const what = dataLabel(d.name);
-  if (d.status === 'stopped') return `Updates to ${what} are paused until a problem is fixed.`;
-  if (d.status !== 'ok') return `Updates to ${what} are delayed by a problem; they are being retried.`;
-  return d.caughtUp ? `Data for ${what} is up to date.` : `Data for ${what} is catching up.`;
+  if (d.status === 'stopped') return translate('status.data.paused', { what });
+  if (d.status !== 'ok') return translate('status.data.delayed', { what });
+  return translate(d.caughtUp ? 'status.data.upToDate' : 'status.data.catchingUp', { what });
 }
 
 function fromPublic(s: PublicStatus): View {
   const c = s.components;
-  const row = (name: keyof typeof COMPONENTS, status: string): Row => ({ name, label: COMPONENTS[name].label, status });
+  const row = (name: keyof typeof COMPONENTS, status: string): Row => ({ name, label: translate(COMPONENTS[name].label), status });
   return {
     status: s.status,
     version: s.version,
@@ -113,8 +110,14 @@ function fromPublic(s: PublicStatus): View {
 
 function fromReport(r: StatusReport): View {
   const c = r.components;
-  const latency = (ms?: number | null) => (ms != null ? `${ms.toFixed(1)} ms` : '—');
-  const named = (name: keyof typeof COMPONENTS) => ({ name, label: COMPONENTS[name].label, technical: COMPONENTS[name].technical });
+  // One decimal, ungrouped, as the language writes it ("1.5 ms", "1,5 ms").
+  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false } as const;
+  const latency = (ms?: number | null) => (ms != null ? translate('status.latency', { ms: formatNumber(ms, oneDecimal) }) : '—');
+  const named = (name: keyof typeof COMPONENTS) => ({
+    name,
+    label: translate(COMPONENTS[name].label),
+    technical: translate(COMPONENTS[name].technical),
+  });
   const component = (name: keyof typeof COMPONENTS, h: StatusReport['components']['database']): Row => ({
     ...named(name),
     status: h.status,
@@ -133,13 +136,13 @@ function fromReport(r: StatusReport): View {
       {
         ...named('geo_index'),
         status: c.geo_index.status,
-        detail: `${c.geo_index.artworks.toLocaleString()} artworks at ${c.geo_index.position}`,
+        detail: translate('status.detail.geoIndex', { count: c.geo_index.artworks, position: c.geo_index.position }),
         measure: '—',
       },
       {
         ...named('search'),
         status: c.search.status,
-        detail: [c.search.backend, c.search.documents != null ? `${c.search.documents.toLocaleString()} documents` : null, c.search.error]
+        detail: [c.search.backend, c.search.documents != null ? translate('status.detail.documents', { count: c.search.documents }) : null, c.search.error]
           .filter(Boolean)
           .join(', '),
         measure: '—',
@@ -149,19 +152,26 @@ function fromReport(r: StatusReport): View {
     projectors: r.projectors.map((p) => ({
       name: p.name,
       label: capitalised(dataLabel(p.name)),
-      technical: `read model ${p.name}`,
+      technical: translate('status.technical.readModel', { name: p.name }),
       status: p.status,
-      detail: p.stopped_event ? `Stopped at ${p.stopped_event}: ${p.last_error ?? 'unknown error'}` : (p.last_error ?? undefined),
-      measure: p.lag_events < 0 ? 'unknown' : `${p.lag_events.toLocaleString()} events`,
+      detail: p.stopped_event
+        ? translate('status.detail.stoppedAt', { event: p.stopped_event, error: p.last_error ?? translate('status.detail.unknownError') })
+        : (p.last_error ?? undefined),
+      measure: p.lag_events < 0 ? translate('status.detail.unknownLag') : translate('status.detail.events', { count: p.lag_events }),
       restartable: p.status === 'stopped',
     })),
     holdingTransaction: r.relay?.holding_transaction
-      ? `A transaction open for ${Math.round(r.relay.holding_transaction.age_secs)} s (server process ${r.relay.holding_transaction.pid}, ${r.relay.holding_transaction.state ?? 'state unknown'}) holds back the publishing of new events.`
+      ? translate('status.relay.holding', {
+          age: String(Math.round(r.relay.holding_transaction.age_secs)),
+          pid: String(r.relay.holding_transaction.pid),
+          state: r.relay.holding_transaction.state ?? translate('status.relay.stateUnknown'),
+        })
       : undefined,
   };
 }
 
 function Restart({ name }: { name: string }) {
+  const t = useT();
   const [restart, { isLoading }] = useRestartProjectorMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
@@ -171,15 +181,21 @@ function Restart({ name }: { name: string }) {
       await restart(name).unwrap();
       setAsked(true);
     } catch (e) {
-      setProblem(errorMessage(e, 'The restart could not be requested'));
+      setProblem(errorMessage(e, t('status.restart.failed')));
     }
   };
-  if (asked) return <span className="muted small"> Restart requested.</span>;
+  if (asked) return <span className="muted small"> {t('status.restart.requested')}</span>;
   return (
     <>
       {' '}
-      <button type="button" className="button button--outlined button--small" onClick={() => void onClick()} disabled={isLoading} aria-label={`Restart ${name}`}>
-        Restart
+      <button
+        type="button"
+        className="button button--outlined button--small"
+        onClick={() => void onClick()}
+        disabled={isLoading}
+        aria-label={t('status.restart.named', { name })}
+      >
+        {t('status.restart.button')}
       </button>
       {problem && (
         <span className="field-error small" role="alert">
@@ -196,9 +212,10 @@ function Restart({ name }: { name: string }) {
  * (in sentence case, as every chip: "Degraded").
  */
 function Health({ status, detailed }: { status: string; detailed: boolean }) {
+  const t = useT();
   const ok = status === 'ok';
-  const words = ok ? 'Operational' : detailed ? undefined : STATE_WORDS[status];
-  return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{words ?? wordsOf(status)}</span>;
+  const key = ok ? 'status.state.ok' : detailed ? undefined : STATE_WORDS[status];
+  return <span className={`chip chip--status chip--${ok ? 'approved' : 'rejected'}`}>{key ? t(key) : wordsOf(status)}</span>;
 }
 
 function Rows({ rows, measure, detailed }: { rows: Row[]; measure: boolean; detailed: boolean }) {
@@ -223,6 +240,8 @@ function Rows({ rows, measure, detailed }: { rows: Row[]; measure: boolean; deta
 }
 
 export function StatusPage() {
+  // Also re-renders the page, whose rows are worded as they are built, when the language changes.
+  const t = useT();
   const isAdmin = useAppSelector((s) => s.session.user?.isAdmin ?? false);
   const everyone = useGetStatusQuery(undefined, { pollingInterval: 30_000, skip: isAdmin });
   const admin = useGetAdminStatusQuery(undefined, { pollingInterval: 30_000, skip: !isAdmin });
@@ -231,64 +250,64 @@ export function StatusPage() {
   return (
     <div className="page page--narrow">
       <PageHeader
-        title="Status"
-        subtitle={view ? `Version ${view.version}` : undefined}
+        title={t('status.title')}
+        subtitle={view ? t('status.version', { version: view.version }) : undefined}
         actions={
           <button type="button" className="button button--outlined" onClick={() => void refetch()} disabled={isFetching}>
-            Refresh
+            {t('status.refresh')}
           </button>
         }
       />
       <QueryState
         query={{ isLoading, error, refetch }}
-        loadingLabel="Checking the system…"
+        loadingLabel={t('status.checking')}
         failed={Boolean(error) || !view}
-        failedTitle="The status could not be read"
+        failedTitle={t('status.failed')}
       >
         {view && (
           <>
             <p className={`notice ${view.status === 'ok' ? '' : 'notice--warning'}`} role="status">
-              {view.status === 'ok' ? 'All systems operational.' : 'Some parts are not working as they should.'}
+              {t(view.status === 'ok' ? 'status.summary.ok' : 'status.summary.degraded')}
             </p>
             {view.holdingTransaction && (
               <p className="notice notice--warning" data-testid="holding-transaction">
                 {view.holdingTransaction}
               </p>
             )}
-            <Section titleId="status-services" title="Services">
+            <Section titleId="status-services" title={t('status.services.title')}>
               <table className="table">
                 <thead>
                   <tr>
-                    <th scope="col">Service</th>
-                    <th scope="col">State</th>
-                    {view.detailed && <th scope="col">Latency</th>}
+                    <th scope="col">{t('status.services.service')}</th>
+                    <th scope="col">{t('status.column.state')}</th>
+                    {view.detailed && <th scope="col">{t('status.services.latency')}</th>}
                   </tr>
                 </thead>
                 <Rows rows={view.components} measure={view.detailed} detailed={view.detailed} />
               </table>
             </Section>
-            <Section titleId="status-data" title="Data updates">
+            <Section titleId="status-data" title={t('status.data.title')}>
               {view.detailed ? (
                 view.projectors.length === 0 ? (
-                  <p className="muted">No projections reported.</p>
+                  <p className="muted">{t('status.data.noProjections')}</p>
                 ) : (
                   <table className="table">
                     <thead>
                       <tr>
-                        <th scope="col">Data</th>
-                        <th scope="col">State</th>
-                        <th scope="col">Behind by</th>
+                        <th scope="col">{t('status.data.data')}</th>
+                        <th scope="col">{t('status.column.state')}</th>
+                        <th scope="col">{t('status.data.behind')}</th>
                       </tr>
                     </thead>
                     <Rows rows={view.projectors} measure detailed />
                   </table>
                 )
               ) : view.data.length === 0 ? (
-                <p className="muted">Nothing to report.</p>
+                <p className="muted">{t('status.data.nothing')}</p>
               ) : (
                 <>
-                  <p className="muted small">A change shows everywhere once the data it touches is up to date, usually within seconds.</p>
-                  <ul className="status-data" aria-label="Data updates">
+                  <p className="muted small">{t('status.data.explainer')}</p>
+                  <ul className="status-data" aria-label={t('status.data.title')}>
                     {view.data.map((d) => (
                       <li key={d.name} data-testid="status-data">
                         {dataSentence(d)}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicStatus, StatusReport } from '../../api/types';
+import { setLocale } from '../../i18n';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
@@ -153,5 +154,23 @@ describe('the status screen', () => {
     await userEvent.click(row('Artworks').getByRole('button', { name: 'Restart artworks' }));
     expect(await row('Artworks').findByText('Restart requested.')).toBeInTheDocument();
     expect(callsTo('/api/admin/projectors/artworks/restart')).toHaveLength(1);
+  });
+});
+
+describe('the status screen in French', () => {
+  it('says in French whether each part is up and its data up to date', async () => {
+    mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
+    setLocale('fr');
+    renderRoute('/status');
+    expect(await screen.findByText('Tous les systèmes sont opérationnels.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'État du service' })).toBeInTheDocument();
+    expect(row('Base de données').getByText('En service')).toBeInTheDocument();
+    expect(row('Courriels').getByText('En panne')).toBeInTheDocument();
+    expect(row('Carte').getByText('Démarrage en cours')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Mises à jour des données' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Les données des œuvres sont à jour.',
+      'Les mises à jour des résultats de recherche sont retardées par un problème\u00a0; elles sont relancées.',
+    ]);
+    expect(screen.getByRole('button', { name: 'Actualiser' })).toBeInTheDocument();
   });
 });

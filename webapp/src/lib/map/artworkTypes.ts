@@ -1,5 +1,6 @@
 /** Artwork types the server knows (its OpenAPI `ArtworkType`) with their marker colours and labels. */
 import type { ArtworkType } from '../../api/types';
+import { t, type MessageKey } from '../../i18n';
 
 export type { ArtworkType };
 
@@ -44,8 +45,27 @@ export function artworkTypeColor(type: string): string {
   return (ARTWORK_TYPE_COLORS as Record<string, string>)[type] ?? ARTWORK_TYPE_COLORS.other;
 }
 
+/** The catalogue message naming each type the server knows. */
+export const ARTWORK_TYPE_LABELS: Record<ArtworkType, MessageKey> = {
+  statue: 'map.artworkType.statue',
+  mural: 'map.artworkType.mural',
+  sculpture: 'map.artworkType.sculpture',
+  installation: 'map.artworkType.installation',
+  monument: 'map.artworkType.monument',
+  graffiti: 'map.artworkType.graffiti',
+  mosaic: 'map.artworkType.mosaic',
+  relief: 'map.artworkType.relief',
+  fountain: 'map.artworkType.fountain',
+  other: 'map.artworkType.other',
+};
+
+/**
+ * A type as people read it, in the language in effect. A type this app does not know (a newer
+ * server's, or another vocabulary's value) is shown as the server spells it, capitalised.
+ */
 export function artworkTypeLabel(type: string): string {
-  const t = type.trim();
-  if (!t) return 'Other';
-  return t.charAt(0).toUpperCase() + t.slice(1).replace(/_/g, ' ');
+  const v = type.trim();
+  if (!v) return t(ARTWORK_TYPE_LABELS.other);
+  if (isArtworkType(v)) return t(ARTWORK_TYPE_LABELS[v]);
+  return v.charAt(0).toUpperCase() + v.slice(1).replace(/_/g, ' ');
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGlMap } from './glMap';
+import { setLocale } from '../../i18n';
+import { artworkTypeLabel } from './artworkTypes';
+import { clusterCountText, createGlMap } from './glMap';
 
 /** The engine as glMap uses it, doing nothing but count its resizes and keep its options. */
 const engine = vi.hoisted(() => ({ resizes: 0, options: null as Record<string, unknown> | null }));
@@ -183,5 +185,28 @@ describe('the map follows its container’s size', () => {
     FakeResizeObserver.all[0]!.report();
     nextFrame();
     expect(engine.resizes).toBe(1);
+  });
+});
+
+describe('the map’s own texts', () => {
+  it('name the controls and the canvas in English as the engines do', async () => {
+    await mapIn({ width: 390, height: 780 });
+    expect(engine.options).toMatchObject({
+      locale: { 'Map.Title': 'Map', 'NavigationControl.ZoomIn': 'Zoom in', 'NavigationControl.ZoomOut': 'Zoom out' },
+    });
+    expect(clusterCountText(37)).toBe('37');
+    expect(clusterCountText(1234)).toBe('1.2k');
+  });
+
+  it('are French when the interface is, with the artwork types and cluster counts', async () => {
+    setLocale('fr');
+    await mapIn({ width: 390, height: 780 });
+    expect(engine.options).toMatchObject({
+      locale: { 'Map.Title': 'Carte', 'NavigationControl.ZoomIn': 'Zoom avant', 'NavigationControl.ZoomOut': 'Zoom arrière' },
+    });
+    expect(artworkTypeLabel('mural')).toBe('Murale');
+    expect(artworkTypeLabel('fountain')).toBe('Fontaine');
+    expect(artworkTypeLabel('')).toBe('Autre');
+    expect(clusterCountText(1234)).toBe('1,2\u00a0k');
   });
 });

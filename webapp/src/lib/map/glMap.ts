@@ -9,9 +9,11 @@
  * Kept in one file on purpose: it is the one seam to the GL libraries, so everything
  * engine-specific (sources, layers, labels, events) stays behind it.
  */
+import { t } from '../../i18n';
 import type { LatLng } from '../geo';
 import { logger } from '../logger';
 import { artworkTypeColor, ARTWORK_TYPES } from './artworkTypes';
+import { loadRemoteStyle, type BasemapKind } from './basemap';
 import { dashedRingImage } from './markerImages';
 import type { CreateMapOptions, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
 
@@ -151,6 +153,26 @@ function lineOf(route: MapRoute): GeoJSON.FeatureCollection {
   };
 }
 
+/**
+ * The engines' own texts (the controls' labels, the canvas's name) in the language in effect: a
+ * patch of their localisation tables, whose keys both engines share; the English is theirs.
+ */
+export function engineLocale(): Record<string, string> {
+  return {
+    'Map.Title': t('map.controls.map'),
+    'NavigationControl.ZoomIn': t('map.controls.zoomIn'),
+    'NavigationControl.ZoomOut': t('map.controls.zoomOut'),
+    'AttributionControl.ToggleAttribution': t('map.controls.toggleAttribution'),
+    'AttributionControl.MapFeedback': t('map.controls.mapFeedback'),
+    'Marker.Title': t('map.controls.marker'),
+  };
+}
+
+/** A cluster's count as its label shows it: "37", "1.2k". */
+export function clusterCountText(n: number): string {
+  return n >= 1000 ? t('map.marker.clusterThousands', { count: Math.round(n / 100) / 10 }) : String(n);
+}
+
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function typeColorExpression(): unknown[] {
@@ -173,16 +195,21 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
   const interactive = options.interactive ?? true;
   const clustered = options.cluster ?? true;
 
-  let style: unknown;
+  let style: unknown = null;
   let colors = { water: '#c9dcea', land: '#eef0e8', grid: '#b8bcb0' };
-  let offline = false;
-  if (options.styleUrl) style = options.styleUrl;
-  else if (engine.kind === 'mapbox') style = 'mapbox://styles/mapbox/streets-v12';
-  else {
+  let basemap: BasemapKind = 'offline';
+  if (options.styleUrl?.startsWith('mapbox://') || (!options.styleUrl && engine.kind === 'mapbox')) {
+    style = options.styleUrl ?? 'mapbox://styles/mapbox/streets-v12';
+    basemap = 'remote';
+  } else if (options.styleUrl) {
+    style = await loadRemoteStyle(options.styleUrl);
+    basemap = style ? 'remote' : 'fallback';
+  }
+  const offline = basemap !== 'remote';
+  if (offline) {
     const o = await import('./offlineStyle');
     colors = o.themeMapColors();
     style = o.offlineStyle(colors);
-    offline = true;
   }
 
   // Each map gets its own element inside the container: an earlier map being removed from the
@@ -190,6 +217,8 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
   // the new one relies on, leaving its canvas unpositioned.
   const host = document.createElement('div');
   host.className = 'plinth-map-host';
+  // Which basemap is drawn, for the screen's notice and for tests.
+  host.dataset.basemap = basemap;
   host.style.width = '100%';
   host.style.height = '100%';
   options.container.appendChild(host);
@@ -207,6 +236,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     // size that changed between creation and the first frame is never seen) and mapbox-gl
     // follows only the window. The observer below serves both.
     trackResize: false,
+    locale: engineLocale(),
   });
   if (interactive) map.addControl(engine.navigationControl(), 'top-right');
 
@@ -366,7 +396,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
         el.className = 'map-cluster-label';
         el.setAttribute('aria-hidden', 'true');
         const n = Number(p.point_count);
-        el.textContent = n >= 1000 ? `${Math.round(n / 100) / 10}k` : String(n);
+        el.textContent = clusterCountText(n);
         labels.set(id, engine.createMarker(el).setLngLat(coords).addTo(map));
       }
     }
@@ -521,6 +551,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
 
   return {
     kind: engine.kind,
+    basemap,
     setPoints: (points) => {
       const { active, removed } = splitRemoved(points);
       source()?.setData(toCollection(active));

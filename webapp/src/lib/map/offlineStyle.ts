@@ -6,6 +6,7 @@
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import land110m from 'world-atlas/land-110m.json';
+import { t } from '../../i18n';
 
 export interface MapColors {
   water: string;
@@ -63,7 +64,7 @@ export function offlineStyle(colors: MapColors): Record<string, unknown> {
       land: {
         type: 'geojson',
         data: landGeoJson(),
-        attribution: 'Land: Natural Earth',
+        attribution: t('map.offline.landAttribution'),
       },
     },
     layers: [

@@ -1,5 +1,6 @@
 /** The map as screens see it: engine-neutral, so screens stay testable without WebGL. */
 import type { LatLng } from '../geo';
+import type { BasemapKind } from './basemap';
 
 export type MapEngineKind = 'maplibre' | 'mapbox';
 
@@ -60,6 +61,8 @@ export interface CreateMapOptions {
 
 export interface PlinthMap {
   readonly kind: MapEngineKind;
+  /** The basemap drawn: the configured streets, the offline style, or the offline style as a fallback. */
+  readonly basemap: BasemapKind;
   setPoints: (points: MapPoint[]) => void;
   setSelected: (id: string | null) => void;
   setUserLocation: (position: LatLng | null) => void;
