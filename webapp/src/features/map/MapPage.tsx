@@ -399,14 +399,6 @@ export function MapPage() {
           <Spinner /> <span>{t('map.page.loadingMap')}</span>
         </div>
       )}
-      {basemapNotice && (
-        <div className="map-basemap-notice" role="note">
-          <p>{t('map.basemap.offline')}</p>
-          <button type="button" className="icon-button" aria-label={t('map.basemap.dismiss')} onClick={() => setBasemapNotice(false)}>
-            <Icon name="close" size={18} />
-          </button>
-        </div>
-      )}
       {mapState === 'failed' && (
         <div className="map-unavailable" role="note">
           <Icon name="map" size={32} />
@@ -470,6 +462,14 @@ export function MapPage() {
             {t('map.toolbar.legend')}
           </PanelToggle>
         </div>
+        {basemapNotice && (
+          <div className="map-basemap-notice" role="note">
+            <p>{t('map.basemap.offline')}</p>
+            <button type="button" className="icon-button" aria-label={t('map.basemap.dismiss')} onClick={() => setBasemapNotice(false)}>
+              <Icon name="close" size={18} />
+            </button>
+          </div>
+        )}
       </div>
 
       {filtersOpen && (
