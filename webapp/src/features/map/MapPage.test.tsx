@@ -258,7 +258,7 @@ describe('the map’s filters (kept in the URL) and the preview card’s toggles
     const { callsTo } = server();
     const { router } = renderRoute('/?lat=49.28&lng=-123.12&zoom=15');
     await screen.findByText('3 artworks in this area');
-    expect(drawn()).toEqual(['Seen sculpture', 'Listed mural', 'Other mural']);
+    await waitFor(() => expect(drawn()).toEqual(['Seen sculpture', 'Listed mural', 'Other mural']));
     expect(callsTo('/api/me/lists')).toHaveLength(0);
 
     const panel = await openFilters();
@@ -291,7 +291,7 @@ describe('the map’s filters (kept in the URL) and the preview card’s toggles
     server();
     renderRoute(`/?type=mural&list=${WALK_ID}&unseen=1`);
     await screen.findByText('1 artwork here matches the filters');
-    expect(drawn()).toEqual(['Listed mural']);
+    await waitFor(() => expect(drawn()).toEqual(['Listed mural']));
     const panel = await openFilters();
     expect(panel.getByRole('combobox', { name: 'Artwork type' })).toHaveValue('mural');
     await waitFor(() => expect(panel.getByRole('combobox', { name: 'List' })).toHaveValue(WALK_ID));
@@ -309,7 +309,7 @@ describe('the map’s filters (kept in the URL) and the preview card’s toggles
     });
     renderRoute(`/?list=${WALK_ID}`);
     await screen.findByText('2 artworks here match the filters');
-    expect(drawn()).toEqual(['Listed mural', 'Other mural']);
+    await waitFor(() => expect(drawn()).toEqual(['Listed mural', 'Other mural']));
     expect(callsTo(`/api/lists/${WALK_ID}`).map((c) => [c.url.searchParams.get('page'), c.url.searchParams.get('limit')])).toEqual([
       ['1', '50'],
       ['2', '50'],
@@ -374,7 +374,7 @@ describe('the removed layer (“Show removed artworks”, removed=1)', () => {
     expect(callsTo('/api/artworks/nearby')).toHaveLength(1);
     expect(callsTo('/api/artworks/nearby')[0]!.url.searchParams.has('status')).toBe(false);
     expect(removedCalls(callsTo('/api/artworks/nearby'))).toEqual([]);
-    expect(drawn()).toEqual([['Digital Orca', false]]);
+    await waitFor(() => expect(drawn()).toEqual([['Digital Orca', false]]));
   });
 
   it('turned on in the filters: kept in the URL, asks for the removed artworks of the same area and draws them apart', async () => {
@@ -452,6 +452,6 @@ describe('the removed layer (“Show removed artworks”, removed=1)', () => {
     });
     renderRoute('/?removed=1');
     await screen.findByText('1 artwork in this area · 1 removed');
-    expect(drawn()).toEqual([['Digital Orca', false], ['Gone fountain', true]]);
+    await waitFor(() => expect(drawn()).toEqual([['Digital Orca', false], ['Gone fountain', true]]));
   });
 });
