@@ -62,26 +62,18 @@ describe('the map screen', () => {
     expect(fake.created[0]).toMatchObject({ center: { lat: 49.2827, lng: -123.1207 }, zoom: 13, mapboxAccessToken: null, styleUrl: null });
   });
 
-  it('opens where the instance says when the visitor’s place is unknown', async () => {
-    mockFetch({
-      'GET /api/config': () =>
-        envelope({ product_name: 'Art à Montréal', logo_url: '/favicon.svg', map_style_url: null, map_default_view: { lat: 45.5017, lng: -73.5673, zoom: 12 } }),
-      'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
-    });
-    renderRoute('/');
-    await waitFor(() => expect(fake.created).toHaveLength(1));
-    expect(fake.created[0]).toMatchObject({ center: { lat: 45.5017, lng: -73.5673 }, zoom: 12 });
-  });
-
-  it('keeps a view the URL names over the instance’s', async () => {
+  it.each([
+    ['opens where the instance says when the visitor’s place is unknown', '/', { center: { lat: 45.5017, lng: -73.5673 }, zoom: 12 }],
+    ['keeps a view the URL names over the instance’s', '/?lat=49.3&lng=-123.2&zoom=15', { center: { lat: 49.3, lng: -123.2 }, zoom: 15 }],
+  ])('%s', async (_name, path, expected) => {
     mockFetch({
       'GET /api/config': () =>
         envelope({ product_name: 'Plinth', logo_url: '/favicon.svg', map_style_url: null, map_default_view: { lat: 45.5017, lng: -73.5673, zoom: 12 } }),
       'GET /api/artworks/nearby': () => envelope({ artworks: [], total: 0, search_center: { lat: 0, lon: 0 }, search_radius: 500, limit: 250 }),
     });
-    renderRoute('/?lat=49.3&lng=-123.2&zoom=15');
+    renderRoute(path);
     await waitFor(() => expect(fake.created).toHaveLength(1));
-    expect(fake.created[0]).toMatchObject({ center: { lat: 49.3, lng: -123.2 }, zoom: 15 });
+    expect(fake.created[0]).toMatchObject(expected);
   });
 
   it('says so, until dismissed, when the streets could not be loaded and the offline map stands in', async () => {

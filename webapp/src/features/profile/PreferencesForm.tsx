@@ -120,46 +120,28 @@ export function PreferencesForm() {
 
   return (
     <form className="form preferences-form" aria-label={t('profile.preferences.title')} onSubmit={(e) => void save(e)} noValidate>
-      <fieldset className="fieldset" aria-describedby={error?.field === 'theme' ? errorId('theme') : undefined}>
-        <legend className="field__label">{t('profile.preferences.theme')}</legend>
-        <div className="preferences-form__options">
-          {THEMES.map((theme) => (
-            <label key={theme} className="checkbox">
-              <input
-                type="radio"
-                name={`${id}-theme`}
-                value={theme}
-                checked={draft.theme === theme}
-                onChange={() => edit('theme', theme)}
-                aria-invalid={error?.field === 'theme' || undefined}
-              />
-              {THEME_LABELS[theme]}
-            </label>
-          ))}
-        </div>
-        {fieldError('theme')}
-      </fieldset>
-
-      <fieldset className="fieldset" aria-describedby={error?.field === 'language' ? errorId('language') : undefined}>
-        <legend className="field__label">{t('common.language')}</legend>
-        <div className="preferences-form__options">
-          {LOCALES.map((locale) => (
-            // Each language by its own name, in its own language.
-            <label key={locale} className="checkbox" lang={locale}>
-              <input
-                type="radio"
-                name={`${id}-language`}
-                value={locale}
-                checked={draft.language === locale}
-                onChange={() => edit('language', locale)}
-                aria-invalid={error?.field === 'language' || undefined}
-              />
-              {LOCALE_NAMES[locale]}
-            </label>
-          ))}
-        </div>
-        {fieldError('language')}
-      </fieldset>
+      <Choices
+        legend={t('profile.preferences.theme')}
+        name={`${id}-theme`}
+        values={THEMES}
+        labelOf={(theme) => THEME_LABELS[theme]}
+        chosen={draft.theme}
+        onChoose={(theme) => edit('theme', theme)}
+        error={fieldError('theme')}
+        errorId={error?.field === 'theme' ? errorId('theme') : undefined}
+      />
+      <Choices
+        legend={t('common.language')}
+        name={`${id}-language`}
+        values={LOCALES}
+        labelOf={(locale) => LOCALE_NAMES[locale]}
+        // Each language by its own name, in its own language.
+        langOf={(locale) => locale}
+        chosen={draft.language}
+        onChoose={(locale) => edit('language', locale)}
+        error={fieldError('language')}
+        errorId={error?.field === 'language' ? errorId('language') : undefined}
+      />
 
       <fieldset className="fieldset">
         <legend className="field__label">{t('profile.preferences.notifications')}</legend>
@@ -217,5 +199,44 @@ export function PreferencesForm() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One value of several, as radio buttons under a legend, with the field's error. */
+function Choices<V extends string>({
+  legend,
+  name,
+  values,
+  labelOf,
+  langOf,
+  chosen,
+  onChoose,
+  error,
+  errorId,
+}: {
+  legend: string;
+  name: string;
+  values: readonly V[];
+  labelOf: (value: V) => string;
+  langOf?: (value: V) => string;
+  chosen: V;
+  onChoose: (value: V) => void;
+  error: ReactNode;
+  /** Set when the field is in error. */
+  errorId: string | undefined;
+}) {
+  return (
+    <fieldset className="fieldset" aria-describedby={errorId}>
+      <legend className="field__label">{legend}</legend>
+      <div className="preferences-form__options">
+        {values.map((value) => (
+          <label key={value} className="checkbox" lang={langOf?.(value)}>
+            <input type="radio" name={name} value={value} checked={chosen === value} onChange={() => onChoose(value)} aria-invalid={errorId ? true : undefined} />
+            {labelOf(value)}
+          </label>
+        ))}
+      </div>
+      {error}
+    </fieldset>
   );
 }
