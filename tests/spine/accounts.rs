@@ -118,23 +118,28 @@ pub(crate) async fn status_of(
     (h, body["data"].clone())
 }
 
-/// The web app sends its interface's language; the mail and the answer follow it.
-#[tokio::test]
-async fn the_mail_is_written_in_the_language_the_request_asks_for() {
-    let app = TestApp::spawn().await;
-    let email = "amelie@example.org";
+/// Asks for a sign-in link in the languages `accept` names; the answer's body.
+async fn request_link_in(app: &TestApp, email: &str, accept: &str) -> Value {
     let resp = app
         .client
         .post(format!("{}/api/auth/request-magic-link", app.base))
-        .header("Accept-Language", "fr-CA,fr;q=0.9,en;q=0.8")
+        .header("Accept-Language", accept)
         .json(&json!({ "email": email }))
         .send()
         .await
         .unwrap();
     assert_eq!(resp.status(), 200);
-    let body: Value = resp.json().await.unwrap();
+    resp.json().await.unwrap()
+}
+
+/// The web app sends its interface's language; the mail and the answer follow it.
+#[tokio::test]
+async fn the_mail_is_written_in_the_language_the_request_asks_for() {
+    let app = TestApp::spawn().await;
+    let email = "amelie@example.org";
+    let body = request_link_in(&app, email, "fr-CA,fr;q=0.9,en;q=0.8").await;
     let message = body["data"]["message"].as_str().unwrap();
-    assert!(message.starts_with("Consultez vos e-mails"), "{message}");
+    assert!(message.starts_with("Consultez vos courriels"), "{message}");
     assert!(message.contains(email), "{message}");
 
     let mail = platform::mail::decode_quoted_printable(&app.smtp.wait_for(email, 1).await);
@@ -163,15 +168,7 @@ async fn the_mail_is_written_in_the_language_the_request_asks_for() {
 
     // Without the header, or with languages this site does not speak: English.
     let other = "bob@example.org";
-    let resp = app
-        .client
-        .post(format!("{}/api/auth/request-magic-link", app.base))
-        .header("Accept-Language", "de-DE,de;q=0.9")
-        .json(&json!({ "email": other }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), 200);
+    request_link_in(&app, other, "de-DE,de;q=0.9").await;
     let mail = app.smtp.wait_for(other, 1).await;
     assert!(
         mail.contains("Subject: Create your Plinth account"),

@@ -68,7 +68,7 @@ pub async fn run(
                 "Check your email: we sent a sign-in link and a 6-digit code to {to}. They expire in 1 hour."
             ),
             Language::Fr => format!(
-                "Consultez vos e-mails\u{a0}: nous avons envoyé un lien de connexion et un code à 6 chiffres à {to}. Ils expirent dans 1 heure."
+                "Consultez vos courriels\u{a0}: nous avons envoyé un lien de connexion et un code à 6 chiffres à {to}. Ils expirent dans 1 heure."
             ),
         },
         is_signup,
