@@ -55,14 +55,17 @@ pub async fn export_batch(
                   a.provenance, a.created_at, a.updated_at
            FROM rm.artworks a
            WHERE a.status = 'approved'
-             AND ($1::uuid IS NULL OR a.id > $1)
+             AND a.id > $1
              AND ($2::float8 IS NULL OR (a.lat BETWEEN $3 AND $5
                   AND CASE WHEN $2 <= $4 THEN a.lon BETWEEN $2 AND $4
                            ELSE a.lon >= $2 OR a.lon <= $4 END))
              AND ($6::timestamptz IS NULL OR a.updated_at > $6)
            ORDER BY a.id
            LIMIT $7"#,
-        after,
+        // The nil id precedes every artwork's (ids are random). A plain `id > $1` lets the plan
+        // walk the primary key from there; `$1 IS NULL OR id > $1` made every batch a scan of
+        // the whole table (1M artworks: 0.5 s a batch, ~1,400 artworks/s).
+        after.unwrap_or(Uuid::nil()),
         west,
         south,
         east,
