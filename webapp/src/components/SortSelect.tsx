@@ -1,4 +1,4 @@
-import { useT } from '../i18n';
+import { useT, type MessageKey } from '../i18n';
 import { LabelledSelect, ValueOptions } from './Select';
 
 /** "Sort by" for a sortable list (artists, artworks): its sorts, in order, named by `labels`. */
@@ -11,7 +11,8 @@ export function SortSelect<S extends string>({
 }: {
   value: S;
   sorts: readonly S[];
-  labels: Readonly<Record<S, string>>;
+  /** Each sort's name, as a message. */
+  labels: Readonly<Record<S, MessageKey>>;
   /** The chosen sort, as the select gives it. */
   onChange: (sort: string) => void;
   className?: string;
@@ -19,7 +20,7 @@ export function SortSelect<S extends string>({
   const t = useT();
   return (
     <LabelledSelect label={t('components.sort.label')} className={className} value={value} onChange={(e) => onChange(e.target.value)}>
-      <ValueOptions values={sorts} label={(s) => labels[s]} />
+      <ValueOptions values={sorts} label={(s) => t(labels[s])} />
     </LabelledSelect>
   );
 }

@@ -74,11 +74,7 @@ export function ArtistsPage() {
         <SortSelect
           value={sort}
           sorts={ARTIST_SORTS}
-          labels={{
-            updated_desc: t(ARTIST_SORT_LABELS.updated_desc),
-            name_asc: t(ARTIST_SORT_LABELS.name_asc),
-            created_desc: t(ARTIST_SORT_LABELS.created_desc),
-          }}
+          labels={ARTIST_SORT_LABELS}
           onChange={(s) => update({ sort: s, page: 1 })}
         />
       </div>

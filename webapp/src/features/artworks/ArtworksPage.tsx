@@ -81,11 +81,7 @@ export function ArtworksPage() {
             className="field field--inline"
             value={sort}
             sorts={ARTWORK_SORTS}
-            labels={{
-              updated_desc: t(ARTWORK_SORT_LABELS.updated_desc),
-              title_asc: t(ARTWORK_SORT_LABELS.title_asc),
-              created_desc: t(ARTWORK_SORT_LABELS.created_desc),
-            }}
+            labels={ARTWORK_SORT_LABELS}
             onChange={(s) => update({ sort: s, page: 1 })}
           />
         }

@@ -294,6 +294,16 @@ describe('/review: one submission', () => {
   });
 });
 
+
+/** The batch answer when A, B and C are all rejected. */
+const allRejected = () =>
+  envelope({
+    results: [A, B, C].map((s) => ({ id: s.id, success: true, status: 'rejected' })),
+    approved: 0,
+    rejected: 3,
+    failed: 0,
+  } satisfies BatchAnswer);
+
 describe('/review: batch decisions', () => {
   it('approves the selected ones and shows which failed', async () => {
     const { callsTo, take } = server({
@@ -335,13 +345,7 @@ describe('/review: batch decisions', () => {
 
   it('rejects the selected ones with one reason', async () => {
     const { callsTo } = server({
-      'PUT /api/review/batch': () =>
-        envelope({
-          results: [A, B, C].map((s) => ({ id: s.id, success: true, status: 'rejected' })),
-          approved: 0,
-          rejected: 3,
-          failed: 0,
-        } satisfies BatchAnswer),
+      'PUT /api/review/batch': allRejected,
     });
     const { store } = renderRoute('/review', { who: 'moderator' });
     await screen.findAllByTestId('review-item');
@@ -361,13 +365,7 @@ describe('/review in French', () => {
   it('shows the queue, its counts, a visit and the batch decisions in French', async () => {
     setLocale('fr');
     server({
-      'PUT /api/review/batch': () =>
-        envelope({
-          results: [A, B, C].map((s) => ({ id: s.id, success: true, status: 'rejected' })),
-          approved: 0,
-          rejected: 3,
-          failed: 0,
-        } satisfies BatchAnswer),
+      'PUT /api/review/batch': allRejected,
     });
     const { store } = renderRoute('/review', { who: 'moderator' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vérification' })).toBeInTheDocument();
