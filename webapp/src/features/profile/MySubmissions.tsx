@@ -153,29 +153,20 @@ function SubmissionRow({ submission: s, onWithdraw, onErase }: { submission: Sub
         </span>
         {(s.status === 'pending' || hasPersonalExif(s)) && (
           <span className="submission-row__actions">
-            {s.status === 'pending' && (
-              <button
-                type="button"
-                className="button button--text button--small"
-                onClick={onWithdraw}
-                aria-label={t('profile.submissions.withdrawNamed', { title })}
-              >
-                {t('profile.submissions.withdraw')}
-              </button>
-            )}
-            {hasPersonalExif(s) && (
-              <button
-                type="button"
-                className="button button--text button--small"
-                onClick={onErase}
-                aria-label={t('profile.submissions.eraseNamed', { title })}
-              >
-                {t('profile.submissions.eraseButton')}
-              </button>
-            )}
+            {s.status === 'pending' && <RowAction label={t('profile.submissions.withdraw')} named={t('profile.submissions.withdrawNamed', { title })} onClick={onWithdraw} />}
+            {hasPersonalExif(s) && <RowAction label={t('profile.submissions.eraseButton')} named={t('profile.submissions.eraseNamed', { title })} onClick={onErase} />}
           </span>
         )}
       </div>
     </li>
+  );
+}
+
+/** A small action on a row, whose accessible name says which row (`named`). */
+function RowAction({ label, named, onClick }: { label: string; named: string; onClick: () => void }) {
+  return (
+    <button type="button" className="button button--text button--small" onClick={onClick} aria-label={named}>
+      {label}
+    </button>
   );
 }
