@@ -103,32 +103,22 @@ export function TagValueField({
       );
     }
     case 'number':
+    case 'year': {
+      // A number within the schema's bounds; a year is a whole one, this year for an example.
+      const year = kind.type === 'year';
       return (
         <input
           {...common}
-          className="tag-value tag-value--number"
+          className={`tag-value tag-value--${kind.type}`}
           type="number"
-          inputMode="decimal"
+          inputMode={year ? 'numeric' : 'decimal'}
           min={kind.min}
           max={kind.max}
-          step="any"
-         
+          step={year ? 1 : 'any'}
+          placeholder={year ? String(new Date().getFullYear()) : undefined}
         />
       );
-    case 'year':
-      return (
-        <input
-          {...common}
-          className="tag-value tag-value--year"
-          type="number"
-          inputMode="numeric"
-          min={kind.min}
-          max={kind.max}
-          step={1}
-          placeholder={String(new Date().getFullYear())}
-         
-        />
-      );
+    }
     case 'url':
       return (
         <input

@@ -94,6 +94,8 @@ describe('useSubmitContribution', () => {
     expect(invalid.result.current.errors).toEqual(problems);
     expect(invalid.result.current.describedBy('location', 'loc', 'loc-hint')).toBe('loc-hint loc-error');
     expect(invalid.result.current.describedBy('notes', 'notes')).toBeUndefined();
+    expect(invalid.result.current.controlProps('location', 'loc', 'loc-hint')).toEqual({ id: 'loc', 'aria-invalid': true, 'aria-describedby': 'loc-hint loc-error' });
+    expect(invalid.result.current.controlProps('notes', 'notes')).toEqual({ id: 'notes', 'aria-invalid': undefined, 'aria-describedby': undefined });
 
     const nowhere = setup({ location: null });
     await nowhere.submit();

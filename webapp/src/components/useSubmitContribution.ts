@@ -130,7 +130,14 @@ export function useSubmitContribution<F extends string>({
   const describedBy = (f: F | CommonField, id: string, extra?: string) =>
     [extra, errors[f] ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
-  return { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef };
+  /** The attributes of field `f`'s control (`id`): invalid while the field has an error, described as `describedBy` says. */
+  const controlProps = (f: F | CommonField, id: string, extra?: string) => ({
+    id,
+    'aria-invalid': errors[f] ? (true as const) : undefined,
+    'aria-describedby': describedBy(f, id, extra),
+  });
+
+  return { onSubmit, sending, errors, formError, describedBy, controlProps, formRef, formErrorRef };
 }
 
 /** The page around such a form: the receipt once sent, with its heading focused. */

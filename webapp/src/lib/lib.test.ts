@@ -19,6 +19,8 @@ import { statusText, submissionTitle } from './submissionText';
 import { tagValueProblem, vocabularyOf } from './tagGroups';
 import { tourSummary } from './tour';
 import { TAG_SCHEMA } from '../testing/tagSchema';
+import { storeFor } from '../testing/render';
+import { successShown } from './ui';
 
 function sink(): LogSink & { lines: unknown[][] } {
   const lines: unknown[][] = [];
@@ -100,6 +102,20 @@ describe('announcer', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(heard).toEqual(['Saved']);
+    off();
+  });
+
+  it('speaks a success toast’s words too (successShown)', async () => {
+    vi.useFakeTimers();
+    const store = storeFor();
+    const heard: string[] = [];
+    const off = onAnnounce((a) => heard.push(a.message));
+    store.dispatch(successShown('Badge saved'));
+    expect(store.getState().ui.toasts.map((t) => [t.type, t.message])).toEqual([['success', 'Badge saved']]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(heard).toEqual(['Badge saved']);
     off();
   });
 });

@@ -2,8 +2,9 @@
  * Shell-wide UI state every screen may drive: which dialog is open, the drawer, the rail, and
  * toasts (SPEC §3 Toast). Kept free of feature code so features and the shell can share it.
  */
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 import { BADGE_TOAST_TIMEOUT_MS, STORAGE_KEYS, TOAST_TIMEOUT_MS } from '../config/constants';
+import { announce } from './announcer';
 import { readItem } from './storage';
 
 export type DialogName = 'signIn' | 'about' | 'welcome' | 'feedback';
@@ -124,6 +125,17 @@ export const {
   toastDismissed,
 } = uiSlice.actions;
 export const uiReducer = uiSlice.reducer;
+
+/**
+ * An action the person took succeeded: a success toast, its words also announced to screen
+ * readers. `dispatch(successShown(message))`.
+ */
+export const successShown =
+  (message: string) =>
+  (dispatch: Dispatch): void => {
+    dispatch(toastShown({ type: 'success', message }));
+    announce(message);
+  };
 
 type WithUi = { ui: UiState };
 export const selectDialog = (s: WithUi) => s.ui.dialog;

@@ -43,6 +43,15 @@ export function historyEntry(sequence: number, over: Partial<HistoryEntry> = {})
   };
 }
 
+/** The first change: the record imported from the City of Vancouver's dataset with these `changes`. */
+export function importedEntry(changes: HistoryEntry['changes']): HistoryEntry {
+  return historyEntry(1, {
+    kind: 'imported',
+    actor: { display_name: 'City of Vancouver Public Art', role: 'system', source: 'import' },
+    changes,
+  });
+}
+
 export function historyPage(entries: HistoryEntry[], page = 1, hasMore = false): ArtworkHistory {
   return { entries, pagination: { page, limit: 20, total: 30, total_pages: hasMore ? page + 1 : page, has_more: hasMore } };
 }

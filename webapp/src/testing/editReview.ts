@@ -1,7 +1,7 @@
 /** The review of proposed edits (artworks' and artists'), as its tests drive it. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EditSubject } from '../api/types';
+import type { EditDetail, EditSubject } from '../api/types';
 import { envelope, type Handler } from './fetchMock';
 
 /**
@@ -74,4 +74,25 @@ export function editDecisionRoutes<E extends { id: string }>(
       [`POST ${path(e)}/reject`, () => (take(e.id), envelope({ id: e.id, status: 'rejected' }))],
     ]),
   );
+}
+
+/** What a queue row says of any proposed edit, artwork's or artist's: who, when, which fields, and whether any is stale. */
+export function editSummaryOf(e: Pick<EditDetail, 'id' | 'submitter' | 'created_at' | 'fields'>) {
+  return {
+    id: e.id,
+    submitter: e.submitter,
+    created_at: e.created_at,
+    fields: e.fields.map((f) => f.field_name),
+    stale: e.fields.some((f) => f.stale),
+  };
+}
+
+/** The edits still pending, in order, and `take`, which a decision on one calls to take it out. */
+export function pendingEdits<E extends { id: string }>(edits: readonly E[]): { pending: E[]; take: (id: string) => void } {
+  const pending = [...edits];
+  const take = (id: string) => {
+    const i = pending.findIndex((e) => e.id === id);
+    if (i >= 0) pending.splice(i, 1);
+  };
+  return { pending, take };
 }

@@ -6,8 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { EditCheck, EditRequest, EditSubject, FieldProblem, PendingEdit } from '../api/types';
-import { apiError, bodyOf, envelope, json, type Handler, type RecordedRequest } from './fetchMock';
+import type { ArtistEditReceipt, EditCheck, EditReceipt, EditRequest, EditSubject, FieldEdit, FieldProblem, PendingEdit } from '../api/types';
+import { apiError, bodyOf, envelope, json, mockFetch, type Handler, type RecordedRequest } from './fetchMock';
 import { toastMessages } from './render';
 
 /** The check of `body` passed: nothing to fix. */
@@ -21,11 +21,26 @@ export function refusedCheck(errors: FieldProblem[]): Handler {
 /** A proposal recorded: 201 with its receipt. */
 export const created = (data: unknown) => json({ success: true, data, timestamp: '2025-01-01T00:00:00.000Z' }, { status: 201 });
 
+/** The receipt of a proposal for the subject `id` (`artwork_id` or `artist_id`): pending, with the edits sent. */
+export function pendingReceipt(subject: EditSubject, id: string): (body: EditRequest) => EditReceipt | ArtistEditReceipt {
+  return (body) =>
+    subject === 'artist'
+      ? { id: 'sub-1', status: 'pending', artist_id: id, edits: body.edits }
+      : { id: 'sub-1', status: 'pending', artwork_id: id, edits: body.edits };
+}
+
+/** The edits a recorded check or proposal sent. */
+export const editsOf = (req: RecordedRequest): FieldEdit[] => bodyOf<EditRequest>(req).edits;
+
 /**
  * The edit calls of one subject (`/api/{subject}/{id}/…`): checks that pass, and proposals
  * accepted (`receipt` of the body sent) that are then the caller's pending edits.
  */
-export function proposalRoutes(subject: EditSubject, id: string, receipt: (body: EditRequest) => unknown): Record<string, Handler> {
+export function proposalRoutes(
+  subject: EditSubject,
+  id: string,
+  receipt: (body: EditRequest) => unknown = pendingReceipt(subject, id),
+): Record<string, Handler> {
   const pending: PendingEdit[] = [];
   return {
     [`POST /api/${subject}/${id}/edit/validate`]: (req) => envelope(valid(bodyOf<EditRequest>(req))),
@@ -36,6 +51,21 @@ export function proposalRoutes(subject: EditSubject, id: string, receipt: (body:
     },
     [`GET /api/${subject}/${id}/pending-edits`]: () => envelope({ edits: pending }),
   };
+}
+
+/**
+ * The edit page's server: `routes` (the subject's page, what the form looks up), the subject as
+ * `current()` is at each GET /api/{subject}s/{id}, and the edit calls of `proposalRoutes`; `over`
+ * stands in for any of them.
+ */
+export function editServer(
+  subject: EditSubject,
+  id: string,
+  current: () => unknown,
+  routes: Record<string, Handler>,
+  over: Record<string, Handler> = {},
+) {
+  return mockFetch({ ...routes, [`GET /api/${subject}s/${id}`]: () => envelope(current()), ...proposalRoutes(subject, id), ...over });
 }
 
 /** Proposals refused the first time (409: the subject changed since, `stale` says), then accepted (`receipt`). */
@@ -51,6 +81,26 @@ export function expectCheckedThenProposed(callsTo: (path: string) => RecordedReq
 }
 
 /**
+ * The server's check refused the proposal at `path` (…/edit): its problems are listed together
+ * (`listed`), as an alert and without Reload (they are the proposal's own); the check was sent
+ * `edits` and nothing was proposed. The list, for more checks.
+ */
+export async function expectCheckRefused(
+  callsTo: (path: string) => RecordedRequest[],
+  path: string,
+  listed: string[],
+  edits: FieldEdit[],
+): Promise<HTMLElement> {
+  const summary = await screen.findByTestId('edit-problems');
+  expect(summary).toHaveAttribute('role', 'alert');
+  for (const problem of listed) expect(summary).toHaveTextContent(problem);
+  expect(editsOf(callsTo(`${path}/validate`)[0]!)).toEqual(edits);
+  expect(callsTo(path)).toHaveLength(0);
+  expect(within(summary).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  return summary;
+}
+
+/**
  * After a proposal found the subject changed meanwhile: the problems say so (`stale`), focused;
  * `meanwhile` makes the change on the server, and Reload loads it.
  */
@@ -60,6 +110,12 @@ export async function reloadStale(stale: string, meanwhile: () => void): Promise
   await waitFor(() => expect(summary).toHaveFocus());
   meanwhile();
   await userEvent.click(within(summary).getByRole('button', { name: 'Reload' }));
+}
+
+/** After Reload: the problems are gone, and the form (named `form`) says the current values are loaded. */
+export function expectReloaded(form: string): void {
+  expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('form', { name: form })).getByText(/The current values are loaded/)).toHaveAttribute('role', 'status');
 }
 
 /** The proposal was sent: a toast thanks for it, and the subject's page says it waits (`waiting`: what the notice says). */

@@ -9,7 +9,7 @@ import { displayName, roleOf, selectUser, type Role } from '../../api/session';
 import { useProductName } from '../../api/configApi';
 import { BrandLogo } from '../../components/BrandLogo';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Icon } from '../../components/Icon';
+import { Icon, type IconName } from '../../components/Icon';
 import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
 import { useT, type MessageKey } from '../../i18n';
@@ -56,6 +56,31 @@ function EntryLink({ entry, showLabel, onNavigate }: { entry: NavEntry; showLabe
         <Icon name={entry.icon} />
         {showLabel && <span className="nav-item__label">{label}</span>}
       </NavLink>
+    </li>
+  );
+}
+
+/**
+ * A nav item that acts rather than goes somewhere: its icon, and its label shown (`showLabel`) or,
+ * when not, the button named by it and its tooltip saying it, as an entry's link does.
+ */
+function NavButton({
+  icon,
+  label,
+  showLabel,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  showLabel: boolean;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <li>
+      <button type="button" className="nav-item" onClick={onClick} aria-label={showLabel ? undefined : label} title={showLabel ? undefined : label}>
+        <Icon name={icon} />
+        {showLabel && <span className="nav-item__label">{label}</span>}
+      </button>
     </li>
   );
 }
@@ -139,32 +164,8 @@ function SessionFooter({ showLabel, onAction }: { showLabel: boolean; onAction?:
             </button>
           </li>
         )}
-        <li>
-          <button
-            type="button"
-            className="nav-item"
-            onClick={run(s.openProfileOrLogin)}
-            aria-label={showLabel ? undefined : profileLabel}
-            title={showLabel ? undefined : profileLabel}
-          >
-            <Icon name={s.signedIn ? 'profile' : 'login'} />
-            {showLabel && <span className="nav-item__label">{profileLabel}</span>}
-          </button>
-        </li>
-        {s.signedIn && (
-          <li>
-            <button
-              type="button"
-              className="nav-item"
-              onClick={s.askLogout}
-              aria-label={showLabel ? undefined : t('shell.nav.logout')}
-              title={showLabel ? undefined : t('shell.nav.logout')}
-            >
-              <Icon name="logout" />
-              {showLabel && <span className="nav-item__label">{t('shell.nav.logout')}</span>}
-            </button>
-          </li>
-        )}
+        <NavButton icon={s.signedIn ? 'profile' : 'login'} label={profileLabel} showLabel={showLabel} onClick={run(s.openProfileOrLogin)} />
+        {s.signedIn && <NavButton icon="logout" label={t('shell.nav.logout')} showLabel={showLabel} onClick={s.askLogout} />}
       </ul>
       <ConfirmDialog
         open={s.confirmingLogout}
@@ -197,11 +198,7 @@ function RailTheme({ expanded }: { expanded: boolean }) {
   };
   return (
     <ul className="nav-list">
-      <li>
-        <button type="button" className="nav-item" onClick={open} aria-label={t('shell.nav.theme')} title={t('shell.nav.theme')}>
-          <Icon name="palette" />
-        </button>
-      </li>
+      <NavButton icon="palette" label={t('shell.nav.theme')} showLabel={false} onClick={open} />
     </ul>
   );
 }
@@ -246,30 +243,8 @@ export function NavRail() {
       <div className="nav-rail__footer">
         <SessionFooter showLabel={expanded} />
         <ul className="nav-list">
-          <li>
-            <button
-              type="button"
-              className="nav-item"
-              onClick={() => dispatch(feedbackOpened(undefined))}
-              aria-label={expanded ? undefined : t('shell.nav.sendFeedback')}
-              title={expanded ? undefined : t('shell.nav.sendFeedback')}
-            >
-              <Icon name="feedback" />
-              {expanded && <span className="nav-item__label">{t('shell.nav.sendFeedback')}</span>}
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="nav-item"
-              onClick={() => dispatch(dialogOpened('about'))}
-              aria-label={expanded ? undefined : about}
-              title={expanded ? undefined : about}
-            >
-              <Icon name="info" />
-              {expanded && <span className="nav-item__label">{about}</span>}
-            </button>
-          </li>
+          <NavButton icon="feedback" label={t('shell.nav.sendFeedback')} showLabel={expanded} onClick={() => dispatch(feedbackOpened(undefined))} />
+          <NavButton icon="info" label={about} showLabel={expanded} onClick={() => dispatch(dialogOpened('about'))} />
         </ul>
         <RailTheme expanded={expanded} />
       </div>
@@ -403,12 +378,7 @@ export function Drawer() {
         <div className="drawer__footer">
           <SessionFooter showLabel onAction={close} />
           <ul className="nav-list">
-            <li>
-              <button type="button" className="nav-item" onClick={() => dispatch(dialogOpened('about'))}>
-                <Icon name="info" />
-                <span className="nav-item__label">{t('shell.about.title', { product })}</span>
-              </button>
-            </li>
+            <NavButton icon="info" label={t('shell.about.title', { product })} showLabel onClick={() => dispatch(dialogOpened('about'))} />
           </ul>
           <ThemePicker />
           <LanguagePicker />

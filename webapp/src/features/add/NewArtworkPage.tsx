@@ -274,7 +274,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     return values[f];
   };
 
-  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution<Field>({
+  const { onSubmit, sending, errors, formError, describedBy, controlProps, formRef, formErrorRef } = useSubmitContribution<Field>({
     validate,
     valueAt,
     location,
@@ -309,14 +309,12 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           {t('add.new.titleLabel')}
         </label>
         <input
-          id={ids.title}
+          {...controlProps('title', ids.title, `${ids.title}-hint`)}
           value={title}
           maxLength={SUBMISSION.titleMax}
           onChange={(e) => setTitle(e.target.value)}
           required
           aria-required="true"
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy('title', ids.title, `${ids.title}-hint`)}
           data-testid="new-artwork-title"
         />
         <p id={`${ids.title}-hint`} className="field__hint">
@@ -330,11 +328,9 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           {t('add.new.type')}
         </label>
         <select
-          id={ids.type}
+          {...controlProps('artwork_type', ids.type)}
           value={type}
           onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}
-          aria-invalid={errors.artwork_type ? true : undefined}
-          aria-describedby={describedBy('artwork_type', ids.type)}
           data-testid="new-artwork-type"
         >
           {ARTWORK_TYPES.map((type) => (
@@ -351,12 +347,10 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           {t('add.new.description')}
         </label>
         <textarea
-          id={ids.description}
+          {...controlProps('description', ids.description)}
           rows={3}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy('description', ids.description)}
           data-testid="new-artwork-description"
         />
         <FieldError id={ids.description} message={errors.description} />

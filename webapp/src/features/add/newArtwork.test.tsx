@@ -59,27 +59,44 @@ async function fillIn() {
 }
 
 describe('/artwork/new: the form', () => {
-  it('says what is missing, focuses the first problem, and sends nothing', async () => {
+  it.each([
+    {
+      locale: 'en',
+      heading: 'New artwork',
+      submit: 'Submit artwork',
+      problems: [
+        'Add at least one photo',
+        'Give the artwork a title (or a short description if you don’t know it)',
+        'Add where the artwork is',
+        'Please agree to publish your photos under the licence',
+      ],
+      title: 'Title',
+      choosePhotos: 'Choose photos',
+    },
+    {
+      locale: 'fr',
+      heading: 'Nouvelle œuvre',
+      submit: 'Envoyer l’œuvre',
+      problems: [
+        'Ajoutez au moins une photo',
+        'Donnez un titre à l’œuvre (ou une courte description si vous ne le connaissez pas)',
+        'Indiquez où se trouve l’œuvre',
+        'Veuillez accepter de publier vos photos sous cette licence',
+      ],
+      title: 'Titre',
+      choosePhotos: 'Choisir des photos',
+    },
+  ] as const)('says what is missing, focuses the first problem, and sends nothing ($locale)', async ({ locale, heading, submit, problems, title, choosePhotos }) => {
+    setLocale(locale);
     const { calls } = mockFetch(SERVER);
     renderRoute('/artwork/new');
-    await userEvent.click(await screen.findByRole('button', { name: 'Submit artwork' }));
-    expect(await main().findByText('Add at least one photo')).toBeInTheDocument();
-    expect(main().getByText('Give the artwork a title (or a short description if you don’t know it)')).toBeInTheDocument();
-    expect(main().getByText('Add where the artwork is')).toBeInTheDocument();
-    expect(main().getByText('Please agree to publish your photos under the licence')).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose photos' })).toHaveFocus());
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(await main().findByText(problems[0])).toBeInTheDocument();
+    for (const problem of problems.slice(1)) expect(main().getByText(problem)).toBeInTheDocument();
+    expect(screen.getByLabelText(title)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByRole('button', { name: choosePhotos })).toHaveFocus());
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-  });
-
-  it('says what is missing in French when French is chosen', async () => {
-    setLocale('fr');
-    mockFetch(SERVER);
-    renderRoute('/artwork/new');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nouvelle œuvre' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer l’œuvre' }));
-    expect(await main().findByText('Donnez un titre à l’œuvre (ou une courte description si vous ne le connaissez pas)')).toBeInTheDocument();
-    expect(screen.getByLabelText('Titre')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses a detail without a name and names used twice, at its row, and each problem goes once fixed', async () => {

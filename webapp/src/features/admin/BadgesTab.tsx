@@ -8,13 +8,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorField, errorMessage, isApiError } from '../../api/errors';
 import type { BadgeRule, BadgeRuleKind, CatalogueBadge } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { EmptyState, ErrorNote, QueryState, Spinner } from '../../components/states';
 import { BADGE_LIMITS } from '../../config/constants';
 import { t as translate, useT, type MessageKey } from '../../i18n';
-import { announce } from '../../lib/announcer';
-import { toastShown } from '../../lib/ui';
+import { successShown, toastShown } from '../../lib/ui';
 import { useChangeBadgeMutation, useDeactivateBadgeMutation, useDefineBadgeMutation, useGetAdminBadgesQuery } from './adminApi';
 import { TabSection } from './AdminParts';
 
@@ -106,8 +106,7 @@ export function BadgesTab() {
         await deactivate(b.badge_id).unwrap();
       }
       const done = translate(active ? 'admin.badges.reactivated' : 'admin.badges.deactivated', { title: b.title });
-      dispatch(toastShown({ type: 'success', message: done }));
-      announce(done);
+      dispatch(successShown(done));
     } catch (e) {
       dispatch(toastShown({ type: 'error', message: errorMessage(e, translate('admin.badges.changeFailed', { title: b.title })) }));
     } finally {
@@ -132,15 +131,7 @@ export function BadgesTab() {
           <div className="table-scroll">
             <table className="table table--cards" data-testid="badges-table">
               <caption className="visually-hidden">{t('admin.badges.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.badges.col.badge')}</th>
-                  <th scope="col">{t('admin.badges.col.earnedFor')}</th>
-                  <th scope="col">{t('admin.badges.col.awarded')}</th>
-                  <th scope="col">{t('admin.badges.col.state')}</th>
-                  <th scope="col">{t('admin.badges.col.actions')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[t('admin.badges.col.badge'), t('admin.badges.col.earnedFor'), t('admin.badges.col.awarded'), t('admin.badges.col.state'), t('admin.badges.col.actions')]} />
               <tbody>
                 {badges.map((b) => (
                   <tr key={b.badge_id} data-testid="badge-row" data-badge-key={b.badge_key} className={b.active ? undefined : 'admin-badge--inactive'}>
@@ -233,8 +224,7 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
       return;
     }
     const done = translate(creating ? 'admin.badges.defined' : 'admin.badges.saved', { title: look.title });
-    dispatch(toastShown({ type: 'success', message: done }));
-    announce(done);
+    dispatch(successShown(done));
     onClose();
   };
 

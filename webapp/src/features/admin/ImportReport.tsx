@@ -4,6 +4,7 @@
  * reasons (the first 50), and the new records on a map.
  */
 import type { ReactNode, Ref } from 'react';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { t as translate, useT, type MessageKey } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { ImportMap } from './ImportMap';
@@ -118,14 +119,7 @@ export function ImportReportView({
           </h4>
           <div className="table-scroll">
             <table className="table table--cards import-outcomes" data-testid="import-outcomes" aria-labelledby={`import-outcomes-${slug}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.report.col.record')}</th>
-                  <th scope="col">{t('admin.report.col.title')}</th>
-                  <th scope="col">{t('admin.report.col.outcome')}</th>
-                  <th scope="col">{t('admin.report.col.reason')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[t('admin.report.col.record'), t('admin.report.col.title'), t('admin.report.col.outcome'), t('admin.report.col.reason')]} />
               <tbody>
                 {shown.map((o, i) => (
                   <tr key={`${i}:${o.source_id}`}>

@@ -12,6 +12,7 @@
  * its sections read top to bottom in the order of the mapping file.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { LabelledSelect, OptionList, type Option } from '../../components/Select';
 import { useT, type MessageKey } from '../../i18n';
 import { formatNumber } from '../../lib/format';
@@ -437,16 +438,16 @@ function ValueMapFieldset({
           <div className="table-scroll">
             <table className="table import-map-table">
               <caption>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.mapping.valueInFile')}</th>
-                  <th scope="col">{t('admin.mapping.records')}</th>
-                  <th scope="col">{ourHeader}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.mapping.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  t('admin.mapping.valueInFile'),
+                  t('admin.mapping.records'),
+                  ourHeader,
+                  <span className="visually-hidden">
+                    {t('admin.mapping.actions')}
+                  </span>,
+                ]}
+              />
               <tbody>
                 {entries.length === 0 && offered.length === 0 && (
                   <tr>

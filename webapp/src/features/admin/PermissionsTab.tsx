@@ -9,15 +9,15 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { PERMISSIONS, type AccountRoles, type Permission } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { PromptDialog } from '../../components/Dialog';
 import { LabelledSelect, OptionList } from '../../components/Select';
 import { EmptyState, ListCount, QueryState } from '../../components/states';
 import { PERMISSION_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { t as translate, useT, type MessageKey } from '../../i18n';
-import { announce } from '../../lib/announcer';
 import { formatDate } from '../../lib/format';
-import { toastShown } from '../../lib/ui';
+import { successShown } from '../../lib/ui';
 import { oneOfParam, withParams } from '../../lib/urlParams';
 import { useChangePermissionMutation, useGetPermissionsQuery } from './adminApi';
 import { TabSection } from './AdminParts';
@@ -85,14 +85,7 @@ export function PermissionsTab() {
               <div className="table-scroll">
                 <table className="table table--cards" data-testid="permissions-table">
                   <caption className="visually-hidden">{t('admin.permissions.caption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.permissions.col.account')}</th>
-                      <th scope="col">{t('admin.permissions.col.memberSince')}</th>
-                      <th scope="col">{t('admin.permissions.col.roles')}</th>
-                      <th scope="col">{t('admin.permissions.col.change')}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads columns={[t('admin.permissions.col.account'), t('admin.permissions.col.memberSince'), t('admin.permissions.col.roles'), t('admin.permissions.col.change')]} />
                   <tbody>
                     {accounts.map((a) => (
                       <AccountRow key={a.user_uuid} account={a} onChange={(permission, grant) => setChanging({ account: a, permission, grant })} />
@@ -173,8 +166,7 @@ function ChangeDialog({ change, onClose }: { change: Change; onClose: () => void
       return;
     }
     const done = translate(grant ? 'admin.permissions.granted' : 'admin.permissions.revoked', { permission, name });
-    dispatch(toastShown({ type: 'success', message: done }));
-    announce(done);
+    dispatch(successShown(done));
     onClose();
   };
 

@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/errors';
 import { selectUser } from '../../api/session';
 import { useGetAdminStatusQuery } from '../../api/statusApi';
 import { useAppSelector } from '../../app/hooks';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { EmptyState, QueryState, Spinner } from '../../components/states';
@@ -204,14 +205,7 @@ function ResultTable({ result }: { result: ReplayResult }) {
     <div className="table-scroll">
       <table className="table replay-table">
         <caption>{t('admin.replay.resultCaption', { projector: result.projector, count: result.events, time: seconds(result.seconds) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.replay.col.table')}</th>
-            <th scope="col">{t('admin.replay.col.before')}</th>
-            <th scope="col">{t('admin.replay.col.after')}</th>
-            <th scope="col">{t('admin.replay.col.result')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[t('admin.replay.col.table'), t('admin.replay.col.before'), t('admin.replay.col.after'), t('admin.replay.col.result')]} />
         <tbody>
           {result.tables.map((table) => (
             <tr key={table.table} className={table.same || table.expected ? undefined : 'replay-table__differs'}>

@@ -7,6 +7,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatistics, DayCounts } from '../../api/types';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
 import { QueryState } from '../../components/states';
 import { ADMIN_STATISTICS_DAYS, ADMIN_STATISTICS_WINDOWS } from '../../config/constants';
@@ -212,16 +213,7 @@ function Chart({
         <div className="table-scroll">
           <table className="table">
             <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.statistics.day')}</th>
-                {keys.map((k) => (
-                  <th key={k} scope="col">
-                    {t(SERIES_LABELS[k])}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={[t('admin.statistics.day'), ...keys.map((k) => t(SERIES_LABELS[k]))]} />
             <tbody>
               {series.map((d) => (
                 <tr key={d.day}>

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtistDetail, ArtistEditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import { artistRoutes, KEN } from '../../testing/artists';
-import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { created, expectCheckedThenProposed, expectSentAndWaiting, proposalRoutes, refusedCheck, reloadStale, staleOnce, valid } from '../../testing/editing';
+import { apiError, bodyOf, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { created, editServer, editsOf, expectCheckedThenProposed, expectCheckRefused, expectReloaded, expectSentAndWaiting, pendingReceipt, refusedCheck, reloadStale, staleOnce, valid } from '../../testing/editing';
 import { renderRoute, toastMessages } from '../../testing/render';
 import { artistEditsFrom, artistValuesOf, NO_ARTIST, rebaseArtist, yearProblems } from './artistEditModel';
 
@@ -12,20 +12,12 @@ const ID = KEN.id;
 const EDIT_PATH = `/artist/${ID}/edit`;
 const STALE = 'This artist changed since you opened it (country). Reload to see the current values.';
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
-const receipt = (body: EditRequest): ArtistEditReceipt => ({ id: 'sub-1', status: 'pending', artist_id: ID, edits: body.edits });
-
 /**
  * A server with the artist (`artist` answers each GET) and edit calls that pass unless
  * overridden; proposals it accepts are then the caller's pending edits.
  */
 function server(over: Record<string, Handler> = {}, artist: () => ArtistDetail = () => KEN) {
-  return mockFetch({
-    ...artistRoutes(KEN),
-    [`GET /api/artists/${ID}`]: () => envelope(artist()),
-    ...proposalRoutes('artist', ID, receipt),
-    ...over,
-  });
+  return editServer('artist', ID, artist, artistRoutes(KEN), over);
 }
 
 const form = (name = 'Edit artist') => within(screen.getByRole('form', { name }));
@@ -105,10 +97,11 @@ describe('/artist/{id}/edit', () => {
     await userEvent.click(form().getByRole('button', { name: 'Clear country' }));
     await submit();
 
-    const summary = await screen.findByTestId('edit-problems');
-    expect(summary).toHaveAttribute('role', 'alert');
-    expect(summary).toHaveTextContent('Name: name is required');
-    expect(summary).toHaveTextContent('Died: death_year must not be before birth_year');
+    await expectCheckRefused(callsTo, `/api/artist/${ID}/edit`, ['Name: name is required', 'Died: death_year must not be before birth_year'], [
+      { field_name: 'name', field_value_old: 'Ken Lum', field_value_new: null },
+      { field_name: 'country', field_value_old: 'Canada', field_value_new: null },
+      { field_name: 'death_year', field_value_old: null, field_value_new: 1900 },
+    ]);
     const name = form().getByLabelText('Name');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('name is required');
@@ -116,13 +109,6 @@ describe('/artist/{id}/edit', () => {
     expect(form().getByLabelText('Died')).toHaveAccessibleDescription(/death_year must not be before birth_year/);
     expect(form().getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(name).toHaveFocus());
-    expect(bodyOf(callsTo(`/api/artist/${ID}/edit/validate`)[0]!).edits).toEqual([
-      { field_name: 'name', field_value_old: 'Ken Lum', field_value_new: null },
-      { field_name: 'country', field_value_old: 'Canada', field_value_new: null },
-      { field_name: 'death_year', field_value_old: null, field_value_new: 1900 },
-    ]);
-    expect(callsTo(`/api/artist/${ID}/edit`)).toHaveLength(0);
-    expect(within(summary).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
   it('checks the years before asking the server', async () => {
@@ -139,7 +125,7 @@ describe('/artist/{id}/edit', () => {
 
   it('when the artist changed meanwhile (409), says so and reloads it, keeping the changes made', async () => {
     let current: ArtistDetail = KEN;
-    const { callsTo } = server({ [`POST /api/artist/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
+    const { callsTo } = server({ [`POST /api/artist/${ID}/edit`]: staleOnce(STALE, pendingReceipt('artist', ID)) }, () => current);
     const { router } = renderRoute(EDIT_PATH, { who: 'user' });
     await screen.findByLabelText('Name');
     await addAlias('K. Lum');
@@ -153,12 +139,11 @@ describe('/artist/{id}/edit', () => {
     await waitFor(() => expect(form().getByLabelText('Country')).toHaveValue('Canada and China'));
     expect(form().getByLabelText('Born')).toHaveValue(1955);
     expect(within(otherNames().getByRole('list', { name: 'Other names' })).getByText('K. Lum')).toBeInTheDocument();
-    expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
-    expect(form().getByText(/The current values are loaded/)).toHaveAttribute('role', 'status');
+    expectReloaded('Edit artist');
 
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/artist/${ID}`));
-    expect(bodyOf(callsTo(`/api/artist/${ID}/edit`)[1]!).edits).toEqual([
+    expect(editsOf(callsTo(`/api/artist/${ID}/edit`)[1]!)).toEqual([
       { field_name: 'aliases', field_value_old: ['Kenneth Lum'], field_value_new: ['Kenneth Lum', 'K. Lum'] },
     ]);
   });
@@ -185,8 +170,8 @@ describe('/artist/new', () => {
 
   function newArtistServer(over: Record<string, Handler> = {}) {
     return mockFetch({
-      'POST /api/artists/validate': (req) => envelope(valid(bodyOf(req))),
-      'POST /api/artists': (req) => created({ id: 'sub-9', status: 'pending', artist_id: NEW_ID, edits: bodyOf(req).edits } satisfies ArtistEditReceipt),
+      'POST /api/artists/validate': (req) => envelope(valid(bodyOf<EditRequest>(req))),
+      'POST /api/artists': (req) => created({ id: 'sub-9', status: 'pending', artist_id: NEW_ID, edits: editsOf(req) } satisfies ArtistEditReceipt),
       ...over,
     });
   }

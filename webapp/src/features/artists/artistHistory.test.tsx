@@ -5,21 +5,17 @@ import type { ArtistDetail } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { artistChangeText } from '../../lib/historyText';
 import { artistRoutes, KEN } from '../../testing/artists';
-import { expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown } from '../../testing/artworks';
+import { expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown, importedEntry } from '../../testing/artworks';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
 const ID = KEN.id;
 
-const IMPORTED = entry(1, {
-  kind: 'imported',
-  actor: { display_name: 'City of Vancouver Public Art', role: 'system', source: 'import' },
-  changes: [
-    { field: 'name', before: null, after: 'Ken Lum' },
-    { field: 'aliases', before: null, after: ['Kenneth Lum'] },
-    { field: 'birth_year', before: null, after: 1956 },
-  ],
-});
+const IMPORTED = importedEntry([
+  { field: 'name', before: null, after: 'Ken Lum' },
+  { field: 'aliases', before: null, after: ['Kenneth Lum'] },
+  { field: 'birth_year', before: null, after: 1956 },
+]);
 const EDITED = entry(2, {
   kind: 'edited',
   contributor: 'ada-l',

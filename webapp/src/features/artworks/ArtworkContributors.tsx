@@ -6,6 +6,7 @@
 import { useGetArtworkContributorsQuery } from '../../api/artworkApi';
 import { errorMessage } from '../../api/errors';
 import type { Credits } from '../../api/types';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Section } from '../../components/Section';
 import { Loading, Skeleton } from '../../components/states';
 import { t as translate, useT } from '../../i18n';
@@ -53,14 +54,7 @@ export function ArtworkContributors({ artworkId }: { artworkId: string }) {
           <details className="credits">
             <summary>{t('artworks.contributors.whoSetEach')}</summary>
             <table className="credits__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('artworks.contributors.detail')}</th>
-                  <th scope="col">{t('artworks.contributors.by')}</th>
-                  <th scope="col">{t('artworks.contributors.approvedBy')}</th>
-                  <th scope="col">{t('artworks.contributors.when')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[t('artworks.contributors.detail'), t('artworks.contributors.by'), t('artworks.contributors.approvedBy'), t('artworks.contributors.when')]} />
               <tbody>
                 {data.fields.map((f) => (
                   <tr key={f.field}>

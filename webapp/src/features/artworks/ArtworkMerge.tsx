@@ -13,9 +13,8 @@ import { Dialog, PromptDialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/states';
 import { MERGE_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
-import { announce } from '../../lib/announcer';
 import { useT } from '../../i18n';
-import { toastShown } from '../../lib/ui';
+import { successShown } from '../../lib/ui';
 import { useMergeArtworkMutation, useUnmergeArtworkMutation } from './artworksApi';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -48,8 +47,7 @@ export function MergeDialog({ artworkId, title, onClose }: { artworkId: string; 
     try {
       const moved = await merge({ artworkId, body: { into, reason: reason.trim() } }).unwrap();
       const message = t('artworks.merge.merged', { photos: moved.photos, visits: moved.logbook_entries });
-      dispatch(toastShown({ type: 'success', message }));
-      announce(message);
+      dispatch(successShown(message));
       onClose();
       void navigate(to.artworkMergedFrom(into, artworkId));
     } catch (err) {
@@ -117,8 +115,7 @@ export function MergedFromBanner({ from }: { from: string }) {
     try {
       const back = await unmerge({ artworkId: from, body: { reason } }).unwrap();
       const message = t('artworks.merge.undone', { photos: back.photos, visits: back.logbook_entries });
-      dispatch(toastShown({ type: 'success', message }));
-      announce(message);
+      dispatch(successShown(message));
       setOpen(false);
       void navigate(to.artwork(from));
     } catch (err) {

@@ -10,8 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { PromptDialog } from '../../components/Dialog';
 import { REVERT_REASON_MAX } from '../../config/constants';
 import { useT } from '../../i18n';
-import { announce } from '../../lib/announcer';
-import { toastShown } from '../../lib/ui';
+import { successShown } from '../../lib/ui';
 import { useRevertArtworkChangeMutation } from './artworksApi';
 
 export function RevertDialog({
@@ -40,8 +39,7 @@ export function RevertDialog({
       return;
     }
     const done = t('artworks.revert.done');
-    dispatch(toastShown({ type: 'success', message: done }));
-    announce(done);
+    dispatch(successShown(done));
     onClose();
   };
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EditReceipt, EditRequest, PendingEdit } from '../../api/types';
+import type { EditRequest, PendingEdit } from '../../api/types';
 import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
 import { ARTIST, ORCA } from '../../testing/artworks';
-import { envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { expectCheckedThenProposed, expectSentAndWaiting, proposalRoutes, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
+import { envelope, type Handler } from '../../testing/fetchMock';
+import { editServer, editsOf, expectCheckedThenProposed, expectCheckRefused, expectReloaded, expectSentAndWaiting, pendingReceipt, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
 import { tagSchemaRoute } from '../../testing/tagSchema';
 import { editsFrom, rebase, valuesOf } from './editModel';
@@ -27,17 +27,13 @@ const OTHER: ArtistDto = {
 };
 const STALE = 'This artwork changed since you opened it (title). Reload to see the current values.';
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
-const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pending', artwork_id: ID, edits: body.edits });
-
 /**
  * A server with the artwork (`artwork` answers each GET), the artist search, and edit calls that
  * pass unless overridden; proposals it accepts are then the caller's pending edits.
  */
 function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
-  return mockFetch({
+  const routes: Record<string, Handler> = {
     ...tagSchemaRoute(),
-    [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
     [`GET /api/artworks/${ID}/history`]: () =>
       envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
     'GET /api/artists': (req) =>
@@ -45,9 +41,8 @@ function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetail
         artists: [ARTIST, OTHER].filter((a) => a.name.toLowerCase().includes(req.url.searchParams.get('search')?.toLowerCase() ?? '')),
         pagination: { page: 1, limit: 10, total: 1, total_pages: 1, has_more: false },
       }),
-    ...proposalRoutes('artwork', ID, receipt),
-    ...over,
-  });
+  };
+  return editServer('artwork', ID, artwork, routes, over);
 }
 
 const form = () => within(screen.getByRole('form', { name: 'Edit artwork' }));
@@ -125,23 +120,17 @@ describe('/artwork/{id}/edit', () => {
     await userEvent.type(form().getByLabelText('Year'), '2010');
     await submit();
 
-    const summary = await screen.findByTestId('edit-problems');
-    expect(summary).toHaveAttribute('role', 'alert');
-    expect(summary).toHaveTextContent('Title: title is required');
-    expect(summary).toHaveTextContent('Year: year must be a year');
+    // Nothing is reloaded for problems that are the proposal's own.
+    await expectCheckRefused(callsTo, `/api/artwork/${ID}/edit`, ['Title: title is required', 'Year: year must be a year'], [
+      { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: null },
+      { field_name: 'tag:year', field_value_old: '2009', field_value_new: '2010' },
+    ]);
     const title = form().getByLabelText('Title');
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveAccessibleDescription('title is required');
     expect(form().getByLabelText('Year')).toHaveAccessibleDescription('year must be a year');
     expect(form().getByLabelText('Description')).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(title).toHaveFocus());
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!).edits).toEqual([
-      { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: null },
-      { field_name: 'tag:year', field_value_old: '2009', field_value_new: '2010' },
-    ]);
-    expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(0);
-    // Nothing is reloaded for problems that are the proposal's own.
-    expect(within(summary).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
   it('checks the note’s length and the coordinates before asking the server', async () => {
@@ -163,7 +152,7 @@ describe('/artwork/{id}/edit', () => {
 
   it('when the artwork changed meanwhile (409), says so and reloads it, keeping the changes made', async () => {
     let current: ArtworkDetailDto = ARTWORK;
-    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
+    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, pendingReceipt('artwork', ID)) }, () => current);
     const { router } = renderRoute(EDIT_PATH, { who: 'user' });
     await userEvent.type(await screen.findByLabelText('Description'), ' Twice.');
     await submit();
@@ -177,12 +166,11 @@ describe('/artwork/{id}/edit', () => {
     expect(callsTo(`/api/artworks/${ID}`)).toHaveLength(2);
     expect(form().getByLabelText('Material')).toHaveValue('steel');
     expect(form().getByLabelText('Description')).toHaveValue('A pixelated orca breaching. Twice.');
-    expect(screen.queryByTestId('edit-problems')).not.toBeInTheDocument();
-    expect(form().getByText(/The current values are loaded/)).toHaveAttribute('role', 'status');
+    expectReloaded('Edit artwork');
 
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/artwork/${ID}`));
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[1]!).edits).toEqual([
+    expect(editsOf(callsTo(`/api/artwork/${ID}/edit`)[1]!)).toEqual([
       { field_name: 'description', field_value_old: 'A pixelated orca breaching.', field_value_new: 'A pixelated orca breaching. Twice.' },
     ]);
   });
@@ -250,7 +238,7 @@ describe('/artwork/{id}/edit', () => {
     await userEvent.type(form().getByLabelText('Title'), '!');
     await submit();
     await waitFor(() => expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(1));
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[0]!).edits.map((e) => e.field_name)).toEqual(['title']);
+    expect(editsOf(callsTo(`/api/artwork/${ID}/edit`)[0]!).map((e) => e.field_name)).toEqual(['title']);
   });
 
   it('checks a changed detail against the schema, and the problem goes as soon as it is fixed', async () => {

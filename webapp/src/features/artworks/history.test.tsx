@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto } from '../../api/types';
-import { ARTIST, artworkRoutes, expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown, ORCA as ARTWORK } from '../../testing/artworks';
+import { ARTIST, artworkRoutes, expectFirstHistoryPage, historyEntry as entry, historyPage, historyShown, importedEntry, ORCA as ARTWORK } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 import { formatDate } from '../../lib/format';
@@ -10,15 +10,11 @@ import { changeText, momentText } from '../../lib/historyText';
 
 const ID = ARTWORK.id;
 
-const IMPORTED = entry(1, {
-  kind: 'imported',
-  actor: { display_name: 'City of Vancouver Public Art', role: 'system', source: 'import' },
-  changes: [
-    { field: 'title', before: null, after: 'Digital Orca' },
-    { field: 'tags', before: null, after: { material: 'aluminium' } },
-    { field: 'artists', before: null, after: [ARTIST.id] },
-  ],
-});
+const IMPORTED = importedEntry([
+  { field: 'title', before: null, after: 'Digital Orca' },
+  { field: 'tags', before: null, after: { material: 'aluminium' } },
+  { field: 'artists', before: null, after: [ARTIST.id] },
+]);
 const MOVED = entry(2, {
   kind: 'moved',
   actor: { display_name: 'Mod Squad', role: 'moderator', source: 'web' },

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ArtworkDetailDto, EditReceipt, EditRequest, PhotoDto } from '../../api/types';
+import type { ArtworkDetailDto, PhotoDto } from '../../api/types';
 import { valueText } from '../../lib/fieldText';
 import { changeText } from '../../lib/historyText';
 import { ORCA } from '../../testing/artworks';
-import { envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
-import { proposalRoutes, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
+import { envelope, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { editServer, editsOf, pendingReceipt, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
 import { editsFrom, rebase, valuesOf, withHidden } from './editModel';
 
@@ -36,20 +36,12 @@ const ARTWORK = {
   hidden_photos: [K4],
 } satisfies ArtworkDetailDto;
 
-const bodyOf = (req: RecordedRequest) => JSON.parse(req.body as string) as EditRequest;
 const STALE = 'This artwork changed since you opened it (hidden photos). Reload to see the current values.';
-
-const receipt = (body: EditRequest): EditReceipt => ({ id: 'sub-1', status: 'pending', artwork_id: ID, edits: body.edits });
 
 /** The artwork (`artwork` answers each GET), and edit calls that pass unless overridden. */
 function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetailDto = () => ARTWORK) {
-  return mockFetch({
-    [`GET /api/artworks/${ID}`]: () => envelope(artwork()),
-    [`GET /api/artworks/${ID}/history`]: () =>
-      envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
-    ...proposalRoutes('artwork', ID, receipt),
-    ...over,
-  });
+  const history = () => envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } });
+  return editServer('artwork', ID, artwork, { [`GET /api/artworks/${ID}/history`]: history }, over);
 }
 
 const form = () => within(screen.getByRole('form', { name: 'Edit artwork' }));
@@ -59,7 +51,7 @@ const submit = () => userEvent.click(form().getByRole('button', { name: 'Submit 
 /** The photo edits proposed (after the check, the same body). */
 const proposed = async (callsTo: (path: string) => RecordedRequest[]) => {
   await waitFor(() => expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(1));
-  return bodyOf(callsTo(`/api/artwork/${ID}/edit`)[0]!).edits;
+  return editsOf(callsTo(`/api/artwork/${ID}/edit`)[0]!);
 };
 
 beforeEach(() => {
@@ -103,7 +95,7 @@ describe('/artwork/{id}/edit: photos', () => {
       { field_name: 'hidden_photos', field_value_old: [K4], field_value_new: [K3, K4] },
     ];
     expect(await proposed(callsTo)).toEqual(expected);
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!).edits).toEqual(expected);
+    expect(editsOf(callsTo(`/api/artwork/${ID}/edit/validate`)[0]!)).toEqual(expected);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/artwork/${ID}`));
     expect(await screen.findByTestId('pending-edits')).toHaveTextContent('It changes the main photo and hidden photos.');
   });
@@ -167,7 +159,7 @@ describe('/artwork/{id}/edit: photos', () => {
 
   it('after a reload (409), keeps the photo choices made and takes in the others’', async () => {
     let current: ArtworkDetailDto = ARTWORK;
-    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, receipt) }, () => current);
+    const { callsTo } = server({ [`POST /api/artwork/${ID}/edit`]: staleOnce(STALE, pendingReceipt('artwork', ID)) }, () => current);
     renderRoute(EDIT_PATH, { who: 'user' });
     await screen.findByRole('group', { name: 'Photos' });
     await userEvent.click(tile('Photo 2 of 3').getByRole('button', { name: 'Hide' }));
@@ -183,7 +175,7 @@ describe('/artwork/{id}/edit: photos', () => {
     expect(tile('Hidden photo e1e1e1e1').getByRole('button', { name: 'Show again' })).toHaveAttribute('aria-pressed', 'false');
     await submit();
     await waitFor(() => expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(2));
-    expect(bodyOf(callsTo(`/api/artwork/${ID}/edit`)[1]!).edits).toEqual([
+    expect(editsOf(callsTo(`/api/artwork/${ID}/edit`)[1]!)).toEqual([
       { field_name: 'hidden_photos', field_value_old: [K4, K5], field_value_new: [K4, K5, K2] },
     ]);
   });

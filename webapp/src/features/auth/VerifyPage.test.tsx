@@ -187,10 +187,15 @@ describe('/verify (SPEC §2, §4)', () => {
     expect(screen.getByText('Too many attempts. Try again in 10 minutes.')).toBeInTheDocument();
   });
 
-  it('fails at once, without a call, when the link has no token', async () => {
-    const { calls } = mockFetch();
+  it.each([
+    { locale: 'en', failed: 'Failed to verify magic link', newLink: 'Request a new link' },
+    { locale: 'fr', failed: 'Échec de la vérification du lien de connexion', newLink: 'Demander un nouveau lien' },
+  ] as const)('fails at once, without a call, when the link has no token ($locale)', async ({ locale, failed, newLink }) => {
+    setLocale(locale);
+    const { calls } = api(verified(), inspected({}));
     renderRoute('/verify');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Failed to verify magic link' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: failed })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: newLink })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.pathname.startsWith('/api/auth/'))).toHaveLength(0);
   });
 
@@ -232,13 +237,5 @@ describe('/verify in French', () => {
     expect(screen.getByRole('button', { name: `Créer un compte pour ${EMAIL}` })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(document.title).toBe('Vérifier la connexion - Plinth');
-  });
-
-  it('says in French that a link without a token failed', async () => {
-    setLocale('fr');
-    api(verified(), inspected({}));
-    renderRoute('/verify');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Échec de la vérification du lien de connexion' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Demander un nouveau lien' })).toBeInTheDocument();
   });
 });

@@ -82,12 +82,16 @@ describe('/lists/{id}', () => {
     expect(screen.getByText('0 artworks · Private')).toBeInTheDocument();
   });
 
-  it('says “List not found” for a private list of someone else’s (404)', async () => {
+  it.each([
+    { locale: 'en', notFound: 'List not found', yourLists: 'Your lists' },
+    { locale: 'fr', notFound: 'Liste introuvable', yourLists: 'Vos listes' },
+  ] as const)('says “$notFound” for a private list of someone else’s (404)', async ({ locale, notFound, yourLists }) => {
+    setLocale(locale);
     mockFetch({ [`GET /api/lists/${WALK_ID}`]: () => apiError(404, 'NOT_FOUND', 'List not found') });
     renderRoute(`/lists/${WALK_ID}`);
-    expect(await screen.findByRole('heading', { name: 'List not found' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('List not found - Plinth'));
-    expect(screen.getByRole('link', { name: 'Your lists' })).toHaveAttribute('href', '/profile');
+    expect(await screen.findByRole('heading', { name: notFound })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${notFound} - Plinth`));
+    expect(screen.getByRole('link', { name: yourLists })).toHaveAttribute('href', '/profile');
   });
 
   it('shows a loading state, then a failure with a retry', async () => {
@@ -122,14 +126,6 @@ describe('/lists/{id} in French', () => {
     expect(screen.getByRole('button', { name: 'Supprimer la liste' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Parcours à pied' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Œuvres de Sunday walk' })).getByRole('button', { name: 'Retirer Gate de cette liste' })).toBeInTheDocument();
-  });
-
-  it('says “Liste introuvable” for a list it may not see', async () => {
-    mockFetch({ [`GET /api/lists/${WALK_ID}`]: () => apiError(404, 'NOT_FOUND', 'List not found') });
-    setLocale('fr');
-    renderRoute(`/lists/${WALK_ID}`);
-    expect(await screen.findByRole('heading', { name: 'Liste introuvable' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Vos listes' })).toHaveAttribute('href', '/profile');
   });
 });
 

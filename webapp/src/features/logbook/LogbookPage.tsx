@@ -136,7 +136,7 @@ function LogbookForm({
   };
 
   const values: Record<Field, unknown> = { photos, notes, condition, location, consent };
-  const { onSubmit, sending, errors, formError, describedBy, formRef, formErrorRef } = useSubmitContribution({
+  const { onSubmit, sending, errors, formError, controlProps, formRef, formErrorRef } = useSubmitContribution({
     validate,
     valueAt: (f) => values[f],
     location,
@@ -155,11 +155,9 @@ function LogbookForm({
           {t('logbook.form.condition')}
         </label>
         <select
-          id={conditionId}
+          {...controlProps('condition', conditionId)}
           value={condition}
           onChange={(e) => setCondition(e.target.value as Condition | '')}
-          aria-invalid={errors.condition ? true : undefined}
-          aria-describedby={describedBy('condition', conditionId)}
           data-testid="logbook-condition"
         >
           <option value="">{t('logbook.form.conditionUnsure')}</option>

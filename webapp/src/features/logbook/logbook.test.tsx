@@ -37,14 +37,42 @@ beforeEach(() => {
 });
 
 describe('/logbook/{artworkId}', () => {
-  it('names the artwork, shows its photos and starts at its location', async () => {
-    mockFetch({ [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK) });
-    renderRoute(PATH);
-    expect(await screen.findByRole('link', { name: 'Girl in a Wetsuit' })).toHaveAttribute('href', `/artwork/${ARTWORK_ID}`);
-    expect(screen.getByRole('img', { name: 'Photo 1 of Girl in a Wetsuit' })).toHaveAttribute('src', photo(5).thumbnail_url);
-    await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveValue('49.303100'));
-    expect(screen.getByLabelText('Longitude')).toHaveValue('-123.126500');
-  });
+  it.each([
+    {
+      locale: 'en',
+      heading: 'Log a visit',
+      photo: 'Photo 1 of Girl in a Wetsuit',
+      condition: 'Condition (optional)',
+      conditions: ['Not sure', 'Good', 'Fair', 'Poor', 'Damaged', 'Missing (it’s gone)'],
+      submit: 'Submit visit',
+      photoOrNote: 'Add a photo or a note about your visit',
+    },
+    {
+      locale: 'fr',
+      heading: 'Noter une visite',
+      photo: 'Photo 1 de Girl in a Wetsuit',
+      condition: 'État (facultatif)',
+      conditions: ['Je ne sais pas', 'Bon', 'Passable', 'Mauvais', 'Endommagée', 'Disparue (elle n’est plus là)'],
+      submit: 'Envoyer la visite',
+      photoOrNote: 'Ajoutez une photo ou une note sur votre visite',
+    },
+  ] as const)(
+    'names the artwork, shows its photos, starts at its location and offers its conditions ($locale)',
+    async ({ locale, heading, photo: photoName, condition, conditions, submit, photoOrNote }) => {
+      setLocale(locale);
+      mockFetch({ [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK) });
+      renderRoute(PATH);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Girl in a Wetsuit' })).toHaveAttribute('href', `/artwork/${ARTWORK_ID}`);
+      expect(screen.getByRole('img', { name: photoName })).toHaveAttribute('src', photo(5).thumbnail_url);
+      await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveValue('49.303100'));
+      expect(screen.getByLabelText('Longitude')).toHaveValue('-123.126500');
+      const select = screen.getByRole('combobox', { name: condition });
+      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(conditions);
+      await userEvent.click(screen.getByRole('button', { name: submit }));
+      expect(await main().findByText(photoOrNote)).toBeInTheDocument();
+    },
+  );
 
   it('sends a visit with photo, condition, note and place; shows progress and the receipt', async () => {
     const answer = deferred<Response>();
@@ -204,27 +232,5 @@ describe('/logbook/{artworkId}', () => {
     expect(await screen.findByRole('heading', { name: 'Artwork not found' })).toBeInTheDocument();
     expect(screen.getByText(`Artwork with ID ${ARTWORK_ID} not found`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit visit' })).not.toBeInTheDocument();
-  });
-});
-
-describe('/logbook/{artworkId} in French', () => {
-  it('shows the form, its conditions and its problems in French', async () => {
-    setLocale('fr');
-    mockFetch({ [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK) });
-    renderRoute(PATH);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Noter une visite' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Girl in a Wetsuit' })).toHaveAttribute('href', `/artwork/${ARTWORK_ID}`);
-    expect(screen.getByRole('img', { name: 'Photo 1 de Girl in a Wetsuit' })).toBeInTheDocument();
-    const condition = screen.getByRole('combobox', { name: 'État (facultatif)' });
-    expect(within(condition).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Je ne sais pas',
-      'Bon',
-      'Passable',
-      'Mauvais',
-      'Endommagée',
-      'Disparue (elle n’est plus là)',
-    ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer la visite' }));
-    expect(await main().findByText('Ajoutez une photo ou une note sur votre visite')).toBeInTheDocument();
   });
 });

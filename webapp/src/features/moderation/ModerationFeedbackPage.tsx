@@ -18,10 +18,9 @@ import { EmptyState, ErrorNote, ErrorState, ListCount, Loading, Skeleton } from 
 import { Tabs } from '../../components/Tabs';
 import { FEEDBACK_DECISION_NOTE_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
-import { announce } from '../../lib/announcer';
 import { t, useT, type MessageKey } from '../../i18n';
 import { formatDate, pageCount } from '../../lib/format';
-import { toastShown } from '../../lib/ui';
+import { successShown } from '../../lib/ui';
 import { oneOfParam, pageParam, pageValue, withParams } from '../../lib/urlParams';
 import { useArchiveFeedbackMutation, useGetFeedbackQueueQuery, useResolveFeedbackMutation } from './moderationApi';
 import './moderation.css';
@@ -244,8 +243,7 @@ function DecisionDialog({ kind, item, onClose }: { kind: 'archive' | 'resolve'; 
         ? t('moderation.dialog.resolvedRemoved', { subject })
         : t('moderation.dialog.resolved')
       : t('moderation.dialog.archived');
-    dispatch(toastShown({ type: 'success', message: done }));
-    announce(done);
+    dispatch(successShown(done));
     onClose();
   };
 

@@ -5,20 +5,44 @@ import { mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
 describe('the static pages', () => {
-  it('lists the tutorials and the policies', async () => {
+  it.each([
+    { locale: 'en', tutorials: 'Tutorials', policies: 'Policies', link: /Privacy policy/, href: '/pages/privacy-policy' },
+    { locale: 'fr', tutorials: 'Tutoriels', policies: 'Politiques', link: /Conditions d’utilisation/, href: '/pages/terms-of-service' },
+  ] as const)('lists the tutorials and the policies ($locale)', async ({ locale, tutorials, policies, link, href }) => {
+    setLocale(locale);
     mockFetch();
     renderRoute('/pages');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tutorials' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Policies' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Privacy policy/ })).toHaveAttribute('href', '/pages/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 2, name: tutorials })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: policies })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', href);
   });
 
-  it('shows a page with the instance’s name in it', async () => {
+  it.each([
+    {
+      locale: 'en',
+      path: '/pages/terms-of-service',
+      title: 'Terms of service',
+      section: 'Your contributions',
+      text: /^Plinth is a community registry\./,
+      allPages: 'All pages',
+    },
+    {
+      locale: 'fr',
+      path: '/pages/privacy-policy',
+      title: 'Politique de confidentialité',
+      section: 'Sans compte',
+      text: 'Plinth recueille aussi peu de renseignements que possible à votre sujet.',
+      allPages: 'Toutes les pages',
+    },
+  ] as const)('shows a page with the instance’s name in it, its title and its links ($locale)', async ({ locale, path, title, section, text, allPages }) => {
+    setLocale(locale);
     mockFetch();
-    renderRoute('/pages/terms-of-service');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
-    expect(screen.getByText(/^Plinth is a community registry\./)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your contributions' })).toBeInTheDocument();
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} - Plinth`));
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: allPages })).toHaveAttribute('href', '/pages');
   });
 
   it('says when there is no page by that name', async () => {
@@ -26,25 +50,5 @@ describe('the static pages', () => {
     renderRoute('/pages/nothing-here');
     expect(await screen.findByText('There’s no page by that name')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All pages' })).toHaveAttribute('href', '/pages');
-  });
-
-  it('is in French when the interface is: the list, a page, its title and its links', async () => {
-    setLocale('fr');
-    mockFetch();
-    renderRoute('/pages/privacy-policy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Politique de confidentialité - Plinth'));
-    expect(screen.getByRole('heading', { level: 2, name: 'Sans compte' })).toBeInTheDocument();
-    expect(screen.getByText('Plinth recueille aussi peu de renseignements que possible à votre sujet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Toutes les pages' })).toHaveAttribute('href', '/pages');
-  });
-
-  it('lists the pages in French', async () => {
-    setLocale('fr');
-    mockFetch();
-    renderRoute('/pages');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tutoriels' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Politiques' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Conditions d’utilisation/ })).toHaveAttribute('href', '/pages/terms-of-service');
   });
 });

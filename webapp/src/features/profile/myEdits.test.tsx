@@ -26,26 +26,25 @@ function myEdit(over: Partial<MyEdit> & Pick<MyEdit, 'id'>): MyEdit {
   };
 }
 
+/** An edit a moderator approved on 2 May, every field it proposed applied unless `applied` says otherwise. */
+function approvedEdit(over: Partial<MyEdit> & Pick<MyEdit, 'id' | 'fields'>): MyEdit {
+  return myEdit({ status: 'approved', applied: over.fields, decided_at: '2025-05-02T10:00:00Z', ...over });
+}
+
 const ARTWORK_EDIT = myEdit({ id: '30000000-0000-4000-8000-000000000001', fields: ['title', 'description', 'tag:material'] });
-const ARTIST_EDIT = myEdit({
+const ARTIST_EDIT = approvedEdit({
   id: '30000000-0000-4000-8000-000000000002',
   submission_type: 'artist_edit',
-  status: 'approved',
   subject_id: ARTIST,
   subject_name: 'Elek Imredy',
   fields: ['biography', 'birth_year'],
-  applied: ['biography', 'birth_year'],
-  decided_at: '2025-05-02T10:00:00Z',
 });
-const APPROVED_NEW_ARTIST = myEdit({
+const APPROVED_NEW_ARTIST = approvedEdit({
   id: '30000000-0000-4000-8000-000000000003',
   submission_type: 'new_artist',
-  status: 'approved',
   subject_id: NEW_ARTIST,
   subject_name: 'Ksenia Zhernakova',
   fields: ['name', 'country'],
-  applied: ['name', 'country'],
-  decided_at: '2025-05-02T10:00:00Z',
 });
 const PENDING_NEW_ARTIST = myEdit({
   id: '30000000-0000-4000-8000-000000000004',
@@ -64,13 +63,7 @@ const REJECTED_NEW_ARTIST = myEdit({
   reason: 'Not the artist of any artwork here',
   decided_at: '2025-05-03T10:00:00Z',
 });
-const PARTLY_APPLIED = myEdit({
-  id: '30000000-0000-4000-8000-000000000006',
-  status: 'approved',
-  fields: ['title', 'description', 'tag:material'],
-  applied: ['title'],
-  decided_at: '2025-05-02T10:00:00Z',
-});
+const PARTLY_APPLIED = approvedEdit({ id: '30000000-0000-4000-8000-000000000006', fields: ['title', 'description', 'tag:material'], applied: ['title'] });
 
 const page = (edits: MyEdit[], over: { page?: number; total?: number } = {}): Response => {
   const total = over.total ?? edits.length;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArtistEditDetail, ArtistEditQueue, ArtistEditSummary } from '../../api/types';
 import { KEN } from '../../testing/artists';
-import { editDecisionRoutes, editRows as rows, fieldRow, openEditDetail as open } from '../../testing/editReview';
+import { editDecisionRoutes, editRows as rows, editSummaryOf, fieldRow, openEditDetail as open, pendingEdits } from '../../testing/editReview';
 import { bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
 
@@ -42,26 +42,12 @@ const NEW: ArtistEditDetail = {
 };
 
 function summary(e: ArtistEditDetail): ArtistEditSummary {
-  return {
-    id: e.id,
-    artist_id: e.artist_id,
-    artist_name: e.artist_name,
-    new_artist: e.new_artist,
-    submitter: e.submitter,
-    created_at: e.created_at,
-    fields: e.fields.map((f) => f.field_name),
-    stale: e.fields.some((f) => f.stale),
-  };
+  return { ...editSummaryOf(e), artist_id: e.artist_id, artist_name: e.artist_name, new_artist: e.new_artist };
 }
-
 
 /** A server with an artist edit and a new artist pending: decisions take them out of the list. */
 function server(over: Record<string, Handler> = {}) {
-  const pending = [EDIT, NEW];
-  const take = (id: string) => {
-    const i = pending.findIndex((e) => e.id === id);
-    if (i >= 0) pending.splice(i, 1);
-  };
+  const { pending, take } = pendingEdits([EDIT, NEW]);
   return mockFetch({
     'GET /api/review/artist-edits': (req) =>
       envelope({

@@ -7,7 +7,7 @@ import { ARTIST, ORCA } from '../../testing/artworks';
 import { apiError, bodyOf, envelope, type Handler, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
 import { rejectWithReason } from '../../testing/review';
-import { editDecisionRoutes, editRows as rows, fieldRow, openEditDetail } from '../../testing/editReview';
+import { editDecisionRoutes, editRows as rows, editSummaryOf, fieldRow, openEditDetail, pendingEdits } from '../../testing/editReview';
 import { deferred } from '../../testing/submissions';
 
 const NEW_ARTIST = '88888888-8888-4888-8888-888888888888';
@@ -47,26 +47,14 @@ const E2: EditDetail = {
 };
 
 function summary(e: EditDetail): EditSummary {
-  return {
-    id: e.id,
-    artwork_id: e.artwork_id,
-    artwork_title: e.artwork_title,
-    submitter: e.submitter,
-    created_at: e.created_at,
-    fields: e.fields.map((f) => f.field_name),
-    stale: e.fields.some((f) => f.stale),
-  };
+  return { ...editSummaryOf(e), artwork_id: e.artwork_id, artwork_title: e.artwork_title };
 }
 
 const rowTitles = () => rows().map((r) => within(r).getAllByRole('link')[0]!.textContent);
 
 /** A server with two pending edits: decisions take them out of the list. */
 function server(over: Record<string, Handler> = {}) {
-  const pending = [E1, E2];
-  const take = (id: string) => {
-    const i = pending.findIndex((e) => e.id === id);
-    if (i >= 0) pending.splice(i, 1);
-  };
+  const { pending, take } = pendingEdits([E1, E2]);
   const mock = mockFetch({
     'GET /api/review/queue': () => envelope({ submissions: [], total: 0, page: 1, limit: 20, pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
     'GET /api/review/artwork-edits': (req) =>

@@ -5,9 +5,8 @@
  */
 import { errorMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
-import { announce } from '../../lib/announcer';
 import { t } from '../../i18n';
-import { toastShown } from '../../lib/ui';
+import { successShown, toastShown } from '../../lib/ui';
 import { isAlreadyDecided } from './reviewApi';
 
 export interface DecideOptions {
@@ -22,8 +21,7 @@ export function useDecide(onDecided: () => void) {
   return async (action: () => Promise<unknown>, done: string, { decidedAlready = isAlreadyDecided, handled }: DecideOptions = {}) => {
     try {
       await action();
-      dispatch(toastShown({ type: 'success', message: done }));
-      announce(done);
+      dispatch(successShown(done));
       onDecided();
     } catch (e) {
       if (decidedAlready(e)) {
