@@ -56,7 +56,8 @@ deploy-check:
 	python3 deploy/check.py
 
 ## Benchmarks on 100k and 1M synthetic artworks, then 10 concurrent 10-photo uploads (release
-## build; figures go to docs/PERFORMANCE.md).
+## build). Each run's table lands in bench/results/ beside the previous one (before/after);
+## figures go to docs/PERFORMANCE.md.
 bench:
 	CARGO_TARGET_DIR=$(HOME)/.cache/plinth/target-release cargo build --release --workspace --bins --examples
 	bench/run.sh 100000

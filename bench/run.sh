@@ -1,14 +1,50 @@
 #!/usr/bin/env bash
-# Benchmarks on synthetic data: seed, project, replay, then load the read API with wrk.
+# Benchmarks on synthetic data: seed, project, replay, then load the read API with wrk, beside
+# the HTTP floor of the same server (a bare route and a constant answer under /api).
 # Usage: bench/run.sh N   (N synthetic artworks; uses a fresh database plinth_bench_N and a
-# private nats-server: bench/fresh.sh).
+# private nats-server: bench/fresh.sh). Prints each step, then one table of every figure; the
+# table also goes to bench/results/<commit>-N.md, and bench/compare.py sets it beside the
+# previous result for N.
 # Needs a release build: CARGO_TARGET_DIR=... cargo build --release --workspace; wrk installed.
 set -euo pipefail
 n="${1:?number of artworks}"
 db="plinth_bench_$n"
-. "$(dirname "$0")/fresh.sh"
+here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/fresh.sh"
 fresh "$db" 54333
 export PLINTH_ADDR=127.0.0.1:8099
+url=http://127.0.0.1:8099
+figures="$work/figures.tsv"
+: > "$figures"
+# figure NAME VALUE: one row of the final table.
+figure() { printf '%s\t%s\n' "$1" "$2" >> "$figures"; }
+# load NAME SCRIPT-OR-PATH CONNECTIONS SECONDS: wrk against the server; records req/s, p50, p99.
+load() {
+  local name=$1 what=$2 conns=$3 secs=$4 out args=()
+  if [[ $what == /* ]]; then args=("$url$what"); else args=(-s "$here/$what" "$url"); fi
+  local perf_pid=
+  if [ -n "${PROFILE:-}" ]; then
+    # PROFILE=1: a CPU profile of the server under this load, saved beside the figures.
+    perf record -q -e cpu-clock -F 499 -g -p "$pid" -o "$work/perf.data" -- sleep "$secs" 2>/dev/null &
+    perf_pid=$!
+  fi
+  out=$(wrk -t"$(( conns < 2 ? 1 : 2 ))" -c"$conns" -d"${secs}s" --latency "${args[@]}")
+  if [ -n "$perf_pid" ]; then
+    wait "$perf_pid" || true
+    mkdir -p "$here/results/profiles"
+    perf report -q -i "$work/perf.data" --no-children --sort dso,symbol --percent-limit 0.7 --stdio -g none 2>/dev/null \
+      | sed -E 's/ +- +- *$//; s/ {2,}/  /g' > "$here/results/profiles/${BENCH_LABEL:-run}-$n-$(tr -c 'a-z0-9' '-' <<<"${name%%,*}" | tr -s '-' | sed 's/-$//').txt" || true
+  fi
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  echo "### $name: $rps req/s, p50 $p50, p99 $p99"
+  figure "$name" "$rps req/s, p50 $p50, p99 $p99"
+  printf '%s\t%s\n' "$name" "$rps" >> "$work/rates.tsv"
+}
+: > "$work/rates.tsv"
+
 "$bin" migrate >/dev/null
 echo "## $n artworks"
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -2
@@ -18,33 +54,67 @@ pid=$!
 start=$(date +%s.%N)
 until [ "$(psql "$pg/$db" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints")" -ge "$events" ] 2>/dev/null; do sleep 0.2; done
 end=$(date +%s.%N)
-python3 -c "d=$end-$start; print(f'relay + projectors: $events events in {d:.1f} s ({$events/d:.0f} events/s)')"
-"$bin" bench-lag --samples 200
+live=$(python3 -c "d=$end-$start; print(f'$events events in {d:.1f} s, {$events/d:,.0f} events/s')")
+echo "relay + projectors: $live"
+figure "relay + every projector, live, from empty" "$live"
+lag=$("$bin" bench-lag --samples 200 | grep -E "p99|p50" | sed 's/^.*samples: //')
+echo "$lag"
+figure "event → read model lag, idle (200 commands)" "$lag"
 kill $pid; wait $pid 2>/dev/null || true
+start=$(date +%s.%N)
 "$bin" replay | sed 's/^/replay /'
+end=$(date +%s.%N)
+replayed=$(python3 -c "d=$end-$start; print(f'{d:.1f} s for every read model, {$events/d:,.0f} events/s')")
+figure "replay of every read model" "$replayed"
 docs=$(psql "$pg/$db" -tAc "select count(*) from rm.search_docs")
-# The replay started a new search generation: the index is rebuilt from scratch at this start.
-rm -rf "$PLINTH_DATA_DIR/search"
+# The replay wrote the search index from the replayed documents: this start finds it current.
 start=$(date +%s.%N)
 "$bin" serve > "/tmp/plinth-bench-$n.log" 2>&1 &
 pid=$!
-until curl -fs localhost:8099/api/status >/dev/null; do sleep 0.5; done
+until curl -fs "$url/api/status" >/dev/null; do sleep 0.5; done
 # The public status says `ok` for search once its first sync (here the whole rebuild) is done;
 # the document count is admin-only since the hardening, so it is not waited on. A deadline keeps
 # a search that never loads from hanging the run.
 deadline=$((SECONDS + 900))
-until [ "$(curl -fs localhost:8099/api/status | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["components"]["search"]["status"])')" = ok ] 2>/dev/null; do
+until [ "$(curl -fs "$url/api/status" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["components"]["search"]["status"])')" = ok ] 2>/dev/null; do
   [ "$SECONDS" -lt "$deadline" ] || { echo "search did not load in 900 s" >&2; exit 1; }
   sleep 0.5
 done
 end=$(date +%s.%N)
-python3 -c "d=$end-$start; print(f'search index build at start: $docs documents in {d:.1f} s ({$docs/d:.0f} documents/s), index {sum(f.stat().st_size for f in __import__(\"pathlib\").Path(\"$PLINTH_DATA_DIR/search\").iterdir() if f.is_file())/1e6:.0f} MB')"
-echo "### search"; wrk -t2 -c16 -d20s --latency -s bench/search.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
-echo "### suggestions"; wrk -t2 -c16 -d20s --latency -s bench/suggest.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
+built=$(python3 -c "d=$end-$start; print(f'{d:.1f} s, $docs documents, index {sum(f.stat().st_size for f in __import__(\"pathlib\").Path(\"$PLINTH_DATA_DIR/search\").iterdir() if f.is_file())/1e6:.0f} MB')")
+echo "search ready at start (the index the replay wrote): $built"
+figure "search ready at start (the index the replay wrote)" "$built"
+
+# The floor: what any request costs before its handler does anything.
+load "floor: GET /healthz (no /api layers)" /healthz 16 10
+load "floor: GET /api/config (a constant under /api)" /api/config 16 10
+load "search, 16 connections" search.lua 16 20
+load "suggestions, 16 connections" suggest.lua 16 20
 # One connection: the latency of one request on an otherwise idle server (no queueing).
-echo "### search, one connection"; wrk -t1 -c1 -d10s --latency -s bench/search.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%"
-echo "### suggestions, one connection"; wrk -t1 -c1 -d10s --latency -s bench/suggest.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%"
-echo "### nearby minimal"; MINIMAL=true wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
-echo "### nearby full"; MINIMAL=false wrk -t2 -c16 -d20s --latency -s bench/nearby.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
-echo "### artworks list"; wrk -t2 -c16 -d20s --latency -s bench/artworks.lua http://127.0.0.1:8099 | grep -E "Requests/sec|50%|99%|Latency"
-echo "### serve RSS: $(ps -o rss= -p $pid) KB"
+load "search, one connection" search.lua 1 10
+load "suggestions, one connection" suggest.lua 1 10
+MINIMAL=true load "nearby minimal (r 500 m, limit 250), 16 connections" nearby.lua 16 20
+MINIMAL=false load "nearby full, 16 connections" nearby.lua 16 20
+load "artworks list page, 16 connections" artworks.lua 16 20
+figure "plinth serve resident memory after the runs" "$(( $(ps -o rss= -p $pid) / 1024 )) MB"
+
+commit=${BENCH_LABEL:-}
+[ -n "$commit" ] || commit=$(git -C "$here" rev-parse --short HEAD)$(git -C "$here/.." diff --quiet HEAD -- . ':!docs' ':!bench/results' || echo "+changes")
+mkdir -p "$here/results"
+result="$here/results/$commit-$n.md"
+{
+  echo "| figure at $n artworks ($commit, $(date -u +%F)) | value | share of the /api floor |"
+  echo "|---|---|---|"
+  floor=$(awk -F'\t' '$1 ~ /api\/config/ {print $2}' "$work/rates.tsv")
+  while IFS=$'\t' read -r name value; do
+    rate=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$work/rates.tsv")
+    share=""
+    if [ -n "$rate" ] && [ -n "$floor" ]; then
+      share=$(python3 -c "print(f'{$rate / $floor:.1%}')")
+    fi
+    echo "| $name | $value | $share |"
+  done < "$figures"
+} > "$result"
+echo
+cat "$result"
+python3 "$here/compare.py" "$result" || true

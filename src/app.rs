@@ -12,7 +12,7 @@ use axum::response::IntoResponse;
 use axum::Router;
 use platform::bus::BusConfig;
 use platform::config::Config;
-use projectors::{Projector, ProjectorOptions, ProjectorRuntime};
+use projectors::{ProjectorOptions, ProjectorRuntime};
 use sqlx::PgPool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -194,30 +194,20 @@ pub fn spawn_badge_awarder(
     })
 }
 
-/// Runs one projector under [`ProjectorRuntime::supervise`]: retried after transient failures, a
-/// poisoned one stopped until an admin restarts it.
-pub fn spawn_projector(
-    runtime: ProjectorRuntime,
-    p: Arc<dyn Projector>,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move { runtime.supervise(p).await })
-}
-
+/// Runs every projector from one feed ([`ProjectorRuntime::supervise_all`]): each retried after
+/// transient failures, a poisoned one stopped alone until an admin restarts it.
 pub fn spawn_projectors(
     pool: &PgPool,
     js: &jetstream::Context,
     bus: &BusConfig,
-) -> Vec<tokio::task::JoinHandle<()>> {
+) -> tokio::task::JoinHandle<()> {
     let runtime = ProjectorRuntime {
         pool: pool.clone(),
         js: js.clone(),
         bus: bus.clone(),
         options: ProjectorOptions::default(),
     };
-    projectors::all()
-        .into_iter()
-        .map(|p| spawn_projector(runtime.clone(), p))
-        .collect()
+    tokio::spawn(async move { runtime.supervise_all(projectors::all()).await })
 }
 
 /// The `/api` router with the cross-cutting layers: request ids, tracing, panics as 500s in the
@@ -360,7 +350,7 @@ pub async fn query_state(
 ) -> anyhow::Result<query_api::QueryState> {
     projectors::prepare_all(&services.pool).await?;
     let index = search_index(config).await?;
-    Ok(query_api::QueryState {
+    Ok(query_api::QueryState::new(query_api::state::Shared {
         search: query_api::search::SearchService::start(services.pool.clone(), index),
         pool: services.pool.clone(),
         positions: query_api::Positions::start(services.pool.clone()).await?,
@@ -379,7 +369,7 @@ pub async fn query_state(
         client: query_api::state::ClientConfig::from_config(config),
         status_cache: Default::default(),
         places: Arc::new(query_api::recent::Recent::new(query_api::PLACES_TTL)),
-    })
+    }))
 }
 
 /// The configured search backend: Tantivy under `<data dir>/search` (default), or Meilisearch.

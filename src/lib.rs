@@ -8,4 +8,5 @@ pub mod dump;
 pub use importer as import;
 pub mod local;
 pub mod openapi;
+pub mod replay;
 pub mod seed;

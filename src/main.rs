@@ -1,10 +1,16 @@
 //! `plinth`: one binary whose subcommands run every process of the system.
 
 use clap::{Parser, Subcommand};
+
 use platform::config::Config;
 use plinth::app::{self, Services};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// mimalloc, not glibc's malloc: every read allocates its answer, and glibc's allocator took a
+/// fifth of the server's CPU under load (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
 #[command(
@@ -292,7 +298,7 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let result = serve_http(config, listener, router).await;
             write.stop().await;
             relay.abort();
-            projectors.iter().for_each(|p| p.abort());
+            projectors.abort();
             result
         }
         Cmd::CommandApi => {
@@ -316,44 +322,14 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
         Cmd::Projectors => {
             let projectors = app::spawn_projectors(&s.pool, &s.js, &s.bus);
             app::shutdown_signal().await;
-            projectors.iter().for_each(|p| p.abort());
+            projectors.abort();
             Ok(())
         }
         Cmd::Migrate => {
             println!("migrations applied");
             Ok(())
         }
-        Cmd::Replay { projector } => {
-            let list = match projector {
-                Some(name) => vec![projectors::by_name(&name).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "no projector named '{name}' (have: {})",
-                        projectors::all()
-                            .iter()
-                            .map(|p| p.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })?],
-                None => projectors::all(),
-            };
-            for p in list {
-                let pb = indicatif::ProgressBar::new_spinner();
-                pb.set_message(format!("replaying {}", p.name()));
-                let r =
-                    projectors::replay::replay(&s.pool, p.as_ref(), |n| pb.set_position(n)).await?;
-                pb.finish_and_clear();
-                println!(
-                    "{}: {} events in {:.2} s ({:.0} events/s), now at {}",
-                    r.projector,
-                    r.events,
-                    r.seconds,
-                    r.events as f64 / r.seconds.max(1e-9),
-                    r.position
-                );
-            }
-            Ok(())
-        }
+        Cmd::Replay { projector } => plinth::replay::run(&s.pool, config, projector).await,
         Cmd::Import {
             files,
             mapping,

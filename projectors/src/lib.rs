@@ -51,6 +51,7 @@ pub mod artworks;
 pub mod badges;
 pub mod candidates;
 pub mod checkpoints;
+pub mod feed;
 pub mod feedback;
 pub mod lists;
 pub mod notifications;
@@ -76,7 +77,7 @@ pub(crate) fn events_of<A: cqrs_es::Aggregate>(
         .filter(|e| e.aggregate_type == A::TYPE)
         .map(|e| {
             let id = uuid::Uuid::parse_str(&e.aggregate_id)?;
-            let event = serde_json::from_value(e.payload.clone())?;
+            let event = <A::Event as serde::Deserialize>::deserialize(&e.payload)?;
             Ok((e, id, event))
         })
 }

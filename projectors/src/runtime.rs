@@ -1,18 +1,15 @@
-//! Running a projector: one JetStream durable consumer named after it; each batch of messages is
-//! applied in one Postgres transaction together with the projector's checkpoint, then acked.
-//! Messages at or below the checkpoint are acked and skipped, so redelivery is harmless.
-//!
-//! Kept in one file on purpose: consuming, ordering by the event store, healing from the store and
-//! poison handling are one state machine around the checkpoint row.
+//! What a projector is and how one batch of events reaches its read model: applied in one
+//! Postgres transaction together with the projector's checkpoint, only the events that continue
+//! the checkpoint in the event store's order (so a batch that repeats or skips is harmless).
+//! How batches arrive — one feed for every projector, each supervised on its own — is
+//! [`crate::feed`].
 
-use async_nats::jetstream::{self, consumer::pull, AckKind};
+use async_nats::jetstream;
 use async_trait::async_trait;
-use futures::StreamExt;
 use platform::bus::BusConfig;
 use platform::eventlog::EventEnvelope;
 use platform::position::EventPosition;
 use sqlx::{PgConnection, PgPool};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A read model builder. Implementations must be deterministic functions of the events they are
@@ -140,15 +137,13 @@ pub fn describe(e: &EventEnvelope) -> String {
     )
 }
 
-/// Pause before looking again when a batch could not continue the checkpoint.
-const GAP_WAIT: Duration = Duration::from_millis(50);
-
 /// The schema live read models are in.
 pub const LIVE_SCHEMA: &str = "rm";
 pub use platform::position::PROJECTION_CHANNEL;
 
 #[derive(Debug, Clone)]
 pub struct ProjectorOptions {
+    /// Events taken from the feed, or read from the store, per transaction.
     pub batch: usize,
     /// How long JetStream waits for an ack before redelivering.
     pub ack_wait: Duration,
@@ -157,8 +152,8 @@ pub struct ProjectorOptions {
     pub backoff: Duration,
     /// Longest pause between retries of a transient failure.
     pub max_backoff: Duration,
-    /// How long the projector waits on JetStream for an event the store has before it reads it
-    /// from the store instead (a purged or lost stream, an unpublished event).
+    /// How long a projector waits on the feed before it looks in the event store itself (a
+    /// purged or lost stream, a relay that is behind).
     pub heal_after: Duration,
     /// How often a stopped projector looks for an admin's restart request.
     pub restart_poll: Duration,
@@ -167,7 +162,7 @@ pub struct ProjectorOptions {
 impl Default for ProjectorOptions {
     fn default() -> Self {
         Self {
-            batch: 500,
+            batch: 2_000,
             ack_wait: Duration::from_secs(10),
             max_failures: 5,
             backoff: Duration::from_millis(200),
@@ -228,259 +223,17 @@ pub async fn checkpoint(pool: &PgPool, name: &str) -> Result<EventPosition, sqlx
 }
 
 impl ProjectorRuntime {
-    async fn consumer(
-        &self,
-        p: &dyn Projector,
-    ) -> anyhow::Result<jetstream::consumer::Consumer<pull::Config>> {
-        let stream = platform::bus::ensure_stream(&self.js, &self.bus).await?;
-        let config = pull::Config {
-            durable_name: Some(p.name().to_owned()),
-            // Unfiltered on purpose: see `Projector::apply`.
-            ack_policy: jetstream::consumer::AckPolicy::Explicit,
-            ack_wait: self.options.ack_wait,
-            max_ack_pending: 20_000,
-            deliver_policy: jetstream::consumer::DeliverPolicy::All,
-            ..Default::default()
-        };
-        Ok(stream.get_or_create_consumer(p.name(), config).await?)
-    }
-
-    /// Runs `p` for the life of the task: transient failures (database or NATS away) are
-    /// retried forever with backoff, shown as degraded meanwhile; a poison event stops it until
-    /// an admin asks for a restart (`POST /api/admin/projectors/{name}/restart`).
-    pub async fn supervise(&self, p: Arc<dyn Projector>) {
-        let mut backoff = self.options.backoff;
-        loop {
-            let started = tokio::time::Instant::now();
-            let e = match self.run(p.clone()).await {
-                Ok(()) => return,
-                Err(e) => e,
-            };
-            if let Some(poisoned) = e.downcast_ref::<Poisoned>() {
-                tracing::error!(projector = p.name(), event = %poisoned.event, error = %poisoned.cause, "projector stopped");
-                self.wait_for_restart(p.name(), &poisoned.event).await;
-                backoff = self.options.backoff;
-                continue;
-            }
-            tracing::warn!(projector = p.name(), error = %format!("{e:#}"), "projector interrupted; retrying");
-            record_error(&self.pool, p.name(), &format!("{e:#}")).await;
-            if started.elapsed() > self.options.max_backoff * 3 {
-                backoff = self.options.backoff;
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(self.options.max_backoff);
-        }
-    }
-
-    /// Marks the projector stopped at `event`, then waits until an admin asks for a restart.
-    async fn wait_for_restart(&self, name: &str, event: &str) {
-        let mut tick = tokio::time::interval(self.options.restart_poll);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut marked = false;
-        loop {
-            tick.tick().await;
-            if !marked {
-                marked = sqlx::query(
-                    "UPDATE rm.projector_checkpoints
-                        SET stopped_at = clock_timestamp(), stopped_event = $2 WHERE name = $1",
-                )
-                .bind(name)
-                .bind(event)
-                .execute(&self.pool)
-                .await
-                .is_ok();
-                continue;
-            }
-            let asked: Result<Option<bool>, _> = sqlx::query_scalar(
-                "SELECT restart_requested_at > stopped_at FROM rm.projector_checkpoints
-                  WHERE name = $1",
-            )
-            .bind(name)
-            .fetch_one(&self.pool)
-            .await;
-            if let Ok(Some(true)) = asked {
-                tracing::info!(projector = name, "restarting on request");
-                return;
-            }
-        }
-    }
-
-    /// Runs until the task is dropped; returns [`Poisoned`] when an event stops the projector,
-    /// or the transient error that interrupted it.
-    pub async fn run(&self, p: Arc<dyn Projector>) -> anyhow::Result<()> {
-        prepare(&self.pool, p.as_ref()).await?;
-        // Running (again): whatever stopped it is for this run to find again.
-        sqlx::query(
-            "UPDATE rm.projector_checkpoints SET stopped_at = NULL, stopped_event = NULL
-              WHERE name = $1",
-        )
-        .bind(p.name())
-        .execute(&self.pool)
-        .await?;
-        let consumer = self.consumer(p.as_ref()).await?;
-        // Failures in a row that a retry did not get past; while `isolate`, one event at a time,
-        // so the one that fails is known.
-        let mut failures = 0u32;
-        let mut isolate = false;
-        let mut stalled_since: Option<tokio::time::Instant> = None;
-        loop {
-            // Take what is ready; when nothing is, block on one message so an idle projector
-            // reacts at once instead of waiting for a batch to fill.
-            let mut batch = collect(
-                consumer
-                    .fetch()
-                    .max_messages(self.options.batch)
-                    .messages()
-                    .await?,
-            )
-            .await?;
-            if batch.is_empty() {
-                batch = collect(
-                    consumer
-                        .batch()
-                        .max_messages(1)
-                        .expires(Duration::from_secs(5))
-                        .messages()
-                        .await?,
-                )
-                .await?;
-                if batch.is_empty() {
-                    self.heal_if_stalled(p.as_ref(), &mut stalled_since).await?;
-                    continue;
-                }
-            }
-            let envelopes: Result<Vec<EventEnvelope>, _> = batch
-                .iter()
-                .map(|m| serde_json::from_slice::<EventEnvelope>(&m.payload))
-                .collect();
-            let limit = if isolate { 1 } else { usize::MAX };
-            let result = match &envelopes {
-                Ok(envelopes) => self.apply_batch_limited(p.as_ref(), envelopes, limit).await,
-                Err(e) => Err(anyhow::anyhow!("undecodable message: {e}")),
-            };
-            match result {
-                Ok(handled) => {
-                    let mut waiting = 0;
-                    for (m, done) in batch.iter().zip(&handled) {
-                        if *done {
-                            m.ack().await.map_err(|e| anyhow::anyhow!(e))?;
-                        } else {
-                            waiting += 1;
-                            // Not next in order: hand it back and take it again later.
-                            let _ = m.ack_with(AckKind::Nak(None)).await;
-                        }
-                    }
-                    if waiting == batch.len() {
-                        // Nothing here could be applied: an earlier message is still out (held
-                        // by a previous instance until its ack wait ends) or lost.
-                        stalled_since.get_or_insert_with(tokio::time::Instant::now);
-                        self.heal_if_stalled(p.as_ref(), &mut stalled_since).await?;
-                        tokio::time::sleep(GAP_WAIT).await;
-                    } else {
-                        stalled_since = None;
-                        failures = 0;
-                        isolate = false;
-                    }
-                }
-                Err(e) => {
-                    // Nak without delay, so the redelivery is served before newer messages,
-                    // and back off here instead.
-                    for m in &batch {
-                        let _ = m.ack_with(AckKind::Nak(None)).await;
-                    }
-                    if is_transient(&e) {
-                        return Err(e);
-                    }
-                    tracing::warn!(projector = p.name(), failures, error = %format!("{e:#}"), "projection failed");
-                    record_error(&self.pool, p.name(), &format!("{e:#}")).await;
-                    if !isolate {
-                        // Find the event: retry one at a time from the checkpoint.
-                        isolate = true;
-                        continue;
-                    }
-                    failures += 1;
-                    if failures >= self.options.max_failures {
-                        let cp = checkpoint(&self.pool, p.name()).await?;
-                        let event = envelopes
-                            .iter()
-                            .flatten()
-                            .filter(|e| e.event_position() > cp)
-                            .min_by_key(|e| e.event_position())
-                            .map_or_else(|| "an undecodable message".to_owned(), describe);
-                        return Err(anyhow::Error::new(Poisoned {
-                            projector: p.name(),
-                            event,
-                            cause: format!("{e:#}"),
-                        }));
-                    }
-                    tokio::time::sleep(self.options.backoff * 2u32.pow(failures.min(6))).await;
-                }
-            }
-        }
-    }
-
-    /// When the projector has waited on JetStream for `heal_after` while the event store holds
-    /// final events past its checkpoint (a purged or lost stream, a relay that is behind), it
-    /// applies them from the store; the messages, if they ever come, are then skipped.
-    async fn heal_if_stalled(
-        &self,
-        p: &dyn Projector,
-        stalled_since: &mut Option<tokio::time::Instant>,
-    ) -> anyhow::Result<()> {
-        let since = *stalled_since.get_or_insert_with(tokio::time::Instant::now);
-        if since.elapsed() < self.options.heal_after {
-            return Ok(());
-        }
-        let mut healed = 0usize;
-        loop {
-            let cp = checkpoint(&self.pool, p.name()).await?;
-            let missing = platform::eventlog::read_after(
-                &self.pool,
-                cp,
-                i64::try_from(self.options.batch).unwrap_or(500),
-            )
-            .await?;
-            if missing.is_empty() {
-                break;
-            }
-            let handled = self.apply_batch(p, &missing).await?;
-            let applied = handled.iter().filter(|d| **d).count();
-            healed += applied;
-            if applied == 0 {
-                break;
-            }
-        }
-        if healed > 0 {
-            tracing::warn!(
-                projector = p.name(),
-                events = healed,
-                "JetStream lacked events the store has: applied them from the store"
-            );
-        }
-        *stalled_since = Some(tokio::time::Instant::now());
-        Ok(())
-    }
-
-    /// Applies, in one transaction with the checkpoint, the events of `events` that continue the
-    /// checkpoint without a gap, and says for each event whether it is done (applied, or at or
-    /// below the checkpoint). JetStream redelivers a dead consumer's unacknowledged messages
-    /// only after its ack wait, possibly after newer ones: the event store, not arrival order,
-    /// decides what comes next.
+    /// Applies, in one transaction with the checkpoint, at most `limit` of the events of
+    /// `events` that continue the checkpoint without a gap, and answers the checkpoint after it:
+    /// every event at or below it is done (applied now, or before). JetStream may deliver an
+    /// event twice, or a newer one before an older one that a dead consumer held: the event
+    /// store, not arrival order, decides what comes next.
     pub async fn apply_batch(
         &self,
         p: &dyn Projector,
         events: &[EventEnvelope],
-    ) -> anyhow::Result<Vec<bool>> {
-        self.apply_batch_limited(p, events, usize::MAX).await
-    }
-
-    /// [`Self::apply_batch`], applying at most `limit` events.
-    pub async fn apply_batch_limited(
-        &self,
-        p: &dyn Projector,
-        events: &[EventEnvelope],
         limit: usize,
-    ) -> anyhow::Result<Vec<bool>> {
+    ) -> anyhow::Result<EventPosition> {
         let mut tx = self.pool.begin().await?;
         // The row lock also orders us against a replay swapping tables in.
         let (cp_tx, cp_pos): (i64, i64) = sqlx::query_as(
@@ -490,10 +243,10 @@ impl ProjectorRuntime {
         .fetch_one(&mut *tx)
         .await?;
         let cp = EventPosition::new(cp_tx, cp_pos);
-        let mut fresh: Vec<&EventEnvelope> =
-            events.iter().filter(|e| e.event_position() > cp).collect();
-        fresh.sort_by_key(|e| e.event_position());
-        fresh.dedup_by_key(|e| e.event_position());
+        let fresh = Fresh::after(cp, events);
+        if fresh.is_empty() {
+            return Ok(cp);
+        }
         // What must come next, in the relay's order.
         let expected: Vec<(i64, i64)> = sqlx::query_as(
             "SELECT tx_id, global_position FROM es.events \
@@ -506,20 +259,16 @@ impl ProjectorRuntime {
         .fetch_all(&mut *tx)
         .await?;
         let contiguous = fresh
-            .iter()
+            .positions()
             .zip(&expected)
-            .take_while(|(e, (t, pos))| e.event_position() == EventPosition::new(*t, *pos))
+            .take_while(|(e, (t, pos))| *e == EventPosition::new(*t, *pos))
             .count()
             .min(limit);
-        let apply: Vec<EventEnvelope> = fresh[..contiguous].iter().map(|e| (*e).clone()).collect();
-        let done_to = apply.last().map_or(cp, EventEnvelope::event_position);
-        let handled = events
-            .iter()
-            .map(|e| e.event_position() <= done_to)
-            .collect();
-        if apply.is_empty() {
-            return Ok(handled);
+        if contiguous == 0 {
+            return Ok(cp);
         }
+        let apply = fresh.first(contiguous);
+        let done_to = apply.last().map_or(cp, EventEnvelope::event_position);
         in_schema(&mut tx, LIVE_SCHEMA).await?;
         p.apply(&mut tx, &apply).await?;
         sqlx::query(
@@ -535,33 +284,64 @@ impl ProjectorRuntime {
         .await?;
         announce(&mut tx, p.name()).await?;
         tx.commit().await?;
-        Ok(handled)
+        Ok(done_to)
     }
 }
 
-async fn collect<S, E>(mut messages: S) -> anyhow::Result<Vec<jetstream::Message>>
-where
-    S: futures::Stream<Item = Result<jetstream::Message, E>> + Unpin,
-    E: std::fmt::Display,
-{
-    let mut out = Vec::new();
-    while let Some(m) = messages.next().await {
-        out.push(m.map_err(|e| anyhow::anyhow!("fetching messages: {e}"))?);
-    }
-    Ok(out)
+/// The events of a batch after a checkpoint, in the store's order, each once. A batch as the
+/// relay published it is already that: a slice of it, with nothing copied; redeliveries and
+/// duplicates are sorted into a copy.
+enum Fresh<'a> {
+    Slice(&'a [EventEnvelope]),
+    Sorted(Vec<&'a EventEnvelope>),
 }
 
-async fn record_error(pool: &PgPool, name: &str, error: &str) {
-    let error: String = error.chars().take(2000).collect();
-    if let Err(e) = sqlx::query(
-        "UPDATE rm.projector_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1",
-    )
-    .bind(name)
-    .bind(error)
-    .execute(pool)
-    .await
-    {
-        tracing::warn!(projector = name, error = ?e, "could not record projector error");
+impl<'a> Fresh<'a> {
+    fn after(cp: EventPosition, events: &'a [EventEnvelope]) -> Self {
+        let start = events
+            .iter()
+            .position(|e| e.event_position() > cp)
+            .unwrap_or(events.len());
+        let rest = &events[start..];
+        if rest
+            .windows(2)
+            .all(|w| w[0].event_position() < w[1].event_position())
+        {
+            return Fresh::Slice(rest);
+        }
+        let mut sorted: Vec<&EventEnvelope> =
+            events.iter().filter(|e| e.event_position() > cp).collect();
+        sorted.sort_by_key(|e| e.event_position());
+        sorted.dedup_by_key(|e| e.event_position());
+        Fresh::Sorted(sorted)
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Fresh::Slice(s) => s.len(),
+            Fresh::Sorted(v) => v.len(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn positions(&self) -> Box<dyn Iterator<Item = EventPosition> + '_> {
+        match self {
+            Fresh::Slice(s) => Box::new(s.iter().map(EventEnvelope::event_position)),
+            Fresh::Sorted(v) => Box::new(v.iter().map(|e| e.event_position())),
+        }
+    }
+
+    /// The first `n`, as the slice a projector applies.
+    fn first(&self, n: usize) -> std::borrow::Cow<'a, [EventEnvelope]> {
+        match self {
+            Fresh::Slice(s) => std::borrow::Cow::Borrowed(&s[..n]),
+            Fresh::Sorted(v) => {
+                std::borrow::Cow::Owned(v[..n].iter().map(|e| (*e).clone()).collect())
+            }
+        }
     }
 }
 
@@ -574,4 +354,54 @@ pub(crate) async fn announce(db: &mut PgConnection, name: &str) -> Result<(), sq
         .execute(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(tx: i64, pos: i64) -> EventEnvelope {
+        EventEnvelope {
+            aggregate_type: "artwork".into(),
+            aggregate_id: "a".into(),
+            sequence: pos,
+            event_type: "ArtworkImported".into(),
+            event_version: "1".into(),
+            payload: serde_json::Value::Null,
+            metadata: serde_json::Value::Null,
+            position: pos,
+            tx_id: tx,
+            recorded_at: chrono::DateTime::UNIX_EPOCH,
+        }
+    }
+
+    fn positions(f: &Fresh<'_>) -> Vec<(i64, i64)> {
+        f.positions().map(|p| (p.tx, p.pos)).collect()
+    }
+
+    #[test]
+    fn a_batch_in_order_is_taken_as_it_is_from_the_checkpoint_on() {
+        let batch = [at(1, 1), at(1, 2), at(2, 3), at(2, 4)];
+        let fresh = Fresh::after(EventPosition::new(1, 2), &batch);
+        assert!(matches!(fresh, Fresh::Slice(_)));
+        assert_eq!(positions(&fresh), [(2, 3), (2, 4)]);
+        assert_eq!(fresh.first(1).len(), 1);
+        assert!(Fresh::after(EventPosition::new(2, 4), &batch).is_empty());
+    }
+
+    #[test]
+    fn redeliveries_and_duplicates_are_put_in_order_once() {
+        let batch = [at(2, 4), at(1, 1), at(2, 3), at(2, 4), at(3, 5)];
+        let fresh = Fresh::after(EventPosition::new(1, 1), &batch);
+        assert!(matches!(fresh, Fresh::Sorted(_)));
+        assert_eq!(positions(&fresh), [(2, 3), (2, 4), (3, 5)]);
+        assert_eq!(
+            fresh
+                .first(2)
+                .iter()
+                .map(|e| e.position)
+                .collect::<Vec<_>>(),
+            [3, 4]
+        );
+    }
 }

@@ -70,6 +70,16 @@ impl Model {
         self.slot_of.len()
     }
 
+    /// About how much memory the model holds: its items and their titles, the tree's entries
+    /// (with a third more for the tree's nodes) and the id map.
+    fn approx_bytes(&self) -> usize {
+        let titles: usize = self.items.iter().flatten().map(|it| it.title.len()).sum();
+        let items = self.items.capacity() * std::mem::size_of::<Option<Item>>() + titles;
+        let tree = self.tree.size() * std::mem::size_of::<Entry>() * 4 / 3;
+        let ids = self.slot_of.capacity() * (std::mem::size_of::<(Uuid, u32)>() + 1);
+        items + tree + ids + self.free.capacity() * std::mem::size_of::<u32>()
+    }
+
     fn remove(&mut self, id: &Uuid) {
         if let Some(slot) = self.slot_of.remove(id) {
             if let Some(old) = self.items[slot as usize].take() {
@@ -98,7 +108,7 @@ impl Model {
     }
 
     /// Approved artworks within `radius_m` (great-circle), nearest first, ties by id.
-    fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
+    fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(&Item, f64)> {
         // Squared chord of the radius, with a hair of slack: the exact test is the haversine.
         let chord = 2.0 * (radius_m / (2.0 * EARTH_RADIUS_M)).sin();
         let max_d2 = chord * chord * (1.0 + 1e-9) + 1e-18;
@@ -125,7 +135,7 @@ impl Model {
         }
         hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
         hits.truncate(limit);
-        hits.into_iter().map(|(i, d)| (i.clone(), d)).collect()
+        hits
     }
 }
 
@@ -176,6 +186,11 @@ impl GeoIndex {
         self.len() == 0
     }
 
+    /// About how much memory the model holds, in bytes.
+    pub fn approx_bytes(&self) -> usize {
+        self.model.read().map(|m| m.approx_bytes()).unwrap_or(0)
+    }
+
     /// Waits (at most 2 s) until the model has applied `min`.
     pub async fn wait_for(&self, min: EventPosition) -> bool {
         let mut rx = self.position.subscribe();
@@ -184,10 +199,26 @@ impl GeoIndex {
             .is_ok_and(|r| r.is_ok())
     }
 
+    /// Approved artworks within `radius_m`, nearest first, with their distances.
     pub fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
+        self.nearby_with(lat, lon, radius_m, limit, |hits| {
+            hits.iter().map(|(it, d)| ((*it).clone(), *d)).collect()
+        })
+    }
+
+    /// [`Self::nearby`], handed to `f` as the model holds them (nothing copied), under the
+    /// model's read lock: for answers written straight from the model.
+    pub fn nearby_with<R>(
+        &self,
+        lat: f64,
+        lon: f64,
+        radius_m: f64,
+        limit: usize,
+        f: impl FnOnce(&[(&Item, f64)]) -> R,
+    ) -> R {
         match self.model.read() {
-            Ok(m) => m.nearby(lat, lon, radius_m, limit),
-            Err(_) => Vec::new(),
+            Ok(m) => f(&m.nearby(lat, lon, radius_m, limit)),
+            Err(_) => f(&[]),
         }
     }
 

@@ -103,6 +103,39 @@ pub struct StatusReport {
     pub components: Components,
     pub relay: Option<RelayStatus>,
     pub projectors: Vec<ProjectorStatus>,
+    pub memory: MemoryStatus,
+}
+
+/// What this process holds in memory, in bytes.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MemoryStatus {
+    /// The whole process, as the kernel counts it (resident set); null where it cannot be read.
+    pub resident_bytes: Option<u64>,
+    /// The in-memory geo model behind nearby (an estimate from its sizes).
+    pub geo_model_bytes: u64,
+}
+
+impl MemoryStatus {
+    pub fn now(geo: &crate::geo::GeoIndex) -> Self {
+        Self {
+            resident_bytes: resident_bytes(),
+            geo_model_bytes: geo.approx_bytes() as u64,
+        }
+    }
+}
+
+/// The process's resident set, from `VmRSS` in `/proc/self/status` (Linux; kB there).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -164,7 +197,8 @@ pub struct ProjectorStatus {
     pub name: String,
     pub position: String,
     pub applied: i64,
-    /// Messages JetStream holds for this projector that it has not acknowledged.
+    /// Messages JetStream holds for the projectors' feed that it has not taken yet (one feed
+    /// serves every projector, so the same for each).
     pub pending: Option<u64>,
     /// Events in the store after its position.
     pub lag_events: i64,

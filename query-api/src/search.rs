@@ -53,6 +53,19 @@ impl SearchService {
         me
     }
 
+    /// Brings `index` up to the search documents once, rebuilding it when they were replayed:
+    /// what `plinth replay` does after rebuilding them, so the next start finds the index
+    /// current instead of rebuilding it. Answers how many documents it wrote.
+    pub async fn sync_once(pool: &PgPool, index: Arc<dyn SearchIndex>) -> anyhow::Result<usize> {
+        let once = Self {
+            index,
+            ready: AtomicBool::new(false),
+            position: watch::channel(EventPosition::ZERO).0,
+            last_error: Mutex::new(None),
+        };
+        once.sync(pool).await
+    }
+
     pub fn index(&self) -> &Arc<dyn SearchIndex> {
         &self.index
     }
@@ -82,7 +95,7 @@ impl SearchService {
         crate::follow::follow(
             &pool,
             "search indexer",
-            || self.sync(&pool),
+            || async { self.sync(&pool).await.map(|_| ()) },
             |outcome| {
                 if let Ok(mut last) = me.last_error.lock() {
                     *last = outcome.err();
@@ -92,9 +105,9 @@ impl SearchService {
         .await;
     }
 
-    async fn sync(&self, pool: &PgPool) -> anyhow::Result<()> {
+    async fn sync(&self, pool: &PgPool) -> anyhow::Result<usize> {
         let Some((mut tx, to)) = projectors::checkpoints::snapshot(pool, PROJECTOR).await? else {
-            return Ok(());
+            return Ok(0);
         };
         let generation = docs::generation(&mut tx).await?;
         let stored = self.index.checkpoint().await?.as_deref().and_then(decode);
@@ -113,7 +126,7 @@ impl SearchService {
         };
         if to <= from {
             self.caught_up(to);
-            return Ok(());
+            return Ok(0);
         }
         let started = std::time::Instant::now();
         let mut total = 0usize;
@@ -146,7 +159,7 @@ impl SearchService {
             );
         }
         self.caught_up(to);
-        Ok(())
+        Ok(total)
     }
 
     fn caught_up(&self, to: EventPosition) {

@@ -8,8 +8,28 @@ use crate::geo::GeoIndex;
 use crate::positions::Positions;
 use std::sync::Arc;
 
+/// The query API's state, one allocation shared by every request: axum hands each handler its
+/// own copy of the router's state, and a copy of this is one reference count, where a copy of
+/// [`Shared`] would be a dozen strings and the mailer, for every request.
 #[derive(Clone)]
-pub struct QueryState {
+pub struct QueryState(Arc<Shared>);
+
+impl QueryState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for QueryState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What the query API's handlers read.
+pub struct Shared {
     pub pool: PgPool,
     pub positions: Positions,
     /// The in-memory geo read model for nearby queries.

@@ -114,15 +114,19 @@ pub fn spawn_projectors(db: &TestDb, bus: &TestBus) -> Vec<JoinHandle<anyhow::Re
         .collect()
 }
 
-/// Every projector under `rt`, supervised as `plinth serve` runs them.
+/// Every projector under `rt`, from one feed, supervised as `plinth serve` runs them.
 pub fn supervise_all(rt: &ProjectorRuntime) -> Vec<JoinHandle<()>> {
-    projectors::all()
-        .into_iter()
-        .map(|p| {
-            let rt = rt.clone();
-            tokio::spawn(async move { rt.supervise(p).await })
-        })
-        .collect()
+    let rt = rt.clone();
+    vec![tokio::spawn(async move {
+        rt.supervise_all(projectors::all()).await
+    })]
+}
+
+/// Imports Vancouver's artists (610 of them, no artworks).
+pub async fn import_vancouver_artists(commands: &command_api::Commands) {
+    plinth::import::run::import_files(commands, &[dataset("vancouver-artists.json")], false)
+        .await
+        .unwrap();
 }
 
 pub fn dataset(name: &str) -> PathBuf {
@@ -433,7 +437,7 @@ impl TestApp {
         );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        let state = query_api::QueryState {
+        let state = query_api::QueryState::new(query_api::state::Shared {
             // Made afresh on every read: each test sees what it just wrote.
             places: std::sync::Arc::new(query_api::recent::Recent::new(std::time::Duration::ZERO)),
             storage: storage.clone(),
@@ -450,7 +454,7 @@ impl TestApp {
             data_terms: test_terms(),
             client: unconfigured_client(),
             status_cache: Default::default(),
-        };
+        });
         let commands = command_api::Commands::new(db.pool.clone());
         let media = command_api::Media::start(db.pool.clone(), storage.clone(), RENDER_BUDGET);
         let accounts = command_api::Accounts::new(
@@ -536,7 +540,7 @@ impl TestApp {
 
     /// A second read API over the same database whose nearby always comes from PostgreSQL.
     pub async fn spawn_sql_only_api(&self) -> (String, JoinHandle<()>) {
-        let state = query_api::QueryState {
+        let state = query_api::QueryState::new(query_api::state::Shared {
             // Made afresh on every read: each test sees what it just wrote.
             places: std::sync::Arc::new(query_api::recent::Recent::new(std::time::Duration::ZERO)),
             storage: self.storage.clone(),
@@ -555,7 +559,7 @@ impl TestApp {
             data_terms: test_terms(),
             client: unconfigured_client(),
             status_cache: Default::default(),
-        };
+        });
         let config = platform::config::Config::from_lookup(|_| None).unwrap();
         let app = plinth::app::api_app(plinth::app::api_routes(Some(state), None, &config));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -75,19 +75,14 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
             .unwrap();
     }
 
-    // Restart every projector and let them finish.
-    let tasks: Vec<_> = projectors::all()
-        .into_iter()
-        .map(|p| {
-            let rt = rt.clone();
-            tokio::spawn(async move { rt.run(p).await })
-        })
-        .collect();
+    // Restart every projector, from the one feed `plinth serve` runs, and let them finish.
+    let tasks = vec![tokio::spawn({
+        let rt = rt.clone();
+        async move { rt.supervise_all(projectors::all()).await }
+    })];
     wait_projected(&db.pool).await;
     // The duplicates (published after the originals) have arrived and been skipped.
-    for p in projectors::all() {
-        consumer_idle(&bus, p.name()).await;
-    }
+    consumer_idle(&bus, projectors::feed::FEED).await;
     let live_artworks = table(&db.pool, "artworks").await;
     let live_artists = table(&db.pool, "artists").await;
     let live_counts: Vec<(String, i64)> =
@@ -118,13 +113,24 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
     assert!(refused[0].contains("already running"), "{refused:?}");
     assert_eq!(table(&db.pool, "artworks").await, live_artworks);
 
-    // Replay every projector from the store; the swapped-in tables equal the live ones.
-    for p in projectors::all() {
-        let report = projectors::replay::replay(&db.pool, p.as_ref(), |_| {})
-            .await
-            .unwrap();
-        assert!(report.events > 0);
-    }
+    // Replay every projector from one pass over the store; the swapped-in tables equal the
+    // live ones, and the progress counted every event of the store once.
+    let all = projectors::all();
+    let mut seen = (0, 0);
+    let reports = projectors::replay::replay_all(
+        &db.pool,
+        &projectors::replay::as_refs(&all),
+        |done, total| seen = (done, total),
+    )
+    .await
+    .unwrap();
+    assert_eq!(reports.len(), all.len());
+    assert!(reports.iter().all(|r| r.events > 0));
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM es.events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(seen, (stored as u64, stored as u64));
     assert_eq!(table(&db.pool, "artworks").await, live_artworks);
     assert_eq!(table(&db.pool, "artists").await, live_artists);
     let replay_counts: Vec<(String, i64)> =
@@ -163,13 +169,7 @@ async fn a_poison_event_stops_only_its_projector_and_is_reported() {
     .await
     .unwrap();
     let commands = command_api::Commands::new(db.pool.clone());
-    plinth::import::run::import_files(
-        &commands,
-        &[crate::harness::dataset("vancouver-artists.json")],
-        false,
-    )
-    .await
-    .unwrap();
+    crate::harness::import_vancouver_artists(&commands).await;
     let relay = spawn_relay(&db, &bus);
     let rt = runtime(&db, &bus);
     let artists = tokio::spawn({

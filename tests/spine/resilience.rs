@@ -221,6 +221,78 @@ async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it
     task.abort();
 }
 
+/// Has projector `name` applied everything the store holds?
+async fn caught_up(pool: &sqlx::PgPool, name: &str) -> bool {
+    projectors::runtime::checkpoint(pool, name).await.unwrap()
+        == platform::eventlog::head(pool).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_one_feed_a_stopped_projector_holds_up_no_other_and_catches_up_when_restarted() {
+    let db = TestDb::new().await;
+    let bus = TestBus::new().await;
+    let relay = spawn_relay(&db, &bus);
+    // Given one feed for a projector that cannot read artwork events and two real ones…
+    let faulty = Faulty::new();
+    faulty.broken.store(true, Ordering::Relaxed);
+    let feed = tokio::spawn({
+        let rt = runtime(&db, &bus);
+        let lanes: Vec<Arc<dyn Projector>> = vec![
+            faulty.clone(),
+            projectors::by_name("artists").unwrap(),
+            projectors::by_name("artworks").unwrap(),
+        ];
+        async move { rt.supervise_all(lanes).await }
+    });
+    // …when artists and then artworks are recorded…
+    let commands = command_api::Commands::new(db.pool.clone());
+    crate::harness::import_vancouver_artists(&commands).await;
+    let record = crate::harness::vancouver_artwork("one-feed-1", "One feed", &[]);
+    crate::harness::import_artwork(&commands, record).await;
+
+    // …the faulty one stops at the first artwork event, and the others apply everything.
+    until(60, "faulty stopped", || is_stopped(&db.pool, "faulty")).await;
+    until(60, "artists and artworks at the head", || async {
+        caught_up(&db.pool, "artists").await && caught_up(&db.pool, "artworks").await
+    })
+    .await;
+    assert!(!caught_up(&db.pool, "faulty").await);
+    let artworks: i64 = sqlx::query_scalar("SELECT count(*) FROM rm.artworks")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(artworks, 1);
+
+    // The fixed build, restarted: it reads what the feed handed on meanwhile from the store.
+    faulty.broken.store(false, Ordering::Relaxed);
+    let asked = projectors::checkpoints::request_restart(&db.pool, "faulty")
+        .await
+        .unwrap();
+    assert!(matches!(
+        asked,
+        projectors::checkpoints::RestartRequest::Requested { .. }
+    ));
+    until(60, "faulty caught up", || caught_up(&db.pool, "faulty")).await;
+    // One consumer served all three, and it has answered every message.
+    crate::harness::consumer_idle(&bus, projectors::feed::FEED).await;
+    feed.abort();
+    relay.abort();
+    bus.delete().await;
+    db.drop_db().await;
+}
+
+/// Has projector `name` stopped at a poison event?
+async fn is_stopped(pool: &sqlx::PgPool, name: &str) -> bool {
+    sqlx::query_scalar(
+        "SELECT stopped_at IS NOT NULL FROM rm.projector_checkpoints WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_optional(pool)
+    .await
+    .unwrap()
+    .unwrap_or(false)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn projectors_heal_a_purged_stream_from_the_event_store() {
     let db = TestDb::new().await;

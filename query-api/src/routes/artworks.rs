@@ -59,6 +59,22 @@ pub struct Center {
     pub lon: f64,
 }
 
+fn nearby_answer<T>(
+    artworks: Vec<T>,
+    lat: f64,
+    lon: f64,
+    radius: u32,
+    limit: u32,
+) -> NearbyResponse<T> {
+    NearbyResponse {
+        total: artworks.len(),
+        artworks,
+        search_center: Center { lat, lon },
+        search_radius: radius,
+        limit,
+    }
+}
+
 fn nearby_body<T: Serialize>(
     artworks: Vec<T>,
     lat: f64,
@@ -66,14 +82,26 @@ fn nearby_body<T: Serialize>(
     radius: u32,
     limit: u32,
 ) -> Response {
-    ok(NearbyResponse {
-        total: artworks.len(),
-        artworks,
-        search_center: Center { lat, lon },
-        search_radius: radius,
-        limit,
-    })
-    .into_response()
+    ok(nearby_answer(artworks, lat, lon, radius, limit)).into_response()
+}
+
+/// A marker of the geo model and its distance, written as an [`ArtworkMinimalDto`] (the same
+/// fields in the same order: a test holds them equal) without copying the model's item.
+struct Marker<'a>(&'a crate::geo::Item, f64);
+
+impl Serialize for Marker<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let Marker(it, distance) = self;
+        let mut m = s.serialize_struct("ArtworkMinimalDto", 6)?;
+        m.serialize_field("id", &it.id)?;
+        m.serialize_field("title", &*it.title)?;
+        m.serialize_field("artwork_type", &it.artwork_type)?;
+        m.serialize_field("lat", &it.lat)?;
+        m.serialize_field("lon", &it.lon)?;
+        m.serialize_field("distance_m", distance)?;
+        m.end()
+    }
 }
 
 /// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
@@ -158,23 +186,27 @@ pub async fn nearby_artworks(
             }
             None => true,
         };
-        let hits = state
-            .geo
-            .nearby(lat, lon, f64::from(radius), limit as usize);
         let resp = if minimal {
-            let artworks: Vec<ArtworkMinimalDto> = hits
-                .into_iter()
-                .map(|(it, d)| ArtworkMinimalDto {
-                    id: it.id,
-                    title: it.title.into(),
-                    artwork_type: it.artwork_type,
-                    lat: it.lat,
-                    lon: it.lon,
-                    distance_m: d,
+            // Written from the model as it stands: no marker is copied on the way.
+            let body = state
+                .geo
+                .nearby_with(lat, lon, f64::from(radius), limit as usize, |hits| {
+                    let markers: Vec<Marker> = hits.iter().map(|&(it, d)| Marker(it, d)).collect();
+                    serde_json::to_vec(&ok(nearby_answer(markers, lat, lon, radius, limit)).0)
                 })
-                .collect();
-            nearby_body(artworks, lat, lon, radius, limit)
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            (
+                [(
+                    axum::http::header::CONTENT_TYPE,
+                    axum::http::HeaderValue::from_static("application/json"),
+                )],
+                body,
+            )
+                .into_response()
         } else {
+            let hits = state
+                .geo
+                .nearby(lat, lon, f64::from(radius), limit as usize);
             let ids: Vec<Uuid> = hits.iter().map(|(it, _)| it.id).collect();
             let mut by_id: HashMap<Uuid, ArtworkDto> = artworks::read::by_ids(&state.pool, &ids)
                 .await?
@@ -451,6 +483,29 @@ mod tests {
                 .to_degrees();
             assert!(lon + dlon <= e && lon - dlon >= w);
         }
+    }
+
+    #[test]
+    fn a_marker_is_written_as_the_minimal_shape_is() {
+        let item = crate::geo::Item {
+            id: Uuid::from_u128(7),
+            lat: 49.2827,
+            lon: -123.1207,
+            title: "Girl in a \"Wetsuit\" — ü".into(),
+            artwork_type: ArtworkType::Sculpture,
+        };
+        let dto = ArtworkMinimalDto {
+            id: item.id,
+            title: item.title.to_string(),
+            artwork_type: item.artwork_type,
+            lat: item.lat,
+            lon: item.lon,
+            distance_m: 12.345_678,
+        };
+        assert_eq!(
+            serde_json::to_string(&Marker(&item, 12.345_678)).unwrap(),
+            serde_json::to_string(&dto).unwrap()
+        );
     }
 
     #[test]

@@ -197,6 +197,8 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
         let rows = projectors::checkpoints::statuses(&state.pool)
             .await
             .unwrap_or_default();
+        // One feed serves every projector: what it has not taken yet is pending for each.
+        let pending = nats_pending(&state, projectors::feed::FEED).await;
         for projectors::checkpoints::CheckpointRow {
             name,
             tx_id,
@@ -209,7 +211,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
         {
             let p = EventPosition::new(tx_id, position);
             projectors.push(ProjectorStatus {
-                pending: nats_pending(&state, &name).await,
+                pending,
                 lag_events: events_after(&state, p).await.unwrap_or(-1),
                 status: if stopped {
                     "stopped"
@@ -257,6 +259,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
         },
         relay,
         projectors,
+        memory: crate::health::MemoryStatus::now(&state.geo),
     };
     // Degraded is still an answer: 200 with the details; only a dead database is a 503.
     let code = if report.components.database.status == "ok" {

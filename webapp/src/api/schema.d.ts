@@ -3452,6 +3452,7 @@ export interface components {
         Envelope_StatusReport: {
             data: {
                 components: components["schemas"]["Components"];
+                memory: components["schemas"]["MemoryStatus"];
                 product_name: string;
                 projectors: components["schemas"]["ProjectorStatus"][];
                 relay?: null | components["schemas"]["RelayStatus"];
@@ -4165,6 +4166,19 @@ export interface components {
             };
             type?: components["schemas"]["TypeSpec"];
         };
+        /** @description What this process holds in memory, in bytes. */
+        MemoryStatus: {
+            /**
+             * Format: int64
+             * @description The in-memory geo model behind nearby (an estimate from its sizes).
+             */
+            geo_model_bytes: number;
+            /**
+             * Format: int64
+             * @description The whole process, as the kernel counts it (resident set); null where it cannot be read.
+             */
+            resident_bytes?: number | null;
+        };
         /** @description `POST /api/artworks/{id}/merge`'s body. */
         MergeRequest: {
             /**
@@ -4538,7 +4552,8 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Messages JetStream holds for this projector that it has not acknowledged.
+             * @description Messages JetStream holds for the projectors' feed that it has not taken yet (one feed
+             *     serves every projector, so the same for each).
              */
             pending?: number | null;
             position: string;
@@ -4926,6 +4941,7 @@ export interface components {
         };
         StatusReport: {
             components: components["schemas"]["Components"];
+            memory: components["schemas"]["MemoryStatus"];
             product_name: string;
             projectors: components["schemas"]["ProjectorStatus"][];
             relay?: null | components["schemas"]["RelayStatus"];

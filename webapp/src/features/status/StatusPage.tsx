@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/errors';
 import { useGetAdminStatusQuery, useGetStatusQuery, useRestartProjectorMutation } from '../../api/statusApi';
 import type { PublicStatus, StatusReport } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
 import { QueryState } from '../../components/states';
@@ -51,6 +52,8 @@ interface View {
   detailed: boolean;
   /** Admins only: a transaction holding the relay back, described. */
   holdingTransaction?: string;
+  /** Admins only: what the process holds in memory, described. */
+  memory?: string;
 }
 
 /** The parts of the service, in words for the public, with what admins know them as. */
@@ -108,6 +111,11 @@ function fromPublic(s: PublicStatus): View {
   };
 }
 
+/** Bytes as megabytes, one decimal, as the language writes it. */
+function megabytes(bytes: number): string {
+  return translate('status.megabytes', { mb: formatNumber(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+}
+
 function fromReport(r: StatusReport): View {
   const c = r.components;
   // One decimal, ungrouped, as the language writes it ("1.5 ms", "1,5 ms").
@@ -160,6 +168,10 @@ function fromReport(r: StatusReport): View {
       measure: p.lag_events < 0 ? translate('status.detail.unknownLag') : translate('status.detail.events', { count: p.lag_events }),
       restartable: p.status === 'stopped',
     })),
+    memory: translate('status.memory', {
+      resident: r.memory.resident_bytes != null ? megabytes(r.memory.resident_bytes) : '—',
+      geo: megabytes(r.memory.geo_model_bytes),
+    }),
     holdingTransaction: r.relay?.holding_transaction
       ? translate('status.relay.holding', {
           age: String(Math.round(r.relay.holding_transaction.age_secs)),
@@ -251,7 +263,7 @@ export function StatusPage() {
     <div className="page page--narrow">
       <PageHeader
         title={t('status.title')}
-        subtitle={view ? t('status.version', { version: view.version }) : undefined}
+        subtitle={view ? [t('status.version', { version: view.version }), view.memory].filter(Boolean).join(' · ') : undefined}
         actions={
           <button type="button" className="button button--outlined" onClick={() => void refetch()} disabled={isFetching}>
             {t('status.refresh')}
@@ -276,13 +288,7 @@ export function StatusPage() {
             )}
             <Section titleId="status-services" title={t('status.services.title')}>
               <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('status.services.service')}</th>
-                    <th scope="col">{t('status.column.state')}</th>
-                    {view.detailed && <th scope="col">{t('status.services.latency')}</th>}
-                  </tr>
-                </thead>
+                <ColumnHeads columns={[t('status.services.service'), t('status.column.state'), view.detailed && t('status.services.latency')]} />
                 <Rows rows={view.components} measure={view.detailed} detailed={view.detailed} />
               </table>
             </Section>
@@ -292,13 +298,7 @@ export function StatusPage() {
                   <p className="muted">{t('status.data.noProjections')}</p>
                 ) : (
                   <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('status.data.data')}</th>
-                        <th scope="col">{t('status.column.state')}</th>
-                        <th scope="col">{t('status.data.behind')}</th>
-                      </tr>
-                    </thead>
+                    <ColumnHeads columns={[t('status.data.data'), t('status.column.state'), t('status.data.behind')]} />
                     <Rows rows={view.projectors} measure detailed />
                   </table>
                 )

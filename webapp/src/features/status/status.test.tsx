@@ -6,11 +6,14 @@ import { setLocale } from '../../i18n';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
 
+/** What both answers, public and admin, begin with: the overall state, the product and its version. */
+function answered(databaseUp: boolean) {
+  return { status: databaseUp ? 'ok' : 'degraded', product_name: 'Plinth', version: '0.1.0' } as const;
+}
+
 function publicStatus(databaseUp: boolean): PublicStatus {
   return {
-    status: databaseUp ? 'ok' : 'degraded',
-    product_name: 'Plinth',
-    version: '0.1.0',
+    ...answered(databaseUp),
     components: {
       database: { status: databaseUp ? 'ok' : 'down' },
       nats: { status: 'ok' },
@@ -28,9 +31,7 @@ function publicStatus(databaseUp: boolean): PublicStatus {
 
 function report(databaseUp: boolean): StatusReport {
   return {
-    status: databaseUp ? 'ok' : 'degraded',
-    product_name: 'Plinth',
-    version: '0.1.0',
+    ...answered(databaseUp),
     components: {
       database: databaseUp ? { status: 'ok', latency_ms: 1.5 } : { status: 'error', error: 'connection refused' },
       nats: { status: 'unavailable', error: 'not configured' },
@@ -40,6 +41,7 @@ function report(databaseUp: boolean): StatusReport {
       geo_index: { status: 'loading', artworks: 1234, position: '7-42' },
     },
     relay: null,
+    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678 },
     projectors: [{ name: 'artworks', position: '7-42', applied: 10, lag_events: 3, pending: null, last_error: null, status: 'ok' }],
   };
 }
@@ -52,28 +54,64 @@ function row(label: string) {
 }
 
 describe('the status screen', () => {
-  it('shows everyone in plain words whether each part is up and its data up to date, from the public GET /api/status', async () => {
-    // Given the public status: mail down, the map starting up, search results catching up after a problem
-    const { callsTo } = mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
-    // When anyone opens /status
-    renderRoute('/status');
-    // Then each service has a plain name and state, and no technical name shows
-    expect(await screen.findByText('All systems operational.')).toBeInTheDocument();
-    expect(row('Database').getByText('Operational')).toBeInTheDocument();
-    expect(row('Live updates').getByText('Operational')).toBeInTheDocument();
-    expect(row('Emails').getByText('Not working')).toBeInTheDocument();
-    expect(row('Search').getByText('Operational')).toBeInTheDocument();
-    expect(row('Map').getByText('Starting up')).toBeInTheDocument();
-    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Database', 'Live updates', 'Emails', 'Photo storage', 'Map', 'Search']);
-    expect(document.body).not.toHaveTextContent(/NATS|tantivy|read model|projection/i);
-    // And each kind of data says whether it is up to date
-    expect(within(screen.getByRole('list', { name: 'Data updates' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Data for artworks is up to date.',
-      'Updates to search results are delayed by a problem; they are being retried.',
-    ]);
-    expect(screen.queryByRole('columnheader', { name: 'Latency' })).not.toBeInTheDocument();
-    expect(callsTo('/api/admin/status')).toHaveLength(0);
-  });
+  it.each([
+    {
+      locale: 'en',
+      title: 'Status',
+      allOk: 'All systems operational.',
+      ok: 'Operational',
+      down: 'Not working',
+      starting: 'Starting up',
+      services: ['Database', 'Live updates', 'Emails', 'Photo storage', 'Map', 'Search'],
+      technical: /NATS|tantivy|read model|projection/i,
+      data: 'Data updates',
+      updates: ['Data for artworks is up to date.', 'Updates to search results are delayed by a problem; they are being retried.'],
+      latency: 'Latency',
+      refresh: 'Refresh',
+    },
+    {
+      locale: 'fr',
+      title: 'État du service',
+      allOk: 'Tous les systèmes sont opérationnels.',
+      ok: 'En service',
+      down: 'En panne',
+      starting: 'Démarrage en cours',
+      services: ['Base de données', 'Mises à jour en direct', 'Courriels', 'Stockage des photos', 'Carte', 'Recherche'],
+      technical: /NATS|tantivy|modèle de lecture|projection/i,
+      data: 'Mises à jour des données',
+      updates: [
+        'Les données des œuvres sont à jour.',
+        'Les mises à jour des résultats de recherche sont retardées par un problème\u00a0; elles sont relancées.',
+      ],
+      latency: 'Latence',
+      refresh: 'Actualiser',
+    },
+  ] as const)(
+    'shows everyone in plain words whether each part is up and its data up to date, from the public GET /api/status ($locale)',
+    async ({ locale, title, allOk, ok, down, starting, services, technical, data, updates, latency, refresh }) => {
+      // Given the public status: mail down, the map starting up, search results catching up after a problem
+      const { callsTo } = mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
+      // When anyone opens /status, in either language
+      setLocale(locale);
+      renderRoute('/status');
+      // Then each service has a plain name and state, and no technical name shows
+      expect(await screen.findByText(allOk)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      const [database, nats, mail, , map, search] = services;
+      expect(row(database).getByText(ok)).toBeInTheDocument();
+      expect(row(nats).getByText(ok)).toBeInTheDocument();
+      expect(row(mail).getByText(down)).toBeInTheDocument();
+      expect(row(search).getByText(ok)).toBeInTheDocument();
+      expect(row(map).getByText(starting)).toBeInTheDocument();
+      expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(services);
+      expect(document.body).not.toHaveTextContent(technical);
+      // And each kind of data says whether it is up to date
+      expect(within(screen.getByRole('list', { name: data })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(updates);
+      expect(screen.queryByRole('columnheader', { name: latency })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: refresh })).toBeInTheDocument();
+      expect(callsTo('/api/admin/status')).toHaveLength(0);
+    },
+  );
 
   it('tells the public which data is catching up', async () => {
     // Given accounts caught up and lists still applying changes
@@ -107,6 +145,8 @@ describe('the status screen', () => {
     expect(row('Search').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
     expect(row('Map').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
     expect(row('Artworks').getByText('3 events')).toBeInTheDocument();
+    // What the server holds in memory, and the map's share of it.
+    expect(screen.getByText('Version 0.1.0 · Memory: 160.4 MB (map 12.3 MB)')).toBeInTheDocument();
     // The technical names stay, in small print under the plain ones.
     expect(row('Live updates').getByText('NATS messaging')).toHaveClass('muted', 'small');
     expect(row('Map').getByText('geo index')).toHaveClass('muted', 'small');
@@ -154,23 +194,5 @@ describe('the status screen', () => {
     await userEvent.click(row('Artworks').getByRole('button', { name: 'Restart artworks' }));
     expect(await row('Artworks').findByText('Restart requested.')).toBeInTheDocument();
     expect(callsTo('/api/admin/projectors/artworks/restart')).toHaveLength(1);
-  });
-});
-
-describe('the status screen in French', () => {
-  it('says in French whether each part is up and its data up to date', async () => {
-    mockFetch({ 'GET /api/status': () => envelope(publicStatus(true)) });
-    setLocale('fr');
-    renderRoute('/status');
-    expect(await screen.findByText('Tous les systèmes sont opérationnels.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'État du service' })).toBeInTheDocument();
-    expect(row('Base de données').getByText('En service')).toBeInTheDocument();
-    expect(row('Courriels').getByText('En panne')).toBeInTheDocument();
-    expect(row('Carte').getByText('Démarrage en cours')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Mises à jour des données' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Les données des œuvres sont à jour.',
-      'Les mises à jour des résultats de recherche sont retardées par un problème\u00a0; elles sont relancées.',
-    ]);
-    expect(screen.getByRole('button', { name: 'Actualiser' })).toBeInTheDocument();
   });
 });
