@@ -156,9 +156,6 @@ struct WriterState {
 pub struct TantivyIndex {
     shared: Arc<Shared>,
     writer: Arc<Mutex<WriterState>>,
-    /// One search at a time per core: more only wait on the cores in blocking threads, switching
-    /// between each other (task switches were 5-6% of the server's time under 16 connections).
-    searching: Arc<tokio::sync::Semaphore>,
 }
 
 fn io_error(e: impl std::fmt::Display) -> Error {
@@ -232,9 +229,6 @@ impl TantivyIndex {
                 writer,
                 staged: HashMap::new(),
             })),
-            searching: Arc::new(tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()),
-            )),
         })
     }
 
@@ -257,14 +251,7 @@ impl TantivyIndex {
         F: FnOnce(&Shared, Searcher) -> Result<T, Error> + Send + 'static,
     {
         let shared = self.shared.clone();
-        let turn = self
-            .searching
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|e| Error::Backend(format!("tantivy: {e}")))?;
         tokio::task::spawn_blocking(move || {
-            let _turn = turn;
             let searcher = shared.reader.searcher();
             f(&shared, searcher)
         })
