@@ -94,18 +94,14 @@ impl ProjectorRuntime {
             let rt = self.clone();
             running.spawn(async move { rt.supervise_lane(p, inbox).await });
         }
-        let mut backoff = self.options.backoff;
+        let mut backoff = Backoff::new(&self.options);
         loop {
-            let started = tokio::time::Instant::now();
+            backoff.run_starts();
             if let Err(e) = self.feed(name, &lanes).await {
                 // The lanes go on from the event store meanwhile (after `heal_after`).
                 tracing::warn!(feed = name, error = %format!("{e:#}"), "projector feed interrupted; retrying");
             }
-            if started.elapsed() > self.options.max_backoff * 3 {
-                backoff = self.options.backoff;
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(self.options.max_backoff);
+            backoff.pause().await;
         }
     }
 
@@ -195,9 +191,9 @@ impl ProjectorRuntime {
     /// forever with backoff, shown as degraded meanwhile; a poison event stops it until an admin
     /// asks for a restart (`POST /api/admin/projectors/{name}/restart`).
     async fn supervise_lane(&self, p: Arc<dyn Projector>, mut inbox: Inbox) {
-        let mut backoff = self.options.backoff;
+        let mut backoff = Backoff::new(&self.options);
         loop {
-            let started = tokio::time::Instant::now();
+            backoff.run_starts();
             let e = match self.follow(p.as_ref(), &mut inbox).await {
                 Ok(()) => return,
                 Err(e) => e,
@@ -205,16 +201,12 @@ impl ProjectorRuntime {
             if let Some(poisoned) = e.downcast_ref::<Poisoned>() {
                 tracing::error!(projector = p.name(), event = %poisoned.event, error = %poisoned.cause, "projector stopped");
                 self.wait_for_restart(p.name(), &poisoned.event).await;
-                backoff = self.options.backoff;
+                backoff = Backoff::new(&self.options);
                 continue;
             }
             tracing::warn!(projector = p.name(), error = %format!("{e:#}"), "projector interrupted; retrying");
             record_error(&self.pool, p.name(), &format!("{e:#}")).await;
-            if started.elapsed() > self.options.max_backoff * 3 {
-                backoff = self.options.backoff;
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(self.options.max_backoff);
+            backoff.pause().await;
         }
     }
 
@@ -304,15 +296,16 @@ impl ProjectorRuntime {
     async fn catch_up(&self, p: &dyn Projector) -> anyhow::Result<EventPosition> {
         let mut failures = 0u32;
         let mut isolate = false;
+        let mut cp = checkpoint(&self.pool, p.name()).await?;
         loop {
-            let cp = checkpoint(&self.pool, p.name()).await?;
             let page = if isolate { 1 } else { self.options.batch };
             let events = eventlog::read_after(&self.pool, cp, i64::try_from(page)?).await?;
             let Some(first) = events.first() else {
                 return Ok(cp);
             };
             match self.apply_batch(p, &events, page).await {
-                Ok(_) => {
+                Ok(done) => {
+                    cp = done;
                     failures = 0;
                     isolate = false;
                 }
@@ -336,6 +329,38 @@ impl ProjectorRuntime {
                 }
             }
         }
+    }
+}
+
+/// Pauses between retries: doubling from `backoff` up to `max_backoff`, and from `backoff`
+/// again after a run that lasted three longest pauses (it had recovered in between).
+struct Backoff {
+    first: Duration,
+    max: Duration,
+    next: Duration,
+    run_started: tokio::time::Instant,
+}
+
+impl Backoff {
+    fn new(o: &crate::ProjectorOptions) -> Self {
+        Self {
+            first: o.backoff,
+            max: o.max_backoff,
+            next: o.backoff,
+            run_started: tokio::time::Instant::now(),
+        }
+    }
+
+    fn run_starts(&mut self) {
+        self.run_started = tokio::time::Instant::now();
+    }
+
+    async fn pause(&mut self) {
+        if self.run_started.elapsed() > self.max * 3 {
+            self.next = self.first;
+        }
+        tokio::time::sleep(self.next).await;
+        self.next = (self.next * 2).min(self.max);
     }
 }
 

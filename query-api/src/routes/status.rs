@@ -116,7 +116,6 @@ pub async fn get_admin_status(
 
 /// Every check, run now.
 async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
-    let state = state.clone();
     let started = Instant::now();
     let db = platform::db::ping(&state.pool).await;
     let database = match db {
@@ -186,7 +185,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
                 position: p.to_string(),
                 published,
                 head: head.to_string(),
-                lag_events: events_after(&state, p).await.unwrap_or(-1),
+                lag_events: events_after(state, p).await.unwrap_or(-1),
                 holding_transaction: platform::db::oldest_open_transaction(
                     &state.pool,
                     LONG_TRANSACTION_SECS,
@@ -198,7 +197,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
             .await
             .unwrap_or_default();
         // One feed serves every projector: what it has not taken yet is pending for each.
-        let pending = nats_pending(&state, projectors::feed::FEED).await;
+        let pending = nats_pending(state, projectors::feed::FEED).await;
         for projectors::checkpoints::CheckpointRow {
             name,
             tx_id,
@@ -212,7 +211,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
             let p = EventPosition::new(tx_id, position);
             projectors.push(ProjectorStatus {
                 pending,
-                lag_events: events_after(&state, p).await.unwrap_or(-1),
+                lag_events: events_after(state, p).await.unwrap_or(-1),
                 status: if stopped {
                     "stopped"
                 } else if last_error.is_some() {
