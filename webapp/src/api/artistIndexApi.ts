@@ -3,7 +3,7 @@
  * screens and the artwork edit page's artist picker.
  */
 import { PAGINATION } from '../config/constants';
-import { baseApi, LIST_ID, unwrap } from './baseApi';
+import { baseApi, listTags, unwrap } from './baseApi';
 import type { ArtistPage, Envelope_ArtistPage } from './types';
 
 export const ARTIST_SORTS = ['updated_desc', 'name_asc', 'created_desc'] as const;
@@ -24,10 +24,7 @@ export const artistIndexApi = baseApi.injectEndpoints({
         params: { page, limit, sort, search: search?.trim() || undefined },
       }),
       transformResponse: (r: Envelope_ArtistPage) => unwrap(r),
-      providesTags: (result) => [
-        { type: 'Artist', id: LIST_ID },
-        ...(result?.artists.map((a) => ({ type: 'Artist' as const, id: a.id })) ?? []),
-      ],
+      providesTags: (result) => listTags('Artist', result?.artists),
     }),
   }),
 });

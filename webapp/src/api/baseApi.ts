@@ -39,6 +39,11 @@ export type TagType = (typeof TAG_TYPES)[number];
 /** The id used for the whole-collection tag of a list query. */
 export const LIST_ID = 'LIST';
 
+/** What a list query provides: the whole collection's tag of `type`, then one tag per item read. */
+export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: string }> | undefined) {
+  return [{ type, id: LIST_ID }, ...(items ?? []).map((item) => ({ type, id: item.id }))];
+}
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: plinthBaseQuery,

@@ -8,7 +8,7 @@
  */
 import { rememberLocalPreviews } from '../lib/localPreviews';
 import { MY_SUBMISSIONS_LIMIT, SUBMISSION } from '../config/constants';
-import { baseApi, LIST_ID, unwrap } from './baseApi';
+import { baseApi, LIST_ID, listTags, unwrap } from './baseApi';
 import type {
   ArtworkType,
   Condition,
@@ -146,10 +146,7 @@ export const submissionsApi = baseApi.injectEndpoints({
     getMySubmissions: build.query<SubmissionList, MySubmissionsArgs>({
       query: ({ page = 1 }) => ({ url: '/me/submissions', params: { page, limit: MY_SUBMISSIONS_LIMIT } }),
       transformResponse: (r: Envelope_SubmissionList) => unwrap(r),
-      providesTags: (r) => [
-        { type: 'Submission', id: LIST_ID },
-        ...(r?.submissions.map((s) => ({ type: 'Submission' as const, id: s.id })) ?? []),
-      ],
+      providesTags: (r) => listTags('Submission', r?.submissions),
       // Long enough that a list seen before adding an artwork is still there to show it.
       keepUnusedDataFor: 600,
     }),

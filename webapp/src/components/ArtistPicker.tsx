@@ -15,6 +15,7 @@ import { useT } from '../i18n';
 import { useDebouncedValue } from '../lib/hooks';
 import { RemovableChips } from './EditForm';
 import { Icon } from './Icon';
+import { LabelledField } from './LabelledField';
 import { FieldError } from './SubmissionParts';
 import './ArtistPicker.css';
 
@@ -112,10 +113,7 @@ export function ArtistPicker({
         onRemove={(removed) => onChange(value.filter((x) => (x.id ?? `new:${x.name.toLocaleLowerCase()}`) !== removed))}
         empty={t('components.artistPicker.none')}
       />
-      <div className="field field--compact">
-        <label className="field__label" htmlFor={inputId}>
-          {t('components.artistPicker.find')}
-        </label>
+      <LabelledField htmlFor={inputId} label={t('components.artistPicker.find')} className="field field--compact">
         <input
           ref={input}
           id={inputId}
@@ -128,7 +126,7 @@ export function ArtistPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-      </div>
+      </LabelledField>
       {allowNew && (
         <p id={hintId} className="muted small">
           {t('components.artistPicker.hint')}

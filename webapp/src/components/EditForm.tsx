@@ -23,6 +23,7 @@ import { messageTable } from '../lib/messageTable';
 import { toastShown } from '../lib/ui';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
+import { LabelledField } from './LabelledField';
 import { FieldError, noteTooLongMessage, NoteField, useFocusOnProblem } from './SubmissionParts';
 import { Spinner } from './states';
 import './EditForm.css';
@@ -306,10 +307,7 @@ export function FieldFrame({
 }) {
   const t = useT();
   return (
-    <div className={`field${wide ? ' field--wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label} className={`field${wide ? ' field--wide' : ''}`}>
       {preview}
       <div className="field__control">
         {children}
@@ -333,7 +331,7 @@ export function FieldFrame({
         </p>
       )}
       <FieldError id={id} message={error} alert={false} />
-    </div>
+    </LabelledField>
   );
 }
 

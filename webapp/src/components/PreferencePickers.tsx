@@ -12,6 +12,7 @@ import { logger } from '../lib/logger';
 import { accountLanguage, accountTheme } from '../lib/preferences';
 import { setTheme, storedTheme, THEME_LABELS, THEMES } from '../lib/theme';
 import { toastShown } from '../lib/ui';
+import { LabelledField } from './LabelledField';
 import { ValueOptions } from './Select';
 
 /** One account preference a picker sets: its values, how each reads, and how it applies. */
@@ -62,14 +63,11 @@ function AccountPreferencePicker<V extends string>({ choice }: { choice: Choice<
   };
 
   return (
-    <div className="field field--compact">
-      <label htmlFor={id} className="field__label">
-        {t(choice.label)}
-      </label>
+    <LabelledField htmlFor={id} label={t(choice.label)} className="field field--compact">
       <select id={id} value={shown} onChange={(e) => choose(e.target.value)}>
         <ValueOptions values={choice.values} label={choice.labelOf} />
       </select>
-    </div>
+    </LabelledField>
   );
 }
 

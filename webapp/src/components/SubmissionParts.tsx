@@ -14,6 +14,7 @@ import { t as translate, useT } from '../i18n';
 import { formatDistance } from '../lib/geo';
 import { uploadingLabel } from '../lib/photoRules';
 import { Icon } from './Icon';
+import { LabelledField } from './LabelledField';
 import { PhotoImage } from './PhotoImage';
 import { ErrorNote, Spinner } from './states';
 import { TypeChip } from './TypeChip';
@@ -122,10 +123,7 @@ export function NoteField({
   const length = value.trim().length;
   const over = length > SUBMISSION.noteMax;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label}>
       <textarea
         id={id}
         rows={rows}
@@ -139,7 +137,7 @@ export function NoteField({
         {length}/{SUBMISSION.noteMax}
       </p>
       <FieldError id={id} message={error} alert={alert} />
-    </div>
+    </LabelledField>
   );
 }
 

@@ -9,6 +9,7 @@ import type { ChangeEvent } from 'react';
 import type { TagDefinition } from '../api/types';
 import { useT } from '../i18n';
 import { valueLabel } from '../lib/tagGroups';
+import { ValueOptions } from './Select';
 import './TagValueField.css';
 
 /** A text detail that may be longer than this is written in a textarea. */
@@ -94,11 +95,7 @@ export function TagValueField({
         <select {...common} className="tag-value tag-value--enum">
           <option value="">{t('components.tagValue.notSet')}</option>
           {!listed && <option value={value}>{t('components.tagValue.unlisted', { value })}</option>}
-          {kind.values.map((v) => (
-            <option key={v} value={v}>
-              {valueLabel(definition, v)}
-            </option>
-          ))}
+          <ValueOptions values={kind.values} label={(v) => valueLabel(definition, v)} />
         </select>
       );
     }

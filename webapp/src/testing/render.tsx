@@ -6,6 +6,8 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import type { SessionState, SessionUser } from '../api/session';
 import { routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
+import { STORAGE_KEYS } from '../config/constants';
+import { writeItem } from '../lib/storage';
 
 export type Who = 'initialising' | 'anonymous' | 'user' | 'moderator' | 'admin';
 
@@ -53,8 +55,12 @@ export function storeFor(who: Who = 'anonymous'): AppStore {
   return makeStore({ session: sessionFor(who) });
 }
 
-/** The whole app (shell + routes) at `path`. */
+/**
+ * The whole app (shell + routes) at `path`, for a returning visitor: the welcome dialog a first
+ * load opens after 500 ms would get in the way (shell.test.tsx tests it on its own).
+ */
 export function renderRoute(path: string, options: { who?: Who; store?: AppStore } = {}) {
+  writeItem(STORAGE_KEYS.visited, 'true');
   const store = options.store ?? storeFor(options.who ?? 'anonymous');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

@@ -51,7 +51,7 @@ export function Toaster() {
   // each toast is its own live region (status, or alert for errors).
   return (
     <section className="toaster" aria-label={t('shell.nav.notifications')}>
-      <ol className="toaster__list" aria-label={t('shell.toast.messages')}>
+      <ol className="toaster__list stack-list" aria-label={t('shell.toast.messages')}>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}

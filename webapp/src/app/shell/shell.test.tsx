@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
-import { renderRoute, renderWithProviders } from '../../testing/render';
+import { renderRoute, renderWithProviders, type Who } from '../../testing/render';
 import { WelcomeDialog } from './AboutDialogs';
 import { Toaster } from './Toaster';
 import { BADGE_TOAST_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../config/constants';
@@ -46,12 +46,17 @@ async function ready() {
   await screen.findByRole('heading', { level: 1, name: 'Map of public artworks' });
 }
 
+/** The app at its map screen for `who`, once that has loaded. */
+async function openMap(who: Who = 'anonymous') {
+  api();
+  renderRoute('/', { who });
+  await ready();
+}
+
 describe('one navigation per layout', () => {
   it('has the rail alone on a wide window: no bottom bar, no menu', async () => {
     windowWidth(1366);
-    api();
-    renderRoute('/', { who: 'user' });
-    await ready();
+    await openMap('user');
     expect(rail()).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Quick actions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
@@ -64,9 +69,7 @@ describe('one navigation per layout', () => {
 
   it('has the bottom bar and the drawer alone on a phone', async () => {
     windowWidth(390);
-    api();
-    renderRoute('/', { who: 'user' });
-    await ready();
+    await openMap('user');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
     for (const name of ['Add artwork', 'Send feedback', 'Profile', 'Notifications']) {
@@ -79,18 +82,14 @@ describe('the rail’s entries (SPEC §2)', () => {
   beforeEach(() => windowWidth(1366));
 
   it('has Map, Artworks, Artists, Search, Help and Pages for everyone', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const [mainList] = within(rail()).getAllByRole('list');
     const links = within(mainList!).getAllByRole('link').map((l) => l.getAttribute('aria-label') ?? l.textContent);
     expect(links).toEqual(['Map', 'Artworks', 'Artists', 'Search', 'Help', 'Pages']);
   });
 
   it('shows Login and no Administration, Notifications or Logout to anonymous visitors', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const r = within(rail());
     expect(r.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(r.queryByText('Administration')).not.toBeInTheDocument();
@@ -99,9 +98,7 @@ describe('the rail’s entries (SPEC §2)', () => {
   });
 
   it('shows Notifications, Profile and Logout to signed-in users, without Administration', async () => {
-    api();
-    renderRoute('/', { who: 'user' });
-    await ready();
+    await openMap('user');
     const r = within(rail());
     expect(r.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(r.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
@@ -111,9 +108,7 @@ describe('the rail’s entries (SPEC §2)', () => {
   });
 
   it('shows Moderate (to /review) but not Admin to moderators', async () => {
-    api();
-    renderRoute('/', { who: 'moderator' });
-    await ready();
+    await openMap('moderator');
     const r = within(rail());
     expect(r.getByText('Administration')).toBeInTheDocument();
     expect(r.getByRole('link', { name: 'Moderate' })).toHaveAttribute('href', '/review');
@@ -121,18 +116,14 @@ describe('the rail’s entries (SPEC §2)', () => {
   });
 
   it('shows Admin and Moderate to admins', async () => {
-    api();
-    renderRoute('/', { who: 'admin' });
-    await ready();
+    await openMap('admin');
     const r = within(rail());
     expect(r.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(r.getByRole('link', { name: 'Moderate' })).toHaveAttribute('href', '/review');
   });
 
   it('expands and collapses, remembering the choice', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const toggle = within(rail()).getByRole('button', { name: 'Collapse navigation' });
     await userEvent.click(toggle);
     expect(within(rail()).getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
@@ -140,11 +131,7 @@ describe('the rail’s entries (SPEC §2)', () => {
   });
 
   it('holds what the bottom bar and the drawer hold on phones: add, feedback, about and the theme', async () => {
-    // A returning visitor: the welcome dialog (opened 500 ms after a first load) would replace the feedback one.
-    localStorage.setItem('cultural-archiver-visited', 'true');
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const r = within(rail());
     expect(r.getByRole('button', { name: 'Add artwork' })).toBeInTheDocument();
     await userEvent.click(r.getByRole('button', { name: 'Send feedback' }));
@@ -158,9 +145,7 @@ describe('the rail’s entries (SPEC §2)', () => {
 
   it('collapsed, opens itself to the theme picker from the Theme button', async () => {
     localStorage.setItem('plinth-rail-expanded', 'false');
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     expect(within(rail()).queryByRole('combobox', { name: 'Theme' })).not.toBeInTheDocument();
     await userEvent.click(within(rail()).getByRole('button', { name: 'Theme' }));
     expect(within(rail()).getByRole('button', { name: 'Collapse navigation' })).toHaveAttribute('aria-expanded', 'true');
@@ -170,9 +155,7 @@ describe('the rail’s entries (SPEC §2)', () => {
 
 describe('the bottom bar and drawer', () => {
   it('always has menu, feedback, add, map and login; notifications only when signed in', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const bar = within(screen.getByRole('navigation', { name: 'Quick actions' }));
     for (const name of ['Open menu', 'Send feedback', 'Add artwork', 'Map', 'Login']) {
       expect(bar.getByRole(name === 'Map' ? 'link' : 'button', { name })).toBeInTheDocument();
@@ -199,9 +182,7 @@ describe('the bottom bar and drawer', () => {
   });
 
   it('opens the drawer with the rail’s entries except Pages, and closes on Escape', async () => {
-    api();
-    renderRoute('/', { who: 'moderator' });
-    await ready();
+    await openMap('moderator');
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
     const names = within(drawer).getAllByRole('link').map((l) => l.textContent);
@@ -211,9 +192,7 @@ describe('the bottom bar and drawer', () => {
   });
 
   it('opens the sign-in dialog from Login', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('button', { name: 'Login' }));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
   });
@@ -293,9 +272,7 @@ describe('the bottom bar and drawer', () => {
 
 describe('skip link and welcome dialog', () => {
   it('offers a skip link to the main content', async () => {
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
   });
@@ -331,10 +308,7 @@ describe('skip link and welcome dialog', () => {
 
 describe('toasts', () => {
   it('have a labelled landmark in the shell', async () => {
-    localStorage.setItem('cultural-archiver-visited', 'true');
-    api();
-    renderRoute('/');
-    await ready();
+    await openMap();
     const region = screen.getByRole('region', { name: 'Notifications' });
     expect(within(region).getByRole('list', { name: 'Messages' })).toBeInTheDocument();
   });

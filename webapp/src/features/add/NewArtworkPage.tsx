@@ -14,9 +14,11 @@ import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { SubmissionReceipt } from '../../api/types';
 import { ArtistPicker, type CreditedArtist } from '../../components/ArtistPicker';
 import { Icon } from '../../components/Icon';
+import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoPicker } from '../../components/PhotoPicker';
+import { ValueOptions } from '../../components/Select';
 import {
   consentMessage,
   ConsentField,
@@ -304,10 +306,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('add.new.form')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.title}>
-          {t('add.new.titleLabel')}
-        </label>
+      <LabelledField htmlFor={ids.title} label={t('add.new.titleLabel')}>
         <input
           {...controlProps('title', ids.title, `${ids.title}-hint`)}
           value={title}
@@ -321,31 +320,21 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           {t('add.new.titleHint')}
         </p>
         <FieldError id={ids.title} message={errors.title} />
-      </div>
+      </LabelledField>
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.type}>
-          {t('add.new.type')}
-        </label>
+      <LabelledField htmlFor={ids.type} label={t('add.new.type')}>
         <select
           {...controlProps('artwork_type', ids.type)}
           value={type}
           onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}
           data-testid="new-artwork-type"
         >
-          {ARTWORK_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {artworkTypeLabel(type)}
-            </option>
-          ))}
+          <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
         </select>
         <FieldError id={ids.type} message={errors.artwork_type} />
-      </div>
+      </LabelledField>
 
-      <div className="field">
-        <label className="field__label" htmlFor={ids.description}>
-          {t('add.new.description')}
-        </label>
+      <LabelledField htmlFor={ids.description} label={t('add.new.description')}>
         <textarea
           {...controlProps('description', ids.description)}
           rows={3}
@@ -354,7 +343,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
           data-testid="new-artwork-description"
         />
         <FieldError id={ids.description} message={errors.description} />
-      </div>
+      </LabelledField>
 
       <fieldset className="fieldset" aria-describedby={describedBy('tags', ids.tags, `${ids.tags}-hint`)}>
         <legend className="field__label">{t('add.new.details')}</legend>

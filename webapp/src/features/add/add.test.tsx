@@ -46,7 +46,6 @@ beforeEach(() => {
   clearFastUpload();
   fake.click = null;
   fake.pins = [];
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('the bottom bar’s add button (SPEC §2)', () => {

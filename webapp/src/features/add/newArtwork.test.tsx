@@ -28,7 +28,6 @@ const artistSearch = () => screen.getByRole('searchbox', { name: 'Find an artist
 
 beforeEach(() => {
   clearFastUpload();
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 /** Fills every field a person can, with one photo. */

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import './import-columns.css';
 import { ERROR_CODES, errorField, errorMessage, serverMessage, type ApiError } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
+import { LabelledField } from '../../components/LabelledField';
 import { EmptyState, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { t as translate, useT } from '../../i18n';
@@ -255,10 +256,7 @@ export function ImportTab() {
           </div>
         )}
         <form className="import-upload" onSubmit={(e) => void onUpload(e)} aria-busy={uploading !== null || undefined} noValidate>
-          <div className="field import-upload__file">
-            <label className="field__label" htmlFor={fileId}>
-              {t('admin.import.file')}
-            </label>
+          <LabelledField htmlFor={fileId} label={t('admin.import.file')} className="field import-upload__file">
             <input
               ref={fileInput}
               id={fileId}
@@ -274,7 +272,7 @@ export function ImportTab() {
             <p id={fileHint} className="field__hint">
               {t('admin.import.fileHint')}
             </p>
-          </div>
+          </LabelledField>
           <button type="submit" className="button button--filled" disabled={uploading !== null || busy}>
             {uploading && <Spinner />} {t('admin.import.upload')}
           </button>

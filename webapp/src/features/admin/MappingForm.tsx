@@ -13,7 +13,8 @@
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { LabelledSelect, OptionList, type Option } from '../../components/Select';
+import { LabelledField } from '../../components/LabelledField';
+import { LabelledSelect, OptionList, ValueOptions, type Option } from '../../components/Select';
 import { useT, type MessageKey } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
@@ -105,6 +106,7 @@ export function MappingForm({
     if (!refusal || !key || key.split('.')[0] !== section) return undefined;
     return key === 'fields.artist_separator' ? undefined : refusal.message;
   };
+  const typeOptions = OUR_TYPES.map((type) => ({ value: type, label: artworkTypeLabel(type) }));
   const column = (section: Section, key: string, label: string) => {
     const current = keyOf(value, section, key);
     return (
@@ -167,39 +169,29 @@ export function MappingForm({
       </fieldset>
 
       <ValueMapFieldset
-        legend={t('admin.mapping.type.legend')}
         section="type"
         preview={preview}
         value={value}
         onChange={onChange}
-        columnLabel={t('admin.mapping.type.column')}
-        options={OUR_TYPES.map((type) => ({ value: type, label: artworkTypeLabel(type) }))}
-        unmapped={t('admin.mapping.type.unmapped')}
-        caption={t('admin.mapping.type.caption')}
-        ourHeader={t('admin.mapping.type.ours')}
+        options={typeOptions}
         error={sectionError('type')}
         extra={
           <SimpleSelect
             label={t('admin.mapping.type.default')}
             value={keyOf(value, 'type', 'default')}
             hint={t('admin.mapping.type.defaultHint')}
-            options={OUR_TYPES.map((type) => ({ value: type, label: artworkTypeLabel(type) }))}
+            options={typeOptions}
             onChange={(v) => onChange(setKey(value, 'type', 'default', v))}
           />
         }
       />
 
       <ValueMapFieldset
-        legend={t('admin.mapping.status.legend')}
         section="status"
         preview={preview}
         value={value}
         onChange={onChange}
-        columnLabel={t('admin.mapping.status.column')}
         options={SOURCE_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) }))}
-        unmapped={t('admin.mapping.status.unmapped')}
-        caption={t('admin.mapping.status.caption')}
-        ourHeader={t('admin.mapping.status.ours')}
         error={sectionError('status')}
         extra={<p className="muted small">{t('admin.mapping.status.otherValues')}</p>}
       />
@@ -229,12 +221,7 @@ interface SectionProps {
   error: string | undefined;
 }
 
-function IdFieldset({
-  preview,
-  value,
-  onChange,
-  error,
-}: SectionProps) {
+function IdFieldset({ preview, value, onChange, error }: SectionProps) {
   const t = useT();
   const name = useId();
   const errorId = useId();
@@ -294,13 +281,7 @@ function CoordinatesFieldset({
   onChange,
   column,
   error,
-}: {
-  preview: ImportPreview;
-  value: Mapping;
-  onChange: (next: Mapping) => void;
-  column: (section: Section, key: string, label: string) => ReactNode;
-  error: string | undefined;
-}) {
+}: SectionProps & { column: (section: Section, key: string, label: string) => ReactNode }) {
   const t = useT();
   const mode = coordinateMode(value.coordinates);
   const guessed = coordinateMode(preview.mapping.coordinates);
@@ -363,36 +344,43 @@ function CoordinatesFieldset({
   );
 }
 
+type ValueMapSection = 'type' | 'status';
+
+/** The words of a value map's fieldset; `unmapped` is the empty choice of a value not in the map, what such a value becomes. */
+const VALUE_MAP_TEXT = {
+  type: {
+    legend: 'admin.mapping.type.legend',
+    column: 'admin.mapping.type.column',
+    unmapped: 'admin.mapping.type.unmapped',
+    caption: 'admin.mapping.type.caption',
+    ours: 'admin.mapping.type.ours',
+  },
+  status: {
+    legend: 'admin.mapping.status.legend',
+    column: 'admin.mapping.status.column',
+    unmapped: 'admin.mapping.status.unmapped',
+    caption: 'admin.mapping.status.caption',
+    ours: 'admin.mapping.status.ours',
+  },
+} as const satisfies Record<ValueMapSection, Record<'legend' | 'column' | 'unmapped' | 'caption' | 'ours', MessageKey>>;
+
 /** A field's values onto ours: the field, then a table of its values, with a row to add one. */
 function ValueMapFieldset({
-  legend,
   section,
   preview,
   value,
   onChange,
-  columnLabel,
   options,
-  unmapped,
-  caption,
-  ourHeader,
   error,
   extra,
-}: {
-  legend: string;
-  section: 'type' | 'status';
-  preview: ImportPreview;
-  value: Mapping;
-  onChange: (next: Mapping) => void;
-  columnLabel: string;
-  options: Option[];
-  /** The empty choice of a value not in the map: what such a value becomes. */
-  unmapped: string;
-  caption: string;
-  ourHeader: string;
-  error: string | undefined;
-  extra: ReactNode;
-}) {
+}: SectionProps & { section: ValueMapSection; options: Option[]; extra: ReactNode }) {
   const t = useT();
+  const text = VALUE_MAP_TEXT[section];
+  const legend = t(text.legend);
+  const columnLabel = t(text.column);
+  const unmapped = t(text.unmapped);
+  const caption = t(text.caption);
+  const ourHeader = t(text.ours);
   const current = keyOf(value, section, 'column');
   const map = (value[section]?.map ?? {}) as Record<string, string>;
   const entries = Object.entries(map);
@@ -527,12 +515,7 @@ function ValueMapFieldset({
   );
 }
 
-function TagsFieldset({
-  preview,
-  value,
-  onChange,
-  error,
-}: SectionProps) {
+function TagsFieldset({ preview, value, onChange, error }: SectionProps) {
   const t = useT();
   const [rows, setRows] = useState<TagRow[]>(() => tagRows(value));
   const [nextId, setNextId] = useState(() => rows.length + 1);
@@ -654,11 +637,7 @@ function ColumnOptions({ columns, value }: { columns: readonly string[]; value: 
     <>
       <option value={NONE}>{t('admin.mapping.none')}</option>
       {value && !columns.includes(value) && <option value={value}>{t('admin.mapping.notInFile', { column: value })}</option>}
-      {columns.map((c) => (
-        <option key={c} value={c}>
-          {c}
-        </option>
-      ))}
+      <ValueOptions values={columns} label={(c) => c} />
     </>
   );
 }
@@ -685,10 +664,7 @@ function SelectField({
   const id = useId();
   const hintId = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label}>
       <select id={id} value={value} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
@@ -698,7 +674,7 @@ function SelectField({
         </p>
       )}
       {after}
-    </div>
+    </LabelledField>
   );
 }
 
@@ -800,10 +776,7 @@ function TextInput({
   const errorId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label}>
       <input
         id={id}
         type={type}
@@ -822,6 +795,6 @@ function TextInput({
           {error}
         </p>
       )}
-    </div>
+    </LabelledField>
   );
 }

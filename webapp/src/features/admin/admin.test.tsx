@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountRoles, AdminStatistics, AuditEntry, AuditPage, CatalogueBadge, EntityAudit, Permission } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { apiError, bodyOf, envelope, type Handler, mockFetch, type RecordedRequest } from '../../testing/fetchMock';
 import { renderRoute, toastMessages } from '../../testing/render';
 
 const paramsOf = (req: RecordedRequest) => Object.fromEntries(req.url.searchParams);
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 /* ---- Statistics ---- */
 

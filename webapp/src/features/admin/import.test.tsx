@@ -113,7 +113,6 @@ class FakeXhr {
 }
 
 beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
   FakeXhr.made = [];
   FakeXhr.waiting = [];
   FakeXhr.manual = false;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StatusReport } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
@@ -14,10 +14,6 @@ const OTHER_ADMIN = '22222222-2222-4222-8222-222222222222';
 const READ_MODELS = ['artworks', 'artists', 'search'];
 const STARTED = '2025-05-01T10:00:00Z';
 
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 function report(): StatusReport {
   return {

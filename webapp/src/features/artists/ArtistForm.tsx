@@ -8,6 +8,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { FieldProblem } from '../../api/types';
 import { EditFormShell, RemovableChips, TextField, useEditSubmission, type EditFlow } from '../../components/EditForm';
+import { LabelledField } from '../../components/LabelledField';
 import { FieldError } from '../../components/SubmissionParts';
 import { t as translate, useT } from '../../i18n';
 import { artistFieldLabel } from '../../lib/fieldText';
@@ -174,10 +175,7 @@ function AliasesField({
         }}
         empty={t('artists.form.noOtherNames')}
       />
-      <div className="field field--compact">
-        <label className="field__label" htmlFor={id}>
-          {t('artists.form.anotherName')}
-        </label>
+      <LabelledField htmlFor={id} label={t('artists.form.anotherName')} className="field field--compact">
         <div className="field__control">
           <input
             id={id}
@@ -194,7 +192,7 @@ function AliasesField({
             {t('artists.form.addName')}
           </button>
         </div>
-      </div>
+      </LabelledField>
       <p id={`${id}-status`} className="muted small" role="status">
         {full ? t('artists.form.namesFull', { max: ARTIST_LIMITS.aliasesMax }) : note}
       </p>

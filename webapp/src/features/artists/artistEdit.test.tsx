@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArtistDetail, ArtistEditReceipt, EditRequest, PendingEdit } from '../../api/types';
 import { artistRoutes, KEN } from '../../testing/artists';
 import { apiError, bodyOf, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
@@ -28,10 +28,6 @@ async function addAlias(alias: string, name = 'Edit artist') {
   await userEvent.type(otherNames(name).getByLabelText('Another name'), alias);
   await userEvent.click(otherNames(name).getByRole('button', { name: 'Add name' }));
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/artist/{id}/edit', () => {
   it('starts from the artist and proposes only what changed, set and cleared, each with the value it loaded', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArtistDetail } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { artistChangeText } from '../../lib/historyText';
@@ -28,10 +28,6 @@ const EDITED = entry(2, {
   ],
 });
 const THEN = { ...KEN, name: 'Kenneth Lum', aliases: [], updated_at: IMPORTED.at } satisfies ArtistDetail;
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('artist history', () => {
   it('lists changes newest first: kind, who, when, each field by its label before and after', async () => {

@@ -18,8 +18,10 @@ import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { DetailPhoto } from '../../components/DetailPhoto';
 import { describedByOf, EditFormShell, FieldFrame, TextField, useEditSubmission, useSubjectEditFlow } from '../../components/EditForm';
+import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem } from '../../components/LocationField';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
+import { ValueOptions } from '../../components/Select';
 import { FieldError } from '../../components/SubmissionParts';
 import { ErrorState, Loading } from '../../components/states';
 import { isLongText, isWide, TagValueField } from '../../components/TagValueField';
@@ -128,10 +130,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
           onChange={(description) => set({ description })}
           error={errorAt('description')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={idOf('artwork_type')}>
-            {t('artworks.edit.artworkType')}
-          </label>
+        <LabelledField htmlFor={idOf('artwork_type')} label={t('artworks.edit.artworkType')}>
           <select
             id={idOf('artwork_type')}
             value={values.artwork_type}
@@ -139,14 +138,10 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
             aria-invalid={errorAt('artwork_type') ? true : undefined}
             aria-describedby={errorAt('artwork_type') ? `${idOf('artwork_type')}-error` : undefined}
           >
-            {ARTWORK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {artworkTypeLabel(type)}
-              </option>
-            ))}
+            <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
           </select>
           <FieldError id={idOf('artwork_type')} message={errorAt('artwork_type')} alert={false} />
-        </div>
+        </LabelledField>
         <LocationField
           value={values.location}
           onChange={(location) => set({ location })}

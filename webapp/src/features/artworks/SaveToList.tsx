@@ -93,7 +93,7 @@ function SaveToListBody({ artworkId, title }: { artworkId: string; title: string
         ) : own.length === 0 ? (
           <p className="muted">{t('artworks.saveToList.none')}</p>
         ) : (
-          <ul className="save-to-list__items">
+          <ul className="save-to-list__items stack-list">
             {own.map((l) => (
               <li key={l.id}>
                 <label className="checkbox">

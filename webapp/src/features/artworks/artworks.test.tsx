@@ -153,8 +153,6 @@ describe('/artwork/{id}', () => {
   });
 
   it('opens the feedback dialog in missing mode with the note prefilled', async () => {
-    // A returning visitor: the first-visit welcome (after 500 ms) would take the dialog's place.
-    localStorage.setItem('cultural-archiver-visited', 'true');
     mockFetch({ ...NO_HISTORY, [`GET /api/artworks/${ID}`]: () => envelope(ARTWORK) });
     renderRoute(`/artwork/${ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Report as missing' }));
@@ -163,7 +161,6 @@ describe('/artwork/{id}', () => {
   });
 
   it('offers a removed artwork its history and a way to say it is back, not visits, edits or saving', async () => {
-    localStorage.setItem('cultural-archiver-visited', 'true');
     const { callsTo } = mockFetch({
       ...NO_HISTORY,
       [`GET /api/artworks/${ID}`]: () => envelope({ ...ARTWORK, status: 'removed' }),

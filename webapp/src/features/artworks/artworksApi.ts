@@ -4,7 +4,7 @@
  * revert of one change in the history, and merging a duplicate into another record (and undoing
  * that).
  */
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, listTags, unwrap } from '../../api/baseApi';
 import { proposalEndpoints } from '../../api/subjectEndpoints';
 import type {
   EditReceipt,
@@ -54,10 +54,7 @@ export const artworksApi = baseApi.injectEndpoints({
           params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
         }),
         transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
-        providesTags: (result) => [
-          { type: 'Artwork', id: LIST_ID },
-          ...(result?.artworks.map((a) => ({ type: 'Artwork' as const, id: a.id })) ?? []),
-        ],
+        providesTags: (result) => listTags('Artwork', result?.artworks),
       }),
       proposeArtworkEdit: edits.propose,
       validateArtworkEdit: edits.validate,

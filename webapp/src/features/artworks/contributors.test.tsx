@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Credits } from '../../api/types';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
 import { envelope, mockFetch } from '../../testing/fetchMock';
@@ -21,10 +21,6 @@ const CREDITS: Credits = {
 };
 
 const routes = (credits: Credits) => artworkRoutes(ORCA, () => envelope(historyPage([])), () => envelope(ORCA), credits);
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('artwork contributors', () => {
   it('words what someone contributed', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EditRequest, PendingEdit } from '../../api/types';
 import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
 import { ARTIST, ORCA } from '../../testing/artworks';
@@ -47,10 +47,6 @@ function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetail
 
 const form = () => within(screen.getByRole('form', { name: 'Edit artwork' }));
 const submit = () => userEvent.click(form().getByRole('button', { name: 'Submit changes' }));
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/artwork/{id}/edit', () => {
   it('starts from the artwork and proposes only what changed, each with the value it loaded', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto, Merged, MergeRequest } from '../../api/types';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
@@ -23,10 +23,6 @@ function server(duplicate = DUPLICATE, merge: Handler = () => envelope(MOVED), u
     [`POST /api/artworks/${DUPLICATE.id}/unmerge`]: unmerge,
   });
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('merging duplicates', () => {
   it('reads the artwork to keep from a link or an id', () => {

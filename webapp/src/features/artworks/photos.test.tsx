@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArtworkDetailDto, PhotoDto } from '../../api/types';
 import { valueText } from '../../lib/fieldText';
 import { changeText } from '../../lib/historyText';
@@ -53,10 +53,6 @@ const proposed = async (callsTo: (path: string) => RecordedRequest[]) => {
   await waitFor(() => expect(callsTo(`/api/artwork/${ID}/edit`)).toHaveLength(1));
   return editsOf(callsTo(`/api/artwork/${ID}/edit`)[0]!);
 };
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/artwork/{id}/edit: photos', () => {
   it('shows each photo with its main and hide toggles, and each hidden one as a placeholder to show again', async () => {

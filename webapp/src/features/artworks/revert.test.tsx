@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RevertRequest, Reverted } from '../../api/types';
 import { artworkRoutes, historyEntry, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
@@ -48,10 +48,6 @@ async function openRevert(item: HTMLElement) {
   await userEvent.click(within(item).getByRole('button', { name: /^Revert this change/ }));
   return screen.findByRole('dialog', { name: 'Revert this change' });
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('artwork history: edits and reverts', () => {
   it('words approved edits and reverts, with the revert’s reason, and offers no revert to non-moderators', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AddItem, ListSummary, NewList, RemoveItems, SavedCounts } from '../../api/types';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
@@ -36,10 +36,6 @@ async function openPage() {
   await waitFor(() => expect(toggle('Loved')).toBeEnabled());
   return rendered;
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('the artwork page’s Loved / Visited / Want to see toggles', () => {
   it('shows each with its count, pressed where the caller saved it', async () => {

@@ -33,7 +33,6 @@ function openFeedback(target: Partial<FeedbackTarget> = { subjectType: 'artwork'
 
 beforeEach(() => {
   localStorage.setItem('user-token', TOKEN);
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('feedback dialog: the note (SPEC §5)', () => {

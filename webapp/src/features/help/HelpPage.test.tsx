@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLocale } from '../../i18n';
 import { mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
-
-beforeEach(() => {
-  // No welcome dialog in the way of the feedback dialog.
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/help', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ListDetails, ListSummary, ListUpdate, RemoveItems } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
@@ -27,10 +27,6 @@ function server(pages: (page: number) => ListDetails, routes: Record<string, Han
 }
 
 const cards = () => within(screen.getByRole('list', { name: /^Artworks in / })).getAllByRole('listitem');
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/lists/{id}', () => {
   it('shows the list’s name, count and artworks as cards linking to them, 50 a page', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listsApi, type Tour } from '../../api/listsApi';
 import type { ListSummary } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
@@ -32,10 +32,6 @@ function server(list: ListSummary, items = ARTWORKS, routes: Record<string, Hand
 }
 
 const tourSection = () => screen.getByRole('region', { name: 'Walking tour' });
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('getListTour', () => {
   it('asks for the list’s tour from `start` (lat,lon) or from its first stop, and gives the data', async () => {

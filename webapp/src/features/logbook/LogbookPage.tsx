@@ -8,10 +8,12 @@ import { useGetArtworkQuery } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
 import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
+import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
 import { PhotoPicker } from '../../components/PhotoPicker';
+import { ValueOptions } from '../../components/Select';
 import {
   consentMessage,
   ConsentField,
@@ -150,10 +152,7 @@ function LogbookForm({
     <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('logbook.page.title')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
-      <div className="field">
-        <label className="field__label" htmlFor={conditionId}>
-          {t('logbook.form.condition')}
-        </label>
+      <LabelledField htmlFor={conditionId} label={t('logbook.form.condition')}>
         <select
           {...controlProps('condition', conditionId)}
           value={condition}
@@ -161,14 +160,10 @@ function LogbookForm({
           data-testid="logbook-condition"
         >
           <option value="">{t('logbook.form.conditionUnsure')}</option>
-          {CONDITIONS.map((c) => (
-            <option key={c} value={c}>
-              {t(CONDITION_LABELS[c])}
-            </option>
-          ))}
+          <ValueOptions values={CONDITIONS} label={(c) => t(CONDITION_LABELS[c])} />
         </select>
         <FieldError id={conditionId} message={errors.condition} />
-      </div>
+      </LabelledField>
 
       <NoteField id={notesId} label={t('logbook.form.note')} rows={4} value={notes} onChange={setNotes} error={errors.notes} testId="logbook-notes" />
 

@@ -33,7 +33,6 @@ const main = () => within(screen.getByRole('main'));
 
 beforeEach(() => {
   clearFastUpload();
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('/logbook/{artworkId}', () => {

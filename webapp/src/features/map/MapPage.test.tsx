@@ -51,7 +51,6 @@ beforeEach(() => {
   fake.points = [];
   fake.created = [];
   fake.basemap = 'offline';
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('the map screen', () => {

@@ -51,7 +51,6 @@ async function openPlaces() {
 beforeEach(() => {
   fake.fits = [];
   fake.flights = [];
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('places', () => {

@@ -64,7 +64,6 @@ beforeEach(() => {
   fake.fits = [];
   fake.flights = [];
   fake.moveEnd = null;
-  localStorage.setItem('cultural-archiver-visited', 'true');
 });
 
 describe('the tour in the map’s URL', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FeedbackItem, FeedbackPage, FeedbackStatus } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { artworkRoutes, historyPage, ORCA } from '../../testing/artworks';
@@ -89,10 +89,6 @@ function server(over: Record<string, Handler> = {}) {
   };
   return { ...mockFetch(routes), all };
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/moderation/feedback: the queue', () => {
   it('lists open feedback with tabs counting each state, and each note’s subject, kind and sender', async () => {

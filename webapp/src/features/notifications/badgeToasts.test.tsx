@@ -145,7 +145,6 @@ describe('badge toasts (SPEC §9)', () => {
   });
 
   it('asks for nothing and toasts nothing while signed out', async () => {
-    localStorage.setItem('cultural-archiver-visited', 'true');
     const { callsTo } = api({ count: 1, list: [award('n2', 'first_contribution')] });
     const { store } = renderRoute('/help', { who: 'anonymous' });
     await screen.findByRole('heading', { level: 1 });

@@ -3,7 +3,7 @@
  * signed in, and re-read after one's own actions: `followUp.ts`), and marking a page of them seen
  * in one call, which lowers the count at once (never below 0).
  */
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, listTags, unwrap } from '../../api/baseApi';
 import { selectIsAuthenticated } from '../../api/session';
 import type { Envelope_NotificationPage, Envelope_UnreadCount, Notification } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
@@ -31,10 +31,7 @@ export const notificationsApi = baseApi.injectEndpoints({
         params: { limit, offset, unread_only },
       }),
       transformResponse: (r: Envelope_NotificationPage) => unwrap(r).notifications.slice(0, NOTIFICATIONS.maxKept),
-      providesTags: (r) => [
-        { type: 'Notification', id: LIST_ID },
-        ...(r ?? []).map((n) => ({ type: 'Notification' as const, id: n.id })),
-      ],
+      providesTags: (r) => listTags('Notification', r),
     }),
     getUnreadCount: build.query<number, void>({
       query: () => '/me/notifications/unread-count',

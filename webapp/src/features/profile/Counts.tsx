@@ -1,6 +1,7 @@
 /** Counts as a description list (term, value, and an optional link under the value). */
 import type { ReactNode } from 'react';
-import { useLocale } from '../../i18n';
+import type { ApprovedCounts } from '../../api/types';
+import { useLocale, type MessageKey, type Translator } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 
 export interface Count {
@@ -24,4 +25,17 @@ export function Counts({ counts }: { counts: Count[] }) {
       ))}
     </dl>
   );
+}
+
+/** The approved work a profile counts (its own and a public one), each count with its term. */
+export const APPROVED_TERMS = [
+  ['artworks', 'profile.stats.artworksAdded'],
+  ['photos', 'profile.stats.photos'],
+  ['visits', 'profile.stats.visitsLogged'],
+  ['edits', 'profile.stats.edits'],
+] as const satisfies ReadonlyArray<readonly [keyof ApprovedCounts, MessageKey]>;
+
+/** Each of `terms` (the key of a count in `values`, and its term) as a row of `Counts`, in order. */
+export function countRows<K extends string>(t: Translator, values: Readonly<Record<K, number>>, terms: ReadonlyArray<readonly [K, MessageKey]>): Count[] {
+  return terms.map(([key, term]) => ({ term: t(term), value: values[key] }));
 }

@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
 import type { EditSubject, MyEdit } from '../../api/types';
 import { Pagination } from '../../components/Pagination';
-import { Section } from '../../components/Section';
-import { EmptyState, QueryState } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { to } from '../../config/routes';
 import { useT } from '../../i18n';
 import { fieldList } from '../../lib/fieldText';
 import { formatDate } from '../../lib/format';
 import { statusText, submissionKind } from '../../lib/submissionText';
 import { usePageParam } from '../../lib/urlParams';
+import { ProfileSection } from './ProfileSection';
 import { useGetMyEditsQuery } from './profileApi';
 
 export function MyEdits() {
@@ -25,29 +25,22 @@ export function MyEdits() {
   const { data, error, isLoading, refetch } = useGetMyEditsQuery({ page }, { refetchOnMountOrArgChange: true });
 
   return (
-    <Section titleId="my-edits-title" title={t('profile.edits.title')}>
-      <QueryState
-        query={{ isLoading, error, refetch }}
-        loadingLabel={t('profile.edits.loading')}
-        lines={4}
-        failedTitle={t('profile.edits.loadFailed')}
-      >
-        {!data || data.edits.length === 0 ? (
-          <EmptyState icon="artists" title={t('profile.edits.emptyTitle')}>
-            <p>{t('profile.edits.emptyBody')}</p>
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="row-list" aria-label={t('profile.edits.list')}>
-              {data.edits.map((e) => (
-                <EditRow key={e.id} edit={e} />
-              ))}
-            </ul>
-            <Pagination page={page} totalPages={data.pagination.total_pages} label={t('profile.edits.pages')} onPage={goToPage} />
-          </>
-        )}
-      </QueryState>
-    </Section>
+    <ProfileSection of="edits" titleId="my-edits-title" query={{ isLoading, error, refetch }} lines={4}>
+      {!data || data.edits.length === 0 ? (
+        <EmptyState icon="artists" title={t('profile.edits.emptyTitle')}>
+          <p>{t('profile.edits.emptyBody')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="row-list" aria-label={t('profile.edits.list')}>
+            {data.edits.map((e) => (
+              <EditRow key={e.id} edit={e} />
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={data.pagination.total_pages} label={t('profile.edits.pages')} onPage={goToPage} />
+        </>
+      )}
+    </ProfileSection>
   );
 }
 

@@ -18,8 +18,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { Pagination } from '../../components/Pagination';
 import { PhotoImage } from '../../components/PhotoImage';
-import { Section } from '../../components/Section';
-import { EmptyState, QueryState } from '../../components/states';
+import { EmptyState } from '../../components/states';
 import { to } from '../../config/routes';
 import { t as translate, useT, type MessageKey } from '../../i18n';
 import { formatDate, pageCount } from '../../lib/format';
@@ -27,6 +26,7 @@ import { statusText, submissionTitle } from '../../lib/submissionText';
 import { artworkTypeLabel } from '../../lib/map/artworkTypes';
 import { toastShown } from '../../lib/ui';
 import { usePageParam } from '../../lib/urlParams';
+import { ProfileSection } from './ProfileSection';
 
 export function MySubmissions() {
   const t = useT();
@@ -62,57 +62,75 @@ export function MySubmissions() {
   const totalPages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
-    <Section titleId="my-submissions-title" title={t('profile.submissions.title')}>
-      <QueryState
-        query={{ isLoading, error, refetch }}
-        loadingLabel={t('profile.submissions.loading')}
-        lines={4}
-        failedTitle={t('profile.submissions.loadFailed')}
-      >
-        {!data || data.submissions.length === 0 ? (
-          <EmptyState
-            icon="camera"
-            title={t('profile.submissions.emptyTitle')}
-            action={
-              <Link className="button button--filled" to={to.add()}>
-                {t('profile.submissions.addArtwork')}
-              </Link>
-            }
-          >
-            <p>{t('profile.submissions.emptyBody')}</p>
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="row-list" aria-label={t('profile.submissions.list')}>
-              {data.submissions.map((s) => (
-                <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
-              ))}
-            </ul>
-            <Pagination page={page} totalPages={totalPages} label={t('profile.submissions.pages')} onPage={goToPage} />
-          </>
-        )}
-      </QueryState>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('profile.submissions.withdrawTitle')}
-        message={t('profile.submissions.withdrawMessage', { title: confirming ? submissionTitle(confirming) : '' })}
-        confirmLabel={t('profile.submissions.withdraw')}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (confirming) void onWithdraw(confirming);
-        }}
-      />
-      <ConfirmDialog
-        open={erasing !== null}
-        title={t('profile.submissions.eraseTitle')}
-        message={t('profile.submissions.eraseMessage', { title: erasing ? submissionTitle(erasing) : '' })}
-        confirmLabel={t('profile.submissions.erase')}
-        onCancel={() => setErasing(null)}
-        onConfirm={() => {
-          if (erasing) void onErase(erasing);
-        }}
-      />
-    </Section>
+    <ProfileSection
+      of="submissions"
+      titleId="my-submissions-title"
+      query={{ isLoading, error, refetch }}
+      lines={4}
+      after={
+        <>
+          <ConfirmOnSubmission action="withdraw" submission={confirming} onCancel={() => setConfirming(null)} onConfirm={(s) => void onWithdraw(s)} />
+          <ConfirmOnSubmission action="erase" submission={erasing} onCancel={() => setErasing(null)} onConfirm={(s) => void onErase(s)} />
+        </>
+      }
+    >
+      {!data || data.submissions.length === 0 ? (
+        <EmptyState
+          icon="camera"
+          title={t('profile.submissions.emptyTitle')}
+          action={
+            <Link className="button button--filled" to={to.add()}>
+              {t('profile.submissions.addArtwork')}
+            </Link>
+          }
+        >
+          <p>{t('profile.submissions.emptyBody')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="row-list" aria-label={t('profile.submissions.list')}>
+            {data.submissions.map((s) => (
+              <SubmissionRow key={s.id} submission={s} onWithdraw={() => setConfirming(s)} onErase={() => setErasing(s)} />
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={totalPages} label={t('profile.submissions.pages')} onPage={goToPage} />
+        </>
+      )}
+    </ProfileSection>
+  );
+}
+
+/** What each confirmation on a submission says: its title, its question and its button. */
+const CONFIRM_WORDS = {
+  withdraw: ['profile.submissions.withdrawTitle', 'profile.submissions.withdrawMessage', 'profile.submissions.withdraw'],
+  erase: ['profile.submissions.eraseTitle', 'profile.submissions.eraseMessage', 'profile.submissions.erase'],
+} as const satisfies Record<string, readonly [MessageKey, MessageKey, MessageKey]>;
+
+/** The confirmation of `action` on `submission`, open while there is one. */
+function ConfirmOnSubmission({
+  action,
+  submission,
+  onCancel,
+  onConfirm,
+}: {
+  action: keyof typeof CONFIRM_WORDS;
+  submission: SubmissionDto | null;
+  onCancel: () => void;
+  onConfirm: (submission: SubmissionDto) => void;
+}) {
+  const t = useT();
+  const [title, message, confirm] = CONFIRM_WORDS[action];
+  return (
+    <ConfirmDialog
+      open={submission !== null}
+      title={t(title)}
+      message={t(message, { title: submission ? submissionTitle(submission) : '' })}
+      confirmLabel={t(confirm)}
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (submission) onConfirm(submission);
+      }}
+    />
   );
 }
 

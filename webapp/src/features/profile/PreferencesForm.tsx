@@ -8,6 +8,8 @@ import { Fragment, useId, useMemo, useState, type FormEvent, type ReactNode } fr
 import { useGetMyProfileQuery, useUpdatePreferencesMutation } from '../../api/accountApi';
 import { errorField, serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
+import { LabelledField } from '../../components/LabelledField';
+import { ValueOptions } from '../../components/Select';
 import { Loading, Skeleton, Spinner } from '../../components/states';
 import { t as translate, LOCALE_NAMES, LOCALES, useT, type Locale, type MessageKey } from '../../i18n';
 import {
@@ -164,10 +166,7 @@ export function PreferencesForm() {
         </div>
       </fieldset>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-radius`}>
-          {t('profile.preferences.radius')}
-        </label>
+      <LabelledField htmlFor={`${id}-radius`} label={t('profile.preferences.radius')}>
         <select
           id={`${id}-radius`}
           name="map_radius_m"
@@ -176,17 +175,13 @@ export function PreferencesForm() {
           aria-invalid={error?.field === 'map_radius_m' || undefined}
           aria-describedby={error?.field === 'map_radius_m' ? `${id}-radius-hint ${errorId('map_radius_m')}` : `${id}-radius-hint`}
         >
-          {MAP_RADII_M.map((r) => (
-            <option key={r} value={r}>
-              {MAP_RADIUS_LABELS[r]}
-            </option>
-          ))}
+          <ValueOptions values={MAP_RADII_M} label={(r) => MAP_RADIUS_LABELS[r]} />
         </select>
         <p id={`${id}-radius-hint`} className="field__hint">
           {t('profile.preferences.radiusHint')}
         </p>
         {fieldError('map_radius_m')}
-      </div>
+      </LabelledField>
 
       {error && !error.field && (
         <p id={errorId('form')} className="field__error" role="alert">

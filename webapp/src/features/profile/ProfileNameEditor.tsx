@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCheckProfileNameQuery, useUpdateProfileMutation } from '../../api/accountApi';
 import { serverMessage } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
+import { LabelledField } from '../../components/LabelledField';
 import { ErrorNote, Spinner } from '../../components/states';
 import { PROFILE_NAME_CHECK_DEBOUNCE_MS } from '../../config/constants';
 import { t as translate, useT } from '../../i18n';
@@ -59,10 +60,7 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
 
   return (
     <form className="profile-name-form" onSubmit={(e) => void save(e)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {t('profile.name.label')}
-        </label>
+      <LabelledField htmlFor={inputId} label={t('profile.name.label')}>
         <input
           id={inputId}
           type="text"
@@ -78,7 +76,7 @@ export function ProfileNameEditor({ current }: { current: string | null }) {
           aria-invalid={refused || !!saveError || undefined}
           aria-describedby={describedBy}
         />
-      </div>
+      </LabelledField>
       <p id={hintId} className={`field__hint${ok ? ' field__hint--ok' : ''}`} aria-live="polite">
         {hint ?? (current ? null : t('profile.name.hint'))}
       </p>

@@ -13,7 +13,7 @@ import { to } from '../../config/routes';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { BadgeCard, EarnedOn } from './BadgeCard';
-import { Counts } from './Counts';
+import { APPROVED_TERMS, countRows, Counts } from './Counts';
 import type { ApprovedCounts, PublicProfile } from '../../api/types';
 import { useGetPublicProfileQuery } from './profileApi';
 
@@ -29,15 +29,7 @@ function Contributions({ counts }: { counts: ApprovedCounts }) {
   const t = useT();
   if (counts.total === 0) return <p className="muted">{t('profile.public.noContributions')}</p>;
   return (
-    <Counts
-      counts={[
-        { term: t('profile.stats.approvedContributions'), value: counts.total },
-        { term: t('profile.stats.artworksAdded'), value: counts.artworks },
-        { term: t('profile.stats.photos'), value: counts.photos },
-        { term: t('profile.stats.visitsLogged'), value: counts.visits },
-        { term: t('profile.stats.edits'), value: counts.edits },
-      ]}
-    />
+    <Counts counts={[{ term: t('profile.stats.approvedContributions'), value: counts.total }, ...countRows(t, counts, APPROVED_TERMS)]} />
   );
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseApi, LIST_ID } from '../../api/baseApi';
 import type { MyEdit, MyEdits } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
@@ -31,39 +31,30 @@ function approvedEdit(over: Partial<MyEdit> & Pick<MyEdit, 'id' | 'fields'>): My
   return myEdit({ status: 'approved', applied: over.fields, decided_at: '2025-05-02T10:00:00Z', ...over });
 }
 
-const ARTWORK_EDIT = myEdit({ id: '30000000-0000-4000-8000-000000000001', fields: ['title', 'description', 'tag:material'] });
+/** The id of the caller's edit `n` (1 to 9). */
+const editId = (n: number) => `30000000-0000-4000-8000-00000000000${n}`;
+
+/** The caller's edit `n`, proposing a new artist: `subject_id` is the artist it would create. */
+const newArtist = (n: number, subject_id: string, subject_name: string, fields: string[]) =>
+  ({ id: editId(n), submission_type: 'new_artist', subject_id, subject_name, fields }) satisfies Partial<MyEdit>;
+
+const ARTWORK_EDIT = myEdit({ id: editId(1), fields: ['title', 'description', 'tag:material'] });
 const ARTIST_EDIT = approvedEdit({
-  id: '30000000-0000-4000-8000-000000000002',
+  id: editId(2),
   submission_type: 'artist_edit',
   subject_id: ARTIST,
   subject_name: 'Elek Imredy',
   fields: ['biography', 'birth_year'],
 });
-const APPROVED_NEW_ARTIST = approvedEdit({
-  id: '30000000-0000-4000-8000-000000000003',
-  submission_type: 'new_artist',
-  subject_id: NEW_ARTIST,
-  subject_name: 'Ksenia Zhernakova',
-  fields: ['name', 'country'],
-});
-const PENDING_NEW_ARTIST = myEdit({
-  id: '30000000-0000-4000-8000-000000000004',
-  submission_type: 'new_artist',
-  subject_id: '20000000-0000-4000-8000-000000000004',
-  subject_name: 'Douglas Coupland',
-  fields: ['name'],
-});
+const APPROVED_NEW_ARTIST = approvedEdit(newArtist(3, NEW_ARTIST, 'Ksenia Zhernakova', ['name', 'country']));
+const PENDING_NEW_ARTIST = myEdit(newArtist(4, '20000000-0000-4000-8000-000000000004', 'Douglas Coupland', ['name']));
 const REJECTED_NEW_ARTIST = myEdit({
-  id: '30000000-0000-4000-8000-000000000005',
-  submission_type: 'new_artist',
+  ...newArtist(5, '20000000-0000-4000-8000-000000000005', 'Banksy', ['name', 'website']),
   status: 'rejected',
-  subject_id: '20000000-0000-4000-8000-000000000005',
-  subject_name: 'Banksy',
-  fields: ['name', 'website'],
   reason: 'Not the artist of any artwork here',
   decided_at: '2025-05-03T10:00:00Z',
 });
-const PARTLY_APPLIED = approvedEdit({ id: '30000000-0000-4000-8000-000000000006', fields: ['title', 'description', 'tag:material'], applied: ['title'] });
+const PARTLY_APPLIED = approvedEdit({ id: editId(6), fields: ['title', 'description', 'tag:material'], applied: ['title'] });
 
 const page = (edits: MyEdit[], over: { page?: number; total?: number } = {}): Response => {
   const total = over.total ?? edits.length;
@@ -84,10 +75,6 @@ function api(edits: Handler) {
 const section = () => screen.findByRole('region', { name: 'My edits' });
 const rows = () => screen.findAllByTestId('my-edit');
 const statusOf = (row: HTMLElement) => within(row).getByTestId('edit-status').textContent;
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/profile: my edits', () => {
   it('lists each kind with its subject, the fields it changes and its status, linking what has a page', async () => {

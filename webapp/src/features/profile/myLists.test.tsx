@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListSummary, NewList } from '../../api/types';
 import { apiError, envelope, json, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { customList, LOVED_ID, MURALS_ID, systemLists, WALK_ID } from '../../testing/lists';
@@ -23,10 +23,6 @@ async function listsSection(who: Who = 'anonymous') {
   const section = (await screen.findByRole('heading', { level: 2, name: 'Lists' })).closest('section')!;
   return { ...rendered, section: within(section) };
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/profile: Lists', () => {
   it('lists Loved, Visited and Want to see first, then the caller’s own, with counts and links (anonymous too)', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubmissionDto } from '../../api/types';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
@@ -32,10 +32,6 @@ const page = (submissions: SubmissionDto[], over: { total?: number; page?: numbe
 
 const rows = () => screen.findAllByTestId('my-submission');
 const statusOf = (row: HTMLElement) => within(row).getByTestId('submission-status').textContent;
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/profile: my submissions', () => {
   it('shows each status: the queue position, the approved artwork, the rejection reason, withdrawn', async () => {

@@ -4,7 +4,7 @@
  * account's own profile (and its name check) lives in `api/accountApi.ts`, since the session
  * reads it too.
  */
-import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, listTags, unwrap } from '../../api/baseApi';
 import type {
   AwardedBadge,
   CatalogueBadge,
@@ -44,10 +44,7 @@ export const profileApi = baseApi.injectEndpoints({
     getMyEdits: build.query<MyEdits, MyEditsArgs>({
       query: ({ page = 1 }) => ({ url: '/me/edits', params: { page, limit: MY_EDITS_LIMIT } }),
       transformResponse: (r: Envelope_MyEdits) => unwrap(r),
-      providesTags: (r) => [
-        { type: 'MyEdits', id: LIST_ID },
-        ...(r?.edits.map((e) => ({ type: 'MyEdits' as const, id: e.id })) ?? []),
-      ],
+      providesTags: (r) => listTags('MyEdits', r?.edits),
     }),
   }),
 });

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ApproveRequest, NearbyCandidate, Overrides, PhotoDto, SubmissionDto } from '../../api/types';
+import { LabelledField } from '../../components/LabelledField';
 import { MiniMap } from '../../components/MiniMap';
 import { CandidateCard } from '../../components/SubmissionParts';
 import { PhotoImage } from '../../components/PhotoImage';
@@ -212,10 +213,7 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
   };
   return (
     <form className="approve-form" onSubmit={submit} noValidate aria-label={t('review.detail.approveNew')}>
-      <div className="field">
-        <label className="field__label" htmlFor={titleId}>
-          {t('review.detail.title')}
-        </label>
+      <LabelledField htmlFor={titleId} label={t('review.detail.title')}>
         <input
           id={titleId}
           value={title}
@@ -225,15 +223,12 @@ function ApproveNewForm({ item, busy, onApprove }: { item: SubmissionDto; busy: 
           aria-describedby={error ? `${titleId}-error` : undefined}
         />
         <ErrorNote id={`${titleId}-error`}>{error}</ErrorNote>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={typeId}>
-          {t('review.detail.artworkType')}
-        </label>
+      </LabelledField>
+      <LabelledField htmlFor={typeId} label={t('review.detail.artworkType')}>
         <select id={typeId} value={type} onChange={(e) => isArtworkType(e.target.value) && setType(e.target.value)}>
           <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
         </select>
-      </div>
+      </LabelledField>
       <button type="submit" className="button button--filled" disabled={busy} data-testid="review-approve">
         {t('review.detail.approveNew')}
       </button>

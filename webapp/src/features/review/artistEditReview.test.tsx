@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArtistEditDetail, ArtistEditQueue, ArtistEditSummary } from '../../api/types';
 import { KEN } from '../../testing/artists';
 import { editDecisionRoutes, editRows as rows, editSummaryOf, fieldRow, openEditDetail as open, pendingEdits } from '../../testing/editReview';
@@ -60,10 +60,6 @@ function server(over: Record<string, Handler> = {}) {
     ...over,
   });
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/review: artist edits', () => {
   it('is the tab beside artwork edits, listing edits and new artists, oldest first', async () => {

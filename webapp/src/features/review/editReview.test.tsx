@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EditDecided, EditDetail, EditQueue, EditSummary } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { ARTIST, ORCA } from '../../testing/artworks';
@@ -75,10 +75,6 @@ async function openE1() {
   await openEdits();
   return openEditDetail('Review the edit to Digital Orca');
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/review: artwork edits', () => {
   it('keeps submissions as the first tab and lists pending edits, oldest first, in the second', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchAnswer, Decided, ReviewDetail, ReviewStats, SubmissionDto } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
@@ -66,10 +66,6 @@ function server(over: Record<string, Handler> = {}) {
   });
   return { ...mock, queue, take };
 }
-
-beforeEach(() => {
-  localStorage.setItem('cultural-archiver-visited', 'true');
-});
 
 describe('/review: the queue', () => {
   it('lists pending submissions oldest first with the counts, photos, submitter and notes', async () => {

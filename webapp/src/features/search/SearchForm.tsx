@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SuggestionDto } from '../../api/types';
 import { Icon } from '../../components/Icon';
+import { LabelledField } from '../../components/LabelledField';
 import { SEARCH_DEBOUNCE_MS } from '../../config/constants';
 import { to } from '../../config/routes';
 import { useT } from '../../i18n';
@@ -95,10 +96,7 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
 
   return (
     <form role="search" aria-label={t('search.form.label')} className="search-form" onSubmit={submit}>
-      <div className="search-form__box">
-        <label className="field__label" htmlFor={inputId}>
-          {t('search.form.inputLabel')}
-        </label>
+      <LabelledField htmlFor={inputId} label={t('search.form.inputLabel')} className="search-form__box">
         <input
           id={inputId}
           type="search"
@@ -140,7 +138,7 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
             </li>
           ))}
         </ul>
-      </div>
+      </LabelledField>
       <button type="submit" className="button button--filled search-form__submit" disabled={!searchText(text)}>
         <Icon name="search" size={18} /> {t('common.search')}
       </button>
