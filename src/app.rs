@@ -14,8 +14,10 @@ use platform::bus::BusConfig;
 use platform::config::Config;
 use projectors::{ProjectorOptions, ProjectorRuntime};
 use sqlx::PgPool;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::task::JoinHandle;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
@@ -137,60 +139,53 @@ impl Services {
     }
 }
 
+/// Runs `what` for good: each run a future `attempt` makes, the next one after a failure (NATS or
+/// Postgres away) or an end, with backoff.
+fn spawn_restarting<F>(
+    what: &'static str,
+    mut attempt: impl FnMut() -> F + Send + 'static,
+) -> tokio::task::JoinHandle<()>
+where
+    F: Future<Output = anyhow::Result<()>> + Send,
+{
+    tokio::spawn(async move {
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            if let Err(e) = attempt().await {
+                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "{what} stopped; restarting");
+            }
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
 /// Runs the relay, restarting it after failures (NATS or Postgres away) with backoff.
 pub fn spawn_relay(
     pool: PgPool,
     js: jetstream::Context,
     bus: BusConfig,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut backoff = Duration::from_millis(250);
-        loop {
-            let relay = command_api::Relay::new(pool.clone(), js.clone(), bus.clone());
-            if let Err(e) = relay.run().await {
-                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "relay stopped; restarting");
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(Duration::from_secs(10));
-        }
+    spawn_restarting("relay", move || {
+        command_api::Relay::new(pool.clone(), js.clone(), bus.clone()).run()
     })
 }
 
 /// Runs the approval follower (see `command_api::process::approvals`), restarting it after failures.
-pub fn spawn_approval_follower(
-    commands: command_api::Commands,
-    js: jetstream::Context,
-    bus: BusConfig,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let follower = command_api::ApprovalFollower::new(commands, js, bus);
-        let mut backoff = Duration::from_millis(250);
-        loop {
-            if let Err(e) = follower.run().await {
-                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "approval follower stopped; restarting");
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(Duration::from_secs(10));
-        }
+pub fn spawn_approval_follower(follower: command_api::ApprovalFollower) -> JoinHandle<()> {
+    let follower = Arc::new(follower);
+    spawn_restarting("approval follower", move || {
+        let follower = follower.clone();
+        async move { follower.run().await }
     })
 }
 
 /// Runs the badge awarder (see `command_api::process::badges`), restarting it after failures.
-pub fn spawn_badge_awarder(
-    commands: command_api::Commands,
-    js: jetstream::Context,
-    bus: BusConfig,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let awarder = command_api::BadgeAwarder::new(commands, js, bus);
-        let mut backoff = Duration::from_millis(250);
-        loop {
-            if let Err(e) = awarder.run().await {
-                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "badge awarder stopped; restarting");
-            }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(Duration::from_secs(10));
-        }
+pub fn spawn_badge_awarder(awarder: command_api::BadgeAwarder) -> JoinHandle<()> {
+    let awarder = Arc::new(awarder);
+    spawn_restarting("badge awarder", move || {
+        let awarder = awarder.clone();
+        async move { awarder.run().await }
     })
 }
 

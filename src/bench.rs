@@ -8,6 +8,7 @@ use domain::{
     ArtworkCommand, ArtworkId, ArtworkStatus, ArtworkType, EventMetadata, EventSource, Location,
     Provenance, Tags,
 };
+use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
@@ -16,10 +17,18 @@ pub struct LagReport {
     pub samples: usize,
     /// The command alone (aggregate load, append, position lookup).
     pub command_p50_ms: f64,
-    pub p50_ms: f64,
-    pub p90_ms: f64,
-    pub p99_ms: f64,
-    pub max_ms: f64,
+    /// The command → its read-model row.
+    pub lag: Percentiles,
+}
+
+impl fmt::Display for LagReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "event -> read model lag over {} samples: {} (the command alone: p50 {:.1} ms)",
+            self.samples, self.lag, self.command_p50_ms
+        )
+    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -30,23 +39,35 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// A benchmark run's id and the metadata of the synthetic events it writes.
+fn synthetic_run() -> (Uuid, EventMetadata) {
+    let run = Uuid::now_v7();
+    (run, EventMetadata::system(EventSource::Synthetic, run))
+}
+
+/// Imports a probe artwork (see [`probe`]); its id.
+async fn import(
+    commands: &Commands,
+    record: domain::artwork::ImportedArtwork,
+    metadata: &EventMetadata,
+) -> anyhow::Result<ArtworkId> {
+    let id = record.id;
+    let command = ArtworkCommand::ImportArtwork(Box::new(record));
+    commands
+        .execute::<domain::Artwork>(&id.to_string(), command, metadata)
+        .await?;
+    Ok(id)
+}
+
 /// Writes `samples` artworks one at a time and times each until its read-model row exists.
 pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagReport> {
-    let run = Uuid::now_v7();
-    let metadata = EventMetadata::system(EventSource::Synthetic, run);
+    let (run, metadata) = synthetic_run();
     let mut lags = Vec::with_capacity(samples);
     let mut command_ms = Vec::with_capacity(samples);
     for i in 0..samples {
         let record = probe(&format!("lag-{run}-{i}"), &format!("Lag probe {i}"))?;
-        let id = record.id;
         let started = Instant::now();
-        commands
-            .execute::<domain::Artwork>(
-                &id.to_string(),
-                ArtworkCommand::ImportArtwork(Box::new(record)),
-                &metadata,
-            )
-            .await?;
+        let id = import(commands, record, &metadata).await?;
         command_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         loop {
             let found = projectors::artworks::read::status_of(commands.pool(), id.0).await?;
@@ -62,15 +83,11 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
         // Space the probes so each one meets an idle pipeline, as a user's write would.
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    lags.sort_by(f64::total_cmp);
     command_ms.sort_by(f64::total_cmp);
     Ok(LagReport {
         samples,
         command_p50_ms: percentile(&command_ms, 0.50),
-        p50_ms: percentile(&lags, 0.50),
-        p90_ms: percentile(&lags, 0.90),
-        p99_ms: percentile(&lags, 0.99),
-        max_ms: lags.last().copied().unwrap_or(0.0),
+        lag: Percentiles::of(lags),
     })
 }
 
@@ -109,6 +126,16 @@ pub struct HistoryReport {
     pub as_of_p99_ms: f64,
 }
 
+impl fmt::Display for HistoryReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "history of one artwork with {} events, {} samples: first page p50 {:.1} ms, p99 {:.1} ms; as of its middle event p50 {:.1} ms, p99 {:.1} ms",
+            self.events, self.samples, self.page_p50_ms, self.page_p99_ms, self.as_of_p50_ms, self.as_of_p99_ms
+        )
+    }
+}
+
 /// Writes one artwork with `events` events (an import, then edits retitling it), then times
 /// reading its history's first page and its state as of its middle event, `samples` times each.
 pub async fn history(
@@ -117,17 +144,9 @@ pub async fn history(
     samples: usize,
 ) -> anyhow::Result<HistoryReport> {
     use projectors::artworks::history::{self, AsOf};
-    let run = Uuid::now_v7();
-    let metadata = EventMetadata::system(EventSource::Synthetic, run);
+    let (run, metadata) = synthetic_run();
     let record = probe(&format!("history-{run}"), "History probe 0")?;
-    let id = record.id;
-    commands
-        .execute::<domain::Artwork>(
-            &id.to_string(),
-            ArtworkCommand::ImportArtwork(Box::new(record)),
-            &metadata,
-        )
-        .await?;
+    let id = import(commands, record, &metadata).await?;
     let mut middle = None;
     for i in 1..events {
         let edit = ArtworkCommand::ApplyEdit {
@@ -177,6 +196,16 @@ pub struct AwardLagReport {
     pub notification: Percentiles,
 }
 
+impl fmt::Display for AwardLagReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} sign-ups at {:.0} events/s: sign-up -> badge awarded {}; command -> notification readable {}",
+            self.sign_ups, self.events_per_s, self.award, self.notification
+        )
+    }
+}
+
 pub struct Percentiles {
     pub p50_ms: f64,
     pub p90_ms: f64,
@@ -196,6 +225,16 @@ impl Percentiles {
     }
 }
 
+impl fmt::Display for Percentiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            self.p50_ms, self.p90_ms, self.p99_ms, self.max_ms
+        )
+    }
+}
+
 /// Signs up `rate` new accounts a second for `seconds` against a running `plinth serve`, each
 /// sign-up (two events) earning the e-mail badge through the badge process manager and that
 /// award a notification through the notifications projector, and times both.
@@ -207,9 +246,8 @@ pub async fn award_lag(
     use domain::account::EmailAddress;
     use domain::{AccountCommand, AccountId};
 
-    let run = Uuid::now_v7();
-    let metadata = EventMetadata::system(EventSource::Synthetic, run);
     let total = usize::try_from(rate.saturating_mul(seconds))?;
+    let (run, metadata) = synthetic_run();
     let mut tick = tokio::time::interval(Duration::from_secs(1) / rate.max(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
     let sent: Arc<Mutex<Vec<(Uuid, Instant)>>> = Arc::new(Mutex::new(Vec::with_capacity(total)));

@@ -109,12 +109,7 @@ impl LocalPostgres {
         } else {
             None
         };
-        tokio::fs::create_dir_all(dir)
-            .await
-            .with_context(|| format!("creating PostgreSQL directory {}", dir.display()))?;
-        let dir = tokio::fs::canonicalize(dir)
-            .await
-            .with_context(|| format!("resolving {}", dir.display()))?;
+        let dir = made_dir(dir, "PostgreSQL").await?;
 
         let owner = OwnerLock::try_take(&dir).await?;
         // From here on, dropping `pg` stops the server if it was started.
@@ -508,15 +503,13 @@ fn find_pg_bin_dir() -> Result<PathBuf> {
             .iter()
             .all(|t| is_executable(&dir.join(t)))
     };
-    if let Some(dir) = std::env::var_os("PG_BIN_DIR") {
-        let dir = PathBuf::from(dir);
-        if has_tools(&dir) {
-            return Ok(dir);
-        }
-        bail!(
-            "PG_BIN_DIR={} does not contain initdb, pg_ctl and psql",
-            dir.display()
-        );
+    let named = path_from_env(
+        "PG_BIN_DIR",
+        has_tools,
+        "does not contain initdb, pg_ctl and psql",
+    )?;
+    if let Some(dir) = named {
+        return Ok(dir);
     }
     let mut best: Option<(Vec<u32>, PathBuf)> = None;
     if let Ok(entries) = std::fs::read_dir(PG_LIB_DIR) {
@@ -544,6 +537,32 @@ fn find_pg_bin_dir() -> Result<PathBuf> {
          install them with `apt-get install postgresql` (Debian/Ubuntu), set PG_BIN_DIR to their \
          directory, or set DATABASE_URL to use an existing server"
     )
+}
+
+/// `dir`, created if need be (as the `what` directory), as an absolute path.
+async fn made_dir(dir: &Path, what: &str) -> Result<PathBuf> {
+    tokio::fs::create_dir_all(dir)
+        .await
+        .with_context(|| format!("creating {what} directory {}", dir.display()))?;
+    tokio::fs::canonicalize(dir)
+        .await
+        .with_context(|| format!("resolving {}", dir.display()))
+}
+
+/// The path the variable `var` names, when it is set: an error (`<var>=<path> <problem>`) unless
+/// `usable` says it is.
+fn path_from_env(
+    var: &str,
+    usable: impl Fn(&Path) -> bool,
+    problem: &str,
+) -> Result<Option<PathBuf>> {
+    let Some(path) = std::env::var_os(var).map(PathBuf::from) else {
+        return Ok(None);
+    };
+    if !usable(&path) {
+        bail!("{var}={} {problem}", path.display());
+    }
+    Ok(Some(path))
 }
 
 /// "15" → [15], "9.6" → [9, 6]; `None` for anything else.
@@ -612,12 +631,7 @@ impl LocalNats {
     /// process owns the server, attaches to it and leaves it running.
     pub async fn start(dir: &Path) -> Result<Self> {
         let bin = find_nats_server()?;
-        tokio::fs::create_dir_all(dir)
-            .await
-            .with_context(|| format!("creating NATS directory {}", dir.display()))?;
-        let dir = tokio::fs::canonicalize(dir)
-            .await
-            .with_context(|| format!("resolving {}", dir.display()))?;
+        let dir = made_dir(dir, "NATS").await?;
 
         let Some(owner) = OwnerLock::try_take(&dir).await? else {
             return Self::attach_to_owned(dir).await;
@@ -805,17 +819,12 @@ impl Drop for LocalNats {
 
 /// `NATS_SERVER_BIN`, else `nats-server` on `PATH` or in the usual sbin directories.
 fn find_nats_server() -> Result<PathBuf> {
-    if let Some(bin) = std::env::var_os("NATS_SERVER_BIN") {
-        let bin = PathBuf::from(bin);
-        if is_executable(&bin) {
-            return Ok(bin);
-        }
-        bail!(
-            "NATS_SERVER_BIN={} is not an executable file",
-            bin.display()
-        );
-    }
-    find_binary("nats-server").ok_or_else(|| {
+    let named = path_from_env(
+        "NATS_SERVER_BIN",
+        is_executable,
+        "is not an executable file",
+    )?;
+    named.or_else(|| find_binary("nats-server")).ok_or_else(|| {
         anyhow!(
             "nats-server not found on PATH or in /usr/sbin; install it with \
              `apt-get install nats-server` (Debian/Ubuntu), set NATS_SERVER_BIN to it, \

@@ -235,17 +235,21 @@ impl WriteSide {
         config: &Config,
     ) -> anyhow::Result<(Self, command_api::CommandState)> {
         let command = app::command_state(s, config)?;
-        let follower = app::spawn_approval_follower(
+        let follower = app::spawn_approval_follower(command_api::ApprovalFollower::new(
             command.submissions.commands().clone(),
             s.js.clone(),
             s.bus.clone(),
-        );
+        ));
         let commands = command_api::Commands::new(s.pool.clone());
         let seeded = command_api::process::badges::seed_catalogue(&commands).await?;
         if seeded > 0 {
             tracing::info!(badges = seeded, "badge catalogue seeded");
         }
-        let awarder = app::spawn_badge_awarder(commands, s.js.clone(), s.bus.clone());
+        let awarder = app::spawn_badge_awarder(command_api::BadgeAwarder::new(
+            commands,
+            s.js.clone(),
+            s.bus.clone(),
+        ));
         let media = command.submissions.media().clone();
         Ok((
             Self {
@@ -273,7 +277,14 @@ async fn has_imports(pool: &sqlx::PgPool) -> anyhow::Result<bool> {
     .await?)
 }
 
+/// Prints a benchmark's report.
+fn report(r: impl std::fmt::Display) -> anyhow::Result<()> {
+    println!("{r}");
+    Ok(())
+}
+
 async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result<()> {
+    let new_commands = || command_api::Commands::new(s.pool.clone());
     match command {
         Cmd::Serve {
             demo,
@@ -386,41 +397,12 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             }
             Ok(())
         }
-        Cmd::BenchLag { samples } => {
-            let commands = command_api::Commands::new(s.pool.clone());
-            let r = plinth::bench::lag(&commands, samples).await?;
-            println!(
-                "event -> read model lag over {} samples: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (the command alone: p50 {:.1} ms)",
-                r.samples, r.p50_ms, r.p90_ms, r.p99_ms, r.max_ms, r.command_p50_ms
-            );
-            Ok(())
-        }
+        Cmd::BenchLag { samples } => report(plinth::bench::lag(&new_commands(), samples).await?),
         Cmd::BenchHistory { events, samples } => {
-            let commands = command_api::Commands::new(s.pool.clone());
-            let r = plinth::bench::history(&commands, events, samples).await?;
-            println!(
-                "history of one artwork with {} events, {} samples: first page p50 {:.1} ms, p99 {:.1} ms; as of its middle event p50 {:.1} ms, p99 {:.1} ms",
-                r.events, r.samples, r.page_p50_ms, r.page_p99_ms, r.as_of_p50_ms, r.as_of_p99_ms
-            );
-            Ok(())
+            report(plinth::bench::history(&new_commands(), events, samples).await?)
         }
         Cmd::BenchAwards { rate, seconds } => {
-            let commands = command_api::Commands::new(s.pool.clone());
-            let r = plinth::bench::award_lag(&commands, rate, seconds).await?;
-            let show = |p: &plinth::bench::Percentiles| {
-                format!(
-                    "p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-                    p.p50_ms, p.p90_ms, p.p99_ms, p.max_ms
-                )
-            };
-            println!(
-                "{} sign-ups at {:.0} events/s: sign-up -> badge awarded {}; command -> notification readable {}",
-                r.sign_ups,
-                r.events_per_s,
-                show(&r.award),
-                show(&r.notification)
-            );
-            Ok(())
+            report(plinth::bench::award_lag(&new_commands(), rate, seconds).await?)
         }
         Cmd::Admin { command } => {
             let (email, permission, grant) = match command {

@@ -53,6 +53,15 @@ async fn connect(url: &str) -> sqlx::PgPool {
         .unwrap()
 }
 
+/// Checks the server behind `pool` answers a query.
+async fn assert_answers(pool: &sqlx::PgPool) {
+    let one: i32 = sqlx::query_scalar("SELECT 1")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(one, 1);
+}
+
 #[tokio::test]
 async fn postgres_starts_restarts_on_same_port_and_keeps_data() {
     // Declared first so it is removed after the server has stopped.
@@ -68,11 +77,7 @@ async fn postgres_starts_restarts_on_same_port_and_keeps_data() {
     );
 
     let pool = connect(&url).await;
-    let one: i32 = sqlx::query_scalar("SELECT 1")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    assert_eq!(one, 1);
+    assert_answers(&pool).await;
     sqlx::query("CREATE TABLE kept (v TEXT NOT NULL)")
         .execute(&pool)
         .await
@@ -106,26 +111,10 @@ async fn postgres_starts_restarts_on_same_port_and_keeps_data() {
         format!("postgres://postgres@127.0.0.1:{port}/plinth_other")
     );
     let pool = connect(&again.url()).await;
-    let one: i32 = sqlx::query_scalar("SELECT 1")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    assert_eq!(one, 1);
+    assert_answers(&pool).await;
     pool.close().await;
     again.stop().await.unwrap();
     pg.stop().await.unwrap(); // already stopped through the other handle: fine
-    assert!(port_is_closed(port).await, "PostgreSQL still listening");
-}
-
-#[tokio::test]
-async fn postgres_is_stopped_on_drop() {
-    let tmp = TempDir::new("pgdrop");
-    let pg = LocalPostgres::start(&tmp.path().join("postgres"), "plinth")
-        .await
-        .unwrap();
-    let port = pg.port();
-    assert!(!port_is_closed(port).await);
-    drop(pg);
     assert!(port_is_closed(port).await, "PostgreSQL still listening");
 }
 
@@ -180,94 +169,165 @@ async fn nats_runs_jetstream_and_stops() {
     assert!(port_is_closed(port).await, "nats-server still listening");
 }
 
-#[tokio::test]
-async fn nats_is_stopped_on_drop() {
-    let tmp = TempDir::new("natsdrop");
-    let nats = LocalNats::start(&tmp.path().join("nats")).await.unwrap();
-    let port = nats.port();
+/// Either private server, as the lifecycle tests below drive it.
+trait Local: Sized {
+    /// Its name in a failed check ("… still listening").
+    const NAME: &'static str;
+    /// The start of a test's temporary folder's name.
+    const TAG: &'static str;
+    /// Its folder in that one.
+    const DIR: &'static str;
+    async fn start_in(dir: &Path) -> Self;
+    fn listens_on(&self) -> u16;
+    fn address(&self) -> String;
+    fn owns(&self) -> bool;
+    /// As if `plinth` had been killed: the server runs on, its owner lock is gone.
+    fn leave_running(self);
+    async fn stop_now(&mut self);
+    /// Connects as a client does and checks the server answers.
+    async fn reach(&self);
+}
+
+/// [`Local`] for one server type: its names, how it starts in a folder, and how a client checks
+/// that it answers at its URL; the rest are its own methods.
+macro_rules! local {
+    ($ty:ident {
+        name: $name:literal,
+        tag: $tag:literal,
+        dir: $dir:literal,
+        start: |$folder:ident| $start:expr,
+        reach: |$url:ident| $reach:block $(,)?
+    }) => {
+        impl Local for $ty {
+            const NAME: &'static str = $name;
+            const TAG: &'static str = $tag;
+            const DIR: &'static str = $dir;
+
+            async fn start_in($folder: &Path) -> Self {
+                $start
+            }
+
+            fn listens_on(&self) -> u16 {
+                self.port()
+            }
+
+            fn address(&self) -> String {
+                self.url()
+            }
+
+            fn owns(&self) -> bool {
+                self.is_owner()
+            }
+
+            fn leave_running(self) {
+                self.detach();
+            }
+
+            async fn stop_now(&mut self) {
+                self.stop().await.unwrap();
+            }
+
+            async fn reach(&self) {
+                let $url = self.url();
+                $reach
+            }
+        }
+    };
+}
+
+local!(LocalPostgres {
+    name: "PostgreSQL",
+    tag: "pg",
+    dir: "postgres",
+    start: |folder| LocalPostgres::start(folder, "plinth").await.unwrap(),
+    reach: |url| {
+        let pool = connect(&url).await;
+        assert_answers(&pool).await;
+        pool.close().await;
+    },
+});
+
+local!(LocalNats {
+    name: "nats-server",
+    tag: "nats",
+    dir: "nats",
+    start: |folder| LocalNats::start(folder).await.unwrap(),
+    reach: |url| {
+        let client = async_nats::connect(url).await.unwrap();
+        client.flush().await.unwrap();
+    },
+});
+
+/// Starts `S`, drops the handle, and checks nothing listens any more.
+async fn stopped_on_drop<S: Local>() {
+    let tmp = TempDir::new(&format!("{}drop", S::TAG));
+    let server = S::start_in(&tmp.path().join(S::DIR)).await;
+    let port = server.listens_on();
     assert!(!port_is_closed(port).await);
-    drop(nats);
-    assert!(port_is_closed(port).await, "nats-server still listening");
+    drop(server);
+    assert!(port_is_closed(port).await, "{} still listening", S::NAME);
 }
 
-#[tokio::test]
-async fn nats_left_running_by_a_killed_plinth_is_replaced() {
-    let tmp = TempDir::new("natsstale");
-    let dir = tmp.path().join("nats");
-    let stale = LocalNats::start(&dir).await.unwrap();
-    let port = stale.port();
-    // As if `plinth` had been killed: the server runs on, its owner lock is gone.
-    stale.detach();
+/// A server a killed `plinth` left running is taken over on the next start: owned, on the
+/// remembered port, answering, and stopped by its new owner.
+async fn left_running_by_a_killed_plinth_is_taken_over<S: Local>() {
+    let tmp = TempDir::new(&format!("{}stale", S::TAG));
+    let dir = tmp.path().join(S::DIR);
+    let stale = S::start_in(&dir).await;
+    let port = stale.listens_on();
+    stale.leave_running();
 
-    let mut nats = LocalNats::start(&dir).await.unwrap();
-    assert_eq!(nats.port(), port, "remembered port not reused");
-    async_nats::connect(nats.url()).await.unwrap();
-    nats.stop().await.unwrap();
-    assert!(port_is_closed(port).await, "nats-server still listening");
+    let mut server = S::start_in(&dir).await;
+    assert!(server.owns(), "a leftover server is adopted");
+    assert_eq!(server.listens_on(), port, "remembered port not reused");
+    server.reach().await;
+    server.stop_now().await;
+    assert!(port_is_closed(port).await, "{} still listening", S::NAME);
 }
 
-#[tokio::test]
-async fn postgres_left_running_by_a_killed_plinth_is_reattached() {
-    let tmp = TempDir::new("pgstale");
-    let dir = tmp.path().join("postgres");
-    let stale = LocalPostgres::start(&dir, "plinth").await.unwrap();
-    let port = stale.port();
-    stale.detach();
+/// A second handle on a server a live process owns (in production another process, e.g.
+/// `plinth admin grant`) is attached to it, and stopping that handle leaves the server running.
+async fn owned_by_a_live_process_is_attached_and_left_running<S: Local>() {
+    let tmp = TempDir::new(&format!("{}shared", S::TAG));
+    let dir = tmp.path().join(S::DIR);
+    let mut owner = S::start_in(&dir).await;
+    assert!(owner.owns());
 
-    let mut pg = LocalPostgres::start(&dir, "plinth").await.unwrap();
-    assert!(pg.is_owner(), "a leftover server is adopted");
-    assert_eq!(pg.port(), port);
-    let pool = connect(&pg.url()).await;
-    pool.close().await;
-    pg.stop().await.unwrap();
-    assert!(port_is_closed(port).await, "PostgreSQL still listening");
-}
-
-#[tokio::test]
-async fn postgres_owned_by_a_live_process_is_attached_and_left_running() {
-    let tmp = TempDir::new("pgshared");
-    let dir = tmp.path().join("postgres");
-    let mut owner = LocalPostgres::start(&dir, "plinth").await.unwrap();
-    assert!(owner.is_owner());
-
-    // A second handle (in production another process, e.g. `plinth admin grant`).
-    let mut guest = LocalPostgres::start(&dir, "plinth").await.unwrap();
-    assert!(!guest.is_owner());
-    assert_eq!(guest.url(), owner.url());
-    let pool = connect(&guest.url()).await;
-    pool.close().await;
-    guest.stop().await.unwrap();
+    let mut guest = S::start_in(&dir).await;
+    assert!(!guest.owns());
+    assert_eq!(guest.address(), owner.address());
+    guest.reach().await;
+    guest.stop_now().await;
     drop(guest);
 
-    let pool = connect(&owner.url()).await;
-    let one: i32 = sqlx::query_scalar("SELECT 1")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    assert_eq!(one, 1, "the owner's server was stopped by a guest");
-    pool.close().await;
-    let port = owner.port();
-    owner.stop().await.unwrap();
-    assert!(port_is_closed(port).await, "PostgreSQL still listening");
+    // The owner's server was not stopped by the guest.
+    owner.reach().await;
+    let port = owner.listens_on();
+    owner.stop_now().await;
+    assert!(port_is_closed(port).await, "{} still listening", S::NAME);
 }
 
-#[tokio::test]
-async fn nats_owned_by_a_live_process_is_attached_and_left_running() {
-    let tmp = TempDir::new("natsshared");
-    let dir = tmp.path().join("nats");
-    let mut owner = LocalNats::start(&dir).await.unwrap();
-    assert!(owner.is_owner());
+/// A test of each server for each scenario: `<scenario>::postgres` and `<scenario>::nats`.
+macro_rules! for_each_server {
+    ($($scenario:ident),* $(,)?) => {$(
+        mod $scenario {
+            use plinth::local::{LocalNats, LocalPostgres};
 
-    let mut guest = LocalNats::start(&dir).await.unwrap();
-    assert!(!guest.is_owner());
-    assert_eq!(guest.url(), owner.url());
-    async_nats::connect(guest.url()).await.unwrap();
-    guest.stop().await.unwrap();
-    drop(guest);
+            #[tokio::test]
+            async fn postgres() {
+                super::$scenario::<LocalPostgres>().await;
+            }
 
-    let client = async_nats::connect(owner.url()).await.unwrap();
-    client.flush().await.unwrap();
-    let port = owner.port();
-    owner.stop().await.unwrap();
-    assert!(port_is_closed(port).await, "nats-server still listening");
+            #[tokio::test]
+            async fn nats() {
+                super::$scenario::<LocalNats>().await;
+            }
+        }
+    )*};
 }
+
+for_each_server!(
+    stopped_on_drop,
+    left_running_by_a_killed_plinth_is_taken_over,
+    owned_by_a_live_process_is_attached_and_left_running,
+);

@@ -105,6 +105,17 @@ impl ArtworkLocks {
         })
     }
 
+    /// Runs `work` with a place for the locks it takes, and releases them once it is done,
+    /// however it ended.
+    pub async fn releasing<T>(work: impl AsyncFnOnce(&mut Option<Self>) -> T) -> T {
+        let mut held = None;
+        let done = work(&mut held).await;
+        if let Some(locks) = held {
+            locks.release().await;
+        }
+        done
+    }
+
     /// Releases the locks now (closing the connection would too, a moment later).
     pub async fn release(mut self) {
         if let Some(mut conn) = self.conn.take() {

@@ -36,6 +36,36 @@ pub enum CommandError<E: std::error::Error> {
     Store(String),
 }
 
+/// `From<sqlx::Error>` for use case errors whose `Store(anyhow::Error)` variant holds what the
+/// database failed with, so `?` reads straight through a query.
+macro_rules! sqlx_is_store {
+    ($($error:ident),+) => {$(
+        impl From<sqlx::Error> for $error {
+            fn from(e: sqlx::Error) -> Self {
+                Self::Store(e.into())
+            }
+        }
+    )+};
+}
+pub(crate) use sqlx_is_store;
+
+/// `From<CommandError<$rule>>` for a use case error that keeps the aggregate's refusal as
+/// `Rule`, a write that met another as `Conflict` and a store failure as `Store`.
+macro_rules! command_error_into {
+    ($error:ident: $rule:ty) => {
+        impl From<crate::commands::CommandError<$rule>> for $error {
+            fn from(e: crate::commands::CommandError<$rule>) -> Self {
+                match e {
+                    crate::commands::CommandError::Rejected(e) => Self::Rule(e),
+                    crate::commands::CommandError::Conflict => Self::Conflict,
+                    crate::commands::CommandError::Store(s) => Self::Store(anyhow::anyhow!(s)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use command_error_into;
+
 impl<E: std::error::Error> From<AggregateError<E>> for CommandError<E> {
     fn from(e: AggregateError<E>) -> Self {
         match e {

@@ -161,9 +161,7 @@ impl From<SubmitError> for ApiError {
             }
             SubmitError::Field(f) => f.into(),
             SubmitError::Photo { index, error } => photo_error(error, index),
-            SubmitError::ArtworkNotFound(id) => {
-                ApiError::NotFound(format!("Artwork with ID {id} not found"))
-            }
+            SubmitError::ArtworkNotFound(_) => ApiError::NotFound(e.to_string()),
             SubmitError::Command(c) => submission_command(c),
             SubmitError::Store(e) => ApiError::Internal(e),
         }
@@ -198,9 +196,7 @@ impl From<ApproveError> for ApiError {
     fn from(e: ApproveError) -> Self {
         match e {
             ApproveError::Field(f) => f.into(),
-            ApproveError::ArtworkNotFound(id) => {
-                ApiError::NotFound(format!("Artwork with ID {id} not found"))
-            }
+            ApproveError::ArtworkNotFound(_) => ApiError::NotFound(e.to_string()),
             ApproveError::EditNotFound(_) => ApiError::NotFound(e.to_string()),
             ApproveError::Stale(_) => ApiError::Conflict(e.to_string()),
             ApproveError::Command(c) => submission_command(c),
@@ -214,9 +210,7 @@ impl From<ModerationError> for ApiError {
     fn from(e: ModerationError) -> Self {
         match e {
             ModerationError::Field(f) => f.into(),
-            ModerationError::ArtworkNotFound(id) => {
-                ApiError::NotFound(format!("Artwork with ID {id} not found"))
-            }
+            ModerationError::ArtworkNotFound(_) => ApiError::NotFound(e.to_string()),
             ModerationError::Command(c) => artwork_command(c),
             ModerationError::Store(e) => ApiError::Internal(e),
         }

@@ -282,6 +282,40 @@ impl SourceFields {
     }
 }
 
+impl ArtworkEvent {
+    /// An import's fields as its source gave them, its status and its provenance (what the
+    /// aggregate and the read models take from it); any other event is given back.
+    #[expect(
+        clippy::result_large_err,
+        reason = "the event is the caller's own, given back unchanged: boxing it would allocate for every event"
+    )]
+    pub fn into_import(self) -> Result<(SourceFields, ArtworkStatus, Provenance), Self> {
+        match self {
+            ArtworkEvent::ArtworkImported {
+                title,
+                description,
+                artwork_type,
+                location,
+                tags,
+                artist_ids,
+                status,
+                provenance,
+            } => {
+                let source = SourceFields {
+                    title,
+                    description,
+                    artwork_type,
+                    location,
+                    tags,
+                    artist_ids,
+                };
+                Ok((source, status, provenance))
+            }
+            other => Err(other),
+        }
+    }
+}
+
 event_types!(ArtworkEvent: ArtworkImported, ArtworkCreated, PhotosAdded, ArtworkMoved,
     VisitRecorded, ArtworkEdited, ArtworkReverted, ArtworkMerged, ArtworkAbsorbed, ArtworkUnmerged,
     ArtworkReleased, ArtworkRemoved, ArtworkUpdatedFromSource);
@@ -978,30 +1012,16 @@ impl Artwork {
                 let hidden = std::mem::take(&mut self.hidden_photos);
                 self.hidden_photos = hidden.into_iter().filter(|k| self.has_photo(*k)).collect();
             }
-            ArtworkEvent::ArtworkImported {
-                title,
-                description,
-                artwork_type,
-                location,
-                tags,
-                artist_ids,
-                status,
-                provenance,
-            } => {
-                let source = SourceFields {
-                    title,
-                    description,
-                    artwork_type,
-                    location,
-                    tags,
-                    artist_ids,
+            imported @ ArtworkEvent::ArtworkImported { .. } => {
+                let Ok((source, status, provenance)) = imported.into_import() else {
+                    return;
                 };
                 self.exists = true;
                 self.title = Some(source.title.clone());
                 self.description = source.description.clone();
-                self.artwork_type = Some(artwork_type);
+                self.artwork_type = Some(source.artwork_type);
                 self.tags = source.tags.clone();
-                self.location = Some(location);
+                self.location = Some(source.location);
                 self.artist_ids = source.artist_ids.clone();
                 self.status = Some(status);
                 self.provenance = Some(provenance);

@@ -24,16 +24,20 @@ pub enum AwardCommand {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum AwardEvent {
-    /// The badge as it looked when awarded, so the award reads the same if it changes later.
-    BadgeAwarded {
-        account: AccountId,
-        badge_id: Uuid,
-        key: BadgeKey,
-        title: String,
-        description: String,
-        icon_emoji: String,
-        reason: String,
-    },
+    BadgeAwarded(Award),
+}
+
+/// A badge awarded, as it looked then, so the award reads the same if it changes later. Stored
+/// as the fields of `BadgeAwarded` (a newtype variant serialises as a struct variant would).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Award {
+    pub account: AccountId,
+    pub badge_id: Uuid,
+    pub key: BadgeKey,
+    pub title: String,
+    pub description: String,
+    pub icon_emoji: String,
+    pub reason: String,
 }
 
 event_types!(AwardEvent: BadgeAwarded);
@@ -82,7 +86,7 @@ impl BadgeAwards {
         if !rule.earned(&counts) {
             return Err(AwardError::NotEarned);
         }
-        Ok(Some(AwardEvent::BadgeAwarded {
+        Ok(Some(AwardEvent::BadgeAwarded(Award {
             account,
             badge_id,
             key,
@@ -90,18 +94,13 @@ impl BadgeAwards {
             description: look.description,
             icon_emoji: look.icon_emoji,
             reason: rule.reason(),
-        }))
+        })))
     }
 
     fn evolve(&mut self, event: AwardEvent) {
-        match event {
-            AwardEvent::BadgeAwarded {
-                account, badge_id, ..
-            } => {
-                self.account = Some(account);
-                self.held.insert(badge_id);
-            }
-        }
+        let AwardEvent::BadgeAwarded(award) = event;
+        self.account = Some(award.account);
+        self.held.insert(award.badge_id);
     }
 }
 

@@ -42,7 +42,7 @@ fn award(badge: BadgeDefinition, counts: ContributorCounts) -> AwardCommand {
 }
 
 fn awarded() -> AwardEvent {
-    AwardEvent::BadgeAwarded {
+    AwardEvent::BadgeAwarded(Award {
         account: account(),
         badge_id: badge_id(&key()),
         key: key(),
@@ -50,7 +50,27 @@ fn awarded() -> AwardEvent {
         description: "Your first was approved.".into(),
         icon_emoji: "🌱".into(),
         reason: "1 contribution approved".into(),
-    }
+    })
+}
+
+#[test]
+fn an_award_is_stored_as_the_fields_of_badge_awarded() {
+    let stored = serde_json::json!({
+        "BadgeAwarded": {
+            "account": "00000000-0000-0000-0000-000000000007",
+            "badge_id": badge_id(&key()),
+            "key": "first_contribution",
+            "title": "First contribution",
+            "description": "Your first was approved.",
+            "icon_emoji": "🌱",
+            "reason": "1 contribution approved",
+        }
+    });
+    assert_eq!(serde_json::to_value(awarded()).unwrap(), stored);
+    assert_eq!(
+        serde_json::from_value::<AwardEvent>(stored).unwrap(),
+        awarded()
+    );
 }
 
 #[tokio::test]

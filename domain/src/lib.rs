@@ -47,7 +47,7 @@ pub use artwork::{
     revert_of, Absorption, ApprovedArtwork, Artwork, ArtworkCommand, ArtworkError, ArtworkEvent,
     ArtworkStatus, ArtworkType, ImportedArtwork, RevertScope, SourceFields, Visit,
 };
-pub use award::{AwardCommand, AwardError, AwardEvent, BadgeAwards};
+pub use award::{Award, AwardCommand, AwardError, AwardEvent, BadgeAwards};
 pub use badge::{
     BadgeCommand, BadgeDefinition, BadgeError, BadgeEvent, BadgeRule, ContributorCounts,
 };

@@ -515,12 +515,7 @@ impl Submission {
             return Some(ApprovalEffect::ArtistEdit {
                 artist_id: *artist_id,
                 submission_id: id,
-                edits: e
-                    .edits
-                    .iter()
-                    .filter(|c| applied.contains(&c.field_name()))
-                    .cloned()
-                    .collect(),
+                edits: applied_changes(&e.edits, applied),
                 overwrite_stale: *overwrite_stale,
             });
         }
@@ -581,12 +576,7 @@ impl Submission {
                 Some(ApprovalEffect::Edit {
                     artwork_id,
                     submission_id: id,
-                    edits: e
-                        .edits
-                        .iter()
-                        .filter(|c| applied.contains(&c.field_name()))
-                        .cloned()
-                        .collect(),
+                    edits: applied_changes(&e.edits, applied),
                     overwrite_stale: approval.overwrite_stale,
                 })
             }
@@ -883,6 +873,15 @@ fn check_changes(changes: &[impl FieldChange]) -> Result<(), SubmissionError> {
         }
     }
     Ok(())
+}
+
+/// The changes of an edit whose fields an approval applied, in the edit's order.
+fn applied_changes<C: FieldChange + Clone>(changes: &[C], applied: &[String]) -> Vec<C> {
+    changes
+        .iter()
+        .filter(|c| applied.contains(&c.field_name()))
+        .cloned()
+        .collect()
 }
 
 /// The fields an approval applies, in the edit's order, once each: `fields` must be some of the

@@ -594,6 +594,15 @@ mod tests {
     const SANTIAGO: (f64, f64) = (-33.8568, -70.6483);
     const VANCOUVER: (f64, f64) = (49.2827, -123.1207);
 
+    /// A phone photo taken in Vancouver, stored `width` × `height` with EXIF orientation 6
+    /// (held upright, the camera's top to the right).
+    fn turned_a_quarter(width: u32, height: u32) -> Vec<u8> {
+        phone_jpeg(&PhoneJpeg {
+            orientation: 6,
+            ..PhoneJpeg::new(width, height, VANCOUVER.0, VANCOUVER.1)
+        })
+    }
+
     fn jpeg_of(width: u32, height: u32) -> Vec<u8> {
         let mut out = Vec::new();
         JpegEncoder::new_with_quality(&mut out, 85)
@@ -604,6 +613,12 @@ mod tests {
 
     fn variant(variants: &[Variant], size: PhotoSize) -> &Variant {
         variants.iter().find(|v| v.size == size).unwrap()
+    }
+
+    /// The width and height of the variant of `size`.
+    fn dimensions_of(variants: &[Variant], size: PhotoSize) -> (u32, u32) {
+        let v = variant(variants, size);
+        (v.width, v.height)
     }
 
     fn decode(jpeg: &[u8]) -> RgbImage {
@@ -778,12 +793,7 @@ mod tests {
 
     #[test]
     fn inspect_with_orientation_6_reports_the_swapped_upright_size() {
-        let spec = PhoneJpeg {
-            orientation: 6,
-            ..PhoneJpeg::new(400, 300, VANCOUVER.0, VANCOUVER.1)
-        };
-
-        let inspected = inspect(&phone_jpeg(&spec)).unwrap();
+        let inspected = inspect(&turned_a_quarter(400, 300)).unwrap();
 
         assert_eq!(inspected.exif.orientation, Some(6));
         assert_eq!(
@@ -964,9 +974,7 @@ mod tests {
         let upright = inspect(&jpeg_of(400, 300)).unwrap();
         assert_eq!(upright.render_bytes, 400 * 300 * 3 + overhead);
         // Turned by a quarter: the buffer twice.
-        let mut spec = PhoneJpeg::new(400, 300, VANCOUVER.0, VANCOUVER.1);
-        spec.orientation = 6;
-        let turned = inspect(&phone_jpeg(&spec)).unwrap();
+        let turned = inspect(&turned_a_quarter(400, 300)).unwrap();
         assert_eq!(turned.render_bytes, 2 * 400 * 300 * 3 + overhead);
         // RGBA: the buffer, then 8-bit RGBA and RGB copies.
         let mut png = Vec::new();
@@ -1052,27 +1060,10 @@ mod tests {
 
     #[test]
     fn render_variants_of_orientation_6_are_portrait_and_turned_clockwise() {
-        let spec = PhoneJpeg {
-            orientation: 6,
-            ..PhoneJpeg::new(800, 600, VANCOUVER.0, VANCOUVER.1)
-        };
+        let variants = render_variants(&turned_a_quarter(800, 600)).unwrap();
 
-        let variants = render_variants(&phone_jpeg(&spec)).unwrap();
-
-        assert_eq!(
-            (
-                variant(&variants, PhotoSize::Original).width,
-                variant(&variants, PhotoSize::Original).height
-            ),
-            (600, 800)
-        );
-        assert_eq!(
-            (
-                variant(&variants, PhotoSize::Thumbnail).width,
-                variant(&variants, PhotoSize::Thumbnail).height
-            ),
-            (300, 400)
-        );
+        assert_eq!(dimensions_of(&variants, PhotoSize::Original), (600, 800));
+        assert_eq!(dimensions_of(&variants, PhotoSize::Thumbnail), (300, 400));
         for v in &variants {
             assert!(v.height > v.width, "{:?} is not portrait", v.size);
         }
@@ -1178,13 +1169,7 @@ mod tests {
 
         let variants = render_variants(&webp).unwrap();
 
-        assert_eq!(
-            (
-                variant(&variants, PhotoSize::Thumbnail).width,
-                variant(&variants, PhotoSize::Thumbnail).height
-            ),
-            (400, 200)
-        );
+        assert_eq!(dimensions_of(&variants, PhotoSize::Thumbnail), (400, 200));
     }
 
     #[test]

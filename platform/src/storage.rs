@@ -224,6 +224,14 @@ mod tests {
         (dir, storage)
     }
 
+    async fn put(storage: &Storage, path: &str, bytes: &'static [u8]) {
+        storage.put(path, Bytes::from_static(bytes)).await.unwrap();
+    }
+
+    async fn got(storage: &Storage, path: &str) -> Option<Bytes> {
+        storage.get(path).await.unwrap()
+    }
+
     #[test]
     fn paths_are_built_from_key_and_size_only() {
         let key = PhotoKey::parse("0190f5a3c1e27b3d8a4b5c6d7e8f9a0b").unwrap();
@@ -244,13 +252,10 @@ mod tests {
         let key = PhotoKey::new();
         let path = variant_path(key, PhotoSize::Medium);
 
-        storage
-            .put(&path, Bytes::from_static(b"jpeg bytes"))
-            .await
-            .unwrap();
+        put(&storage, &path, b"jpeg bytes").await;
 
         assert_eq!(
-            storage.get(&path).await.unwrap(),
+            got(&storage, &path).await,
             Some(Bytes::from_static(b"jpeg bytes"))
         );
         let on_disk = dir.path().join("media").join(&path);
@@ -263,39 +268,27 @@ mod tests {
     async fn put_replaces_an_existing_object() {
         let (_dir, storage) = local_storage();
         let path = upload_path(PhotoKey::new());
-        storage
-            .put(&path, Bytes::from_static(b"one"))
-            .await
-            .unwrap();
-        storage
-            .put(&path, Bytes::from_static(b"two"))
-            .await
-            .unwrap();
-        assert_eq!(
-            storage.get(&path).await.unwrap(),
-            Some(Bytes::from_static(b"two"))
-        );
+        put(&storage, &path, b"one").await;
+        put(&storage, &path, b"two").await;
+        assert_eq!(got(&storage, &path).await, Some(Bytes::from_static(b"two")));
     }
 
     #[tokio::test]
     async fn get_of_an_absent_object_is_none() {
         let (_dir, storage) = local_storage();
         let path = upload_path(PhotoKey::new());
-        assert_eq!(storage.get(&path).await.unwrap(), None);
+        assert_eq!(got(&storage, &path).await, None);
     }
 
     #[tokio::test]
     async fn delete_removes_the_object_and_absent_is_ok() {
         let (_dir, storage) = local_storage();
         let path = upload_path(PhotoKey::new());
-        storage
-            .put(&path, Bytes::from_static(b"raw"))
-            .await
-            .unwrap();
+        put(&storage, &path, b"raw").await;
 
         storage.delete(&path).await.unwrap();
 
-        assert_eq!(storage.get(&path).await.unwrap(), None);
+        assert_eq!(got(&storage, &path).await, None);
         storage.delete(&path).await.unwrap();
     }
 
@@ -334,10 +327,7 @@ mod tests {
             Storage::from_config(Some(&format!("file://{}", target.display())), dir.path())
                 .unwrap();
 
-        storage
-            .put("images/large/x.jpg", Bytes::from_static(b"x"))
-            .await
-            .unwrap();
+        put(&storage, "images/large/x.jpg", b"x").await;
 
         assert!(target.join("images/large/x.jpg").is_file());
         assert!(!dir.path().join("media").exists());

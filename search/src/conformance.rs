@@ -107,6 +107,11 @@ pub fn artwork(
     }
 }
 
+/// An approved artwork by one artist, with no tags, place or description.
+fn plain(id: Uuid, title: &str, artist: &str, artwork_type: &str, minutes: i64) -> ArtworkDoc {
+    artwork(id, title, &[artist], artwork_type, &[], None, "", minutes)
+}
+
 fn artist(id: Uuid, name: &str, aliases: &[&str], bio: &str, minutes: i64) -> SearchDoc {
     SearchDoc::Artist(ArtistDoc {
         id,
@@ -320,24 +325,12 @@ pub async fn exact_match_ranks_above_a_typo_match(index: &dyn SearchIndex) -> an
         index,
         vec![
             // The typo match first in insertion order, so order alone cannot pass the check.
-            SearchDoc::Artwork(artwork(
-                huron,
-                "Huron Canoe",
-                &["A. Carver"],
-                "sculpture",
-                &[],
-                None,
-                "",
-                1,
-            )),
-            SearchDoc::Artwork(artwork(
+            SearchDoc::Artwork(plain(huron, "Huron Canoe", "A. Carver", "sculpture", 1)),
+            SearchDoc::Artwork(plain(
                 heron,
                 "Great Blue Heron",
-                &["B. Caster"],
+                "B. Caster",
                 "sculpture",
-                &[],
-                None,
-                "",
                 2,
             )),
         ],
@@ -445,16 +438,7 @@ pub async fn older_versions_never_overwrite_newer_ones(
     index.clear().await?;
     let id = ENGAGEMENT;
     let version = |v: u64, title: &str| {
-        let mut a = artwork(
-            id,
-            title,
-            &["Dan Corson"],
-            "sculpture",
-            &[],
-            None,
-            "",
-            v as i64,
-        );
+        let mut a = plain(id, title, "Dan Corson", "sculpture", v as i64);
         a.version = v;
         SearchDoc::Artwork(a)
     };
@@ -494,14 +478,11 @@ pub async fn delete_removes_the_doc(index: &dyn SearchIndex) -> anyhow::Result<(
     );
     ensure!(index.doc_count().await? == before - 1);
     // A deleted id takes any version again (an event-sourced id is never reused otherwise).
-    let doc = SearchDoc::Artwork(artwork(
+    let doc = SearchDoc::Artwork(plain(
         DIGITAL_ORCA,
         "Digital Orca",
-        &["Douglas Coupland"],
+        "Douglas Coupland",
         "sculpture",
-        &[],
-        None,
-        "",
         1,
     ));
     ensure!(index.upsert(vec![doc]).await? == 1);
@@ -563,14 +544,11 @@ pub async fn clear_empties_the_index(index: &dyn SearchIndex) -> anyhow::Result<
 pub async fn pages_report_the_total(index: &dyn SearchIndex) -> anyhow::Result<()> {
     let docs = (1..=25)
         .map(|n| {
-            SearchDoc::Artwork(artwork(
+            SearchDoc::Artwork(plain(
                 Uuid::from_u128(0x4000 + n),
                 &format!("Mural {n:02}"),
-                &["Paint Collective"],
+                "Paint Collective",
                 "mural",
-                &[],
-                None,
-                "",
                 n as i64,
             ))
         })
@@ -662,25 +640,19 @@ pub async fn near_ranks_by_distance(index: &dyn SearchIndex) -> anyhow::Result<(
 pub async fn suggestions_complete_prefixes_once(index: &dyn SearchIndex) -> anyhow::Result<()> {
     let mut docs = fixtures();
     for (n, title) in [(1, "Untitled"), (2, "UNTITLED")] {
-        docs.push(SearchDoc::Artwork(artwork(
+        docs.push(SearchDoc::Artwork(plain(
             Uuid::from_u128(0x5000 + n),
             title,
-            &["Anonymous"],
+            "Anonymous",
             "mural",
-            &[],
-            None,
-            "",
             20,
         )));
     }
-    let mut pending = artwork(
+    let mut pending = plain(
         Uuid::from_u128(0x5003),
         "Bronze Horse",
-        &["Nobody Yet"],
+        "Nobody Yet",
         "statue",
-        &[],
-        None,
-        "",
         21,
     );
     pending.status = DocStatus::Pending;
@@ -743,14 +715,11 @@ pub async fn suggestions_complete_prefixes_once(index: &dyn SearchIndex) -> anyh
 
 pub async fn accents_and_case_fold(index: &dyn SearchIndex) -> anyhow::Result<()> {
     let mut docs = fixtures();
-    docs.push(SearchDoc::Artwork(artwork(
+    docs.push(SearchDoc::Artwork(plain(
         Uuid::from_u128(0x6001),
         "Café Façade",
-        &["Zoë Ørsted"],
+        "Zoë Ørsted",
         "mural",
-        &[],
-        None,
-        "",
         30,
     )));
     load(index, docs).await?;

@@ -90,8 +90,13 @@ pub(crate) async fn admin_session(app: &TestApp, email: &str) -> String {
 /// The session of `email` signed in for the first time from a new device (a user, unless the
 /// address was granted a role before).
 pub(crate) async fn signed_in(app: &TestApp, email: &str) -> String {
+    signed_up(app, email).await.0
+}
+
+/// [`signed_in`] with the verify answer and its position, as [`sign_in`] answers them.
+pub(crate) async fn signed_up(app: &TestApp, email: &str) -> (String, Value, String) {
     let device = anonymous_token(app).await;
-    sign_in(app, email, &device, 1).await.0
+    sign_in(app, email, &device, 1).await
 }
 
 /// Changes the caller's profile with `body`.
@@ -120,14 +125,11 @@ pub(crate) async fn status_of(
 
 /// Asks for a sign-in link in the languages `accept` names; the answer's body.
 async fn request_link_in(app: &TestApp, email: &str, accept: &str) -> Value {
+    let headers = [("Accept-Language", accept)];
+    let body = json!({ "email": email });
     let resp = app
-        .client
-        .post(format!("{}/api/auth/request-magic-link", app.base))
-        .header("Accept-Language", accept)
-        .json(&json!({ "email": email }))
-        .send()
-        .await
-        .unwrap();
+        .post_raw("/api/auth/request-magic-link", &headers, &body)
+        .await;
     assert_eq!(resp.status(), 200);
     resp.json().await.unwrap()
 }
@@ -472,8 +474,7 @@ async fn is_signup_never_reveals_whether_an_address_has_an_account() {
 #[tokio::test]
 async fn a_public_uuid_used_as_a_token_grants_nothing() {
     let app = TestApp::spawn().await;
-    let device = anonymous_token(&app).await;
-    let (session, answer, _) = sign_in(&app, "uuid@example.org", &device, 1).await;
+    let (session, answer, _) = signed_up(&app, "uuid@example.org").await;
     let uuid = answer["user"]["uuid"].as_str().unwrap().to_owned();
     let (headers, s) = status_of(&app, &uuid, None).await;
     assert_eq!(s["is_authenticated"], false);
@@ -501,8 +502,7 @@ async fn a_public_uuid_used_as_a_token_grants_nothing() {
 #[tokio::test]
 async fn a_revoked_session_grants_nothing() {
     let app = TestApp::spawn().await;
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "bye@example.org", &device, 1).await;
+    let session = signed_in(&app, "bye@example.org").await;
     let (status, headers, body) = app
         .send(Method::POST, "/api/auth/logout", Some(&session), None)
         .await;
@@ -597,8 +597,7 @@ async fn anonymous_work_is_claimed_on_sign_up_and_on_sign_in_from_a_second_devic
 #[tokio::test]
 async fn role_flags_come_from_the_server_only() {
     let app = TestApp::spawn().await;
-    let device = anonymous_token(&app).await;
-    let (session, answer, _) = sign_in(&app, "mallory@example.org", &device, 1).await;
+    let (session, answer, _) = signed_up(&app, "mallory@example.org").await;
     let (status, _, body) = set_profile(
         &app,
         &session,
@@ -669,13 +668,11 @@ async fn admin_emails_are_admins_from_their_first_sign_in() {
         admin_emails: vec!["boss@example.org".into()],
     })
     .await;
-    let device = anonymous_token(&app).await;
-    let (session, _, position) = sign_in(&app, "Boss@example.org", &device, 1).await;
+    let (session, _, position) = signed_up(&app, "Boss@example.org").await;
     let (_, s) = status_of(&app, &session, Some(&position)).await;
     assert_eq!(s["is_admin"], true);
     assert_eq!(s["is_moderator"], true);
-    let other = anonymous_token(&app).await;
-    let (session, _, position) = sign_in(&app, "staff@example.org", &other, 1).await;
+    let (session, _, position) = signed_up(&app, "staff@example.org").await;
     let (_, s) = status_of(&app, &session, Some(&position)).await;
     assert_eq!(s["is_admin"], false);
     app.stop().await;
@@ -684,10 +681,8 @@ async fn admin_emails_are_admins_from_their_first_sign_in() {
 #[tokio::test]
 async fn profile_names_are_checked_unique_and_public() {
     let app = TestApp::spawn().await;
-    let d1 = anonymous_token(&app).await;
-    let d2 = anonymous_token(&app).await;
-    let (ada, a, _) = sign_in(&app, "ada.l@example.org", &d1, 1).await;
-    let (bob, _, _) = sign_in(&app, "bob@example.org", &d2, 1).await;
+    let (ada, a, _) = signed_up(&app, "ada.l@example.org").await;
+    let bob = signed_in(&app, "bob@example.org").await;
     let ada_id = a["user"]["uuid"].as_str().unwrap().to_owned();
 
     let (status, body) = app.get_as(&ada, "/api/me/profile", None).await;

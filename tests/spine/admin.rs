@@ -186,13 +186,8 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
     let stream = platform::eventlog::stream_of(&app.db.pool, "artwork", &artwork)
         .await
         .unwrap();
-    let (status, audit) = app
-        .get_as(
-            &admin,
-            &format!("/api/admin/audit/entity/artwork/{artwork}"),
-            None,
-        )
-        .await;
+    let audited = format!("/api/admin/audit/entity/artwork/{artwork}");
+    let (status, audit) = app.get_as(&admin, &audited, None).await;
     assert_eq!(status, 200, "{audit}");
     let events = audit["data"]["events"].as_array().unwrap();
     assert_eq!(events.len(), stream.len());
@@ -202,13 +197,8 @@ async fn the_audit_is_the_event_store_and_statistics_agree_with_it() {
     }
     assert_eq!(audit["data"]["state"]["title"], "Audited 1");
     let first_position = stream[0].event_position().to_string();
-    let (_, then) = app
-        .get_as(
-            &admin,
-            &format!("/api/admin/audit/entity/artwork/{artwork}?as_of={first_position}"),
-            None,
-        )
-        .await;
+    let as_of = format!("{audited}?as_of={first_position}");
+    let (_, then) = app.get_as(&admin, &as_of, None).await;
     assert_eq!(then["data"]["state"]["title"], "Audited 1");
     assert_eq!(then["data"]["events"][0]["applied"], true);
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, sign_in, signed_in};
 use crate::fixtures::strings;
 use crate::harness::{assert_replay_keeps, consumer_idle, wait_projected, TestApp};
 use crate::submissions::{approve, moderator, propose, spawn, Proposed};
@@ -17,8 +17,10 @@ use uuid::Uuid;
 
 const DEADLINE: Duration = Duration::from_secs(30);
 
-/// Seeds the catalogue and starts the awarder, as `plinth serve` does.
-async fn start_awarder(app: &TestApp) -> (BadgeAwarder, JoinHandle<()>) {
+/// A test's app with its catalogue seeded and the awarder started, as `plinth serve` does, and a
+/// moderator's session.
+async fn spawn_awarding() -> (TestApp, BadgeAwarder, JoinHandle<()>, String) {
+    let app = spawn().await;
     let commands = Commands::new(app.db.pool.clone());
     command_api::process::badges::seed_catalogue(&commands)
         .await
@@ -28,7 +30,8 @@ async fn start_awarder(app: &TestApp) -> (BadgeAwarder, JoinHandle<()>) {
     let task = tokio::spawn(async move {
         running.run().await.unwrap();
     });
-    (awarder, task)
+    let modr = moderator(&app).await;
+    (app, awarder, task, modr)
 }
 
 /// The badge keys `session` holds, once `done` says they are all there (or the deadline passes).
@@ -81,11 +84,8 @@ async fn notifications_of(app: &TestApp, session: &str) -> Vec<Value> {
 #[tokio::test]
 async fn an_approval_earns_the_first_contribution_badge_once() {
     // Given the catalogue and the awarder, and a signed-in contributor.
-    let app = spawn().await;
-    let (awarder, task) = start_awarder(&app).await;
-    let modr = moderator(&app).await;
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "badger@plinth.test", &device, 1).await;
+    let (app, awarder, task, modr) = spawn_awarding().await;
+    let session = signed_in(&app, "badger@plinth.test").await;
     // Signing up verifies an e-mail address: that badge comes first.
     let keys = badges_until(&app, &session, |k| k.iter().any(|k| k == "email_verified")).await;
     assert_eq!(keys, ["email_verified"]);
@@ -184,11 +184,9 @@ async fn an_approval_earns_the_first_contribution_badge_once() {
 #[tokio::test]
 async fn a_new_badge_is_awarded_to_everyone_who_already_earned_it() {
     // Given one contributor with an approved proposal and one without.
-    let app = spawn().await;
-    let (awarder, task) = start_awarder(&app).await;
-    let modr = moderator(&app).await;
-    let (worker, _, _) = sign_in(&app, "worker@plinth.test", &anonymous_token(&app).await, 1).await;
-    let (idler, _, _) = sign_in(&app, "idler@plinth.test", &anonymous_token(&app).await, 1).await;
+    let (app, awarder, task, modr) = spawn_awarding().await;
+    let worker = signed_in(&app, "worker@plinth.test").await;
+    let idler = signed_in(&app, "idler@plinth.test").await;
     let Proposed { id, .. } = propose(&app, &worker, "Retro Orca").await;
     let (status, _, body) = approve(&app, &modr, &id, json!({})).await;
     assert_eq!(status, 200, "{body}");
@@ -246,9 +244,7 @@ async fn a_new_badge_is_awarded_to_everyone_who_already_earned_it() {
 #[tokio::test]
 async fn anonymous_work_earns_badges_once_claimed() {
     // Given an anonymous proposal, approved: no account, so no award yet.
-    let app = spawn().await;
-    let (_awarder, task) = start_awarder(&app).await;
-    let modr = moderator(&app).await;
+    let (app, _awarder, task, modr) = spawn_awarding().await;
     let device = anonymous_token(&app).await;
     let Proposed { id, .. } = propose(&app, &device, "Unclaimed Orca").await;
     let (status, _, body) = approve(&app, &modr, &id, json!({})).await;

@@ -12,7 +12,6 @@ fn record(source_id: &str) -> domain::artwork::ImportedArtwork {
 async fn concurrent_writers_to_one_aggregate_conflict_and_write_once() {
     let db = TestDb::new().await;
     let commands = command_api::Commands::new(db.pool.clone());
-    let metadata = domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7());
     let mut conflicts = 0;
     for round in 0..5 {
         let r = record(&format!("contested-{round}"));
@@ -20,22 +19,10 @@ async fn concurrent_writers_to_one_aggregate_conflict_and_write_once() {
         let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(16));
         let tasks: Vec<_> = (0..16)
             .map(|_| {
-                let (commands, metadata, r, id, barrier) = (
-                    commands.clone(),
-                    metadata.clone(),
-                    r.clone(),
-                    id.clone(),
-                    barrier.clone(),
-                );
+                let (commands, r, barrier) = (commands.clone(), r.clone(), barrier.clone());
                 tokio::spawn(async move {
                     barrier.wait().await;
-                    commands
-                        .execute::<domain::Artwork>(
-                            &id,
-                            domain::ArtworkCommand::ImportArtwork(Box::new(r)),
-                            &metadata,
-                        )
-                        .await
+                    crate::harness::try_import_artwork(&commands, r).await
                 })
             })
             .collect();

@@ -6,7 +6,7 @@
 //! are reached. Then `POST /api/logbook` with broken multipart forms and hostile photos. Every
 //! answer must be below 500, and every 4xx the error envelope. The budgets are fixed.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, sign_in, signed_in};
 use crate::harness::{import_artwork, vancouver_artwork, wait_projected, AppOptions, TestApp};
 use futures::StreamExt;
 use media::testing::{phone_jpeg, png_claiming, with_app1, with_claimed_size, PhoneJpeg};
@@ -812,8 +812,7 @@ enum Framing {
 #[tokio::test]
 async fn no_generated_logbook_upload_gets_a_5xx_or_a_bare_4xx() {
     let app = TestApp::spawn().await;
-    let person_device = anonymous_token(&app).await;
-    let (person, _, _) = sign_in(&app, "fuzz-uploader@example.org", &person_device, 1).await;
+    let person = signed_in(&app, "fuzz-uploader@example.org").await;
     let valid = phone_jpeg(&PhoneJpeg::new(64, 48, 49.29, -123.13));
     let form = (
         prop::collection::vec(text_part(), 0..4),

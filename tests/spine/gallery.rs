@@ -3,7 +3,7 @@
 //! the gallery, the logbook or at its public URL), history and "as of" say so, search leads with
 //! the main photo, a revert shows the photo again, and a replay keeps every row.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::signed_in;
 use crate::edits::change;
 use crate::fixtures::{
     app_with_moderator, approved_proposal, approved_visit, find_by, strings, strs,
@@ -55,8 +55,7 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
     assert!(shows(&app, &visit_photo).await);
 
     // Refused: hiding the photo also chosen as main, and a photo that is not the artwork's.
-    let device = anonymous_token(&app).await;
-    let (editor, _, _) = sign_in(&app, "gallery-editor@plinth.test", &device, 1).await;
+    let editor = signed_in(&app, "gallery-editor@plinth.test").await;
     let validate = format!("/api/artwork/{artwork}/edit/validate");
     let (status, _, body) = app
         .post_as(

@@ -2,7 +2,7 @@
 //! signs in, claiming asks, a moderator cannot approve their own work, and a revoked role is
 //! refused at once even while the accounts projector is stopped.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, sign_in, signed_in};
 use crate::fixtures::{post_multipart, set_permission, sql_scalar, sql_value};
 use crate::harness::{link_and_code, AppOptions, TestApp};
 use crate::submissions::jpeg_part;
@@ -221,8 +221,7 @@ async fn a_revoked_moderator_is_refused_while_the_accounts_projector_is_stopped(
     let app = TestApp::spawn().await;
     let email = "revoked@plinth.test";
     let (account, _) = set_permission(&app, email, Permission::Moderator, true).await;
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, email, &device, 1).await;
+    let session = signed_in(&app, email).await;
     // The grant is in force at once, without waiting for any read model.
     let (status, _) = get(&app, "/api/review/stats", &session, None).await;
     assert_eq!(status, 200);
@@ -269,12 +268,7 @@ fn assert_security_headers(h: &reqwest::header::HeaderMap, what: &str) {
 async fn html_api_and_image_answers_carry_the_security_headers() {
     let app = TestApp::spawn().await;
     // API: an answer that minted a token is private and varies by it.
-    let resp = app
-        .client
-        .get(format!("{}/api/auth/status", app.base))
-        .send()
-        .await
-        .unwrap();
+    let resp = app.get_raw("/api/auth/status").await;
     let h = resp.headers().clone();
     assert_security_headers(&h, "/api/auth/status");
     assert!(h["content-security-policy"]
@@ -338,12 +332,7 @@ async fn html_api_and_image_answers_carry_the_security_headers() {
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     for path in ["/", "/artwork/some-id"] {
-        let resp = app
-            .client
-            .get(format!("http://{addr}{path}"))
-            .send()
-            .await
-            .unwrap();
+        let resp = app.get_url(&format!("http://{addr}{path}")).await;
         assert_eq!(resp.status(), 200, "{path}");
         let h = resp.headers();
         assert!(h["content-type"].to_str().unwrap().starts_with("text/html"));
@@ -484,8 +473,7 @@ async fn the_public_status_says_what_is_up_and_only_admins_see_why() {
     // The details are for admins only.
     let (status, _, _) = app.get("/api/admin/status").await;
     assert_eq!(status, 401);
-    let user = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "someone@example.org", &user, 1).await;
+    let session = signed_in(&app, "someone@example.org").await;
     let (status, _) = get(&app, "/api/admin/status", &session, None).await;
     assert_eq!(status, 403);
     let admin = crate::accounts::admin_session(&app, "root@example.org").await;
@@ -514,12 +502,7 @@ async fn liveness_answers_without_io_and_readiness_names_what_is_missing() {
     let app = TestApp::spawn().await;
     let (base, server) = serve(plinth::app::probes(app.db.pool.clone(), app.bus.js.clone())).await;
     for (path, body) in [("/healthz", "ok"), ("/readyz", "ready")] {
-        let resp = app
-            .client
-            .get(format!("{base}{path}"))
-            .send()
-            .await
-            .unwrap();
+        let resp = app.get_url(&format!("{base}{path}")).await;
         assert_eq!(resp.status(), 200, "{path}");
         assert_eq!(resp.text().await.unwrap(), body);
     }
@@ -531,19 +514,9 @@ async fn liveness_answers_without_io_and_readiness_names_what_is_missing() {
         .connect_lazy("postgres://postgres@127.0.0.1:9/none")
         .unwrap();
     let (base, server) = serve(plinth::app::probes(dead, app.bus.js.clone())).await;
-    let live = app
-        .client
-        .get(format!("{base}/healthz"))
-        .send()
-        .await
-        .unwrap();
+    let live = app.get_url(&format!("{base}/healthz")).await;
     assert_eq!(live.status(), 200);
-    let ready = app
-        .client
-        .get(format!("{base}/readyz"))
-        .send()
-        .await
-        .unwrap();
+    let ready = app.get_url(&format!("{base}/readyz")).await;
     assert_eq!(ready.status(), 503);
     assert_eq!(ready.text().await.unwrap(), "not ready: database");
     server.abort();
@@ -557,8 +530,7 @@ async fn liveness_answers_without_io_and_readiness_names_what_is_missing() {
 #[tokio::test]
 async fn every_guarded_route_checks_its_caller_before_it_reads_the_body_or_query() {
     let app = TestApp::spawn().await;
-    let anon = anonymous_token(&app).await;
-    let (member, _, _) = sign_in(&app, "member@example.org", &anon, 1).await;
+    let member = signed_in(&app, "member@example.org").await;
     let (status, _, doc) = app.get("/api/openapi.json").await;
     assert_eq!(status, 200);
     let id = uuid::Uuid::new_v4().to_string();

@@ -570,6 +570,31 @@ impl TestApp {
         (base, server)
     }
 
+    /// A plain GET of `url` (no token, no JSON): the response itself, for its headers and text.
+    pub async fn get_url(&self, url: &str) -> reqwest::Response {
+        self.client.get(url).send().await.unwrap()
+    }
+
+    /// [`TestApp::get_url`] of `path` on this app.
+    pub async fn get_raw(&self, path: &str) -> reqwest::Response {
+        self.get_url(&format!("{}{path}", self.base)).await
+    }
+
+    /// A POST of `body` to `path` with `headers`: the response itself, for an answer that is not
+    /// one JSON value or a request that needs headers of its own.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &Value,
+    ) -> reqwest::Response {
+        let mut req = self.client.post(format!("{}{path}", self.base)).json(body);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        req.send().await.unwrap()
+    }
+
     pub async fn get(&self, path: &str) -> (u16, reqwest::header::HeaderMap, Value) {
         self.get_with(path, &[]).await
     }

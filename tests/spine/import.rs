@@ -310,9 +310,7 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
         "{report}"
     );
 
-    let done = import_with(&commands, &files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let done = imported(&commands, &files).await;
     assert_eq!((done[0].artworks_created, done[0].artists_created), (3, 2));
     let (title, provenance): (String, serde_json::Value) = sqlx::query_as(
         "SELECT payload->'ArtworkImported'->>'title', payload->'ArtworkImported'->'provenance' \
@@ -343,9 +341,7 @@ async fn an_unseen_citys_file_imports_with_its_inferred_mapping_after_a_dry_run_
         (&json!(3), &json!(2), &json!(1))
     );
 
-    let again = import_with(&commands, &files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let again = imported(&commands, &files).await;
     assert_eq!(
         (again[0].artworks_created, again[0].artworks_unchanged),
         (0, 3)
@@ -431,9 +427,7 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
     assert!(summary.contains("1 linked to ones Plinth had"), "{summary}");
     assert_eq!(feedback_events(&app.db).await, 0, "a dry run asks nobody");
 
-    let done = import_with(&commands, files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let done = imported(&commands, files).await;
     assert_eq!((done[0].artworks_created, done[0].artworks_linked), (2, 1));
     assert_eq!((done[0].artists_created, done[0].artists_linked), (0, 1));
     // The unsure one is put to the moderators as a proposed merge, once.
@@ -465,9 +459,7 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
     // A second run of both sources writes nothing but its own records.
     let before = events(&app.db).await;
     let city = dir.path().join("art-public-montreal.csv");
-    let again = import_with(&commands, &[city, osm], &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let again = imported(&commands, &[city, osm]).await;
     for r in &again {
         assert_eq!(
             (
@@ -490,7 +482,6 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
 /// artwork once, with both provenances, though the read side has not seen the first file yet.
 #[tokio::test]
 async fn two_sources_in_one_run_give_each_artwork_once() {
-    use plinth::import::run::{import_with, ImportOptions};
     let db = TestDb::new().await;
     let commands = command_api::Commands::new(db.pool.clone());
     let dir = tempfile::tempdir().unwrap();
@@ -510,9 +501,7 @@ async fn two_sources_in_one_run_give_each_artwork_once() {
     )
     .unwrap();
     infer_completed(&osm);
-    let done = import_with(&commands, &[city, osm], &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let done = imported(&commands, &[city, osm]).await;
     let counts: Vec<(usize, usize)> = done
         .iter()
         .map(|r| (r.artworks_created, r.artworks_linked))
@@ -557,6 +546,17 @@ async fn upload(
     (status, body)
 }
 
+/// `files` imported with the default options, without progress bars.
+async fn imported(
+    commands: &command_api::Commands,
+    files: &[std::path::PathBuf],
+) -> Vec<plinth::import::run::FileReport> {
+    use plinth::import::run::{import_with, ImportOptions};
+    import_with(commands, files, &ImportOptions::default(), false)
+        .await
+        .unwrap()
+}
+
 /// Runs a dry run or an import of `upload` with `mapping`: its status and its lines.
 async fn run_lines(
     app: &crate::harness::TestApp,
@@ -565,14 +565,9 @@ async fn run_lines(
     step: &str,
     mapping: &serde_json::Value,
 ) -> (u16, Vec<serde_json::Value>) {
-    let res = app
-        .client
-        .post(format!("{}/api/admin/imports/{upload}/{step}", app.base))
-        .header("X-User-Token", token)
-        .json(&json!({ "mapping": mapping }))
-        .send()
-        .await
-        .unwrap();
+    let path = format!("/api/admin/imports/{upload}/{step}");
+    let body = json!({ "mapping": mapping });
+    let res = app.post_raw(&path, &[("X-User-Token", token)], &body).await;
     let status = res.status().as_u16();
     let text = res.text().await.unwrap();
     let lines = text
@@ -754,9 +749,7 @@ async fn a_newer_file_of_the_same_source_becomes_changes_in_history_credited_to_
     assert_eq!(planned[0].gone, std::slice::from_ref(&mural));
     assert_eq!(feedback_events(&app.db).await, 0, "a dry run asks nobody");
 
-    let done = import_with(&commands, &files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let done = imported(&commands, &files).await;
     assert_eq!(counts(&done[0]), (0, 1, 1));
     // The mural is put to the moderators as missing, once however often the file is imported;
     // it stays on the map until they decide.
@@ -773,9 +766,7 @@ async fn a_newer_file_of_the_same_source_becomes_changes_in_history_credited_to_
         note.starts_with("No longer in art-public-montreal"),
         "{note}"
     );
-    let again = import_with(&commands, &files, &ImportOptions::default(), false)
-        .await
-        .unwrap();
+    let again = imported(&commands, &files).await;
     assert_eq!(counts(&again[0]), (0, 0, 2));
     assert_eq!(feedback_events(&app.db).await, 1);
 

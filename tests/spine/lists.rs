@@ -51,6 +51,21 @@ async fn items_of(app: &TestApp, token: &str, list: &str, pos: &str) -> Vec<Stri
     item_ids(&body)
 }
 
+/// Sends `body` to `list`'s items with `method` as `token`, checks it was done, and answers the
+/// list's items read after it.
+async fn items_after(
+    app: &TestApp,
+    method: Method,
+    token: &str,
+    list: &str,
+    body: Value,
+) -> Vec<String> {
+    let path = format!("/api/lists/{list}/items");
+    let (status, pos, _) = app.send_as(method, token, &path, body).await;
+    assert_eq!(status, 200);
+    items_of(app, token, list, &pos).await
+}
+
 fn item_ids(body: &Value) -> Vec<String> {
     strings(&body["data"]["items"], "id")
 }
@@ -216,11 +231,8 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
         ),
         (&json!("Sunday walk"), &json!(false))
     );
-    let (status, pos, _) = app
-        .delete_as(&owner, &own_items, json!({"artwork_ids": [statue]}))
-        .await;
-    assert_eq!(status, 200);
-    let items = items_of(&app, &owner, &own, &pos).await;
+    let removed = json!({"artwork_ids": [statue]});
+    let items = items_after(&app, Method::DELETE, &owner, &own, removed).await;
     assert_eq!(items, vec![mural.clone()]);
 
     // When the anonymous owner signs in: the account's Loved holds what was loved before.
@@ -230,19 +242,12 @@ async fn lists_are_saved_private_to_their_owner_and_kept_when_the_identity_is_cl
     assert_ne!(account_loved, loved, "the account's own Loved");
     assert_eq!(lists[0].2, 1);
     assert!(lists.iter().any(|l| l.3 == own), "own lists are kept too");
-    let account_items = format!("/api/lists/{account_loved}/items");
-    let (status, pos, _) = app
-        .post_as(&session, &account_items, json!({"artwork_id": statue}))
-        .await;
-    assert_eq!(status, 200);
-    let items = items_of(&app, &session, &account_loved, &pos).await;
+    let added = json!({"artwork_id": statue});
+    let items = items_after(&app, Method::POST, &session, &account_loved, added).await;
     assert_eq!(items, [statue.clone(), mural.clone()]);
     // Removing from it removes from the identity's list that held it.
-    let (status, pos, _) = app
-        .delete_as(&session, &account_items, json!({"artwork_ids": [mural]}))
-        .await;
-    assert_eq!(status, 200);
-    let items = items_of(&app, &session, &account_loved, &pos).await;
+    let removed = json!({"artwork_ids": [mural]});
+    let items = items_after(&app, Method::DELETE, &session, &account_loved, removed).await;
     assert_eq!(items, vec![statue.clone()]);
 
     // A duplicate merged into another artwork is read as the artwork kept.

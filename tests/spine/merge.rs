@@ -72,13 +72,8 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     assert_message(status, &body, 400, "This artwork is not merged");
 
     // When the duplicate is merged into the record kept.
-    let (status, merged, body) = app
-        .post_as(
-            &modr,
-            &merge,
-            json!({"into": target, "reason": "Same orca"}),
-        )
-        .await;
+    let same_orca = json!({"into": target, "reason": "Same orca"});
+    let (status, merged, body) = app.post_as(&modr, &merge, same_orca.clone()).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         (&body["data"]["photos"], &body["data"]["logbook_entries"]),
@@ -106,13 +101,7 @@ async fn a_merge_moves_photos_logbook_and_missing_tags_and_unmerge_gives_them_ba
     );
     // ...a second merge elsewhere is refused, the same one changes nothing, and merging into a
     // duplicate is refused.
-    let (status, _, _) = app
-        .post_as(
-            &modr,
-            &merge,
-            json!({"into": target, "reason": "Same orca"}),
-        )
-        .await;
+    let (status, _, _) = app.post_as(&modr, &merge, same_orca).await;
     assert_eq!(status, 200);
     let (_, _, body) = app
         .post_as(

@@ -99,6 +99,17 @@ async fn listed(app: &TestApp, token: &str, id: &str, pos: &str) -> bool {
         .any(|a| a["id"] == id)
 }
 
+/// Ten pairs of imported artworks, `{prefix}-a{n}` and `{prefix}-b{n}`.
+async fn imported_pairs(app: &TestApp, anon: &str, prefix: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for n in 0..10 {
+        let a = imported(app, anon, &format!("{prefix}-a{n}")).await;
+        let b = imported(app, anon, &format!("{prefix}-b{n}")).await;
+        pairs.push((a, b));
+    }
+    pairs
+}
+
 async fn merge(app: &TestApp, modr: &str, id: &str, into: &str) -> (u16, String, Value) {
     app.post_as(
         modr,
@@ -121,12 +132,7 @@ async fn unmerge(app: &TestApp, modr: &str, id: &str) -> (u16, String, Value) {
 async fn opposite_merges_at_once_leave_exactly_one_merged_into_the_other() {
     // Given ten pairs of artworks.
     let (app, anon, modr) = app_with_moderator().await;
-    let mut pairs = Vec::new();
-    for n in 0..10 {
-        let a = imported(&app, &anon, &format!("race-a{n}")).await;
-        let b = imported(&app, &anon, &format!("race-b{n}")).await;
-        pairs.push((a, b));
-    }
+    let pairs = imported_pairs(&app, &anon, "race").await;
 
     // When each pair is merged both ways at once (all twenty requests in flight together).
     let answers = join_all(
@@ -264,25 +270,23 @@ async fn an_artwork_holding_duplicates_is_not_merged_away_and_each_unmerge_gives
 
     // When B is unmerged from C, C gives back exactly what B's merge moved: B's photo and the
     // tag C lacked then (A's merge found the tag there and moved none); A's content stays.
-    let (status, pos, body) = unmerge(&app, &modr, &b).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, _, photos, logbook, tags) = read(&app, &anon, &c, &pos).await;
-    assert_eq!((photos, logbook, tags), (1, 1, json!({})));
-    let (status, into, photos, logbook, tags) = read(&app, &anon, &b, &pos).await;
-    assert_eq!(
-        (status, into, photos, logbook, &tags),
-        (json!("approved"), Value::Null, 1, 0, &metal)
-    );
-    // And when A is unmerged, C is as it was and A has all its own.
-    let (status, pos, body) = unmerge(&app, &modr, &a).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, _, photos, logbook, tags) = read(&app, &anon, &c, &pos).await;
-    assert_eq!((photos, logbook, tags), (0, 0, json!({})));
-    let (status, into, photos, logbook, tags) = read(&app, &anon, &a, &pos).await;
-    assert_eq!(
-        (status, into, photos, logbook, &tags),
-        (json!("approved"), Value::Null, 1, 1, &metal)
-    );
+    // And when A is unmerged, C is as it was and A has all its own. Each case: the artwork
+    // unmerged, then C's photos, logbook entries and tags, then the unmerged one's own.
+    for (unmerged, left_in_c, own) in [
+        (&b, (1, 1, json!({})), (1, 0)),
+        (&a, (0, 0, json!({})), (1, 1)),
+    ] {
+        let (status, pos, body) = unmerge(&app, &modr, unmerged).await;
+        assert_eq!(status, 200, "{body}");
+        let (_, _, photos, logbook, tags) = read(&app, &anon, &c, &pos).await;
+        assert_eq!((photos, logbook, tags), left_in_c, "{unmerged}");
+        let (status, into, photos, logbook, tags) = read(&app, &anon, unmerged, &pos).await;
+        assert_eq!(
+            (status, into, (photos, logbook), &tags),
+            (json!("approved"), Value::Null, own, &metal),
+            "{unmerged}"
+        );
+    }
     app.stop().await;
 }
 
@@ -309,9 +313,11 @@ async fn an_approval_racing_a_merge_lands_before_it_or_is_refused_and_left_pendi
     // Given ten duplicates, each with a pending visit, and ten artworks to keep.
     let (app, anon, modr) = app_with_moderator().await;
     let mut races = Vec::new();
-    for n in 0..10 {
-        let a = imported(&app, &anon, &format!("visit-a{n}")).await;
-        let b = imported(&app, &anon, &format!("visit-b{n}")).await;
+    for (n, (a, b)) in imported_pairs(&app, &anon, "visit")
+        .await
+        .into_iter()
+        .enumerate()
+    {
         let seen = visit(&app, &anon, &a, &format!("Visit {n}")).await;
         races.push((a, b, seen));
     }

@@ -3,7 +3,7 @@
 //! unread count never below zero, someone else's a 404, signed-out callers a 401; redelivered
 //! events and a replay give the same rows.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, sign_in, signed_in};
 use crate::fixtures::{
     app_with_moderator, approved_proposal, assert_field, reject, review, sql_scalar,
 };
@@ -79,8 +79,7 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
     let approved_id = approved["id"].as_str().unwrap().to_owned();
 
     // Seen one by one: the count drops by one each time, never below zero.
-    let other_device = anonymous_token(&app).await;
-    let (stranger, _, _) = sign_in(&app, "stranger@plinth.test", &other_device, 1).await;
+    let stranger = signed_in(&app, "stranger@plinth.test").await;
     let mark = |id: &str, verb: &str| format!("/api/me/notifications/{id}/{verb}");
     let dismiss = mark(&approved_id, "dismiss");
     let (status, _, _) = app.post_as(&stranger, &dismiss, json!({})).await;
@@ -137,8 +136,7 @@ async fn each_outcome_is_told_once_to_its_sender_and_seen_once() {
 async fn a_page_of_notifications_is_seen_at_once_all_or_none() {
     // Given a signed-in person told of three outcomes (two rejections, one approval).
     let app = spawn().await;
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "seen-all@plinth.test", &device, 1).await;
+    let session = signed_in(&app, "seen-all@plinth.test").await;
     let modr = moderator(&app).await;
     let mut last = String::new();
     for (title, verdict) in [
@@ -163,8 +161,7 @@ async fn a_page_of_notifications_is_seen_at_once_all_or_none() {
     let read = "/api/me/notifications/read";
 
     // When a call names one that is not theirs among them: none is marked.
-    let stranger_device = anonymous_token(&app).await;
-    let (stranger, _, _) = sign_in(&app, "seen-stranger@plinth.test", &stranger_device, 1).await;
+    let stranger = signed_in(&app, "seen-stranger@plinth.test").await;
     let (status, _, _) = app.post_as(&stranger, read, json!({ "ids": ids })).await;
     assert_eq!(status, 404);
     let (status, _, body) = app.post_as(&session, read, json!({ "ids": [] })).await;

@@ -194,13 +194,11 @@ async fn feed(app: &TestApp, query: &str) -> (u16, String) {
 #[tokio::test]
 async fn the_feed_tells_of_an_addition_an_approved_edit_and_a_removal_newest_first() {
     use crate::accounts::sign_in;
-    use crate::fixtures::approved_proposal;
-    use crate::submissions::{moderator, spawn, LAT, LON};
+    use crate::fixtures::{app_with_moderator, approved_proposal};
+    use crate::submissions::{LAT, LON};
     use serde_json::json;
 
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let made = approved_proposal(&app, &anon, &modr, "Feed Orca").await;
     let artwork = made.artwork.clone();
 

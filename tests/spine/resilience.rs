@@ -3,7 +3,7 @@
 //! admin restarts it, JetStream losing events healed from the event store, and a long-running
 //! transaction holding the relay reported with its age.
 
-use crate::accounts::{admin_session, anonymous_token, sign_in};
+use crate::accounts::{admin_session, signed_in};
 use crate::fixtures::sql_scalar;
 use crate::harness::{
     all_datasets, runtime, spawn_relay, supervise_all, wait_projected, TestApp, TestBus, TestDb,
@@ -103,11 +103,15 @@ async fn projector_status(app: &TestApp, admin: &str, name: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// Runs `faulty` under supervision, then imports one artwork for it to meet.
-async fn supervise_with_an_artwork(
-    app: &TestApp,
-    faulty: &Arc<Faulty>,
-) -> tokio::task::JoinHandle<()> {
+/// A test's app and an admin's session, with a [`Faulty`] whose `fault` is set run under
+/// supervision and one artwork imported for it to meet.
+async fn supervise_faulty(
+    fault: fn(&Faulty) -> &AtomicBool,
+) -> (TestApp, String, Arc<Faulty>, tokio::task::JoinHandle<()>) {
+    let app = TestApp::spawn().await;
+    let admin = admin_session(&app, "ops@example.org").await;
+    let faulty = Faulty::new();
+    fault(&faulty).store(true, Ordering::Relaxed);
     let task = tokio::spawn({
         let rt = runtime(&app.db, &app.bus);
         let p: Arc<dyn Projector> = faulty.clone();
@@ -116,16 +120,12 @@ async fn supervise_with_an_artwork(
     let commands = command_api::Commands::new(app.db.pool.clone());
     let record = crate::harness::vancouver_artwork("resilience-1", "Resilience", &[]);
     crate::harness::import_artwork(&commands, record).await;
-    task
+    (app, admin, faulty, task)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transient_failures_are_retried_past_any_count_and_shown_as_degraded() {
-    let app = TestApp::spawn().await;
-    let admin = admin_session(&app, "ops@example.org").await;
-    let faulty = Faulty::new();
-    faulty.transient.store(true, Ordering::Relaxed);
-    let task = supervise_with_an_artwork(&app, &faulty).await;
+    let (app, admin, faulty, task) = supervise_faulty(|f| &f.transient).await;
 
     // Given many more failures in a row than stop a projector on a poison event…
     let max = crate::harness::test_options().max_failures;
@@ -154,11 +154,7 @@ async fn transient_failures_are_retried_past_any_count_and_shown_as_degraded() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it() {
-    let app = TestApp::spawn().await;
-    let admin = admin_session(&app, "ops@example.org").await;
-    let faulty = Faulty::new();
-    faulty.broken.store(true, Ordering::Relaxed);
-    let task = supervise_with_an_artwork(&app, &faulty).await;
+    let (app, admin, faulty, task) = supervise_faulty(|f| &f.broken).await;
     let (id, first_artwork_event): (String, i64) = sqlx::query_as(
         "SELECT aggregate_id, global_position FROM es.events
           WHERE aggregate_type = 'artwork' ORDER BY global_position LIMIT 1",
@@ -189,8 +185,7 @@ async fn a_poison_event_stops_its_projector_naming_it_until_an_admin_restarts_it
         .all(|p| p["status"] == "ok"));
 
     // Only admins restart a projector, and only a stopped one.
-    let device = anonymous_token(&app).await;
-    let (member, _, _) = sign_in(&app, "member@example.org", &device, 1).await;
+    let member = signed_in(&app, "member@example.org").await;
     let restart = |name: &str| format!("/api/admin/projectors/{name}/restart");
     for (path, token, expected) in [
         (restart("faulty"), None, 401),

@@ -1,7 +1,7 @@
 //! Search on the real index (Tantivy in a temp dir) over the demo data, fed by the search
 //! projector through PostgreSQL and NATS.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::signed_in;
 use crate::fixtures::{set_permission, sql_scalar, sql_value, strings};
 use crate::harness::{import_artwork, vancouver_artwork, TestApp};
 use domain::Permission;
@@ -233,8 +233,7 @@ async fn new_work_is_findable_at_once_and_pending_work_only_by_moderators() {
     let (status, _, _) = app.get("/api/search?q=Xanthippe&status=pending").await;
     assert_eq!(status, 403);
 
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "mod@example.org", &device, 1).await;
+    let session = signed_in(&app, "mod@example.org").await;
     let (status, _, _) = app
         .get_with(
             "/api/search?q=Xanthippe&status=pending",

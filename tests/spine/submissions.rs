@@ -241,12 +241,7 @@ async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_with
 
 /// The status and `Cache-Control` of `path` (relative to the API's base), fetched without a token.
 async fn fetch_image(app: &TestApp, path: &str) -> (u16, String) {
-    let r = app
-        .client
-        .get(format!("{}{path}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let r = app.get_raw(path).await;
     let cache = r
         .headers()
         .get("cache-control")
@@ -1153,12 +1148,7 @@ async fn the_published_tag_schema_is_what_a_post_is_held_to_and_a_refusal_names_
     // Given the tag schema the forms are built from (cacheable: it changes only with a release).
     let app = spawn().await;
     let anon = anonymous_token(&app).await;
-    let resp = app
-        .client
-        .get(format!("{}/api/tags/schema", app.base))
-        .send()
-        .await
-        .unwrap();
+    let resp = app.get_raw("/api/tags/schema").await;
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["cache-control"], "public, max-age=3600");
     let schema: Value = resp.json().await.unwrap();

@@ -3,7 +3,7 @@
 //! changes are rate-limited per identity and per client, an identity has at most 100 lists even
 //! when it creates them all at once, and the streams that grow by toggling are snapshotted.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, signed_in, signed_up};
 use crate::fixtures::{sql_scalar, sql_value, strs};
 use crate::harness::{wait_projected, TestApp};
 use command_api::commands::SNAPSHOT_EVERY;
@@ -272,8 +272,7 @@ type AccountWrite = (Method, &'static str, i64, fn(i64) -> Value);
 #[tokio::test]
 async fn account_writes_beyond_the_accounts_hourly_budget_are_refused_with_429() {
     let app = TestApp::spawn().await;
-    let device = anonymous_token(&app).await;
-    let (session, _, _) = sign_in(&app, "prefs-throttle@example.com", &device, 1).await;
+    let session = signed_in(&app, "prefs-throttle@example.com").await;
     let writes: [AccountWrite; 2] = [
         (
             Method::PUT,
@@ -371,8 +370,7 @@ async fn toggling_streams_are_loaded_from_a_snapshot_taken_every_100_events() {
     assert_eq!(events, ["ItemsRemoved"]);
 
     // An account's preferences likewise.
-    let device = anonymous_token(&app).await;
-    let (_, data, _) = sign_in(&app, "snapshots@example.com", &device, 1).await;
+    let (_, data, _) = signed_up(&app, "snapshots@example.com").await;
     let account = data["user"]["uuid"].as_str().unwrap().to_owned();
     let sql = "SELECT max(sequence) FROM es.events WHERE aggregate_type = 'account' AND aggregate_id = $1";
     let before: i64 = sql_value(&app, sql, &account).await;

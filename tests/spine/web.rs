@@ -9,18 +9,13 @@ use scraper::{Html, Selector};
 use serde_json::{json, Value};
 
 use crate::accounts::anonymous_token;
-use crate::fixtures::approved_proposal;
+use crate::fixtures::{app_with_moderator, approved_proposal};
 use crate::harness::TestApp;
-use crate::submissions::{moderator, propose, spawn, LAT, LON};
+use crate::submissions::{propose, LAT, LON};
 
 /// A page's HTML: status and the parsed document.
 async fn page(app: &TestApp, path: &str) -> (u16, Html) {
-    let resp = app
-        .client
-        .get(format!("{}{path}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let resp = app.get_raw(path).await;
     let status = resp.status().as_u16();
     let ct = resp.headers()["content-type"].to_str().unwrap().to_owned();
     assert!(ct.starts_with("text/html"), "{path}: {ct}");
@@ -92,9 +87,7 @@ fn assert_public_head(h: &Head, title: &str, url: &str, ld_type: &str) -> Value 
 
 #[tokio::test]
 async fn an_artwork_and_a_public_list_unfurl_and_what_does_not_exist_is_a_404() {
-    let app = spawn().await;
-    let anon = anonymous_token(&app).await;
-    let modr = moderator(&app).await;
+    let (app, anon, modr) = app_with_moderator().await;
     let made = approved_proposal(&app, &anon, &modr, "Digital Orca <&> \"Friends\"").await;
     // Read once the read models have the approval.
     let (status, detail) = app

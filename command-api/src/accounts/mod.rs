@@ -97,11 +97,7 @@ pub enum IdentityError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for IdentityError {
-    fn from(e: sqlx::Error) -> Self {
-        IdentityError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(IdentityError);
 
 impl IdentityError {
     fn invalid(field: &'static str, message: impl Into<String>) -> Self {

@@ -83,11 +83,7 @@ pub enum PermissionError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for PermissionError {
-    fn from(e: sqlx::Error) -> Self {
-        PermissionError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(PermissionError);
 
 /// An admin grants or revokes a permission of an account, with a reason. Takes effect on
 /// the account's very next request: roles are read from the Account stream. Answers the

@@ -49,11 +49,7 @@ pub enum ModerationError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for ModerationError {
-    fn from(e: sqlx::Error) -> Self {
-        ModerationError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(ModerationError);
 
 /// Reverts `req.change` of artwork `id` for `reviewer`.
 pub async fn run(

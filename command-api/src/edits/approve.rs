@@ -33,12 +33,8 @@ pub async fn run<S: Subject>(
     id: Uuid,
     req: ApplyEditRequest,
 ) -> Result<(EditApproved, Option<EventPosition>), ApproveError> {
-    let mut held = None;
-    let approved = holding::<S>(submissions, reviewer, id, req, &mut held).await;
-    if let Some(locks) = held {
-        locks.release().await;
-    }
-    approved
+    ArtworkLocks::releasing(async |held| holding::<S>(submissions, reviewer, id, req, held).await)
+        .await
 }
 
 /// [`run`], leaving the subject's lock, once taken, in `held`.

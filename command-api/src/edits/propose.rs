@@ -44,11 +44,7 @@ pub enum ProposeError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for ProposeError {
-    fn from(e: sqlx::Error) -> Self {
-        ProposeError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(ProposeError);
 
 /// "Artwork" or "Artist".
 fn title(subject: EditSubject) -> &'static str {

@@ -34,21 +34,9 @@ pub enum FeedbackUseError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for FeedbackUseError {
-    fn from(e: sqlx::Error) -> Self {
-        FeedbackUseError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(FeedbackUseError);
 
-impl From<CommandError<FeedbackError>> for FeedbackUseError {
-    fn from(e: CommandError<FeedbackError>) -> Self {
-        match e {
-            CommandError::Rejected(e) => FeedbackUseError::Rule(e),
-            CommandError::Conflict => FeedbackUseError::Conflict,
-            CommandError::Store(s) => FeedbackUseError::Store(anyhow::anyhow!(s)),
-        }
-    }
-}
+crate::commands::command_error_into!(FeedbackUseError: FeedbackError);
 
 impl From<CommandError<ArtworkError>> for FeedbackUseError {
     fn from(e: CommandError<ArtworkError>) -> Self {

@@ -31,7 +31,7 @@ use domain::ListError;
 use platform::ratelimit::Budget;
 
 use crate::actor::Sender;
-use crate::commands::{CommandError, Commands};
+use crate::commands::Commands;
 
 /// List writes (create, add, remove, rename, delete) one identity, and one client, may make an
 /// hour: each is an event every projector must read.
@@ -56,21 +56,9 @@ pub enum ListUseError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<CommandError<ListError>> for ListUseError {
-    fn from(e: CommandError<ListError>) -> Self {
-        match e {
-            CommandError::Rejected(e) => ListUseError::Rule(e),
-            CommandError::Conflict => ListUseError::Conflict,
-            CommandError::Store(s) => ListUseError::Store(anyhow::anyhow!(s)),
-        }
-    }
-}
+crate::commands::command_error_into!(ListUseError: ListError);
 
-impl From<sqlx::Error> for ListUseError {
-    fn from(e: sqlx::Error) -> Self {
-        ListUseError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(ListUseError);
 
 /// Counts one write against the sender's and its client's hourly budget; called once the input
 /// is good, so a mistake costs nothing.

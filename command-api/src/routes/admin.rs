@@ -76,35 +76,40 @@ async fn change_permission(
     ))
 }
 
-/// `POST /api/admin/permissions/grant {user_uuid, permission, reason}` (admins).
-#[utoipa::path(post, path = "/api/admin/permissions/grant", tag = "admin",
-    request_body = crate::accounts::PermissionChange,
-    responses(
-        (status = 200, description = "Granted (in force on the account's next request)", body = Envelope<PermissionChanged>),
-        (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
-        (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
-        Admin))]
-pub async fn grant_permission(
-    w: Write<actor::Admin, Admin>,
-    super::Body(change): super::Body<crate::accounts::PermissionChange>,
-) -> Result<Response, ApiError> {
-    change_permission(w, change, true).await
+/// The routes that grant (`$grant`) or revoke a permission (admins'), answering 200 with the
+/// change (`$done`) or a refusal: those both have, then the route's own.
+macro_rules! permission_routes {
+    ($(
+        $(#[doc = $doc:tt])*
+        $path:literal, $name:ident => $grant:literal, $done:literal $(, $status:tt $why:literal)*;
+    )+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path(post, path = $path, tag = "admin",
+            request_body = crate::accounts::PermissionChange,
+            responses(
+                (status = 200, description = $done, body = Envelope<PermissionChanged>),
+                (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
+                (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
+                $((status = $status, description = $why, body = platform::http::ErrorBody),)*
+                Admin))]
+        pub async fn $name(
+            w: Write<actor::Admin, Admin>,
+            super::Body(change): super::Body<crate::accounts::PermissionChange>,
+        ) -> Result<Response, ApiError> {
+            change_permission(w, change, $grant).await
+        }
+    )+};
 }
 
-/// `POST /api/admin/permissions/revoke {user_uuid, permission, reason}` (admins).
-#[utoipa::path(post, path = "/api/admin/permissions/revoke", tag = "admin",
-    request_body = crate::accounts::PermissionChange,
-    responses(
-        (status = 200, description = "Revoked (in force on the account's next request)", body = Envelope<PermissionChanged>),
-        (status = 400, description = "'permission must be moderator or admin', 'A reason is required'", body = platform::http::ErrorBody),
-        (status = 404, description = "'User not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "Not held, or the caller is the last admin giving up admin", body = platform::http::ErrorBody),
-        Admin))]
-pub async fn revoke_permission(
-    w: Write<actor::Admin, Admin>,
-    super::Body(change): super::Body<crate::accounts::PermissionChange>,
-) -> Result<Response, ApiError> {
-    change_permission(w, change, false).await
+permission_routes! {
+    /// `POST /api/admin/permissions/grant {user_uuid, permission, reason}` (admins).
+    "/api/admin/permissions/grant", grant_permission => true,
+        "Granted (in force on the account's next request)";
+
+    /// `POST /api/admin/permissions/revoke {user_uuid, permission, reason}` (admins).
+    "/api/admin/permissions/revoke", revoke_permission => false,
+        "Revoked (in force on the account's next request)",
+        409 "Not held, or the caller is the last admin giving up admin";
 }
 
 /// What a badge change answers.
@@ -132,43 +137,46 @@ pub async fn define_badge(
     Ok(created(BadgeChanged { badge_id }, position))
 }
 
-/// `PUT /api/admin/badges/{id}` (admins): changes the look and rule; `active` deactivates or
-/// reactivates. Awards made stay.
-#[utoipa::path(put, path = "/api/admin/badges/{id}", tag = "admin",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = crate::badges::BadgeChange,
-    responses(
-        (status = 200, description = "Changed", body = Envelope<BadgeChanged>),
-        (status = 400, description = "A field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
-        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
-        Admin))]
-pub async fn change_badge(
-    w: Write<actor::Admin, Admin>,
-    platform::http::PathId(badge_id): platform::http::PathId,
-    super::Body(change): super::Body<crate::badges::BadgeChange>,
-) -> Result<Response, ApiError> {
-    let position =
-        crate::badges::change::run(&w.state.commands, &w.actor.metadata, badge_id, change)
-            .await
-            .map_err(crate::error::badge_command)?;
-    Ok(written(BadgeChanged { badge_id }, position))
+/// The changes to badge `{id}` (admins'), each a handler `$name` passing the body (when it has
+/// one) to its use case `crate::badges::$step::run` and answering 200 with the badge's id
+/// (`$done`), or a refusal: its own, then the 404 both have.
+macro_rules! badge_changes {
+    ($(
+        $(#[doc = $doc:tt])*
+        $method:ident $name:ident($($req:ident: $Req:ty)?) => $step:ident, $done:literal
+            $(, $status:tt $why:literal)*;
+    )+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path($method, path = "/api/admin/badges/{id}", tag = "admin",
+            params(("id" = uuid::Uuid, Path)),
+            $(request_body = $Req,)?
+            responses(
+                (status = 200, description = $done, body = Envelope<BadgeChanged>),
+                $((status = $status, description = $why, body = platform::http::ErrorBody),)*
+                (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
+                Admin))]
+        pub async fn $name(
+            w: Write<actor::Admin, Admin>,
+            platform::http::PathId(badge_id): platform::http::PathId,
+            $(super::Body($req): super::Body<$Req>,)?
+        ) -> Result<Response, ApiError> {
+            let metadata = &w.actor.metadata;
+            let position = crate::badges::$step::run(&w.state.commands, metadata, badge_id $(, $req)?)
+                .await
+                .map_err(crate::error::badge_command)?;
+            Ok(written(BadgeChanged { badge_id }, position))
+        }
+    )+};
 }
 
-/// `DELETE /api/admin/badges/{id}` (admins): deactivates the badge (never deleted: awards stay).
-#[utoipa::path(delete, path = "/api/admin/badges/{id}", tag = "admin",
-    params(("id" = uuid::Uuid, Path)),
-    responses(
-        (status = 200, description = "Deactivated", body = Envelope<BadgeChanged>),
-        (status = 404, description = "'Badge not found'", body = platform::http::ErrorBody),
-        Admin))]
-pub async fn deactivate_badge(
-    w: Write<actor::Admin, Admin>,
-    platform::http::PathId(badge_id): platform::http::PathId,
-) -> Result<Response, ApiError> {
-    let position = crate::badges::deactivate::run(&w.state.commands, &w.actor.metadata, badge_id)
-        .await
-        .map_err(crate::error::badge_command)?;
-    Ok(written(BadgeChanged { badge_id }, position))
+badge_changes! {
+    /// `PUT /api/admin/badges/{id}` (admins): changes the look and rule; `active` deactivates or
+    /// reactivates. Awards made stay.
+    put change_badge(change: crate::badges::BadgeChange) => change, "Changed",
+        400 "A field breaks a rule (details.field names it)";
+
+    /// `DELETE /api/admin/badges/{id}` (admins): deactivates the badge (never deleted: awards stay).
+    delete deactivate_badge() => deactivate, "Deactivated";
 }
 
 /// `POST /api/admin/replay`'s body.

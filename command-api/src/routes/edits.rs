@@ -2,7 +2,8 @@
 //! proposes changes (or asks whether they would be accepted); moderators approve all or some
 //! fields, or reject. One generic handler per step, over the subject (`crate::edits::Subject`);
 //! each SPEC URL is a thin alias naming its subject, answering in that subject's words
-//! (`artwork_id` or `artist_id`).
+//! (`artwork_id` or `artist_id`). Both subjects' aliases come from one template,
+//! `subject_routes!`; only a new artist's two routes are the artist's own.
 
 use axum::response::{IntoResponse, Response};
 use domain::{Artist, Artwork, SubmissionStatus};
@@ -23,60 +24,6 @@ use crate::submissions::{
 trait Answered: Subject {
     type Receipt: serde::Serialize + From<Proposed>;
     type Decided: serde::Serialize + From<EditApproved>;
-}
-
-impl Answered for Artwork {
-    type Receipt = EditReceipt;
-    type Decided = EditDecided;
-}
-
-impl Answered for Artist {
-    type Receipt = ArtistEditReceipt;
-    type Decided = ArtistEditDecided;
-}
-
-impl From<Proposed> for EditReceipt {
-    fn from(p: Proposed) -> Self {
-        Self {
-            id: p.id,
-            status: p.status,
-            artwork_id: p.subject_id,
-            edits: p.edits,
-        }
-    }
-}
-
-impl From<Proposed> for ArtistEditReceipt {
-    fn from(p: Proposed) -> Self {
-        Self {
-            id: p.id,
-            status: p.status,
-            artist_id: p.subject_id,
-            edits: p.edits,
-        }
-    }
-}
-
-impl From<EditApproved> for EditDecided {
-    fn from(d: EditApproved) -> Self {
-        Self {
-            id: d.id,
-            status: SubmissionStatus::Approved,
-            artwork_id: d.subject_id,
-            applied: d.applied,
-        }
-    }
-}
-
-impl From<EditApproved> for ArtistEditDecided {
-    fn from(d: EditApproved) -> Self {
-        Self {
-            id: d.id,
-            status: SubmissionStatus::Approved,
-            artist_id: d.subject_id,
-            applied: d.applied,
-        }
-    }
 }
 
 /// Proposes `req` for `target`: 201 with the receipt.
@@ -126,153 +73,162 @@ async fn reject<S: Subject>(
     Ok(written(d, position))
 }
 
-/// `POST /api/artwork/{id}/edit`: a signed-in user proposes changes to an artwork.
-#[utoipa::path(post, path = "/api/artwork/{id}/edit", tag = "edits",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = EditRequest,
-    responses(
-        (status = 201, description = "Recorded as a pending edit", body = Envelope<EditReceipt>),
-        (status = 400, description = "'Change at least one field', 'title is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
-        (status = 404, description = "'Artwork with ID {id} not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "A field's old value is no longer the artwork's: 'This artwork changed since you opened it (…)'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn propose_edit(
-    w: Write<Sender, SignedIn>,
-    PathId(id): PathId,
-    Body(req): Body<EditRequest>,
-) -> Result<Response, ApiError> {
-    propose::<Artwork>(w, Target::Known(id), req).await
-}
+/// The routes every subject's edits have (propose, the same with the subject in the body,
+/// validate, approve, reject), for subject `$S` whose answers name it by `$field`, worded with
+/// its `$noun`, the field it requires and what one of its edits is called; what only one subject
+/// says is given whole (the fields a proposal names, the approval's body, the end of its summary
+/// and of its 400). Summaries are built from the same words, so the OpenAPI document has them as
+/// each route's doc comment would.
+macro_rules! subject_routes {
+    (
+        $S:ident ($noun:literal, $Noun:literal, requires $key:literal), named by $field:ident
+            in $Submission:ident, answered by $Receipt:ident and $Decided:ident;
+        fn $propose:ident, $submit:ident, $validate:ident, $approve:ident, $reject:ident;
+        an edit is $edit:literal;
+        $(propose body $fields:literal;)?
+        approve body $apply:literal, summary ending $approving:literal, 400 ending $more:literal;
+    ) => {
+        impl Answered for $S {
+            type Receipt = $Receipt;
+            type Decided = $Decided;
+        }
 
-/// `POST /api/submissions/artwork-edit`: the same, with the artwork in the body.
-#[utoipa::path(post, path = "/api/submissions/artwork-edit", tag = "edits",
-    request_body = ArtworkEditSubmission,
-    responses(
-        (status = 201, description = "Recorded as a pending edit", body = Envelope<EditReceipt>),
-        (status = 400, description = "As POST /api/artwork/{id}/edit", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
-        (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn submit_artwork_edit(
-    w: Write<Sender, SignedIn>,
-    Body(req): Body<ArtworkEditSubmission>,
-) -> Result<Response, ApiError> {
-    let edit = EditRequest {
-        edits: req.edits,
-        note: req.note,
+        impl From<Proposed> for $Receipt {
+            fn from(p: Proposed) -> Self {
+                Self {
+                    id: p.id,
+                    status: p.status,
+                    $field: p.subject_id,
+                    edits: p.edits,
+                }
+            }
+        }
+
+        impl From<EditApproved> for $Decided {
+            fn from(d: EditApproved) -> Self {
+                Self {
+                    id: d.id,
+                    status: SubmissionStatus::Approved,
+                    $field: d.subject_id,
+                    applied: d.applied,
+                }
+            }
+        }
+
+        #[utoipa::path(post, path = concat!("/api/", $noun, "/{id}/edit"), tag = "edits",
+            summary = concat!("`POST /api/", $noun, "/{id}/edit`: a signed-in user proposes changes to an ", $noun, "."),
+            params(("id" = uuid::Uuid, Path)),
+            request_body(content = EditRequest $(, description = $fields)?),
+            responses(
+                (status = 201, description = "Recorded as a pending edit", body = Envelope<$Receipt>),
+                (status = 400, description = concat!("'Change at least one field', '", $key, " is required', a value's rule (details.field names the field)"), body = platform::http::ErrorBody),
+                (status = 404, description = concat!("'", $Noun, " with ID {id} not found'"), body = platform::http::ErrorBody),
+                (status = 409, description = concat!("A field's old value is no longer the ", $noun, "'s: 'This ", $noun, " changed since you opened it (…)'"), body = platform::http::ErrorBody),
+                (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
+                SignedIn))]
+        pub async fn $propose(
+            w: Write<Sender, SignedIn>,
+            PathId(id): PathId,
+            Body(req): Body<EditRequest>,
+        ) -> Result<Response, ApiError> {
+            propose::<$S>(w, Target::Known(id), req).await
+        }
+
+        #[utoipa::path(post, path = concat!("/api/submissions/", $noun, "-edit"), tag = "edits",
+            summary = concat!("`POST /api/submissions/", $noun, "-edit`: the same, with the ", $noun, " in the body."),
+            request_body = $Submission,
+            responses(
+                (status = 201, description = "Recorded as a pending edit", body = Envelope<$Receipt>),
+                (status = 400, description = concat!("As POST /api/", $noun, "/{id}/edit"), body = platform::http::ErrorBody),
+                (status = 404, description = concat!("No such ", $noun), body = platform::http::ErrorBody),
+                (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
+                SignedIn))]
+        pub async fn $submit(
+            w: Write<Sender, SignedIn>,
+            Body(req): Body<$Submission>,
+        ) -> Result<Response, ApiError> {
+            let edit = EditRequest {
+                edits: req.edits,
+                note: req.note,
+            };
+            propose::<$S>(w, Target::Known(req.$field), edit).await
+        }
+
+        #[utoipa::path(post, path = concat!("/api/", $noun, "/{id}/edit/validate"), tag = "edits",
+            summary = concat!("`POST /api/", $noun, "/{id}/edit/validate`: whether a proposal would be accepted; nothing is\nrecorded."),
+            params(("id" = uuid::Uuid, Path)),
+            request_body = EditRequest,
+            responses(
+                (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
+                (status = 404, description = concat!("No such ", $noun), body = platform::http::ErrorBody),
+                SignedIn))]
+        pub async fn $validate(
+            w: Write<Sender, SignedIn>,
+            PathId(id): PathId,
+            Body(req): Body<EditRequest>,
+        ) -> Result<Response, ApiError> {
+            validate::<$S>(w, Target::Known(id), req).await
+        }
+
+        #[utoipa::path(post, path = concat!("/api/review/", $noun, "-edits/{id}/approve"), tag = "review",
+            summary = concat!("`POST /api/review/", $noun, "-edits/{id}/approve`: moderators apply all or some fields", $approving, "."),
+            params(("id" = uuid::Uuid, Path)),
+            request_body(content = Option<ApplyEditRequest>, description = $apply),
+            responses(
+                (status = 200, description = "Approved and applied", body = Envelope<$Decided>),
+                (status = 400, description = concat!("'Choose at least one field to apply', '… is not part of this edit', ", $more), body = platform::http::ErrorBody),
+                (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
+                (status = 403, description = "Not a moderator, or their own edit", body = platform::http::ErrorBody),
+                (status = 404, description = concat!("No such ", $edit), body = platform::http::ErrorBody),
+                (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
+        pub async fn $approve(
+            w: Write<Reviewer, Moderator>,
+            PathId(id): PathId,
+            OptionalBody(req): OptionalBody<ApplyEditRequest>,
+        ) -> Result<Response, ApiError> {
+            approve::<$S>(w, id, req).await
+        }
+
+        #[utoipa::path(post, path = concat!("/api/review/", $noun, "-edits/{id}/reject"), tag = "review",
+            summary = concat!("`POST /api/review/", $noun, "-edits/{id}/reject`: moderators reject an ", $edit, " with a reason."),
+            params(("id" = uuid::Uuid, Path)),
+            request_body = RejectRequest,
+            responses(
+                (status = 200, description = "Rejected", body = Envelope<Decided>),
+                (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
+                (status = 404, description = concat!("No such ", $edit), body = platform::http::ErrorBody),
+                (status = 409, description = "Already decided", body = platform::http::ErrorBody),
+                Moderator))]
+        pub async fn $reject(
+            w: Write<Reviewer, Moderator>,
+            PathId(id): PathId,
+            Body(body): Body<RejectRequest>,
+        ) -> Result<Response, ApiError> {
+            reject::<$S>(w, id, body).await
+        }
     };
-    propose::<Artwork>(w, Target::Known(req.artwork_id), edit).await
 }
 
-/// `POST /api/artwork/{id}/edit/validate`: whether a proposal would be accepted; nothing is
-/// recorded.
-#[utoipa::path(post, path = "/api/artwork/{id}/edit/validate", tag = "edits",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = EditRequest,
-    responses(
-        (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
-        (status = 404, description = "No such artwork", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn validate_edit(
-    w: Write<Sender, SignedIn>,
-    PathId(id): PathId,
-    Body(req): Body<EditRequest>,
-) -> Result<Response, ApiError> {
-    validate::<Artwork>(w, Target::Known(id), req).await
+subject_routes! {
+    Artwork ("artwork", "Artwork", requires "title"), named by artwork_id
+        in ArtworkEditSubmission, answered by EditReceipt and EditDecided;
+    fn propose_edit, submit_artwork_edit, validate_edit, approve_edit, reject_edit;
+    an edit is "edit";
+    approve body "Optional: apply_to_artwork (true or field names), overwrite_stale",
+        summary ending "", 400 ending "a limit";
 }
 
-/// `POST /api/review/artwork-edits/{id}/approve`: moderators apply all or some fields.
-#[utoipa::path(post, path = "/api/review/artwork-edits/{id}/approve", tag = "review",
-    params(("id" = uuid::Uuid, Path)),
-    request_body(content = Option<ApplyEditRequest>, description = "Optional: apply_to_artwork (true or field names), overwrite_stale"),
-    responses(
-        (status = 200, description = "Approved and applied", body = Envelope<EditDecided>),
-        (status = 400, description = "'Choose at least one field to apply', '… is not part of this edit', a limit", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator, or their own edit", body = platform::http::ErrorBody),
-        (status = 404, description = "No such edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
-pub async fn approve_edit(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    OptionalBody(req): OptionalBody<ApplyEditRequest>,
-) -> Result<Response, ApiError> {
-    approve::<Artwork>(w, id, req).await
-}
-
-/// `POST /api/review/artwork-edits/{id}/reject`: moderators reject an edit with a reason.
-#[utoipa::path(post, path = "/api/review/artwork-edits/{id}/reject", tag = "review",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = RejectRequest,
-    responses(
-        (status = 200, description = "Rejected", body = Envelope<Decided>),
-        (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
-        (status = 404, description = "No such edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody),
-        Moderator))]
-pub async fn reject_edit(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    Body(body): Body<RejectRequest>,
-) -> Result<Response, ApiError> {
-    reject::<Artwork>(w, id, body).await
-}
-
-/// `POST /api/artist/{id}/edit`: a signed-in user proposes changes to an artist.
-#[utoipa::path(post, path = "/api/artist/{id}/edit", tag = "edits",
-    params(("id" = uuid::Uuid, Path)),
-    request_body(content = EditRequest, description = "field_name: name, aliases, biography, website, country, birth_year or death_year"),
-    responses(
-        (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
-        (status = 400, description = "'Change at least one field', 'name is required', a value's rule (details.field names the field)", body = platform::http::ErrorBody),
-        (status = 404, description = "'Artist with ID {id} not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "A field's old value is no longer the artist's: 'This artist changed since you opened it (…)'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many submissions this hour", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn propose_artist_edit(
-    w: Write<Sender, SignedIn>,
-    PathId(id): PathId,
-    Body(req): Body<EditRequest>,
-) -> Result<Response, ApiError> {
-    propose::<Artist>(w, Target::Known(id), req).await
-}
-
-/// `POST /api/submissions/artist-edit`: the same, with the artist in the body.
-#[utoipa::path(post, path = "/api/submissions/artist-edit", tag = "edits",
-    request_body = ArtistEditSubmission,
-    responses(
-        (status = 201, description = "Recorded as a pending edit", body = Envelope<ArtistEditReceipt>),
-        (status = 400, description = "As POST /api/artist/{id}/edit", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artist", body = platform::http::ErrorBody),
-        (status = 409, description = "Stale old values", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn submit_artist_edit(
-    w: Write<Sender, SignedIn>,
-    Body(req): Body<ArtistEditSubmission>,
-) -> Result<Response, ApiError> {
-    let edit = EditRequest {
-        edits: req.edits,
-        note: req.note,
-    };
-    propose::<Artist>(w, Target::Known(req.artist_id), edit).await
-}
-
-/// `POST /api/artist/{id}/edit/validate`: whether a proposal would be accepted; nothing is
-/// recorded.
-#[utoipa::path(post, path = "/api/artist/{id}/edit/validate", tag = "edits",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = EditRequest,
-    responses(
-        (status = 200, description = "valid, and every problem by field (stale old values too)", body = Envelope<EditCheck>),
-        (status = 404, description = "No such artist", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn validate_artist_edit(
-    w: Write<Sender, SignedIn>,
-    PathId(id): PathId,
-    Body(req): Body<EditRequest>,
-) -> Result<Response, ApiError> {
-    validate::<Artist>(w, Target::Known(id), req).await
+subject_routes! {
+    Artist ("artist", "Artist", requires "name"), named by artist_id
+        in ArtistEditSubmission, answered by ArtistEditReceipt and ArtistEditDecided;
+    fn propose_artist_edit, submit_artist_edit, validate_artist_edit, approve_artist_edit,
+        reject_artist_edit;
+    an edit is "artist edit";
+    propose body "field_name: name, aliases, biography, website, country, birth_year or death_year";
+    approve body
+        "Optional: apply_to_artist (true or field names; apply_to_artwork is read too), overwrite_stale",
+        summary ending " (a new\nartist needs its name among them)",
+        400 ending "'name is required' (a new artist)";
 }
 
 /// `POST /api/artists`: a signed-in user proposes an artist the registry does not have, as
@@ -302,42 +258,4 @@ pub async fn validate_artist(
     Body(req): Body<EditRequest>,
 ) -> Result<Response, ApiError> {
     validate::<Artist>(w, Target::New, req).await
-}
-
-/// `POST /api/review/artist-edits/{id}/approve`: moderators apply all or some fields (a new
-/// artist needs its name among them).
-#[utoipa::path(post, path = "/api/review/artist-edits/{id}/approve", tag = "review",
-    params(("id" = uuid::Uuid, Path)),
-    request_body(content = Option<ApplyEditRequest>, description = "Optional: apply_to_artist (true or field names; apply_to_artwork is read too), overwrite_stale"),
-    responses(
-        (status = 200, description = "Approved and applied", body = Envelope<ArtistEditDecided>),
-        (status = 400, description = "'Choose at least one field to apply', '… is not part of this edit', 'name is required' (a new artist)", body = platform::http::ErrorBody),
-        (status = 401, description = "Not signed in", body = platform::http::ErrorBody),
-        (status = 403, description = "Not a moderator, or their own edit", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided, or a chosen field changed since (without overwrite_stale)", body = platform::http::ErrorBody)))]
-pub async fn approve_artist_edit(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    OptionalBody(req): OptionalBody<ApplyEditRequest>,
-) -> Result<Response, ApiError> {
-    approve::<Artist>(w, id, req).await
-}
-
-/// `POST /api/review/artist-edits/{id}/reject`: moderators reject an artist edit with a reason.
-#[utoipa::path(post, path = "/api/review/artist-edits/{id}/reject", tag = "review",
-    params(("id" = uuid::Uuid, Path)),
-    request_body = RejectRequest,
-    responses(
-        (status = 200, description = "Rejected", body = Envelope<Decided>),
-        (status = 400, description = "'A reason is required' or too long", body = platform::http::ErrorBody),
-        (status = 404, description = "No such artist edit", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody),
-        Moderator))]
-pub async fn reject_artist_edit(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    Body(body): Body<RejectRequest>,
-) -> Result<Response, ApiError> {
-    reject::<Artist>(w, id, body).await
 }

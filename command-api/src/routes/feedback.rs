@@ -32,40 +32,44 @@ pub async fn send_feedback(
     Ok(w.caller.respond(created(FeedbackReceipt { id }, position)))
 }
 
-/// `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside.
-#[utoipa::path(post, path = "/api/moderation/feedback/{id}/archive", tag = "moderation",
-    params(("id" = Uuid, Path)),
-    request_body = ArchiveFeedback,
-    responses(
-        (status = 200, description = "Archived", body = Envelope<FeedbackReceipt>),
-        (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
-        Moderator))]
-pub async fn archive_feedback(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    OptionalBody(req): OptionalBody<ArchiveFeedback>,
-) -> Result<Response, ApiError> {
-    let position = feedback::archive::run(&w.state.commands, &w.actor, id, req).await?;
-    Ok(written(FeedbackReceipt { id }, position))
+/// Moderators closing feedback `{id}`, each a handler `$name` passing its body to its use case
+/// `feedback::$step::run` and answering 200 with the feedback's id (`$done`), or a refusal: its
+/// own, then those every close has.
+macro_rules! feedback_closes {
+    ($(
+        $(#[doc = $doc:tt])*
+        $path:literal, $name:ident($body:ident<$Req:ty>) => $step:ident, $done:literal
+            $(, $status:tt $why:literal)*;
+    )+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path(post, path = $path, tag = "moderation",
+            params(("id" = Uuid, Path)),
+            request_body = $Req,
+            responses(
+                (status = 200, description = $done, body = Envelope<FeedbackReceipt>),
+                $((status = $status, description = $why, body = platform::http::ErrorBody),)*
+                (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
+                (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
+                Moderator))]
+        pub async fn $name(
+            w: Write<Reviewer, Moderator>,
+            PathId(id): PathId,
+            $body(req): $body<$Req>,
+        ) -> Result<Response, ApiError> {
+            let position = feedback::$step::run(&w.state.commands, &w.actor, id, req).await?;
+            Ok(written(FeedbackReceipt { id }, position))
+        }
+    )+};
 }
 
-/// `POST /api/moderation/feedback/{id}/resolve {note, remove_artwork}`: moderators resolve
-/// feedback with a note told to its sender; a confirmed missing artwork is marked removed.
-#[utoipa::path(post, path = "/api/moderation/feedback/{id}/resolve", tag = "moderation",
-    params(("id" = Uuid, Path)),
-    request_body = ResolveFeedback,
-    responses(
-        (status = 200, description = "Resolved", body = Envelope<FeedbackReceipt>),
-        (status = 400, description = "'Note is required', 'Only a report that an artwork is missing can remove it'", body = platform::http::ErrorBody),
-        (status = 404, description = "'Feedback not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'This feedback was already archived|resolved'", body = platform::http::ErrorBody),
-        Moderator))]
-pub async fn resolve_feedback(
-    w: Write<Reviewer, Moderator>,
-    PathId(id): PathId,
-    Body(req): Body<ResolveFeedback>,
-) -> Result<Response, ApiError> {
-    let position = feedback::resolve::run(&w.state.commands, &w.actor, id, req).await?;
-    Ok(written(FeedbackReceipt { id }, position))
+feedback_closes! {
+    /// `POST /api/moderation/feedback/{id}/archive {note?}`: moderators put feedback aside.
+    "/api/moderation/feedback/{id}/archive", archive_feedback(OptionalBody<ArchiveFeedback>)
+        => archive, "Archived";
+
+    /// `POST /api/moderation/feedback/{id}/resolve {note, remove_artwork}`: moderators resolve
+    /// feedback with a note told to its sender; a confirmed missing artwork is marked removed.
+    "/api/moderation/feedback/{id}/resolve", resolve_feedback(Body<ResolveFeedback>)
+        => resolve, "Resolved",
+        400 "'Note is required', 'Only a report that an artwork is missing can remove it'";
 }

@@ -44,74 +44,51 @@ pub async fn create_list(w: Write<Sender>, Body(req): Body<NewList>) -> Result<R
     Ok(answer(&w.caller, StatusCode::CREATED, id, position))
 }
 
-/// `POST /api/lists/{id}/items`: saves an artwork to a list (a system list id from
-/// `GET /api/me/lists` works before anything was saved to it). Saving it twice changes nothing.
-#[utoipa::path(post, path = "/api/lists/{id}/items", tag = "lists",
-    params(("id" = Uuid, Path)),
-    request_body = AddItem,
-    responses(
-        (status = 200, description = "In the list", body = Envelope<ListChanged>),
-        (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found', 'Artwork not found'", body = platform::http::ErrorBody),
-        (status = 409, description = "'A list holds at most 1000 artworks'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn add_item(
-    w: Write<Sender>,
-    PathId(id): PathId,
-    Body(req): Body<AddItem>,
-) -> Result<Response, ApiError> {
-    let position = lists::add::run(&w.state.commands, &w.actor, id, req).await?;
-    Ok(answer(&w.caller, StatusCode::OK, id, position))
+/// The changes to list `{id}` (its owner's only), each a handler `$name` passing the body (when
+/// it has one) to its use case `$run` and answering 200 with the list's id: `$done` in the
+/// OpenAPI document, with its own refusals besides the 403 and 429 every change has.
+macro_rules! list_changes {
+    ($(
+        $(#[doc = $doc:tt])*
+        $method:ident $path:literal, $name:ident($($body:ident($req:ident): $Req:ty)?) => $run:path,
+            $done:literal $(, $status:tt $why:literal)+;
+    )+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path($method, path = $path, tag = "lists",
+            params(("id" = Uuid, Path)),
+            $(request_body = $Req,)?
+            responses(
+                (status = 200, description = $done, body = Envelope<ListChanged>),
+                $((status = $status, description = $why, body = platform::http::ErrorBody),)+
+                (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
+                (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
+        pub async fn $name(
+            w: Write<Sender>,
+            PathId(id): PathId,
+            $($body($req): $body<$Req>,)?
+        ) -> Result<Response, ApiError> {
+            let position = $run(&w.state.commands, &w.actor, id $(, $req)?).await?;
+            Ok(answer(&w.caller, StatusCode::OK, id, position))
+        }
+    )+};
 }
 
-/// `DELETE /api/lists/{id}/items {artwork_ids}`: removes up to 100 artworks.
-#[utoipa::path(delete, path = "/api/lists/{id}/items", tag = "lists",
-    params(("id" = Uuid, Path)),
-    request_body = RemoveItems,
-    responses(
-        (status = 200, description = "Removed (those the list held)", body = Envelope<ListChanged>),
-        (status = 400, description = "'Name at least one artwork to remove', 'At most 100 artworks can be removed at once'", body = platform::http::ErrorBody),
-        (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn remove_items(
-    w: Write<Sender>,
-    PathId(id): PathId,
-    Body(req): Body<RemoveItems>,
-) -> Result<Response, ApiError> {
-    let position = lists::remove::run(&w.state.commands, &w.actor, id, req).await?;
-    Ok(answer(&w.caller, StatusCode::OK, id, position))
-}
+list_changes! {
+    /// `POST /api/lists/{id}/items`: saves an artwork to a list (a system list id from
+    /// `GET /api/me/lists` works before anything was saved to it). Saving it twice changes nothing.
+    post "/api/lists/{id}/items", add_item(Body(req): AddItem) => lists::add::run, "In the list",
+        404 "'List not found', 'Artwork not found'", 409 "'A list holds at most 1000 artworks'";
 
-/// `PATCH /api/lists/{id} {name?, public?}`: renames one's own list or changes who may see it.
-#[utoipa::path(patch, path = "/api/lists/{id}", tag = "lists",
-    params(("id" = Uuid, Path)),
-    request_body = ListUpdate,
-    responses(
-        (status = 200, description = "Changed", body = Envelope<ListChanged>),
-        (status = 400, description = "A name rule, or 'Loved cannot be renamed or deleted'", body = platform::http::ErrorBody),
-        (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn update_list(
-    w: Write<Sender>,
-    PathId(id): PathId,
-    OptionalBody(req): OptionalBody<ListUpdate>,
-) -> Result<Response, ApiError> {
-    let position = lists::update::run(&w.state.commands, &w.actor, id, req).await?;
-    Ok(answer(&w.caller, StatusCode::OK, id, position))
-}
+    /// `DELETE /api/lists/{id}/items {artwork_ids}`: removes up to 100 artworks.
+    delete "/api/lists/{id}/items", remove_items(Body(req): RemoveItems) => lists::remove::run,
+        "Removed (those the list held)", 404 "'List not found'",
+        400 "'Name at least one artwork to remove', 'At most 100 artworks can be removed at once'";
 
-/// `DELETE /api/lists/{id}`: deletes one's own list (never a system list).
-#[utoipa::path(delete, path = "/api/lists/{id}", tag = "lists",
-    params(("id" = Uuid, Path)),
-    responses(
-        (status = 200, description = "Deleted", body = Envelope<ListChanged>),
-        (status = 400, description = "'Loved cannot be renamed or deleted'", body = platform::http::ErrorBody),
-        (status = 403, description = "'Only its owner can change a list'", body = platform::http::ErrorBody),
-        (status = 404, description = "'List not found'", body = platform::http::ErrorBody),
-        (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
-pub async fn delete_list(w: Write<Sender>, PathId(id): PathId) -> Result<Response, ApiError> {
-    let position = lists::delete::run(&w.state.commands, &w.actor, id).await?;
-    Ok(answer(&w.caller, StatusCode::OK, id, position))
+    /// `PATCH /api/lists/{id} {name?, public?}`: renames one's own list or changes who may see it.
+    patch "/api/lists/{id}", update_list(OptionalBody(req): ListUpdate) => lists::update::run,
+        "Changed", 400 "A name rule, or 'Loved cannot be renamed or deleted'", 404 "'List not found'";
+
+    /// `DELETE /api/lists/{id}`: deletes one's own list (never a system list).
+    delete "/api/lists/{id}", delete_list() => lists::delete::run, "Deleted",
+        400 "'Loved cannot be renamed or deleted'", 404 "'List not found'";
 }

@@ -59,27 +59,6 @@ pub async fn put_preferences(
     Ok(written(PreferencesAnswer { preferences }, position))
 }
 
-/// `POST /api/me/notifications/{id}/dismiss`: marks a notification as seen.
-#[utoipa::path(post, path = "/api/me/notifications/{id}/dismiss", tag = "me",
-    params(("id" = uuid::Uuid, Path)),
-    responses(
-        (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
-        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn dismiss_notification(
-    w: Write<Sender, SignedIn>,
-    PathId(id): PathId,
-) -> Result<Response, ApiError> {
-    let position = crate::notifications::dismiss::run(&w.state.commands, &w.actor, &[id]).await?;
-    Ok(written(
-        Dismissed {
-            id,
-            is_dismissed: true,
-        },
-        position,
-    ))
-}
-
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SeenRequest {
     /// 1 to 100 of the caller's notifications (a page the person has seen).
@@ -122,16 +101,37 @@ pub struct Dismissed {
     pub is_dismissed: bool,
 }
 
-/// `POST /api/me/notifications/{id}/read`: the same as dismissing (SPEC §4: one state).
-#[utoipa::path(post, path = "/api/me/notifications/{id}/read", tag = "me",
-    params(("id" = uuid::Uuid, Path)),
-    responses(
-        (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
-        (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
-        SignedIn))]
-pub async fn read_notification(
-    w: Write<Sender, SignedIn>,
-    id: PathId,
-) -> Result<Response, ApiError> {
-    dismiss_notification(w, id).await
+/// The routes that mark notification `{id}` as seen, one state under two names.
+macro_rules! seen_routes {
+    ($($(#[doc = $doc:tt])* $path:literal, $name:ident;)+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path(post, path = $path, tag = "me",
+            params(("id" = uuid::Uuid, Path)),
+            responses(
+                (status = 200, description = "Seen (again: no change)", body = Envelope<Dismissed>),
+                (status = 404, description = "'Notification not found' (also someone else's)", body = platform::http::ErrorBody),
+                SignedIn))]
+        pub async fn $name(
+            w: Write<Sender, SignedIn>,
+            PathId(id): PathId,
+        ) -> Result<Response, ApiError> {
+            let position =
+                crate::notifications::dismiss::run(&w.state.commands, &w.actor, &[id]).await?;
+            Ok(written(
+                Dismissed {
+                    id,
+                    is_dismissed: true,
+                },
+                position,
+            ))
+        }
+    )+};
+}
+
+seen_routes! {
+    /// `POST /api/me/notifications/{id}/dismiss`: marks a notification as seen.
+    "/api/me/notifications/{id}/dismiss", dismiss_notification;
+
+    /// `POST /api/me/notifications/{id}/read`: the same as dismissing (SPEC §4: one state).
+    "/api/me/notifications/{id}/read", read_notification;
 }

@@ -239,36 +239,37 @@ pub async fn post_logbook(
     tokio::spawn(finish).await.map_err(ApiError::internal)?
 }
 
-/// `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission.
-#[utoipa::path(post, path = "/api/submissions/{id}/withdraw", tag = "submissions",
-    params(("id" = uuid::Uuid, Path)),
-    responses(
-        (status = 200, description = "Withdrawn; its photos are deleted", body = Envelope<Decided>),
-        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
-        (status = 404, description = "No such submission", body = platform::http::ErrorBody),
-        (status = 409, description = "Already decided", body = platform::http::ErrorBody)))]
-pub async fn withdraw_submission(
-    w: Write<Sender>,
-    PathId(id): PathId,
-) -> Result<Response, ApiError> {
-    let (d, position) = withdraw::run(&w.state.submissions, &w.actor, id).await?;
-    Ok(no_store(w.caller.respond(with_position(ok(d), position))))
+/// What an author may do to their own submission `{id}`, each a handler `$name` calling its use
+/// case `$step::run` and answering 200 with its outcome (`$Done`, `$done`), or a refusal: those
+/// every such call has, then its own.
+macro_rules! author_routes {
+    ($(
+        $(#[doc = $doc:tt])*
+        $path:literal, $name:ident => $step:ident -> $Done:ty, $done:literal
+            $(, $status:tt $why:literal)*;
+    )+) => {$(
+        $(#[doc = $doc])*
+        #[utoipa::path(post, path = $path, tag = "submissions",
+            params(("id" = uuid::Uuid, Path)),
+            responses(
+                (status = 200, description = $done, body = Envelope<$Done>),
+                (status = 403, description = "Not the author", body = platform::http::ErrorBody),
+                (status = 404, description = "No such submission", body = platform::http::ErrorBody),
+                $((status = $status, description = $why, body = platform::http::ErrorBody),)*))]
+        pub async fn $name(w: Write<Sender>, PathId(id): PathId) -> Result<Response, ApiError> {
+            let (answer, position) = $step::run(&w.state.submissions, &w.actor, id).await?;
+            Ok(no_store(w.caller.respond(with_position(ok(answer), position))))
+        }
+    )+};
 }
 
-/// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
-/// camera of its photos forgotten.
-#[utoipa::path(post, path = "/api/submissions/{id}/photo-metadata/erase", tag = "submissions",
-    params(("id" = uuid::Uuid, Path)),
-    responses(
-        (status = 200, description = "Erased (again, harmlessly, when it already was)", body = Envelope<MetadataErased>),
-        (status = 403, description = "Not the author", body = platform::http::ErrorBody),
-        (status = 404, description = "No such submission", body = platform::http::ErrorBody)))]
-pub async fn erase_photo_metadata(
-    w: Write<Sender>,
-    PathId(id): PathId,
-) -> Result<Response, ApiError> {
-    let (answer, position) = erase_metadata::run(&w.state.submissions, &w.actor, id).await?;
-    Ok(no_store(
-        w.caller.respond(with_position(ok(answer), position)),
-    ))
+author_routes! {
+    /// `POST /api/submissions/{id}/withdraw`: its author takes back a pending submission.
+    "/api/submissions/{id}/withdraw", withdraw_submission => withdraw -> Decided,
+        "Withdrawn; its photos are deleted", 409 "Already decided";
+
+    /// `POST /api/submissions/{id}/photo-metadata/erase`: its author has the GPS position, time and
+    /// camera of its photos forgotten.
+    "/api/submissions/{id}/photo-metadata/erase", erase_photo_metadata => erase_metadata
+        -> MetadataErased, "Erased (again, harmlessly, when it already was)";
 }

@@ -50,23 +50,18 @@ impl Guard for Caller {
     }
 }
 
-impl Guard for SignedIn {
-    fn into_caller(self) -> Caller {
-        self.0
-    }
+/// `platform::identity`'s guards, each the caller it let through.
+macro_rules! caller_guards {
+    ($($guard:ty),+) => {$(
+        impl Guard for $guard {
+            fn into_caller(self) -> Caller {
+                self.0
+            }
+        }
+    )+};
 }
 
-impl Guard for Moderator {
-    fn into_caller(self) -> Caller {
-        self.0
-    }
-}
-
-impl Guard for identity::Admin {
-    fn into_caller(self) -> Caller {
-        self.0
-    }
-}
+caller_guards!(SignedIn, Moderator, identity::Admin);
 
 /// An actor a use case takes, built from the caller (and the request, for the client address).
 pub trait Acting: Sized {
@@ -77,32 +72,39 @@ pub trait Acting: Sized {
     ) -> impl Future<Output = Result<Self, ApiError>> + Send + 'a;
 }
 
-/// The caller as the sender of a write, from the client's address.
-impl Acting for Sender {
+/// An actor that is the caller and the client it writes from (the rate-limit bucket of its
+/// address).
+trait FromClient {
+    fn from_client(caller: &Caller, client: String) -> Self;
+}
+
+impl<T: FromClient + 'static> Acting for T {
     async fn act(
         caller: &Caller,
         parts: &mut Parts,
         state: &CommandState,
     ) -> Result<Self, ApiError> {
         let ip = ClientIp::from_request_parts(parts, state).await?;
-        Ok(Sender {
-            actor: caller.actor(),
-            account: caller.account().map(|a| AccountId(a.account_id)),
-            client: ip.bucket(),
-            metadata: caller.metadata(),
-        })
+        Ok(T::from_client(caller, ip.bucket()))
     }
 }
 
-/// The caller as a device signing in or out, from the client's address.
-impl Acting for Device {
-    async fn act(
-        caller: &Caller,
-        parts: &mut Parts,
-        state: &CommandState,
-    ) -> Result<Self, ApiError> {
-        let ip = ClientIp::from_request_parts(parts, state).await?;
-        Ok(Device {
+/// The caller as the sender of a write.
+impl FromClient for Sender {
+    fn from_client(caller: &Caller, client: String) -> Self {
+        Sender {
+            actor: caller.actor(),
+            account: caller.account().map(|a| AccountId(a.account_id)),
+            client,
+            metadata: caller.metadata(),
+        }
+    }
+}
+
+/// The caller as a device signing in or out.
+impl FromClient for Device {
+    fn from_client(caller: &Caller, client: String) -> Self {
+        Device {
             token: caller.token.clone(),
             holder: match caller.account() {
                 Some(a) => Holder::Account {
@@ -111,9 +113,9 @@ impl Acting for Device {
                 },
                 None => Holder::Anonymous(caller.actor()),
             },
-            client: ip.bucket(),
+            client,
             metadata: caller.metadata(),
-        })
+        }
     }
 }
 

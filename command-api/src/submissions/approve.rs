@@ -133,12 +133,7 @@ pub async fn run(
     id: Uuid,
     req: ApproveRequest,
 ) -> Result<(Decided, Option<EventPosition>), ApproveError> {
-    let mut held = None;
-    let approved = holding(submissions, reviewer, id, req, &mut held).await;
-    if let Some(locks) = held {
-        locks.release().await;
-    }
-    approved
+    ArtworkLocks::releasing(async |held| holding(submissions, reviewer, id, req, held).await).await
 }
 
 /// [`run`], leaving the artwork's lock, once taken, in `held`.

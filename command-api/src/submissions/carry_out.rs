@@ -61,11 +61,7 @@ pub enum CarryOutError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for CarryOutError {
-    fn from(e: sqlx::Error) -> Self {
-        CarryOutError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(CarryOutError);
 
 impl CarryOutError {
     /// Whether trying again later may succeed (the store failed, or another writer came first)

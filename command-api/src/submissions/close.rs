@@ -24,11 +24,7 @@ pub enum CloseError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for CloseError {
-    fn from(e: sqlx::Error) -> Self {
-        CloseError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(CloseError);
 
 /// Records the command `choose` makes of submission `id` (a rejection or withdrawal, to
 /// `status`), then deletes its photos' files.

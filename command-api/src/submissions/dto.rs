@@ -127,14 +127,6 @@ pub struct EditRequest {
     pub note: Option<String>,
 }
 
-/// `POST /api/submissions/artwork-edit`'s body.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ArtworkEditSubmission {
-    pub artwork_id: Uuid,
-    pub edits: Vec<EditItem>,
-    pub note: Option<String>,
-}
-
 /// A proposal's field and what is wrong with it.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FieldProblem {
@@ -157,17 +149,6 @@ pub struct EditCheck {
     pub valid: bool,
     pub errors: Vec<FieldProblem>,
     /// The changes as the server reads them (`tags` split per key; unchanged fields left out).
-    pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
-}
-
-/// What proposing an edit answers.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct EditReceipt {
-    /// The edit submission's id.
-    pub id: Uuid,
-    /// Always `pending`.
-    pub status: SubmissionStatus,
-    pub artwork_id: Uuid,
     pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
 }
 
@@ -194,42 +175,64 @@ pub struct ApplyEditRequest {
     pub overwrite_stale: bool,
 }
 
-/// What approving an edit answers.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct EditDecided {
-    pub id: Uuid,
-    pub status: SubmissionStatus,
-    pub artwork_id: Uuid,
-    /// The fields applied.
-    pub applied: Vec<String>,
+/// A subject's edit body (`POST /api/submissions/<subject>-edit`) and answers, which name the
+/// subject by its own field (`by artwork_id`); each item's documentation comes before it.
+macro_rules! subject_edit_dtos {
+    (
+        $(#[doc = $submission_doc:tt])* $Submission:ident,
+        $(#[doc = $receipt_doc:tt])* $Receipt:ident,
+        $(#[doc = $decided_doc:tt])* $Decided:ident,
+        $(#[doc = $field_doc:tt])* by $field:ident
+    ) => {
+        $(#[doc = $submission_doc])*
+        #[derive(Debug, Deserialize, utoipa::ToSchema)]
+        pub struct $Submission {
+            pub $field: Uuid,
+            pub edits: Vec<EditItem>,
+            pub note: Option<String>,
+        }
+
+        $(#[doc = $receipt_doc])*
+        #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+        pub struct $Receipt {
+            /// The edit submission's id.
+            pub id: Uuid,
+            /// Always `pending`.
+            pub status: SubmissionStatus,
+            $(#[doc = $field_doc])*
+            pub $field: Uuid,
+            pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
+        }
+
+        $(#[doc = $decided_doc])*
+        #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+        pub struct $Decided {
+            pub id: Uuid,
+            pub status: SubmissionStatus,
+            pub $field: Uuid,
+            /// The fields applied.
+            pub applied: Vec<String>,
+        }
+    };
 }
 
-/// `POST /api/submissions/artist-edit`'s body.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct ArtistEditSubmission {
-    pub artist_id: Uuid,
-    pub edits: Vec<EditItem>,
-    pub note: Option<String>,
+subject_edit_dtos! {
+    /// `POST /api/submissions/artwork-edit`'s body.
+    ArtworkEditSubmission,
+    /// What proposing an edit answers.
+    EditReceipt,
+    /// What approving an edit answers.
+    EditDecided,
+    by artwork_id
 }
 
-/// What proposing an artist edit (or a new artist) answers.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ArtistEditReceipt {
-    /// The edit submission's id.
-    pub id: Uuid,
-    /// Always `pending`.
-    pub status: SubmissionStatus,
+subject_edit_dtos! {
+    /// `POST /api/submissions/artist-edit`'s body.
+    ArtistEditSubmission,
+    /// What proposing an artist edit (or a new artist) answers.
+    ArtistEditReceipt,
+    /// What approving an artist edit answers.
+    ArtistEditDecided,
     /// The artist edited, or the id a new artist gets once approved.
-    pub artist_id: Uuid,
-    pub edits: Vec<projectors::submissions::edits::FieldEditDto>,
-}
-
-/// What approving an artist edit answers.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ArtistEditDecided {
-    pub id: Uuid,
-    pub status: SubmissionStatus,
-    pub artist_id: Uuid,
-    /// The fields applied.
-    pub applied: Vec<String>,
+    by artist_id
 }

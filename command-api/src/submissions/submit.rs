@@ -44,11 +44,7 @@ pub enum SubmitError {
     Store(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for SubmitError {
-    fn from(e: sqlx::Error) -> Self {
-        SubmitError::Store(e.into())
-    }
-}
+crate::commands::sqlx_is_store!(SubmitError);
 
 /// Counts a post against the sender's and its client's hourly budget.
 pub async fn admit(submissions: &Submissions, sender: &Sender) -> Result<(), SubmitError> {

@@ -157,35 +157,37 @@ enum RunAnswers {
     Busy(platform::http::ErrorBody),
 }
 
-/// `POST /api/admin/imports/{id}/dry-run`: what importing the upload with `mapping` would do,
-/// writing nothing; progress lines, then the report.
-#[utoipa::path(post, path = "/api/admin/imports/{id}/dry-run", tag = "admin",
-    params(("id" = Uuid, Path, description = "The upload's id")),
-    request_body = ImportRequest,
-    responses(RunAnswers))]
-pub async fn dry_run(
-    State(s): State<ImportState>,
-    Admin(caller): Admin,
-    PathId(id): PathId,
-    Body(body): Body<ImportRequest>,
-) -> Result<Response, ApiError> {
-    run(s, caller, id, body.mapping, true).await
+/// A route that runs the upload `{id}` with the mapping of its body through [`run`]: the same
+/// guard, body and answers, and only whether it writes told apart.
+macro_rules! run_route {
+    ($(#[doc = $doc:tt])* $name:ident, $path:tt, dry_run: $dry_run:literal) => {
+        $(#[doc = $doc])*
+        #[utoipa::path(post, path = $path, tag = "admin",
+            params(("id" = Uuid, Path, description = "The upload's id")),
+            request_body = ImportRequest,
+            responses(RunAnswers))]
+        pub async fn $name(
+            State(s): State<ImportState>,
+            Admin(caller): Admin,
+            PathId(id): PathId,
+            Body(body): Body<ImportRequest>,
+        ) -> Result<Response, ApiError> {
+            run(s, caller, id, body.mapping, $dry_run).await
+        }
+    };
 }
 
-/// `POST /api/admin/imports/{id}/apply`: imports the upload with `mapping` through the
-/// aggregates' commands and records the run; progress lines, then the report. The import goes
-/// on to its end if the browser goes away.
-#[utoipa::path(post, path = "/api/admin/imports/{id}/apply", tag = "admin",
-    params(("id" = Uuid, Path, description = "The upload's id")),
-    request_body = ImportRequest,
-    responses(RunAnswers))]
-pub async fn apply(
-    State(s): State<ImportState>,
-    Admin(caller): Admin,
-    PathId(id): PathId,
-    Body(body): Body<ImportRequest>,
-) -> Result<Response, ApiError> {
-    run(s, caller, id, body.mapping, false).await
+run_route! {
+    /// `POST /api/admin/imports/{id}/dry-run`: what importing the upload with `mapping` would do,
+    /// writing nothing; progress lines, then the report.
+    dry_run, "/api/admin/imports/{id}/dry-run", dry_run: true
+}
+
+run_route! {
+    /// `POST /api/admin/imports/{id}/apply`: imports the upload with `mapping` through the
+    /// aggregates' commands and records the run; progress lines, then the report. The import goes
+    /// on to its end if the browser goes away.
+    apply, "/api/admin/imports/{id}/apply", dry_run: false
 }
 
 async fn run(
@@ -202,20 +204,16 @@ async fn run(
         ApiError::Conflict("Another dry run or import is running; try again when it ends".into())
     })?;
     let (file_key, meta_key) = stored(id);
-    let missing = || ApiError::NotFound(format!("No upload {id}; upload the file again"));
-    let meta = s
-        .storage
-        .get(&meta_key)
-        .await
-        .map_err(internal)?
-        .ok_or_else(missing)?;
-    let meta: UploadMeta = serde_json::from_slice(&meta).map_err(internal)?;
-    let bytes = s
-        .storage
-        .get(&file_key)
-        .await
-        .map_err(internal)?
-        .ok_or_else(missing)?;
+    let storage = &s.storage;
+    let upload = |key: String| async move {
+        storage
+            .get(&key)
+            .await
+            .map_err(internal)?
+            .ok_or_else(|| ApiError::NotFound(format!("No upload {id}; upload the file again")))
+    };
+    let meta: UploadMeta = serde_json::from_slice(&upload(meta_key).await?).map_err(internal)?;
+    let bytes = upload(file_key).await?;
     let name = meta.file_name.clone();
     let parsed = tokio::task::spawn_blocking(move || {
         let copy = temporary_copy(&bytes, &name)?;

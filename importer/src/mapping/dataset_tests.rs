@@ -4,7 +4,7 @@
 use super::{builtin, credits};
 use crate::mapping::common::assert_file_invariants;
 use crate::mapping::parse_file;
-use crate::{ParsedFile, Presence, RejectReason};
+use crate::{ImportedArtwork, ParsedFile, Presence, RejectReason};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -23,13 +23,35 @@ fn credit_names(file: &str, line: &str) -> Vec<String> {
         .collect()
 }
 
-/// How many of the file's artworks have each type.
-fn by_type(p: &ParsedFile) -> BTreeMap<&str, usize> {
+/// Asserts the names the dataset's mapping reads in each credit line.
+fn assert_credits(file: &str, cases: &[(&str, &[&str])]) {
+    for (line, names) in cases {
+        assert_eq!(credit_names(file, line), *names, "{line}");
+    }
+}
+
+/// Asserts how many of the file's artworks have each type (and that no other type is given).
+fn assert_types(p: &ParsedFile, expected: &[(&str, usize)]) {
     let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
     for a in &p.artworks {
         *by_type.entry(a.artwork_type.as_str()).or_default() += 1;
     }
-    by_type
+    assert_eq!(by_type, expected.iter().copied().collect());
+}
+
+/// Asserts each tag's value (`None`: the record has no such tag).
+fn assert_tags(tags: &BTreeMap<String, String>, expected: &[(&str, Option<&str>)]) {
+    for (key, value) in expected {
+        assert_eq!(tags.get(*key).map(String::as_str), *value, "tag {key}");
+    }
+}
+
+/// The file's artwork of `source_id`.
+fn artwork<'a>(p: &'a ParsedFile, source_id: &str) -> &'a ImportedArtwork {
+    p.artworks
+        .iter()
+        .find(|a| a.source_id == source_id)
+        .unwrap()
 }
 
 /// How many of the file's rejects have a reason `f` accepts.
@@ -70,31 +92,29 @@ mod vancouver {
     #[test]
     fn solo_is_mapped() {
         let p = read(ARTWORKS);
-        let solo = p.artworks.iter().find(|a| a.source_id == "27").unwrap();
+        let solo = artwork(&p, "27");
         assert_eq!(solo.title, "Solo");
         assert_eq!(solo.artwork_type, "sculpture");
         assert_eq!((solo.lat, solo.lon), (49.293313, -123.133965));
         assert_eq!(solo.artist_source_ids, ["103"]);
         assert_eq!(solo.presence, Presence::InPlace);
-        let tag = |k: &str| solo.tags.get(k).map(String::as_str);
-        // Stainless steel + cedar: two material classes.
-        assert_eq!(tag("material"), Some("mixed"));
-        assert_eq!(tag("material_detail"), Some("Stainless steel, cedar"));
-        assert_eq!(tag("year"), Some("1986"));
-        assert_eq!(tag("date_detail"), None);
-        assert_eq!(tag("site"), Some("Devonian Harbour Park"));
-        assert_eq!(tag("address"), Some("Denman & Georgia Street"));
-        assert_eq!(tag("neighbourhood"), Some("Downtown"));
-        assert_eq!(tag("operator"), Some("City of Vancouver"));
-        assert_eq!(
-            tag("website"),
-            Some("https://covapp.vancouver.ca/PublicArtRegistry/ArtworkDetail.aspx?ArtworkId=27")
+        assert_tags(
+            &solo.tags,
+            &[
+                // Stainless steel + cedar: two material classes.
+                ("material", Some("mixed")),
+                ("material_detail", Some("Stainless steel, cedar")),
+                ("year", Some("1986")),
+                ("date_detail", None),
+                ("site", Some("Devonian Harbour Park")),
+                ("address", Some("Denman & Georgia Street")),
+                ("neighbourhood", Some("Downtown")),
+                ("operator", Some("City of Vancouver")),
+                ("website", Some("https://covapp.vancouver.ca/PublicArtRegistry/ArtworkDetail.aspx?ArtworkId=27")),
+                ("photo_url", Some("https://opendata.vancouver.ca/api/explore/v2.1/catalog/datasets/public-art/files/25a422b0cc36381e0c0ab681d38f602d")),
+            ],
         );
-        assert_eq!(solo.source_url.as_deref(), tag("website"));
-        assert_eq!(
-            tag("photo_url"),
-            Some("https://opendata.vancouver.ca/api/explore/v2.1/catalog/datasets/public-art/files/25a422b0cc36381e0c0ab681d38f602d")
-        );
+        assert_eq!(solo.source_url.as_ref(), solo.tags.get("website"));
         let d = solo.description.as_deref().unwrap();
         assert!(d.starts_with("An abstract sculpture of stainless steel with carved cedar planks"));
         // The artist statement follows as a second paragraph.
@@ -107,22 +127,21 @@ mod vancouver {
     #[test]
     fn types_entities_and_unknown_artist() {
         let p = read(ARTWORKS);
-        let types = by_type(&p);
         // Counts over the 572 located records, from python3 over `type`.
-        let expected: BTreeMap<&str, usize> = [
-            ("fountain", 16),
-            ("installation", 137),
-            ("monument", 29),
-            ("mosaic", 14),
-            ("mural", 77),
-            ("other", 92),
-            ("relief", 13),
-            ("sculpture", 180),
-            ("statue", 14),
-        ]
-        .into_iter()
-        .collect();
-        assert_eq!(types, expected);
+        assert_types(
+            &p,
+            &[
+                ("fountain", 16),
+                ("installation", 137),
+                ("monument", 29),
+                ("mosaic", 14),
+                ("mural", 77),
+                ("other", 92),
+                ("relief", 13),
+                ("sculpture", 180),
+                ("statue", 14),
+            ],
+        );
         // No HTML references survive in descriptions.
         for a in &p.artworks {
             let d = a.description.as_deref().unwrap_or("");
@@ -136,7 +155,7 @@ mod vancouver {
             .artworks
             .iter()
             .all(|a| !a.artist_source_ids.iter().any(|id| id == "195")));
-        let lions = p.artworks.iter().find(|a| a.source_id == "99").unwrap();
+        let lions = artwork(&p, "99");
         assert!(lions.artist_source_ids.is_empty());
     }
 
@@ -240,21 +259,20 @@ mod cambridge {
         assert_eq!(p.artworks.len(), 423);
         assert!(p.rejects.is_empty());
         assert_eq!(p.artists.len(), 87);
-        let types = by_type(&p);
         // Website_Category: 284 Sculpture (70 of them bronze reliefs, 5 fountains), 52 Mural,
         // 42 Mosaic, 27 Landscape + 6 Electronic (installation), 12 Stained Glass (other).
-        let expected: BTreeMap<&str, usize> = [
-            ("fountain", 5),
-            ("installation", 33),
-            ("mosaic", 42),
-            ("mural", 52),
-            ("other", 12),
-            ("relief", 70),
-            ("sculpture", 209),
-        ]
-        .into_iter()
-        .collect();
-        assert_eq!(types, expected);
+        assert_types(
+            &p,
+            &[
+                ("fountain", 5),
+                ("installation", 33),
+                ("mosaic", 42),
+                ("mural", 52),
+                ("other", 12),
+                ("relief", 70),
+                ("sculpture", 209),
+            ],
+        );
         assert_eq!(
             p.artworks
                 .iter()
@@ -267,11 +285,7 @@ mod cambridge {
     #[test]
     fn drawn_water_valve_plate() {
         let p = read(FILE);
-        let a = p
-            .artworks
-            .iter()
-            .find(|a| a.source_id == "CAC.02.01u")
-            .unwrap();
+        let a = artwork(&p, "CAC.02.01u");
         assert_eq!(a.title, "Drawn Water (Valve plate)");
         assert_eq!(a.artwork_type, "sculpture");
         assert_eq!((a.lat, a.lon), (42.38238557009502, -71.11635367945287));
@@ -289,20 +303,22 @@ mod cambridge {
             })
             .collect();
         assert_eq!(names, ["Mags Harries", "Lajos Heder"]);
-        let tag = |k: &str| a.tags.get(k).map(String::as_str);
-        assert_eq!(tag("material"), Some("bronze"));
-        assert_eq!(tag("year"), Some("2002"));
-        assert_eq!(tag("dimensions"), Some("8\" (dia.)"));
-        assert_eq!(tag("site"), Some("Maria L. Baldwin Elementary School"));
-        assert_eq!(tag("address"), Some("85 Oxford Street"));
-        assert_eq!(tag("neighbourhood"), Some("Agassiz"));
-        assert_eq!(tag("keywords"), Some("water; swimming; play; spirit; fun"));
-        assert_eq!(tag("access"), Some("yes"));
-        assert_eq!(tag("operator"), Some("Cambridge Arts"));
-        assert_eq!(tag("accession_number"), Some("CAC.02.01u"));
-        assert!(tag("photo_url")
-            .unwrap()
-            .ends_with("HarriesHeder_CAC0201u_Baldwin.JPG"));
+        assert_tags(
+            &a.tags,
+            &[
+                ("material", Some("bronze")),
+                ("year", Some("2002")),
+                ("dimensions", Some("8\" (dia.)")),
+                ("site", Some("Maria L. Baldwin Elementary School")),
+                ("address", Some("85 Oxford Street")),
+                ("neighbourhood", Some("Agassiz")),
+                ("keywords", Some("water; swimming; play; spirit; fun")),
+                ("access", Some("yes")),
+                ("operator", Some("Cambridge Arts")),
+                ("accession_number", Some("CAC.02.01u")),
+            ],
+        );
+        assert!(a.tags["photo_url"].ends_with("HarriesHeder_CAC0201u_Baldwin.JPG"));
         assert_eq!(a.presence, Presence::InPlace);
     }
 
@@ -373,17 +389,21 @@ mod nyc_parks {
     #[test]
     fn known_records() {
         let p = read(FILE);
-        let a = p.artworks.iter().find(|a| a.source_id == "354").unwrap();
+        let a = artwork(&p, "354");
         assert_eq!(a.title, "Arthur Cunningham");
         assert_eq!(a.artwork_type, "statue");
         assert_eq!((a.lat, a.lon), (40.729598, -73.772361));
         assert_eq!(a.artist_source_ids, ["emil siebern"]);
-        let tag = |k: &str| a.tags.get(k).map(String::as_str);
-        assert_eq!(tag("material"), Some("bronze"));
-        assert_eq!(tag("year"), Some("1941"));
-        assert_eq!(tag("borough"), Some("Queens"));
-        assert_eq!(tag("site"), Some("Cunningham Park"));
-        assert_eq!(tag("operator"), Some("NYC Parks"));
+        assert_tags(
+            &a.tags,
+            &[
+                ("material", Some("bronze")),
+                ("year", Some("1941")),
+                ("borough", Some("Queens")),
+                ("site", Some("Cunningham Park")),
+                ("operator", Some("NYC Parks")),
+            ],
+        );
         assert_eq!(a.description, None);
         assert_eq!(a.presence, Presence::InPlace);
 
@@ -413,45 +433,20 @@ mod nyc_parks {
 
     #[test]
     fn sculptor_credits() {
-        assert_eq!(credit_names(FILE, "Emil Siebern (?)"), ["Emil Siebern"]);
-        assert_eq!(
-            credit_names(FILE, "F.W. MacMonnies, spandrel figures; Philip Martiny, eagles; Hermon Atkins MacNeil (Washington as Commander); Piccirilli Brothers (Carvers)"),
-            ["F.W. MacMonnies", "Philip Martiny", "Hermon Atkins MacNeil", "Piccirilli Brothers"]
-        );
-        assert_eq!(
-            credit_names(
-                FILE,
-                "Andrew O'Connor, Jr. (bust); Frederick George Richard Roth (pedestal relief)"
-            ),
-            ["Andrew O'Connor Jr.", "Frederick George Richard Roth"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Walter Schott, Berlin, Germany"),
-            ["Walter Schott"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Richmond Barthe, 1901-1989"),
-            ["Richmond Barthe"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Karl Gruppe, Karl Bitter"),
-            ["Karl Gruppe", "Karl Bitter"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Peter Wormser & William Fellows"),
-            ["Peter Wormser", "William Fellows"]
-        );
-        assert_eq!(
-            credit_names(FILE, "George Thomas Brewster (original figure); Diane and Glenn Hines (replacement figure)"),
-            ["George Thomas Brewster", "Diane Hines", "Glenn Hines"]
-        );
-        assert_eq!(
-            credit_names(FILE, "edward clark potter"),
-            ["Edward Clark Potter"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Boris Barnhard Gordon, artist"),
-            ["Boris Barnhard Gordon"]
+        assert_credits(
+            FILE,
+            &[
+                ("Emil Siebern (?)", &["Emil Siebern"]),
+                ("F.W. MacMonnies, spandrel figures; Philip Martiny, eagles; Hermon Atkins MacNeil (Washington as Commander); Piccirilli Brothers (Carvers)", &["F.W. MacMonnies", "Philip Martiny", "Hermon Atkins MacNeil", "Piccirilli Brothers"]),
+                ("Andrew O'Connor, Jr. (bust); Frederick George Richard Roth (pedestal relief)", &["Andrew O'Connor Jr.", "Frederick George Richard Roth"]),
+                ("Walter Schott, Berlin, Germany", &["Walter Schott"]),
+                ("Richmond Barthe, 1901-1989", &["Richmond Barthe"]),
+                ("Karl Gruppe, Karl Bitter", &["Karl Gruppe", "Karl Bitter"]),
+                ("Peter Wormser & William Fellows", &["Peter Wormser", "William Fellows"]),
+                ("George Thomas Brewster (original figure); Diane and Glenn Hines (replacement figure)", &["George Thomas Brewster", "Diane Hines", "Glenn Hines"]),
+                ("edward clark potter", &["Edward Clark Potter"]),
+                ("Boris Barnhard Gordon, artist", &["Boris Barnhard Gordon"]),
+            ],
         );
     }
 
@@ -531,12 +526,16 @@ mod nyc_dot {
         assert_eq!(carpet.artist_source_ids, ["soonae tark"]);
         assert_eq!(carpet.artwork_type, "other"); // "Ground Vinyl"
         assert_eq!(carpet.presence, Presence::Removed);
-        let tag = |k: &str| carpet.tags.get(k).map(String::as_str);
-        assert_eq!(tag("installation_date"), Some("2019-05-13"));
-        assert_eq!(tag("removal_date"), Some("2020-04-13"));
-        assert_eq!(tag("year"), Some("2019"));
-        assert_eq!(tag("borough"), Some("Queens"));
-        assert_eq!(tag("operator"), Some("NYC DOT"));
+        assert_tags(
+            &carpet.tags,
+            &[
+                ("installation_date", Some("2019-05-13")),
+                ("removal_date", Some("2020-04-13")),
+                ("year", Some("2019")),
+                ("borough", Some("Queens")),
+                ("operator", Some("NYC DOT")),
+            ],
+        );
         assert_eq!(carpet.source_id, {
             // Year, title and site, normalised (case, spacing), hashed.
             use crate::mapping::common::{fnv1a64, normalise_name};
@@ -569,45 +568,20 @@ mod nyc_dot {
 
     #[test]
     fn artist_credits() {
-        assert_eq!(
-            credit_names(FILE, "Emily and Jamie Erekson"),
-            ["Emily Erekson", "Jamie Erekson"]
-        );
-        assert_eq!(credit_names(FILE, "Elian and Pastel"), ["Elian", "Pastel"]);
-        assert_eq!(credit_names(FILE, "Pure and Applied"), ["Pure and Applied"]);
-        assert_eq!(
-            credit_names(
-                FILE,
-                "Combo Colab (Carolina Cisneros &Mateo Pinto) + Queens Botanical Gardens"
-            ),
-            ["Combo Colab", "Queens Botanical Gardens"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Combo Colab: Carolina Cisneros, Mateo Pinto"),
-            ["Combo Colab"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Olivier Girouard, Jonathan Villeneuve and Ottoblix. Produced by Eukmen and Quartier des Spectacles Partnership, Montreal, Canada"),
-            ["Olivier Girouard", "Jonathan Villeneuve", "Ottoblix"]
-        );
-        assert_eq!(
-            credit_names(FILE, "ATOMIC3 and Appareil Architecture, in collaboration with Jean-Sébastien Côté and Philippe Jean"),
-            ["ATOMIC3", "Appareil Architecture", "Jean-Sébastien Côté", "Philippe Jean"]
-        );
-        assert_eq!(
-            credit_names(
-                FILE,
-                "Joel Bergner and students from St. Gregory the Great School"
-            ),
-            ["Joel Bergner"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Andrew Antonaccio and Fillio Galvez (2Alas)"),
-            ["Andrew Antonaccio", "Fillio Galvez"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Photoville + Various Artists"),
-            ["Photoville", "Various Artists"]
+        assert_credits(
+            FILE,
+            &[
+                ("Emily and Jamie Erekson", &["Emily Erekson", "Jamie Erekson"]),
+                ("Elian and Pastel", &["Elian", "Pastel"]),
+                ("Pure and Applied", &["Pure and Applied"]),
+                ("Combo Colab (Carolina Cisneros &Mateo Pinto) + Queens Botanical Gardens", &["Combo Colab", "Queens Botanical Gardens"]),
+                ("Combo Colab: Carolina Cisneros, Mateo Pinto", &["Combo Colab"]),
+                ("Olivier Girouard, Jonathan Villeneuve and Ottoblix. Produced by Eukmen and Quartier des Spectacles Partnership, Montreal, Canada", &["Olivier Girouard", "Jonathan Villeneuve", "Ottoblix"]),
+                ("ATOMIC3 and Appareil Architecture, in collaboration with Jean-Sébastien Côté and Philippe Jean", &["ATOMIC3", "Appareil Architecture", "Jean-Sébastien Côté", "Philippe Jean"]),
+                ("Joel Bergner and students from St. Gregory the Great School", &["Joel Bergner"]),
+                ("Andrew Antonaccio and Fillio Galvez (2Alas)", &["Andrew Antonaccio", "Fillio Galvez"]),
+                ("Photoville + Various Artists", &["Photoville", "Various Artists"]),
+            ],
         );
     }
 
@@ -685,67 +659,63 @@ mod san_francisco {
         assert!(matches!(godchaux.reason, RejectReason::BadCoordinates(_)));
         assert!(!p.artworks.iter().any(|a| a.title.contains("Godchaux")));
 
-        let origami = p
-            .artworks
-            .iter()
-            .find(|a| a.source_id == "1999.22")
-            .unwrap();
+        let origami = artwork(&p, "1999.22");
         assert_eq!(origami.title, "Origami Fountains");
         assert_eq!(origami.artwork_type, "fountain");
         assert_eq!(origami.artist_source_ids, ["ruth asawa"]);
-        let tag = |k: &str| origami.tags.get(k).map(String::as_str);
-        assert_eq!(tag("material"), Some("bronze"));
-        assert_eq!(tag("material_detail"), Some("Bronze on bricks"));
-        assert_eq!(tag("year"), Some("1999"));
-        assert_eq!(tag("site"), Some("Japantown"));
-        assert_eq!(tag("access"), Some("yes"));
-        assert_eq!(tag("operator"), Some("San Francisco Arts Commission"));
+        assert_tags(
+            &origami.tags,
+            &[
+                ("material", Some("bronze")),
+                ("material_detail", Some("Bronze on bricks")),
+                ("year", Some("1999")),
+                ("site", Some("Japantown")),
+                ("access", Some("yes")),
+                ("operator", Some("San Francisco Arts Commission")),
+            ],
+        );
     }
 
     #[test]
     fn helpers() {
         // Accession numbers, zoom suffixes and part labels: `rules` and `parts` test those.
-        assert_eq!(credit_names(FILE, "Asawa, Ruth"), ["Ruth Asawa"]);
-        assert_eq!(
-            credit_names(FILE, "Davis, Michael and Schwartzenberg, Susan"),
-            ["Michael Davis", "Susan Schwartzenberg"]
-        );
-        assert_eq!(
-            credit_names(
-                FILE,
-                "Nagasawa, Nobuho, Margrill, Anita and Buchen, Bill and Mary"
-            ),
-            [
-                "Nobuho Nagasawa",
-                "Anita Margrill",
-                "Bill Buchen",
-                "Mary Buchen"
-            ]
-        );
-        assert_eq!(
-            credit_names(FILE, "Haddad, Laura; Drugan, Tom"),
-            ["Laura Haddad", "Tom Drugan"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Olmsted, Jr., Frederick Law"),
-            ["Frederick Law Olmsted Jr."]
-        );
-        assert_eq!(
-            credit_names(FILE, "Fuller (McChesney), Mary"),
-            ["Mary Fuller"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Gordon, David, Shu, Wang Po, and Shum, Hilda"),
-            ["David Gordon", "Wang Po Shu", "Hilda Shum"]
-        );
-        assert_eq!(
-            credit_names(FILE, "Jon Rubin and Harrell Fletcher"),
-            ["Jon Rubin", "Harrell Fletcher"]
-        );
-        assert_eq!(credit_names(FILE, "Wowhaus"), ["Wowhaus"]);
-        assert_eq!(
-            credit_names(FILE, "Rydingsvard, Ursula von"),
-            ["Ursula von Rydingsvard"]
+        assert_credits(
+            FILE,
+            &[
+                ("Asawa, Ruth", &["Ruth Asawa"]),
+                (
+                    "Davis, Michael and Schwartzenberg, Susan",
+                    &["Michael Davis", "Susan Schwartzenberg"],
+                ),
+                (
+                    "Nagasawa, Nobuho, Margrill, Anita and Buchen, Bill and Mary",
+                    &[
+                        "Nobuho Nagasawa",
+                        "Anita Margrill",
+                        "Bill Buchen",
+                        "Mary Buchen",
+                    ],
+                ),
+                (
+                    "Haddad, Laura; Drugan, Tom",
+                    &["Laura Haddad", "Tom Drugan"],
+                ),
+                (
+                    "Olmsted, Jr., Frederick Law",
+                    &["Frederick Law Olmsted Jr."],
+                ),
+                ("Fuller (McChesney), Mary", &["Mary Fuller"]),
+                (
+                    "Gordon, David, Shu, Wang Po, and Shum, Hilda",
+                    &["David Gordon", "Wang Po Shu", "Hilda Shum"],
+                ),
+                (
+                    "Jon Rubin and Harrell Fletcher",
+                    &["Jon Rubin", "Harrell Fletcher"],
+                ),
+                ("Wowhaus", &["Wowhaus"]),
+                ("Rydingsvard, Ursula von", &["Ursula von Rydingsvard"]),
+            ],
         );
     }
 

@@ -8,6 +8,8 @@ use sqlx::PgPool;
 use std::collections::HashMap;
 use uuid::Uuid;
 
+use super::ArtistFields;
+
 // An artist with the number of approved artworks crediting them (a plain comment: the OpenAPI
 // schema has no description for it).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -125,6 +127,35 @@ pub async fn names(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, String>,
             .map(|r| (r.id, r.name))
             .collect(),
     )
+}
+
+/// These artists' editable fields as the read model has them now, by id (unknown ids are left
+/// out): what an artist edit is compared with.
+pub async fn fields_of(
+    pool: &PgPool,
+    ids: &[Uuid],
+) -> Result<HashMap<Uuid, ArtistFields>, sqlx::Error> {
+    Ok(sqlx::query!(
+        "SELECT id, name, aliases, biography, website, country, birth_year, death_year
+               FROM rm.artists WHERE id = ANY($1)",
+        ids
+    )
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| {
+        let fields = ArtistFields {
+            name: r.name,
+            aliases: serde_json::from_value(r.aliases).unwrap_or_default(),
+            biography: r.biography,
+            website: r.website,
+            country: r.country,
+            birth_year: r.birth_year,
+            death_year: r.death_year,
+        };
+        (r.id, fields)
+    })
+    .collect())
 }
 
 /// The first artist (oldest) with this name, ignoring case.

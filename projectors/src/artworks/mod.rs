@@ -336,28 +336,24 @@ impl NewRow {
     /// approval); any later event is given back. The history's fold uses it too, so the two
     /// cannot disagree on what a new artwork looks like.
     pub(crate) fn of(event: ArtworkEvent) -> anyhow::Result<Result<NewRow, ArtworkEvent>> {
+        let event = match event.into_import() {
+            Ok((source, status, provenance)) => {
+                return Ok(Ok(NewRow {
+                    title: source.title.into(),
+                    description: source.description.map(String::from),
+                    artwork_type: source.artwork_type,
+                    status,
+                    lat: source.location.lat(),
+                    lon: source.location.lon(),
+                    tags: serde_json::to_value(&source.tags)?,
+                    artist_ids: source.artist_ids.into_iter().map(|a| a.0).collect(),
+                    provenance: serde_json::to_value(&provenance)?,
+                    photos: Value::Array(Vec::new()),
+                }));
+            }
+            Err(later) => later,
+        };
         Ok(Ok(match event {
-            ArtworkEvent::ArtworkImported {
-                title,
-                description,
-                artwork_type,
-                location,
-                tags,
-                artist_ids,
-                status,
-                provenance,
-            } => NewRow {
-                title: title.into(),
-                description: description.map(String::from),
-                artwork_type,
-                status,
-                lat: location.lat(),
-                lon: location.lon(),
-                tags: serde_json::to_value(&tags)?,
-                artist_ids: artist_ids.into_iter().map(|a| a.0).collect(),
-                provenance: serde_json::to_value(&provenance)?,
-                photos: Value::Array(Vec::new()),
-            },
             ArtworkEvent::ArtworkCreated(a) => NewRow {
                 photos: public_photos(&a.photos, a.submission_id),
                 title: a.title.into(),

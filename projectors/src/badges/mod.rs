@@ -17,26 +17,18 @@ read_model!(BadgesProjector, NAME, ["badges", "badge_awards"]);
 async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
     for e in events {
         if e.aggregate_type == BadgeAwards::TYPE {
-            let AwardEvent::BadgeAwarded {
-                account,
-                badge_id,
-                key,
-                title,
-                description,
-                icon_emoji,
-                reason,
-            } = serde_json::from_value(e.payload.clone())?;
+            let AwardEvent::BadgeAwarded(award) = serde_json::from_value(e.payload.clone())?;
             sqlx::query!(
                 "INSERT INTO badge_awards (account_id, badge_id, key, title, description,
                          icon_emoji, reason, awarded_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
-                account.0,
-                badge_id,
-                key.as_str(),
-                title,
-                description,
-                icon_emoji,
-                reason,
+                award.account.0,
+                award.badge_id,
+                award.key.as_str(),
+                award.title,
+                award.description,
+                award.icon_emoji,
+                award.reason,
                 e.recorded_at
             )
             .execute(&mut *db)

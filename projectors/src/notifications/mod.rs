@@ -64,22 +64,14 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
             continue;
         }
         if e.aggregate_type == BadgeAwards::TYPE {
-            let AwardEvent::BadgeAwarded {
-                account,
-                badge_id,
-                key,
-                title,
-                description,
-                icon_emoji,
-                reason,
-            } = serde_json::from_value(e.payload.clone())?;
+            let AwardEvent::BadgeAwarded(award) = serde_json::from_value(e.payload.clone())?;
             let badge = serde_json::json!({
-                "badge_id": badge_id,
-                "badge_key": key.as_str(),
-                "title": title,
-                "description": description,
-                "icon_emoji": icon_emoji,
-                "award_reason": reason,
+                "badge_id": award.badge_id,
+                "badge_key": award.key.as_str(),
+                "title": award.title,
+                "description": award.description,
+                "icon_emoji": award.icon_emoji,
+                "award_reason": award.reason,
             });
             sqlx::query!(
                 "INSERT INTO notifications (id, recipient, type, title, message, link,
@@ -87,9 +79,9 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
                      VALUES ($1, $2, 'badge_awarded', $3, $4, '/profile/badges', $5, $6)
                      ON CONFLICT (id) DO NOTHING",
                 event_id(&e.aggregate_type, &e.aggregate_id, e.sequence),
-                account.0,
-                format!("Badge earned: {title}"),
-                format!("{icon_emoji} {description}"),
+                award.account.0,
+                format!("Badge earned: {}", award.title),
+                format!("{} {}", award.icon_emoji, award.description),
                 e.recorded_at,
                 badge
             )

@@ -316,18 +316,19 @@ mod tests {
         )
     }
 
+    /// `r` written as the `n`th record of a `format` file of the instance [`cx`] describes.
+    fn written(format: Format, n: u64, r: &ExportRow) -> String {
+        let (base, terms) = cx();
+        let cx = Context {
+            base: &base,
+            terms: &terms,
+        };
+        write(format, n, r, &cx)
+    }
+
     #[test]
     fn csv_quotes_and_defuses_formulas() {
-        let (base, terms) = cx();
-        let line = write(
-            Format::Csv,
-            0,
-            &row(),
-            &Context {
-                base: &base,
-                terms: &terms,
-            },
-        );
+        let line = written(Format::Csv, 0, &row());
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .from_reader(line.as_bytes());
@@ -349,17 +350,12 @@ mod tests {
 
     #[test]
     fn an_imported_record_keeps_its_terms_and_a_contribution_takes_the_instances() {
-        let (base, terms) = cx();
-        let cx = Context {
-            base: &base,
-            terms: &terms,
-        };
-        let imported = write(Format::GeoJson, 0, &row(), &cx);
+        let imported = written(Format::GeoJson, 0, &row());
         let v: Value = serde_json::from_str(&imported).unwrap();
         assert_eq!(v["properties"]["licence"], "OGL-Vancouver");
         let mut own = row();
         own.provenance = None;
-        let v: Value = serde_json::from_str(&write(Format::GeoJson, 0, &own, &cx)).unwrap();
+        let v: Value = serde_json::from_str(&written(Format::GeoJson, 0, &own)).unwrap();
         assert_eq!(v["properties"]["licence"], "CC0-1.0");
         assert_eq!(v["properties"]["attribution"], "Plinth contributors");
         assert_eq!(v["geometry"]["coordinates"], json!([-123.12, 49.28]));
@@ -367,16 +363,7 @@ mod tests {
 
     #[test]
     fn osm_text_is_escaped() {
-        let (base, terms) = cx();
-        let node = write(
-            Format::Osm,
-            4,
-            &row(),
-            &Context {
-                base: &base,
-                terms: &terms,
-            },
-        );
+        let node = written(Format::Osm, 4, &row());
         assert!(node.starts_with("<node id=\"-5\""));
         assert!(node.contains("v=\"A &quot;quoted&quot;, &lt;odd&gt; title\""));
         assert!(node.contains("<tag k=\"artist_name\" v=\"A;B\"/>"));

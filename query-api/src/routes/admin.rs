@@ -22,26 +22,12 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::routes::params::int_param;
-use crate::routes::respond::{consistent, private, with_consistency};
+use crate::routes::respond::{checked_after, private, private_ok};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["accounts"];
 const SEARCH_LIMIT: i64 = 50;
 const AUDIT_LIMIT: u32 = 50;
-
-async fn admin_after(
-    state: &QueryState,
-    caller: Caller,
-    min: Option<MinPosition>,
-    reads: &[&str],
-) -> Result<(Caller, bool), ApiError> {
-    caller.require_account()?;
-    let waited = min.is_some();
-    let caught_up = consistent(state, min, reads).await;
-    let caller = caller.refreshed(&state.pool, waited).await?;
-    caller.require_admin()?;
-    Ok((caller, caught_up))
-}
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PermissionParams {
@@ -71,7 +57,7 @@ pub async fn permissions(
     min: Option<MinPosition>,
     Query(p): Query<PermissionParams>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = admin_after(&state, caller, min, READS).await?;
+    let (_, caught_up) = checked_after(&state, caller, min, READS, Caller::require_admin).await?;
     let permission = match p
         .permission
         .as_deref()
@@ -96,10 +82,7 @@ pub async fn permissions(
         SEARCH_LIMIT,
     )
     .await?;
-    Ok(private(with_consistency(
-        ok(PermissionList { accounts }),
-        caught_up,
-    )))
+    Ok(private_ok(PermissionList { accounts }, caught_up))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -313,7 +296,7 @@ pub async fn audit(
     Admin(caller): Admin,
     Query(p): Query<AuditParams>,
 ) -> Result<Response, ApiError> {
-    let (_, _) = admin_after(&state, caller, None, READS).await?;
+    let (_, _) = checked_after(&state, caller, None, READS, Caller::require_admin).await?;
     let page = int_param("page", p.page.as_deref(), 1, 1, 100_000)?;
     let limit = int_param("limit", p.limit.as_deref(), AUDIT_LIMIT, 1, 200)?;
     let clean = |v: &Option<String>| {
@@ -431,7 +414,7 @@ pub async fn entity(
     Path((kind, id)): Path<(String, String)>,
     Query(p): Query<EntityParams>,
 ) -> Result<Response, ApiError> {
-    let (_, _) = admin_after(&state, caller, None, READS).await?;
+    let (_, _) = checked_after(&state, caller, None, READS, Caller::require_admin).await?;
     let Some(kind) = EntityType::parse(&kind).filter(|_| id.len() <= 100) else {
         return Err(ApiError::NotFound("No events for this entity".into()));
     };
@@ -547,7 +530,8 @@ pub async fn statistics(
     Query(p): Query<StatisticsParams>,
 ) -> Result<Response, ApiError> {
     const STAT_READS: &[&str] = &["accounts", "artworks", "artists", "submissions", "feedback"];
-    let (_, caught_up) = admin_after(&state, caller, min, STAT_READS).await?;
+    let (_, caught_up) =
+        checked_after(&state, caller, min, STAT_READS, Caller::require_admin).await?;
     let days = int_param("days", p.days.as_deref(), 30, 1, 365)?;
     let pool = &state.pool;
     let artworks = projectors::artworks::read::by_status(pool).await?;
@@ -567,8 +551,8 @@ pub async fn statistics(
             accounts: made.get(&day).copied().unwrap_or_default(),
         })
         .collect();
-    Ok(private(with_consistency(
-        ok(SiteStatistics {
+    Ok(private_ok(
+        SiteStatistics {
             days,
             artworks,
             artists,
@@ -580,9 +564,9 @@ pub async fn statistics(
             median_hours_to_decision: activity.median_hours_to_decision,
             active_contributors: activity.active_contributors,
             per_day,
-        }),
+        },
         caught_up,
-    )))
+    ))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -602,12 +586,10 @@ pub async fn badges(
     Admin(caller): Admin,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = admin_after(&state, caller, min, &["badges"]).await?;
+    let (_, caught_up) =
+        checked_after(&state, caller, min, &["badges"], Caller::require_admin).await?;
     let badges = projectors::badges::read::catalogue(&state.pool, true).await?;
-    Ok(private(with_consistency(
-        ok(AdminBadges { badges }),
-        caught_up,
-    )))
+    Ok(private_ok(AdminBadges { badges }, caught_up))
 }
 
 /// `GET /api/admin/replay` (admins): the running replay's progress, or the last one's result,
@@ -620,7 +602,7 @@ pub async fn replay_state(
     State(state): State<QueryState>,
     Admin(caller): Admin,
 ) -> Result<Response, ApiError> {
-    admin_after(&state, caller, None, &[]).await?;
+    checked_after(&state, caller, None, &[], Caller::require_admin).await?;
     let job = projectors::replay_jobs::latest(&state.pool)
         .await
         .map_err(ApiError::internal)?;

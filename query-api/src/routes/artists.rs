@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
 
+use super::history::history_route;
 use super::params::{page_and_limit, ListPage, Pagination};
 use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
@@ -184,39 +185,10 @@ mod tests {
     }
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ArtistHistory {
-    /// Newest first.
-    pub entries: Vec<projectors::artworks::history::HistoryEntry>,
-    pub pagination: Pagination,
-}
-
-/// `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
-/// (display names only), when, which submission's approval made it, and each field's value
-/// before and after.
-#[utoipa::path(get, path = "/api/artists/{id}/history", tag = "artists",
-    params(("id" = Uuid, Path, description = "Artist id"), ListPage),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtistHistory>),
-        (status = 400, body = platform::http::ErrorBody),
-        (status = 404, description = "Artist with ID {id} not found", body = platform::http::ErrorBody),
-    ))]
-pub async fn artist_history(
-    State(state): State<QueryState>,
-    min: Option<MinPosition>,
-    PathId(id): PathId,
-    Query(q): Query<HashMap<String, String>>,
-) -> Result<Response, ApiError> {
-    let (page, limit) = page_and_limit(|k| q.get(k).map(String::as_str))?;
-    let offset = (page as usize - 1) * limit as usize;
-    let caught_up = consistent(&state, min, super::history::HISTORY_READS).await;
-    let (entries, total) = artists::history::history(&state.pool, id, limit as usize, offset)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| not_found(id))?;
-    let history = ArtistHistory {
-        entries,
-        pagination: Pagination::new(page, limit, total as i64),
-    };
-    Ok(with_consistency(ok(history), caught_up))
+history_route! {
+    /// `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
+    /// (display names only), when, which submission's approval made it, and each field's value
+    /// before and after.
+    artist_history "/api/artists/{id}/history", "artists", "Artist id",
+        "Artist with ID {id} not found" => ArtistHistory, artists::history::history, not_found
 }

@@ -7,7 +7,7 @@ use platform::identity::SignedIn;
 use projectors::badges::read::{self as badges, AwardDto, BadgeDto};
 use serde::Serialize;
 
-use crate::routes::respond::{consistent, private, with_consistency};
+use crate::routes::respond::{consistent, private_ok, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["badges"];
@@ -49,8 +49,5 @@ pub async fn my_badges(
     let account = caller.require_account()?;
     let caught_up = consistent(&state, min, READS).await;
     let badges = badges::awards_of(&state.pool, account.account_id).await?;
-    Ok(private(with_consistency(
-        ok(MyBadges { badges }),
-        caught_up,
-    )))
+    Ok(private_ok(MyBadges { badges }, caught_up))
 }

@@ -2,14 +2,13 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, ApiError, MinPosition, Query};
-use platform::identity::Moderator;
+use platform::http::{ApiError, MinPosition, Query};
+use platform::identity::{Caller, Moderator};
 use projectors::feedback::read::{self as feedback, FeedbackCounts, FeedbackDto};
 use serde::{Deserialize, Serialize};
 
-use crate::routes::params::int_param;
-use crate::routes::respond::{private, with_consistency};
-use crate::routes::submissions::moderator_after;
+use crate::routes::params::{page_limit, word_param};
+use crate::routes::respond::{checked_after, private_ok};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["feedback", "artworks", "artists", "accounts"];
@@ -54,20 +53,16 @@ pub async fn feedback_queue(
     min: Option<MinPosition>,
     Query(p): Query<FeedbackParams>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
-    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
-    let limit = int_param("limit", p.limit.as_deref(), DEFAULT_LIMIT, 1, 100)?;
-    let status = p
-        .status
-        .as_deref()
-        .filter(|s| !s.is_empty())
-        .unwrap_or("open");
-    if domain::FeedbackStatus::parse(status).is_none() {
-        return Err(ApiError::validation(
-            "status",
-            "status must be open, archived or resolved",
-        ));
-    }
+    let (_, caught_up) =
+        checked_after(&state, caller, min, READS, Caller::require_moderator).await?;
+    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), DEFAULT_LIMIT)?;
+    let status = word_param(
+        "status",
+        p.status.as_deref(),
+        "open",
+        |s| domain::FeedbackStatus::parse(s).is_some(),
+        "status must be open, archived or resolved",
+    )?;
     let issue_type = p.issue_type.as_deref().filter(|t| !t.is_empty());
     if let Some(t) = issue_type {
         domain::IssueType::read(t)
@@ -77,14 +72,14 @@ pub async fn feedback_queue(
     let (items, total) =
         feedback::page(&state.pool, status, issue_type, i64::from(limit), offset).await?;
     let counts = feedback::counts(&state.pool).await?;
-    Ok(private(with_consistency(
-        ok(FeedbackPage {
+    Ok(private_ok(
+        FeedbackPage {
             feedback: items,
             total,
             page,
             limit,
             counts,
-        }),
+        },
         caught_up,
-    )))
+    ))
 }

@@ -9,6 +9,7 @@ use projectors::artworks::credit::{self, Credits};
 use projectors::artworks::history::{self, AsOf, HistoryEntry};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::future::Future;
 use uuid::Uuid;
 
 use super::artworks::ArtworkDetailDto;
@@ -21,45 +22,82 @@ use crate::state::QueryState;
 /// its contributor.
 pub const HISTORY_READS: &[&str] = &["submissions", "accounts"];
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ArtworkHistory {
-    /// Newest first.
-    pub entries: Vec<HistoryEntry>,
-    pub pagination: Pagination,
-}
-
 fn not_found(id: Uuid) -> ApiError {
     ApiError::NotFound(format!("Artwork with ID {id} not found"))
 }
 
-/// `GET /api/artworks/{id}/history?page&limit`: every change to the artwork, newest first: who
-/// (display names only), when, which submission's approval made it, and each field's value
-/// before and after.
-#[utoipa::path(get, path = "/api/artworks/{id}/history", tag = "artworks",
-    params(("id" = Uuid, Path, description = "Artwork id"), ListPage),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtworkHistory>),
-        (status = 400, body = platform::http::ErrorBody),
-        (status = 404, description = "Artwork with ID {id} not found", body = platform::http::ErrorBody),
-    ))]
-pub async fn artwork_history(
-    State(state): State<QueryState>,
+/// One subject's history route and its page type `$page`: a thin handler over
+/// [`history_page`] and the subject's `$read` (`projectors::<subject>::history::history`),
+/// answering `$not_found(id)` for an unknown id. The doc comment before the name is the route's
+/// OpenAPI description; `$tag`, `$id` and `$missing` its tag, id and 404 descriptions.
+macro_rules! history_route {
+    ($(#[doc = $doc:tt])* $name:ident $path:tt, $tag:tt, $id:tt, $missing:tt
+        => $page:ident, $read:path, $not_found:ident) => {
+        #[derive(Debug, Serialize, utoipa::ToSchema)]
+        pub struct $page {
+            /// Newest first.
+            pub entries: Vec<projectors::artworks::history::HistoryEntry>,
+            pub pagination: Pagination,
+        }
+
+        $(#[doc = $doc])*
+        #[utoipa::path(get, path = $path, tag = $tag,
+            params(("id" = Uuid, Path, description = $id), ListPage),
+            responses(
+                (status = 200, body = platform::http::Envelope<$page>),
+                (status = 400, body = platform::http::ErrorBody),
+                (status = 404, description = $missing, body = platform::http::ErrorBody),
+            ))]
+        pub async fn $name(
+            State(state): State<QueryState>,
+            min: Option<MinPosition>,
+            PathId(id): PathId,
+            Query(q): Query<HashMap<String, String>>,
+        ) -> Result<Response, ApiError> {
+            let read = |limit, offset| $read(&state.pool, id, limit, offset);
+            let (entries, pagination, caught_up) =
+                $crate::routes::history::history_page(&state, min, &q, read)
+                    .await?
+                    .ok_or_else(|| $not_found(id))?;
+            Ok(with_consistency(ok($page { entries, pagination }), caught_up))
+        }
+    };
+}
+pub(crate) use history_route;
+
+history_route! {
+    /// `GET /api/artworks/{id}/history?page&limit`: every change to the artwork, newest first: who
+    /// (display names only), when, which submission's approval made it, and each field's value
+    /// before and after.
+    artwork_history "/api/artworks/{id}/history", "artworks", "Artwork id",
+        "Artwork with ID {id} not found" => ArtworkHistory, history::history, not_found
+}
+
+/// A page of one artwork's or artist's history (`page` and `limit` from `q`), read once the
+/// models it names people from have passed `min`: `read(limit, offset)` gives the page's entries
+/// and how many there are in all, `None` for an unknown id.
+pub async fn history_page<F>(
+    state: &QueryState,
     min: Option<MinPosition>,
-    PathId(id): PathId,
-    Query(q): Query<HashMap<String, String>>,
-) -> Result<Response, ApiError> {
+    q: &HashMap<String, String>,
+    read: impl FnOnce(usize, usize) -> F,
+) -> Result<Option<(Vec<HistoryEntry>, Pagination, bool)>, ApiError>
+where
+    F: Future<Output = anyhow::Result<Option<(Vec<HistoryEntry>, usize)>>>,
+{
     let (page, limit) = page_and_limit(|k| q.get(k).map(String::as_str))?;
     let offset = (page as usize - 1) * limit as usize;
-    let caught_up = consistent(&state, min, HISTORY_READS).await;
-    let (entries, total) = history::history(&state.pool, id, limit as usize, offset)
+    let caught_up = consistent(state, min, HISTORY_READS).await;
+    let found = read(limit as usize, offset)
         .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| not_found(id))?;
-    let history = ArtworkHistory {
-        entries,
-        pagination: Pagination::new(page, limit, total as i64),
-    };
-    Ok(with_consistency(ok(history), caught_up))
+        .map_err(ApiError::internal)?;
+    Ok(found.map(|(entries, total)| {
+        (
+            entries,
+            Pagination::new(page, limit, total as i64),
+            caught_up,
+        )
+    }))
 }
 
 /// `GET /api/artworks/{id}/contributors`: for each field, who contributed its current value and

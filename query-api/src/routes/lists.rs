@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use platform::http::{ApiError, MinPosition, PathId, Query};
 use platform::identity::Caller;
 use projectors::artworks::read::ArtworkDto;
 use projectors::lists::read::{self as lists, ListSummary, SavedCount};
@@ -13,7 +13,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::routes::params::{int_param, Pagination, DEFAULT_PAGE, MAX_PAGE};
-use crate::routes::respond::{consistent, private, with_consistency};
+use crate::routes::respond::{consistent, private, private_ok};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["lists", "accounts", "artworks"];
@@ -37,7 +37,7 @@ pub async fn my_lists(
     let caught_up = consistent(&state, min, READS).await;
     let identities = projectors::accounts::read::identities(&state.pool, &caller).await?;
     let lists = lists::mine(&state.pool, caller.actor(), &identities).await?;
-    Ok(caller.respond(private(with_consistency(ok(MyLists { lists }), caught_up))))
+    Ok(caller.respond(private_ok(MyLists { lists }, caught_up)))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -83,7 +83,7 @@ pub async fn get_list(
         items: found,
         pagination: Pagination::new(page, limit, total),
     };
-    Ok(caller.respond(private(with_consistency(ok(details), caught_up))))
+    Ok(caller.respond(private_ok(details, caught_up)))
 }
 
 /// List `id` as the caller may see it, and the lists whose items it shows (for the caller's
@@ -152,13 +152,13 @@ pub async fn saved_counts(
     let identities = projectors::accounts::read::identities(pool, &caller).await?;
     let counts = lists::saved_counts(pool, id, caller.actor(), &identities).await?;
     let in_lists = lists::own_holding(pool, &identities, id).await?;
-    Ok(caller.respond(private(with_consistency(
-        ok(SavedCounts {
+    Ok(caller.respond(private_ok(
+        SavedCounts {
             lists: counts,
             in_lists,
-        }),
+        },
         caught_up,
-    ))))
+    )))
 }
 
 /// One stop of a walking tour.
@@ -358,7 +358,7 @@ pub async fn list_tour(
     if wants_gpx {
         return Ok(caller.respond(private(gpx_response(&tour))));
     }
-    Ok(caller.respond(private(with_consistency(ok(tour), caught_up))))
+    Ok(caller.respond(private_ok(tour, caught_up)))
 }
 
 /// `GET /api/lists/{id}/tour.gpx?start=lat,lon`: the tour as a GPX download.

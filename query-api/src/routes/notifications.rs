@@ -4,13 +4,13 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, ApiError, MinPosition, Query};
+use platform::http::{ApiError, MinPosition, Query};
 use platform::identity::SignedIn;
 use projectors::notifications::read::{self as notifications, NotificationDto};
 use serde::Serialize;
 
 use crate::routes::params::{bool_param, int_param};
-use crate::routes::respond::{consistent, private, with_consistency};
+use crate::routes::respond::{identities_after, private_ok};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["notifications", "accounts"];
@@ -49,8 +49,7 @@ pub async fn my_notifications(
     let limit = int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
     let offset = int_param("offset", get("offset"), 0, 0, MAX_OFFSET)?;
     let unread_only = bool_param("unread_only", get("unread_only"))?;
-    let caught_up = consistent(&state, min, READS).await;
-    let identities = projectors::accounts::read::identities(&state.pool, &caller).await?;
+    let (identities, caught_up) = identities_after(&state, &caller, min, READS).await?;
     let (notifications, total) = notifications::page(
         &state.pool,
         &identities,
@@ -59,13 +58,13 @@ pub async fn my_notifications(
         i64::from(offset),
     )
     .await?;
-    Ok(private(with_consistency(
-        ok(NotificationPage {
+    Ok(private_ok(
+        NotificationPage {
             notifications,
             total,
-        }),
+        },
         caught_up,
-    )))
+    ))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -84,11 +83,7 @@ pub async fn unread_count(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     caller.require_account()?;
-    let caught_up = consistent(&state, min, READS).await;
-    let identities = projectors::accounts::read::identities(&state.pool, &caller).await?;
+    let (identities, caught_up) = identities_after(&state, &caller, min, READS).await?;
     let unread_count = notifications::unread_count(&state.pool, &identities).await?;
-    Ok(private(with_consistency(
-        ok(UnreadCount { unread_count }),
-        caught_up,
-    )))
+    Ok(private_ok(UnreadCount { unread_count }, caught_up))
 }

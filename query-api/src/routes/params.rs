@@ -26,10 +26,36 @@ pub struct ListPage {
 
 /// A list's `page` and `limit` from the query (`get` looks a parameter up).
 pub fn page_and_limit<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(u32, u32), ApiError> {
+    page_limit(get("page"), get("limit"), DEFAULT_LIMIT)
+}
+
+/// `page` (1 to 10000, default 1) and `limit` (1 to 100, default `default_limit`) as given.
+pub fn page_limit(
+    page: Option<&str>,
+    limit: Option<&str>,
+    default_limit: u32,
+) -> Result<(u32, u32), ApiError> {
     Ok((
-        int_param("page", get("page"), DEFAULT_PAGE, 1, MAX_PAGE)?,
-        int_param("limit", get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT)?,
+        int_param("page", page, DEFAULT_PAGE, 1, MAX_PAGE)?,
+        int_param("limit", limit, default_limit, 1, MAX_LIMIT)?,
     ))
+}
+
+/// A word parameter (a status, a kind): `default` when absent or empty, else the word given if
+/// `known` takes it, else a 400 on `name` saying `message`.
+pub fn word_param<'a>(
+    name: &str,
+    raw: Option<&'a str>,
+    default: &'a str,
+    known: impl Fn(&str) -> bool,
+    message: &str,
+) -> Result<&'a str, ApiError> {
+    let word = raw.filter(|s| !s.is_empty()).unwrap_or(default);
+    if known(word) {
+        Ok(word)
+    } else {
+        Err(ApiError::validation(name, message))
+    }
 }
 
 /// Parses an optional numeric parameter given as text, so "abc" and "1.5" get our message.

@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::ProfileName;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
-use platform::identity::SignedIn;
+use platform::identity::{Caller, SignedIn};
 use projectors::accounts::read::{profile as load_profile, Profile};
 use projectors::badges::read::AwardDto;
 use projectors::lists::read::ListSummary;
@@ -13,7 +13,7 @@ use projectors::submissions::read::{contributions, ApprovedCounts, StatusCounts}
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::routes::respond::{consistent, private, with_consistency};
+use crate::routes::respond::{checked_after, consistent, private, private_ok, with_consistency};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["accounts", "submissions", "badges", "lists"];
@@ -47,10 +47,8 @@ pub async fn get_profile(
     SignedIn(caller): SignedIn,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
-    let waited = min.is_some();
-    let caught_up = consistent(&state, min, READS).await;
-    let caller = caller.refreshed(&state.pool, waited).await?;
+    let (caller, caught_up) =
+        checked_after(&state, caller, min, READS, Caller::require_account).await?;
     let profile = load_profile(&state.pool, &caller).await?;
     let identities = projectors::accounts::read::identities_of(&state.pool, profile.uuid).await?;
     let (submissions, approved) = contributions(&state.pool, &identities).await?;
@@ -62,13 +60,13 @@ pub async fn get_profile(
         approved,
         badges: i64::try_from(badges).unwrap_or(i64::MAX),
     };
-    Ok(private(with_consistency(
-        ok(MyProfile {
+    Ok(private_ok(
+        MyProfile {
             profile,
             statistics,
-        }),
+        },
         caught_up,
-    )))
+    ))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

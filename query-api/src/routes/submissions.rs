@@ -5,16 +5,15 @@ use axum::extract::State;
 use axum::response::Response;
 use chrono::Utc;
 use domain::SubmissionKind;
-use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use platform::http::{ApiError, MinPosition, PathId, Query};
 use platform::identity::{Caller, Moderator};
 use projectors::candidates::{duplicate_candidates, NearbyCandidate};
 use projectors::submissions;
 use projectors::submissions::read::Viewer;
 use serde::{Deserialize, Serialize};
 
-use crate::routes::params::{int_param, Pagination};
-use crate::routes::respond::private;
-use crate::routes::respond::{consistent, with_consistency};
+use crate::routes::params::{page_limit, word_param, Pagination};
+use crate::routes::respond::{caller_ok, checked_after, identities_after, private_ok};
 use crate::state::QueryState;
 
 /// Read models these endpoints read (for `X-Min-Position`).
@@ -47,23 +46,6 @@ impl SubmissionList {
     }
 }
 
-/// Waits for `X-Min-Position` in the read models `reads` (with `accounts` among them), then
-/// checks the caller's role as of that position (so a grant the client has seen is in force): 401
-/// anonymous, 403 without the moderator permission.
-pub(crate) async fn moderator_after(
-    state: &QueryState,
-    caller: Caller,
-    min: Option<MinPosition>,
-    reads: &[&str],
-) -> Result<(Caller, bool), ApiError> {
-    caller.require_account()?;
-    let waited = min.is_some();
-    let caught_up = consistent(state, min, reads).await;
-    let caller = caller.refreshed(&state.pool, waited).await?;
-    caller.require_moderator()?;
-    Ok((caller, caught_up))
-}
-
 /// How the caller sees submission answers (photos at signed URLs; moderators see submitters).
 async fn viewer(state: &QueryState, moderator: bool) -> Result<Viewer<'_>, ApiError> {
     Ok(Viewer {
@@ -92,10 +74,8 @@ pub async fn my_submissions(
     min: Option<MinPosition>,
     Query(p): Query<PageParams>,
 ) -> Result<Response, ApiError> {
-    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
-    let limit = int_param("limit", p.limit.as_deref(), 20, 1, 100)?;
-    let caught_up = consistent(&state, min, READS).await;
-    let ids = projectors::accounts::read::identities(&state.pool, &caller).await?;
+    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), 20)?;
+    let (ids, caught_up) = identities_after(&state, &caller, min, READS).await?;
     let total = submissions::read::count_by(&state.pool, &ids).await?;
     let pagination = Pagination::new(page, limit, total);
     let viewer = viewer(&state, false).await?;
@@ -108,9 +88,7 @@ pub async fn my_submissions(
     )
     .await?;
     let list = SubmissionList::new(rows, pagination);
-    Ok(private(
-        caller.respond(with_consistency(ok(list), caught_up)),
-    ))
+    Ok(caller_ok(&caller, list, caught_up))
 }
 
 /// A page of the caller's edit proposals.
@@ -132,10 +110,8 @@ pub async fn my_edits(
     min: Option<MinPosition>,
     Query(p): Query<PageParams>,
 ) -> Result<Response, ApiError> {
-    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
-    let limit = int_param("limit", p.limit.as_deref(), 20, 1, 100)?;
-    let caught_up = consistent(&state, min, EDIT_READS).await;
-    let ids = projectors::accounts::read::identities(&state.pool, &caller).await?;
+    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), 20)?;
+    let (ids, caught_up) = identities_after(&state, &caller, min, EDIT_READS).await?;
     let offset = i64::from(page - 1) * i64::from(limit);
     let (edits, total) = submissions::read::edits_by(&state.pool, &ids, i64::from(limit), offset)
         .await
@@ -144,9 +120,7 @@ pub async fn my_edits(
         edits,
         pagination: Pagination::new(page, limit, total),
     };
-    Ok(private(
-        caller.respond(with_consistency(ok(list), caught_up)),
-    ))
+    Ok(caller_ok(&caller, list, caught_up))
 }
 
 /// Read models "my edits" reads.
@@ -179,20 +153,16 @@ pub async fn review_queue(
     min: Option<MinPosition>,
     Query(p): Query<QueueParams>,
 ) -> Result<Response, ApiError> {
-    let (caller, caught_up) = moderator_after(&state, caller, min, READS).await?;
-    let page = int_param("page", p.page.as_deref(), 1, 1, 10_000)?;
-    let limit = int_param("limit", p.limit.as_deref(), REVIEW_QUEUE_LIMIT, 1, 100)?;
-    let status = p
-        .status
-        .as_deref()
-        .filter(|s| !s.is_empty())
-        .unwrap_or("pending");
-    if domain::SubmissionStatus::parse(status).is_none() {
-        return Err(ApiError::validation(
-            "status",
-            "status must be pending, approved, rejected or withdrawn",
-        ));
-    }
+    let (caller, caught_up) =
+        checked_after(&state, caller, min, READS, Caller::require_moderator).await?;
+    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), REVIEW_QUEUE_LIMIT)?;
+    let status = word_param(
+        "status",
+        p.status.as_deref(),
+        "pending",
+        |s| domain::SubmissionStatus::parse(s).is_some(),
+        "status must be pending, approved, rejected or withdrawn",
+    )?;
     let kind = p.kind.as_deref().filter(|k| !k.is_empty());
     if kind.is_some_and(|k| domain::SubmissionKind::parse(k).is_none()) {
         return Err(ApiError::validation(
@@ -214,7 +184,7 @@ pub async fn review_queue(
     )
     .await?;
     let list = SubmissionList::new(rows, pagination);
-    Ok(private(with_consistency(ok(list), caught_up)))
+    Ok(private_ok(list, caught_up))
 }
 
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
@@ -239,7 +209,8 @@ pub async fn review_submission(
     PathId(id): PathId,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
+    let (_, caught_up) =
+        checked_after(&state, caller, min, READS, Caller::require_moderator).await?;
     let submission = submissions::read::by_id(&state.pool, viewer(&state, true).await?, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Submission not found".into()))?;
@@ -256,10 +227,7 @@ pub async fn review_submission(
         None,
     )
     .await?;
-    Ok(private(with_consistency(
-        ok(ReviewDetail { submission, nearby }),
-        caught_up,
-    )))
+    Ok(private_ok(ReviewDetail { submission, nearby }, caught_up))
 }
 
 /// `GET /api/review/stats` (moderators).
@@ -273,7 +241,8 @@ pub async fn review_stats(
     Moderator(caller): Moderator,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    let (_, caught_up) = moderator_after(&state, caller, min, READS).await?;
+    let (_, caught_up) =
+        checked_after(&state, caller, min, READS, Caller::require_moderator).await?;
     let stats = submissions::read::stats(&state.pool).await?;
-    Ok(private(with_consistency(ok(stats), caught_up)))
+    Ok(private_ok(stats, caught_up))
 }

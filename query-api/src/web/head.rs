@@ -41,6 +41,25 @@ pub const DEFAULT_THEME_COLOR: &str = "#3949ab";
 const MAX_DESCRIPTION: usize = 300;
 
 impl Head {
+    /// The head of a page about one thing: its `og:type` (`kind`), title, description, canonical
+    /// URL and JSON-LD.
+    pub fn of(
+        kind: &'static str,
+        title: &str,
+        description: String,
+        canonical: String,
+        json_ld: Value,
+    ) -> Self {
+        Head {
+            title: Some(title.to_owned()),
+            description,
+            canonical,
+            kind,
+            json_ld: Some(json_ld),
+            ..Head::default()
+        }
+    }
+
     /// The tags, for the instance `brand` (titles as the app writes them: "{Page} - {product}").
     pub fn render(&self, brand: &Brand) -> String {
         let product = brand.product.as_str();

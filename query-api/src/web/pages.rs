@@ -1,12 +1,15 @@
 //! Each public page's head, from the read models: an artwork (`VisualArtwork`), an artist
 //! (`Person`), a public list (`ItemList`), a static page, and the app's sections.
 
+use std::future::Future;
+
 use axum::extract::{Path, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use domain::{ArtworkStatus, ArtworkType};
 use projectors::artists::read::ArtistDto;
 use projectors::artworks::read::ArtworkDto;
+use projectors::lists::read::ListRow;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -22,42 +25,58 @@ fn unavailable(web: &Web, path: &str, e: sqlx::Error) -> Response {
     web.answer(StatusCode::SERVICE_UNAVAILABLE, &head)
 }
 
-/// `GET /artwork/{id}`.
-pub async fn artwork(State(web): State<Web>, Path(id): Path<String>, uri: Uri) -> Response {
-    let Ok(id) = Uuid::parse_str(&id) else {
+/// The page of one record: `read` finds it by the uuid in the path, `head` makes its head; a 404
+/// when the path holds no uuid or `read` finds nothing.
+async fn record_page<T, F: Future<Output = Result<Option<T>, sqlx::Error>>>(
+    web: &Web,
+    uri: &Uri,
+    id: &str,
+    read: impl FnOnce(Uuid) -> F,
+    head: impl FnOnce(&Web, &T) -> Head,
+) -> Response {
+    let Ok(id) = Uuid::parse_str(id) else {
         return web.not_found(uri.path());
     };
-    match projectors::artworks::read::public_by_id(&web.query.pool, id).await {
-        Ok(Some(a)) => web.answer(StatusCode::OK, &artwork_head(&web, &a)),
+    match read(id).await {
+        Ok(Some(record)) => web.answer(StatusCode::OK, &head(web, &record)),
         Ok(None) => web.not_found(uri.path()),
-        Err(e) => unavailable(&web, uri.path(), e),
+        Err(e) => unavailable(web, uri.path(), e),
     }
+}
+
+/// `GET /artwork/{id}`.
+pub async fn artwork(State(web): State<Web>, Path(id): Path<String>, uri: Uri) -> Response {
+    let pool = &web.query.pool;
+    let read = |id| projectors::artworks::read::public_by_id(pool, id);
+    record_page(&web, &uri, &id, read, artwork_head).await
 }
 
 /// `GET /artist/{id}`.
 pub async fn artist(State(web): State<Web>, Path(id): Path<String>, uri: Uri) -> Response {
-    let Ok(id) = Uuid::parse_str(&id) else {
-        return web.not_found(uri.path());
-    };
-    match projectors::artists::read::by_id(&web.query.pool, id).await {
-        Ok(Some(a)) => web.answer(StatusCode::OK, &artist_head(&web, &a)),
-        Ok(None) => web.not_found(uri.path()),
-        Err(e) => unavailable(&web, uri.path(), e),
-    }
+    let pool = &web.query.pool;
+    record_page(
+        &web,
+        &uri,
+        &id,
+        |id| projectors::artists::read::by_id(pool, id),
+        artist_head,
+    )
+    .await
 }
 
 /// `GET /lists/{id}`: a public list; a private one is a 404 here (its owner's app still shows
 /// it, asking the API with its token).
 pub async fn list(State(web): State<Web>, Path(id): Path<String>, uri: Uri) -> Response {
-    let Ok(id) = Uuid::parse_str(&id) else {
-        return web.not_found(uri.path());
+    let pool = &web.query.pool;
+    let read = |id| async move {
+        let list = projectors::lists::read::list(pool, id).await?;
+        Ok::<_, sqlx::Error>(list.filter(|l| l.public))
     };
-    let list = match projectors::lists::read::list(&web.query.pool, id).await {
-        Ok(Some(l)) if l.public => l,
-        Ok(_) => return web.not_found(uri.path()),
-        Err(e) => return unavailable(&web, uri.path(), e),
-    };
-    let canonical = web.url(&format!("/lists/{id}"));
+    record_page(&web, &uri, &id, read, list_head).await
+}
+
+fn list_head(web: &Web, list: &ListRow) -> Head {
+    let canonical = web.url(&format!("/lists/{}", list.id));
     let description = format!("A list of public artworks on {}.", web.product());
     let json_ld = json!({
         "@context": "https://schema.org",
@@ -67,15 +86,7 @@ pub async fn list(State(web): State<Web>, Path(id): Path<String>, uri: Uri) -> R
         "description": description,
         "dateModified": list.updated_at.to_rfc3339(),
     });
-    let head = Head {
-        title: Some(list.name),
-        description,
-        canonical,
-        kind: "website",
-        json_ld: Some(json_ld),
-        ..Head::default()
-    };
-    web.answer(StatusCode::OK, &head)
+    Head::of("website", &list.name, description, canonical, json_ld)
 }
 
 /// `GET /pages/{slug}`.
@@ -92,14 +103,13 @@ pub async fn static_page(State(web): State<Web>, Path(slug): Path<String>, uri: 
         "url": canonical,
         "isPartOf": web.website(),
     });
-    let head = Head {
-        title: Some(page.title.clone()),
-        description: page.summary.clone(),
+    let head = Head::of(
+        "article",
+        &page.title,
+        page.summary.clone(),
         canonical,
-        kind: "article",
-        json_ld: Some(json_ld),
-        ..Head::default()
-    };
+        json_ld,
+    );
     web.answer(StatusCode::OK, &head)
 }
 
@@ -297,14 +307,7 @@ fn artist_head(web: &Web, a: &ArtistDto) -> Head {
     if let Some(d) = a.death_year {
         ld["deathDate"] = json!(d.to_string());
     }
-    Head {
-        title: Some(a.name.clone()),
-        description,
-        canonical,
-        kind: "profile",
-        json_ld: Some(ld),
-        ..Head::default()
-    }
+    Head::of("profile", &a.name, description, canonical, ld)
 }
 
 #[cfg(test)]

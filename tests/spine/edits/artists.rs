@@ -1,7 +1,9 @@
 //! What only artist edits have: aliases (found by search) and years (checked against each
 //! other), and new artists proposed with `POST /api/artists` and created by their approval.
 
-use super::{change, changes, field_names, history, problems, reject, ARTIST};
+use super::{
+    approve_applying, change, changes, field_names, history, problems, reject, Scene, ARTIST,
+};
 use crate::accounts::{anonymous_token, signed_in};
 use crate::fixtures::assert_message;
 use crate::submissions::{moderator, spawn};
@@ -9,11 +11,20 @@ use serde_json::{json, Value};
 
 #[tokio::test]
 async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
-    let app = spawn().await;
-    let (artist, imported) = ARTIST.seed(&app, "artist-edit-1", "Ken Lum").await;
-    let editor = signed_in(&app, "artist-editor@plinth.test").await;
-    let modr = moderator(&app).await;
-    let anon = anonymous_token(&app).await;
+    let Scene {
+        app,
+        id: artist,
+        imported,
+        editor,
+        modr,
+        anon,
+    } = Scene::new(
+        ARTIST,
+        "artist-edit-1",
+        "Ken Lum",
+        "artist-editor@plinth.test",
+    )
+    .await;
     let detail = ARTIST.detail(&artist);
 
     // Years are checked against each other, as the proposal would set them.
@@ -78,14 +89,8 @@ async fn an_artists_aliases_and_years_are_checked_applied_and_found() {
     );
 
     // Approving the aliases and the website only.
-    let (status, applied, body) = app
-        .post_as(
-            &modr,
-            &ARTIST.approve(&edit),
-            json!({"apply_to_artist": ["aliases", "website"]}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let fields = ["aliases", "website"];
+    let (applied, body) = approve_applying(&app, ARTIST, &modr, &edit, &fields).await;
     assert_eq!(body["data"]["applied"], json!(["aliases", "website"]));
 
     // The artist has the aliases, no website, the old biography and no birth year.
@@ -193,18 +198,11 @@ async fn a_new_artist_is_proposed_and_created_by_its_approval() {
 
     // A new artist is not approved without its name; with it, the artist exists.
     let approve = ARTIST.approve(&edit);
-    let (status, _, body) = app
-        .post_as(&modr, &approve, json!({"apply_to_artist": ["birth_year"]}))
-        .await;
+    let without_name = ARTIST.applying(&["birth_year"]);
+    let (status, _, body) = app.post_as(&modr, &approve, without_name).await;
     assert_message(status, &body, 400, "name is required");
-    let (status, approved, body) = app
-        .post_as(
-            &modr,
-            &approve,
-            json!({"apply_to_artist": ["name", "birth_year"]}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let fields = ["name", "birth_year"];
+    let (approved, body) = approve_applying(&app, ARTIST, &modr, &edit, &fields).await;
     assert_eq!(body["data"]["artist_id"], json!(artist));
     let (status, now) = app
         .get_as(&anon, &ARTIST.detail(&artist), Some(&approved))

@@ -1,8 +1,8 @@
 //! What only artwork edits have: credit per field, a moderator's revert of a change, and two
 //! edits of one field approved at the same moment.
 
-use super::{change, history, propose, rename, ARTWORK};
-use crate::accounts::{anonymous_token, signed_in};
+use super::{approve_applying, change, history, propose, rename, Scene, ARTWORK};
+use crate::accounts::signed_in;
 use crate::fixtures::Refusal::{self, Field, Message, Status};
 use crate::fixtures::{assert_posts_refused, sql_value, strs};
 use crate::harness::assert_replay_keeps;
@@ -17,14 +17,21 @@ const UNREVERTIBLE: Refusal = Message(400, "This change cannot be reverted");
 /// field is nobody's.
 #[tokio::test]
 async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_dataset() {
-    let app = spawn().await;
-    let (artwork, imported) = ARTWORK.seed(&app, "credit-1", "Blue Wall").await;
-    let editor = signed_in(&app, "credit-editor@plinth.test").await;
-    let modr = moderator(&app).await;
-    let anon = anonymous_token(&app).await;
+    let Scene {
+        app,
+        id: artwork,
+        editor,
+        modr,
+        anon,
+        ..
+    } = Scene::new(
+        ARTWORK,
+        "credit-1",
+        "Blue Wall",
+        "credit-editor@plinth.test",
+    )
+    .await;
     let detail = ARTWORK.detail(&artwork);
-    let (status, _) = app.get_as(&editor, &detail, Some(&imported)).await;
-    assert_eq!(status, 200);
     let (edit, _) = propose(
         &app,
         ARTWORK,
@@ -41,14 +48,8 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
         ]),
     )
     .await;
-    let (status, applied, body) = app
-        .post_as(
-            &modr,
-            &ARTWORK.approve(&edit),
-            json!({"apply_to_artwork": ["title", "description"]}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let fields = ["title", "description"];
+    let (applied, _) = approve_applying(&app, ARTWORK, &modr, &edit, &fields).await;
     // Straight after the approval, with its position: the history and the credit wait for the
     // read models they name people from, so the edit's contributor is named at once.
     let (status, page) = app
@@ -99,13 +100,14 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
 
 #[tokio::test]
 async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
-    let app = spawn().await;
-    let (artwork, imported) = ARTWORK.seed(&app, "edit-3", "Gate").await;
-    let editor = signed_in(&app, "reverted-editor@plinth.test").await;
-    let modr = moderator(&app).await;
+    let Scene {
+        app,
+        id: artwork,
+        editor,
+        modr,
+        ..
+    } = Scene::new(ARTWORK, "edit-3", "Gate", "reverted-editor@plinth.test").await;
     let detail = ARTWORK.detail(&artwork);
-    let (status, _) = app.get_as(&editor, &detail, Some(&imported)).await;
-    assert_eq!(status, 200);
     let (edit, _) = rename(
         &app,
         ARTWORK,

@@ -9,8 +9,10 @@ mod artists;
 mod artworks;
 mod shared;
 
+use crate::accounts::{anonymous_token, signed_in};
 use crate::fixtures::strings;
 use crate::harness::TestApp;
+use crate::submissions::{moderator, spawn};
 use domain::text::{LongText, PersonName};
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
@@ -143,6 +145,11 @@ impl Subject {
         format!("{}/reject", self.review(edit))
     }
 
+    /// An approval's body applying `fields` only.
+    fn applying(self, fields: &[&str]) -> Value {
+        json!({ self.apply_key: fields })
+    }
+
     /// A change whose old value is not the seeded subject's, and its field.
     fn stale_change(self) -> (&'static str, Value) {
         let [field, old, new] = self.stale;
@@ -161,6 +168,41 @@ impl Subject {
     /// import.
     async fn seed(self, app: &TestApp, source_id: &str, name: &str) -> (String, String) {
         (self.seed)(app, source_id, name).await
+    }
+}
+
+/// A test's own app with one seeded subject, an editor who has read it at its import, a
+/// moderator and a visitor.
+struct Scene {
+    app: TestApp,
+    /// The subject's id and the position of its import.
+    id: String,
+    imported: String,
+    editor: String,
+    modr: String,
+    anon: String,
+}
+
+impl Scene {
+    /// Seeds `subject` as `source_id` named `name` and signs in `editor` (an e-mail).
+    async fn new(subject: Subject, source_id: &str, name: &str, editor: &str) -> Self {
+        let app = spawn().await;
+        let (id, imported) = subject.seed(&app, source_id, name).await;
+        let scene = Self {
+            editor: signed_in(&app, editor).await,
+            modr: moderator(&app).await,
+            anon: anonymous_token(&app).await,
+            app,
+            id,
+            imported,
+        };
+        let detail = subject.detail(&scene.id);
+        let (status, _) = scene
+            .app
+            .get_as(&scene.editor, &detail, Some(&scene.imported))
+            .await;
+        assert_eq!(status, 200);
+        scene
     }
 }
 
@@ -272,6 +314,21 @@ async fn reject(app: &TestApp, subject: Subject, modr: &str, edit: &str, reason:
         (&json!("rejected"), &json!(reason))
     );
     pos
+}
+
+/// Approves `edit` of `subject` as `modr`, applying `fields` only, and checks it was: the
+/// position and the answer.
+async fn approve_applying(
+    app: &TestApp,
+    subject: Subject,
+    modr: &str,
+    edit: &str,
+    fields: &[&str],
+) -> (String, Value) {
+    let body = subject.applying(fields);
+    let (status, pos, answer) = app.post_as(modr, &subject.approve(edit), body).await;
+    assert_eq!(status, 200, "{answer}");
+    (pos, answer)
 }
 
 /// Renames subject `id` `from` → `to` as `token`; answers the edit's id and position.

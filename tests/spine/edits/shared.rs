@@ -1,10 +1,11 @@
 //! The scenarios artworks and artists share, each written once and run for both subjects.
 
-use super::{change, changes, field_names, history, problems, rename, Subject};
-use crate::accounts::{anonymous_token, signed_in};
+use super::{
+    approve_applying, change, changes, field_names, history, problems, rename, Scene, Subject,
+};
+use crate::accounts::signed_in;
 use crate::fixtures::assert_message;
 use crate::harness::assert_replay_keeps;
-use crate::submissions::{moderator, spawn};
 use serde_json::{json, Value};
 
 super::for_each_subject!(
@@ -13,18 +14,16 @@ super::for_each_subject!(
 );
 
 async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subject) {
-    let app = spawn().await;
-    let (id, imported) = subject
-        .seed(&app, &subject.source_id("edit-1"), "Blue Wall")
-        .await;
-    let editor = signed_in(&app, &subject.email("editor")).await;
-    let modr = moderator(&app).await;
-    let anon = anonymous_token(&app).await;
+    let (source_id, email) = (subject.source_id("edit-1"), subject.email("editor"));
+    let Scene {
+        app,
+        id,
+        imported,
+        editor,
+        modr,
+        anon,
+    } = Scene::new(subject, &source_id, "Blue Wall", &email).await;
     let (name, (text, seeded)) = (subject.name_field, subject.text_field);
-    let (status, _) = app
-        .get_as(&editor, &subject.detail(&id), Some(&imported))
-        .await;
-    assert_eq!(status, 200);
     // The name changed, the text cleared, and one more field the approval will leave out.
     let (extra, extra_read) = (subject.extra_change(), subject.extra.1);
     let good = json!({
@@ -192,14 +191,9 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
     let approve = subject.approve(&edit);
     let (status, _, body) = app.post_as(&editor, &approve, json!({})).await;
     assert_eq!(status, 403, "{body}");
-    let (status, _, body) = app
-        .post_as(&modr, &approve, json!({ subject.apply_key: [] }))
-        .await;
+    let (status, _, body) = app.post_as(&modr, &approve, subject.applying(&[])).await;
     assert_message(status, &body, 400, "Choose at least one field to apply");
-    let (status, applied, body) = app
-        .post_as(&modr, &approve, json!({ subject.apply_key: [name, text] }))
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let (applied, body) = approve_applying(&app, subject, &modr, &edit, &[name, text]).await;
     assert_eq!(
         (&body["data"]["applied"], &body["data"][subject.id_key]),
         (&json!([name, text]), &json!(id))
@@ -268,18 +262,16 @@ async fn an_edit_is_checked_proposed_reviewed_and_applied_in_part(subject: Subje
 }
 
 async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason(subject: Subject) {
-    let app = spawn().await;
-    let (id, imported) = subject
-        .seed(&app, &subject.source_id("edit-2"), "Orca")
-        .await;
-    let first = signed_in(&app, &subject.email("first")).await;
+    let (source_id, email) = (subject.source_id("edit-2"), subject.email("first"));
+    let Scene {
+        app,
+        id,
+        editor: first,
+        modr,
+        ..
+    } = Scene::new(subject, &source_id, "Orca", &email).await;
     let second = signed_in(&app, &subject.email("second")).await;
-    let modr = moderator(&app).await;
     let name = subject.name_field;
-    let (status, _) = app
-        .get_as(&first, &subject.detail(&id), Some(&imported))
-        .await;
-    assert_eq!(status, 200);
     // Given two renames made against the same name, the first approved.
     let (a, _) = rename(&app, subject, &first, &id, "Orca", "Digital Orca").await;
     let (b, _) = rename(&app, subject, &second, &id, "Orca", "Pixel Orca").await;

@@ -189,40 +189,35 @@ mod tests {
 
     #[test]
     fn material_mapping() {
-        assert_eq!(map_material("Bronze"), Some("bronze"));
-        assert_eq!(map_material("Cold-cast bronze"), Some("bronze"));
-        assert_eq!(map_material("Stainless steel"), Some("metal"));
-        assert_eq!(map_material("Painted steel"), Some("metal"));
-        assert_eq!(map_material("Stainless steel, cedar"), Some("mixed"));
-        assert_eq!(map_material("Bronze, granite"), Some("mixed"));
-        assert_eq!(map_material("Bronze on granite base"), Some("bronze"));
-        assert_eq!(map_material("Oil on canvas"), Some("paint"));
-        assert_eq!(map_material("Paint and aerosol"), Some("paint"));
-        assert_eq!(map_material("Indiana limestone"), Some("stone"));
-        assert_eq!(map_material("Cast stone"), Some("concrete"));
-        assert_eq!(map_material("Fiberglass"), Some("other"));
-        assert_eq!(map_material("Plexiglass and lighting"), Some("other"));
-        assert_eq!(map_material("Hand-painted stained glass"), Some("glass"));
-        assert_eq!(map_material("Ceramic tiles, glazed"), Some("ceramic"));
-        assert_eq!(map_material("Terra-cotta tiles, glazed"), Some("ceramic"));
-        assert_eq!(map_material("Mixed media/ Wood, canvas"), Some("mixed"));
-        assert_eq!(
-            map_material("Corrosion-resistant weathering steel"),
-            Some("metal")
-        );
-        assert_eq!(
-            map_material("Digitally printed onto adhesive vinyl"),
-            Some("other")
-        );
-        assert_eq!(
-            map_material("Stony Creek and Deer Isle granites"),
-            Some("stone")
-        );
-        assert_eq!(map_material("Tile"), Some("ceramic"));
-        assert_eq!(map_material("Stone tiles"), Some("stone"));
-        assert_eq!(map_material("Glass tile"), Some("glass"));
-        assert_eq!(map_material("Mixed medium"), Some("mixed"));
-        assert_eq!(map_material(" n/a "), None);
+        for (text, class) in [
+            ("Bronze", Some("bronze")),
+            ("Cold-cast bronze", Some("bronze")),
+            ("Stainless steel", Some("metal")),
+            ("Painted steel", Some("metal")),
+            ("Stainless steel, cedar", Some("mixed")),
+            ("Bronze, granite", Some("mixed")),
+            ("Bronze on granite base", Some("bronze")),
+            ("Oil on canvas", Some("paint")),
+            ("Paint and aerosol", Some("paint")),
+            ("Indiana limestone", Some("stone")),
+            ("Cast stone", Some("concrete")),
+            ("Fiberglass", Some("other")),
+            ("Plexiglass and lighting", Some("other")),
+            ("Hand-painted stained glass", Some("glass")),
+            ("Ceramic tiles, glazed", Some("ceramic")),
+            ("Terra-cotta tiles, glazed", Some("ceramic")),
+            ("Mixed media/ Wood, canvas", Some("mixed")),
+            ("Corrosion-resistant weathering steel", Some("metal")),
+            ("Digitally printed onto adhesive vinyl", Some("other")),
+            ("Stony Creek and Deer Isle granites", Some("stone")),
+            ("Tile", Some("ceramic")),
+            ("Stone tiles", Some("stone")),
+            ("Glass tile", Some("glass")),
+            ("Mixed medium", Some("mixed")),
+            (" n/a ", None),
+        ] {
+            assert_eq!(map_material(text), class, "{text}");
+        }
     }
 
     #[test]

@@ -9,139 +9,43 @@ use uuid::Uuid;
 
 use super::{EditFieldDiff, Queued, Reviewed};
 
-/// An artwork edit in the moderators' queue.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct EditSummary {
-    pub id: Uuid,
-    pub artwork_id: Uuid,
-    pub artwork_title: String,
-    pub submitter: Submitter,
-    pub created_at: DateTime<Utc>,
-    /// The fields it changes.
-    pub fields: Vec<String>,
-    /// Some field changed since the edit was proposed.
-    pub stale: bool,
+edit_answer! {
+    queued
+    /// An artwork edit in the moderators' queue.
+    #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+    EditSummary from Queued { artwork_id, artwork_title }
 }
 
-impl From<Queued> for EditSummary {
-    fn from(q: Queued) -> Self {
-        Self {
-            id: q.id,
-            artwork_id: q.subject_id,
-            artwork_title: q.subject_name,
-            submitter: q.submitter,
-            created_at: q.created_at,
-            fields: q.fields,
-            stale: q.stale,
-        }
+edit_answer! {
+    queued
+    /// An artist edit (or a new artist) in the moderators' queue.
+    #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+    ArtistEditSummary from Queued {
+        artist_id,
+        /// The artist's name now; for a new artist, the proposed name.
+        artist_name,
+        /// A proposal of an artist the registry does not have yet.
+        new_artist,
     }
 }
 
-/// An artist edit (or a new artist) in the moderators' queue.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ArtistEditSummary {
-    pub id: Uuid,
-    pub artist_id: Uuid,
-    /// The artist's name now; for a new artist, the proposed name.
-    pub artist_name: String,
-    /// A proposal of an artist the registry does not have yet.
-    pub new_artist: bool,
-    pub submitter: Submitter,
-    pub created_at: DateTime<Utc>,
-    /// The fields it changes.
-    pub fields: Vec<String>,
-    /// Some field changed since the edit was proposed.
-    pub stale: bool,
+edit_answer! {
+    reviewed
+    /// An artwork edit with its review.
+    #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+    EditDetail from Reviewed { artwork_id, artwork_title }
 }
 
-impl From<Queued> for ArtistEditSummary {
-    fn from(q: Queued) -> Self {
-        Self {
-            id: q.id,
-            artist_id: q.subject_id,
-            artist_name: q.subject_name,
-            new_artist: q.new_artist,
-            submitter: q.submitter,
-            created_at: q.created_at,
-            fields: q.fields,
-            stale: q.stale,
-        }
+edit_answer! {
+    reviewed
+    /// An artist edit (or a new artist) with its review.
+    #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+    ArtistEditDetail from Reviewed {
+        artist_id,
+        /// The artist's name now; for a new artist not yet created, the proposed name.
+        artist_name,
+        new_artist,
     }
-}
-
-/// An artwork edit with its review.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct EditDetail {
-    pub id: Uuid,
-    pub artwork_id: Uuid,
-    pub artwork_title: String,
-    pub status: SubmissionStatus,
-    pub submitter: Submitter,
-    pub note: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub decided_at: Option<DateTime<Utc>>,
-    /// Why it was rejected.
-    pub reason: Option<String>,
-    /// The fields an approval applied.
-    pub applied: Option<Vec<String>>,
-    pub fields: Vec<EditFieldDiff>,
-}
-
-impl From<Reviewed> for EditDetail {
-    fn from(r: Reviewed) -> Self {
-        Self {
-            id: r.id,
-            artwork_id: r.subject_id,
-            artwork_title: r.subject_name,
-            status: r.status,
-            submitter: r.submitter,
-            note: r.note,
-            created_at: r.created_at,
-            decided_at: r.decided_at,
-            reason: r.reason,
-            applied: r.applied,
-            fields: r.fields,
-        }
-    }
-}
-
-/// An artist edit (or a new artist) with its review.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ArtistEditDetail {
-    pub id: Uuid,
-    pub artist_id: Uuid,
-    /// The artist's name now; for a new artist not yet created, the proposed name.
-    pub artist_name: String,
-    pub new_artist: bool,
-    pub status: SubmissionStatus,
-    pub submitter: Submitter,
-    pub note: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub decided_at: Option<DateTime<Utc>>,
-    /// Why it was rejected.
-    pub reason: Option<String>,
-    /// The fields an approval applied.
-    pub applied: Option<Vec<String>>,
     /// Before (what the proposer saw), proposed, and the artist's value now (all `null` for an
     /// artist not created yet).
-    pub fields: Vec<EditFieldDiff>,
-}
-
-impl From<Reviewed> for ArtistEditDetail {
-    fn from(r: Reviewed) -> Self {
-        Self {
-            id: r.id,
-            artist_id: r.subject_id,
-            artist_name: r.subject_name,
-            new_artist: r.new_artist,
-            status: r.status,
-            submitter: r.submitter,
-            note: r.note,
-            created_at: r.created_at,
-            decided_at: r.decided_at,
-            reason: r.reason,
-            applied: r.applied,
-            fields: r.fields,
-        }
-    }
 }

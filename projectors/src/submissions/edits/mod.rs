@@ -7,7 +7,6 @@
 //! Each subject's answers are in `answers`.
 
 use crate::accounts::read::{Names, Submitter};
-use crate::artists::ArtistFields;
 use chrono::{DateTime, Utc};
 use domain::{ActorId, ArtistFieldEdit, FieldChange, FieldEdit, SubmissionStatus};
 use serde::{Deserialize, Serialize};
@@ -15,10 +14,6 @@ use serde_json::Value;
 use sqlx::PgPool;
 use std::collections::HashMap;
 use uuid::Uuid;
-
-mod answers;
-
-pub use answers::{ArtistEditDetail, ArtistEditSummary, EditDetail, EditSummary};
 
 /// One field's change as the API shows it (SPEC §7's `edits` items).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -71,37 +66,105 @@ pub struct EditFieldDiff {
     pub stale: bool,
 }
 
-/// An edit in the moderators' queue, of either subject.
-#[derive(Debug)]
-pub struct Queued {
-    pub id: Uuid,
-    pub subject_id: Uuid,
-    /// The subject's name now; where it is not recorded (a new artist), the proposed one.
-    pub subject_name: String,
-    pub new_artist: bool,
-    pub submitter: Submitter,
-    pub created_at: DateTime<Utc>,
-    /// The fields it changes.
-    pub fields: Vec<String>,
-    /// Some field changed since the edit was proposed.
-    pub stale: bool,
+/// Declares an edit's answer of one kind, `queued` (in the moderators' queue) or `reviewed`
+/// (with its review): `id`, the subject's id and name (and whether it is a new artist) under the
+/// names given, then what every answer of that kind has (a `reviewed` one's `fields` with the
+/// doc after the braces). With `from`, it is also filled from the subject-neutral [`Queued`] or
+/// [`Reviewed`], so each subject's answers keep their own field names and share the rest.
+macro_rules! edit_answer {
+    (queued $(#[$m:meta])* $name:ident $(from $src:ident)? {$($subject:tt)*}) => {
+        edit_answer!(@declare $(#[$m])* $name $(from $src)? {$($subject)*} [
+            submitter: Submitter,
+            created_at: DateTime<Utc>,
+            /// The fields it changes.
+            fields: Vec<String>,
+            /// Some field changed since the edit was proposed.
+            stale: bool,
+        ]);
+    };
+    (reviewed $(#[$m:meta])* $name:ident $(from $src:ident)? {$($subject:tt)*} $(#[$fm:meta])*) => {
+        edit_answer!(@declare $(#[$m])* $name $(from $src)? {$($subject)*} [
+            status: SubmissionStatus,
+            submitter: Submitter,
+            note: Option<String>,
+            created_at: DateTime<Utc>,
+            decided_at: Option<DateTime<Utc>>,
+            /// Why it was rejected.
+            reason: Option<String>,
+            /// The fields an approval applied.
+            applied: Option<Vec<String>>,
+            $(#[$fm])*
+            fields: Vec<EditFieldDiff>,
+        ]);
+    };
+    (@declare $(#[$m:meta])* $name:ident from $src:ident $subject:tt $common:tt) => {
+        edit_answer!(@declare $(#[$m])* $name $subject $common);
+        edit_answer!(@from $src => $name $subject $common);
+    };
+    (
+        @declare $(#[$m:meta])* $name:ident {
+            $(#[$idm:meta])* $id:ident,
+            $(#[$nm:meta])* $subject_name:ident
+            $(, $(#[$newm:meta])* $new:ident)? $(,)?
+        }
+        [$($(#[$cm:meta])* $c:ident: $ct:ty,)+]
+    ) => {
+        $(#[$m])*
+        pub struct $name {
+            pub id: Uuid,
+            $(#[$idm])* pub $id: Uuid,
+            $(#[$nm])* pub $subject_name: String,
+            $($(#[$newm])* pub $new: bool,)?
+            $($(#[$cm])* pub $c: $ct,)+
+        }
+    };
+    (
+        @from $src:ident => $name:ident {
+            $(#[$_idm:meta])* $id:ident,
+            $(#[$_nm:meta])* $subject_name:ident
+            $(, $(#[$_newm:meta])* $new:ident)? $(,)?
+        }
+        [$($(#[$_cm:meta])* $c:ident: $_ct:ty,)+]
+    ) => {
+        impl From<$src> for $name {
+            fn from(s: $src) -> Self {
+                Self {
+                    id: s.id,
+                    $id: s.subject_id,
+                    $subject_name: s.subject_name,
+                    $($new: s.new_artist,)?
+                    $($c: s.$c,)+
+                }
+            }
+        }
+    };
 }
 
-/// An edit with its review, of either subject.
-#[derive(Debug)]
-pub struct Reviewed {
-    pub id: Uuid,
-    pub subject_id: Uuid,
-    pub subject_name: String,
-    pub new_artist: bool,
-    pub status: SubmissionStatus,
-    pub submitter: Submitter,
-    pub note: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub decided_at: Option<DateTime<Utc>>,
-    pub reason: Option<String>,
-    pub applied: Option<Vec<String>>,
-    pub fields: Vec<EditFieldDiff>,
+mod answers;
+
+pub use answers::{ArtistEditDetail, ArtistEditSummary, EditDetail, EditSummary};
+
+edit_answer! {
+    queued
+    /// An edit in the moderators' queue, of either subject.
+    #[derive(Debug)]
+    Queued {
+        subject_id,
+        /// The subject's name now; where it is not recorded (a new artist), the proposed one.
+        subject_name,
+        new_artist,
+    }
+}
+
+edit_answer! {
+    reviewed
+    /// An edit with its review, of either subject.
+    #[derive(Debug)]
+    Reviewed {
+        subject_id,
+        subject_name,
+        new_artist,
+    }
 }
 
 /// A subject's fields now, as its changes' values give them.
@@ -111,6 +174,12 @@ pub struct Now {
 }
 
 impl Now {
+    /// The subject named `name`, its fields' values by the changes' field names.
+    fn new<'a>(name: String, values: impl IntoIterator<Item = (&'a str, Value)>) -> Self {
+        let values = values.into_iter().map(|(f, v)| (f.to_owned(), v)).collect();
+        Self { name, values }
+    }
+
     fn of(&self, field: &str) -> Value {
         self.values.get(field).cloned().unwrap_or(Value::Null)
     }
@@ -139,35 +208,27 @@ impl Subject for FieldEdit {
         Ok(rows
             .into_iter()
             .map(|r| {
-                let mut values: HashMap<String, Value> = [
+                let text = |v: Option<String>| v.map_or(Value::Null, Value::String);
+                let fields = [
                     ("title", Value::String(r.title.clone())),
-                    (
-                        "description",
-                        r.description.map_or(Value::Null, Value::String),
-                    ),
+                    ("description", text(r.description)),
                     ("artwork_type", Value::String(r.artwork_type)),
                     (
                         "location",
                         serde_json::json!({ "lat": r.lat, "lon": r.lon }),
                     ),
                     ("artists", serde_json::json!(r.artist_ids)),
-                    (
-                        "main_photo",
-                        r.main_photo.map_or(Value::Null, Value::String),
-                    ),
+                    ("main_photo", text(r.main_photo)),
                     ("hidden_photos", serde_json::json!(r.hidden_photos)),
-                ]
-                .into_iter()
-                .map(|(f, v)| (f.to_owned(), v))
-                .collect();
+                ];
+                let mut now = Now::new(r.title, fields);
                 if let Value::Object(tags) = r.tags {
-                    values.extend(
+                    now.values.extend(
                         tags.into_iter()
                             .map(|(k, v)| (format!("{}{k}", domain::edit::TAG_PREFIX), v)),
                     );
                 }
-                let name = r.title;
-                (r.id, Now { name, values })
+                (r.id, now)
             })
             .collect())
     }
@@ -175,38 +236,10 @@ impl Subject for FieldEdit {
 
 impl Subject for ArtistFieldEdit {
     async fn now(pool: &PgPool, ids: &[Uuid]) -> Result<HashMap<Uuid, Now>, sqlx::Error> {
-        let rows = sqlx::query!(
-            "SELECT id, name, aliases, biography, website, country, birth_year, death_year
-               FROM rm.artists WHERE id = ANY($1)",
-            ids
-        )
-        .fetch_all(pool)
-        .await?;
-        Ok(rows
+        let artists = crate::artists::read::fields_of(pool, ids).await?;
+        Ok(artists
             .into_iter()
-            .map(|r| {
-                let fields = ArtistFields {
-                    name: r.name,
-                    aliases: serde_json::from_value(r.aliases).unwrap_or_default(),
-                    biography: r.biography,
-                    website: r.website,
-                    country: r.country,
-                    birth_year: r.birth_year,
-                    death_year: r.death_year,
-                };
-                let values = fields
-                    .values()
-                    .into_iter()
-                    .map(|(f, v)| (f.to_owned(), v))
-                    .collect();
-                (
-                    r.id,
-                    Now {
-                        name: fields.name,
-                        values,
-                    },
-                )
-            })
+            .map(|(id, fields)| (id, Now::new(fields.name.clone(), fields.values())))
             .collect())
     }
 }
