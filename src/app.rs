@@ -350,6 +350,9 @@ pub async fn query_state(
         pool: services.pool.clone(),
         positions: query_api::Positions::start(services.pool.clone()).await?,
         geo: query_api::geo::GeoIndex::start(services.pool.clone()),
+        encoded: Arc::new(query_api::encoded::EncodedArtworks::new(
+            config.artwork_cache_bytes,
+        )),
         js: Some(services.js.clone()),
         bus: services.bus.clone(),
         mailer: Some(mailer(config)?),

@@ -24,6 +24,7 @@
 //! | `TRUSTED_PROXY_HOPS` | `0` | reverse proxies whose `X-Forwarded-For` entries are trusted (client address for rate limits) |
 //! | `CSP_EXTRA_ORIGINS` | empty | space-separated origins the map may load from besides `MAP_STYLE_URL`'s (tile and glyph hosts its style names) |
 //! | `PHOTO_RENDER_BUDGET_MB` | `384` | memory the photo worker may use for renders at once (64–16384); a photo whose render alone would need more is refused on upload |
+//! | `ARTWORK_CACHE_MB` | `64` | memory the query API may keep approved artworks' answers in, for nearby and the list (0–4096; 0 keeps none) |
 //! | `PLINTH_LOG` | `info` | tracing filter (`debug`, `info`, `warn`, `error`, or directives) |
 
 use std::net::SocketAddr;
@@ -98,6 +99,8 @@ pub struct Config {
     pub csp_extra_origins: Vec<String>,
     /// `PHOTO_RENDER_BUDGET_MB` in bytes.
     pub render_budget_bytes: u64,
+    /// `ARTWORK_CACHE_MB` in bytes.
+    pub artwork_cache_bytes: usize,
     pub log: String,
 }
 
@@ -224,25 +227,16 @@ impl Config {
             bounded("DATA_LICENCE", var("DATA_LICENCE"), 100)?.unwrap_or_else(|| "CC0-1.0".into());
         let data_attribution = bounded("DATA_ATTRIBUTION", var("DATA_ATTRIBUTION"), 200)?
             .unwrap_or_else(|| format!("{product_name} contributors"));
-        let hops_raw = var("TRUSTED_PROXY_HOPS").unwrap_or_else(|| "0".into());
-        let trusted_proxy_hops = hops_raw
-            .parse::<usize>()
-            .ok()
-            .filter(|n| *n <= 10)
-            .ok_or_else(|| ConfigError {
-                var: "TRUSTED_PROXY_HOPS",
-                problem: format!("'{hops_raw}' is not a number from 0 to 10"),
-            })?;
-        let budget_raw = var("PHOTO_RENDER_BUDGET_MB").unwrap_or_else(|| "384".into());
-        let render_budget_bytes = budget_raw
-            .parse::<u64>()
-            .ok()
-            .filter(|mb| (64..=16_384).contains(mb))
-            .map(|mb| mb * 1024 * 1024)
-            .ok_or_else(|| ConfigError {
-                var: "PHOTO_RENDER_BUDGET_MB",
-                problem: format!("'{budget_raw}' is not a number of megabytes from 64 to 16384"),
-            })?;
+        let hops = ranged(
+            var("TRUSTED_PROXY_HOPS"),
+            "TRUSTED_PROXY_HOPS",
+            0,
+            0..=10,
+            "",
+        )?;
+        let mb = |name, default, range| ranged(var(name), name, default, range, " of megabytes");
+        let render_budget_bytes = mb("PHOTO_RENDER_BUDGET_MB", 384, 64..=16_384)? << 20;
+        let artwork_cache_bytes = mb("ARTWORK_CACHE_MB", 64, 0..=4_096)? << 20;
         let mut csp_extra_origins = Vec::new();
         for raw in var("CSP_EXTRA_ORIGINS")
             .unwrap_or_default()
@@ -275,9 +269,10 @@ impl Config {
             brand_logo_url,
             admin_emails,
             storage_url,
-            trusted_proxy_hops,
+            trusted_proxy_hops: hops as usize,
             csp_extra_origins,
             render_budget_bytes,
+            artwork_cache_bytes: usize::try_from(artwork_cache_bytes).unwrap_or(usize::MAX),
             log: var("PLINTH_LOG").unwrap_or_else(|| "info".into()),
         })
     }
@@ -300,6 +295,31 @@ fn parse_view(raw: &str) -> Option<MapView> {
 }
 
 /// `value` trimmed, `None` when blank, refused when longer than `max` characters.
+/// A whole number from `range` (`default` when unset); refused naming its unit (" of
+/// megabytes", or nothing).
+fn ranged(
+    value: Option<String>,
+    var: &'static str,
+    default: u64,
+    range: std::ops::RangeInclusive<u64>,
+    unit: &str,
+) -> Result<u64, ConfigError> {
+    let Some(raw) = value else {
+        return Ok(default);
+    };
+    raw.parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| ConfigError {
+            var,
+            problem: format!(
+                "'{raw}' is not a number{unit} from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        })
+}
+
 fn bounded(
     var: &'static str,
     value: Option<String>,
@@ -353,6 +373,7 @@ mod tests {
     fn defaults_match_the_design() {
         let c = cfg(&[]).unwrap();
         assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.artwork_cache_bytes, 64 << 20);
         assert_eq!(c.data_dir, PathBuf::from("./data"));
         assert_eq!(c.search_backend, SearchBackend::Tantivy);
         assert_eq!(c.product_name, "Plinth");
@@ -422,6 +443,10 @@ mod tests {
             ("ADMIN_EMAILS", "a@b.c, nope", "ADMIN_EMAILS"),
             ("NATS_URL", "http://x", "NATS_URL"),
             ("TRUSTED_PROXY_HOPS", "-1", "TRUSTED_PROXY_HOPS"),
+            ("TRUSTED_PROXY_HOPS", "11", "TRUSTED_PROXY_HOPS"),
+            ("PHOTO_RENDER_BUDGET_MB", "32", "PHOTO_RENDER_BUDGET_MB"),
+            ("ARTWORK_CACHE_MB", "4097", "ARTWORK_CACHE_MB"),
+            ("ARTWORK_CACHE_MB", "lots", "ARTWORK_CACHE_MB"),
             ("MAP_STYLE_URL", "ftp://x/style.json", "MAP_STYLE_URL"),
             ("MAP_DEFAULT_VIEW", "49.2,-123.1", "MAP_DEFAULT_VIEW"),
             ("MAP_DEFAULT_VIEW", "91,0,10", "MAP_DEFAULT_VIEW"),

@@ -17,7 +17,8 @@ use uuid::Uuid;
 pub const EVENT_POSITION_HEADER: &str = "x-event-position";
 pub const MIN_POSITION_HEADER: &str = "x-min-position";
 
-fn now() -> String {
+/// The envelope's timestamp: now, in RFC 3339 with milliseconds.
+pub fn now() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 

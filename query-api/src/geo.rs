@@ -30,6 +30,8 @@ pub struct Item {
     pub lon: f64,
     pub title: Box<str>,
     pub artwork_type: ArtworkType,
+    /// The position of the artwork's last event as the model has it.
+    pub last_pos: i64,
 }
 
 /// A tree entry: the point and the slot of its item.
@@ -136,6 +138,35 @@ impl Model {
         hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
         hits.truncate(limit);
         hits
+    }
+}
+
+/// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
+/// or two boxes (two when it crosses the antimeridian). Spherical, so exact up to rounding.
+pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, f64)> {
+    let ang = radius_m / EARTH_RADIUS_M; // angular radius in radians
+    let margin = 1e-9;
+    let dlat = ang.to_degrees() + margin;
+    let (min_lat, max_lat) = ((lat - dlat).max(-90.0), (lat + dlat).min(90.0));
+    let s = ang.sin() / lat.to_radians().cos();
+    // The circle contains a pole, or reaches it: every longitude is in range.
+    if min_lat <= -90.0 || max_lat >= 90.0 || !s.is_finite() || s >= 1.0 {
+        return vec![(min_lat, -180.0, max_lat, 180.0)];
+    }
+    let dlon = s.asin().to_degrees() + margin;
+    let (w, e) = (lon - dlon, lon + dlon);
+    if w < -180.0 {
+        vec![
+            (min_lat, w + 360.0, max_lat, 180.0),
+            (min_lat, -180.0, max_lat, e),
+        ]
+    } else if e > 180.0 {
+        vec![
+            (min_lat, w, max_lat, 180.0),
+            (min_lat, -180.0, max_lat, e - 360.0),
+        ]
+    } else {
+        vec![(min_lat, w, max_lat, e)]
     }
 }
 
@@ -251,6 +282,7 @@ impl GeoIndex {
                     lat: r.lat,
                     lon: r.lon,
                     title: r.title.into(),
+                    last_pos: r.last_pos,
                 },
                 r.approved,
             ));
@@ -295,6 +327,7 @@ mod tests {
             lon,
             title: "t".into(),
             artwork_type: ArtworkType::Mural,
+            last_pos: 0,
         }
     }
 
@@ -383,5 +416,36 @@ mod tests {
         g.upsert(item(2, 0.0, -179.9995), true);
         let got = g.nearby(0.0, 180.0, 200.0, 10);
         assert_eq!(got.len(), 2);
+    }
+
+    #[test]
+    fn boxes_contain_the_circle() {
+        for (lat, lon, r) in [
+            (49.28, -123.12, 500.0),
+            (0.0, 0.0, 50_000.0),
+            (-33.9, 151.2, 10.0),
+        ] {
+            let boxes = bounding_boxes(lat, lon, r);
+            assert_eq!(boxes.len(), 1);
+            let (s, w, n, e) = boxes[0];
+            // The box's edge midpoints lie on or outside the circle.
+            assert!(haversine_m(lat, lon, n, lon) >= r - 1e-6);
+            assert!(haversine_m(lat, lon, s, lon) >= r - 1e-6);
+            assert!(w < lon && e > lon);
+            // The farthest-east point of the circle is inside the box.
+            let dlon = ((r / EARTH_RADIUS_M).sin() / lat.to_radians().cos())
+                .asin()
+                .to_degrees();
+            assert!(lon + dlon <= e && lon - dlon >= w);
+        }
+    }
+
+    #[test]
+    fn boxes_split_at_the_antimeridian_and_cover_poles() {
+        let b = bounding_boxes(10.0, 179.999, 1_000.0);
+        assert_eq!(b.len(), 2);
+        assert!(b.iter().any(|x| x.3 == 180.0) && b.iter().any(|x| x.1 == -180.0));
+        let p = bounding_boxes(89.999, 0.0, 5_000.0);
+        assert_eq!(p, vec![(p[0].0, -180.0, 90.0, 180.0)]);
     }
 }

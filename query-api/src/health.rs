@@ -113,13 +113,16 @@ pub struct MemoryStatus {
     pub resident_bytes: Option<u64>,
     /// The in-memory geo model behind nearby (an estimate from its sizes).
     pub geo_model_bytes: u64,
+    /// Artworks kept encoded for nearby and the list (an estimate; bounded).
+    pub artwork_cache_bytes: u64,
 }
 
 impl MemoryStatus {
-    pub fn now(geo: &crate::geo::GeoIndex) -> Self {
+    pub fn now(geo: &crate::geo::GeoIndex, artworks: &crate::encoded::EncodedArtworks) -> Self {
         Self {
             resident_bytes: resident_bytes(),
             geo_model_bytes: geo.approx_bytes() as u64,
+            artwork_cache_bytes: artworks.approx_bytes() as u64,
         }
     }
 }

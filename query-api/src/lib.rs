@@ -1,6 +1,7 @@
 //! The read side's HTTP API: every read call answered from read models, with read-your-writes
 //! through `X-Min-Position`.
 
+pub mod encoded;
 pub mod export;
 pub mod feed;
 pub mod follow;

@@ -61,6 +61,11 @@ impl Positions {
         })
     }
 
+    /// What `projector` has applied, as far as this process has heard (zero before that).
+    pub fn of(&self, projector: &str) -> EventPosition {
+        self.rx.borrow().get(projector).copied().unwrap_or_default()
+    }
+
     /// Waits (at most [`MAX_WAIT`]) until every named projector has applied `min`. Returns
     /// whether they did.
     pub async fn wait_for(&self, projectors: &[&str], min: EventPosition) -> bool {

@@ -34,6 +34,8 @@ pub struct Shared {
     pub positions: Positions,
     /// The in-memory geo read model for nearby queries.
     pub geo: Arc<GeoIndex>,
+    /// Approved artworks as the API writes them, for nearby and the list.
+    pub encoded: Arc<crate::encoded::EncodedArtworks>,
     /// The search read model (the configured index, fed from the search documents).
     pub search: Arc<crate::search::SearchService>,
     /// Absent when NATS could not be reached at start; `/api/status` then says so.

@@ -1,6 +1,13 @@
-//! The in-memory geo model and PostgreSQL answer nearby identically.
+//! The in-memory geo model and PostgreSQL answer nearby identically, and the artworks nearby and
+//! the list write from memory follow every change of the artwork and of its artists.
 
 use crate::harness::TestApp;
+use domain::text::{PersonName, Title};
+use domain::{
+    ArtistCommand, ArtistFieldEdit, ArtworkCommand, EventMetadata, EventSource, FieldEdit,
+    SubmissionId,
+};
+use platform::position::EventPosition;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -61,5 +68,117 @@ async fn nearby_from_memory_equals_nearby_from_postgres() {
         "the comparison should cover many results, got {compared}"
     );
     sql_server.abort();
+    app.stop().await;
+}
+
+/// The titles and first credited artist's names of the artworks in an answer.
+fn shown(body: &Value) -> Vec<(String, String)> {
+    body["data"]["artworks"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{body}"))
+        .iter()
+        .map(|a| {
+            let artist = a["artists"][0]["name"].as_str().unwrap_or_default();
+            (a["title"].as_str().unwrap().to_owned(), artist.to_owned())
+        })
+        .collect()
+}
+
+/// Has aggregate `id` handle `command` as the import does; answers the position it reached.
+async fn run<A>(commands: &command_api::Commands, id: &str, command: A::Command) -> EventPosition
+where
+    A: cqrs_es::Aggregate<Services = ()>,
+    A::Error: std::fmt::Debug,
+{
+    let meta = EventMetadata::system(EventSource::Import, uuid::Uuid::now_v7());
+    commands
+        .execute::<A>(id, command, &meta)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nearby_and_the_list_show_each_change_of_an_artwork_and_its_artist_once_projected() {
+    // Given an artwork crediting an artist, each read by nearby (full) and the list, so both
+    // answers are kept in memory.
+    let app = TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let record =
+        crate::harness::vancouver_artwork("encoded-1", "Encoded Orca", &["encoded-artist"]);
+    let artist = domain::ImportedArtist {
+        id: domain::ArtistId::for_import("vancouver", "encoded-artist"),
+        name: PersonName::parse("Ada Encoded").unwrap(),
+        biography: None,
+        country: None,
+        website: None,
+        provenance: record.provenance.clone(),
+    };
+    let (artist_id, artwork) = (artist.id.to_string(), record.id.to_string());
+    let import = ArtistCommand::ImportArtist(Box::new(artist));
+    run::<domain::Artist>(&commands, &artist_id, import).await;
+    let mut at = crate::harness::import_artwork(&commands, record).await;
+    let nearby = "/api/artworks/nearby?lat=49.2827&lon=-123.1207&radius=50&minimal=false";
+    let list = "/api/artworks?limit=100";
+    let read = |path: &'static str, at: EventPosition| {
+        let app = &app;
+        async move {
+            let at = at.to_string();
+            let (status, headers, body) = app.get_with(path, &[("X-Min-Position", &at)]).await;
+            assert_eq!(status, 200, "{body}");
+            assert!(headers.get("x-read-consistency").is_none(), "{path}: stale");
+            shown(&body)
+        }
+    };
+    let shows = |title: &str, artist: &str| vec![(title.to_owned(), artist.to_owned())];
+    for _ in 0..2 {
+        assert_eq!(read(nearby, at).await, shows("Encoded Orca", "Ada Encoded"));
+        assert_eq!(read(list, at).await, shows("Encoded Orca", "Ada Encoded"));
+    }
+
+    // When its title is edited, then shown under the new title.
+    let title = |t: &str| Title::parse(t).unwrap();
+    let edits = vec![FieldEdit::Title {
+        old: title("Encoded Orca"),
+        new: title("Encoded Heron"),
+    }];
+    let submission_id = SubmissionId(uuid::Uuid::now_v7());
+    let edit = ArtworkCommand::ApplyEdit {
+        submission_id,
+        edits,
+        overwrite_stale: false,
+    };
+    at = run::<domain::Artwork>(&commands, &artwork, edit).await;
+    assert_eq!(
+        read(nearby, at).await,
+        shows("Encoded Heron", "Ada Encoded")
+    );
+    assert_eq!(read(list, at).await, shows("Encoded Heron", "Ada Encoded"));
+
+    // When its artist is renamed (the artwork's own row does not change), then shown with the
+    // artist's new name.
+    let name = |n: &str| PersonName::parse(n).unwrap();
+    let rename = ArtistCommand::ApplyEdit {
+        edits: vec![ArtistFieldEdit::Name {
+            old: Some(name("Ada Encoded")),
+            new: name("Ada Renamed"),
+        }],
+        submission_id: SubmissionId(uuid::Uuid::now_v7()),
+        overwrite_stale: false,
+    };
+    at = run::<domain::Artist>(&commands, &artist_id, rename).await;
+    assert_eq!(
+        read(nearby, at).await,
+        shows("Encoded Heron", "Ada Renamed")
+    );
+    assert_eq!(read(list, at).await, shows("Encoded Heron", "Ada Renamed"));
+
+    // When it is removed, then neither shows it.
+    let reason = domain::Reason::parse("Taken down in 2025").unwrap();
+    let feedback = uuid::Uuid::now_v7();
+    let remove = ArtworkCommand::Remove { reason, feedback };
+    at = run::<domain::Artwork>(&commands, &artwork, remove).await;
+    assert_eq!(read(nearby, at).await, []);
+    assert_eq!(read(list, at).await, []);
     app.stop().await;
 }

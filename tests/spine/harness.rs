@@ -446,6 +446,7 @@ impl TestApp {
             pool: db.pool.clone(),
             positions: query_api::Positions::start(db.pool.clone()).await.unwrap(),
             geo: geo.clone(),
+            encoded: Default::default(),
             js: Some(bus.js.clone()),
             bus: bus.bus.clone(),
             mailer: Some(mailer.clone()),
@@ -551,6 +552,7 @@ impl TestApp {
                 .await
                 .unwrap(),
             geo: query_api::geo::GeoIndex::inactive(),
+            encoded: Default::default(),
             js: Some(self.bus.js.clone()),
             bus: self.bus.bus.clone(),
             mailer: None,

@@ -3,16 +3,17 @@
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use domain::geo::EARTH_RADIUS_M;
-use domain::{ArtworkStatus, ArtworkType};
+use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, Place};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::params::{bool_param, float_param, int_param, page_and_limit, ListPage, Pagination};
 use super::respond::{consistent, with_consistency};
+use crate::encoded::{envelope, json_response, write_with_distance, Object};
 use crate::state::QueryState;
 
 pub const DEFAULT_RADIUS_M: u32 = 500;
@@ -104,35 +105,6 @@ impl Serialize for Marker<'_> {
     }
 }
 
-/// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
-/// or two boxes (two when it crosses the antimeridian). Spherical, so exact up to rounding.
-pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, f64)> {
-    let ang = radius_m / EARTH_RADIUS_M; // angular radius in radians
-    let margin = 1e-9;
-    let dlat = ang.to_degrees() + margin;
-    let (min_lat, max_lat) = ((lat - dlat).max(-90.0), (lat + dlat).min(90.0));
-    let s = ang.sin() / lat.to_radians().cos();
-    // The circle contains a pole, or reaches it: every longitude is in range.
-    if min_lat <= -90.0 || max_lat >= 90.0 || !s.is_finite() || s >= 1.0 {
-        return vec![(min_lat, -180.0, max_lat, 180.0)];
-    }
-    let dlon = s.asin().to_degrees() + margin;
-    let (w, e) = (lon - dlon, lon + dlon);
-    if w < -180.0 {
-        vec![
-            (min_lat, w + 360.0, max_lat, 180.0),
-            (min_lat, -180.0, max_lat, e),
-        ]
-    } else if e > 180.0 {
-        vec![
-            (min_lat, w, max_lat, 180.0),
-            (min_lat, -180.0, max_lat, e - 360.0),
-        ]
-    } else {
-        vec![(min_lat, w, max_lat, e)]
-    }
-}
-
 /// `GET /api/artworks/nearby?lat&lon&radius&limit&minimal`: approved artworks within `radius`
 /// metres (great-circle), nearest first.
 #[utoipa::path(get, path = "/api/artworks/nearby", tag = "artworks",
@@ -195,35 +167,32 @@ pub async fn nearby_artworks(
                     serde_json::to_vec(&ok(nearby_answer(markers, lat, lon, radius, limit)).0)
                 })
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            (
-                [(
-                    axum::http::header::CONTENT_TYPE,
-                    axum::http::HeaderValue::from_static("application/json"),
-                )],
-                body,
-            )
-                .into_response()
+            json_response(body)
         } else {
-            let hits = state
-                .geo
-                .nearby(lat, lon, f64::from(radius), limit as usize);
-            let ids: Vec<Uuid> = hits.iter().map(|(it, _)| it.id).collect();
-            let mut by_id: HashMap<Uuid, ArtworkDto> = artworks::read::by_ids(&state.pool, &ids)
-                .await?
-                .into_iter()
-                .filter(|a| a.status == ArtworkStatus::Approved)
-                .map(|a| (a.id, a))
-                .collect();
+            // The artists model's position before the artworks are read: an entry read
+            // earlier than this names its artists as they were then.
+            let artists = state.positions.of(READS[1]);
+            let hits: Vec<(RowKey, f64)> =
+                state
+                    .geo
+                    .nearby_with(lat, lon, f64::from(radius), limit as usize, |hits| {
+                        hits.iter()
+                            .map(|&(it, d)| {
+                                let key = RowKey {
+                                    id: it.id,
+                                    last_pos: it.last_pos,
+                                };
+                                (key, d)
+                            })
+                            .collect()
+                    });
+            let keys: Vec<RowKey> = hits.iter().map(|h| h.0).collect();
+            let found = state.encoded.approved(&state.pool, &keys, artists).await?;
             let artworks = hits
-                .into_iter()
-                .filter_map(|(it, d)| {
-                    by_id.remove(&it.id).map(|mut a| {
-                        a.distance_m = Some(d);
-                        a
-                    })
-                })
-                .collect();
-            nearby_body(artworks, lat, lon, radius, limit)
+                .iter()
+                .zip(&found)
+                .filter_map(|((_, d), json)| json.as_deref().map(|j| (j, *d)));
+            json_response(envelope(&nearby_data(artworks, lat, lon, radius, limit)))
         };
         return Ok(with_consistency(resp, caught_up));
     }
@@ -248,7 +217,7 @@ async fn nearby_sql(
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(state, min, if minimal { &READS[..1] } else { READS }).await;
 
-    let boxes = bounding_boxes(lat, lon, f64::from(radius));
+    let boxes = crate::geo::bounding_boxes(lat, lon, f64::from(radius));
     let circle = Circle {
         lat,
         lon,
@@ -385,7 +354,8 @@ pub async fn list_artworks(
 
     let total = artworks::read::approved_total(&state.pool, &filter).await?;
     let pagination = Pagination::new(page, limit, total);
-    let artworks = artworks::read::approved_page(
+    let artists = state.positions.of(READS[1]);
+    let keys = artworks::read::approved_page(
         &state.pool,
         sort,
         &filter,
@@ -393,13 +363,43 @@ pub async fn list_artworks(
         pagination.offset(),
     )
     .await?;
+    let found = state.encoded.approved(&state.pool, &keys, artists).await?;
+    let artworks = found.iter().flatten().map(|j| &j[..]);
     Ok(with_consistency(
-        ok(ArtworkPage {
-            artworks,
-            pagination,
-        }),
+        json_response(envelope(&page_data(artworks, &pagination))),
         caught_up,
     ))
+}
+
+/// A nearby answer's `data` written from encoded artworks and their distances, as
+/// [`NearbyResponse`] writes it.
+fn nearby_data<'a>(
+    artworks: impl Iterator<Item = (&'a [u8], f64)>,
+    lat: f64,
+    lon: f64,
+    radius: u32,
+    limit: u32,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4096);
+    let mut data = Object::new(&mut out);
+    let total = data.array("artworks", artworks, write_with_distance);
+    data.field("total", &total)
+        .field("search_center", &Center { lat, lon })
+        .field("search_radius", &radius)
+        .field("limit", &limit)
+        .end();
+    out
+}
+
+/// A list page's `data` written from encoded artworks, as [`ArtworkPage`] writes it.
+fn page_data<'a>(artworks: impl Iterator<Item = &'a [u8]>, pagination: &Pagination) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4096);
+    let mut data = Object::new(&mut out);
+    data.array("artworks", artworks, |out, json| {
+        out.extend_from_slice(json)
+    });
+    data.field("pagination", pagination).end();
+    out
 }
 
 /// `GET /api/artworks/{id}?as_of`: one artwork, approved or removed (pending ones are not
@@ -461,29 +461,6 @@ pub struct ArtworkDetailDto {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::geo::haversine_m;
-
-    #[test]
-    fn boxes_contain_the_circle() {
-        for (lat, lon, r) in [
-            (49.28, -123.12, 500.0),
-            (0.0, 0.0, 50_000.0),
-            (-33.9, 151.2, 10.0),
-        ] {
-            let boxes = bounding_boxes(lat, lon, r);
-            assert_eq!(boxes.len(), 1);
-            let (s, w, n, e) = boxes[0];
-            // The box's edge midpoints lie on or outside the circle.
-            assert!(haversine_m(lat, lon, n, lon) >= r - 1e-6);
-            assert!(haversine_m(lat, lon, s, lon) >= r - 1e-6);
-            assert!(w < lon && e > lon);
-            // The farthest-east point of the circle is inside the box.
-            let dlon = ((r / EARTH_RADIUS_M).sin() / lat.to_radians().cos())
-                .asin()
-                .to_degrees();
-            assert!(lon + dlon <= e && lon - dlon >= w);
-        }
-    }
 
     #[test]
     fn a_marker_is_written_as_the_minimal_shape_is() {
@@ -493,6 +470,7 @@ mod tests {
             lon: -123.1207,
             title: "Girl in a \"Wetsuit\" — ü".into(),
             artwork_type: ArtworkType::Sculpture,
+            last_pos: 0,
         };
         let dto = ArtworkMinimalDto {
             id: item.id,
@@ -508,12 +486,77 @@ mod tests {
         );
     }
 
+    fn artwork(n: u128, title: &str) -> ArtworkDto {
+        let at = "2026-11-30T12:00:00.123Z".parse().unwrap();
+        ArtworkDto {
+            id: Uuid::from_u128(n),
+            title: title.to_owned(),
+            description: Some("On the \"quay\"\n".to_owned()),
+            artwork_type: ArtworkType::Mural,
+            status: domain::ArtworkStatus::Approved,
+            lat: 49.2827,
+            lon: -123.120_7,
+            tags: serde_json::json!({"material": "bronze", "year": "1984"}),
+            artists: vec![ArtistRef {
+                id: Uuid::from_u128(9),
+                name: "Élise".to_owned(),
+            }],
+            photos: Vec::new(),
+            main_photo: None,
+            hidden_photos: Vec::new(),
+            provenance: None,
+            created_at: at,
+            updated_at: at,
+            merged_into: None,
+            distance_m: None,
+        }
+    }
+
     #[test]
-    fn boxes_split_at_the_antimeridian_and_cover_poles() {
-        let b = bounding_boxes(10.0, 179.999, 1_000.0);
-        assert_eq!(b.len(), 2);
-        assert!(b.iter().any(|x| x.3 == 180.0) && b.iter().any(|x| x.1 == -180.0));
-        let p = bounding_boxes(89.999, 0.0, 5_000.0);
-        assert_eq!(p, vec![(p[0].0, -180.0, 90.0, 180.0)]);
+    fn nearby_and_list_answers_are_written_from_encoded_artworks_as_serde_writes_them() {
+        let dtos = [artwork(1, "Girl in a Wetsuit"), artwork(2, "Ü — \u{1F600}")];
+        let encoded: Vec<Vec<u8>> = dtos
+            .iter()
+            .map(|a| serde_json::to_vec(a).unwrap())
+            .collect();
+        let distances = [12.345_678, 499.999_999_9];
+
+        let written = nearby_data(
+            encoded.iter().map(Vec::as_slice).zip(distances),
+            49.28,
+            -123.12,
+            500,
+            250,
+        );
+        let with_distances: Vec<ArtworkDto> = dtos
+            .iter()
+            .zip(distances)
+            .map(|(a, d)| ArtworkDto {
+                distance_m: Some(d),
+                ..a.clone()
+            })
+            .collect();
+        let expected = nearby_answer(with_distances, 49.28, -123.12, 500, 250);
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            serde_json::to_string(&expected).unwrap()
+        );
+
+        let pagination = Pagination::new(2, 30, 95);
+        let written = page_data(encoded.iter().map(Vec::as_slice), &pagination);
+        let expected = ArtworkPage {
+            artworks: dtos.to_vec(),
+            pagination,
+        };
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            serde_json::to_string(&expected).unwrap()
+        );
+        let empty = nearby_data(std::iter::empty(), 0.0, 0.0, 1, 1);
+        assert_eq!(
+            String::from_utf8(empty).unwrap(),
+            serde_json::to_string(&nearby_answer(Vec::<ArtworkDto>::new(), 0.0, 0.0, 1, 1))
+                .unwrap()
+        );
     }
 }

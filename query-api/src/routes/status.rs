@@ -258,7 +258,7 @@ async fn report(state: &QueryState) -> (StatusCode, StatusReport) {
         },
         relay,
         projectors,
-        memory: crate::health::MemoryStatus::now(&state.geo),
+        memory: crate::health::MemoryStatus::now(&state.geo, &state.encoded),
     };
     // Degraded is still an answer: 200 with the details; only a dead database is a 503.
     let code = if report.components.database.status == "ok" {

@@ -4170,6 +4170,11 @@ export interface components {
         MemoryStatus: {
             /**
              * Format: int64
+             * @description Artworks kept encoded for nearby and the list (an estimate; bounded).
+             */
+            artwork_cache_bytes: number;
+            /**
+             * Format: int64
              * @description The in-memory geo model behind nearby (an estimate from its sizes).
              */
             geo_model_bytes: number;

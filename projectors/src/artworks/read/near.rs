@@ -107,6 +107,8 @@ pub struct PinRow {
     pub artwork_type: String,
     pub lat: f64,
     pub lon: f64,
+    /// The position of the row's last event (what the row's other readers check it by).
+    pub last_pos: i64,
     pub approved: bool,
 }
 
@@ -118,7 +120,7 @@ pub async fn changed_after(
 ) -> Result<Vec<PinRow>, sqlx::Error> {
     sqlx::query_as!(
         PinRow,
-        r#"SELECT id, lat, lon, title, artwork_type, status = 'approved' AS "approved!"
+        r#"SELECT id, lat, lon, title, artwork_type, last_pos, status = 'approved' AS "approved!"
              FROM rm.artworks WHERE (last_tx, last_pos) > ($1, $2)"#,
         from.tx,
         from.pos

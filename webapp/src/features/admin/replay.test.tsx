@@ -29,7 +29,7 @@ function report(): StatusReport {
       geo_index: { status: 'ready', artworks: 1234, position: '7-42' },
     },
     relay: null,
-    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678 },
+    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
     projectors: READ_MODELS.map((name) => ({ name, position: '7-42', applied: 10, lag_events: 0, pending: null, last_error: null, status: 'ok' })),
   };
 }

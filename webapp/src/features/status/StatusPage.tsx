@@ -171,6 +171,7 @@ function fromReport(r: StatusReport): View {
     memory: translate('status.memory', {
       resident: r.memory.resident_bytes != null ? megabytes(r.memory.resident_bytes) : '—',
       geo: megabytes(r.memory.geo_model_bytes),
+      artworks: megabytes(r.memory.artwork_cache_bytes),
     }),
     holdingTransaction: r.relay?.holding_transaction
       ? translate('status.relay.holding', {

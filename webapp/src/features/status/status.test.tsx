@@ -41,7 +41,7 @@ function report(databaseUp: boolean): StatusReport {
       geo_index: { status: 'loading', artworks: 1234, position: '7-42' },
     },
     relay: null,
-    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678 },
+    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
     projectors: [{ name: 'artworks', position: '7-42', applied: 10, lag_events: 3, pending: null, last_error: null, status: 'ok' }],
   };
 }
@@ -145,8 +145,10 @@ describe('the status screen', () => {
     expect(row('Search').getByText('tantivy, 1,234 documents', { exact: false })).toBeInTheDocument();
     expect(row('Map').getByText('1,234 artworks at 7-42', { exact: false })).toBeInTheDocument();
     expect(row('Artworks').getByText('3 events')).toBeInTheDocument();
-    // What the server holds in memory, and the map's share of it.
-    expect(screen.getByText('Version 0.1.0 · Memory: 160.4 MB (map 12.3 MB)')).toBeInTheDocument();
+    // What the server holds in memory, and the shares of the map and the artworks kept encoded.
+    expect(
+      screen.getByText('Version 0.1.0 · Memory: 160.4 MB (map 12.3 MB, artworks 33.6 MB)'),
+    ).toBeInTheDocument();
     // The technical names stay, in small print under the plain ones.
     expect(row('Live updates').getByText('NATS messaging')).toHaveClass('muted', 'small');
     expect(row('Map').getByText('geo index')).toHaveClass('muted', 'small');
