@@ -49,7 +49,8 @@ load() {
 echo "## $n artworks"
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -2
 events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
-"$bin" serve > "/tmp/plinth-bench-$n.log" 2>&1 &
+# The live run's log is kept apart from the loaded run's: the lag's outliers are looked for in it.
+"$bin" serve > "/tmp/plinth-bench-$n-live.log" 2>&1 &
 pid=$!
 start=$(date +%s.%N)
 until [ "$(psql "$pg/$db" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints")" -ge "$events" ] 2>/dev/null; do sleep 0.2; done

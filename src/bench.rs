@@ -79,7 +79,12 @@ pub async fn lag(commands: &Commands, samples: usize) -> anyhow::Result<LagRepor
             }
             tokio::time::sleep(Duration::from_micros(500)).await;
         }
-        lags.push(started.elapsed().as_secs_f64() * 1000.0);
+        let lag_ms = started.elapsed().as_secs_f64() * 1000.0;
+        if lag_ms > 1000.0 {
+            // Told with the time, to be found in the server's log.
+            tracing::warn!(sample = i, artwork = %id.0, lag_ms, at = %chrono::Utc::now(), "slow lag sample");
+        }
+        lags.push(lag_ms);
         // Space the probes so each one meets an idle pipeline, as a user's write would.
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
