@@ -10,6 +10,7 @@ use async_nats::jetstream;
 use axum::http::{HeaderName, Request};
 use axum::response::IntoResponse;
 use axum::Router;
+use platform::backoff::Backoff;
 use platform::bus::BusConfig;
 use platform::config::Config;
 use projectors::{ProjectorOptions, ProjectorRuntime};
@@ -140,7 +141,7 @@ impl Services {
 }
 
 /// Runs `what` for good: each run a future `attempt` makes, the next one after a failure (NATS or
-/// Postgres away) or an end, with backoff.
+/// Postgres away) or an end, with [`Backoff`].
 fn spawn_restarting<F>(
     what: &'static str,
     mut attempt: impl FnMut() -> F + Send + 'static,
@@ -149,13 +150,14 @@ where
     F: Future<Output = anyhow::Result<()>> + Send,
 {
     tokio::spawn(async move {
-        let mut backoff = Duration::from_millis(250);
+        let mut backoff = Backoff::new(Duration::from_millis(250), Duration::from_secs(10));
         loop {
+            backoff.run_starts();
             if let Err(e) = attempt().await {
-                tracing::warn!(error = ?e, retry_in_ms = backoff.as_millis() as u64, "{what} stopped; restarting");
+                let retry_in_ms = backoff.next().as_millis() as u64;
+                tracing::warn!(error = ?e, retry_in_ms, "{what} stopped; restarting");
             }
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(Duration::from_secs(10));
+            backoff.pause().await;
         }
     })
 }

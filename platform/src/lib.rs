@@ -4,6 +4,7 @@
 //! read model (`projectors::candidates`).
 
 pub mod auth;
+pub mod backoff;
 pub mod bus;
 pub mod config;
 pub mod db;

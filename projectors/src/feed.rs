@@ -14,6 +14,7 @@
 
 use async_nats::jetstream::{self, consumer::pull};
 use futures::StreamExt;
+use platform::backoff::Backoff;
 use platform::eventlog::{self, EventEnvelope};
 use platform::position::EventPosition;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,6 +79,10 @@ impl Lane {
 }
 
 impl ProjectorRuntime {
+    fn backoff(&self) -> Backoff {
+        Backoff::new(self.options.backoff, self.options.max_backoff)
+    }
+
     /// Runs every projector of `projectors` from one feed, each in its own lane under
     /// supervision, for the life of the task (dropping it stops the lanes too).
     pub async fn supervise_all(&self, projectors: Vec<Arc<dyn Projector>>) {
@@ -94,7 +99,7 @@ impl ProjectorRuntime {
             let rt = self.clone();
             running.spawn(async move { rt.supervise_lane(p, inbox).await });
         }
-        let mut backoff = Backoff::new(&self.options);
+        let mut backoff = self.backoff();
         loop {
             backoff.run_starts();
             if let Err(e) = self.feed(name, &lanes).await {
@@ -191,7 +196,7 @@ impl ProjectorRuntime {
     /// forever with backoff, shown as degraded meanwhile; a poison event stops it until an admin
     /// asks for a restart (`POST /api/admin/projectors/{name}/restart`).
     async fn supervise_lane(&self, p: Arc<dyn Projector>, mut inbox: Inbox) {
-        let mut backoff = Backoff::new(&self.options);
+        let mut backoff = self.backoff();
         loop {
             backoff.run_starts();
             let e = match self.follow(p.as_ref(), &mut inbox).await {
@@ -201,7 +206,7 @@ impl ProjectorRuntime {
             if let Some(poisoned) = e.downcast_ref::<Poisoned>() {
                 tracing::error!(projector = p.name(), event = %poisoned.event, error = %poisoned.cause, "projector stopped");
                 self.wait_for_restart(p.name(), &poisoned.event).await;
-                backoff = Backoff::new(&self.options);
+                backoff = self.backoff();
                 continue;
             }
             tracing::warn!(projector = p.name(), error = %format!("{e:#}"), "projector interrupted; retrying");
@@ -329,38 +334,6 @@ impl ProjectorRuntime {
                 }
             }
         }
-    }
-}
-
-/// Pauses between retries: doubling from `backoff` up to `max_backoff`, and from `backoff`
-/// again after a run that lasted three longest pauses (it had recovered in between).
-struct Backoff {
-    first: Duration,
-    max: Duration,
-    next: Duration,
-    run_started: tokio::time::Instant,
-}
-
-impl Backoff {
-    fn new(o: &crate::ProjectorOptions) -> Self {
-        Self {
-            first: o.backoff,
-            max: o.max_backoff,
-            next: o.backoff,
-            run_started: tokio::time::Instant::now(),
-        }
-    }
-
-    fn run_starts(&mut self) {
-        self.run_started = tokio::time::Instant::now();
-    }
-
-    async fn pause(&mut self) {
-        if self.run_started.elapsed() > self.max * 3 {
-            self.next = self.first;
-        }
-        tokio::time::sleep(self.next).await;
-        self.next = (self.next * 2).min(self.max);
     }
 }
 

@@ -30,6 +30,7 @@ struct Generations {
     young: HashMap<Uuid, Entry>,
     young_bytes: usize,
     old: HashMap<Uuid, Entry>,
+    old_bytes: usize,
 }
 
 impl Generations {
@@ -45,7 +46,7 @@ impl Generations {
         let size = entry_size(&entry);
         if self.young_bytes + size > budget / 2 {
             self.old = std::mem::take(&mut self.young);
-            self.young_bytes = 0;
+            self.old_bytes = std::mem::take(&mut self.young_bytes);
         }
         self.young_bytes += size;
         if let Some(before) = self.young.insert(id, entry) {
@@ -54,7 +55,7 @@ impl Generations {
     }
 
     fn bytes(&self) -> usize {
-        self.young_bytes + self.old.values().map(entry_size).sum::<usize>()
+        self.young_bytes + self.old_bytes
     }
 }
 

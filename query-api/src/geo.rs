@@ -230,15 +230,8 @@ impl GeoIndex {
             .is_ok_and(|r| r.is_ok())
     }
 
-    /// Approved artworks within `radius_m`, nearest first, with their distances.
-    pub fn nearby(&self, lat: f64, lon: f64, radius_m: f64, limit: usize) -> Vec<(Item, f64)> {
-        self.nearby_with(lat, lon, radius_m, limit, |hits| {
-            hits.iter().map(|(it, d)| ((*it).clone(), *d)).collect()
-        })
-    }
-
-    /// [`Self::nearby`], handed to `f` as the model holds them (nothing copied), under the
-    /// model's read lock: for answers written straight from the model.
+    /// Approved artworks within `radius_m`, nearest first, with their distances, handed to `f`
+    /// as the model holds them (nothing copied), under the model's read lock.
     pub fn nearby_with<R>(
         &self,
         lat: f64,

@@ -172,7 +172,7 @@ pub async fn nearby_artworks(
             // The artists model's position before the artworks are read: an entry read
             // earlier than this names its artists as they were then.
             let artists = state.positions.of(READS[1]);
-            let hits: Vec<(RowKey, f64)> =
+            let (keys, distances): (Vec<RowKey>, Vec<f64>) =
                 state
                     .geo
                     .nearby_with(lat, lon, f64::from(radius), limit as usize, |hits| {
@@ -184,14 +184,13 @@ pub async fn nearby_artworks(
                                 };
                                 (key, d)
                             })
-                            .collect()
+                            .unzip()
                     });
-            let keys: Vec<RowKey> = hits.iter().map(|h| h.0).collect();
             let found = state.encoded.approved(&state.pool, &keys, artists).await?;
-            let artworks = hits
+            let artworks = found
                 .iter()
-                .zip(&found)
-                .filter_map(|((_, d), json)| json.as_deref().map(|j| (j, *d)));
+                .zip(distances)
+                .filter_map(|(json, d)| json.as_deref().map(|j| (j, d)));
             json_response(envelope(&nearby_data(artworks, lat, lon, radius, limit)))
         };
         return Ok(with_consistency(resp, caught_up));
