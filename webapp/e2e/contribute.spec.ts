@@ -16,7 +16,7 @@
  * real baseline JPEG drawn by Chromium's canvas encoder, with GPS in its EXIF.
  */
 import type { Page } from '@playwright/test';
-import { dms, fromDms, gpsJpeg } from './photos';
+import { agreeToLicence, dms, fromDms, gpsJpeg } from './photos';
 import {
   apiGet,
   apiSignIn,
@@ -105,7 +105,7 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
   await page.getByRole('button', { name: `Add “${artist}” as a new artist` }).click();
   await expect(page.getByRole('list', { name: 'Credited artists' }).getByRole('listitem')).toHaveText([`${artist} (new artist)`]);
   await page.getByTestId('new-artwork-notes').fill('Seen on the e2e walk.');
-  await page.getByTestId('consent-checkbox').check();
+  await agreeToLicence(page);
   await screenshot(page, testInfo, 'contribute-new-artwork');
   await page.getByTestId('new-artwork-submit').click();
 
@@ -184,7 +184,7 @@ test('a photo becomes a new artwork, approved by a moderator, then a visit in it
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
     await page.getByTestId('logbook-condition').selectOption('good');
     await page.getByTestId('logbook-notes').fill(visitNote);
-    await page.getByTestId('consent-checkbox').check();
+    await agreeToLicence(page);
     await page.getByTestId('logbook-submit').click();
     const visitReceipt = page.getByTestId('submission-receipt');
     await expect(visitReceipt).toBeVisible({ timeout: 30_000 });

@@ -21,7 +21,7 @@
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import { apiGet, apiSignIn, deviceSignedIn, expect, noSeriousViolations, screenshot, test, unique } from './fixtures';
-import { gpsJpeg } from './photos';
+import { agreeToLicence, gpsJpeg } from './photos';
 
 const EDITOR_ADDRESS = '127.0.0.8';
 
@@ -140,7 +140,7 @@ test('a new artwork: details from the schema, a refused one at its row, problems
   await expect(titleMissing).toHaveCount(0);
   await expect(titleBox).not.toHaveAttribute('aria-invalid');
   await expect(form.getByText('Please agree to publish your photos under the licence')).toBeVisible();
-  await page.getByTestId('consent-checkbox').check();
+  await agreeToLicence(page);
   await expect(form.getByText('Please agree to publish your photos under the licence')).toHaveCount(0);
 
   // Details: chosen by category (not the form's own fields), or written.

@@ -63,6 +63,19 @@ export async function gpsJpeg(page: Page, at: { lat: number; lon: number }, seed
 }
 
 /**
+ * Ticks the licence box of the add or logbook form and waits until it shows ticked. A click that
+ * lands while the form reflows above the box (the artist matches folding away, a photo preview
+ * decoding) can miss it; the click is tried again until the deadline (seen once at CI, mobile).
+ */
+export async function agreeToLicence(page: Page): Promise<void> {
+  const consent = page.getByTestId('consent-checkbox');
+  await expect(async () => {
+    await consent.check({ timeout: 5_000 });
+    await expect(consent).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * On /artwork/new at a random place in Vancouver, sends a new sculpture `title` with one photo
  * (`fileName`, drawn from `seed`) and the licence agreed; returns the submission's id.
  */
@@ -74,7 +87,7 @@ export async function sendNewArtwork(page: Page, title: string, fileName: string
   await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
   await page.getByTestId('new-artwork-title').fill(title);
   await page.getByTestId('new-artwork-type').selectOption('sculpture');
-  await page.getByTestId('consent-checkbox').check();
+  await agreeToLicence(page);
   const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
   await page.getByTestId('new-artwork-submit').click();
   const answer = await sent;
