@@ -55,17 +55,18 @@ pub const GIRL_IN_A_WETSUIT: Uuid = Uuid::from_u128(0x1005);
 pub const THE_DROP: Uuid = Uuid::from_u128(0x1006);
 pub const TRANS_AM_TOTEM: Uuid = Uuid::from_u128(0x1007);
 pub const ENGAGEMENT: Uuid = Uuid::from_u128(0x1008);
-pub const DOUGLAS_COUPLAND: Uuid = Uuid::from_u128(0x2001);
-pub const MYFANWY_MACLEOD: Uuid = Uuid::from_u128(0x2002);
-pub const YUE_MINJUN: Uuid = Uuid::from_u128(0x2003);
-pub const ALAN_CHUNG_HUNG: Uuid = Uuid::from_u128(0x2004);
-pub const ELEK_IMREDY: Uuid = Uuid::from_u128(0x2005);
 
 /// Stanley Park seawall, where Girl in a Wetsuit sits.
 pub const STANLEY_PARK: GeoPoint = GeoPoint {
     lat: 49.3030,
     lon: -123.1262,
 };
+
+pub const DOUGLAS_COUPLAND: Uuid = Uuid::from_u128(0x2001);
+pub const MYFANWY_MACLEOD: Uuid = Uuid::from_u128(0x2002);
+pub const YUE_MINJUN: Uuid = Uuid::from_u128(0x2003);
+pub const ALAN_CHUNG_HUNG: Uuid = Uuid::from_u128(0x2004);
+pub const ELEK_IMREDY: Uuid = Uuid::from_u128(0x2005);
 
 fn base_time() -> DateTime<Utc> {
     DateTime::from_timestamp(1_700_000_000, 0).unwrap_or(DateTime::UNIX_EPOCH)
@@ -124,136 +125,69 @@ fn artist(id: Uuid, name: &str, aliases: &[&str], bio: &str, minutes: i64) -> Se
     })
 }
 
+/// A fixture artwork: id, title, artist, type, tags, (lat, lon), description.
+type ArtworkRow = (
+    Uuid,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    (f64, f64),
+    &'static str,
+);
+
+/// The eight artworks, one a row; each a minute newer than the row before (from 1).
+#[rustfmt::skip]
+const ARTWORKS: [ArtworkRow; 8] = [
+    (THE_BIRDS, "The Birds", "Myfanwy MacLeod", "sculpture", &[("year", "2010")], (49.2707, -123.1087), "Two giant house sparrows stand in the plaza of the former Olympic Village."),
+    (DIGITAL_ORCA, "Digital Orca", "Douglas Coupland", "sculpture", &[("material", "metal"), ("year", "2009")], (49.2893, -123.1172), "A leaping orca built from black and white cubes beside the convention centre."),
+    (AMAZEING_LAUGHTER, "A-maze-ing Laughter", "Yue Minjun", "sculpture", &[("material", "bronze"), ("year", "2009")], (49.2876, -123.1421), "Fourteen laughing figures in Morton Park, a block from English Bay."),
+    (GATE_NORTHWEST_PASSAGE, "Gate to the Northwest Passage", "Alan Chung Hung", "sculpture", &[("material", "metal"), ("year", "1980")], (49.2766, -123.1460), "A steel gateway in Vanier Park framing the view across English Bay."),
+    (GIRL_IN_A_WETSUIT, "Girl in a Wetsuit", "Elek Imredy", "statue", &[("material", "bronze"), ("year", "1972")], (STANLEY_PARK.lat, STANLEY_PARK.lon), "A woman in a wetsuit sits on a rock off the Stanley Park seawall."),
+    (THE_DROP, "The Drop", "Inges Idee", "sculpture", &[("year", "2009")], (49.2896, -123.1167), "A bright blue raindrop on the waterfront by the convention centre."),
+    (TRANS_AM_TOTEM, "Trans Am Totem", "Marcus Bowcott", "sculpture", &[("material", "mixed"), ("year", "2015")], (49.2745, -123.1000), "Cars stacked on a cedar trunk beside the viaducts."),
+    (ENGAGEMENT, "Engagement", "Dan Corson", "sculpture", &[("year", "2013")], (49.2796, -123.1383), "Two giant interlocking rings on Sunset Beach."),
+];
+
+/// Five of their artists, one a row: id, name, aliases, biography; each a minute newer than the
+/// row before, after the artworks.
+#[rustfmt::skip]
+const ARTISTS: [(Uuid, &str, &[&str], &str); 5] = [
+    (DOUGLAS_COUPLAND, "Douglas Coupland", &[], "Novelist and visual artist from Vancouver."),
+    (MYFANWY_MACLEOD, "Myfanwy MacLeod", &[], "Vancouver sculptor."),
+    (YUE_MINJUN, "Yue Minjun", &["岳敏君"], "Painter and sculptor."),
+    (ALAN_CHUNG_HUNG, "Alan Chung Hung", &[], "Sculptor of large steel works."),
+    (ELEK_IMREDY, "Elek Imredy", &[], "Sculptor who settled in Vancouver."),
+];
+
 /// Eight Vancouver artworks and five of their artists, all approved.
 pub fn fixtures() -> Vec<SearchDoc> {
-    let mut birds = artwork(
-        THE_BIRDS,
-        "The Birds",
-        &["Myfanwy MacLeod"],
-        "sculpture",
-        &[("year", "2010")],
-        Some((49.2707, -123.1087)),
-        "Two giant house sparrows stand in the plaza of the former Olympic Village.",
-        1,
-    );
-    birds.notes = vec!["Visited at dusk: the sparrows tower over the plaza.".into()];
-    birds.thumbnail = Some("thumbnail/birds.jpg".into());
-    let mut laughter = artwork(
-        AMAZEING_LAUGHTER,
-        "A-maze-ing Laughter",
-        &["Yue Minjun"],
-        "sculpture",
-        &[("material", "bronze"), ("year", "2009")],
-        Some((49.2876, -123.1421)),
-        "Fourteen laughing figures in Morton Park, a block from English Bay.",
-        3,
-    );
-    laughter.artist_aliases = vec!["岳敏君".into()];
-    let mut out: Vec<SearchDoc> = vec![
-        birds,
-        artwork(
-            DIGITAL_ORCA,
-            "Digital Orca",
-            &["Douglas Coupland"],
-            "sculpture",
-            &[("material", "metal"), ("year", "2009")],
-            Some((49.2893, -123.1172)),
-            "A leaping orca built from black and white cubes beside the convention centre.",
-            2,
-        ),
-        laughter,
-        artwork(
-            GATE_NORTHWEST_PASSAGE,
-            "Gate to the Northwest Passage",
-            &["Alan Chung Hung"],
-            "sculpture",
-            &[("material", "metal"), ("year", "1980")],
-            Some((49.2766, -123.1460)),
-            "A steel gateway in Vanier Park framing the view across English Bay.",
-            4,
-        ),
-        artwork(
-            GIRL_IN_A_WETSUIT,
-            "Girl in a Wetsuit",
-            &["Elek Imredy"],
-            "statue",
-            &[("material", "bronze"), ("year", "1972")],
-            Some((STANLEY_PARK.lat, STANLEY_PARK.lon)),
-            "A woman in a wetsuit sits on a rock off the Stanley Park seawall.",
-            5,
-        ),
-        artwork(
-            THE_DROP,
-            "The Drop",
-            &["Inges Idee"],
-            "sculpture",
-            &[("year", "2009")],
-            Some((49.2896, -123.1167)),
-            "A bright blue raindrop on the waterfront by the convention centre.",
-            6,
-        ),
-        artwork(
-            TRANS_AM_TOTEM,
-            "Trans Am Totem",
-            &["Marcus Bowcott"],
-            "sculpture",
-            &[("material", "mixed"), ("year", "2015")],
-            Some((49.2745, -123.1000)),
-            "Cars stacked on a cedar trunk beside the viaducts.",
-            7,
-        ),
-        artwork(
-            ENGAGEMENT,
-            "Engagement",
-            &["Dan Corson"],
-            "sculpture",
-            &[("year", "2013")],
-            Some((49.2796, -123.1383)),
-            "Two giant interlocking rings on Sunset Beach.",
-            8,
-        ),
-    ]
-    .into_iter()
-    .map(SearchDoc::Artwork)
-    .collect();
-    out.extend([
-        artist(
-            DOUGLAS_COUPLAND,
-            "Douglas Coupland",
-            &[],
-            "Novelist and visual artist from Vancouver.",
-            9,
-        ),
-        artist(
-            MYFANWY_MACLEOD,
-            "Myfanwy MacLeod",
-            &[],
-            "Vancouver sculptor.",
-            10,
-        ),
-        artist(
-            YUE_MINJUN,
-            "Yue Minjun",
-            &["岳敏君"],
-            "Painter and sculptor.",
-            11,
-        ),
-        artist(
-            ALAN_CHUNG_HUNG,
-            "Alan Chung Hung",
-            &[],
-            "Sculptor of large steel works.",
-            12,
-        ),
-        artist(
-            ELEK_IMREDY,
-            "Elek Imredy",
-            &[],
-            "Sculptor who settled in Vancouver.",
-            13,
-        ),
-    ]);
-    out
+    let mut artworks: Vec<ArtworkDoc> = ARTWORKS
+        .iter()
+        .zip(1..)
+        .map(|(&(id, title, artist, kind, tags, at, about), minutes)| {
+            artwork(id, title, &[artist], kind, tags, Some(at), about, minutes)
+        })
+        .collect();
+    for a in &mut artworks {
+        match a.id {
+            THE_BIRDS => {
+                a.notes = vec!["Visited at dusk: the sparrows tower over the plaza.".into()];
+                a.thumbnail = Some("thumbnail/birds.jpg".into());
+            }
+            AMAZEING_LAUGHTER => a.artist_aliases = vec!["岳敏君".into()],
+            _ => {}
+        }
+    }
+    let artists = ARTISTS
+        .iter()
+        .zip(ARTWORKS.len() as i64 + 1..)
+        .map(|(&(id, name, aliases, bio), minutes)| artist(id, name, aliases, bio, minutes));
+    artworks
+        .into_iter()
+        .map(SearchDoc::Artwork)
+        .chain(artists)
+        .collect()
 }
 
 async fn load(index: &dyn SearchIndex, docs: Vec<SearchDoc>) -> anyhow::Result<()> {
@@ -275,18 +209,20 @@ fn first_title(r: &SearchResults) -> Option<&str> {
     r.hits.first().map(|h| h.title.as_str())
 }
 
-pub async fn typo_in_a_title_word_still_finds_the_artwork(
+/// With the fixtures loaded, each query of `cases` (narrowed to `kind` where given) finds its
+/// expected title first.
+async fn each_finds_first(
     index: &dyn SearchIndex,
+    kind: Option<KindFilter>,
+    cases: &[(&str, &str)],
 ) -> anyhow::Result<()> {
     load(index, fixtures()).await?;
-    for (q, expected) in [
-        ("brids", "The Birds"),              // transposition
-        ("digitl orca", "Digital Orca"),     // deletion
-        ("orcca", "Digital Orca"),           // insertion
-        ("laughtor", "A-maze-ing Laughter"), // substitution
-        ("wetsiut", "Girl in a Wetsuit"),    // transposition
-    ] {
-        let r = search(index, q).await?;
+    for &(q, expected) in cases {
+        let mut query = SearchQuery::parse_text(q)?;
+        if let Some(kind) = kind {
+            query.kind = kind;
+        }
+        let r = index.search(&query).await?;
         ensure!(
             first_title(&r) == Some(expected),
             "{q:?} should find {expected:?} first, got {:?}",
@@ -296,26 +232,37 @@ pub async fn typo_in_a_title_word_still_finds_the_artwork(
     Ok(())
 }
 
+pub async fn typo_in_a_title_word_still_finds_the_artwork(
+    index: &dyn SearchIndex,
+) -> anyhow::Result<()> {
+    each_finds_first(
+        index,
+        None,
+        &[
+            ("brids", "The Birds"),              // transposition
+            ("digitl orca", "Digital Orca"),     // deletion
+            ("orcca", "Digital Orca"),           // insertion
+            ("laughtor", "A-maze-ing Laughter"), // substitution
+            ("wetsiut", "Girl in a Wetsuit"),    // transposition
+        ],
+    )
+    .await
+}
+
 pub async fn typo_in_an_artist_name_still_finds_the_artwork(
     index: &dyn SearchIndex,
 ) -> anyhow::Result<()> {
-    load(index, fixtures()).await?;
-    for (q, expected) in [
-        ("coupalnd", "Digital Orca"),     // transposition
-        ("macleud", "The Birds"),         // substitution
-        ("minjn", "A-maze-ing Laughter"), // deletion
-        ("imreddy", "Girl in a Wetsuit"), // insertion
-    ] {
-        let mut query = SearchQuery::parse_text(q)?;
-        query.kind = KindFilter::Artworks;
-        let r = index.search(&query).await?;
-        ensure!(
-            first_title(&r) == Some(expected),
-            "{q:?} should find {expected:?} first, got {:?}",
-            titles(&r)
-        );
-    }
-    Ok(())
+    each_finds_first(
+        index,
+        Some(KindFilter::Artworks),
+        &[
+            ("coupalnd", "Digital Orca"),     // transposition
+            ("macleud", "The Birds"),         // substitution
+            ("minjn", "A-maze-ing Laughter"), // deletion
+            ("imreddy", "Girl in a Wetsuit"), // insertion
+        ],
+    )
+    .await
 }
 
 pub async fn exact_match_ranks_above_a_typo_match(index: &dyn SearchIndex) -> anyhow::Result<()> {
@@ -613,27 +560,21 @@ pub async fn near_ranks_by_distance(index: &dyn SearchIndex) -> anyhow::Result<(
     );
     ensure!(distances[0] < 5.0, "Girl in a Wetsuit is at the point");
     // Filters and text still apply; the nearest match comes first.
-    let mut q = SearchQuery::parse_text("tag:material:bronze")?;
-    q.near = Some(STANLEY_PARK);
-    let r = index.search(&q).await?;
-    ensure!(
-        titles(&r) == ["Girl in a Wetsuit", "A-maze-ing Laughter"],
-        "got {:?}",
-        titles(&r)
-    );
-    let mut q = SearchQuery::parse_text("bronze")?;
-    q.near = Some(STANLEY_PARK);
-    let r = index.search(&q).await?;
-    ensure!(
-        titles(&r) == ["Girl in a Wetsuit", "A-maze-ing Laughter"],
-        "got {:?}",
-        titles(&r)
-    );
-    let far = r.hits[1].distance_m.context("distance")?;
-    ensure!(
-        (1500.0..3500.0).contains(&far),
-        "Morton Park is ~2 km away: {far}"
-    );
+    for text in ["tag:material:bronze", "bronze"] {
+        let mut q = SearchQuery::parse_text(text)?;
+        q.near = Some(STANLEY_PARK);
+        let r = index.search(&q).await?;
+        ensure!(
+            titles(&r) == ["Girl in a Wetsuit", "A-maze-ing Laughter"],
+            "{text:?} got {:?}",
+            titles(&r)
+        );
+        let far = r.hits[1].distance_m.context("distance")?;
+        ensure!(
+            (1500.0..3500.0).contains(&far),
+            "Morton Park is ~2 km away: {far}"
+        );
+    }
     Ok(())
 }
 

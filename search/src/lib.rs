@@ -37,7 +37,7 @@ pub use query::{
     MAX_TEXT_CHARS, SNIPPET_CHARS,
 };
 pub use tantivy_index::TantivyIndex;
-pub use text::normalize;
+pub use text::{normalize, snippet};
 
 use async_trait::async_trait;
 use uuid::Uuid;

@@ -70,8 +70,10 @@ pub(crate) fn completes(text: &str, prefix: &str) -> Option<bool> {
     (0..words.len()).find_map(|i| words[i..].join(" ").starts_with(&prefix).then_some(i == 0))
 }
 
-/// At most `max` characters of `text`, cut at a word boundary with an ellipsis when cut.
-pub(crate) fn snippet(text: &str, max: usize) -> String {
+/// At most `max` characters of `text`, cut at a word boundary with an ellipsis when cut; white
+/// space folded (descriptions come from multi-line text). Search hits' snippets and the web
+/// pages' descriptions both read it.
+pub fn snippet(text: &str, max: usize) -> String {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.chars().count() <= max {
         return text;
@@ -126,9 +128,15 @@ mod tests {
     #[test]
     fn snippet_cuts_at_a_word_and_stays_within_the_limit() {
         let long = "word ".repeat(100);
-        let s = snippet(&long, 200);
-        assert!(s.chars().count() <= 200);
-        assert!(s.ends_with("word…"));
-        assert_eq!(snippet("short  text", 200), "short text");
+        // (limit, short text, what it reads as): a search hit's snippet, a page's description.
+        for (max, short, folded) in [
+            (200, "short  text", "short text"),
+            (50, "  two\n lines ", "two lines"),
+        ] {
+            let s = snippet(&long, max);
+            assert!(s.chars().count() <= max, "{max}");
+            assert!(s.ends_with("word…"), "{max}");
+            assert_eq!(snippet(short, max), folded);
+        }
     }
 }

@@ -2,14 +2,12 @@
 //! lists, signed in or not (an anonymous caller's token is minted on first use). Every write
 //! counts against the identity's and the client's hourly budget (429 + `Retry-After` beyond).
 
-use axum::http::StatusCode;
 use axum::response::Response;
-use platform::http::{ok, with_position, ApiError, Envelope, PathId};
-use platform::identity::Caller;
+use platform::http::{ApiError, Envelope, PathId};
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::{no_store, Body, OptionalBody, Write};
+use super::{created, written, Body, OptionalBody, Write};
 use crate::actor::Sender;
 use crate::lists::{self, AddItem, ListUpdate, NewList, RemoveItems};
 
@@ -17,18 +15,6 @@ use crate::lists::{self, AddItem, ListUpdate, NewList, RemoveItems};
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ListChanged {
     pub id: Uuid,
-}
-
-fn answer(
-    caller: &Caller,
-    status: StatusCode,
-    id: Uuid,
-    position: Option<platform::position::EventPosition>,
-) -> Response {
-    caller.respond(no_store(with_position(
-        (status, ok(ListChanged { id })),
-        position,
-    )))
 }
 
 /// `POST /api/lists`: a new list of the caller's, private unless `public`.
@@ -41,7 +27,7 @@ fn answer(
         (status = 429, description = "Too many list changes from this identity or address; see Retry-After", body = platform::http::ErrorBody)))]
 pub async fn create_list(w: Write<Sender>, Body(req): Body<NewList>) -> Result<Response, ApiError> {
     let (id, position) = lists::create::run(&w.state.commands, &w.actor, req).await?;
-    Ok(answer(&w.caller, StatusCode::CREATED, id, position))
+    Ok(w.caller.respond(created(ListChanged { id }, position)))
 }
 
 /// The changes to list `{id}` (its owner's only), each a handler `$name` passing the body (when
@@ -68,7 +54,7 @@ macro_rules! list_changes {
             $($body($req): $body<$Req>,)?
         ) -> Result<Response, ApiError> {
             let position = $run(&w.state.commands, &w.actor, id $(, $req)?).await?;
-            Ok(answer(&w.caller, StatusCode::OK, id, position))
+            Ok(w.caller.respond(written(ListChanged { id }, position)))
         }
     )+};
 }

@@ -268,16 +268,12 @@ fn osm(n: u64, row: &ExportRow, r: &Record<'_>) -> String {
 fn xml_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
+        match crate::web::head::markup_entity(c, "&apos;") {
+            Some(entity) => out.push_str(entity),
             // Not allowed in XML 1.0 at all.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            '-' if out.ends_with('-') => out.push_str("&#45;"),
-            c => out.push(c),
+            None if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            None if c == '-' && out.ends_with('-') => out.push_str("&#45;"),
+            None => out.push(c),
         }
     }
     out

@@ -67,7 +67,7 @@ impl Head {
             Some(t) => format!("{t} - {product}"),
             None => product.to_owned(),
         };
-        let description = shorten(&self.description, MAX_DESCRIPTION);
+        let description = search::snippet(&self.description, MAX_DESCRIPTION);
         let mut out = String::with_capacity(2048);
         let _ = write!(out, "<title>{}</title>", text(&title));
         meta(&mut out, "name", "description", &description);
@@ -117,32 +117,26 @@ fn meta(out: &mut String, key: &str, name: &str, content: &str) {
     let _ = write!(out, "<meta {key}=\"{name}\" content=\"{}\">", attr(content));
 }
 
-/// `s` cut at a word boundary to at most `max` characters, with an ellipsis when cut; white
-/// space folded (descriptions come from multi-line text).
-pub fn shorten(s: &str, max: usize) -> String {
-    let folded = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if folded.chars().count() <= max {
-        return folded;
+/// How HTML and XML write `c` where it would be read as markup (`'` as `apos`: `&#39;` in
+/// HTML, `&apos;` in XML), or `None` where it stands as itself.
+pub fn markup_entity(c: char, apos: &'static str) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '"' => Some("&quot;"),
+        '\'' => Some(apos),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        _ => None,
     }
-    let cut: String = folded.chars().take(max - 1).collect();
-    let cut = match cut.rfind(' ') {
-        Some(i) if i > max / 2 => &cut[..i],
-        _ => cut.as_str(),
-    };
-    format!("{}…", cut.trim_end_matches([',', ';', ':', '.', ' ']))
 }
 
 /// Escaped for a double-quoted attribute.
 pub fn attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
+        match markup_entity(c, "&#39;") {
+            Some(entity) => out.push_str(entity),
+            None => out.push(c),
         }
     }
     out
@@ -246,15 +240,6 @@ mod tests {
         ));
         assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
         assert!(html.contains("<meta name=\"theme-color\" content=\"#1b5e20\">"));
-    }
-
-    #[test]
-    fn long_descriptions_are_cut_at_a_word() {
-        let long = "word ".repeat(100);
-        let cut = shorten(&long, 50);
-        assert!(cut.chars().count() <= 50);
-        assert!(cut.ends_with("word…"));
-        assert_eq!(shorten("  two\n lines ", 50), "two lines");
     }
 
     #[test]
