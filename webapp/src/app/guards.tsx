@@ -5,7 +5,7 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectCanModerate, selectIsAdmin, selectIsAuthenticated, selectSessionReady } from '../api/session';
-import { Loading } from '../components/states';
+import { LoadingScreen } from '../components/states';
 import { useT } from '../i18n';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
@@ -16,20 +16,12 @@ export function loginRedirect(fullPath: string): string {
 export const MODERATOR_REDIRECT = '/?error=moderator_required';
 export const ADMIN_REDIRECT = '/?error=admin_required';
 
-function Checking() {
-  const t = useT();
-  return (
-    <div className="page">
-      <Loading label={t('shell.guard.checking')} />
-    </div>
-  );
-}
-
 /** Once the session is known: the route if the session is `allowed` in, else a redirect to `redirect`. */
 function Guard({ allowed, redirect }: { allowed: (state: RootState) => boolean; redirect: string }) {
+  const t = useT();
   const ready = useAppSelector(selectSessionReady);
   const ok = useAppSelector(allowed);
-  if (!ready) return <Checking />;
+  if (!ready) return <LoadingScreen label={t('shell.guard.checking')} />;
   if (!ok) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { Loading } from '../components/states';
+import { LoadingScreen } from '../components/states';
 import { REDIRECTS } from '../config/routes';
 import { useT } from '../i18n';
 import { RequireAdmin, RequireAuth, RequireModerator } from './guards';
@@ -17,11 +17,7 @@ type Lazy = RouteObject['lazy'];
 /** Shown while the first screen's code loads. */
 function ShellFallback() {
   const t = useT();
-  return (
-    <div className="app-loading">
-      <Loading label={t('shell.loadingApp')} />
-    </div>
-  );
+  return <LoadingScreen className="app-loading" label={t('shell.loadingApp')} />;
 }
 
 /** `import()` of a module exporting `name` as the route's component. */

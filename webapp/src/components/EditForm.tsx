@@ -94,6 +94,22 @@ export function useSubjectEditFlow<R>({
   };
 }
 
+/**
+ * An edit form's values and the subject they started from (`loaded`: the edits' old values, and
+ * what a reload moves on from). When `subject` is loaded again, the values move on with `rebase`,
+ * so the fields the person changed keep their changes; `set` changes some fields.
+ */
+export function useRebasedValues<S, V extends object>(subject: S, valuesOf: (subject: S) => V, rebase: (values: V, before: S, after: S) => V) {
+  const [loaded, setLoaded] = useState<S>(subject);
+  const [values, setValues] = useState<V>(() => valuesOf(subject));
+  if (loaded !== subject) {
+    setValues(rebase(values, loaded, subject));
+    setLoaded(subject);
+  }
+  const set = (patch: Partial<V>) => setValues((v) => ({ ...v, ...patch }));
+  return { loaded, values, setValues, set };
+}
+
 /** A form's proposing: its note, its problems, and `submit`. */
 export type EditSubmission = ReturnType<typeof useEditSubmission>;
 

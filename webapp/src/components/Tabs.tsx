@@ -4,6 +4,8 @@
  * the URL) and draws only the chosen panel.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useT, type MessageKey } from '../i18n';
+import { oneOfParam } from '../lib/urlParams';
 import './Tabs.css';
 
 export interface TabItem<T extends string> {
@@ -64,4 +66,14 @@ export function Tabs<T extends string>({
       </section>
     </>
   );
+}
+
+/** A screen's tabs, their labels catalogue keys; the first is the one shown when the URL names none. */
+type TabKeys<T extends string> = readonly [{ id: T; label: MessageKey }, ...Array<{ id: T; label: MessageKey }>];
+
+/** The tab the URL's `?tab` names among `tabs` (the first when it names none of them), and the tabs in words. */
+export function useTabParam<T extends string>(params: URLSearchParams, tabs: TabKeys<T>): { tab: T; items: TabItem<T>[] } {
+  const t = useT();
+  const tab = oneOfParam(params.get('tab'), tabs.map((x) => x.id), tabs[0].id);
+  return { tab, items: tabs.map(({ id, label }) => ({ id, label: t(label) })) };
 }

@@ -26,6 +26,15 @@ export function Loading({ label, children }: { label?: string; children?: ReactN
   );
 }
 
+/** A whole screen that is loading: `Loading` in its frame (`className`, a page by default). */
+export function LoadingScreen({ label, className = 'page' }: { label?: string; className?: string }) {
+  return (
+    <div className={className}>
+      <Loading label={label} />
+    </div>
+  );
+}
+
 export function CardSkeletonGrid({ count = 6, label }: { count?: number; label?: string }) {
   return (
     <Loading label={label}>
@@ -92,6 +101,14 @@ export function ErrorState({
       )}
     </section>
   );
+}
+
+/**
+ * `query` as `QueryState` takes it when its answer is `data` (its `data` or `currentData`): loading
+ * until there is one, while a new argument's first answer is fetched as on the very first load.
+ */
+export function loadingUntil<Q extends { isLoading: boolean; isFetching: boolean }>(query: Q, data: unknown): Q {
+  return { ...query, isLoading: query.isLoading || (!data && query.isFetching) };
 }
 
 /**

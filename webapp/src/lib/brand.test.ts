@@ -7,11 +7,13 @@ afterEach(() => {
 });
 
 describe('the brand colour', () => {
-  it('picks the text colour that reads better on it', () => {
-    expect(textOn('#1b5e20')).toBe('#ffffff');
-    expect(textOn('#3949ab')).toBe('#ffffff');
-    expect(textOn('#ffd600')).toBe('#111111');
-    expect(textOn('#f5f5f5')).toBe('#111111');
+  it.each([
+    ['#1b5e20', '#ffffff'],
+    ['#3949ab', '#ffffff'],
+    ['#ffd600', '#111111'],
+    ['#f5f5f5', '#111111'],
+  ])('picks the text colour that reads better on it: on %s, %s', (brand, text) => {
+    expect(textOn(brand)).toBe(text);
   });
 
   it('becomes the default palette’s primary and the browser’s theme colour', () => {

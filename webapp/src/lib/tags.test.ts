@@ -18,12 +18,14 @@ import { artworkTypeLabel } from './map/artworkTypes';
 const SCHEMA = vocabularyOf(TAG_SCHEMA);
 
 describe('labels in sentence case', () => {
-  it('capitalise the first word only', () => {
-    expect(artworkTypeLabel('street_art')).toBe('Street art');
-    expect(artworkTypeLabel('mural')).toBe('Mural');
-    expect(wordsOf('opening_hours')).toBe('Opening hours');
-    expect(wordsOf('moderator')).toBe('Moderator');
-    expect(wordsOf('mural on wall')).toBe('Mural on wall');
+  it.each([
+    ['street_art', 'Street art', artworkTypeLabel],
+    ['mural', 'Mural', artworkTypeLabel],
+    ['opening_hours', 'Opening hours', wordsOf],
+    ['moderator', 'Moderator', wordsOf],
+    ['mural on wall', 'Mural on wall', wordsOf],
+  ])('capitalise the first word only: %s is “%s”', (name, words, label) => {
+    expect(label(name)).toBe(words);
   });
 });
 

@@ -1,4 +1,7 @@
-/** A signed-in account's GET /me/profile `data`, for the profile pages' tests. */
+/** A signed-in account's GET /me/profile `data`, and a way through its lists' pages, for the profile pages' tests. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 
 export const PROFILE_ACCOUNT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -19,3 +22,10 @@ export const MY_PROFILE = {
     badges: 5,
   },
 };
+
+/** From page 1 of 2 of a list on the profile to page 2, with its pager (`pager`: the pager's name). */
+export async function toSecondPage(pager: string): Promise<void> {
+  const nav = screen.getByRole('navigation', { name: pager });
+  expect(within(nav).getByText('Page 1 of 2')).toBeInTheDocument();
+  await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+}

@@ -1,9 +1,17 @@
-/** Photos, submissions and receipts shaped as the server's OpenAPI document describes them. */
+/** Photos, submissions and receipts shaped as the server's OpenAPI document describes them, and the forms' steps their tests share. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type { NearbyCandidate, PhotoDto, SubmissionDto, SubmissionList, SubmissionReceipt } from '../api/types';
 import { json } from './fetchMock';
 
+/** Photo `n`, its key `n` in hexadecimal. */
 export function photo(n: number): PhotoDto {
-  const key = n.toString(16).padStart(32, '0');
+  return photoWithKey(n.toString(16).padStart(32, '0'));
+}
+
+/** The photo stored under `key`, in its sizes. */
+export function photoWithKey(key: string): PhotoDto {
   return {
     key,
     width: 1600,
@@ -130,4 +138,16 @@ export function formFields(body: unknown): Record<string, string | string[]> {
     out[k] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
   return out;
+}
+
+/**
+ * The select `field`, showing the server's `problem`, keeps it while another field (`elsewhere`)
+ * changes, and loses it once `value` is chosen in it.
+ */
+export async function expectProblemUntilChosen(field: HTMLElement, problem: string, elsewhere: HTMLElement, value: string): Promise<void> {
+  await userEvent.type(elsewhere, '!');
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.selectOptions(field, value);
+  expect(within(screen.getByRole('main')).queryByText(problem)).not.toBeInTheDocument();
+  expect(field).not.toHaveAttribute('aria-invalid');
 }

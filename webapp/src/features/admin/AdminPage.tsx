@@ -6,9 +6,8 @@
  */
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageTitle';
-import { Tabs } from '../../components/Tabs';
+import { Tabs, useTabParam } from '../../components/Tabs';
 import { useT, type MessageKey } from '../../i18n';
-import { oneOfParam } from '../../lib/urlParams';
 import { AuditTab } from './AuditTab';
 import { BadgesTab } from './BadgesTab';
 import { ImportTab } from './ImportTab';
@@ -25,19 +24,16 @@ const TABS = [
   { id: 'badges', label: 'admin.tabs.badges' },
   { id: 'import', label: 'admin.tabs.import' },
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>;
-type TabId = (typeof TABS)[number]['id'];
-const TAB_IDS = TABS.map((t) => t.id);
 
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const t = useT();
-  const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'statistics');
-  const tabs = TABS.map(({ id, label }) => ({ id, label: t(label) }));
+  const { tab, items } = useTabParam(params, TABS);
   return (
     <div className="page admin-page">
       <PageHeader title={t('admin.page.title')} subtitle={t('admin.page.subtitle')} />
       {/* Each tab starts afresh: its own filters and pages do not carry over. */}
-      <Tabs label={t('admin.page.sections')} tabs={tabs} value={tab} onChange={(next) => setParams(next === 'statistics' ? {} : { tab: next })}>
+      <Tabs label={t('admin.page.sections')} tabs={items} value={tab} onChange={(next) => setParams(next === 'statistics' ? {} : { tab: next })}>
         {tab === 'statistics' && <StatisticsTab />}
         {tab === 'permissions' && <PermissionsTab />}
         {tab === 'audit' && <AuditTab />}

@@ -11,7 +11,7 @@ import { AUDIT_DECISIONS, type AuditEntry, type EntityEvent } from '../../api/ty
 import { Dialog } from '../../components/Dialog';
 import { Pagination } from '../../components/Pagination';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
-import { EmptyState, ListCount, QueryState, Spinner } from '../../components/states';
+import { EmptyState, ListCount, loadingUntil, QueryState, Spinner } from '../../components/states';
 import { t as translate, useT } from '../../i18n';
 import { formatDateTime, pageCount } from '../../lib/format';
 import { useGetAuditLogQuery, useGetEntityAuditQuery, type AuditFilters } from './adminApi';
@@ -151,11 +151,7 @@ export function AuditTab() {
           </button>
         </div>
       </form>
-      <QueryState
-        query={{ ...query, isLoading: query.isLoading || (!data && query.isFetching) }}
-        loadingLabel={t('admin.audit.loading')}
-        failedTitle={t('admin.audit.failed')}
-      >
+      <QueryState query={loadingUntil(query, data)} loadingLabel={t('admin.audit.loading')} failedTitle={t('admin.audit.failed')}>
         {data && data.entries.length === 0 && <EmptyState title={t('admin.audit.empty')} icon="list" />}
         {data && data.entries.length > 0 && (
           <>
@@ -293,11 +289,7 @@ function EntityTimeline({ entity, onClose }: { entity: EntityRef; onClose: () =>
       title={t('admin.audit.timelineOf', { type: entity.type, label: entity.type.replace('_', ' '), id: shortId(entity.id) })}
       onClose={onClose}
     >
-      <QueryState
-        query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
-        loadingLabel={t('admin.audit.timelineLoading')}
-        failedTitle={t('admin.audit.timelineFailed')}
-      >
+      <QueryState query={loadingUntil(query, data)} loadingLabel={t('admin.audit.timelineLoading')} failedTitle={t('admin.audit.timelineFailed')}>
         {data && (
           <div className="timeline">
             <p className="muted small">

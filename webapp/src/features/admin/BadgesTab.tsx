@@ -201,6 +201,8 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  /** A text field's value, its change and its problem. */
+  const text = (k: 'badge_key' | 'title' | 'description' | 'icon_emoji') => ({ value: values[k], onChange: set(k), error: problems[k] });
   const threshold = RULE_KINDS[values.kind].threshold;
 
   const submit = async (e: FormEvent) => {
@@ -232,34 +234,13 @@ function BadgeForm({ badge, onClose }: { badge: CatalogueBadge | null; onClose: 
     <Dialog open title={creating ? t('admin.badges.new') : t('admin.badges.editTitle', { title: badge.title })} onClose={() => !busy && onClose()}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} className="badge-form">
         {creating ? (
-          <TextField
-            label={t('admin.badges.key')}
-            hint={t('admin.badges.keyHint')}
-            value={values.badge_key}
-            onChange={set('badge_key')}
-            error={problems.badge_key}
-            autoFocus
-          />
+          <TextField label={t('admin.badges.key')} hint={t('admin.badges.keyHint')} {...text('badge_key')} autoFocus />
         ) : (
           <p className="muted small">{t.rich('admin.badges.keyIs', { key: <code>{badge.badge_key}</code> })}</p>
         )}
-        <TextField
-          label={t('admin.badges.titleLabel')}
-          value={values.title}
-          onChange={set('title')}
-          error={problems.title}
-          max={BADGE_LIMITS.titleMax}
-          autoFocus={!creating}
-        />
-        <TextField
-          label={t('admin.badges.description')}
-          value={values.description}
-          onChange={set('description')}
-          error={problems.description}
-          max={BADGE_LIMITS.descriptionMax}
-          multiline
-        />
-        <TextField label={t('admin.badges.icon')} value={values.icon_emoji} onChange={set('icon_emoji')} error={problems.icon_emoji} />
+        <TextField label={t('admin.badges.titleLabel')} {...text('title')} max={BADGE_LIMITS.titleMax} autoFocus={!creating} />
+        <TextField label={t('admin.badges.description')} {...text('description')} max={BADGE_LIMITS.descriptionMax} multiline />
+        <TextField label={t('admin.badges.icon')} {...text('icon_emoji')} />
         <fieldset className="fieldset">
           <legend>{t('admin.badges.col.earnedFor')}</legend>
           <LabelledSelect label={t('admin.badges.rule')} value={values.kind} onChange={set('kind')}>

@@ -18,7 +18,7 @@ import './import-columns.css';
 import { ERROR_CODES, errorField, errorMessage, serverMessage, type ApiError } from '../../api/errors';
 import { useAppDispatch } from '../../app/hooks';
 import { LabelledField } from '../../components/LabelledField';
-import { EmptyState, QueryState, Spinner } from '../../components/states';
+import { EmptyState, loadingUntil, QueryState, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { t as translate, useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
@@ -496,11 +496,7 @@ function ImportHistory({ onNewerFile, disabled }: { onNewerFile: (run: PreviousR
       <h3 id="import-history-title" className="section__subtitle">
         {t('admin.import.history.title')}
       </h3>
-      <QueryState
-        query={{ ...query, isLoading: query.isLoading || (!data && query.isFetching) }}
-        loadingLabel={t('admin.import.history.loading')}
-        failedTitle={t('admin.import.history.failed')}
-      >
+      <QueryState query={loadingUntil(query, data)} loadingLabel={t('admin.import.history.loading')} failedTitle={t('admin.import.history.failed')}>
         {data && data.runs.length === 0 && page === 1 && (
           <EmptyState title={t('admin.import.history.empty')} icon="info">
             <p>{t('admin.import.history.emptyHint')}</p>

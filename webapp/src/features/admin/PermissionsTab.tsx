@@ -12,7 +12,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PromptDialog } from '../../components/Dialog';
 import { LabelledSelect, OptionList } from '../../components/Select';
-import { EmptyState, ListCount, QueryState } from '../../components/states';
+import { EmptyState, ListCount, loadingUntil, QueryState } from '../../components/states';
 import { PERMISSION_REASON_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { t as translate, useT, type MessageKey } from '../../i18n';
@@ -67,11 +67,7 @@ export function PermissionsTab() {
           {t('common.search')}
         </button>
       </form>
-      <QueryState
-        query={{ ...query, isLoading: query.isLoading || (!accounts && query.isFetching) }}
-        loadingLabel={t('admin.permissions.loading')}
-        failedTitle={t('admin.permissions.failed')}
-      >
+      <QueryState query={loadingUntil(query, accounts)} loadingLabel={t('admin.permissions.loading')} failedTitle={t('admin.permissions.failed')}>
         {accounts && accounts.length === 0 ? (
           <EmptyState title={t('admin.permissions.empty')} icon="profile">
             <p>{t('admin.permissions.emptyHint')}</p>

@@ -9,7 +9,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { AdminStatistics, DayCounts } from '../../api/types';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { LabelledSelect, ValueOptions } from '../../components/Select';
-import { QueryState } from '../../components/states';
+import { loadingUntil, QueryState } from '../../components/states';
 import { ADMIN_STATISTICS_DAYS, ADMIN_STATISTICS_WINDOWS } from '../../config/constants';
 import { getLocale, t as translate, useT, type MessageKey } from '../../i18n';
 import { formatNumber } from '../../lib/format';
@@ -68,11 +68,7 @@ export function StatisticsTab() {
         </LabelledSelect>
       }
     >
-      <QueryState
-        query={{ ...query, isLoading: !data && (query.isLoading || query.isFetching) }}
-        loadingLabel={t('admin.statistics.loading')}
-        failedTitle={t('admin.statistics.failed')}
-      >
+      <QueryState query={loadingUntil(query, data)} loadingLabel={t('admin.statistics.loading')} failedTitle={t('admin.statistics.failed')}>
         {data && <StatisticsView stats={data} />}
       </QueryState>
     </TabSection>

@@ -8,6 +8,11 @@ import { renderRoute, toastMessages } from '../../testing/render';
 
 const paramsOf = (req: RecordedRequest) => Object.fromEntries(req.url.searchParams);
 
+/** `element` reads each of `texts`. */
+function expectToRead(element: Element, ...texts: string[]) {
+  for (const text of texts) expect(element).toHaveTextContent(text);
+}
+
 /* ---- Statistics ---- */
 
 const STATS = {
@@ -36,8 +41,7 @@ describe('/admin: statistics', { timeout: 20_000 }, () => {
     const cards = await screen.findByTestId('statistics-cards');
     expect(paramsOf(callsTo('/api/admin/statistics')[0]!)).toEqual({ days: '30' });
     const card = (label: string) => within(cards).getByText(label).closest('.stat')!;
-    expect(card('Artworks')).toHaveTextContent('1,210');
-    expect(card('Artworks')).toHaveTextContent('1,200 approved · 3 removed · 7 pending');
+    expectToRead(card('Artworks'), '1,210', '1,200 approved · 3 removed · 7 pending');
     expect(card('Artists')).toHaveTextContent('340');
     expect(card('Accounts')).toHaveTextContent('58');
     expect(card('Feedback')).toHaveTextContent('2 open');
@@ -400,12 +404,8 @@ describe('/admin: badges', () => {
     badgesServer();
     renderRoute('/admin?tab=badges', { who: 'admin' });
     await screen.findByTestId('badges-table');
-    expect(badgeRow('first_find')).toHaveTextContent('First find');
-    expect(badgeRow('first_find')).toHaveTextContent('1 approved submission');
-    expect(badgeRow('first_find')).toHaveTextContent('12 accounts');
-    expect(badgeRow('first_find')).toHaveTextContent('Active');
-    expect(badgeRow('old_timer')).toHaveTextContent('1 account');
-    expect(badgeRow('old_timer')).toHaveTextContent('Inactive');
+    expectToRead(badgeRow('first_find'), 'First find', '1 approved submission', '12 accounts', 'Active');
+    expectToRead(badgeRow('old_timer'), '1 account', 'Inactive');
   });
 
   it('checks the form before sending, then shows the server’s refusals beside their fields', async () => {

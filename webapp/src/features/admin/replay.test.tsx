@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { StatusReport } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { apiError, bodyOf, envelope, type Handler, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute, sessionFor } from '../../testing/render';
+import { projectorHealth, statusReport } from '../../testing/status';
 import type { ReplayJob } from '../../api/types';
 import { REPLAY_POLL_MS } from './adminApi';
 
@@ -15,24 +15,8 @@ const READ_MODELS = ['artworks', 'artists', 'search'];
 const STARTED = '2025-05-01T10:00:00Z';
 
 
-function report(): StatusReport {
-  return {
-    status: 'ok',
-    product_name: 'Plinth',
-    version: '0.1.0',
-    components: {
-      database: { status: 'ok', latency_ms: 1.5 },
-      nats: { status: 'ok', latency_ms: 0.4 },
-      mail: { status: 'ok', latency_ms: null },
-      storage: { status: 'ok', latency_ms: null },
-      search: { status: 'ok', backend: 'tantivy', documents: 1234, position: '7-42' },
-      geo_index: { status: 'ready', artworks: 1234, position: '7-42' },
-    },
-    relay: null,
-    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
-    projectors: READ_MODELS.map((name) => ({ name, position: '7-42', applied: 10, lag_events: 0, pending: null, last_error: null, status: 'ok' })),
-  };
-}
+/** Every read model caught up. */
+const report = () => statusReport({ projectors: READ_MODELS.map((name) => projectorHealth(name)) });
 
 function job(over: Partial<ReplayJob> = {}): ReplayJob {
   return {

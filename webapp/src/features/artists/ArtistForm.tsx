@@ -7,7 +7,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import type { FieldProblem } from '../../api/types';
-import { EditFormShell, RemovableChips, TextField, useEditSubmission, type EditFlow } from '../../components/EditForm';
+import { EditFormShell, RemovableChips, TextField, useEditSubmission, useRebasedValues, type EditFlow } from '../../components/EditForm';
 import { LabelledField } from '../../components/LabelledField';
 import { FieldError } from '../../components/SubmissionParts';
 import { t as translate, useT } from '../../i18n';
@@ -50,13 +50,7 @@ export function ArtistForm<R>({
   flow: Omit<EditFlow<R>, 'subject' | 'check' | 'valueAt'>;
 }) {
   const t = useT();
-  // The artist the values started from: the edits' old values, and what a reload moves on from.
-  const [loaded, setLoaded] = useState<EditableArtist>(artist);
-  const [values, setValues] = useState<ArtistValues>(() => artistValuesOf(artist));
-  if (loaded !== artist) {
-    setValues(rebaseArtist(values, loaded, artist));
-    setLoaded(artist);
-  }
+  const { loaded, values, setValues, set } = useRebasedValues<EditableArtist, ArtistValues>(artist, artistValuesOf, rebaseArtist);
   // Another name typed but not added yet: added on submit.
   const [draft, setDraft] = useState('');
   const flow = useEditSubmission({
@@ -66,7 +60,6 @@ export function ArtistForm<R>({
     valueAt: (field) => (Object.hasOwn(values, field) ? values[field as keyof ArtistValues] : undefined),
   });
   const { idOf, errorAt } = flow;
-  const set = (patch: Partial<ArtistValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = () => {
     const extra = draft.trim();

@@ -17,13 +17,13 @@ import type { ArtworkDetailDto, FieldProblem } from '../../api/types';
 import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { DetailPhoto } from '../../components/DetailPhoto';
-import { describedByOf, EditFormShell, FieldFrame, TextField, useEditSubmission, useSubjectEditFlow } from '../../components/EditForm';
+import { describedByOf, EditFormShell, FieldFrame, TextField, useEditSubmission, useRebasedValues, useSubjectEditFlow } from '../../components/EditForm';
 import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem } from '../../components/LocationField';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { ValueOptions } from '../../components/Select';
 import { FieldError } from '../../components/SubmissionParts';
-import { ErrorState, Loading } from '../../components/states';
+import { ErrorState, Loading, LoadingScreen } from '../../components/states';
 import { isLongText, isWide, TagValueField } from '../../components/TagValueField';
 import { SUBMISSION } from '../../config/constants';
 import { to } from '../../config/routes';
@@ -61,13 +61,7 @@ export function ArtworkEditPage() {
   usePageTitle(t('artworks.edit.documentTitle'));
   // Once loaded, the form stays while the artwork is loaded again (a failed reload says so in the form).
   if (data && schemaAnswered) return <EditForm artwork={data} reload={() => refetch().unwrap()} />;
-  if (data) {
-    return (
-      <div className="page">
-        <Loading />
-      </div>
-    );
-  }
+  if (data) return <LoadingScreen />;
   const missing = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
   return (
     <div className="page">
@@ -77,14 +71,8 @@ export function ArtworkEditPage() {
 }
 
 function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () => Promise<unknown> }) {
-  // The artwork the values started from: the edits' old values, and what a reload moves on from.
   const t = useT();
-  const [loaded, setLoaded] = useState<EditableArtwork>(artwork);
-  const [values, setValues] = useState<EditValues>(() => valuesOf(artwork));
-  if (loaded !== artwork) {
-    setValues(rebase(values, loaded, artwork));
-    setLoaded(artwork);
-  }
+  const { loaded, values, setValues, set } = useRebasedValues<EditableArtwork, EditValues>(artwork, valuesOf, rebase);
   const vocabulary = useTagVocabulary();
   const [validate] = useValidateArtworkEditMutation();
   const [propose] = useProposeArtworkEditMutation();
@@ -100,7 +88,6 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
     valueAt: (field) => fieldValue(values, field),
   });
   const { idOf, errorAt } = flow;
-  const set = (patch: Partial<EditValues>) => setValues((v) => ({ ...v, ...patch }));
   const setTag = (key: string, text: string) => setValues((v) => ({ ...v, tags: { ...v.tags, [key]: text } }));
 
   const submit = () => void flow.submit(editsFrom(loaded, values));

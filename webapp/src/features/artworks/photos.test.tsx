@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ArtworkDetailDto, PhotoDto } from '../../api/types';
+import type { ArtworkDetailDto } from '../../api/types';
 import { valueText } from '../../lib/fieldText';
 import { changeText } from '../../lib/historyText';
 import { ORCA } from '../../testing/artworks';
 import { envelope, type Handler, type RecordedRequest } from '../../testing/fetchMock';
 import { editServer, editsOf, pendingReceipt, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
+import { photoWithKey } from '../../testing/submissions';
 import { editsFrom, rebase, valuesOf, withHidden } from './editModel';
 
 const ID = ORCA.id;
@@ -16,22 +17,10 @@ const key = (start: string) => start.padEnd(32, '0');
 // Sorted: K1, K3, K4, K5, K2 (so that a hidden list in the order of clicks would not be).
 const [K1, K2, K3, K4, K5] = [key('1a2b3c4d'), key('f00dfeed'), key('b0b0cafe'), key('c0ffee11'), key('e1e1e1e1')] as const;
 
-function shot(k: string): PhotoDto {
-  return {
-    key: k,
-    width: 1600,
-    height: 1200,
-    url: `/api/images/original/${k}`,
-    thumbnail_url: `/api/images/thumbnail/${k}`,
-    medium_url: `/api/images/medium/${k}`,
-    large_url: `/api/images/large/${k}`,
-  };
-}
-
 /** Three photos shown (the first chosen as the main one) and one hidden. */
 const ARTWORK = {
   ...ORCA,
-  photos: [shot(K1), shot(K2), shot(K3)],
+  photos: [photoWithKey(K1), photoWithKey(K2), photoWithKey(K3)],
   main_photo: K1,
   hidden_photos: [K4],
 } satisfies ArtworkDetailDto;
@@ -162,7 +151,7 @@ describe('/artwork/{id}/edit: photos', () => {
     await submit();
     await reloadStale(STALE, () => {
       // Someone else's change was approved meanwhile: the third photo is now the main one, and another is hidden.
-      current = { ...ARTWORK, photos: [shot(K3), shot(K1), shot(K2)], main_photo: K3, hidden_photos: [K4, K5] };
+      current = { ...ARTWORK, photos: [photoWithKey(K3), photoWithKey(K1), photoWithKey(K2)], main_photo: K3, hidden_photos: [K4, K5] };
     });
 
     await waitFor(() => expect(photos().getByRole('img', { name: 'Photo 1 of 3' })).toHaveAttribute('src', `/api/images/thumbnail/${K3}`));
@@ -208,7 +197,7 @@ describe('photo edit values', () => {
     // Theirs: K4 shown again. Mine left it hidden, so it follows.
     expect(rebase(loaded, ARTWORK, { ...ARTWORK, hidden_photos: [] })).toMatchObject({ hidden_photos: [] });
     // Mine: K2 as the main photo; theirs: K2 hidden. The main photo gives way to theirs.
-    const k2Hidden = { ...ARTWORK, photos: [shot(K1), shot(K3)], hidden_photos: [K4, K2] };
+    const k2Hidden = { ...ARTWORK, photos: [photoWithKey(K1), photoWithKey(K3)], hidden_photos: [K4, K2] };
     expect(rebase({ ...loaded, main_photo: K2 }, ARTWORK, k2Hidden)).toMatchObject({ main_photo: K1, hidden_photos: [K4, K2] });
     // Mine: K3 hidden; theirs: K3 as the main photo. Hiding wins, as in the form: no main photo.
     expect(rebase(withHidden(loaded, K3, true), ARTWORK, { ...ARTWORK, main_photo: K3 })).toMatchObject({
@@ -216,7 +205,7 @@ describe('photo edit values', () => {
       hidden_photos: [K3, K4],
     });
     // Mine: K3 as the main photo; K3 merged away meanwhile.
-    expect(rebase({ ...loaded, main_photo: K3 }, ARTWORK, { ...ARTWORK, photos: [shot(K1), shot(K2)] })).toMatchObject({ main_photo: K1 });
+    expect(rebase({ ...loaded, main_photo: K3 }, ARTWORK, { ...ARTWORK, photos: [photoWithKey(K1), photoWithKey(K2)] })).toMatchObject({ main_photo: K1 });
   });
 });
 

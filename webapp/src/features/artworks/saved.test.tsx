@@ -30,6 +30,18 @@ function server(routes: Record<string, Handler> = {}, saved: () => SavedCounts =
 
 const toggle = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name} `) });
 
+/** The toggle `name`, pressed or not, with its count (`Loved 4`). */
+function expectToggle(name: string, pressed: boolean, count: number) {
+  expect(toggle(name)).toHaveAttribute('aria-pressed', String(pressed));
+  expect(toggle(name)).toHaveTextContent(`${name} ${count}`);
+}
+
+/** The first request of `method` among `calls`: where it went and what it sent. */
+function sent(calls: RecordedRequest[], method: string) {
+  const req = calls.find((c) => c.method === method)!;
+  return { path: req.url.pathname, body: bodyOf(req) };
+}
+
 async function openPage() {
   const rendered = renderRoute(`/artwork/${ID}`);
   await screen.findByRole('heading', { level: 1, name: ORCA.title });
@@ -63,17 +75,13 @@ describe('the artwork page’s Loved / Visited / Want to see toggles', () => {
     await userEvent.click(toggle('Loved'));
 
     // Before the server answers: pressed, and counted.
-    expect(toggle('Loved')).toHaveAttribute('aria-pressed', 'true');
-    expect(toggle('Loved')).toHaveTextContent('Loved 4');
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe(`/api/lists/${LOVED_ID}/items`);
-    expect(bodyOf<AddItem>(post)).toEqual({ artwork_id: ID });
+    expectToggle('Loved', true, 4);
+    expect(sent(calls, 'POST')).toEqual({ path: `/api/lists/${LOVED_ID}/items`, body: { artwork_id: ID } satisfies AddItem });
 
     answer.release(changed(LOVED_ID));
     await waitFor(() => expect(callsTo(`/api/artworks/${ID}/saved`)).toHaveLength(2));
     expect(callsTo(`/api/artworks/${ID}/saved`)[1]!.headers.get('X-Min-Position')).toBe('5-7');
-    expect(toggle('Loved')).toHaveAttribute('aria-pressed', 'true');
-    expect(toggle('Loved')).toHaveTextContent('Loved 4');
+    expectToggle('Loved', true, 4);
   });
 
   it('removes it from Visited when pressed again: DELETE {artwork_ids}', async () => {
@@ -89,11 +97,8 @@ describe('the artwork page’s Loved / Visited / Want to see toggles', () => {
     );
     await openPage();
     await userEvent.click(toggle('Visited'));
-    expect(toggle('Visited')).toHaveAttribute('aria-pressed', 'false');
-    expect(toggle('Visited')).toHaveTextContent('Visited 4');
-    const del = calls.find((c) => c.method === 'DELETE')!;
-    expect(del.url.pathname).toBe(`/api/lists/${VISITED_ID}/items`);
-    expect(bodyOf<RemoveItems>(del)).toEqual({ artwork_ids: [ID] });
+    expectToggle('Visited', false, 4);
+    expect(sent(calls, 'DELETE')).toEqual({ path: `/api/lists/${VISITED_ID}/items`, body: { artwork_ids: [ID] } satisfies RemoveItems });
   });
 
   it('undoes a save the server refused and says why in an error toast', async () => {
@@ -104,8 +109,7 @@ describe('the artwork page’s Loved / Visited / Want to see toggles', () => {
     const { store } = await openPage();
     await userEvent.click(toggle('Loved'));
     await waitFor(() => expect(toasts(store)).toContain('error: Could not save it to Loved: A list holds at most 1000 artworks'));
-    expect(toggle('Loved')).toHaveAttribute('aria-pressed', 'false');
-    expect(toggle('Loved')).toHaveTextContent('Loved 3');
+    expectToggle('Loved', false, 3);
   });
 
   it('shows no toggles when this server keeps no saved counts', async () => {
@@ -151,14 +155,11 @@ describe('“Save to list…” on the artwork page', () => {
 
     await userEvent.click(murals);
     expect(murals).toBeChecked();
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe(`/api/lists/${MURALS_ID}/items`);
-    expect(bodyOf<AddItem>(post)).toEqual({ artwork_id: ID });
+    expect(sent(calls, 'POST')).toEqual({ path: `/api/lists/${MURALS_ID}/items`, body: { artwork_id: ID } satisfies AddItem });
 
     await userEvent.click(walk);
     expect(walk).not.toBeChecked();
-    const del = calls.find((c) => c.method === 'DELETE')!;
-    expect(bodyOf<RemoveItems>(del)).toEqual({ artwork_ids: [ID] });
+    expect(sent(calls, 'DELETE').body).toEqual({ artwork_ids: [ID] } satisfies RemoveItems);
     await waitFor(() => expect(murals).toBeChecked());
     expect(walk).not.toBeChecked();
   });

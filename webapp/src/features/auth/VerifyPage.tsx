@@ -19,9 +19,10 @@ import { completeSignIn } from '../../api/session';
 import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { PageHeader } from '../../components/PageTitle';
+import { SignInButton } from '../../components/SignInRequired';
 import { EmptyState, Loading } from '../../components/states';
 import { t as translate, useT } from '../../i18n';
-import { signInOpened, toastShown } from '../../lib/ui';
+import { toastShown } from '../../lib/ui';
 import { SIGN_IN_MESSAGES } from './messages';
 import { takeSignInFrom } from './signInFrom';
 
@@ -133,11 +134,7 @@ export function VerifyPage() {
         <EmptyState
           icon="error"
           title={t(VERIFY_MESSAGES.failed)}
-          action={
-            <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-              {t('auth.verify.newLink')}
-            </button>
-          }
+          action={<SignInButton>{t('auth.verify.newLink')}</SignInButton>}
         >
           {state.message !== null && <p>{state.message}</p>}
           <p>{t('auth.verify.expired')}</p>

@@ -6,7 +6,7 @@
  * map showing it, the GPX file (`ListTour`).
  */
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorField, errorMessage, isApiError } from '../../api/errors';
 import {
   listNameError,
@@ -21,6 +21,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { ArtworkCard } from '../../components/ArtworkCard';
 import { ConfirmDialog, PromptDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
+import { NotFound } from '../../components/NotFound';
 import { DocumentTitle, PageHeader } from '../../components/PageTitle';
 import { ShareButton } from '../../components/ShareButton';
 import { Pagination } from '../../components/Pagination';
@@ -56,17 +57,9 @@ export function ListPage() {
     return (
       <div className="page">
         <DocumentTitle title={t('lists.page.notFound')} />
-        <EmptyState
-          icon="list"
-          title={t('lists.page.notFound')}
-          action={
-            <Link className="button button--filled" to={to.profile()}>
-              {t('lists.page.yourLists')}
-            </Link>
-          }
-        >
+        <NotFound icon="list" title={t('lists.page.notFound')} back={{ to: to.profile(), label: t('lists.page.yourLists') }}>
           <p>{t('lists.page.notFoundBody')}</p>
-        </EmptyState>
+        </NotFound>
       </div>
     );
   }

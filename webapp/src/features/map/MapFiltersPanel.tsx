@@ -8,9 +8,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import type { ListSummary } from '../../api/types';
 import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
-import { Icon } from '../../components/Icon';
 import { useT } from '../../i18n';
 import { activeFilterCount, NO_FILTERS, type MapFilters } from './mapFilters';
+import { PanelHeader } from './PanelHeader';
 
 export interface ListsState {
   data?: ListSummary[] | undefined;
@@ -48,12 +48,7 @@ export function MapFiltersPanel({
         }
       }}
     >
-      <header className="map-list__header">
-        <h2>{t('map.filters.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('map.filters.close')} onClick={onClose}>
-          <Icon name="close" />
-        </button>
-      </header>
+      <PanelHeader title={t('map.filters.title')} closeLabel={t('map.filters.close')} onClose={onClose} />
       <ArtworkTypeSelect
         label={t('map.filters.type')}
         className="field field--compact"

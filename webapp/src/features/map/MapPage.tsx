@@ -59,6 +59,7 @@ import {
   type MapFilters,
 } from './mapFilters';
 import { MapFiltersPanel } from './MapFiltersPanel';
+import { PanelHeader } from './PanelHeader';
 import { PlacesPanel } from './PlacesPanel';
 import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, type TourFrom } from './TourPanel';
@@ -557,14 +558,7 @@ export function MapPage() {
 
       {(listOpen || mapState === 'failed') && (
         <section id="map-list" className="map-list" aria-label={t('map.list.label')}>
-          <header className="map-list__header">
-            <h2>{t('map.list.label')}</h2>
-            {mapState !== 'failed' && (
-              <button type="button" className="icon-button" aria-label={t('map.list.close')} onClick={() => setListOpen(false)}>
-                <Icon name="close" />
-              </button>
-            )}
-          </header>
+          <PanelHeader title={t('map.list.label')} closeLabel={t('map.list.close')} onClose={mapState === 'failed' ? undefined : () => setListOpen(false)} />
           {listed.length === 0 ? (
             <p className="muted">
               {layersFetching || filterPending ? t('common.loading') : filtered ? t('map.list.emptyFiltered') : t('map.list.empty')}

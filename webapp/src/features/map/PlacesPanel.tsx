@@ -12,6 +12,7 @@ import { Icon } from '../../components/Icon';
 import { InlineFailure, Spinner } from '../../components/states';
 import { to } from '../../config/routes';
 import { useT } from '../../i18n';
+import { PanelHeader } from './PanelHeader';
 
 function PlaceButton({ place, onChoose, label }: { place: Place; onChoose: (p: Place) => void; label: string }) {
   const t = useT();
@@ -100,12 +101,7 @@ export function PlacesPanel({
 
   return (
     <section id={id} className="map-list map-places" aria-label={t('map.places.label')}>
-      <header className="map-list__header">
-        <h2>{t('map.places.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('map.places.close')} onClick={onClose}>
-          <Icon name="close" />
-        </button>
-      </header>
+      <PanelHeader title={t('map.places.title')} closeLabel={t('map.places.close')} onClose={onClose} />
       {intro}
       <form role="search" aria-label={t('map.places.searchLabel')} className="map-places__search" onSubmit={(e) => {
         e.preventDefault();

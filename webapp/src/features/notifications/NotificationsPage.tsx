@@ -12,6 +12,7 @@ import type { Notification } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyPage } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageTitle';
+import { SignInRequired } from '../../components/SignInRequired';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { usePreferences } from '../../components/usePreferences';
 import { NOTIFICATIONS } from '../../config/constants';
@@ -19,7 +20,7 @@ import { to } from '../../config/routes';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { logger } from '../../lib/logger';
-import { signInOpened, toastShown } from '../../lib/ui';
+import { toastShown } from '../../lib/ui';
 import {
   NOTIFICATION_ERRORS,
   useGetNotificationsQuery,
@@ -72,17 +73,9 @@ export function NotificationsPage() {
   if (!signedIn) {
     return (
       <EmptyPage title={t('notifications.page.title')}>
-        <EmptyState
-          icon="bell"
-          title={t('notifications.signIn.title')}
-          action={
-            <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-              {t('notifications.signIn.button')}
-            </button>
-          }
-        >
+        <SignInRequired icon="bell" title={t('notifications.signIn.title')} label={t('notifications.signIn.button')}>
           <p>{t('notifications.signIn.body')}</p>
-        </EmptyState>
+        </SignInRequired>
       </EmptyPage>
     );
   }

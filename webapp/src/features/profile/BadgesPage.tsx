@@ -6,11 +6,11 @@ import { selectIsAuthenticated } from '../../api/session';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
+import { SignInRequired } from '../../components/SignInRequired';
 import { EmptyState, ErrorState, Loading, Skeleton } from '../../components/states';
 import { useT } from '../../i18n';
 import { BadgeCard, EarnedOn } from './BadgeCard';
 import { useGetAllBadgesQuery, useGetMyBadgesQuery } from './profileApi';
-import { SignInRequired } from './SignInRequired';
 
 export function BadgesPage() {
   const t = useT();
@@ -23,7 +23,7 @@ export function BadgesPage() {
     <div className="page page--narrow">
       <PageHeader title={t('profile.badges.title')} />
       {!signedIn ? (
-        <SignInRequired title={t('profile.badges.signInTitle')}>
+        <SignInRequired title={t('profile.badges.signInTitle')} label={t('profile.signIn')}>
           <p>{t('profile.badges.signInBody')}</p>
         </SignInRequired>
       ) : mine.isLoading ? (

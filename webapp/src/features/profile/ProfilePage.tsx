@@ -6,15 +6,15 @@
 import { Link } from 'react-router';
 import { useGetMyProfileQuery } from '../../api/accountApi';
 import { displayName, roleOf, selectIsAuthenticated, selectUser } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageTitle';
 import { Section } from '../../components/Section';
+import { SignInButton } from '../../components/SignInRequired';
 import { LanguagePicker, ThemePicker } from '../../components/PreferencePickers';
 import { to } from '../../config/routes';
 import { useT, type MessageKey } from '../../i18n';
 import { formatDate } from '../../lib/format';
-import { signInOpened } from '../../lib/ui';
 import { ProfileNameEditor } from './ProfileNameEditor';
 import { MyEdits } from './MyEdits';
 import { MyLists } from './MyLists';
@@ -30,7 +30,6 @@ const ROLE_LABELS = { admin: 'profile.role.admin', moderator: 'profile.role.mode
 
 export function ProfilePage() {
   const t = useT();
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
   // Read afresh on each visit: the statistics move as submissions are sent and reviewed.
@@ -57,9 +56,7 @@ export function ProfilePage() {
           )}
         </div>
         {!signedIn && (
-          <button type="button" className="button button--filled" onClick={() => dispatch(signInOpened('login'))}>
-            {t('profile.signIn')}
-          </button>
+          <SignInButton>{t('profile.signIn')}</SignInButton>
         )}
       </section>
       {signedIn && (

@@ -46,13 +46,19 @@ function api(over: Record<string, Handler> = {}) {
   });
 }
 
+/** /profile/badges for a signed-in account, the badges answered by `api(over)`. */
+function openBadges(over: Record<string, Handler> = {}) {
+  const mocked = api(over);
+  renderRoute('/profile/badges', { who: 'user' });
+  return mocked;
+}
+
 const card = (list: HTMLElement, title: string) =>
   within(list).getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
 
 describe('/profile/badges', () => {
   it('shows the badges earned, newest first, with why and when', async () => {
-    api();
-    renderRoute('/profile/badges', { who: 'user' });
+    openBadges();
     const mine = await screen.findByRole('list', { name: 'Your badges' });
     expect(within(mine).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['First contribution', 'Verified']);
     const first = card(mine, 'First contribution');
@@ -64,8 +70,7 @@ describe('/profile/badges', () => {
   });
 
   it('shows the ones still to earn: what they are, what earns them and how many hold them', async () => {
-    api();
-    renderRoute('/profile/badges', { who: 'user' });
+    openBadges();
     const toEarn = await screen.findByRole('list', { name: 'Badges still to earn' });
     expect(within(toEarn).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['First photo', 'Regular']);
     const photo = card(toEarn, 'First photo');
@@ -77,15 +82,13 @@ describe('/profile/badges', () => {
   });
 
   it('counts the holders in the plural', async () => {
-    api({ 'GET /api/me/badges': () => envelope({ badges: [] }) });
-    renderRoute('/profile/badges', { who: 'user' });
+    openBadges({ 'GET /api/me/badges': () => envelope({ badges: [] }) });
     const toEarn = await screen.findByRole('list', { name: 'Badges still to earn' });
     expect(within(card(toEarn, 'Verified')).getByText('Held by 40 contributors')).toBeInTheDocument();
   });
 
   it('invites a first badge when there is none, and still lists what can be earned', async () => {
-    api({ 'GET /api/me/badges': () => envelope({ badges: [] }) });
-    renderRoute('/profile/badges', { who: 'user' });
+    openBadges({ 'GET /api/me/badges': () => envelope({ badges: [] }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'No badges yet' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Your badges' })).not.toBeInTheDocument();
     const toEarn = await screen.findByRole('list', { name: 'Badges still to earn' });
@@ -94,8 +97,7 @@ describe('/profile/badges', () => {
 
   it('says it is loading until the badges arrive', async () => {
     let answer: ((r: Response) => void) | null = null;
-    api({ 'GET /api/me/badges': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderRoute('/profile/badges', { who: 'user' });
+    openBadges({ 'GET /api/me/badges': () => new Promise<Response>((resolve) => (answer = resolve)) });
     expect(await screen.findByText('Loading badges…')).toBeInTheDocument();
     // The screen says so as the query starts; the request itself goes out a moment later.
     await waitFor(() => expect(answer).not.toBeNull());
@@ -106,10 +108,9 @@ describe('/profile/badges', () => {
 
   it('shows an error with a retry, which reads them again', async () => {
     let fail = true;
-    const { callsTo } = api({
+    const { callsTo } = openBadges({
       'GET /api/me/badges': () => (fail ? apiError(500, 'INTERNAL_ERROR', 'Something broke (ref 7)') : envelope({ badges: MINE })),
     });
-    renderRoute('/profile/badges', { who: 'user' });
     const main = within(await screen.findByRole('main'));
     expect(await main.findByRole('alert')).toHaveTextContent('Something broke (ref 7)');
     fail = false;

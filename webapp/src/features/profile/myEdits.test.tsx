@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { baseApi, LIST_ID } from '../../api/baseApi';
 import type { MyEdit, MyEdits } from '../../api/types';
 import { apiError, envelope, mockFetch, type Handler } from '../../testing/fetchMock';
+import { toSecondPage } from '../../testing/profile';
 import { renderRoute } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
 
@@ -152,9 +153,7 @@ describe('/profile: my edits', () => {
     );
     const { router } = renderRoute('/profile', { who: 'user' });
     await rows();
-    const nav = screen.getByRole('navigation', { name: 'Edit pages' });
-    expect(within(nav).getByText('Page 1 of 2')).toBeInTheDocument();
-    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    await toSecondPage('Edit pages');
     await waitFor(async () => expect(statusOf((await rows())[0]!)).toBe('Rejected'));
     expect(callsTo('/api/me/edits').at(-1)!.url.searchParams.get('page')).toBe('2');
     expect(router.state.location.search).toBe('?edits_page=2');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SubmissionDto } from '../../api/types';
 import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
+import { toSecondPage } from '../../testing/profile';
 import { renderRoute } from '../../testing/render';
 import { ARTWORK_ID, photo, submission, submissionList } from '../../testing/submissions';
 
@@ -69,9 +70,7 @@ describe('/profile: my submissions', () => {
     });
     renderRoute('/profile');
     await rows();
-    const nav = screen.getByRole('navigation', { name: 'Submission pages' });
-    expect(within(nav).getByText('Page 1 of 2')).toBeInTheDocument();
-    await userEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    await toSecondPage('Submission pages');
     await waitFor(async () => expect(statusOf((await rows())[0]!)).toBe('Withdrawn'));
     expect(callsTo('/api/me/submissions').at(-1)!.url.searchParams.get('page')).toBe('2');
   });

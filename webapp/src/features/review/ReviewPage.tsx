@@ -22,7 +22,7 @@ import { PhotoImage } from '../../components/PhotoImage';
 import { LabelledSelect, OptionList, ValueOptions } from '../../components/Select';
 import { Icon } from '../../components/Icon';
 import { ListCount, Spinner } from '../../components/states';
-import { Tabs } from '../../components/Tabs';
+import { Tabs, useTabParam } from '../../components/Tabs';
 import { REVIEW_BATCH_MAX } from '../../config/constants';
 import { to } from '../../config/routes';
 import { announce } from '../../lib/announcer';
@@ -60,7 +60,6 @@ const TABS = [
   { id: 'artist-edits', label: 'review.tabs.artistEdits' },
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>;
 type TabId = (typeof TABS)[number]['id'];
-const TAB_IDS = TABS.map((t) => t.id);
 /** What each edit tab reviews. */
 const EDIT_TABS: Partial<Record<TabId, EditSubject>> = { edits: 'artwork', 'artist-edits': 'artist' };
 
@@ -70,7 +69,7 @@ type ReviewParamsUpdate = (changes: Record<string, string | null>) => void;
 export function ReviewPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const tab = oneOfParam<TabId>(params.get('tab'), TAB_IDS, 'submissions');
+  const { tab, items } = useTabParam(params, TABS);
   const update: ReviewParamsUpdate = (changes) => setParams(withParams(params, changes));
   const editSubject = EDIT_TABS[tab];
 
@@ -83,7 +82,7 @@ export function ReviewPage() {
       />
       <Tabs
         label={t('review.tabs.label')}
-        tabs={TABS.map(({ id, label }) => ({ id, label: t(label) }))}
+        tabs={items}
         value={tab}
         // Each tab has its own page and open item.
         onChange={(id) => update({ tab: id === 'submissions' ? null : id, page: null, submission: null, edit: null })}

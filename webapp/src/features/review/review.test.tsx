@@ -300,6 +300,27 @@ const allRejected = () =>
     failed: 0,
   } satisfies BatchAnswer);
 
+/** The batch rejection's words, in English and in French. */
+const BATCH_REJECT = {
+  en: { selectAll: 'Select all on this page', rejectSelected: 'Reject selected', dialog: 'Reject 3 submissions', reason: 'Reason', reject: 'Reject' },
+  fr: {
+    selectAll: 'Tout sélectionner sur cette page',
+    rejectSelected: 'Refuser la sélection',
+    dialog: 'Refuser 3 contributions',
+    reason: 'Motif',
+    reject: 'Refuser',
+  },
+};
+
+/** Selects the three on the page and rejects them with `reason`, in the language whose `words` are given. */
+async function rejectAllOnPage(words: typeof BATCH_REJECT.en, reason: string): Promise<void> {
+  await userEvent.click(screen.getByRole('checkbox', { name: words.selectAll }));
+  await userEvent.click(screen.getByRole('button', { name: words.rejectSelected }));
+  const dialog = await screen.findByRole('dialog', { name: words.dialog });
+  await userEvent.type(within(dialog).getByRole('textbox', { name: words.reason }), reason);
+  await userEvent.click(within(dialog).getByRole('button', { name: words.reject }));
+}
+
 describe('/review: batch decisions', () => {
   it('approves the selected ones and shows which failed', async () => {
     const { callsTo, take } = server({
@@ -345,11 +366,7 @@ describe('/review: batch decisions', () => {
     });
     const { store } = renderRoute('/review', { who: 'moderator' });
     await screen.findAllByTestId('review-item');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject 3 submissions' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Duplicates');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await rejectAllOnPage(BATCH_REJECT.en, 'Duplicates');
     await waitFor(() => expect(toastMessages(store)).toContain('3 submissions rejected'));
     expect(bodyOf(callsTo('/api/review/batch')[0]!)).toEqual({
       batch: [A, B, C].map((s) => ({ id: s.id, action: 'reject', reason: 'Duplicates' })),
@@ -375,11 +392,7 @@ describe('/review in French', () => {
     expect(await within(detail).findByText('État : passable')).toBeInTheDocument();
     expect(within(detail).getByRole('button', { name: 'Approuver' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Refuser la sélection' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Refuser 3 contributions' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Motif' }), 'Doublons');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    await rejectAllOnPage(BATCH_REJECT.fr, 'Doublons');
     await waitFor(() => expect(toastMessages(store)).toContain('3 contributions refusées'));
   });
 });

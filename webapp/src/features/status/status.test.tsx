@@ -5,6 +5,7 @@ import type { PublicStatus, StatusReport } from '../../api/types';
 import { setLocale } from '../../i18n';
 import { envelope, json, mockFetch } from '../../testing/fetchMock';
 import { renderRoute } from '../../testing/render';
+import { projectorHealth, statusReport } from '../../testing/status';
 
 /** What both answers, public and admin, begin with: the overall state, the product and its version. */
 function answered(databaseUp: boolean) {
@@ -30,20 +31,15 @@ function publicStatus(databaseUp: boolean): PublicStatus {
 }
 
 function report(databaseUp: boolean): StatusReport {
-  return {
+  return statusReport({
     ...answered(databaseUp),
     components: {
       database: databaseUp ? { status: 'ok', latency_ms: 1.5 } : { status: 'error', error: 'connection refused' },
       nats: { status: 'unavailable', error: 'not configured' },
-      mail: { status: 'ok', latency_ms: null },
-      storage: { status: 'ok', latency_ms: null },
-      search: { status: 'ok', backend: 'tantivy', documents: 1234, position: '7-42' },
       geo_index: { status: 'loading', artworks: 1234, position: '7-42' },
     },
-    relay: null,
-    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
-    projectors: [{ name: 'artworks', position: '7-42', applied: 10, lag_events: 3, pending: null, last_error: null, status: 'ok' }],
-  };
+    projectors: [projectorHealth('artworks', { lag_events: 3 })],
+  });
 }
 
 /** A table row by its label; admins' rows have the technical name in small print after it. */
