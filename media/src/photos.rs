@@ -436,34 +436,40 @@ fn exif_text(exif: &exif::Exif, tag: Tag) -> Option<String> {
 /// Signed decimal degrees (south and west negative), or `None` unless both coordinates are
 /// present, well formed and in range. 0,0 is what receivers without a fix write: also `None`.
 fn gps_position(exif: &exif::Exif) -> Option<(f64, f64)> {
-    let lat = gps_coordinate(
-        exif,
-        Tag::GPSLatitude,
-        Tag::GPSLatitudeRef,
-        (b'N', b'S'),
-        90.0,
-    )?;
-    let lon = gps_coordinate(
-        exif,
-        Tag::GPSLongitude,
-        Tag::GPSLongitudeRef,
-        (b'E', b'W'),
-        180.0,
-    )?;
+    let lat = gps_coordinate(exif, &LATITUDE)?;
+    let lon = gps_coordinate(exif, &LONGITUDE)?;
     if lat == 0.0 && lon == 0.0 {
         return None;
     }
     Some((lat, lon))
 }
 
-fn gps_coordinate(
-    exif: &exif::Exif,
-    value_tag: Tag,
-    ref_tag: Tag,
-    (positive, negative): (u8, u8),
+/// One coordinate of a GPS position as EXIF writes it: the tag of its value, the tag of its
+/// reference, the reference's letters for a positive and a negative value, and its largest
+/// magnitude.
+struct Axis {
+    value: Tag,
+    reference: Tag,
+    signs: (u8, u8),
     max: f64,
-) -> Option<f64> {
-    let Value::Rational(parts) = &exif.get_field(value_tag, In::PRIMARY)?.value else {
+}
+
+const LATITUDE: Axis = Axis {
+    value: Tag::GPSLatitude,
+    reference: Tag::GPSLatitudeRef,
+    signs: (b'N', b'S'),
+    max: 90.0,
+};
+
+const LONGITUDE: Axis = Axis {
+    value: Tag::GPSLongitude,
+    reference: Tag::GPSLongitudeRef,
+    signs: (b'E', b'W'),
+    max: 180.0,
+};
+
+fn gps_coordinate(exif: &exif::Exif, axis: &Axis) -> Option<f64> {
+    let Value::Rational(parts) = &exif.get_field(axis.value, In::PRIMARY)?.value else {
         return None;
     };
     // Degrees, then minutes and seconds; some writers give decimal degrees or minutes only.
@@ -481,16 +487,17 @@ fn gps_coordinate(
         }
         degrees += value / divisor;
     }
-    let Value::Ascii(refs) = &exif.get_field(ref_tag, In::PRIMARY)?.value else {
+    let Value::Ascii(refs) = &exif.get_field(axis.reference, In::PRIMARY)?.value else {
         return None;
     };
     let hemisphere = refs.first()?.first()?.to_ascii_uppercase();
+    let (positive, negative) = axis.signs;
     let signed = match hemisphere {
         h if h == positive => degrees,
         h if h == negative => -degrees,
         _ => return None,
     };
-    if !signed.is_finite() || signed.abs() > max {
+    if !signed.is_finite() || signed.abs() > axis.max {
         return None;
     }
     Some((signed * 1e7).round() / 1e7)
@@ -846,32 +853,26 @@ mod tests {
     fn inspect_drops_out_of_range_unreferenced_or_null_island_positions() {
         let rational = |d: u32| Value::Rational(vec![(d, 1).into(), (0, 1).into(), (0, 1).into()]);
         let ascii = |s: &str| Value::Ascii(vec![s.as_bytes().to_vec()]);
-        let cases = [
+        // A position north and east of 0, 0, with its references.
+        let north_east = |lat: Value, lon: Value| {
             vec![
                 field(Tag::GPSLatitudeRef, ascii("N")),
-                field(Tag::GPSLatitude, rational(95)),
+                field(Tag::GPSLatitude, lat),
                 field(Tag::GPSLongitudeRef, ascii("E")),
-                field(Tag::GPSLongitude, rational(10)),
-            ],
+                field(Tag::GPSLongitude, lon),
+            ]
+        };
+        let cases = [
+            north_east(rational(95), rational(10)),
             vec![
                 field(Tag::GPSLatitude, rational(45)),
                 field(Tag::GPSLongitude, rational(10)),
             ],
-            vec![
-                field(Tag::GPSLatitudeRef, ascii("N")),
-                field(Tag::GPSLatitude, rational(0)),
-                field(Tag::GPSLongitudeRef, ascii("E")),
-                field(Tag::GPSLongitude, rational(0)),
-            ],
-            vec![
-                field(Tag::GPSLatitudeRef, ascii("N")),
-                field(
-                    Tag::GPSLatitude,
-                    Value::Rational(vec![(45, 1).into(), (3, 0).into(), (0, 1).into()]),
-                ),
-                field(Tag::GPSLongitudeRef, ascii("E")),
-                field(Tag::GPSLongitude, rational(10)),
-            ],
+            north_east(rational(0), rational(0)),
+            north_east(
+                Value::Rational(vec![(45, 1).into(), (3, 0).into(), (0, 1).into()]),
+                rational(10),
+            ),
         ];
         for fields in cases {
             let exif = inspect(&with_exif(&jpeg_of(32, 32), &fields)).unwrap().exif;

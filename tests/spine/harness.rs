@@ -107,6 +107,31 @@ pub fn spawn_relay(db: &TestDb, bus: &TestBus) -> JoinHandle<anyhow::Result<()>>
     tokio::spawn(relay.run())
 }
 
+/// A fresh database and stream with a relay publishing the one's events to the other, for a
+/// test that runs projectors itself; [`tear_down`] ends it.
+pub async fn relayed() -> (TestDb, TestBus, JoinHandle<anyhow::Result<()>>) {
+    let db = TestDb::new().await;
+    let bus = TestBus::new().await;
+    let relay = spawn_relay(&db, &bus);
+    (db, bus, relay)
+}
+
+/// Ends a test that ran its own relay and `tasks`: stops them, deletes the stream and drops the
+/// database.
+pub async fn tear_down<T>(
+    tasks: impl IntoIterator<Item = JoinHandle<T>>,
+    relay: JoinHandle<anyhow::Result<()>>,
+    bus: TestBus,
+    db: TestDb,
+) {
+    for t in tasks {
+        t.abort();
+    }
+    relay.abort();
+    bus.delete().await;
+    db.drop_db().await;
+}
+
 pub fn spawn_projectors(db: &TestDb, bus: &TestBus) -> Vec<JoinHandle<anyhow::Result<()>>> {
     supervise_all(&runtime(db, bus))
         .into_iter()

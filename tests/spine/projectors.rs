@@ -2,7 +2,8 @@
 //! replay; the read models come out the same every way.
 
 use crate::harness::{
-    all_datasets, consumer_idle, runtime, spawn_relay, table, wait_projected, TestBus, TestDb,
+    all_datasets, consumer_idle, relayed, runtime, spawn_relay, table, tear_down, wait_projected,
+    TestBus, TestDb,
 };
 use async_nats::jetstream::message::PublishMessage;
 use platform::eventlog;
@@ -11,9 +12,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
-    let db = TestDb::new().await;
-    let bus = TestBus::new().await;
-    let relay = spawn_relay(&db, &bus);
+    let (db, bus, relay) = relayed().await;
     let commands = command_api::Commands::new(db.pool.clone());
     plinth::import::run::import_files(&commands, &all_datasets(), false)
         .await
@@ -147,12 +146,7 @@ async fn killed_projectors_and_redeliveries_converge_to_what_replay_builds() {
     wait_projected(&db.pool).await;
     assert_eq!(table(&db.pool, "artworks").await.len(), before + 1);
 
-    for t in tasks {
-        t.abort();
-    }
-    relay.abort();
-    bus.delete().await;
-    db.drop_db().await;
+    tear_down(tasks, relay, bus, db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -221,10 +215,7 @@ async fn a_poison_event_stops_only_its_projector_and_is_reported() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(!artists.is_finished());
-    artists.abort();
-    relay.abort();
-    bus.delete().await;
-    db.drop_db().await;
+    tear_down([artists], relay, bus, db).await;
 }
 
 /// A schema from before edits had one table: starting the read model moves every artwork and

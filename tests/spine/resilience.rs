@@ -6,7 +6,8 @@
 use crate::accounts::{admin_session, signed_in};
 use crate::fixtures::sql_scalar;
 use crate::harness::{
-    all_datasets, runtime, spawn_relay, supervise_all, wait_projected, TestApp, TestBus, TestDb,
+    all_datasets, relayed, runtime, supervise_all, tear_down, wait_projected, TestApp, TestBus,
+    TestDb,
 };
 use async_trait::async_trait;
 use platform::eventlog::EventEnvelope;
@@ -224,9 +225,7 @@ async fn caught_up(pool: &sqlx::PgPool, name: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_one_feed_a_stopped_projector_holds_up_no_other_and_catches_up_when_restarted() {
-    let db = TestDb::new().await;
-    let bus = TestBus::new().await;
-    let relay = spawn_relay(&db, &bus);
+    let (db, bus, relay) = relayed().await;
     // Given one feed for a projector that cannot read artwork events and two real ones…
     let faulty = Faulty::new();
     faulty.broken.store(true, Ordering::Relaxed);
@@ -270,10 +269,7 @@ async fn on_one_feed_a_stopped_projector_holds_up_no_other_and_catches_up_when_r
     until(60, "faulty caught up", || caught_up(&db.pool, "faulty")).await;
     // One consumer served all three, and it has answered every message.
     crate::harness::consumer_idle(&bus, projectors::feed::FEED).await;
-    feed.abort();
-    relay.abort();
-    bus.delete().await;
-    db.drop_db().await;
+    tear_down([feed], relay, bus, db).await;
 }
 
 /// Has projector `name` stopped at a poison event?
@@ -290,9 +286,7 @@ async fn is_stopped(pool: &sqlx::PgPool, name: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn projectors_heal_a_purged_stream_from_the_event_store() {
-    let db = TestDb::new().await;
-    let bus = TestBus::new().await;
-    let relay = spawn_relay(&db, &bus);
+    let (db, bus, relay) = relayed().await;
     let commands = command_api::Commands::new(db.pool.clone());
     plinth::import::run::import_files(&commands, &all_datasets()[..1], false)
         .await
@@ -321,12 +315,7 @@ async fn projectors_heal_a_purged_stream_from_the_event_store() {
         .await
         .unwrap();
     assert!(artists > 0);
-    for t in tasks {
-        t.abort();
-    }
-    relay.abort();
-    bus.delete().await;
-    db.drop_db().await;
+    tear_down(tasks, relay, bus, db).await;
 }
 
 #[tokio::test]

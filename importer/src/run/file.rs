@@ -2,7 +2,7 @@
 //! moderators are asked.
 
 use command_api::Commands;
-use domain::{ArtistCommand, ArtistId, ArtworkCommand, ArtworkId, EventMetadata};
+use domain::{ArtistId, ArtworkId, EventMetadata};
 use std::collections::HashMap;
 
 use super::parsed::{Parsed, CHUNK};
@@ -64,15 +64,7 @@ impl Run<'_> {
                 .collect();
             links.extend(linked);
             let sent = self
-                .send_part::<domain::Artist, _>(&own, &mut report, |a, _| {
-                    let r = artist_record(d, a)?;
-                    let name = r.name.as_str().to_owned();
-                    Ok((
-                        r.id.to_string(),
-                        name,
-                        ArtistCommand::ImportArtist(Box::new(r)),
-                    ))
-                })
+                .send_part::<domain::Artist, _>(&own, &mut report, |a, _| artist_record(d, a))
                 .await?;
             for (_, s) in sent {
                 match s.outcome {
@@ -102,12 +94,7 @@ impl Run<'_> {
                 .send_part::<domain::Artwork, _>(&artworks, &mut report, |a, dropped| {
                     let mut r = artwork_record(d, a, dropped)?;
                     credit_instead(&mut r.artist_ids, &links);
-                    let title = r.title.as_str().to_owned();
-                    Ok((
-                        r.id.to_string(),
-                        title,
-                        ArtworkCommand::ImportArtwork(Box::new(r)),
-                    ))
+                    Ok(r)
                 })
                 .await?;
             let by_id: HashMap<&str, &crate::ImportedArtwork> =

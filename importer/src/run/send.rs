@@ -165,14 +165,14 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Turns each item of a chunk into its aggregate's command (a refused one becomes a
+    /// Turns each item of a chunk into its aggregate's record and command (a refused one becomes a
     /// reject, a dropped tag a note in the report) and sends them: for each sent one in order,
     /// its source id and title, and what it did.
     pub(super) async fn send_part<A: Imported, T: Sourced>(
         &self,
         part: &[T],
         report: &mut FileReport,
-        prepare: impl Fn(&T, &mut Vec<String>) -> Result<(String, String, A::Command), RejectReason>,
+        prepare: impl Fn(&T, &mut Vec<String>) -> Result<A::Record, RejectReason>,
     ) -> anyhow::Result<Vec<((String, String), Sent)>>
     where
         A::Command: Clone,
@@ -182,7 +182,7 @@ impl Run<'_> {
         for item in part {
             let source_id = item.source_id();
             let mut dropped = Vec::new();
-            match prepare(item, &mut dropped) {
+            match prepare(item, &mut dropped).map(A::command) {
                 Ok((id, title, command)) => {
                     described.push((source_id.to_owned(), title));
                     commands.push((id, command));
@@ -269,21 +269,41 @@ impl Sourced for crate::ImportedArtwork {
 
 /// An aggregate an import writes to.
 pub(super) trait Imported: cqrs_es::Aggregate<Services = ()> {
+    /// What one import command of this aggregate carries.
+    type Record;
+
     /// The artwork record `command` imports, to be compared with the artworks Plinth has.
     fn artwork(command: &Self::Command) -> Option<&ArtworkRecord>;
+
+    /// The aggregate id `record` goes to, the name it is shown by, and the command importing it.
+    fn command(record: Self::Record) -> (String, String, Self::Command);
 }
 
 impl Imported for domain::Artist {
+    type Record = domain::ImportedArtist;
+
     fn artwork(_: &ArtistCommand) -> Option<&ArtworkRecord> {
         None
+    }
+
+    fn command(r: domain::ImportedArtist) -> (String, String, ArtistCommand) {
+        let (id, name) = (r.id.to_string(), r.name.as_str().to_owned());
+        (id, name, ArtistCommand::ImportArtist(Box::new(r)))
     }
 }
 
 impl Imported for domain::Artwork {
+    type Record = ArtworkRecord;
+
     fn artwork(command: &ArtworkCommand) -> Option<&ArtworkRecord> {
         match command {
             ArtworkCommand::ImportArtwork(r) => Some(r),
             _ => None,
         }
+    }
+
+    fn command(r: ArtworkRecord) -> (String, String, ArtworkCommand) {
+        let (id, title) = (r.id.to_string(), r.title.as_str().to_owned());
+        (id, title, ArtworkCommand::ImportArtwork(Box::new(r)))
     }
 }
