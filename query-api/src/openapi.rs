@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    places, profile, search, status, submissions, tags,
+    places, profile, search, status, submissions, tags, tasks,
 };
 
 #[derive(OpenApi)]
@@ -27,6 +27,7 @@ use crate::routes::{
         places::places,
         auth::auth_status,
         artworks::nearby_artworks,
+        tasks::tasks_nearby,
         artworks::list_artworks,
         artworks::get_artwork,
         history::artwork_history,

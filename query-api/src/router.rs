@@ -5,7 +5,7 @@ use axum::Router;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    places, profile, search, status, submissions, tags,
+    places, profile, search, status, submissions, tags, tasks,
 };
 use crate::state::QueryState;
 
@@ -25,6 +25,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))
         .route("/artworks/nearby", get(artworks::nearby_artworks))
+        .route("/tasks/nearby", get(tasks::tasks_nearby))
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artworks/{id}/history", get(history::artwork_history))
         .route(

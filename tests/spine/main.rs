@@ -33,6 +33,7 @@ mod relay;
 mod resilience;
 mod search;
 mod submissions;
+mod tasks;
 mod throttle;
 mod uploads;
 mod web;

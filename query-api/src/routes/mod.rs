@@ -19,3 +19,4 @@ pub mod search;
 pub mod status;
 pub mod submissions;
 pub mod tags;
+pub mod tasks;

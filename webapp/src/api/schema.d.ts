@@ -1630,6 +1630,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/tasks/nearby?lat&lon&radius&limit`: the gaps of the approved artworks within
+         *     `radius` metres, nearest first, at most `limit` tasks.
+         */
+        get: operations["tasks_nearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -3525,6 +3545,24 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_TasksNearby: {
+            data: {
+                /** Format: double */
+                lat: number;
+                /** Format: int32 */
+                limit: number;
+                /** Format: double */
+                lon: number;
+                /** Format: int32 */
+                radius: number;
+                /** @description Nearest artwork first; an artwork's gaps in the order photo, artist, type, year. */
+                tasks: components["schemas"]["TaskDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_Tour: {
             data: {
                 /**
@@ -3749,6 +3787,11 @@ export interface components {
          * @enum {string}
          */
         Format: "csv" | "geojson" | "json" | "overpass" | "osm";
+        /**
+         * @description One thing an artwork lacks; each is answered by the smallest form for it.
+         * @enum {string}
+         */
+        Gap: "photo" | "artist" | "artwork_type" | "year";
         GeoStatus: {
             artworks: number;
             position: string;
@@ -5135,6 +5178,31 @@ export interface components {
             free_value_max: number;
             /** @description The known details, in schema order. */
             tags: components["schemas"]["TagDefinitionDto"][];
+        };
+        /** @description One quick task: an artwork and the one thing it lacks. */
+        TaskDto: {
+            /** Format: uuid */
+            artwork_id: string;
+            /** Format: double */
+            distance_m: number;
+            gap: components["schemas"]["Gap"];
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            title: string;
+        };
+        TasksNearby: {
+            /** Format: double */
+            lat: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: double */
+            lon: number;
+            /** Format: int32 */
+            radius: number;
+            /** @description Nearest artwork first; an artwork's gaps in the order photo, artist, type, year. */
+            tasks: components["schemas"]["TaskDto"][];
         };
         Tour: {
             /**
@@ -9938,6 +10006,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TagSchema"];
+                };
+            };
+        };
+    };
+    tasks_nearby: {
+        parameters: {
+            query: {
+                /** @description Latitude, -90 to 90 */
+                lat: number;
+                /** @description Longitude, -180 to 180 */
+                lon: number;
+                /** @description Metres, 1 to 5000 (default 1000) */
+                radius?: number;
+                /** @description Tasks, 1 to 200 (default 50) */
+                limit?: number;
+            };
+            header?: {
+                /** @description Wait until this position is applied */
+                "X-Min-Position"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TasksNearby"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,170 @@
+//! `GET /api/tasks/nearby`: "Help nearby", the quick tasks around a place: what the approved
+//! artworks nearest to it still lack (a photo, an artist, a type, a year), nearest first. A gap
+//! a pending contribution already answers is not offered.
+
+use axum::extract::State;
+use axum::response::Response;
+use domain::geo::EARTH_RADIUS_M;
+use platform::http::{ok, ApiError, MinPosition, Query};
+use projectors::artworks::read::{self as artworks, Circle, Gap};
+use serde::Serialize;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+use super::params::{float_param, int_param};
+use super::respond::{consistent, with_consistency};
+use crate::state::QueryState;
+
+pub const DEFAULT_TASK_RADIUS_M: u32 = 1_000;
+pub const MAX_TASK_RADIUS_M: u32 = 5_000;
+pub const DEFAULT_TASK_LIMIT: u32 = 50;
+pub const MAX_TASK_LIMIT: u32 = 200;
+/// Most artworks looked at for gaps, nearest first.
+const ARTWORKS_LOOKED_AT: usize = 2_000;
+
+/// Read models this endpoint reads (for `X-Min-Position`): the artworks and the pending
+/// contributions that hide a gap.
+const READS: &[&str] = &["artworks", "submissions"];
+
+/// One quick task: an artwork and the one thing it lacks.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TaskDto {
+    pub artwork_id: Uuid,
+    pub title: String,
+    pub gap: Gap,
+    pub lat: f64,
+    pub lon: f64,
+    pub distance_m: f64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TasksNearby {
+    /// Nearest artwork first; an artwork's gaps in the order photo, artist, type, year.
+    pub tasks: Vec<TaskDto>,
+    pub lat: f64,
+    pub lon: f64,
+    pub radius: u32,
+    pub limit: u32,
+}
+
+/// An approved artwork near the place: where, and how far.
+struct Near {
+    id: Uuid,
+    lat: f64,
+    lon: f64,
+    distance_m: f64,
+}
+
+/// `GET /api/tasks/nearby?lat&lon&radius&limit`: the gaps of the approved artworks within
+/// `radius` metres, nearest first, at most `limit` tasks.
+#[utoipa::path(get, path = "/api/tasks/nearby", tag = "tasks",
+    params(
+        ("lat" = f64, Query, description = "Latitude, -90 to 90"),
+        ("lon" = f64, Query, description = "Longitude, -180 to 180"),
+        ("radius" = Option<u32>, Query, description = "Metres, 1 to 5000 (default 1000)"),
+        ("limit" = Option<u32>, Query, description = "Tasks, 1 to 200 (default 50)"),
+        ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+    ),
+    responses(
+        (status = 200, body = platform::http::Envelope<TasksNearby>),
+        (status = 400, body = platform::http::ErrorBody),
+    ))]
+pub async fn tasks_nearby(
+    State(state): State<QueryState>,
+    Query(q): Query<HashMap<String, String>>,
+    min: Option<MinPosition>,
+) -> Result<Response, ApiError> {
+    let get = |k: &str| q.get(k).map(String::as_str);
+    let lat = float_param("lat", get("lat"), -90.0, 90.0)?
+        .ok_or_else(|| ApiError::validation("lat", "lat is required"))?;
+    let lon = float_param("lon", get("lon"), -180.0, 180.0)?
+        .ok_or_else(|| ApiError::validation("lon", "lon is required"))?;
+    let radius = int_param(
+        "radius",
+        get("radius"),
+        DEFAULT_TASK_RADIUS_M,
+        1,
+        MAX_TASK_RADIUS_M,
+    )?;
+    let limit = int_param("limit", get("limit"), DEFAULT_TASK_LIMIT, 1, MAX_TASK_LIMIT)?;
+    // The geo model picks the artworks, the read models say what they lack: both caught up.
+    let geo_caught_up = match &min {
+        Some(MinPosition(p)) if state.geo.is_ready() => state.geo.wait_for(*p).await,
+        _ => true,
+    };
+    let caught_up = consistent(&state, min, READS).await && geo_caught_up;
+
+    let near = nearest(&state, lat, lon, f64::from(radius)).await?;
+    let ids: Vec<Uuid> = near.iter().map(|n| n.id).collect();
+    let mut open: HashMap<Uuid, artworks::Gaps> = artworks::gaps_of(&state.pool, &ids)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, g))
+        .collect();
+    let tasks = near
+        .iter()
+        .filter_map(|n| open.remove(&n.id).map(|g| (n, g)))
+        .flat_map(|(n, g)| {
+            g.gaps.into_iter().map(move |gap| TaskDto {
+                artwork_id: n.id,
+                title: g.title.clone(),
+                gap,
+                lat: n.lat,
+                lon: n.lon,
+                distance_m: n.distance_m,
+            })
+        })
+        .take(limit as usize)
+        .collect();
+    let answer = TasksNearby {
+        tasks,
+        lat,
+        lon,
+        radius,
+        limit,
+    };
+    Ok(with_consistency(ok(answer), caught_up))
+}
+
+/// The approved artworks within the circle, nearest first: from the geo model, or from
+/// PostgreSQL while it loads.
+async fn nearest(
+    state: &QueryState,
+    lat: f64,
+    lon: f64,
+    radius_m: f64,
+) -> Result<Vec<Near>, ApiError> {
+    if state.geo.is_ready() {
+        return Ok(state
+            .geo
+            .nearby_with(lat, lon, radius_m, ARTWORKS_LOOKED_AT, |hits| {
+                hits.iter()
+                    .map(|&(it, d)| Near {
+                        id: it.id,
+                        lat: it.lat,
+                        lon: it.lon,
+                        distance_m: d,
+                    })
+                    .collect()
+            }));
+    }
+    let boxes = crate::geo::bounding_boxes(lat, lon, radius_m);
+    let circle = Circle {
+        lat,
+        lon,
+        radius_m,
+        earth_radius_m: EARTH_RADIUS_M,
+        boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
+    };
+    let found =
+        artworks::approved_within(&state.pool, circle, ARTWORKS_LOOKED_AT as i64, false).await?;
+    Ok(found
+        .into_iter()
+        .map(|a| Near {
+            id: a.id,
+            lat: a.lat,
+            lon: a.lon,
+            distance_m: a.distance_m.unwrap_or_default(),
+        })
+        .collect())
+}

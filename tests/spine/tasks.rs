@@ -1,0 +1,161 @@
+//! "Help nearby": the gaps of the approved artworks around a place, nearest first; a gap goes as
+//! soon as it is answered, and is hidden while a pending edit answers it.
+
+use crate::edits::change;
+use crate::harness::{import_artwork, vancouver_record, TestApp};
+use serde_json::{json, Value};
+
+/// An imported Vancouver artwork at (`lat`, `lon`), of `artwork_type`, with `tags`.
+fn artwork(
+    source_id: &str,
+    title: &str,
+    artwork_type: &str,
+    (lat, lon): (f64, f64),
+    tags: &[(&str, &str)],
+    artists: &[&str],
+) -> domain::artwork::ImportedArtwork {
+    vancouver_record(plinth::import::ImportedArtwork {
+        source_id: source_id.into(),
+        title: title.into(),
+        description: None,
+        artwork_type: artwork_type.into(),
+        lat,
+        lon,
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        artist_source_ids: artists.iter().map(|s| s.to_string()).collect(),
+        presence: plinth::import::Presence::InPlace,
+        source_url: None,
+    })
+}
+
+/// The tasks of an answer, as (title, gap).
+fn tasks(body: &Value) -> Vec<(String, String)> {
+    body["data"]["tasks"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{body}"))
+        .iter()
+        .map(|t| {
+            let s = |k: &str| t[k].as_str().unwrap().to_owned();
+            (s("title"), s("gap"))
+        })
+        .collect()
+}
+
+fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+    expected
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_nearby_lists_each_gap_nearest_first_and_drops_those_answered_or_pending() {
+    // Given two artworks near a corner: a mural with nothing but its title, and a little
+    // further an artwork of type "other" with its year and an artist.
+    let app = TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    crate::harness::import_vancouver_artists(&commands).await;
+    let (lat, lon) = (49.2611, -123.1139);
+    let bare = artwork("gaps-1", "Bare Mural", "mural", (lat, lon), &[], &[]);
+    let bare_id = bare.id.to_string();
+    import_artwork(&commands, bare).await;
+    let far = (lat + 0.001, lon);
+    let typed = artwork(
+        "gaps-2",
+        "Untyped",
+        "other",
+        far,
+        &[("year", "1990")],
+        &["6"],
+    );
+    let at = import_artwork(&commands, typed).await.to_string();
+    let path = format!("/api/tasks/nearby?lat={lat}&lon={lon}&radius=500");
+    let read = |at: String| {
+        let (app, path) = (&app, path.clone());
+        async move {
+            let (status, headers, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
+            assert_eq!(status, 200, "{body}");
+            assert!(headers.get("x-read-consistency").is_none(), "stale");
+            body
+        }
+    };
+
+    // When the visitor asks for help nearby, then each gap is a task, nearest artwork first.
+    let body = read(at.clone()).await;
+    let expected = [
+        ("Bare Mural", "photo"),
+        ("Bare Mural", "artist"),
+        ("Bare Mural", "year"),
+        ("Untyped", "photo"),
+        ("Untyped", "artwork_type"),
+    ];
+    assert_eq!(tasks(&body), pairs(&expected));
+    let first = &body["data"]["tasks"][0];
+    assert_eq!(first["artwork_id"], json!(bare_id));
+    assert!(first["distance_m"].as_f64().unwrap() < 1.0, "{first}");
+    let second_artwork = body["data"]["tasks"][3]["distance_m"].as_f64().unwrap();
+    assert!((100.0..120.0).contains(&second_artwork), "{second_artwork}");
+
+    // ... and `limit` counts tasks.
+    let (_, _, limited) = app.get(&format!("{path}&limit=2")).await;
+    assert_eq!(tasks(&limited), pairs(&expected[..2]));
+
+    // When someone proposes the mural's year (pending), then that task is hidden from others.
+    let token = crate::accounts::signed_in(&app, "gaps-helper@example.org").await;
+    let edits = json!([change("tag:year", Value::Null, json!("1975"))]);
+    let (status, at, answer) = app
+        .post_as(
+            &token,
+            &format!("/api/artwork/{bare_id}/edit"),
+            json!({ "edits": edits }),
+        )
+        .await;
+    assert_eq!(status, 201, "{answer}");
+    let expected = [
+        ("Bare Mural", "photo"),
+        ("Bare Mural", "artist"),
+        ("Untyped", "photo"),
+        ("Untyped", "artwork_type"),
+    ];
+    assert_eq!(tasks(&read(at).await), pairs(&expected));
+
+    // When the second artwork's type is set, then its type task goes.
+    let submission_id = domain::SubmissionId(uuid::Uuid::now_v7());
+    let edit = domain::ArtworkCommand::ApplyEdit {
+        submission_id,
+        edits: vec![domain::FieldEdit::ArtworkType {
+            old: domain::ArtworkType::Other,
+            new: domain::ArtworkType::Statue,
+        }],
+        overwrite_stale: false,
+    };
+    let typed_id = domain::ArtworkId::for_import("vancouver", "gaps-2").to_string();
+    let meta = domain::EventMetadata::system(domain::EventSource::Import, uuid::Uuid::now_v7());
+    let at = commands
+        .execute::<domain::Artwork>(&typed_id, edit, &meta)
+        .await
+        .unwrap()
+        .unwrap()
+        .to_string();
+    let expected = [
+        ("Bare Mural", "photo"),
+        ("Bare Mural", "artist"),
+        ("Untyped", "photo"),
+    ];
+    assert_eq!(tasks(&read(at).await), pairs(&expected));
+
+    // Bad places are refused with the field named.
+    for (query, field) in [
+        ("lon=1", "lat"),
+        ("lat=91&lon=1", "lat"),
+        ("lat=1&lon=1&radius=5001", "radius"),
+    ] {
+        let (status, _, body) = app.get(&format!("/api/tasks/nearby?{query}")).await;
+        assert_eq!(status, 400, "{query}: {body}");
+        assert_eq!(body["details"]["field"], json!(field), "{query}: {body}");
+    }
+    app.stop().await;
+}
