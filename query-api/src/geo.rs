@@ -141,6 +141,19 @@ impl Model {
     }
 }
 
+/// The circle of `radius_m` around a point, with its bounding boxes, as PostgreSQL's nearby
+/// queries take it.
+pub fn circle(lat: f64, lon: f64, radius_m: f64) -> projectors::artworks::read::Circle {
+    let boxes = bounding_boxes(lat, lon, radius_m);
+    projectors::artworks::read::Circle {
+        lat,
+        lon,
+        radius_m,
+        earth_radius_m: domain::geo::EARTH_RADIUS_M,
+        boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
+    }
+}
+
 /// The latitude/longitude box that contains every point within `radius_m` of the centre, as one
 /// or two boxes (two when it crosses the antimeridian). Spherical, so exact up to rounding.
 pub fn bounding_boxes(lat: f64, lon: f64, radius_m: f64) -> Vec<(f64, f64, f64, f64)> {

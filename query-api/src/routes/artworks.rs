@@ -2,16 +2,15 @@
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use domain::geo::EARTH_RADIUS_M;
 use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Circle, Place, RowKey};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::params::{bool_param, float_param, int_param, page_and_limit, ListPage, Pagination};
+use super::params::{bool_param, int_param, page_and_limit, place_params, ListPage, Pagination};
 use super::respond::{consistent, with_consistency};
 use crate::encoded::{envelope, json_response, write_with_distance, Object};
 use crate::state::QueryState;
@@ -127,10 +126,7 @@ pub async fn nearby_artworks(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let lat = float_param("lat", get("lat"), -90.0, 90.0)?
-        .ok_or_else(|| ApiError::validation("lat", "lat is required"))?;
-    let lon = float_param("lon", get("lon"), -180.0, 180.0)?
-        .ok_or_else(|| ApiError::validation("lon", "lon is required"))?;
+    let (lat, lon) = place_params(get)?;
     let radius = int_param("radius", get("radius"), DEFAULT_RADIUS_M, 1, MAX_RADIUS_M)?;
     let limit = int_param(
         "limit",
@@ -216,14 +212,7 @@ async fn nearby_sql(
 ) -> Result<Response, ApiError> {
     let caught_up = consistent(state, min, if minimal { &READS[..1] } else { READS }).await;
 
-    let boxes = crate::geo::bounding_boxes(lat, lon, f64::from(radius));
-    let circle = Circle {
-        lat,
-        lon,
-        radius_m: f64::from(radius),
-        earth_radius_m: EARTH_RADIUS_M,
-        boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
-    };
+    let circle = crate::geo::circle(lat, lon, f64::from(radius));
     let artworks = if removed {
         artworks::read::removed_within(&state.pool, circle, i64::from(limit), !minimal).await?
     } else {

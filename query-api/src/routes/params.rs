@@ -78,6 +78,15 @@ pub fn int_param(
     }
 }
 
+/// The required `lat` and `lon` of a place (-90 to 90, -180 to 180).
+pub fn place_params<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(f64, f64), ApiError> {
+    let lat = float_param("lat", get("lat"), -90.0, 90.0)?
+        .ok_or_else(|| ApiError::validation("lat", "lat is required"))?;
+    let lon = float_param("lon", get("lon"), -180.0, 180.0)?
+        .ok_or_else(|| ApiError::validation("lon", "lon is required"))?;
+    Ok((lat, lon))
+}
+
 pub fn float_param(
     name: &str,
     raw: Option<&str>,

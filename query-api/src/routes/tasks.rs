@@ -4,14 +4,13 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use domain::geo::EARTH_RADIUS_M;
 use platform::http::{ok, ApiError, MinPosition, Query};
-use projectors::artworks::read::{self as artworks, Circle, Gap};
+use projectors::artworks::read::{self as artworks, Gap};
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::params::{float_param, int_param};
+use super::params::{int_param, place_params};
 use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
@@ -75,10 +74,7 @@ pub async fn tasks_nearby(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let lat = float_param("lat", get("lat"), -90.0, 90.0)?
-        .ok_or_else(|| ApiError::validation("lat", "lat is required"))?;
-    let lon = float_param("lon", get("lon"), -180.0, 180.0)?
-        .ok_or_else(|| ApiError::validation("lon", "lon is required"))?;
+    let (lat, lon) = place_params(get)?;
     let radius = int_param(
         "radius",
         get("radius"),
@@ -148,14 +144,7 @@ async fn nearest(
                     .collect()
             }));
     }
-    let boxes = crate::geo::bounding_boxes(lat, lon, radius_m);
-    let circle = Circle {
-        lat,
-        lon,
-        radius_m,
-        earth_radius_m: EARTH_RADIUS_M,
-        boxes: [boxes[0], boxes.get(1).copied().unwrap_or(boxes[0])],
-    };
+    let circle = crate::geo::circle(lat, lon, radius_m);
     let found =
         artworks::approved_within(&state.pool, circle, ARTWORKS_LOOKED_AT as i64, false).await?;
     Ok(found
