@@ -34,6 +34,10 @@ pub struct ContributorCounts {
     pub areas: u32,
     /// Whole days since the account was made.
     pub account_age_days: u32,
+    /// Gaps their approved contributions filled (see [`crate::Gap::filled_by`]); absent from
+    /// awards recorded before gaps were counted.
+    #[serde(default)]
+    pub gaps_filled: u32,
 }
 
 /// The area cell a position is in.
@@ -57,6 +61,7 @@ pub enum BadgeRule {
     EmailVerified,
     Areas { at_least: u32 },
     AccountAge { days: u32 },
+    GapsFilled { at_least: u32 },
 }
 
 impl BadgeRule {
@@ -70,6 +75,7 @@ impl BadgeRule {
             BadgeRule::EmailVerified => c.email_verified,
             BadgeRule::Areas { at_least } => c.areas >= at_least,
             BadgeRule::AccountAge { days } => c.account_age_days >= days,
+            BadgeRule::GapsFilled { at_least } => c.gaps_filled >= at_least,
         }
     }
 
@@ -104,6 +110,9 @@ impl BadgeRule {
             BadgeRule::AccountAge { days } => {
                 format!("A member for {}", plural(days, "day", "days"))
             }
+            BadgeRule::GapsFilled { at_least } => {
+                format!("{} filled", plural(at_least, "gap", "gaps"))
+            }
         }
     }
 
@@ -114,7 +123,8 @@ impl BadgeRule {
             | BadgeRule::Photos { at_least }
             | BadgeRule::Visits { at_least }
             | BadgeRule::ApprovedEdits { at_least }
-            | BadgeRule::Areas { at_least } => at_least,
+            | BadgeRule::Areas { at_least }
+            | BadgeRule::GapsFilled { at_least } => at_least,
             BadgeRule::AccountAge { days } => days,
             BadgeRule::EmailVerified => 1,
         };
@@ -396,6 +406,20 @@ pub fn catalogue() -> Vec<(
             "You have been a member for a year.",
             "🎂",
             AccountAge { days: 365 },
+        ),
+        (
+            "gap_filler",
+            "Gap filler",
+            "You gave an artwork what it lacked: a first photo, its artist, its type or its year.",
+            "🧩",
+            GapsFilled { at_least: 1 },
+        ),
+        (
+            "gap_filler_10",
+            "Finisher",
+            "Ten gaps filled: artworks are complete because of you.",
+            "🧩",
+            GapsFilled { at_least: 10 },
         ),
     ]
 }

@@ -63,6 +63,13 @@ fn every_rule_is_earned_at_its_threshold_and_not_below() {
                 ..none
             },
         ),
+        (
+            BadgeRule::GapsFilled { at_least: 3 },
+            ContributorCounts {
+                gaps_filled: 3,
+                ..none
+            },
+        ),
     ] {
         assert!(at(enough, rule), "{rule:?}");
         assert!(!at(none, rule), "{rule:?}");

@@ -17,6 +17,7 @@ pub mod award;
 pub mod badge;
 pub mod edit;
 pub mod feedback;
+pub mod gap;
 pub mod geo;
 pub mod ids;
 pub mod import_run;
@@ -55,6 +56,7 @@ pub use edit::{EditError, FieldChange, FieldEdit};
 pub use feedback::{
     Feedback, FeedbackCommand, FeedbackError, FeedbackEvent, FeedbackStatus, IssueType, Subject,
 };
+pub use gap::Gap;
 pub use geo::{Latitude, Location, Longitude};
 pub use ids::{AccountId, ActorId, ArtistId, ArtworkId, ListId, SubmissionId};
 pub use import_run::{

@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use crate::accounts::{anonymous_token, sign_in, signed_in};
-use crate::fixtures::strings;
-use crate::harness::{assert_replay_keeps, consumer_idle, wait_projected, TestApp};
+use crate::edits::change;
+use crate::fixtures::{approved_visit, strings};
+use crate::harness::{assert_replay_keeps, consumer_idle, import_artwork, wait_projected, TestApp};
 use crate::submissions::{approve, moderator, propose, spawn, Proposed};
 use command_api::{BadgeAwarder, Commands};
 use domain::badge::{badge_id, BadgeKey, BadgeLook};
@@ -293,5 +294,86 @@ async fn anonymous_work_earns_badges_once_claimed() {
         json!({"total": 1, "artworks": 1, "photos": 1, "visits": 0, "edits": 0})
     );
     assert_eq!(profile["data"]["lists"], json!([]));
+    task.abort();
+}
+
+/// Proposes `edits` to `artwork` as `session` and has `modr` apply them; the approval's position.
+async fn approved_edit(app: &TestApp, session: &str, modr: &str, artwork: &str, edits: Value) {
+    let path = format!("/api/artwork/{artwork}/edit");
+    let (status, _, body) = app.post_as(session, &path, json!({ "edits": edits })).await;
+    assert_eq!(status, 201, "{body}");
+    let edit = body["data"]["id"].as_str().unwrap();
+    let (status, _, body) = app
+        .post_as(
+            modr,
+            &format!("/api/review/artwork-edits/{edit}/approve"),
+            json!({"apply_to_artwork": true}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn filling_an_artworks_gaps_earns_the_gap_filler_badge_and_other_changes_do_not_count() {
+    // Given an imported artwork with only a title: type "other", no year, no artist, no photo.
+    let (app, _awarder, task, modr) = spawn_awarding().await;
+    let commands = Commands::new(app.db.pool.clone());
+    let record = crate::harness::vancouver_artwork_at(
+        "gap-filler-1",
+        "Gap Orca",
+        "other",
+        (49.2611, -123.1139),
+        &[],
+        &[],
+    );
+    let artwork = record.id.to_string();
+    import_artwork(&commands, record).await;
+    let session = signed_in(&app, "gap-filler@plinth.test").await;
+
+    // When their edit giving it a year (and a new title, which fills nothing) is applied.
+    let edits = json!([
+        change("title", json!("Gap Orca"), json!("Gap Orca II")),
+        change("tag:year", Value::Null, json!("1975")),
+    ]);
+    approved_edit(&app, &session, &modr, &artwork, edits).await;
+
+    // Then that is one gap filled, and earns the gap filler badge.
+    let keys = badges_until(&app, &session, |k| k.iter().any(|k| k == "gap_filler")).await;
+    assert!(keys.iter().any(|k| k == "gap_filler"), "{keys:?}");
+
+    // When they log two visits with a photo each, and change the year again.
+    approved_visit(&app, &session, &modr, &artwork, None).await;
+    approved_visit(&app, &session, &modr, &artwork, None).await;
+    let edits = json!([change("tag:year", json!("1975"), json!("1976"))]);
+    approved_edit(&app, &session, &modr, &artwork, edits).await;
+    awarder_idle(&app).await;
+
+    // Then only the first photo filled a gap; the second photo and the new year did not.
+    let filled: Vec<String> = sqlx::query_scalar(
+        "SELECT gap FROM rm.artwork_gaps_filled WHERE artwork_id = $1::text::uuid
+          ORDER BY filled_at",
+    )
+    .bind(&artwork)
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(filled, ["year", "photo"]);
+    let (_, me) = app.get_as(&session, "/api/me/profile", None).await;
+    let account = me["data"]["uuid"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{me}"));
+    let counts = projectors::badges::read::counts(
+        &app.db.pool,
+        Some(&[account.parse().unwrap()]),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(counts[0].1.gaps_filled, 2, "{counts:?}");
+    let keys = badges_until(&app, &session, |_| true).await;
+    assert!(!keys.iter().any(|k| k == "gap_filler_10"), "{keys:?}");
+
+    // A replay of the read models keeps what was filled.
+    assert_replay_keeps(&app.db.pool, &["artwork_gaps_filled"]).await;
     task.abort();
 }

@@ -676,20 +676,43 @@ impl TestApp {
     }
 }
 
-/// An artwork record as the Vancouver importer would make it, for tests that write one.
+/// An artwork record as the Vancouver importer would make it, for tests that write one: a mural
+/// downtown with no tags.
 pub fn vancouver_artwork(
     source_id: &str,
     title: &str,
+    artist_source_ids: &[&str],
+) -> domain::artwork::ImportedArtwork {
+    vancouver_artwork_at(
+        source_id,
+        title,
+        "mural",
+        (49.2827, -123.1207),
+        &[],
+        artist_source_ids,
+    )
+}
+
+/// [`vancouver_artwork`] of `artwork_type` at (`lat`, `lon`), with `tags`.
+pub fn vancouver_artwork_at(
+    source_id: &str,
+    title: &str,
+    artwork_type: &str,
+    (lat, lon): (f64, f64),
+    tags: &[(&str, &str)],
     artist_source_ids: &[&str],
 ) -> domain::artwork::ImportedArtwork {
     vancouver_record(plinth::import::ImportedArtwork {
         source_id: source_id.into(),
         title: title.into(),
         description: None,
-        artwork_type: "mural".into(),
-        lat: 49.2827,
-        lon: -123.1207,
-        tags: Default::default(),
+        artwork_type: artwork_type.into(),
+        lat,
+        lon,
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         artist_source_ids: artist_source_ids.iter().map(|s| s.to_string()).collect(),
         presence: plinth::import::Presence::InPlace,
         source_url: None,

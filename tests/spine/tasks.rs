@@ -2,34 +2,8 @@
 //! soon as it is answered, and is hidden while a pending edit answers it.
 
 use crate::edits::change;
-use crate::harness::{import_artwork, vancouver_record, TestApp};
+use crate::harness::{import_artwork, vancouver_artwork_at as artwork, TestApp};
 use serde_json::{json, Value};
-
-/// An imported Vancouver artwork at (`lat`, `lon`), of `artwork_type`, with `tags`.
-fn artwork(
-    source_id: &str,
-    title: &str,
-    artwork_type: &str,
-    (lat, lon): (f64, f64),
-    tags: &[(&str, &str)],
-    artists: &[&str],
-) -> domain::artwork::ImportedArtwork {
-    vancouver_record(plinth::import::ImportedArtwork {
-        source_id: source_id.into(),
-        title: title.into(),
-        description: None,
-        artwork_type: artwork_type.into(),
-        lat,
-        lon,
-        tags: tags
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        artist_source_ids: artists.iter().map(|s| s.to_string()).collect(),
-        presence: plinth::import::Presence::InPlace,
-        source_url: None,
-    })
-}
 
 /// The tasks of an answer, as (title, gap).
 fn tasks(body: &Value) -> Vec<(String, String)> {

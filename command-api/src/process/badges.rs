@@ -14,7 +14,7 @@ use std::time::Duration;
 use async_nats::jetstream::{self, AckKind};
 use domain::badge::{badge_id, catalogue, BadgeKey, BadgeLook};
 use domain::{
-    AccountId, AwardCommand, AwardError, BadgeCommand, BadgeDefinition, BadgeError,
+    AccountId, ArtworkEvent, AwardCommand, AwardError, BadgeCommand, BadgeDefinition, BadgeError,
     ContributorCounts, EventMetadata, EventSource,
 };
 use futures::StreamExt;
@@ -29,8 +29,9 @@ use crate::commands::{CommandError, Commands};
 /// The durable consumer's name.
 pub const CONSUMER: &str = "badge-awards";
 /// The read models the awarder counts from.
-const READS: [&str; 3] = [
+const READS: [&str; 4] = [
     projectors::submissions::MODEL.name,
+    projectors::artworks::MODEL.name,
     projectors::accounts::MODEL.name,
     projectors::badges::MODEL.name,
 ];
@@ -95,6 +96,17 @@ fn scope(envelope: &EventEnvelope) -> Option<Scope> {
         envelope.event_type.as_str(),
     ) {
         ("submission", "SubmissionApproved" | "ArtistEditApproved") => id().map(Scope::Submitter),
+        // What an approval did to an artwork can fill a gap: counted for its submitter.
+        ("artwork", "PhotosAdded" | "VisitRecorded" | "ArtworkEdited") => {
+            match serde_json::from_value::<ArtworkEvent>(envelope.payload.clone()).ok()? {
+                ArtworkEvent::PhotosAdded { submission_id, .. }
+                | ArtworkEvent::ArtworkEdited { submission_id, .. } => {
+                    Some(Scope::Submitter(submission_id.0))
+                }
+                ArtworkEvent::VisitRecorded(v) => Some(Scope::Submitter(v.submission_id.0)),
+                _ => None,
+            }
+        }
         ("account", "AccountSignedUp" | "AccountSignedIn" | "AnonymousIdentityClaimed") => {
             id().map(Scope::Identity)
         }
@@ -355,6 +367,7 @@ fn correlation_of(envelope: &EventEnvelope) -> Uuid {
 mod tests {
     use super::*;
     use chrono::Utc;
+    use cqrs_es::DomainEvent;
 
     fn envelope(aggregate_type: &str, event_type: &str, id: Uuid) -> EventEnvelope {
         EventEnvelope {
@@ -410,6 +423,32 @@ mod tests {
         }
         assert_eq!(scope(&envelope("badge", "BadgeDeactivated", id)), None);
         assert_eq!(scope(&envelope("badge_awards", "BadgeAwarded", id)), None);
+    }
+
+    #[test]
+    fn what_an_approval_did_to_an_artwork_concerns_its_submitter() {
+        let submission = domain::SubmissionId(Uuid::now_v7());
+        let with = |event: ArtworkEvent| {
+            let mut e = envelope("artwork", &event.event_type(), Uuid::now_v7());
+            e.payload = serde_json::to_value(&event).unwrap();
+            scope(&e)
+        };
+        let edited = ArtworkEvent::ArtworkEdited {
+            submission_id: submission,
+            changes: vec![],
+        };
+        let photos = ArtworkEvent::PhotosAdded {
+            submission_id: submission,
+            photos: vec![],
+        };
+        for event in [edited, photos] {
+            assert_eq!(with(event), Some(Scope::Submitter(submission.0)));
+        }
+        let moved = ArtworkEvent::ArtworkMoved {
+            submission_id: submission,
+            location: domain::Location::parse(49.28, -123.12).unwrap(),
+        };
+        assert_eq!(with(moved), None);
     }
 
     #[test]

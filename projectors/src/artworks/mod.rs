@@ -2,6 +2,7 @@
 //! index on location for approved works, and per-status counts for paging totals.
 
 pub mod credit;
+mod filled;
 pub mod gallery;
 pub mod history;
 pub mod read;
@@ -19,7 +20,12 @@ pub const NAME: &str = "artworks";
 read_model!(
     ArtworksProjector,
     NAME,
-    ["artworks", "artwork_counts", "artwork_visits"]
+    [
+        "artworks",
+        "artwork_counts",
+        "artwork_visits",
+        "artwork_gaps_filled"
+    ]
 );
 
 /// Applies a batch of events, as [`Projector::apply`](crate::Projector::apply) says.
@@ -35,6 +41,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
             }
             Err(later) => later,
         };
+        let fills = filled::Fills::of(&event);
         let change = match event {
             ArtworkEvent::ArtworkImported { .. } | ArtworkEvent::ArtworkCreated(_) => continue,
             ArtworkEvent::PhotosAdded {
@@ -84,6 +91,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
         };
         // Updates apply to rows possibly created earlier in this batch.
         std::mem::take(&mut rows).insert(db).await?;
+        fills.record(db, id, e).await?;
         change.apply(db, id, e).await?;
     }
     rows.insert(db).await

@@ -39,3 +39,13 @@ CREATE TABLE IF NOT EXISTS artwork_visits (
     visited_at    timestamptz NOT NULL,
     recorded_at   timestamptz NOT NULL
 );
+-- The gaps ("Help nearby") each approved contribution filled: a logbook visit or photos that
+-- gave an artwork its first photo, an edit whose applied change set an empty field (see
+-- `domain::Gap::filled_by`). The badge counts read it ("gap filler").
+CREATE TABLE IF NOT EXISTS artwork_gaps_filled (
+    submission_id uuid NOT NULL,
+    gap           text NOT NULL,
+    artwork_id    uuid NOT NULL,
+    filled_at     timestamptz NOT NULL,
+    PRIMARY KEY (submission_id, gap)
+);

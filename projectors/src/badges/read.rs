@@ -183,12 +183,20 @@ pub async fn counts(
                SELECT w.account_id, count(*) AS n
                  FROM who w
                  JOIN rm.edits x ON x.submitter = w.identity AND x.status = 'approved'
+                GROUP BY w.account_id),
+           gf AS (
+               SELECT w.account_id, count(*) AS n
+                 FROM who w
+                 JOIN (SELECT id, submitter FROM rm.submissions
+                       UNION ALL SELECT id, submitter FROM rm.edits) c ON c.submitter = w.identity
+                 JOIN rm.artwork_gaps_filled g ON g.submission_id = c.id
                 GROUP BY w.account_id)
            SELECT acc.account_id AS "account_id!", acc.created_at AS "created_at!",
                   coalesce(sub.n, 0) AS "submissions!", coalesce(sub.photos, 0) AS "photos!",
                   coalesce(sub.visits, 0) AS "visits!", coalesce(sub.areas, 0) AS "areas!",
-                  coalesce(ed.n, 0) AS "edits!"
+                  coalesce(ed.n, 0) AS "edits!", coalesce(gf.n, 0) AS "gaps_filled!"
              FROM acc LEFT JOIN sub USING (account_id) LEFT JOIN ed USING (account_id)
+             LEFT JOIN gf USING (account_id)
             ORDER BY acc.account_id"#,
         accounts as Option<&[Uuid]>,
         AREA_DEGREES
@@ -209,6 +217,7 @@ pub async fn counts(
                     email_verified: true,
                     areas: n(r.areas),
                     account_age_days: n((now - r.created_at).num_days()),
+                    gaps_filled: n(r.gaps_filled),
                 },
             )
         })

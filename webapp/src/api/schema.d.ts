@@ -2145,6 +2145,11 @@ export interface components {
             days: number;
             /** @enum {string} */
             kind: "account_age";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "gaps_filled";
         };
         BatchAnswer: {
             approved: number;

@@ -2,28 +2,9 @@
 //! artist, no type (`other`), no year. A gap that a pending contribution already answers (a
 //! logbook visit with photos, an edit changing that field) is not offered to others meanwhile.
 
-use serde::{Deserialize, Serialize};
+pub use domain::Gap;
 use sqlx::PgPool;
 use uuid::Uuid;
-
-/// One thing an artwork lacks; each is answered by the smallest form for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Gap {
-    /// No photo shown: a logbook visit with a photo answers it.
-    Photo,
-    /// No artist credited: an edit of its artists.
-    Artist,
-    /// Its type is `other`: an edit of its type.
-    ArtworkType,
-    /// No `year` tag: an edit of that tag.
-    Year,
-}
-
-impl Gap {
-    /// Every gap, in the order an artwork's tasks are listed.
-    pub const ALL: [Gap; 4] = [Gap::Photo, Gap::Artist, Gap::ArtworkType, Gap::Year];
-}
 
 /// An approved artwork's open gaps (none left out: those pending are not listed).
 #[derive(Debug, Clone, PartialEq)]

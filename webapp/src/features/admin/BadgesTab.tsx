@@ -26,6 +26,7 @@ export const RULE_KINDS: Record<BadgeRuleKind, { label: MessageKey; threshold: '
   approved_edits: { label: 'admin.badges.rule.approvedEdits', threshold: 'at_least' },
   areas: { label: 'admin.badges.rule.areas', threshold: 'at_least' },
   account_age: { label: 'admin.badges.rule.accountAge', threshold: 'days' },
+  gaps_filled: { label: 'admin.badges.rule.gapsFilled', threshold: 'at_least' },
   email_verified: { label: 'admin.badges.rule.emailVerified', threshold: null },
 };
 const KINDS = Object.keys(RULE_KINDS) as BadgeRuleKind[];
