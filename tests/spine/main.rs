@@ -27,6 +27,7 @@ mod merge_races;
 mod names;
 mod notifications;
 mod open_data;
+mod past;
 mod places;
 mod projectors;
 mod relay;

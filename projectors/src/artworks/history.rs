@@ -36,11 +36,16 @@ pub enum AsOf {
 }
 
 impl AsOf {
-    /// `<transaction>-<position>` or an RFC 3339 time.
+    /// `<transaction>-<position>`, an RFC 3339 time, or a date (`YYYY-MM-DD`: as things stood
+    /// at the end of that day, UTC).
     pub fn parse(raw: &str) -> Option<Self> {
         let raw = raw.trim();
         if let Ok(p) = raw.parse::<EventPosition>() {
             return Some(AsOf::Position(p));
+        }
+        if let Ok(day) = chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+            let end = day.succ_opt()?.and_time(chrono::NaiveTime::MIN).and_utc();
+            return Some(AsOf::Time(end - chrono::Duration::microseconds(1)));
         }
         DateTime::parse_from_rfc3339(raw)
             .ok()

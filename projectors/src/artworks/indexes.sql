@@ -17,3 +17,7 @@ CREATE INDEX IF NOT EXISTS artwork_visits_artwork
     ON artwork_visits (artwork_id, visited_at DESC);
 CREATE INDEX IF NOT EXISTS artworks_merged_into
     ON artworks (merged_into) WHERE merged_into IS NOT NULL;
+-- The map as it was: stretches by place (each tested for its time after).
+CREATE INDEX IF NOT EXISTS artwork_spans_location ON artwork_spans USING gist (location);
+CREATE INDEX IF NOT EXISTS artwork_spans_open ON artwork_spans (artwork_id)
+    WHERE until_pos IS NULL;

@@ -6,6 +6,7 @@ mod filled;
 pub mod gallery;
 pub mod history;
 pub mod read;
+mod spans;
 
 use domain::{Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, FieldEdit, Photo, SubmissionId};
 use platform::eventlog::EventEnvelope;
@@ -92,7 +93,11 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
         // Updates apply to rows possibly created earlier in this batch.
         std::mem::take(&mut rows).insert(db).await?;
         fills.record(db, id, e).await?;
+        let may_move = change.may_change_span();
         change.apply(db, id, e).await?;
+        if may_move {
+            spans::follow(db, id, e).await?;
+        }
     }
     rows.insert(db).await
 }
@@ -249,6 +254,23 @@ async fn set_fields(
 }
 
 impl Change {
+    /// Whether it can change the artwork's entry on the map as it was (see [`spans`]): its
+    /// place, title, type or status.
+    fn may_change_span(&self) -> bool {
+        match self {
+            Change::Moved(..) | Change::Status(..) => true,
+            Change::Fields(changes) => changes.iter().any(|c| {
+                matches!(
+                    c,
+                    FieldEdit::Title { .. }
+                        | FieldEdit::ArtworkType { .. }
+                        | FieldEdit::Location { .. }
+                )
+            }),
+            Change::Photos(_) | Change::Absorbed(..) | Change::Released(..) => false,
+        }
+    }
+
     async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
         let (lat, lon) = match self {
             Change::Photos(photos) => {
@@ -438,7 +460,15 @@ impl NewRows {
                     AS u(id, title, description, artwork_type, status, lat, lon, tags,
                          artist_ids, provenance, at, version, tx, pos, photos)
                 ON CONFLICT (id) DO NOTHING
-                RETURNING status
+                RETURNING id, status, lat, lon, location, title, artwork_type, created_at,
+                    last_tx, last_pos
+            ),
+            spans AS (
+                INSERT INTO artwork_spans (artwork_id, since_tx, since_pos, since_at, lat, lon,
+                    location, title, artwork_type)
+                SELECT id, last_tx, last_pos, created_at, lat, lon, location, title, artwork_type
+                  FROM new WHERE status = 'approved'
+                ON CONFLICT DO NOTHING
             )
             INSERT INTO artwork_counts (status, n)
             SELECT status, count(*) FROM new GROUP BY status

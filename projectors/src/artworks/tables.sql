@@ -49,3 +49,22 @@ CREATE TABLE IF NOT EXISTS artwork_gaps_filled (
     filled_at     timestamptz NOT NULL,
     PRIMARY KEY (submission_id, gap)
 );
+-- "The city as it was": each approved artwork's map entry over time, one row per stretch in
+-- which its place, title and type stayed the same, from the event that began it (`since_*`) to
+-- the one that ended it (`until_*`, null while it lasts: moved, retitled, retyped, merged or
+-- removed). The map as of a time or position is the rows whose stretch covers it.
+CREATE TABLE IF NOT EXISTS artwork_spans (
+    artwork_id    uuid NOT NULL,
+    since_tx      bigint NOT NULL,
+    since_pos     bigint NOT NULL,
+    since_at      timestamptz NOT NULL,
+    until_tx      bigint,
+    until_pos     bigint,
+    until_at      timestamptz,
+    lat           double precision NOT NULL,
+    lon           double precision NOT NULL,
+    location      point NOT NULL,
+    title         text NOT NULL,
+    artwork_type  text NOT NULL,
+    PRIMARY KEY (artwork_id, since_pos)
+);

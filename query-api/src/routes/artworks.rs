@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, PastLayer, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -42,6 +42,7 @@ pub struct ArtworkMinimalDto {
 pub enum NearbyItem {
     Minimal(ArtworkMinimalDto),
     Full(Box<ArtworkDto>),
+    Past(projectors::artworks::read::PastMarker),
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -113,11 +114,12 @@ impl Serialize for Marker<'_> {
         ("radius" = Option<u32>, Query, description = "Metres, 1 to 50000 (default 500)"),
         ("limit" = Option<u32>, Query, description = "1 to 1000 (default 250)"),
         ("minimal" = Option<bool>, Query, description = "Only what a map marker needs"),
-        ("status" = Option<String>, Query, description = "approved (default), or removed: the map's removed layer"),
+        ("status" = Option<String>, Query, description = "approved (default), or removed: the map's removed layer; with as_of also added (on the map now, not then), and removed means removed since"),
+        ("as_of" = Option<String>, Query, description = "The map as it stood then: a date (2026-01-31, its end), an RFC 3339 time or a position (123-456); answers are PastMarker"),
         ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
     ),
     responses(
-        (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise", body = platform::http::Envelope<NearbyResponse<NearbyItem>>),
+        (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise, PastMarker with as_of", body = platform::http::Envelope<NearbyResponse<NearbyItem>>),
         (status = 400, body = platform::http::ErrorBody),
     ))]
 pub async fn nearby_artworks(
@@ -136,6 +138,11 @@ pub async fn nearby_artworks(
         MAX_NEARBY_LIMIT,
     )?;
     let minimal = bool_param("minimal", get("minimal"))?;
+    if let Some(raw) = get("as_of").filter(|s| !s.trim().is_empty()) {
+        let at = super::history::parse_as_of(raw)?;
+        let place = (lat, lon, radius, limit);
+        return nearby_past(&state, min, at, get("status"), place).await;
+    }
     let removed = match get("status").map(str::trim) {
         None | Some("") | Some("approved") => false,
         Some("removed") => true,
@@ -192,6 +199,36 @@ pub async fn nearby_artworks(
         return Ok(with_consistency(resp, caught_up));
     }
     nearby_sql(&state, min, lat, lon, radius, limit, minimal, removed).await
+}
+
+/// Nearby as the map stood at `at` (`status`: that map, what has left it since, or what was
+/// added since), from the artworks' stretches in PostgreSQL.
+async fn nearby_past(
+    state: &QueryState,
+    min: Option<MinPosition>,
+    at: projectors::artworks::history::AsOf,
+    status: Option<&str>,
+    (lat, lon, radius, limit): (f64, f64, u32, u32),
+) -> Result<Response, ApiError> {
+    let layer = match status.map(str::trim) {
+        None | Some("") | Some("approved") => PastLayer::AsOf,
+        Some("removed") => PastLayer::RemovedSince,
+        Some("added") => PastLayer::AddedSince,
+        Some(_) => {
+            return Err(ApiError::validation(
+                "status",
+                "status must be approved, removed or added",
+            ))
+        }
+    };
+    let caught_up = consistent(state, min, &READS[..1]).await;
+    let circle = crate::geo::circle(lat, lon, f64::from(radius));
+    let markers =
+        artworks::read::past_within(&state.pool, circle, at, layer, i64::from(limit)).await?;
+    Ok(with_consistency(
+        nearby_body(markers, lat, lon, radius, limit),
+        caught_up,
+    ))
 }
 
 /// Nearby straight from PostgreSQL: while the geo model is still loading, and for the removed

@@ -122,13 +122,13 @@ pub async fn artwork_contributors(
     Ok(with_consistency(ok(credits), caught_up))
 }
 
-/// The `as_of` parameter: a position (`<transaction>-<position>`, as history entries give) or an
-/// RFC 3339 time.
+/// The `as_of` parameter: a position (`<transaction>-<position>`, as history entries give), a
+/// date (the end of that day) or an RFC 3339 time.
 pub fn parse_as_of(raw: &str) -> Result<AsOf, ApiError> {
     AsOf::parse(raw).ok_or_else(|| {
         ApiError::validation(
             "as_of",
-            "as_of must be a position like 123-456 or an RFC 3339 time like 2026-01-31T12:00:00Z",
+            "as_of must be a position like 123-456, a date like 2026-01-31 or an RFC 3339 time like 2026-01-31T12:00:00Z",
         )
     })
 }
@@ -157,6 +157,18 @@ mod tests {
     use chrono::{DateTime, FixedOffset, SecondsFormat, TimeZone, Utc};
     use platform::position::EventPosition;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_date_is_the_last_instant_of_that_day_utc() {
+        let at = |raw: &str| parse_as_of(raw).ok();
+        let end = Utc.with_ymd_and_hms(2026, 1, 31, 23, 59, 59).unwrap()
+            + chrono::Duration::microseconds(999_999);
+        assert_eq!(at("2026-01-31"), Some(AsOf::Time(end)));
+        assert_eq!(at(" 2026-01-31 "), Some(AsOf::Time(end)));
+        for bad in ["2026-02-30", "2026-1-31x", "31/01/2026"] {
+            assert!(at(bad).is_none(), "{bad}");
+        }
+    }
 
     proptest! {
         #![proptest_config(crate::fuzz_config(2_000))]

@@ -3162,7 +3162,7 @@ export interface components {
         /** @description `{success: true, data, message, timestamp}`. */
         Envelope_NearbyResponse_NearbyItem: {
             data: {
-                artworks: (components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"])[];
+                artworks: (components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"] | components["schemas"]["PastMarker"])[];
                 /** Format: int32 */
                 limit: number;
                 search_center: components["schemas"]["Center"];
@@ -4330,7 +4330,7 @@ export interface components {
             title: string;
         };
         /** @description One nearby result, in the shape `minimal` asked for (documentation of the two shapes). */
-        NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"];
+        NearbyItem: components["schemas"]["ArtworkMinimalDto"] | components["schemas"]["ArtworkDto"] | components["schemas"]["PastMarker"];
         /** @description `POST /api/admin/badges`'s body. */
         NewBadge: {
             /** @description 3–40 lowercase letters, digits and underscores; never changes. */
@@ -4448,6 +4448,21 @@ export interface components {
              * @default []
              */
             part_fields: string[];
+        };
+        /** @description A marker of the map as it was: the artwork's place, title and type then. */
+        PastMarker: {
+            artwork_type: components["schemas"]["ArtworkType"];
+            /** @description What differs on today's map; empty when it stands as it did. */
+            changed_since: components["schemas"]["SinceChange"][];
+            /** Format: double */
+            distance_m: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            title: string;
         };
         PendingByType: {
             /** Format: int64 */
@@ -4931,6 +4946,11 @@ export interface components {
             /** @description The sender's token as the client knows it; who sends is the request's `X-User-Token`. */
             user_token?: string | null;
         };
+        /**
+         * @description What has happened to a marker of the map as it was, by today's map.
+         * @enum {string}
+         */
+        SinceChange: "added" | "removed" | "moved" | "renamed" | "retyped";
         SiteStatistics: {
             /** Format: int64 */
             accounts: number;
@@ -6888,8 +6908,10 @@ export interface operations {
                 limit?: number;
                 /** @description Only what a map marker needs */
                 minimal?: boolean;
-                /** @description approved (default), or removed: the map's removed layer */
+                /** @description approved (default), or removed: the map's removed layer; with as_of also added (on the map now, not then), and removed means removed since */
                 status?: string;
+                /** @description The map as it stood then: a date (2026-01-31, its end), an RFC 3339 time or a position (123-456); answers are PastMarker */
+                as_of?: string;
             };
             header?: {
                 /** @description Wait until this position is applied */
@@ -6900,7 +6922,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise */
+            /** @description Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise, PastMarker with as_of */
             200: {
                 headers: {
                     [name: string]: unknown;
