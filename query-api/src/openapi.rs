@@ -27,6 +27,7 @@ use crate::routes::{
         places::places,
         auth::auth_status,
         artworks::nearby_artworks,
+        artworks::timeline,
         tasks::tasks_nearby,
         artworks::list_artworks,
         artworks::get_artwork,

@@ -25,6 +25,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))
         .route("/artworks/nearby", get(artworks::nearby_artworks))
+        .route("/artworks/timeline", get(artworks::timeline))
         .route("/tasks/nearby", get(tasks::tasks_nearby))
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artworks/{id}/history", get(history::artwork_history))

@@ -115,6 +115,7 @@ async fn the_map_as_of_a_moment_is_the_streams_folded_to_it_with_what_changed_si
     };
     let removed = run(&commands, ids[1], remove).await;
     let now = import_artwork(&commands, statue).await;
+    let now_pos = now;
 
     // Then at every moment the map is the streams folded to it.
     for at in [before, then, moved, removed, now] {
@@ -165,6 +166,26 @@ async fn the_map_as_of_a_moment_is_the_streams_folded_to_it_with_what_changed_si
         assert_eq!(status, 400, "{query}: {body}");
         assert_eq!(body["details"]["field"], json!(field), "{query}: {body}");
     }
+
+    // The slider's range starts with the first stretch.
+    let (status, _, body) = app.get("/api/artworks/timeline").await;
+    assert_eq!(status, 200, "{body}");
+    let first: chrono::DateTime<chrono::Utc> =
+        serde_json::from_value(body["data"]["first_at"].clone()).unwrap();
+    let now: chrono::DateTime<chrono::Utc> =
+        serde_json::from_value(body["data"]["now"].clone()).unwrap();
+    assert!(first <= now, "{body}");
+    assert!(
+        past(
+            &app,
+            &first.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+            "approved",
+            now_pos
+        )
+        .await
+        .len()
+            == 1
+    );
 
     // A replay of the read models keeps every stretch.
     assert_replay_keeps(&app.db.pool, &["artwork_spans"]).await;

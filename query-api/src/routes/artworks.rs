@@ -201,6 +201,23 @@ pub async fn nearby_artworks(
     nearby_sql(&state, min, lat, lon, radius, limit, minimal, removed).await
 }
 
+/// The span of time the map as it was can show.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Timeline {
+    /// When the earliest artwork came onto the map (null before any did).
+    pub first_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub now: chrono::DateTime<chrono::Utc>,
+}
+
+/// `GET /api/artworks/timeline`: from when to when the map's time slider can go.
+#[utoipa::path(get, path = "/api/artworks/timeline", tag = "artworks",
+    responses((status = 200, body = platform::http::Envelope<Timeline>)))]
+pub async fn timeline(State(state): State<QueryState>) -> Result<Response, ApiError> {
+    let first_at = artworks::read::first_moment(&state.pool).await?;
+    let now = chrono::Utc::now();
+    Ok(ok(Timeline { first_at, now }).into_response())
+}
+
 /// Nearby as the map stood at `at` (`status`: that map, what has left it since, or what was
 /// added since), from the artworks' stretches in PostgreSQL.
 async fn nearby_past(

@@ -514,6 +514,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/artworks/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/artworks/timeline`: from when to when the map's time slider can go. */
+        get: operations["timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/artworks/{id}": {
         parameters: {
             query?: never;
@@ -3568,6 +3585,22 @@ export interface components {
             timestamp: string;
         };
         /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_Timeline: {
+            /** @description The span of time the map as it was can show. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description When the earliest artwork came onto the map (null before any did).
+                 */
+                first_at?: string | null;
+                /** Format: date-time */
+                now: string;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
         Envelope_Tour: {
             data: {
                 /**
@@ -5228,6 +5261,16 @@ export interface components {
             radius: number;
             /** @description Nearest artwork first; an artwork's gaps in the order photo, artist, type, year. */
             tasks: components["schemas"]["TaskDto"][];
+        };
+        /** @description The span of time the map as it was can show. */
+        Timeline: {
+            /**
+             * Format: date-time
+             * @description When the earliest artwork came onto the map (null before any did).
+             */
+            first_at?: string | null;
+            /** Format: date-time */
+            now: string;
         };
         Tour: {
             /**
@@ -6937,6 +6980,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    timeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Timeline"];
                 };
             };
         };

@@ -162,3 +162,12 @@ pub async fn past_within(
         })
         .collect()
 }
+
+/// When the map as it was begins: the start of the earliest stretch (none before any artwork).
+pub async fn first_moment(
+    pool: &sqlx::PgPool,
+) -> Result<Option<chrono::DateTime<chrono::Utc>>, sqlx::Error> {
+    sqlx::query_scalar!("SELECT min(since_at) FROM rm.artwork_spans")
+        .fetch_one(pool)
+        .await
+}
