@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    places, profile, search, status, submissions, tags, tasks,
+    past, places, profile, search, status, submissions, tags, tasks,
 };
 
 #[derive(OpenApi)]
@@ -27,7 +27,7 @@ use crate::routes::{
         places::places,
         auth::auth_status,
         artworks::nearby_artworks,
-        artworks::timeline,
+        past::timeline,
         tasks::tasks_nearby,
         artworks::list_artworks,
         artworks::get_artwork,

@@ -5,7 +5,7 @@ use axum::Router;
 
 use crate::routes::{
     admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    places, profile, search, status, submissions, tags, tasks,
+    past, places, profile, search, status, submissions, tags, tasks,
 };
 use crate::state::QueryState;
 
@@ -25,7 +25,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/auth/status", get(auth::auth_status))
         .route("/artworks", get(artworks::list_artworks))
         .route("/artworks/nearby", get(artworks::nearby_artworks))
-        .route("/artworks/timeline", get(artworks::timeline))
+        .route("/artworks/timeline", get(past::timeline))
         .route("/tasks/nearby", get(tasks::tasks_nearby))
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artworks/{id}/history", get(history::artwork_history))

@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artworks;
-use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, PastLayer, Place, RowKey};
+use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -21,7 +21,7 @@ pub const DEFAULT_NEARBY_LIMIT: u32 = 250;
 pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 
 /// Read models these endpoints read (for `X-Min-Position`).
-const READS: &[&str] = &["artworks", "artists"];
+pub(super) const READS: &[&str] = &["artworks", "artists"];
 
 pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
 
@@ -76,7 +76,7 @@ fn nearby_answer<T>(
     }
 }
 
-fn nearby_body<T: Serialize>(
+pub(super) fn nearby_body<T: Serialize>(
     artworks: Vec<T>,
     lat: f64,
     lon: f64,
@@ -141,7 +141,7 @@ pub async fn nearby_artworks(
     if let Some(raw) = get("as_of").filter(|s| !s.trim().is_empty()) {
         let at = super::history::parse_as_of(raw)?;
         let place = (lat, lon, radius, limit);
-        return nearby_past(&state, min, at, get("status"), place).await;
+        return super::past::nearby_past(&state, min, at, get("status"), place).await;
     }
     let removed = match get("status").map(str::trim) {
         None | Some("") | Some("approved") => false,
@@ -199,53 +199,6 @@ pub async fn nearby_artworks(
         return Ok(with_consistency(resp, caught_up));
     }
     nearby_sql(&state, min, lat, lon, radius, limit, minimal, removed).await
-}
-
-/// The span of time the map as it was can show.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Timeline {
-    /// When the earliest artwork came onto the map (null before any did).
-    pub first_at: Option<chrono::DateTime<chrono::Utc>>,
-    pub now: chrono::DateTime<chrono::Utc>,
-}
-
-/// `GET /api/artworks/timeline`: from when to when the map's time slider can go.
-#[utoipa::path(get, path = "/api/artworks/timeline", tag = "artworks",
-    responses((status = 200, body = platform::http::Envelope<Timeline>)))]
-pub async fn timeline(State(state): State<QueryState>) -> Result<Response, ApiError> {
-    let first_at = artworks::read::first_moment(&state.pool).await?;
-    let now = chrono::Utc::now();
-    Ok(ok(Timeline { first_at, now }).into_response())
-}
-
-/// Nearby as the map stood at `at` (`status`: that map, what has left it since, or what was
-/// added since), from the artworks' stretches in PostgreSQL.
-async fn nearby_past(
-    state: &QueryState,
-    min: Option<MinPosition>,
-    at: projectors::artworks::history::AsOf,
-    status: Option<&str>,
-    (lat, lon, radius, limit): (f64, f64, u32, u32),
-) -> Result<Response, ApiError> {
-    let layer = match status.map(str::trim) {
-        None | Some("") | Some("approved") => PastLayer::AsOf,
-        Some("removed") => PastLayer::RemovedSince,
-        Some("added") => PastLayer::AddedSince,
-        Some(_) => {
-            return Err(ApiError::validation(
-                "status",
-                "status must be approved, removed or added",
-            ))
-        }
-    };
-    let caught_up = consistent(state, min, &READS[..1]).await;
-    let circle = crate::geo::circle(lat, lon, f64::from(radius));
-    let markers =
-        artworks::read::past_within(&state.pool, circle, at, layer, i64::from(limit)).await?;
-    Ok(with_consistency(
-        nearby_body(markers, lat, lon, radius, limit),
-        caught_up,
-    ))
 }
 
 /// Nearby straight from PostgreSQL: while the geo model is still loading, and for the removed

@@ -12,6 +12,7 @@ pub mod images;
 pub mod lists;
 pub mod notifications;
 pub mod params;
+pub mod past;
 pub mod places;
 pub mod profile;
 pub mod respond;
