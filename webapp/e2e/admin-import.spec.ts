@@ -20,21 +20,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { apiSignIn, expect, grantPermission, noSeriousViolations, screenshot, test, unique } from './fixtures';
+import { expect, noSeriousViolations, screenshot, staffSessions, test, unique } from './fixtures';
 
 const ADMIN_ADDRESS = '127.0.0.9';
 
-let adminSession: Promise<string> | undefined;
-
 /** An admin's session token: granted by the CLI, signed in once per worker. */
-function adminToken(): Promise<string> {
-  adminSession ??= (async () => {
-    const email = `e2e-import-admin-${unique()}@example.org`;
-    grantPermission(email, 'admin');
-    return apiSignIn(ADMIN_ADDRESS, email);
-  })();
-  return adminSession;
-}
+const staffToken = staffSessions(ADMIN_ADDRESS, 'e2e-import');
 
 interface Row {
   title: string;
@@ -81,7 +72,7 @@ test('an admin imports a Montréal CSV: guessed mapping, dry run, import, the ru
   const path = testInfo.outputPath(fileName);
   writeFileSync(path, csvOf(rows), 'utf8');
 
-  const token = await adminToken();
+  const token = await staffToken('admin');
   await page.context().addInitScript((t) => window.localStorage.setItem('user-token', t), token);
   await page.goto('/admin?tab=import');
   await expect(page.getByRole('tab', { name: 'Import' })).toHaveAttribute('aria-selected', 'true');

@@ -18,14 +18,13 @@
  */
 import {
   apiCall,
-  apiSignIn,
   appNavigation,
   expect,
-  grantModerator,
   noSeriousViolations,
   screenshot,
   sessionToken,
   signInByMail,
+  staffSessions,
   test,
   toasts,
   unique,
@@ -35,17 +34,8 @@ import { sendNewArtwork } from './photos';
 
 const MODERATOR_ADDRESS = '127.0.0.2';
 
-let moderatorToken: Promise<string> | null = null;
-
 /** A moderator's session token: granted by the CLI, signed in once per worker. */
-function moderator(): Promise<string> {
-  moderatorToken ??= (async () => {
-    const email = `e2e-badges-mod-${unique()}@example.org`;
-    grantModerator(email);
-    return apiSignIn(MODERATOR_ADDRESS, email);
-  })();
-  return moderatorToken;
-}
+const staffToken = staffSessions(MODERATOR_ADDRESS, 'e2e-badges');
 
 test('a first approved contribution earns a badge: the bell, the toast, /profile/badges and the notification', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -59,7 +49,7 @@ test('a first approved contribution earns a badge: the bell, the toast, /profile
   await expect(page.getByTestId('submission-receipt')).toBeVisible({ timeout: 30_000 });
 
   // 2. A moderator approves it (as a new artwork, the default).
-  const token = await moderator();
+  const token = await staffToken('moderator');
   const approved = await apiCall(MODERATOR_ADDRESS, 'POST', `/review/approve/${submissionId}`, { token, body: {} });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 

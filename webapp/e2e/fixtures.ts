@@ -252,6 +252,24 @@ export function apiCall(
   });
 }
 
+/**
+ * Staff of a spec's own: `token(role)` is the session token of a moderator or an admin granted by
+ * the CLI and signed in through the API from `address` (a loopback address of the spec's own, as
+ * another person on another machine would: the server allows 20 sign-in links an hour per client
+ * address), asked for once per worker and role. `name` starts their e-mail addresses.
+ */
+export function staffSessions(address: string, name: string): (role: 'moderator' | 'admin') => Promise<string> {
+  const sessions: Partial<Record<'moderator' | 'admin', Promise<string>>> = {};
+  return (role) => {
+    sessions[role] ??= (async () => {
+      const email = `${name}-${role}-${unique()}@example.org`;
+      grantPermission(email, role);
+      return apiSignIn(address, email);
+    })();
+    return sessions[role];
+  };
+}
+
 /** Signs `email` in through the API from `from` (see `apiCall`) with the outbox mail; returns the session token. */
 export async function apiSignIn(from: string, email: string): Promise<string> {
   const asked = await apiCall(from, 'POST', '/auth/request-magic-link', { body: { email } });

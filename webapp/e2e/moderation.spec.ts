@@ -25,9 +25,9 @@ import {
   apiSignIn,
   deviceSignedIn,
   expect,
-  grantPermission,
   noSeriousViolations,
   screenshot,
+  staffSessions,
   test,
   toasts,
   unique,
@@ -58,17 +58,8 @@ async function nearbyIds(r: Response): Promise<string[]> {
   return body.data.artworks.map((a) => a.id);
 }
 
-const staff: Partial<Record<'moderator' | 'admin', Promise<string>>> = {};
-
 /** A moderator's or an admin's session token: granted by the CLI, signed in once per worker. */
-function staffToken(role: 'moderator' | 'admin'): Promise<string> {
-  staff[role] ??= (async () => {
-    const email = `e2e-${role}-${unique()}@example.org`;
-    grantPermission(email, role);
-    return apiSignIn(STAFF_ADDRESS, email);
-  })();
-  return staff[role];
-}
+const staffToken = staffSessions(STAFF_ADDRESS, 'e2e');
 
 /**
  * An approved demo artwork with a plain title, at random, so runs against the same server (both

@@ -3,7 +3,7 @@
  * (the server decodes it), with an EXIF APP1 segment carrying GPS and a camera spliced in by
  * `src/testing/jpeg.ts` where a test needs a location; and a new artwork sent with one.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { jpegWithExif } from '../src/testing/jpeg';
 
 type Dms = [number, number, number];
@@ -73,6 +73,30 @@ export async function agreeToLicence(page: Page): Promise<void> {
     await consent.check({ timeout: 5_000 });
     await expect(consent).toBeChecked({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * A new sculpture `title` with one photo (a JPEG, `photo`) at `at`, sent through the API from
+ * `request` (with `token` as X-User-Token when given, else as whoever `request` is); the
+ * submission's id.
+ */
+export async function postNewArtwork(
+  request: APIRequestContext,
+  { title, at, photo, token }: { title: string; at: { lat: number; lon: number }; photo: { name: string; buffer: Buffer }; token?: string },
+): Promise<string> {
+  const res = await request.post('/api/logbook', {
+    ...(token ? { headers: { 'X-User-Token': token } } : {}),
+    multipart: {
+      type: 'new_artwork',
+      lat: String(at.lat),
+      lon: String(at.lon),
+      title,
+      artwork_type: 'sculpture',
+      photos: { ...photo, mimeType: 'image/jpeg' },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
 /**

@@ -25,10 +25,11 @@ import {
   grantPermission,
   noSeriousViolations,
   screenshot,
+  staffSessions,
   test,
   unique,
 } from './fixtures';
-import { gpsJpeg } from './photos';
+import { gpsJpeg, postNewArtwork } from './photos';
 
 const ADDRESS = '127.0.0.6';
 
@@ -39,17 +40,8 @@ interface Listed {
   status: string;
 }
 
-const staff: Partial<Record<'moderator' | 'admin', Promise<string>>> = {};
-
 /** A moderator's or an admin's session token: granted by the CLI, signed in once per worker. */
-function staffToken(role: 'moderator' | 'admin'): Promise<string> {
-  staff[role] ??= (async () => {
-    const email = `e2e-screens-${role}-${unique()}@example.org`;
-    grantPermission(email, role);
-    return apiSignIn(ADDRESS, email);
-  })();
-  return staff[role];
-}
+const staffToken = staffSessions(ADDRESS, 'e2e-screens');
 
 /** A call as `token` that must succeed; its `data`. */
 async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, token: string, body?: unknown): Promise<T> {
@@ -117,19 +109,7 @@ const h1 = (text: string | RegExp) => (p: Page) => p.getByRole('heading', { leve
 /** A new artwork sent by `token` from the device's `request`, with a photo whose EXIF has a place and a camera; its id. */
 async function sendArtwork(page: Page, request: APIRequestContext, token: string, title: string, seed: number): Promise<string> {
   const at = { lat: 49.25 + Math.random() * 0.04, lon: -123.16 + Math.random() * 0.08 };
-  const res = await request.post('/api/logbook', {
-    headers: { 'X-User-Token': token },
-    multipart: {
-      type: 'new_artwork',
-      lat: String(at.lat),
-      lon: String(at.lon),
-      title,
-      artwork_type: 'sculpture',
-      photos: { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await gpsJpeg(page, at, seed) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: string } }).data.id;
+  return postNewArtwork(request, { title, at, token, photo: { name: `photo-${seed}.jpg`, buffer: await gpsJpeg(page, at, seed) } });
 }
 
 /** An approved artwork without a description (so the edits spec, which edits descriptions, never takes it). */

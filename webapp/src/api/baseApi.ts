@@ -27,6 +27,8 @@ export const TAG_TYPES = [
   'List',
   /** An artwork's saved counts and the caller's lists holding it (GET /artworks/{id}/saved). */
   'Saved',
+  /** What the artworks around a place lack (GET /tasks/nearby), by artwork: a proposal or a visit answers it. */
+  'Task',
   'Review',
   'Feedback',
   'Permission',

@@ -40,9 +40,15 @@ export function versionEndpoints<T>(build: Build, collection: '/artworks' | '/ar
 
 /**
  * POST `{path}/{id}/edit` (and `/edit/validate` first), GET `{path}/{id}/pending-edits`.
- * `pendingId`: the id of the tag of the caller's pending proposals for one subject.
+ * `pendingId`: the id of the tag of the caller's pending proposals for one subject; `answers`:
+ * what else a proposal for the subject `id` changes once recorded (an artwork's quick tasks).
  */
-export function proposalEndpoints<Receipt>(build: Build, path: '/artwork' | '/artist', pendingId: (id: string) => string) {
+export function proposalEndpoints<Receipt>(
+  build: Build,
+  path: '/artwork' | '/artist',
+  pendingId: (id: string) => string,
+  answers: (id: string) => Array<{ type: TagType; id: string }> = () => [],
+) {
   const url = (id: string) => `${path}/${encodeURIComponent(id)}`;
   const pendingEditsTag = (id: string) => ({ type: 'Submission' as const, id: pendingId(id) });
   return {
@@ -51,7 +57,7 @@ export function proposalEndpoints<Receipt>(build: Build, path: '/artwork' | '/ar
       transformResponse: (r: Envelope<Receipt>) => unwrap(r),
       // The subject changes only once a moderator approves; until then the proposal is the caller's.
       invalidatesTags: (_r, error, { id }) =>
-        error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }, { type: 'MyEdits', id: LIST_ID }],
+        error ? [] : [pendingEditsTag(id), { type: 'Submission', id: LIST_ID }, { type: 'MyEdits', id: LIST_ID }, ...answers(id)],
     }),
     validate: build.mutation<EditCheck, EditArgs>({
       query: ({ id, body }) => ({ url: `${url(id)}/edit/validate`, method: 'POST', body }),

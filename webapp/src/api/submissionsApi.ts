@@ -116,11 +116,14 @@ export const submissionsApi = baseApi.injectEndpoints({
       }),
       transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
       // Moderators' queue and counts change; the sender's list is updated in place (below). A
-      // visit ticks the visitor's Visited list on the server.
+      // visit ticks the visitor's Visited list on the server, and its photos answer the
+      // artwork's quick task "Add a photo".
       invalidatesTags: (r, _e, s) => [
         { type: 'Review', id: LIST_ID },
         { type: 'Review', id: 'STATS' },
-        ...(r && s.type === 'logbook' && s.artworkId ? (['List', { type: 'Saved', id: s.artworkId }] as const) : []),
+        ...(r && s.type === 'logbook' && s.artworkId
+          ? (['List', { type: 'Saved', id: s.artworkId }, { type: 'Task', id: s.artworkId }] as const)
+          : []),
       ],
       async onQueryStarted(arg, api) {
         let receipt: SubmissionReceipt;

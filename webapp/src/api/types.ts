@@ -121,6 +121,13 @@ export type LogbookFormFields = Schemas['LogbookForm'];
 /** An approved artwork near a submission: a possible duplicate, best first. */
 export type NearbyCandidate = Schemas['NearbyCandidate'];
 
+/** What an approved artwork lacks, a quick task for anyone nearby: a photo, an artist, a type (it is `other`), a year. */
+export type Gap = Schemas['Gap'];
+/** One quick task: an artwork (its title, where, how far) and the one thing it lacks. */
+export type TaskDto = Schemas['TaskDto'];
+/** GET /tasks/nearby: the tasks around a place, nearest artwork first, and the place, radius and limit asked. */
+export type TasksNearby = Schemas['TasksNearby'];
+
 /** GET /artworks/{id}: the artwork with its logbook (approved visits, newest first, at most 50). */
 export type ArtworkDetailDto = Schemas['ArtworkDetailDto'];
 /** A visit in an artwork's logbook. */
@@ -329,6 +336,7 @@ export type Envelope_MyLists = Schemas['Envelope_MyLists'];
 export type Envelope_ListDetails = Schemas['Envelope_ListDetails'];
 export type Envelope_ListChanged = Schemas['Envelope_ListChanged'];
 export type Envelope_SavedCounts = Schemas['Envelope_SavedCounts'];
+export type Envelope_TasksNearby = Schemas['Envelope_TasksNearby'];
 
 /**
  * Preferences: the document declares them as an object without properties (`Record<string,

@@ -25,6 +25,11 @@ export const PAGINATION = {
 export const SEARCH = { perPage: 20, status: 'approved', suggestionsLimit: 5 } as const;
 
 export const NEARBY = { defaultRadius: 500, defaultLimit: 250, maxRadius: 50_000 } as const;
+/**
+ * Help nearby (GET /tasks/nearby): the quick tasks within 1 km of the place, at most 50 (the
+ * server's defaults); the first 10 shown until the person asks for all.
+ */
+export const TASKS = { radius: 1000, limit: 50, shownFirst: 10 } as const;
 
 /** GET /lists/{id} page size (the server takes 1 to 50). */
 export const LIST_DETAILS_LIMIT = 50;

@@ -1,10 +1,35 @@
 /** An artwork and its history as the server describes them, and the history as a page shows it. */
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { ArtworkDetailDto, ArtworkHistory, Credits, HistoryEntry } from '../api/types';
+import type { ArtistDto, ArtistRef, ArtworkDetailDto, ArtworkHistory, Credits, HistoryEntry } from '../api/types';
 import { envelope, type Handler, type RecordedRequest } from './fetchMock';
 
 export const ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
+
+/** Another artist the registry knows, for the artist pickers to find. */
+export const OTHER_ARTIST: ArtistDto = {
+  id: '88888888-8888-4888-8888-888888888888',
+  name: 'Ameen Gill',
+  aliases: [],
+  biography: null,
+  country: null,
+  website: null,
+  provenance: null,
+  artwork_count: 1,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+};
+
+/** GET /api/artists as the artist pickers search it: those of `artists` whose name holds the search, any case. */
+export function artistSearchRoute(artists: readonly ArtistRef[]): Record<string, Handler> {
+  return {
+    'GET /api/artists': (req) => {
+      const search = req.url.searchParams.get('search')?.toLowerCase() ?? '';
+      const found = artists.filter((a) => a.name.toLowerCase().includes(search));
+      return envelope({ artists: found, pagination: { page: 1, limit: 10, total: found.length, total_pages: 1, has_more: false } });
+    },
+  };
+}
 
 export const ORCA = {
   id: '66666666-6666-4666-8666-666666666666',

@@ -5,6 +5,7 @@ import { submissionsApi } from '../../api/submissionsApi';
 import { setLocale } from '../../i18n';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../../lib/fastUpload';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { ARTIST, artistSearchRoute } from '../../testing/artworks';
 import { jpegFile, WETSUIT } from '../../testing/jpeg';
 import { renderRoute, storeFor } from '../../testing/render';
 import {
@@ -23,17 +24,8 @@ import { TAG_SCHEMA, tagSchemaRoute } from '../../testing/tagSchema';
 const PATH = '/artwork/new?lat=49.303&lng=-123.1264';
 const main = () => within(screen.getByRole('main'));
 const photoInput = () => screen.getByTestId('photo-picker-input');
-const KNOWN_ARTIST = { id: '77777777-7777-4777-8777-777777777777', name: 'Douglas Coupland' };
-
 /** The server's tag schema and artist search (which knows one artist). */
-const SERVER: Record<string, Handler> = {
-  ...tagSchemaRoute(),
-  'GET /api/artists': (req) =>
-    envelope({
-      artists: KNOWN_ARTIST.name.toLowerCase().includes(req.url.searchParams.get('search')?.toLowerCase() ?? '') ? [KNOWN_ARTIST] : [],
-      pagination: { page: 1, limit: 10, total: 1, total_pages: 1, has_more: false },
-    }),
-};
+const SERVER: Record<string, Handler> = { ...tagSchemaRoute(), ...artistSearchRoute([ARTIST]) };
 const artistSearch = () => screen.getByRole('searchbox', { name: 'Find an artist to add' });
 
 beforeEach(() => {

@@ -10,7 +10,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useGetArtworkQuery } from '../../api/artworkApi';
+import { useGetArtworkQuery, useProposeArtworkEditMutation, useValidateArtworkEditMutation } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
 import { useGetTagSchemaQuery, useTagVocabulary } from '../../api/tagSchemaApi';
 import type { ArtworkDetailDto, FieldProblem } from '../../api/types';
@@ -30,7 +30,6 @@ import { to } from '../../config/routes';
 import { useT } from '../../i18n';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { FORM_FIELD_KEYS, labelForKey, PHOTO_CREDIT_KEY, photoDetail, tagValueProblem, type TagVocabulary } from '../../lib/tagGroups';
-import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from './artworksApi';
 import { editsFrom, fieldValue, rebase, tagProblems, valuesOf, type EditableArtwork, type EditValues } from './editModel';
 import { PhotoChoices } from './PhotoChoices';
 import './artworks.css';

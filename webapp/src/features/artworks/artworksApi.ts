@@ -1,13 +1,10 @@
 /**
- * Artworks (SPEC §7): the paged index, filtered by type, photo and place; proposing an edit
- * (checked first, nothing written) and the caller's own proposals still waiting; a moderator's
- * revert of one change in the history, and merging a duplicate into another record (and undoing
- * that).
+ * Artworks (SPEC §7): the paged index, filtered by type, photo and place; a moderator's revert of
+ * one change in the history, and merging a duplicate into another record (and undoing that).
+ * Proposing an edit is `api/artworkApi`'s (the help screen proposes too).
  */
 import { baseApi, LIST_ID, listTags, unwrap } from '../../api/baseApi';
-import { proposalEndpoints } from '../../api/subjectEndpoints';
 import type {
-  EditReceipt,
   Merged,
   MergeRequest,
   RevertRequest,
@@ -43,41 +40,34 @@ export interface ArtworkListArgs {
 }
 
 export const artworksApi = baseApi.injectEndpoints({
-  endpoints: (build) => {
-    // The caller's pending proposals for one artwork.
-    const edits = proposalEndpoints<EditReceipt>(build, '/artwork', (artworkId) => `edits-${artworkId}`);
-    return {
-      getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
-        query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
-          url: '/artworks',
-          // An unset filter is left out of the query.
-          params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
-        }),
-        transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
-        providesTags: (result) => listTags('Artwork', result?.artworks),
+  endpoints: (build) => ({
+    getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
+      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
+        url: '/artworks',
+        // An unset filter is left out of the query.
+        params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
       }),
-      proposeArtworkEdit: edits.propose,
-      validateArtworkEdit: edits.validate,
-      getPendingEdits: edits.pending,
-      revertArtworkChange: build.mutation<Reverted, { artworkId: string; body: RevertRequest }>({
-        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/revert`, method: 'POST', body }),
-        transformResponse: (r: Envelope<Reverted>) => unwrap(r),
-        // The artwork, its history and its versions as of a change share its tag; the index shows its title.
-        invalidatesTags: (_r, error, { artworkId }) =>
-          error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
-      }),
-      mergeArtwork: build.mutation<Merged, { artworkId: string; body: MergeRequest }>({
-        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/merge`, method: 'POST', body }),
-        transformResponse: (r: Envelope<Merged>) => unwrap(r),
-        invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
-      }),
-      unmergeArtwork: build.mutation<Merged, { artworkId: string; body: UnmergeRequest }>({
-        query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/unmerge`, method: 'POST', body }),
-        transformResponse: (r: Envelope<Merged>) => unwrap(r),
-        invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
-      }),
-    };
-  },
+      transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
+      providesTags: (result) => listTags('Artwork', result?.artworks),
+    }),
+    revertArtworkChange: build.mutation<Reverted, { artworkId: string; body: RevertRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/revert`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Reverted>) => unwrap(r),
+      // The artwork, its history and its versions as of a change share its tag; the index shows its title.
+      invalidatesTags: (_r, error, { artworkId }) =>
+        error ? [] : [{ type: 'Artwork', id: artworkId }, { type: 'Artwork', id: LIST_ID }],
+    }),
+    mergeArtwork: build.mutation<Merged, { artworkId: string; body: MergeRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/merge`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Merged>) => unwrap(r),
+      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+    }),
+    unmergeArtwork: build.mutation<Merged, { artworkId: string; body: UnmergeRequest }>({
+      query: ({ artworkId, body }) => ({ url: `/artworks/${encodeURIComponent(artworkId)}/unmerge`, method: 'POST', body }),
+      transformResponse: (r: Envelope<Merged>) => unwrap(r),
+      invalidatesTags: (r, error, { artworkId }) => (error || !r ? [] : bothArtworks(artworkId, r.into)),
+    }),
+  }),
 });
 
 /** A merge changes both artworks (photos, logbook, tags, status) and the index. */
@@ -87,9 +77,6 @@ function bothArtworks(a: string, b: string) {
 
 export const {
   useGetArtworksQuery,
-  useProposeArtworkEditMutation,
-  useValidateArtworkEditMutation,
-  useGetPendingEditsQuery,
   useRevertArtworkChangeMutation,
   useMergeArtworkMutation,
   useUnmergeArtworkMutation,

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EditRequest, PendingEdit } from '../../api/types';
-import type { ArtistDto, ArtworkDetailDto } from '../../api/types';
-import { ARTIST, ORCA } from '../../testing/artworks';
+import type { ArtworkDetailDto } from '../../api/types';
+import { ARTIST, artistSearchRoute, ORCA, OTHER_ARTIST } from '../../testing/artworks';
 import { envelope, type Handler } from '../../testing/fetchMock';
 import { editServer, editsOf, expectCheckedThenProposed, expectCheckRefused, expectReloaded, expectSentAndWaiting, pendingReceipt, refusedCheck, reloadStale, staleOnce } from '../../testing/editing';
 import { renderRoute } from '../../testing/render';
@@ -13,18 +13,6 @@ import { editsFrom, rebase, valuesOf } from './editModel';
 const ID = ORCA.id;
 const ARTWORK = { ...ORCA, tags: { material: 'aluminium', year: '2009' } } satisfies ArtworkDetailDto;
 const EDIT_PATH = `/artwork/${ID}/edit`;
-const OTHER: ArtistDto = {
-  id: '88888888-8888-4888-8888-888888888888',
-  name: 'Ameen Gill',
-  aliases: [],
-  biography: null,
-  country: null,
-  website: null,
-  provenance: null,
-  artwork_count: 1,
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-};
 const STALE = 'This artwork changed since you opened it (title). Reload to see the current values.';
 
 /**
@@ -36,11 +24,7 @@ function server(over: Record<string, Handler> = {}, artwork: () => ArtworkDetail
     ...tagSchemaRoute(),
     [`GET /api/artworks/${ID}/history`]: () =>
       envelope({ entries: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
-    'GET /api/artists': (req) =>
-      envelope({
-        artists: [ARTIST, OTHER].filter((a) => a.name.toLowerCase().includes(req.url.searchParams.get('search')?.toLowerCase() ?? '')),
-        pagination: { page: 1, limit: 10, total: 1, total_pages: 1, has_more: false },
-      }),
+    ...artistSearchRoute([ARTIST, OTHER_ARTIST]),
   };
   return editServer('artwork', ID, artwork, routes, over);
 }
@@ -85,7 +69,7 @@ describe('/artwork/{id}/edit', () => {
         { field_name: 'title', field_value_old: 'Digital Orca', field_value_new: 'Digital Orca II' },
         { field_name: 'description', field_value_old: 'A pixelated orca breaching.', field_value_new: null },
         { field_name: 'artwork_type', field_value_old: 'sculpture', field_value_new: 'statue' },
-        { field_name: 'artists', field_value_old: [ARTIST.id], field_value_new: [OTHER.id] },
+        { field_name: 'artists', field_value_old: [ARTIST.id], field_value_new: [OTHER_ARTIST.id] },
         { field_name: 'tag:material', field_value_old: 'aluminium', field_value_new: 'metal' },
         { field_name: 'tag:year', field_value_old: '2009', field_value_new: null },
         { field_name: 'tag:height', field_value_old: null, field_value_new: '7.6' },

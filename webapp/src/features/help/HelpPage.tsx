@@ -1,4 +1,4 @@
-/** /help: how to use the registry, with links to the tutorials. */
+/** /help: what needs doing nearby (Help nearby), how to use the registry, with links to the tutorials. */
 import { Link } from 'react-router';
 import { useProductName } from '../../api/configApi';
 import { useAppDispatch } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { to } from '../../config/routes';
 import { useT, type MessageKey } from '../../i18n';
 import { dialogOpened, feedbackOpened } from '../../lib/ui';
 import { findPage } from '../pages/content';
+import { HelpNearby } from './HelpNearby';
 import './help.css';
 
 const FAQ: { id: string; q: MessageKey; a: MessageKey }[] = [
@@ -26,6 +27,7 @@ export function HelpPage() {
   return (
     <div className="page page--narrow">
       <PageHeader title={t('help.title')} subtitle={t('help.subtitle', { product })} />
+      <HelpNearby />
       <section className="section">
         <h2 className="section__title">{t('help.tutorials')}</h2>
         <ul className="link-list">

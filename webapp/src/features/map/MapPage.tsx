@@ -37,6 +37,7 @@ import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
 import { logger } from '../../lib/logger';
 import { defaultMapRadius } from '../../lib/preferences';
+import { saveMapView } from '../../lib/savedView';
 import { withParams } from '../../lib/urlParams';
 import {
   ARTWORK_TYPES,
@@ -61,7 +62,7 @@ import {
 import { MapFiltersPanel } from './MapFiltersPanel';
 import { PanelHeader } from './PanelHeader';
 import { PlacesPanel } from './PlacesPanel';
-import { initialView, nearbyTilesFor, saveView, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
+import { initialView, nearbyTilesFor, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery } from './mapApi';
 import './map.css';
@@ -242,7 +243,7 @@ export function MapPage() {
         setTiles(nearbyTilesFor(map.getViewport()));
         cleanups.push(
           map.onMoveEnd((v) => {
-            saveView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
+            saveMapView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
             setCentre(v.center);
             clearTimeout(timer);
             timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);

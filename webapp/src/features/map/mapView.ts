@@ -1,14 +1,15 @@
 /**
- * Where the map opens: the URL's lat/lng/zoom, else the last view this tab had, else Vancouver.
+ * Where the map opens: the URL's lat/lng/zoom, else the last view this tab had (lib/savedView),
+ * else Vancouver.
  * Also the tiling of a viewport into nearby queries, and the merge of their answers; and a walking
  * tour as the map draws it (where it starts, its line, its bounds).
  */
 import type { Tour, TourStart } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
-import { FALLBACK_VIEW, NEARBY, STORAGE_KEYS } from '../../config/constants';
+import { FALLBACK_VIEW, NEARBY } from '../../config/constants';
 import { haversineM, type LatLng } from '../../lib/geo';
 import { nearbyAreaFor, type MapBounds, type MapRoute, type MapViewport, type NearbyArea } from '../../lib/map';
-import { readItem, writeItem } from '../../lib/storage';
+import { isValidView, savedMapView } from '../../lib/savedView';
 
 export interface InitialView {
   lat: number;
@@ -35,36 +36,17 @@ export function zoomForRadius(radiusM: number, lat: number, widthPx: number, hei
   return Math.min(18, Math.max(3, Number.isFinite(zoom) ? zoom : DEFAULT_ZOOM));
 }
 
-function valid(lat: number, lng: number, zoom: number): boolean {
-  return (
-    Number.isFinite(lat) && Math.abs(lat) <= 90 && Number.isFinite(lng) && Math.abs(lng) <= 180 && Number.isFinite(zoom) && zoom >= 0 && zoom <= 22
-  );
-}
-
 export function initialView(search: URLSearchParams, fallback: { lat: number; lng: number; zoom: number } = FALLBACK_VIEW): InitialView {
   const lat = Number(search.get('lat'));
   const lng = Number(search.get('lng') ?? search.get('lon'));
   const zoomRaw = search.get('zoom');
   const zoom = zoomRaw === null ? 16 : Number(zoomRaw);
-  if (search.has('lat') && (search.has('lng') || search.has('lon')) && valid(lat, lng, zoom)) {
+  if (search.has('lat') && (search.has('lng') || search.has('lon')) && isValidView(lat, lng, zoom)) {
     return { lat, lng, zoom, explicit: true };
   }
-  try {
-    const saved = JSON.parse(readItem(STORAGE_KEYS.mapView, 'session') ?? 'null') as unknown;
-    if (saved && typeof saved === 'object') {
-      const s = saved as { lat?: unknown; lng?: unknown; zoom?: unknown };
-      if (typeof s.lat === 'number' && typeof s.lng === 'number' && typeof s.zoom === 'number' && valid(s.lat, s.lng, s.zoom)) {
-        return { lat: s.lat, lng: s.lng, zoom: s.zoom, explicit: true };
-      }
-    }
-  } catch {
-    // A corrupt saved view is ignored.
-  }
+  const saved = savedMapView();
+  if (saved) return { ...saved, explicit: true };
   return { lat: fallback.lat, lng: fallback.lng, zoom: fallback.zoom, explicit: false };
-}
-
-export function saveView(view: { lat: number; lng: number; zoom: number }): void {
-  writeItem(STORAGE_KEYS.mapView, JSON.stringify(view), 'session');
 }
 
 /** At most this many rows and columns of tiles (so at most 16 nearby calls per viewport). */
