@@ -367,6 +367,15 @@ export type NearbyResponse<T extends NearbyItem = ArtworkDto> = Omit<
 /** GET /artworks/nearby?minimal=true. */
 export type NearbyMinimal = NearbyResponse<ArtworkMinimalDto>;
 
+/** What differs on today's map from an artwork as it stood then. */
+export type SinceChange = Schemas['SinceChange'];
+/** A marker of the map as it was (`as_of`): the artwork's place, title and type then, and what changed since. */
+export type PastMarker = Schemas['PastMarker'];
+/** GET /artworks/nearby?as_of=…: the map as it stood then. */
+export type NearbyPast = NearbyResponse<PastMarker>;
+/** GET /artworks/timeline: from when to when the map as it was can go. */
+export type Timeline = Schemas['Timeline'];
+
 /* ---- Feedback, its moderation, and administration ---- */
 
 /** POST /feedback's body (SPEC §3 feedback payload). */

@@ -10,6 +10,9 @@
  * list marks them "(removed)" and their preview card says so (without the toggles).
  * With `tour=1` beside the list filter, the list's walking tour is drawn as a line with numbered
  * stops and listed in a panel; the view fits it once it has loaded.
+ * The time panel shows the map as it was (`as_of`, see pastMap.ts): the same tiles asked as of
+ * then, markers changed since ringed and labelled, removed since greyed, and the layers "Added
+ * since" and "Removed since"; a banner says which day it is, with the way back to today.
  *
  * Kept in one file on purpose: the viewport, the URL's filters and the nearby queries are one
  * state that the map, the list of what is in view and the panels all read.
@@ -64,24 +67,40 @@ import { PanelHeader } from './PanelHeader';
 import { PlacesPanel } from './PlacesPanel';
 import { initialView, nearbyTilesFor, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, type TourFrom } from './TourPanel';
-import { useGetNearbyTilesQuery } from './mapApi';
+import { useGetNearbyTilesQuery, useGetTimelineQuery, type NearbyMarker } from './mapApi';
+import { formatPast, pastViewParams, rangeOf, readPastView, SHOWN_CHANGES, sinceStyle, type PastView } from './pastMap';
+import { TimePanel } from './TimePanel';
 import './map.css';
 
 type MapState = 'loading' | 'ready' | 'failed';
 
-/** An artwork of the list of what is in view, of the default layer or the removed one. */
-interface Listed extends ArtworkMinimalDto {
+/** An artwork of the list of what is in view, of the default layer, the removed one or (as it was) the added one. */
+interface Listed extends NearbyMarker {
   removed: boolean;
+  added?: boolean;
 }
 
-const toPoint = (a: ArtworkMinimalDto, removed = false): MapPoint => ({
+const toPoint = (a: ArtworkMinimalDto, removed = false, since?: MapPoint['since']): MapPoint => ({
   id: a.id,
   title: a.title,
   type: a.artwork_type,
   lat: a.lat,
   lng: a.lon,
   ...(removed ? { removed } : {}),
+  ...(since ? { since } : {}),
 });
+
+/** A listed artwork's marker: on the map as it was, one removed since is greyed like the removed layer's. */
+const pointOf = (l: Listed): MapPoint => {
+  const style = sinceStyle(l.changed_since);
+  return toPoint(l, l.removed || style === 'removed', l.added ? 'added' : style === 'changed' ? 'changed' : undefined);
+};
+
+/** What a marker of the map as it was says changed since then ("Moved since"…), in a fixed order. */
+const sinceLabels = (l: Pick<Listed, 'added' | 'changed_since'>): string[] => [
+  ...(l.added ? [translate('map.since.added')] : []),
+  ...SHOWN_CHANGES.filter((c) => l.changed_since?.includes(c)).map((c) => translate(`map.since.${c}`)),
+];
 
 /** The tour asked of the server: its list, and where it starts (chosen once per list). */
 interface TourRequest {
@@ -131,41 +150,65 @@ export function MapPage() {
   const places = useGetPlacesQuery(undefined, { skip: !whereShown });
   const [centre, setCentre] = useState<LatLng>({ lat: start.lat, lng: start.lng });
   const here = places.data ? placeAt(places.data, centre.lat, centre.lng) : null;
+  // The map as it was (`as_of`), opened with its panel showing the moment.
+  const past = useMemo(() => readPastView(search), [search]);
   const [legendOpen, setLegendOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  /** The filters and the legend take turns too. */
-  const showPopover = (popover: 'filters' | 'legend' | null) => {
+  const [timeOpen, setTimeOpen] = useState(() => past !== null);
+  /** The filters, the time panel and the legend take turns too. */
+  const showPopover = (popover: 'filters' | 'time' | 'legend' | null) => {
     setFiltersOpen(popover === 'filters');
+    setTimeOpen(popover === 'time');
     setLegendOpen(popover === 'legend');
   };
   const filtersButton = useRef<HTMLButtonElement>(null);
+  const timeButton = useRef<HTMLButtonElement>(null);
+  // The banner's date reads as the panel's: with its time when the timeline is short.
+  const timeline = useGetTimelineQuery(past ? undefined : skipToken);
+  const pastRange = rangeOf(timeline.data);
+  const setPast = (next: Pick<PastView, 'asOf' | 'addedLayer' | 'removedLayer'> | null) =>
+    setSearch(withParams(search, pastViewParams(next)), { replace: true, flushSync: true });
+  const backToToday = () => {
+    setPast(null);
+    announce(t('map.announce.today'));
+  };
   const geo = useGeolocation();
   const userPos: LatLng | null = useMemo(
     () => (geo.position ? { lat: geo.position.latitude, lng: geo.position.longitude } : null),
     [geo.position],
   );
 
-  const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit })) : skipToken);
+  const asOf = past ? { as_of: past.asOf } : {};
+  const nearby = useGetNearbyTilesQuery(tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit, ...asOf })) : skipToken);
   const artworks = useMemo(() => nearby.data?.artworks ?? [], [nearby.data]);
 
   const filters = useMemo(() => readMapFilters(search), [search]);
   const filtered = activeFilterCount(filters) > 0;
   const narrowed = narrowingFilterCount(filters) > 0;
-  // The removed layer: the same tiles, asked only while it is shown.
+  // The removed layer: the same tiles, asked only while it is shown (as it was: removed since).
+  const removedLayer = past ? past.removedLayer : filters.removed;
   const removedNearby = useGetNearbyTilesQuery(
-    filters.removed && tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit, status: 'removed' as const })) : skipToken,
+    removedLayer && tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit, status: 'removed' as const, ...asOf })) : skipToken,
   );
   const removedArtworks = useMemo(
-    () => (filters.removed ? (removedNearby.data?.artworks ?? []) : []),
-    [filters.removed, removedNearby.data],
+    () => (removedLayer ? (removedNearby.data?.artworks ?? []) : []),
+    [removedLayer, removedNearby.data],
   );
-  // Hiding the removed layer closes the preview of one of its artworks.
-  if (!filters.removed && selected?.removed) setSelected(null);
-  const layersFetching = nearby.isFetching || (filters.removed && removedNearby.isFetching);
-  const layersError: unknown = nearby.error ?? (filters.removed ? removedNearby.error : undefined);
+  // As it was, the layer of the artworks added since.
+  const addedLayer = past?.addedLayer ?? false;
+  const addedNearby = useGetNearbyTilesQuery(
+    past?.addedLayer && tiles ? tiles.map((tile) => ({ ...tile, limit: NEARBY.defaultLimit, status: 'added' as const, as_of: past.asOf })) : skipToken,
+  );
+  const addedArtworks = useMemo(() => (addedLayer ? (addedNearby.data?.artworks ?? []) : []), [addedLayer, addedNearby.data]);
+  // Hiding the removed layer closes the preview of one of its artworks (as it was, the default
+  // layer has removed ones too).
+  if (!removedLayer && !past && selected?.removed) setSelected(null);
+  const layersFetching = nearby.isFetching || (removedLayer && removedNearby.isFetching) || (addedLayer && addedNearby.isFetching);
+  const layersError: unknown = nearby.error ?? (removedLayer ? removedNearby.error : undefined) ?? (addedLayer ? addedNearby.error : undefined);
   const retryLayers = () => {
     if (nearby.error) void nearby.refetch();
-    if (filters.removed && removedNearby.error) void removedNearby.refetch();
+    if (removedLayer && removedNearby.error) void removedNearby.refetch();
+    if (addedLayer && addedNearby.error) void addedNearby.refetch();
   };
   // flushSync: the panel's controls follow the URL, which the router otherwise commits as a
   // transition, so a checkbox would show its old state while the map keeps the main thread busy.
@@ -178,23 +221,28 @@ export function MapPage() {
   const filterError: unknown =
     (filters.list ? inList.error : undefined) ?? (filters.unseen ? (myLists.error ?? visited.error) : undefined);
   const filterPending = !filterError && Boolean((filters.list && !inList.currentData) || (filters.unseen && !visited.currentData));
-  const [shown, removedShown] = useMemo(() => {
-    if (filterPending || filterError) return [[], []];
+  const [shown, removedShown, addedShown] = useMemo(() => {
+    if (filterPending || filterError) return [[], [], []];
     const ids = { inList: new Set(inList.currentData), visited: new Set(visited.currentData) };
     const removed = applyMapFilters(removedArtworks, filters, ids);
     // Just after a removal the default layer may still hold the artwork for a moment (its model
     // catches up in the background): the removed layer has it already.
     const removedIds = new Set(removedArtworks.map((a) => a.id));
-    return [applyMapFilters(artworks, filters, ids).filter((a) => !removedIds.has(a.id)), removed];
-  }, [artworks, removedArtworks, filters, filterPending, filterError, inList.currentData, visited.currentData]);
-  /** What is in view for the list: both layers, nearest first. */
-  const listed: Listed[] = useMemo(
-    () =>
-      [...shown.map((a) => ({ ...a, removed: false })), ...removedShown.map((a) => ({ ...a, removed: true }))].sort(
-        (x, y) => x.distance_m - y.distance_m,
-      ),
-    [shown, removedShown],
+    const active = applyMapFilters(artworks, filters, ids).filter((a) => !removedIds.has(a.id));
+    const activeIds = new Set(active.map((a) => a.id));
+    return [active, removed, applyMapFilters(addedArtworks, filters, ids).filter((a) => !activeIds.has(a.id) && !removedIds.has(a.id))];
+  }, [artworks, removedArtworks, addedArtworks, filters, filterPending, filterError, inList.currentData, visited.currentData]);
+  /** What is in view, layer by layer (the map draws them in this order). */
+  const layered: Listed[] = useMemo(
+    () => [
+      ...shown.map((a) => ({ ...a, removed: false })),
+      ...removedShown.map((a) => ({ ...a, removed: true })),
+      ...addedShown.map((a) => ({ ...a, removed: false, added: true })),
+    ],
+    [shown, removedShown, addedShown],
   );
+  /** What is in view for the list: every layer, nearest first. */
+  const listed = useMemo(() => [...layered].sort((x, y) => x.distance_m - y.distance_m), [layered]);
 
   // The walking tour: the list's walk from its first stop (as on the list's page), or from the
   // person's location when they ask; a location too far from the first stop is dropped. Moving
@@ -272,8 +320,8 @@ export function MapPage() {
 
   // Markers follow the data and the filters.
   useEffect(() => {
-    mapRef.current?.setPoints([...shown.map((a) => toPoint(a)), ...removedShown.map((a) => toPoint(a, true))]);
-  }, [shown, removedShown, mapState]);
+    mapRef.current?.setPoints(layered.map(pointOf));
+  }, [layered, mapState]);
 
   useEffect(() => {
     mapRef.current?.setSelected(selected?.id ?? null);
@@ -376,11 +424,13 @@ export function MapPage() {
   };
 
   const selectFromList = (a: Listed) => {
-    setSelected(toPoint(a, a.removed));
+    setSelected(pointOf(a));
     mapRef.current?.flyTo({ lat: a.lat, lng: a.lon });
   };
 
-  const showsRemoved = filters.removed && removedNearby.data && !filterPending && !filterError;
+  const showsRemoved = removedLayer && removedNearby.data && !filterPending && !filterError;
+  /** The selected marker as the list has it (what changed since, on the map as it was). */
+  const selectedListed = selected ? listed.find((l) => l.id === selected.id) : undefined;
   /** The toolbar's count, with the removed layer's when it is shown. */
   const withRemoved = (status: string) => (showsRemoved ? t('map.status.withRemoved', { status, count: removedShown.length }) : status);
 
@@ -460,6 +510,9 @@ export function MapPage() {
               </span>
             )}
           </PanelToggle>
+          <PanelToggle ref={timeButton} open={timeOpen} controls="map-time" onToggle={() => showPopover(timeOpen ? null : 'time')}>
+            <Icon name="history" size={18} /> {t('map.toolbar.time')}
+          </PanelToggle>
           <PanelToggle open={legendOpen} controls="map-legend" onToggle={() => showPopover(legendOpen ? null : 'legend')}>
             {t('map.toolbar.legend')}
           </PanelToggle>
@@ -469,6 +522,15 @@ export function MapPage() {
             <p>{t('map.basemap.offline')}</p>
             <button type="button" className="icon-button" aria-label={t('map.basemap.dismiss')} onClick={() => setBasemapNotice(false)}>
               <Icon name="close" size={18} />
+            </button>
+          </div>
+        )}
+        {/* The time panel says the moment itself, and would cover the banner. */}
+        {past && !timeOpen && (
+          <div className="map-past-banner" role="note">
+            <p>{t('map.time.banner', { date: formatPast(past.asOf, pastRange) })}</p>
+            <button type="button" className="button button--tonal button--small" onClick={backToToday}>
+              {t('map.time.backToToday')}
             </button>
           </div>
         )}
@@ -483,6 +545,18 @@ export function MapPage() {
           onClose={() => {
             setFiltersOpen(false);
             filtersButton.current?.focus();
+          }}
+        />
+      )}
+
+      {timeOpen && (
+        <TimePanel
+          id="map-time"
+          view={past}
+          onChange={setPast}
+          onClose={() => {
+            setTimeOpen(false);
+            timeButton.current?.focus();
           }}
         />
       )}
@@ -513,6 +587,18 @@ export function MapPage() {
               <span className="map-legend__removed" aria-hidden="true" />
               {t('map.legend.removed')}
             </li>
+            {past && (
+              <>
+                <li>
+                  <span className="map-legend__added" aria-hidden="true" />
+                  {t('map.legend.added')}
+                </li>
+                <li>
+                  <span className="map-legend__changed" aria-hidden="true" />
+                  {t('map.legend.changed')}
+                </li>
+              </>
+            )}
           </ul>
         </section>
       )}
@@ -571,10 +657,11 @@ export function MapPage() {
                   <div className="row-list__link">
                     <span className="row-list__text">
                       <Link to={to.artwork(a.id)} className="row-list__title">
-                        {a.removed ? t('map.list.removedTitle', { title: a.title || t('map.untitled') }) : a.title || t('map.untitled')}
+                        {a.removed && !past ? t('map.list.removedTitle', { title: a.title || t('map.untitled') }) : a.title || t('map.untitled')}
                       </Link>
                       <span className="row-list__meta">
                         <TypeChip type={a.artwork_type} />
+                        {past && sinceLabels(a).length > 0 && <span className="map-since"> · {sinceLabels(a).join(', ')}</span>}
                         {distanceTo({ lat: a.lat, lng: a.lon }) && ` · ${t('map.away', { distance: distanceTo({ lat: a.lat, lng: a.lon }) })}`}
                       </span>
                     </span>
@@ -596,11 +683,18 @@ export function MapPage() {
           <div className="map-preview__body">
             <h2 className="map-preview__title">{selected.title || t('map.untitled')}</h2>
             <p className="map-preview__meta">
-              {selected.removed && (
-                <>
-                  <span className="chip chip--warning">{t('map.preview.removed')}</span>{' '}
-                </>
-              )}
+              {past
+                ? selectedListed &&
+                  sinceLabels(selectedListed).map((label) => (
+                    <span key={label}>
+                      <span className="chip chip--warning">{label}</span>{' '}
+                    </span>
+                  ))
+                : selected.removed && (
+                    <>
+                      <span className="chip chip--warning">{t('map.preview.removed')}</span>{' '}
+                    </>
+                  )}
               <TypeChip type={selected.type} />
               {distanceTo(selected) && <span> · {t('map.away', { distance: distanceTo(selected) })}</span>}
             </p>

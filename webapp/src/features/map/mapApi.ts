@@ -1,9 +1,11 @@
 /**
  * Markers for the map: GET /artworks/nearby in its minimal form, one call per viewport tile; the
- * removed layer asks the same with `status=removed`.
+ * removed layer asks the same with `status=removed`. The map as it was asks the same tiles with
+ * `as_of` (each marker then says what `changed_since`), its layers with `status=added|removed`;
+ * GET /artworks/timeline gives the time slider its range.
  */
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
-import type { ArtworkMinimalDto, Envelope, NearbyMinimal } from '../../api/types';
+import type { ArtworkMinimalDto, Envelope, NearbyMinimal, NearbyPast, PastMarker, Timeline } from '../../api/types';
 import { NEARBY } from '../../config/constants';
 import { mergeNearby } from './mapView';
 
@@ -12,18 +14,26 @@ export interface NearbyArgs {
   lon: number;
   radius?: number;
   limit?: number;
-  /** `approved` (the default, left out of the request) or `removed` (the removed layer). */
-  status?: 'approved' | 'removed';
+  /**
+   * `approved` (the default, left out of the request) or `removed` (the removed layer; with
+   * `as_of`, removed since); `added` (with `as_of`: on today's map, not then).
+   */
+  status?: 'approved' | 'removed' | 'added';
+  /** The map as it stood then: a date `YYYY-MM-DD` (its end, UTC) or an RFC 3339 time. */
+  as_of?: string;
 }
+
+/** A marker of either map: today's (minimal) or one as it was, with what changed since. */
+export type NearbyMarker = ArtworkMinimalDto & Partial<Pick<PastMarker, 'changed_since'>>;
 
 /** The tiles' answers merged (see `mergeNearby`). */
 export interface NearbyTiled {
-  artworks: ArtworkMinimalDto[];
+  artworks: NearbyMarker[];
   /** Some tile returned its full limit: there is more than is shown. */
   truncated: boolean;
 }
 
-function nearbyRequest({ lat, lon, radius = NEARBY.defaultRadius, limit = NEARBY.defaultLimit, status }: NearbyArgs) {
+function nearbyRequest({ lat, lon, radius = NEARBY.defaultRadius, limit = NEARBY.defaultLimit, status, as_of }: NearbyArgs) {
   return {
     url: '/artworks/nearby',
     params: {
@@ -32,7 +42,8 @@ function nearbyRequest({ lat, lon, radius = NEARBY.defaultRadius, limit = NEARBY
       radius: Math.min(radius, NEARBY.maxRadius),
       limit,
       minimal: true,
-      ...(status === 'removed' ? { status } : {}),
+      ...(status === 'removed' || status === 'added' ? { status } : {}),
+      ...(as_of ? { as_of } : {}),
     },
   };
 }
@@ -49,11 +60,11 @@ export const mapApi = baseApi.injectEndpoints({
     getNearbyTiles: build.query<NearbyTiled, NearbyArgs[]>({
       queryFn: async (tiles, _api, _extra, baseQuery) => {
         const results = await Promise.all(tiles.map((t) => Promise.resolve(baseQuery(nearbyRequest(t)))));
-        const lists: ArtworkMinimalDto[][] = [];
+        const lists: NearbyMarker[][] = [];
         let truncated = false;
         for (const r of results) {
           if (r.error) return { error: r.error };
-          const data = unwrap(r.data as Envelope<NearbyMinimal>);
+          const data = unwrap(r.data as Envelope<NearbyMinimal | NearbyPast>);
           lists.push(data.artworks);
           if (data.artworks.length >= data.limit) truncated = true;
         }
@@ -62,7 +73,14 @@ export const mapApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'Artwork', id: LIST_ID }],
       keepUnusedDataFor: 120,
     }),
+    /** The span the time slider covers: when the first artwork came onto the map, and now. */
+    getTimeline: build.query<Timeline, void>({
+      query: () => '/artworks/timeline',
+      transformResponse: (r: Envelope<Timeline>) => unwrap(r),
+      providesTags: [{ type: 'Artwork', id: LIST_ID }],
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetNearbyArtworksQuery, useGetNearbyTilesQuery } = mapApi;
+export const { useGetNearbyArtworksQuery, useGetNearbyTilesQuery, useGetTimelineQuery } = mapApi;

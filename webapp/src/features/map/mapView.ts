@@ -117,8 +117,8 @@ export function nearbyTilesFor(viewport: MapViewport): NearbyArea[] {
 }
 
 /** Several tiles' artworks as one list: each id once, with its smallest distance, nearest first. */
-export function mergeNearby(lists: ArtworkMinimalDto[][]): ArtworkMinimalDto[] {
-  const byId = new Map<string, ArtworkMinimalDto>();
+export function mergeNearby<T extends ArtworkMinimalDto>(lists: T[][]): T[] {
+  const byId = new Map<string, T>();
   for (const list of lists) {
     for (const a of list) {
       const seen = byId.get(a.id);

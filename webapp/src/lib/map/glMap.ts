@@ -5,6 +5,8 @@
  * layers); cluster counts are small HTML labels, since an offline style has no glyphs for text.
  * Removed artworks (`MapPoint.removed`) are a source of their own, never clustered, drawn above
  * the others as greyed, translucent discs in a dashed ring, so what is under them stays visible.
+ * On the map as it was, a point added since (`since: 'added'`) or changed since (`'changed'`) has
+ * a thick ring of its own colour instead of the white one.
  *
  * Kept in one file on purpose: it is the one seam to the GL libraries, so everything
  * engine-specific (sources, layers, labels, events) stays behind it.
@@ -105,6 +107,8 @@ const REMOVED_SOURCE = 'removed-artworks';
 const REMOVED_RING = 'removed-ring';
 /** The removed markers' grey: a contrast of at least 3:1 on the light and the dark offline land. */
 export const REMOVED_COLOR = '#757575';
+/** The rings of markers added since and changed since, on the map as it was. */
+export const SINCE_COLORS = { added: '#2e7d32', changed: '#e65100' } as const;
 const USER_SOURCE = 'user-location';
 const ROUTE_SOURCE = 'route';
 /** Fitting a route zooms in no closer than this (one stop: its street). */
@@ -136,7 +140,7 @@ function toCollection(points: MapPoint[]): GeoJSON.FeatureCollection {
     features: points.map((p) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-      properties: { id: p.id, title: p.title, type: p.type },
+      properties: { id: p.id, title: p.title, type: p.type, ...(p.since ? { since: p.since } : {}) },
     })),
   };
 }
@@ -302,8 +306,8 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     paint: {
       'circle-color': typeColorExpression(),
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 16, 9],
-      'circle-stroke-width': 2,
-      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': ['case', ['has', 'since'], 4, 2],
+      'circle-stroke-color': ['match', ['get', 'since'], 'added', SINCE_COLORS.added, 'changed', SINCE_COLORS.changed, '#ffffff'],
     },
   });
   // Removed artworks: a translucent grey disc (what is under it shows through) in a dashed ring.
@@ -467,6 +471,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       lat: coords[1],
       lng: coords[0],
       ...(removed ? { removed } : {}),
+      ...(p.since === 'added' || p.since === 'changed' ? { since: p.since } : {}),
     };
   };
 
@@ -559,6 +564,12 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       // For end-to-end tests, as data-route-stops: how many removed markers the layer holds.
       if (removed.length > 0) host.dataset.removedPoints = String(removed.length);
       else delete host.dataset.removedPoints;
+      // Likewise the markers added since and changed since on the map as it was.
+      for (const [since, key] of [['added', 'addedPoints'], ['changed', 'changedPoints']] as const) {
+        const n = active.filter((p) => p.since === since).length;
+        if (n > 0) host.dataset[key] = String(n);
+        else delete host.dataset[key];
+      }
     },
     setSelected: (id) => {
       for (const layer of [L.selected, L.removedSelected]) map.setFilter(layer, ['==', ['get', 'id'], id ?? '']);

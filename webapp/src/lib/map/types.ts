@@ -15,6 +15,11 @@ export interface MapPoint {
    * clustered), and so reported by `onPointClick`.
    */
   removed?: boolean;
+  /**
+   * On the map as it was: added since then (the "Added since" layer) or changed since (moved,
+   * renamed or retyped): drawn with a ring of its own colour, and so reported by `onPointClick`.
+   */
+  since?: 'added' | 'changed';
 }
 
 export interface MapBounds {

@@ -1,0 +1,171 @@
+/**
+ * The map's time panel, "the city as it was": a slider from the first artwork's arrival on the map
+ * (GET /artworks/timeline) to now, in `SLIDER_STEPS` steps; a date to type instead; "Today"; and
+ * the layers "Added since" and "Removed since". Moving the slider shows the moment at once and
+ * puts it in the URL (`onChange`) once it rests, so a drag asks for one map, not two hundred.
+ * The focus moves to the slider on opening; Escape closes the panel.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { Spinner } from '../../components/states';
+import { useT } from '../../i18n';
+import { useGetTimelineQuery } from './mapApi';
+import { PanelHeader } from './PanelHeader';
+import { formatPast, momentOf, rangeOf, SLIDER_STEPS, stepOf, timeParam, type PastView, type Range } from './pastMap';
+
+/** How long the slider rests before the map follows it. */
+export const SLIDER_SETTLE_MS = 250;
+
+type Layers = Pick<PastView, 'addedLayer' | 'removedLayer'>;
+
+export function TimePanel({
+  id,
+  view,
+  onChange,
+  onClose,
+}: {
+  id: string;
+  view: PastView | null;
+  /** A moment (with the layers) for the URL; null: today's map. */
+  onChange: (next: (Layers & { asOf: string }) | null) => void;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const timeline = useGetTimelineQuery(undefined, { refetchOnMountOrArgChange: true });
+  const range = rangeOf(timeline.data);
+  const layers: Layers = { addedLayer: view?.addedLayer ?? false, removedLayer: view?.removedLayer ?? false };
+
+  // The step shown while the slider moves, before the URL has it.
+  const [moving, setMoving] = useState<number | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+
+  const slider = useRef<HTMLInputElement>(null);
+  const hasRange = range !== null;
+  useEffect(() => {
+    if (hasRange) slider.current?.focus();
+  }, [hasRange]);
+
+  const sliderId = useId();
+  const textId = useId();
+  const addedHint = useId();
+  const removedHint = useId();
+
+  const textOf = (step: number, r: Range) => (step >= SLIDER_STEPS ? t('map.time.todayValue') : formatPast(timeParam(momentOf(r, step)), r));
+  const step = moving ?? (range && view ? stepOf(range, view.at) : SLIDER_STEPS);
+  const text = moving !== null && range ? textOf(moving, range) : view ? formatPast(view.asOf, range) : t('map.time.todayValue');
+
+  const move = (next: number, r: Range) => {
+    setMoving(next);
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      setMoving(null);
+      onChange(next >= SLIDER_STEPS ? null : { ...layers, asOf: timeParam(momentOf(r, next)) });
+    }, SLIDER_SETTLE_MS);
+  };
+  const toToday = () => {
+    clearTimeout(settle.current);
+    setMoving(null);
+    onChange(null);
+  };
+  const day = (at: string | undefined) => at?.slice(0, 10);
+
+  return (
+    <section
+      id={id}
+      className="map-filters map-time"
+      aria-label={t('map.time.label')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <PanelHeader title={t('map.time.title')} closeLabel={t('map.time.close')} onClose={onClose} />
+      {timeline.isLoading ? (
+        <p className="muted" role="status">
+          <Spinner /> {t('map.time.loading')}
+        </p>
+      ) : timeline.error ? (
+        <p className="field__error" role="alert">
+          {t('map.time.failed', { error: errorMessage(timeline.error) })}{' '}
+          <button type="button" className="button button--text button--small" onClick={() => void timeline.refetch()}>
+            {t('map.retry')}
+          </button>
+        </p>
+      ) : !range ? (
+        <p className="muted">{t('map.time.empty')}</p>
+      ) : (
+        <>
+          <div className="field field--compact">
+            <label className="field__label" htmlFor={sliderId}>
+              {t('map.time.slider')}
+            </label>
+            <input
+              ref={slider}
+              id={sliderId}
+              type="range"
+              className="map-time__slider"
+              min={0}
+              max={SLIDER_STEPS}
+              step={1}
+              value={step}
+              aria-valuetext={text}
+              aria-describedby={textId}
+              onChange={(e) => move(Number(e.target.value), range)}
+            />
+            <output id={textId} htmlFor={sliderId} className="map-time__value">
+              {text}
+            </output>
+          </div>
+          <label className="field field--compact">
+            <span className="field__label">{t('map.time.date')}</span>
+            <input
+              type="date"
+              min={day(timeline.data?.first_at ?? undefined)}
+              max={day(timeline.data?.now)}
+              value={view?.isDate ? view.asOf : ''}
+              onChange={(e) => {
+                if (e.target.value) onChange({ ...layers, asOf: e.target.value });
+              }}
+            />
+          </label>
+        </>
+      )}
+      <div className="field field--compact">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={layers.addedLayer}
+            disabled={!view}
+            aria-describedby={addedHint}
+            onChange={(e) => view && onChange({ ...layers, asOf: view.asOf, addedLayer: e.target.checked })}
+          />{' '}
+          {t('map.time.added')}
+        </label>
+        <span id={addedHint} className="field__hint">
+          <span className="map-legend__added" aria-hidden="true" /> {t('map.time.addedHint')}
+        </span>
+      </div>
+      <div className="field field--compact">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={layers.removedLayer}
+            disabled={!view}
+            aria-describedby={removedHint}
+            onChange={(e) => view && onChange({ ...layers, asOf: view.asOf, removedLayer: e.target.checked })}
+          />{' '}
+          {t('map.time.removed')}
+        </label>
+        <span id={removedHint} className="field__hint">
+          <span className="map-legend__removed" aria-hidden="true" /> {t('map.time.removedHint')}
+        </span>
+      </div>
+      <button type="button" className="button button--text button--small" disabled={!view && moving === null} onClick={toToday}>
+        {t('map.time.today')}
+      </button>
+    </section>
+  );
+}
