@@ -48,8 +48,6 @@ export function TimePanel({
 
   const sliderId = useId();
   const textId = useId();
-  const addedHint = useId();
-  const removedHint = useId();
 
   const textOf = (step: number, r: Range) => (step >= SLIDER_STEPS ? t('map.time.todayValue') : formatPast(timeParam(momentOf(r, step)), r));
   const step = moving ?? (range && view ? stepOf(range, view.at) : SLIDER_STEPS);
@@ -133,39 +131,51 @@ export function TimePanel({
           </label>
         </>
       )}
-      <div className="field field--compact">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={layers.addedLayer}
-            disabled={!view}
-            aria-describedby={addedHint}
-            onChange={(e) => view && onChange({ ...layers, asOf: view.asOf, addedLayer: e.target.checked })}
-          />{' '}
-          {t('map.time.added')}
-        </label>
-        <span id={addedHint} className="field__hint">
-          <span className="map-legend__added" aria-hidden="true" /> {t('map.time.addedHint')}
-        </span>
-      </div>
-      <div className="field field--compact">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={layers.removedLayer}
-            disabled={!view}
-            aria-describedby={removedHint}
-            onChange={(e) => view && onChange({ ...layers, asOf: view.asOf, removedLayer: e.target.checked })}
-          />{' '}
-          {t('map.time.removed')}
-        </label>
-        <span id={removedHint} className="field__hint">
-          <span className="map-legend__removed" aria-hidden="true" /> {t('map.time.removedHint')}
-        </span>
-      </div>
+      {LAYERS.map((l) => (
+        <LayerToggle
+          key={l.layer}
+          layer={l}
+          checked={layers[l.layer]}
+          disabled={!view}
+          onToggle={(on) => view && onChange({ ...layers, asOf: view.asOf, [l.layer]: on })}
+        />
+      ))}
       <button type="button" className="button button--text button--small" disabled={!view && moving === null} onClick={toToday}>
         {t('map.time.today')}
       </button>
     </section>
+  );
+}
+
+/** The two layers beside the map as it was: their key in the view, words and legend mark. */
+const LAYERS = [
+  { layer: 'addedLayer', label: 'map.time.added', hint: 'map.time.addedHint', mark: 'map-legend__added' },
+  { layer: 'removedLayer', label: 'map.time.removed', hint: 'map.time.removedHint', mark: 'map-legend__removed' },
+] as const;
+
+/** One layer's checkbox, described by its legend mark and hint. */
+function LayerToggle({
+  layer,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  layer: (typeof LAYERS)[number];
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  const t = useT();
+  const hint = useId();
+  return (
+    <div className="field field--compact">
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint} onChange={(e) => onToggle(e.target.checked)} />{' '}
+        {t(layer.label)}
+      </label>
+      <span id={hint} className="field__hint">
+        <span className={layer.mark} aria-hidden="true" /> {t(layer.hint)}
+      </span>
+    </div>
   );
 }
