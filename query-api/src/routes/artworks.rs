@@ -8,7 +8,6 @@ use projectors::artworks;
 use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use uuid::Uuid;
 
 use super::params::{bool_param, int_param, page_and_limit, place_params, ListPage, Pagination};
 use super::respond::{consistent, with_consistency};
@@ -23,18 +22,7 @@ pub const MAX_NEARBY_LIMIT: u32 = 1_000;
 /// Read models these endpoints read (for `X-Min-Position`).
 pub(super) const READS: &[&str] = &["artworks", "artists"];
 
-pub use projectors::artworks::read::{ArtistRef, ArtworkDto, LogbookEntryDto};
-
-/// What the map needs per marker.
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct ArtworkMinimalDto {
-    pub id: Uuid,
-    pub title: String,
-    pub artwork_type: ArtworkType,
-    pub lat: f64,
-    pub lon: f64,
-    pub distance_m: f64,
-}
+pub use projectors::artworks::read::{ArtistRef, ArtworkDto, ArtworkMinimalDto, LogbookEntryDto};
 
 /// One nearby result, in the shape `minimal` asked for (documentation of the two shapes).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -456,6 +444,7 @@ pub struct ArtworkDetailDto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use uuid::Uuid;
 
     #[test]
     fn a_marker_is_written_as_the_minimal_shape_is() {

@@ -4483,19 +4483,9 @@ export interface components {
             part_fields: string[];
         };
         /** @description A marker of the map as it was: the artwork's place, title and type then. */
-        PastMarker: {
-            artwork_type: components["schemas"]["ArtworkType"];
+        PastMarker: components["schemas"]["ArtworkMinimalDto"] & {
             /** @description What differs on today's map; empty when it stands as it did. */
             changed_since: components["schemas"]["SinceChange"][];
-            /** Format: double */
-            distance_m: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: double */
-            lat: number;
-            /** Format: double */
-            lon: number;
-            title: string;
         };
         PendingByType: {
             /** Format: int64 */

@@ -67,7 +67,7 @@ mod visits;
 
 pub use export::{export_batch, ExportFilter, ExportRow};
 pub use gaps::{gaps_of, Gap, Gaps};
-pub use near::{approved_within, changed_after, removed_within, Circle, PinRow};
+pub use near::{approved_within, changed_after, removed_within, ArtworkMinimalDto, Circle, PinRow};
 pub use past::{first_moment, past_within, PastLayer, PastMarker, SinceChange};
 pub use places::{places, Place};
 pub use visits::{logbook, tour_stops, LogbookEntryDto, TourStop};

@@ -10,6 +10,17 @@ use uuid::Uuid;
 
 use super::{hydrate, ArtistRef, ArtworkDto};
 
+/// What the map needs per marker.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtworkMinimalDto {
+    pub id: Uuid,
+    pub title: String,
+    pub artwork_type: ArtworkType,
+    pub lat: f64,
+    pub lon: f64,
+    pub distance_m: f64,
+}
+
 /// A circle on the sphere and the one or two latitude/longitude boxes `(south, west, north,
 /// east)` that contain it (two when it crosses the antimeridian; pass the first twice
 /// otherwise).

@@ -6,9 +6,8 @@
 use domain::ArtworkType;
 use platform::db::enum_value;
 use serde::Serialize;
-use uuid::Uuid;
 
-use super::Circle;
+use super::{ArtworkMinimalDto, Circle};
 use crate::artworks::history::AsOf;
 
 /// What has happened to a marker of the map as it was, by today's map.
@@ -38,12 +37,8 @@ pub enum PastLayer {
 /// A marker of the map as it was: the artwork's place, title and type then.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct PastMarker {
-    pub id: Uuid,
-    pub title: String,
-    pub artwork_type: ArtworkType,
-    pub lat: f64,
-    pub lon: f64,
-    pub distance_m: f64,
+    #[serde(flatten)]
+    pub marker: ArtworkMinimalDto,
     /// What differs on today's map; empty when it stands as it did.
     pub changed_since: Vec<SinceChange>,
 }
@@ -151,12 +146,14 @@ pub async fn past_within(
                 .collect()
             };
             Ok(PastMarker {
-                artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
-                id: r.id,
-                title: r.title,
-                lat: r.lat,
-                lon: r.lon,
-                distance_m: r.distance_m,
+                marker: ArtworkMinimalDto {
+                    artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
+                    id: r.id,
+                    title: r.title,
+                    lat: r.lat,
+                    lon: r.lon,
+                    distance_m: r.distance_m,
+                },
                 changed_since,
             })
         })
