@@ -9,7 +9,7 @@ use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-use super::params::{bool_param, int_param, page_and_limit, place_params, ListPage, Pagination};
+use super::params::{bool_param, near_params, page_and_limit, ListPage, NearBounds, Pagination};
 use super::respond::{consistent, with_consistency};
 use crate::encoded::{envelope, json_response, write_with_distance, Object};
 use crate::state::QueryState;
@@ -116,15 +116,11 @@ pub async fn nearby_artworks(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let (lat, lon) = place_params(get)?;
-    let radius = int_param("radius", get("radius"), DEFAULT_RADIUS_M, 1, MAX_RADIUS_M)?;
-    let limit = int_param(
-        "limit",
-        get("limit"),
-        DEFAULT_NEARBY_LIMIT,
-        1,
-        MAX_NEARBY_LIMIT,
-    )?;
+    let bounds = NearBounds {
+        radius: (DEFAULT_RADIUS_M, MAX_RADIUS_M),
+        limit: (DEFAULT_NEARBY_LIMIT, MAX_NEARBY_LIMIT),
+    };
+    let (lat, lon, radius, limit) = near_params(get, bounds)?;
     let minimal = bool_param("minimal", get("minimal"))?;
     if let Some(raw) = get("as_of").filter(|s| !s.trim().is_empty()) {
         let at = super::history::parse_as_of(raw)?;

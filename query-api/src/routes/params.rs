@@ -87,6 +87,26 @@ pub fn place_params<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(f64, f
     Ok((lat, lon))
 }
 
+/// The default and largest `radius` (metres) and `limit` of a query around a place.
+pub struct NearBounds {
+    pub radius: (u32, u32),
+    pub limit: (u32, u32),
+}
+
+/// A query around a place: the required `lat` and `lon`, and `radius` and `limit` (each from 1 to
+/// its largest, its default when absent), as `(lat, lon, radius, limit)`.
+pub fn near_params<'a>(
+    get: impl Fn(&str) -> Option<&'a str>,
+    bounds: NearBounds,
+) -> Result<(f64, f64, u32, u32), ApiError> {
+    let (lat, lon) = place_params(&get)?;
+    let (radius, max_radius) = bounds.radius;
+    let (limit, max_limit) = bounds.limit;
+    let radius = int_param("radius", get("radius"), radius, 1, max_radius)?;
+    let limit = int_param("limit", get("limit"), limit, 1, max_limit)?;
+    Ok((lat, lon, radius, limit))
+}
+
 pub fn float_param(
     name: &str,
     raw: Option<&str>,

@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::params::{int_param, place_params};
+use super::params::{near_params, NearBounds};
 use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
@@ -74,15 +74,11 @@ pub async fn tasks_nearby(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let (lat, lon) = place_params(get)?;
-    let radius = int_param(
-        "radius",
-        get("radius"),
-        DEFAULT_TASK_RADIUS_M,
-        1,
-        MAX_TASK_RADIUS_M,
-    )?;
-    let limit = int_param("limit", get("limit"), DEFAULT_TASK_LIMIT, 1, MAX_TASK_LIMIT)?;
+    let bounds = NearBounds {
+        radius: (DEFAULT_TASK_RADIUS_M, MAX_TASK_RADIUS_M),
+        limit: (DEFAULT_TASK_LIMIT, MAX_TASK_LIMIT),
+    };
+    let (lat, lon, radius, limit) = near_params(get, bounds)?;
     // The geo model picks the artworks, the read models say what they lack: both caught up.
     let geo_caught_up = match &min {
         Some(MinPosition(p)) if state.geo.is_ready() => state.geo.wait_for(*p).await,
