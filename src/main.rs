@@ -125,6 +125,22 @@ enum AdminCmd {
         #[arg(long)]
         permission: String,
     },
+    /// Load a boundary file (a GeoJSON FeatureCollection of neighbourhoods) as the areas people
+    /// can finish, in place of the one in force.
+    LoadAreas {
+        file: PathBuf,
+        /// What the file is (e.g. "Local area boundaries").
+        #[arg(long)]
+        name: String,
+        /// Whom it comes from and under which licence.
+        #[arg(long)]
+        attribution: String,
+        /// The feature property naming each area (by default: name, Name, NAME, …).
+        #[arg(long)]
+        name_property: Option<String>,
+    },
+    /// Clear the boundary file in force: areas are grid cells of about a kilometre again.
+    ClearAreas,
 }
 
 fn init_logging(config: &Config) {
@@ -408,6 +424,31 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             let (email, permission, grant) = match command {
                 AdminCmd::Grant { email, permission } => (email, permission, true),
                 AdminCmd::Revoke { email, permission } => (email, permission, false),
+                AdminCmd::LoadAreas {
+                    file,
+                    name,
+                    attribution,
+                    name_property,
+                } => {
+                    let geojson: serde_json::Value = serde_json::from_slice(&std::fs::read(&file)?)
+                        .map_err(|e| anyhow::anyhow!("{} is not JSON: {e}", file.display()))?;
+                    let upload = command_api::areas::BoundaryUpload {
+                        name,
+                        attribution,
+                        name_property,
+                        geojson,
+                    };
+                    let md = cli_metadata();
+                    let (areas, _) =
+                        command_api::areas::load::run(&new_commands(), None, &md, upload).await?;
+                    println!("loaded {areas} areas from {}", file.display());
+                    return Ok(());
+                }
+                AdminCmd::ClearAreas => {
+                    command_api::areas::clear::run(&new_commands(), None, &cli_metadata()).await?;
+                    println!("cleared the boundary file: areas are grid cells again");
+                    return Ok(());
+                }
             };
             let permission = domain::Permission::parse(&permission).ok_or_else(|| {
                 anyhow::anyhow!("--permission must be admin or moderator, not '{permission}'")
@@ -439,4 +480,9 @@ async fn run_with(command: Cmd, config: &Config, s: &Services) -> anyhow::Result
             Ok(())
         }
     }
+}
+
+/// What the command line's own writes are recorded with.
+fn cli_metadata() -> domain::EventMetadata {
+    domain::EventMetadata::system(domain::EventSource::AdminCli, uuid::Uuid::now_v7())
 }

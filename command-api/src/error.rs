@@ -353,6 +353,16 @@ pub(crate) fn badge_command(e: CommandError<domain::BadgeError>) -> ApiError {
     })
 }
 
+/// A boundary file's outcome: a bad file is a 400 naming its field; clearing when nothing is
+/// loaded a 404.
+pub(crate) fn area_command(e: CommandError<domain::AreaError>) -> ApiError {
+    use domain::AreaError as A;
+    command(e, |rule| match rule {
+        A::Invalid { field, message } => ApiError::validation(field, message),
+        A::NothingLoaded => ApiError::NotFound(rule.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

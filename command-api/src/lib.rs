@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod actor;
+pub mod areas;
 pub mod artwork_locks;
 pub mod artworks;
 pub mod badges;

@@ -38,6 +38,10 @@ pub struct ContributorCounts {
     /// awards recorded before gaps were counted.
     #[serde(default)]
     pub gaps_filled: u32,
+    /// Areas (see [`crate::area`]) of which they have seen every artwork, visiting or adding
+    /// it; absent from awards recorded before areas were counted.
+    #[serde(default)]
+    pub areas_finished: u32,
 }
 
 /// The area cell a position is in.
@@ -62,6 +66,7 @@ pub enum BadgeRule {
     Areas { at_least: u32 },
     AccountAge { days: u32 },
     GapsFilled { at_least: u32 },
+    AreasFinished { at_least: u32 },
 }
 
 impl BadgeRule {
@@ -76,6 +81,7 @@ impl BadgeRule {
             BadgeRule::Areas { at_least } => c.areas >= at_least,
             BadgeRule::AccountAge { days } => c.account_age_days >= days,
             BadgeRule::GapsFilled { at_least } => c.gaps_filled >= at_least,
+            BadgeRule::AreasFinished { at_least } => c.areas_finished >= at_least,
         }
     }
 
@@ -113,6 +119,12 @@ impl BadgeRule {
             BadgeRule::GapsFilled { at_least } => {
                 format!("{} filled", plural(at_least, "gap", "gaps"))
             }
+            BadgeRule::AreasFinished { at_least } => {
+                format!(
+                    "Every artwork seen in {}",
+                    plural(at_least, "area", "areas")
+                )
+            }
         }
     }
 
@@ -124,7 +136,8 @@ impl BadgeRule {
             | BadgeRule::Visits { at_least }
             | BadgeRule::ApprovedEdits { at_least }
             | BadgeRule::Areas { at_least }
-            | BadgeRule::GapsFilled { at_least } => at_least,
+            | BadgeRule::GapsFilled { at_least }
+            | BadgeRule::AreasFinished { at_least } => at_least,
             BadgeRule::AccountAge { days } => days,
             BadgeRule::EmailVerified => 1,
         };
@@ -420,6 +433,13 @@ pub fn catalogue() -> Vec<(
             "Ten gaps filled: artworks are complete because of you.",
             "🧩",
             GapsFilled { at_least: 10 },
+        ),
+        (
+            "area_finished",
+            "Neighbourhood complete",
+            "You have seen every artwork of an area: visited or added each one.",
+            "🏁",
+            AreasFinished { at_least: 1 },
         ),
     ]
 }

@@ -70,6 +70,13 @@ fn every_rule_is_earned_at_its_threshold_and_not_below() {
                 ..none
             },
         ),
+        (
+            BadgeRule::AreasFinished { at_least: 1 },
+            ContributorCounts {
+                areas_finished: 1,
+                ..none
+            },
+        ),
     ] {
         assert!(at(enough, rule), "{rule:?}");
         assert!(!at(none, rule), "{rule:?}");

@@ -9,6 +9,7 @@ mod checked;
 pub mod vocabulary;
 
 pub mod account;
+pub mod area;
 pub mod artist;
 pub mod artist_edit;
 pub mod artwork;
@@ -42,6 +43,7 @@ pub use account::{
     Account, AccountCommand, AccountError, AccountEvent, EmailAddress, EmailError, Permission,
     PreferenceValue, Preferences, PreferencesError, ProfileName, ProfileNameError,
 };
+pub use area::{AreaError, AreaMap, AreaMapCommand, AreaMapEvent, BoundaryFile};
 pub use artist::{Artist, ArtistCommand, ArtistError, ArtistEvent, ImportedArtist};
 pub use artist_edit::ArtistFieldEdit;
 pub use artwork::{

@@ -46,6 +46,7 @@ macro_rules! status_counts {
 }
 
 pub mod accounts;
+pub mod areas;
 pub mod artists;
 pub mod artworks;
 pub mod badges;
@@ -94,6 +95,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(notifications::NotificationsProjector),
         Arc::new(badges::BadgesProjector),
         Arc::new(feedback::FeedbackProjector),
+        Arc::new(areas::AreasProjector),
     ]
 }
 

@@ -4,8 +4,8 @@
 use utoipa::OpenApi;
 
 use crate::routes::{
-    admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    past, places, profile, search, status, submissions, tags, tasks,
+    admin, areas, artists, artworks, auth, badges, edits, feedback, history, images, lists,
+    notifications, past, places, profile, search, status, submissions, tags, tasks,
 };
 
 #[derive(OpenApi)]
@@ -29,6 +29,8 @@ use crate::routes::{
         artworks::nearby_artworks,
         past::timeline,
         tasks::tasks_nearby,
+        areas::areas_in_view,
+        areas::my_areas,
         artworks::list_artworks,
         artworks::get_artwork,
         history::artwork_history,

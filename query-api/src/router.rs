@@ -4,8 +4,8 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::routes::{
-    admin, artists, artworks, auth, badges, edits, feedback, history, images, lists, notifications,
-    past, places, profile, search, status, submissions, tags, tasks,
+    admin, areas, artists, artworks, auth, badges, edits, feedback, history, images, lists,
+    notifications, past, places, profile, search, status, submissions, tags, tasks,
 };
 use crate::state::QueryState;
 
@@ -27,6 +27,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/artworks/nearby", get(artworks::nearby_artworks))
         .route("/artworks/timeline", get(past::timeline))
         .route("/tasks/nearby", get(tasks::tasks_nearby))
+        .route("/areas", get(areas::areas_in_view))
         .route("/artworks/{id}", get(artworks::get_artwork))
         .route("/artworks/{id}/history", get(history::artwork_history))
         .route(
@@ -50,6 +51,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/search/suggestions", get(search::suggestions))
         .route("/badges", get(badges::all_badges))
         .route("/me/badges", get(badges::my_badges))
+        .route("/me/areas", get(areas::my_areas))
         .route("/me/profile", get(profile::get_profile))
         .route("/me/profile-check", get(profile::check_profile_name))
         .route("/users/{id}", get(profile::get_user))

@@ -20,7 +20,7 @@ const DEADLINE: Duration = Duration::from_secs(30);
 
 /// A test's app with its catalogue seeded and the awarder started, as `plinth serve` does, and a
 /// moderator's session.
-async fn spawn_awarding() -> (TestApp, BadgeAwarder, JoinHandle<()>, String) {
+pub(crate) async fn spawn_awarding() -> (TestApp, BadgeAwarder, JoinHandle<()>, String) {
     let app = spawn().await;
     let commands = Commands::new(app.db.pool.clone());
     command_api::process::badges::seed_catalogue(&commands)
@@ -36,7 +36,7 @@ async fn spawn_awarding() -> (TestApp, BadgeAwarder, JoinHandle<()>, String) {
 }
 
 /// The badge keys `session` holds, once `done` says they are all there (or the deadline passes).
-async fn badges_until(
+pub(crate) async fn badges_until(
     app: &TestApp,
     session: &str,
     done: impl Fn(&[String]) -> bool,
@@ -54,7 +54,7 @@ async fn badges_until(
 }
 
 /// Waits until the awarder has answered every event on the bus.
-async fn awarder_idle(app: &TestApp) {
+pub(crate) async fn awarder_idle(app: &TestApp) {
     wait_projected(&app.db.pool).await;
     consumer_idle(&app.bus, command_api::process::badges::CONSUMER).await;
 }

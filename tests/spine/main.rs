@@ -9,6 +9,7 @@
 mod accounts;
 mod admin;
 mod api;
+mod areas;
 mod badges;
 mod commands;
 mod edits;

@@ -29,11 +29,12 @@ use crate::commands::{CommandError, Commands};
 /// The durable consumer's name.
 pub const CONSUMER: &str = "badge-awards";
 /// The read models the awarder counts from.
-const READS: [&str; 4] = [
+const READS: [&str; 5] = [
     projectors::submissions::MODEL.name,
     projectors::artworks::MODEL.name,
     projectors::accounts::MODEL.name,
     projectors::badges::MODEL.name,
+    projectors::areas::MODEL.name,
 ];
 /// How long JetStream waits for an answer before redelivering: a definition added on a large
 /// instance looks at every account.
@@ -111,6 +112,8 @@ fn scope(envelope: &EventEnvelope) -> Option<Scope> {
             id().map(Scope::Identity)
         }
         ("badge", "BadgeDefined" | "BadgeUpdated" | "BadgeReactivated") => Some(Scope::Everyone),
+        // New boundaries can make areas someone has seen all of.
+        ("area_map", "BoundariesLoaded" | "BoundariesCleared") => Some(Scope::Everyone),
         _ => None,
     }
 }

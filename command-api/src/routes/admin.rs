@@ -222,3 +222,52 @@ pub async fn start_replay(
             .into_response(),
     ))
 }
+
+/// What loading or clearing a boundary file answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AreasChanged {
+    /// How many areas the file in force has; 0 once cleared (areas are grid cells again).
+    pub areas: usize,
+}
+
+/// `PUT /api/admin/areas`: a boundary file (GeoJSON neighbourhoods, with its attribution)
+/// becomes the areas people can finish, in place of the one in force (admins').
+#[utoipa::path(put, path = "/api/admin/areas", tag = "admin",
+    request_body = crate::areas::BoundaryUpload,
+    responses(
+        (status = 200, description = "Loaded", body = Envelope<AreasChanged>),
+        (status = 400, description = "The file is not areas, or a field breaks a rule (details.field names it)", body = platform::http::ErrorBody),
+        (status = 413, description = "The file is larger than 16 MB", body = platform::http::ErrorBody),
+        Admin))]
+pub async fn load_areas(
+    w: Write<actor::Admin, Admin>,
+    super::Body(upload): super::Body<crate::areas::BoundaryUpload>,
+) -> Result<Response, ApiError> {
+    let (areas, position) = crate::areas::load::run(
+        &w.state.commands,
+        Some(w.actor.account_id),
+        &w.actor.metadata,
+        upload,
+    )
+    .await
+    .map_err(crate::error::area_command)?;
+    Ok(written(AreasChanged { areas }, position))
+}
+
+/// `DELETE /api/admin/areas`: the boundary file in force goes; areas are grid cells of about a
+/// kilometre again (admins').
+#[utoipa::path(delete, path = "/api/admin/areas", tag = "admin",
+    responses(
+        (status = 200, description = "Cleared", body = Envelope<AreasChanged>),
+        (status = 404, description = "'No boundary file is loaded'", body = platform::http::ErrorBody),
+        Admin))]
+pub async fn clear_areas(w: Write<actor::Admin, Admin>) -> Result<Response, ApiError> {
+    let position = crate::areas::clear::run(
+        &w.state.commands,
+        Some(w.actor.account_id),
+        &w.actor.metadata,
+    )
+    .await
+    .map_err(crate::error::area_command)?;
+    Ok(written(AreasChanged { areas: 0 }, position))
+}

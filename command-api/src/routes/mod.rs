@@ -128,6 +128,12 @@ pub fn router(state: CommandState) -> Router {
             post(lists::add_item).delete(lists::remove_items),
         )
         .route("/admin/replay", post(admin::start_replay))
+        .route(
+            "/admin/areas",
+            put(admin::load_areas)
+                .delete(admin::clear_areas)
+                .layer(DefaultBodyLimit::max(crate::areas::MAX_BOUNDARY_BYTES)),
+        )
         .route("/admin/badges", post(admin::define_badge))
         .route(
             "/admin/badges/{id}",
@@ -277,6 +283,8 @@ fn created<T: serde::Serialize>(
     admin::define_badge,
     admin::change_badge,
     admin::deactivate_badge,
-    admin::start_replay
+    admin::start_replay,
+    admin::load_areas,
+    admin::clear_areas
 ))]
 pub struct CommandApiDoc;

@@ -204,6 +204,7 @@ pub async fn counts(
     .fetch_all(pool)
     .await?;
     let n = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+    let finished = crate::areas::read::finished_counts(pool, accounts).await?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -218,6 +219,7 @@ pub async fn counts(
                     areas: n(r.areas),
                     account_age_days: n((now - r.created_at).num_days()),
                     gaps_filled: n(r.gaps_filled),
+                    areas_finished: finished.get(&r.account_id).copied().unwrap_or(0),
                 },
             )
         })

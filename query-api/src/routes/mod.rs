@@ -1,6 +1,7 @@
 //! One module per resource.
 
 pub mod admin;
+pub mod areas;
 pub mod artists;
 pub mod artworks;
 pub mod auth;

@@ -87,6 +87,37 @@ pub fn place_params<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(f64, f
     Ok((lat, lon))
 }
 
+/// A required box: `north`, `south` (-90 to 90, south not above north), `east`, `west` (-180 to
+/// 180, west not east of east).
+pub fn view_params<'a>(
+    get: impl Fn(&str) -> Option<&'a str>,
+) -> Result<projectors::areas::read::View, ApiError> {
+    let side = |name: &str, limit: f64| {
+        float_param(name, get(name), -limit, limit)?
+            .ok_or_else(|| ApiError::validation(name, format!("{name} is required")))
+    };
+    let (north, south) = (side("north", 90.0)?, side("south", 90.0)?);
+    let (east, west) = (side("east", 180.0)?, side("west", 180.0)?);
+    if south > north {
+        return Err(ApiError::validation(
+            "south",
+            "south must not be above north",
+        ));
+    }
+    if west > east {
+        return Err(ApiError::validation(
+            "west",
+            "west must not be east of east",
+        ));
+    }
+    Ok(projectors::areas::read::View {
+        north,
+        south,
+        east,
+        west,
+    })
+}
+
 /// The default and largest `radius` (metres) and `limit` of a query around a place.
 pub struct NearBounds {
     pub radius: (u32, u32),

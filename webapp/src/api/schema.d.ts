@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/api/admin/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/areas`: a boundary file (GeoJSON neighbourhoods, with its attribution)
+         *     becomes the areas people can finish, in place of the one in force (admins').
+         */
+        put: operations["load_areas"];
+        post?: never;
+        /**
+         * `DELETE /api/admin/areas`: the boundary file in force goes; areas are grid cells of about a
+         *     kilometre again (admins').
+         */
+        delete: operations["clear_areas"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -272,6 +296,23 @@ export interface paths {
         };
         /** `GET /api/admin/status`: the whole report, for admins. */
         get: operations["get_admin_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/areas?north&south&east&west`. */
+        get: operations["areas_in_view"];
         put?: never;
         post?: never;
         delete?: never;
@@ -967,6 +1008,23 @@ export interface paths {
         put?: never;
         /** `POST /api/logbook`: a new artwork (no `artworkId`) or a visit to one, with photos. */
         post: operations["post_logbook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/areas[?north&south&east&west]`. */
+        get: operations["my_areas"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1764,6 +1822,57 @@ export interface components {
         ArchiveFeedback: {
             note?: string | null;
         };
+        /** @description One area, with how many approved artworks it holds and, for a person, how many they saw. */
+        AreaDto: {
+            /**
+             * Format: int64
+             * @description Approved artworks in it now.
+             */
+            artworks: number;
+            /** Format: double */
+            east: number;
+            /** @description Whether the caller has seen every one (and it holds at least [`MIN_TO_FINISH`]). */
+            finished: boolean;
+            /** @description The boundary file's id for the area, or `g:<row>:<col>` for a grid cell. */
+            key: string;
+            name: string;
+            /** Format: double */
+            north: number;
+            /**
+             * Format: int64
+             * @description How many of them the caller has seen; absent when the caller has no identity yet.
+             */
+            seen?: number | null;
+            /**
+             * @description A boundary file's area: its polygons as a GeoJSON MultiPolygon's coordinates. Absent for
+             *     a grid cell (its box is its shape).
+             */
+            shapes?: Record<string, never> | null;
+            /** Format: double */
+            south: number;
+            /** Format: double */
+            west: number;
+        };
+        /** @description The boundary file in force. */
+        AreaFile: {
+            /** @description Whom the boundaries come from, shown wherever they are. */
+            attribution: string;
+            /** Format: date-time */
+            loaded_at: string;
+            name: string;
+        };
+        AreaList: {
+            /** @description A boundary file's areas in the view by name; grid cells holding artworks, south to north. */
+            areas: components["schemas"]["AreaDto"][];
+            file?: null | components["schemas"]["AreaFile"];
+            /** @description The view covers too many grid cells to list: zoom in. */
+            too_wide: boolean;
+        };
+        /** @description What loading or clearing a boundary file answers. */
+        AreasChanged: {
+            /** @description How many areas the file in force has; 0 once cleared (areas are grid cells again). */
+            areas: number;
+        };
         ArtistArtwork: {
             artwork_type: components["schemas"]["ArtworkType"];
             /** Format: uuid */
@@ -2167,6 +2276,11 @@ export interface components {
             at_least: number;
             /** @enum {string} */
             kind: "gaps_filled";
+        } | {
+            /** Format: int32 */
+            at_least: number;
+            /** @enum {string} */
+            kind: "areas_finished";
         };
         BatchAnswer: {
             approved: number;
@@ -2193,6 +2307,20 @@ export interface components {
             message?: string | null;
             status?: null | components["schemas"]["SubmissionStatus"];
             success: boolean;
+        };
+        /** @description `PUT /api/admin/areas`'s body. */
+        BoundaryUpload: {
+            /** @description Whom it comes from and under which licence, shown wherever its areas are. */
+            attribution: string;
+            /** @description A GeoJSON FeatureCollection of Polygon and MultiPolygon features. */
+            geojson: Record<string, never>;
+            /** @description What the file is, shown with its areas (e.g. "Local area boundaries"). */
+            name: string;
+            /**
+             * @description The feature property that names each area; by default the first of `name`, `Name`,
+             *     `NAME`, `name_en`, `neighbourhood`, `neighborhood`, `nom`, `label` a feature has.
+             */
+            name_property?: string | null;
         };
         Center: {
             /** Format: double */
@@ -2534,6 +2662,30 @@ export interface components {
             data: {
                 /** @description Every badge, deactivated ones too, oldest definitions first, with award counts. */
                 badges: components["schemas"]["BadgeDto"][];
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_AreaList: {
+            data: {
+                /** @description A boundary file's areas in the view by name; grid cells holding artworks, south to north. */
+                areas: components["schemas"]["AreaDto"][];
+                file?: null | components["schemas"]["AreaFile"];
+                /** @description The view covers too many grid cells to list: zoom in. */
+                too_wide: boolean;
+            };
+            message?: string | null;
+            success: boolean;
+            timestamp: string;
+        };
+        /** @description `{success: true, data, message, timestamp}`. */
+        Envelope_AreasChanged: {
+            /** @description What loading or clearing a boundary file answers. */
+            data: {
+                /** @description How many areas the file in force has; 0 once cleared (areas are grid cells again). */
+                areas: number;
             };
             message?: string | null;
             success: boolean;
@@ -5382,6 +5534,113 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    load_areas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoundaryUpload"];
+            };
+        };
+        responses: {
+            /** @description Loaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreasChanged"];
+                };
+            };
+            /** @description The file is not areas, or a field breaks a rule (details.field names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 16 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_areas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreasChanged"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'No boundary file is loaded' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     audit: {
         parameters: {
             query?: {
@@ -6403,6 +6662,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatusReport"];
+                };
+            };
+        };
+    };
+    areas_in_view: {
+        parameters: {
+            query: {
+                north: number;
+                south: number;
+                east: number;
+                west: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The areas in the view, cacheable for a minute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreaList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8262,6 +8554,51 @@ export interface operations {
             };
             /** @description This process, or this address's share of it (2 uploads at once), takes no more uploads now; see Retry-After */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_areas: {
+        parameters: {
+            query?: {
+                north?: number;
+                south?: number;
+                east?: number;
+                west?: number;
+            };
+            header?: {
+                /** @description Wait until this position is applied */
+                "X-Min-Position"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With a view: its areas and what the caller saw of each. Without: every area the caller has seen an artwork in, finished first, then by the share seen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreaList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

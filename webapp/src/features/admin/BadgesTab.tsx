@@ -27,6 +27,7 @@ export const RULE_KINDS: Record<BadgeRuleKind, { label: MessageKey; threshold: '
   areas: { label: 'admin.badges.rule.areas', threshold: 'at_least' },
   account_age: { label: 'admin.badges.rule.accountAge', threshold: 'days' },
   gaps_filled: { label: 'admin.badges.rule.gapsFilled', threshold: 'at_least' },
+  areas_finished: { label: 'admin.badges.rule.areasFinished', threshold: 'at_least' },
   email_verified: { label: 'admin.badges.rule.emailVerified', threshold: null },
 };
 const KINDS = Object.keys(RULE_KINDS) as BadgeRuleKind[];
