@@ -9,6 +9,8 @@ use crate::{ArtworkType, FieldEdit};
 
 /// The tag whose absence is the `Year` gap.
 pub const YEAR_TAG: &str = "year";
+/// A newest photo older than this many years is the `OldPhoto` gap.
+pub const OLD_PHOTO_YEARS: i32 = 5;
 
 /// One thing an artwork lacks; each is answered by the smallest form for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -17,6 +19,11 @@ pub const YEAR_TAG: &str = "year";
 pub enum Gap {
     /// No photo shown: a logbook visit with a photo answers it.
     Photo,
+    /// Its newest photo is older than [`OLD_PHOTO_YEARS`]: a visit with a new photo.
+    OldPhoto,
+    /// Someone reported it missing: a visit with a photo says it is still there, a report of
+    /// its own that it is gone (the moderators decide).
+    Missing,
     /// No artist credited: an edit of its artists.
     Artist,
     /// Its type is `other`: an edit of its type.
@@ -27,12 +34,21 @@ pub enum Gap {
 
 impl Gap {
     /// Every gap, in the order an artwork's tasks are listed.
-    pub const ALL: [Gap; 4] = [Gap::Photo, Gap::Artist, Gap::ArtworkType, Gap::Year];
+    pub const ALL: [Gap; 6] = [
+        Gap::Missing,
+        Gap::Photo,
+        Gap::OldPhoto,
+        Gap::Artist,
+        Gap::ArtworkType,
+        Gap::Year,
+    ];
 
     /// Its name on the wire and in the read models.
     pub fn as_str(self) -> &'static str {
         match self {
             Gap::Photo => "photo",
+            Gap::OldPhoto => "old_photo",
+            Gap::Missing => "missing",
             Gap::Artist => "artist",
             Gap::ArtworkType => "artwork_type",
             Gap::Year => "year",

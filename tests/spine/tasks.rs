@@ -133,3 +133,92 @@ async fn help_nearby_lists_each_gap_nearest_first_and_drops_those_answered_or_pe
     }
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_report_asks_for_a_look_and_an_old_photo_for_a_new_one() {
+    // Given an approved artwork with its photo.
+    let (app, author, modr) = crate::fixtures::app_with_moderator().await;
+    let artwork = crate::fixtures::approved_proposal(&app, &author, &modr, "Looked At")
+        .await
+        .artwork;
+    let (lat, lon) = (crate::submissions::LAT, crate::submissions::LON);
+    let path = format!("/api/tasks/nearby?lat={lat}&lon={lon}&radius=500");
+    let read = |at: String| {
+        let (app, path) = (&app, path.clone());
+        async move {
+            let (status, headers, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
+            assert_eq!(status, 200, "{body}");
+            assert!(headers.get("x-read-consistency").is_none(), "stale");
+            tasks(&body)
+                .into_iter()
+                .filter(|(title, _)| title == "Looked At")
+                .map(|(_, gap)| gap)
+                .collect::<Vec<_>>()
+        }
+    };
+    let report = json!({"subject_type": "artwork", "subject_id": artwork,
+                        "issue_type": "missing", "note": "The artwork is missing"});
+
+    // When someone reports it missing, then Help nearby asks others to look, first.
+    let reporter = crate::accounts::anonymous_token(&app).await;
+    let (status, at, body) = app
+        .post_as(&reporter, "/api/feedback", report.clone())
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let first = read(at).await;
+    assert_eq!(
+        first.first().map(String::as_str),
+        Some("missing"),
+        "{first:?}"
+    );
+
+    // When a second person reports it too, then it waits for the moderators, asked no more.
+    let second = crate::accounts::anonymous_token(&app).await;
+    let (status, at, body) = app.post_as(&second, "/api/feedback", report).await;
+    assert_eq!(status, 201, "{body}");
+    assert!(!read(at).await.contains(&"missing".to_owned()));
+
+    // Given its newest photo is older than five years (the read model's clock turned back).
+    let pool = &app.db.pool;
+    sqlx::query(
+        "UPDATE rm.artworks SET photos_at = now() - interval '6 years' WHERE id = $1::uuid",
+    )
+    .bind(&artwork)
+    .execute(pool)
+    .await
+    .unwrap();
+    let id: uuid::Uuid = artwork.parse().unwrap();
+    let now = chrono::Utc::now();
+    let five_years_ago = now - chrono::Duration::days(5 * 365 + 2);
+    let gaps = projectors::artworks::read::gaps_of(pool, &[id], five_years_ago)
+        .await
+        .unwrap();
+    assert!(gaps[0].gaps.contains(&domain::Gap::OldPhoto), "{gaps:?}");
+    assert_eq!(
+        crate::harness::table(pool, "artwork_gaps_filled")
+            .await
+            .len(),
+        0
+    );
+
+    // When a visit brings a new photo, then the old photo gap is filled (for the badge) and
+    // asked no more.
+    let visit = crate::fixtures::approved_visit(&app, &author, &modr, &artwork, None).await;
+    crate::harness::wait_projected(pool).await;
+    let filled: Vec<String> =
+        sqlx::query_scalar("SELECT gap FROM rm.artwork_gaps_filled WHERE submission_id = $1::uuid")
+            .bind(&visit.submission)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    assert_eq!(filled, ["old_photo"]);
+    assert!(!read(visit.position).await.contains(&"old_photo".to_owned()));
+    let gaps = projectors::artworks::read::gaps_of(pool, &[id], five_years_ago)
+        .await
+        .unwrap();
+    assert!(
+        !gaps.iter().any(|g| g.gaps.contains(&domain::Gap::OldPhoto)),
+        "{gaps:?}"
+    );
+    app.stop().await;
+}

@@ -10,7 +10,8 @@ use uuid::Uuid;
 /// gallery as it was.
 pub(super) enum Fills {
     Nothing,
-    /// Photos: the first photo gap, if the approved artwork showed none.
+    /// Photos: the first photo gap, if the approved artwork showed none; the old photo gap, if
+    /// its newest was older than `OLD_PHOTO_YEARS`.
     Photos(SubmissionId),
     /// An approved edit's changes that set an empty field.
     Fields(SubmissionId, Vec<Gap>),
@@ -45,7 +46,7 @@ impl Fills {
     ) -> sqlx::Result<()> {
         let (submission, gaps) = match self {
             Fills::Nothing => return Ok(()),
-            Fills::Photos(s) => (s, vec![Gap::Photo]),
+            Fills::Photos(s) => (s, vec![Gap::Photo, Gap::OldPhoto]),
             Fills::Fields(_, gaps) if gaps.is_empty() => return Ok(()),
             Fills::Fields(s, gaps) => (s, gaps),
         };
@@ -55,12 +56,17 @@ impl Fills {
              SELECT $1, g, a.id, $3
                FROM unnest($4::text[]) g
                JOIN artworks a ON a.id = $2 AND a.status = 'approved'
-              WHERE g <> 'photo' OR jsonb_array_length(a.photos) = 0
+              WHERE CASE g
+                    WHEN 'photo' THEN jsonb_array_length(a.photos) = 0
+                    WHEN 'old_photo' THEN jsonb_array_length(a.photos) > 0
+                         AND coalesce(a.photos_at, a.created_at) < $3::timestamptz - make_interval(years => $5)
+                    ELSE true END
              ON CONFLICT DO NOTHING",
             submission.0,
             artwork,
             e.recorded_at,
-            &gaps as &[&str]
+            &gaps as &[&str],
+            domain::gap::OLD_PHOTO_YEARS
         )
         .execute(db)
         .await?;

@@ -274,7 +274,17 @@ impl Change {
     async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
         let (lat, lon) = match self {
             Change::Photos(photos) => {
+                let any = photos.as_array().is_some_and(|p| !p.is_empty());
                 update_gallery(db, id, |g| g.add_newest(photos)).await?;
+                if any {
+                    sqlx::query!(
+                        "UPDATE artworks SET photos_at = $2 WHERE id = $1",
+                        id,
+                        e.recorded_at
+                    )
+                    .execute(&mut *db)
+                    .await?;
+                }
                 (None, None)
             }
             Change::Moved(lat, lon) => (Some(lat), Some(lon)),

@@ -17,6 +17,8 @@ CREATE TABLE IF NOT EXISTS artworks (
     photos       jsonb NOT NULL DEFAULT '[]',
     hidden_photos jsonb NOT NULL DEFAULT '[]',
     main_photo   text,
+    -- When its newest photo came (a visit or photos added); null: with the artwork itself.
+    photos_at    timestamptz,
     -- A duplicate merged into another artwork (status 'merged') points there.
     merged_into  uuid,
     created_at   timestamptz NOT NULL,
@@ -25,6 +27,8 @@ CREATE TABLE IF NOT EXISTS artworks (
     last_tx      bigint NOT NULL,
     last_pos     bigint NOT NULL
 );
+-- Added 2026-12 ("Help nearby": old photos); rows from before read their creation time.
+ALTER TABLE artworks ADD COLUMN IF NOT EXISTS photos_at timestamptz;
 CREATE TABLE IF NOT EXISTS artwork_counts (
     status text PRIMARY KEY,
     n      bigint NOT NULL

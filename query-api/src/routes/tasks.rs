@@ -1,9 +1,11 @@
 //! `GET /api/tasks/nearby`: "Help nearby", the quick tasks around a place: what the approved
-//! artworks nearest to it still lack (a photo, an artist, a type, a year), nearest first. A gap
-//! a pending contribution already answers is not offered.
+//! artworks nearest to it still lack (a photo or a newer one, an artist, a type, a year, a look
+//! at one reported missing), nearest first. A gap a pending contribution already answers is not
+//! offered.
 
 use axum::extract::State;
 use axum::response::Response;
+use chrono::{DateTime, Utc};
 use platform::http::{ok, ApiError, MinPosition, Query};
 use projectors::artworks::read::{self as artworks, Gap};
 use serde::Serialize;
@@ -21,9 +23,9 @@ pub const MAX_TASK_LIMIT: u32 = 200;
 /// Most artworks looked at for gaps, nearest first.
 const ARTWORKS_LOOKED_AT: usize = 2_000;
 
-/// Read models this endpoint reads (for `X-Min-Position`): the artworks and the pending
-/// contributions that hide a gap.
-const READS: &[&str] = &["artworks", "submissions"];
+/// Read models this endpoint reads (for `X-Min-Position`): the artworks, the pending
+/// contributions that hide a gap and the reports that an artwork is missing.
+const READS: &[&str] = &["artworks", "submissions", "feedback"];
 
 /// One quick task: an artwork and the one thing it lacks.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -88,11 +90,12 @@ pub async fn tasks_nearby(
 
     let near = nearest(&state, lat, lon, f64::from(radius)).await?;
     let ids: Vec<Uuid> = near.iter().map(|n| n.id).collect();
-    let mut open: HashMap<Uuid, artworks::Gaps> = artworks::gaps_of(&state.pool, &ids)
-        .await?
-        .into_iter()
-        .map(|g| (g.id, g))
-        .collect();
+    let mut open: HashMap<Uuid, artworks::Gaps> =
+        artworks::gaps_of(&state.pool, &ids, old_before(Utc::now()))
+            .await?
+            .into_iter()
+            .map(|g| (g.id, g))
+            .collect();
     let tasks = near
         .iter()
         .filter_map(|n| open.remove(&n.id).map(|g| (n, g)))
@@ -116,6 +119,14 @@ pub async fn tasks_nearby(
         limit,
     };
     Ok(with_consistency(ok(answer), caught_up))
+}
+
+/// A photo taken before this is old (`Gap::OldPhoto`).
+fn old_before(now: DateTime<Utc>) -> DateTime<Utc> {
+    now.checked_sub_months(chrono::Months::new(
+        12 * domain::gap::OLD_PHOTO_YEARS.unsigned_abs(),
+    ))
+    .unwrap_or(now)
 }
 
 /// The approved artworks within the circle, nearest first: from the geo model, or from

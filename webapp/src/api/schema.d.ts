@@ -3981,7 +3981,7 @@ export interface components {
          * @description One thing an artwork lacks; each is answered by the smallest form for it.
          * @enum {string}
          */
-        Gap: "photo" | "artist" | "artwork_type" | "year";
+        Gap: "photo" | "old_photo" | "missing" | "artist" | "artwork_type" | "year";
         GeoStatus: {
             artworks: number;
             position: string;

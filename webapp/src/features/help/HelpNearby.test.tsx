@@ -104,6 +104,22 @@ describe('Help nearby, at the top of /help', () => {
     expect(Object.fromEntries(asked)).toEqual({ lat: '49.28891', lon: '-123.11748', radius: '1000', limit: '50' });
   });
 
+  it('asks for a newer photo by a visit, and for a look at an artwork reported missing: still there, or gone', async () => {
+    server({ tasks: [task('missing'), task('old_photo', { artwork_id: BENCH, title: 'Memorial Bench', distance_m: 300 })] });
+    const { store } = openHelp();
+    const [missing, old] = await rows();
+    expect(missing!.querySelector('.row-list__meta')?.textContent).toBe('Reported missing: is it still there? · 120 m away');
+    expect(old!.querySelector('.row-list__meta')?.textContent).toBe('Its newest photo is over five years old · 300 m away');
+    // An old photo is answered as a missing one: a visit with a photo; nothing to answer in place.
+    expect(within(old!).getByRole('link', { name: 'Log a visit to Memorial Bench with a photo' })).toHaveAttribute('href', `/logbook/${BENCH}`);
+    expect(within(old!).queryByRole('button')).not.toBeInTheDocument();
+    // Still there: a visit; gone: a missing report of one's own, for the moderators to decide.
+    expect(within(missing!).getByRole('link', { name: 'Digital Orca is still there: log a visit with a photo' })).toHaveAttribute('href', `/logbook/${ORCA.id}`);
+    await userEvent.click(within(missing!).getByRole('button', { name: 'Digital Orca is gone: report it missing too' }));
+    expect(store.getState().ui.feedback).toEqual({ subjectType: 'artwork', subjectId: ORCA.id, issueType: 'missing' });
+    expect(await screen.findByRole('dialog', { name: 'Report a missing artwork' })).toBeInTheDocument();
+  });
+
   it('shows the 10 nearest tasks until the person asks for all of them', async () => {
     const many = Array.from({ length: 12 }, (_, i) => task('photo', { artwork_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Mural ${i + 1}`, distance_m: 50 * (i + 1) }));
     server({ tasks: many });

@@ -1,6 +1,7 @@
 /**
  * Help nearby (issue 33), at the top of /help: the quick tasks around a place, what the approved
- * artworks nearest to it lack (a photo, who made it, its type, its year), nearest first. The
+ * artworks nearest to it lack (a photo or a newer one, who made it, its type, its year, a look at
+ * one reported missing), nearest first. The
  * place is the map's last view in this tab, else the instance's default centre, or the person's
  * location once they ask for it. Each task opens the smallest form that answers it, in its row:
  * a photo is a visit (the logbook page); the others propose one field as the artwork edit form
@@ -34,12 +35,15 @@ import { useGeolocation } from '../../lib/geolocation';
 import { ARTWORK_TYPES, artworkTypeLabel, isArtworkType } from '../../lib/map/artworkTypes';
 import { savedMapView } from '../../lib/savedView';
 import { labelForKey, tagValueProblem } from '../../lib/tagGroups';
-import { ANSWER_FIELDS, answerEdits, answerValue, emptyAnswer, type Answer, type Answerable } from './answers';
+import { feedbackOpened } from '../../lib/ui';
+import { ANSWER_FIELDS, answerEdits, answerValue, emptyAnswer, isAnswerable, type Answer, type Answerable } from './answers';
 import { dropTask, tasksAround, useGetNearbyTasksQuery } from './helpApi';
 
 /** What each task asks. */
 const ASKS: Record<Gap, MessageKey> = {
+  missing: 'help.nearby.ask.missing',
   photo: 'help.nearby.ask.photo',
+  old_photo: 'help.nearby.ask.oldPhoto',
   artist: 'help.nearby.ask.artist',
   artwork_type: 'help.nearby.ask.artworkType',
   year: 'help.nearby.ask.year',
@@ -173,10 +177,8 @@ function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: bo
             {ask} · {t('help.nearby.away', { distance: formatDistance(task.distance_m) })}
           </span>
         </span>
-        {task.gap === 'photo' ? (
-          <Link className="button button--tonal button--small" to={to.logbook(task.artwork_id)} aria-label={t('help.nearby.logVisitTo', { title })}>
-            <Icon name="camera" size={18} /> {t('help.nearby.logVisit')}
-          </Link>
+        {!isAnswerable(task.gap) ? (
+          <VisitAnswers task={task} title={title} />
         ) : (
           <button
             type="button"
@@ -190,7 +192,7 @@ function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: bo
           </button>
         )}
       </div>
-      {task.gap !== 'photo' && (
+      {isAnswerable(task.gap) && (
         <div id={answerId} className="help-task__answer" hidden={!open}>
           {open &&
             (signedIn ? (
@@ -204,6 +206,38 @@ function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: bo
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * What answers a task by going there: a visit with a photo (the logbook page); for an artwork
+ * reported missing, that visit says it is still there, and a report of one's own (the feedback
+ * dialog in missing mode) that it is gone.
+ */
+function VisitAnswers({ task, title }: { task: TaskDto; title: string }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const missing = task.gap === 'missing';
+  return (
+    <span className="help-task__actions">
+      <Link
+        className="button button--tonal button--small"
+        to={to.logbook(task.artwork_id)}
+        aria-label={t(missing ? 'help.nearby.stillThereTo' : 'help.nearby.logVisitTo', { title })}
+      >
+        <Icon name="camera" size={18} /> {t(missing ? 'help.nearby.stillThere' : 'help.nearby.logVisit')}
+      </Link>
+      {missing && (
+        <button
+          type="button"
+          className="button button--outlined button--small"
+          aria-label={t('help.nearby.goneTo', { title })}
+          onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: task.artwork_id, issueType: 'missing' }))}
+        >
+          {t('help.nearby.gone')}
+        </button>
+      )}
+    </span>
   );
 }
 

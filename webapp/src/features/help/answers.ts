@@ -1,13 +1,23 @@
 /**
  * What answers a quick task of Help nearby: the one field its gap is about, proposed from the
  * value the gap says the artwork has (no artists, the type `other`, no year) to the person's
- * answer, as the edit forms send it (lib/editValues). A photo is answered by a visit instead.
+ * answer, as the edit forms send it (lib/editValues). A photo (none yet, or only old ones) is
+ * answered by a visit instead, and so is a report that the artwork is missing (or by a report of
+ * one's own that it is gone).
  */
 import type { ArtistRef, ArtworkType, FieldEdit, Gap } from '../../api/types';
 import { editCollector, textValue } from '../../lib/editValues';
 
+/** The gaps answered by a visit (a photo; a look at one reported missing) rather than an edit. */
+export type Visited = Extract<Gap, 'photo' | 'old_photo' | 'missing'>;
+
 /** The gaps answered in place, by proposing an edit. */
-export type Answerable = Exclude<Gap, 'photo'>;
+export type Answerable = Exclude<Gap, Visited>;
+
+/** Whether `gap` is answered in place by an edit. */
+export function isAnswerable(gap: Gap): gap is Answerable {
+  return gap !== 'photo' && gap !== 'old_photo' && gap !== 'missing';
+}
 
 export type Answer =
   | { gap: 'artist'; artists: ArtistRef[] }
