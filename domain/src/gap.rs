@@ -30,10 +30,28 @@ pub enum Gap {
     ArtworkType,
     /// No `year` tag: an edit of that tag.
     Year,
+    /// Another approved artwork nearby looks like the same one ([`likely_same`]): a report to
+    /// the moderators, who merge.
+    Duplicate,
+}
+
+/// Whether two approved artworks `distance_m` apart, titled `a` and `b`, are likely one artwork
+/// recorded twice: within the duplicate check's radius, with titles at least as alike as the
+/// import's "same title", and not both untitled (two can stand side by side).
+pub fn likely_same(distance_m: f64, a: &str, b: &str) -> bool {
+    use crate::similarity::{title_similarity, DUPLICATE_RADIUS_M, SAME_TITLE};
+    let untitled = |t: &str| {
+        let t = t.trim().to_lowercase();
+        t.is_empty() || t == "untitled" || t == "sans titre"
+    };
+    distance_m <= DUPLICATE_RADIUS_M
+        && !(untitled(a) || untitled(b))
+        && title_similarity(a, b) >= SAME_TITLE
 }
 
 impl Gap {
-    /// Every gap, in the order an artwork's tasks are listed.
+    /// Every gap an artwork's own row tells, in the order its tasks are listed (a
+    /// [`Gap::Duplicate`] is found between rows, and comes last).
     pub const ALL: [Gap; 6] = [
         Gap::Missing,
         Gap::Photo,
@@ -52,6 +70,7 @@ impl Gap {
             Gap::Artist => "artist",
             Gap::ArtworkType => "artwork_type",
             Gap::Year => "year",
+            Gap::Duplicate => "duplicate",
         }
     }
 
@@ -89,6 +108,29 @@ mod tests {
             old: old.map(Into::into),
             new: new.map(Into::into),
         }
+    }
+
+    #[test]
+    fn likely_the_same_artwork_is_near_with_a_title_alike_and_not_untitled() {
+        assert!(likely_same(12.0, "Digital Orca", "The Digital Orca"));
+        assert!(likely_same(
+            99.0,
+            "Gate to the North-West Passage",
+            "Gate to the Northwest Passage"
+        ));
+        assert!(
+            !likely_same(120.0, "Digital Orca", "Digital Orca"),
+            "too far"
+        );
+        assert!(
+            !likely_same(5.0, "Digital Orca", "Brush With Illumination"),
+            "other titles"
+        );
+        assert!(
+            !likely_same(2.0, "Untitled", "untitled"),
+            "untitled works side by side"
+        );
+        assert!(!likely_same(2.0, "", ""));
     }
 
     #[test]

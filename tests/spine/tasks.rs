@@ -222,3 +222,66 @@ async fn a_missing_report_asks_for_a_look_and_an_old_photo_for_a_new_one() {
     );
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_artworks_alike_side_by_side_ask_whether_they_are_one_until_someone_says_so() {
+    // Given two approved artworks 20 m apart with titles alike, and a third alike but far.
+    let app = TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let (lat, lon) = (49.2633, -123.1386);
+    let near = artwork("twins-1", "Digital Orca", "sculpture", (lat, lon), &[], &[]);
+    let twin = artwork(
+        "twins-2",
+        "The Digital Orca",
+        "sculpture",
+        (lat + 0.00018, lon),
+        &[],
+        &[],
+    );
+    let far = artwork(
+        "twins-3",
+        "Digital Orca",
+        "sculpture",
+        (lat + 0.003, lon),
+        &[],
+        &[],
+    );
+    let (near_id, twin_id) = (near.id.to_string(), twin.id.to_string());
+    for record in [near, twin] {
+        import_artwork(&commands, record).await;
+    }
+    let at = import_artwork(&commands, far).await.to_string();
+    let path = format!("/api/tasks/nearby?lat={lat}&lon={lon}&radius=1000&limit=200");
+    let duplicates = |body: Value| -> Vec<(String, String, i64)> {
+        body["data"]["tasks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["gap"] == "duplicate")
+            .map(|t| {
+                let other = &t["other"];
+                (
+                    t["artwork_id"].as_str().unwrap().to_owned(),
+                    other["artwork_id"].as_str().unwrap().to_owned(),
+                    other["distance_m"].as_f64().unwrap().round() as i64,
+                )
+            })
+            .collect()
+    };
+
+    // Then the pair is one task, on the nearer artwork, naming the other; the far one is none.
+    let (status, _, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(duplicates(body), [(near_id.clone(), twin_id.clone(), 20)]);
+
+    // When someone tells the moderators they are one, then no one else is asked.
+    let token = crate::accounts::anonymous_token(&app).await;
+    let note = format!("Likely the same artwork as “The Digital Orca”: /artwork/{twin_id}");
+    let report = json!({"subject_type": "artwork", "subject_id": near_id,
+                        "issue_type": "comment", "note": note});
+    let (status, at, body) = app.post_as(&token, "/api/feedback", report).await;
+    assert_eq!(status, 201, "{body}");
+    let (_, _, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
+    assert_eq!(duplicates(body), []);
+    app.stop().await;
+}

@@ -127,6 +127,40 @@ impl Gallery {
     }
 }
 
+/// Rearranges artwork `id`'s gallery in the read model (read, changed by `f`, written back);
+/// `photos_at` when the change brought new photos (then their time).
+pub(super) async fn update(
+    db: &mut sqlx::PgConnection,
+    id: uuid::Uuid,
+    photos_at: Option<chrono::DateTime<chrono::Utc>>,
+    f: impl FnOnce(&mut Gallery),
+) -> anyhow::Result<()> {
+    let row = sqlx::query!(
+        "SELECT photos, hidden_photos, main_photo FROM artworks WHERE id = $1",
+        id
+    )
+    .fetch_optional(&mut *db)
+    .await?;
+    let Some(row) = row else {
+        return Ok(());
+    };
+    let mut gallery = Gallery::of(row.photos, row.hidden_photos, row.main_photo);
+    f(&mut gallery);
+    sqlx::query!(
+        "UPDATE artworks SET photos = $2, hidden_photos = $3, main_photo = $4,
+                photos_at = coalesce($5, photos_at)
+          WHERE id = $1",
+        id,
+        Value::Array(gallery.shown),
+        Value::Array(gallery.hidden),
+        gallery.main,
+        photos_at
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

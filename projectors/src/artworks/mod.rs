@@ -14,8 +14,6 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use gallery::Gallery;
-
 pub const NAME: &str = "artworks";
 
 read_model!(
@@ -148,35 +146,6 @@ enum Change {
     Released(Vec<FieldEdit>, Vec<SubmissionId>),
 }
 
-/// Rearranges an artwork's gallery (read, changed by `f`, written back).
-async fn update_gallery(
-    db: &mut PgConnection,
-    id: Uuid,
-    f: impl FnOnce(&mut Gallery),
-) -> anyhow::Result<()> {
-    let row = sqlx::query!(
-        "SELECT photos, hidden_photos, main_photo FROM artworks WHERE id = $1",
-        id
-    )
-    .fetch_optional(&mut *db)
-    .await?;
-    let Some(row) = row else {
-        return Ok(());
-    };
-    let mut gallery = Gallery::of(row.photos, row.hidden_photos, row.main_photo);
-    f(&mut gallery);
-    sqlx::query!(
-        "UPDATE artworks SET photos = $2, hidden_photos = $3, main_photo = $4 WHERE id = $1",
-        id,
-        Value::Array(gallery.shown),
-        Value::Array(gallery.hidden),
-        gallery.main
-    )
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
 /// The entries of a JSON array.
 pub(crate) fn photo_list(v: Value) -> Vec<Value> {
     match v {
@@ -274,17 +243,9 @@ impl Change {
     async fn apply(self, db: &mut PgConnection, id: Uuid, e: &EventEnvelope) -> anyhow::Result<()> {
         let (lat, lon) = match self {
             Change::Photos(photos) => {
-                let any = photos.as_array().is_some_and(|p| !p.is_empty());
-                update_gallery(db, id, |g| g.add_newest(photos)).await?;
-                if any {
-                    sqlx::query!(
-                        "UPDATE artworks SET photos_at = $2 WHERE id = $1",
-                        id,
-                        e.recorded_at
-                    )
-                    .execute(&mut *db)
-                    .await?;
-                }
+                let at = photos.as_array().is_some_and(|p| !p.is_empty());
+                let at = at.then_some(e.recorded_at);
+                gallery::update(db, id, at, |g| g.add_newest(photos)).await?;
                 (None, None)
             }
             Change::Moved(lat, lon) => (Some(lat), Some(lon)),
@@ -313,12 +274,12 @@ impl Change {
             }
             Change::Absorbed(tags, photos) => {
                 set_fields(db, id, tags).await?;
-                update_gallery(db, id, |g| g.add_oldest(photos)).await?;
+                gallery::update(db, id, None, |g| g.add_oldest(photos)).await?;
                 (None, None)
             }
             Change::Released(tags, submissions) => {
                 set_fields(db, id, tags).await?;
-                update_gallery(db, id, |g| g.release(&submissions)).await?;
+                gallery::update(db, id, None, |g| g.release(&submissions)).await?;
                 (None, None)
             }
             Change::Fields(changes) => {
@@ -329,7 +290,7 @@ impl Change {
                     )
                 });
                 if gallery {
-                    update_gallery(db, id, |g| {
+                    gallery::update(db, id, None, |g| {
                         g.apply_changes(&changes);
                     })
                     .await?;

@@ -5,3 +5,6 @@ CREATE INDEX IF NOT EXISTS feedback_sender ON feedback (sender, created_at);
 -- "Help nearby": the open reports that an artwork is missing.
 CREATE INDEX IF NOT EXISTS feedback_missing ON feedback (subject_id)
     WHERE status = 'open' AND issue_type = 'missing';
+-- "Help nearby": the open comments about an artwork (a report that it is a duplicate).
+CREATE INDEX IF NOT EXISTS feedback_comments ON feedback (subject_id)
+    WHERE status = 'open' AND issue_type = 'comment';

@@ -124,3 +124,20 @@ pub async fn by_status(
 ) -> Result<std::collections::BTreeMap<String, i64>, sqlx::Error> {
     status_counts!(pool, "rm.feedback")
 }
+
+/// The open comments about the artworks `ids`: (artwork, note). Help nearby reads them for the
+/// reports that two artworks are one (a comment naming the other artwork's id).
+pub async fn open_comments_about(
+    pool: &PgPool,
+    ids: &[Uuid],
+) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"SELECT subject_id AS "id!", note FROM rm.feedback
+            WHERE subject_type = 'artwork' AND subject_id = ANY($1)
+              AND issue_type = 'comment' AND status = 'open'"#,
+        ids
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.note)).collect())
+}

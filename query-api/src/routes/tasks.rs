@@ -36,11 +36,24 @@ pub struct TaskDto {
     pub lat: f64,
     pub lon: f64,
     pub distance_m: f64,
+    /// A `duplicate` task's other artwork: the one this may be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other: Option<OtherArtwork>,
+}
+
+/// The artwork a `duplicate` task's artwork may be.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OtherArtwork {
+    pub artwork_id: Uuid,
+    pub title: String,
+    /// Metres between the two.
+    pub distance_m: f64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TasksNearby {
-    /// Nearest artwork first; an artwork's gaps in the order photo, artist, type, year.
+    /// Nearest artwork first; an artwork's gaps in the order missing, photo, old photo, artist,
+    /// type, year, duplicate.
     pub tasks: Vec<TaskDto>,
     pub lat: f64,
     pub lon: f64,
@@ -48,9 +61,10 @@ pub struct TasksNearby {
     pub limit: u32,
 }
 
-/// An approved artwork near the place: where, and how far.
+/// An approved artwork near the place: what, where, and how far.
 struct Near {
     id: Uuid,
+    title: String,
     lat: f64,
     lon: f64,
     distance_m: f64,
@@ -96,18 +110,31 @@ pub async fn tasks_nearby(
             .into_iter()
             .map(|g| (g.id, g))
             .collect();
+    let mut twins = twins(&near);
+    let reported = projectors::feedback::read::open_comments_about(&state.pool, &ids).await?;
+    twins.retain(|id, other| {
+        !reported.iter().any(|(about, note)| {
+            (about == id && note.contains(&other.artwork_id.to_string()))
+                || (*about == other.artwork_id && note.contains(&id.to_string()))
+        })
+    });
     let tasks = near
         .iter()
-        .filter_map(|n| open.remove(&n.id).map(|g| (n, g)))
-        .flat_map(|(n, g)| {
-            g.gaps.into_iter().map(move |gap| TaskDto {
+        .flat_map(|n| {
+            let gaps = open.remove(&n.id).map(|g| g.gaps).unwrap_or_default();
+            let twin = twins.remove(&n.id);
+            let task = move |gap, other| TaskDto {
                 artwork_id: n.id,
-                title: g.title.clone(),
+                title: n.title.clone(),
                 gap,
                 lat: n.lat,
                 lon: n.lon,
                 distance_m: n.distance_m,
-            })
+                other,
+            };
+            let gaps = gaps.into_iter().map(move |gap| (gap, None));
+            gaps.chain(twin.map(|t| (Gap::Duplicate, Some(t))))
+                .map(move |(gap, other)| task(gap, other))
         })
         .take(limit as usize)
         .collect();
@@ -129,6 +156,31 @@ fn old_before(now: DateTime<Utc>) -> DateTime<Utc> {
     .unwrap_or(now)
 }
 
+/// The likely duplicates among `near` (`domain::gap::likely_same`), each pair once: on the
+/// artwork nearer the place, the other one.
+fn twins(near: &[Near]) -> HashMap<Uuid, OtherArtwork> {
+    const METRES_PER_DEGREE: f64 = 111_320.0;
+    let mut found = HashMap::new();
+    for (i, a) in near.iter().enumerate() {
+        let scale = a.lat.to_radians().cos();
+        for b in &near[i + 1..] {
+            let (dy, dx) = ((b.lat - a.lat), (b.lon - a.lon) * scale);
+            let d = (dy * dy + dx * dx).sqrt() * METRES_PER_DEGREE;
+            if !found.contains_key(&a.id) && domain::gap::likely_same(d, &a.title, &b.title) {
+                found.insert(
+                    a.id,
+                    OtherArtwork {
+                        artwork_id: b.id,
+                        title: b.title.clone(),
+                        distance_m: d,
+                    },
+                );
+            }
+        }
+    }
+    found
+}
+
 /// The approved artworks within the circle, nearest first: from the geo model, or from
 /// PostgreSQL while it loads.
 async fn nearest(
@@ -144,6 +196,7 @@ async fn nearest(
                 hits.iter()
                     .map(|&(it, d)| Near {
                         id: it.id,
+                        title: it.title.to_string(),
                         lat: it.lat,
                         lon: it.lon,
                         distance_m: d,
@@ -158,6 +211,7 @@ async fn nearest(
         .into_iter()
         .map(|a| Near {
             id: a.id,
+            title: a.title,
             lat: a.lat,
             lon: a.lon,
             distance_m: a.distance_m.unwrap_or_default(),

@@ -3729,7 +3729,10 @@ export interface components {
                 lon: number;
                 /** Format: int32 */
                 radius: number;
-                /** @description Nearest artwork first; an artwork's gaps in the order photo, artist, type, year. */
+                /**
+                 * @description Nearest artwork first; an artwork's gaps in the order missing, photo, old photo, artist,
+                 *     type, year, duplicate.
+                 */
                 tasks: components["schemas"]["TaskDto"][];
             };
             message?: string | null;
@@ -3981,7 +3984,7 @@ export interface components {
          * @description One thing an artwork lacks; each is answered by the smallest form for it.
          * @enum {string}
          */
-        Gap: "photo" | "old_photo" | "missing" | "artist" | "artwork_type" | "year";
+        Gap: "photo" | "old_photo" | "missing" | "artist" | "artwork_type" | "year" | "duplicate";
         GeoStatus: {
             artworks: number;
             position: string;
@@ -4578,6 +4581,17 @@ export interface components {
             pid: number;
             /** @description `active`, `idle in transaction`, … */
             state?: string | null;
+        };
+        /** @description The artwork a `duplicate` task's artwork may be. */
+        OtherArtwork: {
+            /** Format: uuid */
+            artwork_id: string;
+            /**
+             * Format: double
+             * @description Metres between the two.
+             */
+            distance_m: number;
+            title: string;
         };
         /** @description One record's outcome. */
         OutcomeDto: {
@@ -5390,6 +5404,7 @@ export interface components {
             lat: number;
             /** Format: double */
             lon: number;
+            other?: null | components["schemas"]["OtherArtwork"];
             title: string;
         };
         TasksNearby: {
@@ -5401,7 +5416,10 @@ export interface components {
             lon: number;
             /** Format: int32 */
             radius: number;
-            /** @description Nearest artwork first; an artwork's gaps in the order photo, artist, type, year. */
+            /**
+             * @description Nearest artwork first; an artwork's gaps in the order missing, photo, old photo, artist,
+             *     type, year, duplicate.
+             */
             tasks: components["schemas"]["TaskDto"][];
         };
         /** @description The span of time the map as it was can show. */

@@ -125,6 +125,7 @@ export type NearbyCandidate = Schemas['NearbyCandidate'];
 export type Gap = Schemas['Gap'];
 /** One quick task: an artwork (its title, where, how far) and the one thing it lacks. */
 export type TaskDto = Schemas['TaskDto'];
+export type OtherArtwork = Schemas['OtherArtwork'];
 /** GET /tasks/nearby: the tasks around a place, nearest artwork first, and the place, radius and limit asked. */
 export type TasksNearby = Schemas['TasksNearby'];
 

@@ -32,6 +32,8 @@ export interface FeedbackTarget {
   subjectId: string | null;
   /** 'back': a removed artwork is in place again (sent as a comment that says so). */
   issueType: 'comment' | 'missing' | 'back';
+  /** The note to start with, when not the issue type's own. */
+  note?: string;
 }
 
 export interface UiState {
@@ -75,6 +77,7 @@ const uiSlice = createSlice({
         subjectType: action.payload?.subjectType ?? 'general',
         subjectId: action.payload?.subjectId ?? null,
         issueType: action.payload?.issueType ?? 'comment',
+        ...(action.payload?.note ? { note: action.payload.note } : {}),
       };
       state.drawerOpen = false;
     },

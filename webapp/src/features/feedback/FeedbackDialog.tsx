@@ -42,7 +42,7 @@ function FeedbackDialogBody({ target, onClose }: { target: FeedbackTarget; onClo
   const dispatch = useAppDispatch();
   const t = useT();
   // The note it opened with, in the language of that moment (the unsaved-changes check compares to it).
-  const [start] = useState(() => initialNote(target.issueType));
+  const [start] = useState(() => target.note ?? initialNote(target.issueType));
   const [note, setNote] = useState(start);
   const [error, setError] = useState<string | null>(null);
   const [send, { isLoading: sending }] = useSendFeedbackMutation();

@@ -120,6 +120,31 @@ describe('Help nearby, at the top of /help', () => {
     expect(await screen.findByRole('dialog', { name: 'Report a missing artwork' })).toBeInTheDocument();
   });
 
+  it('asks whether two artworks side by side are one: the same goes to the moderators, not the same leaves the list', async () => {
+    const other = { artwork_id: BENCH, title: 'The Digital Orca', distance_m: 20 };
+    server({ tasks: [task('duplicate', { other }), task('duplicate', { artwork_id: UNTITLED, title: 'Orca Twin', other })] });
+    const { store } = openHelp();
+    const [first] = await rows();
+    expect(first!.querySelector('.row-list__meta')?.textContent).toBe('The same as “The Digital Orca”, 20 m from it? · 120 m away');
+    expect(within(first!).getByRole('link', { name: 'See “The Digital Orca”' })).toHaveAttribute('href', `/artwork/${BENCH}`);
+    // Same: the feedback dialog opens on the artwork with a note naming the other, to send as it is.
+    await userEvent.click(within(first!).getByRole('button', { name: 'Digital Orca and The Digital Orca are the same artwork: tell the moderators' }));
+    expect(store.getState().ui.feedback).toEqual({
+      subjectType: 'artwork',
+      subjectId: ORCA.id,
+      issueType: 'comment',
+      note: `Likely the same artwork as “The Digital Orca”: /artwork/${BENCH}`,
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox')).toHaveValue(`Likely the same artwork as “The Digital Orca”: /artwork/${BENCH}`);
+    await userEvent.keyboard('{Escape}');
+    // Not the same: off this list, with thanks.
+    const second = (await rows())[1]!;
+    await userEvent.click(within(second).getByRole('button', { name: 'Orca Twin and The Digital Orca are different artworks' }));
+    expect(await screen.findByText('Thanks — not asked again here.')).toBeInTheDocument();
+    expect(await rows()).toHaveLength(1);
+  });
+
   it('shows the 10 nearest tasks until the person asks for all of them', async () => {
     const many = Array.from({ length: 12 }, (_, i) => task('photo', { artwork_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Mural ${i + 1}`, distance_m: 50 * (i + 1) }));
     server({ tasks: many });

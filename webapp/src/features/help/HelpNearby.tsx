@@ -15,7 +15,7 @@ import { useProposeArtworkEditMutation, useValidateArtworkEditMutation } from '.
 import { useMapSettings } from '../../api/configApi';
 import { selectIsAuthenticated } from '../../api/session';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
-import type { FieldProblem, Gap, TaskDto } from '../../api/types';
+import type { FieldProblem, Gap, OtherArtwork, TaskDto } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { FieldFrame, describedByOf, useEditSubmission } from '../../components/EditForm';
@@ -44,6 +44,7 @@ const ASKS: Record<Gap, MessageKey> = {
   missing: 'help.nearby.ask.missing',
   photo: 'help.nearby.ask.photo',
   old_photo: 'help.nearby.ask.oldPhoto',
+  duplicate: 'help.nearby.ask.duplicate',
   artist: 'help.nearby.ask.artist',
   artwork_type: 'help.nearby.ask.artworkType',
   year: 'help.nearby.ask.year',
@@ -95,9 +96,9 @@ export function HelpNearby() {
     setSent('');
     setOpen((o) => (o === key ? null : key));
   };
-  const answered = (task: TaskDto) => {
+  const answered = (task: TaskDto, thanks: MessageKey = 'help.nearby.sent') => {
     setOpen(null);
-    setSent(t('help.nearby.sent'));
+    setSent(t(thanks));
     if (args) dispatch(dropTask(args, task));
     // The row that had the focus is gone: the thanks take it.
     sentRef.current?.focus();
@@ -126,7 +127,7 @@ export function HelpNearby() {
               task={task}
               open={open === taskKey(task)}
               onToggle={() => toggle(taskKey(task))}
-              onAnswered={() => answered(task)}
+              onAnswered={(thanks) => answered(task, thanks)}
             />
           ))}
         </ul>
@@ -160,11 +161,21 @@ export function HelpNearby() {
   );
 }
 
-function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: boolean; onToggle: () => void; onAnswered: () => void }) {
+function TaskRow({
+  task,
+  open,
+  onToggle,
+  onAnswered,
+}: {
+  task: TaskDto;
+  open: boolean;
+  onToggle: () => void;
+  onAnswered: (thanks?: MessageKey) => void;
+}) {
   const t = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const title = task.title.trim() || t('components.artwork.untitled');
-  const ask = t(ASKS[task.gap]);
+  const ask = task.other ? t('help.nearby.ask.duplicateOf', { other: task.other.title, distance: formatDistance(task.other.distance_m) }) : t(ASKS[task.gap]);
   const answerId = `help-task-${task.artwork_id}-${task.gap}`;
   return (
     <li className="row-list__item help-task" data-testid="help-task">
@@ -177,7 +188,9 @@ function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: bo
             {ask} · {t('help.nearby.away', { distance: formatDistance(task.distance_m) })}
           </span>
         </span>
-        {!isAnswerable(task.gap) ? (
+        {task.other ? (
+          <TwinAnswers task={task} other={task.other} title={title} onNotSame={() => onAnswered('help.nearby.notSameThanks')} />
+        ) : !isAnswerable(task.gap) ? (
           <VisitAnswers task={task} title={title} />
         ) : (
           <button
@@ -196,7 +209,7 @@ function TaskRow({ task, open, onToggle, onAnswered }: { task: TaskDto; open: bo
         <div id={answerId} className="help-task__answer" hidden={!open}>
           {open &&
             (signedIn ? (
-              <AnswerForm task={task} gap={task.gap} label={t('help.nearby.answerTo', { ask, title })} onSent={onAnswered} onCancel={onToggle} />
+              <AnswerForm task={task} gap={task.gap} label={t('help.nearby.answerTo', { ask, title })} onSent={() => onAnswered()} onCancel={onToggle} />
             ) : (
               <div className="help-task__sign-in">
                 <p>{t('help.nearby.signIn')}</p>
@@ -237,6 +250,35 @@ function VisitAnswers({ task, title }: { task: TaskDto; title: string }) {
           {t('help.nearby.gone')}
         </button>
       )}
+    </span>
+  );
+}
+
+/**
+ * What answers whether two artworks side by side are one: "Same artwork" opens the feedback
+ * dialog with a note naming the other (the moderators merge; the task is then asked of no one
+ * else), "Not the same" takes it off this list.
+ */
+function TwinAnswers({ task, other, title, onNotSame }: { task: TaskDto; other: OtherArtwork; title: string; onNotSame: () => void }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const note = t('help.nearby.sameNote', { other: other.title, path: to.artwork(other.artwork_id) });
+  return (
+    <span className="help-task__actions">
+      <Link className="button button--text button--small" to={to.artwork(other.artwork_id)}>
+        {t('help.nearby.seeOther', { other: other.title })}
+      </Link>
+      <button
+        type="button"
+        className="button button--tonal button--small"
+        aria-label={t('help.nearby.sameTo', { title, other: other.title })}
+        onClick={() => dispatch(feedbackOpened({ subjectType: 'artwork', subjectId: task.artwork_id, issueType: 'comment', note }))}
+      >
+        {t('help.nearby.same')}
+      </button>
+      <button type="button" className="button button--outlined button--small" aria-label={t('help.nearby.notSameTo', { title, other: other.title })} onClick={onNotSame}>
+        {t('help.nearby.notSame')}
+      </button>
     </span>
   );
 }

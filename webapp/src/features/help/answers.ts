@@ -8,15 +8,15 @@
 import type { ArtistRef, ArtworkType, FieldEdit, Gap } from '../../api/types';
 import { editCollector, textValue } from '../../lib/editValues';
 
-/** The gaps answered by a visit (a photo; a look at one reported missing) rather than an edit. */
-export type Visited = Extract<Gap, 'photo' | 'old_photo' | 'missing'>;
+/** The gaps answered by going there or telling the moderators (a photo; a look at one reported missing; two that may be one) rather than an edit. */
+export type Visited = Extract<Gap, 'photo' | 'old_photo' | 'missing' | 'duplicate'>;
 
 /** The gaps answered in place, by proposing an edit. */
 export type Answerable = Exclude<Gap, Visited>;
 
 /** Whether `gap` is answered in place by an edit. */
 export function isAnswerable(gap: Gap): gap is Answerable {
-  return gap !== 'photo' && gap !== 'old_photo' && gap !== 'missing';
+  return gap !== 'photo' && gap !== 'old_photo' && gap !== 'missing' && gap !== 'duplicate';
 }
 
 export type Answer =
