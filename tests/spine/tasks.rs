@@ -18,6 +18,14 @@ fn tasks(body: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `GET path` once the read side has `at`, checked fresh.
+async fn read_after(app: &TestApp, path: &str, at: &str) -> Value {
+    let (status, headers, body) = app.get_with(path, &[("X-Min-Position", at)]).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(headers.get("x-read-consistency").is_none(), "stale");
+    body
+}
+
 fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
     expected
         .iter()
@@ -49,12 +57,7 @@ async fn help_nearby_lists_each_gap_nearest_first_and_drops_those_answered_or_pe
     let path = format!("/api/tasks/nearby?lat={lat}&lon={lon}&radius=500");
     let read = |at: String| {
         let (app, path) = (&app, path.clone());
-        async move {
-            let (status, headers, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
-            assert_eq!(status, 200, "{body}");
-            assert!(headers.get("x-read-consistency").is_none(), "stale");
-            body
-        }
+        async move { read_after(app, &path, &at).await }
     };
 
     // When the visitor asks for help nearby, then each gap is a task, nearest artwork first.
@@ -146,10 +149,7 @@ async fn a_missing_report_asks_for_a_look_and_an_old_photo_for_a_new_one() {
     let read = |at: String| {
         let (app, path) = (&app, path.clone());
         async move {
-            let (status, headers, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
-            assert_eq!(status, 200, "{body}");
-            assert!(headers.get("x-read-consistency").is_none(), "stale");
-            tasks(&body)
+            tasks(&read_after(app, &path, &at).await)
                 .into_iter()
                 .filter(|(title, _)| title == "Looked At")
                 .map(|(_, gap)| gap)
@@ -270,8 +270,7 @@ async fn two_artworks_alike_side_by_side_ask_whether_they_are_one_until_someone_
     };
 
     // Then the pair is one task, on the nearer artwork, naming the other; the far one is none.
-    let (status, _, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
-    assert_eq!(status, 200, "{body}");
+    let body = read_after(&app, &path, &at).await;
     assert_eq!(duplicates(body), [(near_id.clone(), twin_id.clone(), 20)]);
 
     // When someone tells the moderators they are one, then no one else is asked.
@@ -281,7 +280,6 @@ async fn two_artworks_alike_side_by_side_ask_whether_they_are_one_until_someone_
                         "issue_type": "comment", "note": note});
     let (status, at, body) = app.post_as(&token, "/api/feedback", report).await;
     assert_eq!(status, 201, "{body}");
-    let (_, _, body) = app.get_with(&path, &[("X-Min-Position", &at)]).await;
-    assert_eq!(duplicates(body), []);
+    assert_eq!(duplicates(read_after(&app, &path, &at).await), []);
     app.stop().await;
 }
