@@ -49,6 +49,7 @@ load() {
 echo "## $n artworks"
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -2
 events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
+seeded_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # The live run's log is kept apart from the loaded run's: the lag's outliers are looked for in it.
 "$bin" serve > "/tmp/plinth-bench-$n-live.log" 2>&1 &
 pid=$!
@@ -96,6 +97,11 @@ load "search, one connection" search.lua 1 10
 load "suggestions, one connection" suggest.lua 1 10
 MINIMAL=true load "nearby minimal (r 500 m, limit 250), 16 connections" nearby.lua 16 20
 MINIMAL=false load "nearby full, 16 connections" nearby.lua 16 20
+# The map as it was (issue 33): the same minimal markers at a past moment, from the stretches
+# (`rm.artwork_spans`, PostgreSQL), here the end of the seeding: every artwork's first stretch.
+AS_OF="$seeded_at" MINIMAL=true load "nearby minimal as of a date (the map as it was), 16 connections" nearby.lua 16 20
+READ=tasks load "Help nearby tasks (r 1000 m, limit 50), 16 connections" nearby.lua 16 20
+READ=areas load "areas in a 3 km view (grid cells), 16 connections" nearby.lua 16 20
 load "artworks list page, 16 connections" artworks.lua 16 20
 figure "plinth serve resident memory after the runs" "$(( $(ps -o rss= -p $pid) / 1024 )) MB"
 
