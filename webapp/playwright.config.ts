@@ -45,6 +45,10 @@ export default defineConfig({
     // The server's Content-Security-Policy forbids inline scripts, which is how axe is injected;
     // e2e/csp.spec.ts checks the policy in contexts that keep it.
     bypassCSP: true,
+    // The app's service worker (production builds) would answer some requests itself: the specs
+    // expect the server's answers, or their own through `page.route`, which a worker bypasses.
+    // e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,

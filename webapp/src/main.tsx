@@ -3,9 +3,11 @@ import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { applyTheme, storedTheme } from './lib/theme';
 
 applyTheme(storedTheme());
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -17,6 +17,7 @@ import {
 } from './errors';
 import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, minPosition, notePosition } from './position';
 import { getToken, setToken, TOKEN_HEADER } from './token';
+import { fetchWithUploadProgress } from './upload';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -31,6 +32,8 @@ export interface RequestArgs {
   timeoutMs?: number;
   /** Non-OK statuses whose JSON body is an answer rather than an error (`/status`'s 503). */
   acceptStatus?: number[];
+  /** The share of the body sent so far (0 to 1), as it goes: an upload someone watches. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ResponseMeta {
@@ -110,7 +113,9 @@ export async function apiRequest<T = unknown>(
     if (args.body !== undefined) {
       init.body = isForm ? (args.body as FormData) : JSON.stringify(args.body);
     }
-    response = await fetch(url, init);
+    // fetch cannot tell how much of a body has gone: an upload someone watches goes by XMLHttpRequest.
+    const progress = args.onUploadProgress;
+    response = progress && typeof XMLHttpRequest === 'function' ? await fetchWithUploadProgress(url, init, progress) : await fetch(url, init);
   } catch (e) {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);

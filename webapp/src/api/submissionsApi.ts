@@ -45,6 +45,8 @@ export interface LogbookForm {
    * the first answer instead of recording it twice.
    */
   idempotencyKey?: string;
+  /** Not sent: told the share of the upload gone (0 to 1) as it goes (the Outbox's progress). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** The multipart body of POST /logbook: empty optional fields are left out. */
@@ -113,6 +115,7 @@ export const submissionsApi = baseApi.injectEndpoints({
         body: logbookFormData(s),
         timeoutMs: SUBMISSION.uploadTimeoutMs,
         ...(s.idempotencyKey ? { headers: { 'Idempotency-Key': s.idempotencyKey } } : {}),
+        ...(s.onUploadProgress ? { onUploadProgress: s.onUploadProgress } : {}),
       }),
       transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
       // Moderators' queue and counts change; the sender's list is updated in place (below). A

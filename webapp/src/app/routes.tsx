@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'status', lazy: page(() => import('../features/status/StatusPage'), 'StatusPage') },
       { path: 'pages', lazy: page(() => import('../features/pages/PagesListPage'), 'PagesListPage') },
       { path: 'pages/:slug', lazy: page(() => import('../features/pages/PageDetailPage'), 'PageDetailPage') },
+      { path: 'outbox', lazy: page(() => import('../features/outbox/OutboxPage'), 'OutboxPage') },
       ...REDIRECTS.map(([from, target]) => ({ path: from.slice(1), element: <Navigate to={target} replace /> })),
       { path: '*', Component: NotFoundPage },
     ],

@@ -46,6 +46,7 @@ describe('page titles: "{Page} - {product}" (SPEC §2)', () => {
     ['/lists/abc', 'List - Plinth'],
     ['/status', 'Status - Plinth'],
     ['/verify', 'Verify sign-in - Plinth'],
+    ['/outbox', 'Outbox - Plinth'],
     ['/nowhere', 'Page not found - Plinth'],
   ])('%s is titled "%s"', async (path, title) => {
     api();

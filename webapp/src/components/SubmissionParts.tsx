@@ -1,7 +1,7 @@
 /**
  * Pieces the new-artwork and logbook forms share (the edit forms too, for the note and
  * field errors): the licence consent, the upload status, the note to the moderators, field and
- * form errors, the receipt shown once sent, a nearby artwork that may be the same one (also
+ * form errors, the receipt shown once sent (or the word that it waits in the Outbox), a nearby artwork that may be the same one (also
  * in the review), and focus on the first problem after a failed submit. Their submit flow is
  * `useSubmitContribution`.
  */
@@ -12,6 +12,7 @@ import { SIMILARITY_SHOWN_FROM, SUBMISSION } from '../config/constants';
 import { to } from '../config/routes';
 import { t as translate, useT } from '../i18n';
 import { formatDistance } from '../lib/geo';
+import type { OutboxItem } from '../lib/outbox';
 import { uploadingLabel } from '../lib/photoRules';
 import { Icon } from './Icon';
 import { LabelledField } from './LabelledField';
@@ -249,6 +250,50 @@ export function SubmissionReceiptView({
       <div className="button-row">
         <Link className="button button--filled" to={to.profile()} data-testid="receipt-profile-link">
           {t('components.submission.seeYours')}
+        </Link>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** How a form ended: sent (the server's receipt), or kept in the Outbox to be sent. */
+export type ContributionOutcome = { kind: 'sent'; receipt: SubmissionReceipt } | { kind: 'queued'; item: OutboxItem };
+
+/**
+ * The end of a form, its heading focused: the receipt (`sentTitle`) once the server has it, or,
+ * kept in the Outbox for want of a network, that it is safe and will go. `children`: the page's
+ * way on, after either.
+ */
+export function ContributionOutcomeView({
+  outcome,
+  sentTitle,
+  headingRef,
+  children,
+}: {
+  outcome: ContributionOutcome;
+  sentTitle: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  if (outcome.kind === 'sent') {
+    return (
+      <SubmissionReceiptView receipt={outcome.receipt} title={sentTitle} headingRef={headingRef}>
+        {children}
+      </SubmissionReceiptView>
+    );
+  }
+  const id = `queued-${outcome.item.id}`;
+  return (
+    <section className="receipt" aria-labelledby={id} data-testid="queued-receipt">
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="receipt__title">
+        <Icon name="outbox" size={24} /> {t('components.outbox.queuedTitle')}
+      </h2>
+      <p>{t('components.outbox.queuedBody')}</p>
+      <div className="button-row">
+        <Link className="button button--filled" to={to.outbox()} data-testid="queued-outbox-link">
+          {t('components.outbox.open')}
         </Link>
         {children}
       </div>

@@ -6,6 +6,8 @@ import type { LogbookForm } from '../api/submissionsApi';
 import type { SubmissionReceipt } from '../api/types';
 import type { AppStore } from '../app/store';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../lib/fastUpload';
+import { outbox, resetOutbox, type OutboxItem } from '../lib/outbox';
+import { memoryOutboxStore } from '../lib/outbox/store';
 import { apiError, json, mockFetch } from '../testing/fetchMock';
 import { jpegFile } from '../testing/jpeg';
 import { storeFor, toastMessages } from '../testing/render';
@@ -34,6 +36,7 @@ beforeEach(() => clearFastUpload());
 
 function setup(over: Partial<SubmitContributionOptions<Field>> = {}, store: AppStore = storeFor('anonymous')) {
   const onSent = vi.fn<(r: SubmissionReceipt) => void>();
+  const onQueued = vi.fn<(item: OutboxItem) => void>();
   const options: SubmitContributionOptions<Field> = {
     validate: () => ({}),
     valueAt: () => undefined,
@@ -42,13 +45,19 @@ function setup(over: Partial<SubmitContributionOptions<Field>> = {}, store: AppS
     serverFields: { condition: 'condition' },
     messages: MESSAGES,
     onSent,
+    onQueued,
     ...over,
   };
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const hook = renderHook(() => useSubmitContribution(options), { wrapper });
   const submit = () => act(() => hook.result.current.onSubmit());
-  return { ...hook, submit, onSent, store };
+  return { ...hook, submit, onSent, onQueued, store };
 }
+
+/** What the Outbox holds. */
+const outboxItems = () => outbox().refresh().then(() => outbox().getSnapshot().items);
+
+const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
 
 describe('useSubmitContribution', () => {
@@ -156,6 +165,7 @@ describe('useSubmitContribution', () => {
           serverFields: {},
           messages: MESSAGES,
           onSent: () => undefined,
+          onQueued: () => undefined,
         }),
       { wrapper, initialProps: { notes: '' } },
     );
@@ -183,6 +193,7 @@ describe('useSubmitContribution', () => {
           serverFields: { condition: 'condition' },
           messages: MESSAGES,
           onSent: () => undefined,
+          onQueued: () => undefined,
         }),
       { wrapper, initialProps: { condition: 'good', notes: '' } },
     );
@@ -218,27 +229,87 @@ describe('useSubmitContribution', () => {
     expect(onSent).not.toHaveBeenCalled();
   });
 
-  it('sends the same Idempotency-Key again after a lost answer, and clears the form error', async () => {
-    let posts = 0;
+  it('with the browser offline, sends nothing and keeps the draft in the Outbox with its photos and key, as after a save', async () => {
+    offline();
+    const photo = jpegFile('visit.jpg');
+    await startFastUpload([photo]);
+    const { calls } = mockFetch();
+    const { result, submit, onSent, onQueued, store } = setup({ draft: () => ({ ...DRAFT, photos: [photo], artworkTitle: 'Girl in a Wetsuit' }) });
+    await submit();
+
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(onSent).not.toHaveBeenCalled();
+    expect(onQueued).toHaveBeenCalledTimes(1);
+    const [item] = await outboxItems();
+    expect(onQueued).toHaveBeenCalledWith(item);
+    expect(item).toMatchObject({
+      form: { type: 'logbook', artworkId: ARTWORK_ID, artworkTitle: 'Girl in a Wetsuit', notes: 'Repainted since last year', condition: 'good', lat: AT.lat, lon: AT.lon },
+      attempts: 0,
+      state: { status: 'waiting' },
+    });
+    expect(item!.id).toMatch(UUID);
+    expect(item!.photos).toEqual([{ name: 'visit.jpg', type: 'image/jpeg', blob: photo }]);
+    expect(item!.form).not.toHaveProperty('photos');
+    expect(toastMessages(store)).toContain('No connection: saved to your Outbox. It will be sent when you are back online.');
+    expect(toastMessages(store)).not.toContain(MESSAGES.sent);
+    expect(getFastUpload()).toBeNull();
+    expect(result.current.formError).toBeNull();
+    expect(result.current.sending).toBe(false);
+
+    // The next draft is another one, with a key of its own.
+    await submit();
+    const keys = (await outboxItems()).map((i) => i.id);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('keeps the draft in the Outbox with the Idempotency-Key it was sent with when the answer is lost, to try again later', async () => {
     const { callsTo } = mockFetch({
       'POST /api/logbook': () => {
-        posts += 1;
-        if (posts === 1) throw new TypeError('Failed to fetch');
-        return created(VISIT);
+        throw new TypeError('Failed to fetch');
       },
     });
-    const { result, submit, onSent } = setup();
+    const { result, submit, onSent, onQueued } = setup();
+    const before = Date.now();
     await submit();
-    expect(result.current.formError).toBe('Network error occurred');
-    expect(onSent).not.toHaveBeenCalled();
 
-    await submit();
+    const sentKey = callsTo('/api/logbook')[0]!.headers.get('Idempotency-Key');
+    expect(sentKey).toMatch(UUID);
+    const [item] = await outboxItems();
+    expect(item!.id).toBe(sentKey);
+    expect(item!.attempts).toBe(1);
+    expect(item!.state).toMatchObject({ status: 'waiting', problem: 'Network error occurred' });
+    expect(item!.state.status === 'waiting' && item!.state.retryAt).toBeGreaterThan(before);
+    expect(onQueued).toHaveBeenCalledExactlyOnceWith(item);
+    expect(onSent).not.toHaveBeenCalled();
     expect(result.current.formError).toBeNull();
+  });
+
+  it('shows an answer of the server at its field and keeps nothing in the Outbox: it could not fix it', async () => {
+    mockFetch({ 'POST /api/logbook': () => apiError(400, 'VALIDATION_ERROR', 'Unknown condition', { field: 'condition' }) });
+    const { result, submit, onQueued } = setup();
+    await submit();
+    expect(result.current.errors).toEqual({ condition: 'Unknown condition' });
+    expect(onQueued).not.toHaveBeenCalled();
+    expect(await outboxItems()).toEqual([]);
+  });
+
+  it('keeps the form and says so when the browser will not store the draft, and sends it once back online', async () => {
+    const onLine = offline();
+    const refusing = memoryOutboxStore();
+    resetOutbox({ store: { ...refusing, put: () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError')) } });
+    const { result, submit, onQueued, onSent } = setup();
+    await submit();
+    expect(result.current.formError).toBe(
+      'No connection, and this browser would not keep your contribution for later. Try again once you are back online.',
+    );
+    expect(onQueued).not.toHaveBeenCalled();
+
+    onLine.mockReturnValue(true);
+    const { callsTo } = mockFetch({ 'POST /api/logbook': () => created(VISIT) });
+    await submit();
     expect(onSent).toHaveBeenCalledExactlyOnceWith(VISIT);
-    const keys = callsTo('/api/logbook').map((c) => c.headers.get('Idempotency-Key'));
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(UUID);
-    expect(keys[1]).toBe(keys[0]);
+    expect(callsTo('/api/logbook')).toHaveLength(1);
   });
 
   it('takes a new Idempotency-Key for the next draft once one is sent', async () => {
@@ -258,13 +329,26 @@ describe('useSubmitContribution', () => {
 describe('useSentReceipt', () => {
   it('holds the receipt once sent and focuses its heading', () => {
     const { result } = renderHook(() => useSentReceipt());
-    expect(result.current.receipt).toBeNull();
+    expect(result.current.outcome).toBeNull();
     const heading = document.createElement('h2');
     heading.tabIndex = -1;
     document.body.append(heading);
     result.current.headingRef.current = heading;
     act(() => result.current.onSent(VISIT));
-    expect(result.current.receipt).toEqual(VISIT);
+    expect(result.current.outcome).toEqual({ kind: 'sent', receipt: VISIT });
+    expect(heading).toHaveFocus();
+    heading.remove();
+  });
+
+  it('holds the Outbox item once kept there, and focuses its heading', async () => {
+    const { result } = renderHook(() => useSentReceipt());
+    const heading = document.createElement('h2');
+    heading.tabIndex = -1;
+    document.body.append(heading);
+    result.current.headingRef.current = heading;
+    const item = await outbox().add({ form: { type: 'logbook', lat: 1, lon: 2 }, photos: [], idempotencyKey: 'k', attempts: 0 });
+    act(() => result.current.onQueued(item));
+    expect(result.current.outcome).toEqual({ kind: 'queued', item });
     expect(heading).toHaveFocus();
     heading.remove();
   });

@@ -6,6 +6,11 @@
  * fast-upload session cleared, a toast and the receipt handed to the page. A field's error goes
  * as soon as the person fixes it (`useFieldProblems`).
  *
+ * With no network (the browser says it is offline, or the send got no answer at all) the draft
+ * is not lost: it goes to the Outbox (lib/outbox) with its photos and the same Idempotency-Key,
+ * to be sent once the network is back, and the form ends as after a save, saying so. An answer
+ * from the server (a 400 and the like) still shows at its field: the Outbox could not fix it.
+ *
  * It lives in components/ beside SubmissionParts (the pieces these forms already share) because
  * features never import each other.
  */
@@ -16,10 +21,13 @@ import type { SubmissionReceipt } from '../api/types';
 import { useAppDispatch } from '../app/hooks';
 import { clearFastUpload } from '../lib/fastUpload';
 import { useFieldProblems, type Problem } from '../lib/fieldProblems';
+import { isNoAnswer, outbox, type OutboxItem } from '../lib/outbox';
+import { announce } from '../lib/announcer';
 import { toastShown } from '../lib/ui';
+import { t as translate } from '../i18n';
 import { randomUuid } from '../lib/uuid';
 import type { LatLon } from './LocationField';
-import { useFocusOnProblem } from './SubmissionParts';
+import { useFocusOnProblem, type ContributionOutcome } from './SubmissionParts';
 
 /** A message per field in trouble. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -63,6 +71,8 @@ export interface SubmitContributionOptions<F extends string> {
   serverFieldOf?: (named: string) => F | undefined;
   messages: ContributionMessages;
   onSent: (receipt: SubmissionReceipt) => void;
+  /** Kept in the Outbox for want of a network: the item. */
+  onQueued: (item: OutboxItem) => void;
 }
 
 /** A form's checks as a list of problems. */
@@ -79,13 +89,17 @@ export function useSubmitContribution<F extends string>({
   serverFieldOf,
   messages,
   onSent,
+  onQueued,
 }: SubmitContributionOptions<F>) {
   const { problems, found, refused } = useFieldProblems<F | CommonField>(() => problemsOf(validate()), valueAt);
   const errors: FieldErrors<F | CommonField> = {};
   for (const p of problems) errors[p.field] ??= p.message;
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [send, { isLoading: sending }] = useSubmitLogbookMutation();
+  const [send, { isLoading: posting }] = useSubmitLogbookMutation();
+  // Putting a draft in the Outbox (its photos into the browser's storage) takes a moment too.
+  const [queueing, setQueueing] = useState(false);
+  const sending = posting || queueing;
   // One key per draft: sending again after a lost answer cannot record it twice.
   const idempotencyKey = useRef(randomUuid());
   const dispatch = useAppDispatch();
@@ -103,19 +117,45 @@ export function useSubmitContribution<F extends string>({
       setAttempt((a) => a + 1);
       return;
     }
-    try {
-      const receipt = await send({
-        ...draft(),
-        lat: location.lat,
-        lon: location.lon,
-        idempotencyKey: idempotencyKey.current,
-      }).unwrap();
-      // That draft is recorded; whatever is sent next is another one.
+    const form = { ...draft(), lat: location.lat, lon: location.lon, idempotencyKey: idempotencyKey.current };
+    // That draft is recorded, or kept to be: whatever is sent next is another one.
+    const done = () => {
       idempotencyKey.current = randomUuid();
       clearFastUpload();
+    };
+    /** Into the Outbox, having tried `attempts` times (`problem`: why that got no answer). */
+    const queue = async (attempts: number, problem?: string) => {
+      setQueueing(true);
+      try {
+        const { photos, idempotencyKey: key, ...rest } = form;
+        const item = await outbox().add({ form: rest, photos, idempotencyKey: key, attempts, ...(problem ? { problem } : {}) });
+        done();
+        const message = translate('components.outbox.saved');
+        dispatch(toastShown({ type: 'info', message }));
+        announce(message);
+        onQueued(item);
+      } catch {
+        // The browser would not keep it (storage full or refused): the form keeps it instead.
+        setFormError(translate('components.outbox.notSaved'));
+        setAttempt((a) => a + 1);
+      } finally {
+        setQueueing(false);
+      }
+    };
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      await queue(0);
+      return;
+    }
+    try {
+      const receipt = await send(form).unwrap();
+      done();
       dispatch(toastShown({ type: 'success', message: messages.sent }));
       onSent(receipt);
     } catch (err) {
+      if (isNoAnswer(err)) {
+        await queue(1, errorMessage(err));
+        return;
+      }
       const fields: Readonly<Record<string, F | CommonField>> = { ...COMMON_SERVER_FIELDS, ...serverFields };
       const named = errorField(err) ?? '';
       const field = fields[named] ?? serverFieldOf?.(named);
@@ -140,12 +180,17 @@ export function useSubmitContribution<F extends string>({
   return { onSubmit, sending, errors, formError, describedBy, controlProps, formRef, formErrorRef };
 }
 
-/** The page around such a form: the receipt once sent, with its heading focused. */
+/** The page around such a form: how it ended once it has (`ContributionOutcomeView` shows it), with its heading focused. */
 export function useSentReceipt() {
-  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
+  const [outcome, setOutcome] = useState<ContributionOutcome | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (receipt) headingRef.current?.focus();
-  }, [receipt]);
-  return { receipt, onSent: setReceipt, headingRef };
+    if (outcome) headingRef.current?.focus();
+  }, [outcome]);
+  return {
+    outcome,
+    onSent: (receipt: SubmissionReceipt) => setOutcome({ kind: 'sent', receipt }),
+    onQueued: (item: OutboxItem) => setOutcome({ kind: 'queued', item }),
+    headingRef,
+  };
 }

@@ -28,6 +28,7 @@ export const PATHS = {
   status: '/status',
   pages: '/pages',
   page: '/pages/:slug',
+  outbox: '/outbox',
 } as const;
 
 export const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [
@@ -74,4 +75,6 @@ export const to = {
   status: () => '/status',
   pages: () => '/pages',
   page: (slug: string) => `/pages/${seg(slug)}`,
+  /** Contributions made offline, waiting to be sent (and those sent, with their receipts). */
+  outbox: () => '/outbox',
 } as const;

@@ -48,6 +48,8 @@ import en_components from './en/components.json';
 import fr_components from './fr/components.json';
 import en_lib from './en/lib.json';
 import fr_lib from './fr/lib.json';
+import en_outbox from './en/outbox.json';
+import fr_outbox from './fr/outbox.json';
 
 /** Each namespace of each language, as its file holds it (tests check one against the other). */
 export const FILES = {
@@ -73,6 +75,7 @@ export const FILES = {
     status: en_status,
     components: en_components,
     lib: en_lib,
+    outbox: en_outbox,
   },
   fr: {
     common: fr_common,
@@ -96,6 +99,7 @@ export const FILES = {
     status: fr_status,
     components: fr_components,
     lib: fr_lib,
+    outbox: fr_outbox,
   },
 } as const;
 

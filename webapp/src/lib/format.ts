@@ -16,6 +16,13 @@ export function formatDateTime(moment: string | Date | null | undefined): string
   return d.toLocaleString(getLocale(), { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
+/** A time of day for people, to the second ("14:05:09"): a moment soon, today. */
+export function formatTime(moment: number | Date): string {
+  const d = new Date(moment);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleTimeString(getLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 /** A number for people, grouped as the language in effect groups it ("12,345", "12 345"). */
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
   return n.toLocaleString(getLocale(), options);

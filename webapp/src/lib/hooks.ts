@@ -59,3 +59,19 @@ export function useBreakpoint(): Breakpoint {
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
+
+/** Whether the browser says it is online (`navigator.onLine`), following its `online` and `offline` events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      window.addEventListener('online', notify);
+      window.addEventListener('offline', notify);
+      return () => {
+        window.removeEventListener('online', notify);
+        window.removeEventListener('offline', notify);
+      };
+    },
+    () => navigator.onLine !== false,
+    () => true,
+  );
+}

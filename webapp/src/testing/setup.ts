@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetPositions } from '../api/position';
 import { setLocale } from '../i18n';
+import { resetOutbox } from '../lib/outbox';
 
 // jsdom has no matchMedia, WebGL or object URLs; the app copes without them, quietly.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,6 +33,11 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetPositions();
+  // An empty Outbox of its own (in memory) for each test.
+  resetOutbox();
+  // Uploads with progress go by XMLHttpRequest where there is one (api/upload.ts): here they go
+  // by fetch, which the tests mock (jsdom's would try a network the tests do not have).
+  vi.stubGlobal('XMLHttpRequest', undefined);
   // Tests read English unless they switch (jsdom's browser language is en-US).
   setLocale('en');
   document.title = '';

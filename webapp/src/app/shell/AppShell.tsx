@@ -2,7 +2,7 @@
  * The frame around every screen (SPEC §2): skip link, one navigation per layout (the rail on wide
  * screens; the bottom bar and the drawer below), main content, dialogs, toasts and the live
  * announcer. It also moves focus to each new page's heading, logs
- * the guards' query flags and celebrates new badges with a toast.
+ * the guards' query flags, celebrates new badges with a toast and runs the Outbox's sender.
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { LiveAnnouncer } from '../../components/LiveAnnouncer';
 import { SignInDialog } from '../../features/auth/SignInDialog';
 import { FeedbackDialog } from '../../features/feedback/FeedbackDialog';
 import { useBadgeToasts } from '../../features/notifications/useBadgeToasts';
+import { useOutboxSender } from '../../features/outbox/useOutboxSender';
 import { BREAKPOINTS } from '../../config/constants';
 import { useT } from '../../i18n';
 import { announce } from '../../lib/announcer';
@@ -77,6 +78,7 @@ export function AppShell() {
   const t = useT();
   useRouteFocus();
   useBadgeToasts();
+  useOutboxSender();
   useEffect(() => {
     logGuardFlags(location.search);
   }, [location.search]);

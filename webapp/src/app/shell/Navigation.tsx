@@ -1,8 +1,9 @@
 /**
  * The shell's navigation (SPEC §2), one per layout (AppShell picks it): on wide screens the left
  * rail, holding everything; below, the bottom bar with its add button and the slide-in drawer.
+ * The Outbox's entry shows while it holds anything (on phones, a dot on the menu button says something waits there).
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName, roleOf, selectUser, type Role } from '../../api/session';
@@ -15,6 +16,7 @@ import { to } from '../../config/routes';
 import { useT, type MessageKey } from '../../i18n';
 import { AddArtworkButton } from '../../features/add/AddArtworkButton';
 import { useUnreadCount } from '../../features/notifications/notificationsApi';
+import { OutboxMenuBadge, OutboxNavItem, useOutboxCounts } from '../../features/outbox/OutboxNavItem';
 import {
   dialogOpened,
   drawerToggled,
@@ -238,6 +240,7 @@ export function NavRail() {
         {mainEntries('rail').map((e) => (
           <EntryLink key={e.id} entry={e} showLabel={expanded} />
         ))}
+        <OutboxNavItem showLabel={expanded} />
       </ul>
       <AdminSection showLabel={expanded} />
       <div className="nav-rail__footer">
@@ -259,6 +262,9 @@ export function BottomBar() {
   const { pathname } = useLocation();
   const t = useT();
   const profileLabel = s.signedIn ? t('shell.nav.profile') : t('shell.nav.login');
+  // The menu holds the Outbox: while something waits there, its button says so.
+  const outboxId = useId();
+  const { unsent } = useOutboxCounts();
   // Two sides of equal width around the add button, so it stays centred whatever each side holds.
   return (
     <nav className="bottom-bar" aria-label={t('shell.nav.quickActions')}>
@@ -268,9 +274,13 @@ export function BottomBar() {
           className="bottom-bar__item"
           onClick={() => dispatch(drawerToggled(true))}
           aria-label={t('shell.nav.openMenu')}
+          aria-describedby={unsent > 0 ? outboxId : undefined}
           aria-haspopup="dialog"
         >
-          <Icon name="menu" />
+          <span className="nav-item__icon">
+            <Icon name="menu" />
+            <OutboxMenuBadge id={outboxId} />
+          </span>
           <span className="bottom-bar__label">{t('shell.nav.menu')}</span>
         </button>
         <button type="button" className="bottom-bar__item" onClick={() => dispatch(feedbackOpened(undefined))} aria-label={t('shell.nav.sendFeedback')}>
@@ -372,6 +382,7 @@ export function Drawer() {
             {mainEntries('drawer').map((e) => (
               <EntryLink key={e.id} entry={e} showLabel onNavigate={close} />
             ))}
+            <OutboxNavItem showLabel onNavigate={close} />
           </ul>
           <AdminSection showLabel onNavigate={close} />
         </nav>

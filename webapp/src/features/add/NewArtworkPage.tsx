@@ -11,7 +11,6 @@
 import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
-import type { SubmissionReceipt } from '../../api/types';
 import { ArtistPicker, type CreditedArtist } from '../../components/ArtistPicker';
 import { Icon } from '../../components/Icon';
 import { LabelledField } from '../../components/LabelledField';
@@ -25,7 +24,7 @@ import {
   FieldError,
   noteTooLongMessage,
   NoteField,
-  SubmissionReceiptView,
+  ContributionOutcomeView,
   SubmitActions,
 } from '../../components/SubmissionParts';
 import { TagValueField } from '../../components/TagValueField';
@@ -202,25 +201,25 @@ function detailChoices(vocabulary: TagVocabulary) {
 
 export function NewArtworkPage() {
   const t = useT();
-  const { receipt, onSent, headingRef } = useSentReceipt();
+  const { outcome, onSent, onQueued, headingRef } = useSentReceipt();
 
   return (
     <div className="page page--narrow">
       <PageHeader title={t('add.new.title')} subtitle={t('add.new.subtitle')} />
-      {receipt ? (
-        <SubmissionReceiptView receipt={receipt} title={t('add.new.receiptTitle')} headingRef={headingRef}>
+      {outcome ? (
+        <ContributionOutcomeView outcome={outcome} sentTitle={t('add.new.receiptTitle')} headingRef={headingRef}>
           <Link className="button button--text" to={to.add()}>
             {t('add.new.another')}
           </Link>
-        </SubmissionReceiptView>
+        </ContributionOutcomeView>
       ) : (
-        <NewArtworkForm onSent={onSent} />
+        <NewArtworkForm onSent={onSent} onQueued={onQueued} />
       )}
     </div>
   );
 }
 
-function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) {
+function NewArtworkForm({ onSent, onQueued }: Pick<ReturnType<typeof useSentReceipt>, 'onSent' | 'onQueued'>) {
   const t = useT();
   const fast = useFastUpload();
   const [params] = useSearchParams();
@@ -300,6 +299,7 @@ function NewArtworkForm({ onSent }: { onSent: (r: SubmissionReceipt) => void }) 
     },
     messages: { sent: NEW_ARTWORK_MESSAGES.sent(), failed: NEW_ARTWORK_MESSAGES.failed() },
     onSent,
+    onQueued,
   });
 
   return (

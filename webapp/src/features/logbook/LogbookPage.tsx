@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetArtworkQuery } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
-import { CONDITIONS, type Condition, type SubmissionReceipt } from '../../api/types';
+import { CONDITIONS, type Condition } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
@@ -20,7 +20,7 @@ import {
   FieldError,
   noteTooLongMessage,
   NoteField,
-  SubmissionReceiptView,
+  ContributionOutcomeView,
   SubmitActions,
 } from '../../components/SubmissionParts';
 import { useSentReceipt, useSubmitContribution, type FieldErrors } from '../../components/useSubmitContribution';
@@ -49,7 +49,7 @@ export function LogbookPage() {
   const t = useT();
   const { artworkId = '' } = useParams();
   const { data: artwork, error, isLoading } = useGetArtworkQuery(artworkId, { skip: !artworkId });
-  const { receipt, onSent, headingRef } = useSentReceipt();
+  const { outcome, onSent, onQueued, headingRef } = useSentReceipt();
   const title = artwork?.title || t('logbook.page.untitled');
   const missing = isApiError(error) && (error.status === 404 || error.status === 400);
 
@@ -67,12 +67,12 @@ export function LogbookPage() {
       />
       {missing ? (
         <ArtworkNotFound id={artworkId} />
-      ) : receipt ? (
-        <SubmissionReceiptView receipt={receipt} title={t('logbook.page.sentTitle')} headingRef={headingRef}>
+      ) : outcome ? (
+        <ContributionOutcomeView outcome={outcome} sentTitle={t('logbook.page.sentTitle')} headingRef={headingRef}>
           <Link className="button button--text" to={to.artwork(artworkId)}>
             {t('logbook.page.backTo', { title })}
           </Link>
-        </SubmissionReceiptView>
+        </ContributionOutcomeView>
       ) : (
         <>
           {artwork && artwork.photos.length > 0 && (
@@ -89,6 +89,7 @@ export function LogbookPage() {
             artworkTitle={artwork?.title ?? null}
             artworkAt={artwork ? { lat: artwork.lat, lon: artwork.lon } : null}
             onSent={onSent}
+            onQueued={onQueued}
           />
         </>
       )}
@@ -101,12 +102,12 @@ function LogbookForm({
   artworkTitle,
   artworkAt,
   onSent,
+  onQueued,
 }: {
   artworkId: string;
   artworkTitle: string | null;
   artworkAt: LatLon | null;
-  onSent: (r: SubmissionReceipt) => void;
-}) {
+} & Pick<ReturnType<typeof useSentReceipt>, 'onSent' | 'onQueued'>) {
   const t = useT();
   const fast = useFastUpload();
   const [photos, setPhotos] = useState<File[]>(() => fast?.photos.map((p) => p.file) ?? []);
@@ -146,6 +147,7 @@ function LogbookForm({
     serverFields: SERVER_FIELDS,
     messages: { sent: t('logbook.form.sent'), failed: t('logbook.form.failed') },
     onSent,
+    onQueued,
   });
 
   return (

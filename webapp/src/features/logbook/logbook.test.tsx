@@ -198,7 +198,7 @@ describe('/logbook/{artworkId}', () => {
     expect(await screen.findByTestId('form-error')).toHaveTextContent(`Artwork with ID ${ARTWORK_ID} not found`);
   });
 
-  it('sends the same Idempotency-Key again when the first answer was lost', async () => {
+  it('keeps the visit in the Outbox when the answer is lost, and the Outbox sends it again with the same Idempotency-Key', async () => {
     let posts = 0;
     const { callsTo } = mockFetch({
       [`GET /api/artworks/${ARTWORK_ID}`]: () => envelope(ARTWORK),
@@ -212,9 +212,11 @@ describe('/logbook/{artworkId}', () => {
     await screen.findByRole('link', { name: 'Girl in a Wetsuit' });
     await userEvent.type(screen.getByLabelText('Note (optional)'), 'Nice');
     await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
-    expect(await screen.findByTestId('form-error')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit visit' }));
-    await screen.findByRole('heading', { name: 'Thanks! Your visit was sent for review' });
+    expect(await screen.findByRole('heading', { name: 'Saved to your Outbox' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'Open your Outbox' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText(/^Sent .+: pending review$/)).toBeInTheDocument();
+    expect(screen.getAllByTestId('outbox-item')).toHaveLength(1);
     const keys = callsTo('/api/logbook').map((c) => c.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,0 +1,163 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SubmissionReceipt } from '../../api/types';
+import { outbox, resetOutbox, type OutboxDraft } from '../../lib/outbox';
+import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
+import { renderRoute } from '../../testing/render';
+import { ARTWORK_ID, created, deferred, receipt } from '../../testing/submissions';
+import { setLocale } from '../../i18n';
+
+const VISIT: OutboxDraft = {
+  form: { type: 'logbook', lat: 49.28, lon: -123.12, artworkId: ARTWORK_ID, artworkTitle: 'Girl in a Wetsuit', notes: 'Repainted' },
+  photos: [new File(['jpeg'], 'visit.jpg', { type: 'image/jpeg' })],
+  idempotencyKey: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  attempts: 0,
+};
+const ARTWORK: OutboxDraft = {
+  form: { type: 'new_artwork', lat: 49.27, lon: -123.1, title: 'Orca', artwork_type: 'sculpture' },
+  photos: [new File(['jpeg'], 'orca.jpg', { type: 'image/jpeg' }), new File(['jpeg'], 'orca2.jpg', { type: 'image/jpeg' })],
+  idempotencyKey: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  attempts: 0,
+};
+
+function api(post: () => Response | Promise<Response> = () => created(receipt({ submission_type: 'logbook', photos: [] }))) {
+  return mockFetch({
+    'GET /api/config': () => envelope({ product_name: 'Plinth', map_style_url: null, mapbox_access_token: null }),
+    'POST /api/logbook': post,
+  });
+}
+
+function offline() {
+  return vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+}
+
+const entries = () => screen.getAllByTestId('outbox-item');
+const entry = (name: string) => screen.getByRole('listitem', { name });
+
+describe('/outbox', () => {
+  it('says when the Outbox is empty, and is titled', async () => {
+    api();
+    renderRoute('/outbox');
+    expect(await screen.findByRole('heading', { name: 'Your Outbox is empty' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Outbox - Plinth'));
+    expect(screen.queryByTestId('outbox-nav')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+
+  it('offline, lists what waits with its thumbnail, what it is and that it waits for a connection', async () => {
+    offline();
+    resetOutbox({ thumbnail: (photo) => Promise.resolve(photo.size > 0 ? 'data:image/jpeg;base64,/9j/2w==' : null) });
+    api();
+    await outbox().add(VISIT);
+    await outbox().add(ARTWORK);
+    renderRoute('/outbox');
+    const list = await screen.findByRole('list', { name: 'To send (2)' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const visit = entry('Visit to Girl in a Wetsuit');
+    expect(within(visit).getByRole('img', { name: 'Photo of Visit to Girl in a Wetsuit' })).toHaveAttribute('src', 'data:image/jpeg;base64,/9j/2w==');
+    expect(within(visit).getByText(/^1 photo · saved /)).toBeInTheDocument();
+    expect(within(visit).getByTestId('outbox-item-state')).toHaveTextContent('Waiting for a connection');
+    expect(within(entry('New artwork: Orca')).getByText(/^2 photos · saved /)).toBeInTheDocument();
+    expect(screen.getByTestId('outbox-network')).toHaveTextContent('You are offline. Everything waiting here will be sent when you are back online.');
+    expect(screen.getByRole('button', { name: 'Send now' })).toBeDisabled();
+    // The menu that holds the Outbox says how many wait.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAccessibleDescription('Outbox, 2 to send');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Outbox, 2 to send' })).toHaveAttribute('href', '/outbox');
+  });
+
+  it('sends what waits once back online, with its key, then shows it sent with the ways on and announces it', async () => {
+    const onLine = offline();
+    resetOutbox({ events: window });
+    const { callsTo } = api(() => created(receipt({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', submission_type: 'logbook', photos: [] })));
+    await outbox().add(VISIT);
+    renderRoute('/outbox');
+    await screen.findByText('Waiting for a connection');
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const sent = await screen.findByRole('list', { name: 'Sent (1)' });
+    expect(within(sent).getByTestId('outbox-item-state')).toHaveTextContent(/^Sent .+: pending review$/);
+    expect(within(sent).getByRole('link', { name: 'See your submissions' })).toHaveAttribute('href', '/profile');
+    expect(within(sent).getByRole('link', { name: 'View the artwork Visit to Girl in a Wetsuit' })).toHaveAttribute('href', `/artwork/${ARTWORK_ID}`);
+    expect(screen.getByTestId('outbox-network')).toHaveTextContent('You are online.');
+    const posts = callsTo('/api/logbook');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBe(VISIT.idempotencyKey);
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Visit to Girl in a Wetsuit was sent.')).toBe(true));
+    // Sent, nothing waits: no count, but the entry stays while a receipt is kept.
+    expect(screen.getByRole('button', { name: 'Open menu' })).not.toHaveAccessibleDescription();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear sent' }));
+    expect(await screen.findByRole('heading', { name: 'Your Outbox is empty' })).toBeInTheDocument();
+  });
+
+  it('shows a refusal in the server’s words, sends it again on Retry, and discards on confirmation', async () => {
+    let posts = 0;
+    api(() => {
+      posts += 1;
+      return posts === 1 ? apiError(400, 'VALIDATION_ERROR', 'The note must be at most 1000 characters', { field: 'notes' }) : created(receipt());
+    });
+    await outbox().add(VISIT);
+    renderRoute('/outbox');
+    await screen.findByRole('listitem', { name: 'Visit to Girl in a Wetsuit' });
+    const visit = () => entry('Visit to Girl in a Wetsuit');
+    expect(await within(visit()).findByText('Not sent: The note must be at most 1000 characters')).toBeInTheDocument();
+    expect(visit()).toHaveAttribute('data-state', 'failed');
+
+    await userEvent.click(within(visit()).getByRole('button', { name: 'Retry Visit to Girl in a Wetsuit' }));
+    expect(await within(await screen.findByRole('list', { name: 'Sent (1)' })).findByText(/^Sent /)).toBeInTheDocument();
+    expect(posts).toBe(2);
+
+    offline();
+    await act(() => outbox().add(ARTWORK).then(() => undefined));
+    await userEvent.click(within(entry('New artwork: Orca')).getByRole('button', { name: 'Discard New artwork: Orca' }));
+    const dialog = screen.getByRole('dialog', { name: 'Discard this contribution?' });
+    expect(dialog).toHaveTextContent('New artwork: Orca and its photos will be deleted from this device and never sent.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'New artwork: Orca' })).not.toBeInTheDocument());
+    expect(entries()).toHaveLength(1);
+  });
+
+  it('shows the upload’s progress while an item is sent', async () => {
+    const onLine = offline();
+    api();
+    await outbox().add(ARTWORK);
+    renderRoute('/outbox');
+    const orca = await screen.findByRole('listitem', { name: 'New artwork: Orca' });
+    // The shell's sender gives way to one answered by hand.
+    const answer = deferred<SubmissionReceipt>();
+    let report: (fraction: number) => void = () => undefined;
+    outbox().start((_form, onProgress) => {
+      report = onProgress;
+      return answer.promise;
+    });
+    onLine.mockReturnValue(true);
+    act(() => {
+      void outbox().sendNow();
+    });
+    await waitFor(() => expect(orca).toHaveAttribute('data-state', 'sending'));
+    expect(within(orca).getByTestId('outbox-item-state')).toHaveTextContent('Sending…');
+    act(() => report(0.42));
+    expect(within(orca).getByRole('progressbar', { name: 'Upload of New artwork: Orca' })).toHaveAttribute('value', '0.42');
+    expect(within(orca).getByTestId('outbox-item-state')).toHaveTextContent('Sending… 42%');
+    await act(async () => {
+      answer.resolve(receipt());
+      await outbox().idle();
+    });
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'New artwork: Orca' })).toHaveAttribute('data-state', 'sent'));
+  });
+
+  it('speaks French', async () => {
+    setLocale('fr');
+    offline();
+    api();
+    await outbox().add(ARTWORK);
+    renderRoute('/outbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Boîte d’envoi' })).toBeInTheDocument();
+    expect(entry('Nouvelle œuvre : Orca')).toHaveTextContent('En attente d’une connexion');
+  });
+});

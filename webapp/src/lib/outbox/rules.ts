@@ -1,0 +1,98 @@
+/**
+ * The Outbox's rules, without storage or network: which item goes next, what a try's outcome
+ * makes of it, when to try again.
+ *
+ * After a try:
+ * - the server's receipt: sent;
+ * - no answer (the network, a timeout), or an answer that says "later" (409: the key's first
+ *   request still runs; 408, 429, 502, 503, 504): waiting, for a later try (`Retry-After` when the
+ *   server gave one, else a growing delay). A contribution is never dropped for want of a network;
+ * - any other refusal (400 and the like, 500): failed, with the server's own words, until the
+ *   person retries or discards it.
+ */
+import { ERROR_CODES, errorMessage, isApiError } from '../../api/errors';
+import type { SubmissionReceipt } from '../../api/types';
+import type { OutboxItem, OutboxState } from './types';
+
+/** How long a tab's claim on an item lasts: longer than an upload may take (SUBMISSION.uploadTimeoutMs) and its answer. */
+export const SENDING_LEASE_MS = 3 * 60_000;
+/** The first wait after a try that got no answer, doubled at each further one, up to RETRY_MAX_MS. */
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** The shortest wait before another try, whatever the server says (a `Retry-After: 0` must not make a busy loop). */
+export const RETRY_MIN_MS = 1_000;
+
+/** Statuses that mean "not now" rather than "no". */
+const LATER = new Set([408, 409, 429, 502, 503, 504]);
+
+/** The wait before try number `attempts + 1`, after `attempts` that got nowhere. */
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Whether a failed call got no answer from the server at all (the network, the client's timeout). */
+export function isNoAnswer(error: unknown): boolean {
+  return isApiError(error) && (error.code === ERROR_CODES.network || error.code === ERROR_CODES.timeout);
+}
+
+/** What item `item` becomes after its try at `now` ended in `outcome`. */
+export function afterTry(
+  item: OutboxItem,
+  outcome: { receipt: SubmissionReceipt } | { error: unknown },
+  now: number,
+): OutboxItem {
+  if ('receipt' in outcome) {
+    // Sent: the photos are the server's now; the thumbnail stays to show what it was.
+    return { ...item, photos: [], state: { status: 'sent', receipt: outcome.receipt, sentAt: new Date(now).toISOString() } };
+  }
+  const { error } = outcome;
+  const status = isApiError(error) ? error.status : 0;
+  if (isNoAnswer(error) || LATER.has(status)) {
+    const after = isApiError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : retryDelay(item.attempts);
+    return { ...item, state: { status: 'waiting', retryAt: now + Math.max(RETRY_MIN_MS, after), problem: errorMessage(error) } };
+  }
+  return { ...item, state: { status: 'failed', message: errorMessage(error), httpStatus: status, failedAt: new Date(now).toISOString() } };
+}
+
+/**
+ * Whether an item may be sent now: waiting and due, or claimed by a sender that is gone (its lease
+ * is over, or `exclusive`: this sender alone may send, so any claim is a dead tab's).
+ */
+export function isDue(state: OutboxState, now: number, exclusive: boolean): boolean {
+  if (state.status === 'waiting') return (state.retryAt ?? 0) <= now;
+  if (state.status === 'sending') return exclusive || state.leaseUntil <= now;
+  return false;
+}
+
+/** The item as claimed for sending by `owner` at `now`, or undefined when it is not due (another tab has it). */
+export function claimed(item: OutboxItem, owner: string, now: number, exclusive: boolean): OutboxItem | undefined {
+  if (!isDue(item.state, now, exclusive)) return undefined;
+  return { ...item, attempts: item.attempts + 1, state: { status: 'sending', owner, leaseUntil: now + SENDING_LEASE_MS } };
+}
+
+/** The oldest item due now, if any: items go in the order they were made. */
+export function nextDue(items: readonly OutboxItem[], now: number, exclusive: boolean): OutboxItem | undefined {
+  return items.find((i) => isDue(i.state, now, exclusive));
+}
+
+/** When the next waiting item falls due after `now`, if one waits for a time. */
+export function nextWake(items: readonly OutboxItem[], now: number): number | undefined {
+  let soonest: number | undefined;
+  for (const i of items) {
+    const at = i.state.status === 'waiting' ? i.state.retryAt : i.state.status === 'sending' ? i.state.leaseUntil : undefined;
+    if (at !== undefined && at > now && (soonest === undefined || at < soonest)) soonest = at;
+  }
+  return soonest;
+}
+
+/** Items not sent yet: waiting, being sent or refused. */
+export function unsentCount(items: readonly OutboxItem[]): number {
+  return items.filter((i) => i.state.status !== 'sent').length;
+}
+
+/** A failed item given another chance, or a waiting one told not to wait. */
+export function retried(item: OutboxItem): OutboxItem | undefined {
+  if (item.state.status !== 'failed' && item.state.status !== 'waiting') return undefined;
+  return { ...item, state: { status: 'waiting' } };
+}

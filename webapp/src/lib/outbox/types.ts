@@ -1,0 +1,59 @@
+/**
+ * What the Outbox holds: a contribution made while the server could not be reached (a new
+ * artwork or a logbook visit, as POST /logbook takes it), with its photos and the Idempotency-Key
+ * it was first tried with, until it is sent; then the server's receipt.
+ */
+import type { LogbookForm } from '../../api/submissionsApi';
+import type { SubmissionReceipt } from '../../api/types';
+
+/** The form as stored: everything but the photos (kept beside it as blobs) and the key. */
+export type OutboxForm = Omit<LogbookForm, 'photos' | 'idempotencyKey' | 'onUploadProgress'>;
+
+/** A photo as stored: its bytes (with their EXIF, location included) and what the file was called. */
+export interface OutboxPhoto {
+  name: string;
+  type: string;
+  blob: Blob;
+}
+
+/**
+ * Where an item is:
+ * - `waiting`: to be sent when the network allows (not before `retryAt`, when given); `problem`
+ *   says why the last try did not get through;
+ * - `sending`: a tab (`owner`) is sending it; a claim past `leaseUntil` is a tab that went away;
+ * - `sent`: the server has it (`receipt`); its photos are no longer kept;
+ * - `failed`: the server refused it (`message`, its own words; `status`): the person retries or
+ *   discards it.
+ */
+export type OutboxState =
+  | { status: 'waiting'; retryAt?: number; problem?: string }
+  | { status: 'sending'; owner: string; leaseUntil: number }
+  | { status: 'sent'; receipt: SubmissionReceipt; sentAt: string }
+  | { status: 'failed'; message: string; httpStatus: number; failedAt: string };
+
+export type OutboxStatus = OutboxState['status'];
+
+export interface OutboxItem {
+  /** The Idempotency-Key too: one per draft, so sending it again can never record it twice. */
+  id: string;
+  form: OutboxForm;
+  photos: OutboxPhoto[];
+  /** A small JPEG of the first photo as a data URL, shown in the Outbox; null when it could not be made. */
+  thumbnail: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Tries so far, the one that failed before it was stored included. */
+  attempts: number;
+  state: OutboxState;
+}
+
+/** What a form hands the Outbox. */
+export interface OutboxDraft {
+  form: OutboxForm;
+  photos: readonly File[];
+  idempotencyKey: string;
+  /** Tries already made (1 after a send that got no answer, 0 when offline). */
+  attempts: number;
+  /** Why it could not be sent now, if a try was made. */
+  problem?: string;
+}
