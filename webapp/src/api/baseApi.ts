@@ -29,6 +29,8 @@ export const TAG_TYPES = [
   'Saved',
   /** What the artworks around a place lack (GET /tasks/nearby), by artwork: a proposal or a visit answers it. */
   'Task',
+  /** Areas to finish and what the caller has seen of them (GET /areas, /me/areas); a boundary file loaded or cleared changes them all. */
+  'Area',
   'Review',
   'Feedback',
   'Permission',

@@ -377,6 +377,26 @@ export type NearbyPast = NearbyResponse<PastMarker>;
 /** GET /artworks/timeline: from when to when the map as it was can go. */
 export type Timeline = Schemas['Timeline'];
 
+/* ---- Areas to finish (issue 33) ---- */
+
+/**
+ * A boundary file's area as a GeoJSON MultiPolygon's coordinates: polygons, each its outer ring
+ * then its holes, each ring of `[lon, lat]` points (first repeated last). The document leaves
+ * `shapes` an open object.
+ */
+export type AreaShapes = number[][][][];
+/** One area: its box, its approved artworks and (GET /me/areas) how many the caller saw; `shapes` typed as above. */
+export type Area = Omit<Schemas['AreaDto'], 'shapes'> & { shapes?: AreaShapes | null };
+/** The boundary file in force: its name, whom it comes from (shown with its areas) and when it was loaded. */
+export type AreaFile = Schemas['AreaFile'];
+/** GET /areas and GET /me/areas: the file in force (none: grid cells), the areas, or `too_wide` (zoom in). */
+export type AreaList = Omit<Schemas['AreaList'], 'areas'> & { areas: Area[] };
+/** PUT /admin/areas's body; the document leaves `geojson` (the parsed FeatureCollection) an open object. */
+export type BoundaryUpload = Omit<Schemas['BoundaryUpload'], 'geojson'> & { geojson: unknown };
+/** What loading or clearing a boundary file answers: how many areas the file in force has. */
+export type AreasChanged = Schemas['AreasChanged'];
+export type Envelope_AreasChanged = Schemas['Envelope_AreasChanged'];
+
 /* ---- Feedback, its moderation, and administration ---- */
 
 /** POST /feedback's body (SPEC §3 feedback payload). */

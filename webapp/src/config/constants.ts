@@ -58,6 +58,8 @@ export const AUDIT_PAGE_LIMIT = 50;
 export const PERMISSION_REASON_MAX = 500;
 /** The server's limits for a badge definition. */
 export const BADGE_LIMITS = { keyMax: 40, titleMax: 60, descriptionMax: 300, iconMax: 16, thresholdMax: 100_000 } as const;
+/** A boundary file of areas (issue 33): its name's and attribution's longest, and the largest file the server takes. */
+export const AREA_LIMITS = { nameMax: 100, attributionMax: 300, fileBytes: 16 * 1024 * 1024 } as const;
 
 export const GEOLOCATION = {
   current: { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 },

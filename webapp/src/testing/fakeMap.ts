@@ -18,6 +18,7 @@ export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
     setPin: () => undefined,
     onPinMove: () => () => undefined,
     setRoute: () => undefined,
+    setAreas: () => undefined,
     fitBounds: () => undefined,
     resize: () => undefined,
     destroy: () => undefined,

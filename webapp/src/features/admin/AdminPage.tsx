@@ -1,6 +1,6 @@
 /**
- * /admin (admins): statistics, permissions, the audit log, replays of the read models, badges and
- * imports of open data, as accessible tabs. The tab lives in the URL (`?tab=`), so the audit log's links
+ * /admin (admins): statistics, permissions, the audit log, replays of the read models, badges,
+ * imports of open data and the areas people finish, as accessible tabs. The tab lives in the URL (`?tab=`), so the audit log's links
  * (`/admin?tab=badges`) and the back button land where they should; each tab keeps its own
  * parameters beside it.
  */
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageTitle';
 import { Tabs, useTabParam } from '../../components/Tabs';
 import { useT, type MessageKey } from '../../i18n';
+import { AreasTab } from './AreasTab';
 import { AuditTab } from './AuditTab';
 import { BadgesTab } from './BadgesTab';
 import { ImportTab } from './ImportTab';
@@ -23,6 +24,7 @@ const TABS = [
   { id: 'replay', label: 'admin.tabs.replay' },
   { id: 'badges', label: 'admin.tabs.badges' },
   { id: 'import', label: 'admin.tabs.import' },
+  { id: 'areas', label: 'admin.tabs.areas' },
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>;
 
 export function AdminPage() {
@@ -40,6 +42,7 @@ export function AdminPage() {
         {tab === 'replay' && <ReplayTab />}
         {tab === 'badges' && <BadgesTab />}
         {tab === 'import' && <ImportTab />}
+        {tab === 'areas' && <AreasTab />}
       </Tabs>
     </div>
   );

@@ -9,23 +9,30 @@
  * Replays (rebuilding read models from the event store) are jobs on the server: starting one
  * answers the job at once, and `useReplayJob` reads it again every second while it runs.
  *
+ * Areas (issue 33): a boundary file loaded in place of the one in force, or cleared (areas are
+ * grid cells again); either reads every area again (the file in force is `api/areasApi`'s).
+ *
  * Imports: the runs recorded so far are a query here; the upload (sent with progress) and the
  * dry run and the import (answered as streams of progress lines) go through `importStream.ts`,
  * outside RTK Query, which reads whole answers only.
  */
+import { AREA_LIST } from '../../api/areasApi';
 import { baseApi, LIST_ID, unwrap } from '../../api/baseApi';
 import { isApiError } from '../../api/errors';
 import type {
   AccountRoles,
   AdminStatistics,
+  AreasChanged,
   AuditDecision,
   AuditPage,
   BadgeChange,
   BadgeChanged,
+  BoundaryUpload,
   CatalogueBadge,
   EntityAudit,
   Envelope_AdminBadges,
   Envelope_AdminStatistics,
+  Envelope_AreasChanged,
   Envelope_AuditPage,
   Envelope_BadgeChanged,
   Envelope_EntityAudit,
@@ -41,6 +48,9 @@ import type {
 } from '../../api/types';
 import { AUDIT_PAGE_LIMIT } from '../../config/constants';
 import { IMPORT_RUNS_LIMIT, type Envelope_ImportRunPage, type ImportRunPage } from './importTypes';
+
+/** How long a boundary file (up to 16 MB) may take to be sent and checked. */
+const AREAS_TIMEOUT_MS = 120_000;
 
 /** How often a running replay is read again. */
 export const REPLAY_POLL_MS = 1000;
@@ -206,6 +216,19 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, error, id) => (error ? [] : [BADGE_LIST, { type: 'Badge', id }, AUDIT_LIST]),
     }),
 
+    /** A boundary file in place of the one in force: how many areas it has. */
+    loadAreas: build.mutation<AreasChanged, BoundaryUpload>({
+      query: (body) => ({ url: '/admin/areas', method: 'PUT', body, timeoutMs: AREAS_TIMEOUT_MS }),
+      transformResponse: (raw: Envelope_AreasChanged) => unwrap(raw),
+      invalidatesTags: (_r, error) => (error ? [] : [AREA_LIST, AUDIT_LIST]),
+    }),
+    /** The boundary file in force goes: areas are grid cells again. A 404 says none was loaded (the tab was out of date). */
+    clearAreas: build.mutation<AreasChanged, void>({
+      query: () => ({ url: '/admin/areas', method: 'DELETE' }),
+      transformResponse: (raw: Envelope_AreasChanged) => unwrap(raw),
+      invalidatesTags: (_r, error) => (!error || (isApiError(error) && error.status === 404) ? [AREA_LIST, AUDIT_LIST] : []),
+    }),
+
     /** The import runs recorded so far, newest first: the page after `before` (the first when null). */
     getImportRuns: build.query<ImportRunPage, { before: string | null }>({
       query: ({ before }) => ({ url: '/admin/imports', params: { limit: IMPORT_RUNS_LIMIT, ...(before ? { before } : {}) } }),
@@ -266,4 +289,6 @@ export const {
   useDeactivateBadgeMutation,
   useStartReplayMutation,
   useGetImportRunsQuery,
+  useLoadAreasMutation,
+  useClearAreasMutation,
 } = adminApi;

@@ -13,6 +13,9 @@
  * The time panel shows the map as it was (`as_of`, see pastMap.ts): the same tiles asked as of
  * then, markers changed since ringed and labelled, removed since greyed, and the layers "Added
  * since" and "Removed since"; a banner says which day it is, with the way back to today.
+ * The Areas panel turns on the Areas layer (`areas=1`, see mapAreas.ts): the areas of the view
+ * shaded under the markers by how much of each the person has seen, and listed in the panel; a
+ * link to an area (`fit`, from /profile) opens the map fitted to it.
  *
  * Kept in one file on purpose: the viewport, the URL's filters and the nearby queries are one
  * state that the map, the list of what is in view and the panels all read.
@@ -30,7 +33,7 @@ import { useMapSettings } from '../../api/configApi';
 import { errorMessage } from '../../api/errors';
 import { placeAt, placeName, useGetPlacesQuery } from '../../api/placesApi';
 import { useGetListArtworkIdsQuery, useGetListTourQuery, useGetMyListsQuery, type TourStart, type TourStop } from '../../api/listsApi';
-import type { ArtworkMinimalDto, Place } from '../../api/types';
+import type { Area, ArtworkMinimalDto, Place } from '../../api/types';
 import { MAP_MOVE_DEBOUNCE_MS, NEARBY } from '../../config/constants';
 import { to } from '../../config/routes';
 import { t as translate, useT } from '../../i18n';
@@ -39,6 +42,7 @@ import { tourSummary } from '../../lib/tour';
 import { formatDistance, haversineM, type LatLng } from '../../lib/geo';
 import { isLocationPermissionGranted, useGeolocation } from '../../lib/geolocation';
 import { logger } from '../../lib/logger';
+import { AREAS_PARAM, FIT_PARAM, readAreasOn, readFit } from '../../lib/areas';
 import { defaultMapRadius } from '../../lib/preferences';
 import { saveMapView } from '../../lib/savedView';
 import { withParams } from '../../lib/urlParams';
@@ -48,6 +52,7 @@ import {
   artworkTypeLabel,
   createMap,
   isWebGLSupported,
+  type MapBounds,
   type MapPoint,
   type NearbyArea,
   type PlinthMap,
@@ -62,10 +67,12 @@ import {
   tourParams,
   type MapFilters,
 } from './mapFilters';
+import { AreasPanel } from './AreasPanel';
+import { areaBounds, toMapArea, useMapAreas } from './mapAreas';
 import { MapFiltersPanel } from './MapFiltersPanel';
 import { PanelHeader } from './PanelHeader';
 import { PlacesPanel } from './PlacesPanel';
-import { initialView, nearbyTilesFor, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
+import { initialView, nearbyTilesFor, paddingClearOf, tourBounds, tourRoute, tourStartFor, tourStartTooFar, zoomForRadius } from './mapView';
 import { TourPanel, type TourFrom } from './TourPanel';
 import { useGetNearbyTilesQuery, useGetTimelineQuery, type NearbyMarker } from './mapApi';
 import { formatPast, pastViewParams, rangeOf, readPastView, SHOWN_CHANGES, sinceStyle, type PastView } from './pastMap';
@@ -109,9 +116,6 @@ interface TourRequest {
   from: TourFrom;
 }
 
-/** Panels over the map leave this much room around a fitted tour. */
-const FIT_MARGIN_PX = 24;
-
 export function MapPage() {
   const t = useT();
   usePageTitle(t('map.page.title'));
@@ -138,10 +142,19 @@ export function MapPage() {
   const [selected, setSelected] = useState<MapPoint | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [placesOpen, setPlacesOpen] = useState(false);
-  /** The phone's sheet shows the list or the places, not both. */
-  const showSheet = (sheet: 'list' | 'places' | null) => {
+  // The Areas layer (`areas=1`), its panel open with it on arrival.
+  const areasOn = readAreasOn(search);
+  const [areasOpen, setAreasOpen] = useState(areasOn);
+  // The view's box (for the Areas layer), following the map as the tiles do.
+  const [viewBounds, setViewBounds] = useState<MapBounds | null>(null);
+  const areas = useMapAreas(areasOn && mapState === 'ready' ? viewBounds : null);
+  const areasPanel = useRef<HTMLElement>(null);
+  const setAreasOn = (on: boolean) => setSearch(withParams(search, { [AREAS_PARAM]: on ? '1' : null }), { replace: true, flushSync: true });
+  /** The phone's sheet shows the list, the places or the areas, one at a time. */
+  const showSheet = (sheet: 'list' | 'places' | 'areas' | null) => {
     setListOpen(sheet === 'list');
     setPlacesOpen(sheet === 'places');
+    setAreasOpen(sheet === 'areas');
   };
   // A first screen with no view chosen and no location: say where the map is, and offer a way
   // to get somewhere else (until the person moves on).
@@ -289,12 +302,16 @@ export function MapPage() {
         setMapState('ready');
         setBasemapNotice(map.basemap === 'fallback');
         setTiles(nearbyTilesFor(map.getViewport()));
+        setViewBounds(map.getViewport().bounds);
         cleanups.push(
           map.onMoveEnd((v) => {
             saveMapView({ lat: v.center.lat, lng: v.center.lng, zoom: v.zoom });
             setCentre(v.center);
             clearTimeout(timer);
-            timer = setTimeout(() => setTiles(nearbyTilesFor(v)), MAP_MOVE_DEBOUNCE_MS);
+            timer = setTimeout(() => {
+              setTiles(nearbyTilesFor(v));
+              setViewBounds(v.bounds);
+            }, MAP_MOVE_DEBOUNCE_MS);
           }),
           map.onPointClick((p) => {
             setSelected(p);
@@ -331,10 +348,34 @@ export function MapPage() {
     mapRef.current?.setUserLocation(userPos);
   }, [userPos, mapState]);
 
+  // The Areas layer follows its data; turning it off removes it.
+  const areaList = areasOn ? areas.data : undefined;
+  useEffect(() => {
+    mapRef.current?.setAreas(areaList?.areas.map(toMapArea) ?? [], areaList?.file?.attribution ?? null);
+  }, [areaList, mapState]);
+
   // The tour's line follows its data; closing the tour (no data) removes it.
   useEffect(() => {
     mapRef.current?.setRoute(route);
   }, [route, mapState]);
+
+  /** Fits the view to `bounds`, clear of `panel` where it lies over the map. */
+  const fitClearOf = useCallback((bounds: MapBounds, panel: HTMLElement | null) => {
+    const map = mapRef.current;
+    if (!map) return;
+    // The panel has just opened or grown: the view is fitted to the map's size as laid out now.
+    map.resize();
+    map.fitBounds(bounds, paddingClearOf(panel?.getBoundingClientRect(), container.current?.getBoundingClientRect()));
+  }, []);
+
+  // A box to fit (a link to an area), once the map is ready, clear of the Areas panel; then the
+  // URL lets it go.
+  const fit = useMemo(() => readFit(search), [search]);
+  useEffect(() => {
+    if (!fit || mapState !== 'ready') return;
+    fitClearOf(fit, areasPanel.current);
+    setSearch((params) => withParams(params, { [FIT_PARAM]: null }), { replace: true });
+  }, [fit, mapState, setSearch, fitClearOf]);
 
   // Fit the view to each tour once, clear of the panel where it lies over the map (beside it on
   // wide screens; on phones it is a sheet under the map, which gave it room).
@@ -344,16 +385,8 @@ export function MapPage() {
     const bounds = tourData ? tourBounds(tourData) : null;
     if (!map || !tourData || !bounds || fittedTour.current === tourData) return;
     fittedTour.current = tourData;
-    // The panel has just opened or grown: the view is fitted to the map's size as laid out now.
-    map.resize();
-    const panel = tourPanel.current?.getBoundingClientRect();
-    const canvas = container.current?.getBoundingClientRect();
-    const over =
-      panel && canvas && panel.top < canvas.bottom && panel.bottom > canvas.top && panel.left < canvas.right && panel.right > canvas.left;
-    if (!over) map.fitBounds(bounds);
-    else if (panel.width < canvas.width * 0.6) map.fitBounds(bounds, { left: Math.min(panel.width + FIT_MARGIN_PX, canvas.width / 2) });
-    else map.fitBounds(bounds, { bottom: Math.min(panel.height + FIT_MARGIN_PX, canvas.height / 2) });
-  }, [tourData, mapState]);
+    fitClearOf(bounds, tourPanel.current);
+  }, [tourData, mapState, fitClearOf]);
 
   useEffect(() => {
     if (tourData) {
@@ -421,6 +454,11 @@ export function MapPage() {
     if (p.north - p.south < 0.001 && p.east - p.west < 0.001) map?.flyTo({ lat: (p.north + p.south) / 2, lng: (p.east + p.west) / 2 }, 16);
     else map?.fitBounds({ north: p.north, south: p.south, east: p.east, west: p.west });
     announce(t('map.announce.showingPlace', { place: placeName(p) }));
+  };
+
+  const showArea = (a: Area) => {
+    fitClearOf(areaBounds(a), areasPanel.current);
+    announce(t('map.announce.showingPlace', { place: a.name }));
   };
 
   const selectFromList = (a: Listed) => {
@@ -498,6 +536,26 @@ export function MapPage() {
           <PanelToggle open={placesOpen} controls="map-places" disabled={mapState !== 'ready'} onToggle={() => showSheet(placesOpen ? null : 'places')}>
             <Icon name="place" size={18} /> {t('map.toolbar.places')}
           </PanelToggle>
+          <PanelToggle
+            open={areasOpen}
+            controls="map-areas"
+            disabled={mapState !== 'ready'}
+            onToggle={() => {
+              showSheet(areasOpen ? null : 'areas');
+              if (!areasOpen && !areasOn) setAreasOn(true);
+            }}
+          >
+            <Icon name="map" size={18} /> {t('map.toolbar.areas')}
+            {areasOn && (
+              <>
+                <span className="map-filter-count">
+                  <Icon name="check" size={14} />
+                </span>
+                {' '}
+                <span className="visually-hidden">{t('map.toolbar.areasShown')}</span>
+              </>
+            )}
+          </PanelToggle>
           <PanelToggle open={listOpen || mapState === 'failed'} controls="map-list" disabled={mapState === 'failed'} onToggle={() => showSheet(listOpen ? null : 'list')}>
             <Icon name="list" size={18} /> {t('map.toolbar.list')}
           </PanelToggle>
@@ -524,6 +582,12 @@ export function MapPage() {
               <Icon name="close" size={18} />
             </button>
           </div>
+        )}
+        {/* The Areas panel says it itself. */}
+        {areasOn && !areasOpen && areaList?.too_wide && (
+          <p className="map-areas-note" role="note">
+            {t('map.areas.zoomIn')}
+          </p>
         )}
         {/* The time panel says the moment itself, and would cover the banner. */}
         {past && !timeOpen && (
@@ -641,6 +705,18 @@ export function MapPage() {
 
       {placesOpen && mapState === 'ready' && (
         <PlacesPanel id="map-places" onChoose={showPlace} onClose={() => setPlacesOpen(false)} />
+      )}
+
+      {areasOpen && mapState === 'ready' && (
+        <AreasPanel
+          ref={areasPanel}
+          id="map-areas"
+          on={areasOn}
+          onToggle={setAreasOn}
+          areas={areas}
+          onShow={showArea}
+          onClose={() => setAreasOpen(false)}
+        />
       )}
 
       {(listOpen || mapState === 'failed') && (

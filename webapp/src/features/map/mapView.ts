@@ -1,14 +1,16 @@
 /**
- * Where the map opens: the URL's lat/lng/zoom, else the last view this tab had (lib/savedView),
- * else Vancouver.
- * Also the tiling of a viewport into nearby queries, and the merge of their answers; and a walking
- * tour as the map draws it (where it starts, its line, its bounds).
+ * Where the map opens: the URL's box to fit (`fit`, an area's), else its lat/lng/zoom, else the
+ * last view this tab had (lib/savedView), else Vancouver.
+ * Also the tiling of a viewport into nearby queries, and the merge of their answers; a walking
+ * tour as the map draws it (where it starts, its line, its bounds); and the room a panel over the
+ * map leaves around what is fitted.
  */
 import type { Tour, TourStart } from '../../api/listsApi';
 import type { ArtworkMinimalDto } from '../../api/types';
 import { FALLBACK_VIEW, NEARBY } from '../../config/constants';
 import { haversineM, type LatLng } from '../../lib/geo';
-import { nearbyAreaFor, type MapBounds, type MapRoute, type MapViewport, type NearbyArea } from '../../lib/map';
+import { readFit } from '../../lib/areas';
+import { nearbyAreaFor, type MapBounds, type MapPadding, type MapRoute, type MapViewport, type NearbyArea } from '../../lib/map';
 import { isValidView, savedMapView } from '../../lib/savedView';
 
 export interface InitialView {
@@ -37,6 +39,9 @@ export function zoomForRadius(radiusM: number, lat: number, widthPx: number, hei
 }
 
 export function initialView(search: URLSearchParams, fallback: { lat: number; lng: number; zoom: number } = FALLBACK_VIEW): InitialView {
+  // A box to fit: its centre until the map, once ready, fits it.
+  const fit = readFit(search);
+  if (fit) return { lat: (fit.north + fit.south) / 2, lng: (fit.east + fit.west) / 2, zoom: DEFAULT_ZOOM, explicit: true };
   const lat = Number(search.get('lat'));
   const lng = Number(search.get('lng') ?? search.get('lon'));
   const zoomRaw = search.get('zoom');
@@ -164,4 +169,26 @@ export function tourBounds(tour: Pick<Tour, 'start' | 'stops'>): MapBounds | nul
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
   return { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lngs), west: Math.min(...lngs) };
+}
+
+/** Panels over the map leave this much room around what is fitted. */
+export const FIT_MARGIN_PX = 24;
+
+/** A box on the screen (a `DOMRect`'s sides and size). */
+type ScreenBox = Pick<DOMRect, 'top' | 'bottom' | 'left' | 'right' | 'width' | 'height'>;
+
+/**
+ * The padding that fits a view clear of a panel lying over the map's canvas: beside a narrow
+ * panel (on its side of the map), above a wide one (a sheet on a phone); none when the panel is
+ * not over the map (on phones the tour's sheet lies under it).
+ */
+export function paddingClearOf(panel: ScreenBox | undefined, canvas: ScreenBox | undefined): Partial<MapPadding> {
+  const over =
+    panel && canvas && panel.top < canvas.bottom && panel.bottom > canvas.top && panel.left < canvas.right && panel.right > canvas.left;
+  if (!over) return {};
+  if (panel.width >= canvas.width * 0.6) return { bottom: Math.min(panel.height + FIT_MARGIN_PX, canvas.height / 2) };
+  const onRight = panel.left + panel.width / 2 > canvas.left + canvas.width / 2;
+  return onRight
+    ? { right: Math.min(canvas.right - panel.left + FIT_MARGIN_PX, canvas.width / 2) }
+    : { left: Math.min(panel.width + FIT_MARGIN_PX, canvas.width / 2) };
 }

@@ -1,6 +1,6 @@
 /**
- * /profile: who you are here (name, member since, role, profile name), your statistics, your
- * submissions, edits and lists, and your preferences (the account's when signed in; only this
+ * /profile: who you are here (name, member since, role, profile name), your statistics, the areas
+ * you have begun, your submissions, edits and lists, and your preferences (the account's when signed in; only this
  * device's theme and language otherwise).
  */
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { to } from '../../config/routes';
 import { useT, type MessageKey } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { ProfileNameEditor } from './ProfileNameEditor';
+import { MyAreas } from './MyAreas';
 import { MyEdits } from './MyEdits';
 import { MyLists } from './MyLists';
 import { MySubmissions } from './MySubmissions';
@@ -83,6 +84,7 @@ export function ProfilePage() {
       {signedIn && (
         <ProfileStatistics profile={profile.data} isLoading={profile.isLoading} error={profile.error} onRetry={() => void profile.refetch()} />
       )}
+      {signedIn && <MyAreas />}
       <MySubmissions />
       {signedIn && <MyEdits />}
       <MyLists />

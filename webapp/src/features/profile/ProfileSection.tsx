@@ -10,6 +10,7 @@ const WORDS = {
   submissions: ['profile.submissions.title', 'profile.submissions.loading', 'profile.submissions.loadFailed'],
   edits: ['profile.edits.title', 'profile.edits.loading', 'profile.edits.loadFailed'],
   lists: ['profile.lists.title', 'profile.lists.loading', 'profile.lists.loadFailed'],
+  areas: ['profile.areas.title', 'profile.areas.loading', 'profile.areas.loadFailed'],
 } as const satisfies Record<string, readonly [MessageKey, MessageKey, MessageKey]>;
 
 /**

@@ -13,6 +13,7 @@ import {
   toServerPreferences,
 } from '../../lib/preferences';
 import { apiError, envelope, type Handler, mockFetch, signedInAuthStatus } from '../../testing/fetchMock';
+import { areaList } from '../../testing/areas';
 import { systemLists } from '../../testing/lists';
 import { renderRoute, renderWithProviders } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
@@ -33,6 +34,7 @@ function api(preferences: Record<string, unknown>, over: Record<string, Handler>
     'GET /api/me/submissions': () => envelope(submissionList([])),
     'GET /api/me/edits': () => envelope({ edits: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
     'GET /api/me/lists': () => envelope({ lists: systemLists() }),
+    'GET /api/me/areas': () => areaList([]),
     'GET /api/me/profile': () => envelope(profileWith(preferences)),
     'PUT /api/me/preferences': putAnswer,
     ...over,

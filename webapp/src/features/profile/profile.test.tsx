@@ -5,6 +5,7 @@ import type { SessionState } from '../../api/session';
 import { makeStore } from '../../app/store';
 import { setLocale } from '../../i18n';
 import { apiError, envelope, mockFetch, type Handler, type RecordedRequest } from '../../testing/fetchMock';
+import { areaList } from '../../testing/areas';
 import { systemLists } from '../../testing/lists';
 import { renderRoute, sessionFor } from '../../testing/render';
 import { submissionList } from '../../testing/submissions';
@@ -35,6 +36,7 @@ function api(over: Record<string, Handler> = {}) {
     'GET /api/me/submissions': () => envelope(submissionList([])),
     'GET /api/me/edits': () => envelope({ edits: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } }),
     'GET /api/me/lists': () => envelope({ lists: systemLists() }),
+    'GET /api/me/areas': () => areaList([]),
     'GET /api/me/profile': () => envelope(PROFILE),
     'GET /api/me/profile-check': check,
     ...over,

@@ -3,8 +3,13 @@ import { setLocale } from '../../i18n';
 import { artworkTypeLabel } from './artworkTypes';
 import { clusterCountText, createGlMap } from './glMap';
 
-/** The engine as glMap uses it, doing nothing but count its resizes and keep its options. */
-const engine = vi.hoisted(() => ({ resizes: 0, options: null as Record<string, unknown> | null }));
+/** The engine as glMap uses it, doing nothing but count its resizes, keep its options, sources and layers (in drawing order). */
+const engine = vi.hoisted(() => ({
+  resizes: 0,
+  options: null as Record<string, unknown> | null,
+  sources: new Map<string, { spec: Record<string, unknown>; data: unknown; setData: (d: unknown) => void }>(),
+  layers: [] as string[],
+}));
 
 vi.mock('maplibre-gl', () => {
   class Map {
@@ -14,16 +19,33 @@ vi.mock('maplibre-gl', () => {
     on() {}
     off() {}
     once() {}
-    addSource() {}
-    getSource() {
-      return { setData() {} };
+    addSource(id: string, spec: Record<string, unknown>) {
+      const source = {
+        spec,
+        data: spec.data,
+        setData(d: unknown) {
+          source.data = d;
+        },
+      };
+      engine.sources.set(id, source);
     }
-    addLayer() {}
-    getLayer() {
-      return undefined;
+    getSource(id: string) {
+      return engine.sources.get(id);
     }
-    removeLayer() {}
-    removeSource() {}
+    addLayer(layer: { id: string }, before?: string) {
+      const at = before ? engine.layers.indexOf(before) : -1;
+      if (at < 0) engine.layers.push(layer.id);
+      else engine.layers.splice(at, 0, layer.id);
+    }
+    getLayer(id: string) {
+      return engine.layers.includes(id) ? { id } : undefined;
+    }
+    removeLayer(id: string) {
+      engine.layers = engine.layers.filter((l) => l !== id);
+    }
+    removeSource(id: string) {
+      engine.sources.delete(id);
+    }
     setFilter() {}
     addImage() {}
     hasImage() {
@@ -90,6 +112,8 @@ const nextFrame = () => {
 beforeEach(() => {
   engine.resizes = 0;
   engine.options = null;
+  engine.sources = new Map();
+  engine.layers = [];
   FakeResizeObserver.all = [];
   frames = new Map();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
@@ -208,5 +232,40 @@ describe('the map’s own texts', () => {
     expect(artworkTypeLabel('fountain')).toBe('Fontaine');
     expect(artworkTypeLabel('')).toBe('Autre');
     expect(clusterCountText(1234)).toBe('1,2\u00a0k');
+  });
+});
+
+describe('the Areas layer', () => {
+  const AREA = { key: 'g:1:2', shapes: null, bounds: { north: 49.29, south: 49.28, east: -123.1, west: -123.12 }, progress: 0.5, finished: false };
+
+  it('lies under the markers, its data from areaLayer, and says how many areas it draws', async () => {
+    const { map, host } = await mapIn({ width: 390, height: 780 });
+    map.setAreas([AREA, { ...AREA, key: 'g:1:3' }]);
+    expect(engine.layers.indexOf('area-fill')).toBeLessThan(engine.layers.indexOf('artwork-clusters'));
+    expect(engine.layers.indexOf('area-line')).toBeLessThan(engine.layers.indexOf('artwork-points'));
+    const data = engine.sources.get('areas')!.data as GeoJSON.FeatureCollection;
+    expect(data.features.map((f) => f.properties?.key as string)).toEqual(['g:1:2', 'g:1:3']);
+    expect(host.dataset.areas).toBe('2');
+
+    // New data for the same file: the same source, set again.
+    const source = engine.sources.get('areas');
+    map.setAreas([AREA]);
+    expect(engine.sources.get('areas')).toBe(source);
+    expect(host.dataset.areas).toBe('1');
+
+    // None: the layer goes.
+    map.setAreas([]);
+    expect(engine.sources.has('areas')).toBe(false);
+    expect(engine.layers.filter((l) => l.startsWith('area-'))).toEqual([]);
+    expect(host.dataset.areas).toBeUndefined();
+  });
+
+  it('credits the boundary file in the map’s attribution, as text', async () => {
+    const { map } = await mapIn({ width: 390, height: 780 });
+    map.setAreas([AREA]);
+    expect(engine.sources.get('areas')!.spec.attribution).toBeUndefined();
+    map.setAreas([AREA], 'City <of> Vancouver');
+    expect(engine.sources.get('areas')!.spec.attribution).toBe('City &#60;of&#62; Vancouver');
+    expect(engine.layers.filter((l) => l.startsWith('area-'))).toEqual(['area-fill', 'area-line']);
   });
 });

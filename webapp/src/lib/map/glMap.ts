@@ -7,6 +7,8 @@
  * the others as greyed, translucent discs in a dashed ring, so what is under them stays visible.
  * On the map as it was, a point added since (`since: 'added'`) or changed since (`'changed'`) has
  * a thick ring of its own colour instead of the white one.
+ * The Areas layer (`setAreas`, issue 33) lies under the markers and a route: each area filled and
+ * outlined as `areaLayer.ts` says, its boundary file's attribution in the map's.
  *
  * Kept in one file on purpose: it is the one seam to the GL libraries, so everything
  * engine-specific (sources, layers, labels, events) stays behind it.
@@ -14,10 +16,11 @@
 import { t } from '../../i18n';
 import type { LatLng } from '../geo';
 import { logger } from '../logger';
+import { areaCollection, escapeHtml } from './areaLayer';
 import { artworkTypeColor, ARTWORK_TYPES } from './artworkTypes';
 import { loadRemoteStyle, type BasemapKind } from './basemap';
 import { dashedRingImage } from './markerImages';
-import type { CreateMapOptions, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
+import type { CreateMapOptions, MapArea, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
 
 /* The subset of the (shared) maplibre-gl / mapbox-gl API used here. */
 interface GLFeature {
@@ -111,9 +114,12 @@ export const REMOVED_COLOR = '#757575';
 export const SINCE_COLORS = { added: '#2e7d32', changed: '#e65100' } as const;
 const USER_SOURCE = 'user-location';
 const ROUTE_SOURCE = 'route';
+const AREA_SOURCE = 'areas';
 /** Fitting a route zooms in no closer than this (one stop: its street). */
 const ROUTE_MAX_ZOOM = 17;
 const L = {
+  areaFill: 'area-fill',
+  areaLine: 'area-line',
   routeCasing: 'route-casing',
   route: 'route-line',
   clusters: 'artwork-clusters',
@@ -545,11 +551,63 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     if (next.start) routeMarkers.push(marker('map-route-start', '', next.start));
     next.stops.forEach((s, i) => routeMarkers.push(marker('map-route-stop', String(i + 1), s)));
   };
+
+  // The Areas layer: a GeoJSON source (with the boundary file's attribution, which a source only
+  // takes when added: a new attribution adds it again) and a fill and a line layer under the
+  // route and the markers; 'style.load' draws it again. The host's data-areas says how many.
+  let areas: { list: MapArea[]; attribution: string | null } | null = null;
+  let drawnAttribution: string | null = null;
+  const removeAreas = () => {
+    for (const id of [L.areaLine, L.areaFill]) if (map.getLayer(id)) map.removeLayer(id);
+    if (map.getSource(AREA_SOURCE)) map.removeSource(AREA_SOURCE);
+    delete host.dataset.areas;
+  };
+  const drawAreas = () => {
+    if (!areas) return;
+    const data = areaCollection(areas.list);
+    const existing = map.getSource(AREA_SOURCE) as GLSource | undefined;
+    if (existing && drawnAttribution === areas.attribution) existing.setData(data);
+    else {
+      removeAreas();
+      const attribution = areas.attribution ? { attribution: escapeHtml(areas.attribution) } : {};
+      map.addSource(AREA_SOURCE, { type: 'geojson', data, ...attribution });
+      drawnAttribution = areas.attribution;
+      const before = [L.routeCasing, L.clusters].find((id) => map.getLayer(id));
+      map.addLayer({ id: L.areaFill, type: 'fill', source: AREA_SOURCE, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': ['get', 'opacity'] } }, before);
+      map.addLayer(
+        {
+          id: L.areaLine,
+          type: 'line',
+          source: AREA_SOURCE,
+          layout: { 'line-join': 'round' },
+          paint: { 'line-color': ['get', 'color'], 'line-width': ['match', ['get', 'stage'], 'finished', 3, 1.5], 'line-opacity': 0.9 },
+        },
+        before,
+      );
+    }
+    host.dataset.areas = String(areas.list.length);
+  };
+  const setAreas = (list: MapArea[], attribution: string | null = null) => {
+    areas = list.length > 0 ? { list, attribution } : null;
+    try {
+      if (areas) drawAreas();
+      else removeAreas();
+    } catch (e) {
+      // A style still loading refuses new layers: 'style.load' draws them once it is ready.
+      logger.debug('Areas deferred', { error: e });
+    }
+  };
+
   const onStyleLoad = () => {
     try {
       drawRouteLine();
     } catch (e) {
       logger.warn('Route line not redrawn after a style change', { error: e });
+    }
+    try {
+      drawAreas();
+    } catch (e) {
+      logger.warn('Areas not redrawn after a style change', { error: e });
     }
   };
   map.on('style.load', onStyleLoad);
@@ -615,6 +673,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       return () => pinListeners.delete(cb);
     },
     setRoute,
+    setAreas,
     fitBounds: (b, padding = {}) => {
       map.fitBounds(
         [

@@ -4,7 +4,8 @@
  */
 import type { CreateMapOptions, PlinthMap } from './types';
 
-export type { CreateMapOptions, MapBounds, MapEngineKind, MapPadding, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
+export type { CreateMapOptions, MapArea, MapBounds, MapEngineKind, MapPadding, MapPoint, MapRoute, MapViewport, PlinthMap } from './types';
+export { AREA_COLORS, areaFillOpacity } from './areaLayer';
 export { ARTWORK_TYPES, ARTWORK_TYPE_COLORS, artworkTypeColor, artworkTypeLabel } from './artworkTypes';
 export { nearbyAreaFor, type NearbyArea } from './viewport';
 

@@ -42,6 +42,20 @@ export interface MapRoute {
   stops: LatLng[];
 }
 
+/**
+ * An area of the Areas layer (issue 33), drawn under the markers: a boundary file's polygons or a
+ * grid cell's box, shaded by how much of it the person has seen.
+ */
+export interface MapArea {
+  key: string;
+  /** GeoJSON MultiPolygon coordinates (`[lon, lat]` rings, holes after their outline); null: `bounds` is its shape. */
+  shapes: number[][][][] | null;
+  bounds: MapBounds;
+  /** The share of its artworks the person has seen, 0 to 1; null: nobody signed in, an outline only. */
+  progress: number | null;
+  finished: boolean;
+}
+
 /** Pixels kept free at each side when fitting the view (panels over the map). */
 export interface MapPadding {
   top: number;
@@ -83,6 +97,11 @@ export interface PlinthMap {
   onPinMove: (cb: (at: LatLng) => void) => () => void;
   /** One route as a line with numbered stops; null removes it. Kept across style reloads. */
   setRoute: (route: MapRoute | null) => void;
+  /**
+   * The Areas layer: `areas` filled and outlined under the markers (none removes it), with the
+   * boundary file's `attribution` in the map's attribution. Kept across style reloads.
+   */
+  setAreas: (areas: MapArea[], attribution?: string | null) => void;
   /** Shows the whole of `bounds` (at most street level), `padding` pixels clear of the edges. */
   fitBounds: (bounds: MapBounds, padding?: Partial<MapPadding>) => void;
   /**
