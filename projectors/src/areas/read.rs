@@ -87,13 +87,13 @@ pub async fn source(pool: &PgPool) -> Result<Source, sqlx::Error> {
 }
 
 /// The areas in `view` that hold artworks (a boundary file's: every one), with what `viewer`
-/// (their identities) has seen of each; `None` when the view covers more than [`MAX_CELLS`]
+/// (an account) has seen of each; `None` when the view covers more than [`MAX_CELLS`]
 /// grid cells.
 pub async fn in_view(
     pool: &PgPool,
     source: &Source,
     view: View,
-    viewer: Option<&[Uuid]>,
+    viewer: Option<Uuid>,
 ) -> Result<Option<Vec<AreaDto>>, sqlx::Error> {
     let keys = match source {
         Source::Grid => match cells_in(view) {
@@ -115,7 +115,7 @@ pub async fn in_view(
         }
     };
     let seen = match viewer {
-        Some(ids) => Some(seen_per_area(pool, source, ids).await?),
+        Some(account) => Some(seen_by(pool, source, account).await?),
         None => None,
     };
     let areas = describe(pool, source, &keys, seen.as_ref()).await?;
@@ -125,14 +125,14 @@ pub async fn in_view(
     }))
 }
 
-/// The areas `identities` have seen artworks in, with their progress: finished first, then by
-/// the share seen.
+/// The areas `account` has seen artworks in, with its progress: finished first, then by the
+/// share seen.
 pub async fn progress(
     pool: &PgPool,
     source: &Source,
-    identities: &[Uuid],
+    account: Uuid,
 ) -> Result<Vec<AreaDto>, sqlx::Error> {
-    let seen = seen_per_area(pool, source, identities).await?;
+    let seen = seen_by(pool, source, account).await?;
     let keys: Vec<String> = seen.keys().cloned().collect();
     let mut areas = describe(pool, source, &keys, Some(&seen)).await?;
     areas.sort_by(|a, b| {
@@ -151,31 +151,8 @@ pub async fn finished_counts(
     pool: &PgPool,
     accounts: Option<&[Uuid]>,
 ) -> Result<HashMap<Uuid, u32>, sqlx::Error> {
-    let rows = sqlx::query!(
-        r#"WITH who AS (
-               SELECT account_id, account_id AS identity FROM rm.accounts
-                WHERE $1::uuid[] IS NULL OR account_id = ANY($1)
-               UNION ALL
-               SELECT account_id, anonymous_id FROM rm.account_identities
-                WHERE $1::uuid[] IS NULL OR account_id = ANY($1))
-           SELECT DISTINCT w.account_id AS "owner!", a.id AS "id!", a.lat AS "lat!", a.lon AS "lon!"
-             FROM who w
-             JOIN rm.submissions s ON s.submitter = w.identity AND s.status = 'approved'
-             JOIN rm.artworks m ON m.id = s.artwork_id
-             JOIN rm.artworks a ON a.id = coalesce(m.merged_into, m.id) AND a.status = 'approved'"#,
-        accounts as Option<&[Uuid]>
-    )
-    .fetch_all(pool)
-    .await?;
     let source = source(pool).await?;
-    let points: Vec<(f64, f64)> = rows.iter().map(|r| (r.lat, r.lon)).collect();
-    let member = membership(pool, &source, &points).await?;
-    let mut seen: BTreeMap<(Uuid, String), i64> = BTreeMap::new();
-    for (r, keys) in rows.iter().zip(member) {
-        for key in keys {
-            *seen.entry((r.owner, key)).or_default() += 1;
-        }
-    }
+    let seen = seen_per_area(pool, &source, accounts).await?;
     let keys: Vec<String> = seen
         .keys()
         .map(|(_, k)| k.clone())
@@ -197,30 +174,49 @@ fn is_finished(seen: i64, total: i64) -> bool {
     total >= MIN_TO_FINISH && seen >= total
 }
 
-/// How many distinct approved artworks `identities` have seen in each area.
+/// How many distinct approved artworks each of `accounts` (every account when `None`) has seen
+/// in each area: the artworks of their approved submissions (a visit, or one they added; merged
+/// ones as the artwork they went into), their claimed anonymous identities' included.
 async fn seen_per_area(
     pool: &PgPool,
     source: &Source,
-    identities: &[Uuid],
-) -> Result<HashMap<String, i64>, sqlx::Error> {
+    accounts: Option<&[Uuid]>,
+) -> Result<BTreeMap<(Uuid, String), i64>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"SELECT DISTINCT a.id AS "id!", a.lat AS "lat!", a.lon AS "lon!"
-             FROM rm.submissions s
+        r#"WITH who AS (
+               SELECT account_id, account_id AS identity FROM rm.accounts
+                WHERE $1::uuid[] IS NULL OR account_id = ANY($1)
+               UNION ALL
+               SELECT account_id, anonymous_id FROM rm.account_identities
+                WHERE $1::uuid[] IS NULL OR account_id = ANY($1))
+           SELECT DISTINCT w.account_id AS "owner!", a.id AS "id!", a.lat AS "lat!", a.lon AS "lon!"
+             FROM who w
+             JOIN rm.submissions s ON s.submitter = w.identity AND s.status = 'approved'
              JOIN rm.artworks m ON m.id = s.artwork_id
-             JOIN rm.artworks a ON a.id = coalesce(m.merged_into, m.id) AND a.status = 'approved'
-            WHERE s.submitter = ANY($1) AND s.status = 'approved'"#,
-        identities
+             JOIN rm.artworks a ON a.id = coalesce(m.merged_into, m.id) AND a.status = 'approved'"#,
+        accounts as Option<&[Uuid]>
     )
     .fetch_all(pool)
     .await?;
     let points: Vec<(f64, f64)> = rows.iter().map(|r| (r.lat, r.lon)).collect();
-    let mut seen: HashMap<String, i64> = HashMap::new();
-    for keys in membership(pool, source, &points).await? {
+    let member = membership(pool, source, &points).await?;
+    let mut seen: BTreeMap<(Uuid, String), i64> = BTreeMap::new();
+    for (r, keys) in rows.iter().zip(member) {
         for key in keys {
-            *seen.entry(key).or_default() += 1;
+            *seen.entry((r.owner, key)).or_default() += 1;
         }
     }
     Ok(seen)
+}
+
+/// How many artworks `account` has seen in each area.
+async fn seen_by(
+    pool: &PgPool,
+    source: &Source,
+    account: Uuid,
+) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let seen = seen_per_area(pool, source, Some(&[account])).await?;
+    Ok(seen.into_iter().map(|((_, key), n)| (key, n)).collect())
 }
 
 /// The grid cells `view` touches, or `None` past [`MAX_CELLS`].

@@ -13,7 +13,7 @@ use projectors::areas::read::{self as areas, AreaDto, AreaFile};
 use serde::Serialize;
 
 use super::params::view_params;
-use super::respond::{identities_after, private_ok};
+use super::respond::{consistent, private_ok};
 use crate::state::QueryState;
 
 /// What the answers read (for `X-Min-Position`).
@@ -71,7 +71,7 @@ pub async fn my_areas(
     Query(q): Query<HashMap<String, String>>,
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
-    caller.require_account()?;
+    let account = caller.require_account()?.account_id;
     let view = match q
         .keys()
         .any(|k| ["north", "south", "east", "west"].contains(&k.as_str()))
@@ -79,12 +79,11 @@ pub async fn my_areas(
         true => Some(view_params(|k| q.get(k).map(String::as_str))?),
         false => None,
     };
-    let (identities, caught_up) = identities_after(&state, &caller, min, READS).await?;
-    let ids: Vec<uuid::Uuid> = identities.iter().map(|i| i.0).collect();
+    let caught_up = consistent(&state, min, READS).await;
     let source = areas::source(&state.pool).await?;
     let found = match view {
-        Some(view) => areas::in_view(&state.pool, &source, view, Some(&ids)).await?,
-        None => Some(areas::progress(&state.pool, &source, &ids).await?),
+        Some(view) => areas::in_view(&state.pool, &source, view, Some(account)).await?,
+        None => Some(areas::progress(&state.pool, &source, account).await?),
     };
     Ok(private_ok(list(source, found), caught_up))
 }

@@ -159,26 +159,33 @@ fn old_before(now: DateTime<Utc>) -> DateTime<Utc> {
 /// The likely duplicates among `near` (`domain::gap::likely_same`), each pair once: on the
 /// artwork nearer the place, the other one.
 fn twins(near: &[Near]) -> HashMap<Uuid, OtherArtwork> {
-    const METRES_PER_DEGREE: f64 = 111_320.0;
-    let mut found = HashMap::new();
-    for (i, a) in near.iter().enumerate() {
-        let scale = a.lat.to_radians().cos();
-        for b in &near[i + 1..] {
-            let (dy, dx) = ((b.lat - a.lat), (b.lon - a.lon) * scale);
-            let d = (dy * dy + dx * dx).sqrt() * METRES_PER_DEGREE;
-            if !found.contains_key(&a.id) && domain::gap::likely_same(d, &a.title, &b.title) {
-                found.insert(
-                    a.id,
-                    OtherArtwork {
-                        artwork_id: b.id,
-                        title: b.title.clone(),
-                        distance_m: d,
-                    },
-                );
-            }
-        }
-    }
-    found
+    use domain::geo::haversine_m;
+    use domain::similarity::DUPLICATE_RADIUS_M;
+    // A degree of latitude is at least this long: pairs further apart north–south are skipped
+    // before the exact distance.
+    const METRES_PER_DEGREE: f64 = 110_574.0;
+    near.iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            near[i + 1..].iter().find_map(|b| {
+                if (b.lat - a.lat).abs() * METRES_PER_DEGREE > DUPLICATE_RADIUS_M {
+                    return None;
+                }
+                let distance_m = haversine_m(a.lat, a.lon, b.lat, b.lon);
+                domain::gap::likely_same(distance_m, &a.title, &b.title).then(|| {
+                    let title = b.title.clone();
+                    (
+                        a.id,
+                        OtherArtwork {
+                            artwork_id: b.id,
+                            title,
+                            distance_m,
+                        },
+                    )
+                })
+            })
+        })
+        .collect()
 }
 
 /// The approved artworks within the circle, nearest first: from the geo model, or from
