@@ -42,6 +42,13 @@ fn file() -> BoundaryFile {
     .unwrap()
 }
 
+fn load() -> AreaMapCommand {
+    AreaMapCommand::Load {
+        file: file(),
+        by: admin(),
+    }
+}
+
 #[tokio::test]
 async fn loading_and_clearing_boundary_files() {
     let loaded = AreaMapEvent::BoundariesLoaded {
@@ -52,19 +59,13 @@ async fn loading_and_clearing_boundary_files() {
         Case {
             name: "a first file is loaded",
             given: vec![],
-            when: AreaMapCommand::Load {
-                file: file(),
-                by: admin(),
-            },
+            when: load(),
             then: Ok(vec![loaded.clone()]),
         },
         Case {
             name: "a second file replaces the first",
             given: vec![loaded.clone()],
-            when: AreaMapCommand::Load {
-                file: file(),
-                by: admin(),
-            },
+            when: load(),
             then: Ok(vec![loaded.clone()]),
         },
         Case {
