@@ -158,42 +158,24 @@ fn a_file_that_is_not_areas_is_refused_with_why() {
         refused("x", "x", collection(vec![feature(json!({"id": 3}), poly.clone())])).1,
         "Area 1 has no name property (tried name, Name, NAME, name_en, neighbourhood, neighborhood, nom, label)"
     );
-    assert_eq!(
-        refused(
-            "x",
-            "x",
-            collection(vec![feature(
-                json!({"name": "P"}),
-                json!({"type": "Point", "coordinates": [0, 0]})
-            )])
-        )
-        .1,
-        "Area 1 (P): a Point is not an area (Polygon or MultiPolygon)"
-    );
-    assert_eq!(
-        refused(
-            "x",
-            "x",
-            collection(vec![feature(
-                json!({"name": "P"}),
-                json!({"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]})
-            )])
-        )
-        .1,
-        "Area 1 (P): a ring has fewer than three corners"
-    );
-    assert_eq!(
-        refused(
-            "x",
-            "x",
-            collection(vec![feature(
-                json!({"name": "P"}),
-                json!({"type": "Polygon", "coordinates": [[[0, 0], [200, 1], [1, 1], [0, 0]]]})
-            )])
-        )
-        .1,
-        "Area 1 (P): a point is not [longitude, latitude] in range"
-    );
+    // One area "P" with a geometry that is not an area, and why.
+    for (geometry, why) in [
+        (
+            json!({"type": "Point", "coordinates": [0, 0]}),
+            "a Point is not an area (Polygon or MultiPolygon)",
+        ),
+        (
+            json!({"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}),
+            "a ring has fewer than three corners",
+        ),
+        (
+            json!({"type": "Polygon", "coordinates": [[[0, 0], [200, 1], [1, 1], [0, 0]]]}),
+            "a point is not [longitude, latitude] in range",
+        ),
+    ] {
+        let file = collection(vec![feature(json!({"name": "P"}), geometry)]);
+        assert_eq!(refused("x", "x", file).1, format!("Area 1 (P): {why}"));
+    }
     let many = collection(
         (0..=MAX_AREAS)
             .map(|_| feature(json!({"name": "A"}), poly.clone()))
