@@ -187,6 +187,39 @@ async fn the_map_as_of_a_moment_is_the_streams_folded_to_it_with_what_changed_si
             == 1
     );
 
+    // The in-memory answers are PostgreSQL's, at every moment and in every layer.
+    let (sql_base, sql_server) = app.spawn_sql_only_api().await;
+    assert!(app.geo.wait_for(now_pos).await && app.geo.is_ready());
+    let today = today.as_str();
+    let (b, t, m, r, n) = (before, then, moved, removed, now_pos);
+    for at in [b, t, m, r, n]
+        .map(|p| p.to_string())
+        .iter()
+        .map(String::as_str)
+        .chain(["2001-01-01", today])
+    {
+        for status in ["approved", "removed", "added"] {
+            let q = format!(
+                "/api/artworks/nearby?lat={lat}&lon={lon}&radius=2000&as_of={at}&status={status}"
+            );
+            let (_, _, mem) = app
+                .get_with(&q, &[("X-Min-Position", &n.to_string())])
+                .await;
+            let sql: Value = app
+                .client
+                .get(format!("{sql_base}{q}"))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let (a, b) = (&mem["data"]["artworks"], &sql["data"]["artworks"]);
+            crate::geo::assert_same_markers(&q, a, b);
+        }
+    }
+    sql_server.abort();
+
     // A replay of the read models keeps every stretch.
     assert_replay_keeps(&app.db.pool, &["artwork_spans"]).await;
     app.stop().await;

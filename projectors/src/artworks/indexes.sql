@@ -21,3 +21,6 @@ CREATE INDEX IF NOT EXISTS artworks_merged_into
 CREATE INDEX IF NOT EXISTS artwork_spans_location ON artwork_spans USING gist (location);
 CREATE INDEX IF NOT EXISTS artwork_spans_open ON artwork_spans (artwork_id)
     WHERE until_pos IS NULL;
+-- The in-memory map as it was reads the stretches that ended after its position.
+CREATE INDEX IF NOT EXISTS artwork_spans_ended ON artwork_spans (until_tx, until_pos)
+    WHERE until_pos IS NOT NULL;

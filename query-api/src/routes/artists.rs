@@ -3,12 +3,11 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use domain::ArtworkType;
-use platform::db::enum_value;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
 use projectors::artists::read::ArtistOrder;
+use projectors::artworks::read::ArtistArtwork;
 use projectors::{artists, artworks};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -109,15 +108,6 @@ pub struct ArtistDetail {
     pub artworks: Vec<ArtistArtwork>,
 }
 
-#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
-pub struct ArtistArtwork {
-    pub id: Uuid,
-    pub title: String,
-    pub artwork_type: ArtworkType,
-    pub lat: f64,
-    pub lon: f64,
-}
-
 /// Most artworks listed on an artist's page.
 const MAX_ARTIST_ARTWORKS: i64 = 500;
 
@@ -155,19 +145,7 @@ pub async fn get_artist(
         None => artists::read::by_id(&state.pool, id).await?,
     }
     .ok_or_else(|| not_found(id))?;
-    let artworks = artworks::read::credited_to(&state.pool, id, MAX_ARTIST_ARTWORKS)
-        .await?
-        .into_iter()
-        .map(|r| {
-            Ok(ArtistArtwork {
-                artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
-                id: r.id,
-                title: r.title,
-                lat: r.lat,
-                lon: r.lon,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let artworks = artworks::read::credited_to(&state.pool, id, MAX_ARTIST_ARTWORKS).await?;
     Ok(with_consistency(
         ok(ArtistDetail { artist, artworks }),
         caught_up,

@@ -48,7 +48,7 @@ pub struct Center {
     pub lon: f64,
 }
 
-fn nearby_answer<T>(
+pub(super) fn nearby_answer<T>(
     artworks: Vec<T>,
     lat: f64,
     lon: f64,
@@ -451,6 +451,7 @@ mod tests {
             title: "Girl in a \"Wetsuit\" — ü".into(),
             artwork_type: ArtworkType::Sculpture,
             last_pos: 0,
+            since: crate::geo::Moment::NEVER,
         };
         let dto = ArtworkMinimalDto {
             id: item.id,

@@ -8,8 +8,9 @@ use projectors::artworks;
 use projectors::artworks::read::PastLayer;
 use serde::Serialize;
 
-use super::artworks::{nearby_body, READS};
+use super::artworks::{nearby_answer, nearby_body, READS};
 use super::respond::{consistent, with_consistency};
+use crate::encoded::json_response;
 use crate::state::QueryState;
 
 /// The span of time the map as it was can show.
@@ -30,7 +31,8 @@ pub async fn timeline(State(state): State<QueryState>) -> Result<Response, ApiEr
 }
 
 /// Nearby as the map stood at `at` (`status`: that map, what has left it since, or what was
-/// added since), from the artworks' stretches in PostgreSQL.
+/// added since): from the geo model once it is loaded, before that from the artworks'
+/// stretches in PostgreSQL.
 pub(super) async fn nearby_past(
     state: &QueryState,
     min: Option<MinPosition>,
@@ -49,6 +51,27 @@ pub(super) async fn nearby_past(
             ))
         }
     };
+    if state.geo.is_ready() {
+        // From the in-memory model: today's map and the stretches that have ended.
+        let caught_up = match min {
+            Some(MinPosition(p)) => state.geo.wait_for(p).await,
+            None => true,
+        };
+        let body = state
+            .geo
+            .past_with(
+                (lat, lon),
+                f64::from(radius),
+                at,
+                layer,
+                limit as usize,
+                |hits| {
+                    serde_json::to_vec(&ok(nearby_answer(hits.to_vec(), lat, lon, radius, limit)).0)
+                },
+            )
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        return Ok(with_consistency(json_response(body), caught_up));
+    }
     let caught_up = consistent(state, min, &READS[..1]).await;
     let circle = crate::geo::circle(lat, lon, f64::from(radius));
     let markers =

@@ -1873,6 +1873,7 @@ export interface components {
             /** @description How many areas the file in force has; 0 once cleared (areas are grid cells again). */
             areas: number;
         };
+        /** @description An artwork as an artist's page lists it. */
         ArtistArtwork: {
             artwork_type: components["schemas"]["ArtworkType"];
             /** Format: uuid */

@@ -67,8 +67,12 @@ mod visits;
 
 pub use export::{export_batch, ExportFilter, ExportRow};
 pub use gaps::{gaps_of, Gap, Gaps};
-pub use near::{approved_within, changed_after, removed_within, ArtworkMinimalDto, Circle, PinRow};
-pub use past::{first_moment, past_within, PastLayer, PastMarker, SinceChange};
+pub use near::{
+    approved_within, changed_after, removed_within, ArtworkMinimalDto, Circle, MapRow,
+};
+pub use past::{
+    ended_after, first_moment, past_within, EndedRow, PastLayer, PastMarker, SinceChange,
+};
 pub use places::{places, Place};
 pub use visits::{logbook, tour_stops, LogbookEntryDto, TourStop};
 
@@ -337,22 +341,42 @@ pub async fn shows_photo(pool: &PgPool, key: &str) -> Result<bool, sqlx::Error> 
     .await
 }
 
+/// An artwork as an artist's page lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ArtistArtwork {
+    pub id: Uuid,
+    pub title: String,
+    pub artwork_type: ArtworkType,
+    pub lat: f64,
+    pub lon: f64,
+}
+
 /// The first `limit` approved artworks crediting `artist`, by title.
 pub async fn credited_to(
     pool: &PgPool,
     artist: Uuid,
     limit: i64,
-) -> Result<Vec<PinRow>, sqlx::Error> {
-    sqlx::query_as!(
-        PinRow,
-        r#"SELECT id, title, artwork_type, lat, lon, last_pos, true AS "approved!" FROM rm.artworks
+) -> Result<Vec<ArtistArtwork>, sqlx::Error> {
+    let rows = sqlx::query!(
+        "SELECT id, title, artwork_type, lat, lon FROM rm.artworks
           WHERE artist_ids @> ARRAY[$1]::uuid[] AND status = 'approved'
-          ORDER BY lower(title), id LIMIT $2"#,
+          ORDER BY lower(title), id LIMIT $2",
         artist,
         limit
     )
     .fetch_all(pool)
-    .await
+    .await?;
+    rows.into_iter()
+        .map(|r| {
+            Ok(ArtistArtwork {
+                artwork_type: enum_value("artwork_type", &r.artwork_type, ArtworkType::parse)?,
+                id: r.id,
+                title: r.title,
+                lat: r.lat,
+                lon: r.lon,
+            })
+        })
+        .collect()
 }
 
 /// How many artworks are in each status that has any (approved, removed, merged, pending).

@@ -5,6 +5,7 @@ use domain::{ArtworkStatus, ArtworkType};
 use media::images::PhotoDto;
 use platform::db::enum_value;
 use platform::position::EventPosition;
+use sqlx::postgres::types::PgBox;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -33,12 +34,24 @@ pub struct Circle {
     pub boxes: [(f64, f64, f64, f64); 2],
 }
 
+impl Circle {
+    /// Its boxes as PostgreSQL's `box` (x the longitude, y the latitude).
+    pub(super) fn pg_boxes(&self) -> [PgBox; 2] {
+        self.boxes.map(|(south, west, north, east)| PgBox {
+            upper_right_x: east,
+            upper_right_y: north,
+            lower_left_x: west,
+            lower_left_y: south,
+        })
+    }
+}
+
 /// The artworks of one status (`'approved'` or `'removed'`, each with its own partial index)
 /// within a circle, nearest first.
 macro_rules! within {
     ($status:tt, $pool:expr, $c:expr, $limit:expr) => {{
         let c = $c;
-        let [b1, b2] = c.boxes;
+        let [b1, b2] = c.pg_boxes();
         select_artworks!(
             r#"d.m AS "distance_m?""#,
             [
@@ -49,24 +62,17 @@ macro_rules! within {
           WHERE a.status = "
                     + $status
                     + "
-            AND (a.location <@ box(point($5, $6), point($7, $8))
-              OR a.location <@ box(point($9, $10), point($11, $12)))
+            AND (a.location <@ $5::box OR a.location <@ $6::box)
             AND d.m <= $4
           ORDER BY d.m, a.id
-          LIMIT $13"
+          LIMIT $7"
             ],
             c.lat,
             c.lon,
             c.earth_radius_m,
             c.radius_m,
-            b1.1,
-            b1.0,
-            b1.3,
-            b1.2,
-            b2.1,
-            b2.0,
-            b2.3,
-            b2.2,
+            b1,
+            b2,
             $limit
         )
         .fetch_all($pool)
@@ -110,29 +116,37 @@ async fn named_if(
     }
 }
 
-/// What a map pin needs of an artwork.
+/// What the in-memory map holds of an artwork: its pin, the position of its last event (what
+/// the row's other readers check it by), and when its present stretch on the map began (none
+/// when it has no open stretch).
 #[derive(Debug, Clone)]
-pub struct PinRow {
+pub struct MapRow {
     pub id: Uuid,
     pub title: String,
     pub artwork_type: String,
     pub lat: f64,
     pub lon: f64,
-    /// The position of the row's last event (what the row's other readers check it by).
     pub last_pos: i64,
     pub approved: bool,
+    pub since_tx: Option<i64>,
+    pub since_pos: Option<i64>,
+    pub since_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-/// Rows whose last event is after `from`, in the caller's snapshot (for the in-memory geo
-/// model).
+/// Rows whose last event is after `from`, with their open stretch, in the caller's snapshot
+/// (for the in-memory geo model).
 pub async fn changed_after(
     db: &mut PgConnection,
     from: EventPosition,
-) -> Result<Vec<PinRow>, sqlx::Error> {
+) -> Result<Vec<MapRow>, sqlx::Error> {
     sqlx::query_as!(
-        PinRow,
-        r#"SELECT id, lat, lon, title, artwork_type, last_pos, status = 'approved' AS "approved!"
-             FROM rm.artworks WHERE (last_tx, last_pos) > ($1, $2)"#,
+        MapRow,
+        r#"SELECT a.id, a.lat, a.lon, a.title, a.artwork_type, a.last_pos,
+                  a.status = 'approved' AS "approved!",
+                  s.since_tx AS "since_tx?", s.since_pos AS "since_pos?", s.since_at AS "since_at?"
+             FROM rm.artworks a
+             LEFT JOIN rm.artwork_spans s ON s.artwork_id = a.id AND s.until_pos IS NULL
+            WHERE (a.last_tx, a.last_pos) > ($1, $2)"#,
         from.tx,
         from.pos
     )

@@ -60,7 +60,7 @@ pub async fn past_within(
     limit: i64,
 ) -> Result<Vec<PastMarker>, sqlx::Error> {
     let (time, tx, pos) = moment(at);
-    let [b1, b2] = c.boxes;
+    let [b1, b2] = c.pg_boxes();
     // A stretch covers the moment when it began at or before it and ended after it (or not yet).
     let rows = sqlx::query!(
         r#"WITH here AS (
@@ -69,30 +69,28 @@ pub async fn past_within(
                       a.lat AS now_lat, a.lon AS now_lon, a.title AS now_title,
                       a.artwork_type AS now_type
                  FROM rm.artwork_spans s JOIN rm.artworks a ON a.id = s.artwork_id
-                WHERE $14 <> 'added'
-                  AND (s.location <@ box(point($5, $6), point($7, $8))
-                    OR s.location <@ box(point($9, $10), point($11, $12)))
-                  AND CASE WHEN $15::timestamptz IS NOT NULL
-                           THEN s.since_at <= $15 AND (s.until_at IS NULL OR s.until_at > $15)
-                           ELSE (s.since_tx, s.since_pos) <= ($16, $17)
+                WHERE $8 <> 'added'
+                  AND (s.location <@ $5::box OR s.location <@ $6::box)
+                  AND CASE WHEN $9::timestamptz IS NOT NULL
+                           THEN s.since_at <= $9 AND (s.until_at IS NULL OR s.until_at > $9)
+                           ELSE (s.since_tx, s.since_pos) <= ($10, $11)
                                 AND (s.until_tx IS NULL
-                                     OR (s.until_tx, s.until_pos) > ($16, $17)) END
+                                     OR (s.until_tx, s.until_pos) > ($10, $11)) END
                UNION ALL
                SELECT a.id, a.title, a.artwork_type, a.lat, a.lon, false, true,
                       a.lat, a.lon, a.title, a.artwork_type
                  FROM rm.artworks a
-                WHERE $14 = 'added' AND a.status = 'approved'
-                  AND (a.location <@ box(point($5, $6), point($7, $8))
-                    OR a.location <@ box(point($9, $10), point($11, $12)))
+                WHERE $8 = 'added' AND a.status = 'approved'
+                  AND (a.location <@ $5::box OR a.location <@ $6::box)
                   AND NOT EXISTS (
                       SELECT 1 FROM rm.artwork_spans s
                        WHERE s.artwork_id = a.id
-                         AND CASE WHEN $15::timestamptz IS NOT NULL
-                                  THEN s.since_at <= $15
-                                       AND (s.until_at IS NULL OR s.until_at > $15)
-                                  ELSE (s.since_tx, s.since_pos) <= ($16, $17)
+                         AND CASE WHEN $9::timestamptz IS NOT NULL
+                                  THEN s.since_at <= $9
+                                       AND (s.until_at IS NULL OR s.until_at > $9)
+                                  ELSE (s.since_tx, s.since_pos) <= ($10, $11)
                                        AND (s.until_tx IS NULL
-                                            OR (s.until_tx, s.until_pos) > ($16, $17)) END))
+                                            OR (s.until_tx, s.until_pos) > ($10, $11)) END))
            SELECT h.id AS "id!", h.title AS "title!", h.artwork_type AS "artwork_type!",
                   h.lat AS "lat!", h.lon AS "lon!", h.then_ AS "then!", h.now_ AS "now!",
                   h.now_lat AS "now_lat!", h.now_lon AS "now_lon!", h.now_title AS "now_title!",
@@ -102,21 +100,15 @@ pub async fn past_within(
                   power(sin(radians(h.lat - $1) / 2), 2) +
                   cos(radians($1)) * cos(radians(h.lat)) * power(sin(radians(h.lon - $2) / 2), 2)
                 ))) AS m) d
-            WHERE d.m <= $4 AND ($14 <> 'removed' OR NOT h.now_)
+            WHERE d.m <= $4 AND ($8 <> 'removed' OR NOT h.now_)
             ORDER BY d.m, h.id
-            LIMIT $13"#,
+            LIMIT $7"#,
         c.lat,
         c.lon,
         c.earth_radius_m,
         c.radius_m,
-        b1.1,
-        b1.0,
-        b1.3,
-        b1.2,
-        b2.1,
-        b2.0,
-        b2.3,
-        b2.2,
+        b1,
+        b2,
         limit,
         match layer {
             PastLayer::AsOf => "as_of",
@@ -158,6 +150,41 @@ pub async fn past_within(
             })
         })
         .collect()
+}
+
+/// A stretch of an artwork's time on the map that has ended.
+#[derive(Debug, Clone)]
+pub struct EndedRow {
+    pub artwork_id: uuid::Uuid,
+    pub lat: f64,
+    pub lon: f64,
+    pub title: String,
+    pub artwork_type: String,
+    pub since_tx: i64,
+    pub since_pos: i64,
+    pub since_at: chrono::DateTime<chrono::Utc>,
+    pub until_tx: i64,
+    pub until_pos: i64,
+    pub until_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The stretches that ended after `from`, in the caller's snapshot (for the in-memory map as it
+/// was: an ended stretch never changes again).
+pub async fn ended_after(
+    db: &mut sqlx::PgConnection,
+    from: platform::position::EventPosition,
+) -> Result<Vec<EndedRow>, sqlx::Error> {
+    sqlx::query_as!(
+        EndedRow,
+        r#"SELECT artwork_id, lat, lon, title, artwork_type, since_tx, since_pos, since_at,
+                  until_tx AS "until_tx!", until_pos AS "until_pos!", until_at AS "until_at!"
+             FROM rm.artwork_spans
+            WHERE until_pos IS NOT NULL AND (until_tx, until_pos) > ($1, $2)"#,
+        from.tx,
+        from.pos
+    )
+    .fetch_all(db)
+    .await
 }
 
 /// When the map as it was begins: the start of the earliest stretch (none before any artwork).
