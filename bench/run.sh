@@ -97,8 +97,9 @@ load "search, one connection" search.lua 1 10
 load "suggestions, one connection" suggest.lua 1 10
 MINIMAL=true load "nearby minimal (r 500 m, limit 250), 16 connections" nearby.lua 16 20
 MINIMAL=false load "nearby full, 16 connections" nearby.lua 16 20
-# The map as it was (issue 33): the same minimal markers at a past moment, from the stretches
-# (`rm.artwork_spans`, PostgreSQL), here the end of the seeding: every artwork's first stretch.
+# The map as it was (issue 33): the same minimal markers at a past moment, from the geo model
+# (today's items there by then, and the stretches that have ended), here the end of the seeding:
+# every artwork's first stretch.
 AS_OF="$seeded_at" MINIMAL=true load "nearby minimal as of a date (the map as it was), 16 connections" nearby.lua 16 20
 READ=tasks load "Help nearby tasks (r 1000 m, limit 50), 16 connections" nearby.lua 16 20
 READ=areas load "areas in a 3 km view (grid cells), 16 connections" nearby.lua 16 20

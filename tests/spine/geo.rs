@@ -187,3 +187,62 @@ async fn nearby_and_the_list_show_each_change_of_an_artwork_and_its_artist_once_
     assert_eq!(read_both(at).await, [vec![], vec![]]);
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn map_markers_are_tagged_with_the_models_position_and_not_sent_again_unchanged() {
+    // Given an artwork on the map, today's markers and the map as it was are tagged.
+    let app = TestApp::spawn().await;
+    let commands = command_api::Commands::new(app.db.pool.clone());
+    let (lat, lon) = (49.2811, -123.1122);
+    let art = |sid: &str, title: &str, at| {
+        crate::harness::vancouver_artwork_at(sid, title, "mural", at, &[], &[])
+    };
+    let first = art("etag-1", "Tagged Orca", (lat, lon));
+    let at = crate::harness::import_artwork(&commands, first).await;
+    let min = at.to_string();
+    let today = format!("/api/artworks/nearby?lat={lat}&lon={lon}&minimal=true");
+    let past = format!("/api/artworks/nearby?lat={lat}&lon={lon}&as_of={min}");
+    for path in [&today, &past] {
+        let (status, headers, body) = app.get_with(path, &[("X-Min-Position", &min)]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(body["data"]["total"], 1, "{path}: {body}");
+        let tag = headers["etag"].to_str().unwrap().to_owned();
+        assert!(tag.starts_with("W/\"geo-"), "{tag}");
+        assert_eq!(headers["cache-control"], "no-cache");
+
+        // When asked again with the tag, nothing has changed: 304 with no body.
+        let (status, headers, body) = app.get_with(path, &[("If-None-Match", &tag)]).await;
+        assert_eq!(status, 304, "{path}");
+        assert_eq!(headers["etag"].to_str().unwrap(), tag);
+        assert_eq!(body, Value::Null);
+        // Another tag is answered in full.
+        let (status, _, _) = app
+            .get_with(path, &[("If-None-Match", "W/\"geo-0-0\"")])
+            .await;
+        assert_eq!(status, 200, "{path}");
+    }
+
+    // When a second artwork is added, the old tag gets the new answer and a new tag.
+    let (_, headers, _) = app.get_with(&today, &[("X-Min-Position", &min)]).await;
+    let old = headers["etag"].to_str().unwrap().to_owned();
+    let second = art("etag-2", "Tagged Heron", (lat + 0.0005, lon));
+    let later = crate::harness::import_artwork(&commands, second)
+        .await
+        .to_string();
+    let (status, headers, body) = app
+        .get_with(
+            &today,
+            &[("If-None-Match", &old), ("X-Min-Position", &later)],
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["total"], 2, "{body}");
+    assert_ne!(headers["etag"].to_str().unwrap(), old);
+
+    // Answers the model does not give alone (full artworks name artists) are not tagged.
+    let full = format!("/api/artworks/nearby?lat={lat}&lon={lon}");
+    let (status, headers, _) = app.get(&full).await;
+    assert_eq!(status, 200);
+    assert!(headers.get("etag").is_none());
+    app.stop().await;
+}

@@ -1,6 +1,7 @@
 //! `GET /api/artworks/nearby`, `GET /api/artworks`, `GET /api/artworks/{id}`.
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use domain::ArtworkType;
 use platform::http::{ok, ApiError, MinPosition, PathId, Query};
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 use super::params::{bool_param, near_params, page_and_limit, ListPage, NearBounds, Pagination};
-use super::respond::{consistent, with_consistency};
+use super::respond::{consistent, with_consistency, GeoTag};
 use crate::encoded::{envelope, json_response, write_with_distance, Object};
 use crate::state::QueryState;
 
@@ -105,15 +106,18 @@ impl Serialize for Marker<'_> {
         ("status" = Option<String>, Query, description = "approved (default), or removed: the map's removed layer; with as_of also added (on the map now, not then), and removed means removed since"),
         ("as_of" = Option<String>, Query, description = "The map as it stood then: a date (2026-01-31, its end), an RFC 3339 time or a position (123-456); answers are PastMarker"),
         ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+        ("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer (minimal markers, and the map as it was, carry one: the geo model's position)"),
     ),
     responses(
         (status = 200, description = "Nearest first; items are ArtworkMinimalDto when minimal=true, ArtworkDto otherwise, PastMarker with as_of", body = platform::http::Envelope<NearbyResponse<NearbyItem>>),
+        (status = 304, description = "Not modified: If-None-Match named the ETag the answer has now"),
         (status = 400, body = platform::http::ErrorBody),
     ))]
 pub async fn nearby_artworks(
     State(state): State<QueryState>,
     Query(q): Query<HashMap<String, String>>,
     min: Option<MinPosition>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
     let bounds = NearBounds {
@@ -125,7 +129,7 @@ pub async fn nearby_artworks(
     if let Some(raw) = get("as_of").filter(|s| !s.trim().is_empty()) {
         let at = super::history::parse_as_of(raw)?;
         let place = (lat, lon, radius, limit);
-        return super::past::nearby_past(&state, min, at, get("status"), place).await;
+        return super::past::nearby_past(&state, (min, &headers), at, get("status"), place).await;
     }
     let removed = match get("status").map(str::trim) {
         None | Some("") | Some("approved") => false,
@@ -146,6 +150,10 @@ pub async fn nearby_artworks(
             None => true,
         };
         let resp = if minimal {
+            let tag = GeoTag::now(&state);
+            if tag.matches(&headers) {
+                return Ok(with_consistency(tag.not_modified(), caught_up));
+            }
             // Written from the model as it stands: no marker is copied on the way.
             let body = state
                 .geo
@@ -154,7 +162,7 @@ pub async fn nearby_artworks(
                     serde_json::to_vec(&ok(nearby_answer(markers, lat, lon, radius, limit)).0)
                 })
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            json_response(body)
+            tag.on(json_response(body))
         } else {
             // The artists model's position before the artworks are read: an entry read
             // earlier than this names its artists as they were then.

@@ -2,6 +2,7 @@
 //! added and removed since) and `GET /api/artworks/timeline` (how far back it goes).
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use platform::http::{ok, ApiError, MinPosition};
 use projectors::artworks;
@@ -9,7 +10,7 @@ use projectors::artworks::read::PastLayer;
 use serde::Serialize;
 
 use super::artworks::{nearby_answer, nearby_body, READS};
-use super::respond::{consistent, with_consistency};
+use super::respond::{consistent, with_consistency, GeoTag};
 use crate::encoded::json_response;
 use crate::state::QueryState;
 
@@ -35,7 +36,7 @@ pub async fn timeline(State(state): State<QueryState>) -> Result<Response, ApiEr
 /// stretches in PostgreSQL.
 pub(super) async fn nearby_past(
     state: &QueryState,
-    min: Option<MinPosition>,
+    (min, headers): (Option<MinPosition>, &HeaderMap),
     at: projectors::artworks::history::AsOf,
     status: Option<&str>,
     (lat, lon, radius, limit): (f64, f64, u32, u32),
@@ -57,6 +58,10 @@ pub(super) async fn nearby_past(
             Some(MinPosition(p)) => state.geo.wait_for(p).await,
             None => true,
         };
+        let tag = GeoTag::now(state);
+        if tag.matches(headers) {
+            return Ok(with_consistency(tag.not_modified(), caught_up));
+        }
         let body = state
             .geo
             .past_with(
@@ -70,7 +75,7 @@ pub(super) async fn nearby_past(
                 },
             )
             .map_err(|e| ApiError::Internal(e.into()))?;
-        return Ok(with_consistency(json_response(body), caught_up));
+        return Ok(with_consistency(tag.on(json_response(body)), caught_up));
     }
     let caught_up = consistent(state, min, &READS[..1]).await;
     let circle = crate::geo::circle(lat, lon, f64::from(radius));

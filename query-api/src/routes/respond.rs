@@ -3,7 +3,7 @@
 //! checking the caller as of that position, and keeping answers about the caller out of shared
 //! caches.
 
-use axum::http::HeaderValue;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::ActorId;
 use platform::http::{ok, ApiError, MinPosition};
@@ -81,4 +81,85 @@ pub fn private(mut r: Response) -> Response {
         HeaderValue::from_static("private, no-store"),
     );
     r
+}
+
+/// The entity tag of an answer that depends only on its URL and the geo model's state (the
+/// map's markers, today or as it was): the model's position, read before the model is.
+/// A client that sends it back in `If-None-Match` while the model has not moved gets 304 and
+/// costs no walk; the answer is `no-cache`, so browsers ask again each time, with the tag.
+/// (A position always makes a valid header value; were it not to, the answer goes untagged.)
+pub struct GeoTag(Option<HeaderValue>);
+
+impl GeoTag {
+    pub fn now(state: &QueryState) -> Self {
+        let at = state.geo.position();
+        GeoTag(HeaderValue::from_str(&format!("W/\"geo-{at}\"")).ok())
+    }
+
+    /// Whether `If-None-Match` names this tag (weakly compared, as a GET's is) or `*`.
+    pub fn matches(&self, headers: &HeaderMap) -> bool {
+        let Some(mine) = self.0.as_ref().and_then(|v| v.to_str().ok()) else {
+            return false;
+        };
+        let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+        let mine = opaque(mine);
+        headers
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|t| t.trim() == "*" || opaque(t) == mine)
+    }
+
+    /// 304 Not Modified, with the tag.
+    pub fn not_modified(self) -> Response {
+        self.on(StatusCode::NOT_MODIFIED.into_response())
+    }
+
+    /// The answer with its tag.
+    pub fn on(self, mut r: Response) -> Response {
+        if let Some(tag) = self.0 {
+            let h = r.headers_mut();
+            h.insert(header::ETAG, tag);
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tag(s: &'static str) -> GeoTag {
+        GeoTag(Some(HeaderValue::from_static(s)))
+    }
+
+    fn asking(values: &[&'static str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append(header::IF_NONE_MATCH, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn a_tag_matches_itself_weakly_in_any_list_and_the_star() {
+        let t = tag("W/\"geo-5-12\"");
+        assert!(t.matches(&asking(&["W/\"geo-5-12\""])));
+        assert!(t.matches(&asking(&["\"geo-5-12\""])));
+        assert!(t.matches(&asking(&["W/\"geo-1-2\", W/\"geo-5-12\""])));
+        assert!(t.matches(&asking(&["W/\"x\"", "W/\"geo-5-12\""])));
+        assert!(t.matches(&asking(&["*"])));
+        assert!(!t.matches(&asking(&["W/\"geo-5-13\""])));
+        assert!(!t.matches(&asking(&[])));
+    }
+
+    #[test]
+    fn not_modified_carries_the_tag_and_no_body() {
+        let r = tag("W/\"geo-1-1\"").not_modified();
+        assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(r.headers()[header::ETAG], "W/\"geo-1-1\"");
+        assert_eq!(r.headers()[header::CACHE_CONTROL], "no-cache");
+    }
 }

@@ -7260,6 +7260,8 @@ export interface operations {
             header?: {
                 /** @description Wait until this position is applied */
                 "X-Min-Position"?: string | null;
+                /** @description The ETag of an earlier answer (minimal markers, and the map as it was, carry one: the geo model's position) */
+                "If-None-Match"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -7274,6 +7276,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_NearbyResponse_NearbyItem"];
                 };
+            };
+            /** @description Not modified: If-None-Match named the ETag the answer has now */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: {
                 headers: {
