@@ -47,9 +47,12 @@ load() {
 
 "$bin" migrate >/dev/null
 echo "## $n artworks"
+seed_started=$(date -u +%s.%N)
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -2
 events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
 seeded_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# Halfway through the seeding: about half the artworks were on the map then.
+half_seeded_at=$(python3 -c "import datetime as d; print(d.datetime.fromtimestamp(($seed_started + $(date -u +%s.%N)) / 2, d.timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%fZ'))")
 # The live run's log is kept apart from the loaded run's: the lag's outliers are looked for in it.
 "$bin" serve > "/tmp/plinth-bench-$n-live.log" 2>&1 &
 pid=$!
@@ -101,6 +104,7 @@ MINIMAL=false load "nearby full, 16 connections" nearby.lua 16 20
 # (today's items there by then, and the stretches that have ended), here the end of the seeding:
 # every artwork's first stretch.
 AS_OF="$seeded_at" MINIMAL=true load "nearby minimal as of a date (the map as it was), 16 connections" nearby.lua 16 20
+AS_OF="$half_seeded_at" MINIMAL=true load "nearby minimal as of halfway through the seeding, 16 connections" nearby.lua 16 20
 READ=tasks load "Help nearby tasks (r 1000 m, limit 50), 16 connections" nearby.lua 16 20
 READ=areas load "areas in a 3 km view (grid cells), 16 connections" nearby.lua 16 20
 load "artworks list page, 16 connections" artworks.lua 16 20

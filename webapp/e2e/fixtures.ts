@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { magicLinkToken, waitForMail } from './mail';
+import { magicLinkToken, mailFilesTo, waitForMail } from './mail';
 import { ARTIFACTS_DIR } from './paths';
 
 const require = createRequire(import.meta.url);
@@ -343,12 +343,14 @@ function loopbackFor(email: string): string {
  * Sign in as `email` on this page's device: the link is asked for through the API (from the
  * address's own loopback address, see `loopbackFor`; e2e/account.spec.ts goes through the
  * sign-in dialog), then opened in the page, which signs in and brings the device's work along.
+ * The link is the new mail's: signing in again with an address waits for the link just asked for.
  */
 export async function signInByMail(page: Page, email: string): Promise<void> {
   await page.goto('/');
+  const earlier = mailFilesTo(email);
   const asked = await apiCall(loopbackFor(email), 'POST', '/auth/request-magic-link', { body: { email } });
   expect(asked.status, `request-magic-link: ${JSON.stringify(asked.body)}`).toBe(200);
-  const mail = await waitForMail(email);
+  const mail = await waitForMail(email, earlier);
   await page.goto(`/verify?token=${magicLinkToken(mail)}`);
   await page.getByRole('button', { name: /^(Sign in|Create account) as / }).click();
   await expect(page.getByText('Login successful')).toBeVisible();

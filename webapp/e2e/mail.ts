@@ -131,6 +131,11 @@ function mailsTo(address: string): Mail[] {
     .sort((a, b) => b.mtimeMs - a.mtimeMs || b.file.localeCompare(a.file));
 }
 
+/** The mails to `address` so far (their files): `seen` for `waitForMail` when another is on its way. */
+export function mailFilesTo(address: string): string[] {
+  return mailsTo(address).map((m) => m.file);
+}
+
 /** The newest mail to `address` not among `seen` (files), polling until one arrives. */
 export async function waitForMail(address: string, seen: Iterable<string> = [], timeoutMs = 30_000): Promise<Mail> {
   const skip = new Set(seen);

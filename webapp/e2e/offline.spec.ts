@@ -4,6 +4,9 @@
  * made offline (the shell and the map's last area load from the worker), and once the network is
  * back each arrives exactly once, the Outbox showing it sent.
  *
+ * And on a phone passed from hand to hand, what waits goes only as whoever made it: Ana's visit,
+ * kept offline, is not sent once Ben has signed in, and goes, once, when Ana is back.
+ *
  * The other specs block service workers (playwright.config.ts): their requests must reach the
  * server, or its interception by `page.route`. This one allows it.
  */
@@ -19,6 +22,7 @@ import {
   quickActions,
   screenshot,
   sessionToken,
+  signInByMail,
   test,
   unique,
   VANCOUVER,
@@ -51,6 +55,34 @@ async function expectOutboxCount(page: Page, count: number) {
   await expect(drawer.getByRole('link', { name })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+}
+
+/** The Outbox's entry when it counts nothing to send: named "Outbox" alone, the phone's menu button undescribed. */
+async function expectNothingToSend(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) >= 1024) {
+    await expect(appNavigation(page).getByRole('link', { name: 'Outbox', exact: true })).toBeVisible();
+    return;
+  }
+  const menu = quickActions(page).getByRole('button', { name: 'Open menu' });
+  await expect(menu).not.toHaveAccessibleDescription(/Outbox/);
+  await menu.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Outbox', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
+/** Logout from the rail (desktop) or the drawer (phones), through the confirmation. */
+async function signOut(page: Page) {
+  const rail = page.getByRole('navigation', { name: 'Main' });
+  if (await rail.isVisible()) {
+    await rail.getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  }
+  await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 }
 
 test('offline, a visit and a new artwork wait in the Outbox through a reload, then arrive exactly once', async ({ page, context }, testInfo) => {
@@ -158,4 +190,88 @@ test('offline, a visit and a new artwork wait in the Outbox through a reload, th
   // Cleared, the Outbox is empty and leaves the navigation.
   await page.getByTestId('outbox-clear-sent').click();
   await expect(page.getByRole('heading', { name: 'Your Outbox is empty' })).toBeVisible();
+});
+
+test.describe('on a phone passed from hand to hand', () => {
+  // page.route must see the app's own requests: no service worker between them.
+  test.use({ serviceWorkers: 'block' });
+
+  test('what Ana kept offline is not sent once Ben signs in, and goes exactly once when she is back', async ({ page, context }, testInfo) => {
+    test.setTimeout(180_000);
+    const run = `${unique()}-${testInfo.project.name}`;
+    const ana = `e2e-ana-${run}@example.org`;
+    const ben = `e2e-ben-${run}@example.org`;
+    const note = `E2E outbox of Ana ${run}`;
+    const near = await apiGet<{ artworks: ArtworkMinimal[] }>(page, `/artworks/nearby?lat=${VANCOUVER.lat}&lon=${VANCOUVER.lng}&radius=3000&limit=1&minimal=true`);
+    const artwork = near.artworks[0]!;
+    const withNote = async (token: string) =>
+      (await asVisitor<{ submissions: MySubmission[] }>(page, token, 'GET', '/me/submissions')).submissions.filter((s) => s.notes === note);
+    // Every POST /logbook the page makes, with the token it carries.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/logbook') posts.push(r.headers()['x-user-token'] ?? '');
+    });
+
+    // Ana, signed in, logs a visit with no network: it waits in the Outbox.
+    await signInByMail(page, ana);
+    const photo = await canvasJpeg(page, 140);
+    await page.goto(`/logbook/${artwork.id}`);
+    await expect(page.getByRole('link', { name: artwork.title })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByTestId('photo-picker-input').setInputFiles({ name: 'ana.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+    await page.getByTestId('logbook-notes').fill(note);
+    await agreeToLicence(page);
+    await page.getByTestId('logbook-submit').click();
+    await expect(page.getByTestId('queued-receipt').getByRole('heading', { name: 'Saved to your Outbox' })).toBeVisible();
+    await expectOutboxCount(page, 1);
+
+    // The network comes back, but no submission gets through while she signs out.
+    await page.route('**/api/logbook', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await signOut(page);
+    await page.unroute('**/api/logbook');
+    const sentBefore = posts.length;
+
+    // Ben signs in on the same phone, the network is there: Ana's visit is not sent as his.
+    await signInByMail(page, ben);
+    const bensToken = await sessionToken(page);
+    // The browser says it is back online: the Outbox sends what it may, now.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.goto('/outbox');
+    const others = page.getByRole('list', { name: 'Waiting for someone to sign in (1)' });
+    await expect(others.getByTestId('outbox-item')).toHaveAttribute('data-state', 'waiting');
+    await expect(others.getByTestId('outbox-item-state')).toHaveText(`Waiting for ${ana} to sign in`);
+    await expect(others.getByRole('button', { name: `Discard Visit to ${artwork.title}` })).toBeVisible();
+    await expectNothingToSend(page);
+    await noSeriousViolations(page, `${testInfo.project.name} outbox of another account`);
+    await screenshot(page, testInfo, 'outbox-another-account');
+    // Time enough for a sender that would send it (it goes within a moment of the page loading).
+    await page.waitForTimeout(3000);
+    expect(posts.slice(sentBefore), 'POST /logbook after Ana signed out').toEqual([]);
+    expect(await withNote(bensToken)).toEqual([]);
+
+    // Ana signs in again: her visit goes, as hers, once. (The Outbox records it sent before the
+    // page is left: a page left mid-send would send it again, with its key, which the server
+    // answers with the first answer, recording nothing more.)
+    await signOut(page);
+    const anasPost = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook', { timeout: 60_000 });
+    await signInByMail(page, ana);
+    const anasToken = await sessionToken(page);
+    expect((await anasPost).status()).toBe(201);
+    await expectNothingToSend(page);
+    await page.goto('/outbox');
+    const sent = page.getByRole('list', { name: 'Sent (1)' });
+    await expect(sent.getByTestId('outbox-item')).toHaveAttribute('data-state', 'sent', { timeout: 60_000 });
+    await expect(page.getByRole('list', { name: /^Waiting for someone/ })).toHaveCount(0);
+    await expect.poll(async () => (await withNote(anasToken)).length, { timeout: 30_000 }).toBe(1);
+    const [mine] = await withNote(anasToken);
+    expect(mine!.photos).toHaveLength(1);
+    expect(await sent.getByTestId('outbox-item').getAttribute('data-receipt-id')).toBe(mine!.id);
+    // Every try since Ana signed out was hers: none as Ben, none as the visitor in between.
+    expect(posts.slice(sentBefore).length).toBeGreaterThan(0);
+    expect(new Set(posts.slice(sentBefore))).toEqual(new Set([anasToken]));
+    expect(await withNote(bensToken)).toEqual([]);
+  });
 });

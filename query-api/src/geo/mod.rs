@@ -18,9 +18,7 @@ use domain::geo::EARTH_RADIUS_M;
 use domain::ArtworkType;
 pub use model::Item;
 use model::Model;
-pub use past::{Moment, PastHit, Stretch};
-use projectors::artworks::history::AsOf;
-use projectors::artworks::read::PastLayer;
+pub use past::{Moment, PastHit, PastQuery, Stretch};
 
 const PROJECTOR: &str = "artworks";
 
@@ -142,20 +140,11 @@ impl GeoIndex {
         }
     }
 
-    /// The markers of the map as it stood at `then` (`layer`: that map, what has left it since,
-    /// or what was added since) within `radius_m`, nearest first, handed to `f` under the
-    /// model's read lock.
-    pub fn past_with<R>(
-        &self,
-        here: (f64, f64),
-        radius_m: f64,
-        then: AsOf,
-        layer: PastLayer,
-        limit: usize,
-        f: impl FnOnce(&[PastHit]) -> R,
-    ) -> R {
+    /// The answer to `q` (the map as it stood then, what has left it since or what was added
+    /// since), nearest first, handed to `f` under the model's read lock.
+    pub fn past_with<R>(&self, q: &PastQuery, f: impl FnOnce(&[PastHit]) -> R) -> R {
         match self.model.read() {
-            Ok(m) => f(&m.past(here, radius_m, then, layer, limit)),
+            Ok(m) => f(&m.past(q)),
             Err(_) => f(&[]),
         }
     }

@@ -168,17 +168,27 @@ impl Serialize for PastHit<'_> {
     }
 }
 
+/// A question to the map as it was: the markers of `layer` within `radius_m` of `here` as the
+/// map stood at `then`, at most `limit`.
+#[derive(Debug, Clone, Copy)]
+pub struct PastQuery {
+    pub here: (f64, f64),
+    pub radius_m: f64,
+    pub then: AsOf,
+    pub layer: PastLayer,
+    pub limit: usize,
+}
+
 impl Model {
-    /// The markers of `layer` within `radius_m` of a point as the map stood at `then`, nearest
-    /// first (ties by id), at most `limit`.
-    pub(super) fn past(
-        &self,
-        here: (f64, f64),
-        radius_m: f64,
-        then: AsOf,
-        layer: PastLayer,
-        limit: usize,
-    ) -> Vec<PastHit<'_>> {
+    /// The answer to `q`, nearest first (ties by id).
+    pub(super) fn past(&self, q: &PastQuery) -> Vec<PastHit<'_>> {
+        let PastQuery {
+            here,
+            radius_m,
+            then,
+            layer,
+            limit,
+        } = *q;
         let mut hits = Vec::new();
         if layer != PastLayer::AddedSince {
             // The stretches that have ended since (all of them, or those of artworks gone).
@@ -278,9 +288,20 @@ mod tests {
         )
     }
 
+    /// The question for the markers of `layer` within a kilometre of (0, 0) at `then`.
+    fn around(then: AsOf, layer: PastLayer, limit: usize) -> PastQuery {
+        PastQuery {
+            here: (0.0, 0.0),
+            radius_m: 1_000.0,
+            then,
+            layer,
+            limit,
+        }
+    }
+
     /// (id, title, changes) of the layer's markers.
     fn layer(m: &Model, d: u32, layer: PastLayer) -> Vec<(u128, String, Vec<SinceChange>)> {
-        m.past((0.0, 0.0), 1_000.0, at_day(d), layer, 100)
+        m.past(&around(at_day(d), layer, 100))
             .iter()
             .map(|h| {
                 let changes = h.changed.iter().flatten().copied().collect();
@@ -323,28 +344,23 @@ mod tests {
     #[test]
     fn positions_compare_like_times() {
         let m = city();
-        let by_pos = m.past(
-            (0.0, 0.0),
-            1_000.0,
-            AsOf::Position(EventPosition { tx: 3, pos: 3 }),
-            PastLayer::AsOf,
-            100,
-        );
-        let by_time = m.past((0.0, 0.0), 1_000.0, at_day(3), PastLayer::AsOf, 100);
+        let third = AsOf::Position(EventPosition { tx: 3, pos: 3 });
+        let by_pos = m.past(&around(third, PastLayer::AsOf, 100));
+        let by_time = m.past(&around(at_day(3), PastLayer::AsOf, 100));
         let ids = |h: &[PastHit]| h.iter().map(|h| h.id).collect::<Vec<_>>();
         assert_eq!(ids(&by_pos), ids(&by_time));
         // An artwork with no stretch is on no past map.
         let mut lone = Model::default();
         lone.upsert(item(9, 0.0, "Lone", Moment::NEVER), true);
         assert!(lone
-            .past((0.0, 0.0), 1_000.0, at_day(9), PastLayer::AsOf, 10)
+            .past(&around(at_day(9), PastLayer::AsOf, 10))
             .is_empty());
     }
 
     #[test]
     fn a_hit_is_written_as_a_past_marker() {
         let m = city();
-        let hits = m.past((0.0, 0.0), 1_000.0, at_day(3), PastLayer::AsOf, 1);
+        let hits = m.past(&around(at_day(3), PastLayer::AsOf, 1));
         let want = projectors::artworks::read::PastMarker {
             marker: projectors::artworks::read::ArtworkMinimalDto {
                 id: Uuid::from_u128(1),

@@ -62,18 +62,18 @@ pub(super) async fn nearby_past(
         if tag.matches(headers) {
             return Ok(with_consistency(tag.not_modified(), caught_up));
         }
+        let q = crate::geo::PastQuery {
+            here: (lat, lon),
+            radius_m: f64::from(radius),
+            then: at,
+            layer,
+            limit: limit as usize,
+        };
         let body = state
             .geo
-            .past_with(
-                (lat, lon),
-                f64::from(radius),
-                at,
-                layer,
-                limit as usize,
-                |hits| {
-                    serde_json::to_vec(&ok(nearby_answer(hits.to_vec(), lat, lon, radius, limit)).0)
-                },
-            )
+            .past_with(&q, |hits| {
+                serde_json::to_vec(&ok(nearby_answer(hits.to_vec(), lat, lon, radius, limit)).0)
+            })
             .map_err(|e| ApiError::Internal(e.into()))?;
         return Ok(with_consistency(tag.on(json_response(body)), caught_up));
     }

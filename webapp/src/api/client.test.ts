@@ -164,6 +164,16 @@ describe('apiRequest: URL, headers and token', () => {
     expect(getToken()).toBe('fresh');
   });
 
+  it('speaks for another identity when told to: its token (or none) sent, and the answer’s token not stored', async () => {
+    setToken('session-token');
+    const { calls } = mockFetch({ 'POST /api/logbook': () => json({ success: true, data: {} }, { status: 201, headers: { 'X-User-Token': 'minted' } }) });
+    await apiRequest({ url: '/logbook', method: 'POST', body: {}, userToken: 'anon-token' });
+    await apiRequest({ url: '/logbook', method: 'POST', body: {}, userToken: null });
+    expect(calls[0]!.headers.get('X-User-Token')).toBe('anon-token');
+    expect(calls[1]!.headers.has('X-User-Token')).toBe(false);
+    expect(getToken()).toBe('session-token');
+  });
+
   it('lets multipart bodies set their own content type', async () => {
     const { calls } = mockFetch({ 'POST /api/logbook': () => json({ success: true, data: {} }) });
     const form = new FormData();

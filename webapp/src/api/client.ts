@@ -34,6 +34,12 @@ export interface RequestArgs {
   acceptStatus?: number[];
   /** The share of the body sent so far (0 to 1), as it goes: an upload someone watches. */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * Speak for this identity rather than the stored one: its token as X-User-Token (null: none),
+   * and a token the answer carries is not stored (it is not the session's). The Outbox sends each
+   * item as whoever made it.
+   */
+  userToken?: string | null;
 }
 
 export interface ResponseMeta {
@@ -86,7 +92,7 @@ export async function apiRequest<T = unknown>(
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLocale() });
   const isForm = typeof FormData !== 'undefined' && args.body instanceof FormData;
   if (!isForm) headers.set('Content-Type', 'application/json');
-  const token = getToken();
+  const token = args.userToken === undefined ? getToken() : args.userToken;
   if (token) headers.set(TOKEN_HEADER, token);
   const min = minPosition();
   if (min && method === 'GET') headers.set(MIN_POSITION_HEADER, min);
@@ -135,7 +141,7 @@ export async function apiRequest<T = unknown>(
   const meta: ResponseMeta = { status: response.status, headers: response.headers };
   try {
     const newToken = response.headers.get(TOKEN_HEADER);
-    if (newToken) setToken(newToken);
+    if (newToken && args.userToken === undefined) setToken(newToken);
     notePosition(response.headers.get(EVENT_POSITION_HEADER));
 
     const contentType = response.headers.get('Content-Type');

@@ -9,6 +9,7 @@
 import { rememberLocalPreviews } from '../lib/localPreviews';
 import { MY_SUBMISSIONS_LIMIT, SUBMISSION } from '../config/constants';
 import { baseApi, LIST_ID, listTags, unwrap } from './baseApi';
+import { getToken } from './token';
 import type {
   ArtworkType,
   Condition,
@@ -47,6 +48,11 @@ export interface LogbookForm {
   idempotencyKey?: string;
   /** Not sent: told the share of the upload gone (0 to 1) as it goes (the Outbox's progress). */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * Sent as X-User-Token instead of the stored token (null: none): the Outbox sends an item as
+   * whoever made it, who may not be who is signed in now (client.ts `userToken`).
+   */
+  userToken?: string | null;
 }
 
 /** The multipart body of POST /logbook: empty optional fields are left out. */
@@ -116,6 +122,7 @@ export const submissionsApi = baseApi.injectEndpoints({
         timeoutMs: SUBMISSION.uploadTimeoutMs,
         ...(s.idempotencyKey ? { headers: { 'Idempotency-Key': s.idempotencyKey } } : {}),
         ...(s.onUploadProgress ? { onUploadProgress: s.onUploadProgress } : {}),
+        ...(s.userToken !== undefined ? { userToken: s.userToken } : {}),
       }),
       transformResponse: (r: Envelope_SubmissionReceipt) => unwrap(r),
       // Moderators' queue and counts change; the sender's list is updated in place (below). A
@@ -136,6 +143,9 @@ export const submissionsApi = baseApi.injectEndpoints({
           return;
         }
         rememberLocalPreviews(receipt.photos, arg.photos);
+        // Sent as someone other than who is signed in (an Outbox item of an anonymous visitor's):
+        // not an entry of this person's list.
+        if (arg.userToken !== undefined && arg.userToken !== getToken()) return;
         const entry = sentSubmission(receipt, arg);
         for (const cached of submissionsApi.util.selectCachedArgsForQuery(api.getState(), 'getMySubmissions')) {
           if ((cached.page ?? 1) !== 1) continue;

@@ -2,7 +2,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionSet } from '../api/session';
 import type { LogbookForm } from '../api/submissionsApi';
+import { setToken } from '../api/token';
 import type { SubmissionReceipt } from '../api/types';
 import type { AppStore } from '../app/store';
 import { clearFastUpload, getFastUpload, startFastUpload } from '../lib/fastUpload';
@@ -10,7 +12,7 @@ import { outbox, resetOutbox, type OutboxItem } from '../lib/outbox';
 import { memoryOutboxStore } from '../lib/outbox/store';
 import { apiError, json, mockFetch } from '../testing/fetchMock';
 import { jpegFile } from '../testing/jpeg';
-import { storeFor, toastMessages } from '../testing/render';
+import { BASE_USER, storeFor, toastMessages } from '../testing/render';
 import { ARTWORK_ID, created, deferred, formFields, receipt } from '../testing/submissions';
 import { useSentReceipt, useSubmitContribution, type FieldErrors, type SubmitContributionOptions } from './useSubmitContribution';
 
@@ -231,6 +233,7 @@ describe('useSubmitContribution', () => {
 
   it('with the browser offline, sends nothing and keeps the draft in the Outbox with its photos and key, as after a save', async () => {
     offline();
+    setToken('anonymous-token');
     const photo = jpegFile('visit.jpg');
     await startFastUpload([photo]);
     const { calls } = mockFetch();
@@ -248,6 +251,8 @@ describe('useSubmitContribution', () => {
       state: { status: 'waiting' },
     });
     expect(item!.id).toMatch(UUID);
+    // Made by this device's anonymous visitor: sent under their token, whoever is signed in then.
+    expect(item!.maker).toEqual({ kind: 'anonymous', token: 'anonymous-token' });
     expect(item!.photos).toEqual([{ name: 'visit.jpg', type: 'image/jpeg', blob: photo }]);
     expect(item!.form).not.toHaveProperty('photos');
     expect(toastMessages(store)).toContain('No connection: saved to your Outbox. It will be sent when you are back online.');
@@ -283,6 +288,22 @@ describe('useSubmitContribution', () => {
     expect(onQueued).toHaveBeenCalledExactlyOnceWith(item);
     expect(onSent).not.toHaveBeenCalled();
     expect(result.current.formError).toBeNull();
+  });
+
+  it('records who made the draft it keeps: the signed-in account, by id and name', async () => {
+    offline();
+    setToken('session-token');
+    mockFetch();
+    const { submit } = setup({}, storeFor('user'));
+    await submit();
+    const [item] = await outboxItems();
+    expect(item!.maker).toEqual({ kind: 'account', id: BASE_USER.id, name: 'ada@example.org' });
+
+    // The public name when the account chose one.
+    const named = storeFor('user');
+    named.dispatch(sessionSet({ ...named.getState().session, user: { ...named.getState().session.user!, profileName: 'Ada' } }));
+    await setup({}, named).submit();
+    expect((await outboxItems())[1]!.maker).toEqual({ kind: 'account', id: BASE_USER.id, name: 'Ada' });
   });
 
   it('shows an answer of the server at its field and keeps nothing in the Outbox: it could not fix it', async () => {
@@ -346,7 +367,7 @@ describe('useSentReceipt', () => {
     heading.tabIndex = -1;
     document.body.append(heading);
     result.current.headingRef.current = heading;
-    const item = await outbox().add({ form: { type: 'logbook', lat: 1, lon: 2 }, photos: [], idempotencyKey: 'k', attempts: 0 });
+    const item = await outbox().add({ form: { type: 'logbook', lat: 1, lon: 2 }, photos: [], idempotencyKey: 'k', attempts: 0, maker: { kind: 'anonymous', token: null } });
     act(() => result.current.onQueued(item));
     expect(result.current.outcome).toEqual({ kind: 'queued', item });
     expect(heading).toHaveFocus();

@@ -8,8 +8,9 @@
  *
  * With no network (the browser says it is offline, or the send got no answer at all) the draft
  * is not lost: it goes to the Outbox (lib/outbox) with its photos and the same Idempotency-Key,
- * to be sent once the network is back, and the form ends as after a save, saying so. An answer
- * from the server (a 400 and the like) still shows at its field: the Outbox could not fix it.
+ * to be sent once the network is back, as whoever made it (the item records who is signed in
+ * now), and the form ends as after a save, saying so. An answer from the server (a 400 and the
+ * like) still shows at its field: the Outbox could not fix it.
  *
  * It lives in components/ beside SubmissionParts (the pieces these forms already share) because
  * features never import each other.
@@ -18,10 +19,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorField, errorMessage } from '../api/errors';
 import { useSubmitLogbookMutation, type LogbookForm } from '../api/submissionsApi';
 import type { SubmissionReceipt } from '../api/types';
-import { useAppDispatch } from '../app/hooks';
+import { getToken } from '../api/token';
+import { useAppDispatch, useAppStore } from '../app/hooks';
 import { clearFastUpload } from '../lib/fastUpload';
 import { useFieldProblems, type Problem } from '../lib/fieldProblems';
-import { isNoAnswer, outbox, type OutboxItem } from '../lib/outbox';
+import { isNoAnswer, makerOf, outbox, type OutboxItem } from '../lib/outbox';
 import { announce } from '../lib/announcer';
 import { toastShown } from '../lib/ui';
 import { t as translate } from '../i18n';
@@ -103,6 +105,7 @@ export function useSubmitContribution<F extends string>({
   // One key per draft: sending again after a lost answer cannot record it twice.
   const idempotencyKey = useRef(randomUuid());
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const formRef = useRef<HTMLFormElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
   useFocusOnProblem(attempt, formRef, formErrorRef);
@@ -128,7 +131,8 @@ export function useSubmitContribution<F extends string>({
       setQueueing(true);
       try {
         const { photos, idempotencyKey: key, ...rest } = form;
-        const item = await outbox().add({ form: rest, photos, idempotencyKey: key, attempts, ...(problem ? { problem } : {}) });
+        const maker = makerOf(store.getState().session, getToken());
+        const item = await outbox().add({ form: rest, photos, idempotencyKey: key, attempts, maker, ...(problem ? { problem } : {}) });
         done();
         const message = translate('components.outbox.saved');
         dispatch(toastShown({ type: 'info', message }));

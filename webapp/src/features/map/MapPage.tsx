@@ -661,6 +661,10 @@ export function MapPage() {
                   <span className="map-legend__changed" aria-hidden="true" />
                   {t('map.legend.changed')}
                 </li>
+                <li>
+                  <span className="map-legend__cluster" aria-hidden="true" />
+                  {t('map.legend.cluster')}
+                </li>
               </>
             )}
           </ul>

@@ -2,6 +2,11 @@
  * The Outbox in the shell's navigation, once it holds anything: a link with the number still to
  * send as a badge (none when all are sent), named in full for assistive technology ("Outbox, 2 to
  * send"); and, on phones, a dot on the menu button that opens it.
+ *
+ * The number is what the person signed in now will send: the badge asks for nothing about items
+ * that wait for another account (they could do nothing but discard them), and it says the same
+ * as the Outbox's "To send" heading. The entry itself stays while any item is kept, another
+ * account's included, so the Outbox and its Discard are always within reach.
  */
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/Icon';
@@ -12,10 +17,10 @@ import { unsentCount, useOutbox } from '../../lib/outbox';
 /** A count as a badge shows it. */
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
-/** Items in the Outbox, and how many of them are not sent yet. */
+/** Items in the Outbox, and how many of them are not sent yet and the person signed in now may send. */
 export function useOutboxCounts(): { total: number; unsent: number } {
-  const { items } = useOutbox();
-  return { total: items.length, unsent: unsentCount(items) };
+  const { items, session } = useOutbox();
+  return { total: items.length, unsent: unsentCount(items, session) };
 }
 
 /** The entry (an `li`), shown while the Outbox holds anything; `showLabel` as the other entries'. */

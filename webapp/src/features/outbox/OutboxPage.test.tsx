@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubmissionReceipt } from '../../api/types';
 import { outbox, resetOutbox, type OutboxDraft } from '../../lib/outbox';
-import { apiError, envelope, mockFetch } from '../../testing/fetchMock';
-import { renderRoute } from '../../testing/render';
+import { apiError, envelope, json, mockFetch } from '../../testing/fetchMock';
+import { setToken } from '../../api/token';
+import { BASE_USER, renderRoute } from '../../testing/render';
 import { ARTWORK_ID, created, deferred, receipt } from '../../testing/submissions';
 import { setLocale } from '../../i18n';
 
@@ -13,13 +14,24 @@ const VISIT: OutboxDraft = {
   photos: [new File(['jpeg'], 'visit.jpg', { type: 'image/jpeg' })],
   idempotencyKey: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
   attempts: 0,
+  maker: { kind: 'anonymous', token: 'anonymous-token' },
 };
 const ARTWORK: OutboxDraft = {
   form: { type: 'new_artwork', lat: 49.27, lon: -123.1, title: 'Orca', artwork_type: 'sculpture' },
   photos: [new File(['jpeg'], 'orca.jpg', { type: 'image/jpeg' }), new File(['jpeg'], 'orca2.jpg', { type: 'image/jpeg' })],
   idempotencyKey: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
   attempts: 0,
+  maker: { kind: 'anonymous', token: 'anonymous-token' },
 };
+/** Ana's, kept on this device while she was signed in; Ada (`who: 'user'`) is signed in now. */
+const ANAS: OutboxDraft = {
+  form: { type: 'logbook', lat: 49.28, lon: -123.12, artworkId: ARTWORK_ID, artworkTitle: 'Digital Orca', notes: 'Ana was here' },
+  photos: [new File(['jpeg'], 'ana.jpg', { type: 'image/jpeg' })],
+  idempotencyKey: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  attempts: 0,
+  maker: { kind: 'account', id: 'a0a0a0a0-0000-4000-8000-000000000001', name: 'Ana' },
+};
+const ADAS: OutboxDraft = { ...ARTWORK, maker: { kind: 'account', id: BASE_USER.id, name: 'ada@example.org' } };
 
 function api(post: () => Response | Promise<Response> = () => created(receipt({ submission_type: 'logbook', photos: [] }))) {
   return mockFetch({
@@ -151,6 +163,63 @@ describe('/outbox', () => {
     await waitFor(() => expect(screen.getByRole('listitem', { name: 'New artwork: Orca' })).toHaveAttribute('data-state', 'sent'));
   });
 
+  it('lists another account’s items apart, waiting for that person by name, with Discard; never sent nor counted here', async () => {
+    const onLine = offline();
+    resetOutbox({ events: window });
+    setToken('ada-session');
+    const { callsTo } = api();
+    await outbox().add(ANAS);
+    await outbox().add(ADAS);
+    renderRoute('/outbox', { who: 'user' });
+
+    const others = await screen.findByRole('list', { name: 'Waiting for someone to sign in (1)' });
+    const anas = within(others).getByRole('listitem', { name: 'Visit to Digital Orca' });
+    expect(within(anas).getByTestId('outbox-item-state')).toHaveTextContent('Waiting for Ana to sign in');
+    expect(within(anas).getByRole('button', { name: 'Discard Visit to Digital Orca' })).toBeInTheDocument();
+    expect(within(anas).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
+    // Ada's own is hers to send: counted, and "To send" says the same.
+    const mine = screen.getByRole('list', { name: 'To send (1)' });
+    expect(within(mine).getByRole('listitem', { name: 'New artwork: Orca' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAccessibleDescription('Outbox, 1 to send');
+
+    // Back online: Ada's goes, under her session; Ana's stays.
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await screen.findByRole('list', { name: 'Sent (1)' });
+    await act(() => outbox().idle());
+    const posts = callsTo('/api/logbook');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBe(ADAS.idempotencyKey);
+    expect(posts[0]!.headers.get('X-User-Token')).toBe('ada-session');
+    expect(within(screen.getByRole('list', { name: 'Waiting for someone to sign in (1)' })).getByTestId('outbox-item-state')).toHaveTextContent(
+      'Waiting for Ana to sign in',
+    );
+    expect(screen.getByRole('button', { name: 'Open menu' })).not.toHaveAccessibleDescription();
+    // Still reachable, to discard.
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/outbox');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Discard Visit to Digital Orca' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Discard this contribution?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: /^Waiting for someone/ })).not.toBeInTheDocument());
+    expect(callsTo('/api/logbook')).toHaveLength(1);
+  });
+
+  it('sends an anonymous visitor’s item under their own token while someone else is signed in, and keeps the session’s', async () => {
+    setToken('ada-session');
+    const { callsTo } = api(() =>
+      json({ success: true, data: receipt({ submission_type: 'logbook', photos: [] }) }, { status: 201, headers: { 'X-User-Token': 'minted-elsewhere' } }),
+    );
+    await outbox().add(VISIT);
+    renderRoute('/outbox', { who: 'user' });
+    await screen.findByRole('list', { name: 'Sent (1)' });
+    expect(callsTo('/api/logbook')[0]!.headers.get('X-User-Token')).toBe('anonymous-token');
+    expect(localStorage.getItem('user-token')).toBe('ada-session');
+  });
+
   it('speaks French', async () => {
     setLocale('fr');
     offline();
@@ -159,5 +228,15 @@ describe('/outbox', () => {
     renderRoute('/outbox');
     expect(await screen.findByRole('heading', { level: 1, name: 'Boîte d’envoi' })).toBeInTheDocument();
     expect(entry('Nouvelle œuvre : Orca')).toHaveTextContent('En attente d’une connexion');
+  });
+
+  it('says in French whom another account’s item waits for', async () => {
+    setLocale('fr');
+    offline();
+    api();
+    await outbox().add(ANAS);
+    renderRoute('/outbox', { who: 'user' });
+    const others = await screen.findByRole('list', { name: 'En attente qu’une personne se connecte (1)' });
+    expect(within(others).getByTestId('outbox-item-state')).toHaveTextContent('En attente que Ana se connecte');
   });
 });

@@ -5,6 +5,9 @@
  * Discard), or sent (when, with the receipt's way on: the submissions, the artwork visited).
  * "Send now" sends what waits without waiting; "Clear sent" forgets the receipts. Each change of
  * state is announced once, in one live region.
+ *
+ * Items another account made on this device are listed apart, each waiting for that person to sign
+ * in again (by name), with Discard: they are never sent as whoever is signed in now.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,20 +19,22 @@ import { to } from '../../config/routes';
 import { t as translate, useT } from '../../i18n';
 import { formatDateTime, formatTime } from '../../lib/format';
 import { useOnline } from '../../lib/hooks';
-import { outbox, useOutbox, type OutboxItem } from '../../lib/outbox';
+import { outbox, sendableBy, useOutbox, waitsFor, type OutboxItem } from '../../lib/outbox';
 import { outboxItemTitle } from './outboxText';
 import './outbox.css';
 
 export function OutboxPage() {
   const t = useT();
-  const { items, progress, loaded } = useOutbox();
+  const { items, progress, loaded, session } = useOutbox();
   const online = useOnline();
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const spoken = useStateAnnouncements(items);
-  const unsent = items.filter((i) => i.state.status !== 'sent');
+  const unsent = items.filter((i) => i.state.status !== 'sent' && sendableBy(i, session));
+  const others = items.filter((i) => i.state.status !== 'sent' && !sendableBy(i, session));
   const sent = items.filter((i) => i.state.status === 'sent');
   const waiting = unsent.some((i) => i.state.status === 'waiting');
   const toSendId = useId();
+  const othersId = useId();
   const sentId = useId();
 
   return (
@@ -67,6 +72,24 @@ export function OutboxPage() {
               <ul className="outbox__list" aria-labelledby={toSendId} data-testid="outbox-unsent">
                 {unsent.map((item) => (
                   <OutboxEntry key={item.id} item={item} progress={progress[item.id]} online={online} onDiscard={() => setDiscarding(item)} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {others.length > 0 && (
+            <section className="section" aria-labelledby={othersId}>
+              <h2 id={othersId} className="section__title">
+                {t('outbox.page.others', { count: others.length })}
+              </h2>
+              <ul className="outbox__list" aria-labelledby={othersId} data-testid="outbox-others">
+                {others.map((item) => (
+                  <OutboxEntry
+                    key={item.id}
+                    item={item}
+                    online={online}
+                    waitingFor={waitsFor(item, session)?.name ?? null}
+                    onDiscard={() => setDiscarding(item)}
+                  />
                 ))}
               </ul>
             </section>
@@ -144,11 +167,14 @@ function OutboxEntry({
   item,
   progress,
   online,
+  waitingFor = null,
   onDiscard,
 }: {
   item: OutboxItem;
   progress?: number | undefined;
   online: boolean;
+  /** Another account's item: the name of the person it waits for (it is theirs to send or retry). */
+  waitingFor?: string | null;
   onDiscard: () => void;
 }) {
   const t = useT();
@@ -180,7 +206,7 @@ function OutboxEntry({
         </h3>
         <p className="muted small">{t('outbox.item.details', { photos, saved: formatDateTime(item.createdAt) })}</p>
         <p className="outbox-item__state" data-testid="outbox-item-state">
-          {stateText(item, progress, online)}
+          {waitingFor !== null ? t('outbox.item.waitingFor', { name: waitingFor }) : stateText(item, progress, online)}
         </p>
         {state.status === 'sending' && progress !== undefined && (
           <progress className="outbox-item__progress" max={1} value={progress} aria-label={t('outbox.item.progressLabel', { what })} />
@@ -189,13 +215,13 @@ function OutboxEntry({
           <p className="muted small">{t('outbox.item.duplicates', { count: state.receipt.nearby.length })}</p>
         )}
         <div className="button-row outbox-item__actions">
-          {state.status === 'failed' && (
+          {state.status === 'failed' && waitingFor === null && (
             <button type="button" className="button button--filled" onClick={() => void outbox().retry(item.id)} data-testid="outbox-retry">
               <Icon name="refresh" size={18} /> {t('outbox.item.retry')}{' '}
               <span className="visually-hidden">{what}</span>
             </button>
           )}
-          {(state.status === 'failed' || state.status === 'waiting') && (
+          {(state.status === 'failed' || state.status === 'waiting' || waitingFor !== null) && (
             <button type="button" className="button button--text" onClick={onDiscard} data-testid="outbox-discard">
               <Icon name="delete" size={18} /> {t('outbox.item.discard')}{' '}
               <span className="visually-hidden">{what}</span>

@@ -1,7 +1,8 @@
+import { Color, createExpression, createPropertyExpression, latest, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../i18n';
 import { artworkTypeLabel } from './artworkTypes';
-import { clusterCountText, createGlMap } from './glMap';
+import { CLUSTER_PROPERTIES, clusterCountText, clusterRing, createGlMap, renderClusterLabel, SINCE_COLORS } from './glMap';
 
 /** The engine as glMap uses it, doing nothing but count its resizes, keep its options, sources and layers (in drawing order). */
 const engine = vi.hoisted(() => ({
@@ -9,6 +10,12 @@ const engine = vi.hoisted(() => ({
   options: null as Record<string, unknown> | null,
   sources: new Map<string, { spec: Record<string, unknown>; data: unknown; setData: (d: unknown) => void }>(),
   layers: [] as string[],
+  /** Each layer as it was added. */
+  specs: new Map<string, Record<string, unknown>>(),
+  /** What `querySourceFeatures` finds: the clusters on screen. */
+  rendered: [] as Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: [number, number] } }>,
+  /** Listeners of the map's own events (`on(type, listener)`). */
+  listeners: new Map<string, Array<() => void>>(),
 }));
 
 vi.mock('maplibre-gl', () => {
@@ -16,7 +23,10 @@ vi.mock('maplibre-gl', () => {
     constructor(options: Record<string, unknown>) {
       engine.options = options;
     }
-    on() {}
+    on(type: string, ...rest: unknown[]) {
+      const listener = rest.length === 1 ? (rest[0] as () => void) : null;
+      if (listener) engine.listeners.set(type, [...(engine.listeners.get(type) ?? []), listener]);
+    }
     off() {}
     once() {}
     addSource(id: string, spec: Record<string, unknown>) {
@@ -33,6 +43,7 @@ vi.mock('maplibre-gl', () => {
       return engine.sources.get(id);
     }
     addLayer(layer: { id: string }, before?: string) {
+      engine.specs.set(layer.id, layer);
       const at = before ? engine.layers.indexOf(before) : -1;
       if (at < 0) engine.layers.push(layer.id);
       else engine.layers.splice(at, 0, layer.id);
@@ -56,7 +67,7 @@ vi.mock('maplibre-gl', () => {
       return true;
     }
     querySourceFeatures() {
-      return [];
+      return engine.rendered;
     }
     getCanvas() {
       return document.createElement('canvas');
@@ -66,7 +77,22 @@ vi.mock('maplibre-gl', () => {
     }
     remove() {}
   }
-  class Marker {}
+  class Marker {
+    element: HTMLElement;
+    constructor({ element }: { element: HTMLElement }) {
+      this.element = element;
+    }
+    setLngLat() {
+      return this;
+    }
+    addTo() {
+      document.body.append(this.element);
+      return this;
+    }
+    remove() {
+      this.element.remove();
+    }
+  }
   class NavigationControl {}
   return { default: { Map, Marker, NavigationControl }, Map, Marker, NavigationControl };
 });
@@ -114,6 +140,9 @@ beforeEach(() => {
   engine.options = null;
   engine.sources = new Map();
   engine.layers = [];
+  engine.specs = new Map();
+  engine.rendered = [];
+  engine.listeners = new Map();
   FakeResizeObserver.all = [];
   frames = new Map();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
@@ -267,5 +296,88 @@ describe('the Areas layer', () => {
     map.setAreas([AREA], 'City <of> Vancouver');
     expect(engine.sources.get('areas')!.spec.attribution).toBe('City &#60;of&#62; Vancouver');
     expect(engine.layers.filter((l) => l.startsWith('area-'))).toEqual(['area-fill', 'area-line']);
+  });
+});
+
+describe('clusters on the map as it was', () => {
+  /** A cluster on screen, as the engine gives it. */
+  const cluster = (id: number, count: number, since: { changed?: number; added?: number } = {}) => ({
+    properties: { cluster: true, cluster_id: id, point_count: count, changed: since.changed ?? 0, added: since.added ?? 0 },
+    geometry: { type: 'Point', coordinates: [-123.12, 49.28] as [number, number] },
+  });
+  /** The engine draws a frame: the labels follow in the next animation frame. */
+  const rendered = () => {
+    engine.listeners.get('render')?.forEach((l) => l());
+    nextFrame();
+  };
+  const labels = () => [...document.querySelectorAll<HTMLElement>('.map-cluster-label')];
+
+  it('count what their points changed and added since, and take the ring of what they hold', async () => {
+    await mapIn({ width: 390, height: 780 });
+    expect(engine.sources.get('artworks')!.spec).toMatchObject({ cluster: true, clusterProperties: CLUSTER_PROPERTIES });
+    expect(engine.specs.get('artwork-clusters')).toMatchObject({ paint: clusterRing() });
+  });
+
+  it('show how many changed and were added beside the count, and are written again when the same cluster id shows today’s map', async () => {
+    await mapIn({ width: 390, height: 780 });
+    engine.rendered = [cluster(1, 37, { changed: 3, added: 1 }), cluster(2, 12)];
+    rendered();
+    const [past, plain] = labels();
+    expect(past!.querySelector('.map-cluster-label__count')!.textContent).toBe('37');
+    expect(past!.querySelector('.map-cluster-label__since--changed')!.textContent).toBe('3');
+    expect(past!.querySelector('.map-cluster-label__since--added')!.textContent).toBe('1');
+    expect(past!.dataset).toMatchObject({ changed: '3', added: '1' });
+    expect(past).toHaveAttribute('aria-hidden', 'true');
+    expect(plain!.textContent).toBe('12');
+    expect(plain!.querySelector('.map-cluster-label__since')).toBeNull();
+
+    // Back to today's map: cluster 1 is another cluster now, with nothing changed.
+    engine.rendered = [cluster(1, 40)];
+    rendered();
+    expect(labels()).toHaveLength(1);
+    expect(labels()[0]!.textContent).toBe('40');
+    expect(labels()[0]!.dataset.changed).toBeUndefined();
+    expect(labels()[0]!.querySelector('.map-cluster-label__since')).toBeNull();
+  });
+
+  it('label a cluster as today’s map always did when nothing in it changed since', () => {
+    const el = document.createElement('div');
+    renderClusterLabel(el, { count: 1234, changed: 0, added: 0 });
+    expect(el.outerHTML).toBe('<div class="map-cluster-label" aria-hidden="true"><span class="map-cluster-label__count">1.2k</span></div>');
+    renderClusterLabel(el, { count: 1234, changed: 1500, added: 0 });
+    expect(el.querySelector('.map-cluster-label__since--changed')!.textContent).toBe('1.5k');
+  });
+
+  describe('as the style specification evaluates them', () => {
+    /** A point of the map as it was, as its feature's properties (toCollection). */
+    const point = (since?: 'added' | 'changed') => ({ type: 'Point' as const, properties: { id: 'a', title: 'A', type: 'mural', ...(since ? { since } : {}) } });
+
+    it('count each cluster’s changed and added points (clusterProperties: a map, then +)', () => {
+      const points = [point('changed'), point(), point('added'), point('changed'), point()];
+      for (const [key, [operator, map]] of Object.entries(CLUSTER_PROPERTIES)) {
+        expect(operator).toBe('+');
+        const parsed = createExpression(map);
+        if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
+        const total = points.map((p) => parsed.value.evaluate({ zoom: 14 }, p) as number).reduce((a, b) => a + b, 0);
+        expect(total, key).toBe(key === 'changed' ? 2 : 1);
+      }
+    });
+
+    it('ring a cluster holding changed points in their colour, else added ones’, else white as today', () => {
+      const ring = clusterRing();
+      const paint = (name: keyof typeof ring) => {
+        // The specification's own description of the property (typed `any` by the package).
+        const spec = (latest as { paint_circle: Record<string, StylePropertySpecification> }).paint_circle[name]!;
+        const parsed = createPropertyExpression(ring[name], spec);
+        if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
+        return (props: Record<string, unknown>): unknown => parsed.value.evaluate({ zoom: 14 }, { type: 'Point', properties: { cluster: true, point_count: 10, ...props } });
+      };
+      const width = paint('circle-stroke-width');
+      const color = (props: Record<string, unknown>) => (paint('circle-stroke-color')(props) as Color).toString();
+      const rgb = (hex: string) => Color.parse(hex)!.toString();
+      expect([width({ changed: 2, added: 1 }), color({ changed: 2, added: 1 })]).toEqual([4, rgb(SINCE_COLORS.changed)]);
+      expect([width({ changed: 0, added: 3 }), color({ changed: 0, added: 3 })]).toEqual([4, rgb(SINCE_COLORS.added)]);
+      expect([width({ changed: 0, added: 0 }), color({ changed: 0, added: 0 })]).toEqual([2, rgb('#ffffff')]);
+    });
   });
 });

@@ -6,7 +6,9 @@
  * Removed artworks (`MapPoint.removed`) are a source of their own, never clustered, drawn above
  * the others as greyed, translucent discs in a dashed ring, so what is under them stays visible.
  * On the map as it was, a point added since (`since: 'added'`) or changed since (`'changed'`) has
- * a thick ring of its own colour instead of the white one.
+ * a thick ring of its own colour instead of the white one; a cluster holding such points counts
+ * them (`CLUSTER_PROPERTIES`), takes the ring (changed first: `clusterRing`) and shows how many in
+ * its label, beside its own count. Today's map has none, so its clusters are as they always were.
  * The Areas layer (`setAreas`, issue 33) lies under the markers and a route: each area filled and
  * outlined as `areaLayer.ts` says, its boundary file's attribution in the map's.
  *
@@ -183,6 +185,71 @@ export function clusterCountText(n: number): string {
   return n >= 1000 ? t('map.marker.clusterThousands', { count: Math.round(n / 100) / 10 }) : String(n);
 }
 
+/**
+ * What a cluster counts of its points besides their number (the source's `clusterProperties`,
+ * which both engines take): how many were added since and changed since, on the map as it was.
+ */
+export const CLUSTER_PROPERTIES = {
+  added: ['+', ['case', ['==', ['get', 'since'], 'added'], 1, 0]],
+  changed: ['+', ['case', ['==', ['get', 'since'], 'changed'], 1, 0]],
+} as const;
+
+/**
+ * A cluster's ring: as a point's, thick and in the colour of what it holds that changed since (a
+ * change first, then an addition), else the thin white one of today's map.
+ */
+export function clusterRing(): { 'circle-stroke-width': unknown[]; 'circle-stroke-color': unknown[] } {
+  const holds = (key: keyof typeof CLUSTER_PROPERTIES) => ['>', ['to-number', ['get', key]], 0];
+  return {
+    'circle-stroke-width': ['case', ['any', holds('changed'), holds('added')], 4, 2],
+    'circle-stroke-color': ['case', holds('changed'), SINCE_COLORS.changed, holds('added'), SINCE_COLORS.added, '#ffffff'],
+  };
+}
+
+/** What a cluster's label shows: its count, and how many of its points were changed and added since. */
+export interface ClusterLabel {
+  count: number;
+  changed: number;
+  added: number;
+}
+
+/** A cluster feature's label, from its properties (`point_count` and `CLUSTER_PROPERTIES`). */
+export function clusterLabelOf(properties: Record<string, unknown>): ClusterLabel {
+  const n = (key: string) => {
+    const v = Number(properties[key] ?? 0);
+    return Number.isFinite(v) && v > 0 ? v : 0;
+  };
+  return { count: n('point_count'), changed: n('changed'), added: n('added') };
+}
+
+/**
+ * Writes a cluster's label into `el`: the count, then, for what it holds that changed since, a
+ * small badge each in the ring's colours with how many (the element's `data-changed` and
+ * `data-added` say the same). The map is a picture to assistive technology (its list says what
+ * changed, artwork by artwork), so the label stays hidden from it.
+ */
+export function renderClusterLabel(el: HTMLElement, label: ClusterLabel): void {
+  el.className = 'map-cluster-label';
+  el.setAttribute('aria-hidden', 'true');
+  const count = document.createElement('span');
+  count.className = 'map-cluster-label__count';
+  count.textContent = clusterCountText(label.count);
+  const parts: HTMLElement[] = [count];
+  for (const since of ['changed', 'added'] as const) {
+    const n = label[since];
+    if (n > 0) {
+      el.dataset[since] = String(n);
+      const badge = document.createElement('span');
+      badge.className = `map-cluster-label__since map-cluster-label__since--${since}`;
+      badge.textContent = clusterCountText(n);
+      parts.push(badge);
+    } else {
+      delete el.dataset[since];
+    }
+  }
+  el.replaceChildren(...parts);
+}
+
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function typeColorExpression(): unknown[] {
@@ -290,6 +357,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     cluster: clustered,
     clusterRadius: 48,
     clusterMaxZoom: 16,
+    ...(clustered ? { clusterProperties: CLUSTER_PROPERTIES } : {}),
   });
   map.addLayer({
     id: L.clusters,
@@ -300,8 +368,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       'circle-color': ['step', ['get', 'point_count'], '#3949ab', 25, '#5e35b1', 100, '#8e24aa'],
       'circle-radius': ['step', ['get', 'point_count'], 16, 10, 19, 50, 24, 200, 30],
       'circle-opacity': 0.9,
-      'circle-stroke-width': 2,
-      'circle-stroke-color': '#ffffff',
+      ...clusterRing(),
     },
   });
   map.addLayer({
@@ -388,8 +455,9 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
     },
   });
 
-  // HTML labels for visible clusters' counts.
-  const labels = new Map<number, GLMarker>();
+  // HTML labels for visible clusters' counts. A cluster id names another cluster once the data
+  // change (today's map and the map as it was), so a label is written again when what it shows does.
+  const labels = new Map<number, { marker: GLMarker; el: HTMLElement; shown: string }>();
   let labelFrame = 0;
   const updateLabels = () => {
     labelFrame = 0;
@@ -401,18 +469,22 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       const coords = f.geometry.coordinates as [number, number] | undefined;
       if (!Number.isFinite(id) || !coords || seen.has(id)) continue;
       seen.add(id);
-      if (!labels.has(id)) {
+      const label = clusterLabelOf(p);
+      const shown = `${label.count}/${label.changed}/${label.added}@${coords.join(',')}`;
+      const existing = labels.get(id);
+      if (!existing) {
         const el = document.createElement('div');
-        el.className = 'map-cluster-label';
-        el.setAttribute('aria-hidden', 'true');
-        const n = Number(p.point_count);
-        el.textContent = clusterCountText(n);
-        labels.set(id, engine.createMarker(el).setLngLat(coords).addTo(map));
+        renderClusterLabel(el, label);
+        labels.set(id, { marker: engine.createMarker(el).setLngLat(coords).addTo(map), el, shown });
+      } else if (existing.shown !== shown) {
+        renderClusterLabel(existing.el, label);
+        existing.marker.setLngLat(coords);
+        existing.shown = shown;
       }
     }
-    for (const [id, marker] of labels) {
+    for (const [id, label] of labels) {
       if (!seen.has(id)) {
-        marker.remove();
+        label.marker.remove();
         labels.delete(id);
       }
     }
@@ -700,7 +772,7 @@ export async function createGlMap(options: CreateMapOptions): Promise<PlinthMap>
       pin?.remove();
       pinListeners.clear();
       if (labelFrame) cancelAnimationFrame(labelFrame);
-      for (const m of labels.values()) m.remove();
+      for (const l of labels.values()) l.marker.remove();
       labels.clear();
       map.remove();
       host.remove();

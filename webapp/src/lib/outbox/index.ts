@@ -8,8 +8,9 @@ import { createOutbox, type Locks, type Outbox, type OutboxOptions, type OutboxS
 import { defaultOutboxStore, memoryOutboxStore } from './store';
 
 export { sendableForm, type Outbox, type OutboxEvents, type OutboxSend, type OutboxSnapshot } from './outbox';
+export { makerOf, sendableBy, sessionFollower, waitsFor } from './makers';
 export { isNoAnswer, unsentCount } from './rules';
-export type { OutboxDraft, OutboxForm, OutboxItem, OutboxPhoto, OutboxState, OutboxStatus } from './types';
+export type { OutboxDraft, OutboxForm, OutboxItem, OutboxMaker, OutboxPhoto, OutboxSession, OutboxState, OutboxStatus } from './types';
 
 let instance: Outbox | null = null;
 

@@ -6,12 +6,17 @@ import { deferred, receipt } from '../../testing/submissions';
 import { createOutbox, sendableForm, type Locks, type OutboxOptions, type OutboxSend } from './outbox';
 import { RETRY_BASE_MS, SENDING_LEASE_MS } from './rules';
 import { memoryOutboxStore, type OutboxStore } from './store';
-import type { OutboxDraft, OutboxItem } from './types';
+import type { OutboxDraft, OutboxItem, OutboxMaker, OutboxSession } from './types';
 
 const FORM = { type: 'logbook' as const, lat: 49.2827, lon: -123.1207, artworkId: 'a1', artworkTitle: 'Bird of Spring', notes: 'Seen' };
+const ANONYMOUS: OutboxMaker = { kind: 'anonymous', token: 'anon-token' };
+const ANA: OutboxMaker = { kind: 'account', id: 'ana', name: 'Ana' };
+const BEN: OutboxMaker = { kind: 'account', id: 'ben', name: 'Ben' };
+const ANA_SIGNED_IN: OutboxSession = { kind: 'account', id: 'ana', token: 'ana-session' };
+const BEN_SIGNED_IN: OutboxSession = { kind: 'account', id: 'ben', token: 'ben-session' };
 
 function draft(key: string, over: Partial<OutboxDraft> = {}): OutboxDraft {
-  return { form: FORM, photos: [new File(['jpeg bytes'], `${key}.jpg`, { type: 'image/jpeg' })], idempotencyKey: key, attempts: 0, ...over };
+  return { form: FORM, photos: [new File(['jpeg bytes'], `${key}.jpg`, { type: 'image/jpeg' })], idempotencyKey: key, attempts: 0, maker: ANONYMOUS, ...over };
 }
 
 /** A browser's network state and its `online` event. */
@@ -100,7 +105,7 @@ describe('the Outbox', () => {
     const heard = vi.fn();
     outbox.subscribe(heard);
     const item = await outbox.add(draft('k1'));
-    expect(item).toMatchObject({ id: 'k1', form: FORM, thumbnail: thumb, attempts: 0, state: { status: 'waiting' } });
+    expect(item).toMatchObject({ id: 'k1', form: FORM, thumbnail: thumb, attempts: 0, state: { status: 'waiting' }, maker: ANONYMOUS });
     expect(item.photos.map((p) => [p.name, p.type])).toEqual([['k1.jpg', 'image/jpeg']]);
     expect(outbox.getSnapshot()).toMatchObject({ items: [item], loaded: true });
     expect(heard).toHaveBeenCalled();
@@ -318,6 +323,104 @@ describe('the Outbox', () => {
     });
   });
 
+  describe('as whoever made each item', () => {
+    const statuses = (outbox: ReturnType<typeof box>['outbox']) => Object.fromEntries(outbox.getSnapshot().items.map((i) => [i.id, i.state.status]));
+
+    it('sends an account’s items only while that account is signed in, under its session, each once', async () => {
+      const net = network(false);
+      const { outbox } = box({ online: net.online, events: net.events });
+      const { send, forms } = recordingSend();
+      outbox.start(send);
+      // Ana, signed in with no network, logs a visit; then she signs out, and the network is back.
+      outbox.setSession(ANA_SIGNED_IN);
+      await outbox.add(draft('ana1', { maker: ANA }));
+      outbox.setSession({ kind: 'anonymous' });
+      net.goOnline();
+      await outbox.sendNow();
+      expect(send).not.toHaveBeenCalled();
+      expect(outbox.getSnapshot().session).toEqual({ kind: 'anonymous' });
+
+      // Ben signs in on the same phone: his own go, under his session; Ana's waits.
+      outbox.setSession(BEN_SIGNED_IN);
+      await outbox.add(draft('ben1', { maker: BEN }));
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'waiting', ben1: 'sent' }));
+      await outbox.sendNow();
+      await outbox.idle();
+      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([['ben1', 'ben-session']]);
+
+      // Ana signs in again: hers goes, once, under her session.
+      outbox.setSession(ANA_SIGNED_IN);
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'sent', ben1: 'sent' }));
+      await outbox.idle();
+      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+        ['ben1', 'ben-session'],
+        ['ana1', 'ana-session'],
+      ]);
+    });
+
+    it('sends nothing of an account while who is signed in is not known', async () => {
+      const { outbox } = box();
+      const { send } = recordingSend();
+      outbox.start(send);
+      await outbox.add(draft('ana1', { maker: ANA }));
+      await outbox.idle();
+      expect(send).not.toHaveBeenCalled();
+      expect(outbox.getSnapshot().session).toBeNull();
+    });
+
+    it('sends an anonymous visitor’s item under their own token whoever is signed in, and forgets the token once sent', async () => {
+      const { outbox } = box();
+      const { send, forms } = recordingSend();
+      outbox.setSession(BEN_SIGNED_IN);
+      outbox.start(send);
+      await outbox.add(draft('anon1'));
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ anon1: 'sent' }));
+      expect(forms[0]).toMatchObject({ idempotencyKey: 'anon1', userToken: 'anon-token' });
+      expect(outbox.getSnapshot().items[0]!.maker).toEqual({ kind: 'anonymous', token: null });
+    });
+
+    it('sends an item an earlier version kept (no maker) as it did then: under the stored token, whoever is signed in', async () => {
+      const store = memoryOutboxStore();
+      const { outbox } = box({ store });
+      const old: OutboxItem = { ...(await outbox.add(draft('old1'))) };
+      delete old.maker;
+      await store.put(old);
+      const { send, forms } = recordingSend();
+      outbox.setSession(BEN_SIGNED_IN);
+      outbox.start(send);
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ old1: 'sent' }));
+      expect(forms[0]).toMatchObject({ idempotencyKey: 'old1' });
+      expect(forms[0]).not.toHaveProperty('userToken');
+    });
+
+    it('does not send an item claimed in the moment its account signed out: it waits again, that try not counted', async () => {
+      const inner = memoryOutboxStore();
+      let onClaim: (() => void) | null = null;
+      const store: OutboxStore = {
+        ...inner,
+        update: async (id, change) => {
+          const after = await inner.update(id, change);
+          if (after?.state.status === 'sending' && onClaim) {
+            const signOut = onClaim;
+            onClaim = null;
+            signOut();
+          }
+          return after;
+        },
+      };
+      const { outbox } = box({ store });
+      outbox.setSession(ANA_SIGNED_IN);
+      await outbox.add(draft('ana1', { maker: ANA, attempts: 1 }));
+      onClaim = () => outbox.setSession(null);
+      const { send } = recordingSend();
+      outbox.start(send);
+      await vi.waitFor(() => expect(onClaim).toBeNull());
+      await outbox.idle();
+      expect(send).not.toHaveBeenCalled();
+      expect(outbox.getSnapshot().items[0]).toMatchObject({ attempts: 1, state: { status: 'waiting' } });
+    });
+  });
+
   it('gives the form back as POST /logbook takes it', () => {
     const blob = new Blob(['x'], { type: 'image/jpeg' });
     const form = sendableForm({
@@ -330,6 +433,7 @@ describe('the Outbox', () => {
       state: { status: 'waiting' },
     });
     expect(form).toMatchObject({ ...FORM, idempotencyKey: 'key' });
+    expect(form).not.toHaveProperty('userToken');
     expect(form.photos[0]).toBeInstanceOf(File);
     expect(form.photos[0]).toMatchObject({ name: 'a.jpg', type: 'image/jpeg', size: 1 });
   });

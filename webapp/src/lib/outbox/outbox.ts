@@ -5,6 +5,10 @@
  * back online, when an item's wait is over, and on "Send now". Upload progress is kept per item
  * for the screens.
  *
+ * Each item goes only as whoever made it (`makers.ts`): the app tells the Outbox who is signed in
+ * (`setSession`) as that changes, and another account's items wait, listed but not sent, until
+ * that account signs in here again.
+ *
  * One tab sends at a time: the sender holds a Web Lock while it sends (other tabs queue for it),
  * and each item is claimed in one storage step before it goes, with a lease, so a tab without
  * Web Locks, or one that closed mid-send, cannot make a second copy. Other tabs hear of each
@@ -14,12 +18,16 @@ import type { LogbookForm } from '../../api/submissionsApi';
 import type { SubmissionReceipt } from '../../api/types';
 import { logger } from '../logger';
 import { randomUuid } from '../uuid';
-import { afterTry, claimed, nextDue, nextWake, retried, retryDelay } from './rules';
+import { sendingAs } from './makers';
+import { afterTry, claimed, nextDue, nextWake, released, retried, retryDelay } from './rules';
 import type { OutboxStore } from './store';
 import { thumbnailOf } from './thumbnail';
-import type { OutboxDraft, OutboxItem } from './types';
+import type { OutboxDraft, OutboxItem, OutboxSession } from './types';
 
-/** Sends an item's form (its key as Idempotency-Key), reporting upload progress (0 to 1); the receipt, or the call's error thrown. */
+/**
+ * Sends an item's form (its key as Idempotency-Key, under the token its `userToken` names when it
+ * names one), reporting upload progress (0 to 1); the receipt, or the call's error thrown.
+ */
 export type OutboxSend = (form: LogbookForm, onProgress: (fraction: number) => void) => Promise<SubmissionReceipt>;
 
 export interface OutboxSnapshot {
@@ -29,6 +37,8 @@ export interface OutboxSnapshot {
   progress: Readonly<Record<string, number>>;
   /** False until the store has been read once. */
   loaded: boolean;
+  /** Who the app speaks for now (`setSession`): what it may send, and whose items wait for someone else. */
+  session: OutboxSession;
 }
 
 /** What a started Outbox tells the app of a try's end (a toast). */
@@ -71,6 +81,8 @@ export interface Outbox {
   clearSent(): Promise<void>;
   /** Every waiting item, now. */
   sendNow(): Promise<void>;
+  /** Who the app speaks for now: what this session may send goes at once. */
+  setSession(session: OutboxSession): void;
   /** Starts sending with `send`; returns how to stop. */
   start(send: OutboxSend, events?: OutboxEvents): () => void;
   /** Resolves once the sender has nothing more to do for now (tests). */
@@ -80,12 +92,17 @@ export interface Outbox {
 const LOCK_NAME = 'plinth-outbox-sender';
 const CHANNEL_MESSAGE = 'outbox-changed';
 
-/** An item's form as POST /logbook takes it: its photos as files again, its id as the key. */
-export function sendableForm(item: OutboxItem): LogbookForm {
+/**
+ * An item's form as POST /logbook takes it, sent as its maker (`sendingAs`, which said it may go):
+ * its photos as files again, its id as the key, and the token it goes under when that is not
+ * simply the stored one.
+ */
+export function sendableForm(item: OutboxItem, as: { token: string | null | undefined } = { token: undefined }): LogbookForm {
   return {
     ...item.form,
     photos: item.photos.map((p) => new File([p.blob], p.name, { type: p.type })),
     idempotencyKey: item.id,
+    ...(as.token !== undefined ? { userToken: as.token } : {}),
   };
 }
 
@@ -100,7 +117,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** This tab's name on its claims. */
   const owner = randomUuid();
 
-  let snapshot: OutboxSnapshot = { items: [], progress: {}, loaded: false };
+  let snapshot: OutboxSnapshot = { items: [], progress: {}, loaded: false, session: null };
   const listeners = new Set<() => void>();
   let loading: Promise<void> | null = null;
 
@@ -142,22 +159,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     clearTimeout(timer);
     timer = undefined;
     if (!sender) return;
-    const at = nextWake(snapshot.items, now());
+    const at = nextWake(snapshot.items, now(), snapshot.session);
     if (at !== undefined) timer = setTimeout(() => void pump(), Math.max(0, at - now()));
   }
 
   /** Sends what is due, one at a time, while online; `exclusive`: this tab holds the lock. */
   async function drain(exclusive: boolean) {
     while (sender && online()) {
-      const due = nextDue(await store.all(), now(), exclusive);
+      const due = nextDue(await store.all(), now(), exclusive, snapshot.session);
       if (!due) break;
       const mine = await store.update(due.id, (i) => claimed(i, owner, now(), exclusive));
       if (mine?.state.status !== 'sending' || mine.state.owner !== owner) continue;
       await changed();
       const { send, events: on } = sender;
+      // Who is signed in may have changed while the claim was written: asked again, right before
+      // the request leaves (nothing is awaited in between).
+      const as = sendingAs(mine, snapshot.session);
+      if (!as) {
+        await store.update(mine.id, (i) => released(i, owner));
+        await changed();
+        continue;
+      }
       let outcome: { receipt: SubmissionReceipt } | { error: unknown };
       try {
-        outcome = { receipt: await send(sendableForm(mine), (f) => setProgress(mine.id, f)) };
+        outcome = { receipt: await send(sendableForm(mine, as), (f) => setProgress(mine.id, f)) };
       } catch (error) {
         outcome = { error };
       }
@@ -230,6 +255,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         thumbnail: first ? await thumbnail(first).catch(() => null) : null,
         createdAt: new Date(now()).toISOString(),
         attempts: draft.attempts,
+        maker: draft.maker,
         // Tried and got no answer: the sender tries again after a wait (at once when back online).
         state: draft.problem ? { status: 'waiting', retryAt: now() + retryDelay(draft.attempts), problem: draft.problem } : { status: 'waiting' },
       };
@@ -253,6 +279,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await changed();
     },
     sendNow,
+    setSession(next) {
+      const was = snapshot.session;
+      const same =
+        was === next ||
+        (was?.kind === 'anonymous' && next?.kind === 'anonymous') ||
+        (was?.kind === 'account' && next?.kind === 'account' && was.id === next.id && was.token === next.token);
+      if (same) return;
+      emit({ session: next });
+      // Someone else now: what was theirs waits, what is this one's goes.
+      wakeLater();
+      void pump();
+    },
     start(send, on = {}) {
       sender = { send, events: on };
       events?.addEventListener('online', onOnline);

@@ -8,6 +8,7 @@ import {
   isNoAnswer,
   nextDue,
   nextWake,
+  released,
   retried,
   RETRY_BASE_MS,
   RETRY_MAX_MS,
@@ -16,9 +17,11 @@ import {
   SENDING_LEASE_MS,
   unsentCount,
 } from './rules';
-import type { OutboxItem, OutboxState } from './types';
+import type { OutboxItem, OutboxSession, OutboxState } from './types';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
+const ANA: OutboxSession = { kind: 'account', id: 'ana', token: 'ana-session' };
+const BEN: OutboxSession = { kind: 'account', id: 'ben', token: 'ben-session' };
 
 function item(id: string, state: OutboxState = { status: 'waiting' }, over: Partial<OutboxItem> = {}): OutboxItem {
   return {
@@ -106,11 +109,46 @@ describe('the Outbox’s rules', () => {
       item('d', { status: 'waiting' }),
       item('e', { status: 'sending', owner: 'x', leaseUntil: NOW + 2000 }),
     ];
-    expect(nextDue(items, NOW, false)?.id).toBe('c');
-    expect(nextWake(items, NOW)).toBe(NOW + 2000);
-    expect(nextWake(items.slice(0, 2), NOW)).toBe(NOW + 5000);
-    expect(nextWake([items[2]!], NOW)).toBeUndefined();
-    expect(unsentCount(items)).toBe(4);
+    expect(nextDue(items, NOW, false, ANA)?.id).toBe('c');
+    expect(nextWake(items, NOW, ANA)).toBe(NOW + 2000);
+    expect(nextWake(items.slice(0, 2), NOW, ANA)).toBe(NOW + 5000);
+    expect(nextWake([items[2]!], NOW, ANA)).toBeUndefined();
+    expect(unsentCount(items, ANA)).toBe(4);
+  });
+
+  it('passes over what another account made: not sent, not waited for, not counted', () => {
+    const bens = { maker: { kind: 'account', id: 'ben', name: 'Ben' } } as const;
+    const items = [
+      item('a', { status: 'waiting', retryAt: NOW + 1000 }, bens),
+      item('b', { status: 'waiting' }, bens),
+      item('c', { status: 'waiting', retryAt: NOW + 5000 }, { maker: { kind: 'account', id: 'ana', name: 'Ana' } }),
+      item('d', { status: 'waiting' }, { maker: { kind: 'anonymous', token: 'anon' } }),
+    ];
+    expect(nextDue(items, NOW, false, ANA)?.id).toBe('d');
+    expect(nextWake(items, NOW, ANA)).toBe(NOW + 5000);
+    expect(unsentCount(items, ANA)).toBe(2);
+    expect(nextDue(items, NOW, false, BEN)?.id).toBe('b');
+    expect(nextWake(items, NOW, BEN)).toBe(NOW + 1000);
+    expect(unsentCount(items, BEN)).toBe(3);
+    // Nobody known to be signed in: only the anonymous visitor's.
+    expect(nextDue(items, NOW, false, null)?.id).toBe('d');
+    expect(unsentCount(items, null)).toBe(1);
+  });
+
+  it('lets go of an anonymous maker’s token once the item is sent', () => {
+    const anon = item('a', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'anonymous', token: 'anon' } });
+    expect(afterTry(anon, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'anonymous', token: null });
+    expect(afterTry(anon, { error: networkError() }, NOW).maker).toEqual({ kind: 'anonymous', token: 'anon' });
+    const anas = item('b', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'account', id: 'ana', name: 'Ana' } });
+    expect(afterTry(anas, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'account', id: 'ana', name: 'Ana' });
+    expect(afterTry(item('c', { status: 'sending', owner: 'me', leaseUntil: NOW }), { receipt: receipt() }, NOW)).not.toHaveProperty('maker');
+  });
+
+  it('puts back to wait an item claimed but not sent after all, that try not counted', () => {
+    const mine = claimed(item('a', undefined, { attempts: 2 }), 'me', NOW, false)!;
+    expect(released(mine, 'me')).toMatchObject({ attempts: 2, state: { status: 'waiting' } });
+    expect(released(mine, 'other tab')).toBeUndefined();
+    expect(released(item('b'), 'me')).toBeUndefined();
   });
 
   it('gives a refused or waiting item another chance at once, but not a sent one', () => {

@@ -9,10 +9,14 @@
  *   server gave one, else a growing delay). A contribution is never dropped for want of a network;
  * - any other refusal (400 and the like, 500): failed, with the server's own words, until the
  *   person retries or discards it.
+ *
+ * Only what the person signed in now may send is sent (`makers.ts`): another account's items
+ * wait for it, due or not.
  */
 import { ERROR_CODES, errorMessage, isApiError } from '../../api/errors';
 import type { SubmissionReceipt } from '../../api/types';
-import type { OutboxItem, OutboxState } from './types';
+import { sendableBy } from './makers';
+import type { OutboxItem, OutboxMaker, OutboxSession, OutboxState } from './types';
 
 /** How long a tab's claim on an item lasts: longer than an upload may take (SUBMISSION.uploadTimeoutMs) and its answer. */
 export const SENDING_LEASE_MS = 3 * 60_000;
@@ -43,8 +47,15 @@ export function afterTry(
   now: number,
 ): OutboxItem {
   if ('receipt' in outcome) {
-    // Sent: the photos are the server's now; the thumbnail stays to show what it was.
-    return { ...item, photos: [], state: { status: 'sent', receipt: outcome.receipt, sentAt: new Date(now).toISOString() } };
+    // Sent: the photos are the server's now; the thumbnail stays to show what it was. An
+    // anonymous maker's token is needed no more: not kept with the receipt.
+    const maker: OutboxMaker | undefined = item.maker?.kind === 'anonymous' ? { kind: 'anonymous', token: null } : item.maker;
+    return {
+      ...item,
+      photos: [],
+      ...(maker ? { maker } : {}),
+      state: { status: 'sent', receipt: outcome.receipt, sentAt: new Date(now).toISOString() },
+    };
   }
   const { error } = outcome;
   const status = isApiError(error) ? error.status : 0;
@@ -71,24 +82,31 @@ export function claimed(item: OutboxItem, owner: string, now: number, exclusive:
   return { ...item, attempts: item.attempts + 1, state: { status: 'sending', owner, leaseUntil: now + SENDING_LEASE_MS } };
 }
 
-/** The oldest item due now, if any: items go in the order they were made. */
-export function nextDue(items: readonly OutboxItem[], now: number, exclusive: boolean): OutboxItem | undefined {
-  return items.find((i) => isDue(i.state, now, exclusive));
+/** An item `owner` claimed but did not send after all (who is signed in changed meanwhile): waiting again, that try not counted. */
+export function released(item: OutboxItem, owner: string): OutboxItem | undefined {
+  if (item.state.status !== 'sending' || item.state.owner !== owner) return undefined;
+  return { ...item, attempts: Math.max(0, item.attempts - 1), state: { status: 'waiting' } };
 }
 
-/** When the next waiting item falls due after `now`, if one waits for a time. */
-export function nextWake(items: readonly OutboxItem[], now: number): number | undefined {
+/** The oldest item due now that `session` may send, if any: items go in the order they were made. */
+export function nextDue(items: readonly OutboxItem[], now: number, exclusive: boolean, session: OutboxSession): OutboxItem | undefined {
+  return items.find((i) => isDue(i.state, now, exclusive) && sendableBy(i, session));
+}
+
+/** When the next waiting item `session` may send falls due after `now`, if one waits for a time. */
+export function nextWake(items: readonly OutboxItem[], now: number, session: OutboxSession): number | undefined {
   let soonest: number | undefined;
   for (const i of items) {
+    if (!sendableBy(i, session)) continue;
     const at = i.state.status === 'waiting' ? i.state.retryAt : i.state.status === 'sending' ? i.state.leaseUntil : undefined;
     if (at !== undefined && at > now && (soonest === undefined || at < soonest)) soonest = at;
   }
   return soonest;
 }
 
-/** Items not sent yet: waiting, being sent or refused. */
-export function unsentCount(items: readonly OutboxItem[]): number {
-  return items.filter((i) => i.state.status !== 'sent').length;
+/** Items not sent yet (waiting, being sent or refused) that `session` may send: another account's are not its to count. */
+export function unsentCount(items: readonly OutboxItem[], session: OutboxSession): number {
+  return items.filter((i) => i.state.status !== 'sent' && sendableBy(i, session)).length;
 }
 
 /** A failed item given another chance, or a waiting one told not to wait. */

@@ -6,8 +6,27 @@
 import type { LogbookForm } from '../../api/submissionsApi';
 import type { SubmissionReceipt } from '../../api/types';
 
-/** The form as stored: everything but the photos (kept beside it as blobs) and the key. */
-export type OutboxForm = Omit<LogbookForm, 'photos' | 'idempotencyKey' | 'onUploadProgress'>;
+/** The form as stored: everything but the photos (kept beside it as blobs), the key and how it is sent. */
+export type OutboxForm = Omit<LogbookForm, 'photos' | 'idempotencyKey' | 'onUploadProgress' | 'userToken'>;
+
+/**
+ * Who made an item, as the app's session had it when it was kept:
+ * - `account`: a signed-in person (their account's id, and their name to show while the item
+ *   waits for them): sent only while that account is signed in, as that session;
+ * - `anonymous`: nobody signed in, so the visitor is their anonymous token (SPEC §1, §4): sent
+ *   under that very token whoever is signed in by then, never under an account's session, so it
+ *   stays that visitor's (theirs to claim by signing in) and its Idempotency-Key, scoped to the
+ *   sender, still matches the try the form made. The token is kept only until the item is sent.
+ */
+export type OutboxMaker = { kind: 'account'; id: string; name: string } | { kind: 'anonymous'; token: string | null };
+
+/**
+ * Who the app speaks for now, as far as the Outbox cares: a signed-in account (its id, and the
+ * session token the app had when it learned that account), anyone else (anonymous), or `null`
+ * while that is not known (starting up, between a sign-out and the next identity, or when the
+ * stored token is no longer the one that account was signed in with: another tab changed it).
+ */
+export type OutboxSession = { kind: 'account'; id: string; token: string } | { kind: 'anonymous' } | null;
 
 /** A photo as stored: its bytes (with their EXIF, location included) and what the file was called. */
 export interface OutboxPhoto {
@@ -45,6 +64,11 @@ export interface OutboxItem {
   /** Tries so far, the one that failed before it was stored included. */
   attempts: number;
   state: OutboxState;
+  /**
+   * Who made it. Absent on items an earlier version of the app kept: who made those cannot be
+   * known, so they are sent as they always were, under whatever session is signed in when they go.
+   */
+  maker?: OutboxMaker;
 }
 
 /** What a form hands the Outbox. */
@@ -56,4 +80,6 @@ export interface OutboxDraft {
   attempts: number;
   /** Why it could not be sent now, if a try was made. */
   problem?: string;
+  /** Who made it (`makerOf` the session when the form was sent). */
+  maker: OutboxMaker;
 }
