@@ -67,9 +67,7 @@ mod visits;
 
 pub use export::{export_batch, ExportFilter, ExportRow};
 pub use gaps::{gaps_of, Gap, Gaps};
-pub use near::{
-    approved_within, changed_after, removed_within, ArtworkMinimalDto, Circle, MapRow,
-};
+pub use near::{approved_within, changed_after, removed_within, ArtworkMinimalDto, Circle, MapRow};
 pub use past::{
     ended_after, first_moment, past_within, EndedRow, PastLayer, PastMarker, SinceChange,
 };
