@@ -62,7 +62,9 @@ end=$(date +%s.%N)
 live=$(python3 -c "d=$end-$start; print(f'$events events in {d:.1f} s, {$events/d:,.0f} events/s')")
 echo "relay + projectors: $live"
 figure "relay + every projector, live, from empty" "$live"
-lag=$("$bin" bench-lag --samples 200 | grep -E "p99|p50" | sed 's/^.*samples: //')
+# The first probe after a bulk catch-up can take long (open: see PERFORMANCE.md); past its 30 s
+# the figure says so and the run goes on.
+lag=$( ("$bin" bench-lag --samples 200 2>&1 || true) | grep -E "p99|p50|not projected" | sed 's/^.*samples: //')
 echo "$lag"
 figure "event → read model lag, idle (200 commands)" "$lag"
 kill $pid; wait $pid 2>/dev/null || true
