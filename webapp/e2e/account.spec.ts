@@ -5,7 +5,7 @@
  * axe-core checks the sign-in dialog and /profile on the way.
  */
 import type { Page } from '@playwright/test';
-import { a11yViolations, appNavigation, expect, formatFindings, isSerious, otherDevice, quickActions, screenshot, test } from './fixtures';
+import { a11yViolations, appNavigation, expect, formatFindings, isSerious, otherDevice, screenshot, signOut, test } from './fixtures';
 import { magicLinkToken, oneTimeCode, waitForMail } from './mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -36,21 +36,6 @@ async function expectSignedIn(page: Page) {
     timeout: 20_000,
   });
   await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
-}
-
-/** Logout from the rail (desktop) or the drawer (mobile), through the confirmation. */
-async function signOut(page: Page) {
-  const rail = page.getByRole('navigation', { name: 'Main' });
-  if (await rail.isVisible()) {
-    await rail.getByRole('button', { name: 'Logout' }).click();
-  } else {
-    await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
-  }
-  const confirm = page.getByRole('dialog', { name: 'Sign out' });
-  await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Sign out' }).click();
-  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 }
 
 test('sign in by link, choose a profile name, sign out, sign in by code elsewhere', async ({ page, browser, baseURL }, testInfo) => {

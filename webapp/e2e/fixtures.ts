@@ -417,3 +417,18 @@ export async function chooseProfileName(page: Page, name: string): Promise<void>
   await expect(toasts(page).getByText('Profile name saved')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your profile' }).locator('.profile-card__name')).toHaveText(name);
 }
+
+/** Logout from the rail (desktop) or the drawer (mobile), through the confirmation. */
+export async function signOut(page: Page) {
+  const rail = page.getByRole('navigation', { name: 'Main' });
+  if (await rail.isVisible()) {
+    await rail.getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  }
+  const confirm = page.getByRole('dialog', { name: 'Sign out' });
+  await expect(confirm.getByText('Are you sure you want to sign out?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+}

@@ -10,7 +10,7 @@
  * The other specs block service workers (playwright.config.ts): their requests must reach the
  * server, or its interception by `page.route`. This one allows it.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { agreeToLicence, canvasJpeg } from './photos';
 import {
   apiGet,
@@ -23,6 +23,7 @@ import {
   screenshot,
   sessionToken,
   signInByMail,
+  signOut,
   test,
   unique,
   VANCOUVER,
@@ -72,17 +73,22 @@ async function expectNothingToSend(page: Page) {
   await expect(drawer).toBeHidden();
 }
 
-/** Logout from the rail (desktop) or the drawer (phones), through the confirmation. */
-async function signOut(page: Page) {
-  const rail = page.getByRole('navigation', { name: 'Main' });
-  if (await rail.isVisible()) {
-    await rail.getByRole('button', { name: 'Logout' }).click();
-  } else {
-    await quickActions(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
-  }
-  await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+/** Opens the logbook form for `artwork`, goes offline, and logs a visit with one photo: it is kept in the Outbox. */
+async function logVisitOffline(
+  page: Page,
+  context: BrowserContext,
+  artwork: { id: string; title: string },
+  visit: { name: string; photo: Buffer; note: string },
+) {
+  await page.goto(`/logbook/${artwork.id}`);
+  await expect(page.getByRole('link', { name: artwork.title })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByTestId('photo-picker-input').setInputFiles({ name: visit.name, mimeType: 'image/jpeg', buffer: visit.photo });
+  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByTestId('logbook-notes').fill(visit.note);
+  await agreeToLicence(page);
+  await page.getByTestId('logbook-submit').click();
+  await expect(page.getByTestId('queued-receipt').getByRole('heading', { name: 'Saved to your Outbox' })).toBeVisible();
 }
 
 test('offline, a visit and a new artwork wait in the Outbox through a reload, then arrive exactly once', async ({ page, context }, testInfo) => {
@@ -116,16 +122,8 @@ test('offline, a visit and a new artwork wait in the Outbox through a reload, th
   const artworkPhoto = await canvasJpeg(page, 220);
 
   // The logbook form is open when the network goes.
-  await page.goto(`/logbook/${artwork.id}`);
-  await expect(page.getByRole('link', { name: artwork.title })).toBeVisible();
-  await context.setOffline(true);
-  await page.getByTestId('photo-picker-input').setInputFiles({ name: 'visit.jpg', mimeType: 'image/jpeg', buffer: visitPhoto });
-  await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByTestId('logbook-notes').fill(note);
-  await agreeToLicence(page);
-  await page.getByTestId('logbook-submit').click();
+  await logVisitOffline(page, context, artwork, { name: 'visit.jpg', photo: visitPhoto, note });
   const queued = page.getByTestId('queued-receipt');
-  await expect(queued.getByRole('heading', { name: 'Saved to your Outbox' })).toBeVisible();
   await expect(page.getByText('No connection: saved to your Outbox.', { exact: false }).first()).toBeVisible();
 
   // Still offline, the new-artwork page loads (from the service worker) and is sent the same way.
@@ -215,15 +213,7 @@ test.describe('on a phone passed from hand to hand', () => {
     // Ana, signed in, logs a visit with no network: it waits in the Outbox.
     await signInByMail(page, ana);
     const photo = await canvasJpeg(page, 140);
-    await page.goto(`/logbook/${artwork.id}`);
-    await expect(page.getByRole('link', { name: artwork.title })).toBeVisible();
-    await context.setOffline(true);
-    await page.getByTestId('photo-picker-input').setInputFiles({ name: 'ana.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
-    await page.getByTestId('logbook-notes').fill(note);
-    await agreeToLicence(page);
-    await page.getByTestId('logbook-submit').click();
-    await expect(page.getByTestId('queued-receipt').getByRole('heading', { name: 'Saved to your Outbox' })).toBeVisible();
+    await logVisitOffline(page, context, artwork, { name: 'ana.jpg', photo, note });
     await expectOutboxCount(page, 1);
 
     // The network comes back, but no submission gets through while she signs out.

@@ -9,7 +9,7 @@
  * Items another account made on this device are listed apart, each waiting for that person to sign
  * in again (by name), with Discard: they are never sent as whoever is signed in now.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
@@ -33,9 +33,6 @@ export function OutboxPage() {
   const others = items.filter((i) => i.state.status !== 'sent' && !sendableBy(i, session));
   const sent = items.filter((i) => i.state.status === 'sent');
   const waiting = unsent.some((i) => i.state.status === 'waiting');
-  const toSendId = useId();
-  const othersId = useId();
-  const sentId = useId();
 
   return (
     <div className="page page--narrow outbox">
@@ -64,53 +61,32 @@ export function OutboxPage() {
         </EmptyState>
       ) : (
         <>
-          {unsent.length > 0 && (
-            <section className="section" aria-labelledby={toSendId}>
-              <h2 id={toSendId} className="section__title">
-                {t('outbox.page.toSend', { count: unsent.length })}
-              </h2>
-              <ul className="outbox__list" aria-labelledby={toSendId} data-testid="outbox-unsent">
-                {unsent.map((item) => (
-                  <OutboxEntry key={item.id} item={item} progress={progress[item.id]} online={online} onDiscard={() => setDiscarding(item)} />
-                ))}
-              </ul>
-            </section>
-          )}
-          {others.length > 0 && (
-            <section className="section" aria-labelledby={othersId}>
-              <h2 id={othersId} className="section__title">
-                {t('outbox.page.others', { count: others.length })}
-              </h2>
-              <ul className="outbox__list" aria-labelledby={othersId} data-testid="outbox-others">
-                {others.map((item) => (
-                  <OutboxEntry
-                    key={item.id}
-                    item={item}
-                    online={online}
-                    waitingFor={waitsFor(item, session)?.name ?? null}
-                    onDiscard={() => setDiscarding(item)}
-                  />
-                ))}
-              </ul>
-            </section>
-          )}
-          {sent.length > 0 && (
-            <section className="section" aria-labelledby={sentId}>
-              <div className="outbox__section-head">
-                <h2 id={sentId} className="section__title">
-                  {t('outbox.page.sent', { count: sent.length })}
-                </h2>
-                <button type="button" className="button button--text" onClick={() => void outbox().clearSent()} data-testid="outbox-clear-sent">
-                  {t('outbox.page.clearSent')}
-                </button>
-              </div>
-              <ul className="outbox__list" aria-labelledby={sentId} data-testid="outbox-sent">
-                {sent.map((item) => (
-                  <OutboxEntry key={item.id} item={item} online={online} onDiscard={() => setDiscarding(item)} />
-                ))}
-              </ul>
-            </section>
-          )}
+          <OutboxSection title={t('outbox.page.toSend', { count: unsent.length })} testId="outbox-unsent" items={unsent}>
+            {(item) => <OutboxEntry key={item.id} item={item} progress={progress[item.id]} online={online} onDiscard={() => setDiscarding(item)} />}
+          </OutboxSection>
+          <OutboxSection title={t('outbox.page.others', { count: others.length })} testId="outbox-others" items={others}>
+            {(item) => (
+              <OutboxEntry
+                key={item.id}
+                item={item}
+                online={online}
+                waitingFor={waitsFor(item, session)?.name ?? null}
+                onDiscard={() => setDiscarding(item)}
+              />
+            )}
+          </OutboxSection>
+          <OutboxSection
+            title={t('outbox.page.sent', { count: sent.length })}
+            testId="outbox-sent"
+            items={sent}
+            action={
+              <button type="button" className="button button--text" onClick={() => void outbox().clearSent()} data-testid="outbox-clear-sent">
+                {t('outbox.page.clearSent')}
+              </button>
+            }
+          >
+            {(item) => <OutboxEntry key={item.id} item={item} online={online} onDiscard={() => setDiscarding(item)} />}
+          </OutboxSection>
         </>
       )}
       <ConfirmDialog
@@ -125,6 +101,44 @@ export function OutboxPage() {
         onCancel={() => setDiscarding(null)}
       />
     </div>
+  );
+}
+
+/** One list of the Outbox under its heading (with an action beside it, if any); nothing when empty. */
+function OutboxSection({
+  title,
+  testId,
+  items,
+  action,
+  children,
+}: {
+  title: string;
+  testId: string;
+  items: OutboxItem[];
+  action?: ReactNode;
+  children: (item: OutboxItem) => ReactNode;
+}) {
+  const id = useId();
+  if (items.length === 0) return null;
+  const heading = (
+    <h2 id={id} className="section__title">
+      {title}
+    </h2>
+  );
+  return (
+    <section className="section" aria-labelledby={id}>
+      {action ? (
+        <div className="outbox__section-head">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      <ul className="outbox__list" aria-labelledby={id} data-testid={testId}>
+        {items.map(children)}
+      </ul>
+    </section>
   );
 }
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../api/session';
 import { makerOf, sendableBy, sendingAs, sessionFollower, waitsFor } from './makers';
+import { BASE_USER } from '../../testing/render';
 import type { OutboxItem, OutboxMaker, OutboxSession } from './types';
 
-const BASE_USER: SessionUser = {
-  id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  email: null,
-  emailVerified: false,
-  isModerator: false,
-  canReview: false,
-  isAdmin: false,
-  createdAt: null,
-  profileName: null,
-};
 const ANA = { ...BASE_USER, id: 'a0a0a0a0-0000-4000-8000-000000000001', email: 'ana@example.org', emailVerified: true };
 const BEN = { ...BASE_USER, id: 'b0b0b0b0-0000-4000-8000-000000000002', email: 'ben@example.org', emailVerified: true };
 const signedIn = (user: SessionUser) => ({ isAuthenticated: true, user });
