@@ -110,7 +110,8 @@ AS_OF="$half_seeded_at" MINIMAL=true load "nearby minimal as of halfway through 
 READ=tasks load "Help nearby tasks (r 1000 m, limit 50), 16 connections" nearby.lua 16 20
 READ=areas load "areas in a 3 km view (grid cells), 16 connections" nearby.lua 16 20
 load "artworks list page, 16 connections" artworks.lua 16 20
-figure "plinth serve resident memory after the runs" "$(( $(ps -o rss= -p $pid) / 1024 )) MB"
+kb() { awk -v f="$1:" '$1 == f { print int($2 / 1024) }' "/proc/$pid/status"; }
+figure "plinth serve resident memory after the runs" "$(kb VmRSS) MB: $(kb RssAnon) MB its own, $(kb RssFile) MB mapped files"
 
 commit=${BENCH_LABEL:-}
 [ -n "$commit" ] || commit=$(git -C "$here" rev-parse --short HEAD)$(git -C "$here/.." diff --quiet HEAD -- . ':!docs' ':!bench/results' || echo "+changes")

@@ -46,8 +46,8 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
 pub struct ErrorBody {
     /// Always false.
     pub success: bool,
-    /// VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
-    /// RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+    /// VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, SESSION_ENDED,
+    /// FORBIDDEN, RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
     pub error: String,
     pub message: String,
     /// `{field}` for validation errors, `{reference_id}` for internal ones.
@@ -70,6 +70,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("Authentication required")]
     Unauthorized,
+    /// 401 `SESSION_ENDED`: a write under a session that was signed out, revoked or expired.
+    #[error("Your sign-in has ended. Sign in again to continue.")]
+    SessionEnded,
     #[error("{0}")]
     Forbidden(String),
     #[error("{message}")]
@@ -141,6 +144,7 @@ impl ApiError {
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "NOT_FOUND"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "CONFLICT"),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, "UNAUTHORIZED"),
+            ApiError::SessionEnded => (StatusCode::UNAUTHORIZED, "SESSION_ENDED"),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "FORBIDDEN"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "RATE_LIMITED"),
             ApiError::InvalidToken(_) => (StatusCode::BAD_REQUEST, "INVALID_TOKEN"),

@@ -3,8 +3,10 @@
 //!
 //! - a token whose hash is a live session is that account, with the permissions its `Account`
 //!   event stream holds (the source of truth, never a read model that may lag);
-//! - a token whose hash is a revoked or expired session grants nothing: a fresh anonymous token is
-//!   minted as if none had been sent;
+//! - a token whose hash is a revoked or expired session grants nothing: a read gets a fresh
+//!   anonymous token as if none had been sent; a write that asked for a live session
+//!   ([`LiveSessionRequired`]) is refused with 401 `SESSION_ENDED`, so what someone sends believing
+//!   they are signed in never lands under a stranger's new anonymous identity;
 //! - any other well-formed token is an anonymous identity derived from its hash;
 //! - a missing or malformed token (a public uuid included) gets a fresh anonymous token, returned
 //!   in the `X-User-Token` response header by [`Caller::respond`].
@@ -44,6 +46,9 @@ pub struct Caller {
     pub token: UserToken,
     /// True when the request carried no usable token and this one was made for it.
     pub minted: bool,
+    /// True when the presented token was a session that has been signed out, revoked or has
+    /// expired (and `token` is a fresh anonymous one).
+    pub session_ended: bool,
     pub kind: CallerKind,
     /// `X-Request-Id`, for event metadata.
     pub request_id: Uuid,
@@ -172,16 +177,17 @@ pub async fn resolve(
     presented: Option<UserToken>,
     request_id: Uuid,
 ) -> Result<Caller, sqlx::Error> {
-    let anonymous = |token: UserToken, minted: bool| Caller {
+    let anonymous = |token: UserToken, minted: bool, session_ended: bool| Caller {
         kind: CallerKind::Anonymous {
             id: token.anonymous_id(),
         },
         token,
         minted,
+        session_ended,
         request_id,
     };
     let Some(token) = presented else {
-        return Ok(anonymous(UserToken::generate(), true));
+        return Ok(anonymous(UserToken::generate(), true, false));
     };
     // Permissions come from the Account stream itself, not from the accounts read model: a
     // revoked role must not outlive the revocation because a projector is behind or stopped.
@@ -209,11 +215,12 @@ pub async fn resolve(
     .fetch_optional(pool)
     .await?;
     Ok(match row {
-        None => anonymous(token, false),
-        Some((_, _, _, false, _)) => anonymous(UserToken::generate(), true),
+        None => anonymous(token, false, false),
+        Some((_, _, _, false, _)) => anonymous(UserToken::generate(), true, true),
         Some((account_id, email, created_at, true, permissions)) => Caller {
             token,
             minted: false,
+            session_ended: false,
             kind: CallerKind::Account(AccountSession {
                 account_id,
                 email,
@@ -224,6 +231,12 @@ pub async fn resolve(
         },
     })
 }
+
+/// Put in a request's extensions before the caller is extracted: a token naming a session that
+/// has ended is refused (401 `SESSION_ENDED`) instead of being taken as a new anonymous visitor.
+/// Every write but signing in and out asks for it (`command_api::routes::write`).
+#[derive(Debug, Clone, Copy)]
+pub struct LiveSessionRequired;
 
 /// Extracts the caller; any state that holds the pool will do.
 impl<S> FromRequestParts<S> for Caller
@@ -249,7 +262,11 @@ where
             used.mark();
         }
         let pool = PgPool::from_ref(state);
-        Ok(resolve(&pool, presented, request_id).await?)
+        let caller = resolve(&pool, presented, request_id).await?;
+        if caller.session_ended && parts.extensions.get::<LiveSessionRequired>().is_some() {
+            return Err(ApiError::SessionEnded);
+        }
+        Ok(caller)
     }
 }
 

@@ -111,6 +111,13 @@ pub struct StatusReport {
 pub struct MemoryStatus {
     /// The whole process, as the kernel counts it (resident set); null where it cannot be read.
     pub resident_bytes: Option<u64>,
+    /// The part of `resident_bytes` that is the process's own memory (the geo model, the caches,
+    /// buffers): what it costs the machine; null where it cannot be read.
+    pub anonymous_bytes: Option<u64>,
+    /// The part of `resident_bytes` that is mapped files (the search index's segments, the
+    /// program): pages of the file cache the kernel drops under pressure and reads again;
+    /// null where it cannot be read.
+    pub file_bytes: Option<u64>,
     /// The in-memory geo model behind nearby (an estimate from its sizes).
     pub geo_model_bytes: u64,
     /// Artworks kept encoded for nearby and the list (an estimate; bounded).
@@ -119,20 +126,22 @@ pub struct MemoryStatus {
 
 impl MemoryStatus {
     pub fn now(geo: &crate::geo::GeoIndex, artworks: &crate::encoded::EncodedArtworks) -> Self {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
         Self {
-            resident_bytes: resident_bytes(),
+            resident_bytes: status_bytes(&status, "VmRSS"),
+            anonymous_bytes: status_bytes(&status, "RssAnon"),
+            file_bytes: status_bytes(&status, "RssFile"),
             geo_model_bytes: geo.approx_bytes() as u64,
             artwork_cache_bytes: artworks.approx_bytes() as u64,
         }
     }
 }
 
-/// The process's resident set, from `VmRSS` in `/proc/self/status` (Linux; kB there).
-fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+/// A size from `/proc/self/status` (Linux; kB there), in bytes.
+fn status_bytes(status: &str, field: &str) -> Option<u64> {
     let kb: u64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))?
         .trim()
         .trim_end_matches("kB")
         .trim()
@@ -209,4 +218,19 @@ pub struct ProjectorStatus {
     pub status: &'static str,
     /// The event it stopped at (`Type/id#sequence at tx:position`), when stopped.
     pub stopped_event: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::status_bytes;
+
+    #[test]
+    fn sizes_are_read_by_their_exact_field() {
+        let status = "VmRSS:\t  640000 kB\nRssAnon:\t  250000 kB\nRssFile:\t  389000 kB\nRssShmem:\t 1000 kB\n";
+        assert_eq!(status_bytes(status, "VmRSS"), Some(640_000 * 1024));
+        assert_eq!(status_bytes(status, "RssAnon"), Some(250_000 * 1024));
+        assert_eq!(status_bytes(status, "RssFile"), Some(389_000 * 1024));
+        assert_eq!(status_bytes(status, "Rss"), None, "a prefix is not a field");
+        assert_eq!(status_bytes("", "VmRSS"), None);
+    }
 }

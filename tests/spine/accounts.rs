@@ -547,6 +547,79 @@ async fn a_revoked_session_grants_nothing() {
 }
 
 #[tokio::test]
+async fn a_write_under_an_ended_session_is_refused_not_taken_as_a_stranger() {
+    let app = TestApp::spawn().await;
+    let session = signed_in(&app, "ended@example.org").await;
+    let (status, _, _) = app
+        .send(Method::POST, "/api/auth/logout", Some(&session), None)
+        .await;
+    assert_eq!(status, 200);
+    let events = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM es.events")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap()
+    };
+    let before = events().await;
+
+    // Writes anyone may make, a signed-in one and a moderator's: each is refused as ended, not
+    // made for a new anonymous visitor, and hands out no token.
+    for (method, path, body) in [
+        (Method::POST, "/api/lists", Some(json!({ "name": "Walk" }))),
+        (
+            Method::POST,
+            "/api/feedback",
+            Some(
+                json!({ "subject_type": "artwork", "subject_id": uuid::Uuid::now_v7(),
+                         "issue_type": "other", "note": "still signed in?" }),
+            ),
+        ),
+        (
+            Method::PATCH,
+            "/api/me/profile",
+            Some(json!({ "profile_name": "ghost" })),
+        ),
+        (
+            Method::POST,
+            &format!("/api/review/approve/{}", uuid::Uuid::now_v7()),
+            None,
+        ),
+    ] {
+        let (status, headers, body) = app.send(method, path, Some(&session), body).await;
+        assert_eq!(status, 401, "{path}: {body}");
+        assert_eq!(body["error"], "SESSION_ENDED", "{path}");
+        assert_eq!(
+            body["message"],
+            "Your sign-in has ended. Sign in again to continue."
+        );
+        assert!(!headers.contains_key("x-user-token"), "{path}");
+    }
+    assert_eq!(events().await, before, "nothing was written");
+
+    // Reading still works, as a visitor with a new token; signing out again and signing in
+    // again from the ended session's device work too.
+    let (headers, s) = status_of(&app, &session, None).await;
+    assert_eq!(s["is_anonymous"], true);
+    assert!(headers.contains_key("x-user-token"));
+    let (status, _, _) = app
+        .send(Method::POST, "/api/auth/logout", Some(&session), None)
+        .await;
+    assert_eq!(status, 200);
+    let (again, data, _) = sign_in(&app, "ended@example.org", &session, 2).await;
+    assert_eq!(data["user"]["email"], "ended@example.org", "{data}");
+    let (status, _, body) = app
+        .send(
+            Method::POST,
+            "/api/lists",
+            Some(&again),
+            Some(json!({ "name": "Walk" })),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn anonymous_work_is_claimed_on_sign_up_and_on_sign_in_from_a_second_device() {
     let app = TestApp::spawn().await;
     let first = anonymous_token(&app).await;

@@ -28,6 +28,9 @@ impl<A: Acting, G: Guard> FromRequestParts<CommandState> for Write<A, G> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &CommandState) -> Result<Self, ApiError> {
+        if !A::SIGNS_IN_OR_OUT {
+            parts.extensions.insert(identity::LiveSessionRequired);
+        }
         let caller = G::from_request_parts(parts, state).await?.into_caller();
         let actor = A::act(&caller, parts, state).await?;
         Ok(Self {
@@ -65,6 +68,10 @@ caller_guards!(SignedIn, Moderator, identity::Admin);
 
 /// An actor a use case takes, built from the caller (and the request, for the client address).
 pub trait Acting: Sized {
+    /// Whether the write signs in or out, and so may come under a session that has ended. Every
+    /// other write refuses one (401 `SESSION_ENDED`) rather than act for a new anonymous visitor.
+    const SIGNS_IN_OR_OUT: bool = false;
+
     fn act<'a>(
         caller: &'a Caller,
         parts: &'a mut Parts,
@@ -75,10 +82,13 @@ pub trait Acting: Sized {
 /// An actor that is the caller and the client it writes from (the rate-limit bucket of its
 /// address).
 trait FromClient {
+    /// [`Acting::SIGNS_IN_OR_OUT`].
+    const SIGNS_IN_OR_OUT: bool = false;
     fn from_client(caller: &Caller, client: String) -> Self;
 }
 
 impl<T: FromClient + 'static> Acting for T {
+    const SIGNS_IN_OR_OUT: bool = T::SIGNS_IN_OR_OUT;
     async fn act(
         caller: &Caller,
         parts: &mut Parts,
@@ -103,6 +113,7 @@ impl FromClient for Sender {
 
 /// The caller as a device signing in or out.
 impl FromClient for Device {
+    const SIGNS_IN_OR_OUT: bool = true;
     fn from_client(caller: &Caller, client: String) -> Self {
         Device {
             token: caller.token.clone(),

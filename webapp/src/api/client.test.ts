@@ -6,7 +6,7 @@ import { ERROR_CODES, ERROR_MESSAGES, errorMessage, type ApiError } from './erro
 import { listNameError, SYSTEM_LIST_NAMES } from './listsApi';
 import { minPosition } from './position';
 import { displayName } from './session';
-import { getToken, setToken } from './token';
+import { getToken, onSessionEnded, setToken } from './token';
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   const r = (await p) as { error?: ApiError };
@@ -46,6 +46,17 @@ describe('apiRequest: the error catalogue (SPEC §8)', () => {
     mockFetch({ 'GET /api/me/profile': () => apiError(401, 'UNAUTHORIZED', 'Authentication required') });
     const e = await failure(apiRequest('/me/profile'));
     expect(e).toMatchObject({ status: 401, code: 'UNAUTHORIZED', isUnauthorized: true, isRateLimited: false });
+  });
+
+  it('flags 401 SESSION_ENDED as a session that has ended, in the server’s words; any other 401 not', async () => {
+    const message = 'Your sign-in has ended. Sign in again to continue.';
+    mockFetch({
+      'POST /api/feedback': () => apiError(401, 'SESSION_ENDED', message),
+      'GET /api/me/profile': () => apiError(401, 'UNAUTHORIZED', 'Authentication required'),
+    });
+    const e = await failure(apiRequest({ url: '/feedback', method: 'POST', body: {} }));
+    expect(e).toMatchObject({ status: 401, code: 'SESSION_ENDED', message, isUnauthorized: true, isSessionEnded: true });
+    expect(await failure(apiRequest('/me/profile'))).toMatchObject({ isUnauthorized: true, isSessionEnded: false });
   });
 
   it('flags 429 as rate-limited and reads Retry-After', async () => {
@@ -172,6 +183,36 @@ describe('apiRequest: URL, headers and token', () => {
     expect(calls[0]!.headers.get('X-User-Token')).toBe('anon-token');
     expect(calls[1]!.headers.has('X-User-Token')).toBe(false);
     expect(getToken()).toBe('session-token');
+  });
+
+  it('tells the app once when a write finds the stored token’s session ended, and not for another identity’s', async () => {
+    const ended = () => apiError(401, 'SESSION_ENDED', 'Your sign-in has ended. Sign in again to continue.');
+    mockFetch({ 'POST /api/feedback': ended, 'POST /api/logbook': ended });
+    const told = vi.fn();
+    const stop = onSessionEnded(told);
+    setToken('ada-session');
+    const write = (userToken?: string) => apiRequest({ url: '/logbook', method: 'POST', body: {}, ...(userToken !== undefined ? { userToken } : {}) });
+
+    // Another identity's token (the Outbox sending an anonymous visitor's item): not the app's session.
+    await write('anon-token');
+    expect(told).not.toHaveBeenCalled();
+    // The stored token: told, once, however many calls meet it.
+    await write();
+    await apiRequest({ url: '/feedback', method: 'POST', body: {} });
+    await write('ada-session');
+    expect(told).toHaveBeenCalledTimes(1);
+    // Nothing was written, nor any token handed out: the stored one stays until the app reads who it is.
+    expect(getToken()).toBe('ada-session');
+
+    // Another session later, ended too: told again, the stored token given by name too (the Outbox
+    // sending as the signed-in account). Once stopped, no more.
+    setToken('ada-session-2');
+    await write('ada-session-2');
+    expect(told).toHaveBeenCalledTimes(2);
+    stop();
+    setToken('ada-session-3');
+    await write();
+    expect(told).toHaveBeenCalledTimes(2);
   });
 
   it('lets multipart bodies set their own content type', async () => {

@@ -1,7 +1,8 @@
 /**
  * The one way the app talks to the server: `${location.origin}/api` + path, JSON, the user token
  * on every call (and any new one stored), the interface's language, a timeout, read-your-writes headers, and every failure
- * mapped onto the catalogue in `errors.ts`.
+ * mapped onto the catalogue in `errors.ts`; a write that finds the stored token's session ended
+ * tells the app (`token.ts`'s `onSessionEnded`).
  */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '../config/constants';
 import { getLocale } from '../i18n/locale';
@@ -16,7 +17,7 @@ import {
   type ApiError,
 } from './errors';
 import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, minPosition, notePosition } from './position';
-import { getToken, setToken, TOKEN_HEADER } from './token';
+import { getToken, sessionEnded, setToken, TOKEN_HEADER } from './token';
 import { fetchWithUploadProgress } from './upload';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -155,6 +156,9 @@ export async function apiRequest<T = unknown>(
         response.headers.get('Retry-After'),
       );
       logger.warn('API error', { method, url: args.url, code: error.code, status: error.status });
+      // A write under the stored token's session, which has ended (nothing was written): the app
+      // is told, once, to read who it is again. Whoever sent it keeps what it would have written.
+      if (error.isSessionEnded && token) sessionEnded(token);
       return { error, meta };
     }
     if (response.status === 204) return { data: null as T, meta };

@@ -13,6 +13,11 @@ export interface ApiError {
   details?: unknown;
   /** 401: the caller is not (or no longer) signed in. */
   isUnauthorized: boolean;
+  /**
+   * 401 SESSION_ENDED: a write whose token names a session signed out elsewhere, revoked or
+   * expired. Nothing was written; the app reads who it is again (`client.ts` tells it).
+   */
+  isSessionEnded: boolean;
   /** 429: too many requests; `retryAfterSeconds` from the Retry-After header when given. */
   isRateLimited: boolean;
   retryAfterSeconds?: number;
@@ -26,6 +31,9 @@ export const ERROR_CODES = {
   unknown: 'UNKNOWN_ERROR',
   aborted: 'ABORTED',
 } as const;
+
+/** The server's code for a write made under a session that has ended (SESSION_ENDED, 401). */
+export const SESSION_ENDED = 'SESSION_ENDED';
 
 /** The client's own messages, in the language in effect when read (an error made now says it in it). */
 export const ERROR_MESSAGES = messageTable({
@@ -48,6 +56,7 @@ export function makeApiError(
     status,
     message,
     isUnauthorized: status === 401,
+    isSessionEnded: status === 401 && code === SESSION_ENDED,
     isRateLimited: status === 429,
   };
   if (details !== undefined) error.details = details;
@@ -98,6 +107,11 @@ export function isApiError(value: unknown): value is ApiError {
     typeof value.status === 'number' &&
     typeof value.message === 'string'
   );
+}
+
+/** Whether a failed call (any error value) met a session that has ended: nothing it asked was done. */
+export function isSessionEnded(error: unknown): boolean {
+  return isApiError(error) && error.isSessionEnded === true;
 }
 
 /** A message fit to show a person, for any error value a query or mutation may hold. */

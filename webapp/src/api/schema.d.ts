@@ -3803,8 +3803,8 @@ export interface components {
             /** @description `{field}` for validation errors, `{reference_id}` for internal ones. */
             details?: Record<string, never> | null;
             /**
-             * @description VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, FORBIDDEN,
-             *     RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
+             * @description VALIDATION_ERROR, INVALID_TOKEN, NOT_FOUND, CONFLICT, UNAUTHORIZED, SESSION_ENDED,
+             *     FORBIDDEN, RATE_LIMITED, REQUEST_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL_ERROR.
              */
             error: string;
             message: string;
@@ -4407,9 +4407,22 @@ export interface components {
         MemoryStatus: {
             /**
              * Format: int64
+             * @description The part of `resident_bytes` that is the process's own memory (the geo model, the caches,
+             *     buffers): what it costs the machine; null where it cannot be read.
+             */
+            anonymous_bytes?: number | null;
+            /**
+             * Format: int64
              * @description Artworks kept encoded for nearby and the list (an estimate; bounded).
              */
             artwork_cache_bytes: number;
+            /**
+             * Format: int64
+             * @description The part of `resident_bytes` that is mapped files (the search index's segments, the
+             *     program): pages of the file cache the kernel drops under pressure and reads again;
+             *     null where it cannot be read.
+             */
+            file_bytes?: number | null;
             /**
              * Format: int64
              * @description The in-memory geo model behind nearby (an estimate from its sizes).

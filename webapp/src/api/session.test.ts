@@ -4,6 +4,7 @@ import { ANON_TOKEN, authStatus, envelope, json, mockFetch, signedInAuthStatus }
 import { BASE_USER } from '../testing/render';
 import {
   displayName,
+  forgetEndedSession,
   initSession,
   refreshSession,
   roleOf,
@@ -268,6 +269,17 @@ describe('sign-out (SPEC §4)', () => {
     // The failed session token was removed: the status call goes without one and is handed a new one.
     expect(callsTo('/api/auth/status')[0]!.headers.has('X-User-Token')).toBe(false);
     expect(getToken()).toBe('f'.repeat(64));
+  });
+
+  it('forgets an account whose session ended elsewhere at once, with nothing to revoke, even when who we are cannot be read now', async () => {
+    const store = await signedInStore();
+    const { calls } = mockFetch({ 'GET /api/auth/status': () => json({ success: false, error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 }) });
+    await store.dispatch(forgetEndedSession());
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/auth/status']);
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+    // Not known until read again; the token stays until the server hands out another.
+    expect(selectUser(store.getState())).toBeNull();
+    expect(getToken()).toBe('session-token');
   });
 
   it('falls back to a client UUID when neither logout nor status answers', async () => {

@@ -170,6 +170,19 @@ export const signOut = createAsyncThunk('session/signOut', async (_: void, { dis
   if (!status && !getToken()) setToken(generateClientToken());
 });
 
+/**
+ * The server said the stored token's session has ended (signed out elsewhere, revoked, expired):
+ * as after a sign-out, with nothing to revoke. The account is forgotten at once (nothing more
+ * goes as it), who we are is read again (the answer mints and stores a fresh anonymous token),
+ * then the account's cached data is dropped and read again under that token. If that read fails
+ * (offline), the session stays signed out and unknown until it is read again.
+ */
+export const forgetEndedSession = createAsyncThunk('session/ended', async (_: void, { dispatch }) => {
+  dispatch(sessionCleared());
+  await loadIdentity(dispatch);
+  dispatch(baseApi.util.invalidateTags([...USER_TAGS]));
+});
+
 const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,

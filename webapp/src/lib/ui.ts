@@ -19,11 +19,16 @@ export interface BadgePayload {
   icon_emoji?: string;
 }
 
+/** A way on a toast offers: `signIn` opens the sign-in dialog. */
+export type ToastAction = 'signIn';
+
 export interface Toast {
   id: string;
   type: ToastType;
   message: string;
+  /** How long it shows; a toast with an `action` stays until dismissed or taken (time to reach it). */
   timeoutMs: number;
+  action?: ToastAction;
   payload?: { badge?: BadgePayload; [key: string]: unknown };
 }
 
@@ -98,6 +103,7 @@ const uiSlice = createSlice({
         type: ToastType;
         message: string;
         timeoutMs?: number;
+        action?: ToastAction;
         payload?: Toast['payload'];
       }) => {
         const badge = !!toast.payload?.badge;
@@ -107,6 +113,7 @@ const uiSlice = createSlice({
           message: toast.message,
           timeoutMs: toast.timeoutMs ?? (badge ? BADGE_TOAST_TIMEOUT_MS : TOAST_TIMEOUT_MS),
         };
+        if (toast.action) t.action = toast.action;
         if (toast.payload) t.payload = toast.payload;
         return { payload: t };
       },

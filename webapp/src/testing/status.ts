@@ -25,7 +25,7 @@ export function statusReport({
       ...components,
     },
     relay: null,
-    memory: { resident_bytes: 160_400_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
+    memory: { resident_bytes: 160_400_000, anonymous_bytes: 120_100_000, file_bytes: 40_300_000, geo_model_bytes: 12_345_678, artwork_cache_bytes: 33_554_432 },
     projectors: [projectorHealth('artworks')],
     ...over,
   };

@@ -2,7 +2,8 @@
  * The frame around every screen (SPEC §2): skip link, one navigation per layout (the rail on wide
  * screens; the bottom bar and the drawer below), main content, dialogs, toasts and the live
  * announcer. It also moves focus to each new page's heading, logs
- * the guards' query flags, celebrates new badges with a toast and runs the Outbox's sender.
+ * the guards' query flags, celebrates new badges with a toast, runs the Outbox's sender and says
+ * when a sign-in has ended (with a way to sign in again).
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -23,6 +24,7 @@ import { useAppDispatch } from '../hooks';
 import { AboutDialog, WelcomeDialog } from './AboutDialogs';
 import { BottomBar, Drawer, NavRail } from './Navigation';
 import { Toaster } from './Toaster';
+import { useSessionEnded } from './useSessionEnded';
 // The map is the first screen: its styles load with the shell, not with the lazy MapPage chunk.
 import '../../features/map/map.css';
 
@@ -79,6 +81,7 @@ export function AppShell() {
   useRouteFocus();
   useBadgeToasts();
   useOutboxSender();
+  useSessionEnded();
   useEffect(() => {
     logGuardFlags(location.search);
   }, [location.search]);

@@ -1,11 +1,15 @@
-/** Toasts (SPEC §3): stacked, auto-dismissed after their timeout, dismissible by hand. */
+/**
+ * Toasts (SPEC §3): stacked, auto-dismissed after their timeout, dismissible by hand. A toast with
+ * a way on (`action`: sign in) offers it as a button and stays until dismissed or taken, so a
+ * keyboard or screen reader user has the time to reach it.
+ */
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Confetti } from '../../components/Confetti';
 import { Icon, type IconName } from '../../components/Icon';
 import { to } from '../../config/routes';
 import { useT } from '../../i18n';
-import { selectToasts, toastDismissed, type Toast } from '../../lib/ui';
+import { selectToasts, signInOpened, toastDismissed, type Toast } from '../../lib/ui';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import './Toaster.css';
 
@@ -14,10 +18,12 @@ const ICONS: Record<Toast['type'], IconName> = { success: 'check', error: 'error
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
   const t = useT();
+  const stays = toast.action !== undefined;
   useEffect(() => {
+    if (stays) return;
     const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), toast.timeoutMs);
     return () => clearTimeout(timer);
-  }, [dispatch, toast.id, toast.timeoutMs]);
+  }, [dispatch, toast.id, toast.timeoutMs, stays]);
   const badge = toast.payload?.badge;
   return (
     // The live region is the message, not the <li>: a list may only hold list items (axe `list`).
@@ -37,6 +43,18 @@ function ToastItem({ toast }: { toast: Toast }) {
           </>
         )}
       </span>
+      {toast.action === 'signIn' && (
+        <button
+          type="button"
+          className="button button--text toast__action"
+          onClick={() => {
+            dispatch(toastDismissed(toast.id));
+            dispatch(signInOpened('login'));
+          }}
+        >
+          {t('shell.toast.signIn')}
+        </button>
+      )}
       <button type="button" className="icon-button icon-button--small" aria-label={t('shell.toast.dismiss')} onClick={() => dispatch(toastDismissed(toast.id))}>
         <Icon name="close" size={18} />
       </button>

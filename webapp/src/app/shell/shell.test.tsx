@@ -367,6 +367,23 @@ describe('toasts', () => {
     });
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
+
+  it('keep a toast with a way on until dismissed or taken: its sign-in button (here in French) opens the sign-in dialog', () => {
+    vi.useFakeTimers();
+    setLocale('fr');
+    const { store } = renderWithProviders(<Toaster />);
+    act(() => {
+      store.dispatch(toastShown({ type: 'warning', message: 'Votre connexion a pris fin.', action: 'signIn' }));
+    });
+    act(() => {
+      vi.advanceTimersByTime(10 * BADGE_TOAST_TIMEOUT_MS);
+    });
+    const toast = screen.getByRole('listitem');
+    expect(within(toast).getByRole('status')).toHaveTextContent('Votre connexion a pris fin.');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Se connecter' }));
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(store.getState().ui).toMatchObject({ dialog: 'signIn', signInMode: 'login' });
+  });
 });
 
 describe('navigation helpers', () => {

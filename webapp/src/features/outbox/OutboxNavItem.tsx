@@ -5,22 +5,23 @@
  *
  * The number is what the person signed in now will send: the badge asks for nothing about items
  * that wait for another account (they could do nothing but discard them), and it says the same
- * as the Outbox's "To send" heading. The entry itself stays while any item is kept, another
- * account's included, so the Outbox and its Discard are always within reach.
+ * as the Outbox's "To send" heading. The entry itself stays while the Outbox shows anything,
+ * another account's unsent items included, so the Outbox and its Discard are always within reach
+ * (receipts not shown to whoever is signed in now do not keep it).
  */
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { to } from '../../config/routes';
 import { useT } from '../../i18n';
-import { unsentCount, useOutbox } from '../../lib/outbox';
+import { shownTo, unsentCount, useOutbox } from '../../lib/outbox';
 
 /** A count as a badge shows it. */
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
-/** Items in the Outbox, and how many of them are not sent yet and the person signed in now may send. */
+/** Items the Outbox shows now, and how many of them are not sent yet and the person signed in now may send. */
 export function useOutboxCounts(): { total: number; unsent: number } {
   const { items, session } = useOutbox();
-  return { total: items.length, unsent: unsentCount(items, session) };
+  return { total: items.filter((i) => shownTo(i, session)).length, unsent: unsentCount(items, session) };
 }
 
 /** The entry (an `li`), shown while the Outbox holds anything; `showLabel` as the other entries'. */

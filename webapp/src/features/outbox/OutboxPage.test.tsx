@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionReceipt } from '../../api/types';
-import { outbox, resetOutbox, type OutboxDraft } from '../../lib/outbox';
-import { apiError, envelope, json, mockFetch } from '../../testing/fetchMock';
+import { outbox, resetOutbox, type OutboxDraft, type OutboxItem, type OutboxMaker } from '../../lib/outbox';
+import { tokenPrint } from '../../lib/outbox/makers';
+import { memoryOutboxStore } from '../../lib/outbox/store';
+import { apiError, authStatus, envelope, json, mockFetch } from '../../testing/fetchMock';
 import { setToken } from '../../api/token';
 import { BASE_USER, renderRoute } from '../../testing/render';
 import { ARTWORK_ID, created, deferred, receipt } from '../../testing/submissions';
@@ -48,6 +50,9 @@ const entries = () => screen.getAllByTestId('outbox-item');
 const entry = (name: string) => screen.getByRole('listitem', { name });
 
 describe('/outbox', () => {
+  // This device's visitor, who made VISIT and ARTWORK (tests of someone else signed in store their token).
+  beforeEach(() => setToken('anonymous-token'));
+
   it('says when the Outbox is empty, and is titled', async () => {
     api();
     renderRoute('/outbox');
@@ -208,16 +213,107 @@ describe('/outbox', () => {
     expect(callsTo('/api/logbook')).toHaveLength(1);
   });
 
-  it('sends an anonymous visitor’s item under their own token while someone else is signed in, and keeps the session’s', async () => {
+  it('sends an anonymous visitor’s item under their own token while someone else is signed in, keeps the session’s, and shows the receipt only to that visitor', async () => {
     setToken('ada-session');
     const { callsTo } = api(() =>
       json({ success: true, data: receipt({ submission_type: 'logbook', photos: [] }) }, { status: 201, headers: { 'X-User-Token': 'minted-elsewhere' } }),
     );
     await outbox().add(VISIT);
     renderRoute('/outbox', { who: 'user' });
-    await screen.findByRole('list', { name: 'Sent (1)' });
+    await waitFor(() => expect(outbox().getSnapshot().items[0]!.state.status).toBe('sent'));
     expect(callsTo('/api/logbook')[0]!.headers.get('X-User-Token')).toBe('anonymous-token');
     expect(localStorage.getItem('user-token')).toBe('ada-session');
+    // The visitor’s receipt is not Ada’s to see.
+    expect(await screen.findByRole('heading', { name: 'Your Outbox is empty' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /^Sent/ })).not.toBeInTheDocument();
+  });
+
+  it('lists in Sent only the receipts of whoever is signed in now, and clears only those', async () => {
+    const store = memoryOutboxStore();
+    resetOutbox({ store });
+    const sent = (draft: OutboxDraft, maker?: OutboxMaker): OutboxItem => ({
+      id: draft.idempotencyKey,
+      form: draft.form,
+      photos: [],
+      thumbnail: null,
+      createdAt: '2026-06-01T11:00:00Z',
+      attempts: 1,
+      state: { status: 'sent', receipt: receipt({ id: draft.idempotencyKey }), sentAt: '2026-06-01T12:00:00Z' },
+      ...(maker ? { maker } : {}),
+    });
+    const ANONYMOUS_SENT: OutboxMaker = { kind: 'anonymous', token: null, print: tokenPrint('anonymous-token') };
+    // Ana's and an anonymous visitor's, sent from this phone before Ada had it; Ada's own; one an earlier version kept.
+    await store.put(sent(ANAS, ANAS.maker));
+    await store.put(sent(VISIT, ANONYMOUS_SENT));
+    await store.put(sent(ADAS, ADAS.maker));
+    await store.put(sent({ ...ARTWORK, idempotencyKey: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', form: { ...ARTWORK.form, title: 'Heron' } }));
+    setToken('ada-session');
+    api();
+    renderRoute('/outbox', { who: 'user' });
+
+    const list = await screen.findByRole('list', { name: 'Sent (2)' });
+    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'New artwork: Orca',
+      'New artwork: Heron',
+    ]);
+    expect(screen.queryByRole('listitem', { name: 'Visit to Digital Orca' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Visit to Girl in a Wetsuit' })).not.toBeInTheDocument();
+
+    // Cleared: nothing of Ada's is left to show, the others' receipts stay kept for them, and the
+    // Outbox leaves her navigation.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear sent' }));
+    expect(await screen.findByRole('heading', { name: 'Your Outbox is empty' })).toBeInTheDocument();
+    expect((await store.all()).map((i) => i.id).sort()).toEqual([VISIT.idempotencyKey, ANAS.idempotencyKey].sort());
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Map' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: /^Outbox/ })).not.toBeInTheDocument();
+  });
+
+  it('lists an anonymous visitor’s receipt while the stored token is still theirs', async () => {
+    const store = memoryOutboxStore();
+    resetOutbox({ store });
+    const anonymous: OutboxItem = {
+      id: VISIT.idempotencyKey,
+      form: VISIT.form,
+      photos: [],
+      thumbnail: null,
+      createdAt: '2026-06-01T11:00:00Z',
+      attempts: 1,
+      state: { status: 'sent', receipt: receipt(), sentAt: '2026-06-01T12:00:00Z' },
+      maker: { kind: 'anonymous', token: null, print: tokenPrint('anonymous-token') },
+    };
+    await store.put(anonymous);
+    api();
+    renderRoute('/outbox');
+    const list = await screen.findByRole('list', { name: 'Sent (1)' });
+    expect(within(list).getByRole('listitem', { name: 'Visit to Girl in a Wetsuit' })).toBeInTheDocument();
+
+    // Another visitor on this phone (another token stored): not theirs.
+    act(() => setToken('next-visitor'));
+    expect(await screen.findByRole('heading', { name: 'Your Outbox is empty' })).toBeInTheDocument();
+  });
+
+  it('keeps an item whose sign-in has ended waiting for that account, once the app knows it is signed out, sent as nobody else', async () => {
+    setToken('ada-session');
+    const { callsTo } = mockFetch({
+      'GET /api/config': () => envelope({ product_name: 'Plinth', map_style_url: null, mapbox_access_token: null }),
+      'POST /api/logbook': () => apiError(401, 'SESSION_ENDED', 'Your sign-in has ended. Sign in again to continue.'),
+      'GET /api/auth/status': () => envelope(authStatus({ user_token: 'fresh-anonymous' }), { 'X-User-Token': 'fresh-anonymous' }),
+    });
+    await outbox().add(ADAS);
+    renderRoute('/outbox', { who: 'user' });
+
+    expect(await screen.findByText('Your sign-in has ended. Sign in again to send this — what you entered is kept.')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('user-token')).toBe('fresh-anonymous'));
+    await act(() => outbox().idle());
+    await waitFor(() => {
+      const others = screen.getByRole('list', { name: 'Waiting for someone to sign in (1)' });
+      expect(within(others).getByRole('listitem', { name: 'New artwork: Orca' })).toHaveAttribute('data-state', 'waiting');
+      expect(within(others).getByTestId('outbox-item-state')).toHaveTextContent('Waiting for ada@example.org to sign in');
+    });
+    expect(callsTo('/api/logbook').map((c) => c.headers.get('X-User-Token'))).toEqual(['ada-session']);
+    expect(screen.queryByRole('list', { name: /^To send/ })).not.toBeInTheDocument();
   });
 
   it('speaks French', async () => {

@@ -7,7 +7,10 @@
  * state is announced once, in one live region.
  *
  * Items another account made on this device are listed apart, each waiting for that person to sign
- * in again (by name), with Discard: they are never sent as whoever is signed in now.
+ * in again (by name), with Discard: they are never sent as whoever is signed in now. Of the sent
+ * ones, only the receipts of whoever the app speaks for now are listed (`shownTo`): on a phone
+ * passed on, the next person does not see what the last one sent, nor where; "Clear sent" clears
+ * those alone.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +22,7 @@ import { to } from '../../config/routes';
 import { t as translate, useT } from '../../i18n';
 import { formatDateTime, formatTime } from '../../lib/format';
 import { useOnline } from '../../lib/hooks';
-import { outbox, sendableBy, useOutbox, waitsFor, type OutboxItem } from '../../lib/outbox';
+import { outbox, sendableBy, shownTo, useOutbox, waitsFor, type OutboxItem } from '../../lib/outbox';
 import { outboxItemTitle } from './outboxText';
 import './outbox.css';
 
@@ -31,7 +34,7 @@ export function OutboxPage() {
   const spoken = useStateAnnouncements(items);
   const unsent = items.filter((i) => i.state.status !== 'sent' && sendableBy(i, session));
   const others = items.filter((i) => i.state.status !== 'sent' && !sendableBy(i, session));
-  const sent = items.filter((i) => i.state.status === 'sent');
+  const sent = items.filter((i) => i.state.status === 'sent' && shownTo(i, session));
   const waiting = unsent.some((i) => i.state.status === 'waiting');
 
   return (
@@ -55,7 +58,7 @@ export function OutboxPage() {
       </p>
       {!loaded ? (
         <Loading label={t('outbox.page.loading')} />
-      ) : items.length === 0 ? (
+      ) : unsent.length + others.length + sent.length === 0 ? (
         <EmptyState icon="outbox" title={t('outbox.page.emptyTitle')}>
           <p>{t('outbox.page.emptyBody')}</p>
         </EmptyState>

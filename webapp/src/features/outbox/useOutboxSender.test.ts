@@ -23,7 +23,10 @@ describe('the Outbox follows the session', () => {
     expect(latest()).toBeNull();
     setToken('fresh-anonymous');
     store.dispatch(sessionSet(sessionFor('anonymous')));
-    expect(latest()).toEqual({ kind: 'anonymous' });
+    expect(latest()).toEqual({ kind: 'anonymous', token: 'fresh-anonymous' });
+    // Another visitor's token stored (whose anonymous receipts are theirs): said at once.
+    setToken('next-visitor');
+    expect(latest()).toEqual({ kind: 'anonymous', token: 'next-visitor' });
   });
 
   it('stops speaking for the account as soon as another token is stored, before anything is dispatched', () => {

@@ -170,6 +170,8 @@ function fromReport(r: StatusReport): View {
     })),
     memory: translate('status.memory', {
       resident: r.memory.resident_bytes != null ? megabytes(r.memory.resident_bytes) : '—',
+      own: r.memory.anonymous_bytes != null ? megabytes(r.memory.anonymous_bytes) : '—',
+      mapped: r.memory.file_bytes != null ? megabytes(r.memory.file_bytes) : '—',
       geo: megabytes(r.memory.geo_model_bytes),
       artworks: megabytes(r.memory.artwork_cache_bytes),
     }),

@@ -143,7 +143,7 @@ describe('the status screen', () => {
     expect(row('Artworks').getByText('3 events')).toBeInTheDocument();
     // What the server holds in memory, and the shares of the map and the artworks kept encoded.
     expect(
-      screen.getByText('Version 0.1.0 · Memory: 160.4 MB (map 12.3 MB, artworks 33.6 MB)'),
+      screen.getByText("Version 0.1.0 · Memory: 160.4 MB resident, of which 120.1 MB the server's own (map 12.3 MB, artworks 33.6 MB) and 40.3 MB mapped files (the search index)"),
     ).toBeInTheDocument();
     // The technical names stay, in small print under the plain ones.
     expect(row('Live updates').getByText('NATS messaging')).toHaveClass('muted', 'small');

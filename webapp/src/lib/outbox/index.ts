@@ -8,7 +8,7 @@ import { createOutbox, type Locks, type Outbox, type OutboxOptions, type OutboxS
 import { defaultOutboxStore, memoryOutboxStore } from './store';
 
 export { sendableForm, type Outbox, type OutboxEvents, type OutboxSend, type OutboxSnapshot } from './outbox';
-export { makerOf, sendableBy, sessionFollower, waitsFor } from './makers';
+export { makerOf, sendableBy, sessionFollower, shownTo, waitsFor } from './makers';
 export { isNoAnswer, unsentCount } from './rules';
 export type { OutboxDraft, OutboxForm, OutboxItem, OutboxMaker, OutboxPhoto, OutboxSession, OutboxState, OutboxStatus } from './types';
 

@@ -1,7 +1,8 @@
 /**
- * Whose an Outbox item is, and who may send it: each item records who made it (`makerOf` the
- * session when it is kept) and goes out only as that person, so a phone passed from one person to
- * another never sends the first one's photos under the second one's account.
+ * Whose an Outbox item is, who may send it and who sees its receipt: each item records who made it
+ * (`makerOf` the session when it is kept) and goes out only as that person, so a phone passed from
+ * one person to another never sends the first one's photos under the second one's account, nor
+ * shows the second one what the first one sent, and where.
  */
 import { displayName, type SessionState } from '../../api/session';
 import type { OutboxItem, OutboxMaker, OutboxSession } from './types';
@@ -28,7 +29,7 @@ export function sessionFollower(): (session: Session, token: string | null) => O
     const user = session.user;
     if (!user || !session.isAuthenticated) {
       account = null;
-      return user ? { kind: 'anonymous' } : null;
+      return user ? { kind: 'anonymous', token } : null;
     }
     if (account?.id !== user.id) account = { id: user.id, token };
     return account.token !== null && account.token === token ? { kind: 'account', id: user.id, token: account.token } : null;
@@ -59,4 +60,35 @@ export function sendableBy(item: OutboxItem, session: OutboxSession): boolean {
 /** The account an item waits for (someone else's, not signed in now), if it waits for one. */
 export function waitsFor(item: OutboxItem, session: OutboxSession): Extract<OutboxMaker, { kind: 'account' }> | null {
   return item.maker?.kind === 'account' && !sendableBy(item, session) ? item.maker : null;
+}
+
+/**
+ * A fingerprint of an anonymous visitor's token, kept with their receipt once the token itself is
+ * let go (FNV-1a, 64 bits): it tells whether the stored token is still that visitor's, and gives
+ * nothing to act as them (the token is a random UUID: far more tokens than fingerprints share each).
+ */
+export function tokenPrint(token: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(token)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
+/**
+ * Whether whoever the app speaks for now (`session`) sees `item` in the Outbox: every item not
+ * sent yet (theirs to send, or another account's to discard), and of the sent ones only their own
+ * receipts:
+ * - an account's, while that account is signed in;
+ * - an anonymous visitor's, while nobody is signed in and the stored token is still that
+ *   visitor's (by its fingerprint once sent); one with neither token nor fingerprint (made with no
+ *   token, or sent by an earlier version), to any anonymous visitor;
+ * - one kept by an earlier version (no maker), always: who made it cannot be known.
+ */
+export function shownTo(item: OutboxItem, session: OutboxSession): boolean {
+  const maker = item.maker;
+  if (item.state.status !== 'sent' || !maker) return true;
+  if (maker.kind === 'account') return session?.kind === 'account' && session.id === maker.id;
+  if (session?.kind !== 'anonymous') return false;
+  if (maker.token !== null) return maker.token === session.token;
+  if (maker.print === undefined) return true;
+  return session.token !== null && maker.print === tokenPrint(session.token);
 }

@@ -4,6 +4,7 @@ import type { LogbookForm } from '../../api/submissionsApi';
 import type { SubmissionReceipt } from '../../api/types';
 import { deferred, receipt } from '../../testing/submissions';
 import { createOutbox, sendableForm, type Locks, type OutboxOptions, type OutboxSend } from './outbox';
+import { tokenPrint } from './makers';
 import { RETRY_BASE_MS, SENDING_LEASE_MS } from './rules';
 import { memoryOutboxStore, type OutboxStore } from './store';
 import type { OutboxDraft, OutboxItem, OutboxMaker, OutboxSession } from './types';
@@ -226,6 +227,8 @@ describe('the Outbox', () => {
     await outbox.add(draft('k2'));
     await outbox.idle();
     await outbox.discard('k2');
+    // Its receipt is its anonymous maker's: cleared while the app speaks for that visitor.
+    outbox.setSession({ kind: 'anonymous', token: 'anon-token' });
     await outbox.clearSent();
     expect(outbox.getSnapshot().items).toEqual([]);
   });
@@ -334,11 +337,11 @@ describe('the Outbox', () => {
       // Ana, signed in with no network, logs a visit; then she signs out, and the network is back.
       outbox.setSession(ANA_SIGNED_IN);
       await outbox.add(draft('ana1', { maker: ANA }));
-      outbox.setSession({ kind: 'anonymous' });
+      outbox.setSession({ kind: 'anonymous', token: 'fresh-anon' });
       net.goOnline();
       await outbox.sendNow();
       expect(send).not.toHaveBeenCalled();
-      expect(outbox.getSnapshot().session).toEqual({ kind: 'anonymous' });
+      expect(outbox.getSnapshot().session).toEqual({ kind: 'anonymous', token: 'fresh-anon' });
 
       // Ben signs in on the same phone: his own go, under his session; Ana's waits.
       outbox.setSession(BEN_SIGNED_IN);
@@ -368,7 +371,7 @@ describe('the Outbox', () => {
       expect(outbox.getSnapshot().session).toBeNull();
     });
 
-    it('sends an anonymous visitor’s item under their own token whoever is signed in, and forgets the token once sent', async () => {
+    it('sends an anonymous visitor’s item under their own token whoever is signed in, and keeps only its fingerprint once sent', async () => {
       const { outbox } = box();
       const { send, forms } = recordingSend();
       outbox.setSession(BEN_SIGNED_IN);
@@ -376,7 +379,7 @@ describe('the Outbox', () => {
       await outbox.add(draft('anon1'));
       await vi.waitFor(() => expect(statuses(outbox)).toEqual({ anon1: 'sent' }));
       expect(forms[0]).toMatchObject({ idempotencyKey: 'anon1', userToken: 'anon-token' });
-      expect(outbox.getSnapshot().items[0]!.maker).toEqual({ kind: 'anonymous', token: null });
+      expect(outbox.getSnapshot().items[0]!.maker).toEqual({ kind: 'anonymous', token: null, print: tokenPrint('anon-token') });
     });
 
     it('sends an item an earlier version kept (no maker) as it did then: under the stored token, whoever is signed in', async () => {
@@ -419,6 +422,98 @@ describe('the Outbox', () => {
       expect(send).not.toHaveBeenCalled();
       expect(outbox.getSnapshot().items[0]).toMatchObject({ attempts: 1, state: { status: 'waiting' } });
     });
+  });
+
+  describe('when the server says a session has ended', () => {
+    const ended = makeApiError('SESSION_ENDED', 401, 'Your sign-in has ended. Sign in again to continue.');
+    const statuses = (outbox: ReturnType<typeof box>['outbox']) => Object.fromEntries(outbox.getSnapshot().items.map((i) => [i.id, i.state.status]));
+
+    it('keeps an account’s item waiting for that account, sends nothing more under that session, and sends it once that account signs in again', async () => {
+      const { outbox } = box();
+      const { send, forms } = recordingSend((f, n) => (n === 1 ? failWith(ended) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+      const failed = vi.fn();
+      outbox.setSession(ANA_SIGNED_IN);
+      await outbox.add(draft('ana1', { maker: ANA }));
+      await outbox.add(draft('ana2', { maker: ANA }));
+      outbox.start(send, { failed });
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      await outbox.idle();
+      expect(outbox.getSnapshot().items[0]).toMatchObject({ id: 'ana1', state: { status: 'waiting', problem: ended.message } });
+      expect(outbox.getSnapshot().items[0]!.photos).toHaveLength(1);
+      expect(failed).not.toHaveBeenCalled();
+      // Not known to speak for anyone now, though the app says the same session again (until it reads who it is).
+      expect(outbox.getSnapshot().session).toBeNull();
+      outbox.setSession(ANA_SIGNED_IN);
+      await outbox.sendNow();
+      expect(outbox.getSnapshot().session).toBeNull();
+      expect(send).toHaveBeenCalledTimes(1);
+
+      // Signed out now: both wait for Ana, sent as nobody else, even with the network there.
+      outbox.setSession({ kind: 'anonymous', token: 'fresh-anon' });
+      await outbox.sendNow();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(statuses(outbox)).toEqual({ ana1: 'waiting', ana2: 'waiting' });
+
+      // Ana signs in again (a new session): both go, under it, once each.
+      outbox.setSession({ kind: 'account', id: 'ana', token: 'ana-session-2' });
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'sent', ana2: 'sent' }));
+      await outbox.idle();
+      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+        ['ana1', 'ana-session'],
+        ['ana1', 'ana-session-2'],
+        ['ana2', 'ana-session-2'],
+      ]);
+    });
+
+    it('stops the round there: what else waits goes once the app has said who it speaks for', async () => {
+      const { outbox } = box();
+      const { send, forms } = recordingSend((f, n) => (n === 1 ? failWith(ended) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+      outbox.setSession(ANA_SIGNED_IN);
+      await outbox.add(draft('ana1', { maker: ANA }));
+      await outbox.add(draft('anon1'));
+      outbox.start(send);
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      await outbox.idle();
+      expect(statuses(outbox)).toEqual({ ana1: 'waiting', anon1: 'waiting' });
+      outbox.setSession({ kind: 'anonymous', token: 'fresh-anon' });
+      await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'waiting', anon1: 'sent' }));
+      await outbox.idle();
+      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+        ['ana1', 'ana-session'],
+        ['anon1', 'anon-token'],
+      ]);
+    });
+  });
+
+  it('clears only the receipts whoever the app speaks for now sees', async () => {
+    const store = memoryOutboxStore();
+    const { outbox } = box({ store });
+    const sent = (id: string, maker?: OutboxMaker): OutboxItem => ({
+      id,
+      form: FORM,
+      photos: [],
+      thumbnail: null,
+      createdAt: '2026-06-01T11:00:00Z',
+      attempts: 1,
+      state: { status: 'sent', receipt: receipt({ id }), sentAt: '2026-06-01T12:00:00Z' },
+      ...(maker ? { maker } : {}),
+    });
+    await store.put(sent('ana1', ANA));
+    await store.put(sent('ben1', BEN));
+    await store.put(sent('anon1', { kind: 'anonymous', token: null, print: tokenPrint('anon-token') }));
+    await store.put(sent('old1'));
+    await outbox.add(draft('ana2', { maker: ANA }));
+    const kept = async () => (await store.all()).map((i) => i.id).sort();
+
+    outbox.setSession(BEN_SIGNED_IN);
+    await outbox.clearSent();
+    expect(await kept()).toEqual(['ana1', 'ana2', 'anon1']);
+    outbox.setSession({ kind: 'anonymous', token: 'anon-token' });
+    await outbox.clearSent();
+    expect(await kept()).toEqual(['ana1', 'ana2']);
+    outbox.setSession(ANA_SIGNED_IN);
+    await outbox.clearSent();
+    expect(await kept()).toEqual(['ana2']);
   });
 
   it('gives the form back as POST /logbook takes it', () => {

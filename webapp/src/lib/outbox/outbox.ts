@@ -7,18 +7,20 @@
  *
  * Each item goes only as whoever made it (`makers.ts`): the app tells the Outbox who is signed in
  * (`setSession`) as that changes, and another account's items wait, listed but not sent, until
- * that account signs in here again.
+ * that account signs in here again. When the server says an account's session has ended, nothing
+ * more goes under it: its items wait for that account to sign in again (a new session).
  *
  * One tab sends at a time: the sender holds a Web Lock while it sends (other tabs queue for it),
  * and each item is claimed in one storage step before it goes, with a lease, so a tab without
  * Web Locks, or one that closed mid-send, cannot make a second copy. Other tabs hear of each
  * change on a BroadcastChannel and read the store again.
  */
+import { isSessionEnded } from '../../api/errors';
 import type { LogbookForm } from '../../api/submissionsApi';
 import type { SubmissionReceipt } from '../../api/types';
 import { logger } from '../logger';
 import { randomUuid } from '../uuid';
-import { sendingAs } from './makers';
+import { sendingAs, shownTo } from './makers';
 import { afterTry, claimed, nextDue, nextWake, released, retried, retryDelay } from './rules';
 import type { OutboxStore } from './store';
 import { thumbnailOf } from './thumbnail';
@@ -77,11 +79,11 @@ export interface Outbox {
   /** A refused item tried again, or a waiting one sent without waiting. */
   retry(id: string): Promise<void>;
   discard(id: string): Promise<void>;
-  /** Forgets the sent items (their receipts). */
+  /** Forgets the sent items whoever the app speaks for now sees (their receipts: `shownTo`). */
   clearSent(): Promise<void>;
   /** Every waiting item, now. */
   sendNow(): Promise<void>;
-  /** Who the app speaks for now: what this session may send goes at once. */
+  /** Who the app speaks for now: what this session may send goes at once (nothing, if the server said it has ended). */
   setSession(session: OutboxSession): void;
   /** Starts sending with `send`; returns how to stop. */
   start(send: OutboxSend, events?: OutboxEvents): () => void;
@@ -118,6 +120,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const owner = randomUuid();
 
   let snapshot: OutboxSnapshot = { items: [], progress: {}, loaded: false, session: null };
+  /** Account session tokens the server said have ended: such a session is not known to speak for anyone (a token never comes back). */
+  const ended = new Set<string>();
+  const live = (session: OutboxSession): OutboxSession => (session?.kind === 'account' && ended.has(session.token) ? null : session);
   const listeners = new Set<() => void>();
   let loading: Promise<void> | null = null;
 
@@ -180,6 +185,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await changed();
         continue;
       }
+      // The token it goes under: its maker's, or (none said) the stored one: the session's while an account is signed in.
+      const speaking = snapshot.session;
+      const went = as.token === undefined && speaking?.kind === 'account' ? speaking.token : as.token;
       let outcome: { receipt: SubmissionReceipt } | { error: unknown };
       try {
         outcome = { receipt: await send(sendableForm(mine, as), (f) => setProgress(mine.id, f)) };
@@ -189,6 +197,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       setProgress(mine.id, null);
       // Discarded meanwhile: nothing to write back (a sent one was sent all the same).
       const after = await store.update(mine.id, (i) => (i.state.status === 'sending' && i.state.owner === owner ? afterTry(i, outcome, now()) : undefined));
+      if ('error' in outcome && isSessionEnded(outcome.error)) {
+        // That session is over (the item waits for its maker): nothing more goes under it, nor
+        // anything this round: an item without a maker would go again under the same token
+        // before the app has read who it is now (it tells the Outbox, and this sends again).
+        if (went) ended.add(went);
+        emit({ session: live(snapshot.session) });
+        await changed();
+        break;
+      }
       await changed();
       if (after?.state.status === 'sent') on.sent?.(after);
       if (after?.state.status === 'failed') on.failed?.(after);
@@ -275,15 +292,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await changed();
     },
     async clearSent() {
-      for (const item of await store.all()) if (item.state.status === 'sent') await store.remove(item.id);
+      for (const item of await store.all()) if (item.state.status === 'sent' && shownTo(item, snapshot.session)) await store.remove(item.id);
       await changed();
     },
     sendNow,
-    setSession(next) {
+    setSession(told) {
+      const next = live(told);
       const was = snapshot.session;
       const same =
         was === next ||
-        (was?.kind === 'anonymous' && next?.kind === 'anonymous') ||
+        (was?.kind === 'anonymous' && next?.kind === 'anonymous' && was.token === next.token) ||
         (was?.kind === 'account' && next?.kind === 'account' && was.id === next.id && was.token === next.token);
       if (same) return;
       emit({ session: next });

@@ -17,6 +17,7 @@ import {
   SENDING_LEASE_MS,
   unsentCount,
 } from './rules';
+import { tokenPrint } from './makers';
 import type { OutboxItem, OutboxSession, OutboxState } from './types';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
@@ -83,6 +84,17 @@ describe('the Outbox’s rules', () => {
     expect(failed.photos).toHaveLength(1);
   });
 
+  it('puts an item whose session has ended (401 SESSION_ENDED) back to wait for its maker, in the server’s words: never failed', () => {
+    const anas = item('a', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'account', id: 'ana', name: 'Ana' } });
+    const message = 'Your sign-in has ended. Sign in again to continue.';
+    const after = afterTry(anas, { error: makeApiError('SESSION_ENDED', 401, message) }, NOW);
+    expect(after.state).toEqual({ status: 'waiting', problem: message });
+    expect(after.photos).toHaveLength(1);
+    expect(after.maker).toEqual({ kind: 'account', id: 'ana', name: 'Ana' });
+    // Any other 401 is a refusal like the others.
+    expect(afterTry(anas, { error: makeApiError('UNAUTHORIZED', 401, 'Authentication required') }, NOW).state).toMatchObject({ status: 'failed', httpStatus: 401 });
+  });
+
   it('sends an item that waits once its time has come, and one another sender left behind', () => {
     expect(isDue({ status: 'waiting' }, NOW, false)).toBe(true);
     expect(isDue({ status: 'waiting', retryAt: NOW + 1 }, NOW, false)).toBe(false);
@@ -135,9 +147,11 @@ describe('the Outbox’s rules', () => {
     expect(unsentCount(items, null)).toBe(1);
   });
 
-  it('lets go of an anonymous maker’s token once the item is sent', () => {
+  it('lets go of an anonymous maker’s token once the item is sent, keeping its fingerprint', () => {
     const anon = item('a', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'anonymous', token: 'anon' } });
-    expect(afterTry(anon, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'anonymous', token: null });
+    expect(afterTry(anon, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'anonymous', token: null, print: tokenPrint('anon') });
+    const tokenless = item('t', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'anonymous', token: null } });
+    expect(afterTry(tokenless, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'anonymous', token: null });
     expect(afterTry(anon, { error: networkError() }, NOW).maker).toEqual({ kind: 'anonymous', token: 'anon' });
     const anas = item('b', { status: 'sending', owner: 'me', leaseUntil: NOW }, { maker: { kind: 'account', id: 'ana', name: 'Ana' } });
     expect(afterTry(anas, { receipt: receipt() }, NOW).maker).toEqual({ kind: 'account', id: 'ana', name: 'Ana' });

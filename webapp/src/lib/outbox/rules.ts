@@ -7,15 +7,18 @@
  * - no answer (the network, a timeout), or an answer that says "later" (409: the key's first
  *   request still runs; 408, 429, 502, 503, 504): waiting, for a later try (`Retry-After` when the
  *   server gave one, else a growing delay). A contribution is never dropped for want of a network;
+ * - the session it went under has ended (401 SESSION_ENDED: nothing was written): waiting, for
+ *   its maker to sign in again; never failed, never sent as anyone else (the Outbox sends nothing
+ *   more under that session);
  * - any other refusal (400 and the like, 500): failed, with the server's own words, until the
  *   person retries or discards it.
  *
  * Only what the person signed in now may send is sent (`makers.ts`): another account's items
  * wait for it, due or not.
  */
-import { ERROR_CODES, errorMessage, isApiError } from '../../api/errors';
+import { ERROR_CODES, errorMessage, isApiError, isSessionEnded } from '../../api/errors';
 import type { SubmissionReceipt } from '../../api/types';
-import { sendableBy } from './makers';
+import { sendableBy, tokenPrint } from './makers';
 import type { OutboxItem, OutboxMaker, OutboxSession, OutboxState } from './types';
 
 /** How long a tab's claim on an item lasts: longer than an upload may take (SUBMISSION.uploadTimeoutMs) and its answer. */
@@ -48,8 +51,9 @@ export function afterTry(
 ): OutboxItem {
   if ('receipt' in outcome) {
     // Sent: the photos are the server's now; the thumbnail stays to show what it was. An
-    // anonymous maker's token is needed no more: not kept with the receipt.
-    const maker: OutboxMaker | undefined = item.maker?.kind === 'anonymous' ? { kind: 'anonymous', token: null } : item.maker;
+    // anonymous maker's token is needed no more: not kept with the receipt, only its fingerprint.
+    const maker: OutboxMaker | undefined =
+      item.maker?.kind === 'anonymous' && item.maker.token !== null ? { kind: 'anonymous', token: null, print: tokenPrint(item.maker.token) } : item.maker;
     return {
       ...item,
       photos: [],
@@ -58,6 +62,7 @@ export function afterTry(
     };
   }
   const { error } = outcome;
+  if (isSessionEnded(error)) return { ...item, state: { status: 'waiting', problem: errorMessage(error) } };
   const status = isApiError(error) ? error.status : 0;
   if (isNoAnswer(error) || LATER.has(status)) {
     const after = isApiError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : retryDelay(item.attempts);

@@ -16,17 +16,21 @@ export type OutboxForm = Omit<LogbookForm, 'photos' | 'idempotencyKey' | 'onUplo
  * - `anonymous`: nobody signed in, so the visitor is their anonymous token (SPEC §1, §4): sent
  *   under that very token whoever is signed in by then, never under an account's session, so it
  *   stays that visitor's (theirs to claim by signing in) and its Idempotency-Key, scoped to the
- *   sender, still matches the try the form made. The token is kept only until the item is sent.
+ *   sender, still matches the try the form made. The token is kept only until the item is sent;
+ *   then only its fingerprint (`print`, `tokenPrint`), which tells that visitor's receipt from
+ *   another's but cannot be used to act as them. Items sent by an earlier version have none.
  */
-export type OutboxMaker = { kind: 'account'; id: string; name: string } | { kind: 'anonymous'; token: string | null };
+export type OutboxMaker = { kind: 'account'; id: string; name: string } | { kind: 'anonymous'; token: string | null; print?: string };
 
 /**
  * Who the app speaks for now, as far as the Outbox cares: a signed-in account (its id, and the
- * session token the app had when it learned that account), anyone else (anonymous), or `null`
- * while that is not known (starting up, between a sign-out and the next identity, or when the
- * stored token is no longer the one that account was signed in with: another tab changed it).
+ * session token the app had when it learned that account), anyone else (anonymous, with the
+ * stored token: whose anonymous receipts are theirs), or `null` while that is not known
+ * (starting up, between a sign-out and the next identity, when the stored token is no longer the
+ * one that account was signed in with: another tab changed it, or when the server said that
+ * account's session has ended).
  */
-export type OutboxSession = { kind: 'account'; id: string; token: string } | { kind: 'anonymous' } | null;
+export type OutboxSession = { kind: 'account'; id: string; token: string } | { kind: 'anonymous'; token: string | null } | null;
 
 /** A photo as stored: its bytes (with their EXIF, location included) and what the file was called. */
 export interface OutboxPhoto {
