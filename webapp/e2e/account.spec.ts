@@ -3,10 +3,31 @@
  * server's outbox, chooses a profile name, signs out, and signs in again on another device (a
  * fresh browser context) with the 6-digit code of a second mail, finding the same profile.
  * axe-core checks the sign-in dialog and /profile on the way.
+ *
+ * And a sign-in that ends behind the person's back (signed out elsewhere): what they send next is
+ * refused with the server's words, kept in the form, and goes as theirs once they sign in again.
  */
 import type { Page } from '@playwright/test';
-import { a11yViolations, appNavigation, expect, formatFindings, isSerious, otherDevice, screenshot, signOut, test } from './fixtures';
-import { magicLinkToken, oneTimeCode, waitForMail } from './mail';
+import {
+  a11yViolations,
+  apiCall,
+  apiGet,
+  appNavigation,
+  type ArtworkMinimal,
+  asVisitor,
+  expect,
+  formatFindings,
+  isSerious,
+  otherDevice,
+  screenshot,
+  sessionToken,
+  signInByMail,
+  signOut,
+  test,
+  toasts,
+  VANCOUVER,
+} from './fixtures';
+import { magicLinkToken, mailFilesTo, oneTimeCode, waitForMail } from './mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -136,4 +157,89 @@ test('a used or unknown link says it failed and offers a new one', async ({ page
   await expect(page.getByRole('heading', { name: 'Failed to verify magic link' })).toBeVisible();
   await page.getByRole('button', { name: 'Request a new link' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+});
+
+/** Who the server says a token's holder is. */
+async function whoIs(page: Page, token: string) {
+  const status = await asVisitor<{ is_authenticated: boolean; user: { id: string; email?: string | null } }>(page, token, 'GET', '/auth/status');
+  return { id: status.user.id, email: status.user.email ?? null, is_authenticated: status.is_authenticated };
+}
+
+test('a sign-in ended elsewhere: the note is refused and kept, the visitor signed out, and it goes once they sign in again', async ({
+  page,
+  clientAddress,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const run = unique();
+  const email = `e2e-ended-${run}-${testInfo.project.name}@example.org`;
+  const note = `E2E visit after the sign-in ended ${run}`;
+  const ENDED = 'Your sign-in has ended. Sign in again to continue.';
+  const NOTICE = 'Your sign-in has ended. Sign in again to send this — what you entered is kept.';
+  const near = await apiGet<{ artworks: ArtworkMinimal[] }>(page, `/artworks/nearby?lat=${VANCOUVER.lat}&lon=${VANCOUVER.lng}&radius=3000&limit=1&minimal=true`);
+  const artwork = near.artworks[0]!;
+  const logbookPosts = () => page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logbook');
+
+  await signInByMail(page, email);
+  const ended = await sessionToken(page);
+  const { id: account } = await whoIs(page, ended);
+  await page.goto(`/logbook/${artwork.id}`);
+  await expect(page.getByRole('link', { name: artwork.title })).toBeVisible();
+
+  // The session is signed out behind the page's back (as from another device of theirs).
+  const out = await apiCall(clientAddress, 'POST', '/auth/logout', { token: ended });
+  expect(out.status, `logout: ${JSON.stringify(out.body)}`).toBe(200);
+
+  // They note a visit: refused, in the server's words, where the form shows its errors.
+  const notes = page.getByTestId('logbook-notes');
+  await notes.fill(note);
+  const refused = logbookPosts();
+  await page.getByTestId('logbook-submit').click();
+  const answer = await refused;
+  expect(answer.status()).toBe(401);
+  expect(((await answer.json()) as { error?: string }).error).toBe('SESSION_ENDED');
+  await expect(page.getByTestId('form-error')).toHaveText(ENDED);
+  await expect(notes).toHaveValue(note);
+  // The shell: a warning with a way to sign in again; the visitor is signed out, with a fresh token.
+  const notice = toasts(page).getByRole('listitem').filter({ hasText: NOTICE });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('status')).toHaveText(NOTICE);
+  await expect(appNavigation(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(appNavigation(page).getByRole('button', { name: 'Profile', exact: true })).toHaveCount(0);
+  await expect.poll(() => sessionToken(page), { timeout: 15_000 }).not.toBe(ended);
+  expect(await sessionToken(page)).toMatch(/\S/);
+  await noSeriousViolations(page, `${testInfo.project.name} sign-in ended`);
+  await screenshot(page, testInfo, 'sign-in-ended');
+
+  // "Sign in" opens the sign-in dialog; the form still holds the note.
+  const earlier = mailFilesTo(email);
+  await notice.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Sign in/ });
+  await expect(dialog).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(notes).toHaveValue(note);
+
+  // Signed in again by the code of a new mail, on the same page: the note goes, as theirs.
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog.getByRole('button', { name: /Send link/ }).click();
+  const sent = page.getByRole('dialog', { name: 'Check Your Email' });
+  await expect(sent.getByText(email)).toBeVisible();
+  const code = oneTimeCode(await waitForMail(email, earlier));
+  await sent.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await sent.getByRole('button', { name: 'Sign in with code' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectSignedIn(page);
+  const again = await sessionToken(page);
+  expect(again).not.toBe(ended);
+  await expect(notes).toHaveValue(note);
+  const accepted = logbookPosts();
+  await page.getByTestId('logbook-submit').click();
+  expect((await accepted).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Thanks! Your visit was sent for review' })).toBeVisible();
+  const mine = async () =>
+    (await asVisitor<{ submissions: Array<{ notes: string | null; submission_type: string }> }>(page, again, 'GET', '/me/submissions')).submissions.filter(
+      (s) => s.notes === note,
+    );
+  await expect.poll(async () => (await mine()).map((s) => s.submission_type), { timeout: 30_000 }).toEqual(['logbook']);
+  // The same account as before the sign-in ended.
+  expect(await whoIs(page, again)).toEqual({ id: account, email, is_authenticated: true });
 });

@@ -3,7 +3,7 @@
  * it to inject axe): the main screens, the map included, run without a single violation, and
  * every answer carries the policy and the other security headers.
  */
-import { expect, test } from './fixtures';
+import { expect, fromAddress, newClientAddress, test } from './fixtures';
 
 test('the main screens run under the strict Content-Security-Policy without a violation', async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(120_000);
@@ -14,6 +14,7 @@ test('the main screens run under the strict Content-Security-Policy without a vi
     viewport: use.viewport ?? null,
     locale: use.locale,
     timezoneId: use.timezoneId,
+    extraHTTPHeaders: fromAddress(newClientAddress()),
   });
   await context.addInitScript(() => {
     window.localStorage.setItem('cultural-archiver-visited', 'true');

@@ -35,7 +35,28 @@ interface Fixtures {
   firstVisit: boolean;
   /** Errors thrown in the page; the test fails if any was seen. */
   pageErrors: string[];
+  /** The client address of the test's context (its `X-Forwarded-For`, see `newClientAddress`). */
+  clientAddress: string;
 }
+
+/** Where `newClientAddress` starts: random, so runs against one server do not share addresses. */
+let addressCount = Math.floor(Math.random() * 0xfff000);
+
+/**
+ * A client address no other context or caller of this run has (10.x.y.z). The server under test
+ * trusts one proxy hop (`TRUSTED_PROXY_HOPS=1`, global setup), so it takes the client from
+ * `X-Forwarded-For`, and its per-client limits (submissions, sign-in links, feedback) count each
+ * browser context apart, as they would people on their own machines, however many runs one
+ * server sees.
+ */
+export function newClientAddress(): string {
+  addressCount = (addressCount + 1) % 0xfffffe;
+  const n = addressCount + 1;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Request headers that make a context's or a caller's requests come from `address`. */
+export const fromAddress = (address: string) => ({ 'X-Forwarded-For': address });
 
 export const test = base.extend<Fixtures>({
   firstVisit: [false, { option: true }],
@@ -45,6 +66,14 @@ export const test = base.extend<Fixtures>({
     const url = process.env.PLINTH_E2E_BASE_URL;
     if (!url) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
     await provide(url);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  clientAddress: async ({}, provide) => {
+    await provide(newClientAddress());
+  },
+  // The test's context (and `page.request`, `request`) comes from the test's own address.
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, provide) => {
+    await provide({ ...extraHTTPHeaders, ...fromAddress(clientAddress) });
   },
   context: async ({ context, firstVisit }, provide) => {
     if (!firstVisit) {
@@ -142,10 +171,19 @@ export async function expectTitle(page: Page, pageName: string | RegExp): Promis
 /** The drawer's navigation entries, in order (the rail adds Pages). */
 export const DRAWER_ENTRIES = ['Map', 'Artworks', 'Artists', 'Search', 'Help'];
 
-/** Another device: a fresh context of the same size as the test's, a returning visitor (no welcome dialog). */
+/**
+ * Another device: a fresh context of the same size as the test's, a returning visitor (no welcome
+ * dialog), with a client address of its own (`newClientAddress`).
+ */
 export async function otherDevice(browser: Browser, testInfo: TestInfo, baseURL: string) {
   const use = testInfo.project.use;
-  const options: BrowserContextOptions = { baseURL, locale: use.locale, timezoneId: use.timezoneId, bypassCSP: true };
+  const options: BrowserContextOptions = {
+    baseURL,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    bypassCSP: true,
+    extraHTTPHeaders: fromAddress(newClientAddress()),
+  };
   if (use.viewport) options.viewport = use.viewport;
   if (use.isMobile !== undefined) options.isMobile = use.isMobile;
   if (use.hasTouch !== undefined) options.hasTouch = use.hasTouch;
@@ -210,9 +248,11 @@ export interface ApiAnswer {
 }
 
 /**
- * A JSON call to the server under test from `from`, a loopback address of its own (127.0.0.x), as
- * another person would call from another machine: the server's per-client limits (sign-in links,
- * feedback) count each address apart. With `token` as X-User-Token if given.
+ * A JSON call to the server under test from `from`, an address of its own, as another person
+ * would call from another machine: the server's per-client limits (sign-in links, feedback) count
+ * each address apart. The address goes in `X-Forwarded-For` (see `newClientAddress`); a loopback
+ * one (127.x.y.z) is also the socket's own, so the call comes from it with or without a trusted
+ * proxy hop. With `token` as X-User-Token if given.
  */
 export function apiCall(
   from: string,
@@ -224,12 +264,20 @@ export function apiCall(
   if (!base) throw new Error('PLINTH_E2E_BASE_URL is unset: run through `npx playwright test` (global setup).');
   const url = new URL(`/api${path}`, base);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' };
+  const headers: http.OutgoingHttpHeaders = { Accept: 'application/json', ...fromAddress(from) };
   if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
   if (options.token) headers['X-User-Token'] = options.token;
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from, timeout: 30_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        localAddress: from.startsWith('127.') ? from : undefined,
+        timeout: 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

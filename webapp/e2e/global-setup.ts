@@ -217,7 +217,17 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   for (const k of UNSET) delete env[k];
   // The offline map style: this machine reaches no tile host, and a test of the default public
   // basemap (e2e/public-face.spec.ts) hands the app that style through route interception.
-  Object.assign(env, { PLINTH_DATA_DIR: dataDir, PLINTH_ADDR: `127.0.0.1:${port}`, PLINTH_LOG: 'warn', MAP_STYLE_URL: 'offline' });
+  // One trusted proxy hop: the server takes the client's address from `X-Forwarded-For`, which
+  // each browser context and API caller sets to an address of its own (e2e/fixtures.ts
+  // `newClientAddress`), so per-client limits count them apart as they would real people, not
+  // every request of the suite as 127.0.0.1. A request without the header counts as its peer.
+  Object.assign(env, {
+    PLINTH_DATA_DIR: dataDir,
+    PLINTH_ADDR: `127.0.0.1:${port}`,
+    PLINTH_LOG: 'warn',
+    MAP_STYLE_URL: 'offline',
+    TRUSTED_PROXY_HOPS: '1',
+  });
 
   const args = ['serve', '--demo', ...demoFiles(), '--web-dir', path.join(WEBAPP_DIR, 'dist')];
   const out = createWriteStream(log);
