@@ -5,8 +5,10 @@
 //! Each sync reads, in one repeatable-read snapshot, the projector's checkpoint and every document
 //! changed after the index's own checkpoint, upserts them (version-checked, so replays are
 //! harmless) and commits with the new checkpoint `"<generation>/<tx>-<pos>"`. A replay of the
-//! projector starts a new generation: the index is then cleared and rebuilt. Its position is the
-//! projector checkpoint it last synced to, so read-your-writes waits on it like on any projector.
+//! projector starts a new generation: the index is then cleared and rebuilt, each document
+//! appended once without a version lookup, the next chunk read while one is indexed, and a
+//! progress commit every [`COMMIT_EVERY`] documents. Its position is the projector checkpoint it
+//! last synced to, so read-your-writes waits on it like on any projector.
 
 use platform::position::EventPosition;
 use projectors::search::read as docs;
@@ -18,8 +20,10 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 const PROJECTOR: &str = "search";
-/// Documents per read and per index commit while catching up.
+/// Documents per read while catching up.
 const CHUNK: i64 = 5_000;
+/// Documents between two progress commits while catching up.
+const COMMIT_EVERY: usize = 100_000;
 
 pub struct SearchService {
     index: Arc<dyn SearchIndex>,
@@ -111,18 +115,20 @@ impl SearchService {
         };
         let generation = docs::generation(&mut tx).await?;
         let stored = self.index.checkpoint().await?.as_deref().and_then(decode);
-        let mut from = match stored {
-            Some((g, p)) if g == generation => p,
-            Some(_) => {
-                tracing::info!(%generation, "search documents were replayed: rebuilding the index");
+        let (mut from, rebuilding) = match stored {
+            Some((g, p)) if g == generation => (p, false),
+            stored => {
+                if stored.is_some() {
+                    tracing::info!(%generation, "search documents were replayed: rebuilding the index");
+                }
                 // Until the rebuild is done the index holds part of what it should: searches say
-                // so, and read-your-writes waits for the end of the rebuild.
+                // so, and read-your-writes waits for the end of the rebuild. An index without a
+                // checkpoint holds nothing it can vouch for: it is rebuilt from empty too.
                 self.ready.store(false, Ordering::Release);
                 self.position.send_replace(EventPosition::ZERO);
                 self.index.clear().await?;
-                EventPosition::ZERO
+                (EventPosition::ZERO, true)
             }
-            None => EventPosition::ZERO,
         };
         if to <= from {
             self.caught_up(to);
@@ -130,24 +136,42 @@ impl SearchService {
         }
         let started = std::time::Instant::now();
         let mut total = 0usize;
-        loop {
-            let rows = docs::changed_after(&mut tx, from, CHUNK).await?;
+        let mut uncommitted = 0usize;
+        // The next chunk is read from PostgreSQL while this one is indexed.
+        let mut rows = docs::changed_after(&mut tx, from, CHUNK).await?;
+        while let Some(last) = rows
+            .last()
+            .map(|r| EventPosition::new(r.last_tx, r.last_pos))
+        {
             let full = rows.len() as i64 == CHUNK;
-            let Some((lt, lp)) = rows.last().map(|r| (r.last_tx, r.last_pos)) else {
-                break;
+            let chunk: Vec<SearchDoc> = rows.into_iter().map(|r| r.doc.0).collect();
+            let n = chunk.len();
+            let write = async {
+                if rebuilding {
+                    self.index.append(chunk).await
+                } else {
+                    self.index.upsert(chunk).await
+                }
             };
-            let mut docs = Vec::with_capacity(rows.len());
-            for r in rows {
-                docs.push(serde_json::from_value::<SearchDoc>(r.doc)?);
+            let read = async {
+                if full {
+                    docs::changed_after(&mut tx, last, CHUNK).await
+                } else {
+                    Ok(Vec::new())
+                }
+            };
+            let (written, read) = tokio::join!(write, read);
+            written?;
+            rows = read?;
+            total += n;
+            uncommitted += n;
+            from = last;
+            // Progress survives a restart while catching up on a large index; committing is
+            // costly (a segment each time), so not after every chunk.
+            if !rows.is_empty() && uncommitted >= COMMIT_EVERY {
+                self.index.commit(encode(generation, from)).await?;
+                uncommitted = 0;
             }
-            total += docs.len();
-            self.index.upsert(docs).await?;
-            from = EventPosition::new(lt, lp);
-            if !full {
-                break;
-            }
-            // Progress survives a restart while catching up on a large index.
-            self.index.commit(encode(generation, from)).await?;
         }
         tx.commit().await?;
         self.index.commit(encode(generation, to)).await?;

@@ -22,6 +22,7 @@ macro_rules! for_each_conformance_check {
             tag_tokens_filter_by_key_and_value,
             pending_docs_are_hidden_unless_asked_for,
             older_versions_never_overwrite_newer_ones,
+            a_rebuild_by_append_answers_as_upserts_do,
             delete_removes_the_doc,
             clear_empties_the_index,
             pages_report_the_total,
@@ -410,6 +411,53 @@ pub async fn older_versions_never_overwrite_newer_ones(
     index.commit("1-5".into()).await?;
     ensure!(titles(&search(index, "rings").await?) == ["Six Rings"]);
     Ok(())
+}
+
+pub async fn a_rebuild_by_append_answers_as_upserts_do(
+    index: &dyn SearchIndex,
+) -> anyhow::Result<()> {
+    let questions = [
+        "orca",
+        "the birds",
+        "bronze",
+        "english bay",
+        "laughter",
+        "rings",
+    ];
+    load(index, fixtures()).await?;
+    let mut upserted = Vec::new();
+    for q in questions {
+        upserted.push(ids_and_total(&search(index, q).await?));
+    }
+    let suggested = index.suggest("bron", 5).await?;
+    index.clear().await?;
+    let mut first = fixtures();
+    let rest = first.split_off(4);
+    ensure!(index.append(first).await? == 4);
+    index.commit("2-1".into()).await?;
+    ensure!(index.append(rest).await? == 9);
+    index.commit("2-2".into()).await?;
+    ensure!(index.doc_count().await? == 13);
+    for (q, expected) in questions.into_iter().zip(upserted) {
+        let got = ids_and_total(&search(index, q).await?);
+        ensure!(got == expected, "{q}: {got:?}, upserted {expected:?}");
+    }
+    ensure!(index.suggest("bron", 5).await? == suggested);
+    // The versions appended hold against later upserts.
+    let same = fixtures().swap_remove(0);
+    ensure!(index.upsert(vec![same]).await? == 0, "same version");
+    Ok(())
+}
+
+/// The hits best first, ties (whose order is the backend's) by id, and the total.
+fn ids_and_total(r: &SearchResults) -> (Vec<(i64, Uuid)>, u64) {
+    let mut hits: Vec<(i64, Uuid)> = r
+        .hits
+        .iter()
+        .map(|h| (-(f64::from(h.score) * 1000.0).round() as i64, h.id))
+        .collect();
+    hits.sort();
+    (hits, r.total)
 }
 
 pub async fn delete_removes_the_doc(index: &dyn SearchIndex) -> anyhow::Result<()> {

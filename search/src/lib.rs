@@ -90,6 +90,14 @@ pub trait SearchIndex: Send + Sync {
     /// same id is skipped. Returns how many docs were accepted.
     async fn upsert(&self, docs: Vec<SearchDoc>) -> Result<usize, Error>;
 
+    /// Stages docs into an index being rebuilt since its last [`SearchIndex::clear`]: the caller
+    /// vouches that none of these ids has been added since the clear (a rebuild reads each
+    /// document once), so no stored version is looked up. Returns how many docs were staged.
+    /// Backends without a cheaper way in take them as [`SearchIndex::upsert`] does.
+    async fn append(&self, docs: Vec<SearchDoc>) -> Result<usize, Error> {
+        self.upsert(docs).await
+    }
+
     /// Stages removal of these ids (unknown ids are fine). A later upsert of a deleted id is
     /// accepted whatever its version.
     async fn delete(&self, ids: &[Uuid]) -> Result<(), Error>;

@@ -16,7 +16,8 @@
 //!   of the first word starts) with its kind, id and display text; a term-dictionary range scan
 //!   of the prefix reads them without touching stored docs, capped per segment.
 //! - Version checks read the FAST `version` of the live doc with the same id (or the staged
-//!   version since the last commit) before `delete_term` + `add_document`.
+//!   version since the last commit) before `delete_term` + `add_document`; a rebuild after
+//!   `clear` appends without either (`append`).
 //! - The commit payload holds the checkpoint, so documents and checkpoint land in one commit.
 //!   One `IndexWriter` behind a tokio mutex; the reader reloads manually after each commit; all
 //!   Tantivy work runs in `spawn_blocking`.
@@ -676,6 +677,18 @@ impl SearchIndex for TantivyIndex {
                 accepted += 1;
             }
             Ok(accepted)
+        })
+        .await
+    }
+
+    async fn append(&self, docs: Vec<SearchDoc>) -> Result<usize, Error> {
+        self.with_writer(move |shared, state| {
+            let staged = docs.len();
+            for doc in docs {
+                state.writer.add_document(shared.document(&doc)?)?;
+                state.staged.insert(doc.id(), Some(doc.version()));
+            }
+            Ok(staged)
         })
         .await
     }

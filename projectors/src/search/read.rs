@@ -2,7 +2,8 @@
 //! follows them; checked at compile time.
 
 use platform::position::EventPosition;
-use serde_json::Value;
+use search::SearchDoc;
+use sqlx::types::Json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -13,10 +14,11 @@ pub async fn generation(db: &mut PgConnection) -> Result<Uuid, sqlx::Error> {
         .await
 }
 
-/// A document and the position of the event that last changed it.
+/// A document (decoded straight from its column) and the position of the event that last
+/// changed it.
 #[derive(Debug, Clone)]
 pub struct DocRow {
-    pub doc: Value,
+    pub doc: Json<SearchDoc>,
     pub last_tx: i64,
     pub last_pos: i64,
 }
@@ -29,9 +31,9 @@ pub async fn changed_after(
 ) -> Result<Vec<DocRow>, sqlx::Error> {
     sqlx::query_as!(
         DocRow,
-        "SELECT doc, last_tx, last_pos FROM rm.search_docs
+        r#"SELECT doc AS "doc: Json<SearchDoc>", last_tx, last_pos FROM rm.search_docs
           WHERE (last_tx, last_pos) > ($1, $2)
-          ORDER BY last_tx, last_pos LIMIT $3",
+          ORDER BY last_tx, last_pos LIMIT $3"#,
         from.tx,
         from.pos,
         limit
