@@ -499,14 +499,20 @@ async fn a_public_uuid_used_as_a_token_grants_nothing() {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_revoked_session_grants_nothing() {
-    let app = TestApp::spawn().await;
-    let session = signed_in(&app, "bye@example.org").await;
+/// The session `email` signed in with and then signed out of, with the sign-out's answer.
+async fn signed_out(app: &TestApp, email: &str) -> (String, reqwest::header::HeaderMap, Value) {
+    let session = signed_in(app, email).await;
     let (status, headers, body) = app
         .send(Method::POST, "/api/auth/logout", Some(&session), None)
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(status, 200, "{body}");
+    (session, headers, body)
+}
+
+#[tokio::test]
+async fn a_revoked_session_grants_nothing() {
+    let app = TestApp::spawn().await;
+    let (session, headers, body) = signed_out(&app, "bye@example.org").await;
     assert_eq!(body["data"]["success"], true);
     let fresh = body["data"]["new_user_token"].as_str().unwrap();
     assert_eq!(headers["x-user-token"].to_str().unwrap(), fresh);
@@ -549,11 +555,7 @@ async fn a_revoked_session_grants_nothing() {
 #[tokio::test]
 async fn a_write_under_an_ended_session_is_refused_not_taken_as_a_stranger() {
     let app = TestApp::spawn().await;
-    let session = signed_in(&app, "ended@example.org").await;
-    let (status, _, _) = app
-        .send(Method::POST, "/api/auth/logout", Some(&session), None)
-        .await;
-    assert_eq!(status, 200);
+    let (session, _, _) = signed_out(&app, "ended@example.org").await;
     let events = || async {
         sqlx::query_scalar::<_, i64>("SELECT count(*) FROM es.events")
             .fetch_one(&app.db.pool)
