@@ -12,8 +12,8 @@
  *    again).
  *
  * The moderator signs in from a loopback address of its own (127.0.0.2), as another person would
- * from another machine: the server allows 20 sign-in links an hour per client address, and the
- * suite's browser sign-ins (127.0.0.1) already use most of that budget. The moderator is signed
+ * from another machine: the server allows 20 sign-in links an hour per client address (each
+ * browser context has an address of its own too: `newClientAddress`). The moderator is signed
  * in once per worker and reused.
  */
 import {

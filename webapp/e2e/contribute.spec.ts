@@ -32,8 +32,8 @@ import {
 
 /**
  * The moderator signs in through the API from a loopback address of its own, as another person
- * would from another machine: the sign-in links the suite's browsers ask for (127.0.0.1) share
- * that address's hourly budget of 20.
+ * would from another machine: the server allows 20 sign-in links an hour per client address (each
+ * browser context has its own too: `newClientAddress`).
  */
 const MODERATOR_ADDRESS = '127.0.0.7';
 

@@ -14,8 +14,8 @@
  *
  * The moderator and the admin are granted by the CLI (`plinth admin grant`) and signed in through
  * the API from a loopback address of their own (127.0.0.3), as other people on other machines
- * would: the server allows 20 sign-in links an hour per client address, and the suite's browser
- * sign-ins (127.0.0.1) use most of that. They are signed in once per worker and reused; the
+ * would: the server allows 20 sign-in links an hour per client address (each browser context has
+ * an address of its own too: `newClientAddress`). They are signed in once per worker and reused; the
  * account the admin changes signs in from 127.0.0.4, one per run.
  */
 import type { Page, Response } from '@playwright/test';

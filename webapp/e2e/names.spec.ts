@@ -5,7 +5,7 @@
  * "Anonymous (…)" — and the moderator by their role.
  *
  * The moderator signs in through the API from a loopback address of its own (127.0.0.3): the
- * server limits sign-in links per client address, and the suite's browser sign-ins use 127.0.0.1.
+ * server limits sign-in links per client address (each browser context has its own: `newClientAddress`).
  */
 import { apiCall, apiSignIn, chooseProfileName, expect, grantModerator, noSeriousViolations, screenshot, signInByMail, test, unique } from './fixtures';
 import { sendNewArtwork } from './photos';
