@@ -83,7 +83,9 @@ function recordingSend(answer: (form: LogbookForm, n: number) => Promise<Submiss
     forms.push(form);
     return answer(form, forms.length);
   });
-  return { send, forms };
+  /** Each form sent so far, as its item's key and the token it went under. */
+  const sentAs = () => forms.map((f) => [f.idempotencyKey, f.userToken]);
+  return { send, forms, sentAs };
 }
 
 afterEach(() => {
@@ -92,6 +94,8 @@ afterEach(() => {
 
 /** A call failing as the client's do (RTK Query's `unwrap` throws the ApiError), as an Error carrying it. */
 const failWith = (error: ApiError) => Promise.reject(Object.assign(new Error(error.message), error));
+/** A server that answers the first form with `error` and takes every other. */
+const firstFails = (error: ApiError) => (f: LogbookForm, n: number) => (n === 1 ? failWith(error) : Promise.resolve(receipt({ id: f.idempotencyKey! })));
 
 /** Under fake timers `vi.waitFor` moves the clock as it polls: a wait of `ms` from a try made a moment ago. */
 const waitsAbout = (ms: number) => ({
@@ -211,7 +215,7 @@ describe('the Outbox', () => {
   it('fails an item the server refuses, in its words, until retried (then sent) or discarded', async () => {
     const { outbox } = box();
     const refusal = makeApiError('VALIDATION_ERROR', 400, 'The note must be at most 1000 characters', { field: 'notes' });
-    const { send } = recordingSend((f, n) => (n === 1 ? failWith(refusal) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+    const { send } = recordingSend(firstFails(refusal));
     const failed = vi.fn();
     outbox.start(send, { failed });
     await outbox.add(draft('k1'));
@@ -248,7 +252,7 @@ describe('the Outbox', () => {
 
   it('"Send now" sends what waits for its next try without waiting', async () => {
     const { outbox } = box();
-    const { send } = recordingSend((f, n) => (n === 1 ? failWith(networkError()) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+    const { send } = recordingSend(firstFails(networkError()));
     outbox.start(send);
     await outbox.add(draft('k1'));
     await vi.waitFor(() => expect(outbox.getSnapshot().items[0]!.state).toMatchObject({ status: 'waiting', problem: 'Network error occurred' }));
@@ -332,7 +336,7 @@ describe('the Outbox', () => {
     it('sends an account’s items only while that account is signed in, under its session, each once', async () => {
       const net = network(false);
       const { outbox } = box({ online: net.online, events: net.events });
-      const { send, forms } = recordingSend();
+      const { send, sentAs } = recordingSend();
       outbox.start(send);
       // Ana, signed in with no network, logs a visit; then she signs out, and the network is back.
       outbox.setSession(ANA_SIGNED_IN);
@@ -349,13 +353,13 @@ describe('the Outbox', () => {
       await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'waiting', ben1: 'sent' }));
       await outbox.sendNow();
       await outbox.idle();
-      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([['ben1', 'ben-session']]);
+      expect(sentAs()).toEqual([['ben1', 'ben-session']]);
 
       // Ana signs in again: hers goes, once, under her session.
       outbox.setSession(ANA_SIGNED_IN);
       await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'sent', ben1: 'sent' }));
       await outbox.idle();
-      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+      expect(sentAs()).toEqual([
         ['ben1', 'ben-session'],
         ['ana1', 'ana-session'],
       ]);
@@ -430,7 +434,7 @@ describe('the Outbox', () => {
 
     it('keeps an account’s item waiting for that account, sends nothing more under that session, and sends it once that account signs in again', async () => {
       const { outbox } = box();
-      const { send, forms } = recordingSend((f, n) => (n === 1 ? failWith(ended) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+      const { send, sentAs } = recordingSend(firstFails(ended));
       const failed = vi.fn();
       outbox.setSession(ANA_SIGNED_IN);
       await outbox.add(draft('ana1', { maker: ANA }));
@@ -458,7 +462,7 @@ describe('the Outbox', () => {
       outbox.setSession({ kind: 'account', id: 'ana', token: 'ana-session-2' });
       await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'sent', ana2: 'sent' }));
       await outbox.idle();
-      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+      expect(sentAs()).toEqual([
         ['ana1', 'ana-session'],
         ['ana1', 'ana-session-2'],
         ['ana2', 'ana-session-2'],
@@ -467,7 +471,7 @@ describe('the Outbox', () => {
 
     it('stops the round there: what else waits goes once the app has said who it speaks for', async () => {
       const { outbox } = box();
-      const { send, forms } = recordingSend((f, n) => (n === 1 ? failWith(ended) : Promise.resolve(receipt({ id: f.idempotencyKey! }))));
+      const { send, sentAs } = recordingSend(firstFails(ended));
       outbox.setSession(ANA_SIGNED_IN);
       await outbox.add(draft('ana1', { maker: ANA }));
       await outbox.add(draft('anon1'));
@@ -478,7 +482,7 @@ describe('the Outbox', () => {
       outbox.setSession({ kind: 'anonymous', token: 'fresh-anon' });
       await vi.waitFor(() => expect(statuses(outbox)).toEqual({ ana1: 'waiting', anon1: 'sent' }));
       await outbox.idle();
-      expect(forms.map((f) => [f.idempotencyKey, f.userToken])).toEqual([
+      expect(sentAs()).toEqual([
         ['ana1', 'ana-session'],
         ['anon1', 'anon-token'],
       ]);
