@@ -3,7 +3,7 @@
 //! (tx_id, position) only after JetStream acknowledged everything before it. A crash between
 //! publish and checkpoint re-publishes a few events, which JetStream drops as duplicates.
 
-use async_nats::jetstream::{self, message::PublishMessage};
+use async_nats::jetstream::{self, context::PublishAckFuture, message::PublishMessage};
 use platform::bus::BusConfig;
 use platform::eventlog::{self, EventEnvelope};
 use platform::position::EventPosition;
@@ -62,10 +62,17 @@ impl Relay {
             .await?;
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen("plinth_events").await?;
-        let mut position = self.checkpoint().await?;
+        // Two batches in flight: the next batch is read and sent while JetStream acknowledges
+        // the one before; a batch is checkpointed once all its acks (and so all before it) are in.
+        let mut read_to = self.checkpoint().await?;
+        let mut in_flight: Option<Sent> = None;
         loop {
-            let events = eventlog::read_after(&self.pool, position, BATCH).await?;
+            let events = eventlog::read_after(&self.pool, read_to, BATCH).await?;
             if events.is_empty() {
+                if let Some(sent) = in_flight.take() {
+                    self.confirm(sent).await?;
+                    continue;
+                }
                 // A lost listener connection reconnects on the next recv; polling covers the gap.
                 if let Ok(Err(e)) = tokio::time::timeout(IDLE_POLL, listener.recv()).await {
                     tracing::debug!(error = ?e, "relay listener failed");
@@ -73,7 +80,11 @@ impl Relay {
                 }
                 continue;
             }
-            position = self.publish(&events).await?;
+            let sent = self.send(&events).await?;
+            read_to = sent.last;
+            if let Some(before) = in_flight.replace(sent) {
+                self.confirm(before).await?;
+            }
             // Keep the lock connection alive and detect its loss.
             if events.len() as i64 == BATCH {
                 continue;
@@ -82,8 +93,8 @@ impl Relay {
         }
     }
 
-    /// Publishes a batch, waits for every ack, then stores the checkpoint.
-    async fn publish(&self, events: &[EventEnvelope]) -> anyhow::Result<EventPosition> {
+    /// Sends a batch to JetStream without waiting for its acks.
+    async fn send(&self, events: &[EventEnvelope]) -> anyhow::Result<Sent> {
         let mut acks = Vec::with_capacity(events.len());
         for e in events {
             let payload = serde_json::to_vec(e)?;
@@ -96,23 +107,36 @@ impl Relay {
                     .await?,
             );
         }
-        for ack in acks {
-            ack.await?;
-        }
         let last = events
             .last()
             .map(EventEnvelope::event_position)
             .unwrap_or(EventPosition::ZERO);
+        Ok(Sent { acks, last })
+    }
+
+    /// Waits for every ack of a sent batch, then stores the checkpoint at its last event.
+    async fn confirm(&self, sent: Sent) -> anyhow::Result<()> {
+        let count = sent.acks.len() as i64;
+        for ack in sent.acks {
+            ack.await?;
+        }
         sqlx::query(
             "UPDATE es.relay_checkpoints SET tx_id = $2, position = $3, \
              published = published + $4, updated_at = now() WHERE name = $1",
         )
         .bind(&self.name)
-        .bind(last.tx)
-        .bind(last.pos)
-        .bind(events.len() as i64)
+        .bind(sent.last.tx)
+        .bind(sent.last.pos)
+        .bind(count)
         .execute(&self.pool)
         .await?;
-        Ok(last)
+        Ok(())
     }
+}
+
+/// A batch sent to JetStream whose acks are still to come.
+struct Sent {
+    acks: Vec<PublishAckFuture>,
+    /// Its last event's position.
+    last: EventPosition,
 }

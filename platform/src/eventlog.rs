@@ -28,6 +28,11 @@ impl EventEnvelope {
         EventPosition::new(self.tx_id, self.position)
     }
 
+    /// The payload as its event type, read from the stored JSON in place (no copy of it).
+    pub fn decode<T: serde::de::DeserializeOwned>(&self) -> serde_json::Result<T> {
+        T::deserialize(&self.payload)
+    }
+
     /// The JetStream de-duplication id: unique per stored event, stable across re-publishes.
     pub fn msg_id(&self) -> String {
         format!(

@@ -78,7 +78,7 @@ pub(crate) fn events_of<A: cqrs_es::Aggregate>(
         .filter(|e| e.aggregate_type == A::TYPE)
         .map(|e| {
             let id = uuid::Uuid::parse_str(&e.aggregate_id)?;
-            let event = <A::Event as serde::Deserialize>::deserialize(&e.payload)?;
+            let event = e.decode::<A::Event>()?;
             Ok((e, id, event))
         })
 }

@@ -40,7 +40,7 @@ struct Entry {
 
 /// The entry an event makes, for `artwork` as it is now.
 fn entry(event: EventEnvelope, artwork: &ArtworkDto) -> Option<Entry> {
-    let decoded: ArtworkEvent = serde_json::from_value(event.payload.clone()).ok()?;
+    let decoded: ArtworkEvent = event.decode().ok()?;
     let name = &artwork.title;
     let (title, summary) = match decoded {
         ArtworkEvent::ArtworkCreated(_) => (

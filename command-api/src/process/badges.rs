@@ -99,7 +99,7 @@ fn scope(envelope: &EventEnvelope) -> Option<Scope> {
         ("submission", "SubmissionApproved" | "ArtistEditApproved") => id().map(Scope::Submitter),
         // What an approval did to an artwork can fill a gap: counted for its submitter.
         ("artwork", "PhotosAdded" | "VisitRecorded" | "ArtworkEdited") => {
-            match serde_json::from_value::<ArtworkEvent>(envelope.payload.clone()).ok()? {
+            match envelope.decode::<ArtworkEvent>().ok()? {
                 ArtworkEvent::PhotosAdded { submission_id, .. }
                 | ArtworkEvent::ArtworkEdited { submission_id, .. } => {
                     Some(Scope::Submitter(submission_id.0))

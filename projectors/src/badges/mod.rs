@@ -17,7 +17,7 @@ read_model!(BadgesProjector, NAME, ["badges", "badge_awards"]);
 async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
     for e in events {
         if e.aggregate_type == BadgeAwards::TYPE {
-            let AwardEvent::BadgeAwarded(award) = serde_json::from_value(e.payload.clone())?;
+            let AwardEvent::BadgeAwarded(award) = e.decode()?;
             sqlx::query!(
                 "INSERT INTO badge_awards (account_id, badge_id, key, title, description,
                          icon_emoji, reason, awarded_at)
@@ -40,7 +40,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
         }
         let id = Uuid::parse_str(&e.aggregate_id)?;
         let at = e.recorded_at;
-        match serde_json::from_value::<BadgeEvent>(e.payload.clone())? {
+        match e.decode::<BadgeEvent>()? {
             BadgeEvent::BadgeDefined { key, look, rule } => {
                 sqlx::query!(
                     "INSERT INTO badges (id, key, title, description, icon_emoji, rule, active,

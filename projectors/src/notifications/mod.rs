@@ -51,8 +51,7 @@ struct Notice {
 async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Result<()> {
     for e in events {
         if e.aggregate_type == Inbox::TYPE {
-            let InboxEvent::NotificationDismissed { owner, id } =
-                serde_json::from_value(e.payload.clone())?;
+            let InboxEvent::NotificationDismissed { owner, id } = e.decode()?;
             sqlx::query!(
                 "UPDATE notifications SET is_dismissed = true
                       WHERE id = $1 AND recipient = $2",
@@ -64,7 +63,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
             continue;
         }
         if e.aggregate_type == BadgeAwards::TYPE {
-            let AwardEvent::BadgeAwarded(award) = serde_json::from_value(e.payload.clone())?;
+            let AwardEvent::BadgeAwarded(award) = e.decode()?;
             let badge = serde_json::json!({
                 "badge_id": award.badge_id,
                 "badge_key": award.key.as_str(),
@@ -97,7 +96,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
             continue;
         }
         let submission = Uuid::parse_str(&e.aggregate_id)?;
-        let event: SubmissionEvent = serde_json::from_value(e.payload.clone())?;
+        let event: SubmissionEvent = e.decode()?;
         let source = match &event {
             SubmissionEvent::ArtworkProposed(p) => Some((p.submitter, "new_artwork", None)),
             SubmissionEvent::VisitLogged(v) => Some((v.submitter, "visit", Some(v.artwork_id.0))),
@@ -192,7 +191,7 @@ async fn apply(db: &mut PgConnection, events: &[EventEnvelope]) -> anyhow::Resul
 /// feedback is not told: there is nothing to say).
 async fn feedback(db: &mut PgConnection, e: &EventEnvelope) -> anyhow::Result<()> {
     let id = Uuid::parse_str(&e.aggregate_id)?;
-    match serde_json::from_value::<FeedbackEvent>(e.payload.clone())? {
+    match e.decode::<FeedbackEvent>()? {
         FeedbackEvent::FeedbackSent {
             subject, sender, ..
         } => {

@@ -392,7 +392,7 @@ pub struct EntityEvent {
 fn fold<A: Aggregate>(events: &[&EventEnvelope]) -> anyhow::Result<Value> {
     let mut a = A::default();
     for e in events {
-        let event: A::Event = serde_json::from_value(e.payload.clone())?;
+        let event: A::Event = e.decode()?;
         a.apply(event);
     }
     Ok(serde_json::to_value(a)?)
