@@ -33,7 +33,7 @@ use crate::routes::{
         areas::my_areas,
         artworks::list_artworks,
         artworks::get_artwork,
-        history::artwork_history,
+        artworks::artwork_history,
         history::artwork_contributors,
         artists::list_artists,
         artists::get_artist,

@@ -29,7 +29,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/tasks/nearby", get(tasks::tasks_nearby))
         .route("/areas", get(areas::areas_in_view))
         .route("/artworks/{id}", get(artworks::get_artwork))
-        .route("/artworks/{id}/history", get(history::artwork_history))
+        .route("/artworks/{id}/history", get(artworks::artwork_history))
         .route(
             "/artworks/{id}/contributors",
             get(history::artwork_contributors),

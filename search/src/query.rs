@@ -189,25 +189,32 @@ pub struct SearchResults {
     pub hits: Vec<SearchHit>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// One result, as `GET /api/search` answers it too: its doc comments are the descriptions of the
+// OpenAPI schema `SearchResultDto`, so what is only for readers of this code is a plain comment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SearchResultDto)]
 pub struct SearchHit {
     pub id: Uuid,
+    /// `artwork` or `artist`.
+    #[schema(value_type = String)]
     pub kind: DocKind,
-    /// Artwork title or artist name.
+    /// The artwork's title or the artist's name.
     pub title: String,
     pub artwork_type: Option<String>,
+    #[schema(value_type = String)]
     pub status: DocStatus,
-    /// Start of the description or bio, at most [`SNIPPET_CHARS`] characters.
+    /// At most 200 characters of the description or biography.
     pub description: Option<String>,
     pub artist_names: Vec<String>,
     pub lat: Option<f64>,
     pub lon: Option<f64>,
-    /// Metres from the query's `near` point.
+    // Metres from the query's `near` point.
     pub distance_m: Option<f64>,
     pub thumbnail: Option<String>,
-    /// Where an artwork is, in words ("Downtown, Vancouver").
+    /// Where an artwork is, in words: its neighbourhood or borough and the city of its dataset
+    /// ("Downtown, Vancouver"), whichever it has.
     pub place: Option<String>,
-    /// Backend relevance: comparable within one answer only. 0 when browsing.
+    // Backend relevance: comparable within one answer only. 0 when browsing.
     pub score: f32,
 }
 
@@ -248,11 +255,16 @@ impl SearchHit {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// One completion, as `GET /api/search/suggestions` answers it too (the OpenAPI schema
+// `SuggestionDto`, described by the doc comments).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SuggestionDto)]
 pub struct Suggestion {
     pub text: String,
+    /// `title`, `artist`, `type` or `tag`.
+    #[schema(value_type = String)]
     pub kind: SuggestionKind,
-    /// The artwork (title) or artist (name) the completion names, when it names exactly one.
+    /// The one artwork or artist the phrase names, when it names exactly one.
     pub id: Option<Uuid>,
 }
 

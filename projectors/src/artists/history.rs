@@ -11,13 +11,11 @@ use uuid::Uuid;
 
 use super::read::ArtistDto;
 use super::ArtistFields;
-use crate::artworks::history::{
-    events, history_of, AsOf, ChangeKind, Described, Fold, HistoryEntry,
-};
+use crate::artworks::history::{events, AsOf, ChangeKind, Described, Fold};
 
 /// The artist as its events made it.
 #[derive(Debug, Default)]
-struct Snapshot {
+pub(crate) struct Snapshot {
     fields: Option<ArtistFields>,
     provenance: Option<Value>,
     created_at: Option<DateTime<Utc>>,
@@ -99,17 +97,6 @@ impl Fold for Snapshot {
             _ => None,
         }
     }
-}
-
-/// A page of an artist's history, newest first, and how many changes it has in all; `None`
-/// when no such artist was ever recorded.
-pub async fn history(
-    pool: &PgPool,
-    id: Uuid,
-    limit: usize,
-    offset: usize,
-) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    history_of::<Snapshot>(pool, id, limit, offset).await
 }
 
 /// The artist as it was at `at`, rebuilt from its events; `None` when it did not exist then.

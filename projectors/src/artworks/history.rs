@@ -12,8 +12,8 @@
 use chrono::{DateTime, SubsecRound, Utc};
 use cqrs_es::Aggregate;
 use domain::{
-    ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EventMetadata, EventSource,
-    FieldEdit,
+    ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EditSubject, EventMetadata,
+    EventSource, FieldEdit,
 };
 use media::images::PhotoDto;
 use platform::eventlog::{self, EventEnvelope};
@@ -358,7 +358,7 @@ pub(crate) async fn events<A: Aggregate>(
         .await?
         .into_iter()
         .map(|e| {
-            let event: A::Event = serde_json::from_value(e.payload.clone())?;
+            let event: A::Event = e.decode()?;
             let md = serde_json::from_value::<EventMetadata>(e.metadata.clone()).ok();
             Ok((e, event, md))
         })
@@ -459,7 +459,7 @@ pub(crate) trait Fold: Default {
 
 /// A page of a subject's history, newest first, and how many changes it has in all; `None`
 /// when no such subject was ever recorded, or it is hidden ([`Fold::hidden`]).
-pub(crate) async fn history_of<F: Fold>(
+async fn history_of<F: Fold>(
     pool: &PgPool,
     id: Uuid,
     limit: usize,
@@ -530,15 +530,21 @@ impl Fold for Snapshot {
     }
 }
 
-/// A page of an artwork's history, newest first, and how many changes it has in all; `None`
-/// when no such artwork was ever recorded, or it is not public (pending).
+/// A page of an artwork's or an artist's history, newest first, and how many changes it has in
+/// all; `None` when no such subject was ever recorded, or it is not public (a pending artwork).
 pub async fn history(
     pool: &PgPool,
+    subject: EditSubject,
     id: Uuid,
     limit: usize,
     offset: usize,
 ) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    history_of::<Snapshot>(pool, id, limit, offset).await
+    match subject {
+        EditSubject::Artwork => history_of::<Snapshot>(pool, id, limit, offset).await,
+        EditSubject::Artist => {
+            history_of::<crate::artists::history::Snapshot>(pool, id, limit, offset).await
+        }
+    }
 }
 
 /// Gives a page of history entries (each with its actor's id) their display names: the actor's

@@ -13,7 +13,7 @@ use projectors::areas::read::{self as areas, AreaDto, AreaFile};
 use serde::Serialize;
 
 use super::params::view_params;
-use super::respond::{consistent, private_ok};
+use super::respond::{consistent, private_ok, MinPositionHeader};
 use crate::state::QueryState;
 
 /// What the answers read (for `X-Min-Position`).
@@ -59,7 +59,7 @@ pub async fn areas_in_view(
     params(
         ("north" = Option<f64>, Query), ("south" = Option<f64>, Query),
         ("east" = Option<f64>, Query), ("west" = Option<f64>, Query),
-        ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+        MinPositionHeader,
     ),
     responses(
         (status = 200, description = "With a view: its areas and what the caller saw of each. Without: every area the caller has seen an artwork in, finished first, then by the share seen", body = platform::http::Envelope<AreaList>),

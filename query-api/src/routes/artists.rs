@@ -1,5 +1,5 @@
 //! `GET /api/artists`, `GET /api/artists/{id}` (also "as of" a moment),
-//! `GET /api/artists/{id}/history`.
+//! `GET /api/artists/{id}/history`: the subject routes over the artists' reads.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -11,9 +11,9 @@ use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::history::history_route;
-use super::params::{page_and_limit, ListPage, Pagination};
+use super::params::{choice_param, page_and_limit, ListPage, Pagination};
 use super::respond::{consistent, with_consistency};
+use super::subject::{subject_routes, Page, ReadRequest};
 use crate::state::QueryState;
 
 const READS: &[&str] = &["artists", "artworks"];
@@ -21,17 +21,12 @@ pub const MAX_SEARCH_CHARS: usize = 100;
 
 pub use projectors::artists::read::ArtistDto;
 
-fn parse_sort(raw: Option<&str>) -> Result<ArtistOrder, ApiError> {
-    match raw.map(str::trim) {
-        None | Some("") | Some("updated_desc") => Ok(ArtistOrder::UpdatedDesc),
-        Some("name_asc") => Ok(ArtistOrder::NameAsc),
-        Some("created_desc") => Ok(ArtistOrder::CreatedDesc),
-        Some(_) => Err(ApiError::validation(
-            "sort",
-            "sort must be one of updated_desc, name_asc, created_desc",
-        )),
-    }
-}
+/// The list's `sort`, the default first.
+const ORDERS: &[(&str, ArtistOrder)] = &[
+    ("updated_desc", ArtistOrder::UpdatedDesc),
+    ("name_asc", ArtistOrder::NameAsc),
+    ("created_desc", ArtistOrder::CreatedDesc),
+];
 
 /// `%`, `_` and `\` in a search are literal characters, not patterns.
 fn like_pattern(term: &str) -> String {
@@ -53,54 +48,6 @@ pub struct ArtistPage {
     pub pagination: Pagination,
 }
 
-/// `GET /api/artists?page&limit&sort&search` (`_cb`, a cache buster, is ignored).
-#[utoipa::path(get, path = "/api/artists", tag = "artists",
-    params(
-        ListPage,
-        ("sort" = Option<String>, Query, description = "updated_desc (default), name_asc or created_desc"),
-        ("search" = Option<String>, Query, description = "Case-insensitive part of the name or of an alias, at most 100 characters"),
-    ),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtistPage>),
-        (status = 400, body = platform::http::ErrorBody),
-    ))]
-pub async fn list_artists(
-    State(state): State<QueryState>,
-    Query(q): Query<HashMap<String, String>>,
-    min: Option<MinPosition>,
-) -> Result<Response, ApiError> {
-    let get = |k: &str| q.get(k).map(String::as_str);
-    let (page, limit) = page_and_limit(get)?;
-    let order = parse_sort(get("sort"))?;
-    let search = get("search").map(str::trim).filter(|s| !s.is_empty());
-    if search.is_some_and(|s| s.chars().count() > MAX_SEARCH_CHARS) {
-        return Err(ApiError::validation(
-            "search",
-            format!("search must be at most {MAX_SEARCH_CHARS} characters"),
-        ));
-    }
-    let caught_up = consistent(&state, min, READS).await;
-    let pattern = search.map(like_pattern);
-
-    let total = artists::read::count(&state.pool, pattern.as_deref()).await?;
-    let pagination = Pagination::new(page, limit, total);
-    let artists = artists::read::page(
-        &state.pool,
-        pattern.as_deref(),
-        order,
-        i64::from(limit),
-        pagination.offset(),
-    )
-    .await?;
-    Ok(with_consistency(
-        ok(ArtistPage {
-            artists,
-            pagination,
-        }),
-        caught_up,
-    ))
-}
-
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtistDetail {
     #[serde(flatten)]
@@ -115,41 +62,70 @@ fn not_found(id: Uuid) -> ApiError {
     ApiError::NotFound(format!("Artist with ID {id} not found"))
 }
 
-/// `GET /api/artists/{id}?as_of`: the artist and their approved artworks, by title; with
-/// `as_of`, the artist's fields as they were then (rebuilt from its events; the artworks and
-/// their count are today's).
-#[utoipa::path(get, path = "/api/artists/{id}", tag = "artists",
-    params(
-        ("id" = Uuid, Path, description = "Artist id"),
-        ("as_of" = Option<String>, Query, description = "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artist as it was then"),
-    ),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtistDetail>),
-        (status = 400, body = platform::http::ErrorBody),
-        (status = 404, description = "Artist with ID {id} not found", body = platform::http::ErrorBody),
-    ))]
-pub async fn get_artist(
-    State(state): State<QueryState>,
-    PathId(id): PathId,
-    Query(q): Query<HashMap<String, String>>,
-    min: Option<MinPosition>,
-) -> Result<Response, ApiError> {
-    let caught_up = consistent(&state, min, READS).await;
-    let artist = match q.get("as_of") {
+/// A page of the artists, those whose name or an alias holds `search` when given.
+async fn artist_page(r: ReadRequest<'_>, p: Page<ArtistOrder>) -> Result<Response, ApiError> {
+    let search = r.get("search").map(str::trim).filter(|s| !s.is_empty());
+    if search.is_some_and(|s| s.chars().count() > MAX_SEARCH_CHARS) {
+        return Err(ApiError::validation(
+            "search",
+            format!("search must be at most {MAX_SEARCH_CHARS} characters"),
+        ));
+    }
+    let caught_up = consistent(r.state, r.min, READS).await;
+    let pattern = search.map(like_pattern);
+
+    let pool = &r.state.pool;
+    let total = artists::read::count(pool, pattern.as_deref()).await?;
+    let pagination = Pagination::new(p.page, p.limit, total);
+    let (limit, offset) = (i64::from(p.limit), pagination.offset());
+    let artists = artists::read::page(pool, pattern.as_deref(), p.order, limit, offset).await?;
+    Ok(with_consistency(
+        ok(ArtistPage {
+            artists,
+            pagination,
+        }),
+        caught_up,
+    ))
+}
+
+/// The artist (as it was at `as_of`, when given) and their approved artworks.
+async fn artist_at(r: ReadRequest<'_>, id: Uuid) -> Result<Response, ApiError> {
+    let as_of = r.get("as_of");
+    let caught_up = consistent(r.state, r.min, READS).await;
+    let pool = &r.state.pool;
+    let artist = match as_of {
         Some(raw) => {
             let at = super::history::parse_as_of(raw)?;
-            artists::history::as_of(&state.pool, id, at)
+            artists::history::as_of(pool, id, at)
                 .await
                 .map_err(ApiError::internal)?
         }
-        None => artists::read::by_id(&state.pool, id).await?,
+        None => artists::read::by_id(pool, id).await?,
     }
     .ok_or_else(|| not_found(id))?;
-    let artworks = artworks::read::credited_to(&state.pool, id, MAX_ARTIST_ARTWORKS).await?;
+    let artworks = artworks::read::credited_to(pool, id, MAX_ARTIST_ARTWORKS).await?;
     Ok(with_consistency(
         ok(ArtistDetail { artist, artworks }),
         caught_up,
     ))
+}
+
+subject_routes! {
+    "artists", "Artist id", "Artist with ID {id} not found", not_found;
+    /// `GET /api/artists?page&limit&sort&search` (`_cb`, a cache buster, is ignored).
+    list_artists "/api/artists" => ArtistPage, artist_page, ORDERS, params(
+        ("sort" = Option<String>, Query, description = "updated_desc (default), name_asc or created_desc"),
+        ("search" = Option<String>, Query, description = "Case-insensitive part of the name or of an alias, at most 100 characters"),
+    );
+    /// `GET /api/artists/{id}?as_of`: the artist and their approved artworks, by title; with
+    /// `as_of`, the artist's fields as they were then (rebuilt from its events; the artworks and
+    /// their count are today's).
+    get_artist "/api/artists/{id}" => ArtistDetail, artist_at,
+        as_of "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artist as it was then";
+    /// `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
+    /// (display names only), when, which submission's approval made it, and each field's value
+    /// before and after.
+    artist_history "/api/artists/{id}/history" => ArtistHistory, domain::EditSubject::Artist;
 }
 
 #[cfg(test)]
@@ -161,12 +137,4 @@ mod tests {
         assert_eq!(like_pattern("Ab"), "%ab%");
         assert_eq!(like_pattern("100%_\\"), "%100\\%\\_\\\\%");
     }
-}
-
-history_route! {
-    /// `GET /api/artists/{id}/history?page&limit`: every change to the artist, newest first: who
-    /// (display names only), when, which submission's approval made it, and each field's value
-    /// before and after.
-    artist_history "/api/artists/{id}/history", "artists", "Artist id",
-        "Artist with ID {id} not found" => ArtistHistory, artists::history::history, not_found
 }

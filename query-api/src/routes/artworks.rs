@@ -1,4 +1,6 @@
-//! `GET /api/artworks/nearby`, `GET /api/artworks`, `GET /api/artworks/{id}`.
+//! `GET /api/artworks/nearby`, and the subject routes over the artworks' reads:
+//! `GET /api/artworks`, `GET /api/artworks/{id}` (also "as of" a moment) and
+//! `GET /api/artworks/{id}/history`.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -9,16 +11,22 @@ use projectors::artworks;
 use projectors::artworks::read::{ArtworkFilter, ArtworkOrder, Place, RowKey};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use uuid::Uuid;
 
-use super::params::{bool_param, near_params, page_and_limit, ListPage, NearBounds, Pagination};
-use super::respond::{consistent, with_consistency, GeoTag};
+use super::params::{
+    bool_param, choice_param, near_params, page_and_limit, ListPage, NearBounds, Pagination,
+    PlaceParams,
+};
+use super::respond::{consistent, with_consistency, GeoTag, MinPositionHeader};
+use super::subject::{subject_routes, Page, ReadRequest};
 use crate::encoded::{envelope, json_response, write_with_distance, Object};
 use crate::state::QueryState;
 
-pub const DEFAULT_RADIUS_M: u32 = 500;
-pub const MAX_RADIUS_M: u32 = 50_000;
-pub const DEFAULT_NEARBY_LIMIT: u32 = 250;
-pub const MAX_NEARBY_LIMIT: u32 = 1_000;
+/// Nearby's `radius` (metres) and `limit`: their defaults and largest.
+const NEARBY: NearBounds = NearBounds {
+    radius: (500, 50_000),
+    limit: (250, 1_000),
+};
 
 /// Read models these endpoints read (for `X-Min-Position`).
 pub(super) const READS: &[&str] = &["artworks", "artists"];
@@ -98,14 +106,13 @@ impl Serialize for Marker<'_> {
 /// metres (great-circle), nearest first.
 #[utoipa::path(get, path = "/api/artworks/nearby", tag = "artworks",
     params(
-        ("lat" = f64, Query, description = "Latitude, -90 to 90"),
-        ("lon" = f64, Query, description = "Longitude, -180 to 180"),
+        PlaceParams,
         ("radius" = Option<u32>, Query, description = "Metres, 1 to 50000 (default 500)"),
         ("limit" = Option<u32>, Query, description = "1 to 1000 (default 250)"),
         ("minimal" = Option<bool>, Query, description = "Only what a map marker needs"),
         ("status" = Option<String>, Query, description = "approved (default), or removed: the map's removed layer; with as_of also added (on the map now, not then), and removed means removed since"),
         ("as_of" = Option<String>, Query, description = "The map as it stood then: a date (2026-01-31, its end), an RFC 3339 time or a position (123-456); answers are PastMarker"),
-        ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+        MinPositionHeader,
         ("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer (minimal markers, and the map as it was, carry one: the geo model's position)"),
     ),
     responses(
@@ -120,11 +127,7 @@ pub async fn nearby_artworks(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let bounds = NearBounds {
-        radius: (DEFAULT_RADIUS_M, MAX_RADIUS_M),
-        limit: (DEFAULT_NEARBY_LIMIT, MAX_NEARBY_LIMIT),
-    };
-    let (lat, lon, radius, limit) = near_params(get, bounds)?;
+    let (lat, lon, radius, limit) = near_params(get, NEARBY)?;
     let minimal = bool_param("minimal", get("minimal"))?;
     if let Some(raw) = get("as_of").filter(|s| !s.trim().is_empty()) {
         let at = super::history::parse_as_of(raw)?;
@@ -236,18 +239,12 @@ async fn nearby_sql(
     Ok(with_consistency(resp, caught_up))
 }
 
-/// The `sort` parameter of the artwork list.
-fn parse_sort(raw: Option<&str>) -> Result<ArtworkOrder, ApiError> {
-    match raw.map(str::trim) {
-        None | Some("") | Some("updated_desc") => Ok(ArtworkOrder::UpdatedDesc),
-        Some("title_asc") => Ok(ArtworkOrder::TitleAsc),
-        Some("created_desc") => Ok(ArtworkOrder::CreatedDesc),
-        Some(_) => Err(ApiError::validation(
-            "sort",
-            "sort must be one of updated_desc, title_asc, created_desc",
-        )),
-    }
-}
+/// The `sort` of the artwork list, the default first.
+const ORDERS: &[(&str, ArtworkOrder)] = &[
+    ("updated_desc", ArtworkOrder::UpdatedDesc),
+    ("title_asc", ArtworkOrder::TitleAsc),
+    ("created_desc", ArtworkOrder::CreatedDesc),
+];
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArtworkPage {
@@ -313,49 +310,89 @@ async fn parse_filter(
     })
 }
 
-/// `GET /api/artworks?page&limit&sort&type&has_photo&city&area`: approved artworks, a page at
-/// a time, all of them or those of a type, with a photo, in a place.
-#[utoipa::path(get, path = "/api/artworks", tag = "artworks",
-    params(
-        ListPage,
-        ("sort" = Option<String>, Query, description = "updated_desc (default), title_asc or created_desc"),
-        ("type" = Option<String>, Query, description = "Only artworks of this type"),
-        ("has_photo" = Option<bool>, Query, description = "Only artworks with a photo"),
-        ("city" = Option<String>, Query, description = "Only artworks in this city (a name from GET /api/places)"),
-        ("area" = Option<String>, Query, description = "Only artworks in this area of the city (needs city)"),
-    ),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtworkPage>),
-        (status = 400, body = platform::http::ErrorBody),
-    ))]
-pub async fn list_artworks(
-    State(state): State<QueryState>,
-    Query(q): Query<HashMap<String, String>>,
-    min: Option<MinPosition>,
-) -> Result<Response, ApiError> {
-    let get = |k: &str| q.get(k).map(String::as_str);
-    let (page, limit) = page_and_limit(get)?;
-    let sort = parse_sort(get("sort"))?;
-    let filter = parse_filter(&state, &q).await?;
-    let caught_up = consistent(&state, min, READS).await;
+/// A page of the approved artworks the filter keeps, written from the encoded artworks.
+async fn artwork_page(r: ReadRequest<'_>, p: Page<ArtworkOrder>) -> Result<Response, ApiError> {
+    let filter = parse_filter(r.state, r.q).await?;
+    let state = r.state;
+    let caught_up = consistent(state, r.min, READS).await;
 
     let total = artworks::read::approved_total(&state.pool, &filter).await?;
-    let pagination = Pagination::new(page, limit, total);
+    let pagination = Pagination::new(p.page, p.limit, total);
     let artists = state.positions.of(READS[1]);
-    let keys = artworks::read::approved_page(
-        &state.pool,
-        sort,
-        &filter,
-        i64::from(limit),
-        pagination.offset(),
-    )
-    .await?;
+    let (limit, offset) = (i64::from(p.limit), pagination.offset());
+    let keys = artworks::read::approved_page(&state.pool, p.order, &filter, limit, offset).await?;
     let found = state.encoded.approved(&state.pool, &keys, artists).await?;
     let artworks = found.iter().flatten().map(|j| &j[..]);
     Ok(with_consistency(
         json_response(envelope(&page_data(artworks, &pagination))),
         caught_up,
     ))
+}
+
+pub(super) fn not_found(id: Uuid) -> ApiError {
+    ApiError::NotFound(format!("Artwork with ID {id} not found"))
+}
+
+/// The artwork with its logbook; with `as_of`, as it was then (not waiting for `min`).
+async fn artwork_at(r: ReadRequest<'_>, id: Uuid) -> Result<Response, ApiError> {
+    let state = r.state;
+    if let Some(raw) = r.get("as_of") {
+        let at = super::history::parse_as_of(raw)?;
+        let detail =
+            super::history::artwork_as_of(state, id, at, LOGBOOK_ON_DETAIL as usize).await?;
+        return Ok(ok(detail).into_response());
+    }
+    let caught_up = consistent(state, r.min, READS).await;
+    let artwork = artworks::read::public_by_id(&state.pool, id)
+        .await?
+        .ok_or_else(|| not_found(id))?;
+    let logbook = artworks::read::logbook(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
+    let also_from = artworks::read::merged_sources(&state.pool, id).await?;
+    Ok(with_consistency(
+        ok(ArtworkDetailDto {
+            artwork,
+            logbook,
+            also_from,
+        }),
+        caught_up,
+    ))
+}
+
+/// Logbook entries the detail shows (the newest).
+const LOGBOOK_ON_DETAIL: i64 = 50;
+
+/// An artwork with its logbook, for its detail page.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ArtworkDetailDto {
+    #[serde(flatten)]
+    pub artwork: ArtworkDto,
+    /// Approved visits, newest first (at most 50).
+    pub logbook: Vec<LogbookEntryDto>,
+    /// The sources of records merged into it (another dataset's record of the same artwork,
+    /// linked by an import), besides its own `provenance`; empty for an `as_of` view.
+    #[schema(value_type = Vec<domain::Provenance>)]
+    pub also_from: Vec<serde_json::Value>,
+}
+
+subject_routes! {
+    "artworks", "Artwork id", "Artwork with ID {id} not found", not_found;
+    /// `GET /api/artworks?page&limit&sort&type&has_photo&city&area`: approved artworks, a page at
+    /// a time, all of them or those of a type, with a photo, in a place.
+    list_artworks "/api/artworks" => ArtworkPage, artwork_page, ORDERS, params(
+        ("sort" = Option<String>, Query, description = "updated_desc (default), title_asc or created_desc"),
+        ("type" = Option<String>, Query, description = "Only artworks of this type"),
+        ("has_photo" = Option<bool>, Query, description = "Only artworks with a photo"),
+        ("city" = Option<String>, Query, description = "Only artworks in this city (a name from GET /api/places)"),
+        ("area" = Option<String>, Query, description = "Only artworks in this area of the city (needs city)"),
+    );
+    /// `GET /api/artworks/{id}?as_of`: one artwork, approved or removed (pending ones are not
+    /// public); with `as_of`, as it was then, rebuilt from its events.
+    get_artwork "/api/artworks/{id}" => ArtworkDetailDto, artwork_at,
+        as_of "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artwork as it was then";
+    /// `GET /api/artworks/{id}/history?page&limit`: every change to the artwork, newest first: who
+    /// (display names only), when, which submission's approval made it, and each field's value
+    /// before and after.
+    artwork_history "/api/artworks/{id}/history" => ArtworkHistory, domain::EditSubject::Artwork;
 }
 
 /// A nearby answer's `data` written from encoded artworks and their distances, as
@@ -389,66 +426,9 @@ fn page_data<'a>(artworks: impl Iterator<Item = &'a [u8]>, pagination: &Paginati
     out
 }
 
-/// `GET /api/artworks/{id}?as_of`: one artwork, approved or removed (pending ones are not
-/// public); with `as_of`, as it was then, rebuilt from its events.
-#[utoipa::path(get, path = "/api/artworks/{id}", tag = "artworks",
-    params(
-        ("id" = Uuid, Path, description = "Artwork id"),
-        ("as_of" = Option<String>, Query, description = "A position (<transaction>-<position>, as history entries give) or an RFC 3339 time: the artwork as it was then"),
-    ),
-    responses(
-        (status = 200, body = platform::http::Envelope<ArtworkDetailDto>),
-        (status = 400, body = platform::http::ErrorBody),
-        (status = 404, description = "Artwork with ID {id} not found", body = platform::http::ErrorBody),
-    ))]
-pub async fn get_artwork(
-    State(state): State<QueryState>,
-    PathId(id): PathId,
-    Query(q): Query<HashMap<String, String>>,
-    min: Option<MinPosition>,
-) -> Result<Response, ApiError> {
-    if let Some(raw) = q.get("as_of") {
-        let at = super::history::parse_as_of(raw)?;
-        let detail =
-            super::history::artwork_as_of(&state, id, at, LOGBOOK_ON_DETAIL as usize).await?;
-        return Ok(ok(detail).into_response());
-    }
-    let caught_up = consistent(&state, min, READS).await;
-    let artwork = artworks::read::public_by_id(&state.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("Artwork with ID {id} not found")))?;
-    let logbook = artworks::read::logbook(&state.pool, id, LOGBOOK_ON_DETAIL).await?;
-    let also_from = artworks::read::merged_sources(&state.pool, id).await?;
-    Ok(with_consistency(
-        ok(ArtworkDetailDto {
-            artwork,
-            logbook,
-            also_from,
-        }),
-        caught_up,
-    ))
-}
-
-/// Logbook entries the detail shows (the newest).
-const LOGBOOK_ON_DETAIL: i64 = 50;
-
-/// An artwork with its logbook, for its detail page.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ArtworkDetailDto {
-    #[serde(flatten)]
-    pub artwork: ArtworkDto,
-    /// Approved visits, newest first (at most 50).
-    pub logbook: Vec<LogbookEntryDto>,
-    /// The sources of records merged into it (another dataset's record of the same artwork,
-    /// linked by an import), besides its own `provenance`; empty for an `as_of` view.
-    #[schema(value_type = Vec<domain::Provenance>)]
-    pub also_from: Vec<serde_json::Value>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use uuid::Uuid;
 
     #[test]
     fn a_marker_is_written_as_the_minimal_shape_is() {

@@ -1,19 +1,18 @@
-//! `GET /api/artworks/{id}/history`, `GET /api/artworks/{id}?as_of=` and
-//! `GET /api/artworks/{id}/contributors`: an artwork's changes, its state at any moment and who
-//! made it what it is, rebuilt from its events (`projectors::artworks::{history, credit}`).
+//! An artwork's or artist's history a page at a time, an artwork's state at any moment
+//! (`GET /api/artworks/{id}?as_of=`) and `GET /api/artworks/{id}/contributors`, who made it
+//! what it is: rebuilt from its events (`projectors::artworks::{history, credit}`).
 
 use axum::extract::State;
 use axum::response::Response;
-use platform::http::{ok, ApiError, MinPosition, PathId, Query};
+use platform::http::{ok, ApiError, MinPosition, PathId};
 use projectors::artworks::credit::{self, Credits};
 use projectors::artworks::history::{self, AsOf, HistoryEntry};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
 use uuid::Uuid;
 
-use super::artworks::ArtworkDetailDto;
-use super::params::{page_and_limit, ListPage, Pagination};
+use super::artworks::{not_found, ArtworkDetailDto};
+use super::params::{page_and_limit, Pagination};
 use super::respond::{consistent, with_consistency};
 use crate::state::QueryState;
 
@@ -21,57 +20,6 @@ use crate::state::QueryState;
 /// with `X-Min-Position` waits for them, so an entry made by an approval just answered names
 /// its contributor.
 pub const HISTORY_READS: &[&str] = &["submissions", "accounts"];
-
-fn not_found(id: Uuid) -> ApiError {
-    ApiError::NotFound(format!("Artwork with ID {id} not found"))
-}
-
-/// One subject's history route and its page type `$page`: a thin handler over
-/// [`history_page`] and the subject's `$read` (`projectors::<subject>::history::history`),
-/// answering `$not_found(id)` for an unknown id. The doc comment before the name is the route's
-/// OpenAPI description; `$tag`, `$id` and `$missing` its tag, id and 404 descriptions.
-macro_rules! history_route {
-    ($(#[doc = $doc:tt])* $name:ident $path:tt, $tag:tt, $id:tt, $missing:tt
-        => $page:ident, $read:path, $not_found:ident) => {
-        #[derive(Debug, Serialize, utoipa::ToSchema)]
-        pub struct $page {
-            /// Newest first.
-            pub entries: Vec<projectors::artworks::history::HistoryEntry>,
-            pub pagination: Pagination,
-        }
-
-        $(#[doc = $doc])*
-        #[utoipa::path(get, path = $path, tag = $tag,
-            params(("id" = Uuid, Path, description = $id), ListPage),
-            responses(
-                (status = 200, body = platform::http::Envelope<$page>),
-                (status = 400, body = platform::http::ErrorBody),
-                (status = 404, description = $missing, body = platform::http::ErrorBody),
-            ))]
-        pub async fn $name(
-            State(state): State<QueryState>,
-            min: Option<MinPosition>,
-            PathId(id): PathId,
-            Query(q): Query<HashMap<String, String>>,
-        ) -> Result<Response, ApiError> {
-            let read = |limit, offset| $read(&state.pool, id, limit, offset);
-            let (entries, pagination, caught_up) =
-                $crate::routes::history::history_page(&state, min, &q, read)
-                    .await?
-                    .ok_or_else(|| $not_found(id))?;
-            Ok(with_consistency(ok($page { entries, pagination }), caught_up))
-        }
-    };
-}
-pub(crate) use history_route;
-
-history_route! {
-    /// `GET /api/artworks/{id}/history?page&limit`: every change to the artwork, newest first: who
-    /// (display names only), when, which submission's approval made it, and each field's value
-    /// before and after.
-    artwork_history "/api/artworks/{id}/history", "artworks", "Artwork id",
-        "Artwork with ID {id} not found" => ArtworkHistory, history::history, not_found
-}
 
 /// A page of one artwork's or artist's history (`page` and `limit` from `q`), read once the
 /// models it names people from have passed `min`: `read(limit, offset)` gives the page's entries

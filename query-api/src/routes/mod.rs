@@ -19,6 +19,7 @@ pub mod profile;
 pub mod respond;
 pub mod search;
 pub mod status;
+pub mod subject;
 pub mod submissions;
 pub mod tags;
 pub mod tasks;

@@ -58,6 +58,29 @@ pub fn word_param<'a>(
     }
 }
 
+/// A parameter naming one of `choices` (each a word and what it means): the first when absent or
+/// empty, else a 400 on `name` listing the words.
+pub fn choice_param<T: Copy>(
+    name: &str,
+    raw: Option<&str>,
+    choices: &[(&str, T)],
+) -> Result<T, ApiError> {
+    let word = raw.map(str::trim).filter(|s| !s.is_empty());
+    match choices
+        .iter()
+        .find(|(w, _)| word.is_none_or(|word| word == *w))
+    {
+        Some(&(_, choice)) => Ok(choice),
+        None => {
+            let words: Vec<&str> = choices.iter().map(|&(w, _)| w).collect();
+            Err(ApiError::validation(
+                name,
+                format!("{name} must be one of {}", words.join(", ")),
+            ))
+        }
+    }
+}
+
 /// Parses an optional numeric parameter given as text, so "abc" and "1.5" get our message.
 pub fn int_param(
     name: &str,
@@ -76,6 +99,21 @@ pub fn int_param(
             format!("{name} must be a whole number between {min} and {max}"),
         )),
     }
+}
+
+/// `lat` and `lon` of a place, for the OpenAPI document (the handlers read them as text with
+/// [`place_params`]).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[expect(
+    dead_code,
+    reason = "describes the parameters in the OpenAPI document only"
+)]
+pub struct PlaceParams {
+    /// Latitude, -90 to 90
+    lat: f64,
+    /// Longitude, -180 to 180
+    lon: f64,
 }
 
 /// The required `lat` and `lon` of a place (-90 to 90, -180 to 180).
@@ -209,6 +247,24 @@ mod tests {
         assert_eq!(
             float_param("lat", Some("49.5"), -90.0, 90.0).ok(),
             Some(Some(49.5))
+        );
+    }
+
+    #[test]
+    fn a_choice_is_one_of_its_words_the_first_by_default() {
+        let choices = [("updated_desc", 1), ("title_asc", 2), ("created_desc", 3)];
+        let choose = |raw| choice_param("sort", raw, &choices).map_err(|e| e.to_string());
+        assert_eq!(choose(None), Ok(1));
+        assert_eq!(choose(Some(" ")), Ok(1));
+        assert_eq!(choose(Some(" title_asc ")), Ok(2));
+        assert_eq!(choose(Some("created_desc")), Ok(3));
+        let refused = choice_param("sort", Some("newest"), &choices).err();
+        assert_eq!(
+            refused.map(|e| (e.code(), e.to_string())),
+            Some((
+                "VALIDATION_ERROR",
+                "sort must be one of updated_desc, title_asc, created_desc".to_owned()
+            ))
         );
     }
 

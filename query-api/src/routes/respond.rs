@@ -12,6 +12,20 @@ use serde::Serialize;
 
 use crate::state::QueryState;
 
+/// The `X-Min-Position` header, for the OpenAPI document of the routes that name it (the
+/// handlers read it as [`MinPosition`]).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[expect(
+    dead_code,
+    reason = "describes the header in the OpenAPI document only"
+)]
+pub struct MinPositionHeader {
+    /// Wait until this position is applied
+    #[param(rename = "X-Min-Position")]
+    min_position: Option<String>,
+}
+
 /// Waits for read-your-writes and marks the response when the wait ran out.
 pub async fn consistent(state: &QueryState, min: Option<MinPosition>, reads: &[&str]) -> bool {
     match min {

@@ -5,9 +5,8 @@ use axum::extract::State;
 use axum::response::Response;
 use platform::http::{ok, ApiError, MinPosition, Query};
 use platform::identity::Caller;
-use search::{DocStatus, GeoPoint, KindFilter, SearchQuery};
+use search::{DocStatus, GeoPoint, KindFilter, SearchHit, SearchQuery, SearchResults, Suggestion};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 use crate::routes::respond::{consistent, with_consistency};
 use crate::state::QueryState;
@@ -35,28 +34,6 @@ pub struct SearchParams {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SearchResultDto {
-    pub id: Uuid,
-    /// `artwork` or `artist`.
-    pub kind: String,
-    /// The artwork's title or the artist's name.
-    pub title: String,
-    pub artwork_type: Option<String>,
-    pub status: String,
-    /// At most 200 characters of the description or biography.
-    pub description: Option<String>,
-    pub artist_names: Vec<String>,
-    pub lat: Option<f64>,
-    pub lon: Option<f64>,
-    pub distance_m: Option<f64>,
-    pub thumbnail: Option<String>,
-    /// Where an artwork is, in words: its neighbourhood or borough and the city of its dataset
-    /// ("Downtown, Vancouver"), whichever it has.
-    pub place: Option<String>,
-    pub score: f32,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SearchPagination {
     pub page: u32,
     pub per_page: u32,
@@ -72,7 +49,7 @@ pub struct TagFilterDto {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SearchResponse {
-    pub results: Vec<SearchResultDto>,
+    pub results: Vec<SearchHit>,
     pub total: u64,
     pub pagination: SearchPagination,
     /// The text searched for, after `tag:` tokens were taken out.
@@ -91,6 +68,16 @@ fn query_error(e: search::Error) -> ApiError {
         }
         other => ApiError::internal(anyhow::anyhow!("search backend: {other}")),
     }
+}
+
+/// Runs `query` on the index.
+async fn find(state: &QueryState, query: &SearchQuery) -> Result<SearchResults, ApiError> {
+    state
+        .search
+        .index()
+        .search(query)
+        .await
+        .map_err(query_error)
 }
 
 /// Waits for the search documents, then for the index, to pass `min`. An index still loading
@@ -157,12 +144,7 @@ pub async fn search(
     };
     query.validate().map_err(|e| query_error(e.into()))?;
     let caught_up = search_consistent(&state, min).await;
-    let r = state
-        .search
-        .index()
-        .search(&query)
-        .await
-        .map_err(query_error)?;
+    let r = find(&state, &query).await?;
     let per_page = u64::from(r.per_page.max(1));
     let body = SearchResponse {
         total: r.total,
@@ -172,25 +154,7 @@ pub async fn search(
             total: r.total,
             total_pages: r.total.div_ceil(per_page),
         },
-        results: r
-            .hits
-            .into_iter()
-            .map(|h| SearchResultDto {
-                id: h.id,
-                kind: h.kind.as_str().to_owned(),
-                title: h.title,
-                artwork_type: h.artwork_type,
-                status: h.status.as_str().to_owned(),
-                description: h.description,
-                artist_names: h.artist_names,
-                lat: h.lat,
-                lon: h.lon,
-                distance_m: h.distance_m,
-                thumbnail: h.thumbnail,
-                place: h.place,
-                score: h.score,
-            })
-            .collect(),
+        results: r.hits,
         query: query.text.clone(),
         tags: query
             .tags
@@ -213,17 +177,8 @@ pub struct SuggestParams {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SuggestionDto {
-    pub text: String,
-    /// `title`, `artist`, `type` or `tag`.
-    pub kind: String,
-    /// The one artwork or artist the phrase names, when it names exactly one.
-    pub id: Option<Uuid>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SuggestionsResponse {
-    pub suggestions: Vec<SuggestionDto>,
+    pub suggestions: Vec<Suggestion>,
 }
 
 /// `GET /api/search/suggestions`.
@@ -244,7 +199,7 @@ pub async fn suggestions(
     if q.chars().count() > search::MAX_TEXT_CHARS {
         return Err(query_error(search::QueryError::TextTooLong.into()));
     }
-    let mut suggestions: Vec<SuggestionDto> = if q.is_empty() {
+    let mut suggestions = if q.is_empty() {
         Vec::new()
     } else {
         state
@@ -253,13 +208,6 @@ pub async fn suggestions(
             .suggest(q, limit)
             .await
             .map_err(query_error)?
-            .into_iter()
-            .map(|s| SuggestionDto {
-                text: s.text,
-                kind: format!("{:?}", s.kind).to_lowercase(),
-                id: s.id,
-            })
-            .collect()
     };
     // Nothing starts with a misspelled word: offer what a typo-tolerant search finds instead.
     if !q.is_empty() && suggestions.is_empty() {
@@ -268,24 +216,19 @@ pub async fn suggestions(
             per_page: u32::try_from(limit).unwrap_or(5),
             ..SearchQuery::default()
         };
-        let found = state
-            .search
-            .index()
-            .search(&query)
-            .await
-            .map_err(query_error)?;
+        let found = find(&state, &query).await?;
         for h in found.hits {
             let kind = match h.kind {
-                search::DocKind::Artist => "artist",
-                search::DocKind::Artwork => "title",
+                search::DocKind::Artist => search::SuggestionKind::Artist,
+                search::DocKind::Artwork => search::SuggestionKind::Title,
             };
             if !suggestions
                 .iter()
                 .any(|s| s.text.eq_ignore_ascii_case(&h.title))
             {
-                suggestions.push(SuggestionDto {
+                suggestions.push(Suggestion {
                     text: h.title,
-                    kind: kind.to_owned(),
+                    kind,
                     id: Some(h.id),
                 });
             }

@@ -4,13 +4,14 @@
 use axum::extract::State;
 use axum::response::Response;
 use chrono::Utc;
-use domain::SubmissionKind;
+use domain::{ActorId, SubmissionKind};
 use platform::http::{ApiError, MinPosition, PathId, Query};
 use platform::identity::{Caller, Moderator};
 use projectors::candidates::{duplicate_candidates, NearbyCandidate};
 use projectors::submissions;
 use projectors::submissions::read::Viewer;
 use serde::{Deserialize, Serialize};
+use std::future::Future;
 
 use crate::routes::params::{page_limit, word_param, Pagination};
 use crate::routes::respond::{caller_ok, checked_after, identities_after, private_ok};
@@ -63,6 +64,27 @@ pub struct PageParams {
     limit: Option<String>,
 }
 
+/// A page (`p`) of what the caller sent as any of its identities (its own and the anonymous ones
+/// its account claimed), read once the models `reads` have passed `min`: `read(identities,
+/// limit, offset)` gives the page's rows and how many there are in all.
+async fn caller_page<T, F>(
+    state: &QueryState,
+    caller: &Caller,
+    min: Option<MinPosition>,
+    p: PageParams,
+    reads: &[&str],
+    read: impl FnOnce(Vec<ActorId>, i64, i64) -> F,
+) -> Result<(T, Pagination, bool), ApiError>
+where
+    F: Future<Output = Result<(T, i64), ApiError>>,
+{
+    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), 20)?;
+    let (ids, caught_up) = identities_after(state, caller, min, reads).await?;
+    let offset = i64::from(page - 1) * i64::from(limit);
+    let (rows, total) = read(ids, i64::from(limit), offset).await?;
+    Ok((rows, Pagination::new(page, limit, total), caught_up))
+}
+
 /// `GET /api/me/submissions`: the caller's own submissions (and those of the anonymous
 /// identities its account claimed), newest first, pending ones included.
 #[utoipa::path(get, path = "/api/me/submissions", tag = "me",
@@ -74,19 +96,14 @@ pub async fn my_submissions(
     min: Option<MinPosition>,
     Query(p): Query<PageParams>,
 ) -> Result<Response, ApiError> {
-    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), 20)?;
-    let (ids, caught_up) = identities_after(&state, &caller, min, READS).await?;
-    let total = submissions::read::count_by(&state.pool, &ids).await?;
-    let pagination = Pagination::new(page, limit, total);
-    let viewer = viewer(&state, false).await?;
-    let rows = submissions::read::page_by(
-        &state.pool,
-        viewer,
-        &ids,
-        i64::from(limit),
-        pagination.offset(),
-    )
-    .await?;
+    let state = &state;
+    let read = |ids: Vec<ActorId>, limit: i64, offset: i64| async move {
+        let total = submissions::read::count_by(&state.pool, &ids).await?;
+        let viewer = viewer(state, false).await?;
+        let rows = submissions::read::page_by(&state.pool, viewer, &ids, limit, offset).await?;
+        Ok::<_, ApiError>((rows, total))
+    };
+    let (rows, pagination, caught_up) = caller_page(state, &caller, min, p, READS, read).await?;
     let list = SubmissionList::new(rows, pagination);
     Ok(caller_ok(&caller, list, caught_up))
 }
@@ -110,17 +127,14 @@ pub async fn my_edits(
     min: Option<MinPosition>,
     Query(p): Query<PageParams>,
 ) -> Result<Response, ApiError> {
-    let (page, limit) = page_limit(p.page.as_deref(), p.limit.as_deref(), 20)?;
-    let (ids, caught_up) = identities_after(&state, &caller, min, EDIT_READS).await?;
-    let offset = i64::from(page - 1) * i64::from(limit);
-    let (edits, total) = submissions::read::edits_by(&state.pool, &ids, i64::from(limit), offset)
-        .await
-        .map_err(ApiError::internal)?;
-    let list = MyEdits {
-        edits,
-        pagination: Pagination::new(page, limit, total),
+    let pool = &state.pool;
+    let read = |ids: Vec<ActorId>, limit: i64, offset: i64| async move {
+        let found = submissions::read::edits_by(pool, &ids, limit, offset).await;
+        found.map_err(ApiError::internal)
     };
-    Ok(caller_ok(&caller, list, caught_up))
+    let (edits, pagination, caught_up) =
+        caller_page(&state, &caller, min, p, EDIT_READS, read).await?;
+    Ok(caller_ok(&caller, MyEdits { edits, pagination }, caught_up))
 }
 
 /// Read models "my edits" reads.

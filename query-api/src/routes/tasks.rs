@@ -12,14 +12,15 @@ use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::params::{near_params, NearBounds};
-use super::respond::{consistent, with_consistency};
+use super::params::{near_params, NearBounds, PlaceParams};
+use super::respond::{consistent, with_consistency, MinPositionHeader};
 use crate::state::QueryState;
 
-pub const DEFAULT_TASK_RADIUS_M: u32 = 1_000;
-pub const MAX_TASK_RADIUS_M: u32 = 5_000;
-pub const DEFAULT_TASK_LIMIT: u32 = 50;
-pub const MAX_TASK_LIMIT: u32 = 200;
+/// The tasks' `radius` (metres) and `limit`: their defaults and largest.
+const TASKS_NEARBY: NearBounds = NearBounds {
+    radius: (1_000, 5_000),
+    limit: (50, 200),
+};
 /// Most artworks looked at for gaps, nearest first.
 const ARTWORKS_LOOKED_AT: usize = 2_000;
 
@@ -74,11 +75,10 @@ struct Near {
 /// `radius` metres, nearest first, at most `limit` tasks.
 #[utoipa::path(get, path = "/api/tasks/nearby", tag = "tasks",
     params(
-        ("lat" = f64, Query, description = "Latitude, -90 to 90"),
-        ("lon" = f64, Query, description = "Longitude, -180 to 180"),
+        PlaceParams,
         ("radius" = Option<u32>, Query, description = "Metres, 1 to 5000 (default 1000)"),
         ("limit" = Option<u32>, Query, description = "Tasks, 1 to 200 (default 50)"),
-        ("X-Min-Position" = Option<String>, Header, description = "Wait until this position is applied"),
+        MinPositionHeader,
     ),
     responses(
         (status = 200, body = platform::http::Envelope<TasksNearby>),
@@ -90,11 +90,7 @@ pub async fn tasks_nearby(
     min: Option<MinPosition>,
 ) -> Result<Response, ApiError> {
     let get = |k: &str| q.get(k).map(String::as_str);
-    let bounds = NearBounds {
-        radius: (DEFAULT_TASK_RADIUS_M, MAX_TASK_RADIUS_M),
-        limit: (DEFAULT_TASK_LIMIT, MAX_TASK_LIMIT),
-    };
-    let (lat, lon, radius, limit) = near_params(get, bounds)?;
+    let (lat, lon, radius, limit) = near_params(get, TASKS_NEARBY)?;
     // The geo model picks the artworks, the read models say what they lack: both caught up.
     let geo_caught_up = match &min {
         Some(MinPosition(p)) if state.geo.is_ready() => state.geo.wait_for(*p).await,
