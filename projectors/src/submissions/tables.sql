@@ -50,25 +50,24 @@ CREATE TABLE IF NOT EXISTS edits (
 -- Until 2026-11 artwork and artist edits had a table each: a schema that still has them has their
 -- rows moved here once (so no replay is needed), and they are dropped.
 DO $$
+DECLARE
+    legacy record;
 BEGIN
-    IF to_regclass('artwork_edits') IS NOT NULL THEN
-        INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
-                note, applied, reason, reviewer, created_at, decided_at, version, last_tx,
-                last_pos)
-            SELECT id, 'artwork', artwork_id, false, submitter, status, edits, note, applied,
-                   reason, reviewer, created_at, decided_at, version, last_tx, last_pos
-              FROM artwork_edits
-            ON CONFLICT (id) DO NOTHING;
-        DROP TABLE artwork_edits;
-    END IF;
-    IF to_regclass('artist_edits') IS NOT NULL THEN
-        INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
-                note, applied, reason, reviewer, created_at, decided_at, version, last_tx,
-                last_pos)
-            SELECT id, 'artist', artist_id, new_artist, submitter, status, edits, note, applied,
-                   reason, reviewer, created_at, decided_at, version, last_tx, last_pos
-              FROM artist_edits
-            ON CONFLICT (id) DO NOTHING;
-        DROP TABLE artist_edits;
-    END IF;
+    FOR legacy IN
+        SELECT * FROM (VALUES ('artwork_edits', 'artwork', 'artwork_id', 'false'),
+                              ('artist_edits', 'artist', 'artist_id', 'new_artist'))
+                   AS t (name, subject_type, subject_column, new_artist)
+    LOOP
+        CONTINUE WHEN to_regclass(legacy.name) IS NULL;
+        EXECUTE format(
+            'INSERT INTO edits (id, subject_type, subject_id, new_artist, submitter, status, edits,
+                    note, applied, reason, reviewer, created_at, decided_at, version, last_tx,
+                    last_pos)
+                SELECT id, %L, %I, %s, submitter, status, edits, note, applied, reason, reviewer,
+                       created_at, decided_at, version, last_tx, last_pos
+                  FROM %I
+                ON CONFLICT (id) DO NOTHING',
+            legacy.subject_type, legacy.subject_column, legacy.new_artist, legacy.name);
+        EXECUTE format('DROP TABLE %I', legacy.name);
+    END LOOP;
 END $$;
