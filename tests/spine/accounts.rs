@@ -100,7 +100,7 @@ pub(crate) async fn signed_up(app: &TestApp, email: &str) -> (String, Value, Str
 }
 
 /// Changes the caller's profile with `body`.
-async fn set_profile(app: &TestApp, token: &str, body: Value) -> Sent {
+pub(crate) async fn set_profile(app: &TestApp, token: &str, body: Value) -> Sent {
     app.patch_as(token, "/api/me/profile", body).await
 }
 

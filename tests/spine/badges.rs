@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::accounts::{anonymous_token, sign_in, signed_in};
-use crate::edits::change;
+use crate::accounts::{anonymous_token, set_profile, sign_in, signed_in};
+use crate::edits::{approve_with, change, ARTWORK};
 use crate::fixtures::{approved_visit, strings};
 use crate::harness::{assert_replay_keeps, consumer_idle, import_artwork, wait_projected, TestApp};
 use crate::submissions::{approve, moderator, propose, spawn, Proposed};
@@ -262,13 +262,8 @@ async fn anonymous_work_earns_badges_once_claimed() {
     assert_eq!(keys, ["email_verified", "first_contribution", "photo_1"]);
 
     // And its public profile shows them once it has a name.
-    let (status, _, body) = app
-        .patch_as(
-            &session,
-            "/api/me/profile",
-            json!({"profile_name": "claimer"}),
-        )
-        .await;
+    let named = json!({"profile_name": "claimer"});
+    let (status, _, body) = set_profile(&app, &session, named).await;
     assert_eq!(status, 200, "{body}");
     let account = {
         let (_, me) = app.get_as(&session, "/api/me/profile", None).await;
@@ -297,20 +292,11 @@ async fn anonymous_work_earns_badges_once_claimed() {
     task.abort();
 }
 
-/// Proposes `edits` to `artwork` as `session` and has `modr` apply them; the approval's position.
+/// Proposes `edits` to `artwork` as `session` and has `modr` apply them.
 async fn approved_edit(app: &TestApp, session: &str, modr: &str, artwork: &str, edits: Value) {
-    let path = format!("/api/artwork/{artwork}/edit");
-    let (status, _, body) = app.post_as(session, &path, json!({ "edits": edits })).await;
-    assert_eq!(status, 201, "{body}");
-    let edit = body["data"]["id"].as_str().unwrap();
-    let (status, _, body) = app
-        .post_as(
-            modr,
-            &format!("/api/review/artwork-edits/{edit}/approve"),
-            json!({"apply_to_artwork": true}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let (edit, _) = crate::edits::propose(app, ARTWORK, session, artwork, edits).await;
+    let apply = json!({"apply_to_artwork": true});
+    approve_with(app, ARTWORK, modr, &edit, apply).await;
 }
 
 #[tokio::test]

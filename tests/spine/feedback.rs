@@ -3,13 +3,20 @@
 //! artwork is missing removes the artwork, which keeps its page and history.
 
 use crate::accounts::{anonymous_token, sign_in};
-use crate::fixtures::{app_with_moderator, approved_proposal, sql_scalar};
+use crate::fixtures::{app_with_moderator, approved_proposal, sql_scalar, Sent};
 use crate::harness::{assert_replay_keeps, TestApp};
 use crate::submissions::spawn;
 use serde_json::{json, Value};
 
-async fn send(app: &TestApp, token: &str, body: Value) -> (u16, String, Value) {
+/// Sends feedback `body` as `token`.
+pub(crate) async fn send(app: &TestApp, token: &str, body: Value) -> Sent {
     app.post_as(token, "/api/feedback", body).await
+}
+
+/// Resolves feedback `id` as `token` with `body` (a note, and whether to remove the artwork).
+pub(crate) async fn resolve(app: &TestApp, token: &str, id: &str, body: Value) -> Sent {
+    let path = format!("/api/moderation/feedback/{id}/resolve");
+    app.post_as(token, &path, body).await
 }
 
 async fn queue(app: &TestApp, token: &str, query: &str, pos: &str) -> (u16, Value) {
@@ -109,9 +116,8 @@ async fn feedback_is_validated_and_worked_by_moderators() {
     assert_eq!(status, 400);
 
     // Archiving the comment (by a moderator, once); removing needs a missing-artwork report.
-    let resolve = format!("/api/moderation/feedback/{comment}/resolve");
     let removed = json!({"note": "Thanks", "remove_artwork": true});
-    let (status, _, answer) = app.post_as(&modr, &resolve, removed).await;
+    let (status, _, answer) = resolve(&app, &modr, &comment, removed).await;
     assert_eq!(status, 400, "{answer}");
     let archive = format!("/api/moderation/feedback/{comment}/archive");
     for (n, (token, expected)) in [(&user, 403), (&modr, 200), (&modr, 409)]
@@ -124,9 +130,8 @@ async fn feedback_is_validated_and_worked_by_moderators() {
 
     // Resolving the report as removed: the artwork leaves the map but keeps its page.
     let note = "Confirmed gone: the site is a building lot";
-    let resolve = format!("/api/moderation/feedback/{report}/resolve");
     let removed = json!({"note": note, "remove_artwork": true});
-    let (status, pos, answer) = app.post_as(&modr, &resolve, removed).await;
+    let (status, pos, answer) = resolve(&app, &modr, &report, removed).await;
     assert_eq!(status, 200, "{answer}");
     let (status, page) = queue(&app, &modr, "?status=resolved", &pos).await;
     assert_eq!(status, 200);
@@ -247,11 +252,10 @@ async fn resolving_with_removal_is_decided_by_the_aggregate_once_while_the_queue
     let report = body["data"]["id"].as_str().unwrap().to_owned();
 
     // When two moderators resolve it with removal at the same moment …
-    let path = format!("/api/moderation/feedback/{report}/resolve");
-    let resolve = json!({"note": "Confirmed gone", "remove_artwork": true});
+    let gone = json!({"note": "Confirmed gone", "remove_artwork": true});
     let (a, b) = futures::future::join(
-        app.post_as(&modr, &path, resolve.clone()),
-        app.post_as(&modr, &path, resolve),
+        resolve(&app, &modr, &report, gone.clone()),
+        resolve(&app, &modr, &report, gone),
     )
     .await;
     // … one decision is recorded, the other is refused as decided (or as a conflict).

@@ -202,6 +202,11 @@ pub(crate) fn strings(list: &Value, field: &str) -> Vec<String> {
     strs(list, field).into_iter().map(str::to_owned).collect()
 }
 
+/// The strings `a` and `b` of every object in the array `list`, as pairs.
+pub(crate) fn string_pairs(list: &Value, a: &str, b: &str) -> Vec<(String, String)> {
+    strings(list, a).into_iter().zip(strings(list, b)).collect()
+}
+
 /// The object in the array `list` whose `field` is `value`.
 pub(crate) fn find_by<'a>(list: &'a Value, field: &str, value: &str) -> &'a Value {
     let items = list

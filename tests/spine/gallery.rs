@@ -4,7 +4,7 @@
 //! the main photo, a revert shows the photo again, and a replay keeps every row.
 
 use crate::accounts::signed_in;
-use crate::edits::change;
+use crate::edits::{approve_with, change, ARTWORK};
 use crate::fixtures::{
     app_with_moderator, approved_proposal, approved_visit, find_by, strings, strs,
 };
@@ -97,14 +97,8 @@ async fn an_edit_chooses_the_main_photo_and_hides_one_everywhere_until_reverted(
         .await;
     assert_eq!(status, 201, "{body}");
     let edit = body["data"]["id"].as_str().unwrap().to_owned();
-    let (status, pos, body) = app
-        .post_as(
-            &modr,
-            &format!("/api/review/artwork-edits/{edit}/approve"),
-            json!({"apply_to_artwork": true}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let apply = json!({"apply_to_artwork": true});
+    let (pos, _) = approve_with(&app, ARTWORK, &modr, &edit, apply).await;
 
     // Then the main photo leads, the hidden one is nowhere public.
     let after = detail(&app, &anon, &artwork, &pos).await;

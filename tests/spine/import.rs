@@ -217,9 +217,7 @@ async fn import_the_city(
 ) {
     use plinth::import::run::{import_with, ImportOptions};
     let commands = command_api::Commands::new(app.db.pool.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let city = unseen_city_csv(dir.path());
-    infer_completed(&city);
+    let (dir, city) = the_city_with_its_mapping();
     let reports = import_with(
         &commands,
         std::slice::from_ref(&city),
@@ -229,6 +227,15 @@ async fn import_the_city(
     .await
     .unwrap();
     (commands, dir, city, reports)
+}
+
+/// The unseen city's file in a directory of its own, beside its inferred mapping as a person
+/// completed it: the directory and the file.
+fn the_city_with_its_mapping() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let city = unseen_city_csv(dir.path());
+    infer_completed(&city);
+    (dir, city)
 }
 
 /// Infers `file`'s mapping beside it, completed as a person would.
@@ -484,9 +491,7 @@ async fn a_second_source_of_the_same_city_is_linked_to_the_artworks_plinth_alrea
 async fn two_sources_in_one_run_give_each_artwork_once() {
     let db = TestDb::new().await;
     let commands = command_api::Commands::new(db.pool.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let city = unseen_city_csv(dir.path());
-    infer_completed(&city);
+    let (dir, city) = the_city_with_its_mapping();
     let osm = dir.path().join("montreal.geojson");
     std::fs::write(
         &osm,
@@ -544,6 +549,20 @@ async fn upload(
     let path = format!("/api/admin/imports{query}");
     let (status, _, body) = crate::fixtures::post_multipart(app, &path, token, form).await;
     (status, body)
+}
+
+/// Uploads `bytes` as a newer file of the source of import run `run`, as `token`, and checks it
+/// was taken: the answer.
+async fn upload_newer(
+    app: &crate::harness::TestApp,
+    token: &str,
+    bytes: Vec<u8>,
+    run: &str,
+) -> serde_json::Value {
+    let query = format!("?previous_run={run}");
+    let (status, body) = upload(app, token, "newer.csv", bytes, &query).await;
+    assert_eq!(status, 201, "{body}");
+    body
 }
 
 /// `files` imported with the default options, without progress bars.
@@ -693,15 +712,7 @@ async fn an_admin_uploads_a_city_file_dry_runs_and_imports_it_from_the_browser_c
 
     // A newer file of the same source is read with that run's mapping.
     let newer = std::fs::read(unseen_city_csv(dir.path())).unwrap();
-    let (status, body) = upload(
-        &app,
-        &admin,
-        "newer.csv",
-        newer,
-        &format!("?previous_run={run}"),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
+    let body = upload_newer(&app, &admin, newer, &run).await;
     assert_eq!(body["data"]["from_run"], json!(run));
     assert_eq!(body["data"]["mapping"]["dataset"]["licence"], "CC BY 4.0");
     app.stop().await;
@@ -888,15 +899,7 @@ async fn the_import_runs_are_listed_to_admins_newest_first_with_their_counts_pag
     let first = &first[0];
     let first_run = first.run_id.unwrap().to_string();
     let bytes = std::fs::read(&city).unwrap();
-    let (status, body) = upload(
-        &app,
-        &admin,
-        "newer.csv",
-        bytes,
-        &format!("?previous_run={first_run}"),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
+    let body = upload_newer(&app, &admin, bytes, &first_run).await;
     // Each column's values are counted as the file is read.
     assert_eq!(
         body["data"]["column_values"]["Catégorie"],

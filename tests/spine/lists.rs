@@ -51,8 +51,21 @@ async fn items_of(app: &TestApp, token: &str, list: &str, pos: &str) -> Vec<Stri
     item_ids(&body)
 }
 
-/// Sends `body` to `list`'s items with `method` as `token`, checks it was done, and answers the
-/// list's items read after it.
+/// Sends `body` to `list`'s items with `method` as `token` and checks it was done: the position.
+async fn change_items(
+    app: &TestApp,
+    method: Method,
+    token: &str,
+    list: &str,
+    body: Value,
+) -> String {
+    let path = format!("/api/lists/{list}/items");
+    let (status, pos, _) = app.send_as(method, token, &path, body).await;
+    assert_eq!(status, 200);
+    pos
+}
+
+/// [`change_items`], answering the list's items read after it.
 async fn items_after(
     app: &TestApp,
     method: Method,
@@ -60,9 +73,7 @@ async fn items_after(
     list: &str,
     body: Value,
 ) -> Vec<String> {
-    let path = format!("/api/lists/{list}/items");
-    let (status, pos, _) = app.send_as(method, token, &path, body).await;
-    assert_eq!(status, 200);
+    let pos = change_items(app, method, token, list, body).await;
     items_of(app, token, list, &pos).await
 }
 
@@ -304,15 +315,8 @@ async fn a_list_is_walked_nearest_first_as_json_and_as_gpx() {
     let list = body["data"]["id"].as_str().unwrap().to_owned();
     app.get_as(&walker, "/api/me/lists", Some(&last)).await;
     for id in &ids {
-        let (status, pos, _) = app
-            .post_as(
-                &walker,
-                &format!("/api/lists/{list}/items"),
-                json!({"artwork_id": id}),
-            )
-            .await;
-        assert_eq!(status, 200);
-        last = pos;
+        let added = json!({"artwork_id": id});
+        last = change_items(&app, Method::POST, &walker, &list, added).await;
     }
 
     // When the tour starts south of them: south to north, with its length.

@@ -3,7 +3,7 @@
 //! credited (history, credits, the logbook, the review queue); staff without a profile name
 //! are named by their role.
 
-use crate::accounts::{anonymous_token, sign_in};
+use crate::accounts::{anonymous_token, set_profile, sign_in};
 use crate::fixtures::{app_with_moderator, approved_proposal, approved_visit};
 use crate::submissions::{propose, Proposed};
 use serde_json::{json, Value};
@@ -39,7 +39,7 @@ async fn claimed_work_shows_the_claiming_accounts_name_and_staff_without_one_the
     // When the person signs in from the same device (claiming the work) and chooses a name.
     let (session, _, _) = sign_in(&app, "names-ada@plinth.test", &anon, 1).await;
     let profile = json!({"profile_name": "ada-names"});
-    let (status, named, body) = app.patch_as(&session, "/api/me/profile", profile).await;
+    let (status, named, body) = set_profile(&app, &session, profile).await;
     assert_eq!(status, 200, "{body}");
     assert!(!named.is_empty(), "the profile change has a position");
 

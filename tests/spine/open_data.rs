@@ -194,6 +194,8 @@ async fn feed(app: &TestApp, query: &str) -> (u16, String) {
 #[tokio::test]
 async fn the_feed_tells_of_an_addition_an_approved_edit_and_a_removal_newest_first() {
     use crate::accounts::sign_in;
+    use crate::edits::{approve_with, rename, ARTWORK};
+    use crate::feedback::{resolve, send};
     use crate::fixtures::{app_with_moderator, approved_proposal};
     use crate::submissions::{LAT, LON};
     use serde_json::json;
@@ -204,35 +206,18 @@ async fn the_feed_tells_of_an_addition_an_approved_edit_and_a_removal_newest_fir
 
     // An approved edit, proposed by someone else than the moderator.
     let (editor, _, _) = sign_in(&app, "feed-editor@plinth.test", &anon, 1).await;
-    let edit = json!({"edits": [{"field_name": "title", "field_value_old": "Feed Orca",
-                                 "field_value_new": "Feed Orca, renamed"}]});
-    let (status, _, proposed) = app
-        .post_as(&editor, &format!("/api/artwork/{artwork}/edit"), edit)
-        .await;
-    assert_eq!(status, 201, "{proposed}");
-    let edit_id = proposed["data"]["id"].as_str().unwrap();
-    let (status, _, approved) = app
-        .post_as(
-            &modr,
-            &format!("/api/review/artwork-edits/{edit_id}/approve"),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, 200, "{approved}");
+    let renamed = "Feed Orca, renamed";
+    let (edit, _) = rename(&app, ARTWORK, &editor, &artwork, "Feed Orca", renamed).await;
+    approve_with(&app, ARTWORK, &modr, &edit, json!({})).await;
 
     // A confirmed report that it is gone removes it.
     let report = json!({"subject_type": "artwork", "subject_id": artwork,
                         "issue_type": "missing", "note": "Gone since the works"});
-    let (status, _, sent) = app.post_as(&anon, "/api/feedback", report).await;
+    let (status, _, sent) = send(&app, &anon, report).await;
     assert_eq!(status, 201, "{sent}");
     let report = sent["data"]["id"].as_str().unwrap();
-    let (status, pos, resolved) = app
-        .post_as(
-            &modr,
-            &format!("/api/moderation/feedback/{report}/resolve"),
-            json!({"note": "Confirmed gone", "remove_artwork": true}),
-        )
-        .await;
+    let gone = json!({"note": "Confirmed gone", "remove_artwork": true});
+    let (status, pos, resolved) = resolve(&app, &modr, report, gone).await;
     assert_eq!(status, 200, "{resolved}");
     let (status, _) = app
         .get_as(&anon, &format!("/api/artworks/{artwork}"), Some(&pos))

@@ -139,6 +139,21 @@ pub(crate) async fn approve(
     review(app, token, "approve", id, body).await
 }
 
+/// Submission `id` as moderator `modr` reviews it, once `pos` (if any) is read.
+async fn under_review(app: &TestApp, modr: &str, id: &str, pos: Option<&str>) -> Value {
+    let path = format!("/api/review/submission/{id}");
+    let (status, body) = app.get_as(modr, &path, pos).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["submission"].clone()
+}
+
+/// Withdraws submission `id` as `token`: the answer's status and body.
+async fn withdraw(app: &TestApp, token: &str, id: &str) -> (u16, Value) {
+    let path = format!("/api/submissions/{id}/withdraw");
+    let (status, _, body) = app.send(Method::POST, &path, Some(token), None).await;
+    (status, body)
+}
+
 #[tokio::test]
 async fn an_anonymous_proposal_is_pending_for_its_author_at_once_and_served_without_metadata() {
     let app = spawn().await;
@@ -297,10 +312,7 @@ async fn a_photo_in_review_is_served_only_at_signed_urls_until_an_artwork_shows_
 
     // And moderators' answers carry signed URLs that serve it.
     let modr = moderator(&app).await;
-    let (_, detail) = app
-        .get_as(&modr, &format!("/api/review/submission/{id}"), None)
-        .await;
-    let theirs = detail["data"]["submission"]["photos"][0]["medium_url"]
+    let theirs = under_review(&app, &modr, &id, None).await["photos"][0]["medium_url"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -588,18 +600,9 @@ async fn approval_creates_the_artwork_once_and_a_visit_goes_into_its_logbook() {
         .as_str()
         .unwrap()
         .to_owned();
-    let (_, review) = app
-        .get_as(
-            &modr,
-            &format!("/api/review/submission/{visit}"),
-            Some(&visit_pos),
-        )
-        .await;
-    assert_eq!(review["data"]["submission"]["condition"], "damaged");
-    assert_eq!(
-        review["data"]["submission"]["artwork_title"],
-        "Digital Orca (Coupland)"
-    );
+    let review = under_review(&app, &modr, &visit, Some(&visit_pos)).await;
+    assert_eq!(review["condition"], "damaged");
+    assert_eq!(review["artwork_title"], "Digital Orca (Coupland)");
     let (status, headers, _) = approve(&app, &modr, &visit, json!({})).await;
     assert_eq!(status, 200);
     let (_, detail) = app
@@ -749,23 +752,9 @@ async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
     let second = propose(&app, &anon, "Also mine").await.id;
 
     let stranger = anonymous_token(&app).await;
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            &format!("/api/submissions/{first}/withdraw"),
-            Some(&stranger),
-            None,
-        )
-        .await;
+    let (status, _) = withdraw(&app, &stranger, &first).await;
     assert_eq!(status, 403);
-    let (status, _, body) = app
-        .send(
-            Method::POST,
-            &format!("/api/submissions/{first}/withdraw"),
-            Some(&anon),
-            None,
-        )
-        .await;
+    let (status, body) = withdraw(&app, &anon, &first).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["status"], "withdrawn");
 
@@ -776,14 +765,7 @@ async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
         .await;
     let ids = strs(&mine["data"]["submissions"], "id");
     assert_eq!(ids, vec![second.as_str(), first.as_str()]);
-    let (status, _, _) = app
-        .send(
-            Method::POST,
-            &format!("/api/submissions/{second}/withdraw"),
-            Some(&session),
-            None,
-        )
-        .await;
+    let (status, _) = withdraw(&app, &session, &second).await;
     assert_eq!(
         status, 200,
         "the account withdraws what its anonymous identity sent"
@@ -793,15 +775,12 @@ async fn only_the_author_withdraws_and_signing_in_keeps_earlier_submissions() {
 
 /// Every event of `aggregate_type`/`id`, as (event type, metadata), in order.
 async fn events_of(app: &TestApp, aggregate_type: &str, id: &str) -> Vec<(String, Value)> {
-    sqlx::query_as(
-        "SELECT event_type, metadata FROM es.events
-          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
-    )
-    .bind(aggregate_type)
-    .bind(id)
-    .fetch_all(&app.db.pool)
-    .await
-    .unwrap()
+    platform::eventlog::stream_of(&app.db.pool, aggregate_type, id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.event_type, e.metadata))
+        .collect()
 }
 
 #[tokio::test]
@@ -959,25 +938,15 @@ async fn a_photo_the_worker_gives_up_on_is_failed_and_moderators_are_told() {
     served(&app, &photo_urls).await;
     let modr = moderator(&app).await;
     let pos = position(&headers);
-    let (_, detail) = app
-        .get_as(&modr, &format!("/api/review/submission/{id}"), Some(&pos))
-        .await;
-    assert_eq!(
-        detail["data"]["submission"]["unprocessable_photos"],
-        json!([])
-    );
+    let review = under_review(&app, &modr, &id, Some(&pos)).await;
+    assert_eq!(review["unprocessable_photos"], json!([]));
     sqlx::query("UPDATE media.photos SET status = 'failed' WHERE key = $1")
         .bind(uuid::Uuid::parse_str(&photo).unwrap())
         .execute(&app.db.pool)
         .await
         .unwrap();
-    let (_, detail) = app
-        .get_as(&modr, &format!("/api/review/submission/{id}"), None)
-        .await;
-    assert_eq!(
-        detail["data"]["submission"]["unprocessable_photos"],
-        json!([photo])
-    );
+    let review = under_review(&app, &modr, &id, None).await;
+    assert_eq!(review["unprocessable_photos"], json!([photo]));
     let (_, mine) = app.get_as(&anon, "/api/me/submissions", None).await;
     assert_eq!(
         mine["data"]["submissions"][0]["unprocessable_photos"],

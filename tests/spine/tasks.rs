@@ -1,21 +1,14 @@
 //! "Help nearby": the gaps of the approved artworks around a place, nearest first; a gap goes as
 //! soon as it is answered, and is hidden while a pending edit answers it.
 
-use crate::edits::change;
+use crate::edits::{change, propose, ARTWORK};
+use crate::fixtures::string_pairs;
 use crate::harness::{import_artwork, vancouver_artwork_at as artwork, TestApp};
 use serde_json::{json, Value};
 
 /// The tasks of an answer, as (title, gap).
 fn tasks(body: &Value) -> Vec<(String, String)> {
-    body["data"]["tasks"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{body}"))
-        .iter()
-        .map(|t| {
-            let s = |k: &str| t[k].as_str().unwrap().to_owned();
-            (s("title"), s("gap"))
-        })
-        .collect()
+    string_pairs(&body["data"]["tasks"], "title", "gap")
 }
 
 /// `GET path` once the read side has `at`, checked fresh.
@@ -83,14 +76,7 @@ async fn help_nearby_lists_each_gap_nearest_first_and_drops_those_answered_or_pe
     // When someone proposes the mural's year (pending), then that task is hidden from others.
     let token = crate::accounts::signed_in(&app, "gaps-helper@example.org").await;
     let edits = json!([change("tag:year", Value::Null, json!("1975"))]);
-    let (status, at, answer) = app
-        .post_as(
-            &token,
-            &format!("/api/artwork/{bare_id}/edit"),
-            json!({ "edits": edits }),
-        )
-        .await;
-    assert_eq!(status, 201, "{answer}");
+    let (_, at) = propose(&app, ARTWORK, &token, &bare_id, edits).await;
     let expected = [
         ("Bare Mural", "photo"),
         ("Bare Mural", "artist"),

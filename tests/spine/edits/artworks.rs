@@ -1,11 +1,13 @@
 //! What only artwork edits have: credit per field, a moderator's revert of a change, and two
 //! edits of one field approved at the same moment.
 
-use super::{approve_applying, change, history, propose, rename, Scene, ARTWORK};
+use super::{
+    approve_applying, approve_with, change, decided, history, propose, rename, Scene, ARTWORK,
+};
 use crate::accounts::signed_in;
 use crate::fixtures::Refusal::{self, Field, Message, Status};
 use crate::fixtures::{assert_posts_refused, sql_value, strs};
-use crate::harness::assert_replay_keeps;
+use crate::harness::{assert_replay_keeps, TestApp};
 use crate::submissions::{moderator, spawn};
 use serde_json::{json, Value};
 
@@ -98,6 +100,22 @@ async fn an_approved_edit_credits_its_fields_to_the_editor_and_the_rest_to_the_d
     app.stop().await;
 }
 
+/// Has `modr` revert artwork `artwork` with `body` (the change, a reason, a scope) and checks it
+/// was done: the answer, and the title `reader` reads after it.
+async fn reverted(
+    app: &TestApp,
+    modr: &str,
+    reader: &str,
+    artwork: &str,
+    body: Value,
+) -> (Value, Value) {
+    let (pos, answer) = decided(app, modr, &ARTWORK.revert(artwork), body).await;
+    let (_, now) = app
+        .get_as(reader, &ARTWORK.detail(artwork), Some(&pos))
+        .await;
+    (answer, now["data"]["title"].clone())
+}
+
 #[tokio::test]
 async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
     let Scene {
@@ -107,7 +125,6 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
         modr,
         ..
     } = Scene::new(ARTWORK, "edit-3", "Gate", "reverted-editor@plinth.test").await;
-    let detail = ARTWORK.detail(&artwork);
     let (edit, _) = rename(
         &app,
         ARTWORK,
@@ -117,14 +134,13 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
         "Gate to the Northwest",
     )
     .await;
-    let (status, _, _) = app.post_as(&modr, &ARTWORK.approve(&edit), json!({})).await;
-    assert_eq!(status, 200);
+    approve_with(&app, ARTWORK, &modr, &edit, json!({})).await;
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     let (edited, import) = (
         entries[0]["id"].as_str().unwrap().to_owned(),
         entries[1]["id"].as_str().unwrap().to_owned(),
     );
-    let revert = format!("{detail}/revert");
+    let revert = ARTWORK.revert(&artwork);
 
     // Only moderators revert, with a reason, changes that set fields.
     let cases = [
@@ -145,11 +161,9 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
 
     // When the edit is reverted, the old title is back and the history says who and why.
     let vandalism = json!({"change": edited, "reason": "Vandalism"});
-    let (status, reverted, body) = app.post_as(&modr, &revert, vandalism).await;
-    assert_eq!(status, 200, "{body}");
+    let (body, title) = reverted(&app, &modr, &editor, &artwork, vandalism).await;
     assert_eq!(body["data"]["changes"][0]["field_value_new"], "Gate");
-    let (_, now) = app.get_as(&editor, &detail, Some(&reverted)).await;
-    assert_eq!(now["data"]["title"], "Gate");
+    assert_eq!(title, "Gate");
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     let undo = &entries[0];
     assert_eq!(
@@ -166,27 +180,13 @@ async fn a_revert_undoes_a_change_and_a_revert_of_it_restores_the_change() {
 
     // Reverting the revert restores the edit.
     let undo_id = undo["id"].as_str().unwrap().to_owned();
-    let (status, restored, _) = app
-        .post_as(
-            &modr,
-            &revert,
-            json!({"change": undo_id, "reason": "It was right"}),
-        )
-        .await;
-    assert_eq!(status, 200);
-    let (_, now) = app.get_as(&editor, &detail, Some(&restored)).await;
-    assert_eq!(now["data"]["title"], "Gate to the Northwest");
+    let restore = json!({"change": undo_id, "reason": "It was right"});
+    let (_, title) = reverted(&app, &modr, &editor, &artwork, restore).await;
+    assert_eq!(title, "Gate to the Northwest");
     // And going back to the import undoes everything since.
-    let (status, back, _) = app
-        .post_as(
-            &modr,
-            &revert,
-            json!({"change": import, "reason": "Start over", "scope": "since"}),
-        )
-        .await;
-    assert_eq!(status, 200);
-    let (_, now) = app.get_as(&editor, &detail, Some(&back)).await;
-    assert_eq!(now["data"]["title"], "Gate");
+    let start_over = json!({"change": import, "reason": "Start over", "scope": "since"});
+    let (_, title) = reverted(&app, &modr, &editor, &artwork, start_over).await;
+    assert_eq!(title, "Gate");
     let entries = history(&app, ARTWORK, &artwork, &editor).await;
     assert_eq!(entries.as_array().unwrap().len(), 5);
 

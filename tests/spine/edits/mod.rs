@@ -10,7 +10,7 @@ mod artworks;
 mod shared;
 
 use crate::accounts::{anonymous_token, signed_in};
-use crate::fixtures::strings;
+use crate::fixtures::{string_pairs, strings};
 use crate::harness::TestApp;
 use crate::submissions::{moderator, spawn};
 use domain::text::{LongText, PersonName};
@@ -125,6 +125,11 @@ impl Subject {
     /// The public detail (`/history` and `?as_of=` hang off it).
     fn detail(self, id: &str) -> String {
         format!("/api/{}s/{id}", self.word)
+    }
+
+    /// A moderator's revert of one of its changes (artworks only).
+    fn revert(self, id: &str) -> String {
+        format!("{}/revert", self.detail(id))
     }
 
     /// The moderators' queue.
@@ -261,17 +266,7 @@ pub(crate) fn change(field: &str, old: Value, new: Value) -> Value {
 
 /// A check's problems as (field, message).
 fn problems(check: &Value) -> Vec<(String, String)> {
-    check["data"]["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["field"].as_str().unwrap().to_owned(),
-                e["message"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
+    string_pairs(&check["data"]["errors"], "field", "message")
 }
 
 /// The field names of a list of changes as the server gave them.
@@ -289,7 +284,7 @@ fn changes(entry: &Value) -> Vec<(&str, &Value, &Value)> {
 
 /// Proposes `edits` (a list of changes) of subject `id` as `token`; answers the edit's id and
 /// position.
-async fn propose(
+pub(crate) async fn propose(
     app: &TestApp,
     subject: Subject,
     token: &str,
@@ -303,11 +298,18 @@ async fn propose(
     (body["data"]["id"].as_str().unwrap().to_owned(), pos)
 }
 
+/// Posts a moderator's decision `body` to `path` as `modr` and checks it was taken: the position
+/// and the answer.
+async fn decided(app: &TestApp, modr: &str, path: &str, body: Value) -> (String, Value) {
+    let (status, pos, answer) = app.post_as(modr, path, body).await;
+    assert_eq!(status, 200, "{answer}");
+    (pos, answer)
+}
+
 /// Rejects `edit` of `subject` as `modr` with `reason`, checked on its review: the position.
 async fn reject(app: &TestApp, subject: Subject, modr: &str, edit: &str, reason: &str) -> String {
     let body = json!({ "reason": reason });
-    let (status, pos, answer) = app.post_as(modr, &subject.reject(edit), body).await;
-    assert_eq!(status, 200, "{answer}");
+    let (pos, _) = decided(app, modr, &subject.reject(edit), body).await;
     let (_, review) = app.get_as(modr, &subject.review(edit), Some(&pos)).await;
     assert_eq!(
         (&review["data"]["status"], &review["data"]["reason"]),
@@ -316,8 +318,19 @@ async fn reject(app: &TestApp, subject: Subject, modr: &str, edit: &str, reason:
     pos
 }
 
-/// Approves `edit` of `subject` as `modr`, applying `fields` only, and checks it was: the
-/// position and the answer.
+/// Approves `edit` of `subject` as `modr` with `body` (what to apply: `true` or field names,
+/// every field when not given) and checks it was: the position and the answer.
+pub(crate) async fn approve_with(
+    app: &TestApp,
+    subject: Subject,
+    modr: &str,
+    edit: &str,
+    body: Value,
+) -> (String, Value) {
+    decided(app, modr, &subject.approve(edit), body).await
+}
+
+/// [`approve_with`] applying `fields` only.
 async fn approve_applying(
     app: &TestApp,
     subject: Subject,
@@ -325,14 +338,11 @@ async fn approve_applying(
     edit: &str,
     fields: &[&str],
 ) -> (String, Value) {
-    let body = subject.applying(fields);
-    let (status, pos, answer) = app.post_as(modr, &subject.approve(edit), body).await;
-    assert_eq!(status, 200, "{answer}");
-    (pos, answer)
+    approve_with(app, subject, modr, edit, subject.applying(fields)).await
 }
 
 /// Renames subject `id` `from` → `to` as `token`; answers the edit's id and position.
-async fn rename(
+pub(crate) async fn rename(
     app: &TestApp,
     subject: Subject,
     token: &str,

@@ -1,7 +1,8 @@
 //! The scenarios artworks and artists share, each written once and run for both subjects.
 
 use super::{
-    approve_applying, change, changes, field_names, history, problems, rename, Scene, Subject,
+    approve_applying, approve_with, change, changes, field_names, history, problems, rename, Scene,
+    Subject,
 };
 use crate::accounts::signed_in;
 use crate::fixtures::assert_message;
@@ -275,8 +276,7 @@ async fn a_stale_edit_needs_the_moderators_say_so_and_a_rejection_its_reason(sub
     // Given two renames made against the same name, the first approved.
     let (a, _) = rename(&app, subject, &first, &id, "Orca", "Digital Orca").await;
     let (b, _) = rename(&app, subject, &second, &id, "Orca", "Pixel Orca").await;
-    let (status, applied, _) = app.post_as(&modr, &subject.approve(&a), json!({})).await;
-    assert_eq!(status, 200);
+    let (applied, _) = approve_with(&app, subject, &modr, &a, json!({})).await;
 
     // The second shows as stale, and approving it takes the moderator's say-so.
     let (_, queue) = app.get_as(&modr, &subject.queue(), Some(&applied)).await;
