@@ -56,6 +56,7 @@ async fn importing() {
         n.name = PersonName::parse("N. McHaffie").unwrap();
     });
     let no_country = record_with(|n| n.country = None);
+    let with_website = |url: &str| record_with(|n| n.website = Some(url.into()));
     let shared = Imports {
         import,
         imported,
@@ -111,17 +112,13 @@ async fn importing() {
         Case {
             name: "a newer record with a bad website is refused",
             given: vec![imported(&r)],
-            when: import(&record_with(|n| {
-                n.website = Some("ftp://example.org".into())
-            })),
+            when: import(&with_website("ftp://example.org")),
             then: Err(ArtistError::BadWebsite),
         },
         Case {
             name: "import fails with a website that is not http",
             given: vec![],
-            when: import(&record_with(|r| {
-                r.website = Some("javascript:alert(1)".into())
-            })),
+            when: import(&with_website("javascript:alert(1)")),
             then: Err(ArtistError::BadWebsite),
         },
         Case {

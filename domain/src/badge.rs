@@ -87,50 +87,30 @@ impl BadgeRule {
 
     /// Why an award was made, for people.
     pub fn reason(&self) -> String {
-        let plural = |n: u32, one: &str, many: &str| {
-            if n == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{n} {many}")
-            }
+        use BadgeRule::*;
+        let n = self.threshold();
+        // The count's words (one, many) and what stands before and after it.
+        let (before, one, many, after) = match *self {
+            EmailVerified => return "E-mail address verified".to_owned(),
+            ApprovedSubmissions { .. } => ("", "contribution", "contributions", " approved"),
+            Photos { .. } => ("", "photo", "photos", " approved"),
+            Visits { .. } => ("", "visit", "visits", " logged"),
+            ApprovedEdits { .. } => ("", "edit", "edits", " approved"),
+            Areas { .. } => ("Artworks in ", "area", "different areas", ""),
+            AccountAge { .. } => ("A member for ", "day", "days", ""),
+            GapsFilled { .. } => ("", "gap", "gaps", " filled"),
+            AreasFinished { .. } => ("Every artwork seen in ", "area", "areas", ""),
         };
-        match *self {
-            BadgeRule::ApprovedSubmissions { at_least } => format!(
-                "{} approved",
-                plural(at_least, "contribution", "contributions")
-            ),
-            BadgeRule::Photos { at_least } => {
-                format!("{} approved", plural(at_least, "photo", "photos"))
-            }
-            BadgeRule::Visits { at_least } => {
-                format!("{} logged", plural(at_least, "visit", "visits"))
-            }
-            BadgeRule::ApprovedEdits { at_least } => {
-                format!("{} approved", plural(at_least, "edit", "edits"))
-            }
-            BadgeRule::EmailVerified => "E-mail address verified".to_owned(),
-            BadgeRule::Areas { at_least } => format!(
-                "Artworks in {}",
-                plural(at_least, "area", "different areas")
-            ),
-            BadgeRule::AccountAge { days } => {
-                format!("A member for {}", plural(days, "day", "days"))
-            }
-            BadgeRule::GapsFilled { at_least } => {
-                format!("{} filled", plural(at_least, "gap", "gaps"))
-            }
-            BadgeRule::AreasFinished { at_least } => {
-                format!(
-                    "Every artwork seen in {}",
-                    plural(at_least, "area", "areas")
-                )
-            }
+        if n == 1 {
+            format!("{before}1 {one}{after}")
+        } else {
+            format!("{before}{n} {many}{after}")
         }
     }
 
-    /// A threshold of 0 would award everyone for nothing.
-    fn check(&self) -> Result<(), BadgeError> {
-        let n = match *self {
+    /// The count it asks for (1 for a rule that is met or not).
+    fn threshold(&self) -> u32 {
+        match *self {
             BadgeRule::ApprovedSubmissions { at_least }
             | BadgeRule::Photos { at_least }
             | BadgeRule::Visits { at_least }
@@ -140,7 +120,12 @@ impl BadgeRule {
             | BadgeRule::AreasFinished { at_least } => at_least,
             BadgeRule::AccountAge { days } => days,
             BadgeRule::EmailVerified => 1,
-        };
+        }
+    }
+
+    /// A threshold of 0 would award everyone for nothing.
+    fn check(&self) -> Result<(), BadgeError> {
+        let n = self.threshold();
         if (1..=100_000).contains(&n) {
             Ok(())
         } else {

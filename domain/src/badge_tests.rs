@@ -105,6 +105,36 @@ fn the_catalogue_has_the_issues_thresholds_and_valid_entries() {
 }
 
 #[test]
+fn every_rule_says_why_it_was_awarded_in_words() {
+    use BadgeRule::*;
+    for (rule, reason) in [
+        (
+            ApprovedSubmissions { at_least: 1 },
+            "1 contribution approved",
+        ),
+        (
+            ApprovedSubmissions { at_least: 5 },
+            "5 contributions approved",
+        ),
+        (Photos { at_least: 1 }, "1 photo approved"),
+        (Photos { at_least: 10 }, "10 photos approved"),
+        (Visits { at_least: 3 }, "3 visits logged"),
+        (ApprovedEdits { at_least: 1 }, "1 edit approved"),
+        (EmailVerified, "E-mail address verified"),
+        (Areas { at_least: 1 }, "Artworks in 1 area"),
+        (Areas { at_least: 5 }, "Artworks in 5 different areas"),
+        (AccountAge { days: 365 }, "A member for 365 days"),
+        (GapsFilled { at_least: 1 }, "1 gap filled"),
+        (
+            AreasFinished { at_least: 2 },
+            "Every artwork seen in 2 areas",
+        ),
+    ] {
+        assert_eq!(rule.reason(), reason, "{rule:?}");
+    }
+}
+
+#[test]
 fn areas_are_cells_of_about_two_kilometres() {
     assert_eq!(area_of(49.2827, -123.1207), area_of(49.2830, -123.1210));
     assert_ne!(area_of(49.2827, -123.1207), area_of(49.3127, -123.1207));

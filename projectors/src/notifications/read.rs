@@ -60,24 +60,21 @@ pub async fn page(
         limit,
         offset
     )
+    .try_map(|r| {
+        Ok(NotificationDto {
+            id: r.id,
+            kind: enum_value("type", &r.kind, NotificationKind::parse)?,
+            title: r.title,
+            message: r.message,
+            link: r.link,
+            submission_id: r.submission_id,
+            created_at: r.created_at,
+            is_dismissed: r.is_dismissed,
+            badge: r.badge.map(|b| awarded(b, r.created_at)).transpose()?,
+        })
+    })
     .fetch_all(pool)
     .await?;
-    let rows = rows
-        .into_iter()
-        .map(|r| {
-            Ok(NotificationDto {
-                id: r.id,
-                kind: enum_value("type", &r.kind, NotificationKind::parse)?,
-                title: r.title,
-                message: r.message,
-                link: r.link,
-                submission_id: r.submission_id,
-                created_at: r.created_at,
-                is_dismissed: r.is_dismissed,
-                badge: r.badge.map(|b| awarded(b, r.created_at)).transpose()?,
-            })
-        })
-        .collect::<Result<_, sqlx::Error>>()?;
     Ok((rows, total))
 }
 
