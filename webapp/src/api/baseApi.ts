@@ -4,6 +4,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { PAGINATION } from '../config/constants';
 import { apiRequest, type RequestArgs, type ResponseMeta } from './client';
 import type { ApiError } from './errors';
 
@@ -46,6 +47,18 @@ export const LIST_ID = 'LIST';
 /** What a list query provides: the whole collection's tag of `type`, then one tag per item read. */
 export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: string }> | undefined) {
   return [{ type, id: LIST_ID }, ...(items ?? []).map((item) => ({ type, id: item.id }))];
+}
+
+/** A sorted index's page (GET /artworks, GET /artists): which page, how long, in which order. */
+export interface SortedPageArgs<Sort extends string> {
+  page?: number;
+  limit?: number;
+  sort?: Sort;
+}
+
+/** The page, length and order a sorted index is asked for: the usual ones where `args` leaves them out. */
+export function sortedPageParams<Sort extends string>({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort }: SortedPageArgs<Sort>) {
+  return { page, limit, sort: sort ?? PAGINATION.defaultSort };
 }
 
 export const baseApi = createApi({

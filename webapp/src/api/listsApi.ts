@@ -94,6 +94,10 @@ const listTag = (id: string) => ({ type: 'List' as const, id });
 const savedTag = (artworkId: string) => ({ type: 'Saved' as const, id: artworkId });
 const listPath = (id: string) => `/lists/${encodeURIComponent(id)}`;
 
+/** A write to the list's items: POST adds one, DELETE takes some out. */
+type ItemsWrite = { method: 'POST'; body: AddItem } | { method: 'DELETE'; body: RemoveItems };
+const itemsRequest = (listId: string, write: ItemsWrite) => ({ url: `${listPath(listId)}/items`, ...write });
+
 /** The tour as a GPX file, under the API's base (a link's `href`). */
 export function listTourGpxUrl(id: string): string {
   return buildUrl(`${listPath(id)}/tour.gpx`);
@@ -152,21 +156,13 @@ export const listsApi = baseApi.injectEndpoints({
       invalidatesTags: (r) => (r ? ['List'] : []),
     }),
     addToList: build.mutation<ListChanged, ListItemArgs>({
-      query: ({ listId, artworkId }) => ({
-        url: `${listPath(listId)}/items`,
-        method: 'POST',
-        body: { artwork_id: artworkId } satisfies AddItem,
-      }),
+      query: ({ listId, artworkId }) => itemsRequest(listId, { method: 'POST', body: { artwork_id: artworkId } }),
       transformResponse: (r: Envelope_ListChanged) => unwrap(r),
       onQueryStarted: ({ listId, artworkId }, api) => undoIfFailed([markSaved(api, artworkId, listId, true)], api.queryFulfilled),
       invalidatesTags: (_r, _e, { listId, artworkId }) => [listTag(listId), savedTag(artworkId)],
     }),
     removeFromList: build.mutation<ListChanged, RemoveItemsArgs>({
-      query: ({ listId, artworkIds }) => ({
-        url: `${listPath(listId)}/items`,
-        method: 'DELETE',
-        body: { artwork_ids: artworkIds } satisfies RemoveItems,
-      }),
+      query: ({ listId, artworkIds }) => itemsRequest(listId, { method: 'DELETE', body: { artwork_ids: artworkIds } }),
       transformResponse: (r: Envelope_ListChanged) => unwrap(r),
       onQueryStarted: ({ listId, artworkIds }, api) =>
         undoIfFailed(

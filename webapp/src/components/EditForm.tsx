@@ -23,8 +23,8 @@ import { messageTable } from '../lib/messageTable';
 import { toastShown } from '../lib/ui';
 import { editFieldLabel } from '../lib/fieldText';
 import { Icon } from './Icon';
-import { LabelledField } from './LabelledField';
-import { FieldError, noteTooLongMessage, NoteField, useFocusOnProblem } from './SubmissionParts';
+import type { TextFieldProps } from './LabelledField';
+import { FieldWithError, noteTooLongMessage, NoteField, useFocusOnProblem } from './SubmissionParts';
 import { Spinner } from './states';
 import './EditForm.css';
 
@@ -323,7 +323,7 @@ export function FieldFrame({
 }) {
   const t = useT();
   return (
-    <LabelledField htmlFor={id} label={label} className={`field${wide ? ' field--wide' : ''}`}>
+    <FieldWithError id={id} label={label} className={`field${wide ? ' field--wide' : ''}`} error={error} alert={false}>
       {preview}
       <div className="field__control">
         {children}
@@ -346,8 +346,7 @@ export function FieldFrame({
           {hint}
         </p>
       )}
-      <FieldError id={id} message={error} alert={false} />
-    </LabelledField>
+    </FieldWithError>
   );
 }
 
@@ -372,11 +371,7 @@ export function TextField({
   multiline = false,
   clearable = false,
   input,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+}: TextFieldProps & {
   error?: string | undefined;
   hint?: string;
   maxLength?: number;

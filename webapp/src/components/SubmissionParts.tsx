@@ -14,8 +14,8 @@ import { t as translate, useT } from '../i18n';
 import { formatDistance } from '../lib/geo';
 import type { OutboxItem } from '../lib/outbox';
 import { uploadingLabel } from '../lib/photoRules';
-import { Icon } from './Icon';
-import { LabelledField } from './LabelledField';
+import { Icon, type IconName } from './Icon';
+import { LabelledField, type TextFieldProps } from './LabelledField';
 import { PhotoImage } from './PhotoImage';
 import { ErrorNote, Spinner } from './states';
 import { TypeChip } from './TypeChip';
@@ -98,6 +98,33 @@ export function FieldError({ id, message, alert = true }: { id: string; message?
 }
 
 /**
+ * A field's box (`LabelledField`, of class `className`) for the control `id`: `children` (the
+ * control, and its hint), then the field's error (`FieldError`, announced unless `alert` is false).
+ */
+export function FieldWithError({
+  id,
+  label,
+  className,
+  error,
+  alert = true,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  error?: string | null | undefined;
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <LabelledField htmlFor={id} label={label} className={className}>
+      {children}
+      <FieldError id={id} message={error} alert={alert} />
+    </LabelledField>
+  );
+}
+
+/**
  * The note to the moderators, with its length against the limit (SUBMISSION.noteMax); the
  * counter's id is `${id}-count`, its error's `${id}-error`.
  */
@@ -110,11 +137,7 @@ export function NoteField({
   rows = 3,
   alert = true,
   testId,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+}: TextFieldProps & {
   error?: string | null | undefined;
   rows?: number;
   /** As FieldError's. */
@@ -124,7 +147,7 @@ export function NoteField({
   const length = value.trim().length;
   const over = length > SUBMISSION.noteMax;
   return (
-    <LabelledField htmlFor={id} label={label}>
+    <FieldWithError id={id} label={label} error={error} alert={alert}>
       <textarea
         id={id}
         rows={rows}
@@ -137,8 +160,7 @@ export function NoteField({
       <p id={`${id}-count`} className={`field__counter${over ? ' field__counter--over' : ''}`} aria-live={over ? 'polite' : 'off'}>
         {length}/{SUBMISSION.noteMax}
       </p>
-      <FieldError id={id} message={error} alert={alert} />
-    </LabelledField>
+    </FieldWithError>
   );
 }
 
@@ -200,25 +222,58 @@ export function useFocusOnProblem(
   }, [attempt, form, fallback]);
 }
 
-/** What the server said on receiving a submission: pending, and possible duplicates. */
-export function SubmissionReceiptView({
-  receipt,
-  title,
-  headingRef,
-  children,
-}: {
-  receipt: SubmissionReceipt;
-  title: string;
+/** What a page gives the receipt it shows: the heading's ref (the page focuses it), and its way on (`children`). */
+interface ReceiptProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
+}
+
+/**
+ * A receipt: its heading (`icon`, `title`; its id `id`), what it says (`children`), then the way
+ * on: its own `link`, and the page's (`after`).
+ */
+function Receipt({
+  id,
+  testId,
+  icon,
+  title,
+  headingRef,
+  link,
+  after,
+  children,
+}: {
+  id: string;
+  testId: string;
+  icon: IconName;
+  title: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  link: { to: string; testId: string; label: string };
+  after: ReactNode;
+  children: ReactNode;
 }) {
+  return (
+    <section className="receipt" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="receipt__title">
+        <Icon name={icon} size={24} /> {title}
+      </h2>
+      {children}
+      <div className="button-row">
+        <Link className="button button--filled" to={link.to} data-testid={link.testId}>
+          {link.label}
+        </Link>
+        {after}
+      </div>
+    </section>
+  );
+}
+
+/** What the server said on receiving a submission: pending, and possible duplicates. */
+export function SubmissionReceiptView({ receipt, title, headingRef, children }: { receipt: SubmissionReceipt; title: string } & ReceiptProps) {
   const t = useT();
   const visit = receipt.submission_type === 'logbook';
+  const seeYours = { to: to.profile(), testId: 'receipt-profile-link', label: t('components.submission.seeYours') };
   return (
-    <section className="receipt" aria-labelledby={`receipt-${receipt.id}`} data-testid="submission-receipt">
-      <h2 id={`receipt-${receipt.id}`} ref={headingRef} tabIndex={-1} className="receipt__title">
-        <Icon name="check" size={24} /> {title}
-      </h2>
+    <Receipt id={`receipt-${receipt.id}`} testId="submission-receipt" icon="check" title={title} headingRef={headingRef} link={seeYours} after={children}>
       <p>
         <span className="chip chip--status chip--pending" data-testid="receipt-status">
           {t('components.submission.pending')}
@@ -247,13 +302,7 @@ export function SubmissionReceiptView({
           </ol>
         </section>
       )}
-      <div className="button-row">
-        <Link className="button button--filled" to={to.profile()} data-testid="receipt-profile-link">
-          {t('components.submission.seeYours')}
-        </Link>
-        {children}
-      </div>
-    </section>
+    </Receipt>
   );
 }
 
@@ -265,17 +314,7 @@ export type ContributionOutcome = { kind: 'sent'; receipt: SubmissionReceipt } |
  * kept in the Outbox for want of a network, that it is safe and will go. `children`: the page's
  * way on, after either.
  */
-export function ContributionOutcomeView({
-  outcome,
-  sentTitle,
-  headingRef,
-  children,
-}: {
-  outcome: ContributionOutcome;
-  sentTitle: string;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  children?: ReactNode;
-}) {
+export function ContributionOutcomeView({ outcome, sentTitle, headingRef, children }: { outcome: ContributionOutcome; sentTitle: string } & ReceiptProps) {
   const t = useT();
   if (outcome.kind === 'sent') {
     return (
@@ -284,20 +323,11 @@ export function ContributionOutcomeView({
       </SubmissionReceiptView>
     );
   }
-  const id = `queued-${outcome.item.id}`;
+  const openOutbox = { to: to.outbox(), testId: 'queued-outbox-link', label: t('components.outbox.open') };
   return (
-    <section className="receipt" aria-labelledby={id} data-testid="queued-receipt">
-      <h2 id={id} ref={headingRef} tabIndex={-1} className="receipt__title">
-        <Icon name="outbox" size={24} /> {t('components.outbox.queuedTitle')}
-      </h2>
+    <Receipt id={`queued-${outcome.item.id}`} testId="queued-receipt" icon="outbox" title={t('components.outbox.queuedTitle')} headingRef={headingRef} link={openOutbox} after={children}>
       <p>{t('components.outbox.queuedBody')}</p>
-      <div className="button-row">
-        <Link className="button button--filled" to={to.outbox()} data-testid="queued-outbox-link">
-          {t('components.outbox.open')}
-        </Link>
-        {children}
-      </div>
-    </section>
+    </Receipt>
   );
 }
 

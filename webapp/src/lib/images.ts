@@ -24,18 +24,13 @@ export function imageUrl(key: string, size: ImageSize): string {
   return `/api/images/${size}/${path}`;
 }
 
-function sizedUrl(photo: Partial<PhotoDto>, size: ImageSize): string | undefined {
-  switch (size) {
-    case 'thumbnail':
-      return photo.thumbnail_url;
-    case 'medium':
-      return photo.medium_url;
-    case 'large':
-      return photo.large_url;
-    case 'original':
-      return photo.url;
-  }
-}
+/** The field of a `PhotoDto` that holds the server's URL of each size. */
+const SIZED_URL_FIELDS = {
+  thumbnail: 'thumbnail_url',
+  medium: 'medium_url',
+  large: 'large_url',
+  original: 'url',
+} as const satisfies Record<ImageSize, keyof PhotoDto>;
 
 /** The URL of `photo` at `size` (the server's own URL when it gave one), and of its large view. */
 export function photoSource(photo: PhotoInput, size: ImageSize = 'medium'): PhotoSource | null {
@@ -46,7 +41,7 @@ export function photoSource(photo: PhotoInput, size: ImageSize = 'medium'): Phot
       : { src: imageUrl(photo, size), full: imageUrl(photo, 'large'), alt: null };
   }
   const alt = photo.alt ?? photo.caption ?? null;
-  const sized = sizedUrl(photo, size);
+  const sized = photo[SIZED_URL_FIELDS[size]];
   const large = photo.large_url ?? (photo.key ? imageUrl(photo.key, 'large') : undefined);
   if (sized) return { src: sized, full: large ?? photo.url ?? sized, alt };
   if (photo.key) return { src: imageUrl(photo.key, size), full: imageUrl(photo.key, 'large'), alt };

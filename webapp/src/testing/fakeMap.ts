@@ -2,29 +2,27 @@
 import { vi } from 'vitest';
 import type * as MapModule from '../lib/map';
 import type { CreateMapOptions, PlinthMap } from '../lib/map';
+import { builder } from './builder';
 
-export function fakeMap(over: Partial<PlinthMap> = {}): PlinthMap {
-  return {
-    kind: 'maplibre',
-    basemap: 'offline',
-    setPoints: () => undefined,
-    setSelected: () => undefined,
-    setUserLocation: () => undefined,
-    flyTo: () => undefined,
-    getViewport: () => ({ center: { lat: 0, lng: 0 }, zoom: 12, bounds: { north: 0, south: 0, east: 0, west: 0 } }),
-    onMoveEnd: () => () => undefined,
-    onPointClick: () => () => undefined,
-    onBackgroundClick: () => () => undefined,
-    setPin: () => undefined,
-    onPinMove: () => () => undefined,
-    setRoute: () => undefined,
-    setAreas: () => undefined,
-    fitBounds: () => undefined,
-    resize: () => undefined,
-    destroy: () => undefined,
-    ...over,
-  };
-}
+export const fakeMap = builder((): PlinthMap => ({
+  kind: 'maplibre',
+  basemap: 'offline',
+  setPoints: () => undefined,
+  setSelected: () => undefined,
+  setUserLocation: () => undefined,
+  flyTo: () => undefined,
+  getViewport: () => ({ center: { lat: 0, lng: 0 }, zoom: 12, bounds: { north: 0, south: 0, east: 0, west: 0 } }),
+  onMoveEnd: () => () => undefined,
+  onPointClick: () => () => undefined,
+  onBackgroundClick: () => () => undefined,
+  setPin: () => undefined,
+  onPinMove: () => () => undefined,
+  setRoute: () => undefined,
+  setAreas: () => undefined,
+  fitBounds: () => undefined,
+  resize: () => undefined,
+  destroy: () => undefined,
+}));
 
 /**
  * `lib/map` as a test mocks it: the real module, with WebGL supported and `createMap` answering a

@@ -1,6 +1,7 @@
 /** A fetch stand-in: routes "METHOD /api/path" to handlers and records every request. */
 import { vi } from 'vitest';
 import type { AuthStatus } from '../api/types';
+import { builder } from './builder';
 
 export interface RecordedRequest {
   method: string;
@@ -51,19 +52,16 @@ export function bodyOf<T = unknown>(req: RecordedRequest): T {
 export const ANON_TOKEN = 'a'.repeat(64);
 
 /** An auth status as the OpenAPI document describes it (anonymous unless overridden). */
-export function authStatus(over: Partial<AuthStatus> = {}): AuthStatus {
-  return {
-    is_authenticated: false,
-    is_anonymous: true,
-    user_token: ANON_TOKEN,
-    user: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', email: null, created_at: null },
-    is_moderator: false,
-    can_review: false,
-    is_admin: false,
-    profile_name: null,
-    ...over,
-  };
-}
+export const authStatus = builder((): AuthStatus => ({
+  is_authenticated: false,
+  is_anonymous: true,
+  user_token: ANON_TOKEN,
+  user: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', email: null, created_at: null },
+  is_moderator: false,
+  can_review: false,
+  is_admin: false,
+  profile_name: null,
+}));
 
 /** The auth status of a signed-in account (`over` names it: at least its `user`). */
 export function signedInAuthStatus(over: Partial<AuthStatus> = {}): AuthStatus {

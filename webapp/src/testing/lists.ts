@@ -1,5 +1,6 @@
 /** Saved lists as the server describes them: the caller's lists, one list's page, an artwork's counts. */
 import type { ArtworkDto, ListDetails, ListSummary, SavedCounts } from '../api/types';
+import { builder } from './builder';
 
 export const LOVED_ID = '10000000-0000-4000-8000-000000000001';
 export const VISITED_ID = '10000000-0000-4000-8000-000000000002';
@@ -18,19 +19,16 @@ export function systemLists(counts: { loved?: number; visited?: number; want_to_
 }
 
 /** One of the caller's own lists. */
-export function customList(over: Partial<ListSummary> = {}): ListSummary {
-  return {
-    id: WALK_ID,
-    name: 'Sunday walk',
-    kind: 'custom',
-    public: false,
-    item_count: 0,
-    owned: true,
-    created_at: '2025-04-01T10:00:00Z',
-    updated_at: '2025-04-01T10:00:00Z',
-    ...over,
-  };
-}
+export const customList = builder((): ListSummary => ({
+  id: WALK_ID,
+  name: 'Sunday walk',
+  kind: 'custom',
+  public: false,
+  item_count: 0,
+  owned: true,
+  created_at: '2025-04-01T10:00:00Z',
+  updated_at: '2025-04-01T10:00:00Z',
+}));
 
 /** GET /artworks/{id}/saved: nobody saved it, unless overridden. */
 export function savedCounts(

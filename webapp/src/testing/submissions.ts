@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { NearbyCandidate, PhotoDto, SubmissionDto, SubmissionList, SubmissionReceipt } from '../api/types';
+import { builder } from './builder';
 import { json } from './fetchMock';
 
 /** Photo `n`, its key `n` in hexadecimal. */
@@ -25,79 +26,67 @@ export function photoWithKey(key: string): PhotoDto {
 
 export const ARTWORK_ID = '77777777-7777-4777-8777-777777777777';
 
-export function candidate(over: Partial<NearbyCandidate> = {}): NearbyCandidate {
-  return {
-    id: ARTWORK_ID,
-    title: 'Girl in a Wetsuit',
-    artwork_type: 'statue',
-    lat: 49.3031,
-    lon: -123.1265,
-    distance_m: 12,
-    similarity: 0.87,
-    thumbnail_url: null,
-    ...over,
-  };
-}
+export const candidate = builder((): NearbyCandidate => ({
+  id: ARTWORK_ID,
+  title: 'Girl in a Wetsuit',
+  artwork_type: 'statue',
+  lat: 49.3031,
+  lon: -123.1265,
+  distance_m: 12,
+  similarity: 0.87,
+  thumbnail_url: null,
+}));
 
-export function receipt(over: Partial<SubmissionReceipt> = {}): SubmissionReceipt {
-  return {
-    id: '99999999-9999-4999-8999-999999999999',
-    status: 'pending',
-    submission_type: 'new_artwork',
-    photos: [photo(1)],
-    nearby: [],
-    ...over,
-  };
-}
+export const receipt = builder((): SubmissionReceipt => ({
+  id: '99999999-9999-4999-8999-999999999999',
+  status: 'pending',
+  submission_type: 'new_artwork',
+  photos: [photo(1)],
+  nearby: [],
+}));
 
-export function submission(over: Partial<SubmissionDto> = {}): SubmissionDto {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    submission_type: 'new_artwork',
-    status: 'pending',
-    title: 'Bronze whale',
-    artwork_type: 'sculpture',
-    notes: null,
-    condition: null,
-    lat: 49.3,
-    lon: -123.12,
-    photos: [photo(2)],
-    unprocessable_photos: [],
-    tags: {},
-    artists: [],
-    artwork_id: null,
-    artwork_title: null,
-    reason: null,
-    queue_position: 1,
-    created_at: '2025-05-01T10:00:00Z',
-    decided_at: null,
-    ...over,
-  };
-}
+export const submission = builder((): SubmissionDto => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  submission_type: 'new_artwork',
+  status: 'pending',
+  title: 'Bronze whale',
+  artwork_type: 'sculpture',
+  notes: null,
+  condition: null,
+  lat: 49.3,
+  lon: -123.12,
+  photos: [photo(2)],
+  unprocessable_photos: [],
+  tags: {},
+  artists: [],
+  artwork_id: null,
+  artwork_title: null,
+  reason: null,
+  queue_position: 1,
+  created_at: '2025-05-01T10:00:00Z',
+  decided_at: null,
+}));
 
 /** A submission as moderators see it: with its submitter and the photos' EXIF. */
-export function reviewItem(over: Partial<SubmissionDto> = {}): SubmissionDto {
-  return {
-    ...submission(),
-    submitter: { id: '22222222-2222-4222-8222-222222222222', display_name: 'Anonymous (22222222...)' },
-    photos: [
-      {
-        ...photo(3),
-        exif: {
-          latitude: 49.3,
-          longitude: -123.12,
-          dateTime: '2025:05:01 09:58:00',
-          make: 'Google',
-          model: 'Pixel 8',
-          orientation: 1,
-          width: 4000,
-          height: 3000,
-        },
+export const reviewItem = builder((): SubmissionDto => ({
+  ...submission(),
+  submitter: { id: '22222222-2222-4222-8222-222222222222', display_name: 'Anonymous (22222222...)' },
+  photos: [
+    {
+      ...photo(3),
+      exif: {
+        latitude: 49.3,
+        longitude: -123.12,
+        dateTime: '2025:05:01 09:58:00',
+        make: 'Google',
+        model: 'Pixel 8',
+        orientation: 1,
+        width: 4000,
+        height: 3000,
       },
-    ],
-    ...over,
-  };
-}
+    },
+  ],
+}));
 
 /** GET /me/submissions' or GET /review/queue's page of `submissions`. */
 export function submissionList(

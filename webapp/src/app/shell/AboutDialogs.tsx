@@ -10,27 +10,32 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { scheduleWelcome } from './welcome';
 import './AboutDialogs.css';
 
+/** The Dialog's `open` and `onClose` for the shell's dialog `name`: open while the store says so. */
+function useShellDialog(name: 'welcome' | 'about') {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectDialog) === name;
+  return { open, onClose: () => dispatch(dialogClosed()) };
+}
+
 export function WelcomeDialog() {
   const dispatch = useAppDispatch();
-  const open = useAppSelector(selectDialog) === 'welcome';
+  const dialog = useShellDialog('welcome');
   const product = useProductName();
   const t = useT();
 
   useEffect(() => scheduleWelcome(() => dispatch(dialogOpened('welcome'))), [dispatch]);
 
-  const close = () => dispatch(dialogClosed());
   const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <Dialog
-      open={open}
+      {...dialog}
       title={t('shell.welcome.title', { product })}
-      onClose={close}
       actions={
         <>
           <button type="button" className="button button--text" onClick={() => dispatch(dialogOpened('about'))}>
             {t('shell.welcome.learnMore')}
           </button>
-          <button type="button" className="button button--filled" onClick={close}>
+          <button type="button" className="button button--filled" onClick={dialog.onClose}>
             {t('shell.welcome.start')}
           </button>
         </>
@@ -47,16 +52,14 @@ export function WelcomeDialog() {
 }
 
 export function AboutDialog() {
-  const dispatch = useAppDispatch();
-  const open = useAppSelector(selectDialog) === 'about';
+  const dialog = useShellDialog('about');
+  const close = dialog.onClose;
   const product = useProductName();
   const t = useT();
-  const close = () => dispatch(dialogClosed());
   return (
     <Dialog
-      open={open}
+      {...dialog}
       title={t('shell.about.title', { product })}
-      onClose={close}
       actions={
         <button type="button" className="button button--filled" onClick={close}>
           {t('common.close')}

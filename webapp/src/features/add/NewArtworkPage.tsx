@@ -13,7 +13,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useTagVocabulary } from '../../api/tagSchemaApi';
 import { ArtistPicker, type CreditedArtist } from '../../components/ArtistPicker';
 import { Icon } from '../../components/Icon';
-import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoPicker } from '../../components/PhotoPicker';
@@ -22,6 +21,7 @@ import {
   consentMessage,
   ConsentField,
   FieldError,
+  FieldWithError,
   noteTooLongMessage,
   NoteField,
   ContributionOutcomeView,
@@ -306,7 +306,7 @@ function NewArtworkForm({ onSent, onQueued }: Pick<ReturnType<typeof useSentRece
     <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('add.new.form')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
-      <LabelledField htmlFor={ids.title} label={t('add.new.titleLabel')}>
+      <FieldWithError id={ids.title} label={t('add.new.titleLabel')} error={errors.title}>
         <input
           {...controlProps('title', ids.title, `${ids.title}-hint`)}
           value={title}
@@ -319,10 +319,9 @@ function NewArtworkForm({ onSent, onQueued }: Pick<ReturnType<typeof useSentRece
         <p id={`${ids.title}-hint`} className="field__hint">
           {t('add.new.titleHint')}
         </p>
-        <FieldError id={ids.title} message={errors.title} />
-      </LabelledField>
+      </FieldWithError>
 
-      <LabelledField htmlFor={ids.type} label={t('add.new.type')}>
+      <FieldWithError id={ids.type} label={t('add.new.type')} error={errors.artwork_type}>
         <select
           {...controlProps('artwork_type', ids.type)}
           value={type}
@@ -331,10 +330,9 @@ function NewArtworkForm({ onSent, onQueued }: Pick<ReturnType<typeof useSentRece
         >
           <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
         </select>
-        <FieldError id={ids.type} message={errors.artwork_type} />
-      </LabelledField>
+      </FieldWithError>
 
-      <LabelledField htmlFor={ids.description} label={t('add.new.description')}>
+      <FieldWithError id={ids.description} label={t('add.new.description')} error={errors.description}>
         <textarea
           {...controlProps('description', ids.description)}
           rows={3}
@@ -342,8 +340,7 @@ function NewArtworkForm({ onSent, onQueued }: Pick<ReturnType<typeof useSentRece
           onChange={(e) => setDescription(e.target.value)}
           data-testid="new-artwork-description"
         />
-        <FieldError id={ids.description} message={errors.description} />
-      </LabelledField>
+      </FieldWithError>
 
       <fieldset className="fieldset" aria-describedby={describedBy('tags', ids.tags, `${ids.tags}-hint`)}>
         <legend className="field__label">{t('add.new.details')}</legend>

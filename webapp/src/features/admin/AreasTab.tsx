@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { LabelledField } from '../../components/LabelledField';
 import { ErrorNote, QueryState, Spinner } from '../../components/states';
 import { AREA_LIMITS } from '../../config/constants';
-import { t as translate, useT } from '../../i18n';
+import { t as translate, useT, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { successShown, toastShown } from '../../lib/ui';
 import { useClearAreasMutation, useLoadAreasMutation } from './adminApi';
@@ -33,6 +33,13 @@ interface Values {
 }
 
 const EMPTY: Values = { name: '', attribution: '', name_property: '' };
+
+/** The form's text fields, in order: each one's label and hint, and whether it must be filled. */
+const TEXT_FIELDS = [
+  { key: 'name', label: 'admin.areas.fileName', hint: 'admin.areas.nameHint', required: true },
+  { key: 'attribution', label: 'admin.areas.attribution', hint: 'admin.areas.attributionHint', required: true },
+  { key: 'name_property', label: 'admin.areas.nameProperty', hint: 'admin.areas.namePropertyHint', required: false },
+] as const satisfies ReadonlyArray<{ key: keyof Values; label: MessageKey; hint: MessageKey; required: boolean }>;
 
 const chars = (s: string) => [...s.trim()].length;
 
@@ -194,22 +201,9 @@ function BoundaryForm() {
           </p>
           <ErrorNote id={ids.fileError}>{problems.file}</ErrorNote>
         </LabelledField>
-        <TextField label={t('admin.areas.fileName')} hint={t('admin.areas.nameHint')} value={values.name} onChange={set('name')} error={problems.name} required />
-        <TextField
-          label={t('admin.areas.attribution')}
-          hint={t('admin.areas.attributionHint')}
-          value={values.attribution}
-          onChange={set('attribution')}
-          error={problems.attribution}
-          required
-        />
-        <TextField
-          label={t('admin.areas.nameProperty')}
-          hint={t('admin.areas.namePropertyHint')}
-          value={values.name_property}
-          onChange={set('name_property')}
-          error={problems.name_property}
-        />
+        {TEXT_FIELDS.map((f) => (
+          <TextField key={f.key} label={t(f.label)} hint={t(f.hint)} value={values[f.key]} onChange={set(f.key)} error={problems[f.key]} required={f.required} />
+        ))}
         {failure && (
           <p className="form-error" role="alert">
             {failure}

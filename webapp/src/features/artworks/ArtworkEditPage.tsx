@@ -18,11 +18,10 @@ import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
 import { DetailPhoto } from '../../components/DetailPhoto';
 import { describedByOf, EditFormShell, FieldFrame, TextField, useEditSubmission, useRebasedValues, useSubjectEditFlow } from '../../components/EditForm';
-import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem } from '../../components/LocationField';
 import { PageHeader, usePageTitle } from '../../components/PageTitle';
 import { ValueOptions } from '../../components/Select';
-import { FieldError } from '../../components/SubmissionParts';
+import { FieldWithError } from '../../components/SubmissionParts';
 import { ErrorState, Loading, LoadingScreen } from '../../components/states';
 import { isLongText, isWide, TagValueField } from '../../components/TagValueField';
 import { SUBMISSION } from '../../config/constants';
@@ -116,7 +115,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
           onChange={(description) => set({ description })}
           error={errorAt('description')}
         />
-        <LabelledField htmlFor={idOf('artwork_type')} label={t('artworks.edit.artworkType')}>
+        <FieldWithError id={idOf('artwork_type')} label={t('artworks.edit.artworkType')} error={errorAt('artwork_type')} alert={false}>
           <select
             id={idOf('artwork_type')}
             value={values.artwork_type}
@@ -126,8 +125,7 @@ function EditForm({ artwork, reload }: { artwork: ArtworkDetailDto; reload: () =
           >
             <ValueOptions values={ARTWORK_TYPES} label={artworkTypeLabel} />
           </select>
-          <FieldError id={idOf('artwork_type')} message={errorAt('artwork_type')} alert={false} />
-        </LabelledField>
+        </FieldWithError>
         <LocationField
           value={values.location}
           onChange={(location) => set({ location })}

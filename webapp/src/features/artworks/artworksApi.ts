@@ -3,7 +3,7 @@
  * one change in the history, and merging a duplicate into another record (and undoing that).
  * Proposing an edit is `api/artworkApi`'s (the help screen proposes too).
  */
-import { baseApi, LIST_ID, listTags, unwrap } from '../../api/baseApi';
+import { baseApi, LIST_ID, listTags, sortedPageParams, unwrap, type SortedPageArgs } from '../../api/baseApi';
 import type {
   Merged,
   MergeRequest,
@@ -12,7 +12,6 @@ import type {
   UnmergeRequest,
 } from '../../api/types';
 import type { ArtworkPage, ArtworkType, Envelope, Envelope_ArtworkPage } from '../../api/types';
-import { PAGINATION } from '../../config/constants';
 import type { MessageKey } from '../../i18n';
 
 export const ARTWORK_SORTS = ['updated_desc', 'title_asc', 'created_desc'] as const;
@@ -25,10 +24,7 @@ export const ARTWORK_SORT_LABELS: Record<ArtworkSort, MessageKey> = {
   created_desc: 'artworks.sort.createdDesc',
 };
 
-export interface ArtworkListArgs {
-  page?: number;
-  limit?: number;
-  sort?: ArtworkSort;
+export interface ArtworkListArgs extends SortedPageArgs<ArtworkSort> {
   /** Only artworks of this type. */
   type?: ArtworkType;
   /** Only artworks with at least one photo shown. */
@@ -42,10 +38,10 @@ export interface ArtworkListArgs {
 export const artworksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getArtworks: build.query<ArtworkPage, ArtworkListArgs>({
-      query: ({ page = PAGINATION.defaultPage, limit = PAGINATION.defaultLimit, sort = 'updated_desc', type, hasPhoto, city, area }) => ({
+      query: ({ type, hasPhoto, city, area, ...page }) => ({
         url: '/artworks',
         // An unset filter is left out of the query.
-        params: { page, limit, sort, type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
+        params: { ...sortedPageParams(page), type, has_photo: hasPhoto || undefined, city, area: city ? area : undefined },
       }),
       transformResponse: (r: Envelope_ArtworkPage) => unwrap(r),
       providesTags: (result) => listTags('Artwork', result?.artworks),

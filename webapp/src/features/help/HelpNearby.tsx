@@ -20,11 +20,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ArtistPicker, isKnownArtist } from '../../components/ArtistPicker';
 import { FieldFrame, describedByOf, useEditSubmission } from '../../components/EditForm';
 import { Icon } from '../../components/Icon';
-import { LabelledField } from '../../components/LabelledField';
 import { Section } from '../../components/Section';
 import { ValueOptions } from '../../components/Select';
 import { SignInButton } from '../../components/SignInRequired';
-import { FieldError, useFocusOnProblem } from '../../components/SubmissionParts';
+import { FieldWithError, useFocusOnProblem } from '../../components/SubmissionParts';
 import { ErrorNote, InlineFailure, Loading, Skeleton, Spinner, loadingUntil } from '../../components/states';
 import { TagValueField } from '../../components/TagValueField';
 import { TASKS } from '../../config/constants';
@@ -343,7 +342,7 @@ function AnswerForm({
       break;
     case 'artwork_type':
       control = (
-        <LabelledField htmlFor={fieldId} label={t('help.nearby.field.artworkType')}>
+        <FieldWithError id={fieldId} label={t('help.nearby.field.artworkType')} error={error} alert={false}>
           <select
             id={fieldId}
             value={answer.type ?? ''}
@@ -354,8 +353,7 @@ function AnswerForm({
             <option value="">{t('help.nearby.chooseType')}</option>
             <ValueOptions values={ANSWER_TYPES} label={artworkTypeLabel} />
           </select>
-          <FieldError id={fieldId} message={error} alert={false} />
-        </LabelledField>
+        </FieldWithError>
       );
       break;
     case 'year':

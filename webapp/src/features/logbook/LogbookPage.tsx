@@ -8,7 +8,6 @@ import { useGetArtworkQuery } from '../../api/artworkApi';
 import { isApiError } from '../../api/errors';
 import { CONDITIONS, type Condition } from '../../api/types';
 import { ArtworkNotFound } from '../../components/ArtworkNotFound';
-import { LabelledField } from '../../components/LabelledField';
 import { LocationField, locationProblem, type LatLon } from '../../components/LocationField';
 import { PageHeader } from '../../components/PageTitle';
 import { PhotoImage } from '../../components/PhotoImage';
@@ -17,7 +16,7 @@ import { ValueOptions } from '../../components/Select';
 import {
   consentMessage,
   ConsentField,
-  FieldError,
+  FieldWithError,
   noteTooLongMessage,
   NoteField,
   ContributionOutcomeView,
@@ -154,7 +153,7 @@ function LogbookForm({
     <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={sending} aria-label={t('logbook.page.title')}>
       <PhotoPicker files={photos} onChange={setPhotos} error={errors.photos} max={SUBMISSION.maxPhotos} />
 
-      <LabelledField htmlFor={conditionId} label={t('logbook.form.condition')}>
+      <FieldWithError id={conditionId} label={t('logbook.form.condition')} error={errors.condition}>
         <select
           {...controlProps('condition', conditionId)}
           value={condition}
@@ -164,8 +163,7 @@ function LogbookForm({
           <option value="">{t('logbook.form.conditionUnsure')}</option>
           <ValueOptions values={CONDITIONS} label={(c) => t(CONDITION_LABELS[c])} />
         </select>
-        <FieldError id={conditionId} message={errors.condition} />
-      </LabelledField>
+      </FieldWithError>
 
       <NoteField id={notesId} label={t('logbook.form.note')} rows={4} value={notes} onChange={setNotes} error={errors.notes} testId="logbook-notes" />
 

@@ -10,7 +10,7 @@ import type { ListSummary } from '../../api/types';
 import { ArtworkTypeSelect } from '../../components/ArtworkTypeSelect';
 import { useT } from '../../i18n';
 import { activeFilterCount, NO_FILTERS, type MapFilters } from './mapFilters';
-import { PanelHeader } from './PanelHeader';
+import { PopoverPanel } from './PanelHeader';
 
 export interface ListsState {
   data?: ListSummary[] | undefined;
@@ -37,18 +37,7 @@ export function MapFiltersPanel({
   const known = lists.data ?? [];
   const unknownList = filters.list && lists.data && !known.some((l) => l.id === filters.list);
   return (
-    <section
-      id={id}
-      className="map-filters"
-      aria-label={t('map.filters.label')}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
-      <PanelHeader title={t('map.filters.title')} closeLabel={t('map.filters.close')} onClose={onClose} />
+    <PopoverPanel id={id} className="map-filters" label={t('map.filters.label')} title={t('map.filters.title')} closeLabel={t('map.filters.close')} onClose={onClose}>
       <ArtworkTypeSelect
         label={t('map.filters.type')}
         className="field field--compact"
@@ -96,7 +85,7 @@ export function MapFiltersPanel({
       >
         {t('map.filters.clear')}
       </button>
-    </section>
+    </PopoverPanel>
   );
 }
 

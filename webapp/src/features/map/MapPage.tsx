@@ -21,7 +21,7 @@
  * state that the map, the list of what is in view and the panels all read.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../components/PageTitle';
@@ -176,6 +176,11 @@ export function MapPage() {
   };
   const filtersButton = useRef<HTMLButtonElement>(null);
   const timeButton = useRef<HTMLButtonElement>(null);
+  /** A popover's close: none is open then, and the focus goes back to its toolbar button (`button`). */
+  const closePopover = (button: RefObject<HTMLButtonElement | null>) => {
+    showPopover(null);
+    button.current?.focus();
+  };
   // The banner's date reads as the panel's: with its time when the timeline is short.
   const timeline = useGetTimelineQuery(past ? undefined : skipToken);
   const pastRange = rangeOf(timeline.data);
@@ -606,10 +611,7 @@ export function MapPage() {
           filters={filters}
           lists={myLists}
           onChange={setFilters}
-          onClose={() => {
-            setFiltersOpen(false);
-            filtersButton.current?.focus();
-          }}
+          onClose={() => closePopover(filtersButton)}
         />
       )}
 
@@ -618,10 +620,7 @@ export function MapPage() {
           id="map-time"
           view={past}
           onChange={setPast}
-          onClose={() => {
-            setTimeOpen(false);
-            timeButton.current?.focus();
-          }}
+          onClose={() => closePopover(timeButton)}
         />
       )}
 

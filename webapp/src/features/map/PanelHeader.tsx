@@ -1,4 +1,8 @@
-/** The heading of a panel over the map (the list, the filters, places), with its close button when it can be closed. */
+/**
+ * The heading of a panel over the map (the list, the filters, places), with its close button when
+ * it can be closed; and the frame of the panels that open over the map from its toolbar.
+ */
+import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 
 export function PanelHeader({ title, closeLabel, onClose }: { title: string; closeLabel: string; onClose?: (() => void) | undefined }) {
@@ -11,5 +15,45 @@ export function PanelHeader({ title, closeLabel, onClose }: { title: string; clo
         </button>
       )}
     </header>
+  );
+}
+
+/**
+ * A panel that opens over the map from its toolbar (the filters, the time): a section named
+ * `label`, its heading (`title`) with the close button (`closeLabel`), then `children`. Escape
+ * closes it too, and goes no further.
+ */
+export function PopoverPanel({
+  id,
+  className,
+  label,
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  id: string;
+  className: string;
+  label: string;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      className={className}
+      aria-label={label}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <PanelHeader title={title} closeLabel={closeLabel} onClose={onClose} />
+      {children}
+    </section>
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '../../api/errors';
 import { Spinner } from '../../components/states';
 import { useT } from '../../i18n';
 import { useGetTimelineQuery } from './mapApi';
-import { PanelHeader } from './PanelHeader';
+import { PopoverPanel } from './PanelHeader';
 import { formatPast, momentOf, rangeOf, SLIDER_STEPS, stepOf, timeParam, type PastView, type Range } from './pastMap';
 
 /** How long the slider rests before the map follows it. */
@@ -69,18 +69,7 @@ export function TimePanel({
   const day = (at: string | undefined) => at?.slice(0, 10);
 
   return (
-    <section
-      id={id}
-      className="map-filters map-time"
-      aria-label={t('map.time.label')}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
-      <PanelHeader title={t('map.time.title')} closeLabel={t('map.time.close')} onClose={onClose} />
+    <PopoverPanel id={id} className="map-filters map-time" label={t('map.time.label')} title={t('map.time.title')} closeLabel={t('map.time.close')} onClose={onClose}>
       {timeline.isLoading ? (
         <p className="muted" role="status">
           <Spinner /> {t('map.time.loading')}
@@ -143,7 +132,7 @@ export function TimePanel({
       <button type="button" className="button button--text button--small" disabled={!view && moving === null} onClick={toToday}>
         {t('map.time.today')}
       </button>
-    </section>
+    </PopoverPanel>
   );
 }
 

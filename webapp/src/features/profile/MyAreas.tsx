@@ -18,7 +18,6 @@ export function MyAreas() {
   return (
     <ProfileSection
       of="areas"
-      titleId="my-areas-title"
       query={{ isLoading, error, refetch }}
       lines={3}
       // A failed refresh keeps the areas already read on screen.

@@ -25,7 +25,7 @@ export function MyEdits() {
   const { data, error, isLoading, refetch } = useGetMyEditsQuery({ page }, { refetchOnMountOrArgChange: true });
 
   return (
-    <ProfileSection of="edits" titleId="my-edits-title" query={{ isLoading, error, refetch }} lines={4}>
+    <ProfileSection of="edits" query={{ isLoading, error, refetch }} lines={4}>
       {!data || data.edits.length === 0 ? (
         <EmptyState icon="artists" title={t('profile.edits.emptyTitle')}>
           <p>{t('profile.edits.emptyBody')}</p>

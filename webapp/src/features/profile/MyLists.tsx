@@ -17,7 +17,6 @@ export function MyLists() {
   return (
     <ProfileSection
       of="lists"
-      titleId="my-lists-title"
       query={{ isLoading, error, refetch }}
       lines={3}
       failed={Boolean(error) || !data}

@@ -64,7 +64,6 @@ export function MySubmissions() {
   return (
     <ProfileSection
       of="submissions"
-      titleId="my-submissions-title"
       query={{ isLoading, error, refetch }}
       lines={4}
       after={

@@ -32,7 +32,6 @@ export function ProfileStatistics({
   return (
     <ProfileSection
       of="statistics"
-      titleId="profile-statistics"
       query={{ isLoading, error, refetch: onRetry }}
       lines={2}
       // A failed refresh keeps the statistics already read on screen.

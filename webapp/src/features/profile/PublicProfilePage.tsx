@@ -2,6 +2,7 @@
  * /users/{uuid}: a contributor's public profile: name, member since, their approved
  * contributions, badges and public lists.
  */
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageTitle';
@@ -33,6 +34,28 @@ function Contributions({ counts }: { counts: ApprovedCounts }) {
   );
 }
 
+/** `items` as a list (`className`, named `label`), each as `children` draws it; or, with none, `none`. */
+function ListOrNone<T>({
+  items,
+  none,
+  className,
+  label,
+  children,
+}: {
+  items: readonly T[];
+  none: string;
+  className: string;
+  label: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="muted">{none}</p>;
+  return (
+    <ul className={className} aria-label={label}>
+      {items.map((item) => children(item))}
+    </ul>
+  );
+}
+
 function Profile({ data }: { data: PublicProfile }) {
   const t = useT();
   const { badges, lists } = data;
@@ -45,28 +68,18 @@ function Profile({ data }: { data: PublicProfile }) {
         <Contributions counts={data.contributions} />
       </Section>
       <Section titleId="public-badges" title={t('profile.badges.title')}>
-        {badges.length === 0 ? (
-          <p className="muted">{t('profile.public.noBadges')}</p>
-        ) : (
-          <ul className="badge-grid" aria-label={t('profile.badges.title')}>
-            {badges.map((b) => (
-              <BadgeCard key={b.badge_id} badge={b}>
-                <EarnedOn at={b.awarded_at} />
-              </BadgeCard>
-            ))}
-          </ul>
-        )}
+        <ListOrNone items={badges} none={t('profile.public.noBadges')} className="badge-grid" label={t('profile.badges.title')}>
+          {(b) => (
+            <BadgeCard key={b.badge_id} badge={b}>
+              <EarnedOn at={b.awarded_at} />
+            </BadgeCard>
+          )}
+        </ListOrNone>
       </Section>
       <Section titleId="public-lists" title={t('profile.lists.title')}>
-        {lists.length === 0 ? (
-          <p className="muted">{t('profile.public.noLists')}</p>
-        ) : (
-          <ul className="row-list" aria-label={t('profile.public.lists')}>
-            {lists.map((l) => (
-              <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={t('common.artworks', { count: l.item_count })} />
-            ))}
-          </ul>
-        )}
+        <ListOrNone items={lists} none={t('profile.public.noLists')} className="row-list" label={t('profile.public.lists')}>
+          {(l) => <RowLink key={l.id} to={to.list(l.id)} title={l.name} meta={t('common.artworks', { count: l.item_count })} />}
+        </ListOrNone>
       </Section>
     </>
   );

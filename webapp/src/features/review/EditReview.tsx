@@ -75,12 +75,7 @@ function EditList({
   const words = EDIT_TAB_WORDS[subject];
   if (isLoading || error || !data || data.edits.length === 0) {
     return (
-      <ListState
-        query={{ isLoading, error, refetch }}
-        loadingLabel={t('review.edits.loading')}
-        failedTitle={t('review.edits.failed')}
-        emptyTitle={t('review.edits.empty')}
-      >
+      <ListState of="edits" query={{ isLoading, error, refetch }} emptyTitle={t('review.edits.empty')}>
         <p>{t(words.empty)}</p>
       </ListState>
     );

@@ -271,12 +271,7 @@ function Queue({
 
   if (isLoading || error || !data || data.submissions.length === 0) {
     return (
-      <ListState
-        query={{ isLoading, error, refetch }}
-        loadingLabel={t('review.queue.loading')}
-        failedTitle={t('review.queue.failed')}
-        emptyTitle={pending ? t('review.queue.empty') : t('review.queue.emptyStatus', { status })}
-      >
+      <ListState of="queue" query={{ isLoading, error, refetch }} emptyTitle={pending ? t('review.queue.empty') : t('review.queue.emptyStatus', { status })}>
         {pending && <p>{t('review.queue.emptyBody')}</p>}
       </ListState>
     );

@@ -19,31 +19,37 @@ interface QueryState {
   refetch: () => unknown;
 }
 
+/** What each review list says while it loads, and the title of its failure (the catalogue's keys). */
+const LIST_WORDS = {
+  queue: ['review.queue.loading', 'review.queue.failed'],
+  edits: ['review.edits.loading', 'review.edits.failed'],
+} as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
+
 /**
- * A review list with no items to show: while it loads, after it failed (its retry), or once
- * loaded empty (`emptyTitle`, and `children` saying more).
+ * The review list `of` with no items to show: while it loads, after it failed (its retry), or
+ * once loaded empty (`emptyTitle`, and `children` saying more).
  */
 export function ListState({
+  of,
   query: { isLoading, error, refetch },
-  loadingLabel,
-  failedTitle,
   emptyTitle,
   children,
 }: {
+  of: keyof typeof LIST_WORDS;
   query: QueryState;
-  loadingLabel: string;
-  failedTitle: string;
   emptyTitle: string;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const [loading, failed] = LIST_WORDS[of];
   if (isLoading) {
     return (
-      <Loading label={loadingLabel}>
+      <Loading label={t(loading)}>
         <Skeleton lines={6} />
       </Loading>
     );
   }
-  if (error) return <ErrorState title={failedTitle} error={error} onRetry={() => void refetch()} />;
+  if (error) return <ErrorState title={t(failed)} error={error} onRetry={() => void refetch()} />;
   return (
     <EmptyState icon="moderate" title={emptyTitle}>
       {children}

@@ -17,17 +17,15 @@ const SUGGESTIONS: SuggestionDto[] = [
   { text: 'mural', kind: 'type', id: null },
 ];
 
+/** Digital Orca as a search hit and as a nearby artwork alike: its id, title, type, status and place. */
+const ORCA = { id: ORCA_ID, title: 'Digital Orca', artwork_type: 'sculpture', status: 'approved', lat: 49.2889, lon: -123.1172 } as const;
+
 function hit(over: Partial<SearchResultDto> = {}): SearchResultDto {
   return {
-    id: ORCA_ID,
+    ...ORCA,
     kind: 'artwork',
-    title: 'Digital Orca',
-    artwork_type: 'sculpture',
-    status: 'approved',
     description: 'A pixelated orca breaching by the Vancouver Convention Centre.',
     artist_names: ['Douglas Coupland'],
-    lat: 49.2889,
-    lon: -123.1172,
     distance_m: null,
     thumbnail: null,
     place: 'Downtown, Vancouver',
@@ -50,14 +48,9 @@ function results(list: SearchResultDto[], over: Partial<SearchResponse> = {}): S
 
 function artwork(over: Partial<ArtworkDto> = {}): ArtworkDto {
   return {
-    id: ORCA_ID,
-    title: 'Digital Orca',
-    artwork_type: 'sculpture',
-    status: 'approved',
+    ...ORCA,
     description: null,
     distance_m: 120,
-    lat: 49.2889,
-    lon: -123.1172,
     artists: [],
     photos: [],
     main_photo: null,
@@ -78,6 +71,17 @@ async function findAlert(title: string): Promise<HTMLElement> {
   const alert = heading.closest<HTMLElement>('[role="alert"]');
   if (!alert) throw new Error(`"${title}" is not in an alert`);
   return alert;
+}
+
+/**
+ * The failure titled `title` says `message`; once the server answers again (`recover`), Try again
+ * in it asks once more.
+ */
+async function retryAfterFailure(title: string, message: string, recover: () => void): Promise<void> {
+  const alert = await findAlert(title);
+  expect(alert).toHaveTextContent(message);
+  recover();
+  await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
 }
 
 afterEach(() => clearFastUpload());
@@ -332,10 +336,7 @@ describe('/search/results', () => {
         fail ? apiError(400, 'VALIDATION_ERROR', 'page must be between 1 and 1000') : envelope(results([hit()])),
     });
     renderRoute('/search/results?q=orca&page=5000');
-    const alert = await findAlert('Search failed');
-    expect(alert).toHaveTextContent('page must be between 1 and 1000');
-    fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryAfterFailure('Search failed', 'page must be between 1 and 1000', () => (fail = false));
     expect(await screen.findByRole('link', { name: 'Digital Orca' })).toBeInTheDocument();
   });
 
@@ -460,10 +461,7 @@ describe('photo mode of the add flow', () => {
           : envelope({ artworks: NEAR, total: 3, limit: 250, search_radius: 500, search_center: { lat: 0, lon: 0 } }),
     });
     renderRoute(PATH);
-    const alert = await findAlert('Could not look for nearby artworks');
-    expect(alert).toHaveTextContent('The geo index is loading');
-    fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryAfterFailure('Could not look for nearby artworks', 'The geo index is loading', () => (fail = false));
     expect(await screen.findByRole('list', { name: 'Artworks nearby' })).toBeInTheDocument();
   });
 
