@@ -173,7 +173,8 @@ pub async fn history(
     let (mut page, mut as_of) = (Vec::with_capacity(samples), Vec::with_capacity(samples));
     for _ in 0..samples {
         let started = Instant::now();
-        history::history(commands.pool(), domain::EditSubject::Artwork, id.0, 20, 0).await?;
+        projectors::history::history(commands.pool(), domain::EditSubject::Artwork, id.0, 20, 0)
+            .await?;
         page.push(started.elapsed().as_secs_f64() * 1000.0);
         let started = Instant::now();
         history::as_of(commands.pool(), id.0, AsOf::Position(middle), 20).await?;

@@ -54,6 +54,7 @@ pub mod candidates;
 pub mod checkpoints;
 pub mod feed;
 pub mod feedback;
+pub mod history;
 pub mod lists;
 pub mod notifications;
 pub mod replay;

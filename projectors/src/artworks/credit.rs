@@ -5,14 +5,13 @@
 //! with how much.
 
 use chrono::{DateTime, Utc};
-use domain::EditSubject;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-use super::history::{history, ChangeKind, HistoryEntry};
+use super::history::{history_of, ChangeKind, HistoryEntry, Snapshot};
 
 /// Who set a field's current value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -120,7 +119,7 @@ async fn merged_senders(
 
 /// The credits of artwork `id`; `None` when its history is not public.
 pub async fn credits(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Credits>> {
-    let Some((entries, _)) = history(pool, EditSubject::Artwork, id, usize::MAX, 0).await? else {
+    let Some((entries, _)) = history_of::<Snapshot>(pool, id, usize::MAX, 0).await? else {
         return Ok(None);
     };
     // Newest first: the first change to name a field set its current value.

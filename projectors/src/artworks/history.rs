@@ -12,8 +12,8 @@
 use chrono::{DateTime, SubsecRound, Utc};
 use cqrs_es::Aggregate;
 use domain::{
-    ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EditSubject, EventMetadata,
-    EventSource, FieldEdit,
+    ActorRole, Artwork, ArtworkEvent, ArtworkStatus, ArtworkType, EventMetadata, EventSource,
+    FieldEdit,
 };
 use media::images::PhotoDto;
 use platform::eventlog::{self, EventEnvelope};
@@ -164,7 +164,7 @@ pub struct HistoryEntry {
 
 /// The artwork as its events made it.
 #[derive(Debug, Default)]
-struct Snapshot {
+pub(crate) struct Snapshot {
     exists: bool,
     title: String,
     description: Option<String>,
@@ -459,7 +459,7 @@ pub(crate) trait Fold: Default {
 
 /// A page of a subject's history, newest first, and how many changes it has in all; `None`
 /// when no such subject was ever recorded, or it is hidden ([`Fold::hidden`]).
-async fn history_of<F: Fold>(
+pub(crate) async fn history_of<F: Fold>(
     pool: &PgPool,
     id: Uuid,
     limit: usize,
@@ -527,23 +527,6 @@ impl Fold for Snapshot {
     /// A pending artwork is not public.
     fn hidden(&self) -> bool {
         self.status == Some(ArtworkStatus::Pending)
-    }
-}
-
-/// A page of an artwork's or an artist's history, newest first, and how many changes it has in
-/// all; `None` when no such subject was ever recorded, or it is not public (a pending artwork).
-pub async fn history(
-    pool: &PgPool,
-    subject: EditSubject,
-    id: Uuid,
-    limit: usize,
-    offset: usize,
-) -> anyhow::Result<Option<(Vec<HistoryEntry>, usize)>> {
-    match subject {
-        EditSubject::Artwork => history_of::<Snapshot>(pool, id, limit, offset).await,
-        EditSubject::Artist => {
-            history_of::<crate::artists::history::Snapshot>(pool, id, limit, offset).await
-        }
     }
 }
 

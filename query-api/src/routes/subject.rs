@@ -100,7 +100,7 @@ macro_rules! subject_routes {
              Query(q): Query<HashMap<String, String>>)
             {
                 let read = |limit, offset| {
-                    projectors::artworks::history::history(&state.pool, $subject, id, limit, offset)
+                    projectors::history::history(&state.pool, $subject, id, limit, offset)
                 };
                 let (entries, pagination, caught_up) =
                     $crate::routes::history::history_page(&state, min, &q, read)
