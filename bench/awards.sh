@@ -10,8 +10,7 @@ set -euo pipefail
 rate="${1:-250}"
 seconds="${2:-30}"
 . "$(dirname "$0")/fresh.sh"
-fresh plinth_bench_awards 54334
-export PLINTH_ADDR=127.0.0.1:8098
+fresh plinth_bench_awards 54334 8098
 "$bin" migrate >/dev/null
 "$bin" serve > "$work/serve.log" 2>&1 &
 pid=$!

@@ -8,8 +8,7 @@
 set -euo pipefail
 n="${1:?number of artworks}"
 . "$(dirname "$0")/fresh.sh"
-fresh "plinth_export_$n" 54334
-export PLINTH_ADDR=127.0.0.1:8098
+fresh "plinth_export_$n" 54334 8098
 "$bin" migrate >/dev/null
 echo "## export of $n artworks"
 /usr/bin/time -f "seed: %e s, max RSS %M KB" "$bin" seed-synthetic --artworks "$n" 2>&1 | tail -1
@@ -33,13 +32,13 @@ print(f'  parsed: {len(ids)} features ({len(set(ids))} distinct), {rows} CSV row
 PY
 "$bin" serve > "$work/serve.log" 2>&1 &
 pid=$!
-until curl -fs "localhost:8098/healthz" >/dev/null; do sleep 0.5; done
+until curl -fs "$url/healthz" >/dev/null; do sleep 0.5; done
 before=$(ps -o rss= -p "$pid")
 ( while kill -0 "$pid" 2>/dev/null; do ps -o rss= -p "$pid"; sleep 0.2; done ) > "$work/rss.txt" &
 sampler=$!
 for format in geojson csv osm; do
   curl -s -o /dev/null -w "GET /api/export/artworks.$format: %{http_code}, %{size_download} bytes in %{time_total} s (first byte after %{time_starttransfer} s)\n" \
-    "localhost:8098/api/export/artworks.$format"
+    "$url/api/export/artworks.$format"
 done
 kill "$sampler" 2>/dev/null || true
 echo "plinth serve resident: $before KB before the downloads, at most $(sort -n "$work/rss.txt" | tail -1) KB during them"

@@ -1,8 +1,8 @@
-# Sourced by the benchmark scripts: `fresh DB NATS_PORT` makes a fresh database DB on $BENCH_PG
-# (default postgres://postgres@127.0.0.1:5432) and starts a private nats-server on NATS_PORT,
-# both in a work folder $work that goes on exit, with the server the script starts as $pid.
-# Sets DATABASE_URL, NATS_URL, PLINTH_DATA_DIR and PLINTH_LOG; $bin is the release `plinth`
-# (PLINTH_BIN overrides it).
+# Sourced by the benchmark scripts: `fresh DB NATS_PORT HTTP_PORT` makes a fresh database DB on
+# $BENCH_PG (default postgres://postgres@127.0.0.1:5432) and starts a private nats-server on
+# NATS_PORT, both in a work folder $work that goes on exit, with the server the script starts as
+# $pid. Sets DATABASE_URL, NATS_URL, PLINTH_DATA_DIR, PLINTH_LOG and PLINTH_ADDR (the server on
+# HTTP_PORT, at $url); $bin is the release `plinth` (PLINTH_BIN overrides it).
 pg="${BENCH_PG:-postgres://postgres@127.0.0.1:5432}"
 target="${CARGO_TARGET_DIR:-$HOME/.cache/plinth/target-release}/release"
 bin="${PLINTH_BIN:-$target/plinth}"
@@ -10,6 +10,8 @@ pid=
 
 fresh() {
   local db=$1 nats_port=$2
+  export PLINTH_ADDR="127.0.0.1:$3"
+  url="http://$PLINTH_ADDR"
   work=$(mktemp -d "/tmp/plinth-bench-$db.XXXXXX")
   export DATABASE_URL="$pg/$db" PLINTH_LOG=warn PLINTH_DATA_DIR="$work/data"
   export NATS_URL="nats://127.0.0.1:$nats_port"

@@ -7,15 +7,13 @@
 # Usage: bench/profile-live.sh N   (needs a release build, perf, and nothing else running)
 set -euo pipefail
 n="${1:?number of artworks}"
-db="plinth_profile_$n"
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/fresh.sh"
-fresh "$db" 54334
-export PLINTH_ADDR=127.0.0.1:8098
+fresh "plinth_profile_$n" 54334 8098
 "$bin" migrate >/dev/null
 "$bin" seed-synthetic --artworks "$n" > /dev/null
-events=$(psql "$pg/$db" -tAc "select count(*) from es.events")
-applied() { psql "$pg/$db" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints" 2>/dev/null || echo 0; }
+events=$(psql "$DATABASE_URL" -tAc "select count(*) from es.events")
+applied() { psql "$DATABASE_URL" -tAc "select coalesce(min(applied),0) from rm.projector_checkpoints" 2>/dev/null || echo 0; }
 perf record -q -a -g -F 299 -o "$work/perf.data" -- sleep 3600 2>/dev/null &
 perf_pid=$!
 "$bin" serve > "$work/serve.log" 2>&1 &

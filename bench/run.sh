@@ -11,9 +11,7 @@ n="${1:?number of artworks}"
 db="plinth_bench_$n"
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/fresh.sh"
-fresh "$db" 54333
-export PLINTH_ADDR=127.0.0.1:8099
-url=http://127.0.0.1:8099
+fresh "$db" 54333 8099
 figures="$work/figures.tsv"
 : > "$figures"
 # figure NAME VALUE: one row of the final table.

@@ -12,10 +12,7 @@ set -euo pipefail
 clients="${1:-10}"
 per="${2:-10}"
 . "$(dirname "$0")/fresh.sh"
-fresh plinth_bench_uploads 54335
-port=8097
-base="http://127.0.0.1:$port"
-export PLINTH_ADDR="127.0.0.1:$port"
+fresh plinth_bench_uploads 54335 8097
 
 # The photos: distinct files, each at a slightly different spot.
 for i in $(seq 1 "$per"); do
@@ -26,14 +23,14 @@ photo_bytes=$(cat "$work"/p*.jpg | wc -c)
 sleep 0.5
 "$bin" serve > "$work/serve.log" 2>&1 &
 pid=$!
-until curl -fs "$base/api/status" > /dev/null; do sleep 0.2; done
+until curl -fs "$url/api/status" > /dev/null; do sleep 0.2; done
 sleep 2
 mem() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$pid/status"; }
 idle=$(mem VmRSS)
 
 # One anonymous identity per client, fetched before the clock starts.
 for c in $(seq 1 "$clients"); do
-  curl -fs -D - -o /dev/null "$base/api/auth/status" | tr -d '\r' \
+  curl -fs -D - -o /dev/null "$url/api/auth/status" | tr -d '\r' \
     | awk 'tolower($1) == "x-user-token:" { print $2 }' > "$work/token$c"
 done
 parts=()
@@ -46,7 +43,7 @@ for c in $(seq 1 "$clients"); do
   curl -s --retry 10 --retry-max-time 300 -o "$work/answer$c.json" -w '%{http_code} %{time_total}\n' \
     -H "X-User-Token: $(cat "$work/token$c")" \
     -F lat=49.2891 -F lon=-123.1172 -F type=new_artwork -F "title=Bench upload $c" \
-    -F artwork_type=sculpture "${parts[@]}" "$base/api/logbook" > "$work/status$c" &
+    -F artwork_type=sculpture "${parts[@]}" "$url/api/logbook" > "$work/status$c" &
   uploads+=($!)
 done
 wait "${uploads[@]}"
@@ -60,8 +57,8 @@ if [ "$ok" -ne "$clients" ]; then
   exit 1
 fi
 total=$((clients * per))
-until [ "$(psql "$pg/$db" -tAc "select count(*) from media.photos where status = 'ready'")" -ge "$total" ]; do
-  if [ "$(psql "$pg/$db" -tAc "select count(*) from media.photos where status = 'failed'")" -gt 0 ]; then
+until [ "$(psql "$DATABASE_URL" -tAc "select count(*) from media.photos where status = 'ready'")" -ge "$total" ]; do
+  if [ "$(psql "$DATABASE_URL" -tAc "select count(*) from media.photos where status = 'failed'")" -gt 0 ]; then
     echo "a render failed; see $work/serve.log" >&2
     exit 1
   fi
